@@ -1,0 +1,38 @@
+import type { Context, SessionFlavor } from 'grammy';
+import type { CoreDeps } from '../src/deps';
+import type { Lang, Translate } from '../src/i18n';
+
+/** An enrolled role of the person sending the update, with the pounds it covers. */
+export interface StaffGrant {
+  staffId: number;
+  role: 'POUND_KEEPER' | 'OFFICER' | 'MAGISTRATE' | 'ADMIN';
+  name: string;
+  poundIds: number[];
+}
+
+/**
+ * Per-chat session, stored in the database (BotSession). Multi-step flows keep their step here:
+ * `flow` names the flow (e.g. "register"), `step` its current question, `data` what was answered so far.
+ */
+export interface SessionData {
+  flow?: string;
+  step?: string;
+  data?: Record<string, unknown>;
+}
+
+export interface BotDeps extends CoreDeps {
+  /** The bot's username, for deep links t.me/<username>?start=... */
+  botUsername: string;
+}
+
+interface Flavor {
+  deps: BotDeps;
+  /** The user's language (stored choice, else from Telegram's language_code). */
+  lang: Lang;
+  /** Translate in the user's language: ctx.t('owner:case.card', {...}). */
+  t: Translate;
+  /** Active staff grants of the sender; empty for owners. */
+  staff: StaffGrant[];
+}
+
+export type BotContext = Context & SessionFlavor<SessionData> & Flavor;

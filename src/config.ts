@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const positiveInt = z.coerce.number().int().positive();
+
+/** Every setting the service reads, with its default. Documented in README.md and .env.example. */
+const schema = z
+  .object({
+    BOT_TOKEN: z.string().regex(/^\d+:[\w-]{30,}$/, 'must look like 123456:ABC... (from @BotFather)').optional(),
+    BOT_USERNAME: z.string().regex(/^\w{3,}$/, 'letters, digits and _ only, without @').optional(),
+    TELEGRAM_API_ROOT: z.url('must be a URL').default('https://api.telegram.org'),
+    WEBHOOK_URL: z.url('must be an https URL').optional(),
+    WEBHOOK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{16,256}$/, '16-256 characters of A-Z, a-z, 0-9, _ or -').optional(),
+    PORT: positiveInt.max(65535).default(8080),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgresql:// (leave unset for the embedded database)')
+      .optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').default('redis://127.0.0.1:6379'),
+    QUEUE_PREFIX: z.string().regex(/^[\w-]+$/, 'letters, digits, _ and - only').default('kanji'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DEFAULT_LANGUAGE: z.enum(['en', 'hi']).default('hi'),
+    TELEGRAM_GLOBAL_PER_SECOND: positiveInt.max(1000).default(30),
+    TELEGRAM_PER_CHAT_INTERVAL_MS: positiveInt.default(1000),
+    ENROLMENT_CODE_TTL_HOURS: positiveInt.default(72),
+    S20_COMPLAINT_WINDOW_DAYS: positiveInt.default(10),
+    NOTICE_GRACE_HOURS: positiveInt.default(24),
+    PAYMENT_NUDGE_HOURS: positiveInt.default(3),
+    RECONCILE_INTERVAL_MINUTES: positiveInt.default(10),
+    SEED_DEMO: bool.default(true),
+  })
+  .superRefine((c, ctx) => {
+    if (c.WEBHOOK_URL && !c.WEBHOOK_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['WEBHOOK_SECRET'], message: 'is required when WEBHOOK_URL is set' });
+    }
+    if (c.WEBHOOK_URL && !c.WEBHOOK_URL.startsWith('https://')) {
+      ctx.addIssue({ code: 'custom', path: ['WEBHOOK_URL'], message: 'must be an https URL (Telegram only calls https)' });
+    }
+  });
+
+export type Config = z.infer<typeof schema>;
+
+/** A bad setting: `variable` names it, the message says what is wrong in one line. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    readonly problem: string,
+  ) {
+    super(`Configuration error: ${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Validates the environment; empty strings count as unset. Throws ConfigError naming the first bad variable. */
+export function createConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const variable = String(issue.path[0] ?? 'environment');
+    const value = cleaned[variable];
+    const shown = value === undefined ? '' : ` (got "${variable.includes('TOKEN') || variable.includes('SECRET') ? '***' : value}")`;
+    throw new ConfigError(variable, `${issue.message}${shown}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,52 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaClient } from './generated/client';
+
+export { PrismaClient };
+export type Db = PrismaClient;
+
+/** Where the data lives: Postgres by URL, PGlite on disk, or PGlite in memory (tests). */
+export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string } | { kind: 'memory' };
+
+export interface Database {
+  prisma: PrismaClient;
+  /** The adapter factory the client queries through; migrations use the same one. */
+  adapter: SqlMigrationAwareDriverAdapterFactory;
+  target: DatabaseTarget;
+  close(): Promise<void>;
+}
+
+export function targetFromConfig(config: { DATABASE_URL?: string | undefined; DATA_DIR: string }): DatabaseTarget {
+  return config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: config.DATA_DIR };
+}
+
+/** Opens the database chosen by config; the one place that picks a driver adapter. */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'postgres') {
+    const adapter = new PrismaPg({ connectionString: target.url, max: 10 });
+    const prisma = new PrismaClient({ adapter });
+    return { prisma, adapter, target, close: () => prisma.$disconnect() };
+  }
+  let pglite: PGlite;
+  if (target.kind === 'pglite') {
+    await mkdir(target.dataDir, { recursive: true });
+    pglite = new PGlite(target.dataDir);
+  } else {
+    pglite = new PGlite();
+  }
+  await pglite.waitReady;
+  const adapter = new PrismaPGlite(pglite);
+  const prisma = new PrismaClient({ adapter });
+  return {
+    prisma,
+    adapter,
+    target,
+    async close() {
+      await prisma.$disconnect();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import type { Config } from './config';
+import type { Clock } from './clock';
+import type { Db } from './db';
+import type { Translator } from './i18n';
+import type { Logger } from './logging';
+
+/** What every part of the core needs; built once in the composition root (src/app.ts) or by a test. */
+export interface CoreDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  translator: Translator;
+}

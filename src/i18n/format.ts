@@ -1,0 +1,37 @@
+/** Indian formatting for everything a user reads: ₹1,23,456.00 and dates/times in IST. */
+export const IST = 'Asia/Kolkata';
+export type Lang = 'en' | 'hi';
+
+const locale = (lng: string) => (lng === 'hi' ? 'hi-IN' : 'en-IN');
+
+/** Paise to rupees with Indian digit grouping (lakh, crore), always two decimals. */
+export function formatRupees(paise: number | bigint, lng: string = 'en'): string {
+  const p = BigInt(paise);
+  const negative = p < 0n;
+  const abs = negative ? -p : p;
+  const rupees = abs / 100n;
+  const rest = (abs % 100n).toString().padStart(2, '0');
+  const grouped = new Intl.NumberFormat(locale(lng), { useGrouping: true, numberingSystem: 'latn' }).format(rupees);
+  return `${negative ? '−' : ''}₹${grouped}.${rest}`;
+}
+
+/** "29 Nov 2026" / "29 नव॰ 2026" for a statutory date; accepts 'YYYY-MM-DD' (an India date) or an instant. */
+export function formatDate(value: Date | string, lng: string = 'en'): string {
+  const d = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00+05:30`) : new Date(value);
+  return new Intl.DateTimeFormat(locale(lng), { timeZone: IST, day: 'numeric', month: 'short', year: 'numeric', numberingSystem: 'latn' }).format(d);
+}
+
+/** "29 Nov 2026, 4:05 pm IST". */
+export function formatDateTime(value: Date | string, lng: string = 'en'): string {
+  const d = new Date(value);
+  const s = new Intl.DateTimeFormat(locale(lng), {
+    timeZone: IST,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    numberingSystem: 'latn',
+  }).format(d);
+  return `${s} IST`;
+}

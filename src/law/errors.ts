@@ -1,0 +1,93 @@
+import type { Section } from './sections';
+
+/**
+ * Error convention for src/law (one rule, everywhere):
+ *
+ * - Every public computation (`computeDues`, `computeTimeline`, `computeSale`, `computeSplit`,
+ *   `checkTransition`, `termFor`, rule look-ups …) RETURNS a `LawResult<T>`; it never throws for bad
+ *   input or missing rule data. A failure is `{ ok: false, error }` where `error` is a `LawError`
+ *   naming the problem (`code`), the section concerned and the offending values (`details`).
+ * - The low-level calendar/money primitives (`addDays`, `mulPaise`, …) are total on valid input and
+ *   THROW a `LawError` on malformed input (a programming error). The public computations validate
+ *   first and convert any such throw into an `{ ok: false }` result, so callers of the computations
+ *   never see an exception from this module.
+ */
+
+/** What went wrong, as a stable code (the bot maps codes to i18n keys). */
+export type LawErrorCode =
+  | 'UNKNOWN_CLASS'
+  | 'NEGATIVE_COUNT'
+  | 'INVALID_COUNT'
+  | 'EMPTY_HERD'
+  | 'DUPLICATE_ID'
+  | 'INVALID_DATE'
+  | 'INVALID_INSTANT'
+  | 'DATE_BEFORE_IMPOUNDING'
+  | 'DATE_ORDER'
+  | 'SCALE_MISSING'
+  | 'RATE_MISSING'
+  | 'SECURITY_SCALE_MISSING'
+  | 'AMBIGUOUS_RULE'
+  | 'INVALID_RULE'
+  | 'INVALID_AMOUNT'
+  | 'AMOUNT_OVERFLOW'
+  | 'DECLARATION_NOT_ALLOWED'
+  | 'SELECTION_SEARCH_LIMIT'
+  | 'UNKNOWN_STATUS'
+  | 'UNKNOWN_ACTION'
+  | 'INTERNAL_INVARIANT'
+  | 'TRANSITION_REFUSED';
+
+/** Base class of every error produced by the statute engine. */
+export class LawError extends Error {
+  readonly code: LawErrorCode;
+  /** The section whose rule the input or action fails, when there is one. */
+  readonly section: Section | null;
+  /** The offending values (field names, dates, classes …), for logs and i18n interpolation. */
+  readonly details: Readonly<Record<string, unknown>>;
+
+  constructor(code: LawErrorCode, details: Record<string, unknown> = {}, section: Section | null = null) {
+    super(`${code}${section ? ` [${section}]` : ''} ${safeJson(details)}`);
+    this.name = 'LawError';
+    this.code = code;
+    this.section = section;
+    this.details = Object.freeze({ ...details });
+  }
+}
+
+function safeJson(x: unknown): string {
+  try {
+    return JSON.stringify(x);
+  } catch {
+    return '{}';
+  }
+}
+
+/** Success or a typed failure. */
+export type LawResult<T, E extends LawError = LawError> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly error: E };
+
+export function ok<T>(value: T): { readonly ok: true; readonly value: T } {
+  return { ok: true, value };
+}
+
+export function err<E extends LawError>(error: E): { readonly ok: false; readonly error: E } {
+  return { ok: false, error };
+}
+
+/** Runs `fn`, turning a thrown `LawError` into `{ ok: false }`. Other exceptions are bugs and propagate. */
+export function guard<T>(fn: () => T): LawResult<T> {
+  try {
+    return ok(fn());
+  } catch (e) {
+    if (e instanceof LawError) return err(e);
+    throw e;
+  }
+}
+
+/** Returns the value or throws the `LawError` (for tests and call sites that have already validated). */
+export function unwrap<T, E extends LawError>(r: LawResult<T, E>): T {
+  if (r.ok) return r.value;
+  throw r.error;
+}

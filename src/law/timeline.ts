@@ -1,0 +1,166 @@
+import { assertInstant, periodFrom, toIstDate, type LocalDate, type StatutoryPeriod } from './calendar';
+import type { StatutoryWindows } from './data/windows';
+import { guard, LawError, type LawResult } from './errors';
+import { resolveWindows } from './rules';
+import type { Section } from './sections';
+
+/** The statutory dates the engine produces. */
+export type TimelineRule =
+  | 'S14_REPORT_DUE'
+  | 'S14_AUCTION_ELIGIBLE'
+  | 'S20_COMPLAINT_WINDOW_END'
+  | 'S17_SURPLUS_HOLD_END';
+
+/** The event a period runs from. */
+export type TimelineEvent = 'IMPOUNDED' | 'NOTICE_POSTED' | 'SEIZED' | 'SURPLUS_DEPOSITED';
+
+/**
+ * One statutory date. The period runs from the day after `basis.from` (General Clauses Act, s. 9)
+ * and its last day is `date`; it ends at `dueAt` (00:00 IST after `date`), from which instant the
+ * consequence applies:
+ * - S14_REPORT_DUE: claim period over, the pound-keeper must report (reportable from `actionableFrom`);
+ * - S14_AUCTION_ELIGIBLE: notice period over, the cattle may be sold by auction from `actionableFrom`;
+ * - S20_COMPLAINT_WINDOW_END: last day to complain under s. 20 (ground for a s. 15 deposit);
+ * - S17_SURPLUS_HOLD_END: last day to prefer and establish a claim to the surplus; it is Government
+ *   revenue from `dueAt`.
+ */
+export interface TimelineEntry {
+  readonly rule: TimelineRule;
+  readonly section: Section;
+  /** Last India day of the period. */
+  readonly date: LocalDate;
+  /** Instant the period ends (exclusive end of `date`, i.e. 00:00 IST of `actionableFrom`). */
+  readonly dueAt: Date;
+  /** First India day on which the consequence applies. */
+  readonly actionableFrom: LocalDate;
+  readonly basis: {
+    readonly event: TimelineEvent;
+    readonly from: LocalDate;
+    readonly period: StatutoryPeriod['length'];
+    readonly convention: 'GCA_S9_FIRST_DAY_EXCLUDED_IST';
+  };
+  /** For logs only; users see a rendering of `basis` (never this string). */
+  readonly basisNote: string;
+}
+
+/** Facts the timeline depends on; absent events leave their dates null. */
+export interface TimelineInput {
+  readonly impoundedAt: Date;
+  /** Defaults to `impoundedAt`. */
+  readonly seizedAt?: Date | null;
+  /** When the s. 14 notice was stuck up. */
+  readonly noticePostedAt?: Date | null;
+  /** When the surplus proceeds were sent to the District Magistrate (s. 17). */
+  readonly surplusDepositedAt?: Date | null;
+}
+
+/** The statutory dates of a case. */
+export interface Timeline {
+  readonly impoundedOn: LocalDate;
+  readonly s14ReportDue: TimelineEntry;
+  readonly s20ComplaintWindowEnd: TimelineEntry;
+  readonly auctionEligible: TimelineEntry | null;
+  readonly surplusHoldEnd: TimelineEntry | null;
+  /** The non-null entries ordered by `dueAt`, then rule. */
+  readonly entries: readonly TimelineEntry[];
+  readonly windows: StatutoryWindows;
+}
+
+const EVENT_WORDS: Record<TimelineEvent, string> = {
+  IMPOUNDED: 'impounding',
+  NOTICE_POSTED: 'the notice',
+  SEIZED: 'seizure',
+  SURPLUS_DEPOSITED: 'deposit of the surplus',
+};
+
+/** Builds one entry from an event date and a period, by THE convention (`periodFrom`). */
+export function timelineEntry(
+  rule: TimelineRule,
+  section: Section,
+  event: TimelineEvent,
+  from: LocalDate,
+  length: { readonly days: number } | { readonly months: number },
+): TimelineEntry {
+  const p = periodFrom(from, length);
+  const span = 'days' in length ? `${length.days} days` : `${length.months} calendar months`;
+  return {
+    rule,
+    section,
+    date: p.lastDay,
+    dueAt: p.endsAt,
+    actionableFrom: p.firstDayAfter,
+    basis: { event, from, period: length, convention: 'GCA_S9_FIRST_DAY_EXCLUDED_IST' },
+    basisNote: `${span} from ${EVENT_WORDS[event]} on ${from}, first day excluded; ends at the end of ${p.lastDay} IST`,
+  };
+}
+
+function notBefore(at: Date | null | undefined, field: string, impoundedAt: Date, allowEarlier = false): Date | null {
+  if (at == null) return null;
+  assertInstant(at, field);
+  const earlier = at.getTime() < impoundedAt.getTime();
+  if (earlier && !allowEarlier) {
+    throw new LawError('DATE_BEFORE_IMPOUNDING', { field, value: at.toISOString(), impoundedAt: impoundedAt.toISOString() });
+  }
+  if (!earlier && allowEarlier && at.getTime() > impoundedAt.getTime()) {
+    throw new LawError('DATE_ORDER', { field, reason: 'seizure_after_impounding', value: at.toISOString(), impoundedAt: impoundedAt.toISOString() });
+  }
+  return at;
+}
+
+/** s. 14 report due: `s14ClaimDays` days from the date of impounding. */
+export function s14ReportDue(impoundedOn: LocalDate, windows: StatutoryWindows): TimelineEntry {
+  return timelineEntry('S14_REPORT_DUE', 's. 14', 'IMPOUNDED', impoundedOn, { days: windows.s14ClaimDays });
+}
+
+/** s. 14 auction eligibility: `s14NoticeDays` days from the date of the notice. */
+export function s14AuctionEligible(noticeOn: LocalDate, windows: StatutoryWindows): TimelineEntry {
+  return timelineEntry('S14_AUCTION_ELIGIBLE', 's. 14', 'NOTICE_POSTED', noticeOn, { days: windows.s14NoticeDays });
+}
+
+/** s. 20 complaint window (ground of a s. 15 deposit): `s20ComplaintDays` days from the seizure. */
+export function s20ComplaintWindowEnd(seizedOn: LocalDate, windows: StatutoryWindows): TimelineEntry {
+  return timelineEntry('S20_COMPLAINT_WINDOW_END', 's. 20', 'SEIZED', seizedOn, { days: windows.s20ComplaintDays });
+}
+
+/** s. 17 surplus hold: `s17SurplusHoldMonths` calendar months from the deposit of the surplus. */
+export function s17SurplusHoldEnd(depositedOn: LocalDate, windows: StatutoryWindows): TimelineEntry {
+  return timelineEntry('S17_SURPLUS_HOLD_END', 's. 17', 'SURPLUS_DEPOSITED', depositedOn, {
+    months: windows.s17SurplusHoldMonths,
+  });
+}
+
+/** Throwing form of `computeTimeline` (internal). */
+export function timelineOf(input: TimelineInput, windowsIn?: Partial<StatutoryWindows>): Timeline {
+  assertInstant(input.impoundedAt, 'impoundedAt');
+  const windows = resolveWindows(windowsIn);
+  const seizedAt = notBefore(input.seizedAt, 'seizedAt', input.impoundedAt, true) ?? input.impoundedAt;
+  const noticeAt = notBefore(input.noticePostedAt, 'noticePostedAt', input.impoundedAt);
+  const surplusAt = notBefore(input.surplusDepositedAt, 'surplusDepositedAt', input.impoundedAt);
+  const impoundedOn = toIstDate(input.impoundedAt);
+  const report = s14ReportDue(impoundedOn, windows);
+  const complaint = s20ComplaintWindowEnd(toIstDate(seizedAt), windows);
+  const auction = noticeAt ? s14AuctionEligible(toIstDate(noticeAt), windows) : null;
+  const surplus = surplusAt ? s17SurplusHoldEnd(toIstDate(surplusAt), windows) : null;
+  const entries = [report, complaint, auction, surplus]
+    .filter((e): e is TimelineEntry => e !== null)
+    .sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime() || a.rule.localeCompare(b.rule));
+  return {
+    impoundedOn,
+    s14ReportDue: report,
+    s20ComplaintWindowEnd: complaint,
+    auctionEligible: auction,
+    surplusHoldEnd: surplus,
+    entries,
+    windows,
+  };
+}
+
+/**
+ * The statutory dates of a case: s. 14 report due (7 days from impounding), auction eligibility
+ * (7 days from the notice, once posted), the s. 20 complaint window for a s. 15 deposit (10 days from
+ * seizure by default) and the s. 17 surplus hold end (3 calendar months from the deposit). Each entry
+ * carries the rule, section and basis that produced it.
+ */
+export function computeTimeline(input: TimelineInput, windows?: Partial<StatutoryWindows>): LawResult<Timeline> {
+  return guard(() => timelineOf(input, windows));
+}

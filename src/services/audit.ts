@@ -1,0 +1,27 @@
+import type { Prisma } from '../db';
+import type { Tx } from './outbox';
+
+/** Who did something, and through which Telegram message (s. 7 register; staff actions are audited). */
+export interface Actor {
+  telegramId?: bigint | null;
+  staffId?: number | null;
+  role: 'owner' | 'pound_keeper' | 'officer' | 'magistrate' | 'admin' | 'system';
+  chatId?: bigint | number | null;
+  messageId?: number | null;
+}
+
+/** Appends an audit event (the table is append-only: a trigger refuses UPDATE and DELETE). */
+export async function audit(tx: Tx, actor: Actor, action: string, caseId: number | null, details?: Prisma.InputJsonValue): Promise<void> {
+  await tx.auditEvent.create({
+    data: {
+      actorTelegramId: actor.telegramId ?? null,
+      actorStaffId: actor.staffId ?? null,
+      actorRole: actor.role,
+      action,
+      caseId,
+      chatId: actor.chatId == null ? null : BigInt(actor.chatId),
+      messageId: actor.messageId ?? null,
+      details: details ?? undefined,
+    },
+  });
+}

@@ -1,0 +1,46 @@
+import type { Prisma } from '../db';
+
+/**
+ * A message for someone other than the person we are replying to (a keeper's payment card, an owner's
+ * receipt, an officer's s. 14 report, a subscriber's alert). It is stored as i18n keys and parameters
+ * and rendered in the recipient's language when sent, by the jobs/ sender.
+ */
+export interface OutgoingMessage {
+  /** Telegram chat id (a user id for private chats), as a decimal string (bigint-safe in JSON). */
+  chatId: string;
+  /** i18n key, e.g. "staff:payment_card.text"; params are interpolated (amounts in paise, dates ISO). */
+  key: string;
+  params?: Record<string, string | number | boolean | null>;
+  /** Inline keyboard rows: each button has an i18n text key and callback data (or a URL). */
+  buttons?: Array<Array<{ key: string; params?: Record<string, string | number>; data?: string; url?: string }>>;
+  /** A QR code to send as a photo with the text as caption. */
+  qr?: string;
+  /** Record the sent message id, e.g. a payment card that keepers reply to. */
+  track?: { kind: 'payment_card'; paymentId: number };
+  /** Officials' deadlines go ahead of bulk broadcasts. */
+  priority?: 'official' | 'personal' | 'bulk';
+}
+
+export type OutboxJob =
+  | { name: 'send'; payload: OutgoingMessage }
+  | { name: 'deadline'; payload: { caseId: number; step: string } }
+  | { name: 'broadcast'; payload: { kind: string; caseId: number } };
+
+/** Transaction or client: outbox rows are written in the same transaction as the change that implies them. */
+export type Tx = Prisma.TransactionClient;
+
+/**
+ * Records future work in the outbox. `jobKey` is deterministic (e.g. "case:17:s14-report"), so writing the
+ * same work twice keeps one row, and the dispatcher uses it as the BullMQ job id, so enqueueing twice adds one job.
+ */
+export async function addToOutbox(tx: Tx, job: OutboxJob, jobKey: string, runAt: Date): Promise<void> {
+  await tx.outboxEntry.createMany({
+    data: [{ jobName: job.name, jobKey, payload: job.payload as unknown as Prisma.InputJsonValue, runAt }],
+    skipDuplicates: true,
+  });
+}
+
+/** Convenience: a message to send now (or at runAt), deduplicated by key. */
+export function queueMessage(tx: Tx, message: OutgoingMessage, jobKey: string, runAt: Date): Promise<void> {
+  return addToOutbox(tx, { name: 'send', payload: message }, jobKey, runAt);
+}

@@ -1,0 +1,101 @@
+import type { Bot } from 'grammy';
+import type { Message, Update } from 'grammy/types';
+import { createBot, type BotContext, type BotDeps } from '../../bot';
+import { ManualClock } from '../../src/clock';
+import { createConfig } from '../../src/config';
+import { createTranslator } from '../../src/i18n';
+import { createLogger } from '../../src/logging';
+import { createTestDatabase, type DbKind, type TestDatabase } from './db';
+import { FakeBotApi } from './fake-bot-api';
+
+/** A person talking to the bot in a private chat. */
+export interface TestUser {
+  id: number;
+  firstName: string;
+  languageCode?: string;
+}
+
+export interface BotHarness {
+  bot: Bot<BotContext>;
+  api: FakeBotApi;
+  db: TestDatabase;
+  deps: BotDeps;
+  clock: ManualClock;
+  /** Sends a text message (commands too) as `user`; resolves when the bot has handled it. */
+  send(user: TestUser, text: string, extra?: Partial<Message>): Promise<Update>;
+  /** Replies to one of the bot's messages (by its message_id). */
+  reply(user: TestUser, toMessageId: number, text: string): Promise<Update>;
+  /** Taps an inline button: callback data on a bot message. */
+  tap(user: TestUser, data: string, messageId?: number): Promise<Update>;
+  /** Feeds an arbitrary update (e.g. a replay of an earlier one). */
+  feed(update: Update): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real bot (all middleware, real database) with every Bot API call answered and recorded by
+ * FakeBotApi. Pass `env` to override config; `start` sets the manual clock.
+ */
+export async function createBotHarness(opts: { dbKind?: DbKind; env?: Record<string, string>; start?: string; db?: TestDatabase } = {}): Promise<BotHarness> {
+  const db = opts.db ?? (await createTestDatabase(opts.dbKind ?? 'pglite'));
+  const api = new FakeBotApi();
+  const clock = new ManualClock(opts.start ?? '2026-11-29T10:00:00+05:30');
+  const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: '123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST', ...opts.env });
+  const deps: BotDeps = {
+    config,
+    db: db.prisma,
+    clock,
+    logger: createLogger('silent'),
+    translator: await createTranslator({ strict: true }),
+    botUsername: api.botInfo.username,
+  };
+  const bot = createBot(config.BOT_TOKEN!, deps, { client: api.client, botInfo: api.botInfo });
+  await bot.init();
+  let updateId = 1;
+  let messageId = 1;
+  const now = () => Math.floor(clock.now().getTime() / 1000);
+  const chatOf = (u: TestUser) => ({ id: u.id, type: 'private' as const, first_name: u.firstName });
+  const fromOf = (u: TestUser) => ({ id: u.id, is_bot: false as const, first_name: u.firstName, ...(u.languageCode ? { language_code: u.languageCode } : {}) });
+  const feed = async (update: Update) => {
+    await bot.handleUpdate(update);
+  };
+  const send = async (user: TestUser, text: string, extra: Partial<Message> = {}) => {
+    const entities = text.startsWith('/') ? [{ type: 'bot_command' as const, offset: 0, length: text.split(/\s/)[0]!.length }] : undefined;
+    const update = {
+      update_id: updateId++,
+      message: { message_id: messageId++, date: now(), chat: chatOf(user), from: fromOf(user), text, ...(entities ? { entities } : {}), ...extra },
+    } as Update;
+    await feed(update);
+    return update;
+  };
+  return {
+    bot,
+    api,
+    db,
+    deps,
+    clock,
+    send,
+    feed,
+    reply: (user, toMessageId, text) =>
+      send(user, text, {
+        reply_to_message: { message_id: toMessageId, date: now(), chat: chatOf(user), from: api.botInfo, text: '' } as unknown as Message['reply_to_message'],
+      }),
+    async tap(user, data, msgId) {
+      const update = {
+        update_id: updateId++,
+        callback_query: {
+          id: `cb${updateId}`,
+          from: fromOf(user),
+          chat_instance: 'ci',
+          data,
+          message: { message_id: msgId ?? 1, date: now(), chat: chatOf(user), from: api.botInfo, text: '' },
+        },
+      } as Update;
+      await feed(update);
+      return update;
+    },
+    async close() {
+      if (!opts.db) await db.destroy();
+    },
+  };
+}

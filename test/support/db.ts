@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { applyMigrations, openDatabase, type Database } from '../../src/db';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** Admin URL of the Postgres used for throwaway test databases (CI starts it; TEST_POSTGRES_URL overrides). */
+export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+
+let postgresUp: Promise<boolean> | undefined;
+/** True when the test Postgres answers; database tests then run on it as well as on PGlite. */
+export function postgresAvailable(): Promise<boolean> {
+  postgresUp ??= (async () => {
+    if (process.env.TEST_POSTGRES === 'off') return false;
+    const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 2000 });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await client.end().catch(() => {});
+    }
+  })();
+  return postgresUp;
+}
+
+/** In CI Postgres must be there: a missing server fails the run instead of silently skipping. */
+export async function dbKinds(): Promise<DbKind[]> {
+  const up = await postgresAvailable();
+  if (!up && process.env.CI) throw new Error(`CI: Postgres not reachable at ${POSTGRES_ADMIN_URL}`);
+  return up ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export interface TestDatabase extends Database {
+  /** Drops the throwaway database (Postgres) or frees the in-memory one (PGlite). */
+  destroy(): Promise<void>;
+}
+
+/** A fresh, migrated, empty database: in-memory PGlite, or a throwaway Postgres database. */
+export async function createTestDatabase(kind: DbKind = 'pglite'): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const db = await openDatabase({ kind: 'memory' });
+    await applyMigrations(db.adapter);
+    return { ...db, destroy: () => db.close() };
+  }
+  const name = `kanji_t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ kind: 'postgres', url: url.toString() });
+  await applyMigrations(db.adapter);
+  return {
+    ...db,
+    async destroy() {
+      await db.close();
+      const a = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
