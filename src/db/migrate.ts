@@ -19,23 +19,31 @@ function withWholeScripts(adapter: SqlDriverAdapter): SqlDriverAdapter {
   });
 }
 
-function scriptSafe(factory: SqlMigrationAwareDriverAdapterFactory): SqlMigrationAwareDriverAdapterFactory {
+// The engine does not dispose the connections it opens; we do, or the next run waits on Prisma's
+// advisory lock held by a leftover pool (10 s on Postgres).
+function scriptSafe(factory: SqlMigrationAwareDriverAdapterFactory, opened: SqlDriverAdapter[]): SqlMigrationAwareDriverAdapterFactory {
+  const keep = (a: SqlDriverAdapter) => (opened.push(a), withWholeScripts(a));
   return {
     provider: factory.provider,
     adapterName: factory.adapterName,
-    connect: async () => withWholeScripts(await factory.connect()),
-    connectToShadowDb: async () => withWholeScripts(await factory.connectToShadowDb()),
+    connect: async () => keep(await factory.connect()),
+    connectToShadowDb: async () => keep(await factory.connectToShadowDb()),
   };
 }
 
 /** Applies every migration in prisma/migrations not yet applied; returns the names applied (empty: nothing to do). */
 export async function applyMigrations(factory: SqlMigrationAwareDriverAdapterFactory): Promise<string[]> {
-  const engine = await openSchemaEngine(scriptSafe(factory));
+  const opened: SqlDriverAdapter[] = [];
+  const engine = await openSchemaEngine(scriptSafe(factory, opened));
   try {
     const migrationsList = await readMigrations();
     const out = await engine.applyMigrations({ migrationsList, filters: NO_FILTER });
     return out.appliedMigrationNames;
   } finally {
     engine.free();
+    // PGlite's adapter shares the app's single connection: disposing it would close the app's database.
+    if (!/pglite/i.test(factory.adapterName)) {
+      await Promise.all(opened.map((a) => a.dispose().catch(() => {})));
+    }
   }
 }

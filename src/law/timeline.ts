@@ -143,7 +143,7 @@ export function timelineOf(input: TimelineInput, windowsIn?: Partial<StatutoryWi
   const surplus = surplusAt ? s17SurplusHoldEnd(toIstDate(surplusAt), windows) : null;
   const entries = [report, complaint, auction, surplus]
     .filter((e): e is TimelineEntry => e !== null)
-    .sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime() || a.rule.localeCompare(b.rule));
+    .sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime() || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0));
   return {
     impoundedOn,
     s14ReportDue: report,
