@@ -91,3 +91,52 @@ export function unwrap<T, E extends LawError>(r: LawResult<T, E>): T {
   if (r.ok) return r.value;
   throw r.error;
 }
+
+/** Why a transition was refused (stable codes; the bot maps them to i18n keys). */
+export type RefusalReason =
+  | 'WRONG_STATUS'
+  | 'ROLE_NOT_ALLOWED'
+  | 'BEFORE_IMPOUNDING'
+  | 'CLAIM_PERIOD_RUNNING'
+  | 'SALE_BEFORE_AUCTION_ELIGIBLE'
+  | 'AUCTION_TIME_REQUIRED'
+  | 'AUCTION_TIME_IN_PAST'
+  | 'AUCTION_NOT_STARTED'
+  | 'RELEASE_WITHOUT_PAYMENT_DEPOSIT_OR_ORDER'
+  | 'RECEIPT_NOT_SIGNED'
+  | 'ORDER_REQUIRED'
+  | 'OFFICIAL_BUYER'
+  | 'COMPLAINT_WINDOW_CLOSED'
+  | 'PAYMENT_ALREADY_CONFIRMED'
+  | 'DEPOSIT_ALREADY_CONFIRMED'
+  | 'NOTICE_INCOMPLETE'
+  | 'PROCLAMATION_REQUIRED'
+  | 'MAGISTRATE_OPINION_REQUIRED'
+  | 'INVALID_HEADS_SOLD'
+  | 'SURPLUS_HOLD_RUNNING'
+  | 'SURPLUS_HOLD_EXPIRED'
+  | 'SURPLUS_AMOUNT_REQUIRED';
+
+/**
+ * A state transition the law (or the role) does not allow. `section` is the section that forbids it
+ * (e.g. s. 19 for a release without payment, deposit or order); `reason` says how.
+ */
+export class TransitionRefused extends LawError {
+  readonly reason: RefusalReason;
+  readonly action: string;
+  readonly from: string;
+
+  constructor(
+    reason: RefusalReason,
+    section: Section | null,
+    action: string,
+    from: string,
+    details: Record<string, unknown> = {},
+  ) {
+    super('TRANSITION_REFUSED', { reason, action, from, ...details }, section);
+    this.name = 'TransitionRefused';
+    this.reason = reason;
+    this.action = action;
+    this.from = from;
+  }
+}

@@ -5,7 +5,7 @@ import type { StatutoryWindows } from './data/windows';
 import { feedingDays } from './dues';
 import { guard, LawError, type LawResult } from './errors';
 import { assertPaise, splitEvenly, subPaise, sumPaise, type Paise } from './money';
-import { S16_SELECTION_RULE, selectLotsToCover } from './sale-selection';
+import { compareLots, S16_SELECTION_RULE, selectLotsToCover } from './sale-selection';
 import { splitOf, type SplitPart, type SplitResult } from './split';
 import type { TermInfo } from './terms';
 
@@ -231,7 +231,7 @@ export function saleOf(input: SaleInput): SaleResult {
 }
 
 function selectAll(lots: readonly ValidLot[]): { chosen: readonly ValidLot[] } {
-  return { chosen: [...lots].sort((a, b) => (a.pricePaise !== b.pricePaise ? b.pricePaise - a.pricePaise : a.id < b.id ? -1 : a.id > b.id ? 1 : 0)) };
+  return { chosen: [...lots].sort(compareLots) };
 }
 
 /**

@@ -1,0 +1,37 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Inline-button callback data, signed so a forged or altered callback is recognised and refused.
+ * Format: "<action>|<arg>|<arg>...|<mac>", where mac is 8 base64url characters of an HMAC-SHA256 over
+ * the rest, keyed by the deployment's secret. Telegram limits callback data to 64 bytes, so keep
+ * actions and args short (ids, not names).
+ */
+export function encodeCallback(secret: string, action: string, ...args: Array<string | number>): string {
+  const body = [action, ...args.map(String)].join('|');
+  if (body.includes('\n')) throw new Error('callback data must be one line');
+  const data = `${body}|${mac(secret, body)}`;
+  if (Buffer.byteLength(data) > 64) throw new Error(`callback data over 64 bytes: ${action}`);
+  return data;
+}
+
+/** Parses and verifies callback data; null when it is malformed, forged or for another action set. */
+export function decodeCallback(secret: string, data: string | undefined): { action: string; args: string[] } | null {
+  if (!data) return null;
+  const cut = data.lastIndexOf('|');
+  if (cut <= 0) return null;
+  const body = data.slice(0, cut);
+  const given = Buffer.from(data.slice(cut + 1));
+  const expected = Buffer.from(mac(secret, body));
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const [action, ...args] = body.split('|');
+  return action ? { action, args } : null;
+}
+
+function mac(secret: string, body: string): string {
+  return createHmac('sha256', secret).update(body).digest('base64url').slice(0, 8);
+}
+
+/** The signing secret: derived from the bot token, so it is stable across restarts and processes. */
+export function callbackSecret(config: { BOT_TOKEN?: string | undefined; WEBHOOK_SECRET?: string | undefined }): string {
+  return createHmac('sha256', 'kanji-sahayak/callbacks').update(config.BOT_TOKEN ?? config.WEBHOOK_SECRET ?? 'local-mode').digest('hex');
+}
