@@ -133,7 +133,8 @@ export type ActionParamName = keyof ActionParams;
 export interface TransitionSpec {
   readonly action: CaseAction;
   readonly from: readonly CaseStatus[];
-  readonly roles: readonly Role[];
+  /** Who may do it ('public' = a member of the public, e.g. a bidder). */
+  readonly roles: readonly (Role | 'public')[];
   /** Section that authorises the action (null for the administrative CLOSE). */
   readonly section: Section | null;
   /** Statuses the action can lead to; 'SAME' = status unchanged (a fact is recorded). */
@@ -194,7 +195,7 @@ export const TRANSITIONS: readonly TransitionSpec[] = [
     to: ['AUCTION_SCHEDULED'],
     needs: ['auctionAt'],
   },
-  { action: 'PLACE_BID', from: ['AUCTION_SCHEDULED'], roles: ['owner'], section: 's. 19', to: ['SAME'], needs: [] },
+  { action: 'PLACE_BID', from: ['AUCTION_SCHEDULED'], roles: ['owner', 'public'], section: 's. 19', to: ['SAME'], needs: [] },
   {
     action: 'RECORD_SALE',
     from: ['AUCTION_SCHEDULED'],

@@ -15,6 +15,7 @@ import {
   feedingCandidates,
   feedingRateOnDay,
   fineScaleOn,
+  assertPound,
   securityScaleOn,
   stateVariantOn,
   type LawRules,
@@ -219,6 +220,7 @@ function securityRequirement(
 /** Throwing form of `computeDues` (internal). */
 export function duesOf(input: DuesInput, rules: LawRules): DuesBreakdown {
   const { pound } = input;
+  assertPound(pound);
   assertInstant(input.impoundedAt, 'impoundedAt');
   assertInstant(input.asOf, 'asOf');
   if (input.asOf.getTime() < input.impoundedAt.getTime()) {

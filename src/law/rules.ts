@@ -27,6 +27,15 @@ export interface Pound {
   readonly area: string;
 }
 
+/** Throws `INVALID_POUND` unless the pound has a non-empty code, state and area. */
+export function assertPound(pound: unknown): asserts pound is Pound {
+  const p = pound as Partial<Pound> | null | undefined;
+  const filled = (x: unknown): boolean => typeof x === 'string' && x !== '';
+  if (!p || !filled(p.code) || !filled(p.state) || !filled(p.area)) {
+    throw new LawError('INVALID_POUND', { code: p?.code, state: p?.state, area: p?.area });
+  }
+}
+
 /** s. 12: the fine (penalty) per head for a class, notified by the State Government for a local area. */
 export interface FineScaleRow {
   readonly id?: string | null;
@@ -264,6 +273,7 @@ export function feedingRateOnDay(
 
 /** Throwing form of `findFineScale` (internal). */
 export function fineScaleOn(rows: readonly FineScaleRow[], pound: Pound, cattleClass: string, date: LocalDate): RateInForce {
+  assertPound(pound);
   assertCattleClass(cattleClass, 'cattleClass');
   assertLocalDate(date, 'date');
   const hit = pickInForce(scaleCandidates(rows, 'fine_scale', pound, cattleClass), dayIndex(date), 's. 12');
@@ -278,6 +288,7 @@ export function securityScaleOn(
   cattleClass: string,
   date: LocalDate,
 ): RateInForce {
+  assertPound(pound);
   assertCattleClass(cattleClass, 'cattleClass');
   assertLocalDate(date, 'date');
   const hit = pickInForce(scaleCandidates(rows, 'security_scale', pound, cattleClass), dayIndex(date), 's. 12A');
@@ -305,6 +316,7 @@ export function findFeedingRate(
   date: LocalDate,
 ): LawResult<RateInForce> {
   return guard(() => {
+    assertPound(pound);
     assertCattleClass(cattleClass, 'cattleClass');
     assertLocalDate(date, 'date');
     const hit = feedingRateOnDay(feedingCandidates(rows, pound, cattleClass), pound, cattleClass, dayIndex(date));

@@ -5,7 +5,7 @@ import type { StatutoryWindows } from './data/windows';
 import { feedingDays } from './dues';
 import { guard, LawError, type LawResult } from './errors';
 import { assertPaise, splitEvenly, subPaise, sumPaise, type Paise } from './money';
-import { compareLots, S16_SELECTION_RULE, selectLotsToCover } from './sale-selection';
+import { compareLots, S16_SELECTION_RULE, selectLotsToCover, type LotSelection } from './sale-selection';
 import { splitOf, type SplitPart, type SplitResult } from './split';
 import type { TermInfo } from './terms';
 
@@ -106,7 +106,7 @@ export interface SaleResult {
   readonly account: S16Account;
 }
 
-interface ValidLot {
+export interface ValidLot {
   readonly id: string;
   readonly heads: number;
   readonly headIds: readonly string[] | null;
@@ -242,3 +242,21 @@ function selectAll(lots: readonly ValidLot[]): { chosen: readonly ValidLot[] } {
 export function computeSale(input: SaleInput): LawResult<SaleResult> {
   return guard(() => saleOf(input));
 }
+
+/**
+ * Just the s. 16 choice: which lots to sell to cover `targetPaise` (dues + expenses of sale), by
+ * `S16_SELECTION_RULE`. `herdHeads` defaults to the heads offered.
+ */
+export function selectS16Lots(
+  lots: readonly SaleLotInput[],
+  targetPaise: Paise,
+): LawResult<LotSelection<SoldLotBase>> {
+  return guard(() => {
+    assertPaise(targetPaise, 'targetPaise');
+    const valid = validateLots(lots, Number.MAX_SAFE_INTEGER);
+    return selectLotsToCover(valid, targetPaise);
+  });
+}
+
+/** A validated lot (as chosen by `selectS16Lots`). */
+export type SoldLotBase = ValidLot;
