@@ -2,9 +2,8 @@ import type { StatutoryWindows } from './data/windows';
 import type { Section } from './sections';
 
 /**
- * Case statuses (the DB enum mirrors these names). OWNER_REFUSED_S16 is a refinement of the team's
- * list: the owner appeared and refused or omitted to pay/deposit, so s. 16 sale of as many head as
- * necessary follows (without waiting for the s. 14 notice period).
+ * Case statuses (the DB enum `CaseStatus` mirrors these names exactly). Whether the owner appeared
+ * and refused or omitted to pay (the s. 16 path) is a fact on the case, `ownerRefusedAt`, not a status.
  */
 export const CASE_STATUSES = [
   'IMPOUNDED',
@@ -14,7 +13,6 @@ export const CASE_STATUSES = [
   'DEPOSITED_S15',
   'REPORTED_S14',
   'NOTICE_POSTED',
-  'OWNER_REFUSED_S16',
   'AUCTION_SCHEDULED',
   'SOLD',
   'PARTLY_SOLD',
@@ -93,6 +91,10 @@ export interface CaseState {
   readonly depositReceived?: boolean;
   readonly reportedAt?: Date | null;
   readonly noticePostedAt?: Date | null;
+  /**
+   * s. 16: when the owner or agent appeared and refused or omitted to pay (or deposit). Once set, the
+   * cattle (as many as necessary) may be put to auction without the s. 14 report and notice.
+   */
   readonly ownerRefusedAt?: Date | null;
   readonly auctionAt?: Date | null;
   readonly surplusDepositedAt?: Date | null;
@@ -148,7 +150,6 @@ export const CLAIMABLE: readonly CaseStatus[] = [
   'IMPOUNDED',
   'REPORTED_S14',
   'NOTICE_POSTED',
-  'OWNER_REFUSED_S16',
   'AUCTION_SCHEDULED',
 ];
 /** Every status in which impounded cattle are in the pound. */
@@ -175,7 +176,7 @@ export const TRANSITIONS: readonly TransitionSpec[] = [
     from: ['IMPOUNDED', 'PAYMENT_PENDING', 'DEPOSIT_PENDING', 'REPORTED_S14', 'NOTICE_POSTED'],
     roles: ['pound_keeper', 'officer'],
     section: 's. 16',
-    to: ['OWNER_REFUSED_S16'],
+    to: ['IMPOUNDED', 'REPORTED_S14', 'NOTICE_POSTED'],
     needs: [],
   },
   { action: 'REPORT_S14', from: ['IMPOUNDED'], roles: ['pound_keeper'], section: 's. 14', to: ['REPORTED_S14'], needs: [] },
@@ -189,7 +190,7 @@ export const TRANSITIONS: readonly TransitionSpec[] = [
   },
   {
     action: 'SCHEDULE_AUCTION',
-    from: ['NOTICE_POSTED', 'OWNER_REFUSED_S16', 'PARTLY_SOLD'],
+    from: ['IMPOUNDED', 'REPORTED_S14', 'NOTICE_POSTED', 'PARTLY_SOLD'],
     roles: ['officer'],
     section: 's. 14',
     to: ['AUCTION_SCHEDULED'],
@@ -206,7 +207,7 @@ export const TRANSITIONS: readonly TransitionSpec[] = [
   },
   {
     action: 'DISPOSE_PROVISO',
-    from: ['NOTICE_POSTED', 'OWNER_REFUSED_S16', 'AUCTION_SCHEDULED', 'PARTLY_SOLD'],
+    from: ['IMPOUNDED', 'REPORTED_S14', 'NOTICE_POSTED', 'AUCTION_SCHEDULED', 'PARTLY_SOLD'],
     roles: ['magistrate'],
     section: 's. 14',
     to: ['DISPOSED_PROVISO'],

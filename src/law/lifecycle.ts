@@ -78,7 +78,6 @@ const refuse = (reason: RefusalReason, section: Section | null, details?: Record
 /** The status to return to when a claim or deposit falls through. */
 function resumeStatus(s: CaseState): CaseStatus {
   if (s.auctionAt) return 'AUCTION_SCHEDULED';
-  if (s.ownerRefusedAt) return 'OWNER_REFUSED_S16';
   if (s.noticePostedAt) return 'NOTICE_POSTED';
   if (s.reportedAt) return 'REPORTED_S14';
   return 'IMPOUNDED';
@@ -102,6 +101,17 @@ function saleGate(c: Ctx, at: Date): Refusal | null {
   return at.getTime() < eligible.getTime()
     ? refuse('SALE_BEFORE_AUCTION_ELIGIBLE', 's. 14', { eligibleFrom: eligible.toISOString(), at: at.toISOString() })
     : null;
+}
+
+/**
+ * Where an auction (or a proviso disposal) may be arranged from: on the s. 16 path from any pre-sale
+ * status, on the s. 14 path only once the notice is posted; after a s. 16 partial sale, never again.
+ */
+function auctionStatusGate(c: Ctx): Refusal | null {
+  const { status } = c.state;
+  if (status === 'PARTLY_SOLD') return c.s16Path ? refuse('WRONG_STATUS', 's. 16') : null;
+  if (!c.s16Path && (status === 'IMPOUNDED' || status === 'REPORTED_S14')) return refuse('NOTICE_NOT_POSTED', 's. 14');
+  return null;
 }
 
 function surplusHoldEndsAt(c: Ctx): Date {
@@ -175,8 +185,8 @@ const RULES: Record<CaseAction, ActionRule> = {
       if (c.state.status === 'DEPOSIT_PENDING' && c.state.depositReceived) return refuse('DEPOSIT_ALREADY_CONFIRMED', 's. 15');
       return null;
     },
-    to: () => 'OWNER_REFUSED_S16',
-    effects: (c) => ({ ownerRefusedAt: c.now, paymentReceived: false, depositReceived: false }),
+    to: (c) => resumeStatus(c.state),
+    effects: (c) => ({ ownerRefusedAt: c.state.ownerRefusedAt ?? c.now, paymentReceived: false, depositReceived: false }),
   },
   REPORT_S14: {
     gate: (c) => {
@@ -201,8 +211,7 @@ const RULES: Record<CaseAction, ActionRule> = {
     effects: (c) => ({ noticePostedAt: c.now }),
   },
   SCHEDULE_AUCTION: {
-    // After a s. 16 sale the remaining cattle go back to the owner: no second auction.
-    gate: (c) => (c.state.status === 'PARTLY_SOLD' && c.s16Path ? refuse('WRONG_STATUS', 's. 16') : null),
+    gate: auctionStatusGate,
     params: (c, p) => {
       const at = p.auctionAt;
       if (!(at instanceof Date) || Number.isNaN(at.getTime())) return refuse('AUCTION_TIME_REQUIRED', 's. 14');
@@ -237,7 +246,7 @@ const RULES: Record<CaseAction, ActionRule> = {
     effects: (c, p) => ({ headsRemaining: headsRemaining(c.state) - (p.headsSold ?? 0) }),
   },
   DISPOSE_PROVISO: {
-    gate: (c) => (c.state.status === 'PARTLY_SOLD' && c.s16Path ? refuse('WRONG_STATUS', 's. 16') : saleGate(c, c.now)),
+    gate: (c) => auctionStatusGate(c) ?? saleGate(c, c.now),
     params: (_c, p) => (p.notLikelyToFetchFairPrice === true ? null : refuse('MAGISTRATE_OPINION_REQUIRED', 's. 14')),
     to: () => 'DISPOSED_PROVISO',
   },

@@ -68,11 +68,14 @@ export interface FeedingRateRow {
   readonly order: string;
 }
 
-/** s. 12A (Maharashtra): security per head, as prescribed; same shape and look-up as the fine scale. */
+/**
+ * s. 12A (Maharashtra): security per head, as prescribed; same look-up as the fine scale. A row with no
+ * `area` (or '*') applies state-wide.
+ */
 export interface SecurityScaleRow {
   readonly id?: string | null;
   readonly state: string;
-  readonly area: string;
+  readonly area?: string | null;
   readonly cattleClass: string;
   readonly effectiveFrom: LocalDate;
   readonly effectiveTo?: LocalDate | null;
@@ -203,7 +206,8 @@ function scaleCandidates(
   const out: RuleCandidate[] = [];
   rows.forEach((row, index) => {
     if (row.state !== pound.state || row.cattleClass !== cattleClass) return;
-    const scope = row.area === pound.area ? 'area' : row.area === STATE_WIDE_AREA ? 'state' : null;
+    const area = row.area ?? STATE_WIDE_AREA;
+    const scope = area === pound.area ? 'area' : area === STATE_WIDE_AREA ? 'state' : null;
     if (scope === null) return;
     validateDated(row, table, index);
     const paise = amountOf(row.paisePerHead, table, index, 'paisePerHead');
