@@ -28,7 +28,7 @@ const schema = z
     NOTICE_GRACE_HOURS: positiveInt.default(24),
     PAYMENT_NUDGE_HOURS: positiveInt.default(3),
     RECONCILE_INTERVAL_MINUTES: positiveInt.default(10),
-    SEED_DEMO: bool.default(true),
+    SEED_DEMO: bool.default(false),
   })
   .superRefine((c, ctx) => {
     if (c.WEBHOOK_URL && !c.WEBHOOK_SECRET) {
