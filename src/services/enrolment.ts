@@ -1,0 +1,136 @@
+import { createHash, randomInt } from 'node:crypto';
+import type { Db } from '../db';
+import { Prisma } from '../db';
+import { audit } from './audit';
+import type { StaffRoleCode } from './staff-scope';
+
+/** Letters and digits that cannot be misread for one another (no 0/O, 1/I/L, 5/S, 2/Z, 8/B). */
+export const UNAMBIGUOUS_ALPHABET = '34679ACDEFGHJKMNPQRTUVWXY';
+/** 10 characters of a 25-letter alphabet: about 9.5 × 10^13 codes, and each expires within days. */
+export const ENROLMENT_CODE_LENGTH = 10;
+
+/** A random code from the unambiguous alphabet (crypto random, unbiased). */
+export function randomCode(length: number, alphabet = UNAMBIGUOUS_ALPHABET): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += alphabet[randomInt(alphabet.length)];
+  return out;
+}
+
+/** Codes are typed or tapped: compare them in one canonical form (upper case, no spaces or dashes). */
+export function normaliseCode(code: string): string {
+  return code.toUpperCase().replace(/[\s-]/g, '');
+}
+
+/** Only this hash of an enrolment code is stored; the code itself is printed once. */
+export function hashEnrolmentCode(code: string): string {
+  return createHash('sha256').update(`kanji-sahayak/enrol/${normaliseCode(code)}`).digest('hex');
+}
+
+/** The deep link that redeems a code. */
+export function enrolmentLink(botUsername: string, code: string): string {
+  return `https://t.me/${botUsername}?start=enrol_${code}`;
+}
+
+/** A code could not be issued. */
+export class EnrolmentIssueError extends Error {
+  constructor(
+    readonly problem: 'UNKNOWN_POUND' | 'POUND_REQUIRED' | 'BAD_TTL',
+    readonly value?: string,
+  ) {
+    super(`cannot issue enrolment code: ${problem}${value ? ` (${value})` : ''}`);
+    this.name = 'EnrolmentIssueError';
+  }
+}
+
+/** Creates a single-use code for `role` at `poundCodes`, valid `ttlHours`; returns the code (never stored). */
+export async function issueEnrolmentCode(
+  db: Db,
+  input: { role: StaffRoleCode; poundCodes: string[]; name?: string | null; ttlHours: number; now: Date },
+): Promise<{ id: number; code: string; expiresAt: Date }> {
+  const poundCodes = [...new Set(input.poundCodes.map((c) => c.trim().toUpperCase()).filter(Boolean))];
+  if (!Number.isInteger(input.ttlHours) || input.ttlHours < 1 || input.ttlHours > 24 * 30) throw new EnrolmentIssueError('BAD_TTL', String(input.ttlHours));
+  if (poundCodes.length === 0 && input.role !== 'ADMIN') throw new EnrolmentIssueError('POUND_REQUIRED');
+  const found = await db.pound.findMany({ where: { code: { in: poundCodes } }, select: { code: true } });
+  const missing = poundCodes.filter((c) => !found.some((f) => f.code === c));
+  if (missing.length) throw new EnrolmentIssueError('UNKNOWN_POUND', missing.join(','));
+  const code = randomCode(ENROLMENT_CODE_LENGTH);
+  const expiresAt = new Date(input.now.getTime() + input.ttlHours * 3_600_000);
+  const row = await db.enrolmentCode.create({
+    data: { codeHash: hashEnrolmentCode(code), role: input.role, poundCodes, name: input.name ?? null, createdAt: input.now, expiresAt },
+  });
+  return { id: row.id, code, expiresAt };
+}
+
+/** Why a code was not accepted. */
+export type RedeemRefusal = 'INVALID' | 'EXPIRED' | 'USED' | 'REVOKED';
+
+export type RedeemResult =
+  | { ok: true; staffId: number; role: StaffRoleCode; name: string; poundCodes: string[] }
+  | { ok: false; refusal: RedeemRefusal };
+
+/**
+ * Binds the numeric Telegram user id to the code's role and pounds, in one transaction. The code is
+ * single-use: StaffMember.enrolmentCodeId is unique, so a second use — even a concurrent one — fails on
+ * that key and is answered as USED. Usernames are never looked at.
+ */
+export async function redeemEnrolmentCode(
+  db: Db,
+  input: { code: string; telegramId: bigint; firstName: string; chatId: bigint | number; messageId: number; now: Date },
+): Promise<RedeemResult> {
+  const code = normaliseCode(input.code);
+  if (!/^[A-Z0-9]{6,32}$/.test(code)) return { ok: false, refusal: 'INVALID' };
+  const row = await db.enrolmentCode.findUnique({ where: { codeHash: hashEnrolmentCode(code) }, include: { staff: true } });
+  if (!row) return { ok: false, refusal: 'INVALID' };
+  if (row.revokedAt) return { ok: false, refusal: 'REVOKED' };
+  if (row.usedAt || row.staff) return { ok: false, refusal: 'USED' };
+  if (row.expiresAt.getTime() <= input.now.getTime()) return { ok: false, refusal: 'EXPIRED' };
+  const name = row.name?.trim() || input.firstName;
+  try {
+    const staff = await db.$transaction(async (tx) => {
+      const claimed = await tx.enrolmentCode.updateMany({ where: { id: row.id, usedAt: null, revokedAt: null }, data: { usedAt: input.now } });
+      if (claimed.count !== 1) return null;
+      await tx.telegramUser.upsert({ where: { id: input.telegramId }, create: { id: input.telegramId, firstName: input.firstName }, update: {} });
+      const pounds = await tx.pound.findMany({ where: { code: { in: row.poundCodes } } });
+      const member = await tx.staffMember.create({
+        data: {
+          telegramUserId: input.telegramId,
+          role: row.role,
+          name,
+          enrolmentCodeId: row.id,
+          enrolledAt: input.now,
+          pounds: { create: pounds.map((p) => ({ poundId: p.id })) },
+        },
+      });
+      await audit(
+        tx,
+        { telegramId: input.telegramId, staffId: member.id, role: roleName(row.role), chatId: input.chatId, messageId: input.messageId },
+        'staff.enrol',
+        null,
+        { enrolmentCodeId: row.id, role: row.role, pounds: row.poundCodes },
+      );
+      return member;
+    });
+    if (!staff) return { ok: false, refusal: 'USED' };
+    return { ok: true, staffId: staff.id, role: staff.role, name: staff.name, poundCodes: row.poundCodes };
+  } catch (e) {
+    if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') return { ok: false, refusal: 'USED' };
+    throw e;
+  }
+}
+
+function roleName(role: StaffRoleCode) {
+  return ({ POUND_KEEPER: 'pound_keeper', OFFICER: 'officer', MAGISTRATE: 'magistrate', ADMIN: 'admin' } as const)[role];
+}
+
+/** Ends a person's grants (all, or one role) and voids their unused codes; returns how many grants ended. */
+export async function revokeStaff(db: Db, input: { telegramId: bigint; role?: StaffRoleCode; now: Date }): Promise<number> {
+  return db.$transaction(async (tx) => {
+    const where = { telegramUserId: input.telegramId, revokedAt: null, ...(input.role ? { role: input.role } : {}) };
+    const members = await tx.staffMember.findMany({ where });
+    const res = await tx.staffMember.updateMany({ where, data: { revokedAt: input.now } });
+    for (const m of members) {
+      await audit(tx, { telegramId: null, role: 'admin' }, 'staff.revoke', null, { staffId: m.id, telegramId: String(input.telegramId), role: m.role });
+    }
+    return res.count;
+  });
+}

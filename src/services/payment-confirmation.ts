@@ -1,0 +1,229 @@
+import { checkTransition, type CaseAction, type TransitionRefused } from '../law';
+import type { Db } from '../db';
+import { Prisma } from '../db';
+import { audit } from './audit';
+import { loadCaseLawState } from './case-law-state';
+import { planDeadlines } from './deadlines';
+import { queueMessage, type Tx } from './outbox';
+import { issueReceipt, itemTotals, receiptItemsFromSnapshot, verificationLink, type ReceiptItem } from './receipts';
+import { requireGrant, staffActor, type Grant, type Via } from './staff-scope';
+
+/** What the keeper's confirmation led to. */
+export type ConfirmOutcome =
+  | { status: 'confirmed'; paymentId: number; caseId: number; caseNumber: string; amountPaise: number; receiptNumber: string; verificationCode: string }
+  | { status: 'already'; paymentId: number; caseNumber: string; receiptNumber: string | null }
+  | { status: 'not_pending'; paymentId: number; caseNumber: string; current: 'REJECTED' | 'CANCELLED' }
+  | { status: 'amount_mismatch'; paymentId: number; caseNumber: string; duePaise: number; givenPaise: number; differencePaise: number }
+  | { status: 'refused'; paymentId: number; caseNumber: string; error: TransitionRefused }
+  | { status: 'not_found'; paymentId: number };
+
+/** What the keeper's rejection led to. */
+export type RejectOutcome =
+  | { status: 'rejected'; paymentId: number; caseNumber: string; reason: string }
+  | { status: 'already'; paymentId: number; caseNumber: string; current: 'CONFIRMED' | 'REJECTED' | 'CANCELLED' }
+  | { status: 'refused'; paymentId: number; caseNumber: string; error: TransitionRefused }
+  | { status: 'not_found'; paymentId: number };
+
+const CONFIRM_ACTION = { S13_PAYMENT: 'CONFIRM_PAYMENT', S15_DEPOSIT: 'CONFIRM_DEPOSIT' } as const satisfies Record<string, CaseAction>;
+const REJECT_ACTION = { S13_PAYMENT: 'PAYMENT_NOT_RECEIVED', S15_DEPOSIT: 'DEPOSIT_NOT_RECEIVED' } as const satisfies Record<string, CaseAction>;
+const LEDGER = { S13_PAYMENT: { account: 'OWNER_PAYMENT', section: 's. 13' }, S15_DEPOSIT: { account: 'OWNER_DEPOSIT', section: 's. 15' } } as const;
+
+/** Rolls the transaction back when the statute engine refuses, carrying its refusal out. */
+class Refused extends Error {
+  constructor(readonly error: TransitionRefused) {
+    super(error.message);
+  }
+}
+
+function loadPayment(db: Db | Tx, paymentId: number) {
+  return db.payment.findUnique({ where: { id: paymentId }, include: { case: { include: { pound: true } }, receipt: true } });
+}
+
+/**
+ * A keeper confirms a payment (s. 13) or deposit under protest (s. 15). Exactly one confirmation is ever
+ * recorded: the PENDING → CONFIRMED update is conditional (a concurrent second confirmation finds the row
+ * no longer PENDING once the first commits), and Payment.confirmedSlot "<caseId>:<kind>" is unique, so a
+ * second payment of the same kind for the case cannot be confirmed either. The keeper's amount, when given,
+ * must equal the amount the owner was told (Payment.amountPaise). In the same transaction: the ledger entry
+ * (idempotent key), the receipt, the owner's receipt message, a deadline replan and the audit event.
+ */
+export async function confirmPayment(
+  db: Db,
+  input: { paymentId: number; grants: readonly Grant[]; via: Via; now: Date; botUsername: string; amountPaise?: number | null; receiptBookNo?: string | null },
+): Promise<ConfirmOutcome> {
+  const { paymentId, now } = input;
+  const p = await loadPayment(db, paymentId);
+  if (!p) return { status: 'not_found', paymentId };
+  const grant = requireGrant(input.grants, ['POUND_KEEPER'], p.case.poundId);
+  const caseNumber = p.case.number;
+  if (p.status === 'CONFIRMED') return { status: 'already', paymentId, caseNumber, receiptNumber: p.receipt?.number ?? null };
+  if (p.status !== 'PENDING') return { status: 'not_pending', paymentId, caseNumber, current: p.status };
+  if (input.amountPaise != null && input.amountPaise !== p.amountPaise) {
+    return { status: 'amount_mismatch', paymentId, caseNumber, duePaise: p.amountPaise, givenPaise: input.amountPaise, differencePaise: input.amountPaise - p.amountPaise };
+  }
+  const actor = staffActor(grant, input.via);
+  try {
+    const done = await db.$transaction(async (tx) => {
+      const state = await loadCaseLawState(tx, p.caseId);
+      const check = checkTransition(state, CONFIRM_ACTION[p.kind], 'pound_keeper', now);
+      if (!check.ok) {
+        if (check.error.code === 'TRANSITION_REFUSED') throw new Refused(check.error as TransitionRefused);
+        throw check.error;
+      }
+      const claimed = await tx.payment.updateMany({
+        where: { id: paymentId, status: 'PENDING' },
+        data: {
+          status: 'CONFIRMED',
+          confirmedSlot: `${p.caseId}:${p.kind}`,
+          confirmedAt: now,
+          confirmedByStaffId: grant.staffId,
+          confirmedViaMessageId: input.via.messageId,
+          receiptBookNo: input.receiptBookNo?.trim() || null,
+        },
+      });
+      if (claimed.count !== 1) return null;
+      await tx.case.update({ where: { id: p.caseId }, data: { status: check.value.to, version: { increment: 1 } } });
+      const ledger = LEDGER[p.kind];
+      await tx.ledgerEntry.createMany({
+        data: [{ caseId: p.caseId, account: ledger.account, amountPaise: p.amountPaise, section: ledger.section, memo: `payment ${paymentId}`, idempotencyKey: `payment:${paymentId}:received` }],
+        skipDuplicates: true,
+      });
+      const kind = p.kind === 'S13_PAYMENT' ? 'S13_PAYMENT' : 'S15_DEPOSIT';
+      const items = receiptItemsFromSnapshot(p.duesSnapshot, p.amountPaise, kind, now);
+      const receipt = await issueReceipt(tx, {
+        caseId: p.caseId,
+        pound: p.case.pound,
+        kind,
+        amountPaise: p.amountPaise,
+        items,
+        paymentId,
+        issuedToTelegramId: p.payerTelegramId,
+        now,
+      });
+      await queueReceiptMessage(tx, {
+        chatId: p.payerTelegramId,
+        kind,
+        receipt: { number: receipt.number, verificationCode: receipt.verificationCode, amountPaise: receipt.amountPaise, items },
+        caseNumber,
+        now,
+        botUsername: input.botUsername,
+        jobKey: `payment:${paymentId}:receipt`,
+      });
+      await planDeadlines(tx, p.caseId, now);
+      await audit(tx, actor, p.kind === 'S13_PAYMENT' ? 'payment.confirm' : 'deposit.confirm', p.caseId, {
+        paymentId,
+        amountPaise: p.amountPaise,
+        receiptNumber: receipt.number,
+        receiptBookNo: input.receiptBookNo ?? null,
+      });
+      return receipt;
+    });
+    if (!done) return already(db, paymentId, caseNumber);
+    return { status: 'confirmed', paymentId, caseId: p.caseId, caseNumber, amountPaise: p.amountPaise, receiptNumber: done.number, verificationCode: done.verificationCode };
+  } catch (e) {
+    if (e instanceof Refused) return { status: 'refused', paymentId, caseNumber, error: e.error };
+    // Another payment of the same kind for this case was confirmed first (confirmedSlot is unique).
+    if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') return already(db, paymentId, caseNumber);
+    throw e;
+  }
+}
+
+async function already(db: Db, paymentId: number, caseNumber: string): Promise<ConfirmOutcome> {
+  const p = await loadPayment(db, paymentId);
+  const slotHolder = p && p.status !== 'CONFIRMED' ? await db.payment.findUnique({ where: { confirmedSlot: `${p.caseId}:${p.kind}` }, include: { receipt: true } }) : null;
+  return { status: 'already', paymentId, caseNumber, receiptNumber: (slotHolder ?? p)?.receipt?.number ?? null };
+}
+
+/** Queues the owner's receipt (kind, total, breakdown by section, verification code, link and QR). */
+export async function queueReceiptMessage(
+  tx: Tx,
+  input: {
+    chatId: bigint;
+    kind: 'S13_PAYMENT' | 'S15_DEPOSIT';
+    receipt: { number: string; verificationCode: string; amountPaise: number; items: ReceiptItem[] };
+    caseNumber: string;
+    now: Date;
+    botUsername: string;
+    jobKey: string;
+  },
+): Promise<void> {
+  const totals = itemTotals(input.receipt.items);
+  const term = input.receipt.items.find((i) => i.kind === 'fine')?.term ?? 'fine';
+  const link = verificationLink(input.botUsername, input.receipt.verificationCode);
+  const itemised = totals.finePaise + totals.feedingPaise + totals.securityPaise === input.receipt.amountPaise;
+  await queueMessage(
+    tx,
+    {
+      chatId: String(input.chatId),
+      key: input.kind === 'S13_PAYMENT' ? 'receipt:owner.s13' : 'receipt:owner.s15',
+      params: {
+        number: input.receipt.number,
+        caseNumber: input.caseNumber,
+        amount: input.receipt.amountPaise,
+        fine: totals.finePaise,
+        feeding: totals.feedingPaise,
+        security: totals.securityPaise,
+        term: term === 'penalty' ? 'Penalty' : 'Fine',
+        at: input.now.toISOString(),
+        code: input.receipt.verificationCode,
+        link,
+        ...(itemised ? (totals.securityPaise > 0 ? { context: 'security' } : { context: 'itemised' }) : {}),
+      },
+      qr: link,
+      priority: 'personal',
+    },
+    input.jobKey,
+    input.now,
+  );
+}
+
+/**
+ * A keeper says the money did not come ("no <reason>"). The payment becomes REJECTED with the reason and
+ * the case returns to where it was before the claim (the statute engine decides); the owner is told why.
+ */
+export async function rejectPayment(db: Db, input: { paymentId: number; grants: readonly Grant[]; via: Via; reason: string; now: Date }): Promise<RejectOutcome> {
+  const { paymentId, now } = input;
+  const reason = input.reason.trim().slice(0, 500);
+  const p = await loadPayment(db, paymentId);
+  if (!p) return { status: 'not_found', paymentId };
+  const grant = requireGrant(input.grants, ['POUND_KEEPER'], p.case.poundId);
+  const caseNumber = p.case.number;
+  if (p.status !== 'PENDING') return { status: 'already', paymentId, caseNumber, current: p.status };
+  const actor = staffActor(grant, input.via);
+  try {
+    const done = await db.$transaction(async (tx) => {
+      const state = await loadCaseLawState(tx, p.caseId);
+      const check = checkTransition(state, REJECT_ACTION[p.kind], 'pound_keeper', now);
+      if (!check.ok) {
+        if (check.error.code === 'TRANSITION_REFUSED') throw new Refused(check.error as TransitionRefused);
+        throw check.error;
+      }
+      const claimed = await tx.payment.updateMany({ where: { id: paymentId, status: 'PENDING' }, data: { status: 'REJECTED', rejectedReason: reason } });
+      if (claimed.count !== 1) return false;
+      const to = check.value.to;
+      await tx.case.update({ where: { id: p.caseId }, data: { status: to, version: { increment: 1 } } });
+      await queueMessage(
+        tx,
+        {
+          chatId: String(p.payerTelegramId),
+          key: p.kind === 'S13_PAYMENT' ? 'staff:owner.payment_rejected' : 'staff:owner.deposit_rejected',
+          params: { caseNumber, amount: p.amountPaise, reason },
+          priority: 'personal',
+        },
+        `payment:${paymentId}:rejected`,
+        now,
+      );
+      await planDeadlines(tx, p.caseId, now);
+      await audit(tx, actor, p.kind === 'S13_PAYMENT' ? 'payment.reject' : 'deposit.reject', p.caseId, { paymentId, reason });
+      return true;
+    });
+    if (!done) {
+      const now2 = await loadPayment(db, paymentId);
+      return { status: 'already', paymentId, caseNumber, current: (now2?.status ?? 'REJECTED') as 'CONFIRMED' | 'REJECTED' | 'CANCELLED' };
+    }
+    return { status: 'rejected', paymentId, caseNumber, reason };
+  } catch (e) {
+    if (e instanceof Refused) return { status: 'refused', paymentId, caseNumber, error: e.error };
+    throw e;
+  }
+}

@@ -1,0 +1,122 @@
+import { termFor, toIstDate } from '../law';
+import type { Prisma } from '../db';
+import { randomCode, UNAMBIGUOUS_ALPHABET } from './enrolment';
+import type { Tx } from './outbox';
+
+/** One line of a receipt: what was paid under which section. */
+export interface ReceiptItem {
+  kind: 'fine' | 'feeding' | 'security' | 'total';
+  section: string;
+  amountPaise: number;
+  /** 'fine' or 'penalty' for a s. 12 line (Act 8 of 2026 changed the word from 1 June 2026). */
+  term?: 'fine' | 'penalty';
+  cattleClass?: string;
+  heads?: number;
+  days?: number;
+}
+
+/** Receipt kinds (ReceiptKind enum). */
+export type ReceiptKindCode = 'S13_PAYMENT' | 'S15_DEPOSIT' | 'S16_BALANCE' | 'SURPLUS_CLAIM';
+
+const SECTION_OF_KIND: Record<ReceiptKindCode, string> = { S13_PAYMENT: 's. 13', S15_DEPOSIT: 's. 15', S16_BALANCE: 's. 16', SURPLUS_CLAIM: 's. 17' };
+
+/** The verification code printed on a receipt: 8 characters of the unambiguous alphabet. */
+export const VERIFICATION_CODE_LENGTH = 8;
+
+/** The deep link (also in the receipt's QR code) that shows a receipt's details to anyone holding it. */
+export function verificationLink(botUsername: string, code: string): string {
+  return `https://t.me/${botUsername}?start=verify_${code}`;
+}
+
+/** "JAI1-R-2026-000123": pound code, R, India year of issue, serial in that pound and year. */
+export function receiptNumber(poundCode: string, year: number, seq: number): string {
+  return `${poundCode}-R-${year}-${String(seq).padStart(6, '0')}`;
+}
+
+function asLine(x: unknown): { kind: string; section: string; amountPaise: number; term?: string; cattleClass?: string; heads?: number; days?: number } | null {
+  if (!x || typeof x !== 'object') return null;
+  const l = x as Record<string, unknown>;
+  if (typeof l.kind !== 'string' || typeof l.section !== 'string' || !Number.isSafeInteger(l.amountPaise)) return null;
+  return l as never;
+}
+
+/**
+ * Receipt lines from the dues snapshot the owner was shown (the statute engine's DuesBreakdown, as JSON):
+ * one line per s. 12 / s. 5 / s. 12A line. When the snapshot has no usable lines, or its lines do not add
+ * up to the amount received, a single line for the whole amount under the receipt's section is used instead.
+ */
+export function receiptItemsFromSnapshot(snapshot: unknown, amountPaise: number, kind: ReceiptKindCode, at: Date): ReceiptItem[] {
+  const raw = (snapshot as { lines?: unknown } | null)?.lines;
+  const lines = Array.isArray(raw) ? raw.map(asLine) : [];
+  const term = termFor(at);
+  const fallback: ReceiptItem[] = [{ kind: 'total', section: SECTION_OF_KIND[kind], amountPaise }];
+  if (lines.length === 0 || lines.some((l) => l === null)) return fallback;
+  const items: ReceiptItem[] = [];
+  for (const l of lines as NonNullable<ReturnType<typeof asLine>>[]) {
+    if (l.kind !== 'fine' && l.kind !== 'feeding' && l.kind !== 'security') return fallback;
+    const item: ReceiptItem = { kind: l.kind, section: l.section, amountPaise: l.amountPaise };
+    if (l.kind === 'fine') item.term = l.term === 'penalty' || l.term === 'fine' ? l.term : term.ok ? term.value.term : 'fine';
+    if (typeof l.cattleClass === 'string') item.cattleClass = l.cattleClass;
+    if (Number.isSafeInteger(l.heads)) item.heads = l.heads!;
+    if (Number.isSafeInteger(l.days)) item.days = l.days!;
+    items.push(item);
+  }
+  const sum = items.reduce((s, i) => s + i.amountPaise, 0);
+  return sum === amountPaise ? items : fallback;
+}
+
+/** Totals of receipt items by kind (for a message with fixed slots). */
+export function itemTotals(items: readonly ReceiptItem[]): { finePaise: number; feedingPaise: number; securityPaise: number } {
+  const sum = (k: ReceiptItem['kind']) => items.filter((i) => i.kind === k).reduce((s, i) => s + i.amountPaise, 0);
+  return { finePaise: sum('fine'), feedingPaise: sum('feeding'), securityPaise: sum('security') };
+}
+
+async function uniqueVerificationCode(tx: Tx): Promise<string> {
+  // 25^8 ≈ 1.5 × 10^11 codes: a clash is rare, but a code must never point at two receipts.
+  for (;;) {
+    const code = randomCode(VERIFICATION_CODE_LENGTH, UNAMBIGUOUS_ALPHABET);
+    if (!(await tx.receipt.findUnique({ where: { verificationCode: code } }))) return code;
+  }
+}
+
+/**
+ * Issues a receipt inside the caller's transaction. The pound's row is locked (SELECT ... FOR UPDATE) while
+ * the next serial of the year is read, so two receipts issued at once in one pound get different numbers.
+ * A receipt for a payment is issued once (Receipt.paymentId is unique): asking again returns the first.
+ */
+export async function issueReceipt(
+  tx: Tx,
+  input: {
+    caseId: number;
+    pound: { id: number; code: string };
+    kind: ReceiptKindCode;
+    amountPaise: number;
+    items: ReceiptItem[];
+    paymentId?: number | null;
+    issuedToTelegramId?: bigint | null;
+    now: Date;
+  },
+) {
+  if (input.paymentId != null) {
+    const existing = await tx.receipt.findUnique({ where: { paymentId: input.paymentId } });
+    if (existing) return existing;
+  }
+  await tx.$queryRaw`SELECT id FROM "Pound" WHERE id = ${input.pound.id} FOR UPDATE`;
+  const year = Number(toIstDate(input.now).slice(0, 4));
+  const prefix = `${input.pound.code}-R-${year}-`;
+  const last = await tx.receipt.findFirst({ where: { number: { startsWith: prefix } }, orderBy: { number: 'desc' }, select: { number: true } });
+  const seq = last ? Number(last.number.slice(prefix.length)) + 1 : 1;
+  return tx.receipt.create({
+    data: {
+      number: receiptNumber(input.pound.code, year, seq),
+      caseId: input.caseId,
+      kind: input.kind,
+      amountPaise: input.amountPaise,
+      items: input.items as unknown as Prisma.InputJsonValue,
+      verificationCode: await uniqueVerificationCode(tx),
+      paymentId: input.paymentId ?? null,
+      issuedAt: input.now,
+      issuedToTelegramId: input.issuedToTelegramId ?? null,
+    },
+  });
+}

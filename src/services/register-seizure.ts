@@ -1,0 +1,133 @@
+import { isCattleClass, normaliseHerd, toIstDate } from '../law';
+import type { Db } from '../db';
+import { audit } from './audit';
+import { allocateCaseNumber, villageKey } from './case-numbers';
+import { planDeadlines } from './deadlines';
+import { addToOutbox } from './outbox';
+import { requireGrant, staffActor, type Grant, type Via } from './staff-scope';
+
+/** A group of heads of one class with one description, or one head with its own (s. 8(a)). */
+export interface HeadGroup {
+  cattleClass: string;
+  count: number;
+  /** One description for the group, or one per head (length = count). */
+  descriptions: string[];
+  photoFileId?: string | null;
+}
+
+/** The s. 8 register entry as the keeper gives it. */
+export interface SeizureEntry {
+  poundId: number;
+  groups: HeadGroup[];
+  /** s. 8(b): day and hour brought to the pound. */
+  impoundedAt: Date;
+  seizerName: string;
+  seizerResidence: string;
+  ownerName?: string | null;
+  ownerResidence?: string | null;
+  placeOfSeizure: string;
+}
+
+/** Most heads one register entry may hold (a typo guard; a bigger herd is entered in parts). */
+export const MAX_HEADS_PER_ENTRY = 500;
+/** Longest free text kept in a register field. */
+export const MAX_FIELD_LENGTH = 200;
+
+/** A register entry the law does not allow, or that is incomplete (carries the section: s. 8 or s. 3). */
+export class SeizureEntryError extends Error {
+  constructor(
+    readonly problem: 'FUTURE_TIME' | 'UNKNOWN_CLASS' | 'BAD_COUNT' | 'TOO_MANY_HEADS' | 'MISSING_FIELD' | 'FIELD_TOO_LONG',
+    readonly section: 's. 8' | 's. 3',
+    readonly field?: string,
+  ) {
+    super(`register entry refused: ${problem} (${section}${field ? `, ${field}` : ''})`);
+    this.name = 'SeizureEntryError';
+  }
+}
+
+function text(value: string | null | undefined, field: string, required: boolean): string | null {
+  const v = (value ?? '').replace(/\s+/g, ' ').trim();
+  if (!v) {
+    if (required) throw new SeizureEntryError('MISSING_FIELD', 's. 8', field);
+    return null;
+  }
+  if (v.length > MAX_FIELD_LENGTH) throw new SeizureEntryError('FIELD_TOO_LONG', 's. 8', field);
+  return v;
+}
+
+/** Checks an entry and expands groups into numbered heads; throws SeizureEntryError. */
+export function validateSeizureEntry(entry: SeizureEntry, now: Date) {
+  // s. 8(b) records when the cattle were brought in: back-entry from a paper register is fine, the future is not.
+  if (!(entry.impoundedAt instanceof Date) || Number.isNaN(entry.impoundedAt.getTime())) throw new SeizureEntryError('MISSING_FIELD', 's. 8', 'impoundedAt');
+  if (entry.impoundedAt.getTime() > now.getTime()) throw new SeizureEntryError('FUTURE_TIME', 's. 8', 'impoundedAt');
+  if (entry.groups.length === 0) throw new SeizureEntryError('MISSING_FIELD', 's. 8', 'cattle');
+  const heads: Array<{ cattleClass: string; description: string; photoFileId: string | null }> = [];
+  for (const g of entry.groups) {
+    if (!isCattleClass(g.cattleClass)) throw new SeizureEntryError('UNKNOWN_CLASS', 's. 3', 'cattleClass');
+    if (!Number.isSafeInteger(g.count) || g.count < 1) throw new SeizureEntryError('BAD_COUNT', 's. 8', 'count');
+    const descs = g.descriptions.map((d) => text(d, 'description', true)!);
+    if (descs.length !== 1 && descs.length !== g.count) throw new SeizureEntryError('MISSING_FIELD', 's. 8', 'description');
+    for (let i = 0; i < g.count; i++) heads.push({ cattleClass: g.cattleClass, description: descs.length === 1 ? descs[0]! : descs[i]!, photoFileId: g.photoFileId ?? null });
+  }
+  if (heads.length > MAX_HEADS_PER_ENTRY) throw new SeizureEntryError('TOO_MANY_HEADS', 's. 8', 'count');
+  // The statute engine validates the herd as it will value it later (s. 3 classes, whole counts).
+  normaliseHerd(entry.groups.map((g) => ({ cattleClass: g.cattleClass, heads: g.count })));
+  return {
+    heads,
+    seizerName: text(entry.seizerName, 'seizerName', true)!,
+    seizerResidence: text(entry.seizerResidence, 'seizerResidence', true)!,
+    ownerName: text(entry.ownerName, 'ownerName', false),
+    ownerResidence: text(entry.ownerResidence, 'ownerResidence', false),
+    placeOfSeizure: text(entry.placeOfSeizure, 'placeOfSeizure', true)!,
+  };
+}
+
+/**
+ * Makes the s. 8 register entry: allocates the case number (per pound and India year of impounding),
+ * stores the heads, plans the statutory deadlines, queues the village alert (broadcast job, fanned out by
+ * the jobs worker) and audits it — one transaction. The same Telegram message registering twice (a retried
+ * update after a crash) returns the case it already made.
+ */
+export async function registerSeizure(db: Db, input: { entry: SeizureEntry; grants: readonly Grant[]; via: Via; now: Date }) {
+  const { entry, now, via } = input;
+  const grant = requireGrant(input.grants, ['POUND_KEEPER'], entry.poundId);
+  const v = validateSeizureEntry(entry, now);
+  const actor = staffActor(grant, via);
+  return db.$transaction(async (tx) => {
+    if (via.chatId != null && via.messageId != null) {
+      const earlier = await tx.auditEvent.findFirst({ where: { action: 'case.register', chatId: BigInt(via.chatId), messageId: via.messageId } });
+      if (earlier?.caseId) return { case: await tx.case.findUniqueOrThrow({ where: { id: earlier.caseId }, include: { heads: { orderBy: { index: 'asc' } }, pound: true } }), replay: true };
+    }
+    const pound = await tx.pound.findUniqueOrThrow({ where: { id: entry.poundId } });
+    const year = Number(toIstDate(entry.impoundedAt).slice(0, 4));
+    const { number, seq } = await allocateCaseNumber(tx, pound, year);
+    const created = await tx.case.create({
+      data: {
+        number,
+        poundId: pound.id,
+        year,
+        seq,
+        impoundedAt: entry.impoundedAt,
+        placeOfSeizure: v.placeOfSeizure,
+        villageKey: villageKey(v.placeOfSeizure),
+        seizerName: v.seizerName,
+        seizerResidence: v.seizerResidence,
+        ownerName: v.ownerName,
+        ownerResidence: v.ownerResidence,
+        registeredByStaffId: grant.staffId,
+        registeredAt: now,
+        heads: { create: v.heads.map((h, i) => ({ index: i + 1, cattleClass: h.cattleClass, description: h.description, photoFileId: h.photoFileId })) },
+      },
+      include: { heads: { orderBy: { index: 'asc' } }, pound: true },
+    });
+    await planDeadlines(tx, created.id, now);
+    await addToOutbox(tx, { name: 'broadcast', payload: { kind: 'new_case', caseId: created.id } }, `case:${created.id}:broadcast:new_case`, now);
+    await audit(tx, actor, 'case.register', created.id, {
+      number,
+      heads: v.heads.length,
+      impoundedAt: entry.impoundedAt.toISOString(),
+      backDated: now.getTime() - entry.impoundedAt.getTime() > 3_600_000,
+    });
+    return { case: created, replay: false };
+  });
+}

@@ -1,0 +1,139 @@
+import { encodeCallback } from '../callback-data';
+import { checkTransition, toIstDate, type TransitionRefused } from '../law';
+import type { Db } from '../db';
+import { audit } from './audit';
+import { loadCaseLawState } from './case-law-state';
+import { planDeadlines } from './deadlines';
+import { queueMessage } from './outbox';
+import { issueReceipt, receiptItemsFromSnapshot } from './receipts';
+import { lawRole, requireGrant, staffActor, type Grant, type Via } from './staff-scope';
+
+/** A s. 19 order: by a Magistrate or a Civil Court, with its reference. */
+export interface ReleaseOrderInput {
+  authority: 'MAGISTRATE' | 'CIVIL_COURT';
+  reference: string;
+  /** India date of the order; defaults to the day it is recorded. */
+  orderedOn?: string;
+}
+
+export type ReleaseOutcome =
+  | {
+      status: 'released';
+      releaseId: number;
+      caseId: number;
+      caseNumber: string;
+      basis: 'S13_PAYMENT' | 'S15_DEPOSIT' | 'S19_ORDER';
+      headCount: number;
+      receiptNumber: string | null;
+      orderReference: string | null;
+      ownerNotified: boolean;
+    }
+  | { status: 'already'; caseNumber: string; releaseId: number; basis: string; releasedAt: Date }
+  | { status: 'refused'; caseNumber: string; error: TransitionRefused }
+  | { status: 'not_found'; caseNumber: string };
+
+/** "jai1-2026-17" → "JAI1-2026-17"; null when it is not shaped like a case number. */
+export function parseCaseNumber(input: string): string | null {
+  const v = input.trim().toUpperCase();
+  return /^[A-Z0-9]{2,12}-\d{4}-\d{1,7}$/.test(v) ? v : null;
+}
+
+/** Longest order reference kept (a court's case number, e.g. "CMA 123/2026, Civil Judge Amer"). */
+export const MAX_ORDER_REFERENCE = 120;
+
+/**
+ * Delivers the impounded cattle to the owner. Allowed only when the statute engine says so: on a confirmed
+ * s. 13 payment, a confirmed s. 15 deposit, or an order of a Magistrate or Civil Court (s. 19, the order and
+ * its reference are recorded); anything else is refused citing s. 19. The owner's receipt for the money is
+ * issued if it was not already; the owner is sent a message with an acknowledgement button (the receipt in
+ * the register, s. 13). One release per case: asking again returns the first.
+ */
+export async function releaseCattle(
+  db: Db,
+  input: { caseNumber: string; grants: readonly Grant[]; via: Via; now: Date; callbackSecret: string; order?: ReleaseOrderInput | null },
+): Promise<ReleaseOutcome> {
+  const { now, order } = input;
+  const c = await db.case.findUnique({ where: { number: input.caseNumber }, include: { pound: true } });
+  if (!c) return { status: 'not_found', caseNumber: input.caseNumber };
+  const grant = requireGrant(input.grants, order ? ['POUND_KEEPER', 'OFFICER', 'MAGISTRATE'] : ['POUND_KEEPER'], c.poundId);
+  const actor = staffActor(grant, input.via);
+  const prior = await db.release.findFirst({ where: { caseId: c.id }, orderBy: { id: 'asc' } });
+  if (prior) return { status: 'already', caseNumber: c.number, releaseId: prior.id, basis: prior.basis, releasedAt: prior.releasedAt };
+  const reference = order?.reference.replace(/\s+/g, ' ').trim().slice(0, MAX_ORDER_REFERENCE) ?? '';
+
+  const result = await db.$transaction(async (tx) => {
+    const state = await loadCaseLawState(tx, c.id);
+    // The keeper hands over the cattle against the owner's signature in the paper register (s. 13); the
+    // owner's tap on the acknowledgement button records the same receipt electronically.
+    const check = order
+      ? checkTransition(state, 'ORDER_RELEASE', lawRole(grant.role), now, { order: { by: order.authority, ref: reference } })
+      : checkTransition(state, 'RELEASE', lawRole(grant.role), now, { receiptSigned: true });
+    if (!check.ok) return { kind: 'refused' as const, error: check.error as TransitionRefused };
+    const to = check.value.to;
+    const basis: 'S13_PAYMENT' | 'S15_DEPOSIT' | 'S19_ORDER' = order ? 'S19_ORDER' : to === 'RELEASED_S13' ? 'S13_PAYMENT' : 'S15_DEPOSIT';
+    let orderId: number | null = null;
+    if (order) {
+      const orderedOn = order.orderedOn ?? toIstDate(now);
+      const row = await tx.courtOrder.upsert({
+        where: { caseId_kind_reference: { caseId: c.id, kind: 'RELEASE', reference } },
+        create: { caseId: c.id, kind: 'RELEASE', authority: order.authority, reference, orderedOn: new Date(`${orderedOn}T00:00:00Z`), recordedAt: now, recordedByStaffId: grant.staffId },
+        update: {},
+      });
+      orderId = row.id;
+    }
+    const heads = await tx.head.findMany({ where: { caseId: c.id, status: 'IMPOUNDED' } });
+    const release = await tx.release.create({
+      data: { caseId: c.id, basis, headCount: heads.length, releasedAt: now, releasedByStaffId: grant.staffId, viaMessageId: input.via.messageId, orderId },
+    });
+    await tx.head.updateMany({ where: { caseId: c.id, status: 'IMPOUNDED' }, data: { status: 'RELEASED' } });
+    await tx.case.update({ where: { id: c.id }, data: { status: to, version: { increment: 1 } } });
+
+    const payment = await tx.payment.findFirst({ where: { caseId: c.id, status: 'CONFIRMED' }, orderBy: { id: 'desc' } });
+    let receiptNumber: string | null = null;
+    if (payment) {
+      const kind = payment.kind === 'S13_PAYMENT' ? 'S13_PAYMENT' : 'S15_DEPOSIT';
+      const receipt = await issueReceipt(tx, {
+        caseId: c.id,
+        pound: c.pound,
+        kind,
+        amountPaise: payment.amountPaise,
+        items: receiptItemsFromSnapshot(payment.duesSnapshot, payment.amountPaise, kind, payment.confirmedAt ?? now),
+        paymentId: payment.id,
+        issuedToTelegramId: payment.payerTelegramId,
+        now,
+      });
+      receiptNumber = receipt.number;
+    }
+    const claim = await tx.claim.findFirst({ where: { caseId: c.id }, orderBy: { id: 'desc' } });
+    const ownerChat = payment?.payerTelegramId ?? c.ownerTelegramId ?? claim?.telegramUserId ?? null;
+    if (ownerChat != null) {
+      await queueMessage(
+        tx,
+        {
+          chatId: String(ownerChat),
+          key: basis === 'S13_PAYMENT' ? 'staff:owner.released_s13' : basis === 'S15_DEPOSIT' ? 'staff:owner.released_s15' : 'staff:owner.released_s19',
+          params: { caseNumber: c.number, heads: heads.length, at: now.toISOString(), receiptNumber: receiptNumber ?? '', orderReference: reference, pound: c.pound.name, poundHi: c.pound.nameHi },
+          buttons: [[{ key: 'staff:owner.ack_button', data: encodeCallback(input.callbackSecret, 'ack', release.id) }]],
+          priority: 'personal',
+        },
+        `release:${release.id}:owner`,
+        now,
+      );
+    }
+    await planDeadlines(tx, c.id, now);
+    await audit(tx, actor, 'case.release', c.id, { releaseId: release.id, basis, headCount: heads.length, receiptNumber, order: order ? { authority: order.authority, reference } : null });
+    return { kind: 'released' as const, release, basis, headCount: heads.length, receiptNumber, ownerNotified: ownerChat != null };
+  });
+  if (result.kind === 'refused') return { status: 'refused', caseNumber: c.number, error: result.error };
+  return {
+    status: 'released',
+    releaseId: result.release.id,
+    caseId: c.id,
+    caseNumber: c.number,
+    basis: result.basis,
+    headCount: result.headCount,
+    receiptNumber: result.receiptNumber,
+    orderReference: order ? reference : null,
+    ownerNotified: result.ownerNotified,
+  };
+}
