@@ -20,7 +20,7 @@ export async function recipientLanguage(deps: CoreDeps, chatId: string): Promise
 export async function renderMessage(deps: CoreDeps, message: OutgoingMessage) {
   const lang = await recipientLanguage(deps, message.chatId);
   const t = deps.translator.forLang(lang);
-  const text = t(message.key, message.params ?? {});
+  const text = t(message.key, localizeParams(message.params ?? {}, lang));
   const keyboard: InlineKeyboardButton[][] | undefined = message.buttons?.map((row) =>
     row.map((b) => (b.url ? { text: t(b.key, b.params ?? {}), url: b.url } : { text: t(b.key, b.params ?? {}), callback_data: b.data ?? 'noop' })),
   );
@@ -28,26 +28,90 @@ export async function renderMessage(deps: CoreDeps, message: OutgoingMessage) {
 }
 
 /**
+ * Language-specific parameters: a message stored for later can carry `pound` and `pound@hi`; a Hindi
+ * reader gets the `@hi` value under the plain name, so both locales keep the same {{pound}} placeholder.
+ */
+export function localizeParams<T>(params: Record<string, T>, lang: Lang): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const [k, v] of Object.entries(params)) if (!k.includes('@')) out[k] = v;
+  for (const [k, v] of Object.entries(params)) {
+    const at = k.lastIndexOf('@');
+    if (at > 0 && k.slice(at + 1) === lang) out[k.slice(0, at)] = v;
+  }
+  return out;
+}
+
+/** Telegram's limit on a message text. */
+export const TELEGRAM_TEXT_LIMIT = 4096;
+
+/**
+ * Splits a text longer than Telegram's 4096-character limit into parts, at a paragraph break if there
+ * is one in the second half of the part, else at a line break, else at a space, else hard.
+ */
+export function splitForTelegram(text: string, limit = TELEGRAM_TEXT_LIMIT): string[] {
+  const parts: string[] = [];
+  let rest = text;
+  while (rest.length > limit) {
+    const window = rest.slice(0, limit);
+    let cut = -1;
+    for (const sep of ['\n\n', '\n', ' ']) {
+      const i = window.lastIndexOf(sep);
+      if (i >= limit / 2) {
+        cut = i;
+        break;
+      }
+    }
+    if (cut < 0) cut = limit;
+    parts.push(rest.slice(0, cut).trimEnd());
+    rest = rest.slice(cut).trimStart();
+  }
+  if (rest.length > 0 || parts.length === 0) parts.push(rest);
+  return parts;
+}
+
+/** Options of deliverMessage: the sender's rate limiter waits for a slot before each Bot API call. */
+export interface DeliverOptions {
+  beforeCall?: (callIndex: number) => Promise<void>;
+}
+
+/**
  * Sends one OutgoingMessage through the Bot API and records what must be remembered about it
  * (a payment card's message id, so a keeper's reply finds the payment). Telegram errors other than
  * "blocked / chat not found" are thrown, for the caller's retry policy.
  */
-export async function deliverMessage(deps: CoreDeps, api: Api, message: OutgoingMessage): Promise<DeliveryResult> {
+export async function deliverMessage(deps: CoreDeps, api: Api, message: OutgoingMessage, options: DeliverOptions = {}): Promise<DeliveryResult> {
   const { text, keyboard } = await renderMessage(deps, message);
   const reply_markup = keyboard ? { inline_keyboard: keyboard } : undefined;
+  let calls = 0;
+  const gate = async () => {
+    if (options.beforeCall) await options.beforeCall(calls);
+    calls += 1;
+  };
+  // Texts over 4096 characters go in parts; the keyboard rides on the last part (the one tracked).
+  const sendText = async (body: string) => {
+    const parts = splitForTelegram(body);
+    let id = 0;
+    for (const [i, part] of parts.entries()) {
+      await gate();
+      id = (await api.sendMessage(message.chatId, part, i === parts.length - 1 ? { reply_markup } : {})).message_id;
+    }
+    return id;
+  };
   let messageId: number;
   try {
     if (message.qr) {
       const png = await QRCode.toBuffer(message.qr, { margin: 2, width: 384 });
       // Telegram captions are limited to 1024 characters; longer texts go as a separate message.
       if (text.length <= 1024) {
+        await gate();
         messageId = (await api.sendPhoto(message.chatId, new InputFile(png, 'qr.png'), { caption: text, reply_markup })).message_id;
       } else {
+        await gate();
         await api.sendPhoto(message.chatId, new InputFile(png, 'qr.png'));
-        messageId = (await api.sendMessage(message.chatId, text, { reply_markup })).message_id;
+        messageId = await sendText(text);
       }
     } else {
-      messageId = (await api.sendMessage(message.chatId, text, { reply_markup })).message_id;
+      messageId = await sendText(text);
     }
   } catch (err) {
     const e = err as { error_code?: number; description?: string };

@@ -1,0 +1,75 @@
+import type { JobsOptions } from 'bullmq';
+import type { OutgoingMessage } from '../src/services/outbox';
+
+/** The three queues: one Telegram sender, the statutory deadline steps, and broadcast fan-out. */
+export const QUEUE_NAMES = ['send', 'deadline', 'broadcast'] as const;
+export type QueueName = (typeof QUEUE_NAMES)[number];
+
+/** Data of a 'send' job: the Delivery key (messageKey) and the message to render and send. */
+export interface SendJobData {
+  key: string;
+  message: OutgoingMessage;
+}
+
+/** Data of a 'deadline' job: a statutory step of a case, due at `runAt` (ISO instant, deps.clock time). */
+export interface DeadlineJobData {
+  key: string;
+  caseId: number;
+  step: string;
+  runAt: string;
+  /** Step-specific reference (e.g. the payment id of a nudge). */
+  ref?: number;
+}
+
+/** Data of a 'broadcast' job: a notice/auction/new-case fan-out written by the staff flows. */
+export interface BroadcastJobData {
+  key: string;
+  kind: string;
+  caseId: number;
+}
+
+/**
+ * BullMQ job id for a deterministic outbox/Delivery key. BullMQ 6 refuses ids that are integers or
+ * that contain ':' (unless they split into exactly three parts, a legacy repeatable-job form), and our
+ * keys are colon-separated ("payment:17:card:123"). Percent-encoding '%' and ':' is injective, so two
+ * different keys never share a job id and the same key always maps to the same id.
+ */
+export function jobIdFor(key: string): string {
+  return `k.${key.replace(/%/g, '%25').replace(/:/g, '%3A')}`;
+}
+
+/** The key a job id was made from (inverse of jobIdFor). */
+export function keyFromJobId(id: string): string {
+  return id.slice(2).replace(/%3A/g, ':').replace(/%25/g, '%');
+}
+
+/**
+ * BullMQ priority per message class: lower runs first. Officials' deadlines go ahead of everything, so a
+ * long broadcast never holds up an officer's reminder by more than the jobs already taken by workers.
+ */
+export function priorityOf(message: Pick<OutgoingMessage, 'priority'>): number {
+  switch (message.priority) {
+    case 'official':
+      return 1;
+    case 'bulk':
+      return 20;
+    default:
+      return 5;
+  }
+}
+
+/**
+ * Completed jobs are kept for a week so a second dispatch of the same key, while the first job is still
+ * remembered, is a no-op in Redis too (the Delivery and DeadlineRun rows guard beyond that).
+ * Failed jobs stay until an operator retries them (`npm run admin -- jobs retry`).
+ */
+export const KEEP: Pick<JobsOptions, 'removeOnComplete' | 'removeOnFail'> = {
+  removeOnComplete: { age: 7 * 24 * 3600, count: 100_000 },
+  removeOnFail: false,
+};
+
+/** Retries with exponential backoff: 5 attempts, 2 s, 4 s, 8 s, 16 s. */
+export const RETRY: Pick<JobsOptions, 'attempts' | 'backoff'> = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 2000 },
+};

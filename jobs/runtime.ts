@@ -1,0 +1,199 @@
+import { Queue, Worker, type Job, type Processor } from 'bullmq';
+import type { Api } from 'grammy';
+import type { Redis } from 'ioredis';
+import type { CoreDeps } from '../src/deps';
+import { dispatchDue, type Queues } from './dispatcher';
+import { QUEUE_NAMES, type DeadlineJobData, type QueueName } from './queues';
+import { TelegramRateLimiter } from './rate-limit';
+import { createRedis, probeRedis, redactRedisUrl } from './redis';
+import { createSendProcessor } from './sender';
+import { collectStatus, type JobsStatus } from './status';
+
+export type { JobsStatus } from './status';
+
+/** How the composition root (src/app.ts, src/main.ts, src/worker.ts) and tests build the jobs part. */
+export interface JobRuntimeOptions {
+  /** config, db, clock, logger, translator */
+  deps: CoreDeps;
+  /** grammY Api used to send (bot.api in production; FakeBotApi-backed in tests). */
+  api: Api;
+  /** config.REDIS_URL */
+  redisUrl: string;
+  /** BullMQ prefix (config.QUEUE_PREFIX; unique per test). */
+  prefix: string;
+  /** Run workers (default true). */
+  workers?: boolean;
+  /** Run the outbox dispatcher + reconciler (default true). */
+  dispatcher?: boolean;
+  /** Outbox poll interval in ms (default 1000; tests: small). */
+  pollMs?: number;
+  /** Worker tuning (tests shorten the lock so a killed worker's job comes back quickly). */
+  tuning?: {
+    sendConcurrency?: number;
+    deadlineConcurrency?: number;
+    lockDurationMs?: number;
+    stalledIntervalMs?: number;
+    /** Fraction of TELEGRAM_GLOBAL_PER_SECOND actually used (default 0.95, headroom for jitter). */
+    pace?: number;
+  };
+}
+
+/** The running jobs part: queues, workers, outbox dispatcher and reconciler. */
+export interface JobRuntime {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  status(): Promise<JobsStatus>;
+  /** Tests: dispatch the due outbox now and wait until the queues are idle. */
+  drain(timeoutMs?: number): Promise<void>;
+  /** The queues (tests and the admin command inspect them). */
+  readonly queues: Queues;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Builds the jobs runtime; nothing connects until start(). */
+export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
+  const { deps } = o;
+  const log = deps.logger.child({ part: 'jobs' });
+  const redisShown = redactRedisUrl(o.redisUrl);
+  const pollMs = o.pollMs ?? 1000;
+  const runWorkers = o.workers ?? true;
+  const runDispatcher = o.dispatcher ?? true;
+  let conn: Redis | undefined;
+  let queues: Queues | undefined;
+  const workers: Worker[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let tick: Promise<void> | undefined;
+  let stopping = false;
+
+  const requireQueues = (): Queues => {
+    if (!queues) throw new Error('jobs runtime not started');
+    return queues;
+  };
+
+  const dispatchOnce = async () => {
+    await dispatchDue(deps, requireQueues());
+  };
+
+  const schedule = () => {
+    if (stopping) return;
+    timer = setTimeout(() => {
+      tick = dispatchOnce()
+        .catch((err) => log.error({ err }, 'outbox dispatch failed'))
+        .finally(() => {
+          tick = undefined;
+          schedule();
+        });
+    }, pollMs);
+  };
+
+  /** Deadline jobs whose statutory time has come by deps.clock (a test's ManualClock moved on) run now. */
+  const promoteDueDeadlines = async (): Promise<number> => {
+    const q = requireQueues().deadline;
+    const now = deps.clock.now().getTime();
+    let promoted = 0;
+    for (let start = 0; ; start += 500) {
+      const jobs = await q.getDelayed(start, start + 499);
+      for (const job of jobs as Job<DeadlineJobData>[]) {
+        if (job && new Date(job.data.runAt).getTime() <= now) {
+          await job.promote().catch(() => {});
+          promoted++;
+        }
+      }
+      if (jobs.length < 500) return promoted;
+    }
+  };
+
+  const busy = async (): Promise<boolean> => {
+    const q = requireQueues();
+    for (const name of ['send', 'broadcast'] as QueueName[]) {
+      const c = await q[name].getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+      if ((c.waiting ?? 0) + (c.active ?? 0) + (c.delayed ?? 0) + (c.prioritized ?? 0) > 0) return true;
+    }
+    const d = await q.deadline.getJobCounts('waiting', 'active', 'prioritized');
+    if ((d.waiting ?? 0) + (d.active ?? 0) + (d.prioritized ?? 0) > 0) return true;
+    const due = await deps.db.outboxEntry.count({ where: { dispatchedAt: null, runAt: { lte: deps.clock.now() } } });
+    return due > 0;
+  };
+
+  return {
+    get queues() {
+      return requireQueues();
+    },
+
+    async start() {
+      const probe = await probeRedis(o.redisUrl);
+      if (probe.maxmemoryPolicy && probe.maxmemoryPolicy !== 'noeviction') {
+        log.warn({ policy: probe.maxmemoryPolicy }, 'Redis maxmemory-policy should be noeviction: evicted keys are lost jobs');
+      }
+      conn = createRedis(o.redisUrl);
+      conn.on('error', (err) => log.error({ err: err.message }, 'redis connection error'));
+      const connection = conn;
+      queues = Object.fromEntries(QUEUE_NAMES.map((n) => [n, new Queue(n, { connection, prefix: o.prefix })])) as unknown as Queues;
+      const limiter = new TelegramRateLimiter(conn, {
+        perSecond: deps.config.TELEGRAM_GLOBAL_PER_SECOND,
+        perChatIntervalMs: deps.config.TELEGRAM_PER_CHAT_INTERVAL_MS,
+        prefix: o.prefix,
+        ...(o.tuning?.pace !== undefined ? { pace: o.tuning.pace } : {}),
+      });
+      if (runWorkers) {
+        const common = {
+          connection,
+          prefix: o.prefix,
+          lockDuration: o.tuning?.lockDurationMs ?? 30_000,
+          stalledInterval: o.tuning?.stalledIntervalMs ?? 30_000,
+          // A job whose worker died is put back once; a second death marks it failed for an operator.
+          maxStalledCount: 1,
+        };
+        const add = (name: QueueName, processor: Processor, concurrency: number) => {
+          const w = new Worker(name, processor, { ...common, concurrency });
+          w.on('error', (err) => log.error({ err: err.message, queue: name }, 'worker error'));
+          w.on('failed', (job, err) => log.warn({ queue: name, jobId: job?.id, attempts: job?.attemptsMade, err: err.message }, 'job failed'));
+          workers.push(w);
+        };
+        add('send', createSendProcessor(deps, o.api, limiter) as Processor, o.tuning?.sendConcurrency ?? 8);
+        await Promise.all(workers.map((w) => w.waitUntilReady()));
+      }
+      if (runDispatcher) {
+        await dispatchOnce();
+        schedule();
+      }
+      log.info({ redis: redisShown, prefix: o.prefix, workers: runWorkers, dispatcher: runDispatcher }, 'jobs runtime started');
+    },
+
+    async stop() {
+      stopping = true;
+      if (timer) clearTimeout(timer);
+      if (tick) await tick;
+      // close() lets active jobs finish; a job still running when the process dies is handed back by the
+      // stalled-job check of the next worker.
+      await Promise.all(workers.map((w) => w.close()));
+      workers.length = 0;
+      if (queues) await Promise.all(Object.values(queues).map((q) => q.close()));
+      queues = undefined;
+      if (conn) await conn.quit().catch(() => conn?.disconnect());
+      conn = undefined;
+    },
+
+    async status() {
+      return collectStatus(deps, requireQueues(), redisShown);
+    },
+
+    async drain(timeoutMs = 30_000) {
+      const until = Date.now() + timeoutMs;
+      let idleRounds = 0;
+      while (Date.now() < until) {
+        const moved = await dispatchDue(deps, requireQueues());
+        const promoted = await promoteDueDeadlines();
+        if (moved === 0 && promoted === 0 && !(await busy())) {
+          // Twice in a row: a job finishing between the checks may just have queued more work.
+          if (++idleRounds >= 2) return;
+        } else {
+          idleRounds = 0;
+        }
+        await sleep(20);
+      }
+      throw new Error(`jobs drain: queues still busy after ${timeoutMs} ms: ${JSON.stringify((await collectStatus(deps, requireQueues(), redisShown)).queues)}`);
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import type { Job, Queue } from 'bullmq';
+import type { CoreDeps } from '../src/deps';
+import { MAX_ENQUEUE_ATTEMPTS, type Queues } from './dispatcher';
+import { keyFromJobId, QUEUE_NAMES, type QueueName } from './queues';
+
+/** Job counts of one queue. */
+export interface QueueCounts {
+  waiting: number;
+  active: number;
+  delayed: number;
+  prioritized: number;
+  failed: number;
+  completed: number;
+}
+
+/** The oldest piece of work that should have run by now and has not. */
+export interface OverdueItem {
+  key: string;
+  /** Where it is stuck: an undispatched outbox row, or a job waiting in a queue. */
+  where: 'outbox' | QueueName;
+  dueAt: string;
+  lateMs: number;
+}
+
+/** What /status and `npm run admin -- jobs` show. */
+export interface JobsStatus {
+  at: string;
+  /** REDIS_URL without its password. */
+  redis: string;
+  queues: Record<QueueName, QueueCounts>;
+  /** Failed jobs across the queues (retried with backoff, then kept for an operator). */
+  failedTotal: number;
+  outbox: { undispatchedDue: number; stuck: number };
+  deliveries: { pending: number; unreachable: number; failed: number };
+  oldestOverdue: OverdueItem | null;
+}
+
+/** Work counts as overdue only after this much lateness (a poll interval is not an incident). */
+export const OVERDUE_AFTER_MS = 60_000;
+
+async function countsOf(q: Queue): Promise<QueueCounts> {
+  const c = await q.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'failed', 'completed');
+  return { waiting: c.waiting ?? 0, active: c.active ?? 0, delayed: c.delayed ?? 0, prioritized: c.prioritized ?? 0, failed: c.failed ?? 0, completed: c.completed ?? 0 };
+}
+
+function dueOf(name: QueueName, job: Job): number {
+  if (name === 'deadline' && typeof job.data?.runAt === 'string') return new Date(job.data.runAt).getTime();
+  return job.timestamp + (job.opts.delay ?? 0);
+}
+
+/** Queue depths, failures, undispatched outbox rows and the oldest overdue item. */
+export async function collectStatus(deps: CoreDeps, queues: Queues, redis: string): Promise<JobsStatus> {
+  const now = deps.clock.now();
+  const entries = await Promise.all(QUEUE_NAMES.map(async (n) => [n, await countsOf(queues[n])] as const));
+  const counts = Object.fromEntries(entries) as Record<QueueName, QueueCounts>;
+  const [undispatchedDue, stuck, oldestRow, pending, unreachable, failed] = await Promise.all([
+    deps.db.outboxEntry.count({ where: { dispatchedAt: null, runAt: { lte: now } } }),
+    deps.db.outboxEntry.count({ where: { dispatchedAt: null, attempts: { gte: MAX_ENQUEUE_ATTEMPTS } } }),
+    deps.db.outboxEntry.findFirst({ where: { dispatchedAt: null, runAt: { lte: new Date(now.getTime() - OVERDUE_AFTER_MS) } }, orderBy: { runAt: 'asc' } }),
+    deps.db.delivery.count({ where: { status: 'PENDING' } }),
+    deps.db.delivery.count({ where: { status: 'UNREACHABLE' } }),
+    deps.db.delivery.count({ where: { status: 'FAILED' } }),
+  ]);
+  const candidates: OverdueItem[] = [];
+  if (oldestRow) candidates.push({ key: oldestRow.jobKey, where: 'outbox', dueAt: oldestRow.runAt.toISOString(), lateMs: now.getTime() - oldestRow.runAt.getTime() });
+  for (const name of QUEUE_NAMES) {
+    const q = queues[name];
+    const jobs = [...(await q.getJobs(['waiting', 'prioritized'], 0, 0, true)), ...(await q.getJobs(['delayed'], 0, 0, true))];
+    for (const job of jobs) {
+      if (!job?.id) continue;
+      const due = dueOf(name, job);
+      const ref = name === 'deadline' ? now.getTime() : Date.now();
+      candidates.push({ key: keyFromJobId(job.id), where: name, dueAt: new Date(due).toISOString(), lateMs: ref - due });
+    }
+  }
+  const overdue = candidates.filter((c) => c.lateMs > OVERDUE_AFTER_MS).sort((a, b) => b.lateMs - a.lateMs);
+  return {
+    at: now.toISOString(),
+    redis,
+    queues: counts,
+    failedTotal: QUEUE_NAMES.reduce((s, n) => s + counts[n].failed, 0),
+    outbox: { undispatchedDue, stuck },
+    deliveries: { pending, unreachable, failed },
+    oldestOverdue: overdue[0] ?? null,
+  };
+}

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { Api } from 'grammy';
+import { Redis } from 'ioredis';
+import { createJobRuntime, type JobRuntime, type JobRuntimeOptions } from '../../../jobs/runtime';
+import { ManualClock } from '../../../src/clock';
+import { createConfig } from '../../../src/config';
+import type { CoreDeps } from '../../../src/deps';
+import { createTranslator } from '../../../src/i18n';
+import { createLogger } from '../../../src/logging';
+import { createTestDatabase, type DbKind, type TestDatabase } from '../../support/db';
+import { FakeBotApi } from '../../support/fake-bot-api';
+
+/** Redis the jobs tests run on (each test uses its own key prefix). */
+export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export interface JobsHarness {
+  db: TestDatabase;
+  deps: CoreDeps;
+  clock: ManualClock;
+  fake: FakeBotApi;
+  api: Api;
+  prefix: string;
+  runtime: JobRuntime;
+  redis: Redis;
+  /** A second runtime on the same Redis prefix and database (another process, as far as BullMQ knows). */
+  another(opts?: Partial<JobRuntimeOptions>): JobRuntime;
+  /** Every Redis key under this test's prefix. */
+  keys(): Promise<string[]>;
+  /** Deletes every Redis key under this test's prefix (a flush, for this test only). */
+  flushPrefix(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** A unique BullMQ prefix per test: tests share one Redis and never touch each other's keys. */
+export function uniquePrefix(): string {
+  return `kt${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+}
+
+/** Deletes every key under `prefix:` (SCAN + DEL; never FLUSHALL — other tests share the server). */
+export async function deletePrefix(redis: Redis, prefix: string): Promise<number> {
+  let cursor = '0';
+  let n = 0;
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length) n += await redis.del(...keys);
+  } while (cursor !== '0');
+  return n;
+}
+
+/** A test database, deps with a ManualClock, a FakeBotApi-backed grammY Api and a jobs runtime (not started). */
+export async function createJobsHarness(opts: { dbKind?: DbKind; env?: Record<string, string>; start?: string; runtime?: Partial<JobRuntimeOptions> } = {}): Promise<JobsHarness> {
+  const db = await createTestDatabase(opts.dbKind ?? 'pglite');
+  const clock = new ManualClock(opts.start ?? '2026-11-29T10:00:00+05:30');
+  const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: '123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST', ...opts.env });
+  const deps: CoreDeps = { config, db: db.prisma, clock, logger: createLogger('silent'), translator: await createTranslator({ strict: true }) };
+  const fake = new FakeBotApi();
+  const api = new Api(config.BOT_TOKEN!, fake.client);
+  const prefix = uniquePrefix();
+  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+  const base: JobRuntimeOptions = { deps, api, redisUrl: REDIS_URL, prefix, pollMs: 50, ...opts.runtime };
+  const runtime = createJobRuntime(base);
+  const extra: JobRuntime[] = [];
+  return {
+    db,
+    deps,
+    clock,
+    fake,
+    api,
+    prefix,
+    runtime,
+    redis,
+    another(more = {}) {
+      const r = createJobRuntime({ ...base, ...more });
+      extra.push(r);
+      return r;
+    },
+    async keys() {
+      const out: string[] = [];
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+        cursor = next;
+        out.push(...keys);
+      } while (cursor !== '0');
+      return out;
+    },
+    flushPrefix: () => deletePrefix(redis, prefix),
+    async close() {
+      for (const r of [runtime, ...extra]) await r.stop().catch(() => {});
+      await deletePrefix(redis, prefix);
+      await redis.quit();
+      await db.destroy();
+    },
+  };
+}
