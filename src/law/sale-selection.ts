@@ -15,16 +15,20 @@ import { sumPaise, type Paise } from './money';
  * When all lots together do not cover the target, all lots are sold and the shortfall is reported.
  * A target of 0 sells nothing.
  *
- * Algorithm: a 0/1 knapsack over heads gives the minimum head count k exactly; a branch-and-bound
- * search, include-first in the listing order (so candidates are met in rule-3 order), finds the least
- * covering proceeds using exact DP bounds (max proceeds within b heads, min proceeds with exactly b
- * heads). The search is capped (`SELECTION_NODE_LIMIT`); past the cap it fails with
- * SELECTION_SEARCH_LIMIT rather than return a set it has not proved optimal.
+ * Algorithm: a 0/1 knapsack over heads gives the minimum head count k exactly (rule 1 is always
+ * proved). A branch-and-bound search, include-first in the listing order (so candidates are met in
+ * rule-3 order), then looks for the least covering proceeds with exact DP bounds (max proceeds within
+ * b heads, min proceeds with exactly b heads) and stops as soon as the proceeds equal the target
+ * rounded up to the bids' common divisor (nothing can be cheaper). Rule 2 is a subset-sum problem, so
+ * the search is capped at `SELECTION_NODE_LIMIT` nodes: within the cap (every realistic herd, and any
+ * herd where an exact cover exists) the result is proved (`proceedsMinimality: 'PROVEN'`); past it, the
+ * least-proceeds set found so far is returned, still with the fewest heads and still deterministic,
+ * and marked 'BEST_FOUND_WITHIN_LIMIT'.
  */
 export const S16_SELECTION_RULE = 'FEWEST_HEADS_THEN_LEAST_PROCEEDS_THEN_PRICE_DESC_ID_ASC' as const;
 
-/** Cap on branch-and-bound nodes. */
-export const SELECTION_NODE_LIMIT = 5_000_000;
+/** Cap on branch-and-bound nodes (a few tens of milliseconds). */
+export const SELECTION_NODE_LIMIT = 2_000_000;
 
 /** Cap on DP table cells (lots × heads budget). */
 const DP_CELL_LIMIT = 20_000_000;
@@ -43,6 +47,8 @@ export interface LotSelection<L extends PricedLot> {
   readonly proceedsPaise: Paise;
   /** True when `proceedsPaise >= target`. */
   readonly covered: boolean;
+  /** Rule 2 proved, or the best found within `SELECTION_NODE_LIMIT` (rule 1 is always proved). */
+  readonly proceedsMinimality: 'PROVEN' | 'BEST_FOUND_WITHIN_LIMIT';
 }
 
 /** The listing order of rule 3: price descending, then id ascending (code-unit order). */
@@ -51,14 +57,24 @@ export function compareLots(a: PricedLot, b: PricedLot): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-function summary<L extends PricedLot>(chosen: readonly L[], target: Paise): LotSelection<L> {
+function summary<L extends PricedLot>(
+  chosen: readonly L[],
+  target: Paise,
+  proceedsMinimality: LotSelection<L>['proceedsMinimality'] = 'PROVEN',
+): LotSelection<L> {
   const proceedsPaise = sumPaise(chosen.map((l) => l.pricePaise));
   return {
     chosen,
     heads: chosen.reduce((s, l) => s + l.heads, 0),
     proceedsPaise,
     covered: proceedsPaise >= target,
+    proceedsMinimality,
   };
+}
+
+function gcd(a: number, b: number): number {
+  while (b !== 0) [a, b] = [b, a % b];
+  return a;
 }
 
 /**
@@ -133,15 +149,23 @@ export function selectLotsToCover<L extends PricedLot>(
     return out;
   };
 
+  // Every sum of bids is a multiple of their common divisor g, so no cover can be below this floor.
+  const g = p.reduce((acc, x) => gcd(acc, x), 0) || 1;
+  const floor = Math.ceil(target / g) * g;
   let bestSum = Infinity;
   let bestSet: number[] = [];
   const chosen: number[] = [];
   let nodes = 0;
+  let capped = false;
   // Every covering set has exactly k heads (fewer cannot cover, by the choice of k), so any completion
   // that covers from (i, left) uses exactly `left` more heads.
   const search = (i: number, left: number, sum: number): void => {
-    if (++nodes > nodeLimit) {
-      throw new LawError('SELECTION_SEARCH_LIMIT', { lots: n, heads: totalHeads, nodes: nodeLimit }, 's. 16');
+    // The first set found with proceeds equal to the floor cannot be beaten (rule 2), and sets are met
+    // in rule-3 order, so the search is over.
+    if (bestSum === floor || capped) return;
+    if (++nodes > nodeLimit && bestSum !== Infinity) {
+      capped = true;
+      return;
     }
     if (sum >= target) {
       if (sum < bestSum) {
@@ -171,5 +195,6 @@ export function selectLotsToCover<L extends PricedLot>(
   return summary(
     bestSet.map((idx) => sorted[idx]!),
     target,
+    capped ? 'BEST_FOUND_WITHIN_LIMIT' : 'PROVEN',
   );
 }

@@ -94,6 +94,8 @@ export interface S16Account {
 export interface SaleResult {
   readonly mode: SaleMode;
   readonly selectionRule: typeof S16_SELECTION_RULE | 'S14_ALL_LOTS';
+  /** Whether the least-proceeds part of the rule was proved or is the best found within the search cap. */
+  readonly proceedsMinimality: 'PROVEN' | 'BEST_FOUND_WITHIN_LIMIT';
   /** What the proceeds must cover: dues + expenses of sale. */
   readonly target: { readonly duesPaise: Paise; readonly saleExpensesPaise: Paise; readonly totalPaise: Paise };
   readonly sold: { readonly lots: readonly SoldLot[]; readonly heads: number; readonly proceedsPaise: Paise };
@@ -202,6 +204,7 @@ export function saleOf(input: SaleInput): SaleResult {
   return {
     mode: input.mode,
     selectionRule: input.mode === 'S14_ALL' ? 'S14_ALL_LOTS' : S16_SELECTION_RULE,
+    proceedsMinimality: 'proceedsMinimality' in selection ? selection.proceedsMinimality : 'PROVEN',
     target: { duesPaise, saleExpensesPaise: input.saleExpensesPaise, totalPaise: targetPaise },
     sold: { lots: soldLots, heads: soldHeads, proceedsPaise },
     remaining: { lotIds: lots.filter((l) => !soldIds.has(l.id)).map((l) => l.id), heads: remainingCattle },

@@ -229,3 +229,22 @@ describe('sale input errors', () => {
     if (!r.ok) expect(r.error.code).toBe(code);
   });
 });
+
+describe('s. 16 selection: the search cap', () => {
+  // Internal entry point: lets the test force a tiny node budget.
+  it('past the cap it still sells the fewest heads, covers, and says the proceeds are best-found', async () => {
+    const { selectLotsToCover } = await import('../../../src/law/sale-selection');
+    // Bids 1000, 990, 980, …, 10 (100 lots) and a target of 1505: 2 heads are needed (max single 1000).
+    // All bids are multiples of 10, so the least cover is 1510; of the pairs making 1510 (1000 + 510,
+    // 990 + 520, …) the listing puts 1000 + 510 first. With a budget of 3 nodes the search stops early.
+    const lots = Array.from({ length: 100 }, (_, i) => ({ id: `h${String(i).padStart(3, '0')}`, heads: 1, pricePaise: 1000 - 10 * i }));
+    const capped = selectLotsToCover(lots, 1505, 3);
+    expect(capped.proceedsMinimality).toBe('BEST_FOUND_WITHIN_LIMIT');
+    expect(capped.heads).toBe(2);
+    expect(capped.covered).toBe(true);
+    const full = selectLotsToCover(lots, 1505);
+    expect(full.proceedsMinimality).toBe('PROVEN');
+    expect(full.proceedsPaise).toBe(1510);
+    expect(full.chosen.map((l) => l.pricePaise)).toEqual([1000, 510]);
+  });
+});
