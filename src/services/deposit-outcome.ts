@@ -1,0 +1,91 @@
+import { splitClaimPayment, sumPaise, toIstDate } from '../law';
+import type { Db } from '../db';
+import { audit } from './audit';
+import { auditActor, caseStateOf, loadCase, mustAllow, requireScope, requireText, saveTransition, StaffActionError, type StaffAct } from './case-transition';
+import { planDeadlines } from './deadlines';
+import { recordOrderTx } from './orders';
+import { queueMessage } from './outbox';
+
+/** The Magistrate's outcome for a s. 15 deposit: returned to the depositor, or applied to the dues. */
+export type DepositOutcome = 'refund' | 'apply';
+
+const PART_ACCOUNT = { DISTRICT_MAGISTRATE: 'DISTRICT_MAGISTRATE', POUND_KEEPER: 'POUND_KEEPER', S12A_SECURITY: 'SECURITY' } as const;
+
+/** Fine/feeding/security totals from a payment's dues snapshot (the DuesBreakdown the owner was shown). */
+export function snapshotTotals(snapshot: unknown): { finePaise: number; feedingPaise: number; securityPaise: number } | null {
+  const t = (snapshot as { totals?: Record<string, unknown> } | null)?.totals;
+  if (!t) return null;
+  const n = (x: unknown) => (typeof x === 'number' && Number.isSafeInteger(x) && x >= 0 ? x : null);
+  const fine = n(t.finePaise);
+  const feeding = n(t.feedingPaise);
+  const security = n(t.securityPaise ?? 0);
+  return fine === null || feeding === null || security === null ? null : { finePaise: fine, feedingPaise: feeding, securityPaise: security };
+}
+
+/**
+ * Records the Magistrate's outcome of a s. 15 deposit under ss. 20–22, on the order with `orderReference`
+ * (recorded now if it was not yet): 'refund' returns the deposit to the depositor (DEPOSIT_REFUND entry);
+ * 'apply' applies it to the dues — fines/penalties to the District Magistrate, feeding charges to the
+ * pound-keeper (s. 17), s. 12A security held — as ledger entries that add up to the deposit. The depositor
+ * is told. The case closes. A second outcome is refused (the case is no longer DEPOSITED_S15).
+ */
+export async function recordDepositOutcome(db: Db, act: StaffAct, input: { caseId: number; outcome: DepositOutcome; orderReference: string }, now: Date) {
+  const reference = requireText(input.orderReference, 120);
+  return db.$transaction(async (tx) => {
+    const c = await loadCase(tx, input.caseId);
+    const role = requireScope(act, ['MAGISTRATE'], c.poundId);
+    const action = input.outcome === 'refund' ? 'DEPOSIT_OUTCOME_REFUND' : 'DEPOSIT_OUTCOME_APPLY';
+    const allowed = mustAllow(caseStateOf(c), action, role, now);
+    const deposit = c.payments.find((p) => p.kind === 'S15_DEPOSIT');
+    if (!deposit) throw new StaffActionError('NO_DEPOSIT', 's. 15');
+    const kind = input.outcome === 'refund' ? 'DEPOSIT_REFUND' : 'DEPOSIT_APPLY';
+    const { order } = await recordOrderTx(tx, act, { caseId: c.id, kind, authority: 'MAGISTRATE', reference, orderedOn: toIstDate(now) }, now);
+    let entries: Array<{ account: 'DEPOSIT_REFUND' | 'DISTRICT_MAGISTRATE' | 'POUND_KEEPER' | 'SECURITY'; amountPaise: number; section: string }>;
+    if (input.outcome === 'refund') {
+      entries = [{ account: 'DEPOSIT_REFUND', amountPaise: deposit.amountPaise, section: 's. 15' }];
+    } else {
+      const totals = snapshotTotals(deposit.duesSnapshot);
+      const parts = totals ? splitClaimPayment(totals) : null;
+      if (!parts || !parts.ok) throw new StaffActionError('DUES_UNAVAILABLE', 's. 15');
+      entries = parts.value.filter((p) => p.amountPaise > 0).map((p) => ({ account: PART_ACCOUNT[p.payee as keyof typeof PART_ACCOUNT], amountPaise: p.amountPaise, section: p.section }));
+      // Every paisa of the deposit goes somewhere: the parts must add up to what was deposited.
+      if (sumPaise(entries.map((e) => e.amountPaise)) !== deposit.amountPaise) {
+        throw new StaffActionError('SPLIT_UNBALANCED', 's. 15', { total: sumPaise(entries.map((e) => e.amountPaise)), proceeds: deposit.amountPaise });
+      }
+    }
+    await tx.ledgerEntry.createMany({
+      data: entries.map((e) => ({
+        caseId: c.id,
+        account: e.account,
+        amountPaise: e.amountPaise,
+        section: e.section,
+        memo: `s. 15 deposit ${input.outcome}: order ${reference}`,
+        idempotencyKey: `case:${c.id}:deposit:${input.outcome}:${e.account}`,
+        createdAt: now,
+      })),
+      skipDuplicates: true,
+    });
+    await saveTransition(tx, c, allowed, { closedAt: now });
+    await tx.complaint.updateMany({ where: { caseId: c.id, outcome: null }, data: { outcome: input.outcome, outcomeAt: now } });
+    await queueMessage(
+      tx,
+      {
+        chatId: String(deposit.payerTelegramId),
+        key: input.outcome === 'refund' ? 'officer:outcome.to_depositor_refund' : 'officer:outcome.to_depositor_apply',
+        params: { number: c.number, amount: deposit.amountPaise, reference },
+        priority: 'personal',
+      },
+      `case:${c.id}:deposit-outcome:${deposit.payerTelegramId}`,
+      now,
+    );
+    await audit(tx, auditActor(act), input.outcome === 'refund' ? 'S15_DEPOSIT_REFUNDED' : 'S15_DEPOSIT_APPLIED', c.id, {
+      paymentId: deposit.id,
+      amountPaise: deposit.amountPaise,
+      orderId: order.id,
+      orderReference: reference,
+      entries,
+    });
+    await planDeadlines(tx, c.id, now);
+    return { caseNumber: c.number, outcome: input.outcome, amountPaise: deposit.amountPaise, entries, depositorChat: String(deposit.payerTelegramId) };
+  });
+}
