@@ -1,0 +1,148 @@
+import type { CaseState, CaseStatus as LawCaseStatus } from '../law';
+import type { DbReader } from './dues';
+import { normaliseTyped } from './owner-input';
+
+export { searchCases, parseSearchQuery, type SearchHit, type SearchQuery } from './case-search';
+
+/**
+ * Case numbers and case look-up. A case number is "<pound code>-<year>-<serial>", e.g. JAI1-2026-17
+ * (src/services/case-numbers.ts allocates them). Owners type them from a paper slip, often on a Hindi
+ * keyboard: any case, spaces or other separators, Devanagari digits, and the Latin letters of the pound
+ * code spelt out in Devanagari ("जे ए आई 1") are all understood.
+ */
+
+/** A parsed case number. */
+export interface CaseNumber {
+  /** Canonical form, as stored: "JAI1-2026-17". */
+  number: string;
+  poundCode: string;
+  year: number;
+  seq: number;
+}
+
+/** Latin letter names as a Hindi speaker writes them (longest first when matching). */
+const LETTER_NAMES: Array<[string, string]> = (
+  [
+    ['डब्ल्यू', 'W'], ['डब्लू', 'W'], ['एक्स', 'X'], ['वाई', 'Y'], ['वाय', 'Y'], ['ज़ेड', 'Z'], ['जेड', 'Z'], ['क्यू', 'Q'], ['क्यु', 'Q'],
+    ['एच', 'H'], ['एफ', 'F'], ['एफ़', 'F'], ['एल', 'L'], ['एम', 'M'], ['एन', 'N'], ['एस', 'S'], ['आर', 'R'], ['आई', 'I'],
+    ['बी', 'B'], ['सी', 'C'], ['डी', 'D'], ['जी', 'G'], ['जे', 'J'], ['के', 'K'], ['पी', 'P'], ['टी', 'T'], ['वी', 'V'], ['यू', 'U'],
+    ['ई', 'E'], ['ए', 'A'], ['ओ', 'O'],
+  ] as Array<[string, string]>
+).sort((a, b) => b[0].length - a[0].length);
+
+/** Words people put before a number: "case", "no.", "प्रकरण", "संख्या", "नंबर", "क्रमांक". */
+const PREFIX_WORDS = /^(?:(?:case|no\.?|number|num|#|prakaran|प्रकरण|मामला|केस|संख्या|नंबर|नम्बर|क्रमांक|सं\.?)\s*[:.\-]?\s*)+/iu;
+
+function spellOutLatin(text: string): string | null {
+  let out = '';
+  let i = 0;
+  const s = text.replace(/[\s.]+/g, '');
+  while (i < s.length) {
+    const hit = LETTER_NAMES.find(([hi]) => s.startsWith(hi, i));
+    if (!hit) return null;
+    out += hit[1];
+    i += hit[0].length;
+  }
+  return out;
+}
+
+/**
+ * Parses a typed case number; null when it is not one. "jai1-2026-17", "JAI 1 / 2026 / 017",
+ * "JAI1–२०२६–१७", "प्रकरण JAI1-2026-17", "जेएआई1-2026-17" → JAI1-2026-17.
+ */
+export function parseCaseNumber(input: string): CaseNumber | null {
+  let s = normaliseTyped(input).trim().replace(PREFIX_WORDS, '');
+  // Devanagari letter names for the pound code, before the first digit.
+  const firstDigit = s.search(/\d/);
+  if (firstDigit > 0 && /[\u0900-\u097F]/.test(s.slice(0, firstDigit))) {
+    const latin = spellOutLatin(s.slice(0, firstDigit).replace(/[-/_]+$/, ''));
+    if (!latin) return null;
+    s = latin + s.slice(firstDigit);
+  }
+  const tokens = s
+    .toUpperCase()
+    .split(/[^A-Z0-9]+|(?<=[A-Z])(?=\d)|(?<=\d)(?=[A-Z])/)
+    .filter(Boolean);
+  if (tokens.length < 3 || tokens.length > 4) return null;
+  const [letters, ...rest] = tokens as [string, ...string[]];
+  if (!/^[A-Z]{1,8}$/.test(letters)) return null;
+  let unit = '';
+  if (rest.length === 3) {
+    unit = rest.shift()!;
+    if (!/^\d{1,3}$/.test(unit)) return null;
+  }
+  const [yearText, seqText] = rest as [string, string];
+  if (!/^\d{4}$/.test(yearText) || !/^\d{1,7}$/.test(seqText)) return null;
+  const year = Number(yearText);
+  const seq = Number(seqText);
+  if (year < 1990 || year > 2200 || seq < 1) return null;
+  const poundCode = `${letters}${unit}`;
+  return { number: `${poundCode}-${year}-${seq}`, poundCode, year, seq };
+}
+
+/** The case with this number (as typed), with what the public card and the dues need; null if none. */
+export async function findCaseByNumber(db: DbReader, typed: string | CaseNumber) {
+  const parsed = typeof typed === 'string' ? parseCaseNumber(typed) : typed;
+  if (!parsed) return null;
+  return db.case.findFirst({
+    where: { number: { equals: parsed.number, mode: 'insensitive' } },
+    include: caseCardInclude,
+  });
+}
+
+/** The case with this id, with what the public card and the dues need; null if none. */
+export function findCaseById(db: DbReader, id: number) {
+  return db.case.findUnique({ where: { id }, include: caseCardInclude });
+}
+
+/** What a case card loads: heads, pound, auction, the latest complaint. */
+export const caseCardInclude = {
+  heads: { orderBy: { index: 'asc' as const } },
+  pound: true,
+  auction: true,
+} as const;
+
+/** A case row as loaded by `findCaseByNumber` / `findCaseById`. */
+export type CaseWithCard = NonNullable<Awaited<ReturnType<typeof findCaseById>>>;
+
+/** The facts the src/law state machine needs, from the stored case. */
+export function lawCaseState(
+  c: {
+    status: string;
+    impoundedAt: Date;
+    reportedAt: Date | null;
+    noticePostedAt: Date | null;
+    ownerRefusedAt?: Date | null;
+    surplusDepositedAt?: Date | null;
+    heads: Array<{ status: string }>;
+    auction?: { scheduledFor: Date; status: string } | null;
+  },
+  windows?: CaseState['windows'],
+  facts: { paymentReceived?: boolean; depositReceived?: boolean } = {},
+): CaseState {
+  return {
+    status: c.status as LawCaseStatus,
+    impoundedAt: c.impoundedAt,
+    heads: c.heads.length,
+    headsRemaining: c.heads.filter((h) => h.status === 'IMPOUNDED').length,
+    reportedAt: c.reportedAt,
+    noticePostedAt: c.noticePostedAt,
+    ownerRefusedAt: c.ownerRefusedAt ?? null,
+    surplusDepositedAt: c.surplusDepositedAt ?? null,
+    auctionAt: c.auction && c.auction.status === 'SCHEDULED' ? c.auction.scheduledFor : null,
+    ...(facts.paymentReceived !== undefined ? { paymentReceived: facts.paymentReceived } : {}),
+    ...(facts.depositReceived !== undefined ? { depositReceived: facts.depositReceived } : {}),
+    ...(windows ? { windows } : {}),
+  };
+}
+
+/** Heads grouped by class and description, in register order, for "2 × buffalo — black". */
+export function groupHeads(heads: Array<{ cattleClass: string; description: string; status?: string }>): Array<{ cattleClass: string; description: string; count: number }> {
+  const groups: Array<{ cattleClass: string; description: string; count: number }> = [];
+  for (const h of heads) {
+    const g = groups.find((x) => x.cattleClass === h.cattleClass && x.description.trim().toLowerCase() === h.description.trim().toLowerCase());
+    if (g) g.count += 1;
+    else groups.push({ cattleClass: h.cattleClass, description: h.description.trim(), count: 1 });
+  }
+  return groups;
+}

@@ -1,0 +1,162 @@
+import { callbackSecret, encodeCallback } from '../callback-data';
+import type { Config } from '../config';
+import type { Db, Prisma } from '../db';
+import { checkTransition, LawError, type StatutoryWindows } from '../law';
+import { audit } from './audit';
+import { lawCaseState } from './cases';
+import { actionOf } from './claims';
+import { planDeadlines } from './deadlines';
+import { duesForCase } from './dues';
+import { queueMessage, type Tx } from './outbox';
+
+/**
+ * "I have paid" (s. 13) and "I have deposited" (s. 15): the owner's declaration becomes a PENDING Payment,
+ * the case moves to PAYMENT_PENDING / DEPOSIT_PENDING through src/law's state machine, and every active
+ * pound-keeper of the case's pound gets a payment card to confirm by replying (the staff flows handle the
+ * reply). All in one transaction; a second tap finds the pending payment and adds nothing.
+ */
+
+/** How the owner paid. */
+export type PaymentMethod = 'CASH' | 'UPI';
+
+/** The owner's declaration. */
+export interface Declaration {
+  claimId: number;
+  telegramUserId: bigint;
+  method: PaymentMethod;
+  /** Declared amount in paise; null = exactly the dues at this moment. */
+  amountPaise: number | null;
+  upiRef: string | null;
+  now: Date;
+  /** The Telegram message the declaration came from (audit). */
+  chatId?: number | bigint | null;
+  messageId?: number | null;
+}
+
+/** What happened to a declaration. */
+export type DeclareResult =
+  | { kind: 'declared'; paymentId: number; amountPaise: number; duesPaise: number; keepers: number; caseNumber: string }
+  | { kind: 'already'; paymentId: number; amountPaise: number; mine: boolean; caseNumber: string }
+  /** src/law refused the transition (wrong status, s. 20 window closed...): `error.section` says why. */
+  | { kind: 'refused'; error: LawError; caseNumber: string }
+  /** The declared amount is below the dues (s. 13 / s. 15 require the whole sum). */
+  | { kind: 'short'; duesPaise: number; amountPaise: number; caseNumber: string }
+  /** The dues could not be computed (a rate missing for the date...): nothing was recorded. */
+  | { kind: 'dues_error'; error: LawError; caseNumber: string }
+  | { kind: 'not_your_claim' };
+
+class ConcurrentChange extends Error {}
+
+/** Active pound-keepers of a pound, one per Telegram user. */
+export async function keepersOf(tx: Tx, poundId: number): Promise<Array<{ telegramUserId: bigint; staffId: number }>> {
+  const rows = await tx.staffMember.findMany({
+    where: { role: 'POUND_KEEPER', revokedAt: null, pounds: { some: { poundId } } },
+    orderBy: { id: 'asc' },
+  });
+  const seen = new Set<bigint>();
+  return rows.filter((r) => (seen.has(r.telegramUserId) ? false : (seen.add(r.telegramUserId), true))).map((r) => ({ telegramUserId: r.telegramUserId, staffId: r.id }));
+}
+
+/** The payment awaiting confirmation on a case for this kind, if any. */
+export function pendingPayment(tx: Tx, caseId: number, kind: 'S13_PAYMENT' | 'S15_DEPOSIT') {
+  return tx.payment.findFirst({ where: { caseId, kind, status: 'PENDING' }, orderBy: { id: 'desc' } });
+}
+
+/**
+ * Records the owner's declaration and queues the keepers' payment cards (contract in
+ * docs/ARCHITECTURE.md: key card:payment.text, buttons pc ok/no, track payment_card, official priority).
+ */
+export async function declarePayment(
+  deps: { db: Db; config: Pick<Config, 'BOT_TOKEN' | 'WEBHOOK_SECRET'> },
+  windows: Partial<StatutoryWindows>,
+  d: Declaration,
+): Promise<DeclareResult> {
+  const secret = callbackSecret(deps.config);
+  const attempt = () =>
+    deps.db.$transaction(async (tx): Promise<DeclareResult> => {
+      const claim = await tx.claim.findFirst({ where: { id: d.claimId, telegramUserId: d.telegramUserId }, include: { case: { include: { heads: true, auction: true } } } });
+      if (!claim) return { kind: 'not_your_claim' };
+      const c = claim.case;
+      const paymentKind = claim.kind === 'S15_PROTEST' ? 'S15_DEPOSIT' : 'S13_PAYMENT';
+      const existing = await pendingPayment(tx, c.id, paymentKind);
+      if (existing) return { kind: 'already', paymentId: existing.id, amountPaise: existing.amountPaise, mine: existing.payerTelegramId === d.telegramUserId, caseNumber: c.number };
+      if (claim.kind !== 'S13_CLAIM' && claim.kind !== 'S15_PROTEST') return { kind: 'not_your_claim' };
+      const allowed = checkTransition(lawCaseState(c, windows), actionOf(claim.kind), 'owner', d.now);
+      if (!allowed.ok) return { kind: 'refused', error: allowed.error, caseNumber: c.number };
+      const dues = await duesForCase(tx, c.id, d.now, { mode: claim.kind === 'S15_PROTEST' ? 'deposit' : 'claim', s12aDeclaration: claim.s12aDeclaration });
+      if (!dues.ok) return { kind: 'dues_error', error: dues.error, caseNumber: c.number };
+      const duesPaise = dues.value.breakdown.totals.totalPaise;
+      const amountPaise = d.amountPaise ?? duesPaise;
+      if (amountPaise < duesPaise) return { kind: 'short', duesPaise, amountPaise, caseNumber: c.number };
+
+      // Optimistic lock on the case row: a concurrent declaration (or a keeper's action) changes the version.
+      const moved = await tx.case.updateMany({
+        where: { id: c.id, version: c.version, status: c.status },
+        data: { status: allowed.value.to as Prisma.CaseUpdateManyMutationInput['status'], version: { increment: 1 } },
+      });
+      if (moved.count !== 1) throw new ConcurrentChange();
+      const payment = await tx.payment.create({
+        data: {
+          caseId: c.id,
+          claimId: claim.id,
+          kind: paymentKind,
+          method: d.method,
+          amountPaise,
+          duesSnapshot: JSON.parse(JSON.stringify(dues.value.breakdown)) as Prisma.InputJsonValue,
+          upiRef: d.upiRef,
+          payerTelegramId: d.telegramUserId,
+          declaredAt: d.now,
+        },
+      });
+      const keepers = await keepersOf(tx, c.poundId);
+      for (const k of keepers) {
+        await queueMessage(
+          tx,
+          {
+            chatId: String(k.telegramUserId),
+            key: 'card:payment.text',
+            params: {
+              number: c.number,
+              kind: paymentKind,
+              payer: claim.claimantName,
+              ownerName: claim.ownerName,
+              amount: amountPaise,
+              method: d.method,
+              upiRef: d.upiRef ?? '',
+              declaredAt: d.now.toISOString(),
+              // Beyond the contract's params, for rendering only: agent noted, reference shown or not, dues.
+              isAgent: claim.isAgent,
+              hasUpiRef: Boolean(d.upiRef),
+              due: duesPaise,
+            },
+            buttons: [
+              [
+                { key: 'card:payment.confirm', data: encodeCallback(secret, 'pc', 'ok', payment.id) },
+                { key: 'card:payment.reject', data: encodeCallback(secret, 'pc', 'no', payment.id) },
+              ],
+            ],
+            track: { kind: 'payment_card', paymentId: payment.id },
+            priority: 'official',
+          },
+          `payment:${payment.id}:card:${k.telegramUserId}`,
+          d.now,
+        );
+      }
+      await planDeadlines(tx, c.id, d.now);
+      await audit(
+        tx,
+        { telegramId: d.telegramUserId, role: 'owner', chatId: d.chatId ?? null, messageId: d.messageId ?? null },
+        paymentKind === 'S13_PAYMENT' ? 'S13_PAYMENT_DECLARED' : 'S15_DEPOSIT_DECLARED',
+        c.id,
+        { paymentId: payment.id, claimId: claim.id, method: d.method, amountPaise, duesPaise, keepers: keepers.length },
+      );
+      return { kind: 'declared', paymentId: payment.id, amountPaise, duesPaise, keepers: keepers.length, caseNumber: c.number };
+    });
+  try {
+    return await attempt();
+  } catch (e) {
+    if (!(e instanceof ConcurrentChange)) throw e;
+    // Someone else moved the case between our read and our write: answer from the new state.
+    return attempt();
+  }
+}

@@ -1,0 +1,109 @@
+import { classOfWord, coloursIn, samePlaceWord, words } from './cattle-words';
+import { parseSearchQuery } from './case-search';
+import { villageKey } from './case-numbers';
+import type { DbReader } from './dues';
+
+/**
+ * Following a case, and subscribing to new impoundings and notices in a village with an optional
+ * description filter ("buffalo", "भैंस काली"). Subscriptions are soft-cancelled (cancelledAt), so
+ * following again revives the same row (unique per user, kind and target).
+ */
+
+/** Follows a case (idempotent). */
+export async function followCase(db: DbReader, telegramUserId: bigint, caseId: number) {
+  const existing = await db.subscription.findFirst({ where: { telegramUserId, kind: 'CASE', caseId } });
+  if (existing) return db.subscription.update({ where: { id: existing.id }, data: { cancelledAt: null } });
+  return db.subscription.create({ data: { telegramUserId, kind: 'CASE', caseId } });
+}
+
+/** Stops following a case; true when there was something to stop. */
+export async function unfollowCase(db: DbReader, telegramUserId: bigint, caseId: number, now: Date): Promise<boolean> {
+  const r = await db.subscription.updateMany({ where: { telegramUserId, kind: 'CASE', caseId, cancelledAt: null }, data: { cancelledAt: now } });
+  return r.count > 0;
+}
+
+/** True when the user follows the case. */
+export async function isFollowing(db: DbReader, telegramUserId: bigint, caseId: number): Promise<boolean> {
+  return (await db.subscription.count({ where: { telegramUserId, kind: 'CASE', caseId, cancelledAt: null } })) > 0;
+}
+
+/** A description filter as stored: words in lower case, single spaces (may be empty = everything). */
+export function normaliseFilter(filter: string): string {
+  return words(filter).join(' ').slice(0, 100);
+}
+
+/** Subscribes to impoundings and notices in a village (idempotent). Null when the place name is unusable. */
+export async function subscribeVillage(db: DbReader, telegramUserId: bigint, place: string, filter: string) {
+  const key = villageKey(place);
+  if (key.length < 2 || key.length > 80) return null;
+  const f = normaliseFilter(filter);
+  const existing = await db.subscription.findFirst({ where: { telegramUserId, kind: 'VILLAGE', villageKey: key, filter: f } });
+  if (existing) return db.subscription.update({ where: { id: existing.id }, data: { cancelledAt: null } });
+  return db.subscription.create({ data: { telegramUserId, kind: 'VILLAGE', villageKey: key, filter: f } });
+}
+
+/** Cancels one of the user's subscriptions by id; true when it was theirs and active. */
+export async function cancelSubscription(db: DbReader, telegramUserId: bigint, id: number, now: Date): Promise<boolean> {
+  const r = await db.subscription.updateMany({ where: { id, telegramUserId, cancelledAt: null }, data: { cancelledAt: now } });
+  return r.count > 0;
+}
+
+/** True when two village keys name the same place (spelling and script tolerated: "kunda" ~ "कुंडा"). */
+export function sameVillage(a: string, b: string): boolean {
+  const wa = words(a);
+  const wb = words(b);
+  if (wa.length === 0 || wb.length === 0) return false;
+  // Every word of the shorter name must be in the longer one ("loni" matches "loni kalbhor").
+  const [short, long] = wa.length <= wb.length ? [wa, wb] : [wb, wa];
+  return short.every((w) => long.some((x) => samePlaceWord(w, x)));
+}
+
+/**
+ * Does a village subscription's description filter match a case's cattle? Every class named must be in
+ * the case, every colour/mark named must be in a description of those heads, and other words must
+ * appear in some description. An empty filter matches everything.
+ */
+export function filterMatches(filter: string, heads: Array<{ cattleClass: string; description: string }>): boolean {
+  if (!filter.trim()) return true;
+  const q = parseSearchQuery(filter, new Date(0));
+  const relevant = q.classes.length > 0 ? heads.filter((h) => q.classes.some((c) => c.cattleClass === h.cattleClass)) : heads;
+  if (q.classes.some((c) => !heads.some((h) => h.cattleClass === c.cattleClass))) return false;
+  const colours = new Set<string>();
+  for (const h of relevant) for (const c of coloursIn(h.description)) colours.add(c);
+  if (q.colours.some((c) => !colours.has(c))) return false;
+  const desc = relevant.flatMap((h) => words(h.description));
+  return q.words.every((w) => classOfWord(w) !== null || desc.some((d) => d === w || samePlaceWord(d, w)));
+}
+
+/**
+ * Telegram user ids to alert about a case: followers of the case, and village subscribers whose village
+ * is the case's place of seizure and whose filter matches its cattle. For the broadcasts of new
+ * impoundings (staff flows) and notices/auctions (jobs). Each user once.
+ */
+export async function subscribersForCase(db: DbReader, caseId: number): Promise<bigint[]> {
+  const c = await db.case.findUniqueOrThrow({ where: { id: caseId }, include: { heads: true } });
+  const followers = await db.subscription.findMany({ where: { kind: 'CASE', caseId, cancelledAt: null }, select: { telegramUserId: true } });
+  const villageSubs = await db.subscription.findMany({ where: { kind: 'VILLAGE', cancelledAt: null }, select: { telegramUserId: true, villageKey: true, filter: true } });
+  const out = new Set<bigint>(followers.map((f) => f.telegramUserId));
+  for (const s of villageSubs) {
+    if (s.villageKey && sameVillage(s.villageKey, c.villageKey) && filterMatches(s.filter, c.heads)) out.add(s.telegramUserId);
+  }
+  return [...out];
+}
+
+/** Everything a user follows or claimed, for /mycases. */
+export async function myCases(db: DbReader, telegramUserId: bigint) {
+  const [claims, follows, villages] = await Promise.all([
+    db.claim.findMany({ where: { telegramUserId }, select: { caseId: true, kind: true }, orderBy: { id: 'desc' } }),
+    db.subscription.findMany({ where: { telegramUserId, kind: 'CASE', cancelledAt: null }, select: { caseId: true }, orderBy: { id: 'desc' } }),
+    db.subscription.findMany({ where: { telegramUserId, kind: 'VILLAGE', cancelledAt: null }, orderBy: { id: 'asc' } }),
+  ]);
+  const ids = [...new Set([...claims.map((c) => c.caseId), ...follows.map((f) => f.caseId).filter((x): x is number => x !== null)])];
+  const cases = await db.case.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, number: true, status: true, placeOfSeizure: true, impoundedAt: true, complaints: { select: { reference: true, outcome: true } } },
+    orderBy: { impoundedAt: 'desc' },
+  });
+  const claimed = new Set(claims.map((c) => c.caseId));
+  return { cases: cases.map((c) => ({ ...c, claimed: claimed.has(c.id) })), villages };
+}

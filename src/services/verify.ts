@@ -1,0 +1,39 @@
+import type { DbReader } from './dues';
+import { normaliseTyped } from './owner-input';
+
+/**
+ * Receipt verification (/verify <code>): anyone may check that a receipt is genuine. The answer carries
+ * only the receipt's public facts — number, case, amount, date, kind — never a name or residence.
+ */
+
+/** The verification code as typed, reduced to letters and digits in upper case ("ab12 cd-34" → "AB12CD34"). */
+export function normaliseVerificationCode(input: string): string {
+  return normaliseTyped(input).toUpperCase().replace(/[^A-Z0-9]/g, '');
+}
+
+/** The public facts of a genuine receipt. */
+export interface VerifiedReceipt {
+  number: string;
+  caseNumber: string;
+  amountPaise: number;
+  issuedAt: Date;
+  kind: 'S13_PAYMENT' | 'S15_DEPOSIT' | 'S16_BALANCE' | 'SURPLUS_CLAIM';
+}
+
+/**
+ * Finds the receipt whose verification code matches the typed one, ignoring case, spaces and dashes;
+ * null when none does (or the input is too short or too long to be a code).
+ */
+export async function verifyReceipt(db: DbReader, input: string): Promise<VerifiedReceipt | null> {
+  const code = normaliseVerificationCode(input);
+  if (code.length < 4 || code.length > 64) return null;
+  const rows = await db.$queryRaw<Array<{ id: number }>>`
+    SELECT "id" FROM "Receipt"
+    WHERE regexp_replace(upper("verificationCode"), '[^A-Z0-9]', '', 'g') = ${code}
+    LIMIT 2`;
+  // Two receipts reducing to the same code would make the answer ambiguous: treat as not verified.
+  if (rows.length !== 1) return null;
+  const r = await db.receipt.findUnique({ where: { id: rows[0]!.id }, include: { case: { select: { number: true } } } });
+  if (!r) return null;
+  return { number: r.number, caseNumber: r.case.number, amountPaise: r.amountPaise, issuedAt: r.issuedAt, kind: r.kind };
+}
