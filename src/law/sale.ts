@@ -40,6 +40,8 @@ export interface SaleInput {
   /** s. 16: the owner or agent is present and takes the balance; otherwise it is held under s. 17. */
   readonly ownerPresent: boolean;
   readonly surplusDepositedAt?: Date | null;
+  /** The state variant applied to the dues (`DuesBreakdown.stateVariant`), recorded in the account. */
+  readonly stateVariant?: { readonly id: string; readonly act: string } | null;
   /** The date of the account (decides "fine"/"penalty"); defaults to `saleAt`. */
   readonly accountAt?: Date | null;
   readonly termAmendments?: readonly TermAmendment[];
@@ -61,6 +63,8 @@ export interface S16Account {
   readonly section: 's. 16';
   /** "fines" or "penalties", by the date of the account. */
   readonly term: TermInfo;
+  /** State variant of s. 16 applied (e.g. Maharashtra), or null for the Act unamended. */
+  readonly stateVariant: { readonly id: string; readonly act: string } | null;
   /** (a) number of cattle seized. */
   readonly a_cattleSeized: number;
   /** (b) time during which they have been impounded (India dates, both counted). */
@@ -214,6 +218,7 @@ export function saleOf(input: SaleInput): SaleResult {
     account: {
       section: 's. 16',
       term: split.term,
+      stateVariant: input.stateVariant ?? null,
       a_cattleSeized: input.herdHeads,
       b_timeImpounded: {
         fromAt: input.impoundedAt,

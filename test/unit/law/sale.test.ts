@@ -171,6 +171,7 @@ describe('Maharashtra s. 16 as substituted: the s. 12A security is deducted from
     expect(dues).toEqual({ finePaise: 12_000, feedingPaise: 75_000, securityPaise: 30_000, totalPaise: 117_000 });
     const r = sale({
       mode: 'S16_AS_MANY_AS_NECESSARY', herdHeads: 3, impoundedAt, saleAt, dues, saleExpensesPaise: 3000, ownerPresent: true,
+      stateVariant: { id: 'MH-BOM-XIII-1959-S8', act: 'Bombay Act XIII of 1959, s. 8' },
       lots: [{ id: 'x', pricePaise: 90_000 }, { id: 'y', pricePaise: 70_000 }, { id: 'z', pricePaise: 50_000 }],
     });
     expect(r.sold.lots.map((l) => l.id)).toEqual(['y', 'z']);
@@ -178,6 +179,8 @@ describe('Maharashtra s. 16 as substituted: the s. 12A security is deducted from
       ['SALE_EXPENSES', 3000], ['DISTRICT_MAGISTRATE', 12_000], ['POUND_KEEPER', 75_000], ['S12A_SECURITY', 30_000], ['OWNER', 0],
     ]);
     expect(r.account.c_finesAndCharges.securityPaise).toBe(30_000);
+    expect(r.account.stateVariant?.id).toBe('MH-BOM-XIII-1959-S8');
+    expect(r.proceedsMinimality).toBe('PROVEN');
     expect(r.remaining.heads).toBe(1);
   });
 });
