@@ -1,0 +1,46 @@
+import type { Db } from '../../../src/db';
+import { allocateCaseNumber, villageKey } from '../../../src/services/case-numbers';
+import type { StaffAct } from '../../../src/services/case-transition';
+import { enrolStaff } from '../../support/fixtures';
+
+/** A register entry made directly in the database (the s. 8 flow belongs to part A and is tested there). */
+export async function makeCase(
+  db: Db,
+  opts: { pound: string; impoundedAt: string; place?: string; heads: Array<[cls: string, desc: string]>; ownerTelegramId?: bigint | null },
+) {
+  const pound = await db.pound.findUniqueOrThrow({ where: { code: opts.pound } });
+  const impoundedAt = new Date(opts.impoundedAt);
+  const place = opts.place ?? 'Kunda';
+  return db.$transaction(async (tx) => {
+    const { number, seq } = await allocateCaseNumber(tx, pound, 2026);
+    return tx.case.create({
+      data: {
+        number,
+        poundId: pound.id,
+        year: 2026,
+        seq,
+        impoundedAt,
+        placeOfSeizure: place,
+        villageKey: villageKey(place),
+        seizerName: 'Mohan Lal',
+        seizerResidence: place,
+        ownerName: opts.ownerTelegramId ? 'Ramesh' : null,
+        ownerTelegramId: opts.ownerTelegramId ?? null,
+        registeredAt: impoundedAt,
+        heads: { create: opts.heads.map(([cls, desc], i) => ({ index: i + 1, cattleClass: cls, description: desc })) },
+      },
+      include: { heads: { orderBy: { index: 'asc' } } },
+    });
+  });
+}
+
+/** A staff member enrolled for pounds, as the services see him acting through a Telegram message. */
+export async function actAs(db: Db, telegramId: number, role: StaffAct['role'], pounds: string[], name?: string): Promise<StaffAct> {
+  const s = await enrolStaff(db, telegramId, role, pounds, name);
+  return { staffId: s.id, role, poundIds: s.pounds.map((p) => p.poundId), telegramId: BigInt(telegramId), chatId: telegramId, messageId: 1 };
+}
+
+/** An instant in India time: ist('2026-11-09 11:00'). */
+export function ist(s: string): Date {
+  return new Date(`${s.replace(' ', 'T')}:00+05:30`);
+}
