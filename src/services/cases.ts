@@ -51,7 +51,13 @@ function spellOutLatin(text: string): string | null {
  * "JAI1–२०२६–१७", "प्रकरण JAI1-2026-17", "जेएआई1-2026-17" → JAI1-2026-17.
  */
 export function parseCaseNumber(input: string): CaseNumber | null {
-  let s = normaliseTyped(input).trim().replace(PREFIX_WORDS, '');
+  const s = normaliseTyped(input).trim();
+  // A pound code may itself begin like a prefix word ("NO1-..."): try the text as it is first.
+  return parseNormalised(s) ?? parseNormalised(s.replace(PREFIX_WORDS, ''));
+}
+
+function parseNormalised(text: string): CaseNumber | null {
+  let s = text;
   // Devanagari letter names for the pound code, before the first digit.
   const firstDigit = s.search(/\d/);
   if (firstDigit > 0 && /[\u0900-\u097F]/.test(s.slice(0, firstDigit))) {

@@ -18,7 +18,7 @@ export function normaliseTyped(text: string): string {
 }
 
 /** Amount words owners add around a figure: ₹, Rs, रु, रुपये, /-. */
-const AMOUNT_NOISE = /(₹|\brs\.?|\brupees?\b|\brupaye\b|रु\.?|रुपये|रुपए|रूपये|\/-)/giu;
+const AMOUNT_NOISE = /(₹|\brs\.?|\brupees?\b|\brupaye\b|\binr\b|रुपये|रुपए|रूपये|रुपया|रु\.?|\/-)/giu;
 
 /**
  * Rupees typed by a person → paise, or null when it is not an amount ("12OO", "ek hazaar", "-5", "1.234").
@@ -26,7 +26,8 @@ const AMOUNT_NOISE = /(₹|\brs\.?|\brupees?\b|\brupaye\b|रु\.?|रुपय
  * computed from the digits.
  */
 export function parseRupees(text: string): number | null {
-  const s = normaliseTyped(text).replace(AMOUNT_NOISE, ' ').replace(/\s+/g, '').trim();
+  // Spaces between digits are refused rather than guessed at ("12 34" is not 1234).
+  const s = normaliseTyped(text).replace(AMOUNT_NOISE, ' ').trim();
   const m = /^(\d{1,3}(?:,\d{2,3})*|\d+)(?:\.(\d{1,2}))?$/.exec(s);
   if (!m) return null;
   const whole = m[1]!.replace(/,/g, '');
