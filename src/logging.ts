@@ -1,4 +1,4 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
@@ -13,7 +13,8 @@ const REDACT = [
   '*.WEBHOOK_SECRET',
 ];
 
-/** Builds the root logger; callers make children per update or job. */
-export function createLogger(level: string = 'info'): Logger {
-  return pino({ level, redact: { paths: REDACT, censor: '[redacted]' }, base: { app: 'kanji-sahayak' } });
+/** Builds the root logger; callers make children per update or job. `destination` defaults to stdout (the local chat logs to a file). */
+export function createLogger(level: string = 'info', destination?: DestinationStream): Logger {
+  const options = { level, redact: { paths: REDACT, censor: '[redacted]' }, base: { app: 'kanji-sahayak' } };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -1,0 +1,337 @@
+import type { Bot } from 'grammy';
+import type { Message, Update } from 'grammy/types';
+import type { OffsetClock } from '../../src/clock';
+import type { CoreDeps } from '../../src/deps';
+import { languageFromTelegram, type Lang, type Translate } from '../../src/i18n';
+import type { BotContext } from '../context';
+import { MAX_JUMP_DAYS, parseLocalCommand } from './local-commands';
+import type { LocalBotApi, LocalEvent, LocalMessage } from './local-bot-api';
+import { saveLocalState, type LocalState } from './local-state';
+import { PERSONAS, personaByChat, type Persona, type PersonaName } from './personas';
+import { numberedButtons, renderMessage, renderNotice } from './render';
+
+/** What the chat drives: the real bot, the Bot API stand-in, the job runtime and the demo clock. */
+export interface LocalChatParts {
+  bot: Bot<BotContext>;
+  api: LocalBotApi;
+  deps: CoreDeps;
+  jobs: { drain(timeoutMs?: number): Promise<void> };
+  clock: OffsetClock;
+  state: LocalState;
+  dataDir: string;
+  logFile: string;
+  /** Prints one block of text (one or more lines). */
+  print(text: string): void;
+}
+
+/** The outcome of one line: keep reading, or the user asked to stop. */
+export type LineResult = 'continue' | 'quit';
+
+/** A bot message as shown: its display number, chat and Telegram message id. */
+interface Shown {
+  n: number;
+  chatId: number;
+  messageId: number;
+}
+
+/**
+ * The terminal chat: turns typed lines into Telegram updates from the current persona, feeds them to the
+ * real bot, lets the jobs catch up, and prints every message the bot sent to anyone, numbered and labelled
+ * with the persona in that persona's language.
+ */
+export class LocalChat {
+  current: PersonaName = 'owner';
+  private readonly pending: LocalEvent[] = [];
+  private readonly shownByKey = new Map<string, Shown>();
+  private readonly shownByNumber = new Map<number, Shown>();
+  private readonly latestInChat = new Map<number, Shown>();
+  private readonly languages = new Map<number, Lang>();
+  private nextNumber = 1;
+  private callbackSeq = 0;
+  private flushing: Promise<void> = Promise.resolve();
+  private busy = false;
+  private flushTimer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly parts: LocalChatParts) {
+    parts.api.onEvent((event) => {
+      this.pending.push(event);
+      // Messages the workers send while nobody is typing (a deadline that fell due) are printed shortly after.
+      if (!this.busy && !this.flushTimer) this.flushTimer = setTimeout(() => void this.flush(), 50);
+    });
+  }
+
+  /** The current persona's translator (for prompts and local notices). */
+  t(persona: PersonaName = this.current): Translate {
+    return this.parts.deps.translator.forLang(this.languages.get(PERSONAS[persona].userId) ?? this.parts.deps.config.DEFAULT_LANGUAGE);
+  }
+
+  /** The prompt for the current persona, e.g. "owner> ". */
+  prompt(): string {
+    return this.t()('local:prompt', { persona: this.t()(`local:persona.${this.current}`) });
+  }
+
+  /** Reads the personas' languages as the bot stores them (the choice made with /language, else Telegram's). */
+  async refreshLanguages(): Promise<void> {
+    const users = await this.parts.deps.db.telegramUser.findMany({ where: { id: { in: Object.values(PERSONAS).map((p) => BigInt(p.userId)) } } });
+    for (const u of users) {
+      const lang = u.language === 'hi' || u.language === 'en' ? u.language : languageFromTelegram(u.languageCode ?? undefined, this.parts.deps.config.DEFAULT_LANGUAGE);
+      this.languages.set(Number(u.id), lang);
+    }
+  }
+
+  /** Handles one typed line to the end: the bot's answer, the jobs it set off, and what they sent. */
+  async handleLine(line: string): Promise<LineResult> {
+    this.busy = true;
+    try {
+      const result = await this.dispatch(line);
+      return result;
+    } finally {
+      this.parts.state.nextMessageIds = this.parts.api.messageIdState();
+      saveLocalState(this.parts.dataDir, this.parts.state);
+      this.busy = false;
+      await this.flush();
+    }
+  }
+
+  /** Prints everything the bot sent since the last flush, in order. */
+  flush(): Promise<void> {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    this.flushing = this.flushing.then(async () => {
+      if (this.pending.length === 0) return;
+      await this.refreshLanguages();
+      for (const event of this.pending.splice(0)) this.printEvent(event);
+    });
+    return this.flushing;
+  }
+
+  /** A local-chat notice in the current persona's language. */
+  notice(key: string, params: Record<string, unknown> = {}): void {
+    this.parts.print(renderNotice(this.t()(key, params)));
+  }
+
+  private async dispatch(line: string): Promise<LineResult> {
+    const command = parseLocalCommand(line);
+    const persona = PERSONAS[this.current];
+    switch (command.kind) {
+      case 'empty':
+        return 'continue';
+      case 'quit':
+        return 'quit';
+      case 'help':
+        this.notice('local:help');
+        return 'continue';
+      case 'as':
+        this.switchTo(command.persona);
+        return 'continue';
+      case 'invalid':
+        this.invalid(command.problem, command.input);
+        return 'continue';
+      case 'time':
+        await this.time(command.jump);
+        return 'continue';
+      case 'tap':
+        await this.tap(persona, command.message, command.choice);
+        return 'continue';
+      case 'reply':
+        await this.reply(persona, command.message, command.text);
+        return 'continue';
+      case 'say':
+        await this.sendText(persona, command.text);
+        return 'continue';
+      case 'bot': {
+        const latest = this.latestInChat.get(persona.userId);
+        const choice = /^\d{1,3}$/.test(command.text) ? Number(command.text) : 0;
+        const open = latest && this.parts.api.message(latest.chatId, latest.messageId);
+        if (latest && open && choice >= 1 && choice <= numberedButtons(open).length) {
+          await this.tap(persona, latest.n, choice);
+        } else {
+          await this.sendText(persona, command.text);
+        }
+        return 'continue';
+      }
+    }
+  }
+
+  private switchTo(name: PersonaName): void {
+    if (name === this.current) {
+      this.notice('local:already', { persona: this.t()(`local:persona.${name}`) });
+      return;
+    }
+    this.current = name;
+    const p = PERSONAS[name];
+    this.notice('local:switched', { persona: this.t()(`local:persona.${name}`), name: p.firstName, id: p.userId });
+  }
+
+  private invalid(problem: string, input: string): void {
+    this.notice(`local:error.${problem}`, { input, max: MAX_JUMP_DAYS });
+  }
+
+  private async time(jump: { count: number; unit: 'd' | 'h' | 'm'; ms: number } | undefined): Promise<void> {
+    if (!jump) {
+      this.notice('local:clock.now', { now: this.parts.clock.now().toISOString() });
+      return;
+    }
+    this.parts.clock.advance(jump.ms);
+    this.parts.state.clockOffsetMs = this.parts.clock.offsetMs;
+    saveLocalState(this.parts.dataDir, this.parts.state);
+    this.notice('local:clock.moved', { amount: this.t()(`local:unit.${jump.unit}`, { count: jump.count }), now: this.parts.clock.now().toISOString() });
+    // The job runtime fires every deadline now due by the demo clock, and waits for what they send.
+    await this.catchUp();
+  }
+
+  private async tap(persona: Persona, messageNumber: number | undefined, choice: number): Promise<void> {
+    const shown = messageNumber === undefined ? this.latestWithKeyboard(persona.userId) : this.shownByNumber.get(messageNumber);
+    if (!shown) {
+      if (messageNumber === undefined) this.notice('local:error.no_keyboard', { persona: this.t()(`local:persona.${persona.name}`) });
+      else this.notice('local:error.no_such_message', { n: messageNumber });
+      return;
+    }
+    if (!this.ownedBy(persona, shown)) return;
+    const message = this.parts.api.message(shown.chatId, shown.messageId);
+    const buttons = message ? numberedButtons(message) : [];
+    const button = buttons[choice - 1];
+    if (!message || !button || (!button.callbackData && !button.url)) {
+      this.notice('local:error.no_such_choice', { n: shown.n, choice, count: buttons.length });
+      return;
+    }
+    if (button.url) {
+      this.notice('local:link_only', { choice, url: button.url });
+      return;
+    }
+    this.notice('local:tapped', { persona: this.t()(`local:persona.${persona.name}`), choice, text: button.text, n: shown.n });
+    const id = `local-${persona.userId}-${Date.now()}-${++this.callbackSeq}`;
+    this.parts.api.registerCallback(id, persona.userId);
+    await this.feed({
+      update_id: 0,
+      callback_query: { id, from: this.from(persona), chat_instance: `local-${persona.userId}`, data: button.callbackData!, message: this.asTelegram(message) },
+    } as Update);
+  }
+
+  private async reply(persona: Persona, messageNumber: number, text: string): Promise<void> {
+    const shown = this.shownByNumber.get(messageNumber);
+    if (!shown) {
+      this.notice('local:error.no_such_message', { n: messageNumber });
+      return;
+    }
+    if (!this.ownedBy(persona, shown)) return;
+    const message = this.parts.api.message(shown.chatId, shown.messageId);
+    if (!message) {
+      this.notice('local:error.no_such_message', { n: messageNumber });
+      return;
+    }
+    this.notice('local:replying', { persona: this.t()(`local:persona.${persona.name}`), n: shown.n });
+    await this.sendText(persona, text, { reply_to_message: this.asTelegram(message) as Message['reply_to_message'] });
+  }
+
+  private ownedBy(persona: Persona, shown: Shown): boolean {
+    if (shown.chatId === persona.userId) return true;
+    const owner = personaByChat(shown.chatId);
+    this.notice('local:error.other_persona', { n: shown.n, persona: owner ? this.t()(`local:persona.${owner.name}`) : String(shown.chatId), name: owner?.name ?? '' });
+    return false;
+  }
+
+  private latestWithKeyboard(chatId: number): Shown | undefined {
+    const latest = this.latestInChat.get(chatId);
+    if (!latest) return undefined;
+    const message = this.parts.api.message(latest.chatId, latest.messageId);
+    return message && numberedButtons(message).length ? latest : undefined;
+  }
+
+  private async sendText(persona: Persona, text: string, extra: Partial<Message> = {}): Promise<void> {
+    const command = /^\/\w+/.exec(text)?.[0];
+    await this.feed({
+      update_id: 0,
+      message: {
+        message_id: this.parts.api.allocateMessageId(persona.userId),
+        date: this.unixNow(),
+        chat: { id: persona.userId, type: 'private', first_name: persona.firstName },
+        from: this.from(persona),
+        text,
+        ...(command ? { entities: [{ type: 'bot_command', offset: 0, length: command.length }] } : {}),
+        ...extra,
+      },
+    } as Update);
+  }
+
+  /** Feeds one update (with the next update id) and lets the jobs catch up. */
+  private async feed(update: Update): Promise<void> {
+    const withId = { ...update, update_id: this.parts.state.nextUpdateId++ } as Update;
+    saveLocalState(this.parts.dataDir, this.parts.state);
+    try {
+      await this.parts.bot.handleUpdate(withId);
+    } catch (err) {
+      this.parts.deps.logger.error({ err, update_id: withId.update_id }, 'local chat: update failed');
+      this.notice('local:error.bot_failed', { message: (err as Error).message, log: this.parts.logFile });
+    }
+    await this.catchUp();
+  }
+
+  private async catchUp(): Promise<boolean> {
+    try {
+      await this.parts.jobs.drain();
+      return true;
+    } catch (err) {
+      this.parts.deps.logger.error({ err }, 'local chat: jobs drain failed');
+      this.notice('local:error.jobs_failed', { message: (err as Error).message, log: this.parts.logFile });
+      return false;
+    }
+  }
+
+  private printEvent(event: LocalEvent): void {
+    if (event.kind === 'callback_answer') {
+      const persona = personaByChat(event.userId);
+      if (!persona) return;
+      const t = this.tFor(event.userId);
+      this.parts.print(renderNotice(t('local:popup', { persona: t(`local:persona.${persona.name}`), text: event.text })));
+      return;
+    }
+    if (event.kind === 'deleted') {
+      const shown = this.shownByKey.get(`${event.chatId}:${event.messageId}`);
+      const persona = personaByChat(event.chatId);
+      if (!shown || !persona) return;
+      const t = this.tFor(event.chatId);
+      this.parts.print(renderNotice(t('local:deleted', { n: shown.n, persona: t(`local:persona.${persona.name}`) })));
+      return;
+    }
+    const m = event.message;
+    const persona = personaByChat(m.chatId);
+    if (!persona) return;
+    const key = `${m.chatId}:${m.messageId}`;
+    let shown = this.shownByKey.get(key);
+    if (!shown) {
+      shown = { n: this.nextNumber++, chatId: m.chatId, messageId: m.messageId };
+      this.shownByKey.set(key, shown);
+      this.shownByNumber.set(shown.n, shown);
+    }
+    if (event.kind === 'message') this.latestInChat.set(m.chatId, shown);
+    const t = this.tFor(m.chatId);
+    this.parts.print(renderMessage(t, shown.n, t(`local:persona.${persona.name}`), m, event.kind === 'edited'));
+  }
+
+  private tFor(userId: number): Translate {
+    return this.parts.deps.translator.forLang(this.languages.get(userId) ?? this.parts.deps.config.DEFAULT_LANGUAGE);
+  }
+
+  private from(persona: Persona) {
+    return { id: persona.userId, is_bot: false as const, first_name: persona.firstName, language_code: this.parts.deps.config.DEFAULT_LANGUAGE };
+  }
+
+  private unixNow(): number {
+    return Math.floor(this.parts.clock.now().getTime() / 1000);
+  }
+
+  private asTelegram(m: LocalMessage) {
+    const bot = this.parts.bot.botInfo;
+    return {
+      message_id: m.messageId,
+      date: m.date,
+      chat: { id: m.chatId, type: 'private' as const, first_name: personaByChat(m.chatId)?.firstName ?? 'local' },
+      from: { id: bot.id, is_bot: true as const, first_name: bot.first_name, username: bot.username },
+      ...(m.file ? { caption: m.text } : { text: m.text }),
+      ...(m.buttons.length
+        ? { reply_markup: { inline_keyboard: m.buttons.map((row) => row.map((b) => (b.url ? { text: b.text, url: b.url } : { text: b.text, callback_data: b.callbackData ?? '' }))) } }
+        : {}),
+    };
+  }
+}
