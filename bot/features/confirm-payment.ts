@@ -1,0 +1,140 @@
+import { Composer } from 'grammy';
+import { callbackSecret, decodeCallback } from '../../src/callback-data';
+import { confirmPayment, rejectPayment, type ConfirmOutcome, type RejectOutcome } from '../../src/services/payment-confirmation';
+import { parseKeeperReply } from '../../src/services/staff-input';
+import type { BotContext } from '../context';
+import { requireStaff } from '../middleware/roles';
+import { grantsOf, refusalText, replyScopeError, viaOf } from '../views/staff-refusals';
+
+/**
+ * Keepers confirm what owners say they paid by replying to the payment card (`ok`, the amount, or the
+ * receipt book number) or reject it (`no <reason>`); the card's buttons (callback 'pc' ok|no <paymentId>)
+ * do the same, the reject button asking for the reason. The reply finds the payment through PaymentCard
+ * (chat id + the card's message id). Every answer is checked again against role and pound.
+ */
+export const confirmPaymentFeature = new Composer<BotContext>();
+
+const REASON_FLOW = 'pc_reject';
+
+async function paymentScope(ctx: BotContext, paymentId: number) {
+  const p = await ctx.deps.db.payment.findUnique({ where: { id: paymentId }, include: { case: true } });
+  if (!p) return null;
+  const grant = await requireStaff(ctx, ['POUND_KEEPER'], { poundId: p.case.poundId, caseNumber: p.case.number });
+  return grant ? p : null;
+}
+
+async function answerConfirm(ctx: BotContext, r: ConfirmOutcome) {
+  switch (r.status) {
+    case 'confirmed':
+      return ctx.reply(ctx.t('staff:confirm.done', { caseNumber: r.caseNumber, amount: r.amountPaise, receiptNumber: r.receiptNumber }));
+    case 'already':
+      return ctx.reply(ctx.t(r.receiptNumber ? 'staff:confirm.already' : 'staff:confirm.already_no_receipt', { caseNumber: r.caseNumber, receiptNumber: r.receiptNumber ?? '' }));
+    case 'not_pending':
+      return ctx.reply(ctx.t(`staff:confirm.not_pending_${r.current}`, { caseNumber: r.caseNumber }));
+    case 'amount_mismatch':
+      return ctx.reply(
+        ctx.t(r.differencePaise > 0 ? 'staff:confirm.amount_more' : 'staff:confirm.amount_less', {
+          caseNumber: r.caseNumber,
+          due: r.duePaise,
+          given: r.givenPaise,
+          difference: Math.abs(r.differencePaise),
+        }),
+      );
+    case 'refused':
+      return ctx.reply(refusalText(ctx, r.error));
+    case 'not_found':
+      return ctx.reply(ctx.t('common:error.stale_button'));
+  }
+}
+
+async function answerReject(ctx: BotContext, r: RejectOutcome) {
+  switch (r.status) {
+    case 'rejected':
+      return ctx.reply(ctx.t('staff:confirm.rejected', { caseNumber: r.caseNumber, reason: r.reason }));
+    case 'already':
+      return ctx.reply(ctx.t(r.current === 'CONFIRMED' ? 'staff:confirm.reject_after_confirm' : `staff:confirm.not_pending_${r.current}`, { caseNumber: r.caseNumber }));
+    case 'refused':
+      return ctx.reply(refusalText(ctx, r.error));
+    case 'not_found':
+      return ctx.reply(ctx.t('common:error.stale_button'));
+  }
+}
+
+async function doConfirm(ctx: BotContext, paymentId: number, extra: { amountPaise?: number; receiptBookNo?: string | null }) {
+  const p = await paymentScope(ctx, paymentId);
+  if (!p) return;
+  try {
+    const r = await confirmPayment(ctx.deps.db, { paymentId, grants: grantsOf(ctx), via: viaOf(ctx), now: ctx.deps.clock.now(), botUsername: ctx.deps.botUsername, ...extra });
+    await answerConfirm(ctx, r);
+  } catch (e) {
+    if (!(await replyScopeError(ctx, e, p.case.number))) throw e;
+  }
+}
+
+async function doReject(ctx: BotContext, paymentId: number, reason: string) {
+  const p = await paymentScope(ctx, paymentId);
+  if (!p) return;
+  try {
+    const r = await rejectPayment(ctx.deps.db, { paymentId, grants: grantsOf(ctx), via: viaOf(ctx), reason, now: ctx.deps.clock.now() });
+    await answerReject(ctx, r);
+  } catch (e) {
+    if (!(await replyScopeError(ctx, e, p.case.number))) throw e;
+  }
+}
+
+// The reason asked for after the reject button.
+confirmPaymentFeature.on('message:text', async (ctx, next) => {
+  if (ctx.session.flow !== REASON_FLOW || ctx.msg.text.startsWith('/')) return next();
+  const paymentId = Number((ctx.session.data as { paymentId?: number } | undefined)?.paymentId);
+  const reason = ctx.msg.text.replace(/\s+/g, ' ').trim();
+  ctx.session.flow = undefined;
+  ctx.session.step = undefined;
+  ctx.session.data = undefined;
+  if (!Number.isSafeInteger(paymentId)) return;
+  await doReject(ctx, paymentId, reason);
+});
+
+confirmPaymentFeature.on('message:text', async (ctx, next) => {
+  const replyTo = ctx.msg.reply_to_message;
+  if (!replyTo || ctx.msg.text.startsWith('/')) return next();
+  const card = await ctx.deps.db.paymentCard.findUnique({ where: { chatId_messageId: { chatId: BigInt(ctx.chat.id), messageId: replyTo.message_id } } });
+  if (!card) return next();
+  const reply = parseKeeperReply(ctx.msg.text);
+  switch (reply.kind) {
+    case 'ok':
+      return doConfirm(ctx, card.paymentId, { receiptBookNo: reply.receiptBookNo });
+    case 'amount':
+      return doConfirm(ctx, card.paymentId, { amountPaise: reply.paise });
+    case 'no':
+      if (!reply.reason) {
+        if (!(await paymentScope(ctx, card.paymentId))) return;
+        ctx.session.flow = REASON_FLOW;
+        ctx.session.data = { paymentId: card.paymentId };
+        await ctx.reply(ctx.t('staff:confirm.ask_reason'), { reply_markup: { force_reply: true } });
+        return;
+      }
+      return doReject(ctx, card.paymentId, reply.reason);
+    case 'bad_amount':
+      await ctx.reply(ctx.t('common:error.amount_invalid', { input: reply.input }));
+      return;
+    default:
+      await ctx.reply(ctx.t('staff:confirm.help'));
+  }
+});
+
+confirmPaymentFeature.callbackQuery(/^pc\|/, async (ctx) => {
+  const decoded = decodeCallback(callbackSecret(ctx.deps.config), ctx.callbackQuery.data);
+  const [verb, id] = decoded?.args ?? [];
+  const paymentId = Number(id);
+  if (!decoded || decoded.action !== 'pc' || (verb !== 'ok' && verb !== 'no') || !Number.isSafeInteger(paymentId)) {
+    await ctx.answerCallbackQuery({ text: ctx.t('common:error.stale_button'), show_alert: true });
+    return;
+  }
+  await ctx.answerCallbackQuery();
+  if (verb === 'ok') return doConfirm(ctx, paymentId, {});
+  if (!(await paymentScope(ctx, paymentId))) return;
+  ctx.session.flow = REASON_FLOW;
+  ctx.session.step = undefined;
+  ctx.session.data = { paymentId };
+  await ctx.reply(ctx.t('staff:confirm.ask_reason'), { reply_markup: { force_reply: true } });
+});

@@ -1,0 +1,41 @@
+import { Composer } from 'grammy';
+import { redeemEnrolmentCode } from '../../src/services/enrolment';
+import { lawRole } from '../../src/services/staff-scope';
+import type { BotContext } from '../context';
+
+/**
+ * `/start enrol_<code>`: binds the sender's numeric Telegram id to the role and pounds of a single-use
+ * enrolment code (usernames are never trusted). Other /start payloads go on to the owner flows.
+ */
+export const enrolFeature = new Composer<BotContext>();
+
+enrolFeature.command('start', async (ctx, next) => {
+  const payload = ctx.match.trim();
+  if (!payload.startsWith('enrol_') || !ctx.from) return next();
+  ctx.session.flow = undefined;
+  ctx.session.step = undefined;
+  ctx.session.data = undefined;
+  const { db, clock } = ctx.deps;
+  const result = await redeemEnrolmentCode(db, {
+    code: payload.slice('enrol_'.length),
+    telegramId: BigInt(ctx.from.id),
+    firstName: ctx.from.first_name,
+    chatId: ctx.chat.id,
+    messageId: ctx.msg.message_id,
+    now: clock.now(),
+  });
+  if (!result.ok) {
+    await ctx.reply(ctx.t(`staff:enrol.refused.${result.refusal}`));
+    return;
+  }
+  const pounds = await db.pound.findMany({ where: { code: { in: result.poundCodes } }, orderBy: { code: 'asc' } });
+  const poundList = pounds.map((p) => ctx.t('staff:enrol.pound_line', { code: p.code, name: ctx.lang === 'hi' ? p.nameHi : p.name })).join('\n');
+  const role = lawRole(result.role);
+  await ctx.reply(
+    [
+      ctx.t('staff:enrol.done', { name: result.name, role: ctx.t(`common:role.${role}`) }),
+      poundList || ctx.t('staff:enrol.all_pounds'),
+      ctx.t(`staff:enrol.commands.${role}`),
+    ].join('\n\n'),
+  );
+});

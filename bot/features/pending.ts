@@ -1,0 +1,47 @@
+import { Composer, InlineKeyboard } from 'grammy';
+import { callbackSecret, encodeCallback } from '../../src/callback-data';
+import { poundsInScope } from '../../src/services/staff-scope';
+import type { BotContext } from '../context';
+import { requireStaff } from '../middleware/roles';
+import { grantsOf } from '../views/staff-refusals';
+
+/** Most payments listed in one message (Telegram caps a message at 4096 characters). */
+export const PENDING_LIST_LIMIT = 20;
+/** Payments given confirm/reject buttons under the list (the rest: reply to their cards). */
+export const PENDING_BUTTON_LIMIT = 8;
+
+/** `/pending` — payments and deposits of the keeper's pounds awaiting confirmation, oldest first. */
+export const pendingFeature = new Composer<BotContext>();
+
+pendingFeature.command('pending', async (ctx) => {
+  if (!(await requireStaff(ctx, ['POUND_KEEPER']))) return;
+  const scope = poundsInScope(grantsOf(ctx), ['POUND_KEEPER']);
+  const where = { status: 'PENDING' as const, ...(scope === 'all' ? {} : { case: { poundId: { in: scope } } }) };
+  const [total, payments] = await Promise.all([
+    ctx.deps.db.payment.count({ where }),
+    ctx.deps.db.payment.findMany({ where, include: { case: true }, orderBy: { declaredAt: 'asc' }, take: PENDING_LIST_LIMIT }),
+  ]);
+  if (total === 0) {
+    await ctx.reply(ctx.t('staff:pending.none'));
+    return;
+  }
+  const lines = payments.map((p, i) =>
+    ctx.t(p.kind === 'S13_PAYMENT' ? 'staff:pending.item_s13' : 'staff:pending.item_s15', {
+      i: i + 1,
+      caseNumber: p.case.number,
+      amount: p.amountPaise,
+      method: ctx.t(`staff:method.${p.method}`),
+      upiRef: p.upiRef ?? '—',
+      at: p.declaredAt.toISOString(),
+    }),
+  );
+  if (total > payments.length) lines.push(ctx.t('staff:pending.more', { n: total - payments.length }));
+  const secret = callbackSecret(ctx.deps.config);
+  const kb = new InlineKeyboard();
+  for (const p of payments.slice(0, PENDING_BUTTON_LIMIT)) {
+    kb.text(ctx.t('staff:pending.ok_button', { caseNumber: p.case.number }), encodeCallback(secret, 'pc', 'ok', p.id))
+      .text(ctx.t('staff:pending.no_button', { caseNumber: p.case.number }), encodeCallback(secret, 'pc', 'no', p.id))
+      .row();
+  }
+  await ctx.reply(`${ctx.t('staff:pending.title', { n: total })}\n\n${lines.join('\n\n')}\n\n${ctx.t('staff:pending.hint')}`, { reply_markup: kb });
+});

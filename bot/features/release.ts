@@ -1,0 +1,66 @@
+import { Composer } from 'grammy';
+import { callbackSecret } from '../../src/callback-data';
+import { MAX_ORDER_REFERENCE, parseCaseNumber, releaseCattle, type ReleaseOrderInput } from '../../src/services/release';
+import type { BotContext } from '../context';
+import { requireStaff } from '../middleware/roles';
+import { grantsOf, refusalText, replyScopeError, viaOf } from '../views/staff-refusals';
+
+/**
+ * `/release <case>` — deliver the cattle on a confirmed payment (s. 13) or deposit (s. 15);
+ * `/release <case> order <ref>` (Magistrate) or `/release <case> court <ref>` (Civil Court) on an order (s. 19).
+ * Anything else is refused citing s. 19.
+ */
+export const releaseFeature = new Composer<BotContext>();
+
+const ORDER_WORDS: Record<string, ReleaseOrderInput['authority']> = { order: 'MAGISTRATE', आदेश: 'MAGISTRATE', court: 'CIVIL_COURT', न्यायालय: 'CIVIL_COURT' };
+
+releaseFeature.command('release', async (ctx) => {
+  if (!(await requireStaff(ctx, ['POUND_KEEPER', 'OFFICER', 'MAGISTRATE']))) return;
+  const [first, word, ...rest] = ctx.match.trim().split(/\s+/).filter(Boolean);
+  if (!first) {
+    await ctx.reply(ctx.t('staff:release.usage'));
+    return;
+  }
+  const number = parseCaseNumber(first);
+  if (!number) {
+    await ctx.reply(ctx.t('common:error.case_malformed', { input: first }));
+    return;
+  }
+  let order: ReleaseOrderInput | null = null;
+  if (word !== undefined) {
+    const authority = ORDER_WORDS[word.toLowerCase()];
+    const reference = rest.join(' ').trim();
+    if (!authority || !reference || reference.length > MAX_ORDER_REFERENCE) {
+      await ctx.reply(ctx.t('staff:release.usage'));
+      return;
+    }
+    order = { authority, reference };
+  }
+  const c = await ctx.deps.db.case.findUnique({ where: { number } });
+  if (!c) {
+    await ctx.reply(ctx.t('common:error.case_not_found', { number }));
+    return;
+  }
+  if (!(await requireStaff(ctx, order ? ['POUND_KEEPER', 'OFFICER', 'MAGISTRATE'] : ['POUND_KEEPER'], { poundId: c.poundId, caseNumber: number }))) return;
+  try {
+    const r = await releaseCattle(ctx.deps.db, { caseNumber: number, grants: grantsOf(ctx), via: viaOf(ctx), now: ctx.deps.clock.now(), callbackSecret: callbackSecret(ctx.deps.config), order });
+    switch (r.status) {
+      case 'released': {
+        const parts = [ctx.t(`staff:release.done_${r.basis}`, { caseNumber: r.caseNumber, heads: r.headCount, receiptNumber: r.receiptNumber ?? '', reference: r.orderReference ?? '' })];
+        parts.push(ctx.t(r.ownerNotified ? 'staff:release.owner_notified' : 'staff:release.owner_unknown'));
+        await ctx.reply(parts.join('\n\n'));
+        return;
+      }
+      case 'already':
+        await ctx.reply(ctx.t('staff:release.already', { caseNumber: r.caseNumber, at: r.releasedAt.toISOString() }));
+        return;
+      case 'refused':
+        await ctx.reply(`${ctx.t('staff:release.refused', { caseNumber: r.caseNumber })}\n${refusalText(ctx, r.error)}`);
+        return;
+      case 'not_found':
+        await ctx.reply(ctx.t('common:error.case_not_found', { number }));
+    }
+  } catch (e) {
+    if (!(await replyScopeError(ctx, e, number))) throw e;
+  }
+});

@@ -1,0 +1,33 @@
+import type { LawError, TransitionRefused } from '../../src/law';
+import { StaffScopeError, type Grant, type Via } from '../../src/services/staff-scope';
+import type { BotContext } from '../context';
+
+/** "s. 19" → "s. 19" / "धारा 19" in the reader's language. */
+export function sectionText(ctx: Pick<BotContext, 't'>, section: string | null): string {
+  return section ? ctx.t('common:section', { n: section.replace(/^s\.\s*/, '') }) : '';
+}
+
+/** The statute engine's refusal in words: the reason (staff:refusal.<REASON>) and the section that forbids it. */
+export function refusalText(ctx: BotContext, error: TransitionRefused | LawError): string {
+  const reason = 'reason' in error ? String(error.reason) : error.code;
+  const key = ctx.deps.translator.i18n.exists(`staff:refusal.${reason}`, { lng: ctx.lang }) ? `staff:refusal.${reason}` : 'staff:refusal.OTHER';
+  return ctx.t(key, { section: sectionText(ctx, error.section) || sectionText(ctx, 's. 19'), code: reason });
+}
+
+/** The sender's grants in the services' shape. */
+export function grantsOf(ctx: BotContext): Grant[] {
+  return ctx.staff.map((g) => ({ staffId: g.staffId, role: g.role, name: g.name, poundIds: g.poundIds }));
+}
+
+/** Which Telegram message an action came through (for the audit log). */
+export function viaOf(ctx: BotContext): Via {
+  const message = ctx.callbackQuery?.message ?? ctx.message;
+  return { telegramId: BigInt(ctx.from!.id), chatId: ctx.chat?.id ?? null, messageId: message?.message_id ?? null };
+}
+
+/** Answers a StaffScopeError from a service (role or pound no longer held) in the user's language. */
+export async function replyScopeError(ctx: BotContext, e: unknown, caseNumber: string): Promise<boolean> {
+  if (!(e instanceof StaffScopeError)) return false;
+  await ctx.reply(e.refusal === 'NOT_STAFF' ? ctx.t('common:error.not_allowed') : ctx.t('common:error.wrong_pound', { number: caseNumber }));
+  return true;
+}

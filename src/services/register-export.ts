@@ -1,0 +1,211 @@
+import { endOfIstDay, isLocalDate, startOfIstDay, toIstDate, daysBetween, type LocalDate } from '../law';
+import type { Db } from '../db';
+import type { Translate } from '../i18n';
+
+/** Columns of the register export, in order (headers are i18n keys staff:export.col.<name>). */
+export const EXPORT_COLUMNS = [
+  'record',
+  'case_number',
+  'date_time_ist',
+  'section',
+  'status',
+  'heads',
+  'cattle_class',
+  'description',
+  'place_of_seizure',
+  'seizer',
+  'owner',
+  'amount_paise',
+  'amount_rupees',
+  'reference',
+  'details',
+] as const;
+type Column = (typeof EXPORT_COLUMNS)[number];
+type Row = Partial<Record<Column, string | number | null>> & { at: Date; order: number };
+
+/** Record types in the export, in the order they are listed for the same instant. */
+export const EXPORT_RECORDS = ['case', 'head', 'payment', 'receipt', 'release', 'order', 'notice', 'auction', 'sale', 'ledger', 'remittance'] as const;
+
+/** A bad export range (carries what was wrong for the message). */
+export class ExportRangeError extends Error {
+  constructor(readonly problem: 'BAD_DATE' | 'RANGE_REVERSED' | 'RANGE_TOO_LONG') {
+    super(`register export: ${problem}`);
+    this.name = 'ExportRangeError';
+  }
+}
+
+/** Longest range one export covers (a year and a day: an annual return). */
+export const MAX_EXPORT_DAYS = 366;
+
+/** Whole rupees and paise as "1250.00" (integer arithmetic, no floats). */
+export function paiseToRupeesText(paise: number): string {
+  const p = BigInt(paise);
+  const sign = p < 0n ? '-' : '';
+  const abs = p < 0n ? -p : p;
+  return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+}
+
+/** "2026-11-29 16:05" in India time. */
+export function istStamp(at: Date): string {
+  const shifted = new Date(at.getTime() + 330 * 60_000);
+  return `${toIstDate(at)} ${shifted.toISOString().slice(11, 16)}`;
+}
+
+/**
+ * One CSV cell (RFC 4180). A cell that a spreadsheet would run as a formula (starting = + - @ or a tab) is
+ * prefixed with an apostrophe: register text comes from people typing in Telegram.
+ */
+export function csvCell(value: string | number | null | undefined): string {
+  if (value == null) return '';
+  let s = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+function person(name: string | null | undefined, residence: string | null | undefined): string {
+  return [name, residence].filter(Boolean).join(', ');
+}
+
+/**
+ * The s. 7 register of one pound for India dates `from`..`to` (inclusive) as CSV: every case registered
+ * (with each head), and every payment, receipt, release, court order, notice, auction, sale, ledger entry and
+ * remittance dated in the range. Headers and record names are in the reader's language (`t`); amounts are
+ * paise and plain rupees; times are IST. Starts with a UTF-8 byte order mark so spreadsheets read Hindi.
+ */
+export async function buildRegisterExport(db: Db, input: { poundId: number; from: LocalDate; to: LocalDate; t: Translate }) {
+  const { from, to, t } = input;
+  if (!isLocalDate(from) || !isLocalDate(to)) throw new ExportRangeError('BAD_DATE');
+  if (daysBetween(from, to) < 0) throw new ExportRangeError('RANGE_REVERSED');
+  if (daysBetween(from, to) >= MAX_EXPORT_DAYS) throw new ExportRangeError('RANGE_TOO_LONG');
+  const gte = startOfIstDay(from);
+  const lt = endOfIstDay(to);
+  const inRange = { gte, lt };
+  const ofPound = { poundId: input.poundId };
+  const rows: Row[] = [];
+  const rec = (r: (typeof EXPORT_RECORDS)[number]) => ({ record: t(`staff:export.record.${r}`), order: EXPORT_RECORDS.indexOf(r) });
+
+  const cases = await db.case.findMany({ where: { ...ofPound, impoundedAt: inRange }, include: { heads: { orderBy: { index: 'asc' } } }, orderBy: { id: 'asc' } });
+  for (const c of cases) {
+    rows.push({
+      ...rec('case'),
+      at: c.impoundedAt,
+      case_number: c.number,
+      section: 's. 8',
+      status: c.status,
+      heads: c.heads.length,
+      place_of_seizure: c.placeOfSeizure,
+      seizer: person(c.seizerName, c.seizerResidence),
+      owner: person(c.ownerName, c.ownerResidence),
+      details: `registered ${istStamp(c.registeredAt)}`,
+    });
+    for (const h of c.heads) {
+      rows.push({ ...rec('head'), at: c.impoundedAt, case_number: c.number, section: 's. 8', status: h.status, heads: 1, cattle_class: h.cattleClass, description: h.description, reference: `#${h.index}` });
+    }
+  }
+  const ofCase = { case: ofPound };
+  const payments = await db.payment.findMany({ where: { ...ofCase, declaredAt: inRange }, include: { case: true }, orderBy: { id: 'asc' } });
+  for (const p of payments) {
+    rows.push({
+      ...rec('payment'),
+      at: p.declaredAt,
+      case_number: p.case.number,
+      section: p.kind === 'S13_PAYMENT' ? 's. 13' : 's. 15',
+      status: p.status,
+      amount_paise: p.amountPaise,
+      amount_rupees: paiseToRupeesText(p.amountPaise),
+      reference: [p.upiRef, p.receiptBookNo].filter(Boolean).join(' / '),
+      details: [p.method, p.confirmedAt ? `confirmed ${istStamp(p.confirmedAt)}` : null, p.rejectedReason ? `rejected: ${p.rejectedReason}` : null].filter(Boolean).join('; '),
+    });
+  }
+  const receiptSection = { S13_PAYMENT: 's. 13', S15_DEPOSIT: 's. 15', S16_BALANCE: 's. 16', SURPLUS_CLAIM: 's. 17' } as const;
+  const receipts = await db.receipt.findMany({ where: { ...ofCase, issuedAt: inRange }, include: { case: true }, orderBy: { id: 'asc' } });
+  for (const r of receipts) {
+    rows.push({ ...rec('receipt'), at: r.issuedAt, case_number: r.case.number, section: receiptSection[r.kind], status: r.kind, amount_paise: r.amountPaise, amount_rupees: paiseToRupeesText(r.amountPaise), reference: r.number });
+  }
+  const releaseSection = { S13_PAYMENT: 's. 13', S15_DEPOSIT: 's. 15', S16_REMAINING: 's. 16', S19_ORDER: 's. 19' } as const;
+  const releases = await db.release.findMany({ where: { ...ofCase, releasedAt: inRange }, include: { case: true, order: true }, orderBy: { id: 'asc' } });
+  for (const r of releases) {
+    rows.push({
+      ...rec('release'),
+      at: r.releasedAt,
+      case_number: r.case.number,
+      section: releaseSection[r.basis],
+      status: r.basis,
+      heads: r.headCount,
+      reference: r.order ? `${r.order.authority}: ${r.order.reference}` : null,
+      details: r.acknowledgedAt ? `acknowledged ${istStamp(r.acknowledgedAt)}` : null,
+    });
+  }
+  const orders = await db.courtOrder.findMany({ where: { ...ofCase, recordedAt: inRange }, include: { case: true }, orderBy: { id: 'asc' } });
+  for (const o of orders) {
+    rows.push({
+      ...rec('order'),
+      at: o.recordedAt,
+      case_number: o.case.number,
+      section: o.kind === 'PROVISO_DISPOSAL' || o.kind === 'AUCTION_DIRECTION' ? 's. 14' : o.kind === 'SURPLUS_CLAIM' ? 's. 17' : o.kind.startsWith('DEPOSIT') ? 's. 15' : 's. 19',
+      status: o.kind,
+      reference: `${o.authority}: ${o.reference}`,
+      details: `ordered on ${o.orderedOn.toISOString().slice(0, 10)}`,
+    });
+  }
+  const notices = await db.notice.findMany({ where: { ...ofCase, postedAt: inRange }, include: { case: true }, orderBy: { id: 'asc' } });
+  for (const n of notices) {
+    rows.push({
+      ...rec('notice'),
+      at: n.postedAt,
+      case_number: n.case.number,
+      section: 's. 14',
+      details: [n.proclaimedWhere ? `proclaimed: ${n.proclaimedWhere}` : null, n.proclaimedVillageAt ? `village ${istStamp(n.proclaimedVillageAt)}` : null, n.proclaimedMarketAt ? `market ${istStamp(n.proclaimedMarketAt)}` : null]
+        .filter(Boolean)
+        .join('; '),
+    });
+  }
+  const auctions = await db.auction.findMany({ where: { ...ofCase, scheduledFor: inRange }, include: { case: true }, orderBy: { id: 'asc' } });
+  for (const a of auctions) {
+    rows.push({
+      ...rec('auction'),
+      at: a.scheduledFor,
+      case_number: a.case.number,
+      section: 's. 14',
+      status: a.status,
+      amount_paise: a.saleExpensesPaise,
+      amount_rupees: a.saleExpensesPaise == null ? null : paiseToRupeesText(a.saleExpensesPaise),
+      reference: a.directionRef,
+      details: [a.place, a.conditions].filter(Boolean).join('; '),
+    });
+  }
+  const sales = await db.sale.findMany({
+    where: { auction: { case: ofPound, OR: [{ completedAt: inRange }, { completedAt: null, scheduledFor: inRange }] } },
+    include: { auction: { include: { case: true } }, head: true, bidder: true },
+    orderBy: { id: 'asc' },
+  });
+  for (const s of sales) {
+    rows.push({
+      ...rec('sale'),
+      at: s.auction.completedAt ?? s.auction.scheduledFor,
+      case_number: s.auction.case.number,
+      section: 's. 16',
+      heads: 1,
+      cattle_class: s.head.cattleClass,
+      description: s.head.description,
+      amount_paise: s.pricePaise,
+      amount_rupees: paiseToRupeesText(s.pricePaise),
+      reference: `#${s.head.index}`,
+      details: person(s.bidder.name, s.bidder.address),
+    });
+  }
+  const ledger = await db.ledgerEntry.findMany({ where: { ...ofCase, createdAt: inRange }, include: { case: true }, orderBy: { id: 'asc' } });
+  for (const l of ledger) {
+    rows.push({ ...rec('ledger'), at: l.createdAt, case_number: l.case.number, section: l.section, status: l.account, amount_paise: l.amountPaise, amount_rupees: paiseToRupeesText(l.amountPaise), details: l.memo });
+  }
+  const remittances = await db.remittance.findMany({ where: { ...ofCase, confirmedAt: inRange }, include: { case: true }, orderBy: { id: 'asc' } });
+  for (const r of remittances) {
+    rows.push({ ...rec('remittance'), at: r.confirmedAt, case_number: r.case.number, section: 's. 17', status: r.kind, amount_paise: r.amountPaise, amount_rupees: paiseToRupeesText(r.amountPaise) });
+  }
+
+  rows.sort((a, b) => a.at.getTime() - b.at.getTime() || a.order - b.order || String(a.case_number).localeCompare(String(b.case_number)));
+  const header = EXPORT_COLUMNS.map((c) => csvCell(t(`staff:export.col.${c}`))).join(',');
+  const lines = rows.map((r) => EXPORT_COLUMNS.map((c) => (c === 'date_time_ist' ? istStamp(r.at) : csvCell(r[c]))).join(','));
+  const counts = Object.fromEntries(EXPORT_RECORDS.map((k) => [k, rows.filter((r) => r.order === EXPORT_RECORDS.indexOf(k)).length])) as Record<(typeof EXPORT_RECORDS)[number], number>;
+  return { csv: `\uFEFF${[header, ...lines].join('\r\n')}\r\n`, rows: rows.length, counts };
+}
