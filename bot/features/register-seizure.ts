@@ -311,7 +311,14 @@ function copyOfEntry(
   let shown = 0;
   const all = [...groups.values()];
   for (const g of all) {
-    const line = ctx.t('staff:register.copy_line', { n: g.indexes.length, cls: ctx.t(`common:cattle.${g.cls}`), description: g.description, from: g.indexes[0], to: g.indexes[g.indexes.length - 1] });
+    const single = g.indexes.length === 1;
+    const line = ctx.t(single ? 'staff:register.copy_line_single' : 'staff:register.copy_line', {
+      n: g.indexes.length,
+      cls: ctx.t(`common:cattle.${g.cls}`),
+      description: g.description,
+      from: g.indexes[0],
+      to: g.indexes[g.indexes.length - 1],
+    });
     if (used + line.length > MAX_COPY - 600) break;
     lines.push(line);
     used += line.length + 1;
