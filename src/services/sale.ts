@@ -114,6 +114,53 @@ function saleFrom(inputs: StoredSaleInputs, ownerPresent: boolean, accountAt: Da
   return r.value;
 }
 
+/** Validates the bids and computes the sale with the statute engine (no writes). */
+async function prepareSale(tx: Tx, c: CaseForLaw, input: SaleInput, now: Date) {
+  validateBids(c, input.bids);
+  const s16 = c.ownerRefusedAt != null;
+  const inPound = c.heads.filter((h) => h.status === 'IMPOUNDED');
+  if (!s16) {
+    // s. 14: the unclaimed cattle are sold; a head nobody bids fairly for goes to the Magistrate (proviso).
+    const missing = inPound.find((h) => !input.bids.some((b) => b.headId === h.id));
+    if (missing) throw new StaffActionError('BID_MISSING', 's. 14', { head: missing.index });
+  }
+  const dues = await duesForCase(tx, c.id, now, { mode: 'sale' });
+  if (!dues.ok) throw new StaffActionError('DUES_UNAVAILABLE', dues.error.section, { code: dues.error.code });
+  const totals = dues.value.breakdown.totals;
+  const headById = new Map(c.heads.map((h) => [h.id, h]));
+  const inputs: StoredSaleInputs = {
+    mode: s16 ? 'S16_AS_MANY_AS_NECESSARY' : 'S14_ALL',
+    herdHeads: c.heads.length,
+    impoundedAt: c.impoundedAt.toISOString(),
+    saleAt: now.toISOString(),
+    lots: input.bids.map((b) => ({
+      id: lotId(b.headId),
+      heads: 1,
+      headIds: [String(b.headId)],
+      cattleClass: headById.get(b.headId)!.cattleClass,
+      pricePaise: b.pricePaise,
+      bidderId: b.bidderId,
+    })),
+    dues: { finePaise: totals.finePaise, feedingPaise: totals.feedingPaise, securityPaise: totals.securityPaise },
+    saleExpensesPaise: input.saleExpensesPaise,
+  };
+  const ownerPresent = s16 && input.ownerPresentAndSigned;
+  const sale = saleFrom(inputs, ownerPresent, now);
+  return { inputs, sale, s16, ownerPresent };
+}
+
+/**
+ * What recording these results would give (the engine's choice of heads, deductions and balance),
+ * without recording anything: the confirmation screen shows it before the officer taps Record.
+ */
+export async function previewSale(db: Db, act: StaffAct, input: SaleInput, now: Date): Promise<SaleResult> {
+  const c = await loadCase(db, input.caseId);
+  const role = requireScope(act, ['OFFICER'], c.poundId);
+  if (!c.auction || c.auction.status !== 'SCHEDULED') throw new StaffActionError('NO_AUCTION', 's. 14');
+  mustAllow(caseStateOf(c), 'RECORD_SALE', role, now, { headsSold: 1, buyers: [{ role: 'public' }] });
+  return (await prepareSale(db, c, input, now)).sale;
+}
+
 /**
  * Records the auction results (ss. 14, 16): the engine chooses what is sold (on the s. 16 path only as
  * many head as necessary to cover the dues and the expenses of sale; on the s. 14 path every head),
@@ -132,36 +179,7 @@ export async function recordSale(db: Db, act: StaffAct, input: SaleInput, now: D
     }
     mustAllow(caseStateOf(c), 'RECORD_SALE', role, now, { headsSold: 1, buyers: [{ role: 'public' }] });
     if (now.getTime() < auction.scheduledFor.getTime()) throw new StaffActionError('AUCTION_NOT_YET', 's. 14', { at: auction.scheduledFor.toISOString() });
-    validateBids(c, input.bids);
-    const s16 = c.ownerRefusedAt != null;
-    const inPound = c.heads.filter((h) => h.status === 'IMPOUNDED');
-    if (!s16) {
-      // s. 14: the unclaimed cattle are sold; a head nobody bids fairly for goes to the Magistrate (proviso).
-      const missing = inPound.find((h) => !input.bids.some((b) => b.headId === h.id));
-      if (missing) throw new StaffActionError('NO_BIDS', 's. 14', { head: missing.index });
-    }
-    const dues = await duesForCase(tx, c.id, now, { mode: 'sale' });
-    if (!dues.ok) throw new StaffActionError('DUES_UNAVAILABLE', dues.error.section, { code: dues.error.code });
-    const totals = dues.value.breakdown.totals;
-    const headById = new Map(c.heads.map((h) => [h.id, h]));
-    const inputs: StoredSaleInputs = {
-      mode: s16 ? 'S16_AS_MANY_AS_NECESSARY' : 'S14_ALL',
-      herdHeads: c.heads.length,
-      impoundedAt: c.impoundedAt.toISOString(),
-      saleAt: now.toISOString(),
-      lots: input.bids.map((b) => ({
-        id: lotId(b.headId),
-        heads: 1,
-        headIds: [String(b.headId)],
-        cattleClass: headById.get(b.headId)!.cattleClass,
-        pricePaise: b.pricePaise,
-        bidderId: b.bidderId,
-      })),
-      dues: { finePaise: totals.finePaise, feedingPaise: totals.feedingPaise, securityPaise: totals.securityPaise },
-      saleExpensesPaise: input.saleExpensesPaise,
-    };
-    const ownerPresent = s16 && input.ownerPresentAndSigned;
-    const sale = saleFrom(inputs, ownerPresent, now);
+    const { inputs, sale, s16, ownerPresent } = await prepareSale(tx, c, input, now);
     const soldLots = sale.sold.lots;
     const buyers = soldLots.map(() => ({ role: 'public' as const }));
     const allowed = mustAllow(caseStateOf(c), 'RECORD_SALE', role, now, { headsSold: sale.sold.heads, buyers });
