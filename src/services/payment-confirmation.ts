@@ -28,6 +28,12 @@ const CONFIRM_ACTION = { S13_PAYMENT: 'CONFIRM_PAYMENT', S15_DEPOSIT: 'CONFIRM_D
 const REJECT_ACTION = { S13_PAYMENT: 'PAYMENT_NOT_RECEIVED', S15_DEPOSIT: 'DEPOSIT_NOT_RECEIVED' } as const satisfies Record<string, CaseAction>;
 const LEDGER = { S13_PAYMENT: { account: 'OWNER_PAYMENT', section: 's. 13' }, S15_DEPOSIT: { account: 'OWNER_DEPOSIT', section: 's. 15' } } as const;
 
+/** The dues the owner was shown when declaring (the statute engine's total in the snapshot), if recorded. */
+export function duesTold(snapshot: unknown): number | null {
+  const total = (snapshot as { totals?: { totalPaise?: unknown } } | null)?.totals?.totalPaise;
+  return typeof total === 'number' && Number.isSafeInteger(total) && total > 0 ? total : null;
+}
+
 /** Rolls the transaction back when the statute engine refuses, carrying its refusal out. */
 class Refused extends Error {
   constructor(readonly error: TransitionRefused) {
@@ -44,7 +50,7 @@ function loadPayment(db: Db | Tx, paymentId: number) {
  * recorded: the PENDING → CONFIRMED update is conditional (a concurrent second confirmation finds the row
  * no longer PENDING once the first commits), and Payment.confirmedSlot "<caseId>:<kind>" is unique, so a
  * second payment of the same kind for the case cannot be confirmed either. The keeper's amount, when given,
- * must equal the amount the owner was told (Payment.amountPaise). In the same transaction: the ledger entry
+ * must equal the dues the owner was told when declaring (the snapshot's total; Payment.amountPaise if none). In the same transaction: the ledger entry
  * (idempotent key), the receipt, the owner's receipt message, a deadline replan and the audit event.
  */
 export async function confirmPayment(
@@ -58,8 +64,9 @@ export async function confirmPayment(
   const caseNumber = p.case.number;
   if (p.status === 'CONFIRMED') return { status: 'already', paymentId, caseNumber, receiptNumber: p.receipt?.number ?? null };
   if (p.status !== 'PENDING') return { status: 'not_pending', paymentId, caseNumber, current: p.status };
-  if (input.amountPaise != null && input.amountPaise !== p.amountPaise) {
-    return { status: 'amount_mismatch', paymentId, caseNumber, duePaise: p.amountPaise, givenPaise: input.amountPaise, differencePaise: input.amountPaise - p.amountPaise };
+  const duePaise = duesTold(p.duesSnapshot) ?? p.amountPaise;
+  if (input.amountPaise != null && input.amountPaise !== duePaise) {
+    return { status: 'amount_mismatch', paymentId, caseNumber, duePaise, givenPaise: input.amountPaise, differencePaise: input.amountPaise - duePaise };
   }
   const actor = staffActor(grant, input.via);
   try {
