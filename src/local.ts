@@ -31,6 +31,8 @@ export interface LocalChatHandle {
   done: Promise<number>;
   /** Stops after the line being handled (Ctrl-C / SIGINT); resolves like `done`. */
   stop(): Promise<number>;
+  /** How many input lines have been handled to the end (tests wait on it between scripted lines). */
+  readonly linesHandled: number;
   /** The app and chat, while running (undefined when start-up failed). */
   app?: App;
   chat?: LocalChat;
@@ -93,7 +95,7 @@ export async function startLocalChat(config: Config, io: LocalChatIO): Promise<L
     const redis = err instanceof RedisUnavailableError || (err as Error).name === 'RedisUnavailableError';
     write(redis ? t('local:error.redis', { url: redactRedisUrl(config.REDIS_URL) }) : t('local:error.start_failed', { message: (err as Error).message }));
     await app?.stop().catch(() => {});
-    return { done: Promise.resolve(1), stop: () => Promise.resolve(1) };
+    return { done: Promise.resolve(1), stop: () => Promise.resolve(1), linesHandled: 0 };
   }
   const running = app;
 
@@ -124,6 +126,7 @@ export async function startLocalChat(config: Config, io: LocalChatIO): Promise<L
   // Created at once, before any await, so no line that arrives meanwhile is lost; it buffers while a line is handled.
   const lines = rl[Symbol.asyncIterator]();
   let stopping = false;
+  let linesHandled = 0;
   const stop = () => {
     stopping = true;
     rl?.close();
@@ -142,6 +145,7 @@ export async function startLocalChat(config: Config, io: LocalChatIO): Promise<L
       promptShown = false;
       if (!interactive) write(`${chat.prompt()}${next.value}`);
       const result = await chat.handleLine(next.value);
+      linesHandled++;
       if (result === 'quit' || stopping) break;
       if (interactive) {
         rl.setPrompt(chat.prompt());
@@ -165,5 +169,13 @@ export async function startLocalChat(config: Config, io: LocalChatIO): Promise<L
     return 0;
   })();
 
-  return { done, stop, app: running, chat };
+  return {
+    done,
+    stop,
+    app: running,
+    chat,
+    get linesHandled() {
+      return linesHandled;
+    },
+  };
 }

@@ -44,7 +44,13 @@ export class LocalChat {
   private readonly pending: LocalEvent[] = [];
   private readonly shownByKey = new Map<string, Shown>();
   private readonly shownByNumber = new Map<number, Shown>();
-  private readonly latestInChat = new Map<number, Shown>();
+  /** Per chat: the newest message that has buttons (what `/tap 2` taps). */
+  private readonly latestKeyboard = new Map<number, Shown>();
+  /**
+   * Per chat: the keyboard a bare number taps — the newest one, until it is tapped or the persona sends a
+   * command (a flow then asking "how many?" gets the number as text, not as a tap on an old keyboard).
+   */
+  private readonly openKeyboard = new Map<number, Shown>();
   private readonly languages = new Map<number, Lang>();
   private nextNumber = 1;
   private callbackSeq = 0;
@@ -140,12 +146,13 @@ export class LocalChat {
         await this.sendText(persona, command.text);
         return 'continue';
       case 'bot': {
-        const latest = this.latestInChat.get(persona.userId);
+        const open = this.openKeyboard.get(persona.userId);
         const choice = /^\d{1,3}$/.test(command.text) ? Number(command.text) : 0;
-        const open = latest && this.parts.api.message(latest.chatId, latest.messageId);
-        if (latest && open && choice >= 1 && choice <= numberedButtons(open).length) {
-          await this.tap(persona, latest.n, choice);
+        const message = open && this.parts.api.message(open.chatId, open.messageId);
+        if (open && message && choice >= 1 && choice <= numberedButtons(message).length) {
+          await this.tap(persona, open.n, choice);
         } else {
+          if (command.text.startsWith('/')) this.openKeyboard.delete(persona.userId);
           await this.sendText(persona, command.text);
         }
         return 'continue';
@@ -181,7 +188,7 @@ export class LocalChat {
   }
 
   private async tap(persona: Persona, messageNumber: number | undefined, choice: number): Promise<void> {
-    const shown = messageNumber === undefined ? this.latestWithKeyboard(persona.userId) : this.shownByNumber.get(messageNumber);
+    const shown = messageNumber === undefined ? (this.openKeyboard.get(persona.userId) ?? this.latestKeyboard.get(persona.userId)) : this.shownByNumber.get(messageNumber);
     if (!shown) {
       if (messageNumber === undefined) this.notice('local:error.no_keyboard', { persona: this.t()(`local:persona.${persona.name}`) });
       else this.notice('local:error.no_such_message', { n: messageNumber });
@@ -199,6 +206,7 @@ export class LocalChat {
       this.notice('local:link_only', { choice, url: button.url });
       return;
     }
+    if (this.openKeyboard.get(persona.userId)?.n === shown.n) this.openKeyboard.delete(persona.userId);
     this.notice('local:tapped', { persona: this.t()(`local:persona.${persona.name}`), choice, text: button.text, n: shown.n });
     const id = `local-${persona.userId}-${Date.now()}-${++this.callbackSeq}`;
     this.parts.api.registerCallback(id, persona.userId);
@@ -229,13 +237,6 @@ export class LocalChat {
     const owner = personaByChat(shown.chatId);
     this.notice('local:error.other_persona', { n: shown.n, persona: owner ? this.t()(`local:persona.${owner.name}`) : String(shown.chatId), name: owner?.name ?? '' });
     return false;
-  }
-
-  private latestWithKeyboard(chatId: number): Shown | undefined {
-    const latest = this.latestInChat.get(chatId);
-    if (!latest) return undefined;
-    const message = this.parts.api.message(latest.chatId, latest.messageId);
-    return message && numberedButtons(message).length ? latest : undefined;
   }
 
   private async sendText(persona: Persona, text: string, extra: Partial<Message> = {}): Promise<void> {
@@ -304,7 +305,16 @@ export class LocalChat {
       this.shownByKey.set(key, shown);
       this.shownByNumber.set(shown.n, shown);
     }
-    if (event.kind === 'message') this.latestInChat.set(m.chatId, shown);
+    const hasButtons = numberedButtons(m).length > 0;
+    if (hasButtons && (event.kind === 'message' || this.latestKeyboard.get(m.chatId) === undefined)) {
+      this.latestKeyboard.set(m.chatId, shown);
+      if (event.kind === 'message') this.openKeyboard.set(m.chatId, shown);
+    }
+    if (!hasButtons) {
+      // An edit that removed the buttons closes that keyboard.
+      if (this.latestKeyboard.get(m.chatId)?.n === shown.n) this.latestKeyboard.delete(m.chatId);
+      if (this.openKeyboard.get(m.chatId)?.n === shown.n) this.openKeyboard.delete(m.chatId);
+    }
     const t = this.tFor(m.chatId);
     this.parts.print(renderMessage(t, shown.n, t(`local:persona.${persona.name}`), m, event.kind === 'edited'));
   }
