@@ -1,8 +1,12 @@
 import { Queue, Worker, type Job, type Processor } from 'bullmq';
 import type { Api } from 'grammy';
 import type { Redis } from 'ioredis';
+import { systemClock } from '../src/clock';
 import type { CoreDeps } from '../src/deps';
+import { createBroadcastProcessor } from './broadcast-worker';
+import { createDeadlineProcessor, type DeadlineHooks } from './deadline-worker';
 import { dispatchDue, type Queues } from './dispatcher';
+import { reconcile, type ReconcileResult } from './reconciler';
 import { QUEUE_NAMES, type DeadlineJobData, type QueueName } from './queues';
 import { TelegramRateLimiter } from './rate-limit';
 import { createRedis, probeRedis, redactRedisUrl } from './redis';
@@ -36,6 +40,8 @@ export interface JobRuntimeOptions {
     /** Fraction of TELEGRAM_GLOBAL_PER_SECOND actually used (default 0.95, headroom for jitter). */
     pace?: number;
   };
+  /** Fault injection for tests (a worker process that dies mid-job). */
+  hooks?: DeadlineHooks;
 }
 
 /** The running jobs part: queues, workers, outbox dispatcher and reconciler. */
@@ -45,6 +51,8 @@ export interface JobRuntime {
   status(): Promise<JobsStatus>;
   /** Tests: dispatch the due outbox now and wait until the queues are idle. */
   drain(timeoutMs?: number): Promise<void>;
+  /** Rebuilds missing jobs from the database (runs on start and every RECONCILE_INTERVAL_MINUTES). */
+  reconcile(): Promise<ReconcileResult>;
   /** The queues (tests and the admin command inspect them). */
   readonly queues: Queues;
 }
@@ -64,6 +72,8 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
   const workers: Worker[] = [];
   let timer: NodeJS.Timeout | undefined;
   let tick: Promise<void> | undefined;
+  let lastReconcile = 0;
+  const reconcileEveryMs = deps.config.RECONCILE_INTERVAL_MINUTES * 60_000;
   let stopping = false;
 
   const requireQueues = (): Queues => {
@@ -71,8 +81,19 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
     return queues;
   };
 
+  const reconcileNow = async () => {
+    lastReconcile = Date.now();
+    const r = await reconcile(deps, requireQueues());
+    log.info(r, 'reconciled queues with the database');
+    return r;
+  };
+
   const dispatchOnce = async () => {
     await dispatchDue(deps, requireQueues());
+    // A clock that is not the system clock (the local demo's /time +8d) moves statutory time without
+    // BullMQ's real-time timers noticing: release the deadlines it has reached.
+    if (deps.clock !== systemClock) await promoteDueDeadlines();
+    if (Date.now() - lastReconcile >= reconcileEveryMs) await reconcileNow();
   };
 
   const schedule = () => {
@@ -152,10 +173,13 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
           workers.push(w);
         };
         add('send', createSendProcessor(deps, o.api, limiter) as Processor, o.tuning?.sendConcurrency ?? 8);
+        add('deadline', createDeadlineProcessor(deps, requireQueues, o.hooks) as Processor, o.tuning?.deadlineConcurrency ?? 4);
+        add('broadcast', createBroadcastProcessor(deps, requireQueues) as Processor, 2);
         await Promise.all(workers.map((w) => w.waitUntilReady()));
       }
       if (runDispatcher) {
-        await dispatchOnce();
+        await dispatchDue(deps, requireQueues());
+        await reconcileNow();
         schedule();
       }
       log.info({ redis: redisShown, prefix: o.prefix, workers: runWorkers, dispatcher: runDispatcher }, 'jobs runtime started');
@@ -174,6 +198,8 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
       if (conn) await conn.quit().catch(() => conn?.disconnect());
       conn = undefined;
     },
+
+    reconcile: () => reconcileNow(),
 
     async status() {
       return collectStatus(deps, requireQueues(), redisShown);

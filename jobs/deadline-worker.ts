@@ -1,0 +1,126 @@
+import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
+import type { CoreDeps } from '../src/deps';
+import { checkTransition } from '../src/law';
+import { audit } from '../src/services/audit';
+import { caseStateOf, loadCase, saveTransition } from '../src/services/case-transition';
+import { DEADLINE_STEPS, loadCaseForDeadlines, planDeadlines, planSteps, type DeadlineStep, type PlannedStep } from '../src/services/deadlines';
+import { windowsFromConfig } from '../src/services/dues';
+import { addToOutbox } from '../src/services/outbox';
+import { REMINDERS } from '../src/services/reminders';
+import { enqueueRow, type Queues } from './dispatcher';
+import { jobIdFor, KEEP, RETRY, type DeadlineJobData } from './queues';
+
+/** What a deadline job did (its BullMQ return value). */
+export type DeadlineOutcome = { planned: number } | { outcome: 'sent' | 'moved_on'; messages: number } | { outcome: 'already_ran' };
+
+/**
+ * Puts the case's pending deadline steps into the deadline queue as delayed jobs. Steps that have run
+ * (a DeadlineRun row) are skipped; the job id is the step key, so scheduling twice (a replan and the
+ * reconciler, two processes) leaves one job. Past-due steps get no delay and run at once.
+ */
+export async function scheduleCase(deps: CoreDeps, queues: Queues, caseId: number): Promise<PlannedStep[]> {
+  const c = await loadCaseForDeadlines(deps.db, caseId);
+  if (!c) return [];
+  const steps = planSteps(c, deps.config);
+  if (steps.length === 0) return [];
+  const ran = new Set((await deps.db.deadlineRun.findMany({ where: { key: { in: steps.map((s) => s.key) } }, select: { key: true } })).map((r) => r.key));
+  const pending = steps.filter((s) => !ran.has(s.key));
+  const now = deps.clock.now().getTime();
+  await queues.deadline.addBulk(
+    pending.map((s) => {
+      const data: DeadlineJobData = { key: s.key, caseId: s.caseId, step: s.step, runAt: s.runAt.toISOString(), ...(s.ref !== undefined ? { ref: s.ref } : {}) };
+      return { name: s.step, data, opts: { jobId: jobIdFor(s.key), delay: Math.max(0, s.runAt.getTime() - now), ...KEEP, ...RETRY } };
+    }),
+  );
+  return pending;
+}
+
+/** Test hooks: a fault injected between the database effect and the end of the job (process-kill tests). */
+export interface DeadlineHooks {
+  afterCommit?: (data: DeadlineJobData) => void | Promise<void>;
+}
+
+/**
+ * Runs one deadline step. In one transaction: the DeadlineRun row (unique key — a re-run or a second
+ * worker inserts nothing and stops), the step's messages as outbox rows with deterministic keys, the
+ * step's own effect (the s. 14 report marks the case reported) and an audit event. After the commit the
+ * messages are enqueued at once (the dispatcher would find them too; the ids make that harmless).
+ * The step re-checks the case: if the present facts no longer call for it (claimed, notice posted,
+ * auction moved), it records 'moved_on' and sends nothing.
+ */
+export async function runStep(deps: CoreDeps, queues: Queues, d: DeadlineJobData, hooks: DeadlineHooks = {}): Promise<DeadlineOutcome> {
+  if (!(DEADLINE_STEPS as readonly string[]).includes(d.step)) throw new UnrecoverableError(`unknown deadline step ${d.step}`);
+  const step = d.step as DeadlineStep;
+  const now = deps.clock.now();
+  const ctx = { config: deps.config, translator: deps.translator };
+  const res = await deps.db.$transaction(
+    async (tx) => {
+      if (await tx.deadlineRun.findUnique({ where: { key: d.key } })) return null;
+      const c = await loadCaseForDeadlines(tx, d.caseId);
+      const stillPlanned = c !== null && planSteps(c, deps.config).some((s) => s.key === d.key);
+      const messages = stillPlanned ? await REMINDERS[step]({ ...ctx, db: tx }, d.caseId, now, d.ref) : [];
+      let reported = false;
+      if (step === 's14-report' && messages.length > 0) {
+        // The bot makes the pound-keeper's s. 14 report; the statute engine must agree it is due now.
+        const full = await loadCase(tx, d.caseId);
+        const allowed = checkTransition(caseStateOf(full, windowsFromConfig(deps.config)), 'REPORT_S14', 'pound_keeper', now);
+        if (allowed.ok) {
+          await saveTransition(tx, full, allowed.value, { reportedAt: now });
+          reported = true;
+        }
+      }
+      const outcome = messages.length > 0 ? 'sent' : 'moved_on';
+      const inserted = await tx.deadlineRun.createMany({
+        data: [{ key: d.key, caseId: d.caseId, step, dueAt: new Date(d.runAt), ranAt: now, outcome, messages: messages.length }],
+        skipDuplicates: true,
+      });
+      if (inserted.count === 0) return null;
+      const keys: string[] = [];
+      // Several messages to one chat (report, notice, proclamation) are spaced by the per-chat interval,
+      // so they arrive in order instead of racing for the chat's slot.
+      const perChat = new Map<string, number>();
+      for (const m of messages) {
+        const k = perChat.get(m.chatId) ?? 0;
+        perChat.set(m.chatId, k + 1);
+        const key = `${d.key}:${m.chatId}:${m.key}`;
+        await addToOutbox(tx, { name: 'send', payload: m }, key, new Date(now.getTime() + k * deps.config.TELEGRAM_PER_CHAT_INTERVAL_MS));
+        keys.push(key);
+      }
+      if (messages.length > 0) {
+        await audit(tx, { role: 'system' }, reported ? 'S14_REPORTED' : `DEADLINE_${step.toUpperCase().replace(/-/g, '_')}`, d.caseId, { key: d.key, messages: messages.length, by: 'jobs' });
+      }
+      if (reported) await planDeadlines(tx, d.caseId, now);
+      return { outcome, keys } as const;
+    },
+    { timeout: 20_000 },
+  );
+  if (!res) return { outcome: 'already_ran' };
+  await hooks.afterCommit?.(d);
+  await dispatchKeys(deps, queues, res.keys);
+  return { outcome: res.outcome, messages: res.keys.length };
+}
+
+/** Enqueues the given outbox rows now and marks them dispatched (the poller would, a tick later). */
+export async function dispatchKeys(deps: CoreDeps, queues: Queues, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  const rows = await deps.db.outboxEntry.findMany({ where: { jobKey: { in: keys }, dispatchedAt: null } });
+  for (const row of rows) await enqueueRow(deps, queues, row);
+  await deps.db.outboxEntry.updateMany({ where: { id: { in: rows.map((r) => r.id) }, dispatchedAt: null }, data: { dispatchedAt: deps.clock.now() } });
+}
+
+/**
+ * The deadline queue's processor: 'replan' reschedules a case; a step runs when due by deps.clock (a job
+ * that BullMQ's real-time timer releases before the deployment's clock says so goes back to wait).
+ */
+export function createDeadlineProcessor(deps: CoreDeps, queues: () => Queues, hooks: DeadlineHooks = {}) {
+  return async function processDeadline(job: Job<DeadlineJobData>, token?: string): Promise<DeadlineOutcome> {
+    const d = job.data;
+    const early = new Date(d.runAt).getTime() - deps.clock.now().getTime();
+    if (early > 1000) {
+      await job.moveToDelayed(Date.now() + early, token);
+      throw new DelayedError();
+    }
+    if (d.step === 'replan') return { planned: (await scheduleCase(deps, queues(), d.caseId)).length };
+    return runStep(deps, queues(), d, hooks);
+  };
+}

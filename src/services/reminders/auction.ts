@@ -1,0 +1,46 @@
+import { duesForCase } from '../dues';
+import type { OutgoingMessage } from '../outbox';
+import type { ReminderBuilder } from './context';
+import { ownerChats, staffChats } from './recipients';
+
+/**
+ * The auction (s. 14, or s. 16 after a refusal) the day before and the morning of: to the officers of the
+ * pound, and to the owner if known — the last chance to claim, with the dues payable today (s. 13) from
+ * the statute engine. Nothing once the cattle are claimed, released or sold, or the auction cancelled.
+ */
+function auctionReminder(when: 'day_before' | 'morning'): ReminderBuilder {
+  return async (ctx, caseId, now) => {
+    const c = await ctx.db.case.findUnique({ where: { id: caseId }, include: { pound: true, auction: true } });
+    if (!c || c.status !== 'AUCTION_SCHEDULED' || !c.auction || c.auction.status !== 'SCHEDULED') return [];
+    if (c.auction.scheduledFor.getTime() <= now.getTime()) return [];
+    const common = {
+      number: c.number,
+      at: c.auction.scheduledFor.toISOString(),
+      place: c.auction.place,
+      pound: c.pound.name,
+      'pound@hi': c.pound.nameHi,
+    };
+    const out: OutgoingMessage[] = [];
+    for (const chatId of await staffChats(ctx.db, c.poundId, ['OFFICER'])) {
+      out.push({ chatId, key: `jobs:auction.${when}.to_officer`, params: { ...common, conditions: c.auction.conditions }, priority: 'official' });
+    }
+    const owners = await ownerChats(ctx.db, caseId);
+    if (owners.length) {
+      const dues = await duesForCase(ctx.db, caseId, now);
+      for (const chatId of owners) {
+        out.push(
+          dues.ok
+            ? { chatId, key: `jobs:auction.${when}.to_owner`, params: { ...common, amount: dues.value.breakdown.totals.totalPaise, asOf: dues.value.breakdown.asOfDate }, priority: 'personal' }
+            : // No scale or rate in force: say so rather than show a wrong amount (the keeper can tell the dues).
+              { chatId, key: `jobs:auction.${when}.to_owner_no_amount`, params: common, priority: 'personal' },
+        );
+      }
+    }
+    return out;
+  };
+}
+
+/** The day before the auction. */
+export const auctionDayBeforeMessages = auctionReminder('day_before');
+/** The morning of the auction. */
+export const auctionMorningMessages = auctionReminder('morning');
