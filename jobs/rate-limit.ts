@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
  * Global: a leaky bucket without burst (GCRA): each send takes the next free slot, slots are
  * `1 / (perSecond × pace)` apart, so no window of one second ever holds more than `perSecond` sends
  * even with a few tens of milliseconds of network jitter (that is what `pace` < 1 buys).
- * Per chat: a chat's next send is at least `perChatIntervalMs` after its previous one.
+ * Per chat: a chat's next send is at least `perChatIntervalMs` (with the same headroom) after its previous one.
  * A 429 pushes the global slot clock past `retry_after`, so every process stops, not just the one told.
  *
  * Times come from Redis (TIME), not from each process, so clock skew between machines cannot break it.
@@ -64,7 +64,9 @@ export class TelegramRateLimiter {
     private readonly opts: RateLimiterOptions,
   ) {
     this.globalIntervalUs = Math.ceil(1_000_000 / (opts.perSecond * (opts.pace ?? 0.95)));
-    this.chatIntervalUs = opts.perChatIntervalMs * 1000;
+    // The same headroom per chat: a message that leaves exactly one interval after the previous one can
+    // arrive a few milliseconds early.
+    this.chatIntervalUs = Math.ceil((opts.perChatIntervalMs * 1000) / (opts.pace ?? 0.95));
     this.globalKey = `${opts.prefix}:tg:global`;
   }
 

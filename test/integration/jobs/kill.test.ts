@@ -1,0 +1,102 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { Api } from 'grammy';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FakeTelegramServer } from '../../../bench/fake-telegram';
+import { jobIdFor } from '../../../jobs/queues';
+import { postgresAvailable } from '../../support/db';
+import { enrolStaff } from '../../support/fixtures';
+import { createCase, seedPounds } from './cases';
+import { createJobsHarness, REDIS_URL, type JobsHarness } from './harness';
+
+let h: JobsHarness | undefined;
+let tg: FakeTelegramServer | undefined;
+afterEach(async () => {
+  await h?.close();
+  await tg?.stop();
+  h = undefined;
+  tg = undefined;
+});
+
+const OFFICER = 7200001;
+const DAY = 86_400_000;
+const CHILD = path.join(import.meta.dirname, 'fixtures', 'worker-child.ts');
+
+/** Runs the worker child until it dies; resolves with how it ended. */
+function runChild(env: Record<string, string>): Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string }> {
+  return new Promise((resolve, reject) => {
+    // node --import tsx (not the tsx wrapper) so the test sees the child's own death by SIGKILL.
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += String(d)));
+    child.stderr.on('data', (d) => (out += String(d)));
+    child.on('error', reject);
+    child.on('exit', (code, signal) => resolve({ code, signal, out }));
+  });
+}
+
+async function scenario(dieAt: 'send' | 'after-commit') {
+  h = await createJobsHarness({ dbKind: 'postgres' });
+  tg = new FakeTelegramServer({ globalPerSecond: 30, perChatIntervalMs: 1000 });
+  await tg.start();
+  await seedPounds(h.db.prisma, h.clock.now());
+  await enrolStaff(h.db.prisma, OFFICER, 'OFFICER', ['JAI1']);
+  const c = await createCase(h.db.prisma, { impoundedAt: new Date(h.clock.now().getTime() - 9 * DAY) });
+  const target = h.db.target;
+  if (target.kind !== 'postgres') throw new Error('needs Postgres: the child process opens the same database');
+  const child = await runChild({ DIE_AT: dieAt, DATABASE_URL: target.url, PREFIX: h.prefix, REDIS_URL, API_ROOT: tg.url, NOW: h.clock.now().toISOString() });
+  expect(child.signal, child.out).toBe('SIGKILL');
+  return { c };
+}
+
+describe.runIf(await postgresAvailable())('jobs: a worker process killed mid-job', () => {
+  it('killed while sending: the send job is handed back and re-run once; each message reaches Telegram once; one database effect', async () => {
+    const { c } = await scenario('send');
+    // The child made the s. 14 report (database effect) and died on its first sendMessage.
+    expect(tg!.accepted).toHaveLength(0);
+    const reportKey = (await h!.db.prisma.deadlineRun.findFirstOrThrow({ where: { caseId: c.id } })).key;
+
+    const survivor = h!.another({ api: new Api(h!.deps.config.BOT_TOKEN!, { apiRoot: tg!.url }), tuning: { lockDurationMs: 2000, stalledIntervalMs: 1000 } });
+    await survivor.start();
+    await survivor.drain(30_000);
+
+    const texts = tg!.to(OFFICER).map((m) => m.text);
+    expect(texts).toHaveLength(3);
+    expect(new Set(texts).size).toBe(3);
+    expect(texts[0]).toContain(c.number);
+    // The job the child held was re-run once (BullMQ's stalled counter), not twice.
+    const firstSend = await survivor.queues.send.getJob(jobIdFor(`${reportKey}:${OFFICER}:jobs:s14_report.to_officer`));
+    expect(firstSend?.stalledCounter).toBe(1);
+    expect(await firstSend?.getState()).toBe('completed');
+    // One database effect.
+    expect((await h!.db.prisma.case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('REPORTED_S14');
+    expect(await h!.db.prisma.auditEvent.count({ where: { caseId: c.id, action: 'S14_REPORTED' } })).toBe(1);
+    expect(await h!.db.prisma.deadlineRun.count({ where: { caseId: c.id } })).toBe(1);
+    expect(await h!.db.prisma.outboxEntry.count({ where: { jobKey: { startsWith: reportKey } } })).toBe(3);
+    const deliveries = await h!.db.prisma.delivery.findMany({ where: { messageKey: { startsWith: reportKey } } });
+    expect(deliveries.map((d) => [d.status, d.attempts])).toEqual([
+      ['SENT', 1],
+      ['SENT', 1],
+      ['SENT', 1],
+    ]);
+  }, 90_000);
+
+  it('killed after the deadline step committed: the step re-runs once and does nothing twice', async () => {
+    const { c } = await scenario('after-commit');
+    const run = await h!.db.prisma.deadlineRun.findFirstOrThrow({ where: { caseId: c.id } });
+    expect(tg!.accepted).toHaveLength(0);
+
+    const survivor = h!.another({ api: new Api(h!.deps.config.BOT_TOKEN!, { apiRoot: tg!.url }), tuning: { lockDurationMs: 2000, stalledIntervalMs: 1000 } });
+    await survivor.start();
+    await survivor.drain(30_000);
+
+    const stepJob = await survivor.queues.deadline.getJob(jobIdFor(run.key));
+    expect(stepJob?.stalledCounter).toBe(1);
+    expect(stepJob?.returnvalue).toEqual({ outcome: 'already_ran' });
+    expect(tg!.to(OFFICER)).toHaveLength(3);
+    expect(await h!.db.prisma.auditEvent.count({ where: { caseId: c.id, action: 'S14_REPORTED' } })).toBe(1);
+    expect(await h!.db.prisma.deadlineRun.count({ where: { caseId: c.id } })).toBe(1);
+    expect(await h!.db.prisma.outboxEntry.count({ where: { jobKey: { startsWith: run.key } } })).toBe(3);
+    expect((await h!.db.prisma.case.findUniqueOrThrow({ where: { id: c.id } })).version).toBe(1);
+  }, 90_000);
+});
