@@ -150,6 +150,18 @@ async function prepareSale(tx: Tx, c: CaseForLaw, input: SaleInput, now: Date) {
 }
 
 /**
+ * Checks, before the officer enters the results, that they can be recorded now: role and pound, an
+ * auction scheduled and already due, the s. 14 notice period over (s. 16 path: at once).
+ */
+export function checkCanRecordSale(c: CaseForLaw, act: StaffAct, now: Date): void {
+  const role = requireScope(act, ['OFFICER'], c.poundId);
+  const auction = c.auction;
+  if (!auction || auction.status !== 'SCHEDULED') throw new StaffActionError(auction?.status === 'COMPLETED' ? 'ALREADY_DONE' : 'NO_AUCTION', 's. 14');
+  mustAllow(caseStateOf(c), 'RECORD_SALE', role, now, { headsSold: 1, buyers: [{ role: 'public' }] });
+  if (now.getTime() < auction.scheduledFor.getTime()) throw new StaffActionError('AUCTION_NOT_YET', 's. 14', { at: auction.scheduledFor.toISOString() });
+}
+
+/**
  * What recording these results would give (the engine's choice of heads, deductions and balance),
  * without recording anything: the confirmation screen shows it before the officer taps Record.
  */

@@ -1,0 +1,534 @@
+import { Composer, InlineKeyboard } from 'grammy';
+import { admittedBidders, checkAuctionTime, checkCanSchedule, recordOwnerRefusal, registerBidder, scheduleAuction } from '../../src/services/auction';
+import { StaffActionError, type CaseForLaw, type StaffAct } from '../../src/services/case-transition';
+import { auctionEligibleOf } from '../../src/services/notice';
+import { parseAmount, parseIstWhen } from '../../src/services/officer-input';
+import { accountParams, checkCanRecordSale, deliverAccount, previewSale, recordSale, storedAccountOf, type BidInput, type StoredAccount } from '../../src/services/sale';
+import type { BotContext } from '../context';
+import {
+  actFor,
+  caseById,
+  caseFromArg,
+  cb,
+  commandArg,
+  flowData,
+  inFlow,
+  leaveFlow,
+  poundName,
+  replyActionError,
+  sectionText,
+  setFlow,
+  staleTap,
+  verifiedTap,
+} from './officer-common';
+
+/**
+ * `/auction <case>` — schedule the public auction (place, time, conditions, the District Magistrate's
+ * direction), record an owner's s. 16 refusal, register bidders (s. 19 declaration and identity check).
+ * `/sale <case>` — record the results head by head (buyer, price), the expenses of sale, and deliver the
+ * s. 16 account. Each step is one tap or one line; nothing is written before the final button.
+ */
+export const auctionFeature = new Composer<BotContext>();
+
+const MAX_TEXT = 300;
+/** Statuses from which s. 16's "refuse or omit to pay" can be recorded (src/law REFUSE_TO_PAY). */
+const REFUSABLE = ['IMPOUNDED', 'PAYMENT_PENDING', 'DEPOSIT_PENDING', 'REPORTED_S14', 'NOTICE_POSTED'];
+
+interface ScheduleDraft {
+  caseId: number;
+  number: string;
+  at?: string;
+  place?: string;
+  conditions?: string;
+  direction?: string;
+}
+
+interface BidderDraft {
+  caseId: number;
+  number: string;
+  name?: string;
+  address?: string;
+}
+
+interface SaleDraft {
+  caseId: number;
+  number: string;
+  s16: boolean;
+  heads: Array<{ id: number; index: number; cls: string; desc: string }>;
+  bidders: Array<{ id: number; n: number; name: string }>;
+  i: number;
+  bids: BidInput[];
+  pendingBidder?: number;
+  expenses?: number;
+  ownerPresent?: boolean;
+}
+
+// ---------------------------------------------------------------- /auction
+
+auctionFeature.command('auction', async (ctx) => {
+  const c = await caseFromArg(ctx, commandArg(ctx), 'officer:usage.auction');
+  if (!c) return;
+  const act = await actFor(ctx, ['OFFICER'], c);
+  if (!act) return;
+  await showAuction(ctx, c, act);
+});
+
+async function showAuction(ctx: BotContext, c: CaseForLaw, act: StaffAct) {
+  const auction = c.auction;
+  if (auction?.status === 'SCHEDULED') return showAuctionCard(ctx, c);
+  if (auction?.status === 'COMPLETED') {
+    await ctx.reply(ctx.t('officer:auction.completed', { number: c.number }));
+    return;
+  }
+  if (auction?.status === 'CANCELLED') {
+    await ctx.reply(ctx.t('officer:auction.cancelled', { number: c.number }));
+    return;
+  }
+  const kb = new InlineKeyboard();
+  const canRefuse = !c.ownerRefusedAt && REFUSABLE.includes(c.status);
+  try {
+    checkCanSchedule(c, act, ctx.deps.clock.now());
+  } catch (e) {
+    if (!(e instanceof StaffActionError) || !canRefuse) return replyActionError(ctx, e, c);
+    await replyActionError(ctx, e, c, { reply_markup: kb.text(ctx.t('officer:auction.refusal_button'), cb(ctx, 'au', 'ref', c.id)) });
+    return;
+  }
+  kb.text(ctx.t('officer:auction.schedule_button'), cb(ctx, 'au', 'sch', c.id));
+  if (canRefuse) kb.row().text(ctx.t('officer:auction.refusal_button'), cb(ctx, 'au', 'ref', c.id));
+  const intro = c.ownerRefusedAt
+    ? ctx.t('officer:auction.intro_s16', { number: c.number, refusedAt: c.ownerRefusedAt.toISOString() })
+    : ctx.t('officer:auction.intro_s14', { number: c.number, noticeAt: c.noticePostedAt!.toISOString(), eligibleFrom: auctionEligibleOf(c)!.actionableFrom });
+  await ctx.reply(intro, { reply_markup: kb });
+}
+
+async function showAuctionCard(ctx: BotContext, c: CaseForLaw) {
+  const a = c.auction!;
+  const admitted = admittedBidders(a.bidders);
+  const lines = a.bidders.map((b) => {
+    const n = admitted.find((x) => x.id === b.id)?.number;
+    return n ? ctx.t('officer:auction.bidder_line', { n, name: b.name, address: b.address }) : ctx.t('officer:auction.bidder_refused_line', { name: b.name, section: sectionText(ctx, b.refusedSection) });
+  });
+  const text = ctx.t('officer:auction.card', {
+    number: c.number,
+    section: sectionText(ctx, c.ownerRefusedAt ? 's. 16' : 's. 14'),
+    at: a.scheduledFor.toISOString(),
+    place: a.place,
+    conditions: a.conditions,
+    direction: a.directionRef ?? '',
+    bidders: lines.length ? lines.join('\n') : ctx.t('officer:auction.no_bidders'),
+  });
+  const kb = new InlineKeyboard()
+    .text(ctx.t('officer:auction.register_bidder_button'), cb(ctx, 'au', 'bid', c.id))
+    .row()
+    .text(ctx.t('officer:auction.record_results_button'), cb(ctx, 'au', 'res', c.id));
+  await ctx.reply(text, { reply_markup: kb });
+}
+
+async function askAt(ctx: BotContext, c: CaseForLaw) {
+  setFlow(ctx, 'auction', 'at', { caseId: c.id, number: c.number } satisfies ScheduleDraft);
+  const eligible = auctionEligibleOf(c);
+  await ctx.reply(c.ownerRefusedAt || !eligible ? ctx.t('officer:auction.ask_at_s16') : ctx.t('officer:auction.ask_at', { eligibleFrom: eligible.actionableFrom }));
+}
+
+async function askPlace(ctx: BotContext, d: ScheduleDraft) {
+  const c = await caseById(ctx, d.caseId);
+  if (!c) return leaveFlow(ctx);
+  setFlow(ctx, 'auction', 'place', { ...d });
+  await ctx.reply(ctx.t('officer:auction.ask_place'), {
+    reply_markup: new InlineKeyboard().text(ctx.t('officer:auction.pound_place_button', { pound: poundName(ctx, c.pound) }), cb(ctx, 'au', 'pp')),
+  });
+}
+
+async function askConditions(ctx: BotContext, d: ScheduleDraft) {
+  setFlow(ctx, 'auction', 'conditions', { ...d });
+  await ctx.reply(ctx.t('officer:auction.ask_conditions'), { reply_markup: new InlineKeyboard().text(ctx.t('officer:auction.usual_conditions_button'), cb(ctx, 'au', 'uc')) });
+}
+
+async function askDirection(ctx: BotContext, d: ScheduleDraft) {
+  setFlow(ctx, 'auction', 'direction', { ...d });
+  const orders = await ctx.deps.db.courtOrder.findMany({ where: { caseId: d.caseId, kind: 'AUCTION_DIRECTION' }, orderBy: { id: 'desc' }, take: 3 });
+  const kb = new InlineKeyboard();
+  for (const o of orders) kb.text(ctx.t('officer:auction.direction_button', { reference: o.reference }), cb(ctx, 'au', 'dir', o.id)).row();
+  await ctx.reply(ctx.t('officer:auction.ask_direction'), orders.length ? { reply_markup: kb } : {});
+}
+
+async function askScheduleConfirm(ctx: BotContext, d: ScheduleDraft) {
+  setFlow(ctx, 'auction', 'confirm', { ...d });
+  await ctx.reply(ctx.t('officer:auction.confirm', { number: d.number, at: d.at, place: d.place, conditions: d.conditions, direction: d.direction }), {
+    reply_markup: new InlineKeyboard().text(ctx.t('officer:button.record'), cb(ctx, 'au', 'save')).text(ctx.t('common:cancel'), cb(ctx, 'au', 'cancel')),
+  });
+}
+
+async function askBidderName(ctx: BotContext, c: CaseForLaw) {
+  setFlow(ctx, 'bidder', 'name', { caseId: c.id, number: c.number } satisfies BidderDraft);
+  await ctx.reply(ctx.t('officer:auction.ask_bidder_name'));
+}
+
+async function tooLong(ctx: BotContext, text: string): Promise<boolean> {
+  if (text.length <= MAX_TEXT) return false;
+  await ctx.reply(ctx.t('officer:input.too_long', { max: MAX_TEXT }));
+  return true;
+}
+
+auctionFeature.on('message:text', async (ctx, next) => {
+  if (ctx.msg.text.startsWith('/')) return next();
+  const text = ctx.msg.text.trim();
+  if (inFlow(ctx, 'auction')) {
+    const d = flowData<ScheduleDraft>(ctx);
+    switch (ctx.session.step) {
+      case 'at': {
+        const now = ctx.deps.clock.now();
+        const at = parseIstWhen(text, now);
+        if (!at) {
+          await ctx.reply(ctx.t('officer:input.bad_time', { input: text.slice(0, 40) }));
+          return;
+        }
+        const c = await caseById(ctx, d.caseId);
+        if (!c) return leaveFlow(ctx);
+        const act = await actFor(ctx, ['OFFICER'], c);
+        if (!act) return leaveFlow(ctx);
+        try {
+          checkAuctionTime(c, act, at, now);
+        } catch (e) {
+          // Stay at this step: the officer can type another time.
+          return replyActionError(ctx, e, c);
+        }
+        return askPlace(ctx, { ...d, at: at.toISOString() });
+      }
+      case 'place':
+        if (await tooLong(ctx, text)) return;
+        return askConditions(ctx, { ...d, place: text });
+      case 'conditions':
+        if (await tooLong(ctx, text)) return;
+        return askDirection(ctx, { ...d, conditions: text });
+      case 'direction':
+        if (await tooLong(ctx, text)) return;
+        return askScheduleConfirm(ctx, { ...d, direction: text });
+      default:
+        await ctx.reply(ctx.t('officer:input.use_buttons'));
+        return;
+    }
+  }
+  if (inFlow(ctx, 'bidder')) {
+    const d = flowData<BidderDraft>(ctx);
+    if (await tooLong(ctx, text)) return;
+    if (ctx.session.step === 'name') {
+      setFlow(ctx, 'bidder', 'address', { ...d, name: text });
+      await ctx.reply(ctx.t('officer:auction.ask_bidder_address'));
+      return;
+    }
+    if (ctx.session.step === 'address') {
+      setFlow(ctx, 'bidder', 'declaration', { ...d, address: text });
+      await ctx.reply(ctx.t('officer:auction.ask_declaration', { name: d.name }), {
+        reply_markup: new InlineKeyboard()
+          .text(ctx.t('officer:auction.declaration_signed_button'), cb(ctx, 'au', 'dy'))
+          .text(ctx.t('officer:auction.declaration_not_signed_button'), cb(ctx, 'au', 'dn')),
+      });
+      return;
+    }
+    await ctx.reply(ctx.t('officer:input.use_buttons'));
+    return;
+  }
+  if (inFlow(ctx, 'sale')) return saleText(ctx, text);
+  if (inFlow(ctx, 'refusal')) {
+    await ctx.reply(ctx.t('officer:input.use_buttons'));
+    return;
+  }
+  return next();
+});
+
+auctionFeature.callbackQuery(/^au\|/, async (ctx) => {
+  const tap = await verifiedTap(ctx);
+  if (!tap) return;
+  const [op, arg] = tap.args;
+  const now = ctx.deps.clock.now();
+  // Buttons that start something carry the case id; rights and state are checked again on every tap.
+  if (op === 'ref' || op === 'refok' || op === 'sch' || op === 'bid' || op === 'res') {
+    const c = await caseById(ctx, arg);
+    if (!c) return;
+    const act = await actFor(ctx, ['OFFICER'], c);
+    if (!act) return;
+    if (op === 'ref') {
+      setFlow(ctx, 'refusal', 'confirm', { caseId: c.id });
+      await ctx.reply(ctx.t('officer:auction.confirm_refusal', { number: c.number }), {
+        reply_markup: new InlineKeyboard().text(ctx.t('officer:button.yes_record'), cb(ctx, 'au', 'refok', c.id)).text(ctx.t('common:cancel'), cb(ctx, 'au', 'cancel')),
+      });
+      return;
+    }
+    if (op === 'refok') {
+      if (!inFlow(ctx, 'refusal', 'confirm') || flowData<{ caseId: number }>(ctx).caseId !== c.id) return staleTap(ctx);
+      leaveFlow(ctx);
+      try {
+        const r = await recordOwnerRefusal(ctx.deps.db, act, c.id, now);
+        await ctx.reply(ctx.t('officer:auction.refusal_recorded', { at: r.at.toISOString() }), {
+          reply_markup: new InlineKeyboard().text(ctx.t('officer:auction.schedule_button'), cb(ctx, 'au', 'sch', c.id)),
+        });
+      } catch (e) {
+        await replyActionError(ctx, e, c);
+      }
+      return;
+    }
+    if (op === 'sch') {
+      try {
+        checkCanSchedule(c, act, now);
+      } catch (e) {
+        return replyActionError(ctx, e, c);
+      }
+      return askAt(ctx, c);
+    }
+    if (op === 'bid') {
+      if (c.auction?.status !== 'SCHEDULED') return replyActionError(ctx, new StaffActionError('NO_AUCTION', 's. 14'), c);
+      return askBidderName(ctx, c);
+    }
+    return startSale(ctx, c, act);
+  }
+  if (op === 'cancel') {
+    leaveFlow(ctx);
+    await ctx.reply(ctx.t('common:cancelled'));
+    return;
+  }
+  if (inFlow(ctx, 'auction')) {
+    const d = flowData<ScheduleDraft>(ctx);
+    const step = ctx.session.step;
+    if (op === 'pp' && step === 'place') {
+      const c = await caseById(ctx, d.caseId);
+      if (!c) return leaveFlow(ctx);
+      return askConditions(ctx, { ...d, place: `${poundName(ctx, c.pound)}, ${c.pound.address}` });
+    }
+    if (op === 'uc' && step === 'conditions') return askDirection(ctx, { ...d, conditions: ctx.t('officer:auction.usual_conditions') });
+    if (op === 'dir' && step === 'direction') {
+      const order = await ctx.deps.db.courtOrder.findFirst({ where: { id: Number(arg), caseId: d.caseId, kind: 'AUCTION_DIRECTION' } });
+      if (!order) return staleTap(ctx);
+      return askScheduleConfirm(ctx, { ...d, direction: order.reference });
+    }
+    if (op === 'save' && step === 'confirm') {
+      const c = await caseById(ctx, d.caseId);
+      if (!c) return leaveFlow(ctx);
+      const act = await actFor(ctx, ['OFFICER'], c);
+      leaveFlow(ctx);
+      if (!act) return;
+      try {
+        const r = await scheduleAuction(ctx.deps.db, act, { caseId: c.id, at: new Date(d.at!), place: d.place ?? '', conditions: d.conditions ?? '', directionRef: d.direction ?? '' }, now);
+        await ctx.reply(ctx.t('officer:auction.scheduled', { number: r.caseNumber, at: r.auction.scheduledFor.toISOString(), place: r.auction.place }));
+      } catch (e) {
+        await replyActionError(ctx, e, c);
+      }
+      return;
+    }
+  }
+  if (inFlow(ctx, 'bidder', 'declaration') && (op === 'dy' || op === 'dn')) {
+    const d = flowData<BidderDraft>(ctx);
+    const c = await caseById(ctx, d.caseId);
+    if (!c) return leaveFlow(ctx);
+    const act = await actFor(ctx, ['OFFICER'], c);
+    leaveFlow(ctx);
+    if (!act) return;
+    try {
+      const r = await registerBidder(ctx.deps.db, act, { caseId: c.id, name: d.name ?? '', address: d.address ?? '', declarationSigned: op === 'dy' }, now);
+      const kb = new InlineKeyboard().text(ctx.t('officer:auction.register_bidder_button'), cb(ctx, 'au', 'bid', c.id));
+      await ctx.reply(
+        r.refused ? ctx.t('officer:auction.bidder_refused', { name: r.name, section: sectionText(ctx, 's. 19') }) : ctx.t('officer:auction.bidder_registered', { n: r.number, name: r.name }),
+        { reply_markup: kb },
+      );
+    } catch (e) {
+      await replyActionError(ctx, e, c);
+    }
+    return;
+  }
+  await staleTap(ctx);
+});
+
+// ---------------------------------------------------------------- /sale
+
+auctionFeature.command('sale', async (ctx) => {
+  const c = await caseFromArg(ctx, commandArg(ctx), 'officer:usage.sale');
+  if (!c) return;
+  const act = await actFor(ctx, ['OFFICER'], c);
+  if (!act) return;
+  const stored = storedAccountOf(c.auction?.account);
+  if (c.auction?.status === 'COMPLETED' && stored) {
+    if (stored.delivered) {
+      await ctx.reply(accountText(ctx, c.number, stored.delivered));
+      return;
+    }
+    await ctx.reply(ctx.t('officer:sale.pending_delivery', { number: c.number }), {
+      reply_markup: new InlineKeyboard().text(ctx.t('officer:sale.deliver_button'), cb(ctx, 'sl', 'dlv', c.id)),
+    });
+    return;
+  }
+  await startSale(ctx, c, act);
+});
+
+/** The s. 16 account (a)–(f) as the officer sees it, with the receipt and anything not recovered. */
+export function accountText(ctx: BotContext, number: string, d: StoredAccount): string {
+  const p = accountParams(number, d);
+  const lines = [ctx.t('officer:account.body', p)];
+  if (Number(p.unrecovered) > 0) lines.push(ctx.t('officer:account.unrecovered', { amount: p.unrecovered }));
+  if (d.receiptNumber) lines.push(ctx.t('officer:account.receipt', { receipt: d.receiptNumber }));
+  return lines.join('\n');
+}
+
+async function startSale(ctx: BotContext, c: CaseForLaw, act: StaffAct) {
+  try {
+    checkCanRecordSale(c, act, ctx.deps.clock.now());
+  } catch (e) {
+    return replyActionError(ctx, e, c);
+  }
+  const bidders = admittedBidders(c.auction!.bidders);
+  if (bidders.length === 0) {
+    await ctx.reply(ctx.t('officer:sale.no_bidders', { number: c.number }));
+    return;
+  }
+  const d: SaleDraft = {
+    caseId: c.id,
+    number: c.number,
+    s16: c.ownerRefusedAt != null,
+    heads: c.heads.filter((h) => h.status === 'IMPOUNDED').map((h) => ({ id: h.id, index: h.index, cls: h.cattleClass, desc: h.description })),
+    bidders: bidders.map((b) => ({ id: b.id, n: b.number, name: b.name })),
+    i: 0,
+    bids: [],
+  };
+  await askHead(ctx, d);
+}
+
+async function askHead(ctx: BotContext, d: SaleDraft) {
+  if (d.i >= d.heads.length) {
+    setFlow(ctx, 'sale', 'expenses', { ...d });
+    await ctx.reply(ctx.t('officer:sale.ask_expenses'));
+    return;
+  }
+  setFlow(ctx, 'sale', 'head', { ...d });
+  const h = d.heads[d.i]!;
+  const kb = new InlineKeyboard();
+  d.bidders.forEach((b, k) => {
+    kb.text(ctx.t('officer:sale.bidder_button', { n: b.n, name: b.name.slice(0, 24) }), cb(ctx, 'sl', 'b', d.i, b.id));
+    if (k % 2 === 1) kb.row();
+  });
+  kb.row().text(ctx.t('officer:sale.not_sold_button'), cb(ctx, 'sl', 'ns', d.i));
+  await ctx.reply(ctx.t('officer:sale.ask_head', { i: d.i + 1, n: d.heads.length, cls: ctx.t(`common:cattle.${h.cls}`), description: h.desc }), { reply_markup: kb });
+}
+
+async function saleText(ctx: BotContext, text: string) {
+  const d = flowData<SaleDraft>(ctx);
+  if (ctx.session.step === 'price') {
+    const paise = parseAmount(text);
+    if (paise === null) {
+      await ctx.reply(ctx.t('officer:input.bad_amount', { input: text.slice(0, 40) }));
+      return;
+    }
+    const h = d.heads[d.i]!;
+    return askHead(ctx, { ...d, bids: [...d.bids, { headId: h.id, bidderId: d.pendingBidder!, pricePaise: paise }], pendingBidder: undefined, i: d.i + 1 });
+  }
+  if (ctx.session.step === 'expenses') {
+    const paise = parseAmount(text, true);
+    if (paise === null) {
+      await ctx.reply(ctx.t('officer:input.bad_amount_zero', { input: text.slice(0, 40) }));
+      return;
+    }
+    const next = { ...d, expenses: paise };
+    if (d.s16) {
+      setFlow(ctx, 'sale', 'owner', next);
+      await ctx.reply(ctx.t('officer:sale.ask_owner'), {
+        reply_markup: new InlineKeyboard().text(ctx.t('officer:sale.owner_present_button'), cb(ctx, 'sl', 'op')).row().text(ctx.t('officer:sale.owner_absent_button'), cb(ctx, 'sl', 'oa')),
+      });
+      return;
+    }
+    return showPreview(ctx, { ...next, ownerPresent: false });
+  }
+  await ctx.reply(ctx.t('officer:input.use_buttons'));
+}
+
+async function showPreview(ctx: BotContext, d: SaleDraft) {
+  const c = await caseById(ctx, d.caseId);
+  if (!c) return leaveFlow(ctx);
+  const act = await actFor(ctx, ['OFFICER'], c);
+  if (!act) return leaveFlow(ctx);
+  let sale;
+  try {
+    sale = await previewSale(ctx.deps.db, act, { caseId: c.id, bids: d.bids, saleExpensesPaise: d.expenses ?? 0, ownerPresentAndSigned: d.ownerPresent === true }, ctx.deps.clock.now());
+  } catch (e) {
+    leaveFlow(ctx);
+    return replyActionError(ctx, e, c);
+  }
+  setFlow(ctx, 'sale', 'confirm', { ...d });
+  const sold = new Set(sale.sold.lots.map((l) => l.id));
+  const lines = d.heads.map((h) => {
+    const bid = d.bids.find((b) => b.headId === h.id);
+    const cls = ctx.t(`common:cattle.${h.cls}`);
+    if (!bid) return ctx.t('officer:sale.line_unsold', { i: h.index, cls });
+    const bidder = d.bidders.find((b) => b.id === bid.bidderId);
+    return sold.has(`h${h.id}`)
+      ? ctx.t('officer:sale.line_sold', { i: h.index, cls, b: bidder?.n ?? '', name: bidder?.name ?? '', price: bid.pricePaise })
+      : ctx.t('officer:sale.line_kept', { i: h.index, cls, price: bid.pricePaise });
+  });
+  const parts = [
+    ctx.t('officer:sale.preview', {
+      number: d.number,
+      lines: lines.join('\n'),
+      selection: d.s16 ? ctx.t('officer:sale.selection_s16', { target: sale.target.totalPaise }) : ctx.t('officer:sale.selection_s14'),
+      proceeds: sale.sold.proceedsPaise,
+      expenses: sale.target.saleExpensesPaise,
+      dues: sale.target.duesPaise,
+      balance: sale.split.balancePaise,
+    }),
+  ];
+  if (!sale.covered) parts.push(ctx.t('officer:sale.shortfall', { shortfall: sale.shortfallPaise }));
+  await ctx.reply(parts.join('\n'), {
+    reply_markup: new InlineKeyboard().text(ctx.t('officer:sale.record_button'), cb(ctx, 'sl', 'save')).text(ctx.t('common:cancel'), cb(ctx, 'sl', 'cancel')),
+  });
+}
+
+auctionFeature.callbackQuery(/^sl\|/, async (ctx) => {
+  const tap = await verifiedTap(ctx);
+  if (!tap) return;
+  const [op, a1, a2] = tap.args;
+  const now = ctx.deps.clock.now();
+  if (op === 'dlv') {
+    const c = await caseById(ctx, a1);
+    if (!c) return;
+    const act = await actFor(ctx, ['OFFICER'], c);
+    if (!act) return;
+    try {
+      const delivered = await deliverAccount(ctx.deps.db, act, c.id, now);
+      await ctx.reply(`${accountText(ctx, c.number, delivered)}\n\n${ctx.t('officer:sale.next_split', { number: c.number })}`);
+    } catch (e) {
+      await replyActionError(ctx, e, c);
+    }
+    return;
+  }
+  if (op === 'cancel') {
+    leaveFlow(ctx);
+    await ctx.reply(ctx.t('common:cancelled'));
+    return;
+  }
+  if (!inFlow(ctx, 'sale')) return staleTap(ctx);
+  const d = flowData<SaleDraft>(ctx);
+  const step = ctx.session.step;
+  if ((op === 'b' || op === 'ns') && step === 'head' && Number(a1) === d.i) {
+    if (op === 'ns') return askHead(ctx, { ...d, i: d.i + 1 });
+    const bidder = d.bidders.find((b) => b.id === Number(a2));
+    if (!bidder) return staleTap(ctx);
+    setFlow(ctx, 'sale', 'price', { ...d, pendingBidder: bidder.id });
+    await ctx.reply(ctx.t('officer:sale.ask_price', { name: bidder.name, i: d.heads[d.i]!.index }));
+    return;
+  }
+  if ((op === 'op' || op === 'oa') && step === 'owner') return showPreview(ctx, { ...d, ownerPresent: op === 'op' });
+  if (op === 'save' && step === 'confirm') {
+    const c = await caseById(ctx, d.caseId);
+    if (!c) return leaveFlow(ctx);
+    const act = await actFor(ctx, ['OFFICER'], c);
+    leaveFlow(ctx);
+    if (!act) return;
+    try {
+      const r = await recordSale(ctx.deps.db, act, { caseId: c.id, bids: d.bids, saleExpensesPaise: d.expenses ?? 0, ownerPresentAndSigned: d.ownerPresent === true }, now);
+      const out = [ctx.t('officer:sale.recorded', { number: r.caseNumber })];
+      if (r.delivered) out.push(accountText(ctx, r.caseNumber, r.delivered), ctx.t('officer:sale.next_split', { number: r.caseNumber }));
+      else out.push(ctx.t('officer:sale.await_owner', { number: r.caseNumber }));
+      await ctx.reply(out.join('\n\n'), r.delivered ? {} : { reply_markup: new InlineKeyboard().text(ctx.t('officer:sale.deliver_button'), cb(ctx, 'sl', 'dlv', c.id)) });
+    } catch (e) {
+      await replyActionError(ctx, e, c);
+    }
+    return;
+  }
+  await staleTap(ctx);
+});

@@ -1,0 +1,185 @@
+import { Composer, InlineKeyboard } from 'grammy';
+import { callbackSecret, decodeCallback, encodeCallback } from '../../src/callback-data';
+import { loadCase, StaffActionError, type CaseForLaw, type StaffAct, type StaffRoleCode } from '../../src/services/case-transition';
+import { parseCaseArg } from '../../src/services/officer-input';
+import type { BotContext } from '../context';
+import { requireStaff } from '../middleware/roles';
+
+/**
+ * What the notice, auction, sale, money and order flows (staff part B) share: their session flows,
+ * signed buttons, case look-up with role and pound checks, and refusals rendered with their section.
+ */
+
+/** Session flows of these features; a command typed in the middle of one leaves it. */
+export const OFFICER_FLOWS = ['notice', 'auction', 'refusal', 'bidder', 'sale', 'order', 'proviso', 'surplus'] as const;
+export type OfficerFlow = (typeof OFFICER_FLOWS)[number];
+
+/** Enters (or moves within) a flow; `data` must be JSON (ids, ISO strings). */
+export function setFlow(ctx: BotContext, flow: OfficerFlow, step: string, data: Record<string, unknown>): void {
+  ctx.session.flow = flow;
+  ctx.session.step = step;
+  ctx.session.data = data;
+}
+
+/** Leaves whatever flow the chat is in. */
+export function leaveFlow(ctx: BotContext): void {
+  ctx.session.flow = undefined;
+  ctx.session.step = undefined;
+  ctx.session.data = undefined;
+}
+
+/** The flow's data, typed by the caller. */
+export function flowData<T>(ctx: BotContext): T {
+  return (ctx.session.data ?? {}) as T;
+}
+
+/** True when the chat is in `flow` (and, if given, at `step`). */
+export function inFlow(ctx: BotContext, flow: OfficerFlow, step?: string): boolean {
+  return ctx.session.flow === flow && (step === undefined || ctx.session.step === step);
+}
+
+/** A command typed inside one of these flows leaves it first; /cancel only leaves it. */
+export const officerFlowGuard = new Composer<BotContext>();
+officerFlowGuard.on('message:text', async (ctx, next) => {
+  const flow = ctx.session.flow;
+  if (!ctx.msg.text.startsWith('/') || !flow || !(OFFICER_FLOWS as readonly string[]).includes(flow)) return next();
+  leaveFlow(ctx);
+  if (/^\/cancel(@\w+)?\s*$/i.test(ctx.msg.text)) {
+    await ctx.reply(ctx.t('common:cancelled'));
+    return;
+  }
+  return next();
+});
+
+/** Signed callback data for these features' buttons (Telegram: at most 64 bytes). */
+export function cb(ctx: BotContext, action: string, ...args: Array<string | number>): string {
+  return encodeCallback(callbackSecret(ctx.deps.config), action, ...args);
+}
+
+/**
+ * Verifies a tap's callback data. A forged or altered one is answered with common:error.stale_button and
+ * null is returned (nothing changes). A valid one is acknowledged (the spinner stops).
+ */
+export async function verifiedTap(ctx: BotContext): Promise<{ action: string; args: string[] } | null> {
+  const decoded = decodeCallback(callbackSecret(ctx.deps.config), ctx.callbackQuery?.data);
+  if (!decoded) {
+    await ctx.answerCallbackQuery({ text: ctx.t('common:error.stale_button'), show_alert: true });
+    return null;
+  }
+  await ctx.answerCallbackQuery();
+  return decoded;
+}
+
+/** A tap that no longer fits the flow (an old message's button): say so, change nothing. */
+export async function staleTap(ctx: BotContext): Promise<void> {
+  await ctx.reply(ctx.t('common:error.stale_button'));
+}
+
+/** "s. 14" → "s. 14" / "धारा 14". */
+export function sectionText(ctx: BotContext, section: string | null | undefined): string {
+  return section ? ctx.t('common:section', { n: section.replace(/^s\.\s*/, '') }) : '';
+}
+
+/** The case named by a command's argument, or undefined after answering why not (usage, malformed, unknown). */
+export async function caseFromArg(ctx: BotContext, arg: string, usageKey: string): Promise<CaseForLaw | undefined> {
+  const typed = arg.trim();
+  if (!typed) {
+    await ctx.reply(ctx.t(usageKey));
+    return undefined;
+  }
+  const number = parseCaseArg(typed);
+  if (!number) {
+    await ctx.reply(ctx.t('common:error.case_malformed', { input: typed.slice(0, 40) }));
+    return undefined;
+  }
+  const row = await ctx.deps.db.case.findUnique({ where: { number }, select: { id: true } });
+  if (!row) {
+    await ctx.reply(ctx.t('common:error.case_not_found', { number }));
+    return undefined;
+  }
+  return loadCase(ctx.deps.db, row.id);
+}
+
+/** The case by id (from a button or the flow's data); undefined after a stale-button answer. */
+export async function caseById(ctx: BotContext, id: unknown): Promise<CaseForLaw | undefined> {
+  const n = Number(id);
+  const row = Number.isSafeInteger(n) ? await ctx.deps.db.case.findUnique({ where: { id: n }, select: { id: true } }) : null;
+  if (!row) {
+    await staleTap(ctx);
+    return undefined;
+  }
+  return loadCase(ctx.deps.db, row.id);
+}
+
+/**
+ * Checks the sender's role and pound for a case (owners get common:error.not_allowed, staff of another
+ * pound common:error.wrong_pound) and returns who is acting through which message, for the services.
+ */
+export async function actFor(ctx: BotContext, roles: readonly StaffRoleCode[], c: { poundId: number; number: string }): Promise<StaffAct | undefined> {
+  const grant = await requireStaff(ctx, roles, { poundId: c.poundId, caseNumber: c.number });
+  if (!grant) return undefined;
+  return actOf(ctx, grant);
+}
+
+/** The StaffAct of a grant for this update (Telegram user id, chat id and message id for the audit log). */
+export function actOf(ctx: BotContext, grant: { staffId: number; role: StaffRoleCode; poundIds: number[] }): StaffAct {
+  const message = ctx.callbackQuery?.message ?? ctx.message;
+  return {
+    staffId: grant.staffId,
+    role: grant.role,
+    poundIds: grant.poundIds,
+    telegramId: BigInt(ctx.from!.id),
+    chatId: ctx.chat?.id ?? null,
+    messageId: message?.message_id ?? null,
+  };
+}
+
+/** A refusal from a staff service, in the user's language with its section. */
+export function actionErrorText(ctx: BotContext, e: StaffActionError, c: { number: string; status?: string }): string {
+  const section = sectionText(ctx, e.section);
+  const base = { ...e.params, number: c.number, section };
+  switch (e.code) {
+    case 'NOT_ALLOWED':
+      return ctx.t('common:error.not_allowed');
+    case 'WRONG_POUND':
+      return ctx.t('common:error.wrong_pound', { number: c.number });
+    case 'CASE_NOT_FOUND':
+      return ctx.t('common:error.case_not_found', { number: c.number });
+    case 'REFUSED': {
+      const reason = String(e.params.reason ?? '');
+      const key = ctx.deps.translator.i18n.exists(`officer:refusal.${reason}`) ? `officer:refusal.${reason}` : 'officer:refusal.OTHER';
+      const status = c.status ? ctx.t(`common:status.${c.status}`) : '';
+      return ctx.t(key, { ...base, status, section: section || sectionText(ctx, 's. 14') });
+    }
+    default:
+      return ctx.t(`officer:error.${e.code}`, base);
+  }
+}
+
+/** Answers a StaffActionError; anything else is a bug and goes to the bot's error handler. */
+export async function replyActionError(ctx: BotContext, e: unknown, c: { number: string; status?: string }, extra?: { reply_markup?: InlineKeyboard }): Promise<void> {
+  if (!(e instanceof StaffActionError)) throw e;
+  await ctx.reply(actionErrorText(ctx, e, c), extra);
+}
+
+/** The command's argument text after "/command". */
+export function commandArg(ctx: BotContext): string {
+  return typeof ctx.match === 'string' ? ctx.match : '';
+}
+
+/** "2 × buffalo (black; white patch), 1 × cow (brown)" in the reader's language. */
+export function cattleText(ctx: BotContext, heads: ReadonlyArray<{ cattleClass: string; description: string }>): string {
+  const groups = new Map<string, string[]>();
+  for (const h of heads) groups.set(h.cattleClass, [...(groups.get(h.cattleClass) ?? []), h.description]);
+  return [...groups].map(([cls, descs]) => `${descs.length} × ${ctx.t(`common:cattle.${cls}`)} (${descs.join('; ')})`).join(', ');
+}
+
+/** One-button keyboard helper. */
+export function oneButton(text: string, data: string): InlineKeyboard {
+  return new InlineKeyboard().text(text, data);
+}
+
+/** Pound name in the reader's language. */
+export function poundName(ctx: BotContext, pound: { name: string; nameHi: string }): string {
+  return ctx.lang === 'hi' ? pound.nameHi : pound.name;
+}
