@@ -7,12 +7,32 @@ import { registerExportFeature } from './register-export';
 import { registerSeizureFeature } from './register-seizure';
 import { releaseFeature } from './release';
 import { unhandledFeature } from './unhandled';
+import { acknowledgeFeature } from './acknowledge';
+import { caseFeature, ownerFallback } from './case';
+import { claimFeature } from './claim';
+import { complaintFeature } from './complaint';
+import { duesFeature } from './dues';
+import { followFeature } from './follow';
+import { helpFeature } from './help';
+import { languageFeature } from './language';
+import { protestFeature } from './protest';
+import { leaveFlowOnCommand, startFeature } from './start';
+import { verifyFeature } from './verify';
+import { officerFlowGuard } from './officer-common';
+import { noticeFeature } from './notice';
+import { auctionFeature } from './auction';
+import { moneyFeature } from './money';
+import { ordersFeature } from './orders';
 
 /**
  * Every flow of the bot, in the order they get a chance at an update. Add a feature here;
  * `unhandledFeature` stays last.
  */
 export const features: Composer<BotContext>[] = [
+  // Owner flows: any command leaves whatever flow the user is in (and /cancel answers) — first of all.
+  leaveFlowOnCommand,
+  // Staff flows, part B: the guard first, so any command leaves a notice/auction/sale/order flow in progress.
+  officerFlowGuard,
   // Staff flows, part A. enrol before the owners' /start (it passes other payloads on); register-seizure
   // early, because it also makes any command leave a staff flow that is in progress.
   enrolFeature,
@@ -21,6 +41,25 @@ export const features: Composer<BotContext>[] = [
   pendingFeature,
   releaseFeature,
   registerExportFeature,
+  // Staff flows, part B (ss. 14-17, orders).
+  noticeFeature,
+  auctionFeature,
+  moneyFeature,
+  ordersFeature,
+  // Owner flows (after enrol, which takes /start enrol_<code> and passes other payloads on).
+  startFeature,
+  languageFeature,
+  helpFeature,
+  caseFeature,
+  duesFeature,
+  claimFeature,
+  protestFeature,
+  followFeature,
+  verifyFeature,
+  complaintFeature,
+  acknowledgeFeature,
+  // Owner fallback: plain text (case number or search), staff commands from owners, unknown commands. Keep last.
+  ownerFallback,
 ];
 
 export const lastFeature = unhandledFeature;
