@@ -40,7 +40,7 @@ export type DeclareResult =
   /** src/law refused the transition (wrong status, s. 20 window closed...): `error.section` says why. */
   | { kind: 'refused'; error: LawError; caseNumber: string }
   /** The declared amount is below the dues (s. 13 / s. 15 require the whole sum). */
-  | { kind: 'short'; duesPaise: number; amountPaise: number; caseNumber: string }
+  | { kind: 'short'; duesPaise: number; amountPaise: number; caseNumber: string; deposit: boolean }
   /** The dues could not be computed (a rate missing for the date...): nothing was recorded. */
   | { kind: 'dues_error'; error: LawError; caseNumber: string }
   | { kind: 'not_your_claim' };
@@ -87,7 +87,7 @@ export async function declarePayment(
       if (!dues.ok) return { kind: 'dues_error', error: dues.error, caseNumber: c.number };
       const duesPaise = dues.value.breakdown.totals.totalPaise;
       const amountPaise = d.amountPaise ?? duesPaise;
-      if (amountPaise < duesPaise) return { kind: 'short', duesPaise, amountPaise, caseNumber: c.number };
+      if (amountPaise < duesPaise) return { kind: 'short', duesPaise, amountPaise, caseNumber: c.number, deposit: paymentKind === 'S15_DEPOSIT' };
 
       // Optimistic lock on the case row: a concurrent declaration (or a keeper's action) changes the version.
       const moved = await tx.case.updateMany({

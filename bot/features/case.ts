@@ -1,0 +1,118 @@
+import { Composer, InlineKeyboard } from 'grammy';
+import { toIstDate } from '../../src/law';
+import { findCaseById, findCaseByNumber, parseCaseNumber, parseSearchQuery, searchCases, type CaseWithCard } from '../../src/services/cases';
+import { isFollowing } from '../../src/services/subscriptions';
+import { STAFF_COMMANDS } from '../commands';
+import type { BotContext } from '../context';
+import { hasRole } from '../middleware/roles';
+import { cb, clearFlow, idArg, isCommandText, onAction, setFlow } from '../keyboards/owner';
+import { cattleSummary, renderCaseCard } from '../views/owner/case-card';
+
+/**
+ * Finding a case: /case <number> (case, spaces, Devanagari digits tolerated), the seizure slip's deep link
+ * (via /start), /search <village, date, description>, or plain text outside any flow (a number opens the
+ * case, anything else is searched). The card shows public facts only.
+ */
+export const caseFeature = new Composer<BotContext>();
+
+const FLOW = 'owner_case';
+
+/** Sends the public card of a case. */
+export async function showCase(ctx: BotContext, c: CaseWithCard): Promise<void> {
+  const following = ctx.from ? await isFollowing(ctx.deps.db, BigInt(ctx.from.id), c.id) : false;
+  const card = await renderCaseCard(ctx, c, { following });
+  await ctx.reply(card.text, { reply_markup: card.reply_markup });
+}
+
+/** Looks a typed case number up and answers: the card, "not a case number", or "no such case". */
+export async function showCaseByNumber(ctx: BotContext, typed: string): Promise<void> {
+  const parsed = parseCaseNumber(typed);
+  if (!parsed) {
+    await ctx.reply(`${ctx.t('common:error.case_malformed', { input: typed.trim().slice(0, 40) })}\n${ctx.t('owner:case.malformed_hint')}`);
+    return;
+  }
+  const c = await findCaseByNumber(ctx.deps.db, parsed);
+  if (!c) {
+    await ctx.reply(ctx.t('common:error.case_not_found', { number: parsed.number }));
+    return;
+  }
+  await showCase(ctx, c);
+}
+
+/** Searches and lists the matching cases as buttons (public facts only). */
+export async function runSearch(ctx: BotContext, text: string): Promise<void> {
+  const now = ctx.deps.clock.now();
+  const hits = await searchCases(ctx.deps.db, parseSearchQuery(text, now), now);
+  if (hits.length === 0) {
+    await ctx.reply(ctx.t('owner:search.none', { query: text.trim().slice(0, 60) }));
+    return;
+  }
+  const rows = await ctx.deps.db.case.findMany({ where: { id: { in: hits.map((h) => h.caseId) } }, include: { heads: { select: { cattleClass: true } } } });
+  const kb = new InlineKeyboard();
+  for (const h of hits) {
+    const c = rows.find((r) => r.id === h.caseId);
+    if (!c) continue;
+    kb.text(ctx.t('owner:search.result_button', { number: c.number, cattle: cattleSummary(ctx, c.heads), place: c.placeOfSeizure, date: toIstDate(c.impoundedAt) }), cb(ctx, 'cs', c.id)).row();
+  }
+  await ctx.reply(ctx.t('owner:search.results'), { reply_markup: kb });
+}
+
+/** A case number opens the case; anything else is a search. */
+async function numberOrSearch(ctx: BotContext, text: string): Promise<void> {
+  if (parseCaseNumber(text)) return showCaseByNumber(ctx, text);
+  return runSearch(ctx, text);
+}
+
+caseFeature.command('case', async (ctx) => {
+  const arg = ctx.match.trim();
+  if (!arg) {
+    setFlow(ctx, FLOW, 'number', {});
+    await ctx.reply(ctx.t('owner:case.prompt'));
+    return;
+  }
+  await showCaseByNumber(ctx, arg);
+});
+
+caseFeature.command('search', async (ctx) => {
+  const arg = ctx.match.trim();
+  if (!arg) {
+    setFlow(ctx, FLOW, 'number', {});
+    await ctx.reply(ctx.t('owner:search.prompt'));
+    return;
+  }
+  await runSearch(ctx, arg);
+});
+
+caseFeature.on('message:text', async (ctx, next) => {
+  if (ctx.session.flow !== FLOW || isCommandText(ctx.msg.text)) return next();
+  clearFlow(ctx);
+  await numberOrSearch(ctx, ctx.msg.text);
+});
+
+onAction(caseFeature, 'cs', async (ctx, args) => {
+  const id = idArg(args[0]);
+  const c = id ? await findCaseById(ctx.deps.db, id) : null;
+  if (!c) return { text: ctx.t('common:error.stale_button'), alert: true };
+  await showCase(ctx, c);
+});
+
+/**
+ * Goes LAST before the unhandled feature: plain text outside any flow (a case number or a search), a
+ * staff command from someone without the role ("for pound staff only"), and unknown commands.
+ */
+export const ownerFallback = new Composer<BotContext>();
+
+ownerFallback.chatType('private').on('message:text', async (ctx, next) => {
+  if (ctx.session.flow || ctx.msg.reply_to_message) return next();
+  const text = ctx.msg.text.trim();
+  if (!isCommandText(text)) {
+    await numberOrSearch(ctx, text.slice(0, 200));
+    return;
+  }
+  const command = text.slice(1).split(/[\s@]/, 1)[0]!.toLowerCase();
+  if ((STAFF_COMMANDS as readonly string[]).includes(command) && !hasRole(ctx, ['POUND_KEEPER', 'OFFICER', 'MAGISTRATE', 'ADMIN'])) {
+    await ctx.reply(ctx.t('common:error.not_allowed'));
+    return;
+  }
+  await ctx.reply(ctx.t('owner:unknown_command'));
+});

@@ -1,0 +1,114 @@
+import { Composer, InlineKeyboard } from 'grammy';
+import { cleanReference, protestCasesOf, recordComplaint } from '../../src/services/complaints';
+import { findCaseById, findCaseByNumber } from '../../src/services/cases';
+import { windowsFromConfig } from '../../src/services/dues';
+import { findDate } from '../../src/services/owner-input';
+import type { BotContext } from '../context';
+import { cb, clearFlow, idArg, isCommandText, onAction, setFlow } from '../keyboards/owner';
+import { showCaseByNumber } from './case';
+
+/**
+ * /complaint (s. 20): after a deposit under protest (s. 15) the owner records the complaint made to the
+ * Magistrate — its reference and the date it was filed — within the configured window. Only the
+ * depositor may record it; the outcome, when the Magistrate's office records it, shows on the case card
+ * and in /mycases.
+ */
+export const complaintFeature = new Composer<BotContext>();
+
+const FLOW = 'owner_complaint';
+const stale = (ctx: BotContext) => ({ text: ctx.t('common:error.stale_button'), alert: true });
+
+async function askReference(ctx: BotContext, caseId: number, number: string): Promise<void> {
+  setFlow(ctx, FLOW, 'reference', { caseId, number });
+  await ctx.reply(ctx.t('owner:complaint.ask_reference', { number }));
+}
+
+complaintFeature.command('complaint', async (ctx) => {
+  if (!ctx.from) return;
+  const arg = ctx.match.trim();
+  const mine = await protestCasesOf(ctx.deps.db, BigInt(ctx.from.id));
+  if (arg) {
+    const c = await findCaseByNumber(ctx.deps.db, arg);
+    if (!c) return showCaseByNumber(ctx, arg);
+    if (!mine.some((m) => m.id === c.id)) {
+      await ctx.reply(ctx.t('owner:complaint.not_depositor', { number: c.number }));
+      return;
+    }
+    return askReference(ctx, c.id, c.number);
+  }
+  if (mine.length === 0) {
+    await ctx.reply(ctx.t('owner:complaint.none'));
+    return;
+  }
+  if (mine.length === 1) return askReference(ctx, mine[0]!.id, mine[0]!.number);
+  const kb = new InlineKeyboard();
+  for (const c of mine.slice(0, 10)) kb.text(ctx.t('owner:complaint.case_button', { number: c.number }), cb(ctx, 'cp', c.id)).row();
+  await ctx.reply(ctx.t('owner:complaint.choose'), { reply_markup: kb });
+});
+
+onAction(complaintFeature, 'cp', async (ctx, args) => {
+  const id = idArg(args[0]);
+  const c = id ? await findCaseById(ctx.deps.db, id) : null;
+  if (!c) return stale(ctx);
+  await askReference(ctx, c.id, c.number);
+});
+
+complaintFeature.on('message:text', async (ctx, next) => {
+  if (ctx.session.flow !== FLOW || isCommandText(ctx.msg.text) || !ctx.from) return next();
+  const data = (ctx.session.data ?? {}) as { caseId?: number; number?: string; reference?: string };
+  if (!data.caseId || !data.number) {
+    clearFlow(ctx);
+    return next();
+  }
+  const text = ctx.msg.text;
+  if (ctx.session.step === 'reference') {
+    const reference = cleanReference(text);
+    if (!reference) {
+      await ctx.reply(ctx.t('owner:complaint.reference_invalid'));
+      return;
+    }
+    setFlow(ctx, FLOW, 'date', { ...data, reference });
+    await ctx.reply(ctx.t('owner:complaint.ask_date'));
+    return;
+  }
+  const found = findDate(text, ctx.deps.clock.now(), 'past');
+  if (!found) {
+    await ctx.reply(ctx.t('owner:complaint.date_invalid', { input: text.trim().slice(0, 40) }));
+    return;
+  }
+  const reference = String(data.reference ?? '');
+  const r = await recordComplaint(ctx.deps.db, windowsFromConfig(ctx.deps.config), {
+    caseId: data.caseId,
+    telegramUserId: BigInt(ctx.from.id),
+    reference,
+    filedOn: found.date,
+    now: ctx.deps.clock.now(),
+    chatId: ctx.chat?.id ?? null,
+    messageId: ctx.msg.message_id,
+  });
+  const number = data.number;
+  switch (r.kind) {
+    case 'recorded':
+      clearFlow(ctx);
+      await ctx.reply(ctx.t('owner:complaint.recorded', { reference, date: found.date, number }));
+      return;
+    case 'already':
+      clearFlow(ctx);
+      await ctx.reply(ctx.t('owner:complaint.already', { reference, number }));
+      return;
+    case 'not_depositor':
+      clearFlow(ctx);
+      await ctx.reply(ctx.t('owner:complaint.not_depositor', { number }));
+      return;
+    case 'outside_window':
+      clearFlow(ctx);
+      await ctx.reply(ctx.t('owner:complaint.outside_window', { last: r.windowLastDay, date: found.date }));
+      return;
+    // A mistyped date: stay in the step so the owner can send the right one.
+    case 'future_date':
+      await ctx.reply(ctx.t('owner:complaint.future_date', { date: found.date }));
+      return;
+    case 'before_seizure':
+      await ctx.reply(ctx.t('owner:complaint.before_seizure', { date: found.date, seized: r.seizedOn }));
+  }
+});

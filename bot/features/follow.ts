@@ -1,0 +1,118 @@
+import { Composer, InlineKeyboard } from 'grammy';
+import { toIstDate } from '../../src/law';
+import { findCaseById } from '../../src/services/cases';
+import { cancelSubscription, followCase, myCases, subscribeVillage, unfollowCase } from '../../src/services/subscriptions';
+import type { BotContext } from '../context';
+import { cb, clearFlow, idArg, isCommandText, onAction, setFlow } from '../keyboards/owner';
+import { fitMessage } from '../views/owner/text';
+
+/**
+ * Following cases and villages: /mycases lists the cases the user claimed or follows (with the outcome of
+ * any s. 20 complaint) and their village alerts; the case card's button follows or unfollows a case;
+ * /subscribe asks for a village and an optional description filter ("buffalo") for alerts about new
+ * impoundings there and their s. 14 notices (sent by the staff and jobs flows via subscribersForCase).
+ */
+export const followFeature = new Composer<BotContext>();
+
+const FLOW = 'owner_subscribe';
+const stale = (ctx: BotContext) => ({ text: ctx.t('common:error.stale_button'), alert: true });
+
+onAction(followFeature, 'fw', async (ctx, args) => {
+  const id = idArg(args[0]);
+  const c = id ? await findCaseById(ctx.deps.db, id) : null;
+  if (!c || !ctx.from || (args[1] !== '1' && args[1] !== '0')) return stale(ctx);
+  const user = BigInt(ctx.from.id);
+  if (args[1] === '1') {
+    await followCase(ctx.deps.db, user, c.id);
+    await ctx.reply(ctx.t('owner:follow.on', { number: c.number }));
+  } else {
+    await unfollowCase(ctx.deps.db, user, c.id, ctx.deps.clock.now());
+    await ctx.reply(ctx.t('owner:follow.off', { number: c.number }));
+  }
+});
+
+followFeature.command('mycases', async (ctx) => {
+  if (!ctx.from) return;
+  const mine = await myCases(ctx.deps.db, BigInt(ctx.from.id));
+  if (mine.cases.length === 0 && mine.villages.length === 0) {
+    await ctx.reply(ctx.t('owner:mycases.empty'));
+    return;
+  }
+  const lines: string[] = [];
+  const kb = new InlineKeyboard();
+  if (mine.cases.length > 0) {
+    lines.push(ctx.t('owner:mycases.header'));
+    for (const c of mine.cases.slice(0, 20)) {
+      lines.push(
+        ctx.t(c.claimed ? 'owner:mycases.line_claimed' : 'owner:mycases.line', { number: c.number, status: ctx.t(`common:status.${c.status}`), place: c.placeOfSeizure, date: toIstDate(c.impoundedAt) }),
+      );
+      for (const k of c.complaints) lines.push(ctx.t('owner:mycases.complaint_line', { reference: k.reference, outcome: k.outcome ?? ctx.t('owner:case.outcome_pending') }));
+      kb.text(ctx.t('owner:mycases.open_button', { number: c.number }), cb(ctx, 'cs', c.id)).row();
+    }
+  }
+  if (mine.villages.length > 0) {
+    if (lines.length) lines.push('');
+    lines.push(ctx.t('owner:mycases.villages'));
+    for (const v of mine.villages.slice(0, 10)) {
+      lines.push(ctx.t('owner:mycases.village_line', { village: v.villageKey ?? '', filter: v.filter || ctx.t('owner:mycases.all_cattle') }));
+      kb.text(ctx.t('owner:mycases.stop_button', { village: v.villageKey ?? '' }), cb(ctx, 'us', v.id)).row();
+    }
+  }
+  await ctx.reply(fitMessage(lines.join('\n')), { reply_markup: kb });
+});
+
+followFeature.command('subscribe', async (ctx) => {
+  const arg = ctx.match.trim();
+  if (arg) {
+    setFlow(ctx, FLOW, 'filter', { village: arg.slice(0, 80) });
+    await askFilter(ctx);
+    return;
+  }
+  setFlow(ctx, FLOW, 'village', {});
+  await ctx.reply(ctx.t('owner:subscribe.ask_village'));
+});
+
+async function askFilter(ctx: BotContext): Promise<void> {
+  await ctx.reply(ctx.t('owner:subscribe.ask_filter'), { reply_markup: new InlineKeyboard().text(ctx.t('owner:subscribe.all_button'), cb(ctx, 'sa')) });
+}
+
+async function finishSubscription(ctx: BotContext, village: string, filter: string): Promise<void> {
+  if (!ctx.from) return;
+  clearFlow(ctx);
+  const sub = await subscribeVillage(ctx.deps.db, BigInt(ctx.from.id), village, filter);
+  if (!sub) {
+    await ctx.reply(ctx.t('owner:subscribe.village_invalid'));
+    return;
+  }
+  await ctx.reply(sub.filter ? ctx.t('owner:subscribe.done_filter', { village, filter: sub.filter }) : ctx.t('owner:subscribe.done_all', { village }));
+}
+
+followFeature.on('message:text', async (ctx, next) => {
+  if (ctx.session.flow !== FLOW || isCommandText(ctx.msg.text)) return next();
+  const text = ctx.msg.text.trim();
+  if (ctx.session.step === 'village') {
+    if (!/\p{L}{2}/u.test(text) || text.length > 80) {
+      await ctx.reply(ctx.t('owner:subscribe.village_invalid'));
+      return;
+    }
+    setFlow(ctx, FLOW, 'filter', { village: text });
+    await askFilter(ctx);
+    return;
+  }
+  const village = String((ctx.session.data as { village?: string } | undefined)?.village ?? '');
+  await finishSubscription(ctx, village, text);
+});
+
+onAction(followFeature, 'sa', async (ctx) => {
+  const village = ctx.session.flow === FLOW ? String((ctx.session.data as { village?: string } | undefined)?.village ?? '') : '';
+  if (!village) return stale(ctx);
+  await finishSubscription(ctx, village, '');
+});
+
+onAction(followFeature, 'us', async (ctx, args) => {
+  const id = idArg(args[0]);
+  if (!id || !ctx.from) return stale(ctx);
+  const sub = await ctx.deps.db.subscription.findFirst({ where: { id, telegramUserId: BigInt(ctx.from.id) } });
+  if (!sub || !(await cancelSubscription(ctx.deps.db, BigInt(ctx.from.id), id, ctx.deps.clock.now()))) return stale(ctx);
+  await ctx.reply(ctx.t('owner:mycases.stopped', { village: sub.villageKey ?? '' }));
+});

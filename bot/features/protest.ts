@@ -1,0 +1,66 @@
+import { Composer, InlineKeyboard } from 'grammy';
+import { termFor } from '../../src/law';
+import { checkOwnerMay, claimOfUser, setDeclaration } from '../../src/services/claims';
+import { findCaseById } from '../../src/services/cases';
+import { caseTimeline, windowsFromConfig } from '../../src/services/dues';
+import type { BotContext } from '../context';
+import { cb, idArg, onAction } from '../keyboards/owner';
+import { ownerRefusal } from '../views/owner/refusal';
+import { termWord } from '../views/owner/text';
+import { showPaymentChoice, startClaim } from './claim';
+
+/**
+ * "I dispute the seizure" (s. 15): explains in plain words what s. 15 and s. 20 mean — deposit now,
+ * complain to the Magistrate within the window (S20_COMPLAINT_WINDOW_DAYS, date from the statute engine),
+ * the deposit's fate follows the outcome — and asks the owner to confirm they intend to complain. Then the
+ * same pay-and-confirm path as a claim; in Maharashtra the s. 12A security or the declaration.
+ */
+export const protestFeature = new Composer<BotContext>();
+
+const stale = (ctx: BotContext) => ({ text: ctx.t('common:error.stale_button'), alert: true });
+
+onAction(protestFeature, 'pr', async (ctx, args) => {
+  const id = idArg(args[0]);
+  const c = id ? await findCaseById(ctx.deps.db, id) : null;
+  if (!c) return stale(ctx);
+  const now = ctx.deps.clock.now();
+  const windows = windowsFromConfig(ctx.deps.config);
+  const may = await checkOwnerMay(ctx.deps.db, c.id, 'S15_PROTEST', now, windows);
+  if (!may.ok) {
+    const { reason, section } = ownerRefusal(ctx, may.error, c.status);
+    await ctx.reply(ctx.t('owner:claim.not_now', { number: c.number, reason, section }));
+    return;
+  }
+  const tl = caseTimeline({ impoundedAt: c.impoundedAt }, windows);
+  if (!tl.ok) return stale(ctx);
+  const term = termFor(now);
+  const kb = new InlineKeyboard().text(ctx.t('owner:protest.yes_button'), cb(ctx, 'pi', c.id, 1)).row().text(ctx.t('owner:protest.no_button'), cb(ctx, 'pi', c.id, 0));
+  await ctx.reply(
+    ctx.t('owner:protest.explain', {
+      number: c.number,
+      fine: termWord(ctx, term.ok ? term.value.term : 'fine'),
+      date: tl.value.s20ComplaintWindowEnd.date,
+      days: tl.value.windows.s20ComplaintDays,
+    }),
+    { reply_markup: kb },
+  );
+});
+
+onAction(protestFeature, 'pi', async (ctx, args) => {
+  const id = idArg(args[0]);
+  if (!id || (args[1] !== '1' && args[1] !== '0') || !(await findCaseById(ctx.deps.db, id))) return stale(ctx);
+  if (args[1] === '0') {
+    await ctx.reply(ctx.t('owner:protest.back'));
+    return;
+  }
+  await startClaim(ctx, id, 'S15_PROTEST');
+});
+
+onAction(protestFeature, 'dcl', async (ctx, args) => {
+  const claimId = idArg(args[0]);
+  if (!claimId || (args[1] !== '1' && args[1] !== '0') || !ctx.from) return stale(ctx);
+  const claim = await claimOfUser(ctx.deps.db, claimId, BigInt(ctx.from.id));
+  if (!claim || claim.kind !== 'S15_PROTEST') return stale(ctx);
+  await setDeclaration(ctx.deps.db, claim.id, args[1] === '1');
+  await showPaymentChoice(ctx, claim.id);
+});

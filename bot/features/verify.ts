@@ -1,0 +1,28 @@
+import { Composer } from 'grammy';
+import { normaliseVerificationCode, verifyReceipt } from '../../src/services/verify';
+import type { BotContext } from '../context';
+
+/**
+ * /verify <code> (and the receipt's deep link verify_<code>): says whether a receipt is genuine, with its
+ * public facts only — number, case, amount, date, what it was for. Never a name or a residence.
+ */
+export const verifyFeature = new Composer<BotContext>();
+
+/** Checks a typed verification code and answers. */
+export async function answerVerify(ctx: BotContext, typed: string): Promise<void> {
+  const code = normaliseVerificationCode(typed);
+  if (!code) {
+    await ctx.reply(ctx.t('owner:verify.prompt'));
+    return;
+  }
+  const r = await verifyReceipt(ctx.deps.db, typed);
+  if (!r) {
+    await ctx.reply(ctx.t('owner:verify.not_found', { code: code.slice(0, 40) }));
+    return;
+  }
+  await ctx.reply(
+    ctx.t('owner:verify.ok', { receipt: r.number, number: r.caseNumber, amount: r.amountPaise, at: r.issuedAt.toISOString(), kind: ctx.t(`owner:verify.kind_${r.kind}`) }),
+  );
+}
+
+verifyFeature.command('verify', (ctx) => answerVerify(ctx, ctx.match));

@@ -1,0 +1,49 @@
+import type { DuesBreakdown } from '../../../src/law';
+import type { NextDeadline } from '../../../src/services/dues';
+import type { BotContext } from '../../context';
+import { renderNext } from './next-deadline';
+import { className, sectionText, termWord } from './text';
+
+/**
+ * The itemised dues from the statute engine: one line per s. 12 / s. 5 / s. 12A line with its section,
+ * the per-head sums, the total in ₹ (Indian grouping), and the word "fine" or "penalty" the law uses on
+ * the date (Act 8 of 2026).
+ */
+export function renderDuesLines(ctx: BotContext, b: DuesBreakdown): string {
+  const lines: string[] = [];
+  for (const l of b.lines) {
+    const cls = className(ctx, l.cattleClass);
+    if (l.kind === 'fine') lines.push(ctx.t('owner:dues.line_fine', { term: termWord(ctx, l.term, true), heads: l.heads, cls, rate: l.ratePaise, amount: l.amountPaise }));
+    else if (l.kind === 'feeding')
+      lines.push(ctx.t('owner:dues.line_feeding', { heads: l.heads, cls, days: ctx.t('owner:dues.days', { count: l.days }), rate: l.ratePaise, from: l.from, to: l.to, amount: l.amountPaise }));
+    else lines.push(ctx.t('owner:dues.line_security', { heads: l.heads, cls, rate: l.ratePaise, amount: l.amountPaise }));
+  }
+  if (b.perClass.length > 1 || b.heads > 1) {
+    const list = b.perClass.map((c) => ctx.t('owner:dues.per_head_item', { cls: className(ctx, c.cattleClass), amount: c.perHeadPaise })).join(' · ');
+    lines.push(ctx.t('owner:dues.per_head', { list }));
+  }
+  lines.push(ctx.t('owner:dues.total', { total: b.totals.totalPaise }));
+  return lines.join('\n');
+}
+
+/** What one more day adds: the feeding charge of the last day valued, for all heads. */
+export function perDayPaise(b: DuesBreakdown): number {
+  return b.lines.filter((l) => l.kind === 'feeding' && l.to === b.asOfDate).reduce((s, l) => s + l.heads * (l.kind === 'feeding' ? l.ratePaise : 0), 0);
+}
+
+/** The full dues message: header, lines, notes (term, Maharashtra security), and what happens if unpaid. */
+export function renderDues(ctx: BotContext, number: string, b: DuesBreakdown, next: NextDeadline | null, opts: { whatIf?: boolean } = {}): string {
+  const parts: string[] = [];
+  if (opts.whatIf) parts.push(ctx.t('owner:whatif.header', { date: b.asOfDate }));
+  parts.push(ctx.t(b.mode === 'deposit' ? 'owner:dues.header_deposit' : 'owner:dues.header', { number, date: b.asOfDate, section: sectionText(ctx, b.section) }));
+  parts.push(renderDuesLines(ctx, b));
+  const notes: string[] = [];
+  if (b.term.term === 'penalty') notes.push(ctx.t('owner:dues.term_note'));
+  if (b.securityWaivedByDeclaration) notes.push(ctx.t('owner:dues.declaration_note'));
+  else if (b.totals.securityPaise > 0 && b.mode === 'claim') notes.push(ctx.t('owner:dues.security_note'));
+  const perDay = perDayPaise(b);
+  if (perDay > 0) notes.push(ctx.t('owner:dues.grows', { perDay }));
+  if (notes.length) parts.push(notes.join('\n'));
+  if (next) parts.push(renderNext(ctx, next));
+  return parts.join('\n\n');
+}

@@ -1,0 +1,18 @@
+import type { NextDeadline } from '../../../src/services/dues';
+import type { BotContext } from '../../context';
+
+/** One line saying what happens next if the owner does nothing (the statute engine's date, with its section). */
+export function renderNext(ctx: BotContext, next: NextDeadline): string {
+  switch (next.kind) {
+    case 'claim_by':
+    case 'report_due':
+    case 'auction_from':
+    case 'complaint_by':
+    case 'surplus_until':
+      return ctx.t(`owner:next.${next.kind}`, { date: next.date });
+    case 'auction_at':
+      return ctx.t('owner:next.auction_at', { at: next.at.toISOString(), place: next.place });
+    case 'none':
+      return ctx.t('owner:next.none');
+  }
+}
