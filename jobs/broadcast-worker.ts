@@ -34,11 +34,12 @@ export async function fanOut(deps: CoreDeps, queues: Queues, d: BroadcastJobData
   }
   const pending = await deps.db.delivery.findMany({ where: { messageKey: d.key, status: 'PENDING' }, select: { telegramUserId: true }, orderBy: { id: 'asc' } });
   const priority = priorityOf(b.message);
+  const runAt = deps.clock.now().toISOString();
   for (let i = 0; i < pending.length; i += CHUNK) {
     await queues.send.addBulk(
       pending.slice(i, i + CHUNK).map((p) => {
         const chatId = String(p.telegramUserId);
-        const data: SendJobData = { key: d.key, message: { ...b.message, chatId } };
+        const data: SendJobData = { key: d.key, message: { ...b.message, chatId }, runAt };
         return { name: 'send', data, opts: { jobId: jobIdFor(broadcastJobKey(d.key, chatId)), priority, ...KEEP, ...RETRY } };
       }),
     );

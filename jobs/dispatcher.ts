@@ -31,7 +31,7 @@ export async function enqueueRow(deps: CoreDeps, queues: Queues, row: OutboxRow)
   switch (row.jobName) {
     case 'send': {
       const message = row.payload as OutgoingMessage;
-      const data: SendJobData = { key: row.jobKey, message };
+      const data: SendJobData = { key: row.jobKey, message, runAt: row.runAt.toISOString() };
       await queues.send.add('send', data, { jobId, delay, priority: priorityOf(message), ...KEEP, ...RETRY });
       return;
     }

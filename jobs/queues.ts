@@ -9,6 +9,8 @@ export type QueueName = (typeof QUEUE_NAMES)[number];
 export interface SendJobData {
   key: string;
   message: OutgoingMessage;
+  /** When the message is due by deps.clock (ISO); absent = at once. */
+  runAt?: string;
 }
 
 /** Data of a 'deadline' job: a statutory step of a case, due at `runAt` (ISO instant, deps.clock time). */

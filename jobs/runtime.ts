@@ -7,7 +7,7 @@ import { createBroadcastProcessor } from './broadcast-worker';
 import { createDeadlineProcessor, type DeadlineHooks } from './deadline-worker';
 import { dispatchDue, type Queues } from './dispatcher';
 import { reconcile, type ReconcileResult } from './reconciler';
-import { QUEUE_NAMES, type DeadlineJobData, type QueueName } from './queues';
+import { QUEUE_NAMES, type QueueName } from './queues';
 import { TelegramRateLimiter } from './rate-limit';
 import { createRedis, probeRedis, redactRedisUrl } from './redis';
 import { createSendProcessor } from './sender';
@@ -92,7 +92,7 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
     await dispatchDue(deps, requireQueues());
     // A clock that is not the system clock (the local demo's /time +8d) moves statutory time without
     // BullMQ's real-time timers noticing: release the deadlines it has reached.
-    if (deps.clock !== systemClock) await promoteDueDeadlines();
+    if (deps.clock !== systemClock) await promoteDue();
     if (Date.now() - lastReconcile >= reconcileEveryMs) await reconcileNow();
   };
 
@@ -108,31 +108,43 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
     }, pollMs);
   };
 
-  /** Deadline jobs whose statutory time has come by deps.clock (a test's ManualClock moved on) run now. */
-  const promoteDueDeadlines = async (): Promise<number> => {
-    const q = requireQueues().deadline;
+  /**
+   * Jobs whose time has come by deps.clock but whose BullMQ timer (real time) has not: a test's ManualClock
+   * or the local demo's OffsetClock moved on. Deadline steps, and messages queued for later, run now.
+   * (Short real-time delays — the per-chat interval, a 429 pause — are left alone.)
+   */
+  const promoteDue = async (): Promise<number> => {
+    const q = requireQueues();
     const now = deps.clock.now().getTime();
     let promoted = 0;
-    for (let start = 0; ; start += 500) {
-      const jobs = await q.getDelayed(start, start + 499);
-      for (const job of jobs as Job<DeadlineJobData>[]) {
-        if (job && new Date(job.data.runAt).getTime() <= now) {
+    for (const name of ['deadline', 'send'] as const) {
+      for (let start = 0; ; start += 500) {
+        const jobs = (await q[name].getDelayed(start, start + 499)) as Job<{ runAt?: string }>[];
+        for (const job of jobs) {
+          if (!job?.data.runAt || new Date(job.data.runAt).getTime() > now) continue;
+          if (name === 'send' && job.timestamp + (job.opts.delay ?? 0) <= Date.now() + 5000) continue;
           await job.promote().catch(() => {});
           promoted++;
         }
+        if (jobs.length < 500) break;
       }
-      if (jobs.length < 500) return promoted;
     }
+    return promoted;
   };
 
+  /** Work that drain() waits for: anything running or due by deps.clock within the next minute. */
   const busy = async (): Promise<boolean> => {
     const q = requireQueues();
-    for (const name of ['send', 'broadcast'] as QueueName[]) {
-      const c = await q[name].getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-      if ((c.waiting ?? 0) + (c.active ?? 0) + (c.delayed ?? 0) + (c.prioritized ?? 0) > 0) return true;
+    const horizon = deps.clock.now().getTime() + 60_000;
+    for (const name of QUEUE_NAMES) {
+      const c = await q[name].getJobCounts('waiting', 'active', 'prioritized');
+      if ((c.waiting ?? 0) + (c.active ?? 0) + (c.prioritized ?? 0) > 0) return true;
+      for (const job of (await q[name].getDelayed(0, -1)) as Job<{ runAt?: string }>[]) {
+        if (!job) continue;
+        const at = job.data.runAt ? new Date(job.data.runAt).getTime() : 0;
+        if (name === 'deadline' ? at <= deps.clock.now().getTime() : at <= horizon) return true;
+      }
     }
-    const d = await q.deadline.getJobCounts('waiting', 'active', 'prioritized');
-    if ((d.waiting ?? 0) + (d.active ?? 0) + (d.prioritized ?? 0) > 0) return true;
     const due = await deps.db.outboxEntry.count({ where: { dispatchedAt: null, runAt: { lte: deps.clock.now() } } });
     return due > 0;
   };
@@ -210,7 +222,7 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
       let idleRounds = 0;
       while (Date.now() < until) {
         const moved = await dispatchDue(deps, requireQueues());
-        const promoted = await promoteDueDeadlines();
+        const promoted = await promoteDue();
         if (moved === 0 && promoted === 0 && !(await busy())) {
           // Twice in a row: a job finishing between the checks may just have queued more work.
           if (++idleRounds >= 2) return;
