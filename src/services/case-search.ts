@@ -109,7 +109,8 @@ export function scoreCase(q: SearchQuery, c: Candidate): number | null {
   if (q.words.length > 0) {
     const placeWords = words(c.placeOfSeizure);
     const descWords = c.heads.flatMap((h) => words(h.description));
-    const poundWords = [...words(c.pound.name), ...words(c.pound.nameHi), c.pound.code.toLowerCase()];
+    // Pound names are not matched loosely ("pound" is one letter from "kund"); the code must be exact.
+    const poundCode = c.pound.code.toLowerCase();
     let matched = 0;
     for (const w of q.words) {
       if (placeWords.some((p) => samePlaceWord(p, w))) {
@@ -118,7 +119,7 @@ export function scoreCase(q: SearchQuery, c: Candidate): number | null {
       } else if (descWords.some((d) => d === w || samePlaceWord(d, w))) {
         score += 1;
         matched++;
-      } else if (poundWords.some((p) => samePlaceWord(p, w))) {
+      } else if (w === poundCode) {
         score += 1;
         matched++;
       }

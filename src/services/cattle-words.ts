@@ -192,6 +192,7 @@ export function samePlaceWord(a: string, b: string): boolean {
   const kb = placeKey(b);
   if (!ka || !kb) return false;
   if (ka === kb) return true;
+  // One slip is tolerated in longer names only: short keys differ by one letter too easily.
   const longest = Math.max(ka.length, kb.length);
-  return longest >= 4 && editDistance(ka, kb) <= 1;
+  return longest >= 5 && editDistance(ka, kb) <= 1;
 }
