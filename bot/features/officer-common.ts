@@ -147,7 +147,7 @@ export function actionErrorText(ctx: BotContext, e: StaffActionError, c: { numbe
       return ctx.t('common:error.case_not_found', { number: c.number });
     case 'REFUSED': {
       const reason = String(e.params.reason ?? '');
-      const key = ctx.deps.translator.i18n.exists(`officer:refusal.${reason}`) ? `officer:refusal.${reason}` : 'officer:refusal.OTHER';
+      const key = ctx.deps.translator.i18n.exists(`officer:refusal.${reason}`, { lng: ctx.lang }) ? `officer:refusal.${reason}` : 'officer:refusal.OTHER';
       const status = c.status ? ctx.t(`common:status.${c.status}`) : '';
       return ctx.t(key, { ...base, status, section: section || sectionText(ctx, 's. 14') });
     }
