@@ -1,0 +1,129 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatRupees } from '../../../src/i18n';
+import { ENROLMENT_CODE_LENGTH, hashEnrolmentCode, normaliseCode, randomCode, UNAMBIGUOUS_ALPHABET } from '../../../src/services/enrolment';
+import { receiptItemsFromSnapshot, receiptNumber } from '../../../src/services/receipts';
+import { csvCell, istStamp, paiseToRupeesText } from '../../../src/services/register-export';
+import { parseCaseNumber } from '../../../src/services/release';
+import { requireGrant, StaffScopeError, type Grant } from '../../../src/services/staff-scope';
+import { SeizureEntryError, validateSeizureEntry } from '../../../src/services/register-seizure';
+
+describe('codes', () => {
+  it('enrolment codes use only unambiguous characters and hash case-insensitively', () => {
+    const codes = Array.from({ length: 200 }, () => randomCode(ENROLMENT_CODE_LENGTH));
+    for (const c of codes) expect(c).toMatch(new RegExp(`^[${UNAMBIGUOUS_ALPHABET}]{${ENROLMENT_CODE_LENGTH}}$`));
+    expect(new Set(codes).size).toBe(codes.length);
+    for (const ch of '0O1IL5S2Z8B') expect(UNAMBIGUOUS_ALPHABET).not.toContain(ch);
+    expect(hashEnrolmentCode('abc-de fgh')).toBe(hashEnrolmentCode('ABCDEFGH'));
+    expect(normaliseCode(' wa7k-w3te ')).toBe('WA7KW3TE');
+  });
+  it('receipt numbers are per pound and year, zero-padded', () => {
+    expect(receiptNumber('JAI1', 2026, 123)).toBe('JAI1-R-2026-000123');
+  });
+  it('case numbers typed in any case are normalised, others refused', () => {
+    expect(parseCaseNumber(' jai1-2026-17 ')).toBe('JAI1-2026-17');
+    expect(parseCaseNumber('12345')).toBeNull();
+    expect(parseCaseNumber('JAI1-26-17')).toBeNull();
+  });
+});
+
+describe('register export cells', () => {
+  it('plain rupees from paise agree with the Indian formatter’s digits', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 40 }), (paise) => {
+        expect(paiseToRupeesText(paise)).toBe(formatRupees(paise).replace(/[₹,]/g, ''));
+      }),
+    );
+  });
+  it('quotes what needs quoting and defuses spreadsheet formulas', () => {
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell('+91 98')).toBe("'+91 98");
+    expect(csvCell(-5)).toBe('-5');
+    expect(csvCell(null)).toBe('');
+  });
+  it('stamps instants in India time', () => {
+    expect(istStamp(new Date('2026-11-28T20:00:00Z'))).toBe('2026-11-29 01:30');
+  });
+});
+
+describe('receipt items from the dues snapshot', () => {
+  const snapshot = {
+    lines: [
+      { kind: 'fine', section: 's. 12', term: 'penalty', cattleClass: 'cow', heads: 2, amountPaise: 20000 },
+      { kind: 'feeding', section: 's. 5', cattleClass: 'cow', heads: 2, days: 3, amountPaise: 42000 },
+    ],
+  };
+  it('keeps each line with its section when they add up to the amount', () => {
+    const items = receiptItemsFromSnapshot(snapshot, 62000, 'S13_PAYMENT', new Date('2026-11-29T05:00:00Z'));
+    expect(items.map((i) => [i.kind, i.section, i.amountPaise, i.term])).toEqual([
+      ['fine', 's. 12', 20000, 'penalty'],
+      ['feeding', 's. 5', 42000, undefined],
+    ]);
+  });
+  it('falls back to one line under the receipt’s section when the lines do not add up or are missing', () => {
+    expect(receiptItemsFromSnapshot(snapshot, 70000, 'S15_DEPOSIT', new Date())).toEqual([{ kind: 'total', section: 's. 15', amountPaise: 70000 }]);
+    expect(receiptItemsFromSnapshot(null, 500, 'S13_PAYMENT', new Date())).toEqual([{ kind: 'total', section: 's. 13', amountPaise: 500 }]);
+    expect(receiptItemsFromSnapshot({ lines: [{ kind: 'fine' }] }, 500, 'S13_PAYMENT', new Date())).toEqual([{ kind: 'total', section: 's. 13', amountPaise: 500 }]);
+  });
+  it('words a s. 12 line by the date when the snapshot does not say (Act 8 of 2026)', () => {
+    const s = { lines: [{ kind: 'fine', section: 's. 12', amountPaise: 100 }] };
+    expect(receiptItemsFromSnapshot(s, 100, 'S13_PAYMENT', new Date('2026-05-31T12:00:00+05:30'))[0]!.term).toBe('fine');
+    expect(receiptItemsFromSnapshot(s, 100, 'S13_PAYMENT', new Date('2026-06-01T00:30:00+05:30'))[0]!.term).toBe('penalty');
+  });
+});
+
+describe('staff scope', () => {
+  const keeperA: Grant = { staffId: 1, role: 'POUND_KEEPER', name: 'A', poundIds: [1] };
+  const admin: Grant = { staffId: 2, role: 'ADMIN', name: 'Z', poundIds: [] };
+  it('a keeper acts on their pound only; an owner on none; an admin everywhere', () => {
+    expect(requireGrant([keeperA], ['POUND_KEEPER'], 1)).toBe(keeperA);
+    expect(() => requireGrant([keeperA], ['POUND_KEEPER'], 2)).toThrow(expect.objectContaining({ refusal: 'WRONG_POUND' }));
+    expect(() => requireGrant([], ['POUND_KEEPER'], 1)).toThrow(StaffScopeError);
+    expect(() => requireGrant([keeperA], ['OFFICER'], 1)).toThrow(expect.objectContaining({ refusal: 'NOT_STAFF' }));
+    expect(requireGrant([admin], ['POUND_KEEPER'], 99)).toBe(admin);
+    // Both keeper and admin: acts as the keeper where the keeper grant covers the pound.
+    expect(requireGrant([admin, keeperA], ['POUND_KEEPER'], 1)).toBe(keeperA);
+  });
+});
+
+describe('s. 8 register entry checks', () => {
+  const now = new Date('2026-11-29T10:00:00+05:30');
+  const entry = {
+    poundId: 1,
+    groups: [{ cattleClass: 'goat', count: 3, descriptions: ['white; black; brown'.split(';')].flat() }],
+    impoundedAt: new Date('2026-11-29T09:00:00+05:30'),
+    seizerName: ' Ram  Lal ',
+    seizerResidence: 'Kunda',
+    placeOfSeizure: 'Kunda',
+  };
+  it('expands groups into numbered heads, one description each or one for all', () => {
+    const v = validateSeizureEntry(entry, now);
+    expect(v.heads.map((h) => h.description)).toEqual(['white', 'black', 'brown']);
+    expect(v.seizerName).toBe('Ram Lal');
+    const one = validateSeizureEntry({ ...entry, groups: [{ cattleClass: 'cow', count: 2, descriptions: ['brown'] }] }, now);
+    expect(one.heads.map((h) => h.description)).toEqual(['brown', 'brown']);
+  });
+  it.each([
+    [{ impoundedAt: new Date(now.getTime() + 60_000) }, 'FUTURE_TIME', 's. 8'],
+    [{ groups: [{ cattleClass: 'dog', count: 1, descriptions: ['x'] }] }, 'UNKNOWN_CLASS', 's. 3'],
+    [{ groups: [{ cattleClass: 'cow', count: 0, descriptions: ['x'] }] }, 'BAD_COUNT', 's. 8'],
+    [{ groups: [{ cattleClass: 'cow', count: 501, descriptions: ['x'] }] }, 'TOO_MANY_HEADS', 's. 8'],
+    [{ groups: [{ cattleClass: 'cow', count: 3, descriptions: ['a', 'b'] }] }, 'MISSING_FIELD', 's. 8'],
+    [{ seizerName: '  ' }, 'MISSING_FIELD', 's. 8'],
+    [{ groups: [] }, 'MISSING_FIELD', 's. 8'],
+  ])('refuses %j', (patch, problem, section) => {
+    let error: unknown;
+    try {
+      validateSeizureEntry({ ...entry, ...patch } as typeof entry, now);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(SeizureEntryError);
+    expect(error).toMatchObject({ problem, section });
+  });
+  it('accepts the exact current instant', () => {
+    expect(validateSeizureEntry({ ...entry, impoundedAt: now }, now).heads).toHaveLength(3);
+  });
+});
