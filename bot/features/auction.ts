@@ -505,7 +505,16 @@ auctionFeature.callbackQuery(/^sl\|/, async (ctx) => {
   const d = flowData<SaleDraft>(ctx);
   const step = ctx.session.step;
   if ((op === 'b' || op === 'ns') && step === 'head' && Number(a1) === d.i) {
-    if (op === 'ns') return askHead(ctx, { ...d, i: d.i + 1 });
+    if (op === 'ns') {
+      // s. 14: every unclaimed head is sold; one without a buyer is for the Magistrate (proviso), not "unsold".
+      if (!d.s16) {
+        const c = await caseById(ctx, d.caseId);
+        if (!c) return leaveFlow(ctx);
+        await replyActionError(ctx, new StaffActionError('BID_MISSING', 's. 14', { head: d.heads[d.i]!.index }), c);
+        return askHead(ctx, d);
+      }
+      return askHead(ctx, { ...d, i: d.i + 1 });
+    }
     const bidder = d.bidders.find((b) => b.id === Number(a2));
     if (!bidder) return staleTap(ctx);
     setFlow(ctx, 'sale', 'price', { ...d, pendingBidder: bidder.id });

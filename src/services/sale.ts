@@ -116,7 +116,6 @@ function saleFrom(inputs: StoredSaleInputs, ownerPresent: boolean, accountAt: Da
 
 /** Validates the bids and computes the sale with the statute engine (no writes). */
 async function prepareSale(tx: Tx, c: CaseForLaw, input: SaleInput, now: Date) {
-  validateBids(c, input.bids);
   const s16 = c.ownerRefusedAt != null;
   const inPound = c.heads.filter((h) => h.status === 'IMPOUNDED');
   if (!s16) {
@@ -124,6 +123,7 @@ async function prepareSale(tx: Tx, c: CaseForLaw, input: SaleInput, now: Date) {
     const missing = inPound.find((h) => !input.bids.some((b) => b.headId === h.id));
     if (missing) throw new StaffActionError('BID_MISSING', 's. 14', { head: missing.index });
   }
+  validateBids(c, input.bids);
   const dues = await duesForCase(tx, c.id, now, { mode: 'sale' });
   if (!dues.ok) throw new StaffActionError('DUES_UNAVAILABLE', dues.error.section, { code: dues.error.code });
   const totals = dues.value.breakdown.totals;
