@@ -4,7 +4,7 @@ import { findCaseById } from '../../src/services/cases';
 import { cancelSubscription, followCase, myCases, subscribeVillage, unfollowCase } from '../../src/services/subscriptions';
 import type { BotContext } from '../context';
 import { cb, clearFlow, idArg, isCommandText, onAction, setFlow } from '../keyboards/owner';
-import { fitMessage } from '../views/owner/text';
+import { fitMessage, outcomeText } from '../views/owner/text';
 
 /**
  * Following cases and villages: /mycases lists the cases the user claimed or follows (with the outcome of
@@ -46,7 +46,7 @@ followFeature.command('mycases', async (ctx) => {
       lines.push(
         ctx.t(c.claimed ? 'owner:mycases.line_claimed' : 'owner:mycases.line', { number: c.number, status: ctx.t(`common:status.${c.status}`), place: c.placeOfSeizure, date: toIstDate(c.impoundedAt) }),
       );
-      for (const k of c.complaints) lines.push(ctx.t('owner:mycases.complaint_line', { reference: k.reference, outcome: k.outcome ?? ctx.t('owner:case.outcome_pending') }));
+      for (const k of c.complaints) lines.push(ctx.t('owner:mycases.complaint_line', { reference: k.reference, outcome: outcomeText(ctx, k.outcome) }));
       kb.text(ctx.t('owner:mycases.open_button', { number: c.number }), cb(ctx, 'cs', c.id)).row();
     }
   }

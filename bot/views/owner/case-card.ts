@@ -4,7 +4,7 @@ import { nextDeadline, windowsFromConfig } from '../../../src/services/dues';
 import type { BotContext } from '../../context';
 import { caseCardKeyboard } from '../../keyboards/owner';
 import { renderNext } from './next-deadline';
-import { className, fitMessage, poundName } from './text';
+import { className, fitMessage, outcomeText, poundName } from './text';
 
 /** Most cattle lines shown on a card before "… and N more" (a card must stay readable on a small phone). */
 const MAX_CATTLE_LINES = 25;
@@ -49,7 +49,7 @@ export async function renderCaseCard(ctx: BotContext, c: CaseWithCard, opts: { f
   ];
   const complaints = await ctx.deps.db.complaint.findMany({ where: { caseId: c.id }, orderBy: { id: 'asc' } });
   for (const k of complaints) {
-    parts.push(ctx.t('owner:case.complaint_line', { reference: k.reference, date: k.filedOn.toISOString().slice(0, 10), outcome: k.outcome ?? ctx.t('owner:case.outcome_pending') }));
+    parts.push(ctx.t('owner:case.complaint_line', { reference: k.reference, date: k.filedOn.toISOString().slice(0, 10), outcome: outcomeText(ctx, k.outcome) }));
   }
   const status = c.status as CaseStatus;
   return {

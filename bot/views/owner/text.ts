@@ -32,3 +32,10 @@ export function className(ctx: Pick<BotContext, 't'>, code: string): string {
 export function termWord(ctx: Pick<BotContext, 't'>, term: 'fine' | 'penalty', capital = false): string {
   return ctx.t(`common:term.${capital ? (term === 'fine' ? 'Fine' : 'Penalty') : term}`);
 }
+
+/** The outcome of a s. 20 complaint as the Magistrate's office recorded it ('refund' / 'apply'), in words. */
+export function outcomeText(ctx: Pick<BotContext, 't' | 'deps' | 'lang'>, outcome: string | null): string {
+  if (outcome === null) return ctx.t('owner:case.outcome_pending');
+  const key = `owner:case.outcome_${outcome}`;
+  return ctx.deps.translator.i18n.exists(key, { lng: ctx.lang }) ? ctx.t(key) : outcome;
+}
