@@ -128,6 +128,8 @@ export async function confirmPayment(
     if (!done) return already(db, paymentId, caseNumber);
     return { status: 'confirmed', paymentId, caseId: p.caseId, caseNumber, amountPaise: p.amountPaise, receiptNumber: done.number, verificationCode: done.verificationCode };
   } catch (e) {
+    // Confirmed by someone else between our read and our transaction: the law says so; it is "already".
+    if (e instanceof Refused && (e.error.reason === 'PAYMENT_ALREADY_CONFIRMED' || e.error.reason === 'DEPOSIT_ALREADY_CONFIRMED')) return already(db, paymentId, caseNumber);
     if (e instanceof Refused) return { status: 'refused', paymentId, caseNumber, error: e.error };
     // Another payment of the same kind for this case was confirmed first (confirmedSlot is unique).
     if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') return already(db, paymentId, caseNumber);
