@@ -91,7 +91,7 @@ followFeature.on('message:text', async (ctx, next) => {
   if (ctx.session.flow !== FLOW || isCommandText(ctx.msg.text)) return next();
   const text = ctx.msg.text.trim();
   if (ctx.session.step === 'village') {
-    if (!/\p{L}{2}/u.test(text) || text.length > 80) {
+    if ((text.match(/\p{L}/gu)?.length ?? 0) < 2 || text.length > 80) {
       await ctx.reply(ctx.t('owner:subscribe.village_invalid'));
       return;
     }
