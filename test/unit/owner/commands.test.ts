@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Api } from 'grammy';
+import { OWNER_COMMANDS, registerCommandMenus, staffCommandsFor, STAFF_COMMANDS } from '../../../bot/commands';
+import { createTranslator, type Translator } from '../../../src/i18n';
+import { createTestDatabase, type TestDatabase } from '../../support/db';
+import { FakeBotApi } from '../../support/fake-bot-api';
+import { enrolStaff, seed } from '../../support/fixtures';
+
+describe('command menus per language and role', () => {
+  let db: TestDatabase;
+  let translator: Translator;
+  beforeAll(async () => {
+    db = await createTestDatabase('pglite');
+    await seed(db.prisma, new Date('2026-11-29T10:00:00+05:30'));
+    translator = await createTranslator({ strict: true });
+  });
+  afterAll(() => db?.destroy());
+
+  it('gives each role only its staff commands; admins get all', () => {
+    expect(staffCommandsFor('POUND_KEEPER')).toEqual(['register', 'pending', 'release', 'register_export']);
+    expect(staffCommandsFor('OFFICER')).toContain('notice');
+    expect(staffCommandsFor('OFFICER')).not.toContain('register');
+    expect(staffCommandsFor('MAGISTRATE')).toEqual(expect.arrayContaining(['orders', 'outcome']));
+    expect(staffCommandsFor('ADMIN')).toEqual([...STAFF_COMMANDS]);
+  });
+
+  it('registers English and Hindi defaults for owners, and chat menus for staff (revoked staff back to owner only)', async () => {
+    await enrolStaff(db.prisma, 8801, 'POUND_KEEPER', ['JAI1']);
+    await db.prisma.telegramUser.update({ where: { id: 8801n }, data: { languageCode: 'hi' } });
+    const revoked = await enrolStaff(db.prisma, 8802, 'OFFICER', ['JAI1']);
+    await db.prisma.staffMember.update({ where: { id: revoked.id }, data: { revokedAt: new Date() } });
+    const fake = new FakeBotApi();
+    await registerCommandMenus(new Api('1:x', fake.client), db.prisma, translator);
+    const calls = fake.calls.filter((c) => c.method === 'setMyCommands');
+    const names = (i: number) => calls[i]!.payload.commands.map((c: { command: string }) => c.command);
+
+    expect(calls[0]!.payload.scope).toBeUndefined();
+    expect(names(0)).toEqual([...OWNER_COMMANDS]);
+    expect(calls[0]!.payload.commands[0].description).toBe(translator.t('en', 'common:commands.case'));
+    expect(calls[1]!.payload.language_code).toBe('hi');
+    expect(calls[1]!.payload.commands[0].description).toBe(translator.t('hi', 'common:commands.case'));
+    for (const i of [0, 1]) expect(names(i).some((n: string) => (STAFF_COMMANDS as readonly string[]).includes(n))).toBe(false);
+
+    const keeper = calls.find((c) => c.payload.scope?.chat_id === 8801)!;
+    expect(keeper.payload.scope.type).toBe('chat');
+    expect(keeper.payload.commands.map((c: { command: string }) => c.command)).toEqual([...OWNER_COMMANDS, 'register', 'pending', 'release', 'register_export']);
+    expect(keeper.payload.commands.find((c: { command: string }) => c.command === 'register').description).toBe(translator.t('hi', 'common:commands.register'));
+    const former = calls.find((c) => c.payload.scope?.chat_id === 8802)!;
+    expect(former.payload.commands.map((c: { command: string }) => c.command)).toEqual([...OWNER_COMMANDS]);
+
+    for (const c of calls) {
+      for (const cmd of c.payload.commands as Array<{ command: string; description: string }>) {
+        expect(cmd.command).toMatch(/^[a-z0-9_]{1,32}$/);
+        expect(cmd.description.length).toBeGreaterThanOrEqual(3);
+        expect(cmd.description.length).toBeLessThanOrEqual(256);
+      }
+    }
+  });
+});
