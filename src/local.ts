@@ -121,6 +121,8 @@ export async function startLocalChat(config: Config, io: LocalChatIO): Promise<L
   write(renderNotice(t('local:banner.data', { dir: shownPath(dataDir), log: shownPath(logFile) })));
   write(renderNotice(t('local:banner.you', { persona: t('local:persona.owner'), name: PERSONAS.owner.firstName })));
   write(renderNotice(t('local:banner.try', { example: example?.number ?? `${DEMO_POUND}-…` })));
+  // Deadlines that fell due while the chat was stopped (or, at first start, in the demo cases) run now, before the first prompt.
+  await chat.settle();
 
   rl = readline.createInterface({ input: io.input, ...(interactive ? { output: io.output } : {}), terminal: interactive, prompt: chat.prompt() });
   // Created at once, before any await, so no line that arrives meanwhile is lost; it buffers while a line is handled.

@@ -268,6 +268,17 @@ export class LocalChat {
     await this.catchUp();
   }
 
+  /** Lets the jobs run whatever is due now (e.g. at start-up, deadlines that fell due while stopped) and prints it. */
+  async settle(): Promise<void> {
+    this.busy = true;
+    try {
+      await this.catchUp();
+    } finally {
+      this.busy = false;
+      await this.flush();
+    }
+  }
+
   private async catchUp(): Promise<boolean> {
     try {
       await this.parts.jobs.drain();
