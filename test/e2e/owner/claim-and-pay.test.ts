@@ -206,3 +206,25 @@ describe('owner: claim and pay (s. 13)', () => {
     expect(await footprint(h)).toEqual(before);
   });
 });
+
+describe('owner: a replayed update has no second effect', () => {
+  let h: BotHarness;
+  beforeAll(async () => {
+    h = await ownerHarness();
+  });
+  afterAll(() => h?.close());
+
+  it('the same "I have paid" update delivered twice records one payment and answers once', async () => {
+    const c = await h.deps.db.case.findUniqueOrThrow({ where: { number: 'JAI2-2026-1' } });
+    await h.tap(englishOwner, data(h, 'cl', c.id));
+    await h.tap(englishOwner, data(h, 'who', c.id, '13', 'o'));
+    await h.send(englishOwner, 'Sunita Devi');
+    const claim = await h.deps.db.claim.findFirstOrThrow({ where: { caseId: c.id } });
+    await h.tap(englishOwner, data(h, 'pm', claim.id, 'c'));
+    const update = await h.tap(englishOwner, lastButton(h, englishOwner.id, 'ip')!.data);
+    const sent = h.api.sentTo(englishOwner.id).length;
+    await h.feed(update);
+    expect(h.api.sentTo(englishOwner.id).length).toBe(sent);
+    expect(await h.deps.db.payment.count({ where: { caseId: c.id } })).toBe(1);
+  });
+});

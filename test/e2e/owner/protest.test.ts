@@ -183,3 +183,25 @@ describe('owner: deposit under protest (s. 15)', () => {
     expect((payment.duesSnapshot as { securityWaivedByDeclaration: boolean }).securityWaivedByDeclaration).toBe(true);
   });
 });
+
+describe('owner: the s. 20 window is configurable', () => {
+  let h: BotHarness;
+  beforeAll(async () => {
+    h = await ownerHarness({ env: { S20_COMPLAINT_WINDOW_DAYS: '15' } });
+  });
+  afterAll(() => h?.close());
+
+  it('explains and enforces a 15-day window when S20_COMPLAINT_WINDOW_DAYS=15', async () => {
+    const kunda = await h.deps.db.case.findUniqueOrThrow({ where: { number: 'JAI1-2026-1' } });
+    await h.tap(englishOwner, data(h, 'pr', kunda.id));
+    // Seized 27 Nov; 15 days, first day excluded → 12 Dec.
+    expect(h.api.lastTo(englishOwner.id)!.text).toBe(t(h, 'en', 'owner:protest.explain', { number: 'JAI1-2026-1', fine: t(h, 'en', 'common:term.penalty'), date: '2026-12-12', days: 15 }));
+    // 9 Dec is past the default 10 days but inside 15: the deposit under protest is still open.
+    h.clock.set('2026-12-09T10:00:00+05:30');
+    await h.tap(englishOwner, data(h, 'pr', kunda.id));
+    expect(h.api.lastTo(englishOwner.id)!.text.startsWith('⚖️')).toBe(true);
+    h.clock.set('2026-12-13T00:00:00+05:30');
+    await h.tap(englishOwner, data(h, 'pr', kunda.id));
+    expect(h.api.lastTo(englishOwner.id)!.text).toContain(t(h, 'en', 'owner:refusal.COMPLAINT_WINDOW_CLOSED', { date: '2026-12-12' }));
+  });
+});
