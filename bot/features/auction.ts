@@ -11,6 +11,7 @@ import {
   caseFromArg,
   cb,
   commandArg,
+  fitMessage,
   flowData,
   inFlow,
   leaveFlow,
@@ -121,7 +122,7 @@ async function showAuctionCard(ctx: BotContext, c: CaseForLaw) {
     .text(ctx.t('officer:auction.register_bidder_button'), cb(ctx, 'au', 'bid', c.id))
     .row()
     .text(ctx.t('officer:auction.record_results_button'), cb(ctx, 'au', 'res', c.id));
-  await ctx.reply(text, { reply_markup: kb });
+  await ctx.reply(fitMessage(text), { reply_markup: kb });
 }
 
 async function askAt(ctx: BotContext, c: CaseForLaw) {
@@ -473,7 +474,7 @@ async function showPreview(ctx: BotContext, d: SaleDraft) {
     }),
   ];
   if (!sale.covered) parts.push(ctx.t('officer:sale.shortfall', { shortfall: sale.shortfallPaise }));
-  await ctx.reply(parts.join('\n'), {
+  await ctx.reply(fitMessage(parts.join('\n')), {
     reply_markup: new InlineKeyboard().text(ctx.t('officer:sale.record_button'), cb(ctx, 'sl', 'save')).text(ctx.t('common:cancel'), cb(ctx, 'sl', 'cancel')),
   });
 }
@@ -533,7 +534,7 @@ auctionFeature.callbackQuery(/^sl\|/, async (ctx) => {
       const out = [ctx.t('officer:sale.recorded', { number: r.caseNumber })];
       if (r.delivered) out.push(accountText(ctx, r.caseNumber, r.delivered), ctx.t('officer:sale.next_split', { number: r.caseNumber }));
       else out.push(ctx.t('officer:sale.await_owner', { number: r.caseNumber }));
-      await ctx.reply(out.join('\n\n'), r.delivered ? {} : { reply_markup: new InlineKeyboard().text(ctx.t('officer:sale.deliver_button'), cb(ctx, 'sl', 'dlv', c.id)) });
+      await ctx.reply(fitMessage(out.join('\n\n')), r.delivered ? {} : { reply_markup: new InlineKeyboard().text(ctx.t('officer:sale.deliver_button'), cb(ctx, 'sl', 'dlv', c.id)) });
     } catch (e) {
       await replyActionError(ctx, e, c);
     }

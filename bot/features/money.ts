@@ -17,7 +17,7 @@ import { parseIstDate } from '../../src/services/officer-input';
 import { storedAccountOf } from '../../src/services/sale';
 import type { BotContext } from '../context';
 import { grantFor } from '../middleware/roles';
-import { actFor, caseById, caseFromArg, cb, commandArg, flowData, inFlow, leaveFlow, replyActionError, setFlow, staleTap, verifiedTap } from './officer-common';
+import { actFor, caseById, caseFromArg, cb, commandArg, fitMessage, flowData, inFlow, leaveFlow, replyActionError, setFlow, staleTap, verifiedTap } from './officer-common';
 
 /**
  * `/split <case>` — s. 17. The selling officer sees where the proceeds go, records the division in the
@@ -74,7 +74,7 @@ async function listSurpluses(ctx: BotContext, poundIds: number[] | 'all') {
     return;
   }
   const lines = held.map((s) => ctx.t('officer:surplus.list_line', { number: s.caseNumber, amount: s.amountPaise, holdEnd: s.holdEnd.date }));
-  await ctx.reply(ctx.t('officer:surplus.list', { lines: lines.join('\n') }));
+  await ctx.reply(fitMessage(ctx.t('officer:surplus.list', { lines: lines.join('\n') })));
 }
 
 async function showSurplus(ctx: BotContext, c: CaseForLaw) {
@@ -121,7 +121,7 @@ async function showOfficerMoney(ctx: BotContext, c: CaseForLaw) {
   const kb = new InlineKeyboard();
   for (const k of status.pending) kb.text(ctx.t('officer:split.remit_button', { kind: k, term }), cb(ctx, 'mn', 'rm', c.id, KIND_CODE[k])).row();
   await ctx.reply(
-    ctx.t('officer:split.status', { number: c.number, lines: lines.join('\n'), remittances: remittances.length ? remittances.join('\n') : ctx.t('officer:split.nothing_to_send') }),
+    fitMessage(ctx.t('officer:split.status', { number: c.number, lines: lines.join('\n'), remittances: remittances.length ? remittances.join('\n') : ctx.t('officer:split.nothing_to_send') })),
     status.pending.length ? { reply_markup: kb } : {},
   );
 }

@@ -1,5 +1,6 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { auctionEligibleOf, checkNotice, recordNotice } from '../../src/services/notice';
+import { loadNoticeFacts, noticeParams } from '../../src/services/notice-text';
 import { parseIstWhen } from '../../src/services/officer-input';
 import { StaffActionError, type CaseForLaw } from '../../src/services/case-transition';
 import type { BotContext } from '../context';
@@ -7,13 +8,12 @@ import {
   actFor,
   caseById,
   caseFromArg,
-  cattleText,
   cb,
   commandArg,
+  fitMessage,
   flowData,
   inFlow,
   leaveFlow,
-  poundName,
   replyActionError,
   setFlow,
   staleTap,
@@ -38,14 +38,12 @@ interface Draft {
 
 const MAX_WHERE = 200;
 
-function noticeText(ctx: BotContext, c: CaseForLaw): string {
-  const cattle = cattleText(ctx, c.heads.filter((h) => h.status === 'IMPOUNDED'));
-  const pound = poundName(ctx, c.pound);
-  const market = c.pound.nearestMarket ?? c.placeOfSeizure;
-  return [
-    ctx.t('officer:notice.text', { number: c.number, cattle, place: c.placeOfSeizure, pound, address: c.pound.address }),
-    ctx.t('officer:notice.proclamation', { cattle, place: c.placeOfSeizure, market, pound }),
-  ].join('\n\n');
+/** The ready notice and drum-proclamation script (the jobs engineer's s. 14 texts), in the officer's language. */
+async function noticeTexts(ctx: BotContext, c: CaseForLaw): Promise<string[]> {
+  const facts = await loadNoticeFacts(ctx.deps.db, c.id);
+  if (!facts) return [];
+  const params = noticeParams(ctx.deps.translator, facts, ctx.lang);
+  return [fitMessage(ctx.t('jobs:notice.text', params)), fitMessage(ctx.t('jobs:notice.proclamation', params))];
 }
 
 noticeFeature.command('notice', async (ctx) => {
@@ -65,7 +63,7 @@ noticeFeature.command('notice', async (ctx) => {
     return replyActionError(ctx, e, c);
   }
   setFlow(ctx, 'notice', 'posted_at', { caseId: c.id, number: c.number } satisfies Draft);
-  await ctx.reply(noticeText(ctx, c));
+  for (const text of await noticeTexts(ctx, c)) await ctx.reply(text);
   await ctx.reply(ctx.t('officer:notice.ask_posted', { number: c.number }), { reply_markup: new InlineKeyboard().text(ctx.t('officer:button.now'), cb(ctx, 'nt', 'now')) });
 });
 

@@ -167,19 +167,15 @@ export function commandArg(ctx: BotContext): string {
   return typeof ctx.match === 'string' ? ctx.match : '';
 }
 
-/** "2 × buffalo (black; white patch), 1 × cow (brown)" in the reader's language. */
-export function cattleText(ctx: BotContext, heads: ReadonlyArray<{ cattleClass: string; description: string }>): string {
-  const groups = new Map<string, string[]>();
-  for (const h of heads) groups.set(h.cattleClass, [...(groups.get(h.cattleClass) ?? []), h.description]);
-  return [...groups].map(([cls, descs]) => `${descs.length} × ${ctx.t(`common:cattle.${cls}`)} (${descs.join('; ')})`).join(', ');
-}
-
-/** One-button keyboard helper. */
-export function oneButton(text: string, data: string): InlineKeyboard {
-  return new InlineKeyboard().text(text, data);
-}
-
 /** Pound name in the reader's language. */
 export function poundName(ctx: BotContext, pound: { name: string; nameHi: string }): string {
   return ctx.lang === 'hi' ? pound.nameHi : pound.name;
+}
+
+/** Telegram refuses messages over 4096 characters: long lists (bidders, orders, surpluses) are cut with "…". */
+export const MESSAGE_LIMIT = 4096;
+
+/** `text` cut to fit one Telegram message. */
+export function fitMessage(text: string, limit = MESSAGE_LIMIT): string {
+  return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
 }

@@ -7,7 +7,7 @@ import { MAX_ORDER_REFERENCE, ORDER_KINDS, ordersOfCase, recordOrder, type Order
 import { disposeUnderProviso } from '../../src/services/proviso';
 import type { BotContext } from '../context';
 import { grantFor } from '../middleware/roles';
-import { actFor, caseById, caseFromArg, cb, commandArg, flowData, inFlow, leaveFlow, replyActionError, setFlow, staleTap, verifiedTap } from './officer-common';
+import { actFor, caseById, caseFromArg, cb, commandArg, fitMessage, flowData, inFlow, leaveFlow, replyActionError, setFlow, staleTap, verifiedTap } from './officer-common';
 
 /**
  * `/orders <case>` — the orders of a Magistrate or Civil Court recorded on a case (any staff of the pound
@@ -42,12 +42,12 @@ ordersFeature.command('orders', async (ctx) => {
   const act = await actFor(ctx, ['POUND_KEEPER', 'OFFICER', 'MAGISTRATE'], c);
   if (!act) return;
   const orders = await ordersOfCase(ctx.deps.db, c.id);
-  const text = orders.length
+  const text = fitMessage(orders.length
     ? ctx.t('officer:orders.list', {
         number: c.number,
         lines: orders.map((o) => ctx.t('officer:orders.line', { date: o.orderedOn.toISOString().slice(0, 10), kind: o.kind, authority: o.authority, reference: o.reference })).join('\n'),
       })
-    : ctx.t('officer:orders.none', { number: c.number });
+    : ctx.t('officer:orders.none', { number: c.number }));
   // Only the Magistrate's office records orders and acts on the proviso; others just read.
   if (!grantFor(ctx, ['MAGISTRATE'], c.poundId)) {
     await ctx.reply(text);

@@ -67,7 +67,8 @@ describe.each(await dbKinds())('s. 14 notice → auction → sale → s. 17 spli
     const noticeText = h.api.sentTo(officer.id).at(-2)!.text;
     expect(noticeText).toContain('Kunda');
     expect(noticeText).toContain('Amer Pound');
-    expect(noticeText).toContain('2 × buffalo');
+    expect(noticeText).toContain('black, curved horns');
+    expect(noticeText).toContain(number);
     await h.send(officer, '09.11.2026 10:15');
     expect(lastText(h, officer)).toBe(en('officer:notice.ask_photo'));
     await h.send(officer, '', { text: undefined, photo: [{ file_id: 'notice-photo-1', file_unique_id: 'np1', width: 640, height: 480 }] } as never);
