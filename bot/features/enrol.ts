@@ -1,6 +1,7 @@
 import { Composer } from 'grammy';
 import { redeemEnrolmentCode } from '../../src/services/enrolment';
 import { lawRole } from '../../src/services/staff-scope';
+import { registerMenuForUser } from '../commands';
 import type { BotContext } from '../context';
 
 /**
@@ -30,6 +31,8 @@ enrolFeature.command('start', async (ctx, next) => {
   }
   const pounds = await db.pound.findMany({ where: { code: { in: result.poundCodes } }, orderBy: { code: 'asc' } });
   const poundList = pounds.map((p) => ctx.t('staff:enrol.pound_line', { code: p.code, name: ctx.lang === 'hi' ? p.nameHi : p.name })).join('\n');
+  // The "/" menu of this chat now shows the role's commands too.
+  await registerMenuForUser(ctx.api, db, ctx.deps.translator, BigInt(ctx.from.id));
   const role = lawRole(result.role);
   await ctx.reply(
     [

@@ -30,6 +30,8 @@ describe('enrolment through /start enrol_<code> (e2e)', () => {
     expect(staff).toHaveLength(1);
     expect(staff[0]!.role).toBe(role);
     expect(staff[0]!.pounds.map((p) => p.pound.code).sort()).toEqual([...pounds].sort());
+    const menu = h.api.calls.filter((c) => c.method === 'setMyCommands' && c.payload.scope?.chat_id === userId).at(-1);
+    expect(menu!.payload.commands.map((c: { command: string }) => c.command)).toContain(role === 'POUND_KEEPER' ? 'register' : 'register_export');
     const audit = await h.deps.db.auditEvent.findFirst({ where: { action: 'staff.enrol', actorTelegramId: BigInt(userId) } });
     expect(audit?.messageId).toBe((update.message as { message_id: number }).message_id);
     expect(audit?.actorStaffId).toBe(staff[0]!.id);
