@@ -114,7 +114,17 @@ function summary(ctx: BotContext, d: Draft): string {
   });
 }
 
+/**
+ * Kinds (groups) in one entry: each summary line is at most ~260 characters, so 12 of them keep the
+ * confirmation message well under Telegram's 4096-character limit.
+ */
+export const MAX_GROUPS = 12;
+
 async function askMore(ctx: BotContext, draft: Draft) {
+  if (draft.groups.length >= MAX_GROUPS) {
+    await ctx.reply(ctx.t('staff:register.groups_full', { max: MAX_GROUPS }));
+    return askWhen(ctx, draft);
+  }
   save(ctx, 'more', draft);
   const kb = new InlineKeyboard().text(ctx.t('staff:register.more_button'), cb(ctx, 'more')).row().text(ctx.t('staff:register.done_button'), cb(ctx, 'done'));
   await ctx.reply(ctx.t('staff:register.ask.more', { cattle: draft.groups.map((g) => groupLine(ctx, g)).join('\n') }), { reply_markup: kb });

@@ -140,6 +140,25 @@ describe('/register — the s. 8 register entry (e2e)', () => {
     await h.send(keeper, '/cancel');
   });
 
+  it('an entry holds at most MAX_GROUPS kinds, so the summary fits in one Telegram message', async () => {
+    await h.send(keeper, '/register');
+    for (let i = 0; i < 12; i++) {
+      await h.tap(keeper, rg('cls', 'goat'));
+      await h.send(keeper, '40');
+      await h.send(keeper, 'x'.repeat(200));
+      await h.tap(keeper, rg('nophoto'));
+      if (i < 11) await h.tap(keeper, rg('more'));
+    }
+    const last = h.api.sentTo(keeper.id).slice(-2);
+    expect(last.map((m) => m.text)).toEqual([t('en', 'staff:register.groups_full', { max: 12 }), t('en', 'staff:register.ask.when')]);
+    await h.tap(keeper, rg('now'));
+    for (const answer of ['A very long seizer name '.repeat(8).slice(0, 200), 'r'.repeat(200), 'o'.repeat(200), 'p'.repeat(200), 'q'.repeat(200)]) await h.send(keeper, answer);
+    const confirm = h.api.lastTo(keeper.id)!;
+    expect(confirm.text).toContain(t('en', 'staff:register.ask.confirm'));
+    expect(confirm.text.length).toBeLessThanOrEqual(4096);
+    await h.send(keeper, '/cancel');
+  });
+
   it('an owner cannot register', async () => {
     const before = await h.deps.db.case.count();
     await h.send(owner, '/register');
