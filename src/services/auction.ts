@@ -13,6 +13,7 @@ import {
   StaffActionError,
   type CaseForLaw,
   type StaffAct,
+  staffTransaction,
 } from './case-transition';
 import { planDeadlines } from './deadlines';
 import { addToOutbox } from './outbox';
@@ -52,7 +53,7 @@ export async function scheduleAuction(db: Db, act: StaffAct, input: AuctionInput
   const place = requireText(input.place, 200);
   const conditions = requireText(input.conditions, 1000);
   const directionRef = requireText(input.directionRef, 100);
-  return db.$transaction(async (tx) => {
+  return staffTransaction(db, async (tx) => {
     const c = await loadCase(tx, input.caseId);
     const role = requireScope(act, ['OFFICER'], c.poundId);
     if (c.auction) throw new StaffActionError('ALREADY_DONE', 's. 14', { at: c.auction.scheduledFor.toISOString() });
@@ -80,7 +81,7 @@ export async function scheduleAuction(db: Db, act: StaffAct, input: AuctionInput
  * or as many as necessary, may be sold without the s. 14 notice period. Recording it twice keeps the first time.
  */
 export async function recordOwnerRefusal(db: Db, act: StaffAct, caseId: number, now: Date) {
-  return db.$transaction(async (tx) => {
+  return staffTransaction(db, async (tx) => {
     const c = await loadCase(tx, caseId);
     const role = requireScope(act, ['OFFICER', 'POUND_KEEPER'], c.poundId);
     if (c.ownerRefusedAt) throw new StaffActionError('ALREADY_DONE', 's. 16', { at: c.ownerRefusedAt.toISOString() });
@@ -135,7 +136,7 @@ export async function registerBidder(
   if (!input.declarationSigned) throw new StaffActionError('DECLARATION_REQUIRED', 's. 19');
   const key = normaliseName(name);
   if (!key) throw new StaffActionError('TEXT_REQUIRED');
-  return db.$transaction(async (tx) => {
+  return staffTransaction(db, async (tx) => {
     const c = await loadCase(tx, input.caseId);
     requireScope(act, ['OFFICER'], c.poundId);
     const auction = c.auction;

@@ -9,7 +9,7 @@ import {
   type StatutoryWindows,
   type TransitionAllowed,
 } from '../law';
-import type { Db, Prisma } from '../db';
+import { Prisma, type Db } from '../db';
 import type { Actor } from './audit';
 import type { Tx } from './outbox';
 
@@ -170,4 +170,19 @@ export function requireText(s: string | null | undefined, max = 300): string {
   const t = cleanText(s);
   if (!t || t.length > max) throw new StaffActionError('TEXT_REQUIRED', null, { max });
   return t;
+}
+
+/**
+ * Runs a staff action in one transaction. Two people acting on the same case at once (two officers, a
+ * double tap) race on the unique keys (one Sale per head, one ledger entry per key, one remittance per kind)
+ * or on the case version: the loser's whole transaction is rolled back and reported as a CONFLICT.
+ */
+export async function staffTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    return await db.$transaction(fn);
+  } catch (e) {
+    // P2002: unique constraint; P2034: write conflict or deadlock (the database asks for a retry).
+    if (e instanceof Prisma.PrismaClientKnownRequestError && (e.code === 'P2002' || e.code === 'P2034')) throw new StaffActionError('CONFLICT');
+    throw e;
+  }
 }

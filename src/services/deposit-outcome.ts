@@ -1,7 +1,7 @@
 import { splitClaimPayment, sumPaise, toIstDate } from '../law';
 import type { Db } from '../db';
 import { audit } from './audit';
-import { auditActor, caseStateOf, loadCase, mustAllow, requireScope, requireText, saveTransition, StaffActionError, type StaffAct } from './case-transition';
+import { auditActor, caseStateOf, loadCase, mustAllow, requireScope, requireText, saveTransition, StaffActionError, staffTransaction, type StaffAct } from './case-transition';
 import { planDeadlines } from './deadlines';
 import { recordOrderTx } from './orders';
 import { queueMessage } from './outbox';
@@ -31,7 +31,7 @@ export function snapshotTotals(snapshot: unknown): { finePaise: number; feedingP
  */
 export async function recordDepositOutcome(db: Db, act: StaffAct, input: { caseId: number; outcome: DepositOutcome; orderReference: string }, now: Date) {
   const reference = requireText(input.orderReference, 120);
-  return db.$transaction(async (tx) => {
+  return staffTransaction(db, async (tx) => {
     const c = await loadCase(tx, input.caseId);
     const role = requireScope(act, ['MAGISTRATE'], c.poundId);
     const action = input.outcome === 'refund' ? 'DEPOSIT_OUTCOME_REFUND' : 'DEPOSIT_OUTCOME_APPLY';

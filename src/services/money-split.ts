@@ -11,6 +11,7 @@ import {
   saveTransition,
   StaffActionError,
   type StaffAct,
+  staffTransaction,
 } from './case-transition';
 import { planDeadlines } from './deadlines';
 import { queueMessage, type Tx } from './outbox';
@@ -78,7 +79,7 @@ export async function splitOfCase(db: Db, caseId: number): Promise<{ proceedsPai
  * (held 3 calendar months from today, s. 17). Refuses unless the parts add up to the proceeds to the paisa.
  */
 export async function recordSplit(db: Db, act: StaffAct, caseId: number, now: Date) {
-  return db.$transaction(async (tx) => {
+  return staffTransaction(db, async (tx) => {
     const c = await loadCase(tx, caseId);
     const role = requireScope(act, ['OFFICER'], c.poundId);
     const stored = storedAccountOf(c.auction?.account);
@@ -138,7 +139,7 @@ export async function moneyStatus(db: Db, caseId: number) {
  * (Remittance unique per case and kind) with the audit trail; a second confirmation is ALREADY_DONE.
  */
 export async function confirmRemittance(db: Db, act: StaffAct, caseId: number, kind: RemittanceKindCode, now: Date) {
-  return db.$transaction(async (tx) => {
+  return staffTransaction(db, async (tx) => {
     const c = await loadCase(tx, caseId);
     requireScope(act, ['OFFICER'], c.poundId);
     const entry = await tx.ledgerEntry.findUnique({ where: { idempotencyKey: `case:${c.id}:split:${REMITTANCE_ACCOUNT[kind]}` } });
@@ -203,7 +204,7 @@ export async function claimSurplus(
 ) {
   const claimant = requireText(input.claimantName, 120);
   const reference = requireText(input.orderReference, 120);
-  return db.$transaction(async (tx) => {
+  return staffTransaction(db, async (tx) => {
     const c = await loadCase(tx, input.caseId);
     const role = requireScope(act, ['MAGISTRATE'], c.poundId);
     const allowed = mustAllow(caseStateOf(c), 'CLAIM_SURPLUS', role, now);
@@ -253,7 +254,7 @@ export async function claimSurplus(
  * one GOVERNMENT_REVENUE ledger entry. Refused while the hold is running, with its end date.
  */
 export async function surplusToRevenue(db: Db, act: StaffAct, caseId: number, now: Date) {
-  return db.$transaction(async (tx) => {
+  return staffTransaction(db, async (tx) => {
     const c = await loadCase(tx, caseId);
     const role = requireScope(act, ['MAGISTRATE'], c.poundId);
     const allowed = mustAllow(caseStateOf(c), 'SURPLUS_LAPSES', role, now);

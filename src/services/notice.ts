@@ -12,6 +12,7 @@ import {
   StaffActionError,
   type CaseForLaw,
   type StaffAct,
+  staffTransaction,
 } from './case-transition';
 import { planDeadlines } from './deadlines';
 import { addToOutbox, type Tx } from './outbox';
@@ -76,7 +77,7 @@ export async function recordNotice(db: Db, act: StaffAct, input: NoticeInput, no
     if (!(t instanceof Date) || Number.isNaN(t.getTime())) throw new StaffActionError('TEXT_REQUIRED');
     if (t.getTime() > now.getTime()) throw new StaffActionError('TIME_IN_FUTURE', 's. 14', { at: t.toISOString() });
   }
-  return db.$transaction(async (tx) => {
+  return staffTransaction(db, async (tx) => {
     let c = await loadCase(tx, input.caseId);
     checkNotice(c, act, now);
     const due = reportDue(c);

@@ -1,7 +1,7 @@
 import { isLocalDate, toIstDate } from '../law';
 import type { Db, Prisma } from '../db';
 import { audit } from './audit';
-import { auditActor, loadCase, requireScope, requireText, StaffActionError, type StaffAct } from './case-transition';
+import { auditActor, loadCase, requireScope, requireText, StaffActionError, staffTransaction, type StaffAct } from './case-transition';
 import type { Tx } from './outbox';
 
 /** Orders the Magistrate's office records for a case (OrderKind values recorded through /orders). */
@@ -39,7 +39,7 @@ export function checkOrderDate(orderedOn: string, now: Date): void {
  * kind and reference again returns the first record (`created: false`).
  */
 export async function recordOrder(db: Db, act: StaffAct, input: OrderInput, now: Date) {
-  return db.$transaction((tx) => recordOrderTx(tx, act, input, now));
+  return staffTransaction(db, (tx) => recordOrderTx(tx, act, input, now));
 }
 
 /** `recordOrder` inside the caller's transaction. */

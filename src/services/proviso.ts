@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import { audit } from './audit';
-import { auditActor, caseStateOf, loadCase, mustAllow, requireScope, requireText, saveTransition, StaffActionError, type StaffAct } from './case-transition';
+import { auditActor, caseStateOf, loadCase, mustAllow, requireScope, requireText, saveTransition, StaffActionError, staffTransaction, type StaffAct } from './case-transition';
 import { planDeadlines } from './deadlines';
 
 /**
@@ -11,7 +11,7 @@ import { planDeadlines } from './deadlines';
  */
 export async function disposeUnderProviso(db: Db, act: StaffAct, input: { caseId: number; manner: string; orderId?: number | null }, now: Date) {
   const manner = requireText(input.manner, 500);
-  return db.$transaction(async (tx) => {
+  return staffTransaction(db, async (tx) => {
     const c = await loadCase(tx, input.caseId);
     const role = requireScope(act, ['MAGISTRATE'], c.poundId);
     const orders = await tx.courtOrder.findMany({ where: { caseId: c.id, kind: 'PROVISO_DISPOSAL' }, orderBy: { id: 'desc' } });

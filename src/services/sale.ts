@@ -11,6 +11,7 @@ import {
   StaffActionError,
   type CaseForLaw,
   type StaffAct,
+  staffTransaction,
 } from './case-transition';
 import { planDeadlines } from './deadlines';
 import { duesForCase } from './dues';
@@ -182,7 +183,7 @@ export async function previewSale(db: Db, act: StaffAct, input: SaleInput, now: 
  */
 export async function recordSale(db: Db, act: StaffAct, input: SaleInput, now: Date): Promise<SaleOutcome> {
   if (!Number.isSafeInteger(input.saleExpensesPaise) || input.saleExpensesPaise < 0) throw new StaffActionError('TEXT_REQUIRED', 's. 16');
-  return db.$transaction(async (tx) => {
+  return staffTransaction(db, async (tx) => {
     const c = await loadCase(tx, input.caseId);
     const role = requireScope(act, ['OFFICER'], c.poundId);
     const auction = c.auction;
@@ -237,7 +238,7 @@ export async function recordSale(db: Db, act: StaffAct, input: SaleInput, now: D
  * remaining cattle and the balance, and signs the receipt.
  */
 export async function deliverAccount(db: Db, act: StaffAct, caseId: number, now: Date): Promise<StoredAccount> {
-  return db.$transaction((tx) => deliverAccountTx(tx, act, caseId, true, now));
+  return staffTransaction(db, (tx) => deliverAccountTx(tx, act, caseId, true, now));
 }
 
 /**
