@@ -21,7 +21,7 @@ export interface BotHarness {
   db: TestDatabase;
   deps: BotDeps;
   clock: ManualClock;
-  /** Sends a text message (commands too) as `user`; resolves when the bot has handled it. */
+  /** Sends a text message (commands too) as `user` — or, with text '' and `extra`, a sticker, voice, photo... */
   send(user: TestUser, text: string, extra?: Partial<Message>): Promise<Update>;
   /** Replies to one of the bot's messages (by its message_id). */
   reply(user: TestUser, toMessageId: number, text: string): Promise<Update>;
@@ -63,7 +63,7 @@ export async function createBotHarness(opts: { dbKind?: DbKind; env?: Record<str
     const entities = text.startsWith('/') ? [{ type: 'bot_command' as const, offset: 0, length: text.split(/\s/)[0]!.length }] : undefined;
     const update = {
       update_id: updateId++,
-      message: { message_id: messageId++, date: now(), chat: chatOf(user), from: fromOf(user), text, ...(entities ? { entities } : {}), ...extra },
+      message: { message_id: messageId++, date: now(), chat: chatOf(user), from: fromOf(user), ...(text !== '' ? { text } : {}), ...(entities ? { entities } : {}), ...extra },
     } as Update;
     await feed(update);
     return update;
