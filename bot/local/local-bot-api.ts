@@ -62,6 +62,8 @@ export class LocalBotApi {
   private readonly nextIds = new Map<number, number>();
   private readonly callbackUsers = new Map<string, number>();
   private readonly listeners: Array<(event: LocalEvent) => void> = [];
+  /** Photos a persona sent (/photo): file id → the file on disk, so the bot can send them on by file id. */
+  private readonly uploads = new Map<string, string>();
 
   constructor(private readonly options: LocalBotApiOptions) {
     for (const [chat, next] of Object.entries(options.nextMessageIds ?? {})) this.nextIds.set(Number(chat), next);
@@ -92,6 +94,14 @@ export class LocalBotApi {
   /** A message the bot sent in this chat, if it is still there. */
   message(chatId: number, messageId: number): LocalMessage | undefined {
     return this.messages.get(`${chatId}:${messageId}`);
+  }
+
+  /** Registers a file a persona sends (a photo from disk) and returns its Telegram-style file id. */
+  registerUpload(file: string): { fileId: string; fileUniqueId: string } {
+    const n = this.uploads.size + 1;
+    const fileId = `local-upload-${n}-${path.basename(file).replace(/[^\w.-]/g, '_')}`;
+    this.uploads.set(fileId, file);
+    return { fileId, fileUniqueId: `lu${n}` };
   }
 
   /** Remembers who tapped, so the callback answer is shown to that persona. */
@@ -146,6 +156,11 @@ export class LocalBotApi {
         const chatId = Number(p.chat_id);
         if (!this.options.isKnownChat(chatId)) return fail(400, 'Bad Request: chat not found');
         return ok({ id: chatId, type: 'private' });
+      }
+      case 'getFile': {
+        const file = this.uploads.get(String(p.file_id));
+        if (!file) return fail(400, 'Bad Request: invalid file_id');
+        return ok({ file_id: p.file_id, file_unique_id: `u-${String(p.file_id)}`, file_path: file });
       }
       case 'getMyCommands':
         return ok([]);
@@ -210,7 +225,11 @@ export class LocalBotApi {
     const ref = String(p[field] ?? '');
     const attached = ref.startsWith('attach://') ? files.get(ref.slice('attach://'.length)) : undefined;
     if (ref.startsWith('attach://') && !attached) return fail(400, `Bad Request: file must be non-empty`);
-    if (!attached) return ref ? { kind, path: ref } : fail(400, `Bad Request: there is no ${field} in the request`);
+    if (!attached) {
+      if (!ref) return fail(400, `Bad Request: there is no ${field} in the request`);
+      // Sent on by file id: a persona's upload shows its file; any other id or URL is shown as it is.
+      return { kind, path: this.uploads.get(ref) ?? ref };
+    }
     mkdirSync(this.options.filesDir, { recursive: true });
     // The next message id of the chat names the file, so each saved file is distinct and easy to match.
     const next = this.nextIds.get(chatId) ?? 1;

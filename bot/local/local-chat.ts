@@ -1,3 +1,5 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
 import type { Bot } from 'grammy';
 import type { Message, Update } from 'grammy/types';
 import type { OffsetClock } from '../../src/clock';
@@ -145,6 +147,9 @@ export class LocalChat {
       case 'say':
         await this.sendText(persona, command.text);
         return 'continue';
+      case 'photo':
+        await this.sendPhoto(persona, command.path, command.caption);
+        return 'continue';
       case 'bot': {
         const open = this.openKeyboard.get(persona.userId);
         const choice = /^\d{1,3}$/.test(command.text) ? Number(command.text) : 0;
@@ -237,6 +242,28 @@ export class LocalChat {
     const owner = personaByChat(shown.chatId);
     this.notice('local:error.other_persona', { n: shown.n, persona: owner ? this.t()(`local:persona.${owner.name}`) : String(shown.chatId), name: owner?.name ?? '' });
     return false;
+  }
+
+  private async sendPhoto(persona: Persona, file: string, caption: string | undefined): Promise<void> {
+    const full = path.resolve(file);
+    if (!existsSync(full) || !statSync(full).isFile()) {
+      this.notice('local:error.photo_missing', { path: file });
+      return;
+    }
+    const { fileId, fileUniqueId } = this.parts.api.registerUpload(full);
+    // Answering with a photo moves past the keyboard it was offered with (e.g. "send a photo or tap Skip").
+    this.openKeyboard.delete(persona.userId);
+    await this.feed({
+      update_id: 0,
+      message: {
+        message_id: this.parts.api.allocateMessageId(persona.userId),
+        date: this.unixNow(),
+        chat: { id: persona.userId, type: 'private', first_name: persona.firstName },
+        from: this.from(persona),
+        photo: [{ file_id: fileId, file_unique_id: fileUniqueId, width: 1280, height: 960, file_size: statSync(full).size }],
+        ...(caption ? { caption } : {}),
+      },
+    } as Update);
   }
 
   private async sendText(persona: Persona, text: string, extra: Partial<Message> = {}): Promise<void> {

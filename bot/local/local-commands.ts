@@ -16,11 +16,12 @@ export type LocalCommand =
   | { kind: 'reply'; message: number; text: string }
   | { kind: 'time'; jump?: { count: number; unit: TimeUnit; ms: number } }
   | { kind: 'say'; text: string }
+  | { kind: 'photo'; path: string; caption?: string }
   | { kind: 'bot'; text: string }
-  | { kind: 'invalid'; problem: 'as_usage' | 'unknown_persona' | 'tap_usage' | 'reply_usage' | 'time_usage' | 'say_usage'; input: string };
+  | { kind: 'invalid'; problem: 'as_usage' | 'unknown_persona' | 'tap_usage' | 'reply_usage' | 'time_usage' | 'say_usage' | 'photo_usage'; input: string };
 
 /**
- * Parses a line. Local-chat commands: /local (help), /quit, /as, /tap, /reply, /time, /say. Every other
+ * Parses a line. Local-chat commands: /local (help), /quit, /as, /tap, /reply, /time, /say, /photo. Every other
  * line — other commands included — is for the bot. A bare number is decided by the chat (it taps only
  * when a keyboard is open), so it comes back as `bot`.
  */
@@ -61,6 +62,13 @@ export function parseLocalCommand(line: string): LocalCommand {
     }
     case 'say':
       return rest ? { kind: 'say', text: rest } : { kind: 'invalid', problem: 'say_usage', input: text };
+    case 'photo': {
+      // A path with spaces is written in quotes; the rest of the line is the caption.
+      const m2 = /^(?:"([^"]+)"|(\S+))(?:\s+([\s\S]+))?$/.exec(rest);
+      if (!m2) return { kind: 'invalid', problem: 'photo_usage', input: text };
+      const caption = m2[3]?.trim();
+      return { kind: 'photo', path: (m2[1] ?? m2[2])!, ...(caption ? { caption } : {}) };
+    }
     default:
       return { kind: 'bot', text };
   }

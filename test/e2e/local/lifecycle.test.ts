@@ -27,7 +27,7 @@ function start(env: Record<string, string>) {
     exited,
     out: () => out,
     err: () => err,
-    async waitFor(text: string, timeoutMs = 60_000) {
+    async waitFor(text: string, timeoutMs = 120_000) {
       const until = Date.now() + timeoutMs;
       while (!out.includes(text)) {
         if (Date.now() > until) throw new Error(`timed out waiting for ${JSON.stringify(text)}; output so far:\n${out}\nstderr:\n${err}`);
@@ -95,7 +95,7 @@ describe('npm start without BOT_TOKEN (local chat process)', () => {
       await db.close();
     }
     expect(JSON.parse(readFileSync(path.join(dataDir, 'local-chat.json'), 'utf8')).clockOffsetMs).toBe(3_600_000);
-  }, 180_000);
+  }, 300_000);
 
   it('says in one line that Redis is unreachable, with the URL, and exits 1', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'local-chat-noredis-'));
@@ -108,5 +108,5 @@ describe('npm start without BOT_TOKEN (local chat process)', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 180_000);
 });

@@ -72,6 +72,14 @@ describe('LocalBotApi (the Telegram stand-in of the local chat)', () => {
     await expect(api.answerCallbackQuery('forged')).rejects.toMatchObject({ error_code: 400 });
   });
 
+  it('sends a persona’s uploaded photo on by its file id, showing the original file', async () => {
+    const { fileId } = local.registerUpload('/data/cow.jpg');
+    const sent = await api.sendPhoto(101, fileId, { caption: 'cow' });
+    expect(local.message(101, sent.message_id)?.file).toEqual({ kind: 'photo', path: '/data/cow.jpg' });
+    await expect(api.getFile(fileId)).resolves.toMatchObject({ file_path: '/data/cow.jpg' });
+    await expect(api.getFile('unknown')).rejects.toMatchObject({ error_code: 400 });
+  });
+
   it('refuses callback data over Telegram’s 64 bytes', async () => {
     await expect(api.sendMessage(101, 'x', { reply_markup: { inline_keyboard: [[{ text: 'b', callback_data: 'd'.repeat(65) }]] } })).rejects.toMatchObject({ description: 'Bad Request: BUTTON_DATA_INVALID' });
   });

@@ -13,6 +13,8 @@ describe('local chat command parsing', () => {
     expect(parseLocalCommand('/time')).toEqual({ kind: 'time' });
     expect(parseLocalCommand('/say 2')).toEqual({ kind: 'say', text: '2' });
     expect(parseLocalCommand('/local')).toEqual({ kind: 'help' });
+    expect(parseLocalCommand('/photo cow.jpg')).toEqual({ kind: 'photo', path: 'cow.jpg' });
+    expect(parseLocalCommand('/photo "my pics/cow 1.jpg" brown cow')).toEqual({ kind: 'photo', path: 'my pics/cow 1.jpg', caption: 'brown cow' });
     expect(parseLocalCommand('/quit')).toEqual({ kind: 'quit' });
     expect(parseLocalCommand('   ')).toEqual({ kind: 'empty' });
   });
@@ -36,6 +38,7 @@ describe('local chat command parsing', () => {
     expect(parseLocalCommand('/time +0d')).toMatchObject({ problem: 'time_usage' });
     expect(parseLocalCommand(`/time +${MAX_JUMP_DAYS + 1}d`)).toMatchObject({ problem: 'time_usage' });
     expect(parseLocalCommand('/say')).toMatchObject({ problem: 'say_usage' });
+    expect(parseLocalCommand('/photo')).toMatchObject({ problem: 'photo_usage' });
   });
 
   it('turns any forward jump in range into its milliseconds', () => {

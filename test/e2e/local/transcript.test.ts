@@ -122,7 +122,10 @@ describe('local chat transcript, end to end', () => {
     await say(String(choiceOf(classes, en('common:cattle.cow'))));
     await say('1');
     const photo = one(await say('brown, white tail'), 'en', 'keeper', 'the photo question');
-    const more = one(await say(String(choiceOf(photo, en('staff:register.skip_photo_button')))), 'en', 'keeper', 'more kinds?');
+    expect(photo.buttons).toContain(en('staff:register.skip_photo_button'));
+    // A photo from a file (any image will do: the owner's QR code from above).
+    expect(await chat.say('/photo /no/such/file.jpg')).toContain(en('local:error.photo_missing', { path: '/no/such/file.jpg' }));
+    const more = one(await say(`/photo ${qrPath}`), 'en', 'keeper', 'more kinds?');
     const when = one(await say(String(choiceOf(more, en('staff:register.done_button')))), 'en', 'keeper', 'when?');
     await say(String(choiceOf(when, en('staff:register.now_button'))));
     await say('Ramu');
@@ -133,6 +136,7 @@ describe('local chat transcript, end to end', () => {
     const fresh = await db.case.findFirstOrThrow({ where: { pound: { code: 'JAI1' } }, orderBy: { id: 'desc' }, include: { pound: true, heads: true } });
     expect(fresh.id).not.toBe(demo.id);
     expect(fresh.placeOfSeizure).toBe('Kunda');
+    expect(fresh.heads.map((h) => h.photoFileId?.startsWith('local-upload-'))).toEqual([true]);
     const officerBefore = blocksTo(tr, parseBlocks(chat.transcript()), 'hi', 'officer');
     expect(officerBefore.some((b) => b.text.includes(fresh.number))).toBe(false);
 
