@@ -12,6 +12,7 @@ import { requireStaff } from '../middleware/roles';
 
 /** Session flows of these features; a command typed in the middle of one leaves it. */
 export const OFFICER_FLOWS = ['notice', 'auction', 'refusal', 'bidder', 'sale', 'order', 'proviso', 'surplus'] as const;
+/** One of these features' session flows. */
 export type OfficerFlow = (typeof OFFICER_FLOWS)[number];
 
 /** Enters (or moves within) a flow; `data` must be JSON (ids, ISO strings). */

@@ -4,7 +4,6 @@ import { audit } from './audit';
 import {
   auditActor,
   caseStateOf,
-  cleanText,
   loadCase,
   mustAllow,
   requireScope,
@@ -167,9 +166,4 @@ export async function registerBidder(
 /** Admitted bidders (not refused under s. 19) of an auction, numbered B1, B2 … in registration order. */
 export function admittedBidders<B extends { id: number; refusedSection: string | null }>(bidders: readonly B[]): Array<B & { number: number }> {
   return bidders.filter((b) => !b.refusedSection).map((b, i) => ({ ...b, number: i + 1 }));
-}
-
-/** True when text is blank after cleaning (for the bot's "skip" answers). */
-export function isBlank(s: string | null | undefined): boolean {
-  return cleanText(s) === '';
 }

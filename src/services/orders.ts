@@ -6,6 +6,7 @@ import type { Tx } from './outbox';
 
 /** Orders the Magistrate's office records for a case (OrderKind values recorded through /orders). */
 export const ORDER_KINDS = ['RELEASE', 'PROVISO_DISPOSAL', 'AUCTION_DIRECTION', 'DEPOSIT_REFUND', 'DEPOSIT_APPLY'] as const;
+/** One of the order kinds recorded through /orders. */
 export type OrderKindCode = (typeof ORDER_KINDS)[number];
 
 /** Who made the order: the District Magistrate or a Civil Court (s. 19). */
