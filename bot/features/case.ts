@@ -103,8 +103,9 @@ onAction(caseFeature, 'cs', async (ctx, args) => {
 export const ownerFallback = new Composer<BotContext>();
 
 ownerFallback.chatType('private').on('message:text', async (ctx, next) => {
-  if (ctx.session.flow || ctx.msg.reply_to_message) return next();
   const text = ctx.msg.text.trim();
+  // Empty text (a sticker or voice note in some clients' updates) is for the unhandled feature.
+  if (!text || ctx.session.flow || ctx.msg.reply_to_message) return next();
   if (!isCommandText(text)) {
     await numberOrSearch(ctx, text.slice(0, 200));
     return;
