@@ -1,7 +1,7 @@
 import { Composer, InlineKeyboard, InputFile } from 'grammy';
 import { checkOwnerMay, claimOfUser, cleanName, recordClaim, type ClaimKind } from '../../src/services/claims';
 import { findCaseById } from '../../src/services/cases';
-import { duesForCase, windowsFromConfig } from '../../src/services/dues';
+import { duesForCase, nextDayIncrease, windowsFromConfig } from '../../src/services/dues';
 import { parseRupees, parseUpiRef } from '../../src/services/owner-input';
 import { declarePayment, pendingPayment, type DeclareResult, type PaymentMethod } from '../../src/services/payments';
 import { hasOfficialUpi, upiIntentUri, upiQrPng } from '../../src/services/upi';
@@ -76,8 +76,9 @@ export async function showPaymentChoice(ctx: BotContext, claimId: number): Promi
   const b = dues.value.breakdown;
   const kb = new InlineKeyboard().text(ctx.t('owner:pay.cash_button'), cb(ctx, 'pm', claim.id, 'c'));
   if (hasOfficialUpi(dues.value.rules.poundRow)) kb.text(ctx.t('owner:pay.upi_button'), cb(ctx, 'pm', claim.id, 'u'));
+  const nextDayPaise = await nextDayIncrease(ctx.deps.db, claim.caseId, ctx.deps.clock.now(), { mode: deposit ? 'deposit' : 'claim', s12aDeclaration: claim.s12aDeclaration });
   const text = [
-    renderDues(ctx, claim.case.number, b, null),
+    renderDues(ctx, claim.case.number, b, null, { nextDayPaise }),
     ctx.t('owner:pay.choose', { what: ctx.t(deposit ? 'owner:pay.what_deposit' : 'owner:pay.what_payment'), number: claim.case.number, amount: b.totals.totalPaise, section: sectionText(ctx, b.section) }),
   ].join('\n\n');
   await ctx.reply(fitMessage(text), { reply_markup: kb });

@@ -1,7 +1,7 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { addDays, CLAIMABLE, daysBetween, IN_CUSTODY, toIstDate, type CaseStatus } from '../../src/law';
 import { findCaseById, findCaseByNumber, parseCaseNumber, type CaseWithCard } from '../../src/services/cases';
-import { duesForCase, nextDeadline, windowsFromConfig } from '../../src/services/dues';
+import { duesForCase, nextDayIncrease, nextDeadline, windowsFromConfig } from '../../src/services/dues';
 import { findDate } from '../../src/services/owner-input';
 import type { BotContext } from '../context';
 import { cb, clearFlow, idArg, isCommandText, onAction, setFlow } from '../keyboards/owner';
@@ -38,7 +38,8 @@ export async function showDues(ctx: BotContext, c: CaseWithCard, at: Date, whatI
   const next = nextDeadline({ status: c.status, impoundedAt: c.impoundedAt, noticePostedAt: c.noticePostedAt, surplusDepositedAt: c.surplusDepositedAt, auction: c.auction }, now, windowsFromConfig(ctx.deps.config));
   const kb = new InlineKeyboard().text(ctx.t('owner:dues.whatif_button'), cb(ctx, 'wi', c.id));
   if (CLAIMABLE.includes(status)) kb.row().text(ctx.t('owner:case.claim_button'), cb(ctx, 'cl', c.id));
-  await ctx.reply(fitMessage(renderDues(ctx, c.number, dues.value.breakdown, next.ok ? next.value : null, { whatIf })), { reply_markup: kb });
+  const nextDayPaise = await nextDayIncrease(ctx.deps.db, c.id, at, { mode: 'claim' });
+  await ctx.reply(fitMessage(renderDues(ctx, c.number, dues.value.breakdown, next.ok ? next.value : null, { whatIf, nextDayPaise })), { reply_markup: kb });
 }
 
 /** "/dues JAI1-2026-17 5/12/2026": the case number, and optionally a day to value it on. */

@@ -163,6 +163,15 @@ export async function duesForCase(db: DbReader, caseId: number, at: Date, option
   return { ok: true, value: { caseId: c.id, number: c.number, breakdown: result.value, rules } };
 }
 
+/**
+ * How much the dues grow if the owner comes one day later: the engine's valuation 24 hours after `at`
+ * minus its valuation at `at` (feeding at the next day's rate). Null when either cannot be computed.
+ */
+export async function nextDayIncrease(db: DbReader, caseId: number, at: Date, options: DuesOptions = {}): Promise<number | null> {
+  const [today, tomorrow] = await Promise.all([duesForCase(db, caseId, at, options), duesForCase(db, caseId, new Date(at.getTime() + 86_400_000), options)]);
+  return today.ok && tomorrow.ok ? tomorrow.value.breakdown.totals.totalPaise - today.value.breakdown.totals.totalPaise : null;
+}
+
 /** True when the pound's state has a variant that asks for s. 12A security (Maharashtra). */
 export function requiresSecurity(breakdown: DuesBreakdown): boolean {
   return breakdown.stateVariant !== null;

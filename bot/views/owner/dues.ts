@@ -26,13 +26,11 @@ export function renderDuesLines(ctx: BotContext, b: DuesBreakdown): string {
   return lines.join('\n');
 }
 
-/** What one more day adds: the feeding charge of the last day valued, for all heads. */
-export function perDayPaise(b: DuesBreakdown): number {
-  return b.lines.filter((l) => l.kind === 'feeding' && l.to === b.asOfDate).reduce((s, l) => s + l.heads * (l.kind === 'feeding' ? l.ratePaise : 0), 0);
-}
-
-/** The full dues message: header, lines, notes (term, Maharashtra security), and what happens if unpaid. */
-export function renderDues(ctx: BotContext, number: string, b: DuesBreakdown, next: NextDeadline | null, opts: { whatIf?: boolean } = {}): string {
+/**
+ * The full dues message: header, lines, notes (term, Maharashtra security, what one more day adds), and
+ * what happens if unpaid.
+ */
+export function renderDues(ctx: BotContext, number: string, b: DuesBreakdown, next: NextDeadline | null, opts: { whatIf?: boolean; nextDayPaise?: number | null } = {}): string {
   const parts: string[] = [];
   if (opts.whatIf) parts.push(ctx.t('owner:whatif.header', { date: b.asOfDate }));
   parts.push(ctx.t(b.mode === 'deposit' ? 'owner:dues.header_deposit' : 'owner:dues.header', { number, date: b.asOfDate, section: sectionText(ctx, b.section) }));
@@ -41,8 +39,8 @@ export function renderDues(ctx: BotContext, number: string, b: DuesBreakdown, ne
   if (b.term.term === 'penalty') notes.push(ctx.t('owner:dues.term_note'));
   if (b.securityWaivedByDeclaration) notes.push(ctx.t('owner:dues.declaration_note'));
   else if (b.totals.securityPaise > 0 && b.mode === 'claim') notes.push(ctx.t('owner:dues.security_note'));
-  const perDay = perDayPaise(b);
-  if (perDay > 0) notes.push(ctx.t('owner:dues.grows', { perDay }));
+  // What one more day adds, as the statute engine values the next day (the caller computes it).
+  if (opts.nextDayPaise != null && opts.nextDayPaise > 0) notes.push(ctx.t('owner:dues.grows', { perDay: opts.nextDayPaise }));
   if (notes.length) parts.push(notes.join('\n'));
   if (next) parts.push(renderNext(ctx, next));
   return parts.join('\n\n');

@@ -110,6 +110,8 @@ describe('owner: finding a case and its dues', () => {
     expect(text).toContain('Penalty (s. 12): 2 × buffalo × ₹200.00 = ₹400.00');
     expect(text).toContain('Feeding and watering (s. 5): 2 × buffalo × 3 days × ₹90.00');
     expect(text).toContain(t(h, 'en', 'owner:next.claim_by', { date: '2026-12-04' }));
+    const tomorrow = await engineDues(h, 'JAI1-2026-1', new Date(h.clock.now().getTime() + 86_400_000));
+    expect(text).toContain(t(h, 'en', 'owner:dues.grows', { perDay: tomorrow.totals.totalPaise - engine.totals.totalPaise }));
 
     await h.tap(hindiOwner, data(h, 'du', kundaId));
     const hi = h.api.lastTo(hindiOwner.id)!.text;

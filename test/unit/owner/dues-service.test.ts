@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { duesForCase, nextDeadline, rulesForPound, windowsFromConfig } from '../../../src/services/dues';
+import { duesForCase, nextDayIncrease, nextDeadline, rulesForPound, windowsFromConfig } from '../../../src/services/dues';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../../support/db';
 import { seed } from '../../support/fixtures';
 
@@ -51,6 +51,8 @@ describe.each(kinds)('dues service on %s', (kind) => {
     ]);
     expect(r.value.breakdown.totals.totalPaise).toBe(2 * 10000 + 24000 + 28000);
     expect(r.value.breakdown.term.term).toBe('penalty');
+    // On 30 Sep one more day costs the 1 October rate, not the rate of the day before.
+    expect(await nextDayIncrease(db.prisma, c.id, new Date('2026-09-30T09:00:00+05:30'))).toBe(2 * 7000);
   });
 
   it('uses the old scale and the word "fine" before 1 June 2026', async () => {
