@@ -18,19 +18,22 @@ export function formatRupees(paise: number | bigint, lng: string = 'en'): string
 /** "29 Nov 2026" / "29 नव॰ 2026" for a statutory date; accepts 'YYYY-MM-DD' (an India date) or an instant. */
 export function formatDate(value: Date | string, lng: string = 'en'): string {
   const d = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00+05:30`) : new Date(value);
-  return new Intl.DateTimeFormat(locale(lng), { timeZone: IST, day: 'numeric', month: 'short', year: 'numeric', numberingSystem: 'latn' }).format(d);
+  // Hindi readers get the full month name ("27 नवंबर 2026"); the short forms ("नव॰") read as clipped.
+  const month = lng === 'hi' ? 'long' : 'short';
+  return new Intl.DateTimeFormat(locale(lng), { timeZone: IST, day: 'numeric', month, year: 'numeric', numberingSystem: 'latn' }).format(d);
 }
 
-/** "29 Nov 2026, 4:05 pm IST". */
+/** "29 Nov 2026, 4:05 pm IST"; in Hindi the 24-hour clock as in official notices: "29 नवंबर 2026 को 16:05 बजे IST". */
 export function formatDateTime(value: Date | string, lng: string = 'en'): string {
   const d = new Date(value);
   const s = new Intl.DateTimeFormat(locale(lng), {
     timeZone: IST,
     day: 'numeric',
-    month: 'short',
+    month: lng === 'hi' ? 'long' : 'short',
     year: 'numeric',
-    hour: 'numeric',
+    hour: lng === 'hi' ? '2-digit' : 'numeric',
     minute: '2-digit',
+    hourCycle: lng === 'hi' ? 'h23' : 'h12',
     numberingSystem: 'latn',
   }).format(d);
   return `${s} IST`;

@@ -18,5 +18,7 @@ describe('Indian formatting', () => {
     expect(formatDate(new Date('2026-05-31T20:00:00Z'))).toBe('1 Jun 2026');
     expect(formatDate('2026-06-01', 'hi')).toBe('1 जून 2026');
     expect(formatDateTime(new Date('2026-11-29T10:35:00Z'))).toMatch(/^29 Nov 2026, 4:05 pm IST$/i);
+    expect(formatDateTime(new Date('2026-11-29T10:35:00Z'), 'hi')).toBe('29 नवंबर 2026 को 16:05 बजे IST');
+    expect(formatDate('2026-11-29', 'hi')).toBe('29 नवंबर 2026');
   });
 });
