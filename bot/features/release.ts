@@ -2,7 +2,7 @@ import { Composer } from 'grammy';
 import { callbackSecret } from '../../src/callback-data';
 import { MAX_ORDER_REFERENCE, parseCaseNumber, releaseCattle, type ReleaseOrderInput } from '../../src/services/release';
 import type { BotContext } from '../context';
-import { requireStaff } from '../middleware/roles';
+import { hasRole, requireStaff } from '../middleware/roles';
 import { grantsOf, refusalText, replyScopeError, viaOf } from '../views/staff-refusals';
 
 /**
@@ -35,6 +35,11 @@ releaseFeature.command('release', async (ctx) => {
       return;
     }
     order = { authority, reference };
+  }
+  if (!order && !hasRole(ctx, ['POUND_KEEPER'])) {
+    // ss. 13 and 15 put delivery on payment or deposit in the pound-keeper's hands; others need an order (s. 19).
+    await ctx.reply(ctx.t('staff:release.keeper_only'));
+    return;
   }
   const c = await ctx.deps.db.case.findUnique({ where: { number } });
   if (!c) {

@@ -89,6 +89,9 @@ describe('/release (ss. 13, 15, 19) and /register_export (s. 7) (e2e)', () => {
 
   it('releases on a Magistrate order with the reference recorded (s. 19), no payment needed', async () => {
     const c = await demoCase(h, 'JAI2', 'Samod');
+    await h.send(magistrate, `/release ${c.number}`);
+    expect(h.api.lastTo(magistrate.id)!.text).toBe(t('hi', 'staff:release.keeper_only'));
+    expect(await h.deps.db.release.count({ where: { caseId: c.id } })).toBe(0);
     await h.send(magistrate, `/release ${c.number} order DM/JAI/123/2026`);
     const rel = await h.deps.db.release.findFirstOrThrow({ where: { caseId: c.id }, include: { order: true } });
     expect(rel.basis).toBe('S19_ORDER');
