@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueEnrolmentCode } from '../../../src/services/enrolment';
+import { issueEnrolmentCode, revokeStaff } from '../../../src/services/enrolment';
 import { createBotHarness, type BotHarness } from '../../support/bot-harness';
 import { seed } from '../../support/fixtures';
 
@@ -65,6 +65,19 @@ describe('enrolment through /start enrol_<code> (e2e)', () => {
     await h.send({ id: 1402, firstName: 'Revoked' }, `/start enrol_${code}`);
     expect(h.api.lastTo(1402)!.text).toBe(h.deps.translator.t('en', 'staff:enrol.refused.REVOKED'));
     expect(await h.deps.db.staffMember.count({ where: { telegramUserId: { in: [1401n, 1402n] } } })).toBe(0);
+  });
+
+  it('a revoked keeper can no longer act', async () => {
+    const { code } = await issue('POUND_KEEPER', ['JAI1']);
+    const user = { id: 1501, firstName: 'Gone', languageCode: 'en' };
+    await h.send(user, `/start enrol_${code}`);
+    await h.send(user, '/pending');
+    expect(h.api.lastTo(user.id)!.text).toBe(h.deps.translator.t('en', 'staff:pending.none'));
+    expect(await revokeStaff(h.deps.db, { telegramId: BigInt(user.id), now: h.clock.now() })).toBe(1);
+    await h.send(user, '/pending');
+    expect(h.api.lastTo(user.id)!.text).toBe(h.deps.translator.t('en', 'common:error.not_allowed'));
+    await h.send(user, '/register');
+    expect(h.api.lastTo(user.id)!.text).toBe(h.deps.translator.t('en', 'common:error.not_allowed'));
   });
 
   it('stores only a hash of the code', async () => {

@@ -122,6 +122,31 @@ describe.each(await dbKinds())('staff services on %s', (kind) => {
     expect(await db().outboxEntry.count({ where: { jobKey: `release:${r.status === 'released' ? r.releaseId : 0}:owner` } })).toBe(1);
   });
 
+  it('a Maharashtra receipt shows the s. 12A security line, in the owner’s language', async () => {
+    const c = await db().case.findFirstOrThrow({ where: { pound: { code: 'PUN1' } } });
+    await enrolStaff(db(), 7005, 'POUND_KEEPER', ['PUN1']);
+    await db().telegramUser.create({ data: { id: 7203n, firstName: 'Shinde', languageCode: 'hi' } });
+    const claim = await recordClaim(db(), { caseId: c.id, kind: 'S13_CLAIM', telegramUserId: 7203n, claimantName: 'Shinde', isAgent: false, ownerName: 'Shinde' });
+    const d = await declarePayment({ db: db(), config }, {}, { claimId: claim.id, telegramUserId: 7203n, method: 'CASH', amountPaise: null, upiRef: null, now });
+    if (d.kind !== 'declared') throw new Error(d.kind);
+    const payment = await db().payment.findUniqueOrThrow({ where: { id: d.paymentId } });
+    const totals = (payment.duesSnapshot as { totals: { finePaise: number; feedingPaise: number; securityPaise: number } }).totals;
+    expect(totals.securityPaise).toBeGreaterThan(0);
+    const r = await confirmPayment(db(), { paymentId: d.paymentId, grants: await grants(7005), via: via(7005, 300), now, botUsername: 'bot' });
+    if (r.status !== 'confirmed') throw new Error(r.status);
+    const row = await db().outboxEntry.findUniqueOrThrow({ where: { jobKey: `payment:${d.paymentId}:receipt` } });
+    const msg = row.payload as { chatId: string; key: string; params: Record<string, unknown>; qr: string };
+    expect([msg.chatId, msg.key, msg.params.context, msg.qr]).toEqual(['7203', 'receipt:owner.s13', 'security', `https://t.me/bot?start=verify_${r.verificationCode}`]);
+    expect([msg.params.fine, msg.params.feeding, msg.params.security]).toEqual([totals.finePaise, totals.feedingPaise, totals.securityPaise]);
+    const text = translator.t('hi', msg.key, msg.params);
+    expect(text).toContain('प्रतिभूति राशि (धारा 12क)');
+    expect(text).toContain(r.receiptNumber);
+    const receipt = await db().receipt.findUniqueOrThrow({ where: { paymentId: d.paymentId } });
+    expect((receipt.items as Array<{ kind: string; section: string }>).map((i) => i.section).sort()).toEqual(
+      (payment.duesSnapshot as { lines: Array<{ section: string }> }).lines.map((l) => l.section).sort(),
+    );
+  });
+
   it('the register export lists notices, auctions, sales and orders too', async () => {
     const pound = await jai1();
     const c = await db().case.findFirstOrThrow({ where: { placeOfSeizure: 'Nangal' }, include: { heads: true } });
