@@ -8,6 +8,8 @@ export interface AcceptedMessage {
   text: string;
   /** Arrival, ms since the server started (performance clock). */
   at: number;
+  /** Wall-clock ms when the request began to arrive (for latency measurements across processes). */
+  wallIn?: number;
 }
 
 /** A scripted answer for the next calls matching a method (and chat). */
@@ -29,8 +31,10 @@ export interface FakeTelegramOptions {
   enforce?: boolean;
   /** Chats that blocked the bot: 403. */
   blocked?: Iterable<string>;
-  /** Simulated processing time per call. */
+  /** Simulated network and processing time per call (before the limits are checked). */
   latencyMs?: number;
+  /** Up to this much random extra latency per call: jitter, so arrivals are not as evenly spaced as sends. */
+  jitterMs?: number;
 }
 
 /**
@@ -91,6 +95,7 @@ export class FakeTelegramServer {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const wallIn = Date.now();
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
@@ -101,11 +106,14 @@ export class FakeTelegramServer {
       // multipart (a photo upload): pick out the text fields we care about.
       for (const m of raw.matchAll(/name="(chat_id|caption|text)"\r\n\r\n([\s\S]*?)\r\n--/g)) payload[m[1]!] = m[2];
     }
-    if (this.opts.latencyMs) await new Promise((r) => setTimeout(r, this.opts.latencyMs));
+    const delay = (this.opts.latencyMs ?? 0) + Math.random() * (this.opts.jitterMs ?? 0);
+    if (delay > 0) await new Promise((r) => setTimeout(r, delay));
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
+    if (req.url?.startsWith('/__stats')) return send(200, { now: this.now(), accepted: this.accepted.map(({ chatId, at, wallIn }) => ({ chatId, at, wallIn })), rejected429: this.rejected429, rejected403: this.rejected403 });
+    if (req.url?.startsWith('/__count')) return send(200, { now: this.now(), accepted: this.accepted.length });
     if (method === 'getMe') return send(200, { ok: true, result: { id: 1, is_bot: true, first_name: 'Fake', username: 'FakeBot' } });
     if (!method.startsWith('send')) return send(200, { ok: true, result: true });
 
@@ -136,7 +144,7 @@ export class FakeTelegramServer {
     this.recent.push(at);
     this.lastPerChat.set(chatId, at);
     const text = String(payload.text ?? payload.caption ?? '');
-    this.accepted.push({ method, chatId, text, at });
+    this.accepted.push({ method, chatId, text, at, wallIn });
     return send(200, {
       ok: true,
       result: { message_id: this.nextId++, date: Math.floor(Date.now() / 1000), chat: { id: Number(chatId), type: 'private' }, text },

@@ -1,11 +1,22 @@
 import type { Redis } from 'ioredis';
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Fraction of Telegram's limits actually used. Messages leave evenly spaced, but they reach Telegram
+ * after varying network delays; 7% headroom keeps a second's worth of arrivals under the limit unless one
+ * message is delayed ~75 ms more than a message thirty sends later.
+ */
+export const DEFAULT_PACE = 0.93;
+/** How early a departure may be against the schedule (see ADMIT), in microseconds. */
+const ADMIT_TOLERANCE_US = 5_000;
+
 /**
  * One Telegram sending budget for the whole deployment, kept in Redis so every process shares it.
  *
  * Global: a leaky bucket without burst (GCRA): each send takes the next free slot, slots are
  * `1 / (perSecond × pace)` apart, so no window of one second ever holds more than `perSecond` sends
- * even with a few tens of milliseconds of network jitter (that is what `pace` < 1 buys).
+ * even with some tens of milliseconds of network jitter (that is what `pace` < 1 buys).
  * Per chat: a chat's next send is at least `perChatIntervalMs` (with the same headroom) after its previous one.
  * A 429 pushes the global slot clock past `retry_after`, so every process stops, not just the one told.
  *
@@ -22,10 +33,38 @@ if defer and chatNext > now then
   return {1, math.floor((chatNext - now) / 1000) + 1}
 end
 local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
-local slot = math.max(tat, now, chatNext)
+-- Follow the departures' schedule (ADMIT) when it has fallen behind (a late departure, a 429 pause), so a
+-- worker wakes when it may really leave instead of queueing in ADMIT with the others.
+local departed = tonumber(redis.call('GET', KEYS[3]) or '0') - tonumber(ARGV[4])
+local slot = math.max(tat, now, chatNext, departed)
 redis.call('SET', KEYS[1], string.format('%.0f', slot + gi), 'PX', math.floor((slot + gi - now) / 1000) + 60000)
 redis.call('SET', KEYS[2], string.format('%.0f', slot + ci), 'PX', math.floor((slot + ci - now) / 1000) + 1000)
 return {0, math.floor((slot - now) / 1000)}
+`;
+
+// The last check, made right before the HTTP call, on actual departures: the previous message really
+// left at least one interval ago (globally, and for this chat), and no 429 pause is running. Reservations
+// (ACQUIRE) alone are not enough: a worker whose timer fires late (a busy event loop, GC) would leave later
+// than its slot and bunch up with the next one, and workers released together after a pause would leave
+// in a burst. Here the departures themselves are spaced, so neither can happen. It is a GCRA: the
+// schedule advances by one interval per departure, and a departure may be up to TOLERANCE early, which
+// absorbs the few milliseconds each wake-up is late without letting the schedule drift (in any second at
+// most floor((1000 + tolerance) / interval) + 1 messages leave).
+const ADMIT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local gi = tonumber(ARGV[1])
+local ci = tonumber(ARGV[2])
+local pause = redis.call('PTTL', KEYS[3])
+if pause > 0 then return {1, pause} end
+local tau = tonumber(ARGV[3])
+local nextAny = tonumber(redis.call('GET', KEYS[1]) or '0')
+if now < nextAny - tau then return {1, math.floor((nextAny - tau - now) / 1000) + 1} end
+local nextChat = tonumber(redis.call('GET', KEYS[2]) or '0')
+if now < nextChat then return {1, math.floor((nextChat - now) / 1000) + 1} end
+redis.call('SET', KEYS[1], string.format('%.0f', math.max(nextAny, now) + gi), 'PX', math.floor(gi / 1000) + 60000)
+redis.call('SET', KEYS[2], string.format('%.0f', now + ci), 'PX', math.floor(ci / 1000) + 1000)
+return {0, 0}
 `;
 
 const PAUSE = `
@@ -36,6 +75,7 @@ local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
 if untilUs > tat then
   redis.call('SET', KEYS[1], string.format('%.0f', untilUs), 'PX', tonumber(ARGV[1]) + 60000)
 end
+redis.call('SET', KEYS[2], '1', 'PX', tonumber(ARGV[1]))
 return 1
 `;
 
@@ -47,7 +87,7 @@ export interface RateLimiterOptions {
   perSecond: number;
   /** Minimum interval between two messages to one chat (TELEGRAM_PER_CHAT_INTERVAL_MS). */
   perChatIntervalMs: number;
-  /** Fraction of the global limit actually used (default 0.95): headroom for network jitter. */
+  /** Fraction of the limits actually used (default DEFAULT_PACE): headroom for network jitter. */
   pace?: number;
   /** Redis key prefix (the BullMQ prefix: one budget per deployment). */
   prefix: string;
@@ -63,10 +103,10 @@ export class TelegramRateLimiter {
     private readonly redis: Redis,
     private readonly opts: RateLimiterOptions,
   ) {
-    this.globalIntervalUs = Math.ceil(1_000_000 / (opts.perSecond * (opts.pace ?? 0.95)));
+    this.globalIntervalUs = Math.ceil(1_000_000 / (opts.perSecond * (opts.pace ?? DEFAULT_PACE)));
     // The same headroom per chat: a message that leaves exactly one interval after the previous one can
     // arrive a few milliseconds early.
-    this.chatIntervalUs = Math.ceil((opts.perChatIntervalMs * 1000) / (opts.pace ?? 0.95));
+    this.chatIntervalUs = Math.ceil((opts.perChatIntervalMs * 1000) / (opts.pace ?? DEFAULT_PACE));
     this.globalKey = `${opts.prefix}:tg:global`;
   }
 
@@ -78,18 +118,53 @@ export class TelegramRateLimiter {
   async acquire(chatId: string, deferIfChatBusy: boolean): Promise<SlotGrant> {
     const res = (await this.redis.eval(
       ACQUIRE,
-      2,
+      3,
       this.globalKey,
       `${this.opts.prefix}:tg:chat:${chatId}`,
+      `${this.opts.prefix}:tg:departed`,
       String(this.globalIntervalUs),
       String(this.chatIntervalUs),
       deferIfChatBusy ? '1' : '0',
+      String(ADMIT_TOLERANCE_US),
     )) as [number, number];
     return res[0] === 1 ? { kind: 'chat_busy', retryInMs: res[1] } : { kind: 'go', waitMs: Math.max(0, res[1]) };
   }
 
+  /**
+   * Right before the Bot API call: admitted, or wait `waitMs` and ask again. Departures are at least one
+   * interval apart globally and per chat, counted on actual departures (see ADMIT).
+   */
+  async admit(chatId: string): Promise<{ admitted: true } | { admitted: false; waitMs: number }> {
+    const res = (await this.redis.eval(
+      ADMIT,
+      3,
+      `${this.opts.prefix}:tg:departed`,
+      `${this.opts.prefix}:tg:departed:${chatId}`,
+      `${this.opts.prefix}:tg:pause`,
+      String(this.globalIntervalUs),
+      String(this.chatIntervalUs),
+      String(ADMIT_TOLERANCE_US),
+    )) as [number, number];
+    return res[0] === 0 ? { admitted: true } : { admitted: false, waitMs: Math.max(1, res[1]) };
+  }
+
+  /** Waits for a slot (acquire), then for admission; throws nothing, returns 'chat_busy' to defer the job. */
+  async waitTurn(chatId: string, deferIfChatBusy: boolean): Promise<SlotGrant> {
+    const grant = await this.acquire(chatId, deferIfChatBusy);
+    if (grant.kind === 'chat_busy') return grant;
+    // Wake a little before the reserved slot: timers fire late, and a departure that is always a few ms late
+    // would make the schedule drift (and the rate fall) — ADMIT lets it be up to its tolerance early instead.
+    const early = ADMIT_TOLERANCE_US / 1000;
+    if (grant.waitMs > early) await sleep(grant.waitMs - early);
+    for (;;) {
+      const a = await this.admit(chatId);
+      if (a.admitted) return { kind: 'go', waitMs: 0 };
+      await sleep(a.waitMs);
+    }
+  }
+
   /** After a 429: no process sends anything for `ms` (Telegram's retry_after). */
   async pauseAll(ms: number): Promise<void> {
-    await this.redis.eval(PAUSE, 1, this.globalKey, String(Math.ceil(ms)));
+    await this.redis.eval(PAUSE, 2, this.globalKey, `${this.opts.prefix}:tg:pause`, String(Math.ceil(ms)));
   }
 }

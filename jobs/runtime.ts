@@ -37,7 +37,7 @@ export interface JobRuntimeOptions {
     deadlineConcurrency?: number;
     lockDurationMs?: number;
     stalledIntervalMs?: number;
-    /** Fraction of TELEGRAM_GLOBAL_PER_SECOND actually used (default 0.95, headroom for jitter). */
+    /** Fraction of the Telegram limits actually used (default DEFAULT_PACE = 0.93, headroom for jitter). */
     pace?: number;
   };
   /** Fault injection for tests (a worker process that dies mid-job). */

@@ -15,8 +15,6 @@ interface ApiFailure {
   parameters?: { retry_after?: number };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /**
  * The one Telegram sender. Every message to anyone goes through here, so the global and per-chat
  * budgets hold for the whole deployment. The Delivery row (unique messageKey + recipient) is the
@@ -33,21 +31,19 @@ export function createSendProcessor(deps: CoreDeps, api: Api, limiter: TelegramR
     const { key, message } = job.data;
     const recipient = BigInt(message.chatId);
     const where = { messageKey_telegramUserId: { messageKey: key, telegramUserId: recipient } };
-    await deps.db.delivery.createMany({ data: [{ messageKey: key, telegramUserId: recipient }], skipDuplicates: true });
-    const existing = await deps.db.delivery.findUnique({ where });
-    if (existing && (existing.status === 'SENT' || existing.status === 'UNREACHABLE')) return 'already_done';
+    const existing = await deps.db.delivery.upsert({ where, create: { messageKey: key, telegramUserId: recipient }, update: {} });
+    if (existing.status === 'SENT' || existing.status === 'UNREACHABLE') return 'already_done';
 
     let result;
     try {
       result = await deliverMessage(deps, api, message, {
         beforeCall: async (callIndex) => {
-          const grant = await limiter.acquire(message.chatId, callIndex === 0);
+          const grant = await limiter.waitTurn(message.chatId, callIndex === 0);
           if (grant.kind === 'chat_busy') {
             // The chat had a message less than the per-chat interval ago: come back then, freeing the worker.
             await job.moveToDelayed(Date.now() + grant.retryInMs, token);
             throw new DelayedError();
           }
-          if (grant.waitMs > 0) await sleep(grant.waitMs);
         },
       });
     } catch (err) {

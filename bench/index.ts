@@ -1,0 +1,19 @@
+// Runs every benchmark in turn and prints one block per bench: npm run bench.
+import { run as broadcast } from './broadcast';
+import { run as lawDues } from './law-dues';
+
+const benches: Array<[string, () => Promise<string>]> = [
+  ['law-dues', () => lawDues()],
+  ['broadcast', () => broadcast()],
+];
+
+let failed = false;
+for (const [name, bench] of benches) {
+  try {
+    console.log(await bench());
+  } catch (err) {
+    failed = true;
+    console.error(`${name}: failed: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+process.exit(failed ? 1 : 0);
