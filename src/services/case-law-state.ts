@@ -1,7 +1,11 @@
-import type { CaseState, CaseStatus as LawCaseStatus } from '../law';
+import type { CaseState } from '../law';
+import { lawCaseState } from './cases';
 import type { Tx } from './outbox';
 
-/** The case facts the statute engine's state machine needs, read from the register. */
+/**
+ * Loads a case and gives the statute engine's view of it (src/services/cases.ts `lawCaseState`), with the
+ * facts of confirmed payments and deposits that the keeper's actions turn on (ss. 13, 15, 19).
+ */
 export async function loadCaseLawState(tx: Tx, caseId: number): Promise<CaseState> {
   const c = await tx.case.findUniqueOrThrow({
     where: { id: caseId },
@@ -11,18 +15,8 @@ export async function loadCaseLawState(tx: Tx, caseId: number): Promise<CaseStat
       auction: { select: { status: true, scheduledFor: true } },
     },
   });
-  const remaining = c.heads.filter((h) => h.status === 'IMPOUNDED').length;
-  return {
-    status: c.status as LawCaseStatus,
-    impoundedAt: c.impoundedAt,
-    heads: c.heads.length,
-    headsRemaining: remaining,
+  return lawCaseState(c, undefined, {
     paymentReceived: c.payments.some((p) => p.kind === 'S13_PAYMENT'),
     depositReceived: c.payments.some((p) => p.kind === 'S15_DEPOSIT'),
-    reportedAt: c.reportedAt,
-    noticePostedAt: c.noticePostedAt,
-    ownerRefusedAt: c.ownerRefusedAt,
-    surplusDepositedAt: c.surplusDepositedAt,
-    auctionAt: c.auction?.status === 'SCHEDULED' ? c.auction.scheduledFor : null,
-  };
+  });
 }
