@@ -64,6 +64,7 @@ export async function issueEnrolmentCode(
 /** Why a code was not accepted. */
 export type RedeemRefusal = 'INVALID' | 'EXPIRED' | 'USED' | 'REVOKED';
 
+/** The grant made, or why the code was refused. */
 export type RedeemResult =
   | { ok: true; staffId: number; role: StaffRoleCode; name: string; poundCodes: string[] }
   | { ok: false; refusal: RedeemRefusal };

@@ -16,6 +16,7 @@ export interface ReleaseOrderInput {
   orderedOn?: string;
 }
 
+/** What a /release led to: delivered (on which basis), already delivered, refused by the law, or no such case. */
 export type ReleaseOutcome =
   | {
       status: 'released';
