@@ -1,4 +1,5 @@
 import type { Context, SessionFlavor } from 'grammy';
+import type { JobsStatus } from '../jobs/status';
 import type { CoreDeps } from '../src/deps';
 import type { Lang, Translate } from '../src/i18n';
 
@@ -23,6 +24,8 @@ export interface SessionData {
 export interface BotDeps extends CoreDeps {
   /** The bot's username, for deep links t.me/<username>?start=... */
   botUsername: string;
+  /** Queue depths, failures and the oldest overdue item for /status; absent when this process runs no jobs runtime. */
+  jobsStatus?: () => Promise<JobsStatus>;
 }
 
 interface Flavor {

@@ -84,3 +84,21 @@ export async function collectStatus(deps: CoreDeps, queues: Queues, redis: strin
     oldestOverdue: overdue[0] ?? null,
   };
 }
+
+/** The status as lines of text in the reader's language (jobs:status.*), for /status and the CLI. */
+export function statusLines(t: (key: string, options?: Record<string, unknown>) => string, s: JobsStatus): string[] {
+  const lines = [t('jobs:status.title', { at: s.at }), t('jobs:status.redis', { url: s.redis })];
+  for (const name of QUEUE_NAMES) {
+    const c = s.queues[name];
+    lines.push(t('jobs:status.queue', { name: t(`jobs:status.queue_name.${name}`), waiting: c.waiting + c.prioritized, active: c.active, delayed: c.delayed, failed: c.failed }));
+  }
+  lines.push(t('jobs:status.failed_total', { n: s.failedTotal }));
+  lines.push(t('jobs:status.outbox', { due: s.outbox.undispatchedDue, stuck: s.outbox.stuck }));
+  lines.push(t('jobs:status.deliveries', s.deliveries));
+  lines.push(
+    s.oldestOverdue
+      ? t('jobs:status.overdue', { key: s.oldestOverdue.key, where: s.oldestOverdue.where, dueAt: s.oldestOverdue.dueAt, minutes: Math.round(s.oldestOverdue.lateMs / 60_000) })
+      : t('jobs:status.no_overdue'),
+  );
+  return lines;
+}

@@ -23,6 +23,7 @@ import { noticeFeature } from './notice';
 import { auctionFeature } from './auction';
 import { moneyFeature } from './money';
 import { ordersFeature } from './orders';
+import { statusFeature } from './status';
 
 /**
  * Every flow of the bot, in the order they get a chance at an update. Add a feature here;
@@ -46,6 +47,8 @@ export const features: Composer<BotContext>[] = [
   auctionFeature,
   moneyFeature,
   ordersFeature,
+  // Jobs: /status for administrators.
+  statusFeature,
   // Owner flows (after enrol, which takes /start enrol_<code> and passes other payloads on).
   startFeature,
   languageFeature,

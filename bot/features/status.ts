@@ -1,0 +1,27 @@
+import { Composer } from 'grammy';
+import { statusLines } from '../../jobs/status';
+import type { BotContext } from '../context';
+
+/** /status (administrators only): queue depths, failed jobs, undelivered messages and the oldest overdue item. */
+export const statusFeature = new Composer<BotContext>();
+
+statusFeature.command('status', async (ctx) => {
+  if (!ctx.staff.some((g) => g.role === 'ADMIN')) {
+    await ctx.reply(ctx.t('jobs:status.admin_only'));
+    return;
+  }
+  const provider = ctx.deps.jobsStatus;
+  if (!provider) {
+    await ctx.reply(ctx.t('jobs:status.unavailable'));
+    return;
+  }
+  let status;
+  try {
+    status = await provider();
+  } catch (err) {
+    ctx.deps.logger.warn({ err: (err as Error).message }, 'jobs status unavailable');
+    await ctx.reply(ctx.t('jobs:status.unavailable'));
+    return;
+  }
+  await ctx.reply(statusLines(ctx.t, status).join('\n'));
+});
