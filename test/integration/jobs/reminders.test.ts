@@ -1,0 +1,134 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { computeTimeline } from '../../../src/law';
+import { duesForCase } from '../../../src/services/dues';
+import { formatRupees } from '../../../src/i18n';
+import { enrolStaff } from '../../support/fixtures';
+import { addAuction, addPayment, createCase, seedPounds } from './cases';
+import { createJobsHarness, type JobsHarness } from './harness';
+
+let h: JobsHarness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const OFFICER = 7700001;
+const KEEPER = 7700002;
+const MAGISTRATE = 7700003;
+const OWNER = 7700009;
+
+async function setup() {
+  h = await createJobsHarness({ start: '2026-11-29T10:00:00+05:30' });
+  const db = h.db.prisma;
+  await seedPounds(db, h.clock.now());
+  await enrolStaff(db, OFFICER, 'OFFICER', ['JAI1']);
+  await enrolStaff(db, KEEPER, 'POUND_KEEPER', ['JAI1']);
+  await enrolStaff(db, MAGISTRATE, 'MAGISTRATE', ['JAI1']);
+  await db.telegramUser.create({ data: { id: BigInt(OWNER), language: 'hi' } });
+  for (const id of [OFFICER, KEEPER, MAGISTRATE]) await db.telegramUser.update({ where: { id: BigInt(id) }, data: { language: 'en' } });
+  return h;
+}
+
+describe('jobs: reminders', () => {
+  it('auction: the officer and the owner the day before (owner: last chance, dues from the statute engine), and nothing once the owner has claimed', async () => {
+    const h = await setup();
+    const db = h.db.prisma;
+    const now = h.clock.now().getTime();
+    const c = await createCase(db, { impoundedAt: new Date(now - 20 * DAY), status: 'AUCTION_SCHEDULED', ownerTelegramId: BigInt(OWNER), reportedAt: new Date(now - 12 * DAY), noticePostedAt: new Date(now - 10 * DAY) });
+    const auctionAt = new Date('2026-12-02T11:00:00+05:30');
+    await addAuction(db, c.id, auctionAt);
+    await h.runtime.start();
+    await h.runtime.drain();
+    expect(h.fake.sentTo(OFFICER)).toEqual([]);
+
+    h.clock.set('2026-12-01T09:00:00+05:30');
+    await h.runtime.drain();
+    const t = h.deps.translator;
+    const common = { number: c.number, at: auctionAt.toISOString(), place: 'Amer Haat', pound: 'Amer Pound' };
+    expect(h.fake.sentTo(OFFICER).map((m) => m.text)).toEqual([t.t('en', 'jobs:auction.day_before.to_officer', { ...common, conditions: 'Cash on the fall of the hammer' })]);
+    const dues = await duesForCase(db, c.id, h.clock.now());
+    if (!dues.ok) throw dues.error;
+    const toOwner = h.fake.sentTo(OWNER).map((m) => m.text);
+    expect(toOwner).toEqual([t.t('hi', 'jobs:auction.day_before.to_owner', { ...common, pound: 'आमेर कांजी हाउस', amount: dues.value.breakdown.totals.totalPaise, asOf: '2026-12-01' })]);
+    expect(toOwner[0]).toContain(formatRupees(dues.value.breakdown.totals.totalPaise, 'hi'));
+
+    // The owner claims before the morning of the auction: no morning reminder to anyone.
+    await db.case.update({ where: { id: c.id }, data: { status: 'PAYMENT_PENDING' } });
+    h.clock.set('2026-12-02T07:30:00+05:30');
+    await h.runtime.drain();
+    expect(h.fake.sentTo(OFFICER)).toHaveLength(1);
+    expect(h.fake.sentTo(OWNER)).toHaveLength(1);
+    const runs = await db.deadlineRun.findMany({ where: { caseId: c.id }, orderBy: { dueAt: 'asc' } });
+    expect(runs.map((r) => [r.step, r.outcome])).toEqual([
+      ['auction-day-before', 'sent'],
+      ['auction-morning', 'moved_on'],
+    ]);
+  });
+
+  it('a payment not confirmed within PAYMENT_NUDGE_HOURS nudges the keepers once; a confirmed one does not', async () => {
+    const h = await setup();
+    const db = h.db.prisma;
+    const now = h.clock.now();
+    const c = await createCase(db, { impoundedAt: new Date(now.getTime() - DAY), status: 'PAYMENT_PENDING' });
+    const pending = await addPayment(db, c.id, { kind: 'S13_PAYMENT', status: 'PENDING', amountPaise: 48_000, declaredAt: now, payer: BigInt(OWNER) });
+    const other = await createCase(db, { impoundedAt: new Date(now.getTime() - DAY), status: 'PAYMENT_PENDING' });
+    const confirmed = await addPayment(db, other.id, { kind: 'S13_PAYMENT', status: 'PENDING', amountPaise: 30_000, declaredAt: now, payer: BigInt(OWNER) });
+    await h.runtime.start();
+    await h.runtime.drain();
+    await db.payment.update({ where: { id: confirmed.id }, data: { status: 'CONFIRMED', confirmedAt: now, confirmedSlot: `${other.id}:S13_PAYMENT` } });
+    h.clock.advance(h.deps.config.PAYMENT_NUDGE_HOURS * HOUR + 60_000);
+    await h.runtime.drain();
+    expect(h.fake.sentTo(KEEPER).map((m) => m.text)).toEqual([
+      h.deps.translator.t('en', 'jobs:payment_nudge.payment', { number: c.number, amount: pending.amountPaise, declaredAt: now.toISOString(), hours: h.deps.config.PAYMENT_NUDGE_HOURS }),
+    ]);
+    expect(h.fake.sentTo(OFFICER)).toEqual([]);
+  });
+
+  it('s. 15 depositor: reminded before and on the last day of the s. 20 window, with the amount deposited', async () => {
+    const h = await setup();
+    const db = h.db.prisma;
+    const impoundedAt = new Date(h.clock.now().getTime() - DAY);
+    const c = await createCase(db, { impoundedAt, status: 'DEPOSITED_S15' });
+    await addPayment(db, c.id, { kind: 'S15_DEPOSIT', status: 'CONFIRMED', amountPaise: 123_450, declaredAt: new Date(impoundedAt.getTime() + HOUR), payer: BigInt(OWNER) });
+    await h.runtime.start();
+    await h.runtime.drain();
+    const tl = computeTimeline({ impoundedAt }, { s20ComplaintDays: h.deps.config.S20_COMPLAINT_WINDOW_DAYS });
+    if (!tl.ok) throw tl.error;
+    const last = tl.value.s20ComplaintWindowEnd.date;
+    h.clock.set(`${last}T23:00:00+05:30`);
+    await h.runtime.drain();
+    const params = { number: c.number, lastDay: last, days: h.deps.config.S20_COMPLAINT_WINDOW_DAYS, amount: 123_450 };
+    expect(h.fake.sentTo(OWNER).map((m) => m.text)).toEqual([t('early', params), t('last_day', params)]);
+    function t(k: string, p: Record<string, unknown>) {
+      return h!.deps.translator.t('hi', `jobs:complaint.${k}`, p);
+    }
+  });
+
+  it('s. 17: the owner before the hold ends; the Magistrate\'s office when it has lapsed, with the surplus', async () => {
+    const h = await setup();
+    const db = h.db.prisma;
+    const now = h.clock.now();
+    const c = await createCase(db, { impoundedAt: new Date(now.getTime() - 40 * DAY), status: 'SURPLUS_HELD', ownerTelegramId: BigInt(OWNER), surplusDepositedAt: now });
+    await db.remittance.create({ data: { caseId: c.id, kind: 'SURPLUS_TO_MAGISTRATE', amountPaise: 345_600, confirmedAt: now } });
+    await h.runtime.start();
+    await h.runtime.drain();
+    const tl = computeTimeline({ impoundedAt: new Date(now.getTime() - 40 * DAY), surplusDepositedAt: now });
+    if (!tl.ok || !tl.value.surplusHoldEnd) throw new Error('timeline');
+    const end = tl.value.surplusHoldEnd;
+    // A week before the last day: the owner.
+    h.clock.set(end.dueAt.getTime() - 7 * DAY + 10 * HOUR);
+    await h.runtime.drain();
+    const t = h.deps.translator;
+    expect(h.fake.sentTo(OWNER).map((m) => m.text)).toEqual([t.t('hi', 'jobs:surplus.to_owner', { number: c.number, amount: 345_600, lastDay: end.date })]);
+    expect(h.fake.sentTo(MAGISTRATE)).toEqual([]);
+    // The morning after the three months: the Magistrate's office.
+    h.clock.set(end.dueAt.getTime() + 10 * HOUR);
+    await h.runtime.drain();
+    expect(h.fake.sentTo(OWNER)).toHaveLength(1);
+    expect(h.fake.sentTo(MAGISTRATE).map((m) => m.text)).toEqual([
+      t.t('en', 'jobs:surplus.lapsed_to_magistrate', { number: c.number, amount: 345_600, lastDay: end.date, depositedAt: now.toISOString(), pound: 'Amer Pound' }),
+    ]);
+  });
+});
