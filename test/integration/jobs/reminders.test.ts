@@ -118,13 +118,13 @@ describe('jobs: reminders', () => {
     if (!tl.ok || !tl.value.surplusHoldEnd) throw new Error('timeline');
     const end = tl.value.surplusHoldEnd;
     // A week before the last day: the owner.
-    h.clock.set(end.dueAt.getTime() - 7 * DAY + 10 * HOUR);
+    h.clock.set(new Date(end.dueAt.getTime() - 7 * DAY + 10 * HOUR));
     await h.runtime.drain();
     const t = h.deps.translator;
     expect(h.fake.sentTo(OWNER).map((m) => m.text)).toEqual([t.t('hi', 'jobs:surplus.to_owner', { number: c.number, amount: 345_600, lastDay: end.date })]);
     expect(h.fake.sentTo(MAGISTRATE)).toEqual([]);
     // The morning after the three months: the Magistrate's office.
-    h.clock.set(end.dueAt.getTime() + 10 * HOUR);
+    h.clock.set(new Date(end.dueAt.getTime() + 10 * HOUR));
     await h.runtime.drain();
     expect(h.fake.sentTo(OWNER)).toHaveLength(1);
     expect(h.fake.sentTo(MAGISTRATE).map((m) => m.text)).toEqual([
