@@ -23,7 +23,7 @@ const BY_ROLE: Record<StaffRoleName, readonly StaffCommand[]> = {
   // s. 8 register, s. 13/15 confirmation and delivery, s. 7 returns.
   POUND_KEEPER: ['register', 'pending', 'release', 'register_export'],
   // s. 14 notice and auction, s. 16 sale and account, s. 17 split.
-  OFFICER: ['notice', 'auction', 'sale', 'split', 'release', 'register_export'],
+  OFFICER: ['notice', 'auction', 'sale', 'split', 'orders', 'release', 'register_export'],
   // s. 19 orders, s. 14 proviso, the outcome of s. 20 complaints, s. 17 surplus.
   MAGISTRATE: ['orders', 'outcome', 'split', 'release', 'register_export'],
   ADMIN: STAFF_COMMANDS,
