@@ -38,11 +38,12 @@ export function parseRupees(text: string): number | null {
 
 /**
  * A UPI transaction reference (UTR / RRN) as typed: letters and digits, 6–35 characters once spaces and
- * dashes are removed; null otherwise.
+ * dashes are removed, at least 6 of them digits (every UPI app's reference is mostly digits, so a name
+ * typed by mistake — "Ramesh Kumar" — is not taken for one); null otherwise.
  */
 export function parseUpiRef(text: string): string | null {
   const s = normaliseTyped(text).replace(/[\s-]+/g, '').toUpperCase();
-  return /^[A-Z0-9]{6,35}$/.test(s) ? s : null;
+  return /^[A-Z0-9]{6,35}$/.test(s) && (s.match(/\d/g) ?? []).length >= 6 ? s : null;
 }
 
 const MONTHS: Record<string, number> = {};

@@ -26,6 +26,9 @@ describe('parseUpiRef', () => {
     expect(parseUpiRef('6123 4567 8901')).toBe('612345678901');
     expect(parseUpiRef('abc')).toBeNull();
     expect(parseUpiRef('paid!!')).toBeNull();
+    // A name typed at the reference prompt is not a reference.
+    expect(parseUpiRef('Ramesh Kumar')).toBeNull();
+    expect(parseUpiRef('AXIS 2311 4567 89')).toBe('AXIS2311456789');
   });
 });
 
