@@ -66,10 +66,10 @@ export class FakeBotApi {
     return { fetch: this.fetch as unknown as ApiClientOptions['fetch'] };
   }
 
-  readonly fetch = async (input: string | URL, init?: { body?: unknown }): Promise<Response> => {
+  readonly fetch = async (input: string | URL, init?: { body?: unknown; headers?: unknown }): Promise<Response> => {
     const url = String(input);
     const method = url.slice(url.lastIndexOf('/') + 1);
-    const payload = await parseBody(init?.body);
+    const payload = await parseBody(init?.body, headerOf(init?.headers, 'content-type'));
     for (const r of this.responders) {
       const answer = r(method, payload);
       if (answer) {
@@ -108,16 +108,40 @@ export class FakeBotApi {
   }
 }
 
-async function parseBody(body: unknown): Promise<Record<string, any>> {
+/** An uploaded file as the fake received it (multipart part with a filename). */
+export interface UploadedFile {
+  filename: string;
+  data: Buffer;
+}
+
+async function parseBody(body: unknown, contentType: string | undefined): Promise<Record<string, any>> {
   if (body == null) return {};
   if (typeof body === 'string') return JSON.parse(body);
-  // grammY sends multipart (a stream) when a file is uploaded; read it and keep the text fields.
-  const text = await new Response(body as BodyInit).text();
-  const out: Record<string, any> = { _multipart: true };
-  for (const m of text.matchAll(/name="([^"]+)"(?:; filename="[^"]*")?\r\n(?:Content-Type: [^\r]+\r\n)?\r\n([\s\S]*?)\r\n--/g)) {
-    const [, name, value] = m;
-    if (!name) continue;
-    out[name] = value && /^[[{]/.test(value) ? safeJson(value) : value;
+  // grammY sends multipart (a stream) when a file is uploaded. Parse it as bytes so binary files (PNG QR
+  // codes, CSV exports) arrive intact: text fields become payload fields, files go to payload._files by
+  // part name (the payload field itself reads "attach://<part name>").
+  const buf = Buffer.from(await new Response(body as BodyInit).arrayBuffer());
+  const boundary = /boundary=("?)([^";]+)\1/.exec(contentType ?? '')?.[2] ?? buf.toString('latin1', 2, buf.indexOf('\r\n'));
+  const out: Record<string, any> = { _multipart: true, _files: {} as Record<string, UploadedFile> };
+  const delimiter = Buffer.from(`--${boundary}`);
+  let at = buf.indexOf(delimiter);
+  while (at !== -1) {
+    const next = buf.indexOf(delimiter, at + delimiter.length);
+    if (next === -1) break;
+    const part = buf.subarray(at + delimiter.length + 2, next - 2);
+    const split = part.indexOf('\r\n\r\n');
+    if (split !== -1) {
+      const head = part.subarray(0, split).toString('utf8');
+      const data = part.subarray(split + 4);
+      const name = /name="([^"]+)"/.exec(head)?.[1];
+      const filename = /filename=(?:"([^"]*)"|([^;\r\n]*))/.exec(head)?.slice(1).find((v) => v !== undefined);
+      if (name && filename !== undefined) out._files[name] = { filename, data: Buffer.from(data) };
+      else if (name) {
+        const value = data.toString('utf8');
+        out[name] = /^[[{]/.test(value) ? safeJson(value) : value;
+      }
+    }
+    at = next;
   }
   return out;
 }
@@ -132,4 +156,11 @@ function safeJson(v: string): unknown {
 
 function json(data: unknown): Response {
   return new Response(JSON.stringify(data), { status: 200, headers: { 'content-type': 'application/json' } });
+}
+
+function headerOf(headers: unknown, name: string): string | undefined {
+  if (!headers) return undefined;
+  if (headers instanceof Headers) return headers.get(name) ?? undefined;
+  const entry = Object.entries(headers as Record<string, string>).find(([k]) => k.toLowerCase() === name);
+  return entry?.[1];
 }
