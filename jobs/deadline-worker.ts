@@ -14,17 +14,25 @@ import { jobIdFor, KEEP, RETRY, type DeadlineJobData } from './queues';
 export type DeadlineOutcome = { planned: number } | { outcome: 'sent' | 'moved_on'; messages: number } | { outcome: 'already_ran' };
 
 /**
- * Puts the case's pending deadline steps into the deadline queue as delayed jobs. Steps that have run
- * (a DeadlineRun row) are skipped; the job id is the step key, so scheduling twice (a replan and the
- * reconciler, two processes) leaves one job. Past-due steps get no delay and run at once.
+ * Puts the case's pending deadline steps into the deadline queue as delayed jobs; the job id is the step
+ * key, so scheduling twice (a replan and the reconciler, two processes) leaves one job. Past-due steps get
+ * no delay and run at once. A step that has sent its messages (DeadlineRun 'sent') is never scheduled again.
+ * A step that found the case moved on ('moved_on') is scheduled again only on a replan (`afterChange`): the
+ * facts changed and may call for it after all (a rejected payment puts an unclaimed case back on the s. 14
+ * path); its finished BullMQ job is removed first, or the add would be a no-op.
  */
-export async function scheduleCase(deps: CoreDeps, queues: Queues, caseId: number): Promise<PlannedStep[]> {
+export async function scheduleCase(deps: CoreDeps, queues: Queues, caseId: number, afterChange = false): Promise<PlannedStep[]> {
   const c = await loadCaseForDeadlines(deps.db, caseId);
   if (!c) return [];
   const steps = planSteps(c, deps.config);
   if (steps.length === 0) return [];
-  const ran = new Set((await deps.db.deadlineRun.findMany({ where: { key: { in: steps.map((s) => s.key) } }, select: { key: true } })).map((r) => r.key));
-  const pending = steps.filter((s) => !ran.has(s.key));
+  const runs = new Map((await deps.db.deadlineRun.findMany({ where: { key: { in: steps.map((s) => s.key) } }, select: { key: true, outcome: true } })).map((r) => [r.key, r.outcome]));
+  const pending = steps.filter((s) => !runs.has(s.key) || (afterChange && runs.get(s.key) === 'moved_on'));
+  for (const s of pending) {
+    if (!runs.has(s.key)) continue;
+    const old = await queues.deadline.getJob(jobIdFor(s.key));
+    if (old && ((await old.isCompleted()) || (await old.isFailed()))) await old.remove();
+  }
   const now = deps.clock.now().getTime();
   await queues.deadline.addBulk(
     pending.map((s) => {
@@ -55,7 +63,8 @@ export async function runStep(deps: CoreDeps, queues: Queues, d: DeadlineJobData
   const ctx = { config: deps.config, translator: deps.translator };
   const res = await deps.db.$transaction(
     async (tx) => {
-      if (await tx.deadlineRun.findUnique({ where: { key: d.key } })) return null;
+      const before = await tx.deadlineRun.findUnique({ where: { key: d.key } });
+      if (before?.outcome === 'sent') return null;
       const c = await loadCaseForDeadlines(tx, d.caseId);
       const stillPlanned = c !== null && planSteps(c, deps.config).some((s) => s.key === d.key);
       const messages = stillPlanned ? await REMINDERS[step]({ ...ctx, db: tx }, d.caseId, now, d.ref) : [];
@@ -70,11 +79,15 @@ export async function runStep(deps: CoreDeps, queues: Queues, d: DeadlineJobData
         }
       }
       const outcome = messages.length > 0 ? 'sent' : 'moved_on';
-      const inserted = await tx.deadlineRun.createMany({
-        data: [{ key: d.key, caseId: d.caseId, step, dueAt: new Date(d.runAt), ranAt: now, outcome, messages: messages.length }],
-        skipDuplicates: true,
-      });
-      if (inserted.count === 0) return null;
+      // The run row is the guard: inserted once, or turned from 'moved_on' to 'sent' once. A concurrent run
+      // of the same key matches nothing here (unique key; the outcome no longer 'moved_on') and stops.
+      const claimed = before
+        ? await tx.deadlineRun.updateMany({ where: { key: d.key, outcome: 'moved_on' }, data: { ranAt: now, outcome, messages: messages.length } })
+        : await tx.deadlineRun.createMany({
+            data: [{ key: d.key, caseId: d.caseId, step, dueAt: new Date(d.runAt), ranAt: now, outcome, messages: messages.length }],
+            skipDuplicates: true,
+          });
+      if (claimed.count === 0) return null;
       const keys: string[] = [];
       // Several messages to one chat (report, notice, proclamation) are spaced by the per-chat interval,
       // so they arrive in order instead of racing for the chat's slot.
@@ -95,6 +108,7 @@ export async function runStep(deps: CoreDeps, queues: Queues, d: DeadlineJobData
     { timeout: 20_000 },
   );
   if (!res) return { outcome: 'already_ran' };
+  if (res.outcome === 'moved_on') return { outcome: 'moved_on', messages: 0 };
   await hooks.afterCommit?.(d);
   await dispatchKeys(deps, queues, res.keys);
   return { outcome: res.outcome, messages: res.keys.length };
@@ -120,7 +134,7 @@ export function createDeadlineProcessor(deps: CoreDeps, queues: () => Queues, ho
       await job.moveToDelayed(Date.now() + early, token);
       throw new DelayedError();
     }
-    if (d.step === 'replan') return { planned: (await scheduleCase(deps, queues(), d.caseId)).length };
+    if (d.step === 'replan') return { planned: (await scheduleCase(deps, queues(), d.caseId, true)).length };
     return runStep(deps, queues(), d, hooks);
   };
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { computeTimeline } from '../../../src/law';
+import { planDeadlines } from '../../../src/services/deadlines';
 import { enrolStaff } from '../../support/fixtures';
 import { createCase, seedPounds } from './cases';
 import { createJobsHarness, type JobsHarness } from './harness';
@@ -92,6 +93,33 @@ describe('jobs: statutory deadlines', () => {
     expect((await h.db.prisma.case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('PAYMENT_PENDING');
     const runs = await h.db.prisma.deadlineRun.findMany({ where: { caseId: c.id } });
     expect(runs.map((r) => [r.step, r.outcome])).toEqual([['s14-report', 'moved_on']]);
+  });
+
+  it('a claim that falls through (payment not received) puts the case back on the s. 14 path: the report is made after all', async () => {
+    const h = await setup();
+    const impoundedAt = new Date(h.clock.now().getTime() - 3 * DAY);
+    const c = await createCase(h.db.prisma, { impoundedAt });
+    await h.runtime.start();
+    await h.runtime.drain();
+    await h.db.prisma.case.update({ where: { id: c.id }, data: { status: 'PAYMENT_PENDING' } });
+    h.clock.advance(6 * DAY);
+    await h.runtime.drain();
+    expect(h.fake.sentTo(OFFICER)).toHaveLength(0);
+    // Day 9: the keeper records that the money never came; the flow replans in the same transaction.
+    await h.db.prisma.$transaction(async (tx) => {
+      await tx.case.update({ where: { id: c.id }, data: { status: 'IMPOUNDED' } });
+      await planDeadlines(tx, c.id, h.clock.now());
+    });
+    await h.runtime.drain();
+    expect(h.fake.sentTo(OFFICER)).toHaveLength(3);
+    expect(h.fake.sentTo(OFFICER)[0]!.text).toContain(c.number);
+    expect((await h.db.prisma.case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('REPORTED_S14');
+    const runs = await h.db.prisma.deadlineRun.findMany({ where: { caseId: c.id, step: 's14-report' } });
+    expect(runs.map((r) => r.outcome)).toEqual(['sent']);
+    // The periodic reconciler afterwards adds nothing and sends nothing more.
+    await h.runtime.reconcile();
+    await h.runtime.drain();
+    expect(h.fake.sentTo(OFFICER)).toHaveLength(3);
   });
 
   it('a case released before day 8 plans no report at all', async () => {
