@@ -1,3 +1,4 @@
+import { Api } from 'grammy';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jobIdFor } from '../../../jobs/queues';
 import { queueMessage } from '../../../src/services/outbox';
@@ -56,5 +57,32 @@ describe('jobs: outbox → send queue → Telegram', () => {
     await h.runtime.queues.send.add('send', { key: 'test:3:replay', message: { chatId: KEEPER, key: 'common:cancelled' } }, { jobId: jobIdFor('test:3:replay') });
     await h.runtime.drain();
     expect(h.fake.sentTo(KEEPER)).toHaveLength(1);
+  });
+
+  it('stop() lets a message that is being sent finish: it is recorded SENT, not lost or sent again', async () => {
+    h = await createJobsHarness();
+    let started = false;
+    const slowApi = new Api(h.deps.config.BOT_TOKEN!, {
+      fetch: (async (url: string, init: unknown) => {
+        started = true;
+        await new Promise((r) => setTimeout(r, 700));
+        return h!.fake.fetch(url, init as { body?: unknown });
+      }) as never,
+    });
+    const r = h.another({ api: slowApi });
+    await queueMessage(h.db.prisma, { chatId: KEEPER, key: 'common:cancelled' }, 'test:4:stop', h.clock.now());
+    await r.start();
+    while (!started) await new Promise((res) => setTimeout(res, 10));
+    await r.stop();
+    expect(h.fake.sentTo(KEEPER)).toHaveLength(1);
+    const d = await h.db.prisma.delivery.findFirstOrThrow({ where: { messageKey: 'test:4:stop' } });
+    expect(d.status).toBe('SENT');
+  });
+
+  it('start() fails with one error naming the Redis URL it tried (password hidden)', async () => {
+    h = await createJobsHarness();
+    const r = h.another({ redisUrl: 'redis://:hunter2@127.0.0.1:1' });
+    await expect(r.start()).rejects.toThrow(/Redis is not reachable at redis:\/\/:\*\*\*@127\.0\.0\.1:1/);
+    await expect(r.start()).rejects.not.toThrow(/hunter2/);
   });
 });
