@@ -22,6 +22,7 @@ export interface ScriptedFailure {
   retryAfter?: number;
 }
 
+/** Limits and behaviour of the fake Bot API. */
 export interface FakeTelegramOptions {
   /** Messages per second across all chats (Telegram: about 30). */
   globalPerSecond: number;

@@ -3,6 +3,7 @@ import type { OutgoingMessage } from '../src/services/outbox';
 
 /** The three queues: one Telegram sender, the statutory deadline steps, and broadcast fan-out. */
 export const QUEUE_NAMES = ['send', 'deadline', 'broadcast'] as const;
+/** One of the queue names. */
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** Data of a 'send' job: the Delivery key (messageKey) and the message to render and send. */

@@ -82,6 +82,7 @@ return 1
 /** The answer of `acquire`: wait `waitMs` then send, or come back after `retryInMs` (the chat is busy). */
 export type SlotGrant = { kind: 'go'; waitMs: number } | { kind: 'chat_busy'; retryInMs: number };
 
+/** Settings of the shared Telegram budget. */
 export interface RateLimiterOptions {
   /** Telegram's global limit (TELEGRAM_GLOBAL_PER_SECOND). */
   perSecond: number;

@@ -26,6 +26,7 @@ export const DEADLINE_STEPS = [
   's17-surplus-lapsed',
   'payment-nudge',
 ] as const;
+/** One of the deadline steps. */
 export type DeadlineStep = (typeof DEADLINE_STEPS)[number];
 
 /** One scheduled step of a case: run at `runAt`; `key` is unique per case, step, reference and instant. */

@@ -8,6 +8,7 @@ import type { ReminderContext } from './context';
 
 /** Broadcast kinds the staff flows write to the outbox. */
 export const BROADCAST_KINDS = ['new_case', 'notice', 'auction'] as const;
+/** One of the broadcast kinds. */
 export type BroadcastKind = (typeof BROADCAST_KINDS)[number];
 
 /** One broadcast: the same message (without chatId) to every recipient. */
