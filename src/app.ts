@@ -51,7 +51,12 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
   let api: Api;
   if (options.mode === 'all') {
     const token = config.BOT_TOKEN ?? '0:local';
-    const botDeps: BotDeps = { ...deps, botUsername: config.BOT_USERNAME ?? options.botInfo?.username ?? 'kanji_sahayak_bot' };
+    const botDeps: BotDeps = {
+      ...deps,
+      botUsername: config.BOT_USERNAME ?? options.botInfo?.username ?? 'kanji_sahayak_bot',
+      // /status for admins; the runtime is created just below, before any update can arrive.
+      jobsStatus: () => jobs.status(),
+    };
     bot = createBot(token, botDeps, {
       client: { apiRoot: config.TELEGRAM_API_ROOT, ...(options.botClient ?? {}) },
       ...(options.botInfo ? { botInfo: options.botInfo } : {}),
