@@ -153,7 +153,10 @@ describe('owner: finding a case and its dues', () => {
     expect(text).toContain(t(h, 'en', 'owner:dues.security_note'));
     expect(text).toContain(t(h, 'en', 'owner:dues.total', { total: engine.totals.totalPaise }));
     await h.send(hindiOwner, '/dues PUN1-2026-1');
-    expect(h.api.lastTo(hindiOwner.id)!.text).toContain('प्रतिभूति राशि (धारा 12A');
+    const hiText = h.api.lastTo(hindiOwner.id)!.text;
+    // Glossary: security = प्रतिभूति राशि; s. 12A is cited the official Hindi way, धारा 12क.
+    expect(hiText).toContain('प्रतिभूति राशि (धारा 12क');
+    expect(hiText).toContain(t(h, 'hi', 'owner:dues.security_note'));
   });
 
   describe('bad input gets a clear answer in the user’s language and changes nothing', () => {
