@@ -7,6 +7,7 @@ import { createTranslator } from '../../src/i18n';
 import { createLogger } from '../../src/logging';
 import { createTestDatabase, type DbKind, type TestDatabase } from './db';
 import { FakeBotApi } from './fake-bot-api';
+import { startHarnessJobs, type HarnessJobs } from './jobs-harness';
 
 /** A person talking to the bot in a private chat. */
 export interface TestUser {
@@ -29,14 +30,35 @@ export interface BotHarness {
   tap(user: TestUser, data: string, messageId?: number): Promise<Update>;
   /** Feeds an arbitrary update (e.g. a replay of an earlier one). */
   feed(update: Update): Promise<void>;
+  /** With `jobs: true`: the running jobs runtime (real BullMQ on real Redis, this harness's own prefix). */
+  jobs?: HarnessJobs;
+  /**
+   * With `jobs: true`: dispatches the due outbox into the queues and waits until the workers are idle, so
+   * what other people are sent (cards, receipts, reports) has gone through the real sender. Throws otherwise.
+   */
+  drain(timeoutMs?: number): Promise<void>;
+  /** Stops the jobs runtime (and deletes its Redis keys), then drops the test database. */
   close(): Promise<void>;
+}
+
+/** Options of createBotHarness. */
+export interface BotHarnessOptions {
+  dbKind?: DbKind;
+  env?: Record<string, string>;
+  /** The manual clock's start (ISO with offset). */
+  start?: string;
+  /** Use this database instead of a fresh one (it is not dropped on close). */
+  db?: TestDatabase;
+  /** Start the real jobs runtime (dispatcher, workers, rate-limited sender) on Redis; use `drain()`. */
+  jobs?: boolean;
 }
 
 /**
  * The real bot (all middleware, real database) with every Bot API call answered and recorded by
- * FakeBotApi. Pass `env` to override config; `start` sets the manual clock.
+ * FakeBotApi. Pass `env` to override config; `start` sets the manual clock; `jobs: true` adds the real
+ * jobs runtime on Redis, whose workers send through the same recorded fake.
  */
-export async function createBotHarness(opts: { dbKind?: DbKind; env?: Record<string, string>; start?: string; db?: TestDatabase } = {}): Promise<BotHarness> {
+export async function createBotHarness(opts: BotHarnessOptions = {}): Promise<BotHarness> {
   const db = opts.db ?? (await createTestDatabase(opts.dbKind ?? 'pglite'));
   const api = new FakeBotApi();
   const clock = new ManualClock(opts.start ?? '2026-11-29T10:00:00+05:30');
@@ -51,6 +73,18 @@ export async function createBotHarness(opts: { dbKind?: DbKind; env?: Record<str
   };
   const bot = createBot(config.BOT_TOKEN!, deps, { client: api.client, botInfo: api.botInfo });
   await bot.init();
+  let jobs: HarnessJobs | undefined;
+  if (opts.jobs) {
+    try {
+      // bot.api, as src/app.ts wires it: the workers' calls reach the same FakeBotApi as the bot's replies.
+      jobs = await startHarnessJobs(deps, bot.api);
+    } catch (err) {
+      if (!opts.db) await db.destroy();
+      throw err;
+    }
+    const runtime = jobs.runtime;
+    deps.jobsStatus = () => runtime.status();
+  }
   let updateId = 1;
   let messageId = 1;
   const now = () => Math.floor(clock.now().getTime() / 1000);
@@ -76,6 +110,11 @@ export async function createBotHarness(opts: { dbKind?: DbKind; env?: Record<str
     clock,
     send,
     feed,
+    ...(jobs ? { jobs } : {}),
+    async drain(timeoutMs) {
+      if (!jobs) throw new Error('drain() needs createBotHarness({ jobs: true })');
+      await jobs.drain(timeoutMs);
+    },
     reply: (user, toMessageId, text) =>
       send(user, text, {
         reply_to_message: { message_id: toMessageId, date: now(), chat: chatOf(user), from: api.botInfo, text: '' } as unknown as Message['reply_to_message'],
@@ -95,7 +134,11 @@ export async function createBotHarness(opts: { dbKind?: DbKind; env?: Record<str
       return update;
     },
     async close() {
-      if (!opts.db) await db.destroy();
+      try {
+        await jobs?.close();
+      } finally {
+        if (!opts.db) await db.destroy();
+      }
     },
   };
 }

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupees } from '../../../src/i18n';
 import type { BotHarness } from '../../support/bot-harness';
 import { enrolStaff } from '../../support/fixtures';
-import { flushOutbox } from '../../support/outbox';
 import { buttonsOf, data, engineDues, englishOwner, footprint, hindiOwner, lastButton, ownerHarness, t } from './owner-harness';
 
 const keeper = { id: 7701, firstName: 'Keeper Amer', languageCode: 'hi' };
@@ -17,7 +16,7 @@ describe('owner: claim and pay (s. 13)', () => {
   let h: BotHarness;
   let kunda: { id: number };
   beforeAll(async () => {
-    h = await ownerHarness();
+    h = await ownerHarness({ jobs: true });
     await enrolStaff(h.deps.db, keeper.id, 'POUND_KEEPER', ['JAI1'], 'Amer keeper');
     await enrolStaff(h.deps.db, keeperChomu.id, 'POUND_KEEPER', ['JAI2'], 'Chomu keeper');
     kunda = await h.deps.db.case.findUniqueOrThrow({ where: { number: 'JAI1-2026-1' } });
@@ -68,7 +67,11 @@ describe('owner: claim and pay (s. 13)', () => {
 
   it('the keeper gets the card in Hindi, replies "ok", and the owner gets a receipt that /verify accepts', async () => {
     const payment = await h.deps.db.payment.findFirstOrThrow({ where: { caseId: kunda.id } });
-    await flushOutbox(h.deps, h.bot.api);
+    await h.drain();
+    // The card left through the jobs sender (dispatcher → BullMQ → rate-limited sender): one Delivery, SENT.
+    expect(await h.deps.db.delivery.findMany({ where: { messageKey: { startsWith: `payment:${payment.id}:` } }, select: { messageKey: true, telegramUserId: true, status: true } })).toEqual([
+      { messageKey: `payment:${payment.id}:card:${keeper.id}`, telegramUserId: BigInt(keeper.id), status: 'SENT' },
+    ]);
     const card = h.api.lastTo(keeper.id)!;
     expect(card.text).toBe(
       t(h, 'hi', 'card:payment.text', {
@@ -86,9 +89,12 @@ describe('owner: claim and pay (s. 13)', () => {
     expect(confirmed.status).toBe('CONFIRMED');
     expect(confirmed.receipt).not.toBeNull();
 
-    await flushOutbox(h.deps, h.bot.api);
+    await h.drain();
     const receiptMsg = h.api.sentTo(englishOwner.id).find((m) => m.text.includes(confirmed.receipt!.number));
     expect(receiptMsg).toBeDefined();
+    expect(h.api.sentTo(englishOwner.id).filter((m) => m.text.includes(confirmed.receipt!.number))).toHaveLength(1);
+    const receiptDelivery = { messageKey: `payment:${payment.id}:receipt`, telegramUserId: BigInt(englishOwner.id) };
+    expect((await h.deps.db.delivery.findUniqueOrThrow({ where: { messageKey_telegramUserId: receiptDelivery } })).status).toBe('SENT');
 
     // The code typed in lower case with a space in the middle is still found; only public facts come back.
     const code = confirmed.receipt!.verificationCode;
@@ -109,9 +115,14 @@ describe('owner: claim and pay (s. 13)', () => {
   it('after the keeper releases the cattle, the owner acknowledges with one tap — once', async () => {
     await h.send(keeper, '/release JAI1-2026-1');
     const release = await h.deps.db.release.findFirstOrThrow({ where: { caseId: kunda.id } });
-    await flushOutbox(h.deps, h.bot.api);
+    await h.drain();
     const ack = lastButton(h, englishOwner.id, 'ack')!;
     expect(ack.data).toBe(data(h, 'ack', release.id));
+    expect((await h.deps.db.delivery.findUniqueOrThrow({ where: { messageKey_telegramUserId: { messageKey: `release:${release.id}:owner`, telegramUserId: BigInt(englishOwner.id) } } })).status).toBe('SENT');
+    // Draining again sends nothing twice.
+    const callsBefore = h.api.calls.length;
+    await h.drain();
+    expect(h.api.calls.length).toBe(callsBefore);
 
     // Someone else tapping a forwarded button changes nothing.
     await h.tap(hindiOwner, ack.data, 555);
@@ -182,7 +193,7 @@ describe('owner: claim and pay (s. 13)', () => {
     const payment = await h.deps.db.payment.findFirstOrThrow({ where: { caseId: samod.id } });
     expect(payment).toMatchObject({ method: 'UPI', upiRef: '612345678901', amountPaise: engine.totals.totalPaise, status: 'PENDING' });
 
-    await flushOutbox(h.deps, h.bot.api);
+    await h.drain();
     const card = h.api.lastTo(keeperChomu.id)!.text;
     expect(card).toContain('UPI reference 612345678901');
     expect(card).toContain('रमेश कुमार, agent of the owner गोपाल सिंह');

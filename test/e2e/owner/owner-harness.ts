@@ -8,7 +8,7 @@ import { seed } from '../../support/fixtures';
 export const START = '2026-11-29T10:00:00+05:30';
 
 /** A bot harness with the demo district seeded (JAI1-2026-1 Kunda buffaloes, JAI1-2026-2, JAI2-2026-1, PUN1-2026-1). */
-export async function ownerHarness(opts: { dbKind?: 'pglite' | 'postgres'; env?: Record<string, string> } = {}): Promise<BotHarness> {
+export async function ownerHarness(opts: { dbKind?: 'pglite' | 'postgres'; env?: Record<string, string>; jobs?: boolean } = {}): Promise<BotHarness> {
   const h = await createBotHarness({ start: START, ...opts });
   await seed(h.deps.db, h.clock.now());
   return h;

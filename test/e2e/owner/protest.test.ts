@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BotHarness } from '../../support/bot-harness';
 import { enrolStaff } from '../../support/fixtures';
-import { flushOutbox } from '../../support/outbox';
 import { buttonsOf, data, engineDues, englishOwner, footprint, hindiOwner, lastButton, ownerHarness, t } from './owner-harness';
 
 const keeper = { id: 7801, firstName: 'Keeper', languageCode: 'en' };
@@ -18,7 +17,7 @@ describe('owner: deposit under protest (s. 15)', () => {
   let h: BotHarness;
   let kunda: { id: number; impoundedAt: Date };
   beforeAll(async () => {
-    h = await ownerHarness();
+    h = await ownerHarness({ jobs: true });
     await enrolStaff(h.deps.db, keeper.id, 'POUND_KEEPER', ['JAI1'], 'Amer keeper');
     await enrolStaff(h.deps.db, punKeeper.id, 'POUND_KEEPER', ['PUN1'], 'Haveli keeper');
     await enrolStaff(h.deps.db, magistrate.id, 'MAGISTRATE', ['JAI1'], 'DM Jaipur');
@@ -51,14 +50,21 @@ describe('owner: deposit under protest (s. 15)', () => {
     expect(payment).toMatchObject({ kind: 'S15_DEPOSIT', status: 'PENDING', amountPaise: engine.totals.totalPaise });
     expect((await h.deps.db.case.findUniqueOrThrow({ where: { id: kunda.id } })).status).toBe('DEPOSIT_PENDING');
 
-    await flushOutbox(h.deps, h.bot.api);
+    await h.drain();
+    expect((await h.deps.db.delivery.findUniqueOrThrow({ where: { messageKey_telegramUserId: { messageKey: `payment:${payment.id}:card:${keeper.id}`, telegramUserId: BigInt(keeper.id) } } })).status).toBe('SENT');
     const card = h.api.lastTo(keeper.id)!;
     expect(card.text.startsWith(`🧾 ${t(h, 'en', 'card:payment.kind_S15_DEPOSIT')}`)).toBe(true);
     await h.reply(keeper, card.messageId, 'ok');
     expect((await h.deps.db.payment.findUniqueOrThrow({ where: { id: payment.id } })).status).toBe('CONFIRMED');
     await h.send(keeper, '/release JAI1-2026-1');
     expect((await h.deps.db.case.findUniqueOrThrow({ where: { id: kunda.id } })).status).toBe('DEPOSITED_S15');
-    await flushOutbox(h.deps, h.bot.api);
+    await h.drain();
+    // The receipt and the release message reached the depositor through the jobs sender.
+    const toOwner = await h.deps.db.delivery.findMany({ where: { telegramUserId: BigInt(hindiOwner.id) }, orderBy: { id: 'asc' } });
+    expect(toOwner.map((d) => [d.messageKey.replace(/\d+/g, 'N'), d.status])).toEqual([
+      ['payment:N:receipt', 'SENT'],
+      ['release:N:owner', 'SENT'],
+    ]);
 
     const receipt = await h.deps.db.receipt.findFirstOrThrow({ where: { caseId: kunda.id } });
     expect(receipt.kind).toBe('S15_DEPOSIT');

@@ -4,7 +4,6 @@ import { duesForCase } from '../../../src/services/dues';
 import { createBotHarness, type BotHarness } from '../../support/bot-harness';
 import { dbKinds } from '../../support/db';
 import { enrolStaff, seed } from '../../support/fixtures';
-import { flushOutbox } from '../../support/outbox';
 import { declareAndDeliver, demoCase } from './helpers';
 
 describe('confirming payments by replying to the card (e2e)', () => {
@@ -16,7 +15,7 @@ describe('confirming payments by replying to the card (e2e)', () => {
   const t = (lang: 'en' | 'hi', key: string, params?: Record<string, unknown>) => h.deps.translator.t(lang, key, params);
 
   beforeAll(async () => {
-    h = await createBotHarness({ start: '2026-11-29T10:00:00+05:30' });
+    h = await createBotHarness({ start: '2026-11-29T10:00:00+05:30', jobs: true });
     await seed(h.deps.db, h.clock.now());
     await enrolStaff(h.deps.db, k1.id, 'POUND_KEEPER', ['JAI1']);
     await enrolStaff(h.deps.db, k2.id, 'POUND_KEEPER', ['JAI1']);
@@ -64,7 +63,8 @@ describe('confirming payments by replying to the card (e2e)', () => {
     expect(await h.deps.db.receipt.count({ where: { caseId: c.id } })).toBe(1);
 
     // The owner receives the receipt: itemised by section, with the verification link as a QR photo.
-    await flushOutbox(h.deps, h.bot.api);
+    await h.drain();
+    expect((await h.deps.db.delivery.findUniqueOrThrow({ where: { messageKey_telegramUserId: { messageKey: `payment:${paymentId}:receipt`, telegramUserId: BigInt(owner.id) } } })).status).toBe('SENT');
     const receiptMsg = h.api.lastTo(owner.id)!;
     expect(receiptMsg.method).toBe('sendPhoto');
     const b = dues.ok ? dues.value.breakdown.totals : null;
@@ -102,7 +102,8 @@ describe('confirming payments by replying to the card (e2e)', () => {
     expect([p.status, p.rejectedReason]).toEqual(['REJECTED', 'पैसा नहीं मिला']);
     expect((await h.deps.db.case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('IMPOUNDED');
     expect(h.api.lastTo(k2.id)!.text).toBe(t('hi', 'staff:confirm.rejected', { caseNumber: c.number, reason: 'पैसा नहीं मिला' }));
-    await flushOutbox(h.deps, h.bot.api);
+    await h.drain();
+    expect((await h.deps.db.delivery.findUniqueOrThrow({ where: { messageKey_telegramUserId: { messageKey: `payment:${paymentId}:rejected`, telegramUserId: BigInt(owner.id) } } })).status).toBe('SENT');
     expect(h.api.lastTo(owner.id)!.text).toBe(t('hi', 'staff:owner.payment_rejected', { caseNumber: c.number, amount: p.amountPaise, reason: 'पैसा नहीं मिला' }));
     // Confirming a rejected payment is refused and changes nothing.
     await h.tap(k1, encodeCallback(secret, 'pc', 'ok', paymentId));
@@ -138,7 +139,7 @@ describe('confirming payments by replying to the card (e2e)', () => {
 describe('two keepers confirming at the same moment on real Postgres (e2e)', async () => {
   const kinds = await dbKinds();
   it.runIf(kinds.includes('postgres'))('records exactly one payment, one ledger entry and one receipt', async () => {
-    const h = await createBotHarness({ dbKind: 'postgres', start: '2026-11-29T10:00:00+05:30' });
+    const h = await createBotHarness({ dbKind: 'postgres', start: '2026-11-29T10:00:00+05:30', jobs: true });
     try {
       await seed(h.deps.db, h.clock.now());
       const k1 = { id: 4001, firstName: 'A', languageCode: 'en' };

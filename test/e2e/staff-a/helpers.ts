@@ -28,7 +28,9 @@ export async function declareAndDeliver(h: BotHarness, input: { caseId: number; 
     now: h.clock.now(),
   });
   if (declared.kind !== 'declared') throw new Error(`declaration failed: ${JSON.stringify(declared)}`);
-  await flushOutbox(h.deps, h.bot.api);
+  // With the jobs runtime the cards go through the real dispatcher, queues and sender.
+  if (h.jobs) await h.drain();
+  else await flushOutbox(h.deps, h.bot.api);
   const cards = await db.paymentCard.findMany({ where: { paymentId: declared.paymentId } });
   const cardOf = (u: TestUser) => cards.find((c) => c.chatId === BigInt(u.id))!.messageId;
   return { paymentId: declared.paymentId, duesPaise: declared.duesPaise, cardOf };

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import type { Api } from 'grammy';
+import { Redis } from 'ioredis';
+import { createJobRuntime, type JobRuntime } from '../../jobs/runtime';
+import type { CoreDeps } from '../../src/deps';
+
+/** Redis the end-to-end tests' job runtimes run on (each harness under its own BullMQ prefix). */
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** A BullMQ prefix no other test uses: tests share one Redis and must never touch each other's keys. */
+export function uniqueQueuePrefix(tag = 'e2e'): string {
+  return `${tag}${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+}
+
+/** Deletes every key under `prefix:` (SCAN + DEL; never FLUSHALL — other tests share the server). */
+export async function deleteRedisPrefix(redisUrl: string, prefix: string): Promise<number> {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    let n = 0;
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) n += await redis.del(...keys);
+    } while (cursor !== '0');
+    return n;
+  } finally {
+    await redis.quit().catch(() => redis.disconnect());
+  }
+}
+
+/** A started jobs runtime belonging to one harness. */
+export interface HarnessJobs {
+  runtime: JobRuntime;
+  prefix: string;
+  /** Dispatches the due outbox and waits until the queues are idle (deadline steps due by deps.clock included). */
+  drain(timeoutMs?: number): Promise<void>;
+  /** Stops the runtime and deletes its Redis keys. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real jobs runtime (dispatcher, send/deadline/broadcast workers, rate-limited sender,
+ * reconciler) for a test, on real Redis under a fresh prefix. The background outbox poll is an hour
+ * by default so that jobs move only when the test calls drain(): what other people receive, and when
+ * deadline steps fire, must not depend on timing between two assertions.
+ */
+export async function startHarnessJobs(deps: CoreDeps, api: Api, opts: { pollMs?: number; redisUrl?: string } = {}): Promise<HarnessJobs> {
+  const redisUrl = opts.redisUrl ?? TEST_REDIS_URL;
+  const prefix = uniqueQueuePrefix();
+  const runtime = createJobRuntime({ deps, api, redisUrl, prefix, pollMs: opts.pollMs ?? 3_600_000 });
+  try {
+    await runtime.start();
+  } catch (err) {
+    await runtime.stop().catch(() => {});
+    await deleteRedisPrefix(redisUrl, prefix).catch(() => {});
+    throw err;
+  }
+  let closed = false;
+  return {
+    runtime,
+    prefix,
+    drain: (timeoutMs) => runtime.drain(timeoutMs),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await runtime.stop();
+      await deleteRedisPrefix(redisUrl, prefix);
+    },
+  };
+}
