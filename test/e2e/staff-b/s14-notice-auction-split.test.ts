@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatRupees } from '../../../src/i18n';
+import { formatDate, formatDateTime, formatRupees } from '../../../src/i18n';
+import { subscribeVillage } from '../../../src/services/subscriptions';
 import { createBotHarness, type BotHarness, type TestUser } from '../../support/bot-harness';
 import { dbKinds } from '../../support/db';
 import { enrolStaff, seed } from '../../support/fixtures';
@@ -9,7 +10,9 @@ import { lastText, press, section } from './helpers';
 // s. 14 path end to end through the real bot: an unclaimed case impounded on 1 Nov 2026 (10:00 IST) at
 // JAI1 — notice on 9 Nov, auction refused before 17 Nov, a staff bidder refused (s. 19), the sale of
 // every head, the s. 16 account, the s. 17 division in the ledger, remittances, and the surplus that
-// cannot become Government revenue before three calendar months.
+// cannot become Government revenue before three calendar months. The jobs runtime runs on real Redis: the
+// notice and auction alerts to a village subscriber, the officer's auction reminders and the Magistrate's
+// s. 17 lapse report leave through the dispatcher, the queues and the rate-limited sender (h.drain()).
 
 // The split is recorded on 17 Nov 2026: the 3-month hold runs to the end of 17 Feb 2027 (s. 17).
 // Seed rates from 1 June / 1 Oct 2026 (src/db/seed.ts): penalty buffalo ₹200, cow ₹100; feeding per
@@ -28,13 +31,14 @@ describe.each(await dbKinds())('s. 14 notice → auction → sale → s. 17 spli
   const otherOfficer: TestUser = { id: 8003, firstName: 'Anil', languageCode: 'en' };
   const owner: TestUser = { id: 8004, firstName: 'Ramesh', languageCode: 'hi' };
   const magistrate: TestUser = { id: 8005, firstName: 'Meena', languageCode: 'hi' };
+  const villager: TestUser = { id: 8006, firstName: 'Bhanwar', languageCode: 'hi' };
   let caseId: number;
   let number: string;
   const en = (key: string, p?: Record<string, unknown>) => h.deps.translator.t('en', key, p);
   const hi = (key: string, p?: Record<string, unknown>) => h.deps.translator.t('hi', key, p);
 
   beforeAll(async () => {
-    h = await createBotHarness({ dbKind, start: '2026-11-09T10:00:00+05:30' });
+    h = await createBotHarness({ dbKind, start: '2026-11-09T10:00:00+05:30', jobs: true });
     const db = h.deps.db;
     await seed(db, ist('2026-11-01 09:00'));
     await enrolStaff(db, officer.id, 'OFFICER', ['JAI1'], 'Vikram Singh');
@@ -44,6 +48,9 @@ describe.each(await dbKinds())('s. 14 notice → auction → sale → s. 17 spli
     const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['buffalo', 'black, curved horns'], ['buffalo', 'white patch on forehead'], ['cow', 'brown Rathi, ear tag 4411']] });
     caseId = c.id;
     number = c.number;
+    // A villager of Kunda (Hindi) follows impoundings from there.
+    await db.telegramUser.create({ data: { id: BigInt(villager.id), firstName: villager.firstName, languageCode: 'hi' } });
+    await subscribeVillage(db, BigInt(villager.id), 'Kunda', '');
   });
   afterAll(() => h?.close());
 
@@ -89,6 +96,15 @@ describe.each(await dbKinds())('s. 14 notice → auction → sale → s. 17 spli
     // A second /notice does not record another.
     await h.send(officer, `/notice ${number}`);
     expect(await db.notice.count({ where: { caseId } })).toBe(1);
+
+    // The jobs deliver the s. 14 notice alert to the village subscriber, in Hindi, once.
+    await h.drain();
+    const alerts = h.api.sentTo(villager.id);
+    expect(alerts).toHaveLength(1);
+    for (const fact of ['धारा 14', number, 'Kunda', formatDate('2026-11-17', 'hi')]) expect(alerts[0]!.text).toContain(fact);
+    expect(await db.delivery.findMany({ where: { messageKey: `case:${caseId}:broadcast:notice` }, select: { telegramUserId: true, status: true } })).toEqual([{ telegramUserId: BigInt(villager.id), status: 'SENT' }]);
+    await h.drain();
+    expect(h.api.sentTo(villager.id)).toHaveLength(1);
   });
 
   it('refuses an auction before the auction-eligible date (s. 14), then schedules one', async () => {
@@ -110,9 +126,33 @@ describe.each(await dbKinds())('s. 14 notice → auction → sale → s. 17 spli
     await h.send(officer, 'DM/JPR/Pound/12/2026');
     await press(h, officer, en('officer:button.record'));
     expect(lastText(h, officer)).toBe(en('officer:auction.scheduled', { number, at: ist('2026-11-17 11:00').toISOString(), place: 'Amer Pound, Near Tehsil Office, Amer, Jaipur' }));
-    const a = await h.deps.db.auction.findUniqueOrThrow({ where: { caseId } });
+    const a = await h.deps.db.auction.findUniqueOrThrow({ where: { caseId_round: { caseId, round: 1 } } });
     expect([a.status, a.directionRef, a.scheduledFor.toISOString()]).toEqual(['SCHEDULED', 'DM/JPR/Pound/12/2026', ist('2026-11-17 11:00').toISOString()]);
     expect(await h.deps.db.outboxEntry.count({ where: { jobKey: `case:${caseId}:broadcast:auction` } })).toBe(1);
+
+    // The auction alert reaches the subscriber through the jobs; the officer's reminders are not due yet.
+    const officerMessages = h.api.sentTo(officer.id).length;
+    await h.drain();
+    const alert = h.api.lastTo(villager.id)!.text;
+    for (const fact of ['धारा 14', number, formatDateTime(ist('2026-11-17 11:00'), 'hi'), a.place]) expect(alert).toContain(fact);
+    expect(h.api.sentTo(villager.id)).toHaveLength(2);
+    expect(h.api.sentTo(officer.id)).toHaveLength(officerMessages);
+  });
+
+  it('the officer is reminded the day before and the morning of the auction, through the jobs (s. 14)', async () => {
+    const a = await h.deps.db.auction.findUniqueOrThrow({ where: { caseId_round: { caseId, round: 1 } } });
+    const params = { number, at: a.scheduledFor.toISOString(), place: a.place, conditions: a.conditions };
+    h.clock.set('2026-11-16T09:00:00+05:30');
+    await h.drain();
+    expect(lastText(h, officer)).toBe(en('jobs:auction.day_before.to_officer', params));
+    h.clock.set('2026-11-17T07:00:00+05:30');
+    await h.drain();
+    expect(lastText(h, officer)).toBe(en('jobs:auction.morning.to_officer', params));
+    const keys = (await h.deps.db.delivery.findMany({ where: { telegramUserId: BigInt(officer.id) }, orderBy: { id: 'asc' } })).map((d) => [d.messageKey.startsWith(`case:${caseId}:`) ? d.messageKey.split(':')[2] : d.messageKey, d.status]);
+    expect(keys).toEqual([
+      ['auction-day-before', 'SENT'],
+      ['auction-morning', 'SENT'],
+    ]);
   });
 
   it('refuses a bidder who is an enrolled pound-keeper (s. 19) and one without the declaration; admits the others', async () => {
@@ -221,6 +261,12 @@ describe.each(await dbKinds())('s. 14 notice → auction → sale → s. 17 spli
     expect(h.api.lastTo(officer.id)!.payload.reply_markup?.inline_keyboard?.flat().some((b: { text: string }) => b.text === en('officer:surplus.revenue_button')) ?? false).toBe(false);
 
     h.clock.set('2027-02-18T09:00:00+05:30');
+    // The hold is over: the jobs tell the Magistrate's office (in Hindi) to record the surplus as revenue.
+    await h.drain();
+    const pound = await h.deps.db.pound.findUniqueOrThrow({ where: { code: 'JAI1' } });
+    expect(lastText(h, magistrate)).toBe(
+      hi('jobs:surplus.lapsed_to_magistrate', { number, amount: balance, lastDay: '2027-02-17', depositedAt: ist('2026-11-17 12:00').toISOString(), pound: pound.nameHi }),
+    );
     await h.send(magistrate, `/split ${number}`);
     await press(h, magistrate, hi('officer:surplus.revenue_button'));
     await press(h, magistrate, hi('officer:button.yes_record'));
