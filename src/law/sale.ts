@@ -31,6 +31,11 @@ export interface SaleInput {
   readonly mode: SaleMode;
   /** (a) the number of cattle seized (all heads of the case, including any without a bid). */
   readonly herdHeads: number;
+  /**
+   * Heads of the case already sold (or otherwise disposed of) at an earlier auction round — s. 14 cattle left
+   * without a bid may be offered again. They are neither offered now nor remaining. Default 0.
+   */
+  readonly headsSoldEarlier?: number;
   readonly impoundedAt: Date;
   readonly saleAt: Date;
   readonly lots: readonly SaleLotInput[];
@@ -168,6 +173,9 @@ export function saleOf(input: SaleInput): SaleResult {
   }
   assertHeadCount(input.herdHeads, 'herdHeads');
   if (input.herdHeads === 0) throw new LawError('EMPTY_HERD', { field: 'herdHeads' });
+  const earlier = input.headsSoldEarlier ?? 0;
+  assertHeadCount(earlier, 'headsSoldEarlier');
+  if (earlier >= input.herdHeads) throw new LawError('INVALID_COUNT', { field: 'headsSoldEarlier', value: earlier, herdHeads: input.herdHeads }, 's. 14');
   const finePaise = input.dues.finePaise;
   const feedingPaise = input.dues.feedingPaise;
   const securityPaise = input.dues.securityPaise ?? 0;
@@ -175,7 +183,7 @@ export function saleOf(input: SaleInput): SaleResult {
   assertPaise(feedingPaise, 'dues.feedingPaise');
   assertPaise(securityPaise, 'dues.securityPaise');
   assertPaise(input.saleExpensesPaise, 'saleExpensesPaise');
-  const lots = validateLots(input.lots, input.herdHeads);
+  const lots = validateLots(input.lots, input.herdHeads - earlier);
 
   const duesPaise = sumPaise([finePaise, feedingPaise, securityPaise]);
   const targetPaise = sumPaise([duesPaise, input.saleExpensesPaise]);
@@ -204,7 +212,7 @@ export function saleOf(input: SaleInput): SaleResult {
   const saleOn = toIstDate(input.saleAt);
   const covered = proceedsPaise >= targetPaise;
   const soldLots: SoldLot[] = selection.chosen.map((l) => ({ ...l, perHeadPaise: splitEvenly(l.pricePaise, l.heads) }));
-  const remainingCattle = input.herdHeads - soldHeads;
+  const remainingCattle = input.herdHeads - earlier - soldHeads;
   return {
     mode: input.mode,
     selectionRule: input.mode === 'S14_ALL' ? 'S14_ALL_LOTS' : S16_SELECTION_RULE,
