@@ -4,7 +4,7 @@ import { createBot, type BotContext, type BotDeps } from '../../bot';
 import { ManualClock } from '../../src/clock';
 import { createConfig } from '../../src/config';
 import { createTranslator } from '../../src/i18n';
-import { createLogger } from '../../src/logging';
+import { createLogger, type Logger } from '../../src/logging';
 import { createTestDatabase, type DbKind, type TestDatabase } from './db';
 import { FakeBotApi } from './fake-bot-api';
 import { startHarnessJobs, type HarnessJobs } from './jobs-harness';
@@ -51,6 +51,8 @@ export interface BotHarnessOptions {
   db?: TestDatabase;
   /** Start the real jobs runtime (dispatcher, workers, rate-limited sender) on Redis; use `drain()`. */
   jobs?: boolean;
+  /** The bot's (and jobs') logger; silent by default. Tests of what is logged pass one writing to a capture stream. */
+  logger?: Logger;
 }
 
 /**
@@ -67,7 +69,7 @@ export async function createBotHarness(opts: BotHarnessOptions = {}): Promise<Bo
     config,
     db: db.prisma,
     clock,
-    logger: createLogger('silent'),
+    logger: opts.logger ?? createLogger('silent'),
     translator: await createTranslator({ strict: true }),
     botUsername: api.botInfo.username,
   };
