@@ -14,16 +14,17 @@ import { createTranslator, type Lang, type Translator } from '../src/i18n';
 export const OWNER_COMMANDS = ['case', 'search', 'dues', 'mycases', 'subscribe', 'verify', 'complaint', 'language', 'help', 'cancel', 'start'] as const;
 
 /** Every staff command (owners who type one are told it is for pound staff). */
-export const STAFF_COMMANDS = ['register', 'pending', 'release', 'notice', 'auction', 'sale', 'split', 'orders', 'outcome', 'register_export', 'status'] as const;
+export const STAFF_COMMANDS = ['register', 'pending', 'release', 'refusal', 'notice', 'auction', 'sale', 'split', 'orders', 'outcome', 'register_export', 'status'] as const;
 
 export type StaffCommand = (typeof STAFF_COMMANDS)[number];
 export type StaffRoleName = 'POUND_KEEPER' | 'OFFICER' | 'MAGISTRATE' | 'ADMIN';
 
 const BY_ROLE: Record<StaffRoleName, readonly StaffCommand[]> = {
-  // s. 8 register, s. 13/15 confirmation and delivery, s. 7 returns.
-  POUND_KEEPER: ['register', 'pending', 'release', 'register_export'],
-  // s. 14 notice and auction, s. 16 sale and account, s. 17 split.
-  OFFICER: ['notice', 'auction', 'sale', 'split', 'orders', 'release', 'register_export'],
+  // s. 8 register, s. 13/15 confirmation and delivery, s. 16 owner's refusal (met at the pound), orders
+  // to read (s. 19 release, s. 14 proviso), s. 7 returns.
+  POUND_KEEPER: ['register', 'pending', 'release', 'refusal', 'orders', 'register_export'],
+  // s. 14 notice and auction, s. 16 refusal, sale and account, s. 17 split.
+  OFFICER: ['notice', 'auction', 'refusal', 'sale', 'split', 'orders', 'release', 'register_export'],
   // s. 19 orders, s. 14 proviso, the outcome of s. 20 complaints, s. 17 surplus.
   MAGISTRATE: ['orders', 'outcome', 'split', 'release', 'register_export'],
   ADMIN: STAFF_COMMANDS,

@@ -1,9 +1,9 @@
 import { Composer, InlineKeyboard } from 'grammy';
-import { admittedBidders, checkAuctionTime, checkCanSchedule, recordOwnerRefusal, registerBidder, scheduleAuction } from '../../src/services/auction';
+import { admittedBidders, checkAuctionTime, checkCanRecordRefusal, checkCanSchedule, recordOwnerRefusal, registerBidder, scheduleAuction } from '../../src/services/auction';
 import { StaffActionError, type CaseForLaw, type StaffAct } from '../../src/services/case-transition';
 import { auctionEligibleOf } from '../../src/services/notice';
 import { parseAmount, parseIstWhen } from '../../src/services/officer-input';
-import { accountParams, checkCanRecordSale, deliverAccount, previewSale, recordSale, storedAccountOf, type BidInput, type StoredAccount } from '../../src/services/sale';
+import { accountParams, carriedOf, checkCanRecordSale, deliverAccount, previewSale, recordSale, storedAccountOf, type BidInput, type StoredAccount, type StoredSaleInputs } from '../../src/services/sale';
 import type { BotContext } from '../context';
 import {
   actFor,
@@ -25,9 +25,12 @@ import {
 
 /**
  * `/auction <case>` — schedule the public auction (place, time, conditions, the District Magistrate's
- * direction), record an owner's s. 16 refusal, register bidders (s. 19 declaration and identity check).
- * `/sale <case>` — record the results head by head (buyer, price), the expenses of sale, and deliver the
- * s. 16 account. Each step is one tap or one line; nothing is written before the final button.
+ * direction) — or, s. 14, a further auction for heads no one bid for — record an owner's s. 16 refusal,
+ * register bidders (s. 19 declaration and identity check, names matched across scripts).
+ * `/refusal <case>` — the pound-keeper (who meets the owner at the pound) or the officer records that the
+ * owner appeared and refused or omitted to pay (s. 16).
+ * `/sale <case>` — record the results head by head (buyer and price, or "Not sold"), the expenses of sale,
+ * and deliver the s. 16 account. Each step is one tap or one line; nothing is written before the final button.
  */
 export const auctionFeature = new Composer<BotContext>();
 
@@ -55,6 +58,7 @@ interface SaleDraft {
   caseId: number;
   number: string;
   s16: boolean;
+  round: number;
   heads: Array<{ id: number; index: number; cls: string; desc: string }>;
   bidders: Array<{ id: number; n: number; name: string }>;
   i: number;
@@ -74,9 +78,26 @@ auctionFeature.command('auction', async (ctx) => {
   await showAuction(ctx, c, act);
 });
 
+/** s. 14: heads no one bid for at the last auction, still in the pound (a further auction may be held). */
+function unsoldAfterAuction(c: CaseForLaw): number {
+  return c.status === 'PARTLY_SOLD' && !c.ownerRefusedAt && c.auction?.status === 'COMPLETED' ? c.heads.filter((h) => h.status === 'IMPOUNDED').length : 0;
+}
+
 async function showAuction(ctx: BotContext, c: CaseForLaw, act: StaffAct) {
   const auction = c.auction;
   if (auction?.status === 'SCHEDULED') return showAuctionCard(ctx, c);
+  const unsold = unsoldAfterAuction(c);
+  if (unsold > 0) {
+    try {
+      checkCanSchedule(c, act, ctx.deps.clock.now());
+    } catch (e) {
+      return replyActionError(ctx, e, c);
+    }
+    await ctx.reply(ctx.t('officer:auction.intro_round', { number: c.number, heads: unsold }), {
+      reply_markup: new InlineKeyboard().text(ctx.t('officer:auction.schedule_button'), cb(ctx, 'au', 'sch', c.id)),
+    });
+    return;
+  }
   if (auction?.status === 'COMPLETED') {
     await ctx.reply(ctx.t('officer:auction.completed', { number: c.number }));
     return;
@@ -109,15 +130,18 @@ async function showAuctionCard(ctx: BotContext, c: CaseForLaw) {
     const n = admitted.find((x) => x.id === b.id)?.number;
     return n ? ctx.t('officer:auction.bidder_line', { n, name: b.name, address: b.address }) : ctx.t('officer:auction.bidder_refused_line', { name: b.name, section: sectionText(ctx, b.refusedSection) });
   });
-  const text = ctx.t('officer:auction.card', {
-    number: c.number,
-    section: sectionText(ctx, c.ownerRefusedAt ? 's. 16' : 's. 14'),
-    at: a.scheduledFor.toISOString(),
-    place: a.place,
-    conditions: a.conditions,
-    direction: a.directionRef ?? '',
-    bidders: lines.length ? lines.join('\n') : ctx.t('officer:auction.no_bidders'),
-  });
+  const text = [
+    ...(a.round > 1 ? [ctx.t('officer:auction.card_round_line', { round: a.round })] : []),
+    ctx.t('officer:auction.card', {
+      number: c.number,
+      section: sectionText(ctx, c.ownerRefusedAt ? 's. 16' : 's. 14'),
+      at: a.scheduledFor.toISOString(),
+      place: a.place,
+      conditions: a.conditions,
+      direction: a.directionRef ?? '',
+      bidders: lines.length ? lines.join('\n') : ctx.t('officer:auction.no_bidders'),
+    }),
+  ].join('\n');
   const kb = new InlineKeyboard()
     .text(ctx.t('officer:auction.register_bidder_button'), cb(ctx, 'au', 'bid', c.id))
     .row()
@@ -247,23 +271,21 @@ auctionFeature.callbackQuery(/^au\|/, async (ctx) => {
   if (op === 'ref' || op === 'refok' || op === 'sch' || op === 'bid' || op === 'res') {
     const c = await caseById(ctx, arg);
     if (!c) return;
-    const act = await actFor(ctx, ['OFFICER'], c);
+    // s. 16: the refusal may be recorded by the keeper who met the owner at the pound, or by the officer.
+    const act = await actFor(ctx, op === 'ref' || op === 'refok' ? ['OFFICER', 'POUND_KEEPER'] : ['OFFICER'], c);
     if (!act) return;
-    if (op === 'ref') {
-      setFlow(ctx, 'refusal', 'confirm', { caseId: c.id });
-      await ctx.reply(ctx.t('officer:auction.confirm_refusal', { number: c.number }), {
-        reply_markup: new InlineKeyboard().text(ctx.t('officer:button.yes_record'), cb(ctx, 'au', 'refok', c.id)).text(ctx.t('common:cancel'), cb(ctx, 'au', 'cancel')),
-      });
-      return;
-    }
+    if (op === 'ref') return askRefusal(ctx, c);
     if (op === 'refok') {
       if (!inFlow(ctx, 'refusal', 'confirm') || flowData<{ caseId: number }>(ctx).caseId !== c.id) return staleTap(ctx);
       leaveFlow(ctx);
       try {
         const r = await recordOwnerRefusal(ctx.deps.db, act, c.id, now);
-        await ctx.reply(ctx.t('officer:auction.refusal_recorded', { at: r.at.toISOString() }), {
-          reply_markup: new InlineKeyboard().text(ctx.t('officer:auction.schedule_button'), cb(ctx, 'au', 'sch', c.id)),
-        });
+        if (act.role === 'POUND_KEEPER') await ctx.reply(ctx.t('officer:auction.refusal_recorded_keeper', { at: r.at.toISOString(), number: r.caseNumber }));
+        else {
+          await ctx.reply(ctx.t('officer:auction.refusal_recorded', { at: r.at.toISOString() }), {
+            reply_markup: new InlineKeyboard().text(ctx.t('officer:auction.schedule_button'), cb(ctx, 'au', 'sch', c.id)),
+          });
+        }
       } catch (e) {
         await replyActionError(ctx, e, c);
       }
@@ -339,6 +361,28 @@ auctionFeature.callbackQuery(/^au\|/, async (ctx) => {
   await staleTap(ctx);
 });
 
+async function askRefusal(ctx: BotContext, c: CaseForLaw) {
+  setFlow(ctx, 'refusal', 'confirm', { caseId: c.id });
+  await ctx.reply(ctx.t('officer:auction.confirm_refusal', { number: c.number }), {
+    reply_markup: new InlineKeyboard().text(ctx.t('officer:button.yes_record'), cb(ctx, 'au', 'refok', c.id)).text(ctx.t('common:cancel'), cb(ctx, 'au', 'cancel')),
+  });
+}
+
+// ---------------------------------------------------------------- /refusal
+
+auctionFeature.command('refusal', async (ctx) => {
+  const c = await caseFromArg(ctx, commandArg(ctx), 'officer:usage.refusal');
+  if (!c) return;
+  const act = await actFor(ctx, ['POUND_KEEPER', 'OFFICER'], c);
+  if (!act) return;
+  try {
+    checkCanRecordRefusal(c, act, ctx.deps.clock.now());
+  } catch (e) {
+    return replyActionError(ctx, e, c, undefined);
+  }
+  await askRefusal(ctx, c);
+});
+
 // ---------------------------------------------------------------- /sale
 
 auctionFeature.command('sale', async (ctx) => {
@@ -349,7 +393,9 @@ auctionFeature.command('sale', async (ctx) => {
   const stored = storedAccountOf(c.auction?.account);
   if (c.auction?.status === 'COMPLETED' && stored) {
     if (stored.delivered) {
-      await ctx.reply(accountText(ctx, c.number, stored.delivered));
+      const unsold = unsoldAfterAuction(c);
+      const extra = unsold > 0 ? `\n\n${ctx.t('officer:sale.recorded_unsold', { number: c.number, unsold })}` : '';
+      await ctx.reply(fitMessage(accountText(ctx, c.number, stored.delivered, stored.inputs) + extra));
       return;
     }
     await ctx.reply(ctx.t('officer:sale.pending_delivery', { number: c.number }), {
@@ -361,9 +407,10 @@ auctionFeature.command('sale', async (ctx) => {
 });
 
 /** The s. 16 account (a)–(f) as the officer sees it, with the receipt and anything not recovered. */
-export function accountText(ctx: BotContext, number: string, d: StoredAccount): string {
-  const p = accountParams(number, d);
+export function accountText(ctx: BotContext, number: string, d: StoredAccount, inputs?: StoredSaleInputs): string {
+  const p = accountParams(number, d, inputs);
   const lines = [ctx.t('officer:account.body', p)];
+  if (Number(p.round) > 1) lines.unshift(ctx.t('officer:account.round_note', p));
   if (Number(p.unrecovered) > 0) lines.push(ctx.t('officer:account.unrecovered', { amount: p.unrecovered }));
   if (d.receiptNumber) lines.push(ctx.t('officer:account.receipt', { receipt: d.receiptNumber }));
   return lines.join('\n');
@@ -384,6 +431,7 @@ async function startSale(ctx: BotContext, c: CaseForLaw, act: StaffAct) {
     caseId: c.id,
     number: c.number,
     s16: c.ownerRefusedAt != null,
+    round: c.auction!.round,
     heads: c.heads.filter((h) => h.status === 'IMPOUNDED').map((h) => ({ id: h.id, index: h.index, cls: h.cattleClass, desc: h.description })),
     bidders: bidders.map((b) => ({ id: b.id, n: b.number, name: b.name })),
     i: 0,
@@ -445,8 +493,9 @@ async function showPreview(ctx: BotContext, d: SaleDraft) {
   const act = await actFor(ctx, ['OFFICER'], c);
   if (!act) return leaveFlow(ctx);
   let sale;
+  let inputs: StoredSaleInputs;
   try {
-    sale = await previewSale(ctx.deps.db, act, { caseId: c.id, bids: d.bids, saleExpensesPaise: d.expenses ?? 0, ownerPresentAndSigned: d.ownerPresent === true }, ctx.deps.clock.now());
+    ({ sale, inputs } = await previewSale(ctx.deps.db, act, { caseId: c.id, bids: d.bids, saleExpensesPaise: d.expenses ?? 0, ownerPresentAndSigned: d.ownerPresent === true }, ctx.deps.clock.now()));
   } catch (e) {
     leaveFlow(ctx);
     return replyActionError(ctx, e, c);
@@ -456,7 +505,7 @@ async function showPreview(ctx: BotContext, d: SaleDraft) {
   const lines = d.heads.map((h) => {
     const bid = d.bids.find((b) => b.headId === h.id);
     const cls = ctx.t(`common:cattle.${h.cls}`);
-    if (!bid) return ctx.t('officer:sale.line_unsold', { i: h.index, cls });
+    if (!bid) return ctx.t(d.s16 ? 'officer:sale.line_unsold' : 'officer:sale.line_unsold_s14', { i: h.index, cls });
     const bidder = d.bidders.find((b) => b.id === bid.bidderId);
     return sold.has(`h${h.id}`)
       ? ctx.t('officer:sale.line_sold', { i: h.index, cls, b: bidder?.n ?? '', name: bidder?.name ?? '', price: bid.pricePaise })
@@ -466,13 +515,18 @@ async function showPreview(ctx: BotContext, d: SaleDraft) {
     ctx.t('officer:sale.preview', {
       number: d.number,
       lines: lines.join('\n'),
-      selection: d.s16 ? ctx.t('officer:sale.selection_s16', { target: sale.target.totalPaise }) : ctx.t('officer:sale.selection_s14'),
+      selection: d.s16
+        ? ctx.t('officer:sale.selection_s16', { target: sale.target.totalPaise })
+        : sale.remaining.heads > 0
+          ? ctx.t('officer:sale.selection_s14_unsold', { unsold: sale.remaining.heads })
+          : ctx.t('officer:sale.selection_s14'),
       proceeds: sale.sold.proceedsPaise,
       expenses: sale.target.saleExpensesPaise,
       dues: sale.target.duesPaise,
       balance: sale.split.balancePaise,
     }),
   ];
+  if (d.round > 1) parts.push(ctx.t('officer:sale.preview_round', { round: d.round, carried: carriedOf(inputs) }));
   if (!sale.covered) parts.push(ctx.t('officer:sale.shortfall', { shortfall: sale.shortfallPaise }));
   await ctx.reply(fitMessage(parts.join('\n')), {
     reply_markup: new InlineKeyboard().text(ctx.t('officer:sale.record_button'), cb(ctx, 'sl', 'save')).text(ctx.t('common:cancel'), cb(ctx, 'sl', 'cancel')),
@@ -506,16 +560,9 @@ auctionFeature.callbackQuery(/^sl\|/, async (ctx) => {
   const d = flowData<SaleDraft>(ctx);
   const step = ctx.session.step;
   if ((op === 'b' || op === 'ns') && step === 'head' && Number(a1) === d.i) {
-    if (op === 'ns') {
-      // s. 14: every unclaimed head is sold; one without a buyer is for the Magistrate (proviso), not "unsold".
-      if (!d.s16) {
-        const c = await caseById(ctx, d.caseId);
-        if (!c) return leaveFlow(ctx);
-        await replyActionError(ctx, new StaffActionError('BID_MISSING', 's. 14', { head: d.heads[d.i]!.index }), c);
-        return askHead(ctx, d);
-      }
-      return askHead(ctx, { ...d, i: d.i + 1 });
-    }
+    // No bid: on the s. 16 path the head goes back to the owner; on the s. 14 path it stays in the pound
+    // for a further auction or the Magistrate's disposal under the proviso.
+    if (op === 'ns') return askHead(ctx, { ...d, i: d.i + 1 });
     const bidder = d.bidders.find((b) => b.id === Number(a2));
     if (!bidder) return staleTap(ctx);
     setFlow(ctx, 'sale', 'price', { ...d, pendingBidder: bidder.id });
@@ -532,7 +579,9 @@ auctionFeature.callbackQuery(/^sl\|/, async (ctx) => {
     try {
       const r = await recordSale(ctx.deps.db, act, { caseId: c.id, bids: d.bids, saleExpensesPaise: d.expenses ?? 0, ownerPresentAndSigned: d.ownerPresent === true }, now);
       const out = [ctx.t('officer:sale.recorded', { number: r.caseNumber })];
-      if (r.delivered) out.push(accountText(ctx, r.caseNumber, r.delivered), ctx.t('officer:sale.next_split', { number: r.caseNumber }));
+      if (r.delivered) out.push(accountText(ctx, r.caseNumber, r.delivered, r.inputs));
+      if (!d.s16 && r.unsoldHeads.length > 0) out.push(ctx.t('officer:sale.recorded_unsold', { number: r.caseNumber, unsold: r.unsoldHeads.length }));
+      else if (r.delivered) out.push(ctx.t('officer:sale.next_split', { number: r.caseNumber }));
       else out.push(ctx.t('officer:sale.await_owner', { number: r.caseNumber }));
       await ctx.reply(fitMessage(out.join('\n\n')), r.delivered ? {} : { reply_markup: new InlineKeyboard().text(ctx.t('officer:sale.deliver_button'), cb(ctx, 'sl', 'dlv', c.id)) });
     } catch (e) {

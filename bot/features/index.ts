@@ -24,6 +24,8 @@ import { auctionFeature } from './auction';
 import { moneyFeature } from './money';
 import { ordersFeature } from './orders';
 import { statusFeature } from './status';
+import { staffHelpFeature } from './staff-help';
+import { surplusRequestFeature } from './surplus-request';
 
 /**
  * Every flow of the bot, in the order they get a chance at an update. Add a feature here;
@@ -47,6 +49,10 @@ export const features: Composer<BotContext>[] = [
   auctionFeature,
   moneyFeature,
   ordersFeature,
+  // s. 17: an owner asks for the surplus held by the District Magistrate (button on the case card).
+  surplusRequestFeature,
+  // /help for staff: the general help (below), then the commands of their roles.
+  staffHelpFeature,
   // Jobs: /status for administrators.
   statusFeature,
   // Owner flows (after enrol, which takes /start enrol_<code> and passes other payloads on).

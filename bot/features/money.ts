@@ -1,6 +1,6 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { toIstDate } from '../../src/law';
-import type { CaseForLaw } from '../../src/services/case-transition';
+import { StaffActionError, type CaseForLaw } from '../../src/services/case-transition';
 import {
   claimSurplus,
   confirmRemittance,
@@ -11,20 +11,25 @@ import {
   splitOfCase,
   surplusesHeld,
   surplusToRevenue,
+  totalsByAccount,
   type RemittanceKindCode,
+  type SplitLine,
 } from '../../src/services/money-split';
 import { parseIstDate } from '../../src/services/officer-input';
-import { storedAccountOf } from '../../src/services/sale';
+import { completedRounds, storedAccountOf } from '../../src/services/sale';
+import { surplusClaimants } from '../../src/services/surplus-request';
 import type { BotContext } from '../context';
 import { grantFor } from '../middleware/roles';
 import { actFor, caseById, caseFromArg, cb, commandArg, fitMessage, flowData, inFlow, leaveFlow, replyActionError, setFlow, staleTap, verifiedTap } from './officer-common';
 
 /**
- * `/split <case>` — s. 17. The selling officer sees where the proceeds go, records the division in the
- * ledger with one tap, and confirms each remittance (fines/penalties and surplus to the District
- * Magistrate, feeding charges to the pound-keeper). The District Magistrate's office sees a surplus held
- * with the end of its 3-month hold and records a claim established (pay the claimant) or, after the hold,
- * its transfer to Government revenue. `/split` alone lists the surpluses the office holds.
+ * `/split <case>` — s. 17. The selling officer sees where the proceeds go (each auction round's own
+ * division), records it in the ledger with one tap once the cattle are all gone, and confirms each
+ * remittance (fines/penalties and surplus to the District Magistrate, feeding charges to the pound-keeper).
+ * The District Magistrate's office sees a surplus held with the end of its 3-month hold and records a claim
+ * established — choosing the claimant among those who claimed the case through the bot, so the receipt
+ * reaches them, or typing another name — or, after the hold, its transfer to Government revenue.
+ * `/split` alone lists the surpluses the office holds.
  */
 export const moneyFeature = new Composer<BotContext>();
 
@@ -36,6 +41,8 @@ interface ClaimDraft {
   caseId: number;
   number: string;
   claimant?: string;
+  /** The claimant's Telegram id (decimal string) when chosen among the case's claimants. */
+  claimantTelegramId?: string | null;
   reference?: string;
   date?: string;
 }
@@ -45,6 +52,12 @@ const MAX_TEXT = 120;
 /** "fine" or "penalty" of the account (for the words of the ledger lines). */
 function termOf(c: CaseForLaw): string {
   return storedAccountOf(c.auction?.account)?.delivered?.account.term.term ?? 'penalty';
+}
+
+function splitLineText(ctx: BotContext, l: SplitLine, term: string): string {
+  return l.unrecoveredPaise > 0
+    ? ctx.t('officer:split.line_short', { account: l.account, term, amount: l.amountPaise, due: l.duePaise, unrecovered: l.unrecoveredPaise })
+    : ctx.t('officer:split.line', { account: l.account, term, amount: l.amountPaise });
 }
 
 moneyFeature.command('split', async (ctx) => {
@@ -87,7 +100,10 @@ async function showSurplus(ctx: BotContext, c: CaseForLaw) {
   const status = await moneyStatus(ctx.deps.db, c.id);
   const amount = status.amountOf('MAGISTRATE_DEPOSIT');
   const hold = holdEndOf(c.impoundedAt, c.surplusDepositedAt);
-  await ctx.reply(ctx.t('officer:surplus.card', { number: c.number, amount, depositedAt: c.surplusDepositedAt.toISOString(), holdEnd: hold.date }), {
+  const asked = (await surplusClaimants(ctx.deps.db, c.id)).filter((x) => x.requestedAt);
+  const card = [ctx.t('officer:surplus.card', { number: c.number, amount, depositedAt: c.surplusDepositedAt.toISOString(), holdEnd: hold.date })];
+  if (asked.length) card.push(ctx.t('officer:surplus.requests_line', { names: asked.map((x) => x.name).join(', ') }));
+  await ctx.reply(fitMessage(card.join('\n')), {
     reply_markup: new InlineKeyboard().text(ctx.t('officer:surplus.claim_button'), cb(ctx, 'mn', 'cl', c.id)).row().text(ctx.t('officer:surplus.revenue_button'), cb(ctx, 'mn', 'rv', c.id)),
   });
 }
@@ -95,26 +111,32 @@ async function showSurplus(ctx: BotContext, c: CaseForLaw) {
 async function showOfficerMoney(ctx: BotContext, c: CaseForLaw) {
   const term = termOf(c);
   const status = await moneyStatus(ctx.deps.db, c.id);
-  const splitRecorded = status.entries.some((e) => e.idempotencyKey.startsWith(`case:${c.id}:split:`));
+  const splitRecorded = status.splitEntries.length > 0;
   if (!splitRecorded) {
-    if (c.status !== 'ACCOUNT_DELIVERED') {
+    const inPound = c.heads.filter((h) => h.status === 'IMPOUNDED').length;
+    if (c.status === 'PARTLY_SOLD' && !c.ownerRefusedAt) {
+      // s. 14 heads without a bid wait for a further auction or the proviso: the division follows them.
+      return replyActionError(ctx, new StaffActionError('CATTLE_REMAIN', 's. 14', { heads: inPound }), c);
+    }
+    const ready = c.status === 'ACCOUNT_DELIVERED' || (c.status === 'DISPOSED_PROVISO' && completedRounds(c).length > 0);
+    if (!ready) {
       await ctx.reply(ctx.t('officer:split.not_ready', { number: c.number, status: ctx.t(`common:status.${c.status}`) }));
       return;
     }
     const split = await splitOfCase(ctx.deps.db, c.id);
-    const lines = split.lines.map((l) =>
-      l.unrecoveredPaise > 0
-        ? ctx.t('officer:split.line_short', { account: l.account, term, amount: l.amountPaise, due: l.duePaise, unrecovered: l.unrecoveredPaise })
-        : ctx.t('officer:split.line', { account: l.account, term, amount: l.amountPaise }),
-    );
-    await ctx.reply(ctx.t('officer:split.preview', { number: c.number, proceeds: split.proceedsPaise, lines: lines.join('\n'), total: split.lines.reduce((s, l) => s + l.amountPaise, 0) }), {
+    const lines =
+      split.rounds.length === 1
+        ? split.rounds[0]!.lines.map((l) => splitLineText(ctx, l, term))
+        : split.rounds.flatMap((r) => [ctx.t('officer:split.round_header', { round: r.round, proceeds: r.proceedsPaise }), ...r.lines.map((l) => splitLineText(ctx, l, term))]);
+    await ctx.reply(fitMessage(ctx.t('officer:split.preview', { number: c.number, proceeds: split.proceedsPaise, lines: lines.join('\n'), total: split.lines.reduce((s, l) => s + l.amountPaise, 0) })), {
       reply_markup: new InlineKeyboard().text(ctx.t('officer:split.record_button'), cb(ctx, 'mn', 'rec', c.id)),
     });
     return;
   }
-  const lines = status.entries
-    .filter((e) => e.idempotencyKey.startsWith(`case:${c.id}:split:`))
-    .map((e) => ctx.t('officer:split.line', { account: e.account, term, amount: e.amountPaise }));
+  // One line per ledger account, summed over the auction rounds.
+  const lines = totalsByAccount(status.splitEntries.map((e) => ({ account: e.account as SplitLine['account'], section: e.section, amountPaise: e.amountPaise, duePaise: e.amountPaise, unrecoveredPaise: 0 }))).map((l) =>
+    ctx.t('officer:split.line', { account: l.account, term, amount: l.amountPaise }),
+  );
   const remitted = status.remittances.map((r) => ctx.t('officer:split.remitted_line', { kind: r.kind, term, amount: r.amountPaise, at: r.confirmedAt.toISOString() }));
   const pending = status.pending.map((k) => ctx.t('officer:split.pending_line', { kind: k, term, amount: status.amountOf(REMITTANCE_ACCOUNT[k]) }));
   const remittances = [...remitted, ...pending];
@@ -164,11 +186,7 @@ moneyFeature.callbackQuery(/^mn\|/, async (ctx) => {
     const act = await actFor(ctx, ['MAGISTRATE'], c);
     if (!act) return;
     const amount = (await moneyStatus(ctx.deps.db, c.id)).amountOf('MAGISTRATE_DEPOSIT');
-    if (op === 'cl') {
-      setFlow(ctx, 'surplus', 'claimant', { caseId: c.id, number: c.number } satisfies ClaimDraft);
-      await ctx.reply(ctx.t('officer:surplus.ask_claimant'));
-      return;
-    }
+    if (op === 'cl') return askClaimant(ctx, c);
     if (op === 'rv') {
       setFlow(ctx, 'surplus', 'revenue', { caseId: c.id, number: c.number });
       await ctx.reply(ctx.t('officer:surplus.confirm_revenue', { number: c.number, amount }), {
@@ -188,6 +206,16 @@ moneyFeature.callbackQuery(/^mn\|/, async (ctx) => {
   }
   if (inFlow(ctx, 'surplus')) {
     const d = flowData<ClaimDraft>(ctx);
+    if ((op === 'who' || op === 'oth') && ctx.session.step === 'claimant' && Number(a1) === d.caseId) {
+      if (op === 'oth') {
+        await ctx.reply(ctx.t('officer:surplus.ask_claimant'));
+        return;
+      }
+      // The id came in a signed button; it must still be one of the case's claimants.
+      const who = (await surplusClaimants(ctx.deps.db, d.caseId)).find((x) => String(x.telegramUserId) === a2);
+      if (!who) return staleTap(ctx);
+      return askOrderRef(ctx, { ...d, claimant: who.name || String(who.telegramUserId), claimantTelegramId: String(who.telegramUserId) });
+    }
     if (op === 'today' && ctx.session.step === 'date') return askClaimConfirm(ctx, { ...d, date: toIstDate(now) });
     if (op === 'clok' && ctx.session.step === 'confirm') {
       const c = await caseById(ctx, d.caseId);
@@ -196,7 +224,12 @@ moneyFeature.callbackQuery(/^mn\|/, async (ctx) => {
       leaveFlow(ctx);
       if (!act) return;
       try {
-        const r = await claimSurplus(ctx.deps.db, act, { caseId: c.id, claimantName: d.claimant ?? '', orderReference: d.reference ?? '', orderedOn: d.date ?? toIstDate(now) }, now);
+        const r = await claimSurplus(
+          ctx.deps.db,
+          act,
+          { caseId: c.id, claimantName: d.claimant ?? '', orderReference: d.reference ?? '', orderedOn: d.date ?? toIstDate(now), claimantTelegramId: d.claimantTelegramId ? BigInt(d.claimantTelegramId) : null },
+          now,
+        );
         await ctx.reply(ctx.t('officer:surplus.claimed', { number: r.caseNumber, amount: r.amountPaise, claimant: r.claimant, receipt: r.receiptNumber }));
       } catch (e) {
         await replyActionError(ctx, e, c);
@@ -207,10 +240,37 @@ moneyFeature.callbackQuery(/^mn\|/, async (ctx) => {
   await staleTap(ctx);
 });
 
+/**
+ * Who is paid: the people who claimed the case (those who asked through the bot first) as buttons — the
+ * receipt then reaches them on Telegram — or "Someone else", whose name is typed.
+ */
+async function askClaimant(ctx: BotContext, c: CaseForLaw) {
+  setFlow(ctx, 'surplus', 'claimant', { caseId: c.id, number: c.number } satisfies ClaimDraft);
+  const people = (await surplusClaimants(ctx.deps.db, c.id)).slice(0, 8);
+  if (people.length === 0) {
+    await ctx.reply(ctx.t('officer:surplus.ask_claimant'));
+    return;
+  }
+  const kb = new InlineKeyboard();
+  for (const p of people) {
+    const name = (p.name || String(p.telegramUserId)).slice(0, 40);
+    const label = p.requestedAt ? ctx.t('officer:surplus.claimant_button_requested', { name, date: toIstDate(p.requestedAt) }) : name;
+    kb.text(label, cb(ctx, 'mn', 'who', c.id, String(p.telegramUserId))).row();
+  }
+  kb.text(ctx.t('officer:surplus.someone_else_button'), cb(ctx, 'mn', 'oth', c.id));
+  await ctx.reply(ctx.t('officer:surplus.ask_claimant_pick'), { reply_markup: kb });
+}
+
+async function askOrderRef(ctx: BotContext, d: ClaimDraft) {
+  setFlow(ctx, 'surplus', 'reference', { ...d });
+  await ctx.reply(ctx.t('officer:surplus.ask_order_ref'));
+}
+
 async function askClaimConfirm(ctx: BotContext, d: ClaimDraft) {
   setFlow(ctx, 'surplus', 'confirm', { ...d });
   const amount = (await moneyStatus(ctx.deps.db, d.caseId)).amountOf('MAGISTRATE_DEPOSIT');
-  await ctx.reply(ctx.t('officer:surplus.confirm_claim', { number: d.number, amount, claimant: d.claimant, reference: d.reference, date: d.date }), {
+  const delivery = ctx.t(d.claimantTelegramId ? 'officer:surplus.claimant_on_telegram' : 'officer:surplus.claimant_not_on_telegram', { claimant: d.claimant });
+  await ctx.reply(`${ctx.t('officer:surplus.confirm_claim', { number: d.number, amount, claimant: d.claimant, reference: d.reference, date: d.date })}\n${delivery}`, {
     reply_markup: new InlineKeyboard().text(ctx.t('officer:button.yes_record'), cb(ctx, 'mn', 'clok')).text(ctx.t('common:cancel'), cb(ctx, 'mn', 'cancel')),
   });
 }
@@ -225,9 +285,7 @@ moneyFeature.on('message:text', async (ctx, next) => {
   }
   switch (ctx.session.step) {
     case 'claimant':
-      setFlow(ctx, 'surplus', 'reference', { ...d, claimant: text });
-      await ctx.reply(ctx.t('officer:surplus.ask_order_ref'));
-      return;
+      return askOrderRef(ctx, { ...d, claimant: text, claimantTelegramId: null });
     case 'reference':
       setFlow(ctx, 'surplus', 'date', { ...d, reference: text });
       await ctx.reply(ctx.t('officer:surplus.ask_order_date'), { reply_markup: new InlineKeyboard().text(ctx.t('officer:button.today'), cb(ctx, 'mn', 'today')) });

@@ -152,6 +152,11 @@ export function actionErrorText(ctx: BotContext, e: StaffActionError, c: { numbe
       const status = c.status ? ctx.t(`common:status.${c.status}`) : '';
       return ctx.t(key, { ...base, status, section: section || sectionText(ctx, 's. 14') });
     }
+    case 'PROCLAMATION_PENDING': {
+      // "village,market" → "in the village and at the market-place" in the reader's language.
+      const missing = String(e.params.missing ?? '').split(',').filter((p) => p === 'village' || p === 'market');
+      return ctx.t('officer:error.PROCLAMATION_PENDING', { ...base, missing: missing.map((p) => ctx.t(`officer:notice.place_${p}`)).join(ctx.t('officer:notice.and')) });
+    }
     default:
       return ctx.t(`officer:error.${e.code}`, base);
   }

@@ -1,4 +1,4 @@
-import { isOfficialBuyer } from '../law';
+import { isOfficialBuyer, type TransitionAllowed } from '../law';
 import type { Db } from '../db';
 import { audit } from './audit';
 import {
@@ -15,7 +15,9 @@ import {
   staffTransaction,
 } from './case-transition';
 import { planDeadlines } from './deadlines';
-import { addToOutbox } from './outbox';
+import { nameKey, sameName } from './name-match';
+import { addToOutbox, queueMessage } from './outbox';
+import { staffChats } from './reminders/recipients';
 
 /** The auction as the officer schedules it, per the District Magistrate's directions (s. 14). */
 export interface AuctionInput {
@@ -33,15 +35,40 @@ export interface AuctionInput {
  */
 export function checkAuctionTime(c: CaseForLaw, act: StaffAct, at: Date, now: Date): void {
   const role = requireScope(act, ['OFFICER'], c.poundId);
+  checkProclaimed(c);
   mustAllow(caseStateOf(c), 'SCHEDULE_AUCTION', role, now, { auctionAt: at });
 }
 
-/** Checks that the officer may arrange an auction on this case at all (role, pound, status). */
+/**
+ * s. 14: the notice counts once it is posted AND proclaimed by beat of drum in the village and at the
+ * market-place. A notice posted but not yet proclaimed everywhere is named as such (not "no notice").
+ */
+function checkProclaimed(c: CaseForLaw): void {
+  if (c.ownerRefusedAt || c.status !== 'REPORTED_S14' || !c.notice) return;
+  const missing = [c.notice.proclaimedVillageAt ? null : 'village', c.notice.proclaimedMarketAt ? null : 'market'].filter((x): x is string => x !== null);
+  if (missing.length) throw new StaffActionError('PROCLAMATION_PENDING', 's. 14', { missing: missing.join(',') });
+}
+
+/**
+ * Checks that the officer may arrange an auction on this case at all (role, pound, status): a first
+ * auction, or — s. 14 — a further one for heads left without a bid at the last (case PARTLY_SOLD).
+ */
 export function checkCanSchedule(c: CaseForLaw, act: StaffAct, now: Date): void {
   const role = requireScope(act, ['OFFICER'], c.poundId);
-  if (c.auction) throw new StaffActionError('ALREADY_DONE', 's. 14', { at: c.auction.scheduledFor.toISOString() });
+  if (c.auction?.status === 'SCHEDULED') throw new StaffActionError('ALREADY_DONE', 's. 14', { at: c.auction.scheduledFor.toISOString() });
+  checkProclaimed(c);
   // The time is not known yet: check everything but the time with a far-future probe.
   mustAllow(caseStateOf(c), 'SCHEDULE_AUCTION', role, now, { auctionAt: new Date(now.getTime() + 3650 * 86_400_000) });
+}
+
+/** The round the next auction of a case will be (1 for the first). */
+export function nextRound(c: Pick<CaseForLaw, 'auctions'>): number {
+  return c.auctions.reduce((m, a) => Math.max(m, a.round), 0) + 1;
+}
+
+/** Outbox key of a per-round message or broadcast: round 1 keeps the key it always had. */
+export function roundJobKey(caseId: number, round: number, suffix: string): string {
+  return round <= 1 ? `case:${caseId}:${suffix}` : `case:${caseId}:r${round}:${suffix}`;
 }
 
 /**
@@ -55,59 +82,70 @@ export async function scheduleAuction(db: Db, act: StaffAct, input: AuctionInput
   return staffTransaction(db, async (tx) => {
     const c = await loadCase(tx, input.caseId);
     const role = requireScope(act, ['OFFICER'], c.poundId);
-    if (c.auction) throw new StaffActionError('ALREADY_DONE', 's. 14', { at: c.auction.scheduledFor.toISOString() });
+    if (c.auction?.status === 'SCHEDULED') throw new StaffActionError('ALREADY_DONE', 's. 14', { at: c.auction.scheduledFor.toISOString() });
+    checkProclaimed(c);
     const allowed = mustAllow(caseStateOf(c), 'SCHEDULE_AUCTION', role, now, { auctionAt: input.at });
+    const round = nextRound(c);
+    // (caseId, round) is unique: two officers scheduling at once — the second is a CONFLICT.
     const auction = await tx.auction.create({
-      data: { caseId: c.id, scheduledFor: input.at, place, conditions, directionRef, scheduledByStaffId: act.staffId },
+      data: { caseId: c.id, round, scheduledFor: input.at, place, conditions, directionRef, scheduledByStaffId: act.staffId },
     });
+    // The trigger "Auction_is_current" makes this round the case's current auction (Case.auction).
     await saveTransition(tx, c, allowed);
     await audit(tx, auditActor(act), 'S14_AUCTION_SCHEDULED', c.id, {
       auctionId: auction.id,
+      round,
       at: input.at.toISOString(),
       place,
       conditions,
       directionRef,
       s16Path: c.ownerRefusedAt != null,
+      headsOffered: c.heads.filter((h) => h.status === 'IMPOUNDED').length,
     });
-    await addToOutbox(tx, { name: 'broadcast', payload: { kind: 'auction', caseId: c.id } }, `case:${c.id}:broadcast:auction`, now);
+    await addToOutbox(tx, { name: 'broadcast', payload: { kind: 'auction', caseId: c.id } }, roundJobKey(c.id, round, 'broadcast:auction'), now);
     await planDeadlines(tx, c.id, now);
     return { caseNumber: c.number, auction };
   });
 }
 
+/** Checks that this keeper or officer may record the owner's s. 16 refusal on the case now (no writes). */
+export function checkCanRecordRefusal(c: CaseForLaw, act: StaffAct, now: Date): TransitionAllowed {
+  const role = requireScope(act, ['OFFICER', 'POUND_KEEPER'], c.poundId);
+  if (c.ownerRefusedAt) throw new StaffActionError('ALREADY_DONE', 's. 16', { at: c.ownerRefusedAt.toISOString() });
+  return mustAllow(caseStateOf(c), 'REFUSE_TO_PAY', role, now);
+}
+
 /**
  * s. 16: the owner or agent appeared and refused or omitted to pay (or deposit). From then on the cattle,
- * or as many as necessary, may be sold without the s. 14 notice period. Recording it twice keeps the first time.
+ * or as many as necessary, may be sold without the s. 14 notice period. The pound-keeper (who meets the
+ * owner at the pound) or the officer records it; when the keeper does, the pound's officers are told, since
+ * the auction is theirs to arrange. Recording it twice keeps the first time.
  */
 export async function recordOwnerRefusal(db: Db, act: StaffAct, caseId: number, now: Date) {
   return staffTransaction(db, async (tx) => {
     const c = await loadCase(tx, caseId);
-    const role = requireScope(act, ['OFFICER', 'POUND_KEEPER'], c.poundId);
-    if (c.ownerRefusedAt) throw new StaffActionError('ALREADY_DONE', 's. 16', { at: c.ownerRefusedAt.toISOString() });
-    const allowed = mustAllow(caseStateOf(c), 'REFUSE_TO_PAY', role, now);
+    const allowed = checkCanRecordRefusal(c, act, now);
     await saveTransition(tx, c, allowed, { ownerRefusedAt: now });
     await audit(tx, auditActor(act), 'S16_OWNER_REFUSED', c.id, { at: now.toISOString() });
+    const officers = act.role === 'OFFICER' ? [] : (await staffChats(tx, c.poundId, ['OFFICER'])).filter((id) => id !== String(act.telegramId));
+    for (const chatId of officers) {
+      await queueMessage(
+        tx,
+        { chatId, key: 'officer:refusal_note.to_officer', params: { number: c.number, at: now.toISOString(), pound: c.pound.name, 'pound@hi': c.pound.nameHi }, priority: 'official' },
+        `case:${c.id}:s16-refusal:${chatId}`,
+        now,
+      );
+    }
     await planDeadlines(tx, c.id, now);
-    return { caseNumber: c.number, at: now };
+    return { caseNumber: c.number, at: now, officersTold: officers.length };
   });
 }
 
-const HONORIFICS = new Set(['shri', 'shree', 'sri', 'smt', 'sh', 'mr', 'mrs', 'ms', 'dr', 'kumari', 'km', 'श्री', 'श्रीमती', 'सुश्री', 'कुमारी', 'डॉ']);
-
 /**
- * A name reduced for identity matching (s. 19 check): lower case, punctuation and honorifics dropped,
- * words sorted — "Shri Sharma, Ramesh" and "ramesh  sharma" are the same person.
+ * A name reduced for identity matching (s. 19 check): either script, honorifics dropped, words sorted —
+ * "Shri Sharma, Ramesh", "ramesh  sharma" and "रमेश शर्मा" are the same person (src/services/name-match.ts).
  */
-export function normaliseName(name: string): string {
-  return name
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
-    .split(' ')
-    .filter((w) => w && !HONORIFICS.has(w))
-    .sort()
-    .join(' ');
-}
+export const normaliseName = nameKey;
 
 /** A bidder as registered: refused (s. 19) or admitted. */
 export interface BidderResult {
@@ -133,21 +171,21 @@ export async function registerBidder(
   const name = requireText(input.name, 120);
   const address = requireText(input.address, 300);
   if (!input.declarationSigned) throw new StaffActionError('DECLARATION_REQUIRED', 's. 19');
-  const key = normaliseName(name);
-  if (!key) throw new StaffActionError('TEXT_REQUIRED');
+  if (!nameKey(name)) throw new StaffActionError('TEXT_REQUIRED');
   return staffTransaction(db, async (tx) => {
     const c = await loadCase(tx, input.caseId);
     requireScope(act, ['OFFICER'], c.poundId);
     const auction = c.auction;
     if (!auction || auction.status !== 'SCHEDULED') throw new StaffActionError('NO_AUCTION', 's. 14');
     const admitted = auction.bidders.filter((b) => !b.refusedSection);
-    const same = auction.bidders.find((b) => normaliseName(b.name) === key);
+    const same = auction.bidders.find((b) => sameName(b.name, name));
     if (same) {
       const idx = admitted.findIndex((b) => b.id === same.id);
       return { caseNumber: c.number, bidderId: same.id, name: same.name, refused: Boolean(same.refusedSection), number: idx >= 0 ? idx + 1 : null };
     }
     const staff = await tx.staffMember.findMany({ where: { revokedAt: null, role: { in: ['OFFICER', 'POUND_KEEPER'] } }, select: { id: true, name: true, role: true } });
-    const match = staff.find((s) => normaliseName(s.name) === key);
+    // The same person whether the name was enrolled or typed in Devanagari or in Latin letters.
+    const match = staff.find((s) => sameName(s.name, name));
     // s. 19: "no officer ... or pound-keeper ... shall, directly or indirectly, purchase".
     const official = match ? isOfficialBuyer({ role: match.role === 'OFFICER' ? 'officer' : 'pound_keeper' }) : false;
     const bidder = await tx.bidder.create({

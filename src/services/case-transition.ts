@@ -53,7 +53,11 @@ export type StaffActionCode =
   | 'ORDER_REQUIRED'
   | 'ORDER_DATE_INVALID'
   | 'NO_DEPOSIT'
-  | 'DUES_UNAVAILABLE';
+  | 'DUES_UNAVAILABLE'
+  | 'PROCLAMATION_PENDING'
+  | 'CATTLE_REMAIN'
+  | 'NOT_A_CLAIMANT'
+  | 'SURPLUS_NOT_HELD';
 
 /**
  * A staff action the law, the role, the pound or the facts do not allow. `section` is the section that
@@ -95,13 +99,14 @@ export const CASE_LAW_INCLUDE = {
   pound: true,
   notice: true,
   auction: { include: { bidders: { orderBy: { id: 'asc' } }, sales: true } },
+  auctions: { orderBy: { round: 'asc' } },
   payments: { where: { status: 'CONFIRMED' } },
 } as const satisfies Prisma.CaseInclude;
 
 /** A case with what the statute engine needs to judge an action on it. */
 export type CaseForLaw = Prisma.CaseGetPayload<{ include: typeof CASE_LAW_INCLUDE }>;
 
-/** Loads a case (by id) with heads, pound, notice, auction and confirmed payments. */
+/** Loads a case (by id) with heads, pound, notice, the current auction (and every round), confirmed payments. */
 export async function loadCase(db: Tx | Db, caseId: number): Promise<CaseForLaw> {
   const c = await db.case.findUnique({ where: { id: caseId }, include: CASE_LAW_INCLUDE });
   if (!c) throw new StaffActionError('CASE_NOT_FOUND');

@@ -13,10 +13,11 @@ import {
   type StaffAct,
   staffTransaction,
 } from './case-transition';
+import { roundJobKey } from './auction';
 import { planDeadlines } from './deadlines';
 import { queueMessage, type Tx } from './outbox';
 import { issueReceipt } from './receipts';
-import { storedAccountOf } from './sale';
+import { completedRounds, proceedsKey } from './sale';
 
 /** Ledger accounts the s. 17 split writes to (LedgerAccount enum values). */
 export type SplitAccount = 'SALE_EXPENSES' | 'DISTRICT_MAGISTRATE' | 'POUND_KEEPER' | 'SECURITY' | 'OWNER_BALANCE' | 'MAGISTRATE_DEPOSIT';
@@ -59,58 +60,113 @@ export function accountOfPart(p: SplitPart): SplitAccount {
   }
 }
 
-/** The s. 17 split of a case whose account has been delivered (the parts of (f)), with the proceeds. */
-export async function splitOfCase(db: Db, caseId: number): Promise<{ proceedsPaise: number; lines: SplitLine[]; balanceTo: 'OWNER' | 'MAGISTRATE_DEPOSIT' }> {
+/** Ledger key of one part of the s. 17 division of an auction round (round 1: `case:<id>:split:<ACCOUNT>`). */
+export function splitKey(caseId: number, round: number, account: SplitAccount): string {
+  return roundJobKey(caseId, round, `split:${account}`);
+}
+
+/** True for a ledger key of the s. 17 division of this case (any round). */
+export function isSplitKey(caseId: number, key: string): boolean {
+  return new RegExp(`^case:${caseId}:(r\\d+:)?split:`).test(key);
+}
+
+/** The s. 17 division of one auction round: its proceeds and the parts of (f). */
+export interface RoundSplit {
+  round: number;
+  proceedsPaise: number;
+  lines: SplitLine[];
+}
+
+/**
+ * The s. 17 split of a case whose account has been delivered: one division per auction round (a further
+ * s. 14 auction divides only its own proceeds, src/law README "Auction rounds").
+ */
+export async function splitOfCase(db: Db | Tx, caseId: number): Promise<{ proceedsPaise: number; rounds: RoundSplit[]; lines: SplitLine[]; balanceTo: 'OWNER' | 'MAGISTRATE_DEPOSIT' }> {
   const c = await loadCase(db, caseId);
-  const stored = storedAccountOf(c.auction?.account);
-  if (!stored?.delivered) throw new StaffActionError('ACCOUNT_NOT_DELIVERED', 's. 16');
-  const a = stored.delivered.account;
+  const rounds = completedRounds(c);
+  if (rounds.length === 0 || rounds.some((r) => !r.stored.delivered)) throw new StaffActionError('ACCOUNT_NOT_DELIVERED', 's. 16');
+  const out: RoundSplit[] = rounds.map((r) => {
+    const a = r.stored.delivered!.account;
+    return {
+      round: r.round,
+      proceedsPaise: a.e_proceedsPaise,
+      lines: a.f_disposal.map((p) => ({ account: accountOfPart(p), section: p.section, amountPaise: p.amountPaise, duePaise: p.duePaise, unrecoveredPaise: p.unrecoveredPaise })),
+    };
+  });
   return {
-    proceedsPaise: a.e_proceedsPaise,
-    balanceTo: a.balanceTo,
-    lines: a.f_disposal.map((p) => ({ account: accountOfPart(p), section: p.section, amountPaise: p.amountPaise, duePaise: p.duePaise, unrecoveredPaise: p.unrecoveredPaise })),
+    proceedsPaise: sumPaise(out.map((r) => r.proceedsPaise)),
+    rounds: out,
+    lines: out.flatMap((r) => r.lines),
+    balanceTo: rounds.at(-1)!.stored.delivered!.account.balanceTo,
   };
 }
 
 /**
- * Records the s. 17 split as append-only ledger entries (one per non-zero part, idempotency key
- * `case:<id>:split:<ACCOUNT>`): fines/penalties → DISTRICT_MAGISTRATE, feeding → POUND_KEEPER, expenses of
- * sale, s. 12A security, and the balance → OWNER_BALANCE (paid with the account) or MAGISTRATE_DEPOSIT
- * (held 3 calendar months from today, s. 17). Refuses unless the parts add up to the proceeds to the paisa.
+ * Records the s. 17 split as append-only ledger entries, one per non-zero part of each auction round
+ * (idempotency key `case:<id>:split:<ACCOUNT>`, `case:<id>:r<n>:split:<ACCOUNT>` for a further round):
+ * fines/penalties → DISTRICT_MAGISTRATE, feeding → POUND_KEEPER, expenses of sale, s. 12A security, and the
+ * balance → OWNER_BALANCE (paid with the account) or MAGISTRATE_DEPOSIT (held 3 calendar months from today,
+ * s. 17). Recorded once the cattle are all gone — sold, or the rest disposed of under the s. 14 proviso
+ * (then the account of the rounds held is delivered first); while s. 14 heads wait for a further auction
+ * it is refused (CATTLE_REMAIN). Refuses unless each round's parts add up to its proceeds to the paisa.
+ * The s. 17 hold of the case's surplus (all rounds) runs from today, so a claimant has at least the full
+ * three months for every part of it.
  */
 export async function recordSplit(db: Db, act: StaffAct, caseId: number, now: Date) {
   return staffTransaction(db, async (tx) => {
-    const c = await loadCase(tx, caseId);
+    let c = await loadCase(tx, caseId);
     const role = requireScope(act, ['OFFICER'], c.poundId);
-    const stored = storedAccountOf(c.auction?.account);
-    if (!stored?.delivered) throw new StaffActionError('ACCOUNT_NOT_DELIVERED', 's. 16');
-    const existing = await tx.ledgerEntry.count({ where: { caseId: c.id, idempotencyKey: { startsWith: `case:${c.id}:split:` } } });
-    if (existing > 0) throw new StaffActionError('ALREADY_DONE', 's. 17');
-    const a = stored.delivered.account;
-    const lines = a.f_disposal.map((p) => ({ account: accountOfPart(p), section: p.section, amountPaise: p.amountPaise }));
-    // Conservation (s. 17): every rupee of the proceeds goes somewhere, and nowhere twice.
-    const total = sumPaise(lines.map((l) => l.amountPaise));
-    const proceeds = await tx.ledgerEntry.findUnique({ where: { idempotencyKey: `case:${c.id}:sale:proceeds` } });
-    if (total !== a.e_proceedsPaise || !proceeds || proceeds.amountPaise !== total) {
-      throw new StaffActionError('SPLIT_UNBALANCED', 's. 17', { total, proceeds: proceeds?.amountPaise ?? a.e_proceedsPaise });
+    const existing = await tx.ledgerEntry.findMany({ where: { caseId: c.id }, select: { idempotencyKey: true } });
+    if (existing.some((e) => isSplitKey(c.id, e.idempotencyKey))) throw new StaffActionError('ALREADY_DONE', 's. 17');
+    if (c.status === 'PARTLY_SOLD' && !c.ownerRefusedAt) {
+      throw new StaffActionError('CATTLE_REMAIN', 's. 14', { heads: c.heads.filter((h) => h.status === 'IMPOUNDED').length });
     }
-    const surplus = a.balanceTo === 'MAGISTRATE_DEPOSIT' ? a.balancePaise : 0;
+    const split = await splitOfCase(tx, c.id);
+    if (c.status === 'DISPOSED_PROVISO') {
+      // s. 14 proviso after earlier rounds: the account of what was sold is delivered with the disposal.
+      const deliver = mustAllow(caseStateOf(c), 'DELIVER_ACCOUNT', role, now, { receiptSigned: false });
+      await saveTransition(tx, c, deliver);
+      await audit(tx, auditActor(act), 'S16_ACCOUNT_DELIVERED', c.id, { rounds: split.rounds.map((r) => r.round), after: 'proviso_disposal' });
+      c = await loadCase(tx, c.id);
+    }
+    const data = [];
+    for (const r of split.rounds) {
+      // Conservation (s. 17): every rupee of each round's proceeds goes somewhere, and nowhere twice.
+      const total = sumPaise(r.lines.map((l) => l.amountPaise));
+      const proceeds = await tx.ledgerEntry.findUnique({ where: { idempotencyKey: proceedsKey(c.id, r.round) } });
+      if (total !== r.proceedsPaise || !proceeds || proceeds.amountPaise !== total) {
+        throw new StaffActionError('SPLIT_UNBALANCED', 's. 17', { total, proceeds: proceeds?.amountPaise ?? r.proceedsPaise });
+      }
+      for (const l of r.lines.filter((x) => x.amountPaise > 0)) {
+        data.push({ caseId: c.id, account: l.account, amountPaise: l.amountPaise, section: l.section, memo: r.round > 1 ? `s. 17 split, auction round ${r.round}` : 's. 17 split', idempotencyKey: splitKey(c.id, r.round, l.account), createdAt: now });
+      }
+    }
+    const surplus = sumPaise(split.lines.filter((l) => l.account === 'MAGISTRATE_DEPOSIT').map((l) => l.amountPaise));
     const allowed = mustAllow(caseStateOf(c), 'RECORD_SPLIT', role, now, { surplusToDepositPaise: surplus, surplusDepositedAt: now });
-    const data = lines
-      .filter((l) => l.amountPaise > 0)
-      .map((l) => ({ caseId: c.id, account: l.account, amountPaise: l.amountPaise, section: l.section, memo: 's. 17 split', idempotencyKey: `case:${c.id}:split:${l.account}`, createdAt: now }));
     await tx.ledgerEntry.createMany({ data, skipDuplicates: true });
     await saveTransition(tx, c, allowed, surplus > 0 ? { surplusDepositedAt: now } : {});
     const hold = surplus > 0 ? holdEndOf(c.impoundedAt, now) : null;
+    const lines = totalsByAccount(split.lines);
     await audit(tx, auditActor(act), 'S17_SPLIT_RECORDED', c.id, {
-      proceedsPaise: total,
-      lines: lines.map((l) => ({ account: l.account, amountPaise: l.amountPaise })),
+      proceedsPaise: split.proceedsPaise,
+      rounds: split.rounds.map((r) => ({ round: r.round, proceedsPaise: r.proceedsPaise, lines: r.lines.map((l) => ({ account: l.account, amountPaise: l.amountPaise })) })),
       surplusPaise: surplus,
       holdEnds: hold?.date ?? null,
     });
     await planDeadlines(tx, c.id, now);
-    return { caseNumber: c.number, proceedsPaise: total, lines, surplusPaise: surplus, holdEnd: hold };
+    return { caseNumber: c.number, proceedsPaise: split.proceedsPaise, lines, rounds: split.rounds, surplusPaise: surplus, holdEnd: hold };
   });
+}
+
+/** The division summed per ledger account over the rounds, in the order the accounts first appear. */
+export function totalsByAccount(lines: readonly SplitLine[]): Array<{ account: SplitAccount; section: string; amountPaise: number }> {
+  const out: Array<{ account: SplitAccount; section: string; amountPaise: number }> = [];
+  for (const l of lines) {
+    const row = out.find((x) => x.account === l.account);
+    if (row) row.amountPaise = sumPaise([row.amountPaise, l.amountPaise]);
+    else out.push({ account: l.account, section: l.section, amountPaise: l.amountPaise });
+  }
+  return out;
 }
 
 /** s. 17: the last day of the Magistrate's 3-month hold of a surplus deposited at `depositedAt`. */
@@ -126,11 +182,13 @@ export async function moneyStatus(db: Db, caseId: number) {
     db.ledgerEntry.findMany({ where: { caseId }, orderBy: { id: 'asc' } }),
     db.remittance.findMany({ where: { caseId }, orderBy: { id: 'asc' } }),
   ]);
-  const amountOf = (account: SplitAccount) => entries.find((e) => e.idempotencyKey === `case:${caseId}:split:${account}`)?.amountPaise ?? 0;
+  const splitEntries = entries.filter((e) => isSplitKey(caseId, e.idempotencyKey));
+  // Over every auction round: one remittance per kind covers them all.
+  const amountOf = (account: SplitAccount) => sumPaise(splitEntries.filter((e) => e.account === account).map((e) => e.amountPaise));
   const pending = (Object.keys(REMITTANCE_ACCOUNT) as RemittanceKindCode[]).filter(
     (k) => amountOf(REMITTANCE_ACCOUNT[k]) > 0 && !remittances.some((r) => r.kind === k),
   );
-  return { entries, remittances, pending, amountOf };
+  return { entries, splitEntries, remittances, pending, amountOf };
 }
 
 /**
@@ -142,18 +200,17 @@ export async function confirmRemittance(db: Db, act: StaffAct, caseId: number, k
   return staffTransaction(db, async (tx) => {
     const c = await loadCase(tx, caseId);
     requireScope(act, ['OFFICER'], c.poundId);
-    const entry = await tx.ledgerEntry.findUnique({ where: { idempotencyKey: `case:${c.id}:split:${REMITTANCE_ACCOUNT[kind]}` } });
-    if (!entry) {
-      const anySplit = await tx.ledgerEntry.count({ where: { caseId: c.id, idempotencyKey: { startsWith: `case:${c.id}:split:` } } });
-      throw new StaffActionError(anySplit ? 'NOTHING_TO_REMIT' : 'SPLIT_NOT_RECORDED', 's. 17');
-    }
+    const split = (await tx.ledgerEntry.findMany({ where: { caseId: c.id } })).filter((e) => isSplitKey(c.id, e.idempotencyKey));
+    const entries = split.filter((e) => e.account === REMITTANCE_ACCOUNT[kind]);
+    if (entries.length === 0) throw new StaffActionError(split.length ? 'NOTHING_TO_REMIT' : 'SPLIT_NOT_RECORDED', 's. 17');
+    const amountPaise = sumPaise(entries.map((e) => e.amountPaise));
     const prior = await tx.remittance.findUnique({ where: { caseId_kind: { caseId: c.id, kind } } });
     if (prior) throw new StaffActionError('ALREADY_DONE', 's. 17', { at: prior.confirmedAt.toISOString() });
     const row = await tx.remittance.create({
-      data: { caseId: c.id, kind, amountPaise: entry.amountPaise, confirmedAt: now, confirmedByStaffId: act.staffId, viaMessageId: act.messageId },
+      data: { caseId: c.id, kind, amountPaise, confirmedAt: now, confirmedByStaffId: act.staffId, viaMessageId: act.messageId },
     });
-    await audit(tx, auditActor(act), 'S17_REMITTANCE_CONFIRMED', c.id, { kind, amountPaise: entry.amountPaise, remittanceId: row.id });
-    return { caseNumber: c.number, kind, amountPaise: entry.amountPaise };
+    await audit(tx, auditActor(act), 'S17_REMITTANCE_CONFIRMED', c.id, { kind, amountPaise, remittanceId: row.id });
+    return { caseNumber: c.number, kind, amountPaise };
   });
 }
 
@@ -186,15 +243,18 @@ export async function surplusesHeld(db: Db, poundIds: number[] | 'all'): Promise
     }));
 }
 
-async function heldAmount(db: Tx, caseId: number): Promise<number> {
-  const e = await db.ledgerEntry.findUnique({ where: { idempotencyKey: `case:${caseId}:split:MAGISTRATE_DEPOSIT` } });
-  return e?.amountPaise ?? 0;
+/** The surplus the District Magistrate holds for a case: the MAGISTRATE_DEPOSIT parts of every round. */
+export async function heldAmount(db: Db | Tx, caseId: number): Promise<number> {
+  const rows = await db.ledgerEntry.findMany({ where: { caseId, account: 'MAGISTRATE_DEPOSIT' } });
+  return sumPaise(rows.filter((e) => isSplitKey(caseId, e.idempotencyKey)).map((e) => e.amountPaise));
 }
 
 /**
  * The Magistrate's office records a claim to the surplus preferred and established within the 3-month
- * hold (s. 17): the order establishing it, the amount paid to the claimant (ledger SURPLUS_CLAIMANT) and a
- * receipt. Refused once the hold has ended (the money is then Government revenue).
+ * hold (s. 17): the order establishing it (with the claimant's name and Telegram id), the amount paid to
+ * the claimant (ledger SURPLUS_CLAIMANT) and a receipt issued to them. A claimant on Telegram (someone who
+ * claimed the case, see surplus-request.ts) is sent the receipt message. Refused once the hold has ended
+ * (the money is then Government revenue).
  */
 export async function claimSurplus(
   db: Db,
@@ -218,7 +278,7 @@ export async function claimSurplus(
         orderedOn: new Date(`${input.orderedOn}T00:00:00Z`),
         recordedAt: now,
         recordedByStaffId: act.staffId,
-        details: { claimant },
+        details: { claimant, claimantTelegramId: input.claimantTelegramId != null ? String(input.claimantTelegramId) : null },
       },
     });
     await tx.ledgerEntry.createMany({
@@ -235,7 +295,14 @@ export async function claimSurplus(
       now,
     });
     await saveTransition(tx, c, allowed);
-    await audit(tx, auditActor(act), 'S17_SURPLUS_CLAIMED', c.id, { amountPaise: amount, claimant, orderId: order.id, orderReference: reference, receiptNumber: receipt.number });
+    await audit(tx, auditActor(act), 'S17_SURPLUS_CLAIMED', c.id, {
+      amountPaise: amount,
+      claimant,
+      claimantTelegramId: input.claimantTelegramId != null ? String(input.claimantTelegramId) : null,
+      orderId: order.id,
+      orderReference: reference,
+      receiptNumber: receipt.number,
+    });
     if (input.claimantTelegramId != null) {
       await queueMessage(
         tx,
@@ -245,7 +312,7 @@ export async function claimSurplus(
       );
     }
     await planDeadlines(tx, c.id, now);
-    return { caseNumber: c.number, amountPaise: amount, receiptNumber: receipt.number, claimant };
+    return { caseNumber: c.number, amountPaise: amount, receiptNumber: receipt.number, claimant, claimantTelegramId: input.claimantTelegramId ?? null };
   });
 }
 

@@ -17,24 +17,35 @@ import {
 import { planDeadlines } from './deadlines';
 import { addToOutbox, type Tx } from './outbox';
 
-/** What the officer records under s. 14: the notice stuck up and the proclamation by beat of drum. */
+/** One drum proclamation (s. 14): where it was made and when. */
+export interface Proclamation {
+  place: string;
+  at: Date;
+}
+
+/** Which proclamation: in the village of seizure, or at the market-place nearest to it. */
+export type ProclamationPlace = 'village' | 'market';
+
+/** What the officer records under s. 14: the notice stuck up and, now or later, the two proclamations. */
 export interface NoticeInput {
   caseId: number;
   /** When the notice was stuck up in the office (may be earlier today or a past day; never in the future). */
   postedAt: Date;
   /** Telegram file id of a photo of the posted notice. */
   photoFileId?: string | null;
-  /** Where the drum proclamation was made: the village and the nearest market-place. */
-  proclaimedWhere: string;
-  /** When it was proclaimed in the village and at the market. */
-  proclaimedVillageAt: Date;
-  proclaimedMarketAt: Date;
+  /** The proclamation in the village, if already made. */
+  village?: Proclamation | null;
+  /** The proclamation at the nearest market-place, if already made. */
+  market?: Proclamation | null;
 }
 
-/** The recorded notice and the date the s. 14 notice period ends (the auction may be held after it). */
+/** The recorded notice, what is still to be proclaimed, and the date the s. 14 notice period ends. */
 export interface NoticeResult {
   caseNumber: string;
   postedAt: Date;
+  /** Proclamations not yet recorded; empty once the notice is complete (case NOTICE_POSTED). */
+  missing: ProclamationPlace[];
+  /** Seven days from the notice (the posting date), after which the cattle may be auctioned. */
   auctionEligible: TimelineEntry;
 }
 
@@ -48,13 +59,19 @@ function reportDue(c: CaseForLaw): TimelineEntry {
   return t.value.s14ReportDue;
 }
 
+/** The proclamations a notice still lacks (both when there is no notice yet). */
+export function missingProclamations(n: { proclaimedVillageAt: Date | null; proclaimedMarketAt: Date | null } | null): ProclamationPlace[] {
+  return [!n?.proclaimedVillageAt ? 'village' : null, !n?.proclaimedMarketAt ? 'market' : null].filter((x): x is ProclamationPlace => x !== null);
+}
+
 /**
  * Checks that the officer may record the s. 14 notice on this case now (role, pound, status, the claim
- * period over). Used by the bot before asking the questions, and again when recording.
+ * period over). Used by the bot before asking the questions, and again when recording. A notice posted
+ * whose proclamations are not all recorded yet is not "done": /notice asks for the rest.
  */
 export function checkNotice(c: CaseForLaw, act: StaffAct, now: Date): void {
   requireScope(act, ['OFFICER'], c.poundId);
-  if (c.notice) throw new StaffActionError('ALREADY_DONE', 's. 14', { at: c.notice.postedAt.toISOString() });
+  if (c.notice && missingProclamations(c.notice).length === 0) throw new StaffActionError('ALREADY_DONE', 's. 14', { at: c.notice.postedAt.toISOString() });
   if (c.status === 'IMPOUNDED') {
     // The pound-keeper's report (s. 14) is sent by the bot on day 8; the report is the keeper's act.
     mustAllow(caseStateOf(c), 'REPORT_S14', 'pound_keeper', now);
@@ -66,62 +83,130 @@ export function checkNotice(c: CaseForLaw, act: StaffAct, now: Date): void {
   });
 }
 
+function checkTime(t: Date, now: Date, notBefore: Date): void {
+  if (!(t instanceof Date) || Number.isNaN(t.getTime())) throw new StaffActionError('TEXT_REQUIRED');
+  if (t.getTime() > now.getTime()) throw new StaffActionError('TIME_IN_FUTURE', 's. 14', { at: t.toISOString() });
+  // The notice and its proclamation follow the report, which is due when the claim period ends (s. 14).
+  if (t.getTime() < notBefore.getTime()) throw new StaffActionError('TIME_BEFORE_REPORT', 's. 14', { at: t.toISOString(), from: notBefore.toISOString() });
+}
+
+function cleanProclamation(p: Proclamation | null | undefined): Proclamation | null {
+  return p ? { place: requireText(p.place, 200), at: p.at } : null;
+}
+
+/** "village; market" as the register shows it (Notice.proclaimedWhere). */
+function whereText(village: string | null, market: string | null): string | null {
+  const parts = [village, market].filter((x): x is string => !!x);
+  return parts.length ? parts.join('; ') : null;
+}
+
 /**
- * Records the s. 14 notice and the drum proclamation. The notice date starts the 7-day period after
- * which the cattle may be auctioned (src/law timeline); the case moves to NOTICE_POSTED, subscribers
- * get the notice (broadcast job) and the case's deadlines are re-planned — all in one transaction.
+ * Records the s. 14 notice (when it was stuck up, a photo) and whichever drum proclamations are already
+ * made; the others are recorded later with `recordProclamations`. The notice date (the posting date) starts
+ * the 7-day period after which the cattle may be auctioned (src/law timeline). The case moves to
+ * NOTICE_POSTED only once the notice is posted AND proclaimed in the village and at the market (s. 14):
+ * then subscribers get the notice (broadcast job) and the case's deadlines are re-planned — one transaction.
  */
 export async function recordNotice(db: Db, act: StaffAct, input: NoticeInput, now: Date): Promise<NoticeResult> {
-  const where = requireText(input.proclaimedWhere, 200);
-  for (const t of [input.postedAt, input.proclaimedVillageAt, input.proclaimedMarketAt]) {
-    if (!(t instanceof Date) || Number.isNaN(t.getTime())) throw new StaffActionError('TEXT_REQUIRED');
-    if (t.getTime() > now.getTime()) throw new StaffActionError('TIME_IN_FUTURE', 's. 14', { at: t.toISOString() });
-  }
+  const village = cleanProclamation(input.village);
+  const market = cleanProclamation(input.market);
   return staffTransaction(db, async (tx) => {
     let c = await loadCase(tx, input.caseId);
+    if (c.notice) throw new StaffActionError('ALREADY_DONE', 's. 14', { at: c.notice.postedAt.toISOString() });
     checkNotice(c, act, now);
     const due = reportDue(c);
-    // The notice can only follow the report, which is due when the claim period ends (s. 14).
-    if (input.postedAt.getTime() < due.dueAt.getTime()) {
-      throw new StaffActionError('TIME_BEFORE_REPORT', 's. 14', { at: input.postedAt.toISOString(), from: due.dueAt.toISOString() });
-    }
+    for (const t of [input.postedAt, village?.at, market?.at]) if (t) checkTime(t, now, due.dueAt);
     if (c.status === 'IMPOUNDED') {
       const report = mustAllow(caseStateOf(c), 'REPORT_S14', 'pound_keeper', now);
       await saveTransition(tx, c, report, { reportedAt: due.dueAt });
       await audit(tx, { role: 'system' }, 'S14_REPORTED', c.id, { reportedAt: due.dueAt.toISOString(), implied_by: 'notice' });
       c = await loadCase(tx, c.id);
     }
-    const description = c.heads.map((h) => `${h.cattleClass}: ${h.description}`).join('; ');
-    const allowed = mustAllow(caseStateOf(c), 'POST_NOTICE', 'officer', input.postedAt, {
-      notice: { description, placeOfSeizure: c.placeOfSeizure, placeOfImpounding: c.pound.name },
-      proclaimedByDrum: true,
-    });
+    // One notice per case (Notice.caseId is unique): a second officer racing this one gets a CONFLICT.
     await tx.notice.create({
       data: {
         caseId: c.id,
         postedAt: input.postedAt,
         postedByStaffId: act.staffId,
         photoFileId: input.photoFileId ?? null,
-        proclaimedWhere: where,
-        proclaimedVillageAt: input.proclaimedVillageAt,
-        proclaimedMarketAt: input.proclaimedMarketAt,
+        proclaimedWhere: whereText(village?.place ?? null, market?.place ?? null),
+        proclaimedVillagePlace: village?.place ?? null,
+        proclaimedVillageAt: village?.at ?? null,
+        proclaimedMarketPlace: market?.place ?? null,
+        proclaimedMarketAt: market?.at ?? null,
         viaMessageId: act.messageId,
       },
     });
-    await saveTransition(tx, c, allowed, { noticePostedAt: input.postedAt });
     await audit(tx, auditActor(act), 'S14_NOTICE_POSTED', c.id, {
       postedAt: input.postedAt.toISOString(),
-      proclaimedWhere: where,
-      proclaimedVillageAt: input.proclaimedVillageAt.toISOString(),
-      proclaimedMarketAt: input.proclaimedMarketAt.toISOString(),
       photo: Boolean(input.photoFileId),
+      ...proclamationDetails(village, market),
     });
+    return completeIfProclaimed(tx, act, c.id, now);
+  });
+}
+
+/**
+ * Records the drum proclamations still missing from a posted notice (s. 14) — the village one, the market
+ * one, or both. One already recorded is not overwritten (ALREADY_DONE). When both are recorded the
+ * notice is complete: the case moves to NOTICE_POSTED with the posting date as the notice date.
+ */
+export async function recordProclamations(db: Db, act: StaffAct, input: { caseId: number; village?: Proclamation | null; market?: Proclamation | null }, now: Date): Promise<NoticeResult> {
+  const village = cleanProclamation(input.village);
+  const market = cleanProclamation(input.market);
+  if (!village && !market) throw new StaffActionError('TEXT_REQUIRED');
+  return staffTransaction(db, async (tx) => {
+    const c = await loadCase(tx, input.caseId);
+    requireScope(act, ['OFFICER'], c.poundId);
+    const n = c.notice;
+    if (!n) throw new StaffActionError('TEXT_REQUIRED', 's. 14');
+    if ((village && n.proclaimedVillageAt) || (market && n.proclaimedMarketAt)) throw new StaffActionError('ALREADY_DONE', 's. 14', { at: n.postedAt.toISOString() });
+    const due = reportDue(c);
+    for (const t of [village?.at, market?.at]) if (t) checkTime(t, now, due.dueAt);
+    const villagePlace = village?.place ?? n.proclaimedVillagePlace;
+    const marketPlace = market?.place ?? n.proclaimedMarketPlace;
+    // Only fills what is still empty: two officers recording the same proclamation at once — one wins.
+    const updated = await tx.notice.updateMany({
+      where: { id: n.id, ...(village ? { proclaimedVillageAt: null } : {}), ...(market ? { proclaimedMarketAt: null } : {}) },
+      data: {
+        proclaimedWhere: whereText(villagePlace, marketPlace),
+        ...(village ? { proclaimedVillagePlace: village.place, proclaimedVillageAt: village.at } : {}),
+        ...(market ? { proclaimedMarketPlace: market.place, proclaimedMarketAt: market.at } : {}),
+      },
+    });
+    if (updated.count !== 1) throw new StaffActionError('CONFLICT');
+    await audit(tx, auditActor(act), 'S14_PROCLAIMED', c.id, proclamationDetails(village, market));
+    return completeIfProclaimed(tx, act, c.id, now);
+  });
+}
+
+function proclamationDetails(village: Proclamation | null, market: Proclamation | null) {
+  return {
+    ...(village ? { proclaimedVillage: village.place, proclaimedVillageAt: village.at.toISOString() } : {}),
+    ...(market ? { proclaimedMarket: market.place, proclaimedMarketAt: market.at.toISOString() } : {}),
+  };
+}
+
+/** After a notice or proclamation is recorded: the s. 14 transition once both proclamations are in. */
+async function completeIfProclaimed(tx: Tx, act: StaffAct, caseId: number, now: Date): Promise<NoticeResult> {
+  const c = await loadCase(tx, caseId);
+  const n = c.notice!;
+  const missing = missingProclamations(n);
+  const timeline = computeTimeline({ impoundedAt: c.impoundedAt, noticePostedAt: n.postedAt });
+  if (!timeline.ok || !timeline.value.auctionEligible) throw new StaffActionError('LAW_ERROR', 's. 14');
+  if (missing.length === 0 && c.status === 'REPORTED_S14') {
+    const description = c.heads.map((h) => `${h.cattleClass}: ${h.description}`).join('; ');
+    const allowed = mustAllow(caseStateOf(c), 'POST_NOTICE', 'officer', now, {
+      notice: { description, placeOfSeizure: c.placeOfSeizure, placeOfImpounding: c.pound.name },
+      proclaimedByDrum: true,
+    });
+    // The notice date — the auction clock — is the day the notice was stuck up, not the last proclamation.
+    await saveTransition(tx, c, allowed, { noticePostedAt: n.postedAt });
+    await audit(tx, auditActor(act), 'S14_NOTICE_COMPLETE', c.id, { noticeDate: n.postedAt.toISOString(), auctionFrom: timeline.value.auctionEligible.actionableFrom });
     await queueNoticeBroadcast(tx, c.id, now);
     await planDeadlines(tx, c.id, now);
-    const timeline = computeTimeline({ impoundedAt: c.impoundedAt, noticePostedAt: input.postedAt });
-    if (!timeline.ok || !timeline.value.auctionEligible) throw new StaffActionError('LAW_ERROR', 's. 14');
-    return { caseNumber: c.number, postedAt: input.postedAt, auctionEligible: timeline.value.auctionEligible };
-  });
+  }
+  return { caseNumber: c.number, postedAt: n.postedAt, missing, auctionEligible: timeline.value.auctionEligible };
 }
 
 /** The notice goes to the village's subscribers and the case's followers (the jobs worker fans it out). */

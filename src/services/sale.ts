@@ -1,4 +1,4 @@
-import { computeSale, type S16Account, type SaleLotInput, type SaleMode, type SaleResult } from '../law';
+import { computeSale, subPaise, sumPaise, type S16Account, type SaleLotInput, type SaleMode, type SaleResult, type SplitPart } from '../law';
 import type { Db, Prisma } from '../db';
 import { audit } from './audit';
 import {
@@ -13,6 +13,7 @@ import {
   type StaffAct,
   staffTransaction,
 } from './case-transition';
+import { roundJobKey } from './auction';
 import { planDeadlines } from './deadlines';
 import { duesForCase } from './dues';
 import { queueMessage, type Tx } from './outbox';
@@ -38,15 +39,29 @@ export interface SaleInput {
   ownerPresentAndSigned: boolean;
 }
 
+/** Fines/penalties, feeding charges and s. 12A security, in paise. */
+interface DuesParts {
+  finePaise: number;
+  feedingPaise: number;
+  securityPaise: number;
+}
+
 /** What the sale was computed from, kept on the auction so the account can be delivered later. */
-interface StoredSaleInputs {
+export interface StoredSaleInputs {
   mode: SaleMode;
   herdHeads: number;
   impoundedAt: string;
   saleAt: string;
   lots: Array<SaleLotInput & { bidderId: number }>;
-  dues: { finePaise: number; feedingPaise: number; securityPaise: number };
+  /** What this sale deducts (a later round: what earlier rounds left unrecovered plus what accrued since). */
+  dues: DuesParts;
+  /** Expenses of this sale, plus any expenses of an earlier round its proceeds did not cover. */
   saleExpensesPaise: number;
+  /** Auction round (absent = 1) and, for a later round, how its dues were made up (src/law README, "Auction rounds"). */
+  round?: number;
+  headsSoldEarlier?: number;
+  carried?: DuesParts & { expensesPaise: number };
+  accrued?: DuesParts;
 }
 
 /** The account (a)–(f) as stored on the auction and sent to the owner; instants as ISO strings. */
@@ -67,8 +82,19 @@ export interface AuctionAccountJson {
 /** Result of recording a sale: the engine's computation and whether the account was delivered now. */
 export interface SaleOutcome {
   caseNumber: string;
+  /** Auction round (1 for the first auction of the case). */
+  round: number;
   sale: SaleResult;
   delivered: StoredAccount | null;
+  /** Register numbers (Head.index) of heads left without a bid: still in the pound (s. 14). */
+  unsoldHeads: number[];
+  /** What the engine computed the sale from (round, carried dues), for rendering the account. */
+  inputs: StoredSaleInputs;
+}
+
+/** Ledger key of the proceeds of an auction round (round 1 keeps `case:<id>:sale:proceeds`). */
+export function proceedsKey(caseId: number, round: number): string {
+  return roundJobKey(caseId, round, 'sale:proceeds');
 }
 
 /** Reads the sale record kept on an auction (null before the results are recorded). */
@@ -103,6 +129,7 @@ function saleFrom(inputs: StoredSaleInputs, ownerPresent: boolean, accountAt: Da
   const r = computeSale({
     mode: inputs.mode,
     herdHeads: inputs.herdHeads,
+    ...(inputs.headsSoldEarlier ? { headsSoldEarlier: inputs.headsSoldEarlier } : {}),
     impoundedAt: new Date(inputs.impoundedAt),
     saleAt: new Date(inputs.saleAt),
     lots: inputs.lots.map(({ bidderId: _b, ...lot }) => lot),
@@ -115,23 +142,69 @@ function saleFrom(inputs: StoredSaleInputs, ownerPresent: boolean, accountAt: Da
   return r.value;
 }
 
-/** Validates the bids and computes the sale with the statute engine (no writes). */
+/** The engine's s. 16 dues (sale mode) of the heads still in the pound, valued at `at`. */
+async function saleDues(tx: Tx, caseId: number, at: Date): Promise<DuesParts> {
+  const dues = await duesForCase(tx, caseId, at, { mode: 'sale' });
+  if (!dues.ok) throw new StaffActionError('DUES_UNAVAILABLE', dues.error.section, { code: dues.error.code });
+  const t = dues.value.breakdown.totals;
+  return { finePaise: t.finePaise, feedingPaise: t.feedingPaise, securityPaise: t.securityPaise };
+}
+
+/** Completed auction rounds of a case with their stored results, oldest first. */
+export function completedRounds(c: Pick<CaseForLaw, 'auctions'>): Array<{ id: number; round: number; stored: AuctionAccountJson }> {
+  return c.auctions
+    .filter((a) => a.status === 'COMPLETED')
+    .map((a) => ({ id: a.id, round: a.round, stored: storedAccountOf(a.account) }))
+    .filter((a): a is { id: number; round: number; stored: AuctionAccountJson } => a.stored !== null);
+}
+
+/** What one split part of an earlier round left unrecovered. */
+function unrecovered(parts: readonly SplitPart[], kind: SplitPart['kind']): number {
+  return parts.find((p) => p.kind === kind)?.unrecoveredPaise ?? 0;
+}
+
+/**
+ * What this sale deducts. The first round: the dues of the heads in the pound today (all of them). A later
+ * s. 14 round (heads left without a bid before): what the previous round left unrecovered, plus the
+ * charges accrued since its date for the heads still in the pound — the engine's valuation today minus its
+ * valuation on the previous sale date — so nothing an earlier round deducted is deducted again.
+ */
+async function duesForRound(tx: Tx, c: CaseForLaw, typedExpensesPaise: number, now: Date) {
+  const previous = completedRounds(c).at(-1);
+  const today = await saleDues(tx, c.id, now);
+  if (!previous) return { dues: today, saleExpensesPaise: typedExpensesPaise, extra: {} };
+  const before = saleFrom(previous.stored.inputs, false, new Date(previous.stored.inputs.saleAt));
+  const then = await saleDues(tx, c.id, new Date(previous.stored.inputs.saleAt));
+  const parts = before.split.parts;
+  const carried = { expensesPaise: unrecovered(parts, 'sale_expenses'), finePaise: unrecovered(parts, 'fine'), feedingPaise: unrecovered(parts, 'feeding'), securityPaise: unrecovered(parts, 'security') };
+  const accrued = { finePaise: subPaise(today.finePaise, then.finePaise), feedingPaise: subPaise(today.feedingPaise, then.feedingPaise), securityPaise: subPaise(today.securityPaise, then.securityPaise) };
+  return {
+    dues: {
+      finePaise: sumPaise([carried.finePaise, accrued.finePaise]),
+      feedingPaise: sumPaise([carried.feedingPaise, accrued.feedingPaise]),
+      securityPaise: sumPaise([carried.securityPaise, accrued.securityPaise]),
+    },
+    saleExpensesPaise: sumPaise([typedExpensesPaise, carried.expensesPaise]),
+    extra: { carried, accrued },
+  };
+}
+
+/**
+ * Validates the bids and computes the sale with the statute engine (no writes). On the s. 14 path a head
+ * may have no bid: it stays in the pound for a further auction or a disposal under the s. 14 proviso.
+ */
 async function prepareSale(tx: Tx, c: CaseForLaw, input: SaleInput, now: Date) {
   const s16 = c.ownerRefusedAt != null;
   const inPound = c.heads.filter((h) => h.status === 'IMPOUNDED');
-  if (!s16) {
-    // s. 14: the unclaimed cattle are sold; a head nobody bids fairly for goes to the Magistrate (proviso).
-    const missing = inPound.find((h) => !input.bids.some((b) => b.headId === h.id));
-    if (missing) throw new StaffActionError('BID_MISSING', 's. 14', { head: missing.index });
-  }
   validateBids(c, input.bids);
-  const dues = await duesForCase(tx, c.id, now, { mode: 'sale' });
-  if (!dues.ok) throw new StaffActionError('DUES_UNAVAILABLE', dues.error.section, { code: dues.error.code });
-  const totals = dues.value.breakdown.totals;
+  const round = c.auction?.round ?? 1;
+  const { dues, saleExpensesPaise, extra } = await duesForRound(tx, c, input.saleExpensesPaise, now);
   const headById = new Map(c.heads.map((h) => [h.id, h]));
+  const headsSoldEarlier = c.heads.length - inPound.length;
   const inputs: StoredSaleInputs = {
     mode: s16 ? 'S16_AS_MANY_AS_NECESSARY' : 'S14_ALL',
     herdHeads: c.heads.length,
+    ...(round > 1 ? { round, headsSoldEarlier, ...extra } : {}),
     impoundedAt: c.impoundedAt.toISOString(),
     saleAt: now.toISOString(),
     lots: input.bids.map((b) => ({
@@ -142,8 +215,8 @@ async function prepareSale(tx: Tx, c: CaseForLaw, input: SaleInput, now: Date) {
       pricePaise: b.pricePaise,
       bidderId: b.bidderId,
     })),
-    dues: { finePaise: totals.finePaise, feedingPaise: totals.feedingPaise, securityPaise: totals.securityPaise },
-    saleExpensesPaise: input.saleExpensesPaise,
+    dues,
+    saleExpensesPaise,
   };
   const ownerPresent = s16 && input.ownerPresentAndSigned;
   const sale = saleFrom(inputs, ownerPresent, now);
@@ -166,12 +239,13 @@ export function checkCanRecordSale(c: CaseForLaw, act: StaffAct, now: Date): voi
  * What recording these results would give (the engine's choice of heads, deductions and balance),
  * without recording anything: the confirmation screen shows it before the officer taps Record.
  */
-export async function previewSale(db: Db, act: StaffAct, input: SaleInput, now: Date): Promise<SaleResult> {
+export async function previewSale(db: Db, act: StaffAct, input: SaleInput, now: Date): Promise<{ sale: SaleResult; inputs: StoredSaleInputs }> {
   const c = await loadCase(db, input.caseId);
   const role = requireScope(act, ['OFFICER'], c.poundId);
   if (!c.auction || c.auction.status !== 'SCHEDULED') throw new StaffActionError('NO_AUCTION', 's. 14');
   mustAllow(caseStateOf(c), 'RECORD_SALE', role, now, { headsSold: 1, buyers: [{ role: 'public' }] });
-  return (await prepareSale(db, c, input, now)).sale;
+  const { sale, inputs } = await prepareSale(db, c, input, now);
+  return { sale, inputs };
 }
 
 /**
@@ -212,11 +286,14 @@ export async function recordSale(db: Db, act: StaffAct, input: SaleInput, now: D
     });
     await saveTransition(tx, c, allowed);
     await tx.ledgerEntry.createMany({
-      data: [{ caseId: c.id, account: 'SALE_PROCEEDS', amountPaise: sale.sold.proceedsPaise, section: s16 ? 's. 16' : 's. 14', memo: `auction ${auction.id}`, idempotencyKey: `case:${c.id}:sale:proceeds`, createdAt: now }],
+      data: [{ caseId: c.id, account: 'SALE_PROCEEDS', amountPaise: sale.sold.proceedsPaise, section: s16 ? 's. 16' : 's. 14', memo: `auction ${auction.id} (round ${auction.round})`, idempotencyKey: proceedsKey(c.id, auction.round), createdAt: now }],
       skipDuplicates: true,
     });
+    const unsoldHeads = c.heads.filter((h) => h.status === 'IMPOUNDED' && !soldHeadIds.includes(h.id)).map((h) => h.index);
     await audit(tx, auditActor(act), 'S16_SALE_RECORDED', c.id, {
       auctionId: auction.id,
+      round: auction.round,
+      unsoldHeads,
       mode: inputs.mode,
       selectionRule: sale.selectionRule,
       bids: input.bids.map((b) => ({ headId: b.headId, bidderId: b.bidderId, pricePaise: b.pricePaise })),
@@ -227,9 +304,12 @@ export async function recordSale(db: Db, act: StaffAct, input: SaleInput, now: D
       shortfallPaise: sale.shortfallPaise,
     });
     let delivered: StoredAccount | null = null;
-    if (!s16 || ownerPresent) delivered = await deliverAccountTx(tx, act, c.id, ownerPresent, now);
+    // s. 14 with heads left unsold: this round's account is drawn up now, but the case stays PARTLY_SOLD —
+    // the rest go to a further auction or to the Magistrate under the proviso.
+    if (!s16 && allowed.to === 'PARTLY_SOLD') delivered = await deliverAccountTx(tx, act, c.id, false, now, { transition: false });
+    else if (!s16 || ownerPresent) delivered = await deliverAccountTx(tx, act, c.id, ownerPresent, now);
     await planDeadlines(tx, c.id, now);
-    return { caseNumber: c.number, sale, delivered };
+    return { caseNumber: c.number, round: auction.round, sale, delivered, unsoldHeads, inputs };
   });
 }
 
@@ -247,14 +327,15 @@ export async function deliverAccount(db: Db, act: StaffAct, caseId: number, now:
  * with a receipt for the cattle and the balance when the owner is present, and queues the account to the
  * owner if we know him on Telegram. Inside the caller's transaction.
  */
-async function deliverAccountTx(tx: Tx, act: StaffAct, caseId: number, ownerPresent: boolean, now: Date): Promise<StoredAccount> {
+async function deliverAccountTx(tx: Tx, act: StaffAct, caseId: number, ownerPresent: boolean, now: Date, opts: { transition: boolean } = { transition: true }): Promise<StoredAccount> {
   const c = await loadCase(tx, caseId);
   const role = requireScope(act, ['OFFICER'], c.poundId);
   const stored = storedAccountOf(c.auction?.account);
   if (!stored) throw new StaffActionError('NO_AUCTION', 's. 16');
   if (stored.delivered) throw new StaffActionError('ALREADY_DONE', 's. 16', { at: stored.delivered.deliveredAt });
   const s16 = c.ownerRefusedAt != null;
-  const allowed = mustAllow(caseStateOf(c), 'DELIVER_ACCOUNT', role, now, { receiptSigned: ownerPresent });
+  const round = c.auction!.round;
+  const allowed = opts.transition ? mustAllow(caseStateOf(c), 'DELIVER_ACCOUNT', role, now, { receiptSigned: ownerPresent }) : null;
   const sale = saleFrom(stored.inputs, ownerPresent, now);
   const account = sale.account;
   let receiptNumber: string | null = null;
@@ -280,12 +361,14 @@ async function deliverAccountTx(tx: Tx, act: StaffAct, caseId: number, ownerPres
   const delivered: StoredAccount = { deliveredAt: now.toISOString(), ownerPresent, receiptNumber, account };
   const json: AuctionAccountJson = { ...stored, delivered };
   await tx.auction.update({ where: { id: c.auction!.id }, data: { account: json as unknown as Prisma.InputJsonValue } });
-  await saveTransition(tx, c, allowed);
+  if (allowed) await saveTransition(tx, c, allowed);
   const recipients = await ownerChats(tx, c);
   for (const chatId of recipients) {
-    await queueMessage(tx, { chatId, key: 'officer:account.to_owner', params: accountParams(c.number, delivered), priority: 'personal' }, `case:${c.id}:s16-account:${chatId}`, now);
+    await queueMessage(tx, { chatId, key: 'officer:account.to_owner', params: accountParams(c.number, delivered, stored.inputs), priority: 'personal' }, roundJobKey(c.id, round, `s16-account:${chatId}`), now);
   }
   await audit(tx, auditActor(act), 'S16_ACCOUNT_DELIVERED', c.id, {
+    round,
+    caseStaysPartlySold: !allowed,
     ownerPresent,
     receiptSigned: ownerPresent,
     receiptNumber,
@@ -305,12 +388,26 @@ export async function ownerChats(tx: Tx, c: { id: number; ownerTelegramId: bigin
   return [...new Set(ids)];
 }
 
-/** Flat parameters of the s. 16 account for the i18n templates (amounts in paise, dates ISO). */
-export function accountParams(caseNumber: string, d: StoredAccount): Record<string, string | number> {
+/** What a later auction round deducts for earlier rounds (their unrecovered charges and expenses), in paise. */
+export function carriedOf(inputs: StoredSaleInputs | undefined): number {
+  const c = inputs?.carried;
+  return c ? sumPaise([c.expensesPaise, c.finePaise, c.feedingPaise, c.securityPaise]) : 0;
+}
+
+/**
+ * Flat parameters of the s. 16 account for the i18n templates (amounts in paise, dates ISO). `round` > 1
+ * (with `soldEarlier` heads and the `carried` part of the charges) marks a further s. 14 auction.
+ */
+export function accountParams(caseNumber: string, d: StoredAccount, inputs?: StoredSaleInputs): Record<string, string | number> {
   const a = d.account;
   const part = (kind: string) => a.f_disposal.find((p) => p.kind === kind);
   return {
     number: caseNumber,
+    round: inputs?.round ?? 1,
+    soldEarlier: inputs?.headsSoldEarlier ?? 0,
+    carried: carriedOf(inputs),
+    // s. 14 heads without a bid are not returned to anyone: they stay in the pound for a further auction.
+    remainingTo: inputs?.mode === 'S14_ALL' && a.remainingCattle > 0 ? 'POUND' : 'OWNER',
     term: a.term.term,
     seized: a.a_cattleSeized,
     from: new Date(a.b_timeImpounded.fromAt).toISOString(),

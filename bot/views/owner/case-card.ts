@@ -3,6 +3,7 @@ import { groupHeads, type CaseWithCard } from '../../../src/services/cases';
 import { nextDeadline, windowsFromConfig } from '../../../src/services/dues';
 import type { BotContext } from '../../context';
 import { caseCardKeyboard } from '../../keyboards/owner';
+import { addSurplusRequestButton } from '../../keyboards/surplus-request';
 import { renderNext } from './next-deadline';
 import { className, fitMessage, outcomeText, poundName } from './text';
 
@@ -52,8 +53,8 @@ export async function renderCaseCard(ctx: BotContext, c: CaseWithCard, opts: { f
     parts.push(ctx.t('owner:case.complaint_line', { reference: k.reference, date: k.filedOn.toISOString().slice(0, 10), outcome: outcomeText(ctx, k.outcome) }));
   }
   const status = c.status as CaseStatus;
-  return {
-    text: fitMessage(parts.join('\n')),
-    reply_markup: caseCardKeyboard(ctx, c.id, { claimable: CLAIMABLE.includes(status), inCustody: IN_CUSTODY.includes(status), following: opts.following }),
-  };
+  const keyboard = caseCardKeyboard(ctx, c.id, { claimable: CLAIMABLE.includes(status), inCustody: IN_CUSTODY.includes(status), following: opts.following });
+  // s. 17: whoever claimed the case may ask for the surplus while the District Magistrate holds it.
+  await addSurplusRequestButton(ctx, keyboard, c.id);
+  return { text: fitMessage(parts.join('\n')), reply_markup: keyboard };
 }

@@ -68,7 +68,7 @@ describe('account delivered later; surplus claimed within the hold', () => {
   it('the Magistrate’s office records a claim established within three months: paid with a receipt; then no revenue transfer', async () => {
     const db = h.deps.db;
     const c = await makeCase(db, { pound: 'JAI2', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['camel', 'brown, nose peg']] });
-    await recordNotice(db, act, { caseId: c.id, postedAt: ist('2026-11-09 10:00'), proclaimedWhere: 'Samod; Chomu Mandi', proclaimedVillageAt: ist('2026-11-09 11:00'), proclaimedMarketAt: ist('2026-11-09 15:00') }, ist('2026-11-09 16:00'));
+    await recordNotice(db, act, { caseId: c.id, postedAt: ist('2026-11-09 10:00'), village: { place: 'Samod', at: ist('2026-11-09 11:00') }, market: { place: 'Chomu Mandi', at: ist('2026-11-09 15:00') } }, ist('2026-11-09 16:00'));
     await scheduleAuction(db, act, { caseId: c.id, at: ist('2026-11-17 11:00'), place: 'Chomu Mandi', conditions: 'Cash', directionRef: 'DM/JPR/12/2026' }, ist('2026-11-10 10:00'));
     const b = await registerBidder(db, act, { caseId: c.id, name: 'Bhanwar Lal', address: 'Samod', declarationSigned: true }, ist('2026-11-17 10:00'));
     const head = await db.head.findFirstOrThrow({ where: { caseId: c.id } });

@@ -24,7 +24,7 @@ describe.runIf(pg || process.env.CI)('concurrent staff actions on Postgres', () 
     b = await actAs(t.prisma, 9302, 'OFFICER', ['JAI1']);
     const c = await makeCase(t.prisma, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['cow', 'brown'], ['goat', 'white']] });
     caseId = c.id;
-    await recordNotice(t.prisma, a, { caseId, postedAt: ist('2026-11-09 10:00'), proclaimedWhere: 'Kunda', proclaimedVillageAt: ist('2026-11-09 11:00'), proclaimedMarketAt: ist('2026-11-09 11:00') }, ist('2026-11-09 12:00'));
+    await recordNotice(t.prisma, a, { caseId, postedAt: ist('2026-11-09 10:00'), village: { place: 'Kunda', at: ist('2026-11-09 11:00') }, market: { place: 'Kunda', at: ist('2026-11-09 11:00') } }, ist('2026-11-09 12:00'));
     await scheduleAuction(t.prisma, a, { caseId, at: ist('2026-11-17 11:00'), place: 'Pound', conditions: 'Cash', directionRef: 'DM/1' }, ist('2026-11-10 10:00'));
   });
   afterAll(() => t?.destroy());

@@ -46,11 +46,11 @@ describe.each(await dbKinds())('staff B services on %s', (kind) => {
     const db = t.prisma;
     const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['buffalo', 'black, curved horns'], ['buffalo', 'white patch'], ['cow', 'brown Rathi']] });
     // The claim period runs to the end of 8 Nov: a notice "posted" on 8 Nov is refused (s. 14).
-    const early = await refusal(recordNotice(db, officer, { caseId: c.id, postedAt: ist('2026-11-08 11:00'), proclaimedWhere: 'Kunda; Amer Haat', proclaimedVillageAt: ist('2026-11-08 12:00'), proclaimedMarketAt: ist('2026-11-08 12:00') }, ist('2026-11-08 13:00')));
+    const early = await refusal(recordNotice(db, officer, { caseId: c.id, postedAt: ist('2026-11-08 11:00'), village: { place: 'Kunda', at: ist('2026-11-08 12:00') }, market: { place: 'Amer Haat', at: ist('2026-11-08 12:00') } }, ist('2026-11-08 13:00')));
     expect(early.section).toBe('s. 14');
-    expect(await refusal(recordNotice(db, otherOfficer, { caseId: c.id, postedAt: ist('2026-11-09 11:00'), proclaimedWhere: 'x', proclaimedVillageAt: ist('2026-11-09 11:00'), proclaimedMarketAt: ist('2026-11-09 11:00') }, ist('2026-11-09 13:00')))).toMatchObject({ code: 'WRONG_POUND' });
+    expect(await refusal(recordNotice(db, otherOfficer, { caseId: c.id, postedAt: ist('2026-11-09 11:00'), village: { place: 'x', at: ist('2026-11-09 11:00') }, market: { place: 'x', at: ist('2026-11-09 11:00') } }, ist('2026-11-09 13:00')))).toMatchObject({ code: 'WRONG_POUND' });
 
-    const n = await recordNotice(db, officer, { caseId: c.id, postedAt: ist('2026-11-09 11:00'), proclaimedWhere: 'Kunda; Amer Haat', proclaimedVillageAt: ist('2026-11-09 12:00'), proclaimedMarketAt: ist('2026-11-09 16:00') }, ist('2026-11-09 17:00'));
+    const n = await recordNotice(db, officer, { caseId: c.id, postedAt: ist('2026-11-09 11:00'), village: { place: 'Kunda', at: ist('2026-11-09 12:00') }, market: { place: 'Amer Haat', at: ist('2026-11-09 16:00') } }, ist('2026-11-09 17:00'));
     expect(n.auctionEligible.actionableFrom).toBe('2026-11-17');
     expect((await db.case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('NOTICE_POSTED');
     expect(await db.outboxEntry.count({ where: { jobKey: `case:${c.id}:broadcast:notice` } })).toBe(1);
@@ -152,7 +152,7 @@ describe.each(await dbKinds())('staff B services on %s', (kind) => {
   it('s. 14 proviso: refused without a Magistrate order, allowed with one; only the Magistrate records orders', async () => {
     const db = t.prisma;
     const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['ass', 'lame donkey']] });
-    await recordNotice(db, officer, { caseId: c.id, postedAt: ist('2026-11-09 11:00'), proclaimedWhere: 'Kunda', proclaimedVillageAt: ist('2026-11-09 12:00'), proclaimedMarketAt: ist('2026-11-09 12:00') }, ist('2026-11-09 12:30'));
+    await recordNotice(db, officer, { caseId: c.id, postedAt: ist('2026-11-09 11:00'), village: { place: 'Kunda', at: ist('2026-11-09 12:00') }, market: { place: 'Kunda', at: ist('2026-11-09 12:00') } }, ist('2026-11-09 12:30'));
     expect(await refusal(disposeUnderProviso(db, magistrate, { caseId: c.id, manner: 'to the gaushala' }, ist('2026-11-17 10:00')))).toMatchObject({ code: 'ORDER_REQUIRED', section: 's. 14' });
     expect(await refusal(recordOrder(db, officer, { caseId: c.id, kind: 'PROVISO_DISPOSAL', authority: 'MAGISTRATE', reference: 'DM/9', orderedOn: '2026-11-16' }, ist('2026-11-17 10:00')))).toMatchObject({ code: 'NOT_ALLOWED' });
     expect(await refusal(recordOrder(db, magistrate, { caseId: c.id, kind: 'PROVISO_DISPOSAL', authority: 'MAGISTRATE', reference: 'DM/9', orderedOn: '2026-11-18' }, ist('2026-11-17 10:00')))).toMatchObject({ code: 'ORDER_DATE_INVALID' });

@@ -17,7 +17,7 @@ describe('command menus per language and role', () => {
   afterAll(() => db?.destroy());
 
   it('gives each role only its staff commands; admins get all', () => {
-    expect(staffCommandsFor('POUND_KEEPER')).toEqual(['register', 'pending', 'release', 'register_export']);
+    expect(staffCommandsFor('POUND_KEEPER')).toEqual(['register', 'pending', 'release', 'refusal', 'orders', 'register_export']);
     expect(staffCommandsFor('OFFICER')).toContain('notice');
     expect(staffCommandsFor('OFFICER')).not.toContain('register');
     expect(staffCommandsFor('MAGISTRATE')).toEqual(expect.arrayContaining(['orders', 'outcome']));

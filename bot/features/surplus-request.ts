@@ -1,0 +1,44 @@
+import { Composer } from 'grammy';
+import { callbackSecret, decodeCallback } from '../../src/callback-data';
+import { StaffActionError } from '../../src/services/case-transition';
+import { requestSurplus, surplusRequestOffer } from '../../src/services/surplus-request';
+import type { BotContext } from '../context';
+import { SURPLUS_REQUEST_ACTION } from '../keyboards/surplus-request';
+import { actionErrorText } from './officer-common';
+
+/**
+ * s. 17, the owner's side: someone who claimed the case taps "ask for the surplus" on the case card while
+ * the District Magistrate holds it. The request is recorded once, the Magistrate's office is told, and the
+ * owner learns by when the claim must be established. The Magistrate's office then picks this person as
+ * the claimant (/split), so the receipt is sent to them here.
+ */
+export const surplusRequestFeature = new Composer<BotContext>();
+
+surplusRequestFeature.on('callback_query:data', async (ctx, next) => {
+  const decoded = decodeCallback(callbackSecret(ctx.deps.config), ctx.callbackQuery.data);
+  if (!decoded || decoded.action !== SURPLUS_REQUEST_ACTION) return next();
+  await ctx.answerCallbackQuery().catch(() => {});
+  const caseId = Number(decoded.args[0]);
+  const c = Number.isSafeInteger(caseId) ? await ctx.deps.db.case.findUnique({ where: { id: caseId }, select: { id: true, number: true, status: true } }) : null;
+  if (!c) {
+    await ctx.reply(ctx.t('common:error.stale_button'));
+    return;
+  }
+  const now = ctx.deps.clock.now();
+  const message = ctx.callbackQuery.message;
+  try {
+    const r = await requestSurplus(ctx.deps.db, { caseId: c.id, telegramUserId: BigInt(ctx.from.id), chatId: ctx.chat?.id ?? null, messageId: message?.message_id ?? null }, now);
+    await ctx.reply(ctx.t('officer:surplus_owner.requested', { number: r.caseNumber, amount: r.amountPaise, holdEnd: r.holdEnd.date }));
+  } catch (e) {
+    if (e instanceof StaffActionError && e.code === 'ALREADY_DONE') {
+      const offer = await surplusRequestOffer(ctx.deps.db, c.id, BigInt(ctx.from.id), now);
+      await ctx.reply(ctx.t('officer:surplus_owner.already_requested', { number: c.number, at: String(e.params.at ?? ''), holdEnd: offer?.holdEnd.date ?? '' }));
+      return;
+    }
+    if (e instanceof StaffActionError) {
+      await ctx.reply(actionErrorText(ctx, e, c));
+      return;
+    }
+    throw e;
+  }
+});

@@ -1,0 +1,145 @@
+/**
+ * Matching a person's name across scripts and spellings, for the s. 19 bidder check: "सुरेश कुमार",
+ * "Suresh Kumar" and "shri SURESH kumar" are the same enrolled pound-keeper. Pure functions, no I/O.
+ *
+ * Both scripts are reduced to one rough Latin sound key. Devanagari is transliterated letter by letter
+ * (inherent "a" after a consonant, none before a virama or a vowel sign; a final inherent "a" is silent in
+ * Hindi unless it follows a conjunct — मिश्र = Mishra, कमल = Kamal). Latin spellings are folded the
+ * same way: accents dropped, aspiration ("sh", "bh", "kh" …) and doubled letters ignored, ee/oo as i/u,
+ * w = v, f = ph, z = j, x = ks. Then the schwa Hindi drops in the middle of a word (कमला = Kamla, also
+ * written Kamala) and a final "a" (Krishna / कृष्ण) are dropped on both sides. The key is deliberately
+ * loose — a s. 19 refusal of a near namesake is better than an official buying — and the signed
+ * declaration stays the primary safeguard.
+ */
+
+/** Honorifics and titles that are not part of a name (Latin and Devanagari). */
+const HONORIFICS = new Set(['shri', 'shree', 'sri', 'smt', 'sh', 'mr', 'mrs', 'ms', 'dr', 'kumari', 'km', 'श्री', 'श्रीमती', 'सुश्री', 'कुमारी', 'डॉ', 'डॉक्टर', 'श्रीमान']);
+
+const CONSONANTS: Record<string, string> = {
+  क: 'k', ख: 'k', ग: 'g', घ: 'g', ङ: 'n',
+  च: 'c', छ: 'c', ज: 'j', झ: 'j', ञ: 'n',
+  ट: 't', ठ: 't', ड: 'd', ढ: 'd', ण: 'n',
+  त: 't', थ: 't', द: 'd', ध: 'd', न: 'n',
+  प: 'p', फ: 'p', ब: 'b', भ: 'b', म: 'm',
+  य: 'y', र: 'r', ल: 'l', व: 'v', श: 's', ष: 's', स: 's', ह: 'h', ळ: 'l',
+};
+const VOWELS: Record<string, string> = { अ: 'a', आ: 'a', इ: 'i', ई: 'i', उ: 'u', ऊ: 'u', ऋ: 'ri', ए: 'e', ऐ: 'ai', ओ: 'o', औ: 'au', ऑ: 'o', ऍ: 'e' };
+const SIGNS: Record<string, string> = { 'ा': 'a', 'ि': 'i', 'ी': 'i', 'ु': 'u', 'ू': 'u', 'ृ': 'ri', 'े': 'e', 'ै': 'ai', 'ो': 'o', 'ौ': 'au', 'ॉ': 'o', 'ॅ': 'e' };
+const NASALS: Record<string, string> = { 'ं': 'n', 'ँ': 'n', 'ः': 'h' };
+const VIRAMA = '्';
+const NUKTA = '़';
+
+/** One Devanagari word in rough Latin letters (see the module comment for the schwa rule). */
+export function devanagariToLatin(word: string): string {
+  // NFD splits the precomposed nukta letters (क़ ज़ फ़ …) into letter + nukta; the nukta is ignored.
+  const chars = [...word.normalize('NFD')].filter((ch) => ch !== NUKTA);
+  let out = '';
+  // Where the last inherent "a" sits and whether its consonant closed a conjunct (then it is sounded).
+  let inherentAt = -1;
+  let inherentAfterConjunct = false;
+  for (let i = 0; i < chars.length; i++) {
+    const ch = chars[i]!;
+    const consonant = CONSONANTS[ch];
+    if (consonant !== undefined) {
+      const afterConjunct = i > 0 && chars[i - 1] === VIRAMA;
+      out += consonant;
+      const next = chars[i + 1];
+      if (next === VIRAMA || (next !== undefined && SIGNS[next] !== undefined)) continue;
+      inherentAt = out.length;
+      inherentAfterConjunct = afterConjunct;
+      out += 'a';
+    } else if (SIGNS[ch] !== undefined) {
+      out += SIGNS[ch];
+    } else if (VOWELS[ch] !== undefined) {
+      out += VOWELS[ch];
+    } else if (NASALS[ch] !== undefined) {
+      out += NASALS[ch];
+    } else if (ch !== VIRAMA) {
+      out += ch;
+    }
+  }
+  if (inherentAt === out.length - 1 && inherentAt > 0 && !inherentAfterConjunct) out = out.slice(0, -1);
+  return out;
+}
+
+const VOWEL = /[aeiou]/;
+
+/** Aspiration is not written the same way in the two scripts: "h" is kept only at the start or between vowels. */
+function dropAspiration(w: string): string {
+  return [...w].filter((ch, i, a) => ch !== 'h' || i === 0 || (VOWEL.test(a[i - 1] ?? '') && VOWEL.test(a[i + 1] ?? ''))).join('');
+}
+
+/** Folds Latin spelling variants (after transliteration, both scripts pass through here). */
+function foldLatin(word: string): string {
+  let w = word
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/x/g, 'ks')
+    .replace(/q/g, 'k')
+    .replace(/z/g, 'j')
+    .replace(/w/g, 'v')
+    .replace(/f/g, 'p')
+    .replace(/ck/g, 'k')
+    .replace(/ee/g, 'i')
+    .replace(/oo/g, 'u')
+    .replace(/[ao]u/g, 'o');
+  // "Singh" / सिंह: a velar nasal before a consonant is just the nasal.
+  w = w.replace(/ng(?![aeiou])/g, 'n');
+  w = dropAspiration(w);
+  // Anusvara before a labial is written m in Latin (Ambika, Champa).
+  w = w.replace(/m(?=[bp])/g, 'n');
+  // "Verma" / वर्मा: an e for the schwa before r + consonant.
+  w = w.replace(/e(?=r[^aeiou])/g, 'a');
+  w = w.replace(/(.)\1+/g, '$1');
+  return w;
+}
+
+/** Drops the schwa Hindi does not sound (V C a C V → V C C V, right to left) and a final "a". */
+function dropSchwas(w: string): string {
+  const a = [...w];
+  const isV = (c: string | undefined) => c !== undefined && VOWEL.test(c);
+  const isC = (c: string | undefined) => c !== undefined && /[a-z]/.test(c) && !VOWEL.test(c);
+  for (let i = a.length - 3; i >= 2; i--) {
+    if (a[i] === 'a' && isC(a[i - 1]) && isV(a[i - 2]) && isC(a[i + 1]) && isV(a[i + 2])) a.splice(i, 1);
+  }
+  const out = a.join('');
+  return out.length > 2 && out.endsWith('a') ? out.slice(0, -1) : out;
+}
+
+/** The sound key of one word in either script. */
+export function wordKey(word: string): string {
+  const latin = /[\u0900-\u097F]/.test(word) ? devanagariToLatin(word) : word;
+  // Dropping a schwa can leave an "h" before a consonant (मेहता → mehta = Mehta): fold aspiration again.
+  return dropAspiration(dropSchwas(foldLatin(latin)));
+}
+
+/** The words of a name: lower case, punctuation and honorifics dropped. */
+function nameWords(name: string): string[] {
+  return name
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
+    .split(' ')
+    .filter((w) => w && !HONORIFICS.has(w));
+}
+
+/**
+ * A name reduced for identity matching (s. 19): words in either script turned into sound keys, honorifics
+ * dropped, sorted — "Shri Sharma, Ramesh", "ramesh  sharma" and "रमेश शर्मा" give the same key.
+ */
+export function nameKey(name: string): string {
+  return nameWords(name).map(wordKey).filter(Boolean).sort().join(' ');
+}
+
+/**
+ * True when two names are the same person's as far as the letters can tell: same key, or the same
+ * letters once the words are run together ("Mohan Lal" / "Mohanlal" / "मोहनलाल").
+ */
+export function sameName(a: string, b: string): boolean {
+  const ka = nameKey(a);
+  if (!ka) return false;
+  if (ka === nameKey(b)) return true;
+  const joined = (n: string) => wordKey(nameWords(n).join(''));
+  return joined(a) === joined(b) && joined(a).length > 0;
+}
