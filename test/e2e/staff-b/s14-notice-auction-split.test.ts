@@ -8,7 +8,7 @@ import { ist, makeCase } from '../../integration/staff-b/case-fixture';
 import { lastText, press, section } from './helpers';
 
 // s. 14 path end to end through the real bot: an unclaimed case impounded on 1 Nov 2026 (10:00 IST) at
-// JAI1 — notice on 9 Nov, auction refused before 17 Nov, a staff bidder refused (s. 19), the sale of
+// JAI1 — notice on 9 Nov (proclaimed in the village at once, at the market later that day), auction refused before 17 Nov, a staff bidder refused (s. 19), the sale of
 // every head, the s. 16 account, the s. 17 division in the ledger, remittances, and the surplus that
 // cannot become Government revenue before three calendar months. The jobs runtime runs on real Redis: the
 // notice and auction alerts to a village subscriber, the officer's auction reminders and the Magistrate's
@@ -66,7 +66,7 @@ describe.each(await dbKinds())('s. 14 notice → auction → sale → s. 17 spli
     expect(await h.deps.db.notice.count()).toBe(0);
   });
 
-  it('officer records the s. 14 notice (time, photo, drum proclamation); the auction clock starts', async () => {
+  it('officer records the s. 14 notice (time, photo) and the village proclamation; the market one is not made yet', async () => {
     h.clock.set('2026-11-09T11:30:00+05:30');
     await h.send(officer, `/notice ${number.toLowerCase()}`);
     expect(lastText(h, officer)).toBe(en('officer:notice.ask_posted', { number }));
@@ -79,19 +79,57 @@ describe.each(await dbKinds())('s. 14 notice → auction → sale → s. 17 spli
     await h.send(officer, '09.11.2026 10:15');
     expect(lastText(h, officer)).toBe(en('officer:notice.ask_photo'));
     await h.send(officer, '', { text: undefined, photo: [{ file_id: 'notice-photo-1', file_unique_id: 'np1', width: 640, height: 480 }] } as never);
-    expect(lastText(h, officer)).toBe(en('officer:notice.ask_where'));
-    await press(h, officer, en('officer:notice.where_button', { place: 'Kunda', market: 'Amer Haat' }));
+    expect(lastText(h, officer)).toBe(en('officer:notice.ask_village_place'));
+    await press(h, officer, 'Kunda');
+    expect(lastText(h, officer)).toBe(en('officer:notice.ask_proclaimed_at', { place: 'Kunda' }));
+    // A time in the future is refused and the question stays.
+    await h.send(officer, '09.11.2026 12:00');
+    expect(lastText(h, officer)).toBe(en('officer:error.TIME_IN_FUTURE', { at: ist('2026-11-09 12:00').toISOString() }));
     await press(h, officer, en('officer:notice.same_time_button'));
+    expect(lastText(h, officer)).toBe(en('officer:notice.ask_market_place'));
+    await press(h, officer, en('officer:notice.later_button'));
+    const confirm = lastText(h, officer);
+    expect(confirm).toContain(en('officer:notice.proclaimed_line', { where: en('officer:notice.place_village'), place: 'Kunda', at: ist('2026-11-09 10:15').toISOString() }));
+    expect(confirm).toContain(en('officer:notice.not_yet_line', { where: en('officer:notice.place_market') }));
     await press(h, officer, en('officer:button.record'));
-    expect(lastText(h, officer)).toBe(en('officer:notice.recorded', { number, postedAt: ist('2026-11-09 10:15').toISOString(), eligibleFrom: '2026-11-17' }));
+    expect(lastText(h, officer)).toBe(en('officer:notice.recorded_partial', { number, postedAt: ist('2026-11-09 10:15').toISOString(), eligibleFrom: '2026-11-17', missing: en('officer:notice.place_market') }));
 
     const db = h.deps.db;
     const n = await db.notice.findUniqueOrThrow({ where: { caseId } });
     expect(n.postedAt.toISOString()).toBe(ist('2026-11-09 10:15').toISOString());
     expect(n.photoFileId).toBe('notice-photo-1');
-    expect(n.proclaimedWhere).toBe('Kunda; Amer Haat');
+    expect([n.proclaimedVillagePlace, n.proclaimedVillageAt?.toISOString(), n.proclaimedMarketPlace, n.proclaimedMarketAt]).toEqual(['Kunda', ist('2026-11-09 10:15').toISOString(), null, null]);
+    // Not proclaimed at the market yet: the notice is not complete, nothing is broadcast.
+    expect((await db.case.findUniqueOrThrow({ where: { id: caseId } })).status).toBe('REPORTED_S14');
+    expect(await db.outboxEntry.count({ where: { jobKey: `case:${caseId}:broadcast:notice` } })).toBe(0);
+    // An auction cannot be arranged until the market proclamation is recorded (s. 14).
+    await h.send(officer, `/auction ${number}`);
+    expect(lastText(h, officer)).toBe(en('officer:error.PROCLAMATION_PENDING', { section: section(h, 'en', '14'), number, missing: en('officer:notice.place_market') }));
+  });
+
+  it('the market proclamation is recorded later with /notice again; the notice date stays the posting date', async () => {
+    h.clock.set('2026-11-09T17:00:00+05:30');
+    await h.send(officer, `/notice ${number}`);
+    expect(h.api.sentTo(officer.id).at(-2)!.text).toBe(
+      en('officer:notice.pending', {
+        number,
+        postedAt: ist('2026-11-09 10:15').toISOString(),
+        recorded: en('officer:notice.proclaimed_line', { where: en('officer:notice.place_village'), place: 'Kunda', at: ist('2026-11-09 10:15').toISOString() }),
+        missing: en('officer:notice.place_market'),
+      }),
+    );
+    expect(lastText(h, officer)).toBe(en('officer:notice.ask_market_place'));
+    await press(h, officer, 'Amer Haat');
+    await h.send(officer, '9.11.2026 16:00');
+    await press(h, officer, en('officer:button.record'));
+    expect(lastText(h, officer)).toBe(en('officer:notice.recorded', { number, postedAt: ist('2026-11-09 10:15').toISOString(), eligibleFrom: '2026-11-17' }));
+
+    const db = h.deps.db;
+    const n = await db.notice.findUniqueOrThrow({ where: { caseId } });
+    expect([n.proclaimedMarketPlace, n.proclaimedMarketAt?.toISOString(), n.proclaimedWhere]).toEqual(['Amer Haat', ist('2026-11-09 16:00').toISOString(), 'Kunda; Amer Haat']);
     const c = await db.case.findUniqueOrThrow({ where: { id: caseId } });
     expect(c.status).toBe('NOTICE_POSTED');
+    expect(c.noticePostedAt?.toISOString()).toBe(ist('2026-11-09 10:15').toISOString());
     expect(await db.outboxEntry.count({ where: { jobKey: `case:${caseId}:broadcast:notice` } })).toBe(1);
     // A second /notice does not record another.
     await h.send(officer, `/notice ${number}`);
@@ -280,6 +318,8 @@ describe.each(await dbKinds())('s. 14 notice → auction → sale → s. 17 spli
     const events = await h.deps.db.auditEvent.findMany({ where: { caseId, actorRole: { in: ['officer', 'magistrate'] } }, orderBy: { id: 'asc' } });
     expect(events.map((e) => e.action)).toEqual([
       'S14_NOTICE_POSTED',
+      'S14_PROCLAIMED',
+      'S14_NOTICE_COMPLETE',
       'S14_AUCTION_SCHEDULED',
       'S19_BIDDER_REFUSED',
       'S19_BIDDER_REGISTERED',

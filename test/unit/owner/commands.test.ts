@@ -43,7 +43,7 @@ describe('command menus per language and role', () => {
 
     const keeper = calls.find((c) => c.payload.scope?.chat_id === 8801)!;
     expect(keeper.payload.scope.type).toBe('chat');
-    expect(keeper.payload.commands.map((c: { command: string }) => c.command)).toEqual([...OWNER_COMMANDS, 'register', 'pending', 'release', 'register_export']);
+    expect(keeper.payload.commands.map((c: { command: string }) => c.command)).toEqual([...OWNER_COMMANDS, 'register', 'pending', 'release', 'refusal', 'orders', 'register_export']);
     expect(keeper.payload.commands.find((c: { command: string }) => c.command === 'register').description).toBe(translator.t('hi', 'common:commands.register'));
     const former = calls.find((c) => c.payload.scope?.chat_id === 8802)!;
     expect(former.payload.commands.map((c: { command: string }) => c.command)).toEqual([...OWNER_COMMANDS]);
