@@ -59,4 +59,23 @@ describe.runIf(pg || process.env.CI)('concurrent staff actions on Postgres', () 
     expect(await db.remittance.count({ where: { caseId } })).toBe(1);
     expect(await db.auditEvent.count({ where: { caseId, action: 'S17_REMITTANCE_CONFIRMED' } })).toBe(1);
   });
+
+  it('one further auction for the heads left without a bid, however many officers schedule it at once (s. 14)', async () => {
+    const db = t.prisma;
+    const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['cow', 'red'], ['cow', 'black']] });
+    await recordNotice(db, a, { caseId: c.id, postedAt: ist('2026-11-09 10:00'), village: { place: 'Kunda', at: ist('2026-11-09 11:00') }, market: { place: 'Amer Haat', at: ist('2026-11-09 11:00') } }, ist('2026-11-09 12:00'));
+    await scheduleAuction(db, a, { caseId: c.id, at: ist('2026-11-17 11:00'), place: 'Pound', conditions: 'Cash', directionRef: 'DM/1' }, ist('2026-11-10 10:00'));
+    const bidder = await registerBidder(db, a, { caseId: c.id, name: 'Gopal', address: 'Kunda', declarationSigned: true }, ist('2026-11-17 10:00'));
+    await recordSale(db, a, { caseId: c.id, bids: [{ headId: c.heads[0]!.id, bidderId: bidder.bidderId, pricePaise: 150000 }], saleExpensesPaise: 0, ownerPresentAndSigned: false }, ist('2026-11-17 12:00'));
+    const rounds = await settle([a, b, a, b].map((who) => scheduleAuction(db, who, { caseId: c.id, at: ist('2026-11-25 11:00'), place: 'Pound', conditions: 'Cash', directionRef: 'DM/1' }, ist('2026-11-18 10:00'))));
+    expect(rounds.ok).toBe(1);
+    const auctions = await db.auction.findMany({ where: { caseId: c.id }, orderBy: { round: 'asc' } });
+    expect(auctions.map((x) => [x.round, x.status])).toEqual([
+      [1, 'COMPLETED'],
+      [2, 'SCHEDULED'],
+    ]);
+    const after = await db.case.findUniqueOrThrow({ where: { id: c.id } });
+    expect([after.status, after.currentAuctionId]).toEqual(['AUCTION_SCHEDULED', auctions[1]!.id]);
+    expect(await db.auditEvent.count({ where: { caseId: c.id, action: 'S14_AUCTION_SCHEDULED' } })).toBe(2);
+  });
 });
