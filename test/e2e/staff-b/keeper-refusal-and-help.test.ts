@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAFF_COMMANDS, staffCommandsFor } from '../../../bot/commands';
+import { createBotHarness, type BotHarness, type TestUser } from '../../support/bot-harness';
+import { enrolStaff, seed } from '../../support/fixtures';
+import { flushOutbox } from '../../support/outbox';
+import { ist, makeCase } from '../../integration/staff-b/case-fixture';
+import { buttonData, lastText, press, section } from './helpers';
+
+// s. 16: the pound-keeper meets the owner at the pound, so the keeper records the owner's refusal to pay
+// (/refusal); the officers of the pound are told and may auction at once. And /help shows staff the
+// commands of their roles (the same table as their command menu).
+describe('the keeper records the owner’s s. 16 refusal; staff /help', () => {
+  let h: BotHarness;
+  const keeper: TestUser = { id: 8401, firstName: 'Suresh', languageCode: 'hi' };
+  const officer: TestUser = { id: 8402, firstName: 'Vikram', languageCode: 'en' };
+  const keeperOther: TestUser = { id: 8403, firstName: 'Kailash', languageCode: 'en' };
+  const owner: TestUser = { id: 8404, firstName: 'Ramesh', languageCode: 'hi' };
+  const magistrate: TestUser = { id: 8405, firstName: 'Meena', languageCode: 'en' };
+  const en = (key: string, p?: Record<string, unknown>) => h.deps.translator.t('en', key, p);
+  const hi = (key: string, p?: Record<string, unknown>) => h.deps.translator.t('hi', key, p);
+
+  beforeAll(async () => {
+    h = await createBotHarness({ start: '2026-11-03T10:00:00+05:30' });
+    const db = h.deps.db;
+    await seed(db, ist('2026-11-01 09:00'));
+    await enrolStaff(db, keeper.id, 'POUND_KEEPER', ['JAI1'], 'Suresh Kumar');
+    await enrolStaff(db, officer.id, 'OFFICER', ['JAI1'], 'Vikram Singh');
+    await enrolStaff(db, keeperOther.id, 'POUND_KEEPER', ['JAI2'], 'Kailash Chand');
+    await enrolStaff(db, magistrate.id, 'MAGISTRATE', ['JAI1'], 'DM office');
+    // The officer has used the bot in English: messages queued for him are rendered in English.
+    await h.send(officer, '/cancel');
+  });
+  afterAll(() => h?.close());
+
+  it('the keeper records the refusal; the officer is told and can schedule the auction at once (s. 16)', async () => {
+    const db = h.deps.db;
+    const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['goat', 'white'], ['goat', 'black']] });
+    // An owner, a keeper of another pound and the Magistrate's office cannot record it; a bad number is named.
+    await h.send(owner, `/refusal ${c.number}`);
+    expect(lastText(h, owner)).toBe(hi('common:error.not_allowed'));
+    await h.send(keeperOther, `/refusal ${c.number}`);
+    expect(lastText(h, keeperOther)).toBe(en('common:error.wrong_pound', { number: c.number }));
+    await h.send(magistrate, `/refusal ${c.number}`);
+    expect(lastText(h, magistrate)).toBe(en('common:error.not_allowed'));
+    await h.send(keeper, '/refusal');
+    expect(lastText(h, keeper)).toBe(hi('officer:usage.refusal'));
+    expect((await db.case.findUniqueOrThrow({ where: { id: c.id } })).ownerRefusedAt).toBeNull();
+
+    await h.send(keeper, `/refusal ${c.number}`);
+    expect(lastText(h, keeper)).toBe(hi('officer:auction.confirm_refusal', { number: c.number }));
+    const yes = buttonData(h, keeper, hi('officer:button.yes_record'));
+    const update = await h.tap(keeper, yes.data, yes.messageId);
+    expect(lastText(h, keeper)).toBe(hi('officer:auction.refusal_recorded_keeper', { number: c.number, at: ist('2026-11-03 10:00').toISOString() }));
+    // The same tap replayed records nothing more.
+    await h.feed(update);
+    const after = await db.case.findUniqueOrThrow({ where: { id: c.id } });
+    expect(after.ownerRefusedAt?.toISOString()).toBe(ist('2026-11-03 10:00').toISOString());
+    const audit = await db.auditEvent.findMany({ where: { caseId: c.id, action: 'S16_OWNER_REFUSED' } });
+    expect(audit.map((a) => [a.actorTelegramId, a.actorRole])).toEqual([[BigInt(keeper.id), 'pound_keeper']]);
+    expect(audit[0]!.messageId).toBeGreaterThan(0);
+
+    await flushOutbox(h.deps, h.bot.api);
+    expect(lastText(h, officer)).toBe(en('officer:refusal_note.to_officer', { number: c.number, at: ist('2026-11-03 10:00').toISOString(), pound: 'Amer Pound' }));
+    // Recording it again is refused and keeps the first time.
+    await h.send(keeper, `/refusal ${c.number}`);
+    expect(lastText(h, keeper)).toBe(hi('officer:error.ALREADY_DONE', { number: c.number, at: ist('2026-11-03 10:00').toISOString(), section: section(h, 'hi', '16') }));
+    // The officer needs no notice now: s. 16.
+    await h.send(officer, `/auction ${c.number}`);
+    expect(lastText(h, officer)).toBe(en('officer:auction.intro_s16', { number: c.number, refusedAt: ist('2026-11-03 10:00').toISOString() }));
+  });
+
+  it('an officer can record it with /refusal too, and is offered to schedule the auction', async () => {
+    const c = await makeCase(h.deps.db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['cow', 'red']] });
+    await h.send(officer, `/refusal ${c.number}`);
+    await press(h, officer, en('officer:button.yes_record'));
+    expect(lastText(h, officer)).toBe(en('officer:auction.refusal_recorded', { at: ist('2026-11-03 10:00').toISOString() }));
+    expect(buttonData(h, officer, en('officer:auction.schedule_button')).data).toContain(`|${c.id}|`);
+  });
+
+  it('/help for staff lists the commands of their roles after the general help; owners get only the general help', async () => {
+    const before = h.api.sentTo(owner.id).length;
+    await h.send(owner, '/help');
+    expect(h.api.sentTo(owner.id).length).toBe(before + 1);
+    const general = lastText(h, owner);
+    expect(general).not.toContain('/refusal');
+
+    await h.send(keeper, '/help');
+    const lines = staffCommandsFor('POUND_KEEPER').map((c) => hi('officer:help.line', { command: c, description: hi(`common:commands.${c}`) }));
+    expect(lastText(h, keeper)).toBe(hi('officer:help.staff', { commands: lines.join('\n') }));
+    expect(lastText(h, keeper)).toContain('/refusal');
+    // First the same general help an owner gets (both in Hindi).
+    expect(h.api.sentTo(keeper.id).at(-2)!.text).toBe(general);
+
+    await h.send(officer, '/help');
+    const officerHelp = lastText(h, officer);
+    for (const c of ['notice', 'auction', 'refusal', 'sale', 'split', 'orders']) expect(officerHelp).toContain(`/${c} — ${en(`common:commands.${c}`)}`);
+    expect(officerHelp).not.toContain('/register —');
+  });
+
+  it('every part-B command is in some role’s menu, and each role’s menu only has known commands', () => {
+    const partB = ['notice', 'auction', 'refusal', 'sale', 'split', 'orders', 'outcome'];
+    const all = new Set((['POUND_KEEPER', 'OFFICER', 'MAGISTRATE'] as const).flatMap((r) => staffCommandsFor(r)));
+    for (const c of partB) expect(all.has(c as never)).toBe(true);
+    for (const c of all) expect((STAFF_COMMANDS as readonly string[]).includes(c)).toBe(true);
+    expect(staffCommandsFor('POUND_KEEPER')).toEqual(expect.arrayContaining(['refusal', 'orders']));
+    expect(staffCommandsFor('MAGISTRATE')).toEqual(expect.arrayContaining(['orders', 'outcome', 'split']));
+  });
+});
