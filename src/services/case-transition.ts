@@ -45,7 +45,6 @@ export type StaffActionCode =
   | 'BIDDER_UNKNOWN'
   | 'HEAD_UNKNOWN'
   | 'NO_BIDS'
-  | 'BID_MISSING'
   | 'ACCOUNT_NOT_DELIVERED'
   | 'SPLIT_NOT_RECORDED'
   | 'SPLIT_UNBALANCED'
