@@ -1,5 +1,5 @@
 import { Composer, InlineKeyboard } from 'grammy';
-import { admittedBidders, checkAuctionTime, checkCanRecordRefusal, checkCanSchedule, recordOwnerRefusal, registerBidder, scheduleAuction } from '../../src/services/auction';
+import { admittedBidders, checkAuctionTime, checkCanRecordRefusal, checkCanSchedule, heldWithoutBids, recordOwnerRefusal, registerBidder, scheduleAuction } from '../../src/services/auction';
 import { StaffActionError, type CaseForLaw, type StaffAct } from '../../src/services/case-transition';
 import { auctionEligibleOf } from '../../src/services/notice';
 import { parseAmount, parseIstWhen } from '../../src/services/officer-input';
@@ -146,6 +146,8 @@ async function showAuctionCard(ctx: BotContext, c: CaseForLaw) {
     .text(ctx.t('officer:auction.register_bidder_button'), cb(ctx, 'au', 'bid', c.id))
     .row()
     .text(ctx.t('officer:auction.record_results_button'), cb(ctx, 'au', 'res', c.id));
+  // Its time has passed and nothing is recorded: if no one bid at all, the sale is adjourned (s. 14).
+  if (heldWithoutBids(c, ctx.deps.clock.now())) kb.row().text(ctx.t('officer:auction.adjourn_button'), cb(ctx, 'au', 'sch', c.id));
   await ctx.reply(fitMessage(text), { reply_markup: kb });
 }
 

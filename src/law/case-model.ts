@@ -190,7 +190,8 @@ export const TRANSITIONS: readonly TransitionSpec[] = [
   },
   {
     action: 'SCHEDULE_AUCTION',
-    from: ['IMPOUNDED', 'REPORTED_S14', 'NOTICE_POSTED', 'PARTLY_SOLD'],
+    // AUCTION_SCHEDULED: the auction was held and no one bid — adjourned to another day (lifecycle.ts).
+    from: ['IMPOUNDED', 'REPORTED_S14', 'NOTICE_POSTED', 'PARTLY_SOLD', 'AUCTION_SCHEDULED'],
     roles: ['officer'],
     section: 's. 14',
     to: ['AUCTION_SCHEDULED'],

@@ -114,6 +114,16 @@ function auctionStatusGate(c: Ctx): Refusal | null {
   return null;
 }
 
+/**
+ * An auction already fixed may be fixed again only once its time has passed without a sale (no one bid:
+ * the sale is adjourned to another day); before that it stands.
+ */
+function adjournedGate(c: Ctx): Refusal | null {
+  if (c.state.status !== 'AUCTION_SCHEDULED') return null;
+  const at = c.state.auctionAt;
+  return at && c.now.getTime() >= at.getTime() ? null : refuse('AUCTION_NOT_STARTED', 's. 14', at ? { auctionAt: at.toISOString() } : {});
+}
+
 function surplusHoldEndsAt(c: Ctx): Date {
   const deposited = required(c.state.surplusDepositedAt, 'surplusDepositedAt');
   assertInstant(deposited, 'surplusDepositedAt');
@@ -211,7 +221,7 @@ const RULES: Record<CaseAction, ActionRule> = {
     effects: (c) => ({ noticePostedAt: c.now }),
   },
   SCHEDULE_AUCTION: {
-    gate: auctionStatusGate,
+    gate: (c) => auctionStatusGate(c) ?? adjournedGate(c),
     params: (c, p) => {
       const at = p.auctionAt;
       if (!(at instanceof Date) || Number.isNaN(at.getTime())) return refuse('AUCTION_TIME_REQUIRED', 's. 14');

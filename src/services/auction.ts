@@ -55,10 +55,25 @@ function checkProclaimed(c: CaseForLaw): void {
  */
 export function checkCanSchedule(c: CaseForLaw, act: StaffAct, now: Date): void {
   const role = requireScope(act, ['OFFICER'], c.poundId);
-  if (c.auction?.status === 'SCHEDULED') throw new StaffActionError('ALREADY_DONE', 's. 14', { at: c.auction.scheduledFor.toISOString() });
+  checkNotPending(c, now);
   checkProclaimed(c);
   // The time is not known yet: check everything but the time with a far-future probe.
   mustAllow(caseStateOf(c), 'SCHEDULE_AUCTION', role, now, { auctionAt: new Date(now.getTime() + 3650 * 86_400_000) });
+}
+
+/**
+ * An auction already fixed and not yet held stands (ALREADY_DONE). Once its time has passed with no sale
+ * recorded, no one bid: another day may be fixed (the engine's SCHEDULE_AUCTION from AUCTION_SCHEDULED).
+ */
+function checkNotPending(c: CaseForLaw, now: Date): void {
+  if (c.auction?.status === 'SCHEDULED' && now.getTime() < c.auction.scheduledFor.getTime()) {
+    throw new StaffActionError('ALREADY_DONE', 's. 14', { at: c.auction.scheduledFor.toISOString() });
+  }
+}
+
+/** True when the case's auction was fixed, its time has passed and no result was recorded: no one bid. */
+export function heldWithoutBids(c: Pick<CaseForLaw, 'auction'>, now: Date): boolean {
+  return c.auction?.status === 'SCHEDULED' && now.getTime() >= c.auction.scheduledFor.getTime();
 }
 
 /** The round the next auction of a case will be (1 for the first). */
@@ -82,9 +97,15 @@ export async function scheduleAuction(db: Db, act: StaffAct, input: AuctionInput
   return staffTransaction(db, async (tx) => {
     const c = await loadCase(tx, input.caseId);
     const role = requireScope(act, ['OFFICER'], c.poundId);
-    if (c.auction?.status === 'SCHEDULED') throw new StaffActionError('ALREADY_DONE', 's. 14', { at: c.auction.scheduledFor.toISOString() });
+    checkNotPending(c, now);
     checkProclaimed(c);
     const allowed = mustAllow(caseStateOf(c), 'SCHEDULE_AUCTION', role, now, { auctionAt: input.at });
+    const adjourned = heldWithoutBids(c, now) ? c.auction! : null;
+    // The auction held without a single bid is closed as such; the heads go to the next round.
+    if (adjourned) {
+      const closed = await tx.auction.updateMany({ where: { id: adjourned.id, status: 'SCHEDULED' }, data: { status: 'CANCELLED', completedAt: now } });
+      if (closed.count !== 1) throw new StaffActionError('CONFLICT');
+    }
     const round = nextRound(c);
     // (caseId, round) is unique: two officers scheduling at once — the second is a CONFLICT.
     const auction = await tx.auction.create({
@@ -101,6 +122,7 @@ export async function scheduleAuction(db: Db, act: StaffAct, input: AuctionInput
       directionRef,
       s16Path: c.ownerRefusedAt != null,
       headsOffered: c.heads.filter((h) => h.status === 'IMPOUNDED').length,
+      ...(adjourned ? { adjournedAuctionId: adjourned.id, adjournedFrom: adjourned.scheduledFor.toISOString(), reason: 'no_bids' } : {}),
     });
     await addToOutbox(tx, { name: 'broadcast', payload: { kind: 'auction', caseId: c.id } }, roundJobKey(c.id, round, 'broadcast:auction'), now);
     await planDeadlines(tx, c.id, now);

@@ -128,6 +128,35 @@ describe.each(await dbKinds())('s. 14 auction rounds, proclamations and surplus 
     expect(actions.slice(-2)).toEqual(['S16_ACCOUNT_DELIVERED', 'S17_SPLIT_RECORDED']);
   });
 
+  it('an auction at which no one bids is adjourned to another day; the whole dues come from the next one', async () => {
+    const db = t.prisma;
+    const { c } = await noticedCase([['cow', 'thin']]);
+    // Before its time the auction stands.
+    expect(await refusal(scheduleAuction(db, officer, { caseId: c.id, at: ist('2026-11-20 11:00'), place: 'Pound', conditions: 'Cash', directionRef: 'DM/1' }, ist('2026-11-17 10:30')))).toMatchObject({ code: 'ALREADY_DONE' });
+    // Held, no bid: nothing to record as a sale.
+    expect(await refusal(recordSale(db, officer, { caseId: c.id, bids: [], saleExpensesPaise: 0, ownerPresentAndSigned: false }, ist('2026-11-17 12:00')))).toMatchObject({ code: 'NO_BIDS' });
+    const next = await scheduleAuction(db, officer, { caseId: c.id, at: ist('2026-11-20 11:00'), place: 'Amer Haat', conditions: 'Cash', directionRef: 'DM/1' }, ist('2026-11-17 13:00'));
+    expect(next.auction.round).toBe(2);
+    const rounds = await db.auction.findMany({ where: { caseId: c.id }, orderBy: { round: 'asc' } });
+    expect(rounds.map((a) => [a.round, a.status])).toEqual([
+      [1, 'CANCELLED'],
+      [2, 'SCHEDULED'],
+    ]);
+    expect((await db.case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('AUCTION_SCHEDULED');
+    const audit = await db.auditEvent.findFirstOrThrow({ where: { caseId: c.id, action: 'S14_AUCTION_SCHEDULED' }, orderBy: { id: 'desc' } });
+    expect(audit.details).toMatchObject({ round: 2, adjournedAuctionId: rounds[0]!.id, reason: 'no_bids' });
+    const b = await registerBidder(db, officer, { caseId: c.id, name: 'Harish Jat', address: 'Amer', declarationSigned: true }, ist('2026-11-20 10:00'));
+    const head = c.heads[0]!;
+    // 20 Nov: penalty 10 000 + 20 days × 7 000 = 1 50 000, all owed at this sale (nothing was deducted before).
+    const sale = await recordSale(db, officer, { caseId: c.id, bids: [{ headId: head.id, bidderId: b.bidderId, pricePaise: 200000 }], saleExpensesPaise: 0, ownerPresentAndSigned: false }, ist('2026-11-20 12:00'));
+    expect(sale.sale.target.duesPaise).toBe(10000 + 20 * 7000);
+    expect(sale.sale.split.balancePaise).toBe(200000 - 150000);
+    const split = await recordSplit(db, officer, c.id, ist('2026-11-20 13:00'));
+    expect(split.rounds.map((r) => [r.round, r.proceedsPaise])).toEqual([[2, 200000]]);
+    const keys = (await db.ledgerEntry.findMany({ where: { caseId: c.id }, orderBy: { id: 'asc' } })).map((e) => e.idempotencyKey.replace(`case:${c.id}:`, ''));
+    expect(keys).toEqual(['r2:sale:proceeds', 'r2:split:DISTRICT_MAGISTRATE', 'r2:split:POUND_KEEPER', 'r2:split:MAGISTRATE_DEPOSIT']);
+  });
+
   it('the notice counts only once proclaimed in the village and at the market; the posting date stays the notice date', async () => {
     const db = t.prisma;
     const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['cow', 'red']] });

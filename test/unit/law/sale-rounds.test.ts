@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeDues, computeSale, computeSplit, type SaleResult, type SplitResult } from '../../../src/law';
+import { checkTransition, computeDues, computeSale, computeSplit, type CaseState, type SaleResult, type SplitResult } from '../../../src/law';
 import { JAI2, RULES, ist } from './fixtures';
 
 // s. 14: heads left without a bid at one auction stay in the pound and may be offered at a further
@@ -125,5 +125,36 @@ describe('s. 17 across rounds: carried forward, nothing deducted twice', () => {
         expect(sum(r1) + sum(r2)).toBe(p1 + p2);
       }),
     );
+  });
+});
+
+describe('s. 14: an auction at which no one bid is adjourned to another day', () => {
+  // Notice 9 Nov 2026; auction fixed for 17 Nov 11:00 (the first day allowed).
+  const state: CaseState = {
+    status: 'AUCTION_SCHEDULED',
+    impoundedAt: ist('2026-11-01T10:00'),
+    heads: 2,
+    reportedAt: ist('2026-11-09T00:00'),
+    noticePostedAt: ist('2026-11-09T10:00'),
+    auctionAt: ist('2026-11-17T11:00'),
+  };
+
+  it('stands until its time: fixing another is refused before the auction is held', () => {
+    const r = checkTransition(state, 'SCHEDULE_AUCTION', 'officer', ist('2026-11-16T10:00'), { auctionAt: ist('2026-11-20T11:00') });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatchObject({ reason: 'AUCTION_NOT_STARTED', section: 's. 14' });
+  });
+
+  it('once held without a sale, another day may be fixed (not in the past)', () => {
+    const r = checkTransition(state, 'SCHEDULE_AUCTION', 'officer', ist('2026-11-17T13:00'), { auctionAt: ist('2026-11-20T11:00') });
+    expect(r.ok && r.value.to).toBe('AUCTION_SCHEDULED');
+    const past = checkTransition(state, 'SCHEDULE_AUCTION', 'officer', ist('2026-11-17T13:00'), { auctionAt: ist('2026-11-17T12:00') });
+    expect(past.ok).toBe(false);
+    if (!past.ok) expect(past.error).toMatchObject({ reason: 'AUCTION_TIME_IN_PAST' });
+  });
+
+  it('the Magistrate may still order disposal under the proviso while an auction is fixed', () => {
+    const r = checkTransition(state, 'DISPOSE_PROVISO', 'magistrate', ist('2026-11-17T09:00'), { notLikelyToFetchFairPrice: true });
+    expect(r.ok && r.value.to).toBe('DISPOSED_PROVISO');
   });
 });

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerBidder, scheduleAuction } from '../../../src/services/auction';
+import type { StaffAct } from '../../../src/services/case-transition';
+import { recordNotice } from '../../../src/services/notice';
+import { createBotHarness, type BotHarness, type TestUser } from '../../support/bot-harness';
+import { enrolStaff, seed } from '../../support/fixtures';
+import { ist, makeCase } from '../../integration/staff-b/case-fixture';
+import { lastText, press, section } from './helpers';
+
+// s. 14: the auction is held and no one bids at all. Recording "not sold" for every head records nothing
+// and says what can be done; once the auction's time has passed its card offers to fix another day.
+describe('an auction with no bid at all is adjourned through the bot', () => {
+  let h: BotHarness;
+  const officer: TestUser = { id: 8501, firstName: 'Vikram', languageCode: 'en' };
+  let act: StaffAct;
+  const en = (key: string, p?: Record<string, unknown>) => h.deps.translator.t('en', key, p);
+
+  beforeAll(async () => {
+    h = await createBotHarness({ start: '2026-11-17T10:00:00+05:30' });
+    await seed(h.deps.db, ist('2026-11-01 09:00'));
+    const s = await enrolStaff(h.deps.db, officer.id, 'OFFICER', ['JAI1'], 'Vikram Singh');
+    act = { staffId: s.id, role: 'OFFICER', poundIds: s.pounds.map((p) => p.poundId), telegramId: BigInt(officer.id), chatId: officer.id, messageId: 1 };
+  });
+  afterAll(() => h?.close());
+
+  it('"not sold" for every head records nothing; after the auction time the card offers another day', async () => {
+    const db = h.deps.db;
+    const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['ass', 'grey, lame']] });
+    await recordNotice(db, act, { caseId: c.id, postedAt: ist('2026-11-09 10:00'), village: { place: 'Kunda', at: ist('2026-11-09 11:00') }, market: { place: 'Amer Haat', at: ist('2026-11-09 12:00') } }, ist('2026-11-09 13:00'));
+    await scheduleAuction(db, act, { caseId: c.id, at: ist('2026-11-17 11:00'), place: 'Amer Pound', conditions: 'Cash', directionRef: 'DM/1' }, ist('2026-11-10 10:00'));
+    await registerBidder(db, act, { caseId: c.id, name: 'Gopal Meena', address: 'Kunda', declarationSigned: true }, ist('2026-11-17 09:00'));
+
+    // Before its time, the card has no such button.
+    await h.send(officer, `/auction ${c.number}`);
+    expect(JSON.stringify(h.api.lastTo(officer.id)!.payload.reply_markup)).not.toContain(en('officer:auction.adjourn_button'));
+
+    h.clock.set('2026-11-17T12:00:00+05:30');
+    await h.send(officer, `/sale ${c.number}`);
+    await press(h, officer, en('officer:sale.not_sold_button'));
+    await h.send(officer, '0');
+    expect(lastText(h, officer)).toBe(en('officer:error.NO_BIDS', { number: c.number, section: section(h, 'en', '14') }));
+    expect(await db.sale.count({ where: { auction: { caseId: c.id } } })).toBe(0);
+
+    await h.send(officer, `/auction ${c.number}`);
+    await press(h, officer, en('officer:auction.adjourn_button'));
+    await h.send(officer, '24.11.2026 11:00');
+    await press(h, officer, en('officer:auction.pound_place_button', { pound: 'Amer Pound' }));
+    await press(h, officer, en('officer:auction.usual_conditions_button'));
+    await h.send(officer, 'DM/1');
+    await press(h, officer, en('officer:button.record'));
+    expect(lastText(h, officer)).toBe(en('officer:auction.scheduled', { number: c.number, at: ist('2026-11-24 11:00').toISOString(), place: 'Amer Pound, Near Tehsil Office, Amer, Jaipur' }));
+    const rounds = await db.auction.findMany({ where: { caseId: c.id }, orderBy: { round: 'asc' } });
+    expect(rounds.map((a) => [a.round, a.status, a.scheduledFor.toISOString()])).toEqual([
+      [1, 'CANCELLED', ist('2026-11-17 11:00').toISOString()],
+      [2, 'SCHEDULED', ist('2026-11-24 11:00').toISOString()],
+    ]);
+    // The new auction's card: a fresh bidder list (the declaration is signed for each sale).
+    await h.send(officer, `/auction ${c.number}`);
+    const card = lastText(h, officer);
+    expect(card).toContain(en('officer:auction.card_round_line', { round: 2 }));
+    expect(card).toContain(en('officer:auction.no_bidders'));
+  });
+});
