@@ -3,12 +3,13 @@ import type { ReminderBuilder } from './context';
 import { staffChats } from './recipients';
 
 /**
- * s. 14: the case was reported but no notice has been recorded within NOTICE_GRACE_HOURS. The officers
- * of the pound and the District Magistrate's office are told. Nothing once the notice is posted or the
- * case has moved on (claimed, released).
+ * s. 14: the case was reported but the notice is not complete within NOTICE_GRACE_HOURS. The officers
+ * of the pound and the District Magistrate's office are told — that no notice was posted, or, when it was
+ * posted, which drum proclamation (village, market) is still to be recorded: the notice counts only
+ * when both are done. Nothing once it is complete or the case has moved on (claimed, released).
  */
 export const noticeOverdueMessages: ReminderBuilder = async (ctx, caseId) => {
-  const c = await ctx.db.case.findUnique({ where: { id: caseId }, include: { pound: true } });
+  const c = await ctx.db.case.findUnique({ where: { id: caseId }, include: { pound: true, notice: true } });
   if (!c || c.status !== 'REPORTED_S14' || c.noticePostedAt || !c.reportedAt) return [];
   const params = {
     number: c.number,
@@ -20,6 +21,12 @@ export const noticeOverdueMessages: ReminderBuilder = async (ctx, caseId) => {
   const officers = await staffChats(ctx.db, c.poundId, ['OFFICER']);
   const office = (await staffChats(ctx.db, c.poundId, ['MAGISTRATE'])).filter((m) => !officers.includes(m));
   const out: OutgoingMessage[] = [];
+  if (c.notice) {
+    const missing = !c.notice.proclaimedVillageAt && !c.notice.proclaimedMarketAt ? 'both' : !c.notice.proclaimedVillageAt ? 'village' : 'market';
+    const pending = { ...params, postedAt: c.notice.postedAt.toISOString() };
+    for (const chatId of [...officers, ...office]) out.push({ chatId, key: `jobs:notice_overdue.proclamation_pending.${missing}`, params: pending, priority: 'official' });
+    return out;
+  }
   for (const chatId of officers) out.push({ chatId, key: 'jobs:notice_overdue.to_officer', params, priority: 'official' });
   for (const chatId of office) out.push({ chatId, key: 'jobs:notice_overdue.to_magistrate', params, priority: 'official' });
   return out;

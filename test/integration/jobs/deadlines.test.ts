@@ -76,6 +76,23 @@ describe('jobs: statutory deadlines', () => {
     expect(h.fake.sentTo(MAGISTRATE).map((m) => m.text)).toEqual([t.t('en', 'jobs:notice_overdue.to_magistrate', params)]);
   });
 
+  it('a notice posted but not yet proclaimed in the market: the escalation names the missing proclamation, not a missing notice', async () => {
+    const h = await setup();
+    const impoundedAt = new Date(h.clock.now().getTime() - 10 * DAY);
+    const c = await createCase(h.db.prisma, { impoundedAt, place: 'Kunda' });
+    await h.runtime.start();
+    await h.runtime.drain();
+    const postedAt = new Date(h.clock.now().getTime() + HOUR);
+    await h.db.prisma.notice.create({ data: { caseId: c.id, postedAt, proclaimedVillageAt: postedAt, proclaimedVillagePlace: 'Kunda' } });
+    h.clock.advance((h.deps.config.NOTICE_GRACE_HOURS + 1) * HOUR);
+    await h.runtime.drain();
+    const t = h.deps.translator;
+    const params = { number: c.number, pound: 'Amer Pound', postedAt: postedAt.toISOString() };
+    expect(h.fake.lastTo(OFFICER)?.text).toBe(t.t('en', 'jobs:notice_overdue.proclamation_pending.market', params));
+    expect(h.fake.sentTo(MAGISTRATE).map((m) => m.text)).toEqual([t.t('en', 'jobs:notice_overdue.proclamation_pending.market', params)]);
+    expect(h.fake.sentTo(OFFICER).map((m) => m.text)).not.toContain(t.t('en', 'jobs:notice_overdue.to_officer', { ...params, reportedAt: h.clock.now().toISOString(), hours: 24 }));
+  });
+
   it('a claimed case gets no s. 14 report, even when its report job was already scheduled', async () => {
     const h = await setup();
     const impoundedAt = new Date(h.clock.now().getTime() - 3 * DAY);
