@@ -2,6 +2,7 @@ import { Composer } from 'grammy';
 import { redeemEnrolmentCode } from '../../src/services/enrolment';
 import { lawRole } from '../../src/services/staff-scope';
 import { registerMenuForUser } from '../commands';
+import { staffCommandList } from '../views/staff-commands';
 import type { BotContext } from '../context';
 
 /**
@@ -38,7 +39,8 @@ enrolFeature.command('start', async (ctx, next) => {
     [
       ctx.t('staff:enrol.done', { name: result.name, role: ctx.t(`common:role.${role}`) }),
       poundList || ctx.t('staff:enrol.all_pounds'),
-      ctx.t(`staff:enrol.commands.${role}`),
+      staffCommandList(ctx, [result.role]),
+      ctx.t(`staff:enrol.notes.${role}`),
     ].join('\n\n'),
   );
 });

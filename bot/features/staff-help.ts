@@ -1,6 +1,7 @@
 import { Composer } from 'grammy';
-import { STAFF_COMMANDS, staffCommandsFor, type StaffRoleName } from '../commands';
+import type { StaffRoleName } from '../commands';
 import type { BotContext } from '../context';
+import { staffCommandList } from '../views/staff-commands';
 
 /**
  * /help for enrolled staff: after the general help (helpFeature, further down the chain), the commands of
@@ -13,8 +14,5 @@ staffHelpFeature.command('help', async (ctx, next) => {
   await next();
   if (ctx.staff.length === 0) return;
   const roles = [...new Set(ctx.staff.map((g) => g.role as StaffRoleName))];
-  const mine = new Set(roles.flatMap((r) => staffCommandsFor(r)));
-  const commands = STAFF_COMMANDS.filter((c) => mine.has(c));
-  const lines = commands.map((c) => ctx.t('officer:help.line', { command: c, description: ctx.t(`common:commands.${c}`) }));
-  await ctx.reply(ctx.t('officer:help.staff', { commands: lines.join('\n') }));
+  await ctx.reply(staffCommandList(ctx, roles));
 });

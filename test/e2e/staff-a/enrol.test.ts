@@ -1,3 +1,4 @@
+import { staffCommandsFor } from '../../../bot/commands';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueEnrolmentCode, revokeStaff } from '../../../src/services/enrolment';
 import { createBotHarness, type BotHarness } from '../../support/bot-harness';
@@ -25,7 +26,11 @@ describe('enrolment through /start enrol_<code> (e2e)', () => {
     const update = await h.send(user, `/start enrol_${code}`);
     const reply = h.api.lastTo(userId)!.text;
     expect(reply).toContain(h.deps.translator.t('en', 'staff:enrol.done', { name: `Staff ${userId}`, role: h.deps.translator.t('en', `common:role.${roleName}`) }));
-    expect(reply).toContain(h.deps.translator.t('en', `staff:enrol.commands.${roleName}`));
+    expect(reply).toContain(h.deps.translator.t('en', `staff:enrol.notes.${roleName}`));
+    // The welcome lists every command of the role's menu, each with what it does.
+    for (const command of staffCommandsFor(role)) {
+      expect(reply).toContain(h.deps.translator.t('en', 'officer:help.line', { command, description: h.deps.translator.t('en', `common:commands.${command}`) }));
+    }
     const staff = await h.deps.db.staffMember.findMany({ where: { telegramUserId: BigInt(userId) }, include: { pounds: { include: { pound: true } } } });
     expect(staff).toHaveLength(1);
     expect(staff[0]!.role).toBe(role);
