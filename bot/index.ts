@@ -19,7 +19,7 @@ export interface CreateBotOptions {
 
 /**
  * The composition of the bot. Middleware order is fixed and reads top to bottom:
- * deps → replay guard → user & language & roles → session → features → unhandled.
+ * deps → replay guard → user & language & roles → session → [error boundary: features → unhandled].
  */
 export function createBot(token: string, deps: BotDeps, options: CreateBotOptions = {}): Bot<BotContext> {
   const bot = new Bot<BotContext>(token, {
@@ -36,8 +36,12 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
       getSessionKey: (ctx) => (ctx.chat && ctx.from ? `${ctx.chat.id}:${ctx.from.id}` : undefined),
     }),
   );
-  for (const feature of features) bot.use(feature);
-  bot.use(lastFeature);
+  // A handler that fails is answered ("nothing was changed, try again") and logged here, the same way under
+  // long polling, webhooks and tests. Failures before this point (the database down while reading the
+  // user or session) still propagate, so a webhook answers 500 and Telegram delivers the update again.
+  const flows = bot.errorBoundary(handleBotError);
+  for (const feature of features) flows.use(feature);
+  flows.use(lastFeature);
   bot.catch(handleBotError);
   return bot;
 }

@@ -87,7 +87,11 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
             res.writeHead(405).end();
             return;
           }
-          void handle(req, res);
+          // Errors past the bot's error boundary (e.g. the database unreachable): answer 500 so Telegram retries.
+          handle(req, res).catch((err: unknown) => {
+            logger.error({ err }, 'webhook update failed');
+            if (!res.headersSent) res.writeHead(500).end();
+          });
         });
         await new Promise<void>((resolve) => server!.listen(config.PORT, resolve));
         await bot.api.setWebhook(config.WEBHOOK_URL, { secret_token: config.WEBHOOK_SECRET!, drop_pending_updates: false });

@@ -23,4 +23,14 @@ describe('bot smoke', () => {
     await h.feed(update);
     expect(h.api.sentTo(502).length).toBe(before);
   });
+
+  it('answers a handler failure in the user’s language instead of throwing, and records the update as handled', async () => {
+    const user = { id: 503, firstName: 'Sita', languageCode: 'en' };
+    let refused = 0;
+    // Telegram refuses the first reply to this chat: the handler fails part-way.
+    h.api.respond((method, payload) => (method === 'sendMessage' && payload.chat_id === 503 && refused++ === 0 ? { ok: false, error_code: 400, description: 'Bad Request: message is too long' } : undefined));
+    const update = await h.send(user, '/help');
+    expect(h.api.lastTo(503)?.text).toBe(h.deps.translator.t('en', 'common:error.generic'));
+    expect(await h.deps.db.processedUpdate.count({ where: { updateId: BigInt(update.update_id) } })).toBe(1);
+  });
 });
