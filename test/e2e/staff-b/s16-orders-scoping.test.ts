@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupees } from '../../../src/i18n';
 import { createBotHarness, type BotHarness, type TestUser } from '../../support/bot-harness';
 import { enrolStaff, seed } from '../../support/fixtures';
-import { flushOutbox } from '../../support/outbox';
 import { ist, makeCase } from '../../integration/staff-b/case-fixture';
 import { buttonData, lastText, press, section } from './helpers';
 
@@ -25,7 +24,7 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
   const hi = (key: string, p?: Record<string, unknown>) => h.deps.translator.t('hi', key, p);
 
   beforeAll(async () => {
-    h = await createBotHarness({ start: '2026-11-04T10:00:00+05:30' });
+    h = await createBotHarness({ start: '2026-11-04T10:00:00+05:30', jobs: true });
     const db = h.deps.db;
     await seed(db, ist('2026-11-01 09:00'));
     await enrolStaff(db, officer.id, 'OFFICER', ['JAI1'], 'Rakesh Yadav');
@@ -93,7 +92,9 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
     expect(account).toContain(receipt.number);
 
     // The owner gets the account (a)–(f) in Hindi.
-    await flushOutbox(h.deps, h.bot.api);
+    // The account leaves through the jobs runtime (dispatcher → BullMQ → rate-limited sender).
+    await h.drain();
+    expect((await db.delivery.findUniqueOrThrow({ where: { messageKey_telegramUserId: { messageKey: `case:${c.id}:s16-account:${owner.id}`, telegramUserId: BigInt(owner.id) } } })).status).toBe('SENT');
     const toOwner = lastText(h, owner);
     expect(toOwner).toContain(c.number);
     expect(toOwner).toContain('(च)');
@@ -212,7 +213,8 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
     expect(lastText(h, magistrate)).toBe(en('officer:outcome.refunded', { number: c.number, amount: 24000, reference: 'DM/S20/7' }));
     expect((await db.ledgerEntry.findMany({ where: { caseId: c.id } })).map((e) => [e.account, e.amountPaise])).toEqual([['DEPOSIT_REFUND', 24000]]);
     expect((await db.courtOrder.findFirstOrThrow({ where: { caseId: c.id } })).kind).toBe('DEPOSIT_REFUND');
-    await flushOutbox(h.deps, h.bot.api);
+    await h.drain();
+    expect((await db.delivery.findUniqueOrThrow({ where: { messageKey_telegramUserId: { messageKey: `case:${c.id}:deposit-outcome:${owner.id}`, telegramUserId: BigInt(owner.id) } } })).status).toBe('SENT');
     expect(lastText(h, owner)).toBe(hi('officer:outcome.to_depositor_refund', { number: c.number, amount: 24000, reference: 'DM/S20/7' }));
     await h.send(magistrate, `/outcome ${c.number} apply DM/S20/8`);
     expect(lastText(h, magistrate)).toContain(section(h, 'en', '15'));
