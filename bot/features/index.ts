@@ -1,5 +1,6 @@
 import type { Composer } from 'grammy';
 import type { BotContext } from '../context';
+import { leaveFlowOnCommand } from '../middleware/leave-flow';
 import { confirmPaymentFeature } from './confirm-payment';
 import { enrolFeature } from './enrol';
 import { pendingFeature } from './pending';
@@ -16,9 +17,8 @@ import { followFeature } from './follow';
 import { helpFeature } from './help';
 import { languageFeature } from './language';
 import { protestFeature } from './protest';
-import { leaveFlowOnCommand, startFeature } from './start';
+import { startFeature } from './start';
 import { verifyFeature } from './verify';
-import { officerFlowGuard } from './officer-common';
 import { noticeFeature } from './notice';
 import { auctionFeature } from './auction';
 import { moneyFeature } from './money';
@@ -32,12 +32,9 @@ import { surplusRequestFeature } from './surplus-request';
  * `unhandledFeature` stays last.
  */
 export const features: Composer<BotContext>[] = [
-  // Owner flows: any command leaves whatever flow the user is in (and /cancel answers) — first of all.
+  // First of all: any command leaves whatever flow (owner or staff) the user is in, and /cancel answers.
   leaveFlowOnCommand,
-  // Staff flows, part B: the guard first, so any command leaves a notice/auction/sale/order flow in progress.
-  officerFlowGuard,
-  // Staff flows, part A. enrol before the owners' /start (it passes other payloads on); register-seizure
-  // early, because it also makes any command leave a staff flow that is in progress.
+  // Staff flows, part A. enrol before the owners' /start (it passes other payloads on).
   enrolFeature,
   registerSeizureFeature,
   confirmPaymentFeature,

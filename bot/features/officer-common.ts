@@ -10,7 +10,7 @@ import { requireStaff } from '../middleware/roles';
  * signed buttons, case look-up with role and pound checks, and refusals rendered with their section.
  */
 
-/** Session flows of these features; a command typed in the middle of one leaves it. */
+/** Session flows of these features (a command typed in the middle of one leaves it: bot/middleware/leave-flow.ts). */
 export const OFFICER_FLOWS = ['notice', 'auction', 'refusal', 'bidder', 'sale', 'order', 'proviso', 'surplus'] as const;
 /** One of these features' session flows. */
 export type OfficerFlow = (typeof OFFICER_FLOWS)[number];
@@ -23,11 +23,7 @@ export function setFlow(ctx: BotContext, flow: OfficerFlow, step: string, data: 
 }
 
 /** Leaves whatever flow the chat is in. */
-export function leaveFlow(ctx: BotContext): void {
-  ctx.session.flow = undefined;
-  ctx.session.step = undefined;
-  ctx.session.data = undefined;
-}
+export { leaveFlow } from '../middleware/leave-flow';
 
 /** The flow's data, typed by the caller. */
 export function flowData<T>(ctx: BotContext): T {
@@ -38,19 +34,6 @@ export function flowData<T>(ctx: BotContext): T {
 export function inFlow(ctx: BotContext, flow: OfficerFlow, step?: string): boolean {
   return ctx.session.flow === flow && (step === undefined || ctx.session.step === step);
 }
-
-/** A command typed inside one of these flows leaves it first; /cancel only leaves it. */
-export const officerFlowGuard = new Composer<BotContext>();
-officerFlowGuard.on('message:text', async (ctx, next) => {
-  const flow = ctx.session.flow;
-  if (!ctx.msg.text.startsWith('/') || !flow || !(OFFICER_FLOWS as readonly string[]).includes(flow)) return next();
-  leaveFlow(ctx);
-  if (/^\/cancel(@\w+)?\s*$/i.test(ctx.msg.text)) {
-    await ctx.reply(ctx.t('common:cancelled'));
-    return;
-  }
-  return next();
-});
 
 /** Signed callback data for these features' buttons (Telegram: at most 64 bytes). */
 export function cb(ctx: BotContext, action: string, ...args: Array<string | number>): string {

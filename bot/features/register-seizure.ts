@@ -6,6 +6,7 @@ import { MAX_HEADS_PER_ENTRY, MAX_FIELD_LENGTH, registerSeizure, SeizureEntryErr
 import { parseCount, parseIstDateTime } from '../../src/services/staff-input';
 import { poundsInScope } from '../../src/services/staff-scope';
 import type { BotContext } from '../context';
+import { leaveFlow } from '../middleware/leave-flow';
 import { hasRole } from '../middleware/roles';
 import { grantsOf, replyScopeError, viaOf } from '../views/staff-refusals';
 
@@ -13,13 +14,11 @@ import { grantsOf, replyScopeError, viaOf } from '../views/staff-refusals';
  * `/register` — the s. 8 register entry, one question at a time (a small state machine in ctx.session):
  * pound (if several) → class → count → description(s) → photo (optional) → more classes? → day and hour →
  * seizer's name → residence → owner's name (or unknown) → residence → place of seizure → confirm.
- * Any command or /cancel leaves the flow; nothing is written until "Register" is tapped.
+ * Any command or /cancel leaves the flow (bot/middleware/leave-flow.ts); nothing is written until "Register" is tapped.
  */
 export const registerSeizureFeature = new Composer<BotContext>();
 
 const FLOW = 'register';
-/** The flows of this part of the staff features: a command typed in the middle leaves them. */
-export const STAFF_A_FLOWS = ['register', 'pc_reject'];
 
 interface Draft {
   poundId?: number;
@@ -43,23 +42,7 @@ const save = (ctx: BotContext, step: Step, draft: Draft) => {
   ctx.session.step = step;
   ctx.session.data = draft as unknown as Record<string, unknown>;
 };
-const leave = (ctx: BotContext) => {
-  ctx.session.flow = undefined;
-  ctx.session.step = undefined;
-  ctx.session.data = undefined;
-};
 const cb = (ctx: BotContext, ...args: string[]) => encodeCallback(callbackSecret(ctx.deps.config), 'rg', ...args);
-
-// A command in the middle of a flow leaves it first (then the command runs); /cancel just leaves.
-registerSeizureFeature.on('message:text', async (ctx, next) => {
-  if (!ctx.msg.text.startsWith('/') || !ctx.session.flow || !STAFF_A_FLOWS.includes(ctx.session.flow)) return next();
-  leave(ctx);
-  if (/^\/cancel(@\w+)?$/i.test(ctx.msg.text.trim())) {
-    await ctx.reply(ctx.t('common:cancelled'));
-    return;
-  }
-  return next();
-});
 
 registerSeizureFeature.command('register', async (ctx) => {
   if (!hasRole(ctx, ['POUND_KEEPER'])) {
@@ -147,7 +130,7 @@ registerSeizureFeature.callbackQuery(/^rg\|/, async (ctx) => {
   const draft = draftOf(ctx);
   const step = ctx.session.step as Step;
   if (op === 'cancel') {
-    leave(ctx);
+    leaveFlow(ctx);
     await ctx.reply(ctx.t('common:cancelled'));
     return;
   }
@@ -283,15 +266,15 @@ async function saveEntry(ctx: BotContext, d: Draft) {
       now,
     });
   } catch (e) {
-    if (await replyScopeError(ctx, e, '')) return leave(ctx);
+    if (await replyScopeError(ctx, e, '')) return leaveFlow(ctx);
     if (e instanceof SeizureEntryError) {
       await ctx.reply(ctx.t(`staff:register.error.${e.problem}`, { section: ctx.t('common:section', { n: e.section.replace('s. ', '') }) }));
       // A time that has become "future" (clock moved back) or a missing field: start the entry again.
-      return leave(ctx);
+      return leaveFlow(ctx);
     }
     throw e;
   }
-  leave(ctx);
+  leaveFlow(ctx);
   const c = result.case;
   const poundName = ctx.lang === 'hi' ? c.pound.nameHi : c.pound.name;
   await ctx.reply(ctx.t('staff:register.done', { number: c.number, heads: c.heads.length, pound: poundName, at: c.impoundedAt.toISOString() }));

@@ -1,0 +1,36 @@
+import { Composer } from 'grammy';
+import type { BotContext } from '../context';
+
+/** Leaves whatever multi-step flow the chat is in (owner or staff): clears the session's flow, step and data. */
+export function leaveFlow(ctx: BotContext): void {
+  ctx.session.flow = undefined;
+  ctx.session.step = undefined;
+  ctx.session.data = undefined;
+}
+
+/** The command of a "/command@bot args" text, lower-cased; undefined for a text that is not a command. */
+export function commandOf(text: string): string | undefined {
+  const trimmed = text.trimStart();
+  if (!trimmed.startsWith('/')) return undefined;
+  return trimmed.slice(1).split(/[\s@]/, 1)[0]!.toLowerCase();
+}
+
+/**
+ * The one place where "any command leaves the flow" (docs/ARCHITECTURE.md, Flows and commands). Registered
+ * first among the features, so a command is never taken as an answer to a flow's question — whichever flow,
+ * owner or staff — and the command then runs on a clean session. /cancel only leaves, and says whether
+ * there was anything to leave.
+ */
+export const leaveFlowOnCommand = new Composer<BotContext>();
+
+leaveFlowOnCommand.on('message:text', async (ctx, next) => {
+  const command = commandOf(ctx.msg.text);
+  if (command === undefined) return next();
+  const wasInFlow = Boolean(ctx.session.flow);
+  leaveFlow(ctx);
+  if (command === 'cancel') {
+    await ctx.reply(ctx.t(wasInFlow ? 'common:cancelled' : 'owner:nothing_to_cancel'));
+    return;
+  }
+  return next();
+});

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callbackSecret, encodeCallback } from '../../src/callback-data';
+import { commandOf } from '../../bot/middleware/leave-flow';
+import { createBotHarness, type BotHarness, type TestUser } from '../support/bot-harness';
+import { enrolStaff, seed } from '../support/fixtures';
+import { makeCase } from '../integration/staff-b/case-fixture';
+import { press } from './staff-b/helpers';
+
+// One middleware (bot/middleware/leave-flow.ts) makes any command leave any flow — owner, staff part A
+// (/register) and staff part B (/notice ...) alike — and answers /cancel in the user's language.
+
+describe('any command leaves the flow in progress (e2e)', () => {
+  let h: BotHarness;
+  const owner: TestUser = { id: 9501, firstName: 'Ramesh', languageCode: 'en' };
+  const keeper: TestUser = { id: 9502, firstName: 'Mohan', languageCode: 'en' };
+  const officer: TestUser = { id: 9503, firstName: 'Rakesh', languageCode: 'hi' };
+  const t = (lang: 'en' | 'hi', key: string, params?: Record<string, unknown>) => h.deps.translator.t(lang, key, params);
+  const session = async (u: TestUser) => (await h.deps.db.botSession.findUnique({ where: { key: `${u.id}:${u.id}` } }))?.value as Record<string, unknown> | undefined;
+  const last = (u: TestUser) => h.api.lastTo(u.id)?.text;
+
+  beforeAll(async () => {
+    h = await createBotHarness({ start: '2026-11-21T10:00:00+05:30' });
+    await seed(h.deps.db, h.clock.now());
+    await enrolStaff(h.deps.db, keeper.id, 'POUND_KEEPER', ['JAI1']);
+    await enrolStaff(h.deps.db, officer.id, 'OFFICER', ['JAI1']);
+  });
+  afterAll(() => h?.close());
+
+  it('an owner: another command leaves the /case question and runs; /cancel then has nothing to leave', async () => {
+    await h.send(owner, '/case');
+    expect((await session(owner))?.flow).toBeTruthy();
+    await h.send(owner, '/help');
+    expect(await session(owner)).toEqual({});
+    expect(last(owner)).toBe(t('en', 'owner:help.text', { fine: t('en', 'common:term.penalty') }));
+    await h.send(owner, '/cancel');
+    expect(last(owner)).toBe(t('en', 'owner:nothing_to_cancel'));
+  });
+
+  it('a keeper in /register: a text still reaches the flow; "/CANCEL@bot" leaves it and writes nothing', async () => {
+    const cases = await h.deps.db.case.count();
+    const rg = (...args: string[]) => encodeCallback(callbackSecret(h.deps.config), 'rg', ...args);
+    await h.send(keeper, '/register');
+    await h.tap(keeper, rg('cls', 'cow'));
+    await h.send(keeper, 'two');
+    expect(last(keeper)).toBe(t('en', 'staff:register.count_invalid', { input: 'two', max: 500 }));
+    expect(await session(keeper)).toMatchObject({ flow: 'register', step: 'count' });
+    await h.send(keeper, `/CANCEL@${h.api.botInfo.username}`);
+    expect(last(keeper)).toBe(t('en', 'common:cancelled'));
+    expect(await session(keeper)).toEqual({});
+    expect(await h.deps.db.case.count()).toBe(cases);
+  });
+
+  it('an officer in /notice (Hindi): /cancel leaves it, the next text is not taken as an answer', async () => {
+    const c = await makeCase(h.deps.db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['goat', 'black']] });
+    await h.send(officer, `/notice ${c.number}`);
+    await press(h, officer, t('hi', 'officer:button.now'));
+    expect((await session(officer))?.flow).toBe('notice');
+    await h.send(officer, '/cancel');
+    expect(last(officer)).toBe(t('hi', 'common:cancelled'));
+    expect(await session(officer)).toEqual({});
+    await h.send(officer, 'कुंडा');
+    expect(await session(officer)).toEqual({});
+    expect(await h.deps.db.notice.count({ where: { caseId: c.id } })).toBe(0);
+    await h.send(officer, '/cancel');
+    expect(last(officer)).toBe(t('hi', 'owner:nothing_to_cancel'));
+  });
+});
+
+describe('commandOf', () => {
+  it('names the command of a command text, and nothing for other texts', () => {
+    expect(commandOf('/Cancel@kanji_bot now')).toBe('cancel');
+    expect(commandOf('  /notice JAI1-2026-0001')).toBe('notice');
+    expect(commandOf('कुंडा /cancel')).toBeUndefined();
+    expect(commandOf('')).toBeUndefined();
+  });
+});
