@@ -1,4 +1,5 @@
 import { isLocalDate, startOfIstDay, type LocalDate } from '../law';
+import { parseAmount } from './officer-input';
 
 /**
  * Reading what staff type: a reply to a payment card, the day and hour cattle were brought in, export
@@ -15,17 +16,12 @@ export function cleanTyped(text: string): string {
 }
 
 /**
- * Rupees typed by a keeper → paise, or null when it is not an amount. "1250", "1,250.50", "₹1250", "Rs 1250/-".
- * The paise come from the digits (no floating point).
+ * Rupees typed by a keeper → paise, or null when it is not an amount (or zero). "1250", "1,250.50", "₹1250",
+ * "Rs 1250/-". The same reading as the officers' amounts (`parseAmount`), so a keeper and an officer typing
+ * the same words get the same paise.
  */
 export function parseRupeesTyped(text: string): number | null {
-  const s = cleanTyped(text).replace(/₹|\brs\.?|\/-|रु\.?|रुपये|रुपए/giu, '').replace(/\s+/g, '');
-  const m = /^(\d{1,3}(?:,\d{2,3})+|\d+)(?:\.(\d{1,2}))?$/.exec(s);
-  if (!m) return null;
-  const whole = m[1]!.replace(/,/g, '');
-  if (whole.length > 11) return null;
-  const paise = Number(whole) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-  return Number.isSafeInteger(paise) && paise > 0 ? paise : null;
+  return parseAmount(text);
 }
 
 /** What a keeper's reply to a payment card means. */

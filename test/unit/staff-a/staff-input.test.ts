@@ -43,6 +43,11 @@ describe('a keeper’s reply to a payment card', () => {
   it('never reads zero, negative or three-decimal amounts', () => {
     for (const s of ['0', '0.00', '-5', '12.345', '1,2,3', '']) expect(parseRupeesTyped(s)).toBeNull();
   });
+
+  it('reads "/-" typed with a Hindi keyboard\'s dash, as the officers\' amounts do', () => {
+    expect(parseRupeesTyped('Rs 1250/\u2010')).toBe(125000);
+    expect(parseKeeperReply('₹ 1,250/\u2013')).toEqual({ kind: 'amount', paise: 125000 });
+  });
 });
 
 describe('day and hour of s. 8(b)', () => {
