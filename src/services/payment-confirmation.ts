@@ -1,4 +1,4 @@
-import { checkTransition, type CaseAction, type TransitionRefused } from '../law';
+import { checkTransition, type CaseAction, type TransitionAllowed, type TransitionRefused } from '../law';
 import type { Db } from '../db';
 import { Prisma } from '../db';
 import { audit } from './audit';
@@ -41,6 +41,17 @@ class Refused extends Error {
   }
 }
 
+/**
+ * The statute engine's leave for the keeper to act on the case now, read inside the transaction; a refusal
+ * rolls it back as Refused (answered with its reason), any other engine error propagates.
+ */
+async function keeperMay(tx: Tx, caseId: number, action: CaseAction, now: Date): Promise<TransitionAllowed> {
+  const check = checkTransition(await loadCaseLawState(tx, caseId), action, 'pound_keeper', now);
+  if (check.ok) return check.value;
+  if (check.error.code === 'TRANSITION_REFUSED') throw new Refused(check.error as TransitionRefused);
+  throw check.error;
+}
+
 function loadPayment(db: Db | Tx, paymentId: number) {
   return db.payment.findUnique({ where: { id: paymentId }, include: { case: { include: { pound: true } }, receipt: true } });
 }
@@ -71,12 +82,7 @@ export async function confirmPayment(
   const actor = staffActor(grant, input.via);
   try {
     const done = await db.$transaction(async (tx) => {
-      const state = await loadCaseLawState(tx, p.caseId);
-      const check = checkTransition(state, CONFIRM_ACTION[p.kind], 'pound_keeper', now);
-      if (!check.ok) {
-        if (check.error.code === 'TRANSITION_REFUSED') throw new Refused(check.error as TransitionRefused);
-        throw check.error;
-      }
+      const allowed = await keeperMay(tx, p.caseId, CONFIRM_ACTION[p.kind], now);
       const claimed = await tx.payment.updateMany({
         where: { id: paymentId, status: 'PENDING' },
         data: {
@@ -89,7 +95,7 @@ export async function confirmPayment(
         },
       });
       if (claimed.count !== 1) return null;
-      await tx.case.update({ where: { id: p.caseId }, data: { status: check.value.to, version: { increment: 1 } } });
+      await tx.case.update({ where: { id: p.caseId }, data: { status: allowed.to, version: { increment: 1 } } });
       const ledger = LEDGER[p.kind];
       await tx.ledgerEntry.createMany({
         data: [{ caseId: p.caseId, account: ledger.account, amountPaise: p.amountPaise, section: ledger.section, memo: `payment ${paymentId}`, idempotencyKey: `payment:${paymentId}:received` }],
@@ -201,15 +207,10 @@ export async function rejectPayment(db: Db, input: { paymentId: number; grants: 
   const actor = staffActor(grant, input.via);
   try {
     const done = await db.$transaction(async (tx) => {
-      const state = await loadCaseLawState(tx, p.caseId);
-      const check = checkTransition(state, REJECT_ACTION[p.kind], 'pound_keeper', now);
-      if (!check.ok) {
-        if (check.error.code === 'TRANSITION_REFUSED') throw new Refused(check.error as TransitionRefused);
-        throw check.error;
-      }
+      const allowed = await keeperMay(tx, p.caseId, REJECT_ACTION[p.kind], now);
       const claimed = await tx.payment.updateMany({ where: { id: paymentId, status: 'PENDING' }, data: { status: 'REJECTED', rejectedReason: reason } });
       if (claimed.count !== 1) return false;
-      const to = check.value.to;
+      const to = allowed.to;
       await tx.case.update({ where: { id: p.caseId }, data: { status: to, version: { increment: 1 } } });
       await queueMessage(
         tx,
