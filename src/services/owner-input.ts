@@ -5,36 +5,9 @@ import { addDays, isLocalDate, toIstDate, type LocalDate } from '../law';
  * Hindi month names, "today"/"आज"), UPI references. Pure functions; nothing here reads the clock.
  */
 
-const DEVANAGARI_ZERO = 0x0966;
-
-/** Replaces Devanagari digits ०-९ with 0-9 (Hindi keyboards type them). */
-export function asciiDigits(text: string): string {
-  return text.replace(/[\u0966-\u096F]/g, (d) => String(d.charCodeAt(0) - DEVANAGARI_ZERO));
-}
-
-/** NFC, ASCII digits, and the dashes Hindi keyboards produce turned into "-". */
-export function normaliseTyped(text: string): string {
-  return asciiDigits(text.normalize('NFC')).replace(/[\u2010-\u2015\u2212\uFE63\uFF0D]/g, '-');
-}
-
-/** Amount words owners add around a figure: ₹, Rs, रु, रुपये, /-. */
-const AMOUNT_NOISE = /(₹|\brs\.?|\brupees?\b|\brupaye\b|\binr\b|रुपये|रुपए|रूपये|रुपया|रु\.?|\/-)/giu;
-
-/**
- * Rupees typed by a person → paise, or null when it is not an amount ("12OO", "ek hazaar", "-5", "1.234").
- * Accepts "1250", "1,250", "₹1,250.50", "Rs 1250/-", "१२५०", "1250 रुपये". No floats: the paise are
- * computed from the digits.
- */
-export function parseRupees(text: string): number | null {
-  // Spaces between digits are refused rather than guessed at ("12 34" is not 1234).
-  const s = normaliseTyped(text).replace(AMOUNT_NOISE, ' ').trim();
-  const m = /^(\d{1,3}(?:,\d{2,3})*|\d+)(?:\.(\d{1,2}))?$/.exec(s);
-  if (!m) return null;
-  const whole = m[1]!.replace(/,/g, '');
-  if (whole.length > 11) return null;
-  const paise = Number(whole) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-  return Number.isSafeInteger(paise) && paise > 0 ? paise : null;
-}
+// One reading of amounts for everyone (owners, keepers, officers): src/services/typed-input.ts.
+export { asciiDigits, normaliseTyped, parseRupees } from './typed-input';
+import { normaliseTyped } from './typed-input';
 
 /**
  * A UPI transaction reference (UTR / RRN) as typed: letters and digits, 6–35 characters once spaces and

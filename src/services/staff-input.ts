@@ -1,27 +1,17 @@
-import { isLocalDate, startOfIstDay, type LocalDate } from '../law';
-import { parseAmount } from './officer-input';
+import type { LocalDate } from '../law';
+import { normaliseTyped, parseDate, parseDateTime, parseRupees } from './typed-input';
 
 /**
  * Reading what staff type: a reply to a payment card, the day and hour cattle were brought in, export
  * dates, head counts. Pure functions; the clock is passed in where needed.
  */
 
-/** Devanagari digits ०-९ → 0-9 (Hindi keyboards type them), NFC, single spaces. */
-export function cleanTyped(text: string): string {
-  return text
-    .normalize('NFC')
-    .replace(/[\u0966-\u096F]/g, (d) => String(d.charCodeAt(0) - 0x0966))
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+/** NFC, ASCII digits, single spaces (src/services/typed-input.ts: one reading for everyone). */
+export const cleanTyped = normaliseTyped;
 
-/**
- * Rupees typed by a keeper → paise, or null when it is not an amount (or zero). "1250", "1,250.50", "₹1250",
- * "Rs 1250/-". The same reading as the officers' amounts (`parseAmount`), so a keeper and an officer typing
- * the same words get the same paise.
- */
+/** Rupees typed by a keeper → paise (zero refused): the same reading as everyone's (`parseRupees`). */
 export function parseRupeesTyped(text: string): number | null {
-  return parseAmount(text);
+  return parseRupees(text);
 }
 
 /** What a keeper's reply to a payment card means. */
@@ -62,32 +52,14 @@ export function parseKeeperReply(text: string): KeeperReply {
   return { kind: 'unknown' };
 }
 
-/**
- * "28.11.2026 14:30" (also with / or -, and "2:30 pm") → the instant in India time; null if not a real date
- * and time. The date alone means 00:00 is NOT assumed: the hour is part of the s. 8 entry.
- */
+/** "28.11.2026 14:30" → the instant in India time; the date is required (the s. 8 entry needs day and hour). */
 export function parseIstDateTime(text: string): Date | null {
-  const s = cleanTyped(text).toLowerCase();
-  const m = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4}),?\s+(\d{1,2})[:.](\d{2})\s*(am|pm)?$/.exec(s);
-  if (!m) return null;
-  const date = `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}`;
-  if (!isLocalDate(date)) return null;
-  let hour = Number(m[4]);
-  const minute = Number(m[5]);
-  if (m[6]) {
-    if (hour < 1 || hour > 12) return null;
-    hour = (hour % 12) + (m[6] === 'pm' ? 12 : 0);
-  }
-  if (hour > 23 || minute > 59) return null;
-  return new Date(startOfIstDay(date).getTime() + (hour * 60 + minute) * 60_000);
+  return parseDateTime(text);
 }
 
 /** "28.11.2026", "28/11/2026" or "2026-11-28" → '2026-11-28'; null otherwise. */
 export function parseDateTyped(text: string): LocalDate | null {
-  const s = cleanTyped(text);
-  let m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s);
-  const date = m ? `${m[1]}-${m[2]!.padStart(2, '0')}-${m[3]!.padStart(2, '0')}` : (m = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(s)) ? `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}` : null;
-  return date && isLocalDate(date) ? date : null;
+  return parseDate(text);
 }
 
 /** A whole number of heads from 1 to `max`; null otherwise. */
