@@ -1,3 +1,4 @@
+import type { StaffRoleCode } from '../src/services/staff-scope';
 import type { Context, SessionFlavor } from 'grammy';
 import type { JobsStatus } from '../jobs/status';
 import type { CoreDeps } from '../src/deps';
@@ -6,7 +7,7 @@ import type { Lang, Translate } from '../src/i18n';
 /** An enrolled role of the person sending the update, with the pounds it covers. */
 export interface StaffGrant {
   staffId: number;
-  role: 'POUND_KEEPER' | 'OFFICER' | 'MAGISTRATE' | 'ADMIN';
+  role: StaffRoleCode;
   name: string;
   poundIds: number[];
 }

@@ -4,6 +4,10 @@ import { loadCase, StaffActionError, type CaseForLaw, type StaffAct, type StaffR
 import { parseCaseArg } from '../../src/services/officer-input';
 import type { BotContext } from '../context';
 import { requireStaff } from '../middleware/roles';
+import { fitMessage, MESSAGE_LIMIT, poundName, sectionText } from '../views/text';
+
+// Shared words (one definition in bot/views/text.ts), re-exported for the officer flows.
+export { fitMessage, MESSAGE_LIMIT, poundName, sectionText };
 
 /**
  * What the notice, auction, sale, money and order flows (staff part B) share: their session flows,
@@ -57,11 +61,6 @@ export async function verifiedTap(ctx: BotContext): Promise<{ action: string; ar
 /** A tap that no longer fits the flow (an old message's button): say so, change nothing. */
 export async function staleTap(ctx: BotContext): Promise<void> {
   await ctx.reply(ctx.t('common:error.stale_button'));
-}
-
-/** "s. 14" → "s. 14" / "धारा 14". */
-export function sectionText(ctx: BotContext, section: string | null | undefined): string {
-  return section ? ctx.t('common:section', { n: section.replace(/^s\.\s*/, '') }) : '';
 }
 
 /** The case named by a command's argument, or undefined after answering why not (usage, malformed, unknown). */
@@ -156,15 +155,3 @@ export function commandArg(ctx: BotContext): string {
   return typeof ctx.match === 'string' ? ctx.match : '';
 }
 
-/** Pound name in the reader's language. */
-export function poundName(ctx: BotContext, pound: { name: string; nameHi: string }): string {
-  return ctx.lang === 'hi' ? pound.nameHi : pound.name;
-}
-
-/** Telegram refuses messages over 4096 characters: long lists (bidders, orders, surpluses) are cut with "…". */
-export const MESSAGE_LIMIT = 4096;
-
-/** `text` cut to fit one Telegram message. */
-export function fitMessage(text: string, limit = MESSAGE_LIMIT): string {
-  return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
-}

@@ -1,6 +1,7 @@
 import type { BotContext, StaffGrant } from '../context';
 
-export type StaffRoleCode = StaffGrant['role'];
+import type { StaffRoleCode } from '../../src/services/staff-scope';
+export type { StaffRoleCode };
 
 /**
  * The sender's grant for one of `roles` covering `poundId` (or any pound when poundId is omitted);

@@ -1,11 +1,9 @@
 import type { LawError, TransitionRefused } from '../../src/law';
 import { StaffScopeError, type Grant, type Via } from '../../src/services/staff-scope';
 import type { BotContext } from '../context';
+import { sectionText } from './text';
 
-/** "s. 19" → "s. 19" / "धारा 19" in the reader's language. */
-export function sectionText(ctx: Pick<BotContext, 't'>, section: string | null): string {
-  return section ? ctx.t('common:section', { n: section.replace(/^s\.\s*/, '') }) : '';
-}
+export { sectionText };
 
 /** The statute engine's refusal in words: the reason (staff:refusal.<REASON>) and the section that forbids it. */
 export function refusalText(ctx: BotContext, error: TransitionRefused | LawError): string {

@@ -14,7 +14,9 @@ import type { Actor } from './audit';
 import type { Tx } from './outbox';
 
 /** A staff role as stored (StaffRole enum). */
-export type StaffRoleCode = 'POUND_KEEPER' | 'OFFICER' | 'MAGISTRATE' | 'ADMIN';
+// One list of staff roles (the database's StaffRole), defined in staff-scope.ts.
+import type { StaffRoleCode } from './staff-scope';
+export type { StaffRoleCode };
 
 /** Who is acting (an active grant) and through which Telegram message — every staff action is audited with it. */
 export interface StaffAct {
