@@ -204,6 +204,9 @@ async function declare(ctx: BotContext, claimId: number, method: PaymentMethod, 
     case 'short':
       await ctx.reply(shortText(ctx, r.amountPaise, r.duesPaise, r.deposit));
       return;
+    case 'over':
+      await ctx.reply(overText(ctx, r.amountPaise, r.duesPaise, r.deposit));
+      return;
     case 'refused': {
       const claim = await claimOfUser(ctx.deps.db, claimId, BigInt(ctx.from.id));
       await replyNotNow(ctx, claim?.caseId ?? 0, r.error);
@@ -220,6 +223,11 @@ async function declare(ctx: BotContext, claimId: number, method: PaymentMethod, 
 /** The declared amount is below the dues: the whole sum is required (s. 13 payment, s. 15 deposit). */
 function shortText(ctx: BotContext, given: number, due: number, deposit: boolean): string {
   return ctx.t('owner:pay.short', { given, due, difference: due - given, section: sectionText(ctx, deposit ? 's. 15' : 's. 13') });
+}
+
+/** The declared amount is above the dues: exactly the dues are taken (ss. 13, 15); the excess goes back. */
+function overText(ctx: BotContext, given: number, due: number, deposit: boolean): string {
+  return ctx.t('owner:pay.over', { given, due, difference: given - due, section: sectionText(ctx, deposit ? 's. 15' : 's. 13') });
 }
 
 /** UPI: ask for the optional transaction reference before recording. */
@@ -274,6 +282,11 @@ claimFeature.on('message:text', async (ctx, next) => {
   if (dues.ok && amount < dues.value.breakdown.totals.totalPaise) {
     clearFlow(ctx);
     await ctx.reply(shortText(ctx, amount, dues.value.breakdown.totals.totalPaise, claim.kind === 'S15_PROTEST'));
+    return;
+  }
+  if (dues.ok && amount > dues.value.breakdown.totals.totalPaise) {
+    // Stay in the step: the owner may tap the button for the dues or type what was really paid.
+    await ctx.reply(overText(ctx, amount, dues.value.breakdown.totals.totalPaise, claim.kind === 'S15_PROTEST'));
     return;
   }
   if (data.method === 'UPI') return askUpiRef(ctx, claim.id, amount);

@@ -36,7 +36,7 @@ export async function recordDepositOutcome(db: Db, act: StaffAct, input: { caseI
     const role = requireScope(act, ['MAGISTRATE'], c.poundId);
     const action = input.outcome === 'refund' ? 'DEPOSIT_OUTCOME_REFUND' : 'DEPOSIT_OUTCOME_APPLY';
     const allowed = mustAllow(caseStateOf(c), action, role, now);
-    const deposit = c.payments.find((p) => p.kind === 'S15_DEPOSIT');
+    const deposit = c.payments.find((p) => p.kind === 'S15_DEPOSIT' && p.status === 'CONFIRMED');
     if (!deposit) throw new StaffActionError('NO_DEPOSIT', 's. 15');
     const kind = input.outcome === 'refund' ? 'DEPOSIT_REFUND' : 'DEPOSIT_APPLY';
     const { order } = await recordOrderTx(tx, act, { caseId: c.id, kind, authority: 'MAGISTRATE', reference, orderedOn: toIstDate(now) }, now);

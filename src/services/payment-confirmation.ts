@@ -61,7 +61,12 @@ function loadPayment(db: Db | Tx, paymentId: number) {
  * recorded: the PENDING → CONFIRMED update is conditional (a concurrent second confirmation finds the row
  * no longer PENDING once the first commits), and Payment.confirmedSlot "<caseId>:<kind>" is unique, so a
  * second payment of the same kind for the case cannot be confirmed either. The keeper's amount, when given,
- * must equal the dues the owner was told when declaring (the snapshot's total; Payment.amountPaise if none). In the same transaction: the ledger entry
+ * must equal the dues the owner was told when declaring (the snapshot's total; Payment.amountPaise if none).
+ * What is recorded is that confirmed amount, never what the owner declared: the keeper attests the money
+ * received, and s. 13 / s. 15 take exactly "the fines and expenses" (an owner who declared ₹1,00,000.55 on
+ * ₹800 of dues gets a receipt for ₹800.00). Payment.amountPaise becomes the confirmed amount in the same
+ * update (the declaration stays in the S13_PAYMENT_DECLARED / S15_DEPOSIT_DECLARED audit event, and a
+ * trigger keeps a confirmed amount from changing again). In the same transaction: the ledger entry
  * (idempotent key), the receipt, the owner's receipt message, a deadline replan and the audit event.
  */
 export async function confirmPayment(
@@ -79,6 +84,8 @@ export async function confirmPayment(
   if (input.amountPaise != null && input.amountPaise !== duePaise) {
     return { status: 'amount_mismatch', paymentId, caseNumber, duePaise, givenPaise: input.amountPaise, differencePaise: input.amountPaise - duePaise };
   }
+  // The keeper's word is the amount received: the dues told (equal to what the keeper typed, if anything).
+  const confirmedPaise = duePaise;
   const actor = staffActor(grant, input.via);
   try {
     const done = await db.$transaction(async (tx) => {
@@ -87,6 +94,7 @@ export async function confirmPayment(
         where: { id: paymentId, status: 'PENDING' },
         data: {
           status: 'CONFIRMED',
+          amountPaise: confirmedPaise,
           confirmedSlot: `${p.caseId}:${p.kind}`,
           confirmedAt: now,
           confirmedByStaffId: grant.staffId,
@@ -98,16 +106,16 @@ export async function confirmPayment(
       await tx.case.update({ where: { id: p.caseId }, data: { status: allowed.to, version: { increment: 1 } } });
       const ledger = LEDGER[p.kind];
       await tx.ledgerEntry.createMany({
-        data: [{ caseId: p.caseId, account: ledger.account, amountPaise: p.amountPaise, section: ledger.section, memo: `payment ${paymentId}`, idempotencyKey: `payment:${paymentId}:received` }],
+        data: [{ caseId: p.caseId, account: ledger.account, amountPaise: confirmedPaise, section: ledger.section, memo: `payment ${paymentId}`, idempotencyKey: `payment:${paymentId}:received` }],
         skipDuplicates: true,
       });
       const kind = p.kind === 'S13_PAYMENT' ? 'S13_PAYMENT' : 'S15_DEPOSIT';
-      const items = receiptItemsFromSnapshot(p.duesSnapshot, p.amountPaise, kind, now);
+      const items = receiptItemsFromSnapshot(p.duesSnapshot, confirmedPaise, kind, now);
       const receipt = await issueReceipt(tx, {
         caseId: p.caseId,
         pound: p.case.pound,
         kind,
-        amountPaise: p.amountPaise,
+        amountPaise: confirmedPaise,
         items,
         paymentId,
         issuedToTelegramId: p.payerTelegramId,
@@ -125,14 +133,15 @@ export async function confirmPayment(
       await planDeadlines(tx, p.caseId, now);
       await audit(tx, actor, p.kind === 'S13_PAYMENT' ? 'payment.confirm' : 'deposit.confirm', p.caseId, {
         paymentId,
-        amountPaise: p.amountPaise,
+        amountPaise: confirmedPaise,
+        declaredPaise: p.amountPaise,
         receiptNumber: receipt.number,
         receiptBookNo: input.receiptBookNo ?? null,
       });
       return receipt;
     });
     if (!done) return already(db, paymentId, caseNumber);
-    return { status: 'confirmed', paymentId, caseId: p.caseId, caseNumber, amountPaise: p.amountPaise, receiptNumber: done.number, verificationCode: done.verificationCode };
+    return { status: 'confirmed', paymentId, caseId: p.caseId, caseNumber, amountPaise: confirmedPaise, receiptNumber: done.number, verificationCode: done.verificationCode };
   } catch (e) {
     // Confirmed by someone else between our read and our transaction: the law says so; it is "already".
     if (e instanceof Refused && (e.error.reason === 'PAYMENT_ALREADY_CONFIRMED' || e.error.reason === 'DEPOSIT_ALREADY_CONFIRMED')) return already(db, paymentId, caseNumber);

@@ -41,6 +41,12 @@ export type DeclareResult =
   | { kind: 'refused'; error: LawError; caseNumber: string }
   /** The declared amount is below the dues (s. 13 / s. 15 require the whole sum). */
   | { kind: 'short'; duesPaise: number; amountPaise: number; caseNumber: string; deposit: boolean }
+  /**
+   * The declared amount is above the dues: s. 13 has the owner pay "the fines and expenses" and s. 15
+   * deposit "the amount of the fines and expenses" — exactly the dues. The keeper may not keep more, so an
+   * excess is never recorded (nothing to owe back, and every s. 15 outcome balances); the owner is told.
+   */
+  | { kind: 'over'; duesPaise: number; amountPaise: number; caseNumber: string; deposit: boolean }
   /** The dues could not be computed (a rate missing for the date...): nothing was recorded. */
   | { kind: 'dues_error'; error: LawError; caseNumber: string }
   | { kind: 'not_your_claim' };
@@ -88,6 +94,7 @@ export async function declarePayment(
       const duesPaise = dues.value.breakdown.totals.totalPaise;
       const amountPaise = d.amountPaise ?? duesPaise;
       if (amountPaise < duesPaise) return { kind: 'short', duesPaise, amountPaise, caseNumber: c.number, deposit: paymentKind === 'S15_DEPOSIT' };
+      if (amountPaise > duesPaise) return { kind: 'over', duesPaise, amountPaise, caseNumber: c.number, deposit: paymentKind === 'S15_DEPOSIT' };
 
       // Optimistic lock on the case row: a concurrent declaration (or a keeper's action) changes the version.
       const moved = await tx.case.updateMany({

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, dbKinds, type TestDatabase } from '../support/db';
+
+/**
+ * The money register at the database (issue 12): what was recorded cannot be rewritten or emptied, and
+ * sums beyond 32 bits are stored exactly. Each assertion holds on PGlite and on Postgres.
+ */
+describe.each(await dbKinds())('money records on %s', (kind) => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+  });
+  afterAll(() => db?.destroy());
+
+  let n = 0;
+  async function seedCase() {
+    const p = db.prisma;
+    await p.state.upsert({ where: { code: 'RJ' }, create: { code: 'RJ', name: 'Rajasthan', nameHi: 'राजस्थान' }, update: {} });
+    const area = await p.area.upsert({ where: { code: 'JAI' }, create: { code: 'JAI', name: 'Jaipur', nameHi: 'जयपुर', stateCode: 'RJ' }, update: {} });
+    const pound = await p.pound.upsert({
+      where: { code: 'JAI1' },
+      create: { code: 'JAI1', name: 'Jaipur Pound 1', nameHi: 'जयपुर कांजी हाउस 1', areaId: area.id, address: 'x', policeStation: 'y' },
+      update: {},
+    });
+    const seq = ++n;
+    return p.case.create({
+      data: { number: `JAI1-2026-${seq}`, poundId: pound.id, year: 2026, seq, impoundedAt: new Date(), placeOfSeizure: 'Amer', villageKey: 'amer', seizerName: 'S', seizerResidence: 'R' },
+    });
+  }
+
+  it('refuses TRUNCATE of the ledger and of the audit trail (12.4)', async () => {
+    const c = await seedCase();
+    await db.prisma.ledgerEntry.create({ data: { caseId: c.id, account: 'POUND_KEEPER', amountPaise: 100, section: 's. 17', idempotencyKey: `t-${c.id}` } });
+    await db.prisma.auditEvent.create({ data: { actorRole: 'system', action: 'TEST', caseId: c.id } });
+    await expect(db.prisma.$executeRawUnsafe('TRUNCATE "LedgerEntry"')).rejects.toThrow(/append-only/);
+    await expect(db.prisma.$executeRawUnsafe('TRUNCATE "AuditEvent"')).rejects.toThrow(/append-only/);
+    // Reached through a cascade from the cases, too.
+    await expect(db.prisma.$executeRawUnsafe('TRUNCATE "Case" CASCADE')).rejects.toThrow(/append-only/);
+    expect(await db.prisma.ledgerEntry.count({ where: { caseId: c.id } })).toBe(1);
+    expect(await db.prisma.auditEvent.count({ where: { caseId: c.id } })).toBe(1);
+  });
+
+  it("refuses rewriting a receipt's amount and a confirmed payment's amount; a pending one may change (12.4)", async () => {
+    const c = await seedCase();
+    const base = { caseId: c.id, kind: 'S13_PAYMENT' as const, method: 'CASH' as const, amountPaise: 80_000, duesSnapshot: {}, payerTelegramId: 1n, declaredAt: new Date() };
+    const p = await db.prisma.payment.create({ data: base });
+    // The confirming update itself sets the confirmed amount (the row is still PENDING before it).
+    await db.prisma.payment.update({ where: { id: p.id }, data: { amountPaise: 79_000 } });
+    await db.prisma.payment.update({ where: { id: p.id }, data: { status: 'CONFIRMED', confirmedAt: new Date(), confirmedSlot: `${c.id}:S13_PAYMENT`, amountPaise: 80_000 } });
+    await expect(db.prisma.payment.update({ where: { id: p.id }, data: { amountPaise: 1 } })).rejects.toThrow(/cannot be changed/);
+    await expect(db.prisma.$executeRawUnsafe(`UPDATE "Payment" SET "amountPaise" = 10000055 WHERE id = ${p.id}`)).rejects.toThrow(/cannot be changed/);
+    // Other columns of a confirmed payment (e.g. the receipt book number) may still be filled in.
+    await db.prisma.payment.update({ where: { id: p.id }, data: { receiptBookNo: 'RB 12' } });
+    const r = await db.prisma.receipt.create({ data: { number: `R-${c.id}`, caseId: c.id, kind: 'S13_PAYMENT', amountPaise: 80_000, items: [], verificationCode: `V-${c.id}`, issuedAt: new Date(), paymentId: p.id } });
+    await expect(db.prisma.receipt.update({ where: { id: r.id }, data: { amountPaise: 10_000_055 } })).rejects.toThrow(/cannot be changed/);
+    expect(Number((await db.prisma.payment.findUniqueOrThrow({ where: { id: p.id } })).amountPaise)).toBe(80_000);
+    expect(Number((await db.prisma.receipt.findUniqueOrThrow({ where: { id: r.id } })).amountPaise)).toBe(80_000);
+  });
+});
