@@ -21,7 +21,9 @@ export const EXPORT_COLUMNS = [
   'details',
 ] as const;
 type Column = (typeof EXPORT_COLUMNS)[number];
-type Row = Partial<Record<Column, string | number | null>> & { at: Date; order: number };
+/** One register row: the export's columns, its instant and its record type's order. */
+export type RegisterRow = Partial<Record<Column, string | number | null>> & { at: Date; order: number };
+type Row = RegisterRow;
 
 /** Record types in the export, in the order they are listed for the same instant. */
 export const EXPORT_RECORDS = ['case', 'head', 'payment', 'receipt', 'release', 'order', 'notice', 'auction', 'sale', 'ledger', 'remittance'] as const;
@@ -207,5 +209,5 @@ export async function buildRegisterExport(db: Db, input: { poundId: number; from
   const header = EXPORT_COLUMNS.map((c) => csvCell(t(`staff:export.col.${c}`))).join(',');
   const lines = rows.map((r) => EXPORT_COLUMNS.map((c) => (c === 'date_time_ist' ? istStamp(r.at) : csvCell(r[c]))).join(','));
   const counts = Object.fromEntries(EXPORT_RECORDS.map((k) => [k, rows.filter((r) => r.order === EXPORT_RECORDS.indexOf(k)).length])) as Record<(typeof EXPORT_RECORDS)[number], number>;
-  return { csv: `\uFEFF${[header, ...lines].join('\r\n')}\r\n`, rows: rows.length, counts };
+  return { csv: `\uFEFF${[header, ...lines].join('\r\n')}\r\n`, rows: rows.length, counts, records: rows as readonly RegisterRow[] };
 }

@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
+import QRCode from 'qrcode';
+
+/**
+ * The typesetting engine: Typst (typst-ts-node-compiler, a prebuilt native module from npm) with the
+ * Noto Sans Devanagari fonts of the @expo-google-fonts/noto-sans-devanagari package, read from
+ * node_modules — nothing is downloaded at run time. Typst shapes text with rustybuzz (HarfBuzz's
+ * shaping in Rust), so conjuncts, reph, pre-base matras and nukta come out as HarfBuzz would shape them
+ * (test/unit/documents-shaping.test.ts checks that glyph by glyph). Why Typst: docs/ARCHITECTURE.md.
+ */
+
+const require = createRequire(import.meta.url);
+const FONT_PACKAGE = '@expo-google-fonts/noto-sans-devanagari';
+
+/** The font files embedded in every document (regular and bold), from the installed npm package. */
+export function fontFiles(): { regular: string; bold: string } {
+  const dir = path.dirname(require.resolve(`${FONT_PACKAGE}/package.json`));
+  return {
+    regular: path.join(dir, '400Regular/NotoSansDevanagari_400Regular.ttf'),
+    bold: path.join(dir, '700Bold/NotoSansDevanagari_700Bold.ttf'),
+  };
+}
+
+const ROOT = '/kanji-documents';
+const TEMPLATE = readFileSync(new URL('./document.typ', import.meta.url), 'utf8');
+
+let compiler: NodeCompiler | null = null;
+
+function engine(): NodeCompiler {
+  if (!compiler) {
+    const f = fontFiles();
+    compiler = NodeCompiler.create({ workspace: ROOT, fontArgs: [{ fontBlobs: [readFileSync(f.regular), readFileSync(f.bold)] }] });
+    compiler.addSource(`${ROOT}/main.typ`, TEMPLATE);
+  }
+  return compiler;
+}
+
+/** One block of a document part (laid out by document.typ). */
+export type Block =
+  | { t: 'title' | 'subtitle' | 'heading' | 'p' | 'big'; text: string }
+  | { t: 'kv'; rows: Array<[string, string]> }
+  | { t: 'table'; head: string[]; rows: string[][]; widths?: Array<'auto' | '1fr'>; right?: number[] }
+  | { t: 'list'; items: string[] }
+  | { t: 'sign'; items: string[] }
+  | { t: 'rule' };
+
+/** A document in one or two languages: one part per language, in reading order. */
+export interface Layout {
+  title: string;
+  paper: 'a4' | 'a5' | 'a6';
+  /** Each language on its own page (a notice posted, a proclamation read out), else one below the other. */
+  pagePerLanguage?: boolean;
+  /** Landscape (a wide table: the register extract). */
+  landscape?: boolean;
+  /** Base font size in points. */
+  size: number;
+  /** The link the QR code carries and the short text printed under it (a verify code, a case number), or null. */
+  qr: { link: string; caption: string } | null;
+  parts: Array<{ lang: 'hi' | 'en'; head: Block[]; blocks: Block[] }>;
+}
+
+/** An engine failure: the template or the data did not compile (never expected; a bug). */
+export class DocumentEngineError extends Error {}
+
+/** The Typst source's output as SVG (same layout and shaping as the PDF; used by the shaping test). */
+export function renderSvg(layout: Layout): string {
+  const c = engine();
+  const doc = compile(c, layout);
+  return c.svg(doc);
+}
+
+/** Typesets a layout to PDF bytes. Synchronous (the engine holds no state between documents). */
+export function renderPdf(layout: Layout): Buffer {
+  const c = engine();
+  return c.pdf(compile(c, layout));
+}
+
+function compile(c: NodeCompiler, layout: Layout) {
+  const qrWidth = layout.paper === 'a4' ? 3.2 : 2.6;
+  c.mapShadow(`${ROOT}/data.json`, Buffer.from(JSON.stringify({ landscape: false, pagePerLanguage: false, ...layout, qrWidth }), 'utf8'));
+  if (layout.qr) c.mapShadow(`${ROOT}/qr.svg`, Buffer.from(qrSvg(layout.qr.link), 'utf8'));
+  const r = c.compile({ mainFilePath: `${ROOT}/main.typ` });
+  const doc = r.result;
+  if (r.hasError() || !doc) {
+    const diag = r.takeDiagnostics() ?? r.takeError();
+    throw new DocumentEngineError(`document did not compile: ${JSON.stringify(diag?.shortDiagnostics ?? [])}`);
+  }
+  return doc;
+}
+
+/** The QR code as an SVG (one path of unit squares, a one-module quiet zone), built synchronously. */
+function qrSvg(text: string): string {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const n = modules.size;
+  let d = '';
+  for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) if (modules.get(x, y)) d += `M${x + 1} ${y + 1}h1v1h-1z`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n + 2} ${n + 2}" shape-rendering="crispEdges"><rect width="${n + 2}" height="${n + 2}" fill="#fff"/><path fill="#000" d="${d}"/></svg>`;
+}

@@ -1,0 +1,56 @@
+import type { LocalDate } from '../law';
+import { accountDocument } from './account';
+import { BILINGUAL, type DocumentDeps, type DocumentLangs, type DocumentSpec } from './compose';
+import { renderPdf } from './engine';
+import { noticeDocument, proclamationDocument } from './notice';
+import { receiptDocument, releaseSlipDocument } from './receipt';
+import { registerDocument, remittanceDocument } from './returns';
+
+export { BILINGUAL, DocumentUnavailable, type DocumentDeps, type DocumentLangs, type DocumentSpec } from './compose';
+export { DocumentEngineError, fontFiles, renderPdf } from './engine';
+
+/** The printable documents (src/documents/README.md). */
+export const DOCUMENT_KINDS = ['notice', 'proclamation', 'receipt', 'release', 'account', 'remittance', 'register'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/**
+ * Which document, of what: small and JSON-safe, so it can ride in an outbox message (OutgoingMessage.document)
+ * and be typeset when sent, from the database as it then is.
+ */
+export type DocumentRef =
+  | { kind: 'notice' | 'proclamation' | 'release'; caseId: number }
+  | { kind: 'account'; caseId: number; round?: number }
+  | { kind: 'receipt'; receiptId: number }
+  | { kind: 'remittance'; poundId: number; month: string }
+  | { kind: 'register'; poundId: number; from: LocalDate; to: LocalDate };
+
+/** Builds the layout of a document from the services (amounts and dates as the chat shows them). */
+export function documentSpec(deps: DocumentDeps, ref: DocumentRef, langs: DocumentLangs = BILINGUAL): Promise<DocumentSpec> {
+  switch (ref.kind) {
+    case 'notice':
+      return noticeDocument(deps, ref.caseId, langs);
+    case 'proclamation':
+      return proclamationDocument(deps, ref.caseId, langs);
+    case 'release':
+      return releaseSlipDocument(deps, ref.caseId, langs);
+    case 'account':
+      return accountDocument(deps, ref.caseId, ref.round, langs);
+    case 'receipt':
+      return receiptDocument(deps, { receiptId: ref.receiptId }, langs);
+    case 'remittance':
+      return remittanceDocument(deps, ref.poundId, ref.month, langs);
+    case 'register':
+      return registerDocument(deps, ref.poundId, ref.from, ref.to, langs);
+  }
+}
+
+/** A typeset document: the PDF bytes, a file name and the caption (i18n key + params) to send it with. */
+export interface RenderedDocument extends DocumentSpec {
+  pdf: Buffer;
+}
+
+/** Builds and typesets a document. Throws DocumentUnavailable when it cannot be made yet. */
+export async function makeDocument(deps: DocumentDeps, ref: DocumentRef, langs: DocumentLangs = BILINGUAL): Promise<RenderedDocument> {
+  const spec = await documentSpec(deps, ref, langs);
+  return { ...spec, pdf: renderPdf(spec.layout) };
+}

@@ -1,0 +1,142 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConfig } from '../../../src/config';
+import { makeDocument, type DocumentRef } from '../../../src/documents';
+import { createTranslator, formatDate, formatDateTime, formatRupees, type Translator } from '../../../src/i18n';
+import { toIstDate } from '../../../src/law';
+import { surplusesHeld } from '../../../src/services/money-split';
+import { buildDocumentCases, DEMO_START, type DocumentCases } from '../../../scripts/document-cases';
+import { createTestDatabase, dbKinds, type TestDatabase } from '../../support/db';
+
+// Every printable document made from real cases (the demo cases taken through the services), read back
+// with poppler's pdftotext: the key facts are there in Hindi and in English, Hindi first, in the order
+// the Act lists them; pdffonts shows every font embedded.
+const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: '123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST' });
+const dir = mkdtempSync(path.join(tmpdir(), 'kanji-docs-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Asserts that the strings occur in `text` in this order (each after the previous one). */
+function inOrder(text: string, parts: string[]): void {
+  let at = -1;
+  for (const p of parts) {
+    const i = text.indexOf(p, at + 1);
+    expect(i, `"${p}" after position ${at}`).toBeGreaterThan(at);
+    at = i;
+  }
+}
+
+describe.each(await dbKinds())('printable documents on %s', (kind) => {
+  let t: TestDatabase;
+  let translator: Translator;
+  let cases: DocumentCases;
+  beforeAll(async () => {
+    t = await createTestDatabase(kind);
+    translator = await createTranslator({ strict: true });
+    cases = await buildDocumentCases(t.prisma, config);
+  }, 300_000);
+  afterAll(() => t?.destroy());
+
+  async function pdfText(ref: DocumentRef, langs?: Array<'hi' | 'en'>): Promise<{ text: string; fonts: string }> {
+    const doc = await makeDocument({ db: t.prisma, translator, botUsername: 'kanji_test_bot', now: DEMO_START }, ref, langs);
+    expect(doc.pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const file = path.join(dir, `${kind}-${doc.filename}`);
+    writeFileSync(file, doc.pdf);
+    // -layout keeps a table row on one line; runs of spaces and line breaks become one space.
+    const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    return { text, fonts: execFileSync('pdffonts', [file], { encoding: 'utf8' }) };
+  }
+
+  function embedded(fonts: string): void {
+    const rows = fonts.split('\n').slice(2).filter((l) => l.trim());
+    expect(rows.length).toBeGreaterThan(0);
+    // Columns: name type encoding emb sub uni object ID — every font embedded (and subset).
+    for (const r of rows) expect(r).toMatch(/NotoSansDevanagari.*\byes\s+yes\s+yes\b/);
+  }
+
+  it('s. 14 notice: (a)–(c), notice and auction dates, auction details, case number — Hindi page, then English', async () => {
+    const c = await t.prisma.case.findUniqueOrThrow({ where: { id: cases.sale.caseId }, include: { auctions: true } });
+    const { text, fonts } = await pdfText({ kind: 'notice', caseId: c.id });
+    embedded(fonts);
+    const posted = toIstDate(c.noticePostedAt!);
+    const auction = c.auctions[0]!;
+    inOrder(text, [
+      'सूचना', 'धारा 14', c.number, '(क) पशुओं की संख्या और विवरण', 'गाय', '(ख) जब्ती का स्थान', 'Nangal', '(ग) बंद किए जाने का स्थान', 'आमेर कांजी हाउस',
+      formatDate(posted, 'hi'), 'सार्वजनिक नीलामी (धारा 14)', formatDateTime(auction.scheduledFor, 'hi'), 'Chomu pound yard', 'DM/JPR/27/2026', 'थाना प्रभारी',
+      'NOTICE', 'section 14', c.number, '(a) Number and description of the cattle', 'cow', '(b) Place of seizure', 'Nangal', '(c) Place of impounding', 'Amer Pound',
+      formatDate(posted, 'en'), 'Public auction (s. 14)', formatDateTime(auction.scheduledFor, 'en'), 'Chomu pound yard', 'Officer in charge',
+    ]);
+  });
+
+  it('s. 14 notice before posting (the s. 14 report): no date yet, the auction as the Magistrate directs', async () => {
+    const { text } = await pdfText({ kind: 'notice', caseId: cases.unposted.caseId });
+    inOrder(text, [cases.unposted.caseNumber, 'अभी चस्पा नहीं हुई', 'जिला मजिस्ट्रेट', cases.unposted.caseNumber, 'not yet posted', 'District Magistrate directs']);
+  });
+
+  it('drum proclamation: the chat’s words, Hindi then English', async () => {
+    const { text, fonts } = await pdfText({ kind: 'proclamation', caseId: cases.sale.caseId });
+    embedded(fonts);
+    inOrder(text, ['डुगडुगी से मुनादी (धारा 14)', 'सुनो', cases.sale.caseNumber, 'DRUM PROCLAMATION (s. 14)', 'Listen', cases.sale.caseNumber]);
+  });
+
+  it('s. 13 receipt: number, case, the Receipt row’s amount and lines, verification code (and only Hindi or English on request)', async () => {
+    const r = await t.prisma.receipt.findUniqueOrThrow({ where: { id: cases.s13.receiptId } });
+    const items = r.items as Array<{ kind: string; amountPaise: number }>;
+    const { text, fonts } = await pdfText({ kind: 'receipt', receiptId: r.id });
+    embedded(fonts);
+    const lines = items.map((i) => formatRupees(i.amountPaise));
+    inOrder(text, ['रसीद', 'धारा 13', r.number, cases.s13.caseNumber, ...lines, formatRupees(r.amountPaise), r.verificationCode,
+      'RECEIPT', 's. 13', r.number, cases.s13.caseNumber, ...lines, formatRupees(r.amountPaise), r.verificationCode]);
+    expect(text).toContain(formatDateTime(r.issuedAt, 'hi'));
+    expect(text).toContain(formatDateTime(r.issuedAt, 'en'));
+    const en = await pdfText({ kind: 'receipt', receiptId: r.id }, ['en']);
+    expect(en.text).toContain('RECEIPT');
+    expect(en.text).not.toContain('रसीद');
+  });
+
+  it('s. 15 receipt: deposit under protest, held until the Magistrate decides (s. 20)', async () => {
+    const r = await t.prisma.receipt.findUniqueOrThrow({ where: { id: cases.s15.receiptId } });
+    const { text } = await pdfText({ kind: 'receipt', receiptId: r.id });
+    inOrder(text, ['आपत्ति सहित जमा (धारा 15)', r.number, formatRupees(r.amountPaise), 'धारा 20', 'deposit under protest (s. 15)', r.number, formatRupees(r.amountPaise), 's. 20']);
+  });
+
+  it('release slip: cattle handed over, basis and receipt, signature lines', async () => {
+    const release = await t.prisma.release.findFirstOrThrow({ where: { caseId: cases.s13.caseId } });
+    const { text } = await pdfText({ kind: 'release', caseId: cases.s13.caseId });
+    inOrder(text, ['सुपुर्दगी पर्ची', cases.s13.caseNumber, 'धारा 13', cases.s13.receiptNumber, formatDateTime(release.releasedAt, 'hi'), 'भैंस', 'अँगूठे का निशान',
+      'RELEASE SLIP', cases.s13.caseNumber, 's. 13', cases.s13.receiptNumber, formatDateTime(release.releasedAt, 'en'), 'buffalo', 'Owner or agent', 'Pound-keeper']);
+  });
+
+  it('s. 16 account: (a)–(f) with the deductions in order and the balance, as stored on the auction', async () => {
+    const auction = await t.prisma.auction.findFirstOrThrow({ where: { caseId: cases.sale.caseId } });
+    const a = (auction.account as { delivered: { account: { e_proceedsPaise: number; balancePaise: number; c_finesAndCharges: { totalPaise: number } } } }).delivered.account;
+    expect(a.e_proceedsPaise).toBe(cases.sale.proceedsPaise);
+    const { text, fonts } = await pdfText({ kind: 'account', caseId: cases.sale.caseId });
+    embedded(fonts);
+    const hi = ['धारा 16', cases.sale.caseNumber, '(क)', '(ख)', '(ग)', formatRupees(a.c_finesAndCharges.totalPaise), '(घ)', '(ङ)', '₹1,25,000.00', '(च)', 'बिक्री का खर्च', 'शास्ति', 'चारा-पानी', 'शेष राशि', formatRupees(a.balancePaise), 'धारा 17'];
+    const en = ['SECTION 16', cases.sale.caseNumber, '(a)', '(b)', '(c)', formatRupees(a.c_finesAndCharges.totalPaise), '(d)', '(e)', '₹1,25,000.00', '(f)', 'Expenses of the sale', 'Penalty to the District Magistrate', 'Feeding and watering to the pound-keeper', 'Balance', formatRupees(a.balancePaise), 's. 17'];
+    inOrder(text, [...hi, ...en]);
+  });
+
+  it('s. 17 remittance statement: the month’s confirmed remittances and the surplus held with its hold end', async () => {
+    const rows = await t.prisma.remittance.findMany({ where: { caseId: cases.sale.caseId }, orderBy: { id: 'asc' } });
+    expect(rows.map((r) => r.kind)).toEqual(['FINES_TO_MAGISTRATE', 'FEEDING_TO_POUND_KEEPER', 'SURPLUS_TO_MAGISTRATE']);
+    const held = (await surplusesHeld(t.prisma, [cases.sale.poundId])).find((h) => h.caseId === cases.sale.caseId)!;
+    const { text, fonts } = await pdfText({ kind: 'remittance', poundId: cases.sale.poundId, month: cases.sale.month });
+    embedded(fonts);
+    const total = formatRupees(rows.reduce((s, r) => s + r.amountPaise, 0));
+    inOrder(text, ['प्रेषण विवरण (धारा 17)', ...rows.map((r) => formatRupees(r.amountPaise)), total, formatDate(held.holdEnd.date, 'hi'), formatRupees(held.amountPaise),
+      'STATEMENT OF REMITTANCES (s. 17)', ...rows.map((r) => formatRupees(r.amountPaise)), total, formatDate(held.holdEnd.date, 'en'), formatRupees(held.amountPaise)]);
+    expect(text).toContain(cases.sale.caseNumber);
+  });
+
+  it('register extract (ss. 7, 8): the CSV export’s rows for the pound and month, in time order', async () => {
+    const ref = cases.refs.find((r) => r.ref.kind === 'register')!.ref;
+    const { text, fonts } = await pdfText(ref);
+    embedded(fonts);
+    inOrder(text, ['रजिस्टर का उद्धरण (धारा 7, 8)', cases.sale.caseNumber, 'धारा 8', cases.s13.caseNumber, 'धारा 13', '₹1,25,000.00', 'धारा 17',
+      'REGISTER EXTRACT (ss. 7, 8)', cases.sale.caseNumber, 's. 8', cases.s13.caseNumber, 's. 13', '₹1,25,000.00', 's. 17']);
+  });
+});
