@@ -63,7 +63,7 @@ ${row(t('web:receipt.confirmed_by'), confirmed)}
   } else {
     body = `<p class="verdict bad" role="status"><strong>✗ ${escapeHtml(t('web:receipt.not_found'))}</strong>${escapeHtml(t('web:receipt.not_found_note'))}</p>`;
   }
-  // Relative: the same page in the other language; the not-verified page never repeats the code it was asked for.
+  // The switch names the other language in that language. Relative: the same page in the other language; the not-verified page never repeats the code it was asked for.
   const switchHref = `?lang=${other}`;
   return `<!doctype html>
 <html lang="${lang}">
@@ -76,7 +76,7 @@ ${row(t('web:receipt.confirmed_by'), confirmed)}
 </head>
 <body>
 <main>
-<header><h1>${escapeHtml(t('web:receipt.heading'))}</h1><a class="lang" lang="${other}" hreflang="${other}" href="${escapeHtml(switchHref)}">${escapeHtml(t('web:receipt.switch'))}</a></header>
+<header><h1>${escapeHtml(t('web:receipt.heading'))}</h1><a class="lang" lang="${other}" hreflang="${other}" href="${escapeHtml(switchHref)}">${escapeHtml(translator.t(other, 'web:receipt.switch_here'))}</a></header>
 ${body}
 <footer>${escapeHtml(t('web:receipt.footer'))}</footer>
 </main>
