@@ -54,7 +54,7 @@ describe('HTTP server (webhook mode)', () => {
     receiptCode = r.receipt.verificationCode;
     receiptNumber = r.receipt.number;
     caseNumber = r.caseNumber;
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await redis?.start().catch(() => {});
