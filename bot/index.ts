@@ -5,6 +5,7 @@ import { features, lastFeature } from './features';
 import { attachDeps } from './middleware/deps';
 import { dedupeUpdates } from './middleware/dedupe-updates';
 import { handleBotError } from './middleware/errors';
+import { observeUpdates } from './middleware/observe';
 import { prismaSessionStorage } from './middleware/session-storage';
 import { loadUser } from './middleware/user';
 
@@ -19,7 +20,7 @@ export interface CreateBotOptions {
 
 /**
  * The composition of the bot. Middleware order is fixed and reads top to bottom:
- * deps → replay guard → user & language & roles → session → [error boundary: features → unhandled].
+ * deps → log scope & metrics → replay guard → user & language & roles → session → [error boundary: features → unhandled].
  */
 export function createBot(token: string, deps: BotDeps, options: CreateBotOptions = {}): Bot<BotContext> {
   const bot = new Bot<BotContext>(token, {
@@ -27,6 +28,7 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),
   });
   bot.use(attachDeps(deps));
+  bot.use(observeUpdates);
   bot.use(dedupeUpdates);
   bot.use(loadUser);
   bot.use(

@@ -11,6 +11,8 @@ import { QUEUE_NAMES, type QueueName } from './queues';
 import { TelegramRateLimiter } from './rate-limit';
 import { createRedis, probeRedis, redactRedisUrl } from './redis';
 import { createSendProcessor } from './sender';
+import { recordSent, sendRate } from './send-rate';
+import { runInScope } from '../src/observability/scope';
 import { collectStatus, type JobsStatus } from './status';
 
 export type { JobsStatus } from './status';
@@ -55,6 +57,8 @@ export interface JobRuntime {
   reconcile(): Promise<ReconcileResult>;
   /** The queues (tests and the admin command inspect them). */
   readonly queues: Queues;
+  /** Messages per second the whole deployment sent lately (all sender processes, counted in Redis). */
+  sendRate(): Promise<number>;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -179,9 +183,27 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
           maxStalledCount: 1,
         };
         const add = (name: QueueName, processor: Processor, concurrency: number) => {
-          const w = new Worker(name, processor, { ...common, concurrency });
+          // Each job runs in its own log scope: every line logged while it runs carries queue and job_id.
+          const scoped: Processor = (job, token) => runInScope({ queue: name, job_id: job.id }, () => processor(job, token));
+          const w = new Worker(name, scoped, { ...common, concurrency });
           w.on('error', (err) => log.error({ err: err.message, queue: name }, 'worker error'));
-          w.on('failed', (job, err) => log.warn({ queue: name, jobId: job?.id, attempts: job?.attemptsMade, err: err.message }, 'job failed'));
+          w.on('failed', (job, err) => {
+            log.warn({ queue: name, job_id: job?.id, attempts: job?.attemptsMade, err: err.message }, 'job failed');
+            const final = err.name === 'UnrecoverableError' || (job?.attemptsMade ?? 0) >= (job?.opts.attempts ?? 1);
+            if (name === 'send' && final) deps.metrics?.deliveries.inc({ outcome: 'failed' });
+          });
+          if (name === 'send') {
+            w.on('completed', (_job, result) => {
+              if (result === 'sent' || result === 'unreachable') deps.metrics?.deliveries.inc({ outcome: result });
+              if (result === 'sent') recordSent(connection, o.prefix).catch(() => {});
+            });
+          }
+          if (name === 'deadline') {
+            w.on('active', (job) => {
+              const runAt = (job.data as { runAt?: string }).runAt;
+              if (runAt) deps.metrics?.deadlineLateness.observe({ step: String((job.data as { step?: string }).step ?? '') }, Math.max(0, deps.clock.now().getTime() - Date.parse(runAt)) / 1000);
+            });
+          }
           workers.push(w);
         };
         add('send', createSendProcessor(deps, o.api, limiter) as Processor, o.tuning?.sendConcurrency ?? 8);
@@ -212,6 +234,10 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
     },
 
     reconcile: () => reconcileNow(),
+
+    async sendRate() {
+      return conn ? sendRate(conn, o.prefix) : 0;
+    },
 
     async status() {
       return collectStatus(deps, requireQueues(), redisShown);

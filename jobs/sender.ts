@@ -53,6 +53,7 @@ export function createSendProcessor(deps: CoreDeps, api: Api, limiter: TelegramR
       if (e.error_code === 429 && retryAfter !== undefined) {
         const ms = retryAfter * 1000;
         log.warn({ jobId: job.id, retryAfter }, 'telegram 429: pausing all sends');
+        deps.metrics?.telegram429.inc();
         await limiter.pauseAll(ms);
         await deps.db.delivery.update({ where, data: { attempts: { increment: 1 }, lastError: `429 retry_after=${retryAfter}` } });
         await job.moveToDelayed(Date.now() + ms, token);

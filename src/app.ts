@@ -1,5 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import { Api, webhookCallback, type ApiClientOptions, type Bot } from 'grammy';
+import { Api, type ApiClientOptions, type Bot } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import { createBot, type BotContext, type BotDeps } from '../bot';
 import { createJobRuntime, type JobRuntime } from '../jobs/runtime';
@@ -9,7 +8,9 @@ import { applyMigrations, openDatabase, targetFromConfig, type Database } from '
 import { seedDemo } from './db/seed';
 import type { CoreDeps } from './deps';
 import { createTranslator } from './i18n';
+import { createHttpServer, type HttpServer } from './http/server';
 import { createLogger, type Logger } from './logging';
+import { Metrics } from './observability/metrics';
 
 /** The composition root: config, database, translator, bot and workers, wired once. */
 export interface App {
@@ -17,6 +18,8 @@ export interface App {
   database: Database;
   bot?: Bot<BotContext>;
   jobs: JobRuntime;
+  /** The HTTP server once started (webhook, /healthz, /readyz, /metrics, dashboard, /r/<code>). */
+  readonly http: HttpServer | undefined;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -34,6 +37,8 @@ export interface AppOptions {
   noTransport?: boolean;
   /** Load the demo district into the database. */
   seed?: boolean;
+  /** Serve HTTP on PORT (default: unless noTransport). Tests set it with noTransport to test the server alone. */
+  http?: boolean;
 }
 
 /** Builds everything; nothing runs until start(). */
@@ -45,7 +50,8 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
   if (applied.length) logger.info({ applied }, 'database migrated');
   if (options.seed ?? config.SEED_DEMO) await seedDemo(database.prisma, clock.now());
   const translator = await createTranslator();
-  const deps: CoreDeps = { config, db: database.prisma, clock, logger, translator };
+  const metrics = new Metrics();
+  const deps: CoreDeps = { config, db: database.prisma, clock, logger, translator, metrics };
 
   let bot: Bot<BotContext> | undefined;
   let api: Api;
@@ -66,37 +72,43 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     api = new Api(config.BOT_TOKEN ?? '0:local', { apiRoot: config.TELEGRAM_API_ROOT, ...(options.botClient ?? {}) });
   }
   const jobs = createJobRuntime({ deps, api, redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX });
+  let jobsStarted = false;
+  metrics.bind({ db: database.prisma, clock, queues: () => (jobsStarted ? jobs.queues : undefined), sendRate: () => jobs.sendRate() });
 
-  let server: Server | undefined;
+  let http: HttpServer | undefined;
+  const serveHttp = options.http ?? !options.noTransport;
+  const listen = async (webhookBot?: Bot<BotContext>) => {
+    http = await createHttpServer({ config, deps, metrics, api, queues: jobs.queues, ...(webhookBot ? { webhookBot } : {}) });
+    await http.app.listen({ port: config.PORT, host: config.HTTP_HOST });
+    logger.info({ port: config.PORT, host: config.HTTP_HOST }, 'HTTP server listening (/healthz, /readyz, /metrics, /r/<code>)');
+  };
   let stopping = false;
   return {
     deps,
     database,
     bot,
     jobs,
+    get http() {
+      return http;
+    },
     async start() {
       await jobs.start();
-      if (!bot || options.noTransport) return;
+      jobsStarted = true;
+      if (!bot || options.noTransport) {
+        // Workers only (npm run worker), or a test of the server alone: health, readiness and metrics.
+        if (serveHttp) await listen();
+        return;
+      }
       await bot.init();
       const { registerCommandMenus } = await import('../bot/commands');
       await registerCommandMenus(bot.api, deps.db);
       if (config.WEBHOOK_URL) {
-        const handle = webhookCallback(bot, 'http', { secretToken: config.WEBHOOK_SECRET! });
-        server = createServer((req, res) => {
-          if (req.method !== 'POST') {
-            res.writeHead(405).end();
-            return;
-          }
-          // Errors past the bot's error boundary (e.g. the database unreachable): answer 500 so Telegram retries.
-          handle(req, res).catch((err: unknown) => {
-            logger.error({ err }, 'webhook update failed');
-            if (!res.headersSent) res.writeHead(500).end();
-          });
-        });
-        await new Promise<void>((resolve) => server!.listen(config.PORT, resolve));
+        await listen(bot);
         await bot.api.setWebhook(config.WEBHOOK_URL, { secret_token: config.WEBHOOK_SECRET!, drop_pending_updates: false });
         logger.info({ bot: bot.botInfo.username, webhook: config.WEBHOOK_URL, port: config.PORT }, 'connected to Telegram (webhook mode); command menus registered in English and Hindi');
       } else {
+        // Long polling: the HTTP server still listens on PORT for health checks, metrics and receipt pages.
+        if (serveHttp) await listen();
         await bot.api.deleteWebhook();
         void bot.start({ drop_pending_updates: false, onStart: () => {} });
         logger.info({ bot: bot.botInfo.username }, 'connected to Telegram (long polling); command menus registered in English and Hindi');
@@ -106,7 +118,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       if (stopping) return;
       stopping = true;
       if (bot?.isRunning()) await bot.stop();
-      if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+      if (http) await http.app.close();
       await jobs.stop();
       await database.close();
     },

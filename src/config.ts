@@ -29,10 +29,28 @@ const schema = z
     PAYMENT_NUDGE_HOURS: positiveInt.default(3),
     RECONCILE_INTERVAL_MINUTES: positiveInt.default(10),
     SEED_DEMO: bool.default(false),
+    // The HTTP server (webhook, health, metrics, queue dashboard, public receipt page): see README "Deployment".
+    PUBLIC_URL: z
+      .url('must be a URL like https://kanji.example.gov.in')
+      .regex(/^https?:\/\//, 'must start with https:// (or http://)')
+      .transform((u) => u.replace(/\/+$/, ''))
+      .optional(),
+    HTTP_HOST: z.string().min(1).default('0.0.0.0'),
+    HTTP_BODY_LIMIT_BYTES: positiveInt.default(1_048_576),
+    HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(15_000),
+    HTTP_TRUST_PROXY: bool.default(false),
+    METRICS_TOKEN: z.string().regex(/^[A-Za-z0-9_-]{16,256}$/, '16-256 characters of A-Z, a-z, 0-9, _ or -').optional(),
+    DASHBOARD_USER: z.string().regex(/^[\w.-]{1,64}$/, 'letters, digits, _ . - only').optional(),
+    DASHBOARD_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+    RECEIPT_PAGE_PER_MINUTE: positiveInt.default(20),
+    READYZ_BOT_API_CACHE_SECONDS: positiveInt.default(30),
   })
   .superRefine((c, ctx) => {
     if (c.WEBHOOK_URL && !c.WEBHOOK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['WEBHOOK_SECRET'], message: 'is required when WEBHOOK_URL is set' });
+    }
+    if (Boolean(c.DASHBOARD_USER) !== Boolean(c.DASHBOARD_PASSWORD)) {
+      ctx.addIssue({ code: 'custom', path: [c.DASHBOARD_USER ? 'DASHBOARD_PASSWORD' : 'DASHBOARD_USER'], message: 'must be set together with the other (basic auth for the queue dashboard)' });
     }
     if (c.WEBHOOK_URL && !c.WEBHOOK_URL.startsWith('https://')) {
       ctx.addIssue({ code: 'custom', path: ['WEBHOOK_URL'], message: 'must be an https URL (Telegram only calls https)' });
@@ -60,7 +78,7 @@ export function createConfig(env: Record<string, string | undefined> = process.e
     const issue = parsed.error.issues[0]!;
     const variable = String(issue.path[0] ?? 'environment');
     const value = cleaned[variable];
-    const shown = value === undefined ? '' : ` (got "${variable.includes('TOKEN') || variable.includes('SECRET') ? '***' : value}")`;
+    const shown = value === undefined ? '' : ` (got "${variable.includes('TOKEN') || variable.includes('SECRET') || variable.includes('PASSWORD') ? '***' : value}")`;
     throw new ConfigError(variable, `${issue.message}${shown}`);
   }
   return parsed.data;

@@ -3,6 +3,7 @@ import type { Clock } from './clock';
 import type { Db } from './db';
 import type { Translator } from './i18n';
 import type { Logger } from './logging';
+import type { Metrics } from './observability/metrics';
 
 /** What every part of the core needs; built once in the composition root (src/app.ts) or by a test. */
 export interface CoreDeps {
@@ -11,4 +12,6 @@ export interface CoreDeps {
   clock: Clock;
   logger: Logger;
   translator: Translator;
+  /** Prometheus metrics of this process (GET /metrics); absent in most tests. */
+  metrics?: Metrics;
 }

@@ -1,4 +1,5 @@
 import { pino, stdSerializers, type DestinationStream, type Logger } from 'pino';
+import { scopeFields } from './observability/scope';
 
 export type { Logger };
 
@@ -58,6 +59,9 @@ export function createLogger(level: string = 'info', destination?: DestinationSt
     level,
     redact: { paths: REDACT, censor: CENSOR },
     base: { app: 'kanji-sahayak' },
+    // The ids of the update, job or HTTP request being handled (update_id, chat_id, user_id, job_id, req_id):
+    // every line logged while handling one carries them (see src/observability/scope.ts).
+    mixin: () => scopeFields(),
     serializers: { err: scrubErr },
     hooks: {
       logMethod(this: Logger, args: unknown[], method: (...a: unknown[]) => void) {

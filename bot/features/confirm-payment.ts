@@ -1,6 +1,7 @@
 import { Composer } from 'grammy';
 import { callbackSecret, decodeCallback } from '../../src/callback-data';
 import { confirmPayment, rejectPayment, type ConfirmOutcome, type RejectOutcome } from '../../src/services/payment-confirmation';
+import { receiptLinkBase } from '../../src/services/receipts';
 import { parseKeeperReply } from '../../src/services/staff-input';
 import type { BotContext } from '../context';
 import { requireStaff } from '../middleware/roles';
@@ -64,7 +65,7 @@ async function doConfirm(ctx: BotContext, paymentId: number, extra: { amountPais
   const p = await paymentScope(ctx, paymentId);
   if (!p) return;
   try {
-    const r = await confirmPayment(ctx.deps.db, { paymentId, grants: grantsOf(ctx), via: viaOf(ctx), now: ctx.deps.clock.now(), botUsername: ctx.deps.botUsername, ...extra });
+    const r = await confirmPayment(ctx.deps.db, { paymentId, grants: grantsOf(ctx), via: viaOf(ctx), now: ctx.deps.clock.now(), botUsername: receiptLinkBase(ctx.deps.config, ctx.deps.botUsername), ...extra });
     await answerConfirm(ctx, r);
   } catch (e) {
     if (!(await replyScopeError(ctx, e, p.case.number))) throw e;

@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { countStatements } from './count-statements';
 import { PrismaClient } from './generated/client';
 
 export { PrismaClient };
@@ -26,7 +27,7 @@ export function targetFromConfig(config: { DATABASE_URL?: string | undefined; DA
 /** Opens the database chosen by config; the one place that picks a driver adapter. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const adapter = new PrismaPg({ connectionString: target.url, max: 10 });
+    const adapter = countStatements(new PrismaPg({ connectionString: target.url, max: 10 }));
     const prisma = new PrismaClient({ adapter });
     return { prisma, adapter, target, close: () => prisma.$disconnect() };
   }
@@ -38,7 +39,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     pglite = new PGlite();
   }
   await pglite.waitReady;
-  const adapter = new PrismaPGlite(pglite);
+  const adapter = countStatements(new PrismaPGlite(pglite));
   const prisma = new PrismaClient({ adapter });
   return {
     prisma,

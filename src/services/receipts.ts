@@ -23,9 +23,19 @@ const SECTION_OF_KIND: Record<ReceiptKindCode, string> = { S13_PAYMENT: 's. 13',
 /** The verification code printed on a receipt: 8 characters of the unambiguous alphabet. */
 export const VERIFICATION_CODE_LENGTH = 8;
 
-/** The deep link (also in the receipt's QR code) that shows a receipt's details to anyone holding it. */
-export function verificationLink(botUsername: string, code: string): string {
-  return `https://t.me/${botUsername}?start=verify_${code}`;
+/**
+ * The link printed with a receipt and put in its QR code, which shows the receipt's details to anyone
+ * holding it. `linkBase` is what receiptLinkBase() chose: the public page `<PUBLIC_URL>/r/<code>` (any phone
+ * browser, no Telegram needed) when PUBLIC_URL is configured, else the bot's deep link t.me/<bot>?start=verify_<code>.
+ */
+export function verificationLink(linkBase: string, code: string): string {
+  if (/^https?:\/\//.test(linkBase)) return `${linkBase.replace(/\/+$/, '')}/r/${encodeURIComponent(code)}`;
+  return `https://t.me/${linkBase}?start=verify_${code}`;
+}
+
+/** The base verificationLink() builds on: PUBLIC_URL when set, else the bot's username. */
+export function receiptLinkBase(config: { PUBLIC_URL?: string | undefined }, botUsername: string): string {
+  return config.PUBLIC_URL ?? botUsername;
 }
 
 /** "JAI1-R-2026-000123": pound code, R, India year of issue, serial in that pound and year. */

@@ -25,15 +25,49 @@ export interface VerifiedReceipt {
  * null when none does (or the input is too short or too long to be a code).
  */
 export async function verifyReceipt(db: DbReader, input: string): Promise<VerifiedReceipt | null> {
-  const code = normaliseVerificationCode(input);
-  if (code.length < 4 || code.length > 64) return null;
+  const id = await receiptIdByCode(db, input);
+  if (id === null) return null;
+  const r = await db.receipt.findUnique({ where: { id }, include: { case: { select: { number: true } } } });
+  if (!r) return null;
+  return { number: r.number, caseNumber: r.case.number, amountPaise: r.amountPaise, issuedAt: r.issuedAt, kind: r.kind };
+}
+
+/** What the public receipt page (GET /r/<code>) shows: the /verify facts, the pound, and the role that confirmed the money. */
+export interface PublicReceipt extends VerifiedReceipt {
+  pound: { code: string; name: string; nameHi: string };
+  /** The enrolled role that confirmed the payment (s. 13 / s. 15); null for a receipt issued without a payment. */
+  confirmedByRole: 'POUND_KEEPER' | 'OFFICER' | 'MAGISTRATE' | 'ADMIN' | null;
+}
+
+/**
+ * The public facts of the receipt with this code, or null. Unlike /verify, a code of any shape is looked
+ * up (an input too short or too long simply finds nothing), so the time taken does not tell a malformed
+ * code from an unknown one.
+ */
+export async function publicReceipt(db: DbReader, input: string): Promise<PublicReceipt | null> {
+  const id = await receiptIdByCode(db, input, true);
+  if (id === null) return null;
+  const r = await db.receipt.findUnique({
+    where: { id },
+    include: { case: { select: { number: true, pound: { select: { code: true, name: true, nameHi: true } } } }, payment: { select: { confirmedByStaffId: true } } },
+  });
+  if (!r) return null;
+  const staffId = r.payment?.confirmedByStaffId;
+  const staff = staffId ? await db.staffMember.findUnique({ where: { id: staffId }, select: { role: true } }) : null;
+  return { number: r.number, caseNumber: r.case.number, amountPaise: r.amountPaise, issuedAt: r.issuedAt, kind: r.kind, pound: r.case.pound, confirmedByRole: staff?.role ?? null };
+}
+
+async function receiptIdByCode(db: DbReader, input: string, alwaysQuery = false): Promise<number | null> {
+  let code = normaliseVerificationCode(input);
+  if (code.length < 4 || code.length > 64) {
+    if (!alwaysQuery) return null;
+    code = '-';
+  }
   const rows = await db.$queryRaw<Array<{ id: number }>>`
     SELECT "id" FROM "Receipt"
     WHERE regexp_replace(upper("verificationCode"), '[^A-Z0-9]', '', 'g') = ${code}
     LIMIT 2`;
   // Two receipts reducing to the same code would make the answer ambiguous: treat as not verified.
   if (rows.length !== 1) return null;
-  const r = await db.receipt.findUnique({ where: { id: rows[0]!.id }, include: { case: { select: { number: true } } } });
-  if (!r) return null;
-  return { number: r.number, caseNumber: r.case.number, amountPaise: r.amountPaise, issuedAt: r.issuedAt, kind: r.kind };
+  return rows[0]!.id;
 }

@@ -1,0 +1,179 @@
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { FastifyAdapter } from '@bull-board/fastify';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { webhookCallback, type Api, type Bot } from 'grammy';
+import type { BotContext } from '../../bot';
+import type { Queues } from '../../jobs/dispatcher';
+import type { Config } from '../config';
+import type { CoreDeps } from '../deps';
+import type { Metrics } from '../observability/metrics';
+import { runInScope } from '../observability/scope';
+import { publicReceipt } from '../services/verify';
+import { Readiness } from './readiness';
+import { pageLanguage, renderReceiptPage } from './receipt-page';
+
+/** What the HTTP server serves; parts that are absent are not routed (a worker process has no webhook). */
+export interface HttpServerOptions {
+  config: Config;
+  deps: CoreDeps;
+  metrics: Metrics;
+  /** The bot, in webhook mode: POST /webhook receives Telegram's updates. */
+  webhookBot?: Bot<BotContext>;
+  /** The Bot API client /readyz checks with getMe (absent: not checked). */
+  api?: Api;
+  /** The queues for the dashboard (once the jobs runtime has started). */
+  queues?: Queues;
+}
+
+/** The server and its readiness probe. */
+export interface HttpServer {
+  app: FastifyInstance;
+  readiness: Readiness;
+}
+
+export const WEBHOOK_PATH = '/webhook';
+export const DASHBOARD_PATH = '/admin/queues';
+
+const safeEqual = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+const isLoopback = (ip: string) => ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
+
+/**
+ * The one HTTP server of a process (fastify): Telegram's webhook, /healthz, /readyz, /metrics, the queue
+ * dashboard and the public receipt page. Body size and request time are limited for every route; each
+ * request gets an id (X-Request-Id, echoed back) that is on every log line written while it is handled.
+ */
+export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer> {
+  const { config, deps, metrics } = o;
+  const log = deps.logger.child({ part: 'http' });
+  const app = Fastify({
+    loggerInstance: log as FastifyBaseLogger,
+    disableRequestLogging: true,
+    bodyLimit: config.HTTP_BODY_LIMIT_BYTES,
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    connectionTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: 65_000,
+    trustProxy: config.HTTP_TRUST_PROXY,
+    requestIdHeader: 'x-request-id',
+    requestIdLogLabel: 'req_id',
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+  });
+  const readiness = new Readiness({ db: deps.db, redisUrl: config.REDIS_URL, ...(o.api ? { api: o.api } : {}), botApiCacheSeconds: config.READYZ_BOT_API_CACHE_SECONDS });
+  app.addHook('onClose', () => readiness.close());
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  // One line per request: route pattern (never the receipt code or a query), status and time. No client address.
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.info({ method: req.method, route: req.routeOptions.url ?? 'unmatched', status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'http request');
+  });
+  app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status >= 500) req.log.error({ err }, 'request failed');
+    // 500 on the webhook: Telegram delivers the update again later (errors past the bot's error boundary).
+    void reply.code(status).type('text/plain; charset=utf-8').send(status === 413 ? 'Payload Too Large' : status >= 500 ? 'Internal Server Error' : err.message);
+  });
+
+  app.get('/healthz', async (_req, reply) => reply.type('text/plain; charset=utf-8').send('ok'));
+
+  app.get('/readyz', async (_req, reply) => {
+    const r = await readiness.check();
+    const failing = Object.entries(r.checks).filter(([, v]) => v !== 'ok').map(([k]) => k);
+    return reply.code(r.ready ? 200 : 503).send({ status: r.ready ? 'ready' : 'not ready', ...(failing.length ? { failing } : {}), checks: r.checks });
+  });
+
+  app.get('/metrics', async (req, reply) => {
+    if (config.METRICS_TOKEN) {
+      if (!safeEqual(req.headers.authorization ?? '', `Bearer ${config.METRICS_TOKEN}`)) {
+        return reply.code(401).header('www-authenticate', 'Bearer').type('text/plain; charset=utf-8').send('Unauthorized');
+      }
+    } else if (!isLoopback(req.socket.remoteAddress ?? '')) {
+      // Without a token only this machine may read the metrics (a Prometheus agent on the host).
+      return reply.code(403).type('text/plain; charset=utf-8').send('Forbidden: set METRICS_TOKEN to scrape from elsewhere');
+    }
+    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+
+  if (o.webhookBot) {
+    const handle = webhookCallback(o.webhookBot, 'fastify', { secretToken: config.WEBHOOK_SECRET!, onTimeout: 'throw', timeoutMilliseconds: 10_000 });
+    app.post(WEBHOOK_PATH, (req, reply) => runInScope({ req_id: req.id }, () => handle(req, reply)));
+    // Telegram posts to the URL it was given; a WEBHOOK_URL with another path is served there too.
+    const path = webhookPath(config.WEBHOOK_URL);
+    if (path !== WEBHOOK_PATH) app.post(path, (req, reply) => runInScope({ req_id: req.id }, () => handle(req, reply)));
+  }
+
+  if (o.queues && config.DASHBOARD_USER && config.DASHBOARD_PASSWORD) await mountDashboard(app, o.queues, config.DASHBOARD_USER, config.DASHBOARD_PASSWORD);
+
+  await app.register(rateLimit, { global: false });
+  app.get<{ Params: { code: string }; Querystring: { lang?: string } }>(
+    '/r/:code',
+    {
+      config: {
+        rateLimit: {
+          max: config.RECEIPT_PAGE_PER_MINUTE,
+          timeWindow: 60_000,
+          errorResponseBuilder: (req) => {
+            const lang = pageLanguage(undefined, req.headers['accept-language'], deps.config.DEFAULT_LANGUAGE);
+            return { statusCode: 429, message: deps.translator.t(lang, 'web:receipt.too_many') };
+          },
+        },
+      },
+    },
+    async (req, reply) => receiptPage(req, reply, deps),
+  );
+
+  // Not the instance itself: a fastify instance is thenable, and an async function would await it.
+  return { app, readiness };
+}
+
+async function receiptPage(req: FastifyRequest<{ Params: { code: string }; Querystring: { lang?: string } }>, reply: FastifyReply, deps: CoreDeps) {
+  const lang = pageLanguage(req.query.lang, req.headers['accept-language'], deps.config.DEFAULT_LANGUAGE);
+  // Any code, well-formed or not, is looked up the same way; every miss gets the same status and page.
+  const receipt = await publicReceipt(deps.db, String(req.params.code).slice(0, 100));
+  return reply
+    .code(receipt ? 200 : 404)
+    .headers({
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      vary: 'Accept-Language',
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'content-language': lang,
+    })
+    .send(renderReceiptPage(deps.translator, lang, receipt));
+}
+
+/** The path part of WEBHOOK_URL ("/" when it has none). */
+export function webhookPath(url: string | undefined): string {
+  if (!url) return WEBHOOK_PATH;
+  return new URL(url).pathname || '/';
+}
+
+/** The BullMQ dashboard under /admin/queues, behind HTTP basic auth (DASHBOARD_USER / DASHBOARD_PASSWORD). */
+async function mountDashboard(app: FastifyInstance, queues: Queues, user: string, password: string): Promise<void> {
+  const adapter = new FastifyAdapter();
+  adapter.setBasePath(DASHBOARD_PATH);
+  createBullBoard({ queues: Object.values(queues).map((q) => new BullMQAdapter(q)), serverAdapter: adapter });
+  const expected = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', async (req, reply) => {
+        if (!safeEqual(req.headers.authorization ?? '', expected)) {
+          req.log.warn({ route: DASHBOARD_PATH }, 'queue dashboard: refused without valid credentials');
+          return reply.code(401).header('www-authenticate', 'Basic realm="Kanji Sahayak queues", charset="UTF-8"').type('text/plain; charset=utf-8').send('Unauthorized');
+        }
+      });
+      await scope.register(adapter.registerPlugin());
+    },
+    { prefix: DASHBOARD_PATH },
+  );
+}

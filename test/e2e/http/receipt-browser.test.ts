@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, type App } from '../../../src/app';
+import { ManualClock } from '../../../src/clock';
+import { createConfig } from '../../../src/config';
+import { createLogger } from '../../../src/logging';
+import { TEST_REDIS_URL } from '../../support/jobs-harness';
+import { freePort } from '../../support/own-services';
+import { confirmedReceipt } from '../../support/receipt-fixture';
+
+// The public receipt page in a real browser: Debian's Chromium (/usr/bin/chromium; .ci/run installs it —
+// no browser download) driven by playwright-core, at a 360×740 phone viewport, in Hindi and English.
+// Screenshots go to docs/screenshots/ (linked from the README; the Devanagari in them was checked by eye).
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SHOTS = path.resolve(import.meta.dirname, '../../../docs/screenshots');
+
+describe('receipt page in Chromium', { timeout: 60_000 }, () => {
+  let app: App;
+  let dir: string;
+  let browser: Browser;
+  let url = '';
+  let facts: { number: string; caseNumber: string; poundEn: string; poundHi: string };
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'kanji-browser-'));
+    const port = await freePort();
+    const config = createConfig({ DATA_DIR: dir, REDIS_URL: TEST_REDIS_URL, QUEUE_PREFIX: `t-web-${randomUUID().slice(0, 8)}`, PORT: String(port), HTTP_HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
+    const clock = new ManualClock('2026-11-29T16:05:00+05:30');
+    // A worker process (no bot): it serves the same HTTP routes on PORT.
+    app = await createApp(config, { mode: 'workers', seed: true, clock, logger: createLogger('silent') });
+    await app.start();
+    const r = await confirmedReceipt(app.deps.db, clock.now());
+    url = `http://127.0.0.1:${port}/r/${r.receipt.verificationCode}`;
+    facts = { number: r.receipt.number, caseNumber: r.caseNumber, poundEn: r.pound.name, poundHi: r.pound.nameHi };
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+    mkdirSync(SHOTS, { recursive: true });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const open = async (locale: string) => {
+    // No JavaScript: the page must work without it. Every request the page makes is recorded (no third party).
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale, javaScriptEnabled: false, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (req) => requested.push(req.url()));
+    const res = await page.goto(url);
+    return { context, page, res, requested };
+  };
+
+  it('shows the receipt in Hindi to a Hindi browser, fitting a 360 px screen', async () => {
+    const { context, page, res, requested } = await open('hi-IN');
+    expect(res?.status()).toBe(200);
+    expect(await page.getAttribute('html', 'lang')).toBe('hi');
+    const text = (await page.textContent('main')) ?? '';
+    for (const fact of ['असली रसीद', facts.number, facts.caseNumber, facts.poundHi, '₹800.00', 'धारा 13', 'कांजी हाउस प्रभारी', '29 नवंबर 2026']) expect(text).toContain(fact);
+    expect(text).not.toMatch(/Ramesh|Suresh/);
+    expect(requested.every((u) => u.startsWith('http://127.0.0.1:'))).toBe(true);
+    const box = await page.locator('main').boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: path.join(SHOTS, 'receipt-hi.png'), fullPage: true });
+    // The switch link opens the English page.
+    await page.click('a[hreflang="en"]');
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    await context.close();
+  });
+
+  it('shows the receipt in English to an English browser', async () => {
+    const { context, page, res } = await open('en-IN');
+    expect(res?.status()).toBe(200);
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    const text = (await page.textContent('main')) ?? '';
+    for (const fact of ['Genuine receipt', facts.number, facts.caseNumber, facts.poundEn, '₹800.00', 's. 13', 'pound-keeper', '29 Nov 2026, 4:05 pm IST']) expect(text).toContain(fact);
+    await page.screenshot({ path: path.join(SHOTS, 'receipt-en.png'), fullPage: true });
+    await context.close();
+  });
+
+  it('shows "not verified" for an unknown code', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'hi-IN', javaScriptEnabled: false });
+    const page = await context.newPage();
+    const res = await page.goto(url.replace(/\/r\/.*/, '/r/ZZZZ2222'));
+    expect(res?.status()).toBe(404);
+    expect(await page.textContent('main')).toContain('सत्यापित नहीं');
+    await page.screenshot({ path: path.join(SHOTS, 'receipt-unknown-hi.png'), fullPage: true });
+    await context.close();
+  });
+});

@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, type App } from '../../../src/app';
+import { ManualClock } from '../../../src/clock';
+import { createConfig } from '../../../src/config';
+import { createLogger } from '../../../src/logging';
+import { FakeBotApi } from '../../support/fake-bot-api';
+import { freePort, startOwnRedis, type OwnRedis } from '../../support/own-services';
+import { confirmedReceipt } from '../../support/receipt-fixture';
+
+// The HTTP server as `npm start` runs it in webhook mode, hit over real HTTP on a real port: the bot on the
+// embedded database, its own Redis (a redis-server this test starts and stops), the Bot API answered by the fake.
+const SECRET = 'test-webhook-secret-0123456789';
+const METRICS_TOKEN = 'metrics-token-0123456789abcdef';
+const DASH = { user: 'ops', password: 'dashboard-password-1' };
+
+describe('HTTP server (webhook mode)', () => {
+  let app: App;
+  let dir: string;
+  let redis: OwnRedis;
+  let base: string;
+  const api = new FakeBotApi();
+  const clock = new ManualClock('2026-11-29T10:00:00+05:30');
+  let receiptCode = '';
+  let receiptNumber = '';
+  let caseNumber = '';
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'kanji-http-'));
+    redis = await startOwnRedis();
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    const config = createConfig({
+      BOT_TOKEN: '123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST',
+      DATA_DIR: dir,
+      REDIS_URL: redis.url,
+      QUEUE_PREFIX: `t-http-${randomUUID().slice(0, 8)}`,
+      WEBHOOK_URL: 'https://bot.example.test/webhook',
+      WEBHOOK_SECRET: SECRET,
+      PORT: String(port),
+      HTTP_HOST: '127.0.0.1',
+      METRICS_TOKEN,
+      DASHBOARD_USER: DASH.user,
+      DASHBOARD_PASSWORD: DASH.password,
+      RECEIPT_PAGE_PER_MINUTE: '12',
+      LOG_LEVEL: 'silent',
+    });
+    app = await createApp(config, { mode: 'all', seed: true, botClient: api.client, botInfo: api.botInfo, clock, logger: createLogger('silent') });
+    await app.start();
+    const r = await confirmedReceipt(app.deps.db, clock.now());
+    receiptCode = r.receipt.verificationCode;
+    receiptNumber = r.receipt.number;
+    caseNumber = r.caseNumber;
+  }, 180_000);
+
+  afterAll(async () => {
+    await redis?.start().catch(() => {});
+    await app?.stop();
+    await redis?.destroy();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const update = (id: number, chatId: number, text: string) => ({
+    update_id: id,
+    message: { message_id: id, date: 1, chat: { id: chatId, type: 'private', first_name: 'u' }, from: { id: chatId, is_bot: false, first_name: 'u', language_code: 'en' }, text, entities: [{ type: 'bot_command', offset: 0, length: text.length }] },
+  });
+  const post = (body: string, headers: Record<string, string> = {}) => fetch(`${base}/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  const metricsText = async () => (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+
+  it('GET /healthz answers 200 text/plain with a request id', async () => {
+    const res = await fetch(`${base}/healthz`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await res.text()).toBe('ok');
+  });
+
+  it('GET /readyz answers 200 JSON when the database, Redis and the Bot API answer', async () => {
+    const res = await fetch(`${base}/readyz`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await res.json()).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'ok', bot_api: 'ok' } });
+  });
+
+  it('the webhook refuses a wrong or missing secret token (401) and handles an update with it', async () => {
+    expect((await post(JSON.stringify(update(5001, 61001, '/help')))).status).toBe(401);
+    expect((await post(JSON.stringify(update(5001, 61001, '/help')), { 'x-telegram-bot-api-secret-token': 'wrong-secret-0123456789' })).status).toBe(401);
+    expect(api.sentTo(61001)).toHaveLength(0);
+    const res = await post(JSON.stringify(update(5002, 61001, '/help')), { 'x-telegram-bot-api-secret-token': SECRET });
+    expect(res.status).toBe(200);
+    expect(api.sentTo(61001).length).toBeGreaterThan(0);
+  });
+
+  it('the webhook answers 413 to a body over the limit, without handling it', async () => {
+    const big = JSON.stringify({ ...update(5003, 61002, '/help'), padding: 'x'.repeat(2 * 1024 * 1024) });
+    const res = await post(big, { 'x-telegram-bot-api-secret-token': SECRET });
+    expect(res.status).toBe(413);
+    expect(api.sentTo(61002)).toHaveLength(0);
+  });
+
+  it('GET /metrics refuses without the bearer token (401) and serves Prometheus text with it', async () => {
+    expect((await fetch(`${base}/metrics`)).status).toBe(401);
+    expect((await fetch(`${base}/metrics`, { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
+    const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await res.text();
+    // The /help update handled above: counted by kind and outcome, timed, its SQL statements counted.
+    expect(text).toMatch(/kanji_updates_total\{kind="message",outcome="ok"\} 1\b/);
+    expect(text).toMatch(/kanji_update_duration_seconds_count\{kind="message"\} 1\b/);
+    const statements = Number(/kanji_update_db_statements_sum (\d+)/.exec(text)?.[1]);
+    expect(statements).toBeGreaterThan(0);
+    for (const name of ['kanji_jobs{queue="send",state="waiting"}', 'kanji_deliveries_total{outcome="sent"}', 'kanji_telegram_429_total', 'kanji_sender_rate_per_second', 'kanji_outbox_backlog', 'kanji_outbox_oldest_age_seconds', 'kanji_deadline_lateness_seconds']) {
+      expect(text).toContain(name);
+    }
+  });
+
+  it('counts one more update per webhook post, with the statements it issued', async () => {
+    const before = Number(/kanji_update_db_statements_count (\d+)/.exec(await metricsText())?.[1]);
+    await post(JSON.stringify(update(5004, 61003, '/help')), { 'x-telegram-bot-api-secret-token': SECRET });
+    const after = await metricsText();
+    expect(Number(/kanji_update_db_statements_count (\d+)/.exec(after)?.[1])).toBe(before + 1);
+    expect(after).toMatch(/kanji_updates_total\{kind="message",outcome="ok"\} 2\b/);
+  });
+
+  it('the queue dashboard refuses without credentials (401) and opens with basic auth', async () => {
+    const none = await fetch(`${base}/admin/queues`);
+    expect(none.status).toBe(401);
+    expect(none.headers.get('www-authenticate')).toMatch(/^Basic/);
+    const wrong = await fetch(`${base}/admin/queues`, { headers: { authorization: `Basic ${Buffer.from(`${DASH.user}:nope`).toString('base64')}` } });
+    expect(wrong.status).toBe(401);
+    const apiNone = await fetch(`${base}/admin/queues/api/queues`);
+    expect(apiNone.status).toBe(401);
+    const auth = { authorization: `Basic ${Buffer.from(`${DASH.user}:${DASH.password}`).toString('base64')}` };
+    const ok = await fetch(`${base}/admin/queues`, { headers: auth });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('content-type')).toMatch(/^text\/html/);
+    const queues = await fetch(`${base}/admin/queues/api/queues`, { headers: auth });
+    expect(queues.status).toBe(200);
+    expect(JSON.stringify(await queues.json())).toContain('deadline');
+  });
+
+  it('GET /r/<code> shows a genuine receipt in English or Hindi by Accept-Language, with nothing personal', async () => {
+    const en = await fetch(`${base}/r/${receiptCode}`, { headers: { 'accept-language': 'en-IN,en;q=0.9' } });
+    expect(en.status).toBe(200);
+    expect(en.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(en.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const html = await en.text();
+    expect(html).toContain('<html lang="en">');
+    for (const fact of [receiptNumber, caseNumber, '₹800.00', 'pound-keeper', 's. 13']) expect(html).toContain(fact);
+    expect(html).not.toMatch(/Ramesh|Suresh|<script/);
+    const hi = await (await fetch(`${base}/r/${receiptCode.toLowerCase()}`, { headers: { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.5' } })).text();
+    expect(hi).toContain('<html lang="hi">');
+    expect(hi).toContain('असली रसीद');
+    expect(hi).toContain('कांजी हाउस प्रभारी');
+    // The switch link.
+    expect(hi).toContain('href="?lang=en"');
+    expect(await (await fetch(`${base}/r/${receiptCode}?lang=en`, { headers: { 'accept-language': 'hi' } })).text()).toContain('<html lang="en">');
+  });
+
+  it('GET /r/<code> answers every unknown code the same way, whatever it looks like (no oracle)', async () => {
+    const answers = await Promise.all(
+      ['ZZZZ9999', 'AB', `${receiptCode.slice(0, 7)}Q`, '%3Cscript%3E', 'x'.repeat(90)].map(async (c) => {
+        const r = await fetch(`${base}/r/${c}`, { headers: { 'accept-language': 'en' } });
+        return { status: r.status, type: r.headers.get('content-type'), body: await r.text() };
+      }),
+    );
+    expect(answers[0]!.status).toBe(404);
+    expect(answers[0]!.body).toContain('Not verified');
+    for (const a of answers) expect(a).toEqual(answers[0]);
+  });
+
+  it('GET /r/<code> is rate-limited per client (429 past RECEIPT_PAGE_PER_MINUTE)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 14; i++) statuses.push((await fetch(`${base}/r/ZZZZ${i}`)).status);
+    expect(statuses).toContain(429);
+    // Health checks are not limited.
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+  });
+
+  it('GET /readyz turns 503 naming Redis when the test-owned Redis is stopped, and 200 again after it is back', async () => {
+    await redis.stop();
+    const down = await fetch(`${base}/readyz`);
+    expect(down.status).toBe(503);
+    const body = (await down.json()) as { failing: string[]; checks: Record<string, string> };
+    expect(body.failing).toEqual(['redis']);
+    expect(body.checks.database).toBe('ok');
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    await redis.start();
+    let status = 0;
+    for (let i = 0; i < 50 && status !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      status = (await fetch(`${base}/readyz`)).status;
+    }
+    expect(status).toBe(200);
+  }, 30_000);
+});
