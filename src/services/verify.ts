@@ -1,5 +1,6 @@
 import type { DbReader } from './dues';
 import { normaliseTyped } from './owner-input';
+import { paiseOf } from '../db';
 
 /**
  * Receipt verification (/verify <code>): anyone may check that a receipt is genuine. The answer carries
@@ -35,5 +36,5 @@ export async function verifyReceipt(db: DbReader, input: string): Promise<Verifi
   if (rows.length !== 1) return null;
   const r = await db.receipt.findUnique({ where: { id: rows[0]!.id }, include: { case: { select: { number: true } } } });
   if (!r) return null;
-  return { number: r.number, caseNumber: r.case.number, amountPaise: r.amountPaise, issuedAt: r.issuedAt, kind: r.kind };
+  return { number: r.number, caseNumber: r.case.number, amountPaise: paiseOf(r.amountPaise), issuedAt: r.issuedAt, kind: r.kind };
 }
