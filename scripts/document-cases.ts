@@ -17,6 +17,7 @@ import { declarePayment } from '../src/services/payments';
 import { releaseCattle } from '../src/services/release';
 import { recordSale } from '../src/services/sale';
 import { loadGrants } from '../src/services/staff-scope';
+import { paiseOf } from '../src/db';
 
 /** The seed's "now": 20 Nov 2026, 10:00 IST (penalties, Act 8 of 2026; the October feeding rates). */
 export const DEMO_START = new Date('2026-11-20T10:00:00+05:30');
@@ -123,8 +124,8 @@ export async function buildDocumentCases(db: Db, config: Pick<Config, 'BOT_TOKEN
   ];
   return {
     refs,
-    s13: { caseId: kunda.id, caseNumber: kunda.number, receiptId: r13.id, amountPaise: r13.amountPaise, receiptNumber: r13.number, code: r13.verificationCode },
-    s15: { caseId: samod.id, receiptId: r15.id, amountPaise: r15.amountPaise },
+    s13: { caseId: kunda.id, caseNumber: kunda.number, receiptId: r13.id, amountPaise: paiseOf(r13.amountPaise), receiptNumber: r13.number, code: r13.verificationCode },
+    s15: { caseId: samod.id, receiptId: r15.id, amountPaise: paiseOf(r15.amountPaise) },
     sale: { caseId: nangal.id, caseNumber: nangal.number, proceedsPaise: price, poundId: nangal.poundId, month, auctionAt },
     unposted: { caseId: loni.id, caseNumber: loni.number },
   };

@@ -10,6 +10,7 @@ import { cb, clearFlow, idArg, isCommandText, onAction, setFlow, type TapAnswer 
 import { renderDues } from '../views/owner/dues';
 import { ownerRefusal } from '../views/owner/refusal';
 import { CAPTION_LIMIT, fitMessage, poundName, sectionText } from '../views/owner/text';
+import { paiseOf } from '../../src/db';
 
 /**
  * Claim and pay (s. 13) — and the same path for a deposit under protest (s. 15, entered from protest.ts):
@@ -45,7 +46,7 @@ export async function startClaim(ctx: BotContext, caseId: number, kind: ClaimKin
   if (pending) {
     await ctx.reply(
       pending.payerTelegramId === BigInt(ctx.from.id)
-        ? ctx.t('owner:pay.already', { amount: pending.amountPaise, number: c.number })
+        ? ctx.t('owner:pay.already', { amount: paiseOf(pending.amountPaise), number: c.number })
         : ctx.t('owner:pay.already_other', { number: c.number }),
     );
     return;
@@ -157,7 +158,7 @@ onAction(claimFeature, 'pm', async (ctx, args) => {
   const deposit = claim.kind === 'S15_PROTEST';
   const pending = await pendingPayment(ctx.deps.db, claim.caseId, deposit ? 'S15_DEPOSIT' : 'S13_PAYMENT');
   if (pending) {
-    await ctx.reply(pending.payerTelegramId === BigInt(ctx.from.id) ? ctx.t('owner:pay.already', { amount: pending.amountPaise, number: claim.case.number }) : ctx.t('owner:pay.already_other', { number: claim.case.number }));
+    await ctx.reply(pending.payerTelegramId === BigInt(ctx.from.id) ? ctx.t('owner:pay.already', { amount: paiseOf(pending.amountPaise), number: claim.case.number }) : ctx.t('owner:pay.already_other', { number: claim.case.number }));
     return;
   }
   const dues = await duesForCase(ctx.deps.db, claim.caseId, ctx.deps.clock.now(), { mode: deposit ? 'deposit' : 'claim', s12aDeclaration: claim.s12aDeclaration });

@@ -21,6 +21,7 @@ import { surplusClaimants } from '../../src/services/surplus-request';
 import type { BotContext } from '../context';
 import { grantFor } from '../middleware/roles';
 import { actFor, caseById, caseFromArg, cb, commandArg, fitMessage, flowData, inFlow, leaveFlow, replyActionError, setFlow, staleTap, verifiedTap } from './officer-common';
+import { paiseOf } from '../../src/db';
 
 /**
  * `/split <case>` — s. 17. The selling officer sees where the proceeds go (each auction round's own
@@ -134,10 +135,10 @@ async function showOfficerMoney(ctx: BotContext, c: CaseForLaw) {
     return;
   }
   // One line per ledger account, summed over the auction rounds.
-  const lines = totalsByAccount(status.splitEntries.map((e) => ({ account: e.account as SplitLine['account'], section: e.section, amountPaise: e.amountPaise, duePaise: e.amountPaise, unrecoveredPaise: 0 }))).map((l) =>
+  const lines = totalsByAccount(status.splitEntries.map((e) => ({ account: e.account as SplitLine['account'], section: e.section, amountPaise: paiseOf(e.amountPaise), duePaise: paiseOf(e.amountPaise), unrecoveredPaise: 0 }))).map((l) =>
     ctx.t('officer:split.line', { account: l.account, term, amount: l.amountPaise }),
   );
-  const remitted = status.remittances.map((r) => ctx.t('officer:split.remitted_line', { kind: r.kind, term, amount: r.amountPaise, at: r.confirmedAt.toISOString() }));
+  const remitted = status.remittances.map((r) => ctx.t('officer:split.remitted_line', { kind: r.kind, term, amount: paiseOf(r.amountPaise), at: r.confirmedAt.toISOString() }));
   const pending = status.pending.map((k) => ctx.t('officer:split.pending_line', { kind: k, term, amount: status.amountOf(REMITTANCE_ACCOUNT[k]) }));
   const remittances = [...remitted, ...pending];
   const kb = new InlineKeyboard();

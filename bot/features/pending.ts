@@ -4,6 +4,7 @@ import { poundsInScope } from '../../src/services/staff-scope';
 import type { BotContext } from '../context';
 import { requireStaff } from '../middleware/roles';
 import { grantsOf } from '../views/staff-refusals';
+import { paiseOf } from '../../src/db';
 
 /** Most payments listed in one message (Telegram caps a message at 4096 characters). */
 export const PENDING_LIST_LIMIT = 20;
@@ -29,7 +30,7 @@ pendingFeature.command('pending', async (ctx) => {
     ctx.t(p.kind === 'S13_PAYMENT' ? 'staff:pending.item_s13' : 'staff:pending.item_s15', {
       i: i + 1,
       caseNumber: p.case.number,
-      amount: p.amountPaise,
+      amount: paiseOf(p.amountPaise),
       method: ctx.t(`staff:method.${p.method}`),
       upiRef: p.upiRef ?? '—',
       at: p.declaredAt.toISOString(),

@@ -3,6 +3,7 @@ import { groupHeads } from '../services/cases';
 import { verificationLink, type ReceiptItem } from '../services/receipts';
 import { BILINGUAL, DocumentUnavailable, fileSafe, money, parts, sectionText, type DocumentDeps, type DocumentLangs, type DocumentSpec } from './compose';
 import type { Block } from './engine';
+import { paiseOf } from '../db';
 
 /** Finds a receipt by id or by its number ("JAI1-R-2026-000123"). */
 export async function findReceipt(deps: DocumentDeps, ref: { receiptId: number } | { number: string }) {
@@ -36,7 +37,7 @@ export async function receiptDocument(deps: DocumentDeps, ref: { receiptId: numb
         [t('documents:pound'), lang === 'hi' ? r.case.pound.nameHi : r.case.pound.name],
         [t('documents:receipt.issued'), t('documents:datetime', { at: r.issuedAt.toISOString() })],
       ] },
-      { t: 'table', head: [t('documents:receipt.col_item'), t('documents:receipt.col_amount')], rows: [...rows, [t('documents:receipt.total'), money(t, r.amountPaise)]], widths: ['1fr', 'auto'], right: [1] },
+      { t: 'table', head: [t('documents:receipt.col_item'), t('documents:receipt.col_amount')], rows: [...rows, [t('documents:receipt.total'), money(t, paiseOf(r.amountPaise))]], widths: ['1fr', 'auto'], right: [1] },
       ...(r.kind === 'S15_DEPOSIT' ? [{ t: 'p', text: t('documents:receipt.note_s15') } as Block] : []),
       { t: 'p', text: t('documents:receipt.verify', { code: r.verificationCode }) },
       { t: 'sign', items: [t('documents:receipt.sign_keeper')] },

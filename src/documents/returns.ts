@@ -4,6 +4,7 @@ import { surplusesHeld } from '../services/money-split';
 import { buildRegisterExport, istStamp, type RegisterRow } from '../services/register-export';
 import { BILINGUAL, DocumentUnavailable, money, parts, sectionText, type DocumentDeps, type DocumentLangs, type DocumentSpec } from './compose';
 import type { Block } from './engine';
+import { paiseOf } from '../db';
 
 /** The India dates of a month written "YYYY-MM": its first day and the first day of the next month. */
 export function monthRange(month: string): { first: LocalDate; next: LocalDate } {
@@ -37,7 +38,7 @@ export async function remittanceDocument(deps: DocumentDeps, poundId: number, mo
     orderBy: [{ confirmedAt: 'asc' }, { id: 'asc' }],
   });
   const held = await surplusesHeld(deps.db, [poundId]);
-  const total = rows.reduce((s, r) => s + r.amountPaise, 0);
+  const total = rows.reduce((s, r) => s + paiseOf(r.amountPaise), 0);
   const body = (t: Translate, lang: Lang): { head: Block[]; blocks: Block[] } => {
     const monthName = new Intl.DateTimeFormat(lang === 'hi' ? 'hi-IN' : 'en-IN', { month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata', numberingSystem: 'latn' }).format(startOfIstDay(first));
     const blocks: Block[] = [
@@ -48,7 +49,7 @@ export async function remittanceDocument(deps: DocumentDeps, poundId: number, mo
             t: 'table',
             head: [t('documents:remittance.col_case'), t('documents:remittance.col_kind'), t('documents:remittance.col_date'), t('documents:remittance.col_amount')],
             rows: [
-              ...rows.map((r) => [r.case.number, t(`documents:remittance.kind_${r.kind}`), t('documents:date', { d: toIstDate(r.confirmedAt) }), money(t, r.amountPaise)]),
+              ...rows.map((r) => [r.case.number, t(`documents:remittance.kind_${r.kind}`), t('documents:date', { d: toIstDate(r.confirmedAt) }), money(t, paiseOf(r.amountPaise))]),
               ['', t('documents:remittance.total'), '', money(t, total)],
             ],
             widths: ['auto', '1fr', 'auto', 'auto'],

@@ -5,6 +5,7 @@ import { auditActor, caseStateOf, loadCase, mustAllow, requireScope, requireText
 import { planDeadlines } from './deadlines';
 import { recordOrderTx } from './orders';
 import { queueMessage } from './outbox';
+import { paiseOf } from '../db';
 
 /** The Magistrate's outcome for a s. 15 deposit: returned to the depositor, or applied to the dues. */
 export type DepositOutcome = 'refund' | 'apply';
@@ -36,8 +37,9 @@ export async function recordDepositOutcome(db: Db, act: StaffAct, input: { caseI
     const role = requireScope(act, ['MAGISTRATE'], c.poundId);
     const action = input.outcome === 'refund' ? 'DEPOSIT_OUTCOME_REFUND' : 'DEPOSIT_OUTCOME_APPLY';
     const allowed = mustAllow(caseStateOf(c), action, role, now);
-    const deposit = c.payments.find((p) => p.kind === 'S15_DEPOSIT' && p.status === 'CONFIRMED');
-    if (!deposit) throw new StaffActionError('NO_DEPOSIT', 's. 15');
+    const confirmed = c.payments.find((p) => p.kind === 'S15_DEPOSIT' && p.status === 'CONFIRMED');
+    if (!confirmed) throw new StaffActionError('NO_DEPOSIT', 's. 15');
+    const deposit = { ...confirmed, amountPaise: paiseOf(confirmed.amountPaise) };
     const kind = input.outcome === 'refund' ? 'DEPOSIT_REFUND' : 'DEPOSIT_APPLY';
     const { order } = await recordOrderTx(tx, act, { caseId: c.id, kind, authority: 'MAGISTRATE', reference, orderedOn: toIstDate(now) }, now);
     let entries: Array<{ account: 'DEPOSIT_REFUND' | 'DISTRICT_MAGISTRATE' | 'POUND_KEEPER' | 'SECURITY'; amountPaise: number; section: string }>;

@@ -18,6 +18,7 @@ import { planDeadlines } from './deadlines';
 import { queueMessage, type Tx } from './outbox';
 import { issueReceipt } from './receipts';
 import { completedRounds, proceedsKey } from './sale';
+import { paiseOf } from '../db';
 
 /** Ledger accounts the s. 17 split writes to (LedgerAccount enum values). */
 export type SplitAccount = 'SALE_EXPENSES' | 'DISTRICT_MAGISTRATE' | 'POUND_KEEPER' | 'SECURITY' | 'OWNER_BALANCE' | 'MAGISTRATE_DEPOSIT';
@@ -134,8 +135,8 @@ export async function recordSplit(db: Db, act: StaffAct, caseId: number, now: Da
       // Conservation (s. 17): every rupee of each round's proceeds goes somewhere, and nowhere twice.
       const total = sumPaise(r.lines.map((l) => l.amountPaise));
       const proceeds = await tx.ledgerEntry.findUnique({ where: { idempotencyKey: proceedsKey(c.id, r.round) } });
-      if (total !== r.proceedsPaise || !proceeds || proceeds.amountPaise !== total) {
-        throw new StaffActionError('SPLIT_UNBALANCED', 's. 17', { total, proceeds: proceeds?.amountPaise ?? r.proceedsPaise });
+      if (total !== r.proceedsPaise || !proceeds || paiseOf(proceeds.amountPaise) !== total) {
+        throw new StaffActionError('SPLIT_UNBALANCED', 's. 17', { total, proceeds: proceeds ? paiseOf(proceeds.amountPaise) : r.proceedsPaise });
       }
       for (const l of r.lines.filter((x) => x.amountPaise > 0)) {
         data.push({ caseId: c.id, account: l.account, amountPaise: l.amountPaise, section: l.section, memo: r.round > 1 ? `s. 17 split, auction round ${r.round}` : 's. 17 split', idempotencyKey: splitKey(c.id, r.round, l.account), createdAt: now });
@@ -184,7 +185,7 @@ export async function moneyStatus(db: Db, caseId: number) {
   ]);
   const splitEntries = entries.filter((e) => isSplitKey(caseId, e.idempotencyKey));
   // Over every auction round: one remittance per kind covers them all.
-  const amountOf = (account: SplitAccount) => sumPaise(splitEntries.filter((e) => e.account === account).map((e) => e.amountPaise));
+  const amountOf = (account: SplitAccount) => sumPaise(splitEntries.filter((e) => e.account === account).map((e) => paiseOf(e.amountPaise)));
   const pending = (Object.keys(REMITTANCE_ACCOUNT) as RemittanceKindCode[]).filter(
     (k) => amountOf(REMITTANCE_ACCOUNT[k]) > 0 && !remittances.some((r) => r.kind === k),
   );
@@ -203,7 +204,7 @@ export async function confirmRemittance(db: Db, act: StaffAct, caseId: number, k
     const split = (await tx.ledgerEntry.findMany({ where: { caseId: c.id } })).filter((e) => isSplitKey(c.id, e.idempotencyKey));
     const entries = split.filter((e) => e.account === REMITTANCE_ACCOUNT[kind]);
     if (entries.length === 0) throw new StaffActionError(split.length ? 'NOTHING_TO_REMIT' : 'SPLIT_NOT_RECORDED', 's. 17');
-    const amountPaise = sumPaise(entries.map((e) => e.amountPaise));
+    const amountPaise = sumPaise(entries.map((e) => paiseOf(e.amountPaise)));
     const prior = await tx.remittance.findUnique({ where: { caseId_kind: { caseId: c.id, kind } } });
     if (prior) throw new StaffActionError('ALREADY_DONE', 's. 17', { at: prior.confirmedAt.toISOString() });
     const row = await tx.remittance.create({
@@ -237,7 +238,7 @@ export async function surplusesHeld(db: Db, poundIds: number[] | 'all'): Promise
       caseId: c.id,
       caseNumber: c.number,
       poundId: c.poundId,
-      amountPaise: c.ledger.reduce((s, e) => s + e.amountPaise, 0),
+      amountPaise: sumPaise(c.ledger.map((e) => paiseOf(e.amountPaise))),
       depositedAt: c.surplusDepositedAt!,
       holdEnd: holdEndOf(c.impoundedAt, c.surplusDepositedAt!),
     }));
@@ -246,7 +247,7 @@ export async function surplusesHeld(db: Db, poundIds: number[] | 'all'): Promise
 /** The surplus the District Magistrate holds for a case: the MAGISTRATE_DEPOSIT parts of every round. */
 export async function heldAmount(db: Db | Tx, caseId: number): Promise<number> {
   const rows = await db.ledgerEntry.findMany({ where: { caseId, account: 'MAGISTRATE_DEPOSIT' } });
-  return sumPaise(rows.filter((e) => isSplitKey(caseId, e.idempotencyKey)).map((e) => e.amountPaise));
+  return sumPaise(rows.filter((e) => isSplitKey(caseId, e.idempotencyKey)).map((e) => paiseOf(e.amountPaise)));
 }
 
 /**

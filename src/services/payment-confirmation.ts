@@ -7,6 +7,7 @@ import { planDeadlines } from './deadlines';
 import { queueMessage, type Tx } from './outbox';
 import { issueReceipt, itemTotals, receiptItemsFromSnapshot, verificationLink, type ReceiptItem } from './receipts';
 import { requireGrant, staffActor, type Grant, type Via } from './staff-scope';
+import { paiseOf } from '../db';
 
 /** What the keeper's confirmation led to. */
 export type ConfirmOutcome =
@@ -52,8 +53,9 @@ async function keeperMay(tx: Tx, caseId: number, action: CaseAction, now: Date):
   throw check.error;
 }
 
-function loadPayment(db: Db | Tx, paymentId: number) {
-  return db.payment.findUnique({ where: { id: paymentId }, include: { case: { include: { pound: true } }, receipt: true } });
+async function loadPayment(db: Db | Tx, paymentId: number) {
+  const p = await db.payment.findUnique({ where: { id: paymentId }, include: { case: { include: { pound: true } }, receipt: true } });
+  return p && { ...p, amountPaise: paiseOf(p.amountPaise) };
 }
 
 /**
@@ -124,7 +126,7 @@ export async function confirmPayment(
       await queueReceiptMessage(tx, {
         chatId: p.payerTelegramId,
         kind,
-        receipt: { number: receipt.number, verificationCode: receipt.verificationCode, amountPaise: receipt.amountPaise, items },
+        receipt: { number: receipt.number, verificationCode: receipt.verificationCode, amountPaise: paiseOf(receipt.amountPaise), items },
         caseNumber,
         now,
         botUsername: input.botUsername,

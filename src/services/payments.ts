@@ -8,6 +8,7 @@ import { actionOf } from './claims';
 import { planDeadlines } from './deadlines';
 import { duesForCase } from './dues';
 import { queueMessage, type Tx } from './outbox';
+import { paiseOf } from '../db';
 
 /**
  * "I have paid" (s. 13) and "I have deposited" (s. 15): the owner's declaration becomes a PENDING Payment,
@@ -85,7 +86,7 @@ export async function declarePayment(
       const c = claim.case;
       const paymentKind = claim.kind === 'S15_PROTEST' ? 'S15_DEPOSIT' : 'S13_PAYMENT';
       const existing = await pendingPayment(tx, c.id, paymentKind);
-      if (existing) return { kind: 'already', paymentId: existing.id, amountPaise: existing.amountPaise, mine: existing.payerTelegramId === d.telegramUserId, caseNumber: c.number };
+      if (existing) return { kind: 'already', paymentId: existing.id, amountPaise: paiseOf(existing.amountPaise), mine: existing.payerTelegramId === d.telegramUserId, caseNumber: c.number };
       if (claim.kind !== 'S13_CLAIM' && claim.kind !== 'S15_PROTEST') return { kind: 'not_your_claim' };
       const allowed = checkTransition(lawCaseState(c, windows), actionOf(claim.kind), 'owner', d.now);
       if (!allowed.ok) return { kind: 'refused', error: allowed.error, caseNumber: c.number };

@@ -7,6 +7,7 @@ import { planDeadlines } from './deadlines';
 import { queueMessage } from './outbox';
 import { issueReceipt, receiptItemsFromSnapshot } from './receipts';
 import { lawRole, requireGrant, staffActor, type Grant, type Via } from './staff-scope';
+import { paiseOf } from '../db';
 
 /** A s. 19 order: by a Magistrate or a Civil Court, with its reference. */
 export interface ReleaseOrderInput {
@@ -97,8 +98,8 @@ export async function releaseCattle(
         caseId: c.id,
         pound: c.pound,
         kind,
-        amountPaise: payment.amountPaise,
-        items: receiptItemsFromSnapshot(payment.duesSnapshot, payment.amountPaise, kind, payment.confirmedAt ?? now),
+        amountPaise: paiseOf(payment.amountPaise),
+        items: receiptItemsFromSnapshot(payment.duesSnapshot, paiseOf(payment.amountPaise), kind, payment.confirmedAt ?? now),
         paymentId: payment.id,
         issuedToTelegramId: payment.payerTelegramId,
         now,

@@ -1,5 +1,6 @@
 import type { DbReader } from './dues';
 import { normaliseTyped } from './owner-input';
+import { paiseOf } from '../db';
 
 /**
  * Receipt verification (/verify <code>): anyone may check that a receipt is genuine. The answer carries
@@ -29,7 +30,7 @@ export async function verifyReceipt(db: DbReader, input: string): Promise<Verifi
   if (id === null) return null;
   const r = await db.receipt.findUnique({ where: { id }, include: { case: { select: { number: true } } } });
   if (!r) return null;
-  return { number: r.number, caseNumber: r.case.number, amountPaise: r.amountPaise, issuedAt: r.issuedAt, kind: r.kind };
+  return { number: r.number, caseNumber: r.case.number, amountPaise: paiseOf(r.amountPaise), issuedAt: r.issuedAt, kind: r.kind };
 }
 
 /** What the public receipt page (GET /r/<code>) shows: the /verify facts, the pound, and the role that confirmed the money. */
@@ -54,7 +55,7 @@ export async function publicReceipt(db: DbReader, input: string): Promise<Public
   if (!r) return null;
   const staffId = r.payment?.confirmedByStaffId;
   const staff = staffId ? await db.staffMember.findUnique({ where: { id: staffId }, select: { role: true } }) : null;
-  return { number: r.number, caseNumber: r.case.number, amountPaise: r.amountPaise, issuedAt: r.issuedAt, kind: r.kind, pound: r.case.pound, confirmedByRole: staff?.role ?? null };
+  return { number: r.number, caseNumber: r.case.number, amountPaise: paiseOf(r.amountPaise), issuedAt: r.issuedAt, kind: r.kind, pound: r.case.pound, confirmedByRole: staff?.role ?? null };
 }
 
 async function receiptIdByCode(db: DbReader, input: string, alwaysQuery = false): Promise<number | null> {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paiseOf } from '../../src/db';
+import { verifyReceipt } from '../../src/services/verify';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../support/db';
 
 /**
@@ -55,5 +57,22 @@ describe.each(await dbKinds())('money records on %s', (kind) => {
     await expect(db.prisma.receipt.update({ where: { id: r.id }, data: { amountPaise: 10_000_055 } })).rejects.toThrow(/cannot be changed/);
     expect(Number((await db.prisma.payment.findUniqueOrThrow({ where: { id: p.id } })).amountPaise)).toBe(80_000);
     expect(Number((await db.prisma.receipt.findUniqueOrThrow({ where: { id: r.id } })).amountPaise)).toBe(80_000);
+  });
+
+  it('stores amounts from ₹2,14,74,836.48 (2^31 paise) up exactly, and reads them back as numbers (12.3)', async () => {
+    const c = await seedCase();
+    for (const paise of [2_147_483_648, 2_147_483_647 * 3, 10_000_000_000_000]) {
+      const e = await db.prisma.ledgerEntry.create({ data: { caseId: c.id, account: 'SALE_PROCEEDS', amountPaise: paise, section: 's. 16', idempotencyKey: `big-${c.id}-${paise}` } });
+      expect(paiseOf(e.amountPaise)).toBe(paise);
+      const p = await db.prisma.payment.create({ data: { caseId: c.id, kind: 'S13_PAYMENT', method: 'CASH', amountPaise: paise, duesSnapshot: {}, payerTelegramId: 1n, declaredAt: new Date() } });
+      expect(paiseOf((await db.prisma.payment.findUniqueOrThrow({ where: { id: p.id } })).amountPaise)).toBe(paise);
+      const code = `BIG${String(paise).slice(-5)}`;
+      await db.prisma.receipt.create({ data: { number: `RB-${c.id}-${paise}`, caseId: c.id, kind: 'S16_BALANCE', amountPaise: paise, items: [], verificationCode: code, issuedAt: new Date() } });
+      expect((await verifyReceipt(db.prisma, code))!.amountPaise).toBe(paise);
+    }
+    const sum = await db.prisma.ledgerEntry.aggregate({ where: { caseId: c.id }, _sum: { amountPaise: true } });
+    expect(paiseOf(sum._sum.amountPaise)).toBe(2_147_483_648 + 2_147_483_647 * 3 + 10_000_000_000_000);
+    // Beyond what a number holds exactly, the boundary refuses rather than rounding.
+    expect(() => paiseOf(2n ** 53n + 1n)).toThrow(RangeError);
   });
 });

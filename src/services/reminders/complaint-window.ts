@@ -1,6 +1,7 @@
 import { caseTimeline, windowsFromConfig } from '../dues';
 import type { OutgoingMessage } from '../outbox';
 import type { ReminderBuilder } from './context';
+import { paiseOf } from '../../db';
 
 /**
  * s. 15: cattle released on a deposit under protest because the owner means to complain under s. 20. The
@@ -19,7 +20,7 @@ function complaintReminder(which: 'early' | 'last_day'): ReminderBuilder {
     const w = tl.value.s20ComplaintWindowEnd;
     if (now.getTime() >= w.dueAt.getTime()) return [];
     const depositors = [...new Set([...c.payments.map((p) => String(p.payerTelegramId)), ...c.claims.map((x) => String(x.telegramUserId))])];
-    const deposited = c.payments[0]?.amountPaise ?? null;
+    const deposited = paiseOf(c.payments[0]?.amountPaise ?? null);
     const params = {
       number: c.number,
       lastDay: w.date,

@@ -1,6 +1,7 @@
 import type { OutgoingMessage } from '../outbox';
 import type { ReminderBuilder } from './context';
 import { staffChats } from './recipients';
+import { paiseOf } from '../../db';
 
 /**
  * s. 13 / s. 15: an owner declared a payment (or deposit) and no pound-keeper has confirmed or rejected it
@@ -13,7 +14,7 @@ export const paymentNudgeMessages: ReminderBuilder = async (ctx, caseId, _now, p
   if (!p || p.caseId !== caseId || p.status !== 'PENDING') return [];
   const params = {
     number: p.case.number,
-    amount: p.amountPaise,
+    amount: paiseOf(p.amountPaise),
     declaredAt: p.declaredAt.toISOString(),
     hours: ctx.config.PAYMENT_NUDGE_HOURS,
     section: p.kind === 'S15_DEPOSIT' ? '15' : '13',

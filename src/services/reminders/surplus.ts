@@ -2,13 +2,14 @@ import { caseTimeline, windowsFromConfig } from '../dues';
 import type { OutgoingMessage } from '../outbox';
 import type { ReminderBuilder, ReminderContext } from './context';
 import { ownerChats, staffChats } from './recipients';
+import { paiseOf } from '../../db';
 
 /** The surplus the District Magistrate holds for the case (s. 17), from the confirmed remittance or the ledger. */
 async function surplusPaise(db: ReminderContext['db'], caseId: number): Promise<number> {
   const r = await db.remittance.findUnique({ where: { caseId_kind: { caseId, kind: 'SURPLUS_TO_MAGISTRATE' } } });
-  if (r) return r.amountPaise;
+  if (r) return paiseOf(r.amountPaise);
   const sum = await db.ledgerEntry.aggregate({ where: { caseId, account: 'MAGISTRATE_DEPOSIT' }, _sum: { amountPaise: true } });
-  return sum._sum.amountPaise ?? 0;
+  return paiseOf(sum._sum.amountPaise ?? 0);
 }
 
 async function heldCase(ctx: ReminderContext, caseId: number) {

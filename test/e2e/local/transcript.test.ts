@@ -87,7 +87,7 @@ describe('local chat transcript, end to end', () => {
     await say(String(choiceOf(upi, upi.buttons[0]!)));
     const afterUtr = await say('412345678901');
     const payment = await db.payment.findFirstOrThrow({ where: { caseId: demo.id } });
-    expect(payment).toMatchObject({ status: 'PENDING', amountPaise: dues, method: 'UPI', upiRef: '412345678901', payerTelegramId: BigInt(PERSONAS.owner.userId) });
+    expect(payment).toMatchObject({ status: 'PENDING', amountPaise: BigInt(dues), method: 'UPI', upiRef: '412345678901', payerTelegramId: BigInt(PERSONAS.owner.userId) });
     // The keeper's payment card arrives through the jobs, labelled for the keeper in the keeper's language.
     const paymentCard = one(afterUtr, 'hi', 'keeper', 'the keeper’s payment card');
     expect(paymentCard.text).toContain(demo.number);
@@ -101,7 +101,7 @@ describe('local chat transcript, end to end', () => {
     const confirmed = await say(`/reply ${paymentCard.n} ok`);
     const receipt = await db.receipt.findFirstOrThrow({ where: { paymentId: payment.id } });
     expect(await db.payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({ status: 'CONFIRMED' });
-    expect(receipt.amountPaise).toBe(dues);
+    expect(Number(receipt.amountPaise)).toBe(dues);
     const keeperAnswer = one(confirmed, 'en', 'keeper', 'the confirmation');
     expect(keeperAnswer.text).toContain(receipt.number);
     const ownerReceipt = one(confirmed, 'hi', 'owner', 'the owner’s receipt');

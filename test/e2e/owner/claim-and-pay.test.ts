@@ -55,7 +55,7 @@ describe('owner: claim and pay (s. 13)', () => {
 
     const payments = await h.deps.db.payment.findMany({ where: { caseId: kunda.id } });
     expect(payments).toHaveLength(1);
-    expect(payments[0]).toMatchObject({ status: 'PENDING', kind: 'S13_PAYMENT', method: 'CASH', amountPaise: engine.totals.totalPaise, payerTelegramId: BigInt(englishOwner.id), claimId: claim.id });
+    expect(payments[0]).toMatchObject({ status: 'PENDING', kind: 'S13_PAYMENT', method: 'CASH', amountPaise: BigInt(engine.totals.totalPaise), payerTelegramId: BigInt(englishOwner.id), claimId: claim.id });
     expect((await h.deps.db.case.findUniqueOrThrow({ where: { id: kunda.id } })).status).toBe('PAYMENT_PENDING');
     expect(await h.deps.db.outboxEntry.count()).toBe(outboxAfterFirst);
     const cards = await h.deps.db.outboxEntry.findMany({ where: { jobKey: { startsWith: `payment:${payments[0]!.id}:card:` } } });
@@ -191,7 +191,7 @@ describe('owner: claim and pay (s. 13)', () => {
     await h.send(hindiOwner, '६१२३ ४५६७ ८९०१');
     expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'owner:pay.declared', { amount: engine.totals.totalPaise, number: 'JAI2-2026-1', method: t(h, 'hi', 'owner:pay.method_UPI') }));
     const payment = await h.deps.db.payment.findFirstOrThrow({ where: { caseId: samod.id } });
-    expect(payment).toMatchObject({ method: 'UPI', upiRef: '612345678901', amountPaise: engine.totals.totalPaise, status: 'PENDING' });
+    expect(payment).toMatchObject({ method: 'UPI', upiRef: '612345678901', amountPaise: BigInt(engine.totals.totalPaise), status: 'PENDING' });
 
     await h.drain();
     const card = h.api.lastTo(keeperChomu.id)!.text;

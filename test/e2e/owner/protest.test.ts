@@ -47,7 +47,7 @@ describe('owner: deposit under protest (s. 15)', () => {
     await h.tap(hindiOwner, data(h, 'pm', claim.id, 'c'));
     await h.tap(hindiOwner, lastButton(h, hindiOwner.id, 'ip')!.data);
     const payment = await h.deps.db.payment.findFirstOrThrow({ where: { caseId: kunda.id } });
-    expect(payment).toMatchObject({ kind: 'S15_DEPOSIT', status: 'PENDING', amountPaise: engine.totals.totalPaise });
+    expect(payment).toMatchObject({ kind: 'S15_DEPOSIT', status: 'PENDING', amountPaise: BigInt(engine.totals.totalPaise) });
     expect((await h.deps.db.case.findUniqueOrThrow({ where: { id: kunda.id } })).status).toBe('DEPOSIT_PENDING');
 
     await h.drain();
@@ -185,7 +185,7 @@ describe('owner: deposit under protest (s. 15)', () => {
     await h.tap(englishOwner, data(h, 'pm', claim.id, 'c'));
     await h.tap(englishOwner, lastButton(h, englishOwner.id, 'ip')!.data);
     const payment = await h.deps.db.payment.findFirstOrThrow({ where: { caseId: pune.id } });
-    expect(payment.amountPaise).toBe(withDeclaration.totals.totalPaise);
+    expect(Number(payment.amountPaise)).toBe(withDeclaration.totals.totalPaise);
     expect((payment.duesSnapshot as { securityWaivedByDeclaration: boolean }).securityWaivedByDeclaration).toBe(true);
   });
 });

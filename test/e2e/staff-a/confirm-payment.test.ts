@@ -59,7 +59,7 @@ describe('confirming payments by replying to the card (e2e)', () => {
     expect(h.api.calls.length).toBe(sentBefore);
     expect(await h.deps.db.payment.count({ where: { caseId: c.id, status: 'CONFIRMED' } })).toBe(1);
     expect(await h.deps.db.ledgerEntry.count({ where: { caseId: c.id, account: 'OWNER_PAYMENT' } })).toBe(1);
-    expect((await h.deps.db.ledgerEntry.findFirstOrThrow({ where: { caseId: c.id, account: 'OWNER_PAYMENT' } })).amountPaise).toBe(duesPaise);
+    expect(Number((await h.deps.db.ledgerEntry.findFirstOrThrow({ where: { caseId: c.id, account: 'OWNER_PAYMENT' } })).amountPaise)).toBe(duesPaise);
     expect(await h.deps.db.receipt.count({ where: { caseId: c.id } })).toBe(1);
 
     // The owner receives the receipt: itemised by section, with the verification link as a QR photo.
@@ -104,7 +104,7 @@ describe('confirming payments by replying to the card (e2e)', () => {
     expect(h.api.lastTo(k2.id)!.text).toBe(t('hi', 'staff:confirm.rejected', { caseNumber: c.number, reason: 'पैसा नहीं मिला' }));
     await h.drain();
     expect((await h.deps.db.delivery.findUniqueOrThrow({ where: { messageKey_telegramUserId: { messageKey: `payment:${paymentId}:rejected`, telegramUserId: BigInt(owner.id) } } })).status).toBe('SENT');
-    expect(h.api.lastTo(owner.id)!.text).toBe(t('hi', 'staff:owner.payment_rejected', { caseNumber: c.number, amount: p.amountPaise, reason: 'पैसा नहीं मिला' }));
+    expect(h.api.lastTo(owner.id)!.text).toBe(t('hi', 'staff:owner.payment_rejected', { caseNumber: c.number, amount: Number(p.amountPaise), reason: 'पैसा नहीं मिला' }));
     // Confirming a rejected payment is refused and changes nothing.
     await h.tap(k1, encodeCallback(secret, 'pc', 'ok', paymentId));
     expect(h.api.lastTo(k1.id)!.text).toBe(t('en', 'staff:confirm.not_pending_REJECTED', { caseNumber: c.number }));

@@ -64,11 +64,11 @@ describe.each(await dbKinds())('the amount recorded is the amount the keeper con
     await h.deps.db.payment.update({ where: { id: paymentId }, data: { amountPaise: DECLARED } });
     await h.reply(keeperEn, cardOf(keeperEn), (duesPaise / 100).toFixed(2));
     const p = await h.deps.db.payment.findUniqueOrThrow({ where: { id: paymentId }, include: { receipt: true, case: true } });
-    expect([p.status, p.amountPaise, p.receipt!.amountPaise]).toEqual(['CONFIRMED', duesPaise, duesPaise]);
+    expect([p.status, Number(p.amountPaise), Number(p.receipt!.amountPaise)]).toEqual(['CONFIRMED', duesPaise, duesPaise]);
     expect(h.api.lastTo(keeperEn.id)!.text).toBe(t('en', 'staff:confirm.done', { caseNumber: p.case.number, amount: duesPaise, receiptNumber: p.receipt!.number }));
     expect(h.api.lastTo(keeperEn.id)!.text).not.toContain('1,00,000.55');
     const ledger = await h.deps.db.ledgerEntry.findMany({ where: { caseId: fresh, account: 'OWNER_PAYMENT' } });
-    expect(ledger.map((e) => e.amountPaise)).toEqual([duesPaise]);
+    expect(ledger.map((e) => Number(e.amountPaise))).toEqual([duesPaise]);
     // The Hindi keeper replying afterwards is told it is already confirmed.
     await h.reply(keeperHi, cardOf(keeperHi), 'ok');
     expect(h.api.lastTo(keeperHi.id)!.text).toBe(t('hi', 'staff:confirm.already', { caseNumber: p.case.number, receiptNumber: p.receipt!.number }));

@@ -55,7 +55,7 @@ describe('account delivered later; surplus claimed within the hold', () => {
     expect(account).toContain(formatRupees(400000 - dues, 'en'));
     expect(account).toContain(en('officer:account.balance_to.OWNER'));
     const receipt = await db.receipt.findFirstOrThrow({ where: { caseId: c.id, kind: 'S16_BALANCE' } });
-    expect(receipt.amountPaise).toBe(400000 - dues);
+    expect(Number(receipt.amountPaise)).toBe(400000 - dues);
     expect(account).toContain(receipt.number);
     expect((await db.head.findMany({ where: { caseId: c.id }, orderBy: { index: 'asc' } })).map((x) => x.status)).toEqual(['RELEASED', 'SOLD']);
     expect((await db.case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('ACCOUNT_DELIVERED');
@@ -87,9 +87,9 @@ describe('account delivered later; surplus claimed within the hold', () => {
     await press(h, magistrate, hi('officer:button.yes_record'));
     const receipt = await db.receipt.findFirstOrThrow({ where: { caseId: c.id, kind: 'SURPLUS_CLAIM' } });
     expect(lastText(h, magistrate)).toBe(hi('officer:surplus.claimed', { number: c.number, amount: split.surplusPaise, claimant: 'रामलाल गुर्जर', receipt: receipt.number }));
-    expect(receipt.amountPaise).toBe(split.surplusPaise);
+    expect(Number(receipt.amountPaise)).toBe(split.surplusPaise);
     const paid = await db.ledgerEntry.findUniqueOrThrow({ where: { idempotencyKey: `case:${c.id}:surplus:claim` } });
-    expect(paid.amountPaise).toBe((await db.ledgerEntry.findUniqueOrThrow({ where: { idempotencyKey: `case:${c.id}:split:MAGISTRATE_DEPOSIT` } })).amountPaise);
+    expect(Number(paid.amountPaise)).toBe(Number((await db.ledgerEntry.findUniqueOrThrow({ where: { idempotencyKey: `case:${c.id}:split:MAGISTRATE_DEPOSIT` } })).amountPaise));
     expect((await db.courtOrder.findFirstOrThrow({ where: { caseId: c.id, kind: 'SURPLUS_CLAIM' } })).reference).toBe('DM/JPR/S17/3/2027');
     expect((await db.case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('SURPLUS_CLAIMED');
 

@@ -91,7 +91,7 @@ describe.each(await dbKinds())('s. 14: a head without a bid goes to a further au
     const db = h.deps.db;
     expect((await db.head.findMany({ where: { caseId }, orderBy: { index: 'asc' } })).map((x) => x.status)).toEqual(['SOLD', 'IMPOUNDED', 'SOLD']);
     expect((await db.case.findUniqueOrThrow({ where: { id: caseId } })).status).toBe('PARTLY_SOLD');
-    expect((await db.ledgerEntry.findUniqueOrThrow({ where: { idempotencyKey: `case:${caseId}:sale:proceeds` } })).amountPaise).toBe(R1.proceeds);
+    expect(Number((await db.ledgerEntry.findUniqueOrThrow({ where: { idempotencyKey: `case:${caseId}:sale:proceeds` } })).amountPaise)).toBe(R1.proceeds);
     // The division waits until buffalo B is sold or disposed of.
     await h.send(officer, `/split ${number}`);
     expect(lastText(h, officer)).toBe(en('officer:error.CATTLE_REMAIN', { heads: 1, number, section: section(h, 'en', '14') }));
@@ -153,8 +153,8 @@ describe.each(await dbKinds())('s. 14: a head without a bid goes to a further au
     const db = h.deps.db;
     expect((await db.case.findUniqueOrThrow({ where: { id: caseId } })).status).toBe('ACCOUNT_DELIVERED');
     expect((await db.head.findMany({ where: { caseId } })).every((x) => x.status === 'SOLD')).toBe(true);
-    expect((await db.ledgerEntry.findUniqueOrThrow({ where: { idempotencyKey: `case:${caseId}:r2:sale:proceeds` } })).amountPaise).toBe(R2.proceeds);
-    expect((await db.sale.findFirstOrThrow({ where: { headId: headIds[1]! } })).pricePaise).toBe(100000);
+    expect(Number((await db.ledgerEntry.findUniqueOrThrow({ where: { idempotencyKey: `case:${caseId}:r2:sale:proceeds` } })).amountPaise)).toBe(R2.proceeds);
+    expect(Number((await db.sale.findFirstOrThrow({ where: { headId: headIds[1]! } })).pricePaise)).toBe(100000);
   });
 
   it('the s. 17 division of both auctions balances to the paisa; one remittance per kind covers both', async () => {
@@ -167,7 +167,7 @@ describe.each(await dbKinds())('s. 14: a head without a bid goes to a further au
 
     const db = h.deps.db;
     const ledger = await db.ledgerEntry.findMany({ where: { caseId } });
-    const byKey = Object.fromEntries(ledger.map((e) => [e.idempotencyKey.replace(`case:${caseId}:`, ''), e.amountPaise]));
+    const byKey = Object.fromEntries(ledger.map((e) => [e.idempotencyKey.replace(`case:${caseId}:`, ''), Number(e.amountPaise)]));
     expect(byKey).toEqual({
       'sale:proceeds': R1.proceeds,
       'split:SALE_EXPENSES': R1.expenses,
@@ -179,7 +179,7 @@ describe.each(await dbKinds())('s. 14: a head without a bid goes to a further au
       'r2:split:POUND_KEEPER': R2.feeding,
       'r2:split:MAGISTRATE_DEPOSIT': R2_BALANCE,
     });
-    const parts = ledger.filter((e) => e.account !== 'SALE_PROCEEDS').reduce((s, e) => s + e.amountPaise, 0);
+    const parts = ledger.filter((e) => e.account !== 'SALE_PROCEEDS').reduce((s, e) => s + Number(e.amountPaise), 0);
     expect(parts).toBe(R1.proceeds + R2.proceeds);
     expect((await db.case.findUniqueOrThrow({ where: { id: caseId } })).status).toBe('SURPLUS_HELD');
 
@@ -224,14 +224,14 @@ describe.each(await dbKinds())('s. 14: a head without a bid goes to a further au
     await press(h, magistrate, hi('officer:button.yes_record'));
     const db = h.deps.db;
     const receipt = await db.receipt.findFirstOrThrow({ where: { caseId, kind: 'SURPLUS_CLAIM' } });
-    expect([receipt.amountPaise, receipt.issuedToTelegramId]).toEqual([surplus, BigInt(owner.id)]);
+    expect([Number(receipt.amountPaise), receipt.issuedToTelegramId]).toEqual([surplus, BigInt(owner.id)]);
     expect(lastText(h, magistrate)).toBe(hi('officer:surplus.claimed', { number, amount: surplus, claimant: 'Ramesh Gujjar', receipt: receipt.number }));
     const order = await db.courtOrder.findFirstOrThrow({ where: { caseId, kind: 'SURPLUS_CLAIM' } });
     expect(order.details).toEqual({ claimant: 'Ramesh Gujjar', claimantTelegramId: String(owner.id) });
     await flushOutbox(h.deps, h.bot.api);
     expect(lastText(h, owner)).toBe(hi('officer:surplus.to_claimant', { number, amount: surplus, receipt: receipt.number, reference: 'DM/JPR/S17/9/2026' }));
     // Paid out of the deposit of both auctions, to the paisa.
-    expect((await db.ledgerEntry.findUniqueOrThrow({ where: { idempotencyKey: `case:${caseId}:surplus:claim` } })).amountPaise).toBe(surplus);
+    expect(Number((await db.ledgerEntry.findUniqueOrThrow({ where: { idempotencyKey: `case:${caseId}:surplus:claim` } })).amountPaise)).toBe(surplus);
     // Once claimed, the owner's card offers no request any more.
     await h.send(owner, `/case ${number}`);
     expect(JSON.stringify(h.api.lastTo(owner.id)!.payload.reply_markup ?? {})).not.toContain(hi('officer:surplus_owner.request_button'));

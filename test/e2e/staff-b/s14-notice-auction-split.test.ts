@@ -249,15 +249,15 @@ describe.each(await dbKinds())('s. 14 notice → auction → sale → s. 17 spli
     const db = h.deps.db;
     expect((await db.case.findUniqueOrThrow({ where: { id: caseId } })).status).toBe('ACCOUNT_DELIVERED');
     expect((await db.head.findMany({ where: { caseId } })).every((x) => x.status === 'SOLD')).toBe(true);
-    expect((await db.sale.findMany({ where: { auction: { caseId } } })).map((s) => s.pricePaise).sort()).toEqual([...PRICES].sort());
-    expect((await db.ledgerEntry.findUniqueOrThrow({ where: { idempotencyKey: `case:${caseId}:sale:proceeds` } })).amountPaise).toBe(PROCEEDS);
+    expect((await db.sale.findMany({ where: { auction: { caseId } } })).map((s) => Number(s.pricePaise)).sort()).toEqual([...PRICES].sort());
+    expect(Number((await db.ledgerEntry.findUniqueOrThrow({ where: { idempotencyKey: `case:${caseId}:sale:proceeds` } })).amountPaise)).toBe(PROCEEDS);
 
     await h.send(officer, `/split ${number}`);
     await press(h, officer, en('officer:split.record_button'));
     expect(h.api.sentTo(officer.id).at(-2)!.text).toContain(en('officer:split.recorded_surplus', { surplus: balance, holdEnd: '2027-02-17' }));
     const split = await db.ledgerEntry.findMany({ where: { caseId, idempotencyKey: { startsWith: `case:${caseId}:split:` } } });
-    expect(Object.fromEntries(split.map((e) => [e.account, e.amountPaise]))).toEqual({ SALE_EXPENSES: EXPENSES, DISTRICT_MAGISTRATE: PENALTIES, POUND_KEEPER: FEEDING, MAGISTRATE_DEPOSIT: balance });
-    expect(split.reduce((s, e) => s + e.amountPaise, 0)).toBe(PROCEEDS);
+    expect(Object.fromEntries(split.map((e) => [e.account, Number(e.amountPaise)]))).toEqual({ SALE_EXPENSES: EXPENSES, DISTRICT_MAGISTRATE: PENALTIES, POUND_KEEPER: FEEDING, MAGISTRATE_DEPOSIT: balance });
+    expect(split.reduce((s, e) => s + Number(e.amountPaise), 0)).toBe(PROCEEDS);
     expect((await db.case.findUniqueOrThrow({ where: { id: caseId } })).status).toBe('SURPLUS_HELD');
 
     // A second tap on the old "Record" button records nothing more.
@@ -275,7 +275,7 @@ describe.each(await dbKinds())('s. 14 notice → auction → sale → s. 17 spli
     await h.send(officer, `/split ${number}`);
     await press(h, officer, en('officer:split.remit_button', { kind: 'FEEDING_TO_POUND_KEEPER', term }));
     const rows = await h.deps.db.remittance.findMany({ where: { caseId }, orderBy: { id: 'asc' } });
-    expect(rows.map((r) => [r.kind, r.amountPaise])).toEqual([
+    expect(rows.map((r) => [r.kind, Number(r.amountPaise)])).toEqual([
       ['FINES_TO_MAGISTRATE', PENALTIES],
       ['FEEDING_TO_POUND_KEEPER', FEEDING],
     ]);
@@ -310,7 +310,7 @@ describe.each(await dbKinds())('s. 14 notice → auction → sale → s. 17 spli
     await press(h, magistrate, hi('officer:button.yes_record'));
     expect(lastText(h, magistrate)).toBe(hi('officer:surplus.to_revenue', { number, amount: balance }));
     const revenue = await h.deps.db.ledgerEntry.findMany({ where: { caseId, account: 'GOVERNMENT_REVENUE' } });
-    expect(revenue.map((e) => e.amountPaise)).toEqual([balance]);
+    expect(revenue.map((e) => Number(e.amountPaise))).toEqual([balance]);
     expect((await h.deps.db.case.findUniqueOrThrow({ where: { id: caseId } })).status).toBe('SURPLUS_TO_REVENUE');
   });
 

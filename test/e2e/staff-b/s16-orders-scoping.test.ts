@@ -88,7 +88,7 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
     const release = await db.release.findFirstOrThrow({ where: { caseId: c.id } });
     expect([release.basis, release.headCount]).toEqual(['S16_REMAINING', 2]);
     const receipt = await db.receipt.findFirstOrThrow({ where: { caseId: c.id, kind: 'S16_BALANCE' } });
-    expect(receipt.amountPaise).toBe(balance);
+    expect(Number(receipt.amountPaise)).toBe(balance);
     expect(account).toContain(receipt.number);
 
     // The owner gets the account (a)–(f) in Hindi.
@@ -105,8 +105,8 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
     await h.send(officer, `/split ${c.number}`);
     await press(h, officer, hi('officer:split.record_button'));
     const ledger = await db.ledgerEntry.findMany({ where: { caseId: c.id, idempotencyKey: { startsWith: `case:${c.id}:split:` } } });
-    expect(Object.fromEntries(ledger.map((e) => [e.account, e.amountPaise]))).toEqual({ SALE_EXPENSES: 10000, DISTRICT_MAGISTRATE: 2 * PENALTY.buffalo + PENALTY.cow, POUND_KEEPER: 4 * (2 * FEED.buffalo + FEED.cow), OWNER_BALANCE: balance });
-    expect(ledger.reduce((s, e) => s + e.amountPaise, 0)).toBe(250000);
+    expect(Object.fromEntries(ledger.map((e) => [e.account, Number(e.amountPaise)]))).toEqual({ SALE_EXPENSES: 10000, DISTRICT_MAGISTRATE: 2 * PENALTY.buffalo + PENALTY.cow, POUND_KEEPER: 4 * (2 * FEED.buffalo + FEED.cow), OWNER_BALANCE: balance });
+    expect(ledger.reduce((s, e) => s + Number(e.amountPaise), 0)).toBe(250000);
     expect((await db.case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('SPLIT_RECORDED');
   });
 
@@ -151,8 +151,8 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
     expect(lastText(h, officer)).toContain(hi('officer:split.line_short', { account: 'POUND_KEEPER', term: 'penalty', amount: 30000 - 5000 - PENALTY.cow, due: feedingDue, unrecovered: feedingDue - (30000 - 5000 - PENALTY.cow) }));
     await press(h, officer, hi('officer:split.record_button'));
     const ledger = await db.ledgerEntry.findMany({ where: { caseId: c.id, idempotencyKey: { startsWith: `case:${c.id}:split:` } } });
-    expect(Object.fromEntries(ledger.map((e) => [e.account, e.amountPaise]))).toEqual({ SALE_EXPENSES: 5000, DISTRICT_MAGISTRATE: PENALTY.cow, POUND_KEEPER: 30000 - 5000 - PENALTY.cow });
-    expect(ledger.reduce((s, e) => s + e.amountPaise, 0)).toBe(30000);
+    expect(Object.fromEntries(ledger.map((e) => [e.account, Number(e.amountPaise)]))).toEqual({ SALE_EXPENSES: 5000, DISTRICT_MAGISTRATE: PENALTY.cow, POUND_KEEPER: 30000 - 5000 - PENALTY.cow });
+    expect(ledger.reduce((s, e) => s + Number(e.amountPaise), 0)).toBe(30000);
     expect((await db.case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('SPLIT_RECORDED');
   });
 
@@ -211,7 +211,7 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
     expect(lastText(h, magistrate)).toBe(en('officer:usage.outcome'));
     await h.send(magistrate, `/outcome ${c.number} refund DM/S20/7`);
     expect(lastText(h, magistrate)).toBe(en('officer:outcome.refunded', { number: c.number, amount: 24000, reference: 'DM/S20/7' }));
-    expect((await db.ledgerEntry.findMany({ where: { caseId: c.id } })).map((e) => [e.account, e.amountPaise])).toEqual([['DEPOSIT_REFUND', 24000]]);
+    expect((await db.ledgerEntry.findMany({ where: { caseId: c.id } })).map((e) => [e.account, Number(e.amountPaise)])).toEqual([['DEPOSIT_REFUND', 24000]]);
     expect((await db.courtOrder.findFirstOrThrow({ where: { caseId: c.id } })).kind).toBe('DEPOSIT_REFUND');
     await h.drain();
     expect((await db.delivery.findUniqueOrThrow({ where: { messageKey_telegramUserId: { messageKey: `case:${c.id}:deposit-outcome:${owner.id}`, telegramUserId: BigInt(owner.id) } } })).status).toBe('SENT');

@@ -10,6 +10,7 @@ import { toIstDate } from '../../../src/law';
 import { surplusesHeld } from '../../../src/services/money-split';
 import { buildDocumentCases, DEMO_START, type DocumentCases } from '../../../scripts/document-cases';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../../support/db';
+import { paiseOf } from '../../../src/db';
 
 // Every printable document made from real cases (the demo cases taken through the services), read back
 // with poppler's pdftotext: the key facts are there in Hindi and in English, Hindi first, in the order
@@ -126,9 +127,9 @@ describe.each(await dbKinds())('printable documents on %s', (kind) => {
     const held = (await surplusesHeld(t.prisma, [cases.sale.poundId])).find((h) => h.caseId === cases.sale.caseId)!;
     const { text, fonts } = await pdfText({ kind: 'remittance', poundId: cases.sale.poundId, month: cases.sale.month });
     embedded(fonts);
-    const total = formatRupees(rows.reduce((s, r) => s + r.amountPaise, 0));
-    inOrder(text, ['प्रेषण विवरण (धारा 17)', ...rows.map((r) => formatRupees(r.amountPaise)), total, formatDate(held.holdEnd.date, 'hi'), formatRupees(held.amountPaise),
-      'STATEMENT OF REMITTANCES (s. 17)', ...rows.map((r) => formatRupees(r.amountPaise)), total, formatDate(held.holdEnd.date, 'en'), formatRupees(held.amountPaise)]);
+    const total = formatRupees(rows.reduce((s, r) => s + paiseOf(r.amountPaise), 0));
+    inOrder(text, ['प्रेषण विवरण (धारा 17)', ...rows.map((r) => formatRupees(paiseOf(r.amountPaise))), total, formatDate(held.holdEnd.date, 'hi'), formatRupees(held.amountPaise),
+      'STATEMENT OF REMITTANCES (s. 17)', ...rows.map((r) => formatRupees(paiseOf(r.amountPaise))), total, formatDate(held.holdEnd.date, 'en'), formatRupees(held.amountPaise)]);
     expect(text).toContain(cases.sale.caseNumber);
   });
 

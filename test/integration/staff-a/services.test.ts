@@ -118,7 +118,7 @@ describe.each(await dbKinds())('staff services on %s', (kind) => {
     expect(r.status === 'released' && [r.basis, r.headCount]).toEqual(['S15_DEPOSIT', 3]);
     expect((await db().case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('DEPOSITED_S15');
     const ledger = await db().ledgerEntry.findMany({ where: { caseId: c.id } });
-    expect(ledger.map((l) => [l.account, l.section, l.amountPaise])).toEqual([['OWNER_DEPOSIT', 's. 15', d.amountPaise]]);
+    expect(ledger.map((l) => [l.account, l.section, Number(l.amountPaise)])).toEqual([['OWNER_DEPOSIT', 's. 15', d.amountPaise]]);
     expect(await db().outboxEntry.count({ where: { jobKey: `release:${r.status === 'released' ? r.releaseId : 0}:owner` } })).toBe(1);
   });
 

@@ -51,7 +51,7 @@ describe.runIf(pg || process.env.CI)('concurrent staff actions on Postgres', () 
     const splits = await settle([a, b].map((who) => recordSplit(db, who, caseId, ist('2026-11-17 13:00'))));
     expect(splits.ok).toBe(1);
     const ledger = await db.ledgerEntry.findMany({ where: { caseId, idempotencyKey: { startsWith: `case:${caseId}:split:` } } });
-    expect(ledger.reduce((s, e) => s + e.amountPaise, 0)).toBe(201000);
+    expect(ledger.reduce((s, e) => s + Number(e.amountPaise), 0)).toBe(201000);
     expect(await db.auditEvent.count({ where: { caseId, action: 'S17_SPLIT_RECORDED' } })).toBe(1);
 
     const remits = await settle([a, b, b].map((who) => confirmRemittance(db, who, caseId, 'FINES_TO_MAGISTRATE', ist('2026-11-18 10:00'))));

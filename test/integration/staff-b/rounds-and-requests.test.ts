@@ -72,7 +72,7 @@ describe.each(await dbKinds())('s. 14 auction rounds, proclamations and surplus 
     const r2 = await recordSale(db, officer, { caseId: c.id, bids: [{ headId: heads[1]!.id, bidderId: b2.bidderId, pricePaise: 300000 }], saleExpensesPaise: 3000, ownerPresentAndSigned: false }, ist('2026-11-20 12:00'));
     expect(r2.round).toBe(2);
     expect(r2.sale.target.duesPaise).toBe(163000 + 21000);
-    expect(r2.sale.split.parts.map((p) => [p.kind, p.amountPaise])).toEqual([
+    expect(r2.sale.split.parts.map((p) => [p.kind, Number(p.amountPaise)])).toEqual([
       ['sale_expenses', 3000],
       ['fine', 0],
       ['feeding', 184000],
@@ -94,9 +94,9 @@ describe.each(await dbKinds())('s. 14 auction rounds, proclamations and surplus 
     const status = await moneyStatus(db, c.id);
     expect(status.amountOf('POUND_KEEPER')).toBe(37 * 7000);
     expect(status.amountOf('DISTRICT_MAGISTRATE')).toBe(20000);
-    expect(status.splitEntries.reduce((s, e) => s + e.amountPaise, 0)).toBe(400000);
+    expect(status.splitEntries.reduce((s, e) => s + Number(e.amountPaise), 0)).toBe(400000);
     const proceeds = await db.ledgerEntry.findMany({ where: { caseId: c.id, account: 'SALE_PROCEEDS' }, orderBy: { id: 'asc' } });
-    expect(proceeds.map((e) => [e.idempotencyKey, e.amountPaise])).toEqual([
+    expect(proceeds.map((e) => [e.idempotencyKey, Number(e.amountPaise)])).toEqual([
       [`case:${c.id}:sale:proceeds`, 100000],
       [`case:${c.id}:r2:sale:proceeds`, 300000],
     ]);

@@ -81,9 +81,9 @@ describe.each(await dbKinds())('staff B services on %s', (kind) => {
 
     const split = await recordSplit(db, officer, c.id, ist('2026-11-18 10:00'));
     const ledger = await db.ledgerEntry.findMany({ where: { caseId: c.id, idempotencyKey: { startsWith: `case:${c.id}:split:` } } });
-    const byAccount = Object.fromEntries(ledger.map((e) => [e.account, e.amountPaise]));
+    const byAccount = Object.fromEntries(ledger.map((e) => [e.account, Number(e.amountPaise)]));
     expect(byAccount).toEqual({ SALE_EXPENSES: 20000, DISTRICT_MAGISTRATE: fine, POUND_KEEPER: feeding, MAGISTRATE_DEPOSIT: 700000 - 20000 - fine - feeding });
-    expect(ledger.reduce((s, e) => s + e.amountPaise, 0)).toBe(700000);
+    expect(ledger.reduce((s, e) => s + Number(e.amountPaise), 0)).toBe(700000);
     expect(split.holdEnd?.date).toBe('2027-02-18');
     expect(await refusal(recordSplit(db, officer, c.id, ist('2026-11-18 10:05')))).toMatchObject({ code: 'ALREADY_DONE' });
 
@@ -92,7 +92,7 @@ describe.each(await dbKinds())('staff B services on %s', (kind) => {
     expect(await refusal(confirmRemittance(db, officer, c.id, 'SECURITY_TO_MAGISTRATE', ist('2026-11-19 10:01')))).toMatchObject({ code: 'NOTHING_TO_REMIT' });
 
     const held = await surplusesHeld(db, magistrate.poundIds);
-    expect(held.find((s) => s.caseId === c.id)?.amountPaise).toBe(byAccount.MAGISTRATE_DEPOSIT);
+    expect(Number(held.find((s) => s.caseId === c.id)?.amountPaise)).toBe(byAccount.MAGISTRATE_DEPOSIT);
     // Not Government revenue before the 3 months end (s. 17) ...
     const running = await refusal(surplusToRevenue(db, magistrate, c.id, ist('2027-02-18 23:00')));
     expect(running).toMatchObject({ code: 'REFUSED', section: 's. 17' });
@@ -100,7 +100,7 @@ describe.each(await dbKinds())('staff B services on %s', (kind) => {
     expect(await refusal(surplusToRevenue(db, officer, c.id, ist('2027-02-19 09:00')))).toMatchObject({ code: 'NOT_ALLOWED' });
     await surplusToRevenue(db, magistrate, c.id, ist('2027-02-19 00:00'));
     const revenue = await db.ledgerEntry.findUniqueOrThrow({ where: { idempotencyKey: `case:${c.id}:surplus:revenue` } });
-    expect(revenue.amountPaise).toBe(byAccount.MAGISTRATE_DEPOSIT);
+    expect(Number(revenue.amountPaise)).toBe(byAccount.MAGISTRATE_DEPOSIT);
     expect(await refusal(claimSurplus(db, magistrate, { caseId: c.id, claimantName: 'Late owner', orderReference: 'DM/1', orderedOn: '2027-02-19' }, ist('2027-02-19 10:00')))).toMatchObject({ code: 'REFUSED' });
   });
 
@@ -125,8 +125,8 @@ describe.each(await dbKinds())('staff B services on %s', (kind) => {
     expect(await db.outboxEntry.count({ where: { jobKey: `case:${c.id}:s16-account:777001` } })).toBe(1);
     await recordSplit(db, officer, c.id, ist('2026-11-04 16:00'));
     const ledger = await db.ledgerEntry.findMany({ where: { caseId: c.id, idempotencyKey: { startsWith: `case:${c.id}:split:` } } });
-    expect(ledger.reduce((s, e) => s + e.amountPaise, 0)).toBe(250000);
-    expect(ledger.find((e) => e.account === 'OWNER_BALANCE')?.amountPaise).toBe(250000 - 10000 - dues);
+    expect(ledger.reduce((s, e) => s + Number(e.amountPaise), 0)).toBe(250000);
+    expect(Number(ledger.find((e) => e.account === 'OWNER_BALANCE')?.amountPaise)).toBe(250000 - 10000 - dues);
     expect((await db.case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('SPLIT_RECORDED');
   });
 
@@ -145,7 +145,7 @@ describe.each(await dbKinds())('staff B services on %s', (kind) => {
     await recordSplit(db, officer, c.id, ist('2026-11-03 11:05'));
     const ledger = await db.ledgerEntry.findMany({ where: { caseId: c.id, idempotencyKey: { startsWith: `case:${c.id}:split:` } } });
     // Expenses first (₹50), then the penalty (₹100) — nothing is left for feeding.
-    expect(Object.fromEntries(ledger.map((e) => [e.account, e.amountPaise]))).toEqual({ SALE_EXPENSES: 5000, DISTRICT_MAGISTRATE: 7000 });
+    expect(Object.fromEntries(ledger.map((e) => [e.account, Number(e.amountPaise)]))).toEqual({ SALE_EXPENSES: 5000, DISTRICT_MAGISTRATE: 7000 });
     expect((await db.case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('SPLIT_RECORDED');
   });
 
@@ -174,7 +174,7 @@ describe.each(await dbKinds())('staff B services on %s', (kind) => {
     await db.head.updateMany({ where: { caseId: c.id }, data: { status: 'RELEASED' } });
     await recordDepositOutcome(db, magistrate, { caseId: c.id, outcome: 'apply', orderReference: 'DM/S20/4' }, ist('2026-11-20 10:00'));
     const ledger = await db.ledgerEntry.findMany({ where: { caseId: c.id } });
-    expect(Object.fromEntries(ledger.map((e) => [e.account, e.amountPaise]))).toEqual({ DISTRICT_MAGISTRATE: 10000, POUND_KEEPER: 14000 });
+    expect(Object.fromEntries(ledger.map((e) => [e.account, Number(e.amountPaise)]))).toEqual({ DISTRICT_MAGISTRATE: 10000, POUND_KEEPER: 14000 });
     expect(await db.outboxEntry.count({ where: { jobKey: `case:${c.id}:deposit-outcome:${owner}` } })).toBe(1);
     expect(await refusal(recordDepositOutcome(db, magistrate, { caseId: c.id, outcome: 'refund', orderReference: 'DM/S20/5' }, ist('2026-11-20 11:00')))).toMatchObject({ code: 'REFUSED' });
   });
