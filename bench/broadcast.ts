@@ -14,7 +14,9 @@ import { createConfig } from '../src/config';
 import { applyMigrations, openDatabase } from '../src/db';
 import { seedDemo } from '../src/db/seed';
 import { createTranslator } from '../src/i18n';
+import { createHttpServer } from '../src/http/server';
 import { createLogger } from '../src/logging';
+import { Metrics } from '../src/observability/metrics';
 import { villageKey } from '../src/services/case-numbers';
 import { addToOutbox, queueMessage } from '../src/services/outbox';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -66,6 +68,9 @@ export interface BroadcastBenchResult {
   officerDelayMs: number;
   officerEnqueuedAfter: number;
   elapsedMs: number;
+  /** Mean of kanji_sender_rate_per_second scraped from GET /metrics during the steady state, and how many scrapes. */
+  metricsRatePerSecond: number;
+  metricsScrapes: number;
   database: string;
   senderProcesses: number;
 }
@@ -127,7 +132,8 @@ export async function measureBroadcast(recipients = Number(process.env.BENCH_REC
   const db = await openDatabase(dbUrl ? { kind: 'postgres', url: dbUrl } : { kind: 'memory' });
   await applyMigrations(db.adapter);
   const clock = new ManualClock('2026-11-29T10:00:00+05:30');
-  const deps = { config, db: db.prisma, clock, logger: createLogger('silent'), translator: await createTranslator() };
+  const metrics = new Metrics();
+  const deps = { config, db: db.prisma, clock, logger: createLogger('silent'), translator: await createTranslator(), metrics };
   const prefix = `bench${randomUUID().slice(0, 8)}`;
   const redis = new Redis(redisUrl);
   try {
@@ -149,6 +155,26 @@ export async function measureBroadcast(recipients = Number(process.env.BENCH_REC
     const b = dbUrl && process.env.BENCH_SENDERS !== '1' ? await startSenderProcess({ DATABASE_URL: dbUrl, REDIS_URL: redisUrl, PREFIX: prefix, API_ROOT: tg.url, NOW: clock.now().toISOString(), BENCH_BOT_TOKEN: config.BOT_TOKEN! }) : null;
     const t0 = (await tg.count()).now;
     await a.start();
+    // This process's GET /metrics, scraped every second as Prometheus would: the sender rate it reports is the
+    // whole deployment's (both sender processes count their sends in the shared Redis).
+    metrics.bind({ db: db.prisma, clock, queues: () => a.queues, sendRate: () => a.sendRate() });
+    const http = await createHttpServer({ config, deps, metrics });
+    const metricsUrl = `${await http.app.listen({ port: 0, host: '127.0.0.1' })}/metrics`;
+    const scrapes: number[] = [];
+    let scraping = true;
+    const scraper = (async () => {
+      let firstAt: number | undefined;
+      while (scraping) {
+        await new Promise((r) => setTimeout(r, 1000));
+        const c = await tg.count();
+        if (c.accepted > 0) firstAt ??= c.now;
+        // Only windows wholly inside the steady state: 11 s after the first message, until 95% are out.
+        if (firstAt === undefined || c.now - firstAt < 11_000 || c.accepted >= recipients * 0.95) continue;
+        const text = await (await fetch(metricsUrl)).text();
+        const v = Number(/^kanji_sender_rate_per_second (\S+)$/m.exec(text)?.[1]);
+        if (Number.isFinite(v)) scrapes.push(v);
+      }
+    })();
 
     const half = Math.floor(recipients / 2);
     let progress = await tg.count();
@@ -165,6 +191,9 @@ export async function measureBroadcast(recipients = Number(process.env.BENCH_REC
     // Wait on the fake's count (not drain(), whose polling of the queues would compete with the senders).
     const deadline = Date.now() + 600_000;
     while ((await tg.count()).accepted < recipients + 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    scraping = false;
+    await scraper;
+    await http.app.close();
     await b?.stop();
     await a.stop();
     const stats = await tg.stats();
@@ -195,6 +224,8 @@ export async function measureBroadcast(recipients = Number(process.env.BENCH_REC
       officerDelayMs: officer ? Math.round(officer.at - enqueuedAt) : Number.NaN,
       officerEnqueuedAfter,
       elapsedMs: Math.round(last - t0),
+      metricsRatePerSecond: scrapes.length ? Math.round((scrapes.reduce((x, y) => x + y, 0) / scrapes.length) * 100) / 100 : Number.NaN,
+      metricsScrapes: scrapes.length,
       database: pgAdmin ? 'Postgres' : 'PGlite (embedded)',
       senderProcesses: b ? 2 : 1,
     };
@@ -226,12 +257,14 @@ export async function run(): Promise<string> {
     r.received429SteadyState === 0 ? 'ok' : 'MISSED',
     r.officerDelayMs < 2000 ? 'ok' : 'MISSED',
   ];
+  const metricsDiff = Math.abs(r.metricsRatePerSecond - r.achievedPerSecond) / r.achievedPerSecond;
   return [
     `broadcast: ${r.accepted} of ${r.recipients} recipients in ${(r.elapsedMs / 1000).toFixed(1)} s (${r.senderProcesses} sender process${r.senderProcesses > 1 ? 'es' : ''} on one Redis budget, ${r.database}, fake Bot API enforcing ${r.configuredPerSecond}/s and 1 per chat per second)`,
     `  rate ${r.achievedPerSecond}/s = ${r.percentOfLimit}% of the configured ${r.configuredPerSecond}/s (target ≥ 90%: ${targets[0]})`,
     `  duplicates ${r.duplicates} (target 0: ${targets[1]})`,
     `  429s received ${r.received429}, in steady state ${r.received429SteadyState} (target 0: ${targets[2]})`,
     `  officer reminder enqueued after ${r.officerEnqueuedAfter} messages, delivered ${r.officerDelayMs} ms later (target < 2000 ms: ${targets[3]})`,
+    `  GET /metrics kanji_sender_rate_per_second ${r.metricsRatePerSecond}/s (mean of ${r.metricsScrapes} scrapes in steady state) vs ${r.achievedPerSecond}/s measured at the fake Bot API: ${(metricsDiff * 100).toFixed(1)}% apart (target ≤ 5%: ${metricsDiff <= 0.05 ? 'ok' : 'MISSED'})`,
   ].join('\n');
 }
 

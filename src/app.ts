@@ -78,7 +78,8 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
   let http: HttpServer | undefined;
   const serveHttp = options.http ?? !options.noTransport;
   const listen = async (webhookBot?: Bot<BotContext>) => {
-    http = await createHttpServer({ config, deps, metrics, api, queues: jobs.queues, ...(webhookBot ? { webhookBot } : {}) });
+    // Without BOT_TOKEN (the local chat) there is no Bot API to check.
+    http = await createHttpServer({ config, deps, metrics, queues: jobs.queues, ...(config.BOT_TOKEN ? { api } : {}), ...(webhookBot ? { webhookBot } : {}) });
     await http.app.listen({ port: config.PORT, host: config.HTTP_HOST });
     logger.info({ port: config.PORT, host: config.HTTP_HOST }, 'HTTP server listening (/healthz, /readyz, /metrics, /r/<code>)');
   };

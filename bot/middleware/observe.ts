@@ -21,7 +21,10 @@ export const observeUpdates: MiddlewareFn<BotContext> = (ctx, next) => {
       await next();
       outcome = scope.failed ? 'error' : 'ok';
     } finally {
-      ctx.deps.metrics?.updateHandled(kind, outcome, (performance.now() - started) / 1000, scope.statements);
+      const seconds = (performance.now() - started) / 1000;
+      ctx.deps.metrics?.updateHandled(kind, outcome, seconds, scope.statements);
+      // One line per update for an operator to follow (the scope adds update_id, chat_id, user_id, req_id).
+      ctx.deps.logger.info({ outcome, ms: Math.round(seconds * 1000), statements: scope.statements }, 'update handled');
     }
   });
 };

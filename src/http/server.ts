@@ -3,7 +3,7 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { webhookCallback, type Api, type Bot } from 'grammy';
 import type { BotContext } from '../../bot';
 import type { Queues } from '../../jobs/dispatcher';
@@ -55,14 +55,13 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
   const log = deps.logger.child({ part: 'http' });
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'req_id' }),
     bodyLimit: config.HTTP_BODY_LIMIT_BYTES,
     requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
     connectionTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
     keepAliveTimeout: 65_000,
     trustProxy: config.HTTP_TRUST_PROXY,
     requestIdHeader: 'x-request-id',
-    requestIdLogLabel: 'req_id',
     genReqId: () => randomUUID(),
     return503OnClosing: true,
   });

@@ -24,6 +24,8 @@ describe('HTTP server (webhook mode)', () => {
   let base: string;
   const api = new FakeBotApi();
   const clock = new ManualClock('2026-11-29T10:00:00+05:30');
+  const logLines: Array<Record<string, unknown>> = [];
+  const logger = createLogger('info', { write: (line: string) => void logLines.push(JSON.parse(line)) });
   let receiptCode = '';
   let receiptNumber = '';
   let caseNumber = '';
@@ -46,9 +48,9 @@ describe('HTTP server (webhook mode)', () => {
       DASHBOARD_USER: DASH.user,
       DASHBOARD_PASSWORD: DASH.password,
       RECEIPT_PAGE_PER_MINUTE: '12',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: 'info',
     });
-    app = await createApp(config, { mode: 'all', seed: true, botClient: api.client, botInfo: api.botInfo, clock, logger: createLogger('silent') });
+    app = await createApp(config, { mode: 'all', seed: true, botClient: api.client, botInfo: api.botInfo, clock, logger });
     await app.start();
     const r = await confirmedReceipt(app.deps.db, clock.now());
     receiptCode = r.receipt.verificationCode;
@@ -92,6 +94,13 @@ describe('HTTP server (webhook mode)', () => {
     const res = await post(JSON.stringify(update(5002, 61001, '/help')), { 'x-telegram-bot-api-secret-token': SECRET });
     expect(res.status).toBe(200);
     expect(api.sentTo(61001).length).toBeGreaterThan(0);
+    // The update's log line carries its ids and the HTTP request's id — no name, no text.
+    const reqId = res.headers.get('x-request-id');
+    const line = logLines.find((l) => l.msg === 'update handled' && l.update_id === 5002);
+    expect(line).toMatchObject({ chat_id: 61001, user_id: 61001, update_kind: 'message', outcome: 'ok', req_id: reqId });
+    expect(Number(line!.statements)).toBeGreaterThan(0);
+    expect(JSON.stringify(line)).not.toMatch(/first_name|\/help/);
+    expect(logLines.find((l) => l.msg === 'http request' && l.req_id === reqId)).toMatchObject({ route: '/webhook', status: 200, method: 'POST' });
   });
 
   it('the webhook answers 413 to a body over the limit, without handling it', async () => {
