@@ -48,7 +48,7 @@ export async function seedDemo(db: Db, now: Date): Promise<SeedResult> {
     for (const [cls, [before, after]] of Object.entries(FINE_SCALE)) {
       const rows = [
         { effectiveFrom: d('2020-01-01'), effectiveTo: d('2026-05-31'), paisePerHead: before, notification: `Demo notification ${area.code}/2020 (s. 12 fines)` },
-        { effectiveFrom: d('2026-06-01'), effectiveTo: null, paisePerHead: after, notification: `Demo notification ${area.code}/2026 (s. 12 penalties, Act 8 of 2026)` },
+        { effectiveFrom: d('2026-06-01'), effectiveTo: null, paisePerHead: after, notification: `Demo notification ${area.code}/2026 (s. 12 scale)` },
       ];
       for (const r of rows) {
         await db.fineScale.upsert({

@@ -58,7 +58,7 @@ export type {
 
 // Terms (Act 8 of 2026)
 export { termFor } from './terms';
-export type { Term, TermAmendment, TermInfo } from './terms';
+export type { Term, TermAmendment, TermInfo, TermSubstitution } from './terms';
 
 // Dues (ss. 5, 12, 12A, 13, 15, 16)
 export { computeDues, feedingDays, FEEDING_DAY_RULE } from './dues';

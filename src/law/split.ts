@@ -120,7 +120,8 @@ export function splitOf(input: SplitInput): SplitResult {
   const windows = resolveWindows(input.windows);
   const accountAt = input.accountAt ?? input.saleAt;
   assertInstant(accountAt, 'accountAt');
-  const term = termOn(toIstDate(accountAt), input.termAmendments ?? TERM_AMENDMENTS);
+  // The deduction and the account are made under s. 16 (its word on the account date).
+  const term = termOn(toIstDate(accountAt), 's. 16', input.termAmendments ?? TERM_AMENDMENTS);
 
   const order = input.deductionOrder ?? DEDUCTION_PRIORITY;
   assertDeductionOrder(order);

@@ -52,13 +52,18 @@ describe.each<DbKind>(['pglite', 'postgres'])('s. 16 order of deductions from sh
     await press(h, officer, t(lang, 'officer:sale.record_button'));
     const account = h.api.sentTo(officer.id).map((m) => m.text).find((x) => x.includes(c.number) && x.includes('16')) ?? '';
     await h.send(officer, `/split ${c.number}`);
+    const preview = lastText(h, officer);
     await press(h, officer, t(lang, 'officer:split.record_button'));
     const ledger = await db.ledgerEntry.findMany({ where: { caseId: c.id, idempotencyKey: { startsWith: `case:${c.id}:split:` } } });
-    return { c, account, split: Object.fromEntries(ledger.map((e) => [e.account, e.amountPaise])), total: ledger.reduce((s, e) => s + e.amountPaise, 0) };
+    return { c, account, preview, split: Object.fromEntries(ledger.map((e) => [e.account, e.amountPaise])), total: ledger.reduce((s, e) => s + e.amountPaise, 0) };
   }
 
   it('no order directed: expenses, then the penalty, then feeding; the account says so (English)', async () => {
-    const { account, split, total } = await shortSale(officerEn, 'en', 'Kunda');
+    const { account, preview, split, total } = await shortSale(officerEn, 'en', 'Kunda');
+    // Act 8 of 2026 amends s. 16 only: the s. 16 account says "penalties", the s. 17 division "fines".
+    expect(account).toContain('(c) penalties and charges: penalty ₹100.00');
+    expect(preview).toContain(t('en', 'officer:split.line', { account: 'DISTRICT_MAGISTRATE', term: 'fine', amount: PENALTY_COW }));
+    expect(preview).toContain('• fines — to the District Magistrate: ₹100.00');
     // 17 feeding days (1–17 Nov, both counted) × ₹70 = ₹1,190 due; proceeds ₹300 − ₹50 − ₹100 = ₹150 to feeding.
     expect(split).toEqual({ SALE_EXPENSES: 5000, DISTRICT_MAGISTRATE: PENALTY_COW, POUND_KEEPER: 30000 - 5000 - PENALTY_COW });
     expect(total).toBe(30000);
@@ -75,7 +80,10 @@ describe.each<DbKind>(['pglite', 'postgres'])('s. 16 order of deductions from sh
     expect(err.join('\n')).toContain(t('en', 'staff:admin.fees.bad_order', { value: 'sale_expenses,fine', kinds: 'sale_expenses,fine,feeding,security' }));
     expect(await dispatchAdmin(admin, ['fees', 'add-order', '--area', 'RJ-JAIPUR', '--from', '2026-11-15', '--order', 'sale_expenses,feeding,fine,security', '--reference', 'DM Jaipur circular 7/2026'])).toBe(0);
     expect(out).toContain(t('en', 'staff:admin.fees.order_added', { scope: 'RJ-JAIPUR', from: '2026-11-15', order: 'sale_expenses → feeding → fine → security', ref: 'DM Jaipur circular 7/2026' }));
-    const { account, split, total } = await shortSale(officerHi, 'hi', 'Kukas');
+    const { account, preview, split, total } = await shortSale(officerHi, 'hi', 'Kukas');
+    expect(account).toContain('(ग) शास्तियाँ और खर्च: शास्ति ₹100.00');
+    expect(preview).toContain(t('hi', 'officer:split.line_short', { account: 'DISTRICT_MAGISTRATE', term: 'fine', amount: 0, due: PENALTY_COW, unrecovered: PENALTY_COW }));
+    expect(preview).toContain('जुर्माने');
     // ₹300 − ₹50 expenses = ₹250, all to feeding (₹1,190 due); nothing left for the penalty.
     expect(split).toEqual({ SALE_EXPENSES: 5000, POUND_KEEPER: 25000 });
     expect(total).toBe(30000);
