@@ -23,9 +23,9 @@ export function poundName(ctx: Pick<BotContext, 'lang'>, pound: { name: string; 
   return ctx.lang === 'hi' ? pound.nameHi : pound.name;
 }
 
-/** A cattle class in the reader's language ("buffalo" / "भैंस"). */
-export function className(ctx: Pick<BotContext, 't'>, code: string): string {
-  return ctx.t(`common:cattle.${code}`);
+/** A cattle class in the reader's language ("buffalo" / "भैंस"); with `count`, its plural form ("2 buffaloes"). */
+export function className(ctx: Pick<BotContext, 't'>, code: string, count?: number): string {
+  return count === undefined ? ctx.t(`common:cattle.${code}`) : ctx.t(`common:cattle.${code}`, { count });
 }
 
 /** The word the law uses for the s. 12 sum on that date (Act 8 of 2026), capitalised for a line label. */
