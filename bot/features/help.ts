@@ -8,6 +8,6 @@ export const helpFeature = new Composer<BotContext>();
 
 helpFeature.command('help', async (ctx) => {
   // "fine" before 1 June 2026, "penalty" from then (Act 8 of 2026): the word in force today.
-  const term = termFor(ctx.deps.clock.now());
+  const term = termFor(ctx.deps.clock.now(), 's. 12');
   await ctx.reply(ctx.t('owner:help.text', { fine: termWord(ctx, term.ok ? term.value.term : 'fine') }));
 });

@@ -1,5 +1,5 @@
 import { Composer, InlineKeyboard } from 'grammy';
-import { toIstDate } from '../../src/law';
+import { termFor, toIstDate } from '../../src/law';
 import { StaffActionError, type CaseForLaw } from '../../src/services/case-transition';
 import {
   claimSurplus,
@@ -50,9 +50,14 @@ interface ClaimDraft {
 
 const MAX_TEXT = 120;
 
-/** "fine" or "penalty" of the account (for the words of the ledger lines). */
+/**
+ * "fine" or "penalty" in the words of s. 17 (the division and the remittances) on the date of the sale: s. 17
+ * keeps "the fines so deducted" — Act 8 of 2026 amends s. 16 only (src/law/data/term-amendments.ts).
+ */
 function termOf(c: CaseForLaw): string {
-  return storedAccountOf(c.auction?.account)?.delivered?.account.term.term ?? 'penalty';
+  const saleAt = storedAccountOf(c.auction?.account)?.inputs.saleAt;
+  const term = termFor(saleAt ? new Date(saleAt) : new Date(0), 's. 17');
+  return term.ok ? term.value.term : 'fine';
 }
 
 function splitLineText(ctx: BotContext, l: SplitLine, term: string): string {

@@ -210,8 +210,9 @@ ordersFeature.command('outcome', async (ctx) => {
       await ctx.reply(ctx.t('officer:outcome.refunded', { number: r.caseNumber, amount: r.amountPaise, reference }));
       return;
     }
-    const term = termFor(now);
-    const lines = r.entries.map((e) => ctx.t('officer:split.line', { account: e.account, term: term.ok ? term.value.term : 'penalty', amount: e.amountPaise }));
+    // The s. 17 division's words: s. 17 keeps "fines" (Act 8 of 2026 amends s. 16 only).
+    const term = termFor(now, 's. 17');
+    const lines = r.entries.map((e) => ctx.t('officer:split.line', { account: e.account, term: term.ok ? term.value.term : 'fine', amount: e.amountPaise }));
     await ctx.reply(ctx.t('officer:outcome.applied', { number: r.caseNumber, amount: r.amountPaise, reference, lines: lines.join('\n') }));
   } catch (e) {
     await replyActionError(ctx, e, c);

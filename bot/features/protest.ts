@@ -33,7 +33,7 @@ onAction(protestFeature, 'pr', async (ctx, args) => {
   }
   const tl = caseTimeline({ impoundedAt: c.impoundedAt }, windows);
   if (!tl.ok) return stale(ctx);
-  const term = termFor(now);
+  const term = termFor(now, 's. 15');
   const kb = new InlineKeyboard().text(ctx.t('owner:protest.yes_button'), cb(ctx, 'pi', c.id, 1)).row().text(ctx.t('owner:protest.no_button'), cb(ctx, 'pi', c.id, 0));
   await ctx.reply(
     ctx.t('owner:protest.explain', {

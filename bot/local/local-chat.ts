@@ -204,7 +204,7 @@ export class LocalChat {
     const buttons = message ? numberedButtons(message) : [];
     const button = buttons[choice - 1];
     if (!message || !button || (!button.callbackData && !button.url)) {
-      this.notice('local:error.no_such_choice', { n: shown.n, choice, count: buttons.length });
+      this.notice('local:error.no_such_choice', { n: shown.n, choice, max: buttons.length });
       return;
     }
     if (button.url) {

@@ -2,6 +2,7 @@ import { addDays, CATTLE_CLASS_CODES, isCattleClass, type LocalDate } from '../l
 import { audit } from '../services/audit';
 import { parseDateTyped, parseRupeesTyped } from '../services/staff-input';
 import { EXIT, parseOptions, usageError, type AdminDeps } from './args';
+import { addDeductionOrder, listDeductionOrders } from './deduction-order-command';
 
 /** A @db.Date column holds an India calendar date; Prisma carries it as UTC midnight. */
 const asDbDate = (d: LocalDate) => new Date(`${d}T00:00:00Z`);
@@ -20,7 +21,8 @@ class FeeRowRefused extends Error {
 /**
  * `fees list --area <code> | --pound <code>`; `fees add-fine --area --class --from --amount --notification`
  * (s. 12 scale notified for a local area); `fees add-feeding --pound --class --from --amount --order` (s. 5
- * charges fixed by the District Magistrate). A new row starts on --from; the previous open-ended row of the
+ * charges fixed by the District Magistrate); `fees add-order --area --from --order --reference` (s. 16 order of
+ * deductions, deduction-order-command.ts). A new row starts on --from; the previous open-ended row of the
  * same class is closed the day before. Rows are added in date order: a row starting on or after --from, or
  * a closed row reaching into it, refuses the addition (nothing is rewritten silently).
  */
@@ -28,6 +30,7 @@ export async function feesCommand(deps: AdminDeps, args: string[]): Promise<numb
   const [sub, ...rest] = args;
   if (sub === undefined || sub === 'list') return listFees(deps, rest);
   if (sub === 'add-fine' || sub === 'add-feeding') return addFee(deps, sub, rest);
+  if (sub === 'add-order') return addDeductionOrder(deps, rest);
   return usageError(deps, deps.t('staff:admin.unknown_subcommand', { value: sub }), 'staff:admin.usage.fees');
 }
 
@@ -57,7 +60,8 @@ async function listFees(deps: AdminDeps, args: string[]): Promise<number> {
   for (const r of feeding) {
     deps.out(deps.t('staff:admin.fees.feeding_line', { cls: r.cattleClass, from: fromDbDate(r.effectiveFrom), to: r.effectiveTo ? fromDbDate(r.effectiveTo) : '…', amount: r.paisePerDay, ref: r.orderRef }));
   }
-  if (fines.length + feeding.length === 0) deps.out(deps.t('staff:admin.fees.none'));
+  const orders = areaId ? await listDeductionOrders(deps, areaId) : 0;
+  if (fines.length + feeding.length + orders === 0) deps.out(deps.t('staff:admin.fees.none'));
   return EXIT.OK;
 }
 

@@ -48,7 +48,7 @@ export async function seedDemo(db: Db, now: Date): Promise<SeedResult> {
     for (const [cls, [before, after]] of Object.entries(FINE_SCALE)) {
       const rows = [
         { effectiveFrom: d('2020-01-01'), effectiveTo: d('2026-05-31'), paisePerHead: before, notification: `Demo notification ${area.code}/2020 (s. 12 fines)` },
-        { effectiveFrom: d('2026-06-01'), effectiveTo: null, paisePerHead: after, notification: `Demo notification ${area.code}/2026 (s. 12 penalties, Act 8 of 2026)` },
+        { effectiveFrom: d('2026-06-01'), effectiveTo: null, paisePerHead: after, notification: `Demo notification ${area.code}/2026 (s. 12 scale)` },
       ];
       for (const r of rows) {
         await db.fineScale.upsert({
@@ -59,6 +59,13 @@ export async function seedDemo(db: Db, now: Date): Promise<SeedResult> {
       }
     }
   }
+  // s. 16 order of deductions (the Act sets none): a demo order for Pune from 1 April 2027 that pays the
+  // pound-keeper's feeding charges before the penalties; elsewhere, and before then, the default applies.
+  await db.deductionOrder.upsert({
+    where: { areaId_effectiveFrom: { areaId: pune.id, effectiveFrom: d('2027-04-01') } },
+    create: { areaId: pune.id, effectiveFrom: d('2027-04-01'), kinds: ['sale_expenses', 'feeding', 'fine', 'security'], reference: 'Demo Collector Pune circular 2/2027 (s. 16 order of deductions)' },
+    update: {},
+  });
   for (const p of Object.values(byCode)) {
     for (const [cls, [until, from]] of Object.entries(FEEDING)) {
       const rows = [

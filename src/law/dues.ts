@@ -65,7 +65,10 @@ export interface DuesInput {
 export interface FineLine {
   readonly kind: 'fine';
   readonly section: 's. 12';
-  /** 'fine' or 'penalty' — the word in force on the date of the valuation (`termVersion` says why). */
+  /**
+   * 'fine' or 'penalty' — the word of the section the valuation is made under (claim s. 13, deposit s. 15,
+   * sale s. 16) on the date of the valuation (`termVersion` says why; Act 8 of 2026 amends s. 16 only).
+   */
   readonly term: TermInfo['term'];
   readonly termVersion: string;
   readonly cattleClass: CattleClassCode;
@@ -236,7 +239,8 @@ export function duesOf(input: DuesInput, rules: LawRules): DuesBreakdown {
   const impoundedOn = toIstDate(input.impoundedAt);
   const asOfDate = toIstDate(input.asOf);
   const days = feedingDays(impoundedOn, asOfDate);
-  const term = termOn(asOfDate, rules.termAmendments ?? TERM_AMENDMENTS);
+  // The word of the section the valuation is made under (s. 13 claim, s. 15 deposit, s. 16 deduction).
+  const term = termOn(asOfDate, SECTION_OF_MODE[mode], rules.termAmendments ?? TERM_AMENDMENTS);
   const variant = stateVariantOn(rules.stateVariants ?? STATE_VARIANTS, pound.state, impoundedOn);
   const security = securityRequirement(variant, mode, input.s12aDeclaration === true);
 

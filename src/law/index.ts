@@ -58,7 +58,7 @@ export type {
 
 // Terms (Act 8 of 2026)
 export { termFor } from './terms';
-export type { Term, TermAmendment, TermInfo } from './terms';
+export type { Term, TermAmendment, TermInfo, TermSubstitution } from './terms';
 
 // Dues (ss. 5, 12, 12A, 13, 15, 16)
 export { computeDues, feedingDays, FEEDING_DAY_RULE } from './dues';
@@ -102,4 +102,6 @@ export type { SoldLotBase } from './sale';
 export type { LotSelection } from './sale-selection';
 export type { SaleInput, SaleLotInput, SaleMode, SaleResult, SoldLot, S16Account } from './sale';
 export { computeSplit, splitClaimPayment, DEDUCTION_PRIORITY, SPLIT_ROUNDING_RULE } from './split';
+export { findDeductionOrder, DEFAULT_DEDUCTION_ORDER, DEFAULT_DEDUCTION_ORDER_REF, DEDUCTION_KINDS } from './deduction-order';
+export type { DeductionKind, DeductionOrderRow, DeductionOrderInForce } from './deduction-order';
 export type { SplitInput, SplitResult, SplitPart, SplitKind, Payee, ClaimPaymentPart } from './split';

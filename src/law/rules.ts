@@ -3,6 +3,7 @@ import { assertCattleClass, type CattleClassCode } from './cattle';
 import { DEFAULT_WINDOWS, type StatutoryWindows } from './data/windows';
 import type { StateVariant } from './data/state-variants';
 import type { TermAmendment } from './data/term-amendments';
+import type { DeductionOrderRow } from './deduction-order';
 import { LawError, guard, type LawResult } from './errors';
 import { assertPaise } from './money';
 import type { Section } from './sections';
@@ -94,6 +95,8 @@ export interface LawRules {
   readonly termAmendments?: readonly TermAmendment[];
   /** Defaults to `DEFAULT_WINDOWS`. */
   readonly windows?: Partial<StatutoryWindows>;
+  /** s. 16 order of deductions from insufficient proceeds (dated, per area); none = the default. */
+  readonly deductionOrders?: readonly DeductionOrderRow[];
 }
 
 /** Which rule row produced a number (provenance carried on every line). */

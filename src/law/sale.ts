@@ -1,6 +1,7 @@
 import { assertInstant, toIstDate, type LocalDate } from './calendar';
 import { assertCattleClass, assertHeadCount, type CattleClassCode } from './cattle';
 import type { TermAmendment } from './data/term-amendments';
+import type { DeductionKind } from './deduction-order';
 import type { StatutoryWindows } from './data/windows';
 import { feedingDays } from './dues';
 import { guard, LawError, type LawResult } from './errors';
@@ -51,6 +52,8 @@ export interface SaleInput {
   readonly accountAt?: Date | null;
   readonly termAmendments?: readonly TermAmendment[];
   readonly windows?: Partial<StatutoryWindows>;
+  /** Order in which the proceeds meet the deductions (`findDeductionOrder`); default `DEFAULT_DEDUCTION_ORDER`. */
+  readonly deductionOrder?: readonly DeductionKind[];
 }
 
 /** A sold lot with its price attributed to its heads (odd paise to the first heads, see money.ts). */
@@ -92,8 +95,10 @@ export interface S16Account {
   readonly d_cattleSold: number;
   /** (e) proceeds of sale. */
   readonly e_proceedsPaise: Paise;
-  /** (f) the manner in which the proceeds have been disposed of (the s. 17 split). */
+  /** (f) the manner in which the proceeds have been disposed of (the s. 17 split), in the order met. */
   readonly f_disposal: readonly SplitPart[];
+  /** The order in which the proceeds met the deductions (shown with (f)). */
+  readonly f_order: readonly DeductionKind[];
   /** Delivered to the owner with the account (s. 16, third paragraph). */
   readonly remainingCattle: number;
   readonly balancePaise: Paise;
@@ -207,6 +212,7 @@ export function saleOf(input: SaleInput): SaleResult {
     accountAt: input.accountAt ?? null,
     ...(input.termAmendments ? { termAmendments: input.termAmendments } : {}),
     ...(input.windows ? { windows: input.windows } : {}),
+    ...(input.deductionOrder ? { deductionOrder: input.deductionOrder } : {}),
   });
   const impoundedOn = toIstDate(input.impoundedAt);
   const saleOn = toIstDate(input.saleAt);
@@ -239,6 +245,7 @@ export function saleOf(input: SaleInput): SaleResult {
       d_cattleSold: soldHeads,
       e_proceedsPaise: proceedsPaise,
       f_disposal: split.parts,
+      f_order: split.priority,
       remainingCattle,
       balancePaise: split.balancePaise,
       balanceTo,

@@ -2,6 +2,7 @@ import { assertInstant, toIstDate } from './calendar';
 import { TERM_AMENDMENTS, type TermAmendment } from './data/term-amendments';
 import type { StatutoryWindows } from './data/windows';
 import { guard, LawError, type LawResult } from './errors';
+import { assertDeductionOrder, DEFAULT_DEDUCTION_ORDER, type DeductionKind } from './deduction-order';
 import { assertPaise, subPaise, sumPaise, type Paise } from './money';
 import { resolveWindows } from './rules';
 import type { Section } from './sections';
@@ -17,9 +18,10 @@ import { s17SurplusHoldEnd, type TimelineEntry } from './timeline';
  * that it can be dealt with under s. 12A); the balance → OWNER when the owner is present (s. 16), else
  * MAGISTRATE_DEPOSIT, held for 3 calendar months and then Government revenue (s. 17).
  *
- * Deduction priority when the proceeds do not cover everything (`DEDUCTION_PRIORITY`): expenses of sale
- * first (the cost of realising the money), then fines/penalties, then feeding and watering, then the
- * s. 12A security. Each deduction takes the whole of what is owed or whatever is left; what is not
+ * Deduction order when the proceeds do not cover everything: the Act sets none, so it is data
+ * (`SplitInput.deductionOrder`, a dated per-area `DeductionOrderRow` found by `findDeductionOrder`); the
+ * default `DEFAULT_DEDUCTION_ORDER` (= `DEDUCTION_PRIORITY`) is expenses of sale, fines/penalties, feeding and
+ * watering, s. 12A security (src/law/README.md, "Open readings"). Each deduction takes the whole of what is owed or whatever is left; what is not
  * recovered is reported in `unrecovered`. No proportional division occurs, so no rounding is needed:
  * every part is a whole number of paise and the parts add up to the proceeds exactly.
  */
@@ -34,8 +36,8 @@ export type Payee =
 /** What a part of the proceeds is. */
 export type SplitKind = 'sale_expenses' | 'fine' | 'feeding' | 'security' | 'balance';
 
-/** Order in which deductions are met from insufficient proceeds. */
-export const DEDUCTION_PRIORITY = ['sale_expenses', 'fine', 'feeding', 'security'] as const;
+/** The default order in which deductions are met from insufficient proceeds (see deduction-order.ts). */
+export const DEDUCTION_PRIORITY: readonly DeductionKind[] = DEFAULT_DEDUCTION_ORDER;
 
 /** The rounding rule of the split (see the module comment). */
 export const SPLIT_ROUNDING_RULE = 'NO_DIVISION_WHOLE_PAISE_IN_PRIORITY_ORDER' as const;
@@ -72,11 +74,13 @@ export interface SplitInput {
   readonly accountAt?: Date | null;
   readonly termAmendments?: readonly TermAmendment[];
   readonly windows?: Partial<StatutoryWindows>;
+  /** Order in which the deductions are met (every kind once); default `DEDUCTION_PRIORITY`. */
+  readonly deductionOrder?: readonly DeductionKind[];
 }
 
 export interface SplitResult {
   readonly proceedsPaise: Paise;
-  /** Deductions in priority order, then the balance. Always all five kinds (amounts may be 0). */
+  /** Deductions in the order met (`priority`), then the balance. Always all five kinds (amounts may be 0). */
   readonly parts: readonly SplitPart[];
   readonly balancePaise: Paise;
   readonly balanceTo: 'OWNER' | 'MAGISTRATE_DEPOSIT';
@@ -89,11 +93,12 @@ export interface SplitResult {
   /** True when the hold was counted from the sale date because no deposit date was given. */
   readonly surplusHoldProvisional: boolean;
   readonly term: TermInfo;
-  readonly priority: typeof DEDUCTION_PRIORITY;
+  /** The order in which the deductions were met. */
+  readonly priority: readonly DeductionKind[];
   readonly roundingRule: typeof SPLIT_ROUNDING_RULE;
 }
 
-const DEDUCTION_TARGET: Record<(typeof DEDUCTION_PRIORITY)[number], { payee: Payee; section: Section }> = {
+const DEDUCTION_TARGET: Record<DeductionKind, { payee: Payee; section: Section }> = {
   sale_expenses: { payee: 'SALE_EXPENSES', section: 's. 16' },
   fine: { payee: 'DISTRICT_MAGISTRATE', section: 's. 17' },
   feeding: { payee: 'POUND_KEEPER', section: 's. 17' },
@@ -115,9 +120,12 @@ export function splitOf(input: SplitInput): SplitResult {
   const windows = resolveWindows(input.windows);
   const accountAt = input.accountAt ?? input.saleAt;
   assertInstant(accountAt, 'accountAt');
-  const term = termOn(toIstDate(accountAt), input.termAmendments ?? TERM_AMENDMENTS);
+  // The deduction and the account are made under s. 16 (its word on the account date).
+  const term = termOn(toIstDate(accountAt), 's. 16', input.termAmendments ?? TERM_AMENDMENTS);
 
-  const owed: Record<(typeof DEDUCTION_PRIORITY)[number], Paise> = {
+  const order = input.deductionOrder ?? DEDUCTION_PRIORITY;
+  assertDeductionOrder(order);
+  const owed: Record<DeductionKind, Paise> = {
     sale_expenses: input.saleExpensesPaise,
     fine: input.finePaise,
     feeding: input.feedingPaise,
@@ -125,7 +133,7 @@ export function splitOf(input: SplitInput): SplitResult {
   };
   let left = input.proceedsPaise;
   const parts: SplitPart[] = [];
-  for (const kind of DEDUCTION_PRIORITY) {
+  for (const kind of order) {
     const due = owed[kind];
     const paid = Math.min(due, left);
     left = subPaise(left, paid);
@@ -175,7 +183,7 @@ export function splitOf(input: SplitInput): SplitResult {
     surplusHold,
     surplusHoldProvisional: provisional,
     term,
-    priority: DEDUCTION_PRIORITY,
+    priority: [...order],
     roundingRule: SPLIT_ROUNDING_RULE,
   };
 }

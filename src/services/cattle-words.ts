@@ -28,7 +28,7 @@ const CLASS_WORDS: Record<CattleClassCode, string[]> = {
   bull: ['bull', 'bulls', 'साँड़', 'सांड', 'सांड़', 'साँड', 'saand', 'sand', 'saand'],
   bullock: ['bullock', 'bullocks', 'ox', 'oxen', 'बैल', 'बैलों', 'bail', 'bael', 'bel'],
   cow: ['cow', 'cows', 'गाय', 'गायें', 'गाएं', 'गायों', 'gai', 'gay', 'gaay', 'gaye', 'gaiya', 'gaiyan'],
-  heifer: ['heifer', 'heifers', 'बछिया', 'बछियाँ', 'bachhiya', 'bachiya', 'bachhiyan'],
+  heifer: ['heifer', 'heifers', 'कलोर', 'kalor', 'kalod', 'बछिया', 'बछियाँ', 'bachhiya', 'bachiya', 'bachhiyan'],
   calf: ['calf', 'calves', 'बछड़ा', 'बछड़े', 'बछडा', 'बछड़ी', 'bachhda', 'bachda', 'bachra', 'bachhde', 'bachde'],
 };
 

@@ -51,16 +51,18 @@ export function windowsFromConfig(config: Pick<Config, 'S20_COMPLAINT_WINDOW_DAY
 }
 
 /**
- * Loads the s. 12 fine scale of the pound's local area, the s. 5 feeding rates fixed for the pound and
- * the s. 12A security scale of its state (state-wide rows), as src/law rule rows.
+ * Loads the s. 12 fine scale of the pound's local area, the s. 5 feeding rates fixed for the pound, the
+ * s. 12A security scale of its state (state-wide rows) and the s. 16 order of deductions directed for its
+ * area, as src/law rule rows.
  */
 export async function rulesForPound(db: DbReader, poundId: number, windows?: Partial<StatutoryWindows>): Promise<PoundRules> {
   const pound = await db.pound.findUnique({ where: { id: poundId }, include: { area: true } });
   if (!pound) throw new Error(`pound ${poundId} not found`);
-  const [fines, feeding, security] = await Promise.all([
+  const [fines, feeding, security, orders] = await Promise.all([
     db.fineScale.findMany({ where: { areaId: pound.areaId }, orderBy: { id: 'asc' } }),
     db.feedingRate.findMany({ where: { poundId }, orderBy: { id: 'asc' } }),
     db.securityScale.findMany({ where: { stateCode: pound.area.stateCode }, orderBy: { id: 'asc' } }),
+    db.deductionOrder.findMany({ where: { areaId: pound.areaId }, orderBy: { id: 'asc' } }),
   ]);
   const state = pound.area.stateCode;
   const area = pound.area.code;
@@ -105,6 +107,15 @@ export async function rulesForPound(db: DbReader, poundId: number, windows?: Par
         effectiveTo: r.effectiveTo ? localDate(r.effectiveTo) : null,
         paisePerHead: r.paisePerHead,
         notification: r.reference,
+      })),
+      deductionOrders: orders.map((r) => ({
+        id: String(r.id),
+        state,
+        area,
+        effectiveFrom: localDate(r.effectiveFrom),
+        effectiveTo: r.effectiveTo ? localDate(r.effectiveTo) : null,
+        order: r.kinds,
+        reference: r.reference,
       })),
       ...(windows ? { windows } : {}),
     },

@@ -41,15 +41,15 @@ export async function loadNoticeFacts(db: DbReader, caseId: number): Promise<Not
 /** "• 2 × buffalo — black, curved horns" lines, class names in `lang`. */
 export function cattleLines(translator: Translator, lang: Lang, groups: NoticeFacts['groups']): string {
   return groups
-    .map((g) => translator.t(lang, 'jobs:notice.cattle_line', { n: g.count, cattle: translator.t(lang, `common:cattle.${g.cattleClass}`), description: g.description }))
+    .map((g) => translator.t(lang, 'jobs:notice.cattle_line', { count: g.count, cattle: translator.t(lang, `common:cattle.${g.cattleClass}`, { count: g.count }), description: g.description }))
     .join('\n');
 }
 
-/** Short summary of the heads ("2 buffalo, 1 cow") in `lang`, for alerts. */
+/** Short summary of the heads ("2 buffaloes, 1 cow") in `lang`, for alerts. */
 export function cattleSummary(translator: Translator, lang: Lang, groups: NoticeFacts['groups']): string {
   const byClass = new Map<string, number>();
   for (const g of groups) byClass.set(g.cattleClass, (byClass.get(g.cattleClass) ?? 0) + g.count);
-  return [...byClass].map(([cls, n]) => translator.t(lang, 'jobs:notice.cattle_count', { n, cattle: translator.t(lang, `common:cattle.${cls}`) })).join(', ');
+  return [...byClass].map(([cls, n]) => translator.t(lang, 'jobs:notice.cattle_count', { count: n, cattle: translator.t(lang, `common:cattle.${cls}`, { count: n }) })).join(', ');
 }
 
 /** Parameters of `jobs:notice.text` and `jobs:notice.proclamation` in `lang`. */
@@ -57,6 +57,8 @@ export function noticeParams(translator: Translator, facts: NoticeFacts, lang: L
   return {
     number: facts.number,
     heads: facts.headCount,
+    // i18next plurals: the proclamation agrees with the number of heads ("1 head … is held" / "2 head … are held").
+    count: facts.headCount,
     cattle: cattleLines(translator, lang, facts.groups),
     place: facts.placeOfSeizure,
     pound: lang === 'hi' ? facts.pound.nameHi : facts.pound.name,

@@ -1,4 +1,4 @@
-import { termFor, toIstDate } from '../law';
+import { termFor, toIstDate, type Section } from '../law';
 import type { Prisma } from '../db';
 import { randomCode, UNAMBIGUOUS_ALPHABET } from './enrolment';
 import type { Tx } from './outbox';
@@ -18,7 +18,7 @@ export interface ReceiptItem {
 /** Receipt kinds (ReceiptKind enum). */
 export type ReceiptKindCode = 'S13_PAYMENT' | 'S15_DEPOSIT' | 'S16_BALANCE' | 'SURPLUS_CLAIM';
 
-const SECTION_OF_KIND: Record<ReceiptKindCode, string> = { S13_PAYMENT: 's. 13', S15_DEPOSIT: 's. 15', S16_BALANCE: 's. 16', SURPLUS_CLAIM: 's. 17' };
+const SECTION_OF_KIND: Record<ReceiptKindCode, Section> = { S13_PAYMENT: 's. 13', S15_DEPOSIT: 's. 15', S16_BALANCE: 's. 16', SURPLUS_CLAIM: 's. 17' };
 
 /** The verification code printed on a receipt: 8 characters of the unambiguous alphabet. */
 export const VERIFICATION_CODE_LENGTH = 8;
@@ -58,14 +58,15 @@ function asLine(x: unknown): { kind: string; section: string; amountPaise: numbe
 export function receiptItemsFromSnapshot(snapshot: unknown, amountPaise: number, kind: ReceiptKindCode, at: Date): ReceiptItem[] {
   const raw = (snapshot as { lines?: unknown } | null)?.lines;
   const lines = Array.isArray(raw) ? raw.map(asLine) : [];
-  const term = termFor(at);
+  // The word of the section the receipt is given under (s. 13 / s. 15 keep "fines"; Act 8 of 2026 amends s. 16 only).
+  const term = termFor(at, SECTION_OF_KIND[kind]);
   const fallback: ReceiptItem[] = [{ kind: 'total', section: SECTION_OF_KIND[kind], amountPaise }];
   if (lines.length === 0 || lines.some((l) => l === null)) return fallback;
   const items: ReceiptItem[] = [];
   for (const l of lines as NonNullable<ReturnType<typeof asLine>>[]) {
     if (l.kind !== 'fine' && l.kind !== 'feeding' && l.kind !== 'security') return fallback;
     const item: ReceiptItem = { kind: l.kind, section: l.section, amountPaise: l.amountPaise };
-    if (l.kind === 'fine') item.term = l.term === 'penalty' || l.term === 'fine' ? l.term : term.ok ? term.value.term : 'fine';
+    if (l.kind === 'fine') item.term = term.ok ? term.value.term : 'fine';
     if (typeof l.cattleClass === 'string') item.cattleClass = l.cattleClass;
     if (Number.isSafeInteger(l.heads)) item.heads = l.heads!;
     if (Number.isSafeInteger(l.days)) item.days = l.days!;

@@ -1,4 +1,13 @@
-import { computeSale, subPaise, sumPaise, type S16Account, type SaleLotInput, type SaleMode, type SaleResult, type SplitPart } from '../law';
+import {
+  computeSale,
+  DEFAULT_DEDUCTION_ORDER,
+  DEFAULT_DEDUCTION_ORDER_REF,
+  findDeductionOrder,
+  subPaise,
+  sumPaise,
+  toIstDate,
+  type DeductionKind,
+  type S16Account, type SaleLotInput, type SaleMode, type SaleResult, type SplitPart } from '../law';
 import type { Db, Prisma } from '../db';
 import { audit } from './audit';
 import {
@@ -15,7 +24,7 @@ import {
 } from './case-transition';
 import { roundJobKey } from './auction';
 import { planDeadlines } from './deadlines';
-import { duesForCase } from './dues';
+import { duesForCase, rulesForPound } from './dues';
 import { queueMessage, type Tx } from './outbox';
 import { issueReceipt } from './receipts';
 
@@ -62,6 +71,9 @@ export interface StoredSaleInputs {
   headsSoldEarlier?: number;
   carried?: DuesParts & { expensesPaise: number };
   accrued?: DuesParts;
+  /** s. 16 order in which the proceeds meet the deductions, in force for the pound's area on the sale date. */
+  deductionOrder?: DeductionKind[];
+  deductionOrderRef?: string;
 }
 
 /** The account (a)–(f) as stored on the auction and sent to the owner; instants as ISO strings. */
@@ -137,6 +149,7 @@ function saleFrom(inputs: StoredSaleInputs, ownerPresent: boolean, accountAt: Da
     saleExpensesPaise: inputs.saleExpensesPaise,
     ownerPresent,
     accountAt,
+    ...(inputs.deductionOrder ? { deductionOrder: inputs.deductionOrder } : {}),
   });
   if (!r.ok) throw new StaffActionError('LAW_ERROR', r.error.section, { code: r.error.code });
   return r.value;
@@ -189,6 +202,14 @@ async function duesForRound(tx: Tx, c: CaseForLaw, typedExpensesPaise: number, n
   };
 }
 
+/** The s. 16 order of deductions directed for the pound's area on the India date of `at` (src/law). */
+async function deductionOrderFor(tx: Tx, poundId: number, at: Date) {
+  const { pound, rules } = await rulesForPound(tx, poundId);
+  const r = findDeductionOrder(rules.deductionOrders ?? [], pound, toIstDate(at));
+  if (!r.ok) throw new StaffActionError('LAW_ERROR', r.error.section, { code: r.error.code });
+  return r.value;
+}
+
 /**
  * Validates the bids and computes the sale with the statute engine (no writes). On the s. 14 path a head
  * may have no bid: it stays in the pound for a further auction or a disposal under the s. 14 proviso.
@@ -201,6 +222,7 @@ async function prepareSale(tx: Tx, c: CaseForLaw, input: SaleInput, now: Date) {
   const { dues, saleExpensesPaise, extra } = await duesForRound(tx, c, input.saleExpensesPaise, now);
   const headById = new Map(c.heads.map((h) => [h.id, h]));
   const headsSoldEarlier = c.heads.length - inPound.length;
+  const order = await deductionOrderFor(tx, c.poundId, now);
   const inputs: StoredSaleInputs = {
     mode: s16 ? 'S16_AS_MANY_AS_NECESSARY' : 'S14_ALL',
     herdHeads: c.heads.length,
@@ -217,6 +239,8 @@ async function prepareSale(tx: Tx, c: CaseForLaw, input: SaleInput, now: Date) {
     })),
     dues,
     saleExpensesPaise,
+    deductionOrder: [...order.order],
+    deductionOrderRef: order.reference,
   };
   const ownerPresent = s16 && input.ownerPresentAndSigned;
   const sale = saleFrom(inputs, ownerPresent, now);
@@ -394,6 +418,12 @@ export function carriedOf(inputs: StoredSaleInputs | undefined): number {
   return c ? sumPaise([c.expensesPaise, c.finePaise, c.feedingPaise, c.securityPaise]) : 0;
 }
 
+/** o1…o4: the deduction kinds in the order met; orderScope 'directed' (with orderRef) or 'default'. */
+function orderParams(order: readonly string[], ref: string | undefined): Record<string, string> {
+  const directed = ref !== undefined && ref !== DEFAULT_DEDUCTION_ORDER_REF;
+  return { o1: order[0]!, o2: order[1]!, o3: order[2]!, o4: order[3]!, orderScope: directed ? 'directed' : 'default', orderRef: directed ? ref : '' };
+}
+
 /**
  * Flat parameters of the s. 16 account for the i18n templates (amounts in paise, dates ISO). `round` > 1
  * (with `soldEarlier` heads and the `carried` part of the charges) marks a further s. 14 auction.
@@ -429,5 +459,7 @@ export function accountParams(caseNumber: string, d: StoredAccount, inputs?: Sto
     unrecovered: a.f_disposal.reduce((s, p) => s + p.unrecoveredPaise, 0),
     receipt: d.receiptNumber ?? '',
     context: a.c_finesAndCharges.securityPaise > 0 ? 'security' : '',
+    // s. 16 sets no order of deductions: the order used (a dated per-area rule) is stated in the account.
+    ...orderParams(a.f_order ?? inputs?.deductionOrder ?? DEFAULT_DEDUCTION_ORDER, inputs?.deductionOrderRef),
   };
 }

@@ -13,7 +13,7 @@ const MAX_CATTLE_LINES = 25;
 /** "• 2 × buffalo — black, curved horns" lines for the heads of a case. */
 export function cattleLines(ctx: BotContext, heads: CaseWithCard['heads']): string {
   const groups = groupHeads(heads);
-  const lines = groups.slice(0, MAX_CATTLE_LINES).map((g) => ctx.t('owner:case.cattle_line', { count: g.count, cls: className(ctx, g.cattleClass), description: g.description || '—' }));
+  const lines = groups.slice(0, MAX_CATTLE_LINES).map((g) => ctx.t('owner:case.cattle_line', { count: g.count, cls: className(ctx, g.cattleClass, g.count), description: g.description || '—' }));
   const hidden = groups.slice(MAX_CATTLE_LINES).reduce((s, g) => s + g.count, 0);
   if (hidden > 0) lines.push(ctx.t('owner:case.more_cattle', { count: hidden }));
   return lines.join('\n');
@@ -23,7 +23,7 @@ export function cattleLines(ctx: BotContext, heads: CaseWithCard['heads']): stri
 export function cattleSummary(ctx: BotContext, heads: Array<{ cattleClass: string }>): string {
   const counts = new Map<string, number>();
   for (const h of heads) counts.set(h.cattleClass, (counts.get(h.cattleClass) ?? 0) + 1);
-  return [...counts].map(([cls, n]) => `${n} ${className(ctx, cls)}`).join(', ');
+  return [...counts].map(([cls, n]) => ctx.t('owner:case.cattle_count', { count: n, cls: className(ctx, cls, n) })).join(', ');
 }
 
 /**

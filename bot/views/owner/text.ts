@@ -3,9 +3,9 @@ import type { BotContext } from '../../context';
 // The words every screen shares (sections, pound names, Telegram's length limit) live in bot/views/text.ts.
 export { CAPTION_LIMIT, fitMessage, MESSAGE_LIMIT, poundName, sectionText } from '../text';
 
-/** A cattle class in the reader's language ("buffalo" / "भैंस"). */
-export function className(ctx: Pick<BotContext, 't'>, code: string): string {
-  return ctx.t(`common:cattle.${code}`);
+/** A cattle class in the reader's language ("buffalo" / "भैंस"); with `count`, its plural form ("2 buffaloes"). */
+export function className(ctx: Pick<BotContext, 't'>, code: string, count?: number): string {
+  return count === undefined ? ctx.t(`common:cattle.${code}`) : ctx.t(`common:cattle.${code}`, { count });
 }
 
 /** The word the law uses for the s. 12 sum on that date (Act 8 of 2026), capitalised for a line label. */

@@ -99,15 +99,16 @@ describe('owner: finding a case and its dues', () => {
     expect(h.api.lastTo(englishOwner.id)!.text).toBe(t(h, 'en', 'owner:search.none', { query: 'Jodhpur 3 elephants' }));
   });
 
-  it('itemises the dues as the statute engine computes them, with "penalty" after 1 June 2026', async () => {
+  it('itemises the dues as the statute engine computes them, with "fine" (s. 12/13) even after 1 June 2026 — Act 8 of 2026 amends s. 16 only', async () => {
     await h.tap(englishOwner, data(h, 'du', kundaId));
     const text = h.api.lastTo(englishOwner.id)!.text;
     const engine = await engineDues(h, 'JAI1-2026-1', h.clock.now());
     expect(text).toContain(t(h, 'en', 'owner:dues.total', { total: engine.totals.totalPaise }));
-    // Worked example from the demo notification: 2 buffaloes × ₹200 penalty + 2 × 3 days (27–29 Nov) × ₹90 feeding.
+    // Worked example from the demo notification: 2 buffaloes × ₹200 fine (s. 12 scale of 1 June 2026) + 2 × 3 days (27–29 Nov) × ₹90 feeding.
     expect(engine.totals.totalPaise).toBe(2 * 20000 + 2 * 3 * 9000);
     expect(text).toContain(`Total: ${formatRupees(94000, 'en')}`);
-    expect(text).toContain('Penalty (s. 12): 2 × buffalo × ₹200.00 = ₹400.00');
+    expect(text).toContain('Fine (s. 12): 2 × buffalo × ₹200.00 = ₹400.00');
+    expect(text).not.toContain('enalt');
     expect(text).toContain('Feeding and watering (s. 5): 2 × buffalo × 3 days × ₹90.00');
     expect(text).toContain(t(h, 'en', 'owner:next.claim_by', { date: '2026-12-04' }));
     const tomorrow = await engineDues(h, 'JAI1-2026-1', new Date(h.clock.now().getTime() + 86_400_000));
@@ -116,8 +117,8 @@ describe('owner: finding a case and its dues', () => {
     await h.tap(hindiOwner, data(h, 'du', kundaId));
     const hi = h.api.lastTo(hindiOwner.id)!.text;
     expect(hi).toContain(t(h, 'hi', 'owner:dues.total', { total: engine.totals.totalPaise }));
-    expect(hi).toContain('शास्ति (धारा 12)');
-    expect(hi).not.toContain('जुर्माना');
+    expect(hi).toContain('जुर्माना (धारा 12)');
+    expect(hi).not.toContain('शास्ति');
   });
 
   it('answers "if I come on 5 Dec" with the engine’s dues for that day', async () => {
@@ -224,9 +225,9 @@ describe('owner: finding a case and its dues', () => {
 
   it('/help explains the 7 and 14 days in the user’s language', async () => {
     await h.send(englishOwner, '/help');
-    expect(h.api.lastTo(englishOwner.id)!.text).toBe(t(h, 'en', 'owner:help.text', { fine: t(h, 'en', 'common:term.penalty') }));
+    expect(h.api.lastTo(englishOwner.id)!.text).toBe(t(h, 'en', 'owner:help.text', { fine: t(h, 'en', 'common:term.fine') }));
     await h.send(hindiOwner, '/help');
-    expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'owner:help.text', { fine: t(h, 'hi', 'common:term.penalty') }));
+    expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'owner:help.text', { fine: t(h, 'hi', 'common:term.fine') }));
   });
 
   it('/language stores the choice, answers in it and sets the chat’s command menu', async () => {
@@ -242,7 +243,7 @@ describe('owner: finding a case and its dues', () => {
     expect(menu.payload.commands.find((c: { command: string }) => c.command === 'case').description).toBe(t(h, 'hi', 'common:commands.case'));
     // From now on Hindi, although Telegram says English.
     await h.send(user, '/help');
-    expect(h.api.lastTo(user.id)!.text).toBe(t(h, 'hi', 'owner:help.text', { fine: t(h, 'hi', 'common:term.penalty') }));
+    expect(h.api.lastTo(user.id)!.text).toBe(t(h, 'hi', 'owner:help.text', { fine: t(h, 'hi', 'common:term.fine') }));
   });
 
   it('a command leaves a flow, and /cancel says so', async () => {

@@ -30,7 +30,7 @@ describe('owner: deposit under protest (s. 15)', () => {
     await h.tap(hindiOwner, data(h, 'pr', kunda.id));
     const explain = h.api.lastTo(hindiOwner.id)!;
     // Seized 27 Nov; 10 days from seizure, first day excluded → 7 Dec.
-    expect(explain.text).toBe(t(h, 'hi', 'owner:protest.explain', { number: 'JAI1-2026-1', fine: t(h, 'hi', 'common:term.penalty'), date: '2026-12-07', days: 10 }));
+    expect(explain.text).toBe(t(h, 'hi', 'owner:protest.explain', { number: 'JAI1-2026-1', fine: t(h, 'hi', 'common:term.fine'), date: '2026-12-07', days: 10 }));
     const [yes, no] = buttonsOf(explain.payload);
     expect(no!.data).toBe(data(h, 'pi', kunda.id, 0));
     await h.tap(hindiOwner, yes!.data);
@@ -201,7 +201,7 @@ describe('owner: the s. 20 window is configurable', () => {
     const kunda = await h.deps.db.case.findUniqueOrThrow({ where: { number: 'JAI1-2026-1' } });
     await h.tap(englishOwner, data(h, 'pr', kunda.id));
     // Seized 27 Nov; 15 days, first day excluded → 12 Dec.
-    expect(h.api.lastTo(englishOwner.id)!.text).toBe(t(h, 'en', 'owner:protest.explain', { number: 'JAI1-2026-1', fine: t(h, 'en', 'common:term.penalty'), date: '2026-12-12', days: 15 }));
+    expect(h.api.lastTo(englishOwner.id)!.text).toBe(t(h, 'en', 'owner:protest.explain', { number: 'JAI1-2026-1', fine: t(h, 'en', 'common:term.fine'), date: '2026-12-12', days: 15 }));
     // 9 Dec is past the default 10 days but inside 15: the deposit under protest is still open.
     h.clock.set('2026-12-09T10:00:00+05:30');
     await h.tap(englishOwner, data(h, 'pr', kunda.id));

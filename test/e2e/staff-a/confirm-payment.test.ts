@@ -77,13 +77,13 @@ describe('confirming payments by replying to the card (e2e)', () => {
         fine: b!.finePaise,
         feeding: b!.feedingPaise,
         security: 0,
-        term: 'Penalty',
+        term: 'Fine',
         at: p.confirmedAt!.toISOString(),
         code: p.receipt!.verificationCode,
         link: `https://t.me/${h.deps.botUsername}?start=verify_${p.receipt!.verificationCode}`,
       }),
     );
-    expect(receiptMsg.text).toContain('शास्ति');
+    expect(receiptMsg.text).toContain('जुर्माना'); // s. 13 receipt: "fines" (Act 8 of 2026 amends s. 16 only)
 
     const audit = await h.deps.db.auditEvent.findFirstOrThrow({ where: { action: 'payment.confirm', caseId: c.id } });
     expect(audit.actorTelegramId).toBe(BigInt(k1.id));

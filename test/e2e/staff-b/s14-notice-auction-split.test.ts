@@ -266,7 +266,7 @@ describe.each(await dbKinds())('s. 14 notice → auction → sale → s. 17 spli
   });
 
   it('the officer confirms remittances once each (s. 17)', async () => {
-    const term = 'penalty';
+    const term = 'fine'; // s. 17 "the fines so deducted": not amended by Act 8 of 2026
     await h.send(officer, `/split ${number}`);
     await press(h, officer, en('officer:split.remit_button', { kind: 'FINES_TO_MAGISTRATE', term }));
     expect(lastText(h, officer)).toBe(en('officer:split.remitted', { kind: 'FINES_TO_MAGISTRATE', term, amount: PENALTIES, number }));

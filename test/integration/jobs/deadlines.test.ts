@@ -48,8 +48,8 @@ describe('jobs: statutory deadlines', () => {
     );
     expect(toOfficer).toHaveLength(3);
     // The notice (s. 14 (a)-(c)) in Hindi and English, with the case number, place of seizure and pound.
-    expect(toOfficer[1]).toContain(t.t('hi', 'jobs:notice.cattle_line', { n: 1, cattle: t.t('hi', 'common:cattle.buffalo'), description: 'black, curved horns' }));
-    expect(toOfficer[1]).toContain(t.t('en', 'jobs:notice.cattle_line', { n: 1, cattle: t.t('en', 'common:cattle.cow'), description: 'brown, white forehead' }));
+    expect(toOfficer[1]).toContain(t.t('hi', 'jobs:notice.cattle_line', { count: 1, cattle: t.t('hi', 'common:cattle.buffalo'), description: 'black, curved horns' }));
+    expect(toOfficer[1]).toContain(t.t('en', 'jobs:notice.cattle_line', { count: 1, cattle: t.t('en', 'common:cattle.cow'), description: 'brown, white forehead' }));
     expect(toOfficer[1]).toContain('आमेर कांजी हाउस');
     expect(toOfficer[1]).toContain(c.number);
     expect(toOfficer[2]).toContain('डुगडुगी');

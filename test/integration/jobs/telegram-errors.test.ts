@@ -51,7 +51,7 @@ describe('jobs: Telegram answers 403 and 429', () => {
         place: 'Kunda',
         pound: lang === 'hi' ? 'आमेर कांजी हाउस' : 'Amer Pound',
         heads: 2,
-        cattle: ['buffalo', 'cow'].map((cls) => t.t(lang, 'jobs:notice.cattle_count', { n: 1, cattle: t.t(lang, `common:cattle.${cls}`) })).join(', '),
+        cattle: ['buffalo', 'cow'].map((cls) => t.t(lang, 'jobs:notice.cattle_count', { count: 1, cattle: t.t(lang, `common:cattle.${cls}`) })).join(', '),
         impoundedAt: impoundedAt.toISOString(),
         claimBy: tl.value.s14ReportDue.date,
       });

@@ -121,11 +121,14 @@ describe('Act 8 of 2026: impounded 31 May 2026, valued on 2 June 2026', () => {
     expect(d.totals.totalPaise).toBe(5000 + 3000);
   });
 
-  it('on 2 June it is a "penalty" (Act 8 of 2026), still 5000, plus 3 feeding days', () => {
-    const d = dues({ impoundedAt: ist('2026-05-31T11:00'), asOf: ist('2026-06-02T10:00') });
-    expect(d.term).toMatchObject({ term: 'penalty', ruleVersion: 'ACT-8-2026', act: 'Act 8 of 2026', inForceFrom: '2026-06-01' });
-    expect(d.lines[0]).toMatchObject({ kind: 'fine', term: 'penalty', termVersion: 'ACT-8-2026', ratePaise: 5000, scaleDate: '2026-05-31' });
-    expect(d.totals.totalPaise).toBe(5000 + 3 * 3000);
+  it('on 2 June a claim (s. 13) still says "fine" — Act 8 of 2026 amends s. 16 only; the s. 16 valuation says "penalty"', () => {
+    const claim = dues({ impoundedAt: ist('2026-05-31T11:00'), asOf: ist('2026-06-02T10:00') });
+    expect(claim.term).toMatchObject({ term: 'fine', ruleVersion: 'ACT-1-1871', section: 's. 13' });
+    expect(claim.lines[0]).toMatchObject({ kind: 'fine', term: 'fine', ratePaise: 5000, scaleDate: '2026-05-31' });
+    const sale = dues({ impoundedAt: ist('2026-05-31T11:00'), asOf: ist('2026-06-02T10:00'), mode: 'sale' });
+    expect(sale.term).toMatchObject({ term: 'penalty', ruleVersion: 'ACT-8-2026', act: 'Act 8 of 2026', inForceFrom: '2026-06-01', section: 's. 16' });
+    expect(sale.lines[0]).toMatchObject({ kind: 'fine', term: 'penalty', termVersion: 'ACT-8-2026', ratePaise: 5000, scaleDate: '2026-05-31' });
+    expect(sale.totals.totalPaise).toBe(5000 + 3 * 3000);
   });
 });
 

@@ -50,7 +50,8 @@ describe.each(kinds)('dues service on %s', (kind) => {
       ['2026-10-01', 2, 7000, 2 * 2 * 7000],
     ]);
     expect(r.value.breakdown.totals.totalPaise).toBe(2 * 10000 + 24000 + 28000);
-    expect(r.value.breakdown.term.term).toBe('penalty');
+    // A claim is made under s. 13, which Act 8 of 2026 does not amend: still "fine".
+    expect(r.value.breakdown.term.term).toBe('fine');
     // On 30 Sep one more day costs the 1 October rate, not the rate of the day before.
     expect(await nextDayIncrease(db.prisma, c.id, new Date('2026-09-30T09:00:00+05:30'))).toBe(2 * 7000);
   });

@@ -58,7 +58,8 @@ describe('receipt items from the dues snapshot', () => {
   it('keeps each line with its section when they add up to the amount', () => {
     const items = receiptItemsFromSnapshot(snapshot, 62000, 'S13_PAYMENT', new Date('2026-11-29T05:00:00Z'));
     expect(items.map((i) => [i.kind, i.section, i.amountPaise, i.term])).toEqual([
-      ['fine', 's. 12', 20000, 'penalty'],
+      // A s. 13 receipt says "fine" whatever the snapshot said: Act 8 of 2026 amends s. 16 only.
+      ['fine', 's. 12', 20000, 'fine'],
       ['feeding', 's. 5', 42000, undefined],
     ]);
   });
@@ -67,10 +68,13 @@ describe('receipt items from the dues snapshot', () => {
     expect(receiptItemsFromSnapshot(null, 500, 'S13_PAYMENT', new Date())).toEqual([{ kind: 'total', section: 's. 13', amountPaise: 500 }]);
     expect(receiptItemsFromSnapshot({ lines: [{ kind: 'fine' }] }, 500, 'S13_PAYMENT', new Date())).toEqual([{ kind: 'total', section: 's. 13', amountPaise: 500 }]);
   });
-  it('words a s. 12 line by the date when the snapshot does not say (Act 8 of 2026)', () => {
+  it('words the line by the section of the receipt and its date (Act 8 of 2026 amends s. 16 only)', () => {
     const s = { lines: [{ kind: 'fine', section: 's. 12', amountPaise: 100 }] };
     expect(receiptItemsFromSnapshot(s, 100, 'S13_PAYMENT', new Date('2026-05-31T12:00:00+05:30'))[0]!.term).toBe('fine');
-    expect(receiptItemsFromSnapshot(s, 100, 'S13_PAYMENT', new Date('2026-06-01T00:30:00+05:30'))[0]!.term).toBe('penalty');
+    expect(receiptItemsFromSnapshot(s, 100, 'S13_PAYMENT', new Date('2026-06-01T00:30:00+05:30'))[0]!.term).toBe('fine');
+    expect(receiptItemsFromSnapshot(s, 100, 'S15_DEPOSIT', new Date('2026-06-01T00:30:00+05:30'))[0]!.term).toBe('fine');
+    expect(receiptItemsFromSnapshot(s, 100, 'S16_BALANCE', new Date('2026-05-31T12:00:00+05:30'))[0]!.term).toBe('fine');
+    expect(receiptItemsFromSnapshot(s, 100, 'S16_BALANCE', new Date('2026-06-01T00:30:00+05:30'))[0]!.term).toBe('penalty');
   });
 });
 
