@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchAdmin } from '../../../src/admin/run';
+import { paiseOf } from '../../../src/db';
 import type { DbKind } from '../../support/db';
 import { createBotHarness, type BotHarness, type TestUser } from '../../support/bot-harness';
 import { enrolStaff, seed } from '../../support/fixtures';
@@ -55,7 +56,7 @@ describe.each<DbKind>(['pglite', 'postgres'])('s. 16 order of deductions from sh
     const preview = lastText(h, officer);
     await press(h, officer, t(lang, 'officer:split.record_button'));
     const ledger = await db.ledgerEntry.findMany({ where: { caseId: c.id, idempotencyKey: { startsWith: `case:${c.id}:split:` } } });
-    return { c, account, preview, split: Object.fromEntries(ledger.map((e) => [e.account, e.amountPaise])), total: ledger.reduce((s, e) => s + e.amountPaise, 0) };
+    return { c, account, preview, split: Object.fromEntries(ledger.map((e) => [e.account, paiseOf(e.amountPaise)])), total: ledger.reduce((s, e) => s + paiseOf(e.amountPaise), 0) };
   }
 
   it('no order directed: expenses, then the penalty, then feeding; the account says so (English)', async () => {
