@@ -30,7 +30,7 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),
   });
   bot.use(attachDeps(deps));
-  bot.use(dedupeUpdates);
+  bot.use(dedupeUpdates());
   bot.use(loadUser(options.userCacheTtlMs));
   bot.use(dbSession());
   // A handler that fails is answered ("nothing was changed, try again") and logged here, the same way under

@@ -2,6 +2,8 @@ import type { MiddlewareFn } from 'grammy';
 import type { Db } from '../../src/db';
 import type { Logger } from '../../src/logging';
 import type { BotContext } from '../context';
+import { randomUUID } from 'node:crypto';
+import { chatQueue, leaseUntil, releaseUnusedLease, rememberLease, sessionKeyOf, sessionValueOf } from './session-storage';
 
 /**
  * A replayed update (webhook retry, restart during long polling) has no second effect. The update id is
@@ -33,6 +35,33 @@ function stateOf(db: Db): DedupeState {
   let s = states.get(db);
   if (!s) states.set(db, (s = { finished: [], lastPrune: -Infinity }));
   return s;
+}
+
+/**
+ * Claims an update id and, when it is claimed, takes the chat's session lease (session-storage.ts) in the same
+ * statement: one round trip before the handlers. `value` is undefined when the lease is held elsewhere (the
+ * session middleware then waits for it).
+ */
+export async function claimUpdateAndLease(db: Db, updateId: bigint, key: string, token: string, now: Date): Promise<{ claimed: boolean; value?: unknown }> {
+  const lease = new Date(now.getTime() - CLAIM_LEASE_MS);
+  const forget = new Date(now.getTime() - FORGET_AFTER_MS);
+  const rows = await db.$queryRaw<Array<{ claimed: number; leased: number; value: unknown }>>`
+    WITH claim AS (
+      INSERT INTO "ProcessedUpdate" ("updateId", "processedAt") VALUES (${updateId}, ${now})
+      ON CONFLICT ("updateId") DO UPDATE SET "processedAt" = EXCLUDED."processedAt", "finishedAt" = NULL
+        WHERE ("ProcessedUpdate"."finishedAt" IS NULL AND "ProcessedUpdate"."processedAt" < ${lease})
+           OR "ProcessedUpdate"."processedAt" < ${forget}
+      RETURNING 1
+    ), session AS (
+      INSERT INTO "BotSession" ("key", "value", "updatedAt", "lockedUntil", "lockToken")
+      SELECT ${key}, '{}'::jsonb, ${now}, ${leaseUntil(now)}, ${token} WHERE EXISTS (SELECT 1 FROM claim)
+      ON CONFLICT ("key") DO UPDATE SET "lockedUntil" = EXCLUDED."lockedUntil", "lockToken" = EXCLUDED."lockToken"
+        WHERE "BotSession"."lockedUntil" IS NULL OR "BotSession"."lockedUntil" < ${now}
+      RETURNING "value"
+    )
+    SELECT (SELECT count(*) FROM claim)::int AS claimed, (SELECT count(*) FROM session)::int AS leased, (SELECT "value" FROM session) AS value`;
+  const row = rows[0]!;
+  return { claimed: Number(row.claimed) === 1, ...(Number(row.leased) === 1 ? { value: row.value } : {}) };
 }
 
 /** Claims an update id; true when this delivery is the one to handle it. */
@@ -84,19 +113,39 @@ function maybePrune(ctx: BotContext, now: Date): void {
   pruneProcessedUpdates(ctx.deps.db, now).catch((err) => ctx.deps.logger.warn({ err }, 'processed-update prune failed'));
 }
 
-export const dedupeUpdates: MiddlewareFn<BotContext> = async (ctx, next) => {
-  const updateId = BigInt(ctx.update.update_id);
-  const now = ctx.deps.clock.now();
-  if (!(await claimUpdate(ctx.deps.db, updateId, now))) {
-    ctx.deps.logger.info({ update_id: ctx.update.update_id }, 'duplicate update skipped');
-    return;
-  }
-  maybePrune(ctx, now);
-  try {
-    await next();
-  } catch (err) {
-    await ctx.deps.db.processedUpdate.deleteMany({ where: { updateId, processedAt: now, finishedAt: null } }).catch(() => {});
-    throw err;
-  }
-  markFinished(ctx, updateId);
-};
+/**
+ * The first middleware after deps: queues the update behind earlier ones of its chat (this bot instance),
+ * then claims its id — with the chat's session lease in the same statement.
+ */
+export function dedupeUpdates(): MiddlewareFn<BotContext> {
+  const inOrder = chatQueue();
+  return (ctx, next) => {
+    const key = sessionKeyOf(ctx);
+    return inOrder(key, async () => {
+      const updateId = BigInt(ctx.update.update_id);
+      const now = ctx.deps.clock.now();
+      let claimed: boolean;
+      if (key === undefined) claimed = await claimUpdate(ctx.deps.db, updateId, now);
+      else {
+        const token = randomUUID();
+        const r = await claimUpdateAndLease(ctx.deps.db, updateId, key, token, now);
+        claimed = r.claimed;
+        if ('value' in r) rememberLease(ctx, { token, value: sessionValueOf(r.value) });
+      }
+      if (!claimed) {
+        ctx.deps.logger.info({ update_id: ctx.update.update_id }, 'duplicate update skipped');
+        return;
+      }
+      maybePrune(ctx, now);
+      try {
+        await next();
+      } catch (err) {
+        await releaseUnusedLease(ctx);
+        await ctx.deps.db.processedUpdate.deleteMany({ where: { updateId, processedAt: now, finishedAt: null } }).catch(() => {});
+        throw err;
+      }
+      await releaseUnusedLease(ctx); // no-op: the session middleware ended it
+      markFinished(ctx, updateId);
+    });
+  };
+}

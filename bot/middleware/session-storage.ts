@@ -16,9 +16,12 @@ import type { BotContext, SessionData } from '../context';
  *    after LEASE_MS (by deps.clock).
  *
  * So a flow's session is never read-modify-written by two updates at once: two quick messages of one chat are
- * handled one after the other, and neither is lost. Fixed cost: two statements per update with a chat.
+ * handled one after the other, and neither is lost. The lease is normally taken in the same statement as the
+ * update's claim (dedupe-updates.ts), so the fixed cost is that statement plus the one ending the lease.
  */
 export const LEASE_MS = 20_000;
+/** The lease's end (`lockedUntil`) for a lease taken at `now`. */
+export const leaseUntil = (now: Date) => new Date(now.getTime() + LEASE_MS);
 /** How long an update waits for another process's lease before failing (the webhook answers 500, Telegram retries). */
 export const LEASE_WAIT_MS = 25_000;
 const RETRY_MS = 10;
@@ -28,16 +31,39 @@ export function sessionKeyOf(ctx: BotContext): string | undefined {
   return ctx.chat && ctx.from ? `${ctx.chat.id}:${ctx.from.id}` : undefined;
 }
 
+/** A lease taken together with the update's claim (bot/middleware/dedupe-updates.ts), kept on the context. */
+export interface TakenLease {
+  token: string;
+  value: SessionData;
+}
+const taken = new WeakMap<object, TakenLease>();
+export function rememberLease(ctx: BotContext, lease: TakenLease): void {
+  taken.set(ctx, lease);
+}
+
+/** Ends a lease taken with the claim that the session middleware never used (a failure before it). */
+export async function releaseUnusedLease(ctx: BotContext): Promise<void> {
+  const lease = taken.get(ctx);
+  const key = sessionKeyOf(ctx);
+  if (!lease || key === undefined) return;
+  taken.delete(ctx);
+  await endLease(ctx.deps.db, key, lease.token, undefined, ctx.deps.clock.now()).catch(() => {});
+}
+
+/** The session value as stored (jsonb comes back parsed from one driver, as text from another). */
+export function sessionValueOf(value: unknown): SessionData {
+  return (typeof value === 'string' ? JSON.parse(value) : value ?? {}) as SessionData;
+}
+
 async function takeLease(db: Db, key: string, token: string, now: Date): Promise<SessionData | undefined> {
-  const until = new Date(now.getTime() + LEASE_MS);
+  const until = leaseUntil(now);
   const rows = await db.$queryRaw<Array<{ value: unknown }>>`
     INSERT INTO "BotSession" ("key", "value", "updatedAt", "lockedUntil", "lockToken") VALUES (${key}, '{}'::jsonb, ${now}, ${until}, ${token})
     ON CONFLICT ("key") DO UPDATE SET "lockedUntil" = EXCLUDED."lockedUntil", "lockToken" = EXCLUDED."lockToken"
       WHERE "BotSession"."lockedUntil" IS NULL OR "BotSession"."lockedUntil" < ${now}
     RETURNING "value"`;
   if (rows.length === 0) return undefined;
-  const value = rows[0]!.value;
-  return (typeof value === 'string' ? JSON.parse(value) : value ?? {}) as SessionData;
+  return sessionValueOf(rows[0]!.value);
 }
 
 async function endLease(db: Db, key: string, token: string, json: string | undefined, now: Date): Promise<number> {
@@ -63,16 +89,15 @@ function defineSession(ctx: BotContext, key: string | undefined, initial: Sessio
   return { current: () => value };
 }
 
-/** The session middleware (replaces grammY's `session()`; the session lives in `ctx.session` as before). */
-export function dbSession(): MiddlewareFn<BotContext> {
+/**
+ * Runs `fn` after every earlier update of the same session key in this bot instance (arrival order).
+ * Used first in the chain (bot/middleware/dedupe-updates.ts), so the claim and the lease are taken in order.
+ */
+export function chatQueue(): (key: string | undefined, fn: () => Promise<void>) => Promise<void> {
   // Per bot instance: the tail of each session key's queue.
   const tails = new Map<string, Promise<void>>();
-  return async (ctx, next) => {
-    const key = sessionKeyOf(ctx);
-    if (key === undefined) {
-      defineSession(ctx, undefined, {});
-      return next();
-    }
+  return async (key, fn) => {
+    if (key === undefined) return fn();
     const previous = tails.get(key);
     let done!: () => void;
     const mine = new Promise<void>((resolve) => (done = resolve));
@@ -80,7 +105,7 @@ export function dbSession(): MiddlewareFn<BotContext> {
     tails.set(key, tail);
     try {
       if (previous) await previous;
-      await runLeased(ctx, key, next);
+      await fn();
     } finally {
       done();
       if (tails.get(key) === tail) tails.delete(key);
@@ -88,12 +113,26 @@ export function dbSession(): MiddlewareFn<BotContext> {
   };
 }
 
+/** The session middleware (replaces grammY's `session()`; the session lives in `ctx.session` as before). */
+export function dbSession(): MiddlewareFn<BotContext> {
+  return async (ctx, next) => {
+    const key = sessionKeyOf(ctx);
+    if (key === undefined) {
+      defineSession(ctx, undefined, {});
+      return next();
+    }
+    await runLeased(ctx, key, next);
+  };
+}
+
 async function runLeased(ctx: BotContext, key: string, next: () => Promise<void>): Promise<void> {
   const { db, clock, logger } = ctx.deps;
-  const token = randomUUID();
+  const early = taken.get(ctx);
+  taken.delete(ctx);
+  const token = early?.token ?? randomUUID();
   const started = clock.now().getTime();
-  let value: SessionData | undefined;
-  for (let waited = 0; (value = await takeLease(db, key, token, clock.now())) === undefined; waited += RETRY_MS) {
+  let value: SessionData | undefined = early?.value;
+  for (let waited = 0; value === undefined && (value = await takeLease(db, key, token, clock.now())) === undefined; waited += RETRY_MS) {
     if (waited >= LEASE_WAIT_MS || clock.now().getTime() - started >= LEASE_WAIT_MS) throw new Error('session busy in another process');
     await new Promise((r) => setTimeout(r, RETRY_MS));
   }

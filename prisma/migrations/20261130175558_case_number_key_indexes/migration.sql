@@ -34,3 +34,10 @@ CREATE INDEX "Claim_telegramUserId_idx" ON "Claim"("telegramUserId");
 
 -- CreateIndex
 CREATE INDEX "ProcessedUpdate_processedAt_idx" ON "ProcessedUpdate"("processedAt");
+
+-- Open cases by status, paged by id (the reconciler's scan): replaces the status-only index.
+-- DropIndex
+DROP INDEX "Case_status_idx";
+
+-- CreateIndex
+CREATE INDEX "Case_status_id_idx" ON "Case"("status", "id");
