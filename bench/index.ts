@@ -1,10 +1,14 @@
 // Runs every benchmark in turn and prints one block per bench: npm run bench.
 import { run as broadcast } from './broadcast';
 import { run as lawDues } from './law-dues';
+import { run as scale } from './scale';
+import { run as updates } from './updates';
 
 const benches: Array<[string, () => Promise<string>]> = [
   ['law-dues', () => lawDues()],
   ['broadcast', () => broadcast()],
+  ['updates', () => updates()],
+  ['scale', () => scale()],
 ];
 
 let failed = false;

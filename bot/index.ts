@@ -1,12 +1,12 @@
-import { Bot, session, type ApiClientOptions } from 'grammy';
+import { Bot, type ApiClientOptions } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
-import type { BotContext, BotDeps, SessionData } from './context';
+import type { BotContext, BotDeps } from './context';
 import { features, lastFeature } from './features';
 import { attachDeps } from './middleware/deps';
 import { dedupeUpdates } from './middleware/dedupe-updates';
 import { handleBotError } from './middleware/errors';
 import { observeUpdates } from './middleware/observe';
-import { prismaSessionStorage } from './middleware/session-storage';
+import { dbSession } from './middleware/session-storage';
 import { loadUser } from './middleware/user';
 
 export type { BotContext, BotDeps } from './context';
@@ -16,11 +16,14 @@ export interface CreateBotOptions {
   client?: ApiClientOptions;
   /** Skip getMe (tests, local chat). */
   botInfo?: UserFromGetMe;
+  /** How long a user's language and grants are cached in-process (bot/middleware/user.ts); 0 turns the cache off. */
+  userCacheTtlMs?: number;
 }
 
 /**
  * The composition of the bot. Middleware order is fixed and reads top to bottom:
- * deps → log scope & metrics → replay guard → user & language & roles → session → [error boundary: features → unhandled].
+ * deps → log scope & metrics → replay guard → user & language & roles → session (one update per chat at a
+ * time, across processes) → [error boundary: features → unhandled].
  */
 export function createBot(token: string, deps: BotDeps, options: CreateBotOptions = {}): Bot<BotContext> {
   const bot = new Bot<BotContext>(token, {
@@ -29,15 +32,9 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   });
   bot.use(attachDeps(deps));
   bot.use(observeUpdates);
-  bot.use(dedupeUpdates);
-  bot.use(loadUser);
-  bot.use(
-    session<SessionData, BotContext>({
-      initial: () => ({}),
-      storage: prismaSessionStorage<SessionData>(deps.db),
-      getSessionKey: (ctx) => (ctx.chat && ctx.from ? `${ctx.chat.id}:${ctx.from.id}` : undefined),
-    }),
-  );
+  bot.use(dedupeUpdates());
+  bot.use(loadUser(options.userCacheTtlMs));
+  bot.use(dbSession());
   // A handler that fails is answered ("nothing was changed, try again") and logged here, the same way under
   // long polling, webhooks and tests. Failures before this point (the database down while reading the
   // user or session) still propagate, so a webhook answers 500 and Telegram delivers the update again.

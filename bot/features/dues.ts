@@ -1,7 +1,7 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { addDays, CLAIMABLE, daysBetween, IN_CUSTODY, toIstDate, type CaseStatus } from '../../src/law';
 import { findCaseById, findCaseByNumber, parseCaseNumber, type CaseWithCard } from '../../src/services/cases';
-import { duesForCase, nextDayIncrease, nextDeadline, windowsFromConfig } from '../../src/services/dues';
+import { duesAndNextDay, nextDeadline, windowsFromConfig } from '../../src/services/dues';
 import { findDate } from '../../src/services/owner-input';
 import type { BotContext } from '../context';
 import { cb, clearFlow, idArg, isCommandText, onAction, setFlow } from '../keyboards/owner';
@@ -29,7 +29,8 @@ export async function showDues(ctx: BotContext, c: CaseWithCard, at: Date, whatI
     return;
   }
   const now = ctx.deps.clock.now();
-  const dues = await duesForCase(ctx.deps.db, c.id, at, { mode: 'claim' });
+  // One load of the pound's rules for both valuations (the case card is already loaded).
+  const { dues, nextDayPaise } = await duesAndNextDay(ctx.deps.db, c, at, { mode: 'claim' });
   if (!dues.ok) {
     ctx.deps.logger.warn({ caseId: c.id, code: dues.error.code }, 'dues unavailable');
     await ctx.reply(ctx.t('owner:dues.unavailable', { number: c.number, date: toIstDate(at), section: sectionText(ctx, dues.error.section ?? 's. 12') }));
@@ -38,7 +39,6 @@ export async function showDues(ctx: BotContext, c: CaseWithCard, at: Date, whatI
   const next = nextDeadline({ status: c.status, impoundedAt: c.impoundedAt, noticePostedAt: c.noticePostedAt, surplusDepositedAt: c.surplusDepositedAt, auction: c.auction }, now, windowsFromConfig(ctx.deps.config));
   const kb = new InlineKeyboard().text(ctx.t('owner:dues.whatif_button'), cb(ctx, 'wi', c.id));
   if (CLAIMABLE.includes(status)) kb.row().text(ctx.t('owner:case.claim_button'), cb(ctx, 'cl', c.id));
-  const nextDayPaise = await nextDayIncrease(ctx.deps.db, c.id, at, { mode: 'claim' });
   await ctx.reply(fitMessage(renderDues(ctx, c.number, dues.value.breakdown, next.ok ? next.value : null, { whatIf, nextDayPaise })), { reply_markup: kb });
 }
 

@@ -4,6 +4,7 @@ import { lawRole } from '../../src/services/staff-scope';
 import { registerMenuForUser } from '../commands';
 import { staffCommandList } from '../views/staff-commands';
 import type { BotContext } from '../context';
+import { forgetUser } from '../middleware/user';
 
 /**
  * `/start enrol_<code>`: binds the sender's numeric Telegram id to the role and pounds of a single-use
@@ -30,6 +31,7 @@ enrolFeature.command('start', async (ctx, next) => {
     await ctx.reply(ctx.t(`staff:enrol.refused.${result.refusal}`));
     return;
   }
+  forgetUser(db, ctx.from.id);
   const pounds = await db.pound.findMany({ where: { code: { in: result.poundCodes } }, orderBy: { code: 'asc' } });
   const poundList = pounds.map((p) => ctx.t('staff:enrol.pound_line', { code: p.code, name: ctx.lang === 'hi' ? p.nameHi : p.name })).join('\n');
   // The "/" menu of this chat now shows the role's commands too.

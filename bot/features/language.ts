@@ -2,6 +2,7 @@ import { Composer } from 'grammy';
 import type { Lang } from '../../src/i18n';
 import { registerMenuForUser } from '../commands';
 import type { BotContext } from '../context';
+import { forgetUser } from '../middleware/user';
 import { languageKeyboard, onAction } from '../keyboards/owner';
 
 /** /language (or /language hi|en): the choice is stored in TelegramUser.language and used from then on. */
@@ -10,6 +11,7 @@ export const languageFeature = new Composer<BotContext>();
 async function setLanguage(ctx: BotContext, lang: Lang): Promise<void> {
   if (!ctx.from) return;
   await ctx.deps.db.telegramUser.update({ where: { id: BigInt(ctx.from.id) }, data: { language: lang } });
+  forgetUser(ctx.deps.db, ctx.from.id);
   ctx.lang = lang;
   ctx.t = ctx.deps.translator.forLang(lang);
   await ctx.reply(ctx.t('owner:language.set'));

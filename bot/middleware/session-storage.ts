@@ -1,20 +1,151 @@
-import type { StorageAdapter } from 'grammy';
-import type { Prisma } from '../../src/db';
+import { randomUUID } from 'node:crypto';
+import type { MiddlewareFn } from 'grammy';
 import type { Db } from '../../src/db';
+import type { BotContext, SessionData } from '../context';
 
-/** grammY session storage in the database (BotSession), so a restart loses no half-finished flow. */
-export function prismaSessionStorage<T>(db: Db): StorageAdapter<T> {
-  return {
-    async read(key) {
-      const row = await db.botSession.findUnique({ where: { key } });
-      return (row?.value ?? undefined) as T | undefined;
+/**
+ * The per-chat session in the database (BotSession), so a restart loses no half-finished flow — and one
+ * update of a chat at a time, in order, under long polling and webhooks, in one process or several:
+ *
+ * 1. In this bot instance, updates of one session key (chat and sender) queue behind each other in arrival
+ *    order (grammY hands webhook updates over concurrently; the runner does too).
+ * 2. Across processes sharing the database (several bot processes behind one webhook), the session row is a
+ *    lease: one statement takes it and reads the session (insert-if-absent … ON CONFLICT DO UPDATE … WHERE the
+ *    lease is free … RETURNING value); a process that finds it taken waits and tries again. The lease ends
+ *    with one statement that writes the session only if it changed. A lease left by a killed process lapses
+ *    after LEASE_MS (by deps.clock).
+ *
+ * So a flow's session is never read-modify-written by two updates at once: two quick messages of one chat are
+ * handled one after the other, and neither is lost. The lease is normally taken in the same statement as the
+ * update's claim (dedupe-updates.ts), so the fixed cost is that statement plus the one ending the lease.
+ */
+export const LEASE_MS = 20_000;
+/** The lease's end (`lockedUntil`) for a lease taken at `now`. */
+export const leaseUntil = (now: Date) => new Date(now.getTime() + LEASE_MS);
+/** How long an update waits for another process's lease before failing (the webhook answers 500, Telegram retries). */
+export const LEASE_WAIT_MS = 25_000;
+const RETRY_MS = 10;
+
+/** The session key: chat and sender ("<chat id>:<user id>"); undefined for updates without both. */
+export function sessionKeyOf(ctx: BotContext): string | undefined {
+  return ctx.chat && ctx.from ? `${ctx.chat.id}:${ctx.from.id}` : undefined;
+}
+
+/** A lease taken together with the update's claim (bot/middleware/dedupe-updates.ts), kept on the context. */
+export interface TakenLease {
+  token: string;
+  value: SessionData;
+}
+const taken = new WeakMap<object, TakenLease>();
+export function rememberLease(ctx: BotContext, lease: TakenLease): void {
+  taken.set(ctx, lease);
+}
+
+/** Ends a lease taken with the claim that the session middleware never used (a failure before it). */
+export async function releaseUnusedLease(ctx: BotContext): Promise<void> {
+  const lease = taken.get(ctx);
+  const key = sessionKeyOf(ctx);
+  if (!lease || key === undefined) return;
+  taken.delete(ctx);
+  await endLease(ctx.deps.db, key, lease.token, undefined, ctx.deps.clock.now()).catch(() => {});
+}
+
+/** The session value as stored (jsonb comes back parsed from one driver, as text from another). */
+export function sessionValueOf(value: unknown): SessionData {
+  return (typeof value === 'string' ? JSON.parse(value) : value ?? {}) as SessionData;
+}
+
+async function takeLease(db: Db, key: string, token: string, now: Date): Promise<SessionData | undefined> {
+  const until = leaseUntil(now);
+  const rows = await db.$queryRaw<Array<{ value: unknown }>>`
+    INSERT INTO "BotSession" ("key", "value", "updatedAt", "lockedUntil", "lockToken") VALUES (${key}, '{}'::jsonb, ${now}, ${until}, ${token})
+    ON CONFLICT ("key") DO UPDATE SET "lockedUntil" = EXCLUDED."lockedUntil", "lockToken" = EXCLUDED."lockToken"
+      WHERE "BotSession"."lockedUntil" IS NULL OR "BotSession"."lockedUntil" < ${now}
+    RETURNING "value"`;
+  if (rows.length === 0) return undefined;
+  return sessionValueOf(rows[0]!.value);
+}
+
+async function endLease(db: Db, key: string, token: string, json: string | undefined, now: Date): Promise<number> {
+  return json === undefined
+    ? db.$executeRaw`UPDATE "BotSession" SET "lockedUntil" = NULL, "lockToken" = NULL WHERE "key" = ${key} AND "lockToken" = ${token}`
+    : db.$executeRaw`UPDATE "BotSession" SET "value" = ${json}::jsonb, "updatedAt" = ${now}, "lockedUntil" = NULL, "lockToken" = NULL WHERE "key" = ${key} AND "lockToken" = ${token}`;
+}
+
+function defineSession(ctx: BotContext, key: string | undefined, initial: SessionData): { current: () => SessionData } {
+  let value: SessionData = initial;
+  Object.defineProperty(ctx, 'session', {
+    configurable: true,
+    enumerable: true,
+    get() {
+      if (key === undefined) throw new Error('Cannot access session data because the session key was undefined!');
+      return value;
     },
-    async write(key, value) {
-      const json = value as unknown as Prisma.InputJsonValue;
-      await db.botSession.upsert({ where: { key }, create: { key, value: json }, update: { value: json } });
+    set(v: SessionData | null | undefined) {
+      if (key === undefined) throw new Error('Cannot assign session data because the session key was undefined!');
+      value = v ?? {};
     },
-    async delete(key) {
-      await db.botSession.deleteMany({ where: { key } });
-    },
+  });
+  return { current: () => value };
+}
+
+/**
+ * Runs `fn` after every earlier update of the same session key in this bot instance (arrival order).
+ * Used first in the chain (bot/middleware/dedupe-updates.ts), so the claim and the lease are taken in order.
+ */
+export function chatQueue(): (key: string | undefined, fn: () => Promise<void>) => Promise<void> {
+  // Per bot instance: the tail of each session key's queue.
+  const tails = new Map<string, Promise<void>>();
+  return async (key, fn) => {
+    if (key === undefined) return fn();
+    const previous = tails.get(key);
+    let done!: () => void;
+    const mine = new Promise<void>((resolve) => (done = resolve));
+    const tail = (previous ?? Promise.resolve()).then(() => mine);
+    tails.set(key, tail);
+    try {
+      if (previous) await previous;
+      await fn();
+    } finally {
+      done();
+      if (tails.get(key) === tail) tails.delete(key);
+    }
   };
+}
+
+/** The session middleware (replaces grammY's `session()`; the session lives in `ctx.session` as before). */
+export function dbSession(): MiddlewareFn<BotContext> {
+  return async (ctx, next) => {
+    const key = sessionKeyOf(ctx);
+    if (key === undefined) {
+      defineSession(ctx, undefined, {});
+      return next();
+    }
+    await runLeased(ctx, key, next);
+  };
+}
+
+async function runLeased(ctx: BotContext, key: string, next: () => Promise<void>): Promise<void> {
+  const { db, clock, logger } = ctx.deps;
+  const early = taken.get(ctx);
+  taken.delete(ctx);
+  const token = early?.token ?? randomUUID();
+  const started = clock.now().getTime();
+  let value: SessionData | undefined = early?.value;
+  for (let waited = 0; value === undefined && (value = await takeLease(db, key, token, clock.now())) === undefined; waited += RETRY_MS) {
+    if (waited >= LEASE_WAIT_MS || clock.now().getTime() - started >= LEASE_WAIT_MS) throw new Error('session busy in another process');
+    await new Promise((r) => setTimeout(r, RETRY_MS));
+  }
+  const before = JSON.stringify(value);
+  const session = defineSession(ctx, key, value);
+  let json: string | undefined;
+  try {
+    await next();
+    const after = JSON.stringify(session.current());
+    if (after !== before) json = after;
+  } finally {
+    // On a propagated failure the session is not saved (as with grammY's session()), only the lease ends.
+    const ended = await endLease(db, key, token, json, clock.now());
+    if (ended !== 1) logger.warn({ update_id: ctx.update.update_id }, 'session lease lapsed before the update finished; its session change was not kept');
+  }
 }

@@ -1,29 +1,90 @@
 import type { MiddlewareFn } from 'grammy';
+import type { Db } from '../../src/db';
 import { languageFromTelegram, type Lang } from '../../src/i18n';
-import type { BotContext } from '../context';
+import type { BotContext, StaffGrant } from '../context';
 
 /**
  * Records the Telegram user (numeric id, first name, language; never a phone number), picks the language
  * (stored choice, else Telegram's language_code: Hindi for hi, else English) and loads active staff grants.
+ *
+ * Cached in-process for `ttlMs` (default USER_CACHE_TTL_MS) so an update costs no round trip for them:
+ * - in this process a language change (/language) or an enrolment calls `forgetUser`, so it shows at once;
+ * - a change made by another process (a revocation with `npm run admin`, a second bot process) shows within
+ *   the TTL at the latest — a revoked keeper may act for up to USER_CACHE_TTL_MS after the revocation;
+ * - a changed first name or language_code in the update bypasses the cache (and is stored);
+ * - `lastSeenAt` is therefore written at most once per TTL per user.
  */
-export const loadUser: MiddlewareFn<BotContext> = async (ctx, next) => {
-  const { db, translator, config, clock } = ctx.deps;
-  const from = ctx.from;
-  let lang: Lang = config.DEFAULT_LANGUAGE === 'hi' && !from ? 'hi' : 'en';
-  if (from && !from.is_bot) {
-    const id = BigInt(from.id);
-    const user = await db.telegramUser.upsert({
-      where: { id },
-      create: { id, firstName: from.first_name, languageCode: from.language_code ?? null, lastSeenAt: clock.now() },
-      update: { firstName: from.first_name, languageCode: from.language_code ?? null, lastSeenAt: clock.now() },
-      include: {
-        staff: { where: { revokedAt: null }, include: { pounds: true } },
-      },
-    });
-    lang = (user.language as Lang | null) ?? languageFromTelegram(from.language_code, 'en');
-    ctx.staff = user.staff.map((s) => ({ staffId: s.id, role: s.role, name: s.name, poundIds: s.pounds.map((p) => p.poundId) }));
-  }
-  ctx.lang = lang;
-  ctx.t = translator.forLang(lang);
-  return next();
-};
+export const USER_CACHE_TTL_MS = 30_000;
+/** Most users kept; the oldest entry goes first beyond it. */
+const MAX_ENTRIES = 10_000;
+
+interface CachedUser {
+  firstName: string;
+  languageCode: string | null;
+  lang: Lang;
+  staff: StaffGrant[];
+  loadedAt: number;
+}
+
+const caches = new WeakMap<Db, Map<bigint, CachedUser>>();
+function cacheOf(db: Db): Map<bigint, CachedUser> {
+  let c = caches.get(db);
+  if (!c) caches.set(db, (c = new Map()));
+  return c;
+}
+
+/** Drops a user's cached language and grants (after a language change, an enrolment or a revocation). */
+export function forgetUser(db: Db, telegramUserId: bigint | number): void {
+  caches.get(db)?.delete(BigInt(telegramUserId));
+}
+
+async function fetchUser(ctx: BotContext, id: bigint, firstName: string, languageCode: string | null): Promise<CachedUser> {
+  const { db, clock } = ctx.deps;
+  const now = clock.now();
+  // One statement for the user (the Prisma upsert with include was a 7-statement transaction), one for grants.
+  const [rows, staff] = await Promise.all([
+    db.$queryRaw<Array<{ language: string | null }>>`
+      INSERT INTO "TelegramUser" ("id", "firstName", "languageCode", "createdAt", "lastSeenAt")
+      VALUES (${id}, ${firstName}, ${languageCode}, ${now}, ${now})
+      ON CONFLICT ("id") DO UPDATE SET "firstName" = EXCLUDED."firstName", "languageCode" = EXCLUDED."languageCode", "lastSeenAt" = EXCLUDED."lastSeenAt"
+      RETURNING "language"`,
+    db.staffMember.findMany({ where: { telegramUserId: id, revokedAt: null }, include: { pounds: true }, orderBy: { id: 'asc' } }),
+  ]);
+  const language = rows[0]?.language ?? null;
+  return {
+    firstName,
+    languageCode,
+    lang: (language as Lang | null) ?? languageFromTelegram(languageCode ?? undefined, 'en'),
+    staff: staff.map((s) => ({ staffId: s.id, role: s.role, name: s.name, poundIds: s.pounds.map((p) => p.poundId) })),
+    loadedAt: performance.now(),
+  };
+}
+
+/** The user middleware with a cache of `ttlMs` (0: no cache, every update reads the database). */
+export function loadUser(ttlMs = USER_CACHE_TTL_MS): MiddlewareFn<BotContext> {
+  return async (ctx, next) => {
+    const { config, translator, db } = ctx.deps;
+    const from = ctx.from;
+    let lang: Lang = config.DEFAULT_LANGUAGE === 'hi' && !from ? 'hi' : 'en';
+    if (from && !from.is_bot) {
+      const id = BigInt(from.id);
+      const languageCode = from.language_code ?? null;
+      const cache = cacheOf(db);
+      let user = ttlMs > 0 ? cache.get(id) : undefined;
+      if (!user || performance.now() - user.loadedAt >= ttlMs || user.firstName !== from.first_name || user.languageCode !== languageCode) {
+        user = await fetchUser(ctx, id, from.first_name, languageCode);
+        if (ttlMs > 0) {
+          cache.delete(id);
+          if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+          cache.set(id, user);
+        }
+      }
+      lang = user.lang;
+      // A copy: handlers must not change the cached grants.
+      ctx.staff = user.staff.map((g) => ({ ...g, poundIds: [...g.poundIds] }));
+    }
+    ctx.lang = lang;
+    ctx.t = translator.forLang(lang);
+    return next();
+  };
+}

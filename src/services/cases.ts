@@ -90,10 +90,8 @@ function parseNormalised(text: string): CaseNumber | null {
 export async function findCaseByNumber(db: DbReader, typed: string | CaseNumber) {
   const parsed = typeof typed === 'string' ? parseCaseNumber(typed) : typed;
   if (!parsed) return null;
-  return db.case.findFirst({
-    where: { number: { equals: parsed.number, mode: 'insensitive' } },
-    include: caseCardInclude,
-  });
+  // numberKey = upper(number), uniquely indexed (trigger Case_number_key): one index probe at any register size.
+  return db.case.findUnique({ where: { numberKey: parsed.number.toUpperCase() }, include: caseCardInclude });
 }
 
 /** The case with this id, with what the public card and the dues need; null if none. */

@@ -156,7 +156,20 @@ export interface CaseDues {
 export async function duesForCase(db: DbReader, caseId: number, at: Date, options: DuesOptions = {}): Promise<LawResult<CaseDues>> {
   const c = await db.case.findUnique({ where: { id: caseId }, include: { heads: true } });
   if (!c) throw new CaseNotFoundError(caseId);
-  const rules = await rulesForPound(db, c.poundId);
+  return duesOfLoaded(c, await rulesForPound(db, c.poundId), at, options);
+}
+
+/** A case as `duesOfLoaded` needs it (e.g. a loaded case card). */
+export interface CaseForDues {
+  id: number;
+  number: string;
+  poundId: number;
+  impoundedAt: Date;
+  heads: Array<{ cattleClass: string; status: string }>;
+}
+
+/** `duesForCase` on a case and rules already loaded (no database access). */
+export function duesOfLoaded(c: CaseForDues, rules: PoundRules, at: Date, options: DuesOptions = {}): LawResult<CaseDues> {
   const inCustody = c.heads.filter((h) => h.status === 'IMPOUNDED');
   const heads = (options.herd ?? 'in_custody') === 'all' || inCustody.length === 0 ? c.heads : inCustody;
   const result = computeDues(
@@ -179,8 +192,20 @@ export async function duesForCase(db: DbReader, caseId: number, at: Date, option
  * minus its valuation at `at` (feeding at the next day's rate). Null when either cannot be computed.
  */
 export async function nextDayIncrease(db: DbReader, caseId: number, at: Date, options: DuesOptions = {}): Promise<number | null> {
-  const [today, tomorrow] = await Promise.all([duesForCase(db, caseId, at, options), duesForCase(db, caseId, new Date(at.getTime() + 86_400_000), options)]);
-  return today.ok && tomorrow.ok ? tomorrow.value.breakdown.totals.totalPaise - today.value.breakdown.totals.totalPaise : null;
+  const c = await db.case.findUnique({ where: { id: caseId }, include: { heads: true } });
+  if (!c) throw new CaseNotFoundError(caseId);
+  return duesAndNextDay(db, c, at, options).then((r) => r.nextDayPaise);
+}
+
+/**
+ * The dues of a loaded case at `at` and how much they grow a day later, from one load of the pound's rules
+ * (the dues screen showed them with three loads of the case and rules; issue 13).
+ */
+export async function duesAndNextDay(db: DbReader, c: CaseForDues, at: Date, options: DuesOptions = {}): Promise<{ dues: LawResult<CaseDues>; nextDayPaise: number | null }> {
+  const rules = await rulesForPound(db, c.poundId);
+  const dues = duesOfLoaded(c, rules, at, options);
+  const tomorrow = duesOfLoaded(c, rules, new Date(at.getTime() + 86_400_000), options);
+  return { dues, nextDayPaise: dues.ok && tomorrow.ok ? tomorrow.value.breakdown.totals.totalPaise - dues.value.breakdown.totals.totalPaise : null };
 }
 
 /** True when the pound's state has a variant that asks for s. 12A security (Maharashtra). */

@@ -53,6 +53,11 @@ export interface BotHarnessOptions {
   jobs?: boolean;
   /** The bot's (and jobs') logger; silent by default. Tests of what is logged pass one writing to a capture stream. */
   logger?: Logger;
+  /**
+   * The bot's in-process user cache (bot/middleware/user.ts). Off (0) by default, because tests write grants
+   * straight into the database between updates; tests of the cache pass USER_CACHE_TTL_MS.
+   */
+  userCacheTtlMs?: number;
 }
 
 /**
@@ -73,7 +78,7 @@ export async function createBotHarness(opts: BotHarnessOptions = {}): Promise<Bo
     translator: await createTranslator({ strict: true }),
     botUsername: api.botInfo.username,
   };
-  const bot = createBot(config.BOT_TOKEN!, deps, { client: api.client, botInfo: api.botInfo });
+  const bot = createBot(config.BOT_TOKEN!, deps, { client: api.client, botInfo: api.botInfo, userCacheTtlMs: opts.userCacheTtlMs ?? 0 });
   await bot.init();
   let jobs: HarnessJobs | undefined;
   if (opts.jobs) {

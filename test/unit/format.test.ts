@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatDate, formatDateTime, formatRupees } from '../../src/i18n';
 
 describe('Indian formatting', () => {
@@ -20,5 +20,24 @@ describe('Indian formatting', () => {
     expect(formatDateTime(new Date('2026-11-29T10:35:00Z'))).toMatch(/^29 Nov 2026, 4:05 pm IST$/i);
     expect(formatDateTime(new Date('2026-11-29T10:35:00Z'), 'hi')).toBe('29 नवंबर 2026 को 16:05 बजे IST');
     expect(formatDate('2026-11-29', 'hi')).toBe('29 नवंबर 2026');
+  });
+});
+
+describe('formatter reuse (issue 13)', () => {
+  it('builds one Intl formatter per kind and language, not one per call', () => {
+    formatDate('2026-11-29', 'hi');
+    formatDateTime('2026-11-29T10:35:00Z', 'en');
+    formatRupees(12345, 'en');
+    const dates = vi.spyOn(Intl, 'DateTimeFormat');
+    const numbers = vi.spyOn(Intl, 'NumberFormat');
+    for (let i = 0; i < 5; i++) {
+      expect(formatDate('2026-11-29', 'hi')).toBe('29 नवंबर 2026');
+      formatDateTime('2026-11-29T10:35:00Z', 'en');
+      formatRupees(12345, 'en');
+    }
+    expect(dates).not.toHaveBeenCalled();
+    expect(numbers).not.toHaveBeenCalled();
+    dates.mockRestore();
+    numbers.mockRestore();
   });
 });

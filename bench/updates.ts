@@ -1,0 +1,230 @@
+// Update benchmark (issue 13): the real bot (createBot, all middleware, webhook-style handleUpdate in-process)
+// against a minimal baseline (grammY + one Prisma query per update), same database, same run, on PGlite and
+// on Postgres (when reachable). Owner updates: a typed case number (lookup), the dues button, /mycases; keeper:
+// a case looked up by a keeper. Prints updates/s at saturation, p50/p95/p99 at half that rate, statements per
+// update by kind (counted at the driver adapter), CPU per update (process.cpuUsage; Postgres's own CPU is not
+// in it) and the ratios. Run: npm run bench, or npx tsx bench/updates.ts (UPDATES_N=… to change the count).
+import { randomUUID } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import { Bot } from 'grammy';
+import type { Update } from 'grammy/types';
+import pg from 'pg';
+import { createBot, type BotDeps } from '../bot';
+import { callbackSecret, encodeCallback } from '../src/callback-data';
+import { systemClock } from '../src/clock';
+import { createConfig } from '../src/config';
+import { applyMigrations, openDatabase, PrismaClient, type DatabaseTarget } from '../src/db';
+import { seedDemo } from '../src/db/seed';
+import { createTranslator } from '../src/i18n';
+import { createLogger } from '../src/logging';
+import { countingAdapter } from './statement-counter';
+
+const TOKEN = '123456:BENCH-TOKEN-BENCH-TOKEN-BENCH-TOKEN';
+const BOT_INFO = { id: 7000000001, is_bot: true as const, first_name: 'Kanji Sahayak', username: 'KanjiBenchBot', can_join_groups: false, can_read_all_group_messages: false, supports_inline_queries: false, can_connect_to_business: false, has_main_web_app: false, has_topics_enabled: false, allows_users_to_create_topics: false, can_manage_bots: false, supports_join_request_queries: false };
+const OWNERS = 500;
+const KEEPER = 9_100_000_001;
+const KEEPERS = 20;
+const CONCURRENCY = 16;
+
+/** A Bot API that answers at once (the bench measures the bot, not Telegram). */
+const fakeFetch = async () => new Response(JSON.stringify({ ok: true, result: { message_id: 1, date: 0, chat: { id: 1, type: 'private' }, text: '' } }), { headers: { 'content-type': 'application/json' } });
+
+let nextUpdateId = Math.floor(Math.random() * 1e9);
+type Kind = 'lookup' | 'dues' | 'mycases' | 'keeper';
+const KINDS: Kind[] = ['lookup', 'dues', 'mycases', 'keeper'];
+
+function text(user: number, t: string): Update {
+  const id = nextUpdateId++;
+  const entities = t.startsWith('/') ? [{ type: 'bot_command' as const, offset: 0, length: t.split(' ')[0]!.length }] : undefined;
+  return { update_id: id, message: { message_id: id, date: 0, chat: { id: user, type: 'private', first_name: 'O' }, from: { id: user, is_bot: false, first_name: 'O', language_code: 'hi' }, text: t, ...(entities ? { entities } : {}) } } as Update;
+}
+function tap(user: number, data: string): Update {
+  const id = nextUpdateId++;
+  return { update_id: id, callback_query: { id: String(id), from: { id: user, is_bot: false, first_name: 'O', language_code: 'hi' }, chat_instance: 'c', data, message: { message_id: 1, date: 0, chat: { id: user, type: 'private', first_name: 'O' }, text: '' } } } as Update;
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
+};
+const f1 = (n: number) => n.toFixed(1);
+
+async function postgresUrl(): Promise<string | undefined> {
+  if (process.env.BENCH_DB === 'pglite') return undefined;
+  const admin = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+  const c = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    const name = `kanji_bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    await c.query(`CREATE DATABASE ${name}`);
+    const u = new URL(admin);
+    u.pathname = `/${name}`;
+    return u.toString();
+  } catch {
+    return undefined;
+  } finally {
+    await c.end().catch(() => {});
+  }
+}
+
+async function dropPostgres(url: string): Promise<void> {
+  const admin = new URL(url);
+  const name = admin.pathname.slice(1);
+  admin.pathname = '/postgres';
+  const c = new pg.Client({ connectionString: admin.toString() });
+  await c.connect();
+  await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await c.end();
+}
+
+/** Runs `updates` through `handle` with CONCURRENCY in flight; returns elapsed ms, CPU ms and per-update latencies. */
+async function saturate(handle: (u: Update) => Promise<void>, updates: Update[]) {
+  const lat: number[] = [];
+  let i = 0;
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (i < updates.length) {
+        const u = updates[i++]!;
+        const s = performance.now();
+        await handle(u);
+        lat.push(performance.now() - s);
+      }
+    }),
+  );
+  const ms = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  return { perSecond: (updates.length / ms) * 1000, cpuMsPerUpdate: (cpu.user + cpu.system) / 1000 / updates.length, lat };
+}
+
+/** Open loop at `rate`/s: each update starts on schedule whether or not earlier ones finished. */
+async function paced(handle: (u: Update) => Promise<void>, updates: Update[], rate: number) {
+  const lat: number[] = [];
+  const t0 = performance.now();
+  await Promise.all(
+    updates.map(async (u, k) => {
+      const due = t0 + (k * 1000) / rate;
+      await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
+      const s = performance.now();
+      await handle(u);
+      lat.push(performance.now() - s);
+    }),
+  );
+  return lat;
+}
+
+async function benchOne(label: string, target: DatabaseTarget, n: number): Promise<string[]> {
+  const opened = await openDatabase(target);
+  await applyMigrations(opened.adapter);
+  await opened.prisma.$disconnect();
+  const { adapter, counter } = countingAdapter(opened.adapter);
+  const prisma = new PrismaClient({ adapter });
+  const out: string[] = [];
+  try {
+    const now = systemClock.now();
+    const { cases } = await seedDemo(prisma, now);
+    const caseRows = await prisma.case.findMany({ where: { number: { in: cases } }, orderBy: { id: 'asc' } });
+    await prisma.telegramUser.createMany({ data: [...Array.from({ length: OWNERS }, (_, k) => ({ id: BigInt(1_000_000 + k), firstName: 'O', languageCode: 'hi' })), { id: BigInt(KEEPER), firstName: 'K', languageCode: 'hi' }] });
+    await prisma.subscription.createMany({ data: Array.from({ length: OWNERS }, (_, k) => ({ telegramUserId: BigInt(1_000_000 + k), kind: 'CASE' as const, caseId: caseRows[k % caseRows.length]!.id })) });
+    const jai1 = await prisma.pound.findUniqueOrThrow({ where: { code: 'JAI1' } });
+    for (let k = 0; k < KEEPERS; k++) {
+      if (k > 0) await prisma.telegramUser.create({ data: { id: BigInt(KEEPER + k), firstName: 'K', languageCode: 'hi' } });
+      const code = await prisma.enrolmentCode.create({ data: { codeHash: `bench-${randomUUID()}`, role: 'POUND_KEEPER', poundCodes: ['JAI1'], name: 'Keeper', expiresAt: new Date(now.getTime() + 86_400_000), usedAt: now } });
+      await prisma.staffMember.create({ data: { telegramUserId: BigInt(KEEPER + k), role: 'POUND_KEEPER', name: 'Keeper', enrolmentCodeId: code.id, pounds: { create: [{ poundId: jai1.id }] } } });
+    }
+
+    const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: TOKEN });
+    const deps: BotDeps = { config, db: prisma, clock: systemClock, logger: createLogger('silent'), translator: await createTranslator(), botUsername: BOT_INFO.username };
+    const bot = createBot(TOKEN, deps, { client: { fetch: fakeFetch as never }, botInfo: BOT_INFO });
+    await bot.init();
+    const baseline = new Bot(TOKEN, { client: { fetch: fakeFetch as never }, botInfo: BOT_INFO });
+    baseline.on('message:text', async (ctx) => {
+      const c = await prisma.case.findUnique({ where: { number: ctx.msg.text } });
+      await ctx.reply(c ? c.number : 'none');
+    });
+    await baseline.init();
+
+    const secret = callbackSecret(config);
+    let owner = 0;
+    const make = (kind: Kind): Update => {
+      const user = 1_000_000 + (owner++ % OWNERS);
+      const c = caseRows[owner % caseRows.length]!;
+      if (kind === 'lookup') return text(user, c.number);
+      if (kind === 'dues') return tap(user, encodeCallback(secret, 'du', c.id));
+      if (kind === 'mycases') return text(user, '/mycases');
+      return text(KEEPER + (owner % KEEPERS), `/case ${c.number}`);
+    };
+    const mix = (m: number) => Array.from({ length: m }, (_, k) => make(KINDS[k % KINDS.length]!));
+    const real = (u: Update) => bot.handleUpdate(u);
+    const base = (u: Update) => baseline.handleUpdate(u);
+    const baseUpdates = (m: number) => Array.from({ length: m }, (_, k) => text(1_000_000 + (k % OWNERS), caseRows[k % caseRows.length]!.number));
+
+    // Warm up (JIT, caches, every owner seen once), then statements per update by kind, one at a time.
+    await saturate(real, Array.from({ length: OWNERS }, () => make('lookup')));
+    await saturate(base, baseUpdates(200));
+    const perKind: string[] = [];
+    for (const kind of KINDS) {
+      await new Promise((r) => setTimeout(r, 300));
+      counter.reset();
+      const k = 20;
+      if (process.env.BENCH_SQL) {
+        console.error(`--- ${kind}`);
+        counter.trace = true;
+        await real(make(kind));
+        counter.trace = false;
+      }
+      for (let j = 0; j < k; j++) await real(make(kind));
+      await new Promise((r) => setTimeout(r, 300)); // the batched finishedAt marks land
+      const verbs = [...counter.byVerb].sort().map(([v, c]) => `${v} ${f1(c / k)}`).join(', ');
+      perKind.push(`${kind} ${f1(counter.total / k)} (${verbs})`);
+    }
+    counter.reset();
+    for (let j = 0; j < 20; j++) await base(baseUpdates(1)[0]!);
+    const baseStatements = counter.total / 20;
+
+    // Saturation, real and baseline interleaved (2 rounds each), then the real bot at half its rate.
+    const rounds: Array<{ real: Awaited<ReturnType<typeof saturate>>; base: Awaited<ReturnType<typeof saturate>> }> = [];
+    for (let r = 0; r < 2; r++) rounds.push({ real: await saturate(real, mix(n)), base: await saturate(base, baseUpdates(n)) });
+    const best = (xs: number[]) => Math.max(...xs);
+    const realRate = best(rounds.map((r) => r.real.perSecond));
+    const baseRate = best(rounds.map((r) => r.base.perSecond));
+    const realCpu = Math.min(...rounds.map((r) => r.real.cpuMsPerUpdate));
+    const baseCpu = Math.min(...rounds.map((r) => r.base.cpuMsPerUpdate));
+    const half = Math.max(5, Math.floor(realRate / 2));
+    const lat = await paced(real, mix(Math.min(n, half * 4)), half);
+    const satLat = rounds.flatMap((r) => r.real.lat);
+    out.push(
+      `${label}: real bot ${f1(realRate)} updates/s (baseline ${f1(baseRate)}/s, ratio ${(baseRate / realRate).toFixed(1)}×); ` +
+        `at saturation (${CONCURRENCY} in flight) p50/p95/p99 ${f1(pct(satLat, 50))}/${f1(pct(satLat, 95))}/${f1(pct(satLat, 99))} ms; ` +
+        `at ${half}/s (half) p50/p95/p99 ${f1(pct(lat, 50))}/${f1(pct(lat, 95))}/${f1(pct(lat, 99))} ms`,
+      `${label}: CPU per update ${realCpu.toFixed(2)} ms (baseline ${baseCpu.toFixed(2)} ms, ratio ${(realCpu / baseCpu).toFixed(1)}×)`,
+      `${label}: statements per update — ${perKind.join('; ')}; baseline ${f1(baseStatements)}`,
+    );
+    await bot.stop().catch(() => {});
+  } finally {
+    await prisma.$disconnect();
+    await opened.close();
+  }
+  return out;
+}
+
+export async function run(): Promise<string> {
+  const n = Number(process.env.UPDATES_N ?? 800);
+  const lines = ['updates (real bot vs grammY + 1 Prisma query; mix of lookup, dues button, /mycases, keeper /case; shared busy machine):'];
+  if (process.env.BENCH_DB !== 'postgres') lines.push(...(await benchOne('  PGlite  ', { kind: 'memory' }, n)));
+  const url = await postgresUrl();
+  if (url) {
+    try {
+      lines.push(...(await benchOne('  Postgres', { kind: 'postgres', url }, n)));
+    } finally {
+      await dropPostgres(url);
+    }
+  } else lines.push('  Postgres: not reachable, skipped');
+  return lines.join('\n');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  console.log(await run());
+  process.exit(0);
+}
