@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { systemClock, type Clock } from '../clock';
 import { Api, GrammyError } from 'grammy';
 import { ConfigError, createConfig, type Config } from '../config';
-import { applyMigrations, openDatabase, targetFromConfig } from '../db';
+import { applyMigrations, DataDirLockedError, openDatabase, targetFromConfig } from '../db';
 import type { CoreDeps } from '../deps';
 import { createTranslator, type Lang } from '../i18n';
 import { createLogger, scrubSecrets } from '../logging';
@@ -111,7 +111,16 @@ export async function runAdmin(
     throw e;
   }
   const translator = await createTranslator();
-  const database = await openDatabase(targetFromConfig(config));
+  let database;
+  try {
+    database = await openDatabase(targetFromConfig(config));
+  } catch (e) {
+    if (e instanceof DataDirLockedError) {
+      io.err(translator.forLang(lang)('staff:admin.data_dir_locked', { pid: e.pid, dir: e.dataDir }));
+      return EXIT.REFUSED;
+    }
+    throw e;
+  }
   try {
     await applyMigrations(database.adapter);
     const deps: AdminDeps = {

@@ -2,3 +2,4 @@ export { openDatabase, targetFromConfig, PrismaClient, type Database, type Datab
 export { applyMigrations } from './migrate';
 export { Prisma } from './generated/client';
 export * as DbEnums from './generated/enums';
+export { DataDirLockedError } from './data-dir-lock';
