@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import type { CoreDeps } from '../src/deps';
 import type { OutgoingMessage } from '../src/services/outbox';
-import { jobIdFor, KEEP, priorityOf, RETRY, type BroadcastJobData, type DeadlineJobData, type QueueName, type SendJobData } from './queues';
+import { jobIdFor, KEEP, priorityOf, RETRY, sendJobIdFor, type BroadcastJobData, type DeadlineJobData, type QueueName, type SendJobData } from './queues';
 
 /** An outbox row as the dispatcher reads it. */
 export interface OutboxRow {
@@ -31,8 +31,9 @@ export async function enqueueRow(deps: CoreDeps, queues: Queues, row: OutboxRow)
   switch (row.jobName) {
     case 'send': {
       const message = row.payload as OutgoingMessage;
-      const data: SendJobData = { key: row.jobKey, message, runAt: row.runAt.toISOString() };
-      await queues.send.add('send', data, { jobId, delay, priority: priorityOf(message), ...KEEP, ...RETRY });
+      // Ids only in Redis: the sender reads the message (and its recipient) from this row.
+      const data: SendJobData = { outboxId: String(row.id), runAt: row.runAt.toISOString() };
+      await queues.send.add('send', data, { jobId: sendJobIdFor(row.id), delay, priority: priorityOf(message), ...KEEP, ...RETRY });
       return;
     }
     case 'deadline': {

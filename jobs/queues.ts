@@ -6,12 +6,21 @@ export const QUEUE_NAMES = ['send', 'deadline', 'broadcast'] as const;
 /** One of the queue names. */
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
-/** Data of a 'send' job: the Delivery key (messageKey) and the message to render and send. */
+/**
+ * Data of a 'send' job: ids only. Job data sits in Redis for a week (KEEP) and is read by anyone with
+ * access to it; names, UPI references and chat ids stay in the database, which the sender reads
+ * (jobs/send-job.ts). One of:
+ * - `outboxId`: an outbox 'send' row, whose payload is the message and whose jobKey is the Delivery key;
+ * - `deliveryId`: one recipient's Delivery row of a broadcast (the message is stored on the broadcast's row).
+ */
 export interface SendJobData {
-  key: string;
-  message: OutgoingMessage;
+  outboxId?: string;
+  deliveryId?: string;
   /** When the message is due by deps.clock (ISO); absent = at once. */
   runAt?: string;
+  /** Only in jobs written before payloads became ids-only (still in Redis at an upgrade): read, never written. */
+  key?: string;
+  message?: OutgoingMessage;
 }
 
 /** Data of a 'deadline' job: a statutory step of a case, due at `runAt` (ISO instant, deps.clock time). */
@@ -41,9 +50,24 @@ export function jobIdFor(key: string): string {
   return `k.${key.replace(/%/g, '%25').replace(/:/g, '%3A')}`;
 }
 
-/** The key a job id was made from (inverse of jobIdFor). */
+/** The key a job id was made from (inverse of jobIdFor); other ids (outbox row, delivery) are shown as they are. */
 export function keyFromJobId(id: string): string {
+  if (!id.startsWith('k.')) return id;
   return id.slice(2).replace(/%3A/g, ':').replace(/%25/g, '%');
+}
+
+/**
+ * BullMQ job id of an outbox 'send' row: its row id. Send keys name the recipient (a chat id), and job ids
+ * are as visible in Redis as job data; the row id is as deterministic (one row per jobKey, so enqueueing
+ * the same row twice adds one job).
+ */
+export function sendJobIdFor(outboxId: bigint | string): string {
+  return `o.${outboxId}`;
+}
+
+/** BullMQ job id of one broadcast recipient's send: the Delivery row id (unique per message and recipient). */
+export function deliveryJobIdFor(deliveryId: bigint | string): string {
+  return `d.${deliveryId}`;
 }
 
 /**

@@ -3,7 +3,7 @@ import { FINISHED_STATUSES } from '../src/services/deadlines';
 import { fanOut } from './broadcast-worker';
 import { scheduleCase } from './deadline-worker';
 import { enqueueRow, type Queues } from './dispatcher';
-import { jobIdFor } from './queues';
+import { jobIdFor, sendJobIdFor } from './queues';
 
 /** Work the reconciler looks back over (older undelivered rows are left to an operator). */
 export const RECONCILE_LOOKBACK_MS = 7 * 24 * 3_600_000;
@@ -59,7 +59,7 @@ export async function reconcile(deps: CoreDeps, queues: Queues): Promise<Reconci
     for (const row of sends) {
       const chatId = (row.payload as { chatId?: string }).chatId;
       if (done.has(`${row.jobKey}\u0000${chatId}`)) continue;
-      if (await queues.send.getJob(jobIdFor(row.jobKey))) continue;
+      if (await queues.send.getJob(sendJobIdFor(row.id))) continue;
       await enqueueRow(deps, queues, row);
       result.sends++;
     }

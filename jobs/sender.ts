@@ -1,8 +1,10 @@
 import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import type { Api } from 'grammy';
 import type { CoreDeps } from '../src/deps';
+import { scrubSecrets } from '../src/logging';
 import { deliverMessage } from './deliver';
 import type { SendJobData } from './queues';
+import { resolveSendJob } from './send-job';
 import type { TelegramRateLimiter } from './rate-limit';
 
 /** What a send job did (the job's return value, visible in BullMQ). */
@@ -28,7 +30,7 @@ interface ApiFailure {
 export function createSendProcessor(deps: CoreDeps, api: Api, limiter: TelegramRateLimiter) {
   const log = deps.logger.child({ part: 'jobs.send' });
   return async function processSend(job: Job<SendJobData>, token?: string): Promise<SendOutcome> {
-    const { key, message } = job.data;
+    const { key, message } = await resolveSendJob(deps, job.data);
     const recipient = BigInt(message.chatId);
     const where = { messageKey_telegramUserId: { messageKey: key, telegramUserId: recipient } };
     const existing = await deps.db.delivery.upsert({ where, create: { messageKey: key, telegramUserId: recipient }, update: {} });
@@ -59,7 +61,7 @@ export function createSendProcessor(deps: CoreDeps, api: Api, limiter: TelegramR
         await job.moveToDelayed(Date.now() + ms, token);
         throw new DelayedError();
       }
-      const description = String(e.description ?? (err as Error).message ?? err).slice(0, 500);
+      const description = scrubSecrets(String(e.description ?? (err as Error).message ?? err)).slice(0, 500);
       // A 400 (bad request) will fail the same way every time: record it and stop.
       const permanent = e.error_code === 400;
       const last = permanent || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);

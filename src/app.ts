@@ -41,6 +41,18 @@ export interface AppOptions {
   http?: boolean;
 }
 
+/**
+ * The bot's username for deep links: the one getMe returned. BOT_USERNAME, when set, must agree (Telegram
+ * usernames are case-insensitive); a mismatch stops start-up with one line rather than print links to
+ * another bot.
+ */
+export function botUsernameFrom(config: Pick<Config, 'BOT_USERNAME'>, me: Pick<UserFromGetMe, 'username'>): string {
+  if (config.BOT_USERNAME && config.BOT_USERNAME.toLowerCase() !== me.username.toLowerCase()) {
+    throw new Error(`BOT_USERNAME is "${config.BOT_USERNAME}" but Telegram says this BOT_TOKEN belongs to @${me.username}: correct BOT_USERNAME or unset it`);
+  }
+  return me.username;
+}
+
 /** Builds everything; nothing runs until start(). */
 export async function createApp(config: Config, options: AppOptions): Promise<App> {
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
@@ -54,12 +66,16 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
   const deps: CoreDeps = { config, db: database.prisma, clock, logger, translator, metrics };
 
   let bot: Bot<BotContext> | undefined;
+  let botDeps: BotDeps | undefined;
   let api: Api;
   if (options.mode === 'all') {
     const token = config.BOT_TOKEN ?? '0:local';
-    const botDeps: BotDeps = {
+    botDeps = {
       ...deps,
-      botUsername: config.BOT_USERNAME ?? options.botInfo?.username ?? 'kanji_sahayak_bot',
+      // Deep links (receipt verification, the seizure slip's QR, enrolment) name the bot Telegram says this
+      // token belongs to: set from getMe in start(), before any update. A name nobody checked could be
+      // registered by someone else and a printed receipt would point there.
+      botUsername: options.botInfo?.username ?? config.BOT_USERNAME ?? '',
       // /status for admins; the runtime is created just below, before any update can arrive.
       jobsStatus: () => jobs.status(),
     };
@@ -93,6 +109,10 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       return http;
     },
     async start() {
+      if (bot && !options.noTransport) {
+        await bot.init();
+        botDeps!.botUsername = botUsernameFrom(config, bot.botInfo);
+      }
       await jobs.start();
       jobsStarted = true;
       if (!bot || options.noTransport) {
@@ -100,7 +120,6 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
         if (serveHttp) await listen();
         return;
       }
-      await bot.init();
       const { registerCommandMenus } = await import('../bot/commands');
       await registerCommandMenus(bot.api, deps.db);
       if (config.WEBHOOK_URL) {

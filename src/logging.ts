@@ -32,6 +32,18 @@ const CENSOR = '[redacted]';
  */
 const PHONE = /(?<![\d+])(?:(?:\+|00)?91[\s-]?|0)?[6-9]\d{4}[\s-]?\d{5}(?!\d)|\+\d[\d\s-]{7,16}\d(?!\d)/g;
 
+/**
+ * A Telegram bot token (`<bot id>:<35 characters>`), bare or inside a Bot API URL (`…/bot<token>/sendMessage`):
+ * a failed call's error message, stack, nested `error`/`cause` or request URL can carry it, and whoever holds
+ * it can act as the bot. The URL form is caught whatever the token looks like.
+ */
+const TOKEN = /\/bot\d+:[^/\s"'\\]+|\b\d{5,}:[A-Za-z0-9_-]{30,}/g;
+
+/** Replaces bot tokens (bare or in a Bot API URL) in free text by a placeholder. */
+export function scrubSecrets(text: string): string {
+  return text.replace(TOKEN, (m) => (m.startsWith('/bot') ? '/bot[token]' : '[token]'));
+}
+
 /** Replaces phone numbers in free text (log messages, error messages and stacks) by a placeholder. */
 export function scrubPhoneNumbers(text: string): string {
   return text.replace(PHONE, '[phone]');
@@ -64,6 +76,9 @@ export function createLogger(level: string = 'info', destination?: DestinationSt
     mixin: () => scopeFields(),
     serializers: { err: scrubErr },
     hooks: {
+      // The last word on every line written, whatever field (an error's nested `error`, `cause`, stack,
+      // a URL) or serializer put the token there.
+      streamWrite: scrubSecrets,
       logMethod(this: Logger, args: unknown[], method: (...a: unknown[]) => void) {
         method.apply(this, args.map((a) => (typeof a === 'string' ? scrubPhoneNumbers(a) : a)));
       },

@@ -1,4 +1,5 @@
 import { Composer, InlineKeyboard } from 'grammy';
+import { cleanPersonName } from '../../src/services/person-name';
 import { admittedBidders, checkAuctionTime, checkCanRecordRefusal, checkCanSchedule, heldWithoutBids, recordOwnerRefusal, registerBidder, scheduleAuction } from '../../src/services/auction';
 import { StaffActionError, type CaseForLaw, type StaffAct } from '../../src/services/case-transition';
 import { auctionEligibleOf } from '../../src/services/notice';
@@ -240,7 +241,13 @@ auctionFeature.on('message:text', async (ctx, next) => {
     const d = flowData<BidderDraft>(ctx);
     if (await tooLong(ctx, text)) return;
     if (ctx.session.step === 'name') {
-      setFlow(ctx, 'bidder', 'address', { ...d, name: text });
+      // The bidder's name goes on the s. 16 account and the owner's copy: a name, nothing else.
+      const name = cleanPersonName(text);
+      if (!name) {
+        await ctx.reply(ctx.t('officer:input.bad_name'));
+        return;
+      }
+      setFlow(ctx, 'bidder', 'address', { ...d, name });
       await ctx.reply(ctx.t('officer:auction.ask_bidder_address'));
       return;
     }

@@ -1,6 +1,7 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { toIstDate } from '../../src/law';
 import { findCaseById, findCaseByNumber, parseCaseNumber, parseSearchQuery, searchCases, type CaseWithCard } from '../../src/services/cases';
+import { parseKeeperReply } from '../../src/services/staff-input';
 import { isFollowing } from '../../src/services/subscriptions';
 import { STAFF_COMMANDS } from '../commands';
 import type { BotContext } from '../context';
@@ -105,8 +106,16 @@ export const ownerFallback = new Composer<BotContext>();
 ownerFallback.chatType('private').on('message:text', async (ctx, next) => {
   const text = ctx.msg.text.trim();
   // Empty text (a sticker or voice note in some clients' updates) is for the unhandled feature.
-  if (!text || ctx.session.flow || ctx.msg.reply_to_message) return next();
+  if (!text || ctx.session.flow) return next();
   if (!isCommandText(text)) {
+    // A keeper's "ok", amount or "no" that did not reach a payment card (sent without replying, or as a reply
+    // to another message) is a confirmation gone astray, not a search: say how to confirm.
+    if (hasRole(ctx, ['POUND_KEEPER']) && ['ok', 'amount', 'no', 'bad_amount'].includes(parseKeeperReply(text).kind)) {
+      await ctx.reply(ctx.t('staff:confirm.reply_to_card'));
+      return;
+    }
+    // Anything else, replied to any of our messages or not (an owner answering the welcome with a case
+    // number), is what it says: a case number or a search.
     await numberOrSearch(ctx, text.slice(0, 200));
     return;
   }

@@ -28,7 +28,9 @@ enrolFeature.command('start', async (ctx, next) => {
     now: clock.now(),
   });
   if (!result.ok) {
-    await ctx.reply(ctx.t(`staff:enrol.refused.${result.refusal}`));
+    // Ids and the reason only: the typed code may be a real one mistyped.
+    ctx.deps.logger.warn({ update_id: ctx.update.update_id, from: ctx.from.id, refusal: result.refusal }, 'enrolment code refused');
+    await ctx.reply(ctx.t(`staff:enrol.refused.${result.refusal}`, result.retryInMinutes !== undefined ? { count: result.retryInMinutes } : {}));
     return;
   }
   forgetUser(db, ctx.from.id);

@@ -1,5 +1,6 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { termFor, toIstDate } from '../../src/law';
+import { cleanPersonName } from '../../src/services/person-name';
 import { StaffActionError, type CaseForLaw } from '../../src/services/case-transition';
 import {
   claimSurplus,
@@ -290,8 +291,15 @@ moneyFeature.on('message:text', async (ctx, next) => {
     return;
   }
   switch (ctx.session.step) {
-    case 'claimant':
-      return askOrderRef(ctx, { ...d, claimant: text, claimantTelegramId: null });
+    case 'claimant': {
+      // Printed on the surplus receipt and the claimant's message (s. 17): a name, nothing else.
+      const claimant = cleanPersonName(text);
+      if (!claimant) {
+        await ctx.reply(ctx.t('officer:input.bad_name'));
+        return;
+      }
+      return askOrderRef(ctx, { ...d, claimant, claimantTelegramId: null });
+    }
     case 'reference':
       setFlow(ctx, 'surplus', 'date', { ...d, reference: text });
       await ctx.reply(ctx.t('officer:surplus.ask_order_date'), { reply_markup: new InlineKeyboard().text(ctx.t('officer:button.today'), cb(ctx, 'mn', 'today')) });

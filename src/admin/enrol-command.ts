@@ -1,4 +1,5 @@
 import { EnrolmentIssueError, enrolmentLink, issueEnrolmentCode } from '../services/enrolment';
+import { cleanPersonName } from '../services/person-name';
 import type { StaffRoleCode } from '../services/staff-scope';
 import { EXIT, parseOptions, usageError, type AdminDeps } from './args';
 
@@ -17,9 +18,11 @@ export async function enrolCommand(deps: AdminDeps, args: string[]): Promise<num
   if (!role) return usageError(deps, deps.t('staff:admin.bad_role', { value: o.role }), usage);
   const ttlText = o['ttl-hours'] ?? String(deps.config.ENROLMENT_CODE_TTL_HOURS);
   if (!/^\d{1,4}$/.test(ttlText)) return usageError(deps, deps.t('staff:admin.bad_ttl', { value: ttlText }), usage);
+  const name = o.name === undefined ? null : cleanPersonName(o.name);
+  if (o.name !== undefined && !name) return usageError(deps, deps.t('staff:admin.bad_name', { value: o.name.replace(/[\p{Cc}\p{Cf}]/gu, '?') }), usage);
   const poundCodes = (o.pound ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   try {
-    const issued = await issueEnrolmentCode(deps.db, { role, poundCodes, name: o.name ?? null, ttlHours: Number(ttlText), now: deps.clock.now() });
+    const issued = await issueEnrolmentCode(deps.db, { role, poundCodes, name, ttlHours: Number(ttlText), now: deps.clock.now() });
     deps.out(deps.t('staff:admin.enrol.done', { role: o.role!.toLowerCase(), pounds: poundCodes.map((c) => c.toUpperCase()).join(', ') || '*', at: issued.expiresAt.toISOString() }));
     deps.out(deps.t('staff:admin.enrol.code', { code: issued.code }));
     deps.out(deps.t('staff:admin.enrol.link', { link: enrolmentLink(deps.botUsername, issued.code) }));

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { systemClock, type Clock } from '../clock';
-import { ConfigError, createConfig } from '../config';
-import { applyMigrations, openDatabase, targetFromConfig } from '../db';
+import { Api, GrammyError } from 'grammy';
+import { ConfigError, createConfig, type Config } from '../config';
+import { applyMigrations, DataDirLockedError, openDatabase, targetFromConfig } from '../db';
 import type { CoreDeps } from '../deps';
 import { createTranslator, type Lang } from '../i18n';
-import { createLogger } from '../logging';
+import { createLogger, scrubSecrets } from '../logging';
 import { areasCommand } from './areas-command';
 import { EXIT, type AdminDeps } from './args';
 import { enrolCommand } from './enrol-command';
@@ -45,6 +46,25 @@ async function jobsCommand(deps: AdminDeps, args: string[]): Promise<number> {
     return EXIT.USAGE;
   }
   return mod.runJobsCommand(deps, args);
+}
+
+/** The local chat's stand-in bot (src/local.ts): links without a BOT_TOKEN point there. */
+const LOCAL_BOT_USERNAME = 'kanji_sahayak_bot';
+
+type KnownUsername = { ok: true; username: string } | { ok: false; mismatch: boolean; reason?: string; configured?: string; actual?: string };
+
+/** getMe for the configured token; BOT_USERNAME, when set, must agree with it. */
+async function botUsernameFromTelegram(config: Config): Promise<KnownUsername> {
+  let me;
+  try {
+    me = await new Api(config.BOT_TOKEN!, { apiRoot: config.TELEGRAM_API_ROOT, timeoutSeconds: 15 }).getMe();
+  } catch (err) {
+    return { ok: false, mismatch: false, reason: scrubSecrets(err instanceof GrammyError ? err.description : (err as Error).message) };
+  }
+  if (config.BOT_USERNAME && config.BOT_USERNAME.toLowerCase() !== me.username.toLowerCase()) {
+    return { ok: false, mismatch: true, configured: config.BOT_USERNAME, actual: me.username };
+  }
+  return { ok: true, username: me.username };
 }
 
 /** Runs one admin command on already-built dependencies (tests call this with a test database). */
@@ -91,7 +111,16 @@ export async function runAdmin(
     throw e;
   }
   const translator = await createTranslator();
-  const database = await openDatabase(targetFromConfig(config));
+  let database;
+  try {
+    database = await openDatabase(targetFromConfig(config));
+  } catch (e) {
+    if (e instanceof DataDirLockedError) {
+      io.err(translator.forLang(lang)('staff:admin.data_dir_locked', { pid: e.pid, dir: e.dataDir }));
+      return EXIT.REFUSED;
+    }
+    throw e;
+  }
   try {
     await applyMigrations(database.adapter);
     const deps: AdminDeps = {
@@ -103,8 +132,17 @@ export async function runAdmin(
       t: translator.forLang(lang),
       out: io.out,
       err: io.err,
-      botUsername: config.BOT_USERNAME ?? 'kanji_sahayak_bot',
+      botUsername: config.BOT_USERNAME ?? LOCAL_BOT_USERNAME,
     };
+    if (rest[0] === 'enrol' && config.BOT_TOKEN) {
+      // The printed link must name the bot this token belongs to (getMe), never a default or a typo.
+      const known = await botUsernameFromTelegram(config);
+      if (!known.ok) {
+        io.err(deps.t(known.mismatch ? 'staff:admin.bot_username_mismatch' : 'staff:admin.bot_username_unknown', known));
+        return EXIT.REFUSED;
+      }
+      deps.botUsername = known.username;
+    }
     return await dispatchAdmin(deps, rest);
   } finally {
     await database.close();

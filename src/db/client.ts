@@ -4,6 +4,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { countStatements } from './count-statements';
+import { lockDataDir } from './data-dir-lock';
 import { PrismaClient } from './generated/client';
 
 export { PrismaClient };
@@ -32,13 +33,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return { prisma, adapter, target, close: () => prisma.$disconnect() };
   }
   let pglite: PGlite;
+  let unlock = () => {};
   if (target.kind === 'pglite') {
     await mkdir(target.dataDir, { recursive: true });
+    // PGlite is single-process: refuse (DataDirLockedError) while another live process has these files open.
+    unlock = lockDataDir(target.dataDir);
     pglite = new PGlite(target.dataDir);
   } else {
     pglite = new PGlite();
   }
-  await pglite.waitReady;
+  try {
+    await pglite.waitReady;
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const adapter = countStatements(new PrismaPGlite(pglite));
   const prisma = new PrismaClient({ adapter });
   return {
@@ -46,8 +55,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     adapter,
     target,
     async close() {
-      await prisma.$disconnect();
-      if (!pglite.closed) await pglite.close();
+      try {
+        await prisma.$disconnect();
+        if (!pglite.closed) await pglite.close();
+      } finally {
+        unlock();
+      }
     },
   };
 }

@@ -1,4 +1,5 @@
 import { checkTransition, type CaseAction, type LawResult, type StatutoryWindows, type TransitionAllowed } from '../law';
+import { cleanPersonName } from './person-name';
 import { lawCaseState } from './cases';
 import type { DbReader } from './dues';
 
@@ -25,13 +26,9 @@ export async function checkOwnerMay(db: DbReader, caseId: number, kind: ClaimKin
   return checkTransition(lawCaseState(c, windows), actionOf(kind), 'owner', now);
 }
 
-/** A person's name as typed: 2–80 characters with at least two letters, no control characters. */
+/** A person's name as typed (src/services/person-name.ts: letters and marks of any script, no digits, no bidi or control characters). */
 export function cleanName(input: string): string | null {
-  const s = input.normalize('NFC').replace(/\s+/g, ' ').trim();
-  if (s.length < 2 || s.length > 80) return null;
-  if (/[\p{Cc}<>{}]/u.test(s)) return null;
-  const letters = s.match(/\p{L}/gu)?.length ?? 0;
-  return letters >= 2 ? s : null;
+  return cleanPersonName(input);
 }
 
 /** What the owner told us about who is claiming. */

@@ -61,20 +61,77 @@ export async function issueEnrolmentCode(
   return { id: row.id, code, expiresAt };
 }
 
-/** Why a code was not accepted. */
-export type RedeemRefusal = 'INVALID' | 'EXPIRED' | 'USED' | 'REVOKED';
+/** Why a code was not accepted. THROTTLED: too many wrong codes lately (the code was not even looked at). */
+export type RedeemRefusal = 'INVALID' | 'EXPIRED' | 'USED' | 'REVOKED' | 'THROTTLED' | 'THROTTLED_ALL';
 
-/** The grant made, or why the code was refused. */
+/** The grant made, or why the code was refused (when throttled, in how many minutes to try again). */
 export type RedeemResult =
   | { ok: true; staffId: number; role: StaffRoleCode; name: string; poundCodes: string[] }
-  | { ok: false; refusal: RedeemRefusal };
+  | { ok: false; refusal: RedeemRefusal; retryInMinutes?: number };
+
+/**
+ * Guessing codes is throttled. Each refused code is an audit event ('staff.enrol_refused', actor = the
+ * Telegram user; the typed code is not kept). A Telegram user with ENROL_MAX_FAILURES refusals in the last
+ * ENROL_WINDOW_MS is refused without the code being looked at — even the right one — until the oldest of
+ * them is older than the window (a lock of at most 15 minutes after the 5th wrong code, renewed while wrong
+ * codes keep coming). Everyone is refused alike while ENROL_GLOBAL_MAX refusals from anybody fall within
+ * ENROL_GLOBAL_WINDOW_MS (many accounts guessing together). With 25^10 codes, 5 guesses per 15 minutes per
+ * account and 60 per 10 minutes in all, guessing is hopeless; an administrator can issue a new code anytime.
+ */
+export const ENROL_MAX_FAILURES = 5;
+export const ENROL_WINDOW_MS = 15 * 60_000;
+export const ENROL_GLOBAL_MAX = 60;
+export const ENROL_GLOBAL_WINDOW_MS = 10 * 60_000;
+/** The audit action of a refused enrolment code. */
+export const ENROL_REFUSED_ACTION = 'staff.enrol_refused';
+
+async function throttled(db: Db, telegramId: bigint, now: Date): Promise<RedeemResult | null> {
+  const mine = await db.auditEvent.findMany({
+    where: { action: ENROL_REFUSED_ACTION, actorTelegramId: telegramId, at: { gt: new Date(now.getTime() - ENROL_WINDOW_MS) } },
+    orderBy: { at: 'desc' },
+    take: ENROL_MAX_FAILURES,
+    select: { at: true },
+  });
+  if (mine.length >= ENROL_MAX_FAILURES) {
+    const freeAt = mine[ENROL_MAX_FAILURES - 1]!.at.getTime() + ENROL_WINDOW_MS;
+    return { ok: false, refusal: 'THROTTLED', retryInMinutes: Math.max(1, Math.ceil((freeAt - now.getTime()) / 60_000)) };
+  }
+  const all = await db.auditEvent.findMany({
+    where: { action: ENROL_REFUSED_ACTION, at: { gt: new Date(now.getTime() - ENROL_GLOBAL_WINDOW_MS) } },
+    orderBy: { at: 'desc' },
+    take: ENROL_GLOBAL_MAX,
+    select: { at: true },
+  });
+  if (all.length >= ENROL_GLOBAL_MAX) {
+    const freeAt = all[ENROL_GLOBAL_MAX - 1]!.at.getTime() + ENROL_GLOBAL_WINDOW_MS;
+    return { ok: false, refusal: 'THROTTLED_ALL', retryInMinutes: Math.max(1, Math.ceil((freeAt - now.getTime()) / 60_000)) };
+  }
+  return null;
+}
+
+/** Redeems a code (redeemCode) unless the throttle says no; a refused code is audited (ids and the reason only). */
+export async function redeemEnrolmentCode(
+  db: Db,
+  input: { code: string; telegramId: bigint; firstName: string; chatId: bigint | number; messageId: number; now: Date },
+): Promise<RedeemResult> {
+  const blocked = await throttled(db, input.telegramId, input.now);
+  if (blocked) return blocked;
+  const result = await redeemCode(db, input);
+  if (!result.ok) {
+    // `at` by deps.clock, as the throttle counts (the audit helper leaves it to the database's clock).
+    await db.auditEvent.create({
+      data: { at: input.now, actorTelegramId: input.telegramId, actorRole: 'owner', action: ENROL_REFUSED_ACTION, chatId: BigInt(input.chatId), messageId: input.messageId, details: { refusal: result.refusal } },
+    });
+  }
+  return result;
+}
 
 /**
  * Binds the numeric Telegram user id to the code's role and pounds, in one transaction. The code is
  * single-use: StaffMember.enrolmentCodeId is unique, so a second use — even a concurrent one — fails on
  * that key and is answered as USED. Usernames are never looked at.
  */
-export async function redeemEnrolmentCode(
+async function redeemCode(
   db: Db,
   input: { code: string; telegramId: bigint; firstName: string; chatId: bigint | number; messageId: number; now: Date },
 ): Promise<RedeemResult> {

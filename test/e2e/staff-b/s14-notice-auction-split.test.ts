@@ -202,6 +202,14 @@ describe.each(await dbKinds())('s. 14 notice → auction → sale → s. 17 spli
       await h.send(officer, 'Amer, Jaipur');
       await press(h, officer, en(signed ? 'officer:auction.declaration_signed_button' : 'officer:auction.declaration_not_signed_button'));
     };
+    // A bidder's name goes on the s. 16 account: bidi overrides, brackets and digits are refused, nothing stored.
+    await h.send(officer, `/auction ${number}`);
+    await press(h, officer, en('officer:auction.register_bidder_button'));
+    await h.send(officer, 'Gopal \u202e(DIAP :DEMRIFNOC)');
+    expect(lastText(h, officer)).toBe(en('officer:input.bad_name'));
+    await h.send(officer, 'Gopal 9812345678');
+    expect(lastText(h, officer)).toBe(en('officer:input.bad_name'));
+    expect(await h.deps.db.bidder.count({ where: { auction: { caseId } } })).toBe(0);
     await registerBidder('shri SURESH kumar', true);
     expect(lastText(h, officer)).toBe(en('officer:auction.bidder_refused', { name: 'shri SURESH kumar', section: section(h, 'en', '19') }));
     await registerBidder('Gopal Meena', false);

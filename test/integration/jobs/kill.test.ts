@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Api } from 'grammy';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeTelegramServer } from '../../../bench/fake-telegram';
-import { jobIdFor } from '../../../jobs/queues';
+import { jobIdFor, sendJobIdFor } from '../../../jobs/queues';
 import { postgresAvailable } from '../../support/db';
 import { enrolStaff } from '../../support/fixtures';
 import { createCase, seedPounds } from './cases';
@@ -65,7 +65,8 @@ describe.runIf(await postgresAvailable())('jobs: a worker process killed mid-job
     expect(new Set(texts).size).toBe(3);
     expect(texts[0]).toContain(c.number);
     // The job the child held was re-run once (BullMQ's stalled counter), not twice.
-    const firstSend = await survivor.queues.send.getJob(jobIdFor(`${reportKey}:${OFFICER}:jobs:s14_report.to_officer`));
+    const firstRow = await h!.db.prisma.outboxEntry.findUniqueOrThrow({ where: { jobKey: `${reportKey}:${OFFICER}:jobs:s14_report.to_officer` } });
+    const firstSend = await survivor.queues.send.getJob(sendJobIdFor(firstRow.id));
     expect(firstSend?.stalledCounter).toBe(1);
     expect(await firstSend?.getState()).toBe('completed');
     // One database effect.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { jobIdFor } from '../../../jobs/queues';
+import { jobIdFor, sendJobIdFor } from '../../../jobs/queues';
 import { loadCaseForDeadlines, planSteps, type PlannedStep } from '../../../src/services/deadlines';
 import { queueMessage } from '../../../src/services/outbox';
 import { enrolStaff } from '../../support/fixtures';
@@ -56,7 +56,8 @@ describe('jobs: reconciler', () => {
     expect(r.deadlineSteps).toBe(expected.length);
     expect(r.sends).toBe(1);
     expect(await delayedDeadlineIds(h)).toEqual(before);
-    expect(await h.runtime.queues.send.getJob(jobIdFor('test:later'))).toBeDefined();
+    const later = await db.outboxEntry.findUniqueOrThrow({ where: { jobKey: 'test:later' } });
+    expect(await h.runtime.queues.send.getJob(sendJobIdFor(later.id))).toBeDefined();
     // A second pass (another process, the next interval) adds nothing.
     await h.runtime.reconcile();
     expect(await delayedDeadlineIds(h)).toEqual(before);

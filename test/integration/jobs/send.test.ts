@@ -1,6 +1,6 @@
 import { Api } from 'grammy';
 import { afterEach, describe, expect, it } from 'vitest';
-import { jobIdFor } from '../../../jobs/queues';
+import { jobIdFor, sendJobIdFor } from '../../../jobs/queues';
 import { queueMessage } from '../../../src/services/outbox';
 import { createJobsHarness, type JobsHarness } from './harness';
 
@@ -40,7 +40,7 @@ describe('jobs: outbox → send queue → Telegram', () => {
     await Promise.all([enqueueRow(h.deps, a.queues, row), enqueueRow(h.deps, b.queues, row)]);
     const counts = await a.queues.send.getJobCounts('waiting', 'prioritized', 'delayed');
     expect((counts.waiting ?? 0) + (counts.prioritized ?? 0) + (counts.delayed ?? 0)).toBe(1);
-    expect(await a.queues.send.getJob(jobIdFor('test:2:once'))).toBeDefined();
+    expect(await a.queues.send.getJob(sendJobIdFor(row.id))).toBeDefined();
     await h.runtime.start();
     await h.runtime.drain();
     expect(h.fake.sentTo(KEEPER)).toHaveLength(1);

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { sendJobIdFor } from '../../../jobs/queues';
 import { fanOut } from '../../../jobs/broadcast-worker';
 import { addToOutbox, queueMessage } from '../../../src/services/outbox';
 import { computeTimeline } from '../../../src/law';
@@ -109,7 +110,8 @@ describe('jobs: Telegram answers 403 and 429', () => {
     for (const a of arrivals.slice(1)) expect(a.at - rejectedAt).toBeGreaterThanOrEqual(2000);
     const a = await h.db.prisma.delivery.findFirstOrThrow({ where: { messageKey: 'test:429:a' } });
     expect([a.status, a.attempts]).toEqual(['SENT', 2]);
-    const job = await h.runtime.queues.send.getJob('k.test%3A429%3Aa');
+    const row = await h.db.prisma.outboxEntry.findUniqueOrThrow({ where: { jobKey: 'test:429:a' } });
+    const job = await h.runtime.queues.send.getJob(sendJobIdFor(row.id));
     // One counted attempt (the successful one): the 429 put the job back without spending a retry.
     expect(job?.attemptsMade).toBe(1);
     expect(job?.failedReason).toBeUndefined();
