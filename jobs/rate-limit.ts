@@ -164,6 +164,18 @@ export class TelegramRateLimiter {
     }
   }
 
+  /** One more 429 from `chatId` in a row: returns the streak (kept for an hour after the last one). */
+  async chat429(chatId: string): Promise<number> {
+    const key = `${this.opts.prefix}:tg:429:${chatId}`;
+    const [[, n]] = (await this.redis.multi().incr(key).pexpire(key, 3_600_000).exec()) as [[unknown, number], unknown];
+    return n;
+  }
+
+  /** The chat accepted a message again: its 429 streak ends. */
+  async chat429Reset(chatId: string): Promise<void> {
+    await this.redis.del(`${this.opts.prefix}:tg:429:${chatId}`);
+  }
+
   /** After a 429: no process sends anything for `ms` (Telegram's retry_after). */
   async pauseAll(ms: number): Promise<void> {
     await this.redis.eval(PAUSE, 2, this.globalKey, `${this.opts.prefix}:tg:pause`, String(Math.ceil(ms)));
