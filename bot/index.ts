@@ -27,6 +27,11 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),
   });
   bot.use(attachDeps(deps));
+  // Replies share the deployment's Telegram budget with the sender and wait out a 429 (jobs/reply-limiter.ts).
+  bot.use((ctx, next) => {
+    if (deps.replyTransformer) ctx.api.config.use(deps.replyTransformer);
+    return next();
+  });
   bot.use(dedupeUpdates);
   bot.use(loadUser);
   bot.use(

@@ -1,5 +1,5 @@
 import { Queue, Worker, type Job, type Processor } from 'bullmq';
-import type { Api } from 'grammy';
+import type { Api, Transformer } from 'grammy';
 import type { Redis } from 'ioredis';
 import { systemClock } from '../src/clock';
 import type { CoreDeps } from '../src/deps';
@@ -7,6 +7,7 @@ import { createBroadcastProcessor } from './broadcast-worker';
 import { createDeadlineProcessor, type DeadlineHooks } from './deadline-worker';
 import { dispatchDue, type Queues } from './dispatcher';
 import { reconcile, type ReconcileResult } from './reconciler';
+import { rateLimitedReplies } from './reply-limiter';
 import { cappedBackoff, QUEUE_NAMES, type QueueName } from './queues';
 import { TelegramRateLimiter } from './rate-limit';
 import { createRedis, probeRedis, redactRedisUrl } from './redis';
@@ -59,6 +60,11 @@ export interface JobRuntime {
   reconcile(opts?: { full?: boolean }): Promise<ReconcileResult>;
   /** The queues (tests and the admin command inspect them). */
   readonly queues: Queues;
+  /**
+   * For the bot's direct replies (installed on ctx.api per update): the shared Telegram budget and 429
+   * retries of jobs/reply-limiter.ts; passes calls through while the runtime is not started.
+   */
+  readonly replyTransformer: Transformer;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -84,6 +90,8 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
   const runDispatcher = o.dispatcher ?? true;
   let conn: Redis | undefined;
   let queues: Queues | undefined;
+  let limiter: TelegramRateLimiter | undefined;
+  const replyTransformer = rateLimitedReplies(() => limiter, deps.logger);
   const workers: Worker[] = [];
   let timer: NodeJS.Timeout | undefined;
   let tick: Promise<void> | undefined;
@@ -203,6 +211,8 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
       return requireQueues();
     },
 
+    replyTransformer,
+
     async start() {
       const probe = await probeRedis(o.redisUrl);
       if (probe.maxmemoryPolicy && probe.maxmemoryPolicy !== 'noeviction') {
@@ -223,7 +233,7 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
       });
       const connection = conn;
       queues = Object.fromEntries(QUEUE_NAMES.map((n) => [n, new Queue(n, { connection, prefix: o.prefix })])) as unknown as Queues;
-      const limiter = new TelegramRateLimiter(conn, {
+      limiter = new TelegramRateLimiter(conn, {
         perSecond: deps.config.TELEGRAM_GLOBAL_PER_SECOND,
         perChatIntervalMs: deps.config.TELEGRAM_PER_CHAT_INTERVAL_MS,
         prefix: o.prefix,
@@ -274,6 +284,7 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
       workers.length = 0;
       if (queues) await Promise.all(Object.values(queues).map((q) => q.close()));
       queues = undefined;
+      limiter = undefined;
       if (conn) await conn.quit().catch(() => conn?.disconnect());
       conn = undefined;
     },

@@ -56,6 +56,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       botUsername: config.BOT_USERNAME ?? options.botInfo?.username ?? 'kanji_sahayak_bot',
       // /status for admins; the runtime is created just below, before any update can arrive.
       jobsStatus: () => jobs.status(),
+      replyTransformer: (prev, method, payload, signal) => jobs.replyTransformer(prev, method, payload, signal),
     };
     bot = createBot(token, botDeps, {
       client: { apiRoot: config.TELEGRAM_API_ROOT, ...(options.botClient ?? {}) },
