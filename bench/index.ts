@@ -1,10 +1,12 @@
 // Runs every benchmark in turn and prints one block per bench: npm run bench.
 import { run as broadcast } from './broadcast';
 import { run as lawDues } from './law-dues';
+import { run as reconcile } from './reconcile';
 
 const benches: Array<[string, () => Promise<string>]> = [
   ['law-dues', () => lawDues()],
   ['broadcast', () => broadcast()],
+  ['reconcile', () => reconcile()],
 ];
 
 let failed = false;
