@@ -38,7 +38,7 @@ export interface JobRuntimeOptions {
     deadlineConcurrency?: number;
     lockDurationMs?: number;
     stalledIntervalMs?: number;
-    /** Fraction of the Telegram limits actually used (default DEFAULT_PACE = 0.93, headroom for jitter). */
+    /** Fraction of the Telegram limits actually used (default DEFAULT_PACE = 0.97, headroom for jitter). */
     pace?: number;
   };
   /** Fault injection for tests (a worker process that dies mid-job). */
