@@ -11,6 +11,19 @@ import { flushSentFacts } from './sent-facts';
 export const RECONCILE_LOOKBACK_MS = 7 * 24 * 3_600_000;
 const PAGE = 1000;
 
+/** Only the columns the planner reads (CaseForDeadlines), not the whole register row: a page loads in a fraction. */
+const PLAN_SELECT = {
+  id: true,
+  status: true,
+  impoundedAt: true,
+  reportedAt: true,
+  noticePostedAt: true,
+  ownerRefusedAt: true,
+  surplusDepositedAt: true,
+  auction: { select: { status: true, scheduledFor: true } },
+  ...{ payments: DEADLINE_CASE_INCLUDE.payments, complaints: DEADLINE_CASE_INCLUDE.complaints },
+} as const;
+
 /** What one reconciler pass restored. */
 export interface ReconcileResult {
   /** 'full': every open case and every owed message of the lookback; 'incremental': what changed since the last pass. */
@@ -155,11 +168,11 @@ export async function reconcile(deps: CoreDeps, queues: Queues, opts: ReconcileO
     for (let cursor = 0; ; ) {
       const cases = await deps.db.case.findMany({
         where: { status: { notIn: [...FINISHED_STATUSES] }, id: { gt: cursor } },
-        include: DEADLINE_CASE_INCLUDE,
+        select: PLAN_SELECT,
         orderBy: { id: 'asc' },
         take: PAGE,
       });
-      result.deadlineSteps += await scheduleCases(deps, queues, redis, cases);
+      result.deadlineSteps += await scheduleCases(deps, queues, redis, cases satisfies CaseForDeadlines[]);
       result.openCases += cases.length;
       if (cases.length < PAGE) break;
       cursor = cases[cases.length - 1]!.id;
