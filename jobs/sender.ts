@@ -47,7 +47,8 @@ export function createSendProcessor(deps: CoreDeps, api: Api, limiter: TelegramR
     const recipient = BigInt(message.chatId);
     const where = { messageKey_telegramUserId: { messageKey: key, telegramUserId: recipient } };
     const existing = await deps.db.delivery.upsert({ where, create: { messageKey: key, telegramUserId: recipient }, update: {} });
-    if (existing.status === 'SENT' || existing.status === 'UNREACHABLE' || existing.status === 'FAILED') return 'already_done';
+    // FAILED is not final here: the reconciler never revives it, but an operator's `admin jobs retry` may.
+    if (existing.status === 'SENT' || existing.status === 'UNREACHABLE') return 'already_done';
     if (facts && (await wasSent(facts.redis, facts.prefix, key, message.chatId))) return 'already_done';
 
     let result;
