@@ -109,7 +109,8 @@ async function postgresIfReachable(url: string): Promise<string | undefined> {
 /** Runs the benchmark and returns its figures. */
 export async function measureBroadcast(recipients = Number(process.env.BENCH_RECIPIENTS ?? 2000)): Promise<BroadcastBenchResult> {
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: '123456:BENCH-TOKEN-BENCH-TOKEN-BENCH-TOKEN-BE', REDIS_URL: redisUrl });
+  // BENCH_RATE: the configured global rate (default Telegram's 30/s); the officer's reminder is measured at it.
+  const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: '123456:BENCH-TOKEN-BENCH-TOKEN-BENCH-TOKEN-BE', REDIS_URL: redisUrl, TELEGRAM_GLOBAL_PER_SECOND: process.env.BENCH_RATE });
   const tg = await startFakeTelegram({
     FAKE_TG_PER_SECOND: String(config.TELEGRAM_GLOBAL_PER_SECOND),
     FAKE_TG_PER_CHAT_MS: String(config.TELEGRAM_PER_CHAT_INTERVAL_MS),
@@ -252,7 +253,7 @@ export async function measureBroadcast(recipients = Number(process.env.BENCH_REC
 export async function run(): Promise<string> {
   const r = await measureBroadcast();
   const targets = [
-    r.percentOfLimit >= 90 ? 'ok' : 'MISSED',
+    r.percentOfLimit >= 95 ? 'ok' : 'MISSED',
     r.duplicates === 0 ? 'ok' : 'MISSED',
     r.received429SteadyState === 0 ? 'ok' : 'MISSED',
     r.officerDelayMs < 2000 ? 'ok' : 'MISSED',
@@ -260,7 +261,7 @@ export async function run(): Promise<string> {
   const metricsDiff = Math.abs(r.metricsRatePerSecond - r.achievedPerSecond) / r.achievedPerSecond;
   return [
     `broadcast: ${r.accepted} of ${r.recipients} recipients in ${(r.elapsedMs / 1000).toFixed(1)} s (${r.senderProcesses} sender process${r.senderProcesses > 1 ? 'es' : ''} on one Redis budget, ${r.database}, fake Bot API enforcing ${r.configuredPerSecond}/s and 1 per chat per second)`,
-    `  rate ${r.achievedPerSecond}/s = ${r.percentOfLimit}% of the configured ${r.configuredPerSecond}/s (target ≥ 90%: ${targets[0]})`,
+    `  rate ${r.achievedPerSecond}/s = ${r.percentOfLimit}% of the configured ${r.configuredPerSecond}/s (target ≥ 95%: ${targets[0]})`,
     `  duplicates ${r.duplicates} (target 0: ${targets[1]})`,
     `  429s received ${r.received429}, in steady state ${r.received429SteadyState} (target 0: ${targets[2]})`,
     `  officer reminder enqueued after ${r.officerEnqueuedAfter} messages, delivered ${r.officerDelayMs} ms later (target < 2000 ms: ${targets[3]})`,

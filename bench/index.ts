@@ -3,12 +3,14 @@ import { run as broadcast } from './broadcast';
 import { run as lawDues } from './law-dues';
 import { run as scale } from './scale';
 import { run as updates } from './updates';
+import { run as reconcile } from './reconcile';
 
 const benches: Array<[string, () => Promise<string>]> = [
   ['law-dues', () => lawDues()],
   ['broadcast', () => broadcast()],
   ['updates', () => updates()],
   ['scale', () => scale()],
+  ['reconcile', () => reconcile()],
 ];
 
 let failed = false;

@@ -1,5 +1,5 @@
 import type { StaffRoleCode } from '../src/services/staff-scope';
-import type { Context, SessionFlavor } from 'grammy';
+import type { Context, SessionFlavor, Transformer } from 'grammy';
 import type { JobsStatus } from '../jobs/status';
 import type { CoreDeps } from '../src/deps';
 import type { Lang, Translate } from '../src/i18n';
@@ -27,6 +27,8 @@ export interface BotDeps extends CoreDeps {
   botUsername: string;
   /** Queue depths, failures and the oldest overdue item for /status; absent when this process runs no jobs runtime. */
   jobsStatus?: () => Promise<JobsStatus>;
+  /** The jobs runtime's replyTransformer: replies share the Telegram budget and are retried on 429. */
+  replyTransformer?: Transformer;
 }
 
 interface Flavor {

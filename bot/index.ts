@@ -32,6 +32,11 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   });
   bot.use(attachDeps(deps));
   bot.use(observeUpdates);
+  // Replies share the deployment's Telegram budget with the sender and wait out a 429 (jobs/reply-limiter.ts).
+  bot.use((ctx, next) => {
+    if (deps.replyTransformer) ctx.api.config.use(deps.replyTransformer);
+    return next();
+  });
   bot.use(dedupeUpdates());
   bot.use(loadUser(options.userCacheTtlMs));
   bot.use(dbSession());

@@ -95,8 +95,22 @@ export const KEEP: Pick<JobsOptions, 'removeOnComplete' | 'removeOnFail'> = {
   removeOnFail: false,
 };
 
-/** Retries with exponential backoff: 5 attempts, 2 s, 4 s, 8 s, 16 s. */
+/**
+ * Retries with capped exponential backoff: 2 s, 4 s, 8 s, 16 s, 32 s, then every 60 s, 20 attempts
+ * (~17 minutes) — an outage of the database or of Telegram is outlasted without an operator. A job that
+ * still fails is kept failed (visible in /status), and the reconciler adds it again while the database
+ * says its work is owed, so a transient fault is retried without limit.
+ */
 export const RETRY: Pick<JobsOptions, 'attempts' | 'backoff'> = {
-  attempts: 5,
-  backoff: { type: 'exponential', delay: 2000 },
+  attempts: 20,
+  backoff: { type: 'capped', delay: 2000 },
 };
+
+/** Longest wait between two attempts of a job. */
+export const MAX_BACKOFF_MS = 60_000;
+
+/** The 'capped' backoff of RETRY (BullMQ worker settings.backoffStrategy): exponential, at most MAX_BACKOFF_MS. */
+export function cappedBackoff(attemptsMade: number, type?: string): number {
+  if (type !== 'capped') return -1;
+  return Math.min(2000 * 2 ** Math.max(0, attemptsMade - 1), MAX_BACKOFF_MS);
+}

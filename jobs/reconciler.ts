@@ -1,84 +1,235 @@
+import type { Job, Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { CoreDeps } from '../src/deps';
-import { FINISHED_STATUSES } from '../src/services/deadlines';
+import { DEADLINE_CASE_INCLUDE, FINISHED_STATUSES, planSteps, type CaseForDeadlines, type PlannedStep } from '../src/services/deadlines';
 import { fanOut } from './broadcast-worker';
-import { scheduleCase } from './deadline-worker';
-import { enqueueRow, type Queues } from './dispatcher';
-import { jobIdFor, sendJobIdFor } from './queues';
+import { enqueueRow, type OutboxRow, type Queues } from './dispatcher';
+import { deliveryJobIdFor, jobIdFor, keyFromJobId, KEEP, RETRY, sendJobIdFor, type DeadlineJobData, type QueueName, type SendJobData } from './queues';
+import { resolveSendJob } from './send-job';
+import { flushSentFacts } from './sent-facts';
 
 /** Work the reconciler looks back over (older undelivered rows are left to an operator). */
 export const RECONCILE_LOOKBACK_MS = 7 * 24 * 3_600_000;
-const PAGE = 500;
+const PAGE = 1000;
+
+/** Only the columns the planner reads (CaseForDeadlines), not the whole register row: a page loads in a fraction. */
+const PLAN_SELECT = {
+  id: true,
+  status: true,
+  impoundedAt: true,
+  reportedAt: true,
+  noticePostedAt: true,
+  ownerRefusedAt: true,
+  surplusDepositedAt: true,
+  auction: { select: { status: true, scheduledFor: true } },
+  ...{ payments: DEADLINE_CASE_INCLUDE.payments, complaints: DEADLINE_CASE_INCLUDE.complaints },
+} as const;
 
 /** What one reconciler pass restored. */
 export interface ReconcileResult {
+  /** 'full': every open case and every owed message of the lookback; 'incremental': what changed since the last pass. */
+  mode: 'full' | 'incremental';
   openCases: number;
-  /** Deadline steps put (back) into the queue; a no-op in Redis when the job was still there. */
+  /** Deadline steps put (back) into the queue (missing, or failed and removed first). */
   deadlineSteps: number;
-  /** Undelivered send rows re-enqueued (their job was missing). */
+  /** Undelivered send rows re-enqueued (their job was missing or had failed). */
   sends: number;
-  /** Broadcasts fanned out again (undelivered recipients re-enqueued). */
+  /** Broadcasts fanned out again (undelivered recipients re-enqueued), or their fan-out job put back. */
   broadcasts: number;
+  /** Failed jobs whose work is still owed, removed and added again under the same id. */
+  revived: number;
+  /** "Sent" facts kept in Redis while the database was down, written into Delivery rows. */
+  sentFacts: number;
+  ms: number;
+}
+
+/** Options of one pass. */
+export interface ReconcileOptions {
+  /** Every open case and owed message (else only failed jobs and rows dispatched since `since`). */
+  full?: boolean;
+  /** Incremental pass: outbox rows dispatched since this instant (deps.clock time). */
+  since?: Date;
+  /** The runtime's Redis connection (job states in one pipeline, the sent facts). */
+  redis: Redis;
+  /** The BullMQ prefix. */
+  prefix: string;
+}
+
+type JobState = 'missing' | 'failed' | 'completed' | 'live';
+
+/**
+ * The state of many jobs of one queue in two Redis round trips: the job hash exists or not, and whether
+ * the id is in the failed or completed set. (BullMQ's getJobState is several calls per job.)
+ */
+export async function jobStates(redis: Redis, queue: Queue, ids: string[]): Promise<Map<string, JobState>> {
+  const out = new Map<string, JobState>();
+  if (ids.length === 0) return out;
+  const base = queue.toKey('');
+  const pipe = redis.pipeline();
+  for (const id of ids) {
+    pipe.exists(`${base}${id}`);
+    pipe.zscore(`${base}failed`, id);
+    pipe.zscore(`${base}completed`, id);
+  }
+  const res = (await pipe.exec()) ?? [];
+  ids.forEach((id, i) => {
+    const exists = res[3 * i]?.[1] === 1;
+    const failed = res[3 * i + 1]?.[1] != null;
+    const completed = res[3 * i + 2]?.[1] != null;
+    out.set(id, !exists ? 'missing' : failed ? 'failed' : completed ? 'completed' : 'live');
+  });
+  return out;
+}
+
+/** Removes the given finished jobs (failed, or completed while their work is still owed) so they can be added again. */
+async function removeJobs(queue: Queue, ids: string[]): Promise<void> {
+  for (const id of ids) await queue.remove(id).catch(() => 0);
+}
+
+/**
+ * Deadline steps of one page of open cases: planned steps without a DeadlineRun whose job is missing or
+ * finished are (re)added with addBulk. Set-based: one query for the cases (with their relations), one for
+ * the runs, one Redis pipeline for the job states, one addBulk.
+ */
+async function scheduleCases(deps: CoreDeps, queues: Queues, redis: Redis, cases: CaseForDeadlines[]): Promise<number> {
+  const steps: PlannedStep[] = cases.flatMap((c) => planSteps(c, deps.config));
+  if (steps.length === 0) return 0;
+  const ran = new Set((await deps.db.deadlineRun.findMany({ where: { key: { in: steps.map((s) => s.key) } }, select: { key: true } })).map((r) => r.key));
+  const pending = steps.filter((s) => !ran.has(s.key));
+  const states = await jobStates(redis, queues.deadline, pending.map((s) => jobIdFor(s.key)));
+  const todo = pending.filter((s) => states.get(jobIdFor(s.key)) !== 'live');
+  await removeJobs(queues.deadline, todo.filter((s) => states.get(jobIdFor(s.key)) !== 'missing').map((s) => jobIdFor(s.key)));
+  const now = deps.clock.now().getTime();
+  await queues.deadline.addBulk(
+    todo.map((s) => {
+      const data: DeadlineJobData = { key: s.key, caseId: s.caseId, step: s.step, runAt: s.runAt.toISOString(), ...(s.ref !== undefined ? { ref: s.ref } : {}) };
+      return { name: s.step, data, opts: { jobId: jobIdFor(s.key), delay: Math.max(0, s.runAt.getTime() - now), ...KEEP, ...RETRY } };
+    }),
+  );
+  return todo.length;
+}
+
+/**
+ * Failed jobs whose work the database still owes are removed and added again with the same id: retries
+ * exhausted by an outage (the database down, Telegram failing) or a job that stalled twice (its worker
+ * killed twice). A job failed on purpose (UnrecoverableError: a 400 from Telegram, an unknown step) is
+ * left for an operator: it used fewer attempts than it had and was not stalled.
+ */
+async function reviveFailed(deps: CoreDeps, queues: Queues): Promise<number> {
+  let revived = 0;
+  for (const name of ['deadline', 'send', 'broadcast'] as QueueName[]) {
+    const q = queues[name];
+    for (let start = 0; ; start += PAGE) {
+      const jobs = (await q.getFailed(start, start + PAGE - 1)).filter((j): j is Job => Boolean(j?.id));
+      const again = jobs.filter((j) => /stalled/i.test(j.failedReason ?? '') || j.attemptsMade >= (j.opts.attempts ?? 1));
+      let owed = again;
+      if (again.length === 0) {
+        owed = [];
+      } else if (name === 'deadline') {
+        const done = new Set((await deps.db.deadlineRun.findMany({ where: { key: { in: again.map((j) => keyFromJobId(j.id!)) }, outcome: 'sent' }, select: { key: true } })).map((r) => r.key));
+        owed = again.filter((j) => !done.has(keyFromJobId(j.id!)));
+      } else if (name === 'send') {
+        // Job data is ids only: the Delivery key and recipient are read back from the database.
+        const resolved = await Promise.all(again.map((j) => resolveSendJob(deps, j.data as SendJobData).catch(() => null)));
+        const pairs = resolved.flatMap((r) => (r ? [{ messageKey: r.key, telegramUserId: BigInt(r.message.chatId) }] : []));
+        const finals = pairs.length ? await deps.db.delivery.findMany({ where: { OR: pairs, status: { not: 'PENDING' } }, select: { messageKey: true, telegramUserId: true } }) : [];
+        const done = new Set(finals.map((f) => `${f.messageKey}\u0000${f.telegramUserId}`));
+        // A job whose row is gone owes nothing; otherwise it is owed until its Delivery row is final.
+        owed = again.filter((_, i) => resolved[i] !== null && !done.has(`${resolved[i]!.key}\u0000${BigInt(resolved[i]!.message.chatId)}`));
+      }
+      for (const j of owed) {
+        await q.remove(j.id!).catch(() => 0);
+        const { attempts, backoff, priority, removeOnComplete, removeOnFail } = j.opts;
+        await q.add(j.name, j.data, { jobId: j.id!, attempts, backoff, priority, removeOnComplete, removeOnFail });
+        revived++;
+      }
+      // Removing shifts the set: read the same page again until nothing more is revived from it.
+      if (jobs.length < PAGE) break;
+      if (owed.length > 0) start -= PAGE;
+    }
+  }
+  return revived;
 }
 
 /**
  * Rebuilds the queues from the database, which is the source of truth: after a Redis flush or failover
  * every pending deadline of every open case, every undelivered message and every unfinished broadcast is
- * back, and because job ids are deterministic and run/delivery rows guard each effect, nothing is doubled.
- * Runs on start and every RECONCILE_INTERVAL_MINUTES.
+ * back; jobs that failed for a transient reason (an outage outlasting their retries, a worker killed twice)
+ * are added again; and because job ids are deterministic and run/delivery rows guard each effect, nothing
+ * is doubled. A full pass pages open cases by id (the status index) and checks each page with a handful
+ * of statements and one Redis pipeline; an incremental pass looks only at failed jobs and at outbox rows
+ * dispatched since the last pass. The runtime runs it off the dispatcher's tick (jobs/runtime.ts).
  */
-export async function reconcile(deps: CoreDeps, queues: Queues): Promise<ReconcileResult> {
-  const result: ReconcileResult = { openCases: 0, deadlineSteps: 0, sends: 0, broadcasts: 0 };
-  for (let cursor = 0; ; ) {
-    const cases = await deps.db.case.findMany({
-      where: { status: { notIn: [...FINISHED_STATUSES] }, id: { gt: cursor } },
-      select: { id: true },
-      orderBy: { id: 'asc' },
-      take: PAGE,
-    });
-    for (const c of cases) result.deadlineSteps += (await scheduleCase(deps, queues, c.id)).length;
-    result.openCases += cases.length;
-    if (cases.length < PAGE) break;
-    cursor = cases[cases.length - 1]!.id;
+export async function reconcile(deps: CoreDeps, queues: Queues, opts: ReconcileOptions): Promise<ReconcileResult> {
+  const { redis } = opts;
+  const t0 = Date.now();
+  const full = opts.full ?? true;
+  const result: ReconcileResult = { mode: full ? 'full' : 'incremental', openCases: 0, deadlineSteps: 0, sends: 0, broadcasts: 0, revived: 0, sentFacts: 0, ms: 0 };
+  result.sentFacts = await flushSentFacts(deps, redis, opts.prefix);
+  result.revived = await reviveFailed(deps, queues);
+
+  if (full) {
+    for (let cursor = 0; ; ) {
+      const cases = await deps.db.case.findMany({
+        where: { status: { notIn: [...FINISHED_STATUSES] }, id: { gt: cursor } },
+        select: PLAN_SELECT,
+        orderBy: { id: 'asc' },
+        take: PAGE,
+      });
+      result.deadlineSteps += await scheduleCases(deps, queues, redis, cases satisfies CaseForDeadlines[]);
+      result.openCases += cases.length;
+      if (cases.length < PAGE) break;
+      cursor = cases[cases.length - 1]!.id;
+    }
   }
 
-  const since = new Date(deps.clock.now().getTime() - RECONCILE_LOOKBACK_MS);
+  const since = full || !opts.since ? new Date(deps.clock.now().getTime() - RECONCILE_LOOKBACK_MS) : opts.since;
   for (let cursor = 0n; ; ) {
-    const rows = await deps.db.outboxEntry.findMany({
-      where: { dispatchedAt: { not: null, gte: since }, jobName: { in: ['send', 'broadcast'] }, id: { gt: cursor } },
-      orderBy: { id: 'asc' },
-      take: PAGE,
-    });
+    // Send rows with no final Delivery row (SENT, UNREACHABLE, or FAILED = refused by Telegram), in one query.
+    const rows = await deps.db.$queryRaw<OutboxRow[]>`
+      SELECT o."id", o."jobName", o."jobKey", o."payload", o."runAt" FROM "OutboxEntry" o
+      WHERE o."dispatchedAt" >= ${since} AND o."jobName" IN ('send', 'broadcast') AND o."id" > ${cursor}
+        AND (o."jobName" = 'broadcast' OR NOT EXISTS (
+          SELECT 1 FROM "Delivery" d WHERE d."messageKey" = o."jobKey" AND d."status" <> 'PENDING'
+            AND d."telegramUserId"::text = o."payload"->>'chatId'))
+      ORDER BY o."id" LIMIT ${PAGE}`;
     if (rows.length === 0) break;
     cursor = rows[rows.length - 1]!.id;
     const sends = rows.filter((r) => r.jobName === 'send');
-    const finals = await deps.db.delivery.findMany({
-      where: { messageKey: { in: sends.map((r) => r.jobKey) }, status: { in: ['SENT', 'UNREACHABLE', 'FAILED'] } },
-      select: { messageKey: true, telegramUserId: true },
-    });
-    const done = new Set(finals.map((f) => `${f.messageKey}\u0000${f.telegramUserId}`));
+    // Send jobs are named by their outbox row (ids only in Redis: jobs/queues.ts sendJobIdFor).
+    const states = await jobStates(redis, queues.send, sends.map((r) => sendJobIdFor(r.id)));
     for (const row of sends) {
-      const chatId = (row.payload as { chatId?: string }).chatId;
-      if (done.has(`${row.jobKey}\u0000${chatId}`)) continue;
-      if (await queues.send.getJob(sendJobIdFor(row.id))) continue;
+      const state = states.get(sendJobIdFor(row.id));
+      if (state === 'live') continue;
+      if (state !== 'missing') await removeJobs(queues.send, [sendJobIdFor(row.id)]);
       await enqueueRow(deps, queues, row);
       result.sends++;
     }
-    for (const row of rows.filter((r) => r.jobName === 'broadcast')) {
-      const p = row.payload as { kind: string; caseId: number };
-      const deliveries = await deps.db.delivery.count({ where: { messageKey: row.jobKey } });
-      const pending = await deps.db.delivery.count({ where: { messageKey: row.jobKey, status: 'PENDING' } });
-      if (deliveries === 0) {
-        // Never fanned out (or nobody to tell): put the fan-out job back unless it is still there.
-        if (!(await queues.broadcast.getJob(jobIdFor(row.jobKey)))) {
-          await enqueueRow(deps, queues, row);
-          result.broadcasts++;
-        }
-      } else if (pending > 0) {
-        await fanOut(deps, queues, { key: row.jobKey, kind: p.kind, caseId: p.caseId });
-        result.broadcasts++;
-      }
-    }
+    for (const row of rows.filter((r) => r.jobName === 'broadcast')) result.broadcasts += await reconcileBroadcast(deps, queues, redis, row);
     if (rows.length < PAGE) break;
   }
+  result.ms = Date.now() - t0;
   return result;
+}
+
+/** One broadcast: its fan-out job back if it never ran; else its PENDING recipients' jobs back. */
+async function reconcileBroadcast(deps: CoreDeps, queues: Queues, redis: Redis, row: OutboxRow): Promise<number> {
+  const p = row.payload as { kind: string; caseId: number };
+  const rows = await deps.db.delivery.findMany({ where: { messageKey: row.jobKey, status: 'PENDING' }, select: { id: true } });
+  if (rows.length === 0) {
+    if ((await deps.db.delivery.count({ where: { messageKey: row.jobKey } })) > 0) return 0;
+    const state = (await jobStates(redis, queues.broadcast, [jobIdFor(row.jobKey)])).get(jobIdFor(row.jobKey));
+    if (state === 'live' || state === 'completed') return 0;
+    if (state === 'failed') await removeJobs(queues.broadcast, [jobIdFor(row.jobKey)]);
+    await enqueueRow(deps, queues, row);
+    return 1;
+  }
+  // One recipient's send is named by its Delivery row (jobs/queues.ts deliveryJobIdFor).
+  const ids = rows.map((r) => deliveryJobIdFor(r.id));
+  const states = await jobStates(redis, queues.send, ids);
+  const dead = ids.filter((id) => states.get(id) !== 'live');
+  if (dead.length === 0) return 0;
+  await removeJobs(queues.send, dead.filter((id) => states.get(id) !== 'missing'));
+  await fanOut(deps, queues, { key: row.jobKey, kind: p.kind, caseId: p.caseId });
+  return 1;
 }

@@ -6,6 +6,16 @@ import { deliverMessage } from './deliver';
 import type { SendJobData } from './queues';
 import { resolveSendJob } from './send-job';
 import type { TelegramRateLimiter } from './rate-limit';
+import { rememberSent, wasSent } from './sent-facts';
+import type { Redis } from 'ioredis';
+
+/** A chat's consecutive 429s up to this many pause every sender (a global flood); beyond, only that chat waits. */
+export const CHAT_429_PAUSES_ALL = 2;
+/** A chat that answers 429 this many times in a row is given up on: its Delivery row is FAILED (shown in /status). */
+export const CHAT_429_GIVE_UP = 8;
+/** Tries of the SENT write before the fact goes to Redis instead (see sent-facts.ts). */
+const SENT_WRITE_TRIES = 3;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** What a send job did (the job's return value, visible in BullMQ). */
 export type SendOutcome = 'sent' | 'unreachable' | 'already_done';
@@ -20,21 +30,28 @@ interface ApiFailure {
 /**
  * The one Telegram sender. Every message to anyone goes through here, so the global and per-chat
  * budgets hold for the whole deployment. The Delivery row (unique messageKey + recipient) is the
- * guard against doubles: a job that finds it SENT or UNREACHABLE does nothing. 403 → UNREACHABLE, not
- * retried; 429 → everyone pauses for retry_after and the job comes back after it (not counted as a
- * failed attempt); other errors are retried with backoff and end as FAILED.
+ * guard against doubles: a job that finds it SENT or UNREACHABLE does nothing. 403 / 400 chat not found →
+ * UNREACHABLE, not retried; another 400 → FAILED (the request itself is wrong; an operator looks);
+ * 429 → everyone pauses for retry_after and the job comes back after it (not counted as a failed attempt),
+ * but a chat that keeps answering 429 waits alone, with a growing delay, and is given up after
+ * CHAT_429_GIVE_UP (FAILED); other errors (5xx, network, the database down) are transient: retried with
+ * backoff, the row stays PENDING, and once the job's attempts run out the reconciler adds it again.
  *
- * Exactly-once is not possible against Telegram (a crash after Telegram accepted the message but before
- * the SENT row is written re-sends it on the retry); the window is one HTTP round trip.
+ * Once Telegram accepted the message the SENT write is retried; if the database still refuses, the fact
+ * is kept in Redis (`facts`) and written by the reconciler, so an outage does not make the retry send
+ * again. Exactly-once is not possible against Telegram: a process killed after Telegram accepted the
+ * message but before either write re-sends it on the retry; the window is one HTTP round trip.
  */
-export function createSendProcessor(deps: CoreDeps, api: Api, limiter: TelegramRateLimiter) {
+export function createSendProcessor(deps: CoreDeps, api: Api, limiter: TelegramRateLimiter, facts?: { redis: Redis; prefix: string }) {
   const log = deps.logger.child({ part: 'jobs.send' });
   return async function processSend(job: Job<SendJobData>, token?: string): Promise<SendOutcome> {
     const { key, message } = await resolveSendJob(deps, job.data);
     const recipient = BigInt(message.chatId);
     const where = { messageKey_telegramUserId: { messageKey: key, telegramUserId: recipient } };
     const existing = await deps.db.delivery.upsert({ where, create: { messageKey: key, telegramUserId: recipient }, update: {} });
+    // FAILED is not final here: the reconciler never revives it, but an operator's `admin jobs retry` may.
     if (existing.status === 'SENT' || existing.status === 'UNREACHABLE') return 'already_done';
+    if (facts && (await wasSent(facts.redis, facts.prefix, key, message.chatId))) return 'already_done';
 
     let result;
     try {
@@ -54,30 +71,58 @@ export function createSendProcessor(deps: CoreDeps, api: Api, limiter: TelegramR
       const retryAfter = e.parameters?.retry_after;
       if (e.error_code === 429 && retryAfter !== undefined) {
         const ms = retryAfter * 1000;
-        log.warn({ jobId: job.id, retryAfter }, 'telegram 429: pausing all sends');
         deps.metrics?.telegram429.inc();
-        await limiter.pauseAll(ms);
+        // Consecutive 429s of this chat (the count lives as long as the chat keeps failing).
+        const streak = await limiter.chat429(message.chatId);
+        if (streak >= CHAT_429_GIVE_UP) {
+          await deps.db.delivery.update({ where, data: { status: 'FAILED', attempts: { increment: 1 }, lastError: `429 x${streak}: given up` } });
+          log.warn({ jobId: job.id, streak }, 'telegram 429 for one chat again and again: given up');
+          throw new UnrecoverableError(`429 x${streak}`);
+        }
+        const wait = streak <= CHAT_429_PAUSES_ALL ? ms : ms * 2 ** (streak - CHAT_429_PAUSES_ALL);
+        if (streak <= CHAT_429_PAUSES_ALL) {
+          log.warn({ jobId: job.id, retryAfter }, 'telegram 429: pausing all sends');
+          await limiter.pauseAll(ms);
+        } else {
+          log.warn({ jobId: job.id, retryAfter, streak }, 'telegram 429 again for one chat: only it waits');
+        }
         await deps.db.delivery.update({ where, data: { attempts: { increment: 1 }, lastError: `429 retry_after=${retryAfter}` } });
-        await job.moveToDelayed(Date.now() + ms, token);
+        await job.moveToDelayed(Date.now() + wait, token);
         throw new DelayedError();
       }
       const description = scrubSecrets(String(e.description ?? (err as Error).message ?? err)).slice(0, 500);
-      // A 400 (bad request) will fail the same way every time: record it and stop.
+      // A 400 (bad request) will fail the same way every time: record it and stop. Anything else is
+      // transient: the row stays PENDING (owed), the job retries, and the reconciler revives it after.
       const permanent = e.error_code === 400;
-      const last = permanent || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      await deps.db.delivery.update({
-        where,
-        data: { attempts: { increment: 1 }, lastError: description, ...(last ? { status: 'FAILED' as const } : {}) },
-      });
-      log.warn({ jobId: job.id, code: e.error_code, attempt: job.attemptsMade + 1, last }, 'send failed');
+      await deps.db.delivery
+        .update({ where, data: { attempts: { increment: 1 }, lastError: description, ...(permanent ? { status: 'FAILED' as const } : {}) } })
+        .catch((dbErr: unknown) => log.warn({ jobId: job.id, err: (dbErr as Error).message }, 'could not record the failed attempt'));
+      log.warn({ jobId: job.id, code: e.error_code, attempt: job.attemptsMade + 1, permanent }, 'send failed');
       if (permanent) throw new UnrecoverableError(description);
       throw err;
     }
+    if (existing.lastError?.startsWith('429')) await limiter.chat429Reset(message.chatId);
     if (result.status === 'unreachable') {
       await deps.db.delivery.update({ where, data: { status: 'UNREACHABLE', attempts: { increment: 1 }, lastError: result.reason.slice(0, 500) } });
       return 'unreachable';
     }
-    await deps.db.delivery.update({ where, data: { status: 'SENT', attempts: { increment: 1 }, sentAt: deps.clock.now(), lastError: null } });
+    const sentAt = deps.clock.now();
+    for (let i = 1; ; i++) {
+      try {
+        await deps.db.delivery.update({ where, data: { status: 'SENT', attempts: { increment: 1 }, sentAt, lastError: null } });
+        break;
+      } catch (err) {
+        if (i < SENT_WRITE_TRIES) {
+          await sleep(500 * i);
+          continue;
+        }
+        if (!facts) throw err;
+        // Telegram has the message: keep that fact where it can still be written, and ack the job.
+        await rememberSent(facts.redis, facts.prefix, key, message.chatId, result.messageId, sentAt);
+        log.warn({ jobId: job.id, err: (err as Error).message }, 'database unavailable: sent fact kept in Redis');
+        break;
+      }
+    }
     return 'sent';
   };
 }

@@ -16,8 +16,11 @@ export interface QueueCounts {
 /** The oldest piece of work that should have run by now and has not. */
 export interface OverdueItem {
   key: string;
-  /** Where it is stuck: an undispatched outbox row, or a job waiting in a queue. */
-  where: 'outbox' | QueueName;
+  /**
+   * Where it is stuck: an undispatched outbox row, a job waiting (or failed) in a queue, or a message the
+   * database says is owed (a PENDING Delivery row) that has not gone.
+   */
+  where: 'outbox' | 'delivery' | QueueName;
   dueAt: string;
   lateMs: number;
 }
@@ -53,19 +56,25 @@ export async function collectStatus(deps: CoreDeps, queues: Queues, redis: strin
   const now = deps.clock.now();
   const entries = await Promise.all(QUEUE_NAMES.map(async (n) => [n, await countsOf(queues[n])] as const));
   const counts = Object.fromEntries(entries) as Record<QueueName, QueueCounts>;
-  const [undispatchedDue, stuck, oldestRow, pending, unreachable, failed] = await Promise.all([
+  const [undispatchedDue, stuck, oldestRow, pending, unreachable, failed, oldestOwed] = await Promise.all([
     deps.db.outboxEntry.count({ where: { dispatchedAt: null, runAt: { lte: now } } }),
     deps.db.outboxEntry.count({ where: { dispatchedAt: null, attempts: { gte: MAX_ENQUEUE_ATTEMPTS } } }),
     deps.db.outboxEntry.findFirst({ where: { dispatchedAt: null, runAt: { lte: new Date(now.getTime() - OVERDUE_AFTER_MS) } }, orderBy: { runAt: 'asc' } }),
     deps.db.delivery.count({ where: { status: 'PENDING' } }),
     deps.db.delivery.count({ where: { status: 'UNREACHABLE' } }),
     deps.db.delivery.count({ where: { status: 'FAILED' } }),
+    // Delivery rows are stamped by the database (real time), so their lateness is measured in real time.
+    deps.db.delivery.findFirst({ where: { status: 'PENDING', createdAt: { lte: new Date(Date.now() - OVERDUE_AFTER_MS) } }, orderBy: { createdAt: 'asc' } }),
   ]);
   const candidates: OverdueItem[] = [];
   if (oldestRow) candidates.push({ key: oldestRow.jobKey, where: 'outbox', dueAt: oldestRow.runAt.toISOString(), lateMs: now.getTime() - oldestRow.runAt.getTime() });
+  if (oldestOwed) {
+    candidates.push({ key: `${oldestOwed.messageKey}#${oldestOwed.telegramUserId}`, where: 'delivery', dueAt: oldestOwed.createdAt.toISOString(), lateMs: Date.now() - oldestOwed.createdAt.getTime() });
+  }
   for (const name of QUEUE_NAMES) {
     const q = queues[name];
-    const jobs = [...(await q.getJobs(['waiting', 'prioritized'], 0, 0, true)), ...(await q.getJobs(['delayed'], 0, 0, true))];
+    // A failed job is overdue too (the reconciler adds it again while its work is owed).
+    const jobs = [...(await q.getJobs(['waiting', 'prioritized'], 0, 0, true)), ...(await q.getJobs(['delayed'], 0, 0, true)), ...(await q.getJobs(['failed'], 0, 0, true))];
     for (const job of jobs) {
       if (!job?.id) continue;
       const due = dueOf(name, job);

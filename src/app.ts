@@ -78,6 +78,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       botUsername: options.botInfo?.username ?? config.BOT_USERNAME ?? '',
       // /status for admins; the runtime is created just below, before any update can arrive.
       jobsStatus: () => jobs.status(),
+      replyTransformer: (prev, method, payload, signal) => jobs.replyTransformer(prev, method, payload, signal),
     };
     bot = createBot(token, botDeps, {
       client: { apiRoot: config.TELEGRAM_API_ROOT, ...(options.botClient ?? {}) },

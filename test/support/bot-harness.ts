@@ -91,6 +91,7 @@ export async function createBotHarness(opts: BotHarnessOptions = {}): Promise<Bo
     }
     const runtime = jobs.runtime;
     deps.jobsStatus = () => runtime.status();
+    deps.replyTransformer = runtime.replyTransformer;
   }
   let updateId = 1;
   let messageId = 1;
