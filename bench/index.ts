@@ -1,10 +1,12 @@
 // Runs every benchmark in turn and prints one block per bench: npm run bench.
 import { run as broadcast } from './broadcast';
+import { run as documents } from './documents';
 import { run as lawDues } from './law-dues';
 
 const benches: Array<[string, () => Promise<string>]> = [
   ['law-dues', () => lawDues()],
   ['broadcast', () => broadcast()],
+  ['documents', () => documents()],
 ];
 
 let failed = false;
