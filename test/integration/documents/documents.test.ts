@@ -3,7 +3,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dispatchAdmin } from '../../../src/admin/run';
+import { ManualClock } from '../../../src/clock';
 import { createConfig } from '../../../src/config';
+import { createLogger } from '../../../src/logging';
 import { makeDocument, type DocumentRef } from '../../../src/documents';
 import { createTranslator, formatDate, formatDateTime, formatRupees, type Translator } from '../../../src/i18n';
 import { toIstDate } from '../../../src/law';
@@ -138,5 +141,34 @@ describe.each(await dbKinds())('printable documents on %s', (kind) => {
     embedded(fonts);
     inOrder(text, ['रजिस्टर का उद्धरण (धारा 7, 8)', cases.sale.caseNumber, 'धारा 8', cases.s13.caseNumber, 'धारा 13', '₹1,25,000.00', 'धारा 17',
       'REGISTER EXTRACT (ss. 7, 8)', cases.sale.caseNumber, 's. 8', cases.s13.caseNumber, 's. 13', '₹1,25,000.00', 's. 17']);
+  });
+
+  it('npm run admin -- document writes the PDF to a file; unknown numbers and documents not yet possible are refused', async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const deps = {
+      config, db: t.prisma, clock: new ManualClock(DEMO_START), logger: createLogger('silent'), translator,
+      t: translator.forLang('en'), out: (l: string) => out.push(l), err: (l: string) => err.push(l), botUsername: 'kanji_test_bot',
+    };
+    const file = path.join(dir, `${kind}-admin-receipt.pdf`);
+    expect(await dispatchAdmin(deps, ['document', 'receipt', cases.s13.receiptNumber, '--lang', 'en', '--out', file])).toBe(0);
+    expect(out[0]).toContain(file);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain(cases.s13.receiptNumber);
+    expect(text).toContain(formatRupees(cases.s13.amountPaise));
+    expect(text).not.toContain('रसीद');
+    const month = path.join(dir, `${kind}-admin-remittance.pdf`);
+    expect(await dispatchAdmin(deps, ['document', 'remittance', '--pound', 'jai1', '--month', cases.sale.month, '--out', month])).toBe(0);
+    expect(await dispatchAdmin(deps, ['document', 'receipt', 'JAI1-R-2026-999999'])).toBe(1);
+    expect(err.at(-1)).toBe(translator.t('en', 'documents:admin.not_found', { ref: 'JAI1-R-2026-999999' }));
+    // No auction has been held for the s. 13 case: there is no s. 16 account to print.
+    expect(await dispatchAdmin(deps, ['document', 'account', cases.s13.caseNumber])).toBe(1);
+    expect(err.at(-1)).toBe(translator.t('en', 'documents:admin.unavailable', { ref: cases.s13.caseNumber, why: translator.t('en', 'documents:unavailable.no_account') }));
+    expect(await dispatchAdmin(deps, ['document', 'invoice', 'x'])).toBe(2);
+  });
+
+  it('the owner’s receipt PDF is queued with the confirmation, as a document message to the payer', async () => {
+    const row = await t.prisma.outboxEntry.findFirstOrThrow({ where: { jobKey: { endsWith: ':receipt:pdf' }, payload: { path: ['chatId'], equals: '8801' } } });
+    expect(row.payload).toMatchObject({ key: 'documents:caption.receipt', document: { kind: 'receipt', receiptId: cases.s13.receiptId } });
   });
 });
