@@ -1,5 +1,6 @@
 // Runs every benchmark in turn and prints one block per bench: npm run bench.
 import { run as broadcast } from './broadcast';
+import { run as documents } from './documents';
 import { run as lawDues } from './law-dues';
 import { run as scale } from './scale';
 import { run as updates } from './updates';
@@ -11,6 +12,7 @@ const benches: Array<[string, () => Promise<string>]> = [
   ['updates', () => updates()],
   ['scale', () => scale()],
   ['reconcile', () => reconcile()],
+  ['documents', () => documents()],
 ];
 
 let failed = false;

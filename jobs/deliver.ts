@@ -2,6 +2,7 @@ import { InputFile, type Api } from 'grammy';
 import type { InlineKeyboardButton } from 'grammy/types';
 import QRCode from 'qrcode';
 import type { CoreDeps } from '../src/deps';
+import { DocumentUnavailable, makeDocument } from '../src/documents';
 import type { Lang } from '../src/i18n';
 import type { OutgoingMessage } from '../src/services/outbox';
 
@@ -69,6 +70,20 @@ export function splitForTelegram(text: string, limit = TELEGRAM_TEXT_LIMIT): str
   return parts;
 }
 
+/**
+ * The PDF of a message's document (src/documents), or null when it cannot be made (then the text goes alone).
+ * Deep links in it use BOT_USERNAME (the same default as the app when it is not set).
+ */
+async function documentFor(deps: CoreDeps, message: OutgoingMessage) {
+  try {
+    const botUsername = deps.config.BOT_USERNAME ?? 'kanji_sahayak_bot';
+    return await makeDocument({ db: deps.db, translator: deps.translator, botUsername, now: deps.clock.now() }, message.document!);
+  } catch (e) {
+    if (e instanceof DocumentUnavailable) return null;
+    throw e;
+  }
+}
+
 /** Options of deliverMessage: the sender's rate limiter waits for a slot before each Bot API call. */
 export interface DeliverOptions {
   beforeCall?: (callIndex: number) => Promise<void>;
@@ -99,7 +114,17 @@ export async function deliverMessage(deps: CoreDeps, api: Api, message: Outgoing
   };
   let messageId: number;
   try {
-    if (message.qr) {
+    const doc = message.document ? await documentFor(deps, message) : null;
+    if (doc) {
+      const file = new InputFile(doc.pdf, doc.filename);
+      await gate();
+      if (text.length <= 1024) {
+        messageId = (await api.sendDocument(message.chatId, file, { caption: text, reply_markup })).message_id;
+      } else {
+        await api.sendDocument(message.chatId, file);
+        messageId = await sendText(text);
+      }
+    } else if (message.qr) {
       const png = await QRCode.toBuffer(message.qr, { margin: 2, width: 384 });
       // Telegram captions are limited to 1024 characters; longer texts go as a separate message.
       if (text.length <= 1024) {

@@ -4,6 +4,7 @@ import { confirmPayment, rejectPayment, type ConfirmOutcome, type RejectOutcome 
 import { receiptLinkBase } from '../../src/services/receipts';
 import { parseKeeperReply } from '../../src/services/staff-input';
 import type { BotContext } from '../context';
+import { replyWithDocuments } from './documents-reply';
 import { requireStaff } from '../middleware/roles';
 import { grantsOf, refusalText, replyScopeError, viaOf } from '../views/staff-refusals';
 
@@ -26,8 +27,12 @@ async function paymentScope(ctx: BotContext, paymentId: number) {
 
 async function answerConfirm(ctx: BotContext, r: ConfirmOutcome) {
   switch (r.status) {
-    case 'confirmed':
-      return ctx.reply(ctx.t('staff:confirm.done', { caseNumber: r.caseNumber, amount: r.amountPaise, receiptNumber: r.receiptNumber }));
+    case 'confirmed': {
+      await ctx.reply(ctx.t('staff:confirm.done', { caseNumber: r.caseNumber, amount: r.amountPaise, receiptNumber: r.receiptNumber }));
+      // The keeper prints the receipt and the release slip the owner signs when taking the cattle (s. 13).
+      const receipt = await ctx.deps.db.receipt.findUnique({ where: { number: r.receiptNumber }, select: { id: true } });
+      return replyWithDocuments(ctx, [...(receipt ? [{ kind: 'receipt' as const, receiptId: receipt.id }] : []), { kind: 'release', caseId: r.caseId }]);
+    }
     case 'already':
       return ctx.reply(ctx.t(r.receiptNumber ? 'staff:confirm.already' : 'staff:confirm.already_no_receipt', { caseNumber: r.caseNumber, receiptNumber: r.receiptNumber ?? '' }));
     case 'not_pending':

@@ -1,20 +1,29 @@
 import { Composer, InputFile } from 'grammy';
+import { callbackSecret, decodeCallback, encodeCallback } from '../../src/callback-data';
+import { isLocalDate, type LocalDate } from '../../src/law';
 import { audit } from '../../src/services/audit';
 import { buildRegisterExport, ExportRangeError } from '../../src/services/register-export';
 import { parseDateTyped } from '../../src/services/staff-input';
 import { poundsInScope, requireGrant, staffActor } from '../../src/services/staff-scope';
 import type { BotContext } from '../context';
 import { requireStaff } from '../middleware/roles';
+import { replyWithDocuments } from './documents-reply';
 import { grantsOf, viaOf } from '../views/staff-refusals';
 
 const EXPORT_ROLES = ['POUND_KEEPER', 'OFFICER', 'MAGISTRATE'] as const;
 
-/** `/register_export <from> <to> [pound]` — the s. 7 register of a pound for a date range, as a CSV document. */
+/**
+ * `/register_export <from> <to> [pound] [pdf]` — the s. 7 register of a pound for a date range, as a CSV
+ * document with a button for the printable extract (PDF, src/documents); with `pdf`, the PDF at once.
+ */
 export const registerExportFeature = new Composer<BotContext>();
 
 registerExportFeature.command('register_export', async (ctx) => {
   if (!(await requireStaff(ctx, EXPORT_ROLES))) return;
-  const [a, b, code] = ctx.match.trim().split(/\s+/).filter(Boolean);
+  const words = ctx.match.trim().split(/\s+/).filter(Boolean);
+  const asPdf = words.length > 2 && /^pdf$/i.test(words.at(-1)!);
+  if (asPdf || (words.length > 2 && /^csv$/i.test(words.at(-1)!))) words.pop();
+  const [a, b, code] = words;
   const from = a ? parseDateTyped(a) : null;
   const to = b ? parseDateTyped(b) : null;
   if (!from || !to) {
@@ -41,7 +50,33 @@ registerExportFeature.command('register_export', async (ctx) => {
   }
   const grant = requireGrant(grantsOf(ctx), EXPORT_ROLES, pound.id);
   await audit(ctx.deps.db, staffActor(grant, viaOf(ctx)), 'register.export', null, { pound: pound.code, from, to, rows: out.rows });
+  if (asPdf) return replyWithDocuments(ctx, [{ kind: 'register', poundId: pound.id, from, to }]);
   await ctx.replyWithDocument(new InputFile(Buffer.from(out.csv, 'utf8'), `register-${pound.code}-${from}-${to}.csv`), {
     caption: ctx.t('staff:export.caption', { pound: pound.code, from, to, cases: out.counts.case, rows: out.rows }),
+    reply_markup: { inline_keyboard: [[{ text: ctx.t('documents:register.pdf_button'), callback_data: encodeCallback(callbackSecret(ctx.deps.config), 'rxp', pound.id, from.replace(/-/g, ''), to.replace(/-/g, '')) }]] },
   });
+});
+
+const compactDate = (s: string | undefined): LocalDate | null => {
+  const d = s && /^\d{8}$/.test(s) ? `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6)}` : '';
+  return isLocalDate(d) ? d : null;
+};
+
+/** The "PDF" button under a register CSV: the same pound and dates as a printable extract (rights re-checked). */
+registerExportFeature.callbackQuery(/^rxp\|/, async (ctx) => {
+  const decoded = decodeCallback(callbackSecret(ctx.deps.config), ctx.callbackQuery.data);
+  const [id, a, b] = decoded?.args ?? [];
+  const poundId = Number(id);
+  const from = compactDate(a);
+  const to = compactDate(b);
+  if (!decoded || decoded.action !== 'rxp' || !Number.isSafeInteger(poundId) || !from || !to) {
+    await ctx.answerCallbackQuery({ text: ctx.t('common:error.stale_button'), show_alert: true });
+    return;
+  }
+  await ctx.answerCallbackQuery();
+  const pound = await ctx.deps.db.pound.findUnique({ where: { id: poundId } });
+  if (!pound || !(await requireStaff(ctx, EXPORT_ROLES, { poundId: pound.id, caseNumber: pound.code }))) return;
+  const grant = requireGrant(grantsOf(ctx), EXPORT_ROLES, pound.id);
+  await audit(ctx.deps.db, staffActor(grant, viaOf(ctx)), 'register.export', null, { pound: pound.code, from, to, format: 'pdf' });
+  await replyWithDocuments(ctx, [{ kind: 'register', poundId: pound.id, from, to }]);
 });

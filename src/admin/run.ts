@@ -8,6 +8,7 @@ import type { CoreDeps } from '../deps';
 import { createTranslator, type Lang } from '../i18n';
 import { createLogger, scrubSecrets } from '../logging';
 import { areasCommand } from './areas-command';
+import { documentCommand } from './document-command';
 import { EXIT, type AdminDeps } from './args';
 import { enrolCommand } from './enrol-command';
 import { feesCommand } from './fees-command';
@@ -29,6 +30,7 @@ export const COMMANDS: Record<string, Command> = {
   area: areasCommand,
   fees: feesCommand,
   'register-export': registerExportCommand,
+  document: documentCommand,
   jobs: jobsCommand,
 };
 

@@ -28,6 +28,7 @@ const ROOT = '/kanji-documents';
 const TEMPLATE = readFileSync(new URL('./document.typ', import.meta.url), 'utf8');
 
 let compiler: NodeCompiler | null = null;
+let compiled = 0;
 
 function engine(): NodeCompiler {
   if (!compiler) {
@@ -84,6 +85,8 @@ function compile(c: NodeCompiler, layout: Layout) {
   if (layout.qr) c.mapShadow(`${ROOT}/qr.svg`, Buffer.from(qrSvg(layout.qr.link), 'utf8'));
   const r = c.compile({ mainFilePath: `${ROOT}/main.typ` });
   const doc = r.result;
+  // The engine caches parsed sources and shaped text between compilations; drop what has gone unused for a while.
+  if (++compiled % 50 === 0) c.evictCache(30);
   if (r.hasError() || !doc) {
     const diag = r.takeDiagnostics() ?? r.takeError();
     throw new DocumentEngineError(`document did not compile: ${JSON.stringify(diag?.shortDiagnostics ?? [])}`);

@@ -1,4 +1,5 @@
 import type { Prisma } from '../db';
+import type { DocumentRef } from '../documents';
 
 /**
  * A message for someone other than the person we are replying to (a keeper's payment card, an owner's
@@ -15,6 +16,11 @@ export interface OutgoingMessage {
   buttons?: Array<Array<{ key: string; params?: Record<string, string | number>; data?: string; url?: string }>>;
   /** A QR code to send as a photo with the text as caption. */
   qr?: string;
+  /**
+   * A printable document (src/documents) to send as a PDF with the text as its caption. It is typeset when
+   * sent, from the database as it then is, in Hindi and English (both languages on every document).
+   */
+  document?: DocumentRef;
   /** Record the sent message id, e.g. a payment card that keepers reply to. */
   track?: { kind: 'payment_card'; paymentId: number };
   /** Officials' deadlines go ahead of bulk broadcasts. */

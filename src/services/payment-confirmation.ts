@@ -132,6 +132,8 @@ export async function confirmPayment(
         botUsername: input.botUsername,
         jobKey: `payment:${paymentId}:receipt`,
       });
+      // The same receipt as a PDF to keep or show on the phone (src/documents), typeset from the Receipt row when sent.
+      await queueMessage(tx, { chatId: String(p.payerTelegramId), key: 'documents:caption.receipt', params: { number: receipt.number }, document: { kind: 'receipt', receiptId: receipt.id }, priority: 'personal' }, `payment:${paymentId}:receipt:pdf`, now);
       await planDeadlines(tx, p.caseId, now);
       await audit(tx, actor, p.kind === 'S13_PAYMENT' ? 'payment.confirm' : 'deposit.confirm', p.caseId, {
         paymentId,

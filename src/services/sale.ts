@@ -389,6 +389,8 @@ async function deliverAccountTx(tx: Tx, act: StaffAct, caseId: number, ownerPres
   const recipients = await ownerChats(tx, c);
   for (const chatId of recipients) {
     await queueMessage(tx, { chatId, key: 'officer:account.to_owner', params: accountParams(c.number, delivered, stored.inputs), priority: 'personal' }, roundJobKey(c.id, round, `s16-account:${chatId}`), now);
+    // The account as a PDF (src/documents), from the account just stored on the auction.
+    await queueMessage(tx, { chatId, key: 'documents:caption.account', params: { number: c.number }, document: { kind: 'account', caseId: c.id, round }, priority: 'personal' }, roundJobKey(c.id, round, `s16-account-pdf:${chatId}`), now);
   }
   await audit(tx, auditActor(act), 'S16_ACCOUNT_DELIVERED', c.id, {
     round,

@@ -39,7 +39,12 @@ export const s14ReportMessages: ReminderBuilder = async (ctx, caseId, now) => {
     out.push({ chatId, key: 'jobs:s14_report.notice_copy', params: { number: full.number, hi: texts.notice.hi, en: texts.notice.en }, priority: 'official' });
     out.push({ chatId, key: 'jobs:s14_report.proclamation_copy', params: { number: full.number, hi: texts.proclamation.hi, en: texts.proclamation.en }, priority: 'official' });
   };
-  for (const chatId of officers) withTexts(chatId, 'jobs:s14_report.to_officer');
+  for (const chatId of officers) {
+    withTexts(chatId, 'jobs:s14_report.to_officer');
+    // The notice to print and post and the proclamation for the crier, as PDFs (src/documents).
+    out.push({ chatId, key: 'documents:caption.notice', params: { number: full.number }, document: { kind: 'notice', caseId }, priority: 'official' });
+    out.push({ chatId, key: 'documents:caption.proclamation', params: { number: full.number }, document: { kind: 'proclamation', caseId }, priority: 'official' });
+  }
   for (const chatId of keepers.filter((k) => !officers.includes(k))) withTexts(chatId, 'jobs:s14_report.to_keeper');
   return out;
 };

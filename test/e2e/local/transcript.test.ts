@@ -102,8 +102,12 @@ describe('local chat transcript, end to end', () => {
     const receipt = await db.receipt.findFirstOrThrow({ where: { paymentId: payment.id } });
     expect(await db.payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({ status: 'CONFIRMED' });
     expect(Number(receipt.amountPaise)).toBe(dues);
-    const keeperAnswer = one(confirmed, 'en', 'keeper', 'the confirmation');
-    expect(keeperAnswer.text).toContain(receipt.number);
+    const keeperBlocks = blocksTo(tr, confirmed, 'en', 'keeper');
+    const keeperAnswer = keeperBlocks.find((b) => b.text.startsWith(en('staff:confirm.done', { caseNumber: demo.number, amount: dues, receiptNumber: receipt.number }).split('\n')[0]!));
+    expect(keeperAnswer?.text).toContain(receipt.number);
+    // Then the receipt and the release slip as PDFs: the local chat saves them and shows where.
+    const pdfs = keeperBlocks.filter((b) => b.text.includes(en('local:file_saved', { path: '' })) && b.text.includes('.pdf'));
+    expect(pdfs.map((b) => b.text.split('\n')[0])).toEqual([en('documents:caption.receipt', { number: receipt.number }), en('documents:caption.release', { number: demo.number })]);
     const ownerReceipt = one(confirmed, 'hi', 'owner', 'the owner’s receipt');
     expect(ownerReceipt.text).toContain(receipt.number);
     expect(ownerReceipt.text).toContain(formatRupees(dues, 'hi'));

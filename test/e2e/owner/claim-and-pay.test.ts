@@ -90,9 +90,10 @@ describe('owner: claim and pay (s. 13)', () => {
     expect(confirmed.receipt).not.toBeNull();
 
     await h.drain();
-    const receiptMsg = h.api.sentTo(englishOwner.id).find((m) => m.text.includes(confirmed.receipt!.number));
+    const receiptMsg = h.api.sentTo(englishOwner.id).find((m) => m.method === 'sendPhoto' && m.text.includes(confirmed.receipt!.number));
     expect(receiptMsg).toBeDefined();
-    expect(h.api.sentTo(englishOwner.id).filter((m) => m.text.includes(confirmed.receipt!.number))).toHaveLength(1);
+    // Once as the chat receipt (with the QR photo) and once as the PDF (src/documents), never twice.
+    expect(h.api.sentTo(englishOwner.id).filter((m) => m.text.includes(confirmed.receipt!.number)).map((m) => m.method).sort()).toEqual(['sendDocument', 'sendPhoto']);
     const receiptDelivery = { messageKey: `payment:${payment.id}:receipt`, telegramUserId: BigInt(englishOwner.id) };
     expect((await h.deps.db.delivery.findUniqueOrThrow({ where: { messageKey_telegramUserId: receiptDelivery } })).status).toBe('SENT');
 

@@ -63,6 +63,7 @@ describe('owner: deposit under protest (s. 15)', () => {
     const toOwner = await h.deps.db.delivery.findMany({ where: { telegramUserId: BigInt(hindiOwner.id) }, orderBy: { id: 'asc' } });
     expect(toOwner.map((d) => [d.messageKey.replace(/\d+/g, 'N'), d.status])).toEqual([
       ['payment:N:receipt', 'SENT'],
+      ['payment:N:receipt:pdf', 'SENT'],
       ['release:N:owner', 'SENT'],
     ]);
 

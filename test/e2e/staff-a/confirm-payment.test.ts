@@ -47,7 +47,13 @@ describe('confirming payments by replying to the card (e2e)', () => {
     expect(p.confirmedViaMessageId).toBe((confirm.message as { message_id: number }).message_id);
     expect(p.receipt!.number).toMatch(/^JAI1-R-2026-\d{6}$/);
     expect(p.receipt!.verificationCode).toMatch(/^[34679ACDEFGHJKMNPQRTUVWXY]{8}$/);
-    expect(h.api.lastTo(k1.id)!.text).toBe(t('en', 'staff:confirm.done', { caseNumber: c.number, amount: duesPaise, receiptNumber: p.receipt!.number }));
+    // The keeper is told, then gets the receipt and the release slip the owner signs, as PDFs to print.
+    const afterConfirm = h.api.sentTo(k1.id).slice(-3);
+    expect(afterConfirm[0]!.text).toBe(t('en', 'staff:confirm.done', { caseNumber: c.number, amount: duesPaise, receiptNumber: p.receipt!.number }));
+    expect(afterConfirm.slice(1).map((m) => [m.method, m.text])).toEqual([
+      ['sendDocument', t('en', 'documents:caption.receipt', { number: p.receipt!.number })],
+      ['sendDocument', t('en', 'documents:caption.release', { number: c.number })],
+    ]);
 
     // The other keeper replying, the same keeper replying again, and the same update replayed: no second effect.
     await h.reply(k2, cardOf(k2), 'ok');
@@ -65,8 +71,13 @@ describe('confirming payments by replying to the card (e2e)', () => {
     // The owner receives the receipt: itemised by section, with the verification link as a QR photo.
     await h.drain();
     expect((await h.deps.db.delivery.findUniqueOrThrow({ where: { messageKey_telegramUserId: { messageKey: `payment:${paymentId}:receipt`, telegramUserId: BigInt(owner.id) } } })).status).toBe('SENT');
-    const receiptMsg = h.api.lastTo(owner.id)!;
+    const receiptMsg = h.api.sentTo(owner.id).find((m) => m.method === 'sendPhoto')!;
     expect(receiptMsg.method).toBe('sendPhoto');
+    // ... and the receipt as a PDF (src/documents), through the same sender.
+    expect((await h.deps.db.delivery.findUniqueOrThrow({ where: { messageKey_telegramUserId: { messageKey: `payment:${paymentId}:receipt:pdf`, telegramUserId: BigInt(owner.id) } } })).status).toBe('SENT');
+    const pdfMsg = h.api.sentTo(owner.id).find((m) => m.method === 'sendDocument')!;
+    expect(pdfMsg.text).toBe(t('hi', 'documents:caption.receipt', { number: p.receipt!.number }));
+    expect((Object.values(pdfMsg.payload._files ?? {})[0] as { data: Buffer }).data.subarray(0, 5).toString()).toBe('%PDF-');
     const b = dues.ok ? dues.value.breakdown.totals : null;
     expect(receiptMsg.text).toBe(
       t('hi', 'receipt:owner.s13', {

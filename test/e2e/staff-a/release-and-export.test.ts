@@ -125,6 +125,18 @@ describe('/release (ss. 13, 15, 19) and /register_export (s. 7) (e2e)', () => {
     const doc = h.api.lastTo(keeper.id)!;
     expect(doc.method).toBe('sendDocument');
     const csv = await lastUpload();
+    // The CSV offers the printable extract: the button sends the register as a PDF (src/documents);
+    // `pdf` at the end of the command sends it at once.
+    const pdfButton = (doc.payload.reply_markup as { inline_keyboard: Array<Array<{ text: string; callback_data: string }>> }).inline_keyboard[0]![0]!;
+    expect(pdfButton.text).toBe(t('en', 'documents:register.pdf_button'));
+    await h.tap(keeper, pdfButton.callback_data, doc.messageId);
+    const pdf = h.api.lastTo(keeper.id)!;
+    expect([pdf.method, pdf.text]).toEqual(['sendDocument', t('en', 'documents:caption.register', { pound: 'JAI1' })]);
+    expect((await lastUpload()).slice(0, 5)).toBe('%PDF-');
+    await h.send(keeper, '/register_export 01.11.2026 30.11.2026 pdf');
+    expect(h.api.lastTo(keeper.id)!.text).toBe(t('en', 'documents:caption.register', { pound: 'JAI1' }));
+    await h.tap(keeper, pdfButton.callback_data.replace(/.$/, (ch) => (ch === 'A' ? 'B' : 'A')), doc.messageId);
+    expect(h.api.calls.at(-1)!.payload.text).toBe(t('en', 'common:error.stale_button'));
     const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe(
       ['record', 'case_number', 'date_time_ist', 'section', 'status', 'heads', 'cattle_class', 'description', 'place_of_seizure', 'seizer', 'owner', 'amount_paise', 'amount_rupees', 'reference', 'details']
@@ -146,6 +158,7 @@ describe('/release (ss. 13, 15, 19) and /register_export (s. 7) (e2e)', () => {
     expect(doc.text).toBe(t('en', 'staff:export.caption', { pound: 'JAI1', from: '2026-11-01', to: '2026-11-30', cases: rowsOf('case').length, rows: lines.length - 1 }));
     const audit = await h.deps.db.auditEvent.findFirstOrThrow({ where: { action: 'register.export', actorTelegramId: BigInt(keeper.id) } });
     expect(audit.messageId).not.toBeNull();
+
 
     // The magistrate of two pounds must say which; JAI2's register has the order.
     await h.send(magistrate, '/register_export 01.11.2026 30.11.2026');

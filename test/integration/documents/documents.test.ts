@@ -3,7 +3,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dispatchAdmin } from '../../../src/admin/run';
+import { ManualClock } from '../../../src/clock';
 import { createConfig } from '../../../src/config';
+import { createLogger } from '../../../src/logging';
+import { Api } from 'grammy';
+import { OFFICER } from '../../../scripts/document-cases';
+import { registerBidder, recordOwnerRefusal, scheduleAuction } from '../../../src/services/auction';
+import { allocateCaseNumber, villageKey } from '../../../src/services/case-numbers';
+import { recordSale } from '../../../src/services/sale';
+import { FakeBotApi } from '../../support/fake-bot-api';
+import { flushOutbox } from '../../support/outbox';
 import { makeDocument, type DocumentRef } from '../../../src/documents';
 import { createTranslator, formatDate, formatDateTime, formatRupees, type Translator } from '../../../src/i18n';
 import { toIstDate } from '../../../src/law';
@@ -139,5 +149,65 @@ describe.each(await dbKinds())('printable documents on %s', (kind) => {
     embedded(fonts);
     inOrder(text, ['रजिस्टर का उद्धरण (धारा 7, 8)', cases.sale.caseNumber, 'धारा 8', cases.s13.caseNumber, 'धारा 13', '₹1,25,000.00', 'धारा 17',
       'REGISTER EXTRACT (ss. 7, 8)', cases.sale.caseNumber, 's. 8', cases.s13.caseNumber, 's. 13', '₹1,25,000.00', 's. 17']);
+  });
+
+  it('npm run admin -- document writes the PDF to a file; unknown numbers and documents not yet possible are refused', async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const deps = {
+      config, db: t.prisma, clock: new ManualClock(DEMO_START), logger: createLogger('silent'), translator,
+      t: translator.forLang('en'), out: (l: string) => out.push(l), err: (l: string) => err.push(l), botUsername: 'kanji_test_bot',
+    };
+    const file = path.join(dir, `${kind}-admin-receipt.pdf`);
+    expect(await dispatchAdmin(deps, ['document', 'receipt', cases.s13.receiptNumber, '--lang', 'en', '--out', file])).toBe(0);
+    expect(out[0]).toContain(file);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain(cases.s13.receiptNumber);
+    expect(text).toContain(formatRupees(cases.s13.amountPaise));
+    expect(text).not.toContain('रसीद');
+    const month = path.join(dir, `${kind}-admin-remittance.pdf`);
+    expect(await dispatchAdmin(deps, ['document', 'remittance', '--pound', 'jai1', '--month', cases.sale.month, '--out', month])).toBe(0);
+    expect(await dispatchAdmin(deps, ['document', 'receipt', 'JAI1-R-2026-999999'])).toBe(1);
+    expect(err.at(-1)).toBe(translator.t('en', 'documents:admin.not_found', { ref: 'JAI1-R-2026-999999' }));
+    // No auction has been held for the s. 13 case: there is no s. 16 account to print.
+    expect(await dispatchAdmin(deps, ['document', 'account', cases.s13.caseNumber])).toBe(1);
+    expect(err.at(-1)).toBe(translator.t('en', 'documents:admin.unavailable', { ref: cases.s13.caseNumber, why: translator.t('en', 'documents:unavailable.no_account') }));
+    expect(await dispatchAdmin(deps, ['document', 'invoice', 'x'])).toBe(2);
+  });
+
+  it('the owner’s receipt PDF is queued with the confirmation, as a document message to the payer', async () => {
+    const row = await t.prisma.outboxEntry.findFirstOrThrow({ where: { jobKey: { endsWith: ':receipt:pdf' }, payload: { path: ['chatId'], equals: '8801' } } });
+    expect(row.payload).toMatchObject({ key: 'documents:caption.receipt', document: { kind: 'receipt', receiptId: cases.s13.receiptId } });
+  });
+
+  it('s. 16: the owner present at the sale gets the account as a PDF through the jobs sender', async () => {
+    const db = t.prisma;
+    const pound = await db.pound.findUniqueOrThrow({ where: { code: 'JAI1' } });
+    const owner = 8803n;
+    await db.telegramUser.create({ data: { id: owner, firstName: 'Bhanwar', language: 'hi' } });
+    const impoundedAt = new Date('2026-11-21T10:00:00+05:30');
+    const c = await db.$transaction(async (tx) => {
+      const { number, seq } = await allocateCaseNumber(tx, pound, 2026);
+      return tx.case.create({
+        data: { number, poundId: pound.id, year: 2026, seq, impoundedAt, placeOfSeizure: 'Achrol', villageKey: villageKey('Achrol'), seizerName: 'S', seizerResidence: 'Achrol', ownerName: 'Bhanwar', ownerTelegramId: owner, registeredAt: impoundedAt, heads: { create: [{ index: 1, cattleClass: 'goat', description: 'white' }, { index: 2, cattleClass: 'goat', description: 'brown' }] } },
+        include: { heads: { orderBy: { index: 'asc' } } },
+      });
+    });
+    const staff = await db.staffMember.findFirstOrThrow({ where: { telegramUserId: BigInt(OFFICER) }, include: { pounds: true } });
+    const act = { staffId: staff.id, role: 'OFFICER' as const, poundIds: staff.pounds.map((p) => p.poundId), telegramId: BigInt(OFFICER), chatId: OFFICER, messageId: 5 };
+    await recordOwnerRefusal(db, act, c.id, new Date('2026-11-22T10:00:00+05:30'));
+    await scheduleAuction(db, act, { caseId: c.id, at: new Date('2026-11-23T11:00:00+05:30'), place: 'Chomu Mandi', conditions: 'Cash', directionRef: 'DM/JPR/30/2026' }, new Date('2026-11-22T10:05:00+05:30'));
+    const b = await registerBidder(db, act, { caseId: c.id, name: 'Harish', address: 'Chomu', declarationSigned: true }, new Date('2026-11-23T10:00:00+05:30'));
+    await recordSale(db, act, { caseId: c.id, bids: [{ headId: c.heads[0]!.id, bidderId: b.bidderId, pricePaise: 500000 }], saleExpensesPaise: 0, ownerPresentAndSigned: true }, new Date('2026-11-23T12:00:00+05:30'));
+    const fake = new FakeBotApi();
+    const api = new Api('123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST', fake.client);
+    await flushOutbox({ config, db, clock: new ManualClock('2026-11-23T12:01:00+05:30'), logger: createLogger('silent'), translator }, api);
+    const docs = fake.sentTo(owner).filter((m) => m.method === 'sendDocument');
+    expect(docs.map((m) => m.text)).toEqual([translator.t('hi', 'documents:caption.account', { number: c.number })]);
+    const file = path.join(dir, `${kind}-owner-account.pdf`);
+    writeFileSync(file, (Object.values(docs[0]!.payload._files ?? {})[0] as { data: Buffer }).data);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    const receipt = await db.receipt.findFirstOrThrow({ where: { caseId: c.id, kind: 'S16_BALANCE' } });
+    inOrder(text, ['धारा 16', c.number, '₹5,000.00', receipt.number, 'SECTION 16', c.number, '₹5,000.00', receipt.number]);
   });
 });

@@ -46,7 +46,14 @@ describe('jobs: statutory deadlines', () => {
     expect(toOfficer[0]).toBe(
       t.t('en', 'jobs:s14_report.to_officer', { number: c.number, heads: 2, impoundedAt: impoundedAt.toISOString(), lastDay: tl.value.s14ReportDue.date, place: 'Kunda', pound: 'Amer Pound' }),
     );
-    expect(toOfficer).toHaveLength(3);
+    // Then the notice to post and the proclamation for the crier as PDFs (src/documents), to the officer only.
+    expect(toOfficer).toHaveLength(5);
+    const docs = h.fake.sentTo(OFFICER).slice(3);
+    expect(docs.map((m) => [m.method, m.text])).toEqual([
+      ['sendDocument', t.t('en', 'documents:caption.notice', { number: c.number })],
+      ['sendDocument', t.t('en', 'documents:caption.proclamation', { number: c.number })],
+    ]);
+    expect(docs.map((m) => (Object.values(m.payload._files ?? {})[0] as { data: Buffer }).data.subarray(0, 5).toString())).toEqual(['%PDF-', '%PDF-']);
     // The notice (s. 14 (a)-(c)) in Hindi and English, with the case number, place of seizure and pound.
     expect(toOfficer[1]).toContain(t.t('hi', 'jobs:notice.cattle_line', { count: 1, cattle: t.t('hi', 'common:cattle.buffalo'), description: 'black, curved horns' }));
     expect(toOfficer[1]).toContain(t.t('en', 'jobs:notice.cattle_line', { count: 1, cattle: t.t('en', 'common:cattle.cow'), description: 'brown, white forehead' }));
@@ -66,7 +73,7 @@ describe('jobs: statutory deadlines', () => {
     expect(row.reportedAt?.toISOString()).toBe(h.clock.now().toISOString());
     expect(await h.db.prisma.auditEvent.count({ where: { caseId: c.id, action: 'S14_REPORTED' } })).toBe(1);
     const runs = await h.db.prisma.deadlineRun.findMany({ where: { caseId: c.id } });
-    expect(runs.map((r) => [r.step, r.outcome, r.messages])).toEqual([['s14-report', 'sent', 6]]);
+    expect(runs.map((r) => [r.step, r.outcome, r.messages])).toEqual([['s14-report', 'sent', 8]]);
 
     // NOTICE_GRACE_HOURS later with no notice: the officer and the Magistrate's office are told.
     h.clock.advance((h.deps.config.NOTICE_GRACE_HOURS + 1) * HOUR);
@@ -128,7 +135,7 @@ describe('jobs: statutory deadlines', () => {
       await planDeadlines(tx, c.id, h.clock.now());
     });
     await h.runtime.drain();
-    expect(h.fake.sentTo(OFFICER)).toHaveLength(3);
+    expect(h.fake.sentTo(OFFICER)).toHaveLength(5);
     expect(h.fake.sentTo(OFFICER)[0]!.text).toContain(c.number);
     expect((await h.db.prisma.case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('REPORTED_S14');
     const runs = await h.db.prisma.deadlineRun.findMany({ where: { caseId: c.id, step: 's14-report' } });
@@ -136,7 +143,7 @@ describe('jobs: statutory deadlines', () => {
     // The periodic reconciler afterwards adds nothing and sends nothing more.
     await h.runtime.reconcile();
     await h.runtime.drain();
-    expect(h.fake.sentTo(OFFICER)).toHaveLength(3);
+    expect(h.fake.sentTo(OFFICER)).toHaveLength(5);
   });
 
   it('a case released before day 8 plans no report at all', async () => {
