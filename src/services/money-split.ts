@@ -18,6 +18,7 @@ import { planDeadlines } from './deadlines';
 import { queueMessage, type Tx } from './outbox';
 import { issueReceipt } from './receipts';
 import { completedRounds, proceedsKey } from './sale';
+import { isClaimSplitKey } from './claim-division';
 import { paiseOf } from '../db';
 
 /** Ledger accounts the s. 17 split writes to (LedgerAccount enum values). */
@@ -69,6 +70,16 @@ export function splitKey(caseId: number, round: number, account: SplitAccount): 
 /** True for a ledger key of the s. 17 division of this case (any round). */
 export function isSplitKey(caseId: number, key: string): boolean {
   return new RegExp(`^case:${caseId}:(r\\d+:)?split:`).test(key);
+}
+
+/** A ledger key of a division of this case: the s. 17 division of the sale, or of a s. 13 payment. */
+function isDivisionKey(caseId: number, key: string): boolean {
+  return isSplitKey(caseId, key) || isClaimSplitKey(key);
+}
+
+/** Feeding charges received under s. 13 are already the keeper's (s. 17): nothing to remit for them. */
+function toRemit(e: { account: string; idempotencyKey: string }): boolean {
+  return !(isClaimSplitKey(e.idempotencyKey) && e.account === 'POUND_KEEPER');
 }
 
 /** The s. 17 division of one auction round: its proceeds and the parts of (f). */
@@ -183,11 +194,12 @@ export async function moneyStatus(db: Db, caseId: number) {
     db.ledgerEntry.findMany({ where: { caseId }, orderBy: { id: 'asc' } }),
     db.remittance.findMany({ where: { caseId }, orderBy: { id: 'asc' } }),
   ]);
-  const splitEntries = entries.filter((e) => isSplitKey(caseId, e.idempotencyKey));
-  // Over every auction round: one remittance per kind covers them all.
+  const splitEntries = entries.filter((e) => isDivisionKey(caseId, e.idempotencyKey));
+  // Over every auction round (and a s. 13 payment's division): one remittance per kind covers them all.
   const amountOf = (account: SplitAccount) => sumPaise(splitEntries.filter((e) => e.account === account).map((e) => paiseOf(e.amountPaise)));
+  const owed = (account: SplitAccount) => sumPaise(splitEntries.filter((e) => e.account === account && toRemit(e)).map((e) => paiseOf(e.amountPaise)));
   const pending = (Object.keys(REMITTANCE_ACCOUNT) as RemittanceKindCode[]).filter(
-    (k) => amountOf(REMITTANCE_ACCOUNT[k]) > 0 && !remittances.some((r) => r.kind === k),
+    (k) => owed(REMITTANCE_ACCOUNT[k]) > 0 && !remittances.some((r) => r.kind === k),
   );
   return { entries, splitEntries, remittances, pending, amountOf };
 }
@@ -201,8 +213,8 @@ export async function confirmRemittance(db: Db, act: StaffAct, caseId: number, k
   return staffTransaction(db, async (tx) => {
     const c = await loadCase(tx, caseId);
     requireScope(act, ['OFFICER'], c.poundId);
-    const split = (await tx.ledgerEntry.findMany({ where: { caseId: c.id } })).filter((e) => isSplitKey(c.id, e.idempotencyKey));
-    const entries = split.filter((e) => e.account === REMITTANCE_ACCOUNT[kind]);
+    const split = (await tx.ledgerEntry.findMany({ where: { caseId: c.id } })).filter((e) => isDivisionKey(c.id, e.idempotencyKey));
+    const entries = split.filter((e) => e.account === REMITTANCE_ACCOUNT[kind] && toRemit(e));
     if (entries.length === 0) throw new StaffActionError(split.length ? 'NOTHING_TO_REMIT' : 'SPLIT_NOT_RECORDED', 's. 17');
     const amountPaise = sumPaise(entries.map((e) => paiseOf(e.amountPaise)));
     const prior = await tx.remittance.findUnique({ where: { caseId_kind: { caseId: c.id, kind } } });

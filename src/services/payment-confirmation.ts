@@ -2,6 +2,7 @@ import { checkTransition, type CaseAction, type TransitionAllowed, type Transiti
 import type { Db } from '../db';
 import { Prisma } from '../db';
 import { audit } from './audit';
+import { recordClaimDivision } from './claim-division';
 import { loadCaseLawState } from './case-law-state';
 import { planDeadlines } from './deadlines';
 import { queueMessage, type Tx } from './outbox';
@@ -108,9 +109,12 @@ export async function confirmPayment(
       await tx.case.update({ where: { id: p.caseId }, data: { status: allowed.to, version: { increment: 1 } } });
       const ledger = LEDGER[p.kind];
       await tx.ledgerEntry.createMany({
-        data: [{ caseId: p.caseId, account: ledger.account, amountPaise: confirmedPaise, section: ledger.section, memo: `payment ${paymentId}`, idempotencyKey: `payment:${paymentId}:received` }],
+        data: [{ caseId: p.caseId, account: ledger.account, amountPaise: confirmedPaise, section: ledger.section, memo: `payment ${paymentId}`, idempotencyKey: `payment:${paymentId}:received`, createdAt: now }],
         skipDuplicates: true,
       });
+      // s. 17: the keeper retains the feeding charges received under s. 13; the fines are the Magistrate's.
+      // (A s. 15 deposit is divided only when the Magistrate orders it applied: deposit-outcome.ts.)
+      const division = p.kind === 'S13_PAYMENT' ? await recordClaimDivision(tx, { caseId: p.caseId, paymentId, snapshot: p.duesSnapshot, receivedPaise: confirmedPaise, now }) : null;
       const kind = p.kind === 'S13_PAYMENT' ? 'S13_PAYMENT' : 'S15_DEPOSIT';
       const items = receiptItemsFromSnapshot(p.duesSnapshot, confirmedPaise, kind, now);
       const receipt = await issueReceipt(tx, {
@@ -139,6 +143,7 @@ export async function confirmPayment(
         paymentId,
         amountPaise: confirmedPaise,
         declaredPaise: p.amountPaise,
+        ...(p.kind === 'S13_PAYMENT' ? { division: division ?? 'snapshot_not_divisible' } : {}),
         receiptNumber: receipt.number,
         receiptBookNo: input.receiptBookNo ?? null,
       });

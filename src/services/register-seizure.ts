@@ -1,5 +1,5 @@
 import { isCattleClass, normaliseHerd, toIstDate } from '../law';
-import type { Db } from '../db';
+import { Prisma, type Db } from '../db';
 import { audit } from './audit';
 import { allocateCaseNumber, villageKey } from './case-numbers';
 import { planDeadlines } from './deadlines';
@@ -85,19 +85,37 @@ export function validateSeizureEntry(entry: SeizureEntry, now: Date) {
 /**
  * Makes the s. 8 register entry: allocates the case number (per pound and India year of impounding),
  * stores the heads, plans the statutory deadlines, queues the village alert (broadcast job, fanned out by
- * the jobs worker) and audits it — one transaction. The same Telegram message registering twice (a retried
- * update after a crash) returns the case it already made.
+ * the jobs worker) and audits it — one transaction. The same "Record" button pressed twice — a double tap,
+ * two keepers' devices, or an update redelivered while the first run is still going — makes one entry: the
+ * case row carries `registerKey` ("<chatId>:<messageId>" of the button's message, unique), so the second
+ * insert fails on the key inside its own transaction (nothing of it is kept) and the first case is returned
+ * with `replay: true`. No check-then-write: the database decides which run is first.
  */
 export async function registerSeizure(db: Db, input: { entry: SeizureEntry; grants: readonly Grant[]; via: Via; now: Date }) {
   const { entry, now, via } = input;
   const grant = requireGrant(input.grants, ['POUND_KEEPER'], entry.poundId);
   const v = validateSeizureEntry(entry, now);
   const actor = staffActor(grant, via);
-  return db.$transaction(async (tx) => {
-    if (via.chatId != null && via.messageId != null) {
-      const earlier = await tx.auditEvent.findFirst({ where: { action: 'case.register', chatId: BigInt(via.chatId), messageId: via.messageId } });
-      if (earlier?.caseId) return { case: await tx.case.findUniqueOrThrow({ where: { id: earlier.caseId }, include: { heads: { orderBy: { index: 'asc' } }, pound: true } }), replay: true };
+  const registerKey = via.chatId != null && via.messageId != null ? `${via.chatId}:${via.messageId}` : null;
+  const earlier = () => db.case.findUnique({ where: { registerKey: registerKey! }, include: { heads: { orderBy: { index: 'asc' } }, pound: true } });
+  try {
+    return await insertEntry(db, { entry, v, grant, actor, now, registerKey });
+  } catch (e) {
+    // The same button recorded by a concurrent run that committed first: its case is the entry.
+    if (registerKey && e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') {
+      const first = await earlier();
+      if (first) return { case: first, replay: true };
     }
+    throw e;
+  }
+}
+
+async function insertEntry(
+  db: Db,
+  input: { entry: SeizureEntry; v: ReturnType<typeof validateSeizureEntry>; grant: Grant; actor: ReturnType<typeof staffActor>; now: Date; registerKey: string | null },
+) {
+  const { entry, v, grant, actor, now, registerKey } = input;
+  return db.$transaction(async (tx) => {
     const pound = await tx.pound.findUniqueOrThrow({ where: { id: entry.poundId } });
     const year = Number(toIstDate(entry.impoundedAt).slice(0, 4));
     const { number, seq } = await allocateCaseNumber(tx, pound, year);
@@ -116,6 +134,7 @@ export async function registerSeizure(db: Db, input: { entry: SeizureEntry; gran
         ownerResidence: v.ownerResidence,
         registeredByStaffId: grant.staffId,
         registeredAt: now,
+        registerKey,
         heads: { create: v.heads.map((h, i) => ({ index: i + 1, cattleClass: h.cattleClass, description: h.description, photoFileId: h.photoFileId })) },
       },
       include: { heads: { orderBy: { index: 'asc' } }, pound: true },

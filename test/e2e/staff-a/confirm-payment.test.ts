@@ -161,7 +161,9 @@ describe('two keepers confirming at the same moment on real Postgres (e2e)', asy
       const { paymentId, cardOf } = await declareAndDeliver(h, { caseId: c.id, owner: { id: 4099, firstName: 'Owner', languageCode: 'en' } });
       await Promise.all([h.reply(k1, cardOf(k1), 'ok'), h.reply(k2, cardOf(k2), 'ok'), h.reply(k1, cardOf(k1), 'ok')]);
       expect(await h.deps.db.payment.count({ where: { caseId: c.id, status: 'CONFIRMED' } })).toBe(1);
-      expect(await h.deps.db.ledgerEntry.count({ where: { caseId: c.id } })).toBe(1);
+      expect(await h.deps.db.ledgerEntry.count({ where: { caseId: c.id, account: 'OWNER_PAYMENT' } })).toBe(1);
+      // and its s. 17 division once: fines to the Magistrate, feeding charges to the keeper.
+      expect(await h.deps.db.ledgerEntry.count({ where: { caseId: c.id } })).toBe(3);
       expect(await h.deps.db.receipt.count({ where: { caseId: c.id } })).toBe(1);
       expect(await h.deps.db.auditEvent.count({ where: { caseId: c.id, action: 'payment.confirm' } })).toBe(1);
       const p = await h.deps.db.payment.findUniqueOrThrow({ where: { id: paymentId }, include: { receipt: true } });

@@ -84,7 +84,9 @@ describe.each(await dbKinds())('staff services on %s', (kind) => {
     expect(outcomes.filter((o) => o.status === 'confirmed'), JSON.stringify(outcomes)).toHaveLength(1);
     expect(outcomes.filter((o) => o.status === 'already'), JSON.stringify(outcomes)).toHaveLength(4);
     expect(await db().payment.count({ where: { caseId: c.id, status: 'CONFIRMED' } })).toBe(1);
-    expect(await db().ledgerEntry.count({ where: { caseId: c.id } })).toBe(1);
+    expect(await db().ledgerEntry.count({ where: { caseId: c.id, account: 'OWNER_PAYMENT' } })).toBe(1);
+    // One s. 17 division of it (fines, feeding charges): three rows in all.
+    expect(await db().ledgerEntry.count({ where: { caseId: c.id } })).toBe(3);
     expect(await db().receipt.count({ where: { caseId: c.id } })).toBe(1);
     expect(await db().outboxEntry.count({ where: { jobKey: `payment:${d.paymentId}:receipt` } })).toBe(1);
   });

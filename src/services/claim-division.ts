@@ -1,0 +1,57 @@
+import { splitClaimPayment, sumPaise } from '../law';
+import { snapshotTotals } from './deposit-outcome';
+import type { Tx } from './outbox';
+
+/**
+ * The division of money paid at the pound under s. 13 (s. 17, second paragraph): the pound-keeper retains
+ * the feeding charges received, the fines/penalties are the District Magistrate's (remitted, and confirmed
+ * as a Remittance FINES_TO_MAGISTRATE as for a sale), a Maharashtra s. 12A security goes to the Magistrate
+ * too. One LedgerEntry per non-zero part, keyed `payment:<id>:split:<ACCOUNT>` (a replay writes nothing),
+ * and the parts add up to the OWNER_PAYMENT entry to the paisa.
+ */
+
+const ACCOUNT = { DISTRICT_MAGISTRATE: 'DISTRICT_MAGISTRATE', POUND_KEEPER: 'POUND_KEEPER', S12A_SECURITY: 'SECURITY' } as const;
+type DivisionAccount = (typeof ACCOUNT)[keyof typeof ACCOUNT];
+
+/** Ledger key of one part of a s. 13 payment's division. */
+export function claimSplitKey(paymentId: number, account: DivisionAccount): string {
+  return `payment:${paymentId}:split:${account}`;
+}
+
+/** True for a ledger key of a s. 13 payment's division. */
+export function isClaimSplitKey(key: string): boolean {
+  return /^payment:\d+:split:/.test(key);
+}
+
+/** The parts of a confirmed s. 13 payment from the dues the owner was shown, or null when they do not add up. */
+export function claimDivision(snapshot: unknown, receivedPaise: number): Array<{ account: DivisionAccount; section: string; amountPaise: number }> | null {
+  const totals = snapshotTotals(snapshot);
+  const parts = totals ? splitClaimPayment(totals) : null;
+  if (!parts || !parts.ok) return null;
+  const lines = parts.value.filter((p) => p.amountPaise > 0).map((p) => ({ account: ACCOUNT[p.payee as keyof typeof ACCOUNT], section: p.section, amountPaise: p.amountPaise }));
+  // Conservation: every paisa received goes to exactly one part, or no division is written.
+  return sumPaise(lines.map((l) => l.amountPaise)) === receivedPaise ? lines : null;
+}
+
+/**
+ * Writes the division of a confirmed s. 13 payment inside the caller's transaction (idempotent). Returns
+ * the parts written or already there; null when the dues snapshot cannot be divided (nothing is written,
+ * the OWNER_PAYMENT entry stands alone and the audit event says so).
+ */
+export async function recordClaimDivision(tx: Tx, input: { caseId: number; paymentId: number; snapshot: unknown; receivedPaise: number; now: Date }) {
+  const lines = claimDivision(input.snapshot, input.receivedPaise);
+  if (!lines) return null;
+  await tx.ledgerEntry.createMany({
+    data: lines.map((l) => ({
+      caseId: input.caseId,
+      account: l.account,
+      amountPaise: l.amountPaise,
+      section: l.section,
+      memo: `s. 13 payment ${input.paymentId}: s. 17 division`,
+      idempotencyKey: claimSplitKey(input.paymentId, l.account),
+      createdAt: input.now,
+    })),
+    skipDuplicates: true,
+  });
+  return lines;
+}
