@@ -15,6 +15,7 @@ import {
   staffTransaction,
 } from './case-transition';
 import { planDeadlines } from './deadlines';
+import { recordS14Reported } from './s14-report';
 import { addToOutbox, type Tx } from './outbox';
 
 /** One drum proclamation (s. 14): where it was made and when. */
@@ -117,9 +118,11 @@ export async function recordNotice(db: Db, act: StaffAct, input: NoticeInput, no
     const due = reportDue(c);
     for (const t of [input.postedAt, village?.at, market?.at]) if (t) checkTime(t, now, due.dueAt);
     if (c.status === 'IMPOUNDED') {
-      const report = mustAllow(caseStateOf(c), 'REPORT_S14', 'pound_keeper', now);
-      await saveTransition(tx, c, report, { reportedAt: due.dueAt });
-      await audit(tx, { role: 'system' }, 'S14_REPORTED', c.id, { reportedAt: due.dueAt.toISOString(), implied_by: 'notice' });
+      // The officer recording the notice has the report (s. 14: he posts the notice "thereupon"): it was made
+      // no later than the earliest act he records. The one s. 14 report operation (src/services/s14-report.ts).
+      mustAllow(caseStateOf(c), 'REPORT_S14', 'pound_keeper', now);
+      const reportedAt = new Date(Math.min(...[input.postedAt, village?.at, market?.at].filter((t): t is Date => !!t).map((t) => t.getTime())));
+      if (!(await recordS14Reported(tx, c, reportedAt, 'notice', now))) throw new StaffActionError('CONFLICT');
       c = await loadCase(tx, c.id);
     }
     // One notice per case (Notice.caseId is unique): a second officer racing this one gets a CONFLICT.

@@ -15,8 +15,11 @@ export interface OutgoingMessage {
   buttons?: Array<Array<{ key: string; params?: Record<string, string | number>; data?: string; url?: string }>>;
   /** A QR code to send as a photo with the text as caption. */
   qr?: string;
-  /** Record the sent message id, e.g. a payment card that keepers reply to. */
-  track?: { kind: 'payment_card'; paymentId: number };
+  /**
+   * What its delivery records: a payment card's message id (keepers reply to it); the s. 14 report reached
+   * an officer (the case becomes reported, src/services/s14-report.ts).
+   */
+  track?: { kind: 'payment_card'; paymentId: number } | { kind: 's14_report'; caseId: number };
   /** Officials' deadlines go ahead of bulk broadcasts. */
   priority?: 'official' | 'personal' | 'bulk';
 }
