@@ -1,3 +1,4 @@
+import { toIstDate } from '../../law';
 import { duesForCase } from '../dues';
 import type { OutgoingMessage } from '../outbox';
 import type { ReminderBuilder } from './context';
@@ -13,6 +14,9 @@ function auctionReminder(when: 'day_before' | 'morning'): ReminderBuilder {
     const c = await ctx.db.case.findUnique({ where: { id: caseId }, include: { pound: true, auction: true } });
     if (!c || c.status !== 'AUCTION_SCHEDULED' || !c.auction || c.auction.status !== 'SCHEDULED') return [];
     if (c.auction.scheduledFor.getTime() <= now.getTime()) return [];
+    // "Tomorrow" only while it is still the day before in India: an auction fixed for later the same day
+    // gets the morning ("today") reminder alone, not both at once.
+    if (when === 'day_before' && toIstDate(now) >= toIstDate(c.auction.scheduledFor)) return [];
     const common = {
       number: c.number,
       at: c.auction.scheduledFor.toISOString(),

@@ -67,6 +67,33 @@ describe('jobs: reminders', () => {
     ]);
   });
 
+  it('an auction fixed for later the same day: "today" alone, never "tomorrow" with it (in both languages)', async () => {
+    const h = await setup();
+    const db = h.db.prisma;
+    const now = h.clock.now().getTime();
+    const c = await createCase(db, { impoundedAt: new Date(now - 20 * DAY), status: 'AUCTION_SCHEDULED', ownerTelegramId: BigInt(OWNER), reportedAt: new Date(now - 12 * DAY), noticePostedAt: new Date(now - 10 * DAY) });
+    // Fixed at 10:00 on 29 Nov for 17:00 the same day.
+    const auctionAt = new Date('2026-11-29T17:00:00+05:30');
+    await addAuction(db, c.id, auctionAt);
+    await h.runtime.start();
+    await h.runtime.drain();
+    const t = h.deps.translator;
+    const common = { number: c.number, at: auctionAt.toISOString(), place: 'Amer Haat', pound: 'Amer Pound' };
+    const toOfficer = h.fake.sentTo(OFFICER).map((m) => m.text);
+    expect(toOfficer).toEqual([t.t('en', 'jobs:auction.morning.to_officer', { ...common, conditions: 'Cash on the fall of the hammer' })]);
+    expect(toOfficer).not.toContain(t.t('en', 'jobs:auction.day_before.to_officer', { ...common, conditions: 'Cash on the fall of the hammer' }));
+    const toOwner = h.fake.sentTo(OWNER).map((m) => m.text);
+    expect(toOwner).toHaveLength(1);
+    const dues = await duesForCase(db, c.id, h.clock.now());
+    if (!dues.ok) throw dues.error;
+    expect(toOwner[0]).toBe(t.t('hi', 'jobs:auction.morning.to_owner', { ...common, pound: 'आमेर कांजी हाउस', amount: dues.value.breakdown.totals.totalPaise, asOf: '2026-11-29' }));
+    const runs = await db.deadlineRun.findMany({ where: { caseId: c.id }, orderBy: { dueAt: 'asc' } });
+    expect(runs.map((r) => [r.step, r.outcome])).toEqual([
+      ['auction-day-before', 'moved_on'],
+      ['auction-morning', 'sent'],
+    ]);
+  });
+
   it('a payment not confirmed within PAYMENT_NUDGE_HOURS nudges the keepers once; a confirmed one does not', async () => {
     const h = await setup();
     const db = h.db.prisma;
