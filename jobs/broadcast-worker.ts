@@ -24,7 +24,7 @@ export function broadcastJobKey(messageKey: string, chatId: string): string {
  * not been delivered. Nothing when the case has moved on (claimed, auction cancelled).
  */
 export async function fanOut(deps: CoreDeps, queues: Queues, d: BroadcastJobData): Promise<FanOutResult> {
-  const b = await broadcastMessages({ db: deps.db, config: deps.config, translator: deps.translator }, d.kind, d.caseId);
+  const b = await broadcastMessages({ db: deps.db, config: deps.config, translator: deps.translator }, d.kind, d.caseId, deps.clock.now());
   if (!b) return { recipients: 0, enqueued: 0 };
   for (let i = 0; i < b.recipients.length; i += CHUNK) {
     await deps.db.delivery.createMany({
