@@ -6,7 +6,7 @@ import { findDate } from '../../src/services/owner-input';
 import type { BotContext } from '../context';
 import { cb, clearFlow, idArg, isCommandText, onAction, setFlow } from '../keyboards/owner';
 import { renderDues } from '../views/owner/dues';
-import { fitMessage, sectionText } from '../views/owner/text';
+import { fitMessage, sectionText, statusText } from '../views/owner/text';
 import { showCaseByNumber } from './case';
 
 /**
@@ -25,7 +25,7 @@ const WHATIF_MAX_DAYS = 60;
 export async function showDues(ctx: BotContext, c: CaseWithCard, at: Date, whatIf = false): Promise<void> {
   const status = c.status as CaseStatus;
   if (!IN_CUSTODY.includes(status)) {
-    await ctx.reply(ctx.t('owner:dues.released', { number: c.number, status: ctx.t(`common:status.${c.status}`) }));
+    await ctx.reply(ctx.t('owner:dues.released', { number: c.number, status: statusText(ctx, c) }));
     return;
   }
   const now = ctx.deps.clock.now();

@@ -5,7 +5,7 @@ import type { BotContext } from '../../context';
 import { caseCardKeyboard } from '../../keyboards/owner';
 import { addSurplusRequestButton } from '../../keyboards/surplus-request';
 import { renderNext } from './next-deadline';
-import { className, fitMessage, outcomeText, poundName } from './text';
+import { className, fitMessage, outcomeText, poundName, statusText } from './text';
 
 /** Most cattle lines shown on a card before "… and N more" (a card must stay readable on a small phone). */
 const MAX_CATTLE_LINES = 25;
@@ -38,7 +38,7 @@ export async function renderCaseCard(ctx: BotContext, c: CaseWithCard, opts: { f
   const parts = [
     ctx.t('owner:case.card', {
       number: c.number,
-      status: ctx.t(`common:status.${c.status}`),
+      status: statusText(ctx, c),
       heads: c.heads.length,
       cattle: cattleLines(ctx, c.heads),
       place: c.placeOfSeizure,

@@ -10,7 +10,7 @@ import { englishOwner, hindiOwner, ownerHarness, t } from './owner-harness';
 // with 27 Nov → the first day of sale is 28 Nov.
 describe('owner: the next statutory step on the case card (ss. 14, 16)', () => {
   let h: BotHarness;
-  const cards = { notice: '', reported: '', refused: '' };
+  const cards = { notice: '', reported: '', refused: '', partS14: '', partS16: '' };
   const cardOf = async (number: string) => {
     await h.send(englishOwner, number);
     const en = h.api.lastTo(englishOwner.id)!.text;
@@ -30,7 +30,12 @@ describe('owner: the next statutory step on the case card (ss. 14, 16)', () => {
     // Owner appeared on 28 Nov (day 3) and did not pay: s. 16.
     const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-25T10:00:00+05:30', heads });
     await db.case.update({ where: { id: c.id }, data: { ownerRefusedAt: ist('2026-11-28 11:00') } });
-    Object.assign(cards, { notice: a.number, reported: b.number, refused: c.number });
+    // Partly sold at a s. 14 auction (heads without a bid stay), and partly sold under s. 16 (the rest returned).
+    const d = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads });
+    await db.case.update({ where: { id: d.id }, data: { status: 'PARTLY_SOLD', reportedAt: ist('2026-11-09 09:00'), noticePostedAt: ist('2026-11-09 10:15') } });
+    const e = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads });
+    await db.case.update({ where: { id: e.id }, data: { status: 'PARTLY_SOLD', ownerRefusedAt: ist('2026-11-03 11:00') } });
+    Object.assign(cards, { notice: a.number, reported: b.number, refused: c.number, partS14: d.number, partS16: e.number });
   });
   afterAll(() => h?.close());
 
@@ -60,6 +65,16 @@ describe('owner: the next statutory step on the case card (ss. 14, 16)', () => {
     expect(en).toContain(t(h, 'en', 'owner:next.s16_sale', { date: '2026-11-28' }));
     expect(hi).toContain(t(h, 'hi', 'owner:next.s16_sale', { date: '2026-11-28' }));
     expect(en).not.toContain(t(h, 'en', 'owner:next.claim_by', { date: '2026-12-02' }));
+  });
+
+  it('PARTLY_SOLD: on the s. 14 path the rest stay in the pound (s. 14); after a s. 16 sale the rest are returned (s. 16)', async () => {
+    const s14 = await cardOf(cards.partS14);
+    expect(s14.en).toContain(t(h, 'en', 'common:status_s14.PARTLY_SOLD'));
+    expect(s14.hi).toContain(t(h, 'hi', 'common:status_s14.PARTLY_SOLD'));
+    expect(s14.en).not.toContain(t(h, 'en', 'common:status.PARTLY_SOLD'));
+    const s16 = await cardOf(cards.partS16);
+    expect(s16.en).toContain(t(h, 'en', 'common:status.PARTLY_SOLD'));
+    expect(s16.hi).toContain(t(h, 'hi', 'common:status.PARTLY_SOLD'));
   });
 
   it('/help: the earliest s. 14 sale is day 16 (7 days, the report and notice next day, 7 days), at the village and nearest market', async () => {
