@@ -26,7 +26,8 @@ function auctionReminder(when: 'day_before' | 'morning'): ReminderBuilder {
     };
     const out: OutgoingMessage[] = [];
     for (const chatId of await staffChats(ctx.db, c.poundId, ['OFFICER'])) {
-      out.push({ chatId, key: `jobs:auction.${when}.to_officer`, params: { ...common, conditions: c.auction.conditions }, priority: 'official' });
+      // A s. 16 sale (after a refusal) is under s. 16, held as s. 14 directs; a s. 14 sale is under s. 14.
+      out.push({ chatId, key: `jobs:auction.${when}.to_officer${c.ownerRefusedAt ? '_s16' : ''}`, params: { ...common, conditions: c.auction.conditions }, priority: 'official' });
     }
     const owners = await ownerChats(ctx.db, caseId);
     if (owners.length) {

@@ -59,7 +59,7 @@ export async function broadcastMessages(ctx: ReminderContext, kind: string, case
     }
     case 'auction': {
       if (c.status !== 'AUCTION_SCHEDULED' || !c.auction || c.auction.status !== 'SCHEDULED') return null;
-      message = { key: 'jobs:broadcast.auction', params: { ...base, at: c.auction.scheduledFor.toISOString(), auctionPlace: c.auction.place, conditions: c.auction.conditions }, priority: 'bulk' };
+      message = { key: c.ownerRefusedAt ? 'jobs:broadcast.auction_s16' : 'jobs:broadcast.auction', params: { ...base, at: c.auction.scheduledFor.toISOString(), auctionPlace: c.auction.place, conditions: c.auction.conditions }, priority: 'bulk' };
       break;
     }
     default:
