@@ -21,7 +21,7 @@ export interface FanOutResult {
  * The message is stored once on the broadcast's outbox row; each send job carries only its Delivery id.
  */
 export async function fanOut(deps: CoreDeps, queues: Queues, d: BroadcastJobData): Promise<FanOutResult> {
-  const b = await broadcastMessages({ db: deps.db, config: deps.config, translator: deps.translator }, d.kind, d.caseId);
+  const b = await broadcastMessages({ db: deps.db, config: deps.config, translator: deps.translator }, d.kind, d.caseId, deps.clock.now());
   if (!b) return { recipients: 0, enqueued: 0 };
   const payload = { kind: d.kind, caseId: d.caseId, message: b.message } as unknown as Prisma.InputJsonValue;
   const now = deps.clock.now();

@@ -1,17 +1,18 @@
 import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import type { CoreDeps } from '../src/deps';
-import { checkTransition } from '../src/law';
 import { audit } from '../src/services/audit';
-import { caseStateOf, loadCase, saveTransition } from '../src/services/case-transition';
-import { DEADLINE_STEPS, loadCaseForDeadlines, planDeadlines, planSteps, type DeadlineStep, type PlannedStep } from '../src/services/deadlines';
-import { windowsFromConfig } from '../src/services/dues';
+import { DEADLINE_STEPS, loadCaseForDeadlines, planSteps, type DeadlineStep, type PlannedStep } from '../src/services/deadlines';
 import { addToOutbox } from '../src/services/outbox';
-import { REMINDERS } from '../src/services/reminders';
+import { runDeadlineStep } from '../src/services/reminders';
+import { PENDING_OUTCOME } from '../src/services/s14-report';
 import { enqueueRow, type Queues } from './dispatcher';
 import { jobIdFor, KEEP, RETRY, type DeadlineJobData } from './queues';
 
 /** What a deadline job did (its BullMQ return value). */
-export type DeadlineOutcome = { planned: number } | { outcome: 'sent' | 'moved_on'; messages: number } | { outcome: 'already_ran' };
+export type DeadlineOutcome = { planned: number } | { outcome: 'sent' | 'moved_on' | 'pending'; messages: number } | { outcome: 'already_ran' };
+
+/** Run outcomes a replan may run again: the case had moved on, or the step's person was not reachable. */
+const RERUNNABLE: string[] = ['moved_on', PENDING_OUTCOME];
 
 /**
  * Puts the case's pending deadline steps into the deadline queue as delayed jobs; the job id is the step
@@ -27,7 +28,7 @@ export async function scheduleCase(deps: CoreDeps, queues: Queues, caseId: numbe
   const steps = planSteps(c, deps.config);
   if (steps.length === 0) return [];
   const runs = new Map((await deps.db.deadlineRun.findMany({ where: { key: { in: steps.map((s) => s.key) } }, select: { key: true, outcome: true } })).map((r) => [r.key, r.outcome]));
-  const pending = steps.filter((s) => !runs.has(s.key) || (afterChange && runs.get(s.key) === 'moved_on'));
+  const pending = steps.filter((s) => !runs.has(s.key) || (afterChange && RERUNNABLE.includes(runs.get(s.key)!)));
   for (const s of pending) {
     if (!runs.has(s.key)) continue;
     const old = await queues.deadline.getJob(jobIdFor(s.key));
@@ -67,22 +68,13 @@ export async function runStep(deps: CoreDeps, queues: Queues, d: DeadlineJobData
       if (before?.outcome === 'sent') return null;
       const c = await loadCaseForDeadlines(tx, d.caseId);
       const stillPlanned = c !== null && planSteps(c, deps.config).some((s) => s.key === d.key);
-      const messages = stillPlanned ? await REMINDERS[step]({ ...ctx, db: tx }, d.caseId, now, d.ref) : [];
-      let reported = false;
-      if (step === 's14-report' && messages.length > 0) {
-        // The bot makes the pound-keeper's s. 14 report; the statute engine must agree it is due now.
-        const full = await loadCase(tx, d.caseId);
-        const allowed = checkTransition(caseStateOf(full, windowsFromConfig(deps.config)), 'REPORT_S14', 'pound_keeper', now);
-        if (allowed.ok) {
-          await saveTransition(tx, full, allowed.value, { reportedAt: now });
-          reported = true;
-        }
-      }
-      const outcome = messages.length > 0 ? 'sent' : 'moved_on';
-      // The run row is the guard: inserted once, or turned from 'moved_on' to 'sent' once. A concurrent run
-      // of the same key matches nothing here (unique key; the outcome no longer 'moved_on') and stops.
+      // The step decides what it is recorded as: a statutory step whose person cannot be reached (no officer
+      // for the s. 14 report) is 'pending' and done only when it reaches them (src/services/s14-report.ts).
+      const { outcome, messages } = stillPlanned ? await runDeadlineStep(step, { ...ctx, db: tx }, d.caseId, now, d.ref) : { outcome: 'moved_on' as const, messages: [] };
+      // The run row is the guard: inserted once, or turned from 'moved_on'/'pending' once. A concurrent run
+      // of the same key matches nothing here (unique key; the outcome no longer re-runnable) and stops.
       const claimed = before
-        ? await tx.deadlineRun.updateMany({ where: { key: d.key, outcome: 'moved_on' }, data: { ranAt: now, outcome, messages: messages.length } })
+        ? await tx.deadlineRun.updateMany({ where: { key: d.key, outcome: { in: RERUNNABLE } }, data: { ranAt: now, outcome, messages: messages.length } })
         : await tx.deadlineRun.createMany({
             data: [{ key: d.key, caseId: d.caseId, step, dueAt: new Date(d.runAt), ranAt: now, outcome, messages: messages.length }],
             skipDuplicates: true,
@@ -99,16 +91,18 @@ export async function runStep(deps: CoreDeps, queues: Queues, d: DeadlineJobData
         await addToOutbox(tx, { name: 'send', payload: m }, key, new Date(now.getTime() + k * deps.config.TELEGRAM_PER_CHAT_INTERVAL_MS));
         keys.push(key);
       }
-      if (messages.length > 0) {
-        await audit(tx, { role: 'system' }, reported ? 'S14_REPORTED' : `DEADLINE_${step.toUpperCase().replace(/-/g, '_')}`, d.caseId, { key: d.key, messages: messages.length, by: 'jobs' });
+      if (outcome !== 'moved_on') {
+        const action = `DEADLINE_${step.toUpperCase().replace(/-/g, '_')}${outcome === 'pending' ? '_PENDING' : ''}`;
+        await audit(tx, { role: 'system' }, action, d.caseId, { key: d.key, messages: messages.length, by: 'jobs' });
       }
-      if (reported) await planDeadlines(tx, d.caseId, now);
       return { outcome, keys } as const;
     },
     { timeout: 20_000 },
   );
   if (!res) return { outcome: 'already_ran' };
   if (res.outcome === 'moved_on') return { outcome: 'moved_on', messages: 0 };
+  // Ids only: which case and step waits for an official who is not enrolled (shown on /status).
+  if (res.outcome === 'pending') deps.logger.warn({ caseId: d.caseId, step, key: d.key, messages: res.keys.length }, 'deadline step pending: nobody to reach');
   await hooks.afterCommit?.(d);
   await dispatchKeys(deps, queues, res.keys);
   return { outcome: res.outcome, messages: res.keys.length };

@@ -4,7 +4,9 @@ import QRCode from 'qrcode';
 import type { CoreDeps } from '../src/deps';
 import { DocumentUnavailable, makeDocument } from '../src/documents';
 import type { Lang } from '../src/i18n';
+import { windowsFromConfig } from '../src/services/dues';
 import type { OutgoingMessage } from '../src/services/outbox';
+import { markS14ReportDelivered } from '../src/services/s14-report';
 
 /** What happened to one message: sent (with its Telegram message id) or the recipient cannot be reached. */
 export type DeliveryResult = { status: 'sent'; messageId: number } | { status: 'unreachable'; reason: string };
@@ -152,5 +154,19 @@ export async function deliverMessage(deps: CoreDeps, api: Api, message: Outgoing
       skipDuplicates: true,
     });
   }
+  if (message.track?.kind === 's14_report') await s14ReportReached(deps, message.track.caseId);
   return { status: 'sent', messageId };
+}
+
+/**
+ * The s. 14 report reached an officer: the case is reported now. Telegram has the message, so a failure
+ * here must not make the sender retry (a second copy); it is logged (ids only) and the case stays
+ * IMPOUNDED — /status and the register show it unreported, the notice by the officer reports it.
+ */
+async function s14ReportReached(deps: CoreDeps, caseId: number): Promise<void> {
+  try {
+    await markS14ReportDelivered(deps.db, caseId, deps.clock.now(), windowsFromConfig(deps.config));
+  } catch (err) {
+    deps.logger.error({ caseId, err: (err as Error).message }, 's14 report delivered but not recorded');
+  }
 }

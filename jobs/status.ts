@@ -1,5 +1,6 @@
 import type { Job, Queue } from 'bullmq';
 import type { CoreDeps } from '../src/deps';
+import { pendingSteps } from '../src/services/s14-report';
 import { MAX_ENQUEUE_ATTEMPTS, type Queues } from './dispatcher';
 import { keyFromJobId, QUEUE_NAMES, type QueueName } from './queues';
 
@@ -36,6 +37,8 @@ export interface JobsStatus {
   outbox: { undispatchedDue: number; stuck: number };
   deliveries: { pending: number; unreachable: number; failed: number };
   oldestOverdue: OverdueItem | null;
+  /** Statutory steps waiting for an official nobody could reach (e.g. no officer for the s. 14 report). */
+  pendingSteps: { total: number; steps: Array<{ caseNumber: string; step: string; dueAt: string }> };
 }
 
 /** Work counts as overdue only after this much lateness (a poll interval is not an incident). */
@@ -91,7 +94,16 @@ export async function collectStatus(deps: CoreDeps, queues: Queues, redis: strin
     outbox: { undispatchedDue, stuck },
     deliveries: { pending, unreachable, failed },
     oldestOverdue: overdue[0] ?? null,
+    pendingSteps: await pendingStepsShown(deps),
   };
+}
+
+/** Most pending steps listed by name on /status (the total is always shown). */
+export const PENDING_STEPS_SHOWN = 10;
+
+async function pendingStepsShown(deps: CoreDeps): Promise<JobsStatus['pendingSteps']> {
+  const p = await pendingSteps(deps.db, 'all', PENDING_STEPS_SHOWN);
+  return { total: p.total, steps: p.steps.map((s) => ({ caseNumber: s.caseNumber, step: s.step, dueAt: s.dueAt.toISOString() })) };
 }
 
 /** The status as lines of text in the reader's language (jobs:status.*), for /status and the CLI. */
@@ -109,5 +121,10 @@ export function statusLines(t: (key: string, options?: Record<string, unknown>) 
       ? t('jobs:status.overdue', { key: s.oldestOverdue.key, where: s.oldestOverdue.where, dueAt: s.oldestOverdue.dueAt, minutes: Math.round(s.oldestOverdue.lateMs / 60_000) })
       : t('jobs:status.no_overdue'),
   );
+  if (s.pendingSteps.total === 0) lines.push(t('jobs:status.no_pending_steps'));
+  else {
+    lines.push(t('jobs:status.pending_steps', { count: s.pendingSteps.total }));
+    for (const p of s.pendingSteps.steps) lines.push(t('jobs:status.pending_step', { number: p.caseNumber, step: t(`jobs:status.step_name.${p.step}`), dueAt: p.dueAt }));
+  }
   return lines;
 }

@@ -116,6 +116,10 @@ export interface ActionParams {
   } | null;
   /** POST_NOTICE (s. 14): proclamation by beat of drum made. */
   readonly proclaimedByDrum?: boolean;
+  /** POST_NOTICE (s. 14): when the notice was stuck up (default `now`); never before the report reached the officer. */
+  readonly noticePostedAt?: Date | null;
+  /** POST_NOTICE (s. 14): when the drum proclamations were made; never before the notice. */
+  readonly proclaimedAt?: readonly Date[];
   /** SCHEDULE_AUCTION: when the auction will be held. */
   readonly auctionAt?: Date | null;
   /** RECORD_SALE: heads sold at this auction. */

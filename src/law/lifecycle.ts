@@ -124,6 +124,25 @@ function adjournedGate(c: Ctx): Refusal | null {
   return at && c.now.getTime() >= at.getTime() ? null : refuse('AUCTION_NOT_STARTED', 's. 14', at ? { auctionAt: at.toISOString() } : {});
 }
 
+/**
+ * s. 14: the pound-keeper reports, and the officer "shall thereupon" stick up the notice and cause the
+ * proclamation "of the same" to be made: the notice follows the report, the proclamations follow the notice.
+ * A notice dated before the report (or with no report) would start the seven days of notice early.
+ */
+function noticeOrderGate(c: Ctx, p: ActionParams): Refusal | null {
+  const postedAt = p.noticePostedAt ?? c.now;
+  assertInstant(postedAt, 'noticePostedAt');
+  const reportedAt = c.state.reportedAt;
+  if (!reportedAt || postedAt.getTime() < reportedAt.getTime()) {
+    return refuse('NOTICE_BEFORE_REPORT', 's. 14', { postedAt: postedAt.toISOString(), ...(reportedAt ? { reportedAt: reportedAt.toISOString() } : {}) });
+  }
+  for (const at of p.proclaimedAt ?? []) {
+    assertInstant(at, 'proclaimedAt');
+    if (at.getTime() < postedAt.getTime()) return refuse('PROCLAMATION_BEFORE_NOTICE', 's. 14', { postedAt: postedAt.toISOString(), at: at.toISOString() });
+  }
+  return null;
+}
+
 function surplusHoldEndsAt(c: Ctx): Date {
   const deposited = required(c.state.surplusDepositedAt, 'surplusDepositedAt');
   assertInstant(deposited, 'surplusDepositedAt');
@@ -209,16 +228,16 @@ const RULES: Record<CaseAction, ActionRule> = {
     effects: (c) => ({ reportedAt: c.now }),
   },
   POST_NOTICE: {
-    params: (_c, p) => {
+    params: (c, p) => {
       const n = p.notice;
       const filled = (x: unknown): boolean => typeof x === 'string' && x.trim() !== '';
       if (!n || !filled(n.description) || !filled(n.placeOfSeizure) || !filled(n.placeOfImpounding)) {
         return refuse('NOTICE_INCOMPLETE', 's. 14');
       }
-      return p.proclaimedByDrum === true ? null : refuse('PROCLAMATION_REQUIRED', 's. 14');
+      return p.proclaimedByDrum === true ? noticeOrderGate(c, p) : refuse('PROCLAMATION_REQUIRED', 's. 14');
     },
     to: () => 'NOTICE_POSTED',
-    effects: (c) => ({ noticePostedAt: c.now }),
+    effects: (c, p) => ({ noticePostedAt: p.noticePostedAt ?? c.now }),
   },
   SCHEDULE_AUCTION: {
     gate: (c) => auctionStatusGate(c) ?? adjournedGate(c),

@@ -1,4 +1,4 @@
-import { assertInstant, periodFrom, toIstDate, type LocalDate, type StatutoryPeriod } from './calendar';
+import { assertInstant, daysBetween, periodFrom, toIstDate, type LocalDate, type StatutoryPeriod } from './calendar';
 import type { StatutoryWindows } from './data/windows';
 import { guard, LawError, type LawResult } from './errors';
 import { resolveWindows } from './rules';
@@ -127,6 +127,19 @@ export function s17SurplusHoldEnd(depositedOn: LocalDate, windows: StatutoryWind
   return timelineEntry('S17_SURPLUS_HOLD_END', 's. 17', 'SURPLUS_DEPOSITED', depositedOn, {
     months: windows.s17SurplusHoldMonths,
   });
+}
+
+/**
+ * The earliest day of a s. 14 sale, counted in days after the day of impounding (General Clauses Act s. 9:
+ * the day of impounding is day 0): the claim period runs out, the report and the notice follow at the
+ * earliest on the next day, and the sale may be held once the notice period has run. With the Act's 7 and 7
+ * days: day 16. A late report or notice makes it later; it is never earlier.
+ */
+export function earliestS14SaleDay(windowsIn?: Partial<StatutoryWindows>): number {
+  const windows = resolveWindows(windowsIn);
+  const impoundedOn: LocalDate = '2026-01-01';
+  const noticeOn = s14ReportDue(impoundedOn, windows).actionableFrom;
+  return daysBetween(impoundedOn, s14AuctionEligible(noticeOn, windows).actionableFrom);
 }
 
 /** Throwing form of `computeTimeline` (internal). */

@@ -3,6 +3,7 @@ import {
   computeDues,
   computeTimeline,
   LawError,
+  toIstDate,
   STATE_WIDE_AREA,
   type DuesBreakdown,
   type DuesMode,
@@ -238,8 +239,12 @@ export type NextDeadline =
   | { kind: 'claim_by'; section: Section; date: string; dueAt: Date }
   /** The s. 14 claim period is over; a report to the officer and a notice follow. */
   | { kind: 'report_due'; section: Section; date: string }
-  /** Notice posted: the cattle may be auctioned from `date` (s. 14). */
+  /** The s. 14 report reached the officer at `reportedAt`; the notice follows. */
+  | { kind: 'reported'; section: Section; date: string; reportedAt: Date }
+  /** Notice posted: the cattle may be auctioned from `date`, the first day of sale (s. 14). */
   | { kind: 'auction_from'; section: Section; date: string }
+  /** s. 16: the owner appeared and refused or omitted to pay on `date`; a sale is possible now. */
+  | { kind: 's16_sale'; section: Section; date: string }
   /** The auction is fixed for `at`. */
   | { kind: 'auction_at'; section: Section; at: Date; place: string }
   /** s. 15 deposit made: complain to the Magistrate by `date` (s. 20). */
@@ -251,6 +256,10 @@ export type NextDeadline =
 /** Facts of a case needed to say what comes next. */
 export interface DeadlineFacts extends TimelineFacts {
   status: string;
+  /** s. 16: when the owner appeared and refused or omitted to pay (no claim period after it). */
+  ownerRefusedAt?: Date | null;
+  /** s. 14: when the report reached the officer. */
+  reportedAt?: Date | null;
   auction?: { scheduledFor: Date; place: string; status: string } | null;
 }
 
@@ -268,17 +277,20 @@ export function nextDeadline(facts: DeadlineFacts, now: Date, windows: Partial<S
       case 'PAYMENT_PENDING':
       case 'DEPOSIT_PENDING': {
         const r = t.s14ReportDue;
+        if (facts.ownerRefusedAt) return { kind: 's16_sale', section: 's. 16', date: toIstDate(facts.ownerRefusedAt) };
         return now.getTime() < r.dueAt.getTime()
           ? { kind: 'claim_by', section: r.section, date: r.date, dueAt: r.dueAt }
           : { kind: 'report_due', section: r.section, date: r.date };
       }
       case 'REPORTED_S14':
-        return { kind: 'report_due', section: t.s14ReportDue.section, date: t.s14ReportDue.date };
+        return facts.reportedAt
+          ? { kind: 'reported', section: t.s14ReportDue.section, date: t.s14ReportDue.date, reportedAt: facts.reportedAt }
+          : { kind: 'report_due', section: t.s14ReportDue.section, date: t.s14ReportDue.date };
       case 'NOTICE_POSTED':
-        return t.auctionEligible ? { kind: 'auction_from', section: t.auctionEligible.section, date: t.auctionEligible.date } : { kind: 'none' };
+        return t.auctionEligible ? { kind: 'auction_from', section: t.auctionEligible.section, date: t.auctionEligible.actionableFrom } : { kind: 'none' };
       case 'AUCTION_SCHEDULED':
         if (facts.auction && facts.auction.status === 'SCHEDULED') return { kind: 'auction_at', section: 's. 14', at: facts.auction.scheduledFor, place: facts.auction.place };
-        return t.auctionEligible ? { kind: 'auction_from', section: t.auctionEligible.section, date: t.auctionEligible.date } : { kind: 'none' };
+        return t.auctionEligible ? { kind: 'auction_from', section: t.auctionEligible.section, date: t.auctionEligible.actionableFrom } : { kind: 'none' };
       case 'DEPOSITED_S15': {
         const w = t.s20ComplaintWindowEnd;
         return now.getTime() < w.dueAt.getTime() ? { kind: 'complaint_by', section: w.section, date: w.date, dueAt: w.dueAt } : { kind: 'none' };

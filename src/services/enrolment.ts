@@ -2,6 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import type { Db } from '../db';
 import { Prisma } from '../db';
 import { audit } from './audit';
+import { releasePendingSteps } from './s14-report';
 import type { StaffRoleCode } from './staff-scope';
 
 /** Letters and digits that cannot be misread for one another (no 0/O, 1/I/L, 5/S, 2/Z, 8/B). */
@@ -166,6 +167,8 @@ async function redeemCode(
         null,
         { enrolmentCodeId: row.id, role: row.role, pounds: row.poundCodes },
       );
+      // A statutory step waiting for an official of these pounds (no officer had the s. 14 report) runs now.
+      await releasePendingSteps(tx, pounds.map((p) => p.id), input.now);
       return member;
     });
     if (!staff) return { ok: false, refusal: 'USED' };

@@ -15,6 +15,7 @@ import {
   staffTransaction,
 } from './case-transition';
 import { planDeadlines } from './deadlines';
+import { recordS14Reported } from './s14-report';
 import { addToOutbox, type Tx } from './outbox';
 
 /** One drum proclamation (s. 14): where it was made and when. */
@@ -90,6 +91,19 @@ function checkTime(t: Date, now: Date, notBefore: Date): void {
   if (t.getTime() < notBefore.getTime()) throw new StaffActionError('TIME_BEFORE_REPORT', 's. 14', { at: t.toISOString(), from: notBefore.toISOString() });
 }
 
+/**
+ * The statute engine's s. 14 order check for the times an officer records: the notice at or after the
+ * report reached him, each proclamation at or after the notice (POST_NOTICE gate, src/law).
+ */
+function checkNoticeOrder(c: CaseForLaw, now: Date, postedAt: Date, proclaimed: Array<Date | undefined>): void {
+  mustAllow(caseStateOf(c), 'POST_NOTICE', 'officer', now, {
+    notice: { description: 'x', placeOfSeizure: 'x', placeOfImpounding: 'x' },
+    proclaimedByDrum: true,
+    noticePostedAt: postedAt,
+    proclaimedAt: proclaimed.filter((t): t is Date => !!t),
+  });
+}
+
 function cleanProclamation(p: Proclamation | null | undefined): Proclamation | null {
   return p ? { place: requireText(p.place, 200), at: p.at } : null;
 }
@@ -117,11 +131,15 @@ export async function recordNotice(db: Db, act: StaffAct, input: NoticeInput, no
     const due = reportDue(c);
     for (const t of [input.postedAt, village?.at, market?.at]) if (t) checkTime(t, now, due.dueAt);
     if (c.status === 'IMPOUNDED') {
-      const report = mustAllow(caseStateOf(c), 'REPORT_S14', 'pound_keeper', now);
-      await saveTransition(tx, c, report, { reportedAt: due.dueAt });
-      await audit(tx, { role: 'system' }, 'S14_REPORTED', c.id, { reportedAt: due.dueAt.toISOString(), implied_by: 'notice' });
+      // The officer recording the notice has the report (s. 14: he posts the notice "thereupon"): it was made
+      // no later than the earliest act he records. The one s. 14 report operation (src/services/s14-report.ts).
+      mustAllow(caseStateOf(c), 'REPORT_S14', 'pound_keeper', now);
+      const reportedAt = new Date(Math.min(...[input.postedAt, village?.at, market?.at].filter((t): t is Date => !!t).map((t) => t.getTime())));
+      if (!(await recordS14Reported(tx, c, reportedAt, 'notice', now))) throw new StaffActionError('CONFLICT');
       c = await loadCase(tx, c.id);
     }
+    // s. 14 order (the statute engine): the notice not before the report, the proclamations not before the notice.
+    checkNoticeOrder(c, now, input.postedAt, [village?.at, market?.at]);
     // One notice per case (Notice.caseId is unique): a second officer racing this one gets a CONFLICT.
     await tx.notice.create({
       data: {
@@ -163,6 +181,7 @@ export async function recordProclamations(db: Db, act: StaffAct, input: { caseId
     if ((village && n.proclaimedVillageAt) || (market && n.proclaimedMarketAt)) throw new StaffActionError('ALREADY_DONE', 's. 14', { at: n.postedAt.toISOString() });
     const due = reportDue(c);
     for (const t of [village?.at, market?.at]) if (t) checkTime(t, now, due.dueAt);
+    checkNoticeOrder(c, now, n.postedAt, [village?.at, market?.at]);
     const villagePlace = village?.place ?? n.proclaimedVillagePlace;
     const marketPlace = market?.place ?? n.proclaimedMarketPlace;
     // Only fills what is still empty: two officers recording the same proclamation at once — one wins.
@@ -199,6 +218,8 @@ async function completeIfProclaimed(tx: Tx, act: StaffAct, caseId: number, now: 
     const allowed = mustAllow(caseStateOf(c), 'POST_NOTICE', 'officer', now, {
       notice: { description, placeOfSeizure: c.placeOfSeizure, placeOfImpounding: c.pound.name },
       proclaimedByDrum: true,
+      noticePostedAt: n.postedAt,
+      proclaimedAt: [n.proclaimedVillageAt, n.proclaimedMarketAt].filter((t): t is Date => !!t),
     });
     // The notice date — the auction clock — is the day the notice was stuck up, not the last proclamation.
     await saveTransition(tx, c, allowed, { noticePostedAt: n.postedAt });

@@ -21,8 +21,11 @@ export interface OutgoingMessage {
    * sent, from the database as it then is, in Hindi and English (both languages on every document).
    */
   document?: DocumentRef;
-  /** Record the sent message id, e.g. a payment card that keepers reply to. */
-  track?: { kind: 'payment_card'; paymentId: number };
+  /**
+   * What its delivery records: a payment card's message id (keepers reply to it); the s. 14 report reached
+   * an officer (the case becomes reported, src/services/s14-report.ts).
+   */
+  track?: { kind: 'payment_card'; paymentId: number } | { kind: 's14_report'; caseId: number };
   /** Officials' deadlines go ahead of bulk broadcasts. */
   priority?: 'official' | 'personal' | 'bulk';
 }

@@ -5,7 +5,7 @@ import type { BotContext } from '../../context';
 import { caseCardKeyboard } from '../../keyboards/owner';
 import { addSurplusRequestButton } from '../../keyboards/surplus-request';
 import { renderNext } from './next-deadline';
-import { className, fitMessage, outcomeText, poundName } from './text';
+import { className, fitMessage, outcomeText, poundName, statusText } from './text';
 
 /** Most cattle lines shown on a card before "… and N more" (a card must stay readable on a small phone). */
 const MAX_CATTLE_LINES = 25;
@@ -34,11 +34,11 @@ export function cattleSummary(ctx: BotContext, heads: Array<{ cattleClass: strin
 export async function renderCaseCard(ctx: BotContext, c: CaseWithCard, opts: { following: boolean }) {
   const now = ctx.deps.clock.now();
   const windows = windowsFromConfig(ctx.deps.config);
-  const next = nextDeadline({ status: c.status, impoundedAt: c.impoundedAt, noticePostedAt: c.noticePostedAt, surplusDepositedAt: c.surplusDepositedAt, auction: c.auction }, now, windows);
+  const next = nextDeadline({ status: c.status, ownerRefusedAt: c.ownerRefusedAt, reportedAt: c.reportedAt, impoundedAt: c.impoundedAt, noticePostedAt: c.noticePostedAt, surplusDepositedAt: c.surplusDepositedAt, auction: c.auction }, now, windows);
   const parts = [
     ctx.t('owner:case.card', {
       number: c.number,
-      status: ctx.t(`common:status.${c.status}`),
+      status: statusText(ctx, c),
       heads: c.heads.length,
       cattle: cattleLines(ctx, c.heads),
       place: c.placeOfSeizure,

@@ -19,3 +19,12 @@ export function outcomeText(ctx: Pick<BotContext, 't' | 'deps' | 'lang'>, outcom
   const key = `owner:case.outcome_${outcome}`;
   return ctx.deps.translator.i18n.exists(key, { lng: ctx.lang }) ? ctx.t(key) : outcome;
 }
+
+/**
+ * A case's status in words. PARTLY_SOLD differs by path: after a s. 16 sale the rest go back to the owner;
+ * on the s. 14 path heads without a bid stay in the pound for a further auction (src/law "Auction rounds").
+ */
+export function statusText(ctx: Pick<BotContext, 't'>, c: { status: string; ownerRefusedAt?: Date | null }): string {
+  if (c.status === 'PARTLY_SOLD' && !c.ownerRefusedAt) return ctx.t('common:status_s14.PARTLY_SOLD');
+  return ctx.t(`common:status.${c.status}`);
+}

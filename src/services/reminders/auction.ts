@@ -1,3 +1,4 @@
+import { toIstDate } from '../../law';
 import { duesForCase } from '../dues';
 import type { OutgoingMessage } from '../outbox';
 import type { ReminderBuilder } from './context';
@@ -13,6 +14,9 @@ function auctionReminder(when: 'day_before' | 'morning'): ReminderBuilder {
     const c = await ctx.db.case.findUnique({ where: { id: caseId }, include: { pound: true, auction: true } });
     if (!c || c.status !== 'AUCTION_SCHEDULED' || !c.auction || c.auction.status !== 'SCHEDULED') return [];
     if (c.auction.scheduledFor.getTime() <= now.getTime()) return [];
+    // "Tomorrow" only while it is still the day before in India: an auction fixed for later the same day
+    // gets the morning ("today") reminder alone, not both at once.
+    if (when === 'day_before' && toIstDate(now) >= toIstDate(c.auction.scheduledFor)) return [];
     const common = {
       number: c.number,
       at: c.auction.scheduledFor.toISOString(),
@@ -22,7 +26,8 @@ function auctionReminder(when: 'day_before' | 'morning'): ReminderBuilder {
     };
     const out: OutgoingMessage[] = [];
     for (const chatId of await staffChats(ctx.db, c.poundId, ['OFFICER'])) {
-      out.push({ chatId, key: `jobs:auction.${when}.to_officer`, params: { ...common, conditions: c.auction.conditions }, priority: 'official' });
+      // A s. 16 sale (after a refusal) is under s. 16, held as s. 14 directs; a s. 14 sale is under s. 14.
+      out.push({ chatId, key: `jobs:auction.${when}.to_officer${c.ownerRefusedAt ? '_s16' : ''}`, params: { ...common, conditions: c.auction.conditions }, priority: 'official' });
     }
     const owners = await ownerChats(ctx.db, caseId);
     if (owners.length) {

@@ -24,10 +24,10 @@ function summaryParams(translator: Translator, groups: Parameters<typeof cattleS
 /**
  * The alert for a new impounding (village subscribers whose filter matches the cattle, Hindi words too),
  * a posted s. 14 notice or a scheduled auction (village subscribers and the case's followers), built from
- * the case as it is now; null when the case has moved on (claimed, released, auction cancelled) or the
+ * the case as it is at `now`; null when the case has moved on (claimed, released, auction cancelled) or the
  * kind is unknown. Recipients come from subscribersForCase (each user once).
  */
-export async function broadcastMessages(ctx: ReminderContext, kind: string, caseId: number): Promise<Broadcast | null> {
+export async function broadcastMessages(ctx: ReminderContext, kind: string, caseId: number, now: Date): Promise<Broadcast | null> {
   const c = await ctx.db.case.findUnique({ where: { id: caseId }, include: { pound: true, auction: true } });
   const facts = await loadNoticeFacts(ctx.db, caseId);
   if (!c || !facts) return null;
@@ -45,7 +45,10 @@ export async function broadcastMessages(ctx: ReminderContext, kind: string, case
       if (!['IMPOUNDED', 'PAYMENT_PENDING', 'DEPOSIT_PENDING'].includes(c.status)) return null;
       const tl = caseTimeline(c, windowsFromConfig(ctx.config));
       if (!tl.ok) return null;
-      message = { key: 'jobs:broadcast.new_case', params: { ...base, impoundedAt: c.impoundedAt.toISOString(), claimBy: tl.value.s14ReportDue.date }, priority: 'bulk' };
+      // A back-dated entry whose seven days have run: no "claim by" a past day — claimable until sold (s. 14).
+      const due = tl.value.s14ReportDue;
+      const key = now.getTime() < due.dueAt.getTime() ? 'jobs:broadcast.new_case' : 'jobs:broadcast.new_case_period_over';
+      message = { key, params: { ...base, impoundedAt: c.impoundedAt.toISOString(), claimBy: due.date }, priority: 'bulk' };
       break;
     }
     case 'notice': {
@@ -56,7 +59,7 @@ export async function broadcastMessages(ctx: ReminderContext, kind: string, case
     }
     case 'auction': {
       if (c.status !== 'AUCTION_SCHEDULED' || !c.auction || c.auction.status !== 'SCHEDULED') return null;
-      message = { key: 'jobs:broadcast.auction', params: { ...base, at: c.auction.scheduledFor.toISOString(), auctionPlace: c.auction.place, conditions: c.auction.conditions }, priority: 'bulk' };
+      message = { key: c.ownerRefusedAt ? 'jobs:broadcast.auction_s16' : 'jobs:broadcast.auction', params: { ...base, at: c.auction.scheduledFor.toISOString(), auctionPlace: c.auction.place, conditions: c.auction.conditions }, priority: 'bulk' };
       break;
     }
     default:

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { computeTimeline } from '../../../src/law';
 import { duesForCase } from '../../../src/services/dues';
 import { formatRupees } from '../../../src/i18n';
+import { addToOutbox } from '../../../src/services/outbox';
 import { enrolStaff } from '../../support/fixtures';
 import { addAuction, addPayment, createCase, seedPounds } from './cases';
 import { createJobsHarness, type JobsHarness } from './harness';
@@ -65,6 +66,58 @@ describe('jobs: reminders', () => {
       ['auction-day-before', 'sent'],
       ['auction-morning', 'moved_on'],
     ]);
+  });
+
+  it('an auction fixed for later the same day: "today" alone, never "tomorrow" with it (in both languages)', async () => {
+    const h = await setup();
+    const db = h.db.prisma;
+    const now = h.clock.now().getTime();
+    const c = await createCase(db, { impoundedAt: new Date(now - 20 * DAY), status: 'AUCTION_SCHEDULED', ownerTelegramId: BigInt(OWNER), reportedAt: new Date(now - 12 * DAY), noticePostedAt: new Date(now - 10 * DAY) });
+    // Fixed at 10:00 on 29 Nov for 17:00 the same day.
+    const auctionAt = new Date('2026-11-29T17:00:00+05:30');
+    await addAuction(db, c.id, auctionAt);
+    await h.runtime.start();
+    await h.runtime.drain();
+    const t = h.deps.translator;
+    const common = { number: c.number, at: auctionAt.toISOString(), place: 'Amer Haat', pound: 'Amer Pound' };
+    const toOfficer = h.fake.sentTo(OFFICER).map((m) => m.text);
+    expect(toOfficer).toEqual([t.t('en', 'jobs:auction.morning.to_officer', { ...common, conditions: 'Cash on the fall of the hammer' })]);
+    expect(toOfficer).not.toContain(t.t('en', 'jobs:auction.day_before.to_officer', { ...common, conditions: 'Cash on the fall of the hammer' }));
+    const toOwner = h.fake.sentTo(OWNER).map((m) => m.text);
+    expect(toOwner).toHaveLength(1);
+    const dues = await duesForCase(db, c.id, h.clock.now());
+    if (!dues.ok) throw dues.error;
+    expect(toOwner[0]).toBe(t.t('hi', 'jobs:auction.morning.to_owner', { ...common, pound: 'आमेर कांजी हाउस', amount: dues.value.breakdown.totals.totalPaise, asOf: '2026-11-29' }));
+    const runs = await db.deadlineRun.findMany({ where: { caseId: c.id }, orderBy: { dueAt: 'asc' } });
+    expect(runs.map((r) => [r.step, r.outcome])).toEqual([
+      ['auction-day-before', 'moved_on'],
+      ['auction-morning', 'sent'],
+    ]);
+  });
+
+  it('a s. 16 auction (after a refusal) is labelled s. 16 in the officer reminder and the village broadcast, not s. 14', async () => {
+    const h = await setup();
+    const db = h.db.prisma;
+    const now = h.clock.now().getTime();
+    const c = await createCase(db, { impoundedAt: new Date(now - 3 * DAY), status: 'AUCTION_SCHEDULED', place: 'Kunda' });
+    await db.case.update({ where: { id: c.id }, data: { ownerRefusedAt: new Date(now - 2 * DAY) } });
+    const auctionAt = new Date('2026-12-01T11:00:00+05:30');
+    await addAuction(db, c.id, auctionAt);
+    const VILLAGER = 7700010;
+    await db.telegramUser.create({ data: { id: BigInt(VILLAGER), language: 'hi' } });
+    await db.subscription.create({ data: { telegramUserId: BigInt(VILLAGER), kind: 'VILLAGE', villageKey: 'kunda', filter: '' } });
+    await addToOutbox(db, { name: 'broadcast', payload: { kind: 'auction', caseId: c.id } }, `case:${c.id}:broadcast:auction`, h.clock.now());
+    await h.runtime.start();
+    h.clock.set('2026-11-30T09:00:00+05:30');
+    await h.runtime.drain();
+    const t = h.deps.translator;
+    const common = { number: c.number, at: auctionAt.toISOString(), place: 'Amer Haat', pound: 'Amer Pound', conditions: 'Cash on the fall of the hammer' };
+    expect(h.fake.sentTo(OFFICER).map((m) => m.text)).toEqual([t.t('en', 'jobs:auction.day_before.to_officer_s16', common)]);
+    expect(h.fake.sentTo(OFFICER)[0]!.text).toContain('(s. 16)');
+    const toVillager = h.fake.sentTo(VILLAGER).map((m) => m.text);
+    expect(toVillager).toHaveLength(1);
+    expect(toVillager[0]).toContain('(धारा 16)');
+    expect(toVillager[0]).not.toContain('(धारा 14)');
   });
 
   it('a payment not confirmed within PAYMENT_NUDGE_HOURS nudges the keepers once; a confirmed one does not', async () => {

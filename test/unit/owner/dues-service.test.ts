@@ -99,7 +99,15 @@ describe.each(kinds)('dues service on %s', (kind) => {
     expect(before.ok && before.value).toMatchObject({ kind: 'claim_by', date: '2026-12-04', section: 's. 14' });
     expect(after.ok && after.value).toMatchObject({ kind: 'report_due', date: '2026-12-04' });
     const notice = nextDeadline({ status: 'NOTICE_POSTED', impoundedAt, noticePostedAt: new Date('2026-12-06T11:00:00+05:30') }, new Date('2026-12-06T12:00:00+05:30'), w);
-    expect(notice.ok && notice.value).toMatchObject({ kind: 'auction_from', date: '2026-12-13' });
+    // Notice on 6 Dec: seven days from it end with 13 Dec; the first day of sale is 14 Dec (s. 14, GCA s. 9).
+    expect(notice.ok && notice.value).toMatchObject({ kind: 'auction_from', date: '2026-12-14' });
+    // After a s. 16 refusal the claim-period promise is gone: a sale is possible now.
+    const refused = nextDeadline({ status: 'IMPOUNDED', impoundedAt, ownerRefusedAt: new Date('2026-11-29T11:00:00+05:30') }, new Date('2026-11-29T12:00:00+05:30'), w);
+    expect(refused.ok && refused.value).toMatchObject({ kind: 's16_sale', date: '2026-11-29', section: 's. 16' });
+    // Reported (even back-dated): the card says it was reported, not that the keeper will report.
+    const reportedAt = new Date('2026-12-05T09:00:00+05:30');
+    const reported = nextDeadline({ status: 'REPORTED_S14', impoundedAt, reportedAt }, new Date('2026-12-05T12:00:00+05:30'), w);
+    expect(reported.ok && reported.value).toMatchObject({ kind: 'reported', date: '2026-12-04', reportedAt });
     const deposited = nextDeadline({ status: 'DEPOSITED_S15', impoundedAt }, new Date('2026-11-29T12:00:00+05:30'), { s20ComplaintDays: 15 });
     expect(deposited.ok && deposited.value).toMatchObject({ kind: 'complaint_by', date: '2026-12-12', section: 's. 20' });
   });
