@@ -341,7 +341,7 @@ auctionFeature.callbackQuery(/^au\|/, async (ctx) => {
       return;
     }
   }
-  if (inFlow(ctx, 'bidder', 'declaration') && (op === 'dy' || op === 'dn')) {
+  if ((inFlow(ctx, 'bidder', 'declaration') && (op === 'dy' || op === 'dn')) || (inFlow(ctx, 'bidder', 'confirm') && op === 'dc')) {
     const d = flowData<BidderDraft>(ctx);
     const c = await caseById(ctx, d.caseId);
     if (!c) return leaveFlow(ctx);
@@ -349,13 +349,21 @@ auctionFeature.callbackQuery(/^au\|/, async (ctx) => {
     leaveFlow(ctx);
     if (!act) return;
     try {
-      const r = await registerBidder(ctx.deps.db, act, { caseId: c.id, name: d.name ?? '', address: d.address ?? '', declarationSigned: op === 'dy' }, now);
+      const r = await registerBidder(ctx.deps.db, act, { caseId: c.id, name: d.name ?? '', address: d.address ?? '', declarationSigned: op !== 'dn', confirmedNotStaff: op === 'dc' }, now);
       const kb = new InlineKeyboard().text(ctx.t('officer:auction.register_bidder_button'), cb(ctx, 'au', 'bid', c.id));
       await ctx.reply(
         r.refused ? ctx.t('officer:auction.bidder_refused', { name: r.name, section: sectionText(ctx, 's. 19') }) : ctx.t('officer:auction.bidder_registered', { n: r.number, name: r.name }),
         { reply_markup: kb },
       );
     } catch (e) {
+      // s. 19: a name that may be a staff member's short form waits for the officer's confirmation.
+      if (e instanceof StaffActionError && e.code === 'BIDDER_RESEMBLES_STAFF') {
+        setFlow(ctx, 'bidder', 'confirm', { ...d });
+        await ctx.reply(ctx.t('officer:auction.bidder_resembles', { name: d.name ?? '', staff: String(e.params.staff ?? ''), section: sectionText(ctx, 's. 19') }), {
+          reply_markup: new InlineKeyboard().text(ctx.t('officer:auction.confirm_not_staff_button'), cb(ctx, 'au', 'dc')).row().text(ctx.t('officer:auction.register_bidder_button'), cb(ctx, 'au', 'bid', c.id)),
+        });
+        return;
+      }
       await replyActionError(ctx, e, c);
     }
     return;
