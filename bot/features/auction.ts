@@ -3,7 +3,7 @@ import { admittedBidders, checkAuctionTime, checkCanRecordRefusal, checkCanSched
 import { StaffActionError, type CaseForLaw, type StaffAct } from '../../src/services/case-transition';
 import { auctionEligibleOf } from '../../src/services/notice';
 import { parseAmount, parseIstWhen } from '../../src/services/officer-input';
-import { accountParams, carriedOf, checkCanRecordSale, deliverAccount, previewSale, recordSale, storedAccountOf, type BidInput, type StoredAccount, type StoredSaleInputs } from '../../src/services/sale';
+import { accountParams, carriedOf, checkCanRecordSale, deliverAccount, previewSale, recordAccountOwnerAbsent, recordSale, storedAccountOf, type BidInput, type StoredAccount, type StoredSaleInputs } from '../../src/services/sale';
 import type { BotContext } from '../context';
 import {
   actFor,
@@ -409,7 +409,7 @@ auctionFeature.command('sale', async (ctx) => {
       return;
     }
     await ctx.reply(ctx.t('officer:sale.pending_delivery', { number: c.number }), {
-      reply_markup: new InlineKeyboard().text(ctx.t('officer:sale.deliver_button'), cb(ctx, 'sl', 'dlv', c.id)),
+      reply_markup: new InlineKeyboard().text(ctx.t('officer:sale.deliver_button'), cb(ctx, 'sl', 'dlv', c.id)).row().text(ctx.t('officer:sale.absent_button'), cb(ctx, 'sl', 'abs', c.id)),
     });
     return;
   }
@@ -548,14 +548,16 @@ auctionFeature.callbackQuery(/^sl\|/, async (ctx) => {
   if (!tap) return;
   const [op, a1, a2] = tap.args;
   const now = ctx.deps.clock.now();
-  if (op === 'dlv') {
+  if (op === 'dlv' || op === 'abs') {
     const c = await caseById(ctx, a1);
     if (!c) return;
     const act = await actFor(ctx, ['OFFICER'], c);
     if (!act) return;
     try {
-      const delivered = await deliverAccount(ctx.deps.db, act, c.id, now);
-      await ctx.reply(`${accountText(ctx, c.number, delivered)}\n\n${ctx.t('officer:sale.next_split', { number: c.number })}`);
+      // 'abs': the owner is not there — the account is recorded and kept for him (s. 16), surplus held (s. 17).
+      const delivered = op === 'abs' ? await recordAccountOwnerAbsent(ctx.deps.db, act, c.id, now) : await deliverAccount(ctx.deps.db, act, c.id, now);
+      const kept = op === 'abs' ? `${ctx.t('officer:sale.kept_for_owner', { number: c.number })}\n\n` : '';
+      await ctx.reply(fitMessage(`${kept}${accountText(ctx, c.number, delivered)}\n\n${ctx.t('officer:sale.next_split', { number: c.number })}`));
     } catch (e) {
       await replyActionError(ctx, e, c);
     }
@@ -593,7 +595,7 @@ auctionFeature.callbackQuery(/^sl\|/, async (ctx) => {
       if (!d.s16 && r.unsoldHeads.length > 0) out.push(ctx.t('officer:sale.recorded_unsold', { number: r.caseNumber, unsold: r.unsoldHeads.length }));
       else if (r.delivered) out.push(ctx.t('officer:sale.next_split', { number: r.caseNumber }));
       else out.push(ctx.t('officer:sale.await_owner', { number: r.caseNumber }));
-      await ctx.reply(fitMessage(out.join('\n\n')), r.delivered ? {} : { reply_markup: new InlineKeyboard().text(ctx.t('officer:sale.deliver_button'), cb(ctx, 'sl', 'dlv', c.id)) });
+      await ctx.reply(fitMessage(out.join('\n\n')), r.delivered ? {} : { reply_markup: new InlineKeyboard().text(ctx.t('officer:sale.deliver_button'), cb(ctx, 'sl', 'dlv', c.id)).row().text(ctx.t('officer:sale.absent_button'), cb(ctx, 'sl', 'abs', c.id)) });
     } catch (e) {
       await replyActionError(ctx, e, c);
     }
