@@ -4,7 +4,7 @@ import { admittedBidders, checkAuctionTime, checkCanRecordRefusal, checkCanSched
 import { StaffActionError, type CaseForLaw, type StaffAct } from '../../src/services/case-transition';
 import { auctionEligibleOf } from '../../src/services/notice';
 import { parseAmount, parseIstWhen } from '../../src/services/officer-input';
-import { accountParams, carriedOf, checkCanRecordSale, deliverAccount, previewSale, recordSale, storedAccountOf, type BidInput, type StoredAccount, type StoredSaleInputs } from '../../src/services/sale';
+import { accountParams, carriedOf, checkCanRecordSale, deliverAccount, previewSale, recordAccountOwnerAbsent, recordSale, storedAccountOf, type BidInput, type StoredAccount, type StoredSaleInputs } from '../../src/services/sale';
 import type { BotContext } from '../context';
 import {
   actFor,
@@ -348,7 +348,7 @@ auctionFeature.callbackQuery(/^au\|/, async (ctx) => {
       return;
     }
   }
-  if (inFlow(ctx, 'bidder', 'declaration') && (op === 'dy' || op === 'dn')) {
+  if ((inFlow(ctx, 'bidder', 'declaration') && (op === 'dy' || op === 'dn')) || (inFlow(ctx, 'bidder', 'confirm') && op === 'dc')) {
     const d = flowData<BidderDraft>(ctx);
     const c = await caseById(ctx, d.caseId);
     if (!c) return leaveFlow(ctx);
@@ -356,13 +356,21 @@ auctionFeature.callbackQuery(/^au\|/, async (ctx) => {
     leaveFlow(ctx);
     if (!act) return;
     try {
-      const r = await registerBidder(ctx.deps.db, act, { caseId: c.id, name: d.name ?? '', address: d.address ?? '', declarationSigned: op === 'dy' }, now);
+      const r = await registerBidder(ctx.deps.db, act, { caseId: c.id, name: d.name ?? '', address: d.address ?? '', declarationSigned: op !== 'dn', confirmedNotStaff: op === 'dc' }, now);
       const kb = new InlineKeyboard().text(ctx.t('officer:auction.register_bidder_button'), cb(ctx, 'au', 'bid', c.id));
       await ctx.reply(
         r.refused ? ctx.t('officer:auction.bidder_refused', { name: r.name, section: sectionText(ctx, 's. 19') }) : ctx.t('officer:auction.bidder_registered', { n: r.number, name: r.name }),
         { reply_markup: kb },
       );
     } catch (e) {
+      // s. 19: a name that may be a staff member's short form waits for the officer's confirmation.
+      if (e instanceof StaffActionError && e.code === 'BIDDER_RESEMBLES_STAFF') {
+        setFlow(ctx, 'bidder', 'confirm', { ...d });
+        await ctx.reply(ctx.t('officer:auction.bidder_resembles', { name: d.name ?? '', staff: String(e.params.staff ?? ''), section: sectionText(ctx, 's. 19') }), {
+          reply_markup: new InlineKeyboard().text(ctx.t('officer:auction.confirm_not_staff_button'), cb(ctx, 'au', 'dc')).row().text(ctx.t('officer:auction.register_bidder_button'), cb(ctx, 'au', 'bid', c.id)),
+        });
+        return;
+      }
       await replyActionError(ctx, e, c);
     }
     return;
@@ -408,7 +416,7 @@ auctionFeature.command('sale', async (ctx) => {
       return;
     }
     await ctx.reply(ctx.t('officer:sale.pending_delivery', { number: c.number }), {
-      reply_markup: new InlineKeyboard().text(ctx.t('officer:sale.deliver_button'), cb(ctx, 'sl', 'dlv', c.id)),
+      reply_markup: new InlineKeyboard().text(ctx.t('officer:sale.deliver_button'), cb(ctx, 'sl', 'dlv', c.id)).row().text(ctx.t('officer:sale.absent_button'), cb(ctx, 'sl', 'abs', c.id)),
     });
     return;
   }
@@ -547,14 +555,16 @@ auctionFeature.callbackQuery(/^sl\|/, async (ctx) => {
   if (!tap) return;
   const [op, a1, a2] = tap.args;
   const now = ctx.deps.clock.now();
-  if (op === 'dlv') {
+  if (op === 'dlv' || op === 'abs') {
     const c = await caseById(ctx, a1);
     if (!c) return;
     const act = await actFor(ctx, ['OFFICER'], c);
     if (!act) return;
     try {
-      const delivered = await deliverAccount(ctx.deps.db, act, c.id, now);
-      await ctx.reply(`${accountText(ctx, c.number, delivered)}\n\n${ctx.t('officer:sale.next_split', { number: c.number })}`);
+      // 'abs': the owner is not there — the account is recorded and kept for him (s. 16), surplus held (s. 17).
+      const delivered = op === 'abs' ? await recordAccountOwnerAbsent(ctx.deps.db, act, c.id, now) : await deliverAccount(ctx.deps.db, act, c.id, now);
+      const kept = op === 'abs' ? `${ctx.t('officer:sale.kept_for_owner', { number: c.number })}\n\n` : '';
+      await ctx.reply(fitMessage(`${kept}${accountText(ctx, c.number, delivered)}\n\n${ctx.t('officer:sale.next_split', { number: c.number })}`));
     } catch (e) {
       await replyActionError(ctx, e, c);
     }
@@ -592,7 +602,7 @@ auctionFeature.callbackQuery(/^sl\|/, async (ctx) => {
       if (!d.s16 && r.unsoldHeads.length > 0) out.push(ctx.t('officer:sale.recorded_unsold', { number: r.caseNumber, unsold: r.unsoldHeads.length }));
       else if (r.delivered) out.push(ctx.t('officer:sale.next_split', { number: r.caseNumber }));
       else out.push(ctx.t('officer:sale.await_owner', { number: r.caseNumber }));
-      await ctx.reply(fitMessage(out.join('\n\n')), r.delivered ? {} : { reply_markup: new InlineKeyboard().text(ctx.t('officer:sale.deliver_button'), cb(ctx, 'sl', 'dlv', c.id)) });
+      await ctx.reply(fitMessage(out.join('\n\n')), r.delivered ? {} : { reply_markup: new InlineKeyboard().text(ctx.t('officer:sale.deliver_button'), cb(ctx, 'sl', 'dlv', c.id)).row().text(ctx.t('officer:sale.absent_button'), cb(ctx, 'sl', 'abs', c.id)) });
     } catch (e) {
       await replyActionError(ctx, e, c);
     }

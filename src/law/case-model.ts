@@ -106,6 +106,11 @@ export interface CaseState {
 export interface ActionParams {
   /** RELEASE (s. 13) / DELIVER_ACCOUNT (s. 16): the owner signed the receipt. */
   readonly receiptSigned?: boolean;
+  /**
+   * DELIVER_ACCOUNT on the s. 16 path: the owner is not there when the account is due — it is drawn up and
+   * kept for him (no receipt yet), and the surplus goes to the District Magistrate's deposit (s. 17).
+   */
+  readonly ownerAbsent?: boolean;
   /** ORDER_RELEASE (s. 19). */
   readonly order?: ReleaseOrder | null;
   /** POST_NOTICE (s. 14): particulars (a)–(c) of the notice. */

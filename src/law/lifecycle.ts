@@ -280,8 +280,9 @@ const RULES: Record<CaseAction, ActionRule> = {
     to: () => 'DISPOSED_PROVISO',
   },
   DELIVER_ACCOUNT: {
-    // s. 16: the owner gives a receipt for the cattle and balance delivered with the account.
-    params: (c, p) => (c.s16Path && p.receiptSigned !== true ? refuse('RECEIPT_NOT_SIGNED', 's. 16') : null),
+    // s. 16: the owner gives a receipt for the cattle and balance delivered with the account; if he is not
+    // there, the account is recorded and kept for him and the unclaimed surplus goes to the Magistrate (s. 17).
+    params: (c, p) => (c.s16Path && p.receiptSigned !== true && p.ownerAbsent !== true ? refuse('RECEIPT_NOT_SIGNED', 's. 16') : null),
     to: () => 'ACCOUNT_DELIVERED',
   },
   RECORD_SPLIT: {

@@ -15,7 +15,7 @@ import {
   staffTransaction,
 } from './case-transition';
 import { planDeadlines } from './deadlines';
-import { nameKey, sameName } from './name-match';
+import { nameKey, nameResemblance, sameName } from './name-match';
 import { addToOutbox, queueMessage } from './outbox';
 import { staffChats } from './reminders/recipients';
 
@@ -187,7 +187,7 @@ export interface BidderResult {
 export async function registerBidder(
   db: Db,
   act: StaffAct,
-  input: { caseId: number; name: string; address: string; declarationSigned: boolean },
+  input: { caseId: number; name: string; address: string; declarationSigned: boolean; confirmedNotStaff?: boolean },
   now: Date,
 ): Promise<BidderResult> {
   const name = requireText(input.name, 120);
@@ -210,6 +210,10 @@ export async function registerBidder(
     const match = staff.find((s) => sameName(s.name, name));
     // s. 19: "no officer ... or pound-keeper ... shall, directly or indirectly, purchase".
     const official = match ? isOfficialBuyer({ role: match.role === 'OFFICER' ? 'officer' : 'pound_keeper' }) : false;
+    // Initials or a short form of a staff member's name ("S. Kumar" for Suresh Kumar) may be the same person:
+    // not admitted until the officer confirms it is someone else (the confirmation is audited).
+    const resembles = match ? undefined : staff.find((s) => nameResemblance(name, s.name) === 'short_form');
+    if (resembles && input.confirmedNotStaff !== true) throw new StaffActionError('BIDDER_RESEMBLES_STAFF', 's. 19', { name, staff: resembles.name });
     const bidder = await tx.bidder.create({
       data: { auctionId: auction.id, name, address, declarationSigned: true, refusedSection: official ? 's. 19' : null, registeredAt: now },
     });
@@ -218,6 +222,7 @@ export async function registerBidder(
       name,
       declarationSigned: true,
       ...(match ? { matchedStaffId: match.id } : {}),
+      ...(resembles ? { resembledStaffId: resembles.id, confirmedNotStaffBy: String(act.telegramId) } : {}),
     });
     return { caseNumber: c.number, bidderId: bidder.id, name, refused: official, number: official ? null : admitted.length + 1 };
   });

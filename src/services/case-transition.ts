@@ -31,6 +31,8 @@ export interface StaffAct {
 /** Stable codes of refusals by the staff services; the bot maps each to `officer:error.<code>`. */
 export type StaffActionCode =
   | 'NOT_ALLOWED'
+  /** s. 19: the bidder's name may be an initial or short form of a staff member's; the officer must confirm. */
+  | 'BIDDER_RESEMBLES_STAFF'
   | 'WRONG_POUND'
   | 'CASE_NOT_FOUND'
   | 'REFUSED'

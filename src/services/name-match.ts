@@ -143,3 +143,45 @@ export function sameName(a: string, b: string): boolean {
   const joined = (n: string) => wordKey(nameWords(n).join(''));
   return joined(a) === joined(b) && joined(a).length > 0;
 }
+
+/** How a typed name relates to an enrolled staff member's (s. 19). */
+export type NameResemblance = 'same' | 'short_form' | 'none';
+
+/**
+ * A word that may stand for another: the same sound key, or an initial or a short form of it — "S." or "Sur"
+ * for Suresh, "K" for Kumar (a Latin prefix of the other word's Latin spelling, or of its sound key).
+ */
+function mayStandFor(short: string, full: string): boolean {
+  const s = wordKey(short);
+  const f = wordKey(full);
+  if (!s || !f) return false;
+  if (s === f) return true;
+  const latin = (w: string) => foldLatin(/[\u0900-\u097F]/.test(w) ? devanagariToLatin(w) : w);
+  const ls = latin(short);
+  const lf = latin(full);
+  return (ls.length < lf.length && lf.startsWith(ls)) || (s.length < f.length && f.startsWith(s));
+}
+
+/**
+ * s. 19: "S. Kumar", "Suresh K." or plain "Suresh" may be the keeper "Suresh Kumar". `same` when `sameName`
+ * holds; `short_form` when every word typed stands for a different word of the staff member's name (same
+ * word, initial or short form) — at least one of them written in full — and the typed name is shorter or
+ * abbreviated. Such a bidder is not silently admitted: the officer must confirm it is another person.
+ */
+export function nameResemblance(typed: string, staffName: string): NameResemblance {
+  if (sameName(typed, staffName)) return 'same';
+  const t = nameWords(typed);
+  const s = nameWords(staffName);
+  if (t.length === 0 || s.length === 0 || t.length > s.length) return 'none';
+  // Match each typed word to a distinct staff word (small names: try every assignment greedily, longest first).
+  const used = new Set<number>();
+  let full = 0;
+  for (const w of [...t].sort((a, b) => b.length - a.length)) {
+    const i = s.findIndex((x, j) => !used.has(j) && wordKey(x) === wordKey(w));
+    const k = i >= 0 ? i : s.findIndex((x, j) => !used.has(j) && mayStandFor(w, x));
+    if (k < 0) return 'none';
+    used.add(k);
+    if (i >= 0) full++;
+  }
+  return full > 0 ? 'short_form' : 'none';
+}

@@ -346,6 +346,15 @@ export async function deliverAccount(db: Db, act: StaffAct, caseId: number, now:
 }
 
 /**
+ * s. 16 path, the owner still absent when the account is due: the officer records the account, kept for the
+ * owner (no receipt, the remaining cattle stay in the pound for him), so the s. 17 division can be recorded,
+ * the fines reach the District Magistrate and the three-month hold of the surplus starts.
+ */
+export async function recordAccountOwnerAbsent(db: Db, act: StaffAct, caseId: number, now: Date): Promise<StoredAccount> {
+  return staffTransaction(db, (tx) => deliverAccountTx(tx, act, caseId, false, now));
+}
+
+/**
  * Delivers the s. 16 account: recomputes it from the stored sale at the delivery date (the word
  * "fine"/"penalty" follows that date), releases the remaining cattle to the owner (Release S16_REMAINING)
  * with a receipt for the cattle and the balance when the owner is present, and queues the account to the
@@ -359,7 +368,7 @@ async function deliverAccountTx(tx: Tx, act: StaffAct, caseId: number, ownerPres
   if (stored.delivered) throw new StaffActionError('ALREADY_DONE', 's. 16', { at: stored.delivered.deliveredAt });
   const s16 = c.ownerRefusedAt != null;
   const round = c.auction!.round;
-  const allowed = opts.transition ? mustAllow(caseStateOf(c), 'DELIVER_ACCOUNT', role, now, { receiptSigned: ownerPresent }) : null;
+  const allowed = opts.transition ? mustAllow(caseStateOf(c), 'DELIVER_ACCOUNT', role, now, { receiptSigned: ownerPresent, ownerAbsent: !ownerPresent }) : null;
   const sale = saleFrom(stored.inputs, ownerPresent, now);
   const account = sale.account;
   let receiptNumber: string | null = null;

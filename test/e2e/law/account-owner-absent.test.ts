@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordOwnerRefusal, registerBidder, scheduleAuction } from '../../../src/services/auction';
+import type { StaffAct } from '../../../src/services/case-transition';
+import { recordSale } from '../../../src/services/sale';
+import type { DbKind } from '../../support/db';
+import { createBotHarness, type BotHarness, type TestUser } from '../../support/bot-harness';
+import { enrolStaff, seed } from '../../support/fixtures';
+import { ist, makeCase } from '../../integration/staff-b/case-fixture';
+import { lastText, press } from '../staff-b/helpers';
+
+// Issue 10.10 — s. 16 path, the owner absent when the account is due: the officer records the account, kept
+// for the owner (no receipt); the s. 17 division can then be recorded, the fines go to the District Magistrate
+// and the surplus is held for three months. Earlier steps set up with the services; the account step and the
+// division through the bot.
+describe.each<DbKind>(['pglite', 'postgres'])('s. 16 account recorded with the owner absent (%s)', (dbKind) => {
+  let h: BotHarness;
+  const officerEn: TestUser = { id: 8801, firstName: 'Vikram', languageCode: 'en' };
+  const officerHi: TestUser = { id: 8802, firstName: 'Rakesh', languageCode: 'hi' };
+  const acts: Record<number, StaffAct> = {};
+  const t = (lang: 'en' | 'hi', key: string, p?: Record<string, unknown>) => h.deps.translator.t(lang, key, p);
+
+  beforeAll(async () => {
+    h = await createBotHarness({ start: '2026-11-05T10:00:00+05:30', dbKind });
+    await seed(h.deps.db, ist('2026-11-01 09:00'));
+    for (const o of [officerEn, officerHi]) {
+      const s = await enrolStaff(h.deps.db, o.id, 'OFFICER', ['JAI2'], o.firstName);
+      acts[o.id] = { staffId: s.id, role: 'OFFICER', poundIds: s.pounds.map((p) => p.poundId), telegramId: BigInt(o.id), chatId: o.id, messageId: 1 };
+    }
+  });
+  afterAll(() => h?.close());
+
+  async function soldWithOwnerAway(officer: TestUser) {
+    const db = h.deps.db;
+    const act = acts[officer.id]!;
+    const c = await makeCase(db, { pound: 'JAI2', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['goat', 'white'], ['goat', 'brown']] });
+    await recordOwnerRefusal(db, act, c.id, ist('2026-11-02 10:00'));
+    await scheduleAuction(db, act, { caseId: c.id, at: ist('2026-11-03 11:00'), place: 'Chomu Mandi', conditions: 'Cash', directionRef: 'DM/JPR/12/2026' }, ist('2026-11-02 10:05'));
+    const b = await registerBidder(db, act, { caseId: c.id, name: 'Harish', address: 'Chomu', declarationSigned: true }, ist('2026-11-03 10:00'));
+    const heads = await db.head.findMany({ where: { caseId: c.id }, orderBy: { index: 'asc' } });
+    const r = await recordSale(db, act, { caseId: c.id, bids: [{ headId: heads[0]!.id, bidderId: b.bidderId, pricePaise: 500000 }, { headId: heads[1]!.id, bidderId: b.bidderId, pricePaise: 400000 }], saleExpensesPaise: 0, ownerPresentAndSigned: false }, ist('2026-11-03 12:00'));
+    expect(r.delivered).toBeNull();
+    return c;
+  }
+
+  it.each([['en', officerEn], ['hi', officerHi]] as const)('the officer (%s) records the account kept for the owner; the division and the hold follow', async (lang, officer) => {
+    const db = h.deps.db;
+    h.clock.set('2026-11-05T10:00:00+05:30');
+    const c = await soldWithOwnerAway(officer);
+    await h.send(officer, `/sale ${c.number}`);
+    expect(lastText(h, officer)).toBe(t(lang, 'officer:sale.pending_delivery', { number: c.number }));
+    await press(h, officer, t(lang, 'officer:sale.absent_button'));
+    const text = lastText(h, officer);
+    expect(text).toContain(t(lang, 'officer:sale.kept_for_owner', { number: c.number }));
+    expect(text).toContain(t(lang, 'officer:account.balance_to.MAGISTRATE_DEPOSIT'));
+    // No receipt: the owner has not signed anything; the remaining goat stays in the pound for him.
+    expect(await db.receipt.count({ where: { caseId: c.id } })).toBe(0);
+    expect((await db.head.findMany({ where: { caseId: c.id }, orderBy: { index: 'asc' } })).map((x) => x.status)).toEqual(['IMPOUNDED', 'SOLD']);
+    expect((await db.case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('ACCOUNT_DELIVERED');
+
+    // s. 17: the division. By hand: goat penalty ₹40 × 2 = 8000 paise; feeding 1–3 Nov = 3 days × 2 × ₹30 =
+    // 18000; proceeds of the one goat sold 400000 → surplus 400000 − 8000 − 18000 = 374000, held 3 months.
+    await h.send(officer, `/split ${c.number}`);
+    await press(h, officer, t(lang, 'officer:split.record_button'));
+    const ledger = await db.ledgerEntry.findMany({ where: { caseId: c.id, idempotencyKey: { startsWith: `case:${c.id}:split:` } } });
+    expect(Object.fromEntries(ledger.map((e) => [e.account, e.amountPaise]))).toEqual({ DISTRICT_MAGISTRATE: 8000, POUND_KEEPER: 18000, MAGISTRATE_DEPOSIT: 374000 });
+    const after = await db.case.findUniqueOrThrow({ where: { id: c.id } });
+    expect(after.status).toBe('SURPLUS_HELD'); // s. 17: held three months from the deposit
+    expect(after.surplusDepositedAt).not.toBeNull();
+  });
+});
