@@ -17,7 +17,7 @@ describe('new-case alert for a back-dated entry (e2e, jobs)', () => {
     place: 'Kunda',
     pound: lang === 'hi' ? 'आमेर कांजी हाउस' : 'Amer Pound',
     heads: 2,
-    cattle: ['buffalo', 'cow'].map((cls) => t(lang, 'jobs:notice.cattle_count', { n: 1, cattle: t(lang, `common:cattle.${cls}`) })).join(', '),
+    cattle: ['buffalo', 'cow'].map((cls) => t(lang, 'jobs:notice.cattle_count', { count: 1, cattle: t(lang, `common:cattle.${cls}`, { count: 1 }) })).join(', '),
     impoundedAt: impoundedAt.toISOString(),
     claimBy,
   });

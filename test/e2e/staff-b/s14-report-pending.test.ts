@@ -99,7 +99,10 @@ describe('s. 14 report with no officer enrolled: pending until an officer is rea
     if (!tl.ok) throw tl.error;
     const lastDay = tl.value.s14ReportDue.date;
     expect(toOfficer[0]).toBe(en('jobs:s14_report.to_officer', { number: jai.number, heads: 2, impoundedAt: impoundedAt.toISOString(), lastDay, place: 'Kunda', pound: 'Amer Pound' }));
-    expect(toOfficer).toHaveLength(3);
+    // The report, the notice and proclamation texts to copy, and both as PDFs to print (src/documents).
+    expect(toOfficer).toHaveLength(5);
+    expect(toOfficer).toContain(en('documents:caption.notice', { number: jai.number }));
+    expect(toOfficer).toContain(en('documents:caption.proclamation', { number: jai.number }));
     const row = await caseRow(jai.id);
     expect(row.status).toBe('REPORTED_S14');
     // Reported when the officer had it, not on day 8.
