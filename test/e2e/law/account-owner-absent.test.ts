@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paiseOf } from '../../../src/db';
 import { recordOwnerRefusal, registerBidder, scheduleAuction } from '../../../src/services/auction';
 import type { StaffAct } from '../../../src/services/case-transition';
 import { recordSale } from '../../../src/services/sale';
@@ -62,7 +63,7 @@ describe.each<DbKind>(['pglite', 'postgres'])('s. 16 account recorded with the o
     await h.send(officer, `/split ${c.number}`);
     await press(h, officer, t(lang, 'officer:split.record_button'));
     const ledger = await db.ledgerEntry.findMany({ where: { caseId: c.id, idempotencyKey: { startsWith: `case:${c.id}:split:` } } });
-    expect(Object.fromEntries(ledger.map((e) => [e.account, e.amountPaise]))).toEqual({ DISTRICT_MAGISTRATE: 8000, POUND_KEEPER: 18000, MAGISTRATE_DEPOSIT: 374000 });
+    expect(Object.fromEntries(ledger.map((e) => [e.account, paiseOf(e.amountPaise)]))).toEqual({ DISTRICT_MAGISTRATE: 8000, POUND_KEEPER: 18000, MAGISTRATE_DEPOSIT: 374000 });
     const after = await db.case.findUniqueOrThrow({ where: { id: c.id } });
     expect(after.status).toBe('SURPLUS_HELD'); // s. 17: held three months from the deposit
     expect(after.surplusDepositedAt).not.toBeNull();
