@@ -20,6 +20,8 @@ afterEach(async () => {
 
 const OFFICER = 7200001;
 const DAY = 86_400_000;
+/** The s. 14 report to an officer: the report, the notice and proclamation texts, and both as PDFs. */
+const REPORT_MESSAGES = 5;
 const CHILD = path.join(import.meta.dirname, 'fixtures', 'worker-child.ts');
 
 /** Runs the worker child until it dies; resolves with how it ended. */
@@ -60,9 +62,12 @@ describe.runIf(await postgresAvailable())('jobs: a worker process killed mid-job
     await survivor.start();
     await survivor.drain(30_000);
 
-    const texts = tg!.to(OFFICER).map((m) => m.text);
-    expect(texts).toHaveLength(3);
-    expect(new Set(texts).size).toBe(3);
+    // The report, the notice and proclamation texts to copy, and both as PDFs to print (src/documents).
+    const sent = tg!.to(OFFICER);
+    const texts = sent.map((m) => m.text);
+    expect(texts).toHaveLength(REPORT_MESSAGES);
+    expect(new Set(texts).size).toBe(REPORT_MESSAGES);
+    expect(sent.map((m) => m.method).sort()).toEqual(['sendDocument', 'sendDocument', 'sendMessage', 'sendMessage', 'sendMessage']);
     expect(texts[0]).toContain(c.number);
     // The job the child held was re-run once (BullMQ's stalled counter), not twice.
     const firstRow = await h!.db.prisma.outboxEntry.findUniqueOrThrow({ where: { jobKey: `${reportKey}:${OFFICER}:jobs:s14_report.to_officer` } });
@@ -73,13 +78,9 @@ describe.runIf(await postgresAvailable())('jobs: a worker process killed mid-job
     expect((await h!.db.prisma.case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('REPORTED_S14');
     expect(await h!.db.prisma.auditEvent.count({ where: { caseId: c.id, action: 'S14_REPORTED' } })).toBe(1);
     expect(await h!.db.prisma.deadlineRun.count({ where: { caseId: c.id } })).toBe(1);
-    expect(await h!.db.prisma.outboxEntry.count({ where: { jobKey: { startsWith: reportKey } } })).toBe(3);
+    expect(await h!.db.prisma.outboxEntry.count({ where: { jobKey: { startsWith: reportKey } } })).toBe(REPORT_MESSAGES);
     const deliveries = await h!.db.prisma.delivery.findMany({ where: { messageKey: { startsWith: reportKey } } });
-    expect(deliveries.map((d) => [d.status, d.attempts])).toEqual([
-      ['SENT', 1],
-      ['SENT', 1],
-      ['SENT', 1],
-    ]);
+    expect(deliveries.map((d) => [d.status, d.attempts])).toEqual(Array.from({ length: REPORT_MESSAGES }, () => ['SENT', 1]));
   }, 90_000);
 
   it('killed after the deadline step committed: the step re-runs once and does nothing twice', async () => {
@@ -94,10 +95,11 @@ describe.runIf(await postgresAvailable())('jobs: a worker process killed mid-job
     const stepJob = await survivor.queues.deadline.getJob(jobIdFor(run.key));
     expect(stepJob?.stalledCounter).toBe(1);
     expect(stepJob?.returnvalue).toEqual({ outcome: 'already_ran' });
-    expect(tg!.to(OFFICER)).toHaveLength(3);
+    expect(tg!.to(OFFICER)).toHaveLength(REPORT_MESSAGES);
+    expect(new Set(tg!.to(OFFICER).map((m) => m.text)).size).toBe(REPORT_MESSAGES);
     expect(await h!.db.prisma.auditEvent.count({ where: { caseId: c.id, action: 'S14_REPORTED' } })).toBe(1);
     expect(await h!.db.prisma.deadlineRun.count({ where: { caseId: c.id } })).toBe(1);
-    expect(await h!.db.prisma.outboxEntry.count({ where: { jobKey: { startsWith: run.key } } })).toBe(3);
+    expect(await h!.db.prisma.outboxEntry.count({ where: { jobKey: { startsWith: run.key } } })).toBe(REPORT_MESSAGES);
     expect((await h!.db.prisma.case.findUniqueOrThrow({ where: { id: c.id } })).version).toBe(1);
   }, 90_000);
 });
