@@ -82,9 +82,13 @@ describe('nothing leaks: the bot token stays out of the logs, job data in Redis 
     // The card (names and the UPI reference in it) went through the queues.
     expect(h.api.lastTo(keeper.id)!.text).toContain(UPI_REF);
     await h.reply(keeper, cardOf(keeper), (duesPaise / 100).toFixed(2));
-    expect(h.api.lastTo(keeper.id)!.text).toBe(
-      t('en', 'staff:confirm.done', { caseNumber: c.number, amount: duesPaise, receiptNumber: (await h.deps.db.receipt.findFirstOrThrow({ where: { paymentId } })).number }),
-    );
+    // The keeper is told, then gets the receipt and the release slip as PDFs (src/documents).
+    const receiptNumber = (await h.deps.db.receipt.findFirstOrThrow({ where: { paymentId } })).number;
+    expect(h.api.sentTo(keeper.id).slice(-3).map((m) => [m.method, m.text])).toEqual([
+      ['sendMessage', t('en', 'staff:confirm.done', { caseNumber: c.number, amount: duesPaise, receiptNumber })],
+      ['sendDocument', t('en', 'documents:caption.receipt', { number: receiptNumber })],
+      ['sendDocument', t('en', 'documents:caption.release', { number: c.number })],
+    ]);
     // A broadcast to a follower of another case: one send job per recipient.
     const caseId = (await demoCase(h, 'JAI2', 'Samod')).id;
     await h.deps.db.subscription.create({ data: { telegramUserId: BigInt(follower), kind: 'CASE', caseId } });
