@@ -51,7 +51,7 @@ export function createSendProcessor(deps: CoreDeps, api: Api, limiter: TelegramR
     const existing = await deps.db.delivery.upsert({ where, create: { messageKey: key, telegramUserId: recipient }, update: {} });
     // FAILED is not final here: the reconciler never revives it, but an operator's `admin jobs retry` may.
     if (existing.status === 'SENT' || existing.status === 'UNREACHABLE') return 'already_done';
-    if (facts && (await wasSent(facts.redis, facts.prefix, key, message.chatId))) return 'already_done';
+    if (facts && (await wasSent(facts.redis, facts.prefix, existing.id))) return 'already_done';
 
     let result;
     try {
@@ -118,7 +118,7 @@ export function createSendProcessor(deps: CoreDeps, api: Api, limiter: TelegramR
         }
         if (!facts) throw err;
         // Telegram has the message: keep that fact where it can still be written, and ack the job.
-        await rememberSent(facts.redis, facts.prefix, key, message.chatId, result.messageId, sentAt);
+        await rememberSent(facts.redis, facts.prefix, existing.id, result.messageId, sentAt);
         log.warn({ jobId: job.id, err: (err as Error).message }, 'database unavailable: sent fact kept in Redis');
         break;
       }

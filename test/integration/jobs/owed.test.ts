@@ -67,7 +67,13 @@ describe('jobs: what the database says is owed', () => {
     await rt.start();
     await rt.drain();
     expect(accepted(h, A)).toHaveLength(1);
-    expect((await real.delivery.findFirstOrThrow({ where: { messageKey: 'owed:fact' } })).status).toBe('PENDING');
+    const pending = await real.delivery.findFirstOrThrow({ where: { messageKey: 'owed:fact' } });
+    expect(pending.status).toBe('PENDING');
+    // The fact in Redis is named by the Delivery row's id: no chat id, no message key (they name chats).
+    const kept = await h.redis.hgetall(`${h.prefix}:sent-facts`);
+    expect(Object.keys(kept)).toEqual([String(pending.id)]);
+    expect(JSON.stringify(kept)).not.toContain(A);
+    expect(JSON.stringify(kept)).not.toContain('owed:fact');
     // The job is retried anyway (a second enqueue, a revived job): Telegram gets nothing more.
     await rt.queues.send.remove(jobIdFor('owed:fact'));
     const row = await real.outboxEntry.findUniqueOrThrow({ where: { jobKey: 'owed:fact' } });
