@@ -15,6 +15,8 @@ import { declareAndDeliver, demoCase } from './helpers';
  */
 describe.each(await dbKinds())('the amount recorded is the amount the keeper confirmed (%s, e2e)', (dbKind) => {
   let h: BotHarness;
+  // The last text message to a chat (PDF documents — the receipt, the release slip — may follow it).
+  const lastText = (chatId: number) => h.api.sentTo(chatId).filter((m) => m.method !== 'sendDocument').at(-1);
   const keeperEn = { id: 5101, firstName: 'Mohan', languageCode: 'en' };
   const keeperHi = { id: 5102, firstName: 'Geeta', languageCode: 'hi' };
   const ownerHi = { id: 5199, firstName: 'रमेश', languageCode: 'hi' };
@@ -38,20 +40,20 @@ describe.each(await dbKinds())('the amount recorded is the amount the keeper con
     await h.tap(owner, lastButtonData(h, owner.id, 'cl') ?? (await claimButton(h, owner, c.number)));
     await h.tap(owner, lastButton(h, owner.id, 'who')!.data);
     await h.send(owner, lang === 'en' ? 'Sunita Devi' : 'रमेश कुमार');
-    const choice = h.api.lastTo(owner.id)!;
+    const choice = lastText(owner.id)!;
     await h.tap(owner, buttonsOf(choice.payload)[0]!.data); // cash
-    const cash = h.api.lastTo(owner.id)!;
+    const cash = lastText(owner.id)!;
     const paid = buttonsOf(cash.payload)[0]!;
     const due = Number(paid.data.split('|')[3]);
     const before = await h.deps.db.payment.count();
     await h.send(owner, '1,00,000.55');
-    const answer = h.api.lastTo(owner.id)!.text;
+    const answer = lastText(owner.id)!.text;
     expect(answer).toBe(t(lang, 'owner:pay.over', { given: DECLARED, due, difference: DECLARED - due, section: lang === 'en' ? 's. 13' : 'धारा 13' }));
     expect(answer).toContain(formatRupees(DECLARED, lang));
     expect(await h.deps.db.payment.count()).toBe(before);
     // An amount from ₹2,14,74,836.48 up (beyond a 32-bit column) gets the same clear answer, nothing else.
     await h.send(owner, '21474836.48');
-    expect(h.api.lastTo(owner.id)!.text).toBe(t(lang, 'owner:pay.over', { given: 2_147_483_648, due, difference: 2_147_483_648 - due, section: lang === 'en' ? 's. 13' : 'धारा 13' }));
+    expect(lastText(owner.id)!.text).toBe(t(lang, 'owner:pay.over', { given: 2_147_483_648, due, difference: 2_147_483_648 - due, section: lang === 'en' ? 's. 13' : 'धारा 13' }));
     // Still in the step: the exact dues are then recorded.
     await h.send(owner, (due / 100).toFixed(2));
     expect(await h.deps.db.payment.count({ where: { caseId: c.id, status: 'PENDING', amountPaise: due } })).toBe(1);
@@ -65,16 +67,16 @@ describe.each(await dbKinds())('the amount recorded is the amount the keeper con
     await h.reply(keeperEn, cardOf(keeperEn), (duesPaise / 100).toFixed(2));
     const p = await h.deps.db.payment.findUniqueOrThrow({ where: { id: paymentId }, include: { receipt: true, case: true } });
     expect([p.status, Number(p.amountPaise), Number(p.receipt!.amountPaise)]).toEqual(['CONFIRMED', duesPaise, duesPaise]);
-    expect(h.api.lastTo(keeperEn.id)!.text).toBe(t('en', 'staff:confirm.done', { caseNumber: p.case.number, amount: duesPaise, receiptNumber: p.receipt!.number }));
-    expect(h.api.lastTo(keeperEn.id)!.text).not.toContain('1,00,000.55');
+    expect(lastText(keeperEn.id)!.text).toBe(t('en', 'staff:confirm.done', { caseNumber: p.case.number, amount: duesPaise, receiptNumber: p.receipt!.number }));
+    expect(lastText(keeperEn.id)!.text).not.toContain('1,00,000.55');
     const ledger = await h.deps.db.ledgerEntry.findMany({ where: { caseId: fresh, account: 'OWNER_PAYMENT' } });
     expect(ledger.map((e) => Number(e.amountPaise))).toEqual([duesPaise]);
     // The Hindi keeper replying afterwards is told it is already confirmed.
     await h.reply(keeperHi, cardOf(keeperHi), 'ok');
-    expect(h.api.lastTo(keeperHi.id)!.text).toBe(t('hi', 'staff:confirm.already', { caseNumber: p.case.number, receiptNumber: p.receipt!.number }));
+    expect(lastText(keeperHi.id)!.text).toBe(t('hi', 'staff:confirm.already', { caseNumber: p.case.number, receiptNumber: p.receipt!.number }));
     // The owner's Hindi receipt says the confirmed amount.
     await h.drain();
-    const receipt = h.api.lastTo(ownerHi.id)!.text;
+    const receipt = lastText(ownerHi.id)!.text;
     expect(receipt).toContain(formatRupees(duesPaise, 'hi'));
     expect(receipt).toContain(p.receipt!.number);
     expect(receipt).not.toContain('1,00,000.55');
