@@ -43,7 +43,7 @@ const runDir = mkdtempSync(path.join(tmpdir(), 'ks-chaos-'));
 const fake = new ChaosBotApi({ serverError: 0.4, timeout: 0.25, maxRetryAfter: 5, timeoutHoldMs: quick ? 5_000 : 10_000 });
 const sec = () => fake.now() / 1000;
 let t0 = 0;
-const at = () => (sec() - t0).toFixed(1).padStart(6);
+const at = () => (t0 === 0 ? 'start' : (sec() - t0).toFixed(1)).padStart(6);
 const say = (line: string) => console.log(`[${at()} s] ${line}`);
 
 const pgProc = await PostgresProcess.create();
