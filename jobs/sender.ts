@@ -110,7 +110,9 @@ export function createSendProcessor(deps: CoreDeps, api: Api, limiter: TelegramR
       if (permanent) throw new UnrecoverableError(description);
       throw err;
     }
-    if (existing.lastError?.startsWith('429')) await limiter.chat429Reset(message.chatId);
+    // Any message the chat accepts ends its 429 streak (the streak is per chat, not per message: another
+    // message's success, or a 5xx between two 429s, must not leave it counting towards CHAT_429_GIVE_UP).
+    await limiter.chat429Reset(message.chatId);
     if (result.status === 'unreachable') {
       await deps.db.delivery.update({ where, data: { status: 'UNREACHABLE', attempts: { increment: 1 }, lastError: result.reason.slice(0, 500) } });
       return 'unreachable';
