@@ -278,7 +278,7 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
           }
           workers.push(w);
         };
-        add('send', createSendProcessor(deps, o.api, limiter, { redis: connection, prefix: o.prefix }) as Processor, o.tuning?.sendConcurrency ?? 8);
+        add('send', createSendProcessor(deps, o.api, limiter, { redis: connection, prefix: o.prefix }, common.lockDuration) as Processor, o.tuning?.sendConcurrency ?? 8);
         add('deadline', createDeadlineProcessor(deps, requireQueues, o.hooks) as Processor, o.tuning?.deadlineConcurrency ?? 4);
         add('broadcast', createBroadcastProcessor(deps, requireQueues) as Processor, 2);
         await Promise.all(workers.map((w) => w.waitUntilReady()));

@@ -17,6 +17,14 @@ export const CHAT_429_GIVE_UP = 8;
 const SENT_WRITE_TRIES = 3;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The job's lock was gone before the Bot API call: another run owns the message; this one sends nothing. */
+export class LockLostError extends Error {
+  constructor(jobId: string) {
+    super(`lock lost before sending (job ${jobId}): left to the run that holds it`);
+    this.name = 'LockLostError';
+  }
+}
+
 /** What a send job did (the job's return value, visible in BullMQ). */
 export type SendOutcome = 'sent' | 'unreachable' | 'already_done';
 
@@ -42,7 +50,7 @@ interface ApiFailure {
  * again. Exactly-once is not possible against Telegram: a process killed after Telegram accepted the
  * message but before either write re-sends it on the retry; the window is one HTTP round trip.
  */
-export function createSendProcessor(deps: CoreDeps, api: Api, limiter: TelegramRateLimiter, facts?: { redis: Redis; prefix: string }) {
+export function createSendProcessor(deps: CoreDeps, api: Api, limiter: TelegramRateLimiter, facts?: { redis: Redis; prefix: string }, lockDurationMs = 10_000) {
   const log = deps.logger.child({ part: 'jobs.send' });
   return async function processSend(job: Job<SendJobData>, token?: string): Promise<SendOutcome> {
     const { key, message } = await resolveSendJob(deps, job.data);
@@ -63,10 +71,14 @@ export function createSendProcessor(deps: CoreDeps, api: Api, limiter: TelegramR
             await job.moveToDelayed(Date.now() + grant.retryInMs, token);
             throw new DelayedError();
           }
+          // Still ours? Redis restarted empty (the reconciler has added the job again) or the lock expired and
+          // a stalled check handed the job to another worker: that run owns the message now, and both would
+          // pass the PENDING check above. Holding the lock right before the call leaves only the HTTP round trip.
+          if (token && (await job.extendLock(token, lockDurationMs)) !== 1) throw new LockLostError(String(job.id));
         },
       });
     } catch (err) {
-      if (err instanceof DelayedError) throw err;
+      if (err instanceof DelayedError || err instanceof LockLostError) throw err;
       const e = err as ApiFailure;
       const retryAfter = e.parameters?.retry_after;
       if (e.error_code === 429 && retryAfter !== undefined) {
@@ -101,7 +113,9 @@ export function createSendProcessor(deps: CoreDeps, api: Api, limiter: TelegramR
       if (permanent) throw new UnrecoverableError(description);
       throw err;
     }
-    if (existing.lastError?.startsWith('429')) await limiter.chat429Reset(message.chatId);
+    // Any message the chat accepts ends its 429 streak (the streak is per chat, not per message: another
+    // message's success, or a 5xx between two 429s, must not leave it counting towards CHAT_429_GIVE_UP).
+    await limiter.chat429Reset(message.chatId);
     if (result.status === 'unreachable') {
       await deps.db.delivery.update({ where, data: { status: 'UNREACHABLE', attempts: { increment: 1 }, lastError: result.reason.slice(0, 500) } });
       return 'unreachable';
