@@ -37,11 +37,13 @@ export async function owedMessages(deps: CoreDeps): Promise<Owed[]> {
       await add(row.jobKey, row.payload as unknown as OutgoingMessage);
       continue;
     }
-    const p = row.payload as { kind: string; caseId: number };
-    const b = await broadcastMessages({ db: deps.db, config: deps.config, translator: deps.translator }, p.kind, p.caseId);
+    const p = row.payload as { kind: string; caseId: number; message?: Omit<OutgoingMessage, 'chatId'> };
+    // The words fixed at fan-out are stored on the broadcast's row (jobs/send-job.ts); recompute only if it never ran.
+    const b = await broadcastMessages({ db: deps.db, config: deps.config, translator: deps.translator }, p.kind, p.caseId, deps.clock.now());
     if (!b) continue;
+    const message = p.message ?? b.message;
     const chats = new Set([...b.recipients, ...deliveries.filter((d) => d.messageKey === row.jobKey).map((d) => String(d.telegramUserId))]);
-    for (const chatId of chats) await add(row.jobKey, { ...b.message, chatId });
+    for (const chatId of chats) await add(row.jobKey, { ...message, chatId });
   }
   return out;
 }
