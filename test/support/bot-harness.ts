@@ -69,7 +69,11 @@ export async function createBotHarness(opts: BotHarnessOptions = {}): Promise<Bo
   const db = opts.db ?? (await createTestDatabase(opts.dbKind ?? 'pglite'));
   const api = new FakeBotApi();
   const clock = new ManualClock(opts.start ?? '2026-11-29T10:00:00+05:30');
-  const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: '123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST', ...opts.env });
+  // With `jobs: true` the bot's replies take the shared Telegram budget (jobs/reply-limiter.ts), which spaces a
+  // chat's messages by TELEGRAM_PER_CHAT_INTERVAL_MS of real time (Redis TIME, not the manual clock): at the
+  // production 1000 ms a flow of thirty replies would spend thirty seconds waiting on a fake API. The limiter
+  // still runs on every reply; a test of the pacing itself passes its own interval in `env`.
+  const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: '123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST', TELEGRAM_PER_CHAT_INTERVAL_MS: '1', ...opts.env });
   const deps: BotDeps = {
     config,
     db: db.prisma,

@@ -95,7 +95,10 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
     // The account leaves through the jobs runtime (dispatcher → BullMQ → rate-limited sender).
     await h.drain();
     expect((await db.delivery.findUniqueOrThrow({ where: { messageKey_telegramUserId: { messageKey: `case:${c.id}:s16-account:${owner.id}`, telegramUserId: BigInt(owner.id) } } })).status).toBe('SENT');
-    const toOwner = lastText(h, owner);
+    // The account in the chat, and the same account as a PDF (docs: documents:caption.account), in either order.
+    const toOwnerAll = h.api.sentTo(owner.id);
+    expect(toOwnerAll.filter((m) => m.method === 'sendDocument').map((m) => m.text)).toEqual([hi('documents:caption.account', { number: c.number })]);
+    const toOwner = toOwnerAll.filter((m) => m.method === 'sendMessage').at(-1)?.text ?? '';
     expect(toOwner).toContain(c.number);
     expect(toOwner).toContain('(च)');
     expect(toOwner).toContain(formatRupees(250000, 'hi'));
