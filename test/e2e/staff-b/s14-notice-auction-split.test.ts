@@ -51,6 +51,10 @@ describe.each(await dbKinds())('s. 14 notice → auction → sale → s. 17 spli
     // A villager of Kunda (Hindi) follows impoundings from there.
     await db.telegramUser.create({ data: { id: BigInt(villager.id), firstName: villager.firstName, languageCode: 'hi' } });
     await subscribeVillage(db, BigInt(villager.id), 'Kunda', '');
+    // Day 9: the day-8 s. 14 report reaches the officer now, through the jobs (the case is reported when an
+    // officer has it), so the notice he posts at 10:15 follows the report. Without this the report would go
+    // whenever the runtime's background pass got to it, and /notice at 11:30 would count as the report.
+    await h.drain();
   });
   afterAll(() => h?.close());
 
@@ -174,19 +178,36 @@ describe.each(await dbKinds())('s. 14 notice → auction → sale → s. 17 spli
     const alert = h.api.lastTo(villager.id)!.text;
     for (const fact of ['धारा 14', number, formatDateTime(ist('2026-11-17 11:00'), 'hi'), a.place]) expect(alert).toContain(fact);
     expect(h.api.sentTo(villager.id)).toHaveLength(2);
-    expect(h.api.sentTo(officer.id)).toHaveLength(officerMessages);
+    // Nothing about this case reaches the officer yet (the seed's demo cases of the pound, reported yesterday
+    // with no notice since, may bring him their notice-overdue reminders in this run).
+    expect(h.api.sentTo(officer.id).slice(officerMessages).filter((m) => m.text.includes(number))).toEqual([]);
   });
 
   it('the officer is reminded the day before and the morning of the auction, through the jobs (s. 14)', async () => {
     const a = await h.deps.db.auction.findUniqueOrThrow({ where: { caseId_round: { caseId, round: 1 } } });
     const params = { number, at: a.scheduledFor.toISOString(), place: a.place, conditions: a.conditions };
-    h.clock.set('2026-11-16T09:00:00+05:30');
-    await h.drain();
-    expect(lastText(h, officer)).toBe(en('jobs:auction.day_before.to_officer', params));
-    h.clock.set('2026-11-17T07:00:00+05:30');
-    await h.drain();
-    expect(lastText(h, officer)).toBe(en('jobs:auction.morning.to_officer', params));
-    const keys = (await h.deps.db.delivery.findMany({ where: { telegramUserId: BigInt(officer.id) }, orderBy: { id: 'asc' } })).map((d) => [d.messageKey.startsWith(`case:${caseId}:`) ? d.messageKey.split(':')[2] : d.messageKey, d.status]);
+    // The seed's demo cases of this pound have their own steps due in the same runs (their s. 14 reports went
+    // to this officer, and no notice followed: the notice-overdue reminders), so the reminders are looked for
+    // among what the officer got in each run, not as the last message.
+    const drainTexts = async (at: string) => {
+      const before = h.api.sentTo(officer.id).length;
+      h.clock.set(at);
+      await h.drain();
+      return h.api.sentTo(officer.id).slice(before).map((m) => m.text);
+    };
+    const dayBefore = en('jobs:auction.day_before.to_officer', params);
+    const morning = en('jobs:auction.morning.to_officer', params);
+    const first = await drainTexts('2026-11-16T09:00:00+05:30');
+    expect(first.filter((t) => t === dayBefore)).toHaveLength(1);
+    expect(first).not.toContain(morning);
+    const second = await drainTexts('2026-11-17T07:00:00+05:30');
+    expect(second.filter((t) => t === morning)).toHaveLength(1);
+    expect(second).not.toContain(dayBefore);
+    // This case's deliveries to the officer: its s. 14 report (with the notice and proclamation, texts and
+    // PDFs) and then exactly the two auction reminders, each once.
+    const keys = (await h.deps.db.delivery.findMany({ where: { telegramUserId: BigInt(officer.id), messageKey: { startsWith: `case:${caseId}:` } }, orderBy: { id: 'asc' } }))
+      .map((d) => [d.messageKey.split(':')[2], d.status])
+      .filter(([step]) => step !== 's14-report');
     expect(keys).toEqual([
       ['auction-day-before', 'SENT'],
       ['auction-morning', 'SENT'],
