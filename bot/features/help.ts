@@ -8,9 +8,12 @@ import { termWord } from '../views/owner/text';
 export const helpFeature = new Composer<BotContext>();
 
 helpFeature.command('help', async (ctx) => {
-  // "fine" before 1 June 2026, "penalty" from then (Act 8 of 2026): the word in force today.
-  const term = termFor(ctx.deps.clock.now(), 's. 12');
+  // Each sentence uses the word of the section it cites, in force today: the s. 12 fine per head is not
+  // amended; the s. 16 deduction says "penalties" from 1 June 2026 (Act 8 of 2026 amends s. 16 only).
+  const now = ctx.deps.clock.now();
+  const term = termFor(now, 's. 12');
+  const deducted = termFor(now, 's. 16');
   // The earliest s. 14 sale day comes from the statute engine's own periods (7 + 7 days, counted per s. 9 GCA).
   const saleDay = earliestS14SaleDay(windowsFromConfig(ctx.deps.config));
-  await ctx.reply(ctx.t('owner:help.text', { fine: termWord(ctx, term.ok ? term.value.term : 'fine'), saleDay }));
+  await ctx.reply(ctx.t('owner:help.text', { fine: termWord(ctx, term.ok ? term.value.term : 'fine'), deducted: termWord(ctx, deducted.ok ? deducted.value.term : 'penalty'), saleDay }));
 });

@@ -31,7 +31,7 @@ describe('any command leaves the flow in progress (e2e)', () => {
     expect((await session(owner))?.flow).toBeTruthy();
     await h.send(owner, '/help');
     expect(await session(owner)).toEqual({});
-    expect(last(owner)).toBe(t('en', 'owner:help.text', { fine: t('en', 'common:term.fine'), saleDay: 16 }));
+    expect(last(owner)).toBe(t('en', 'owner:help.text', { fine: t('en', 'common:term.fine'), deducted: t('en', 'common:term.penalty'), saleDay: 16 }));
     await h.send(owner, '/cancel');
     expect(last(owner)).toBe(t('en', 'owner:nothing_to_cancel'));
   });

@@ -18,10 +18,10 @@ describe('user cache (e2e, cache on)', () => {
   it('a language change shows at once', async () => {
     const user = { id: 8301, firstName: 'Asha', languageCode: 'en' };
     await h.send(user, '/help');
-    expect(h.api.lastTo(user.id)!.text).toBe(h.deps.translator.t('en', 'owner:help.text', { fine: h.deps.translator.t('en', 'common:term.fine'), saleDay: 16 }));
+    expect(h.api.lastTo(user.id)!.text).toBe(h.deps.translator.t('en', 'owner:help.text', { fine: h.deps.translator.t('en', 'common:term.fine'), deducted: h.deps.translator.t('en', 'common:term.penalty'), saleDay: 16 }));
     await h.send(user, '/language hi');
     await h.send(user, '/help');
-    expect(h.api.lastTo(user.id)!.text).toBe(h.deps.translator.t('hi', 'owner:help.text', { fine: h.deps.translator.t('hi', 'common:term.fine'), saleDay: 16 }));
+    expect(h.api.lastTo(user.id)!.text).toBe(h.deps.translator.t('hi', 'owner:help.text', { fine: h.deps.translator.t('hi', 'common:term.fine'), deducted: h.deps.translator.t('hi', 'common:term.penalty'), saleDay: 16 }));
   });
 
   it('an enrolment gives the role on the next update', async () => {

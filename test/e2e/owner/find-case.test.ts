@@ -225,9 +225,9 @@ describe('owner: finding a case and its dues', () => {
 
   it('/help explains the 7 and 14 days in the user’s language', async () => {
     await h.send(englishOwner, '/help');
-    expect(h.api.lastTo(englishOwner.id)!.text).toBe(t(h, 'en', 'owner:help.text', { fine: t(h, 'en', 'common:term.fine'), saleDay: 16 }));
+    expect(h.api.lastTo(englishOwner.id)!.text).toBe(t(h, 'en', 'owner:help.text', { fine: t(h, 'en', 'common:term.fine'), deducted: t(h, 'en', 'common:term.penalty'), saleDay: 16 }));
     await h.send(hindiOwner, '/help');
-    expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'owner:help.text', { fine: t(h, 'hi', 'common:term.fine'), saleDay: 16 }));
+    expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'owner:help.text', { fine: t(h, 'hi', 'common:term.fine'), deducted: t(h, 'hi', 'common:term.penalty'), saleDay: 16 }));
   });
 
   it('/language stores the choice, answers in it and sets the chat’s command menu', async () => {
@@ -243,7 +243,7 @@ describe('owner: finding a case and its dues', () => {
     expect(menu.payload.commands.find((c: { command: string }) => c.command === 'case').description).toBe(t(h, 'hi', 'common:commands.case'));
     // From now on Hindi, although Telegram says English.
     await h.send(user, '/help');
-    expect(h.api.lastTo(user.id)!.text).toBe(t(h, 'hi', 'owner:help.text', { fine: t(h, 'hi', 'common:term.fine'), saleDay: 16 }));
+    expect(h.api.lastTo(user.id)!.text).toBe(t(h, 'hi', 'owner:help.text', { fine: t(h, 'hi', 'common:term.fine'), deducted: t(h, 'hi', 'common:term.penalty'), saleDay: 16 }));
   });
 
   it('a command leaves a flow, and /cancel says so', async () => {

@@ -80,13 +80,18 @@ describe('owner: the next statutory step on the case card (ss. 14, 16)', () => {
   it('/help: the earliest s. 14 sale is day 16 (7 days, the report and notice next day, 7 days), at the village and nearest market', async () => {
     await h.send(englishOwner, '/help');
     const en = h.api.lastTo(englishOwner.id)!.text;
-    expect(en).toBe(t(h, 'en', 'owner:help.text', { fine: t(h, 'en', 'common:term.penalty'), saleDay: 16 }));
+    // Act 8 of 2026 amends s. 16 only: the s. 12 fine per head keeps its word, the s. 16 deduction says penalty.
+    expect(en).toBe(t(h, 'en', 'owner:help.text', { fine: t(h, 'en', 'common:term.fine'), deducted: t(h, 'en', 'common:term.penalty'), saleDay: 16 }));
+    expect(en).toContain('the fine per head (s. 12)');
+    expect(en).toContain('the penalty and charges are taken from the sale money (s. 16)');
     expect(en).toContain('on day 16 after impounding at the earliest');
     expect(en).toContain('in the village and at the market-place nearest to the place of seizure');
     expect(en).not.toContain('about 14 days');
     await h.send(hindiOwner, '/help');
     const hi = h.api.lastTo(hindiOwner.id)!.text;
-    expect(hi).toBe(t(h, 'hi', 'owner:help.text', { fine: t(h, 'hi', 'common:term.penalty'), saleDay: 16 }));
+    expect(hi).toBe(t(h, 'hi', 'owner:help.text', { fine: t(h, 'hi', 'common:term.fine'), deducted: t(h, 'hi', 'common:term.penalty'), saleDay: 16 }));
+    expect(hi).toContain('प्रति पशु जुर्माना (धारा 12)');
+    expect(hi).toContain('शास्ति व खर्च बिक्री से प्राप्त राशि से काट लिए जाते हैं (धारा 16)');
     expect(hi).toContain('16वें दिन');
   });
 });
