@@ -6,7 +6,8 @@ import { parseKeeperReply } from '../../src/services/staff-input';
 import type { BotContext } from '../context';
 import { replyWithDocuments } from './documents-reply';
 import { requireStaff } from '../middleware/roles';
-import { grantsOf, refusalText, replyScopeError, viaOf } from '../views/staff-refusals';
+import { grantsOf, refusalText, viaOf } from '../views/staff-refusals';
+import { replyScopeError } from './staff-scope-reply';
 
 /**
  * Keepers confirm what owners say they paid by replying to the payment card (`ok`, the amount, or the

@@ -8,7 +8,8 @@ import { poundsInScope } from '../../src/services/staff-scope';
 import type { BotContext } from '../context';
 import { leaveFlow } from '../middleware/leave-flow';
 import { hasRole } from '../middleware/roles';
-import { grantsOf, replyScopeError, viaOf } from '../views/staff-refusals';
+import { grantsOf, viaOf } from '../views/staff-refusals';
+import { replyScopeError } from './staff-scope-reply';
 
 /**
  * `/register` — the s. 8 register entry, one question at a time (a small state machine in ctx.session):

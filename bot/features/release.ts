@@ -3,7 +3,8 @@ import { callbackSecret } from '../../src/callback-data';
 import { MAX_ORDER_REFERENCE, parseCaseNumber, releaseCattle, type ReleaseOrderInput } from '../../src/services/release';
 import type { BotContext } from '../context';
 import { hasRole, requireStaff } from '../middleware/roles';
-import { grantsOf, refusalText, replyScopeError, viaOf } from '../views/staff-refusals';
+import { grantsOf, refusalText, viaOf } from '../views/staff-refusals';
+import { replyScopeError } from './staff-scope-reply';
 
 /**
  * `/release <case>` — deliver the cattle on a confirmed payment (s. 13) or deposit (s. 15);

@@ -1,5 +1,5 @@
 import type { LawError, TransitionRefused } from '../../src/law';
-import { StaffScopeError, type Grant, type Via } from '../../src/services/staff-scope';
+import type { Grant, Via } from '../../src/services/staff-scope';
 import type { BotContext } from '../context';
 import { sectionText } from './text';
 
@@ -23,9 +23,3 @@ export function viaOf(ctx: BotContext): Via {
   return { telegramId: BigInt(ctx.from!.id), chatId: ctx.chat?.id ?? null, messageId: message?.message_id ?? null };
 }
 
-/** Answers a StaffScopeError from a service (role or pound no longer held) in the user's language. */
-export async function replyScopeError(ctx: BotContext, e: unknown, caseNumber: string): Promise<boolean> {
-  if (!(e instanceof StaffScopeError)) return false;
-  await ctx.reply(e.refusal === 'NOT_STAFF' ? ctx.t('common:error.not_allowed') : ctx.t('common:error.wrong_pound', { number: caseNumber }));
-  return true;
-}
