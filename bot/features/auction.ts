@@ -3,7 +3,7 @@ import { cleanPersonName } from '../../src/services/person-name';
 import { admittedBidders, checkAuctionTime, checkCanRecordRefusal, checkCanSchedule, heldWithoutBids, recordOwnerRefusal, registerBidder, scheduleAuction } from '../../src/services/auction';
 import { StaffActionError, type CaseForLaw, type StaffAct } from '../../src/services/case-transition';
 import { auctionEligibleOf } from '../../src/services/notice';
-import { parseAmount, parseIstWhen } from '../../src/services/officer-input';
+import { parseDateTime, parseRupees } from '../../src/services/typed-input';
 import { accountParams, carriedOf, checkCanRecordSale, deliverAccount, previewSale, recordAccountOwnerAbsent, recordSale, storedAccountOf, type BidInput, type StoredAccount, type StoredSaleInputs } from '../../src/services/sale';
 import type { BotContext } from '../context';
 import {
@@ -206,7 +206,7 @@ auctionFeature.on('message:text', async (ctx, next) => {
     switch (ctx.session.step) {
       case 'at': {
         const now = ctx.deps.clock.now();
-        const at = parseIstWhen(text, now);
+        const at = parseDateTime(text, now);
         if (!at) {
           await ctx.reply(ctx.t('officer:input.bad_time', { input: text.slice(0, 40) }));
           return;
@@ -477,7 +477,7 @@ async function askHead(ctx: BotContext, d: SaleDraft) {
 async function saleText(ctx: BotContext, text: string) {
   const d = flowData<SaleDraft>(ctx);
   if (ctx.session.step === 'price') {
-    const paise = parseAmount(text);
+    const paise = parseRupees(text);
     if (paise === null) {
       await ctx.reply(ctx.t('officer:input.bad_amount', { input: text.slice(0, 40) }));
       return;
@@ -486,7 +486,7 @@ async function saleText(ctx: BotContext, text: string) {
     return askHead(ctx, { ...d, bids: [...d.bids, { headId: h.id, bidderId: d.pendingBidder!, pricePaise: paise }], pendingBidder: undefined, i: d.i + 1 });
   }
   if (ctx.session.step === 'expenses') {
-    const paise = parseAmount(text, true);
+    const paise = parseRupees(text, { allowZero: true });
     if (paise === null) {
       await ctx.reply(ctx.t('officer:input.bad_amount_zero', { input: text.slice(0, 40) }));
       return;

@@ -1,7 +1,7 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { toIstDate } from '../../src/law';
 import { findCaseById, findCaseByNumber, parseCaseNumber, parseSearchQuery, searchCases, type CaseWithCard } from '../../src/services/cases';
-import { parseKeeperReply } from '../../src/services/staff-input';
+import { parseKeeperReply } from '../../src/services/typed-answers';
 import { isFollowing } from '../../src/services/subscriptions';
 import { STAFF_COMMANDS } from '../commands';
 import type { BotContext } from '../context';

@@ -2,7 +2,7 @@ import { Composer, InlineKeyboard } from 'grammy';
 import { cleanReference, protestCasesOf, recordComplaint } from '../../src/services/complaints';
 import { findCaseById, findCaseByNumber } from '../../src/services/cases';
 import { windowsFromConfig } from '../../src/services/dues';
-import { findDate } from '../../src/services/owner-input';
+import { findDate } from '../../src/services/typed-input';
 import type { BotContext } from '../context';
 import { cb, clearFlow, idArg, isCommandText, onAction, setFlow } from '../keyboards/owner';
 import { showCaseByNumber } from './case';

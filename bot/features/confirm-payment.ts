@@ -2,7 +2,7 @@ import { Composer } from 'grammy';
 import { callbackSecret, decodeCallback } from '../../src/callback-data';
 import { confirmPayment, rejectPayment, type ConfirmOutcome, type RejectOutcome } from '../../src/services/payment-confirmation';
 import { receiptLinkBase } from '../../src/services/receipts';
-import { parseKeeperReply } from '../../src/services/staff-input';
+import { parseKeeperReply } from '../../src/services/typed-answers';
 import type { BotContext } from '../context';
 import { replyWithDocuments } from './documents-reply';
 import { requireStaff } from '../middleware/roles';

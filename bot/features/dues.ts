@@ -2,7 +2,7 @@ import { Composer, InlineKeyboard } from 'grammy';
 import { addDays, CLAIMABLE, daysBetween, IN_CUSTODY, toIstDate, type CaseStatus } from '../../src/law';
 import { findCaseById, findCaseByNumber, parseCaseNumber, type CaseWithCard } from '../../src/services/cases';
 import { duesAndNextDay, nextDeadline, windowsFromConfig } from '../../src/services/dues';
-import { findDate } from '../../src/services/owner-input';
+import { findDate } from '../../src/services/typed-input';
 import type { BotContext } from '../context';
 import { cb, clearFlow, idArg, isCommandText, onAction, setFlow } from '../keyboards/owner';
 import { renderDues } from '../views/owner/dues';

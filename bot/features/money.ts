@@ -16,7 +16,7 @@ import {
   type RemittanceKindCode,
   type SplitLine,
 } from '../../src/services/money-split';
-import { parseIstDate } from '../../src/services/officer-input';
+import { parseDate } from '../../src/services/typed-input';
 import { completedRounds, storedAccountOf } from '../../src/services/sale';
 import { surplusClaimants } from '../../src/services/surplus-request';
 import type { BotContext } from '../context';
@@ -305,7 +305,7 @@ moneyFeature.on('message:text', async (ctx, next) => {
       await ctx.reply(ctx.t('officer:surplus.ask_order_date'), { reply_markup: new InlineKeyboard().text(ctx.t('officer:button.today'), cb(ctx, 'mn', 'today')) });
       return;
     case 'date': {
-      const date = parseIstDate(text);
+      const date = parseDate(text);
       if (!date) {
         await ctx.reply(ctx.t('officer:input.bad_date', { input: text.slice(0, 40) }));
         return;

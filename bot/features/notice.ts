@@ -1,7 +1,7 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { auctionEligibleOf, checkNotice, missingProclamations, recordNotice, recordProclamations, type NoticeResult, type Proclamation, type ProclamationPlace } from '../../src/services/notice';
 import { loadNoticeFacts, noticeParams } from '../../src/services/notice-text';
-import { parseIstWhen } from '../../src/services/officer-input';
+import { parseDateTime } from '../../src/services/typed-input';
 import { StaffActionError, type CaseForLaw } from '../../src/services/case-transition';
 import type { BotContext } from '../context';
 import {
@@ -151,7 +151,7 @@ async function askConfirm(ctx: BotContext, d: Draft) {
 /** A typed time: must parse and not be in the future (the service checks it against s. 14 too). */
 async function typedTime(ctx: BotContext, text: string): Promise<Date | null> {
   const now = ctx.deps.clock.now();
-  const at = parseIstWhen(text, now);
+  const at = parseDateTime(text, now);
   if (!at) {
     await ctx.reply(ctx.t('officer:input.bad_time', { input: text.slice(0, 40) }));
     return null;

@@ -1,7 +1,7 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { callbackSecret, decodeCallback, encodeCallback } from '../../src/callback-data';
 import { loadCase, StaffActionError, type CaseForLaw, type StaffAct, type StaffRoleCode } from '../../src/services/case-transition';
-import { parseCaseArg } from '../../src/services/officer-input';
+import { parseCaseArg } from '../../src/services/typed-answers';
 import type { BotContext } from '../context';
 import { requireStaff } from '../middleware/roles';
 import { fitMessage, MESSAGE_LIMIT, poundName, sectionText } from '../views/text';

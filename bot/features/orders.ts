@@ -2,7 +2,7 @@ import { Composer, InlineKeyboard } from 'grammy';
 import { termFor, toIstDate } from '../../src/law';
 import { StaffActionError } from '../../src/services/case-transition';
 import { recordDepositOutcome } from '../../src/services/deposit-outcome';
-import { parseIstDate } from '../../src/services/officer-input';
+import { parseDate } from '../../src/services/typed-input';
 import { MAX_ORDER_REFERENCE, ORDER_KINDS, ordersOfCase, recordOrder, type OrderAuthorityCode, type OrderKindCode } from '../../src/services/orders';
 import { disposeUnderProviso } from '../../src/services/proviso';
 import type { BotContext } from '../context';
@@ -97,7 +97,7 @@ ordersFeature.on('message:text', async (ctx, next) => {
     return;
   }
   if (inFlow(ctx, 'order', 'date')) {
-    const date = parseIstDate(text);
+    const date = parseDate(text);
     if (!date) {
       await ctx.reply(ctx.t('officer:input.bad_date', { input: text.slice(0, 40) }));
       return;

@@ -3,7 +3,7 @@ import { callbackSecret, decodeCallback, encodeCallback } from '../../src/callba
 import { isLocalDate, type LocalDate } from '../../src/law';
 import { audit } from '../../src/services/audit';
 import { buildRegisterExport, ExportRangeError } from '../../src/services/register-export';
-import { parseDateTyped } from '../../src/services/staff-input';
+import { parseDate } from '../../src/services/typed-input';
 import { poundsInScope, requireGrant, staffActor } from '../../src/services/staff-scope';
 import type { BotContext } from '../context';
 import { requireStaff } from '../middleware/roles';
@@ -24,8 +24,8 @@ registerExportFeature.command('register_export', async (ctx) => {
   const asPdf = words.length > 2 && /^pdf$/i.test(words.at(-1)!);
   if (asPdf || (words.length > 2 && /^csv$/i.test(words.at(-1)!))) words.pop();
   const [a, b, code] = words;
-  const from = a ? parseDateTyped(a) : null;
-  const to = b ? parseDateTyped(b) : null;
+  const from = a ? parseDate(a) : null;
+  const to = b ? parseDate(b) : null;
   if (!from || !to) {
     await ctx.reply(ctx.t('staff:export.usage'));
     return;

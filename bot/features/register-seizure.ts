@@ -3,7 +3,8 @@ import QRCode from 'qrcode';
 import { callbackSecret, decodeCallback, encodeCallback } from '../../src/callback-data';
 import { CATTLE_CLASS_CODES } from '../../src/law';
 import { MAX_HEADS_PER_ENTRY, MAX_FIELD_LENGTH, registerSeizure, SeizureEntryError, type HeadGroup } from '../../src/services/register-seizure';
-import { parseCount, parseIstDateTime } from '../../src/services/staff-input';
+import { parseDateTime } from '../../src/services/typed-input';
+import { parseCount } from '../../src/services/typed-answers';
 import { poundsInScope } from '../../src/services/staff-scope';
 import type { BotContext } from '../context';
 import { leaveFlow } from '../middleware/leave-flow';
@@ -205,7 +206,7 @@ registerSeizureFeature.on('message:text', async (ctx, next) => {
       return;
     }
     case 'when': {
-      const at = parseIstDateTime(text);
+      const at = parseDateTime(text);
       if (!at) {
         await ctx.reply(ctx.t('staff:register.when_invalid', { input: text }));
         return;

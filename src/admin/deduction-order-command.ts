@@ -1,6 +1,6 @@
 import { addDays, DEDUCTION_KINDS, type DeductionKind } from '../law';
 import { audit } from '../services/audit';
-import { parseDateTyped } from '../services/staff-input';
+import { parseDate } from '../services/typed-input';
 import { EXIT, parseOptions, usageError, type AdminDeps } from './args';
 
 const asDbDate = (d: string) => new Date(`${d}T00:00:00Z`);
@@ -20,7 +20,7 @@ export async function addDeductionOrder(deps: AdminDeps, args: string[]): Promis
   const kinds = o.order!.split(',').map((k) => k.trim().toLowerCase()).filter(Boolean);
   const valid = kinds.length === DEDUCTION_KINDS.length && DEDUCTION_KINDS.every((k) => kinds.filter((x) => x === k).length === 1);
   if (!valid) return usageError(deps, deps.t('staff:admin.fees.bad_order', { value: o.order, kinds: DEDUCTION_KINDS.join(',') }), usage);
-  const from = parseDateTyped(o.from!);
+  const from = parseDate(o.from!);
   if (!from) return usageError(deps, deps.t('staff:admin.bad_date', { value: o.from }), usage);
   const area = await deps.db.area.findUnique({ where: { code: o.area!.toUpperCase() } });
   if (!area) {

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { DOCUMENT_KINDS, DocumentUnavailable, makeDocument, type DocumentKind, type DocumentLangs, type DocumentRef } from '../documents';
-import { parseDateTyped } from '../services/staff-input';
+import { parseDate } from '../services/typed-input';
 import { EXIT, parseOptions, usageError, type AdminDeps } from './args';
 
 const USAGE = 'documents:admin.usage';
@@ -47,8 +47,8 @@ export async function documentCommand(deps: AdminDeps, args: string[]): Promise<
     }
     if (kind === 'remittance') docRef = { kind, poundId: pound.id, month: o.month! };
     else {
-      const from = parseDateTyped(o.from!);
-      const to = parseDateTyped(o.to!);
+      const from = parseDate(o.from!);
+      const to = parseDate(o.to!);
       if (!from || !to) return usageError(deps, deps.t('staff:admin.bad_date', { value: from ? o.to : o.from }), USAGE);
       docRef = { kind: 'register', poundId: pound.id, from, to };
     }

@@ -1,6 +1,6 @@
 import { addDays, CATTLE_CLASS_CODES, isCattleClass, type LocalDate } from '../law';
 import { audit } from '../services/audit';
-import { parseDateTyped, parseRupeesTyped } from '../services/staff-input';
+import { parseDate, parseRupees } from '../services/typed-input';
 import { EXIT, parseOptions, usageError, type AdminDeps } from './args';
 import { addDeductionOrder, listDeductionOrders } from './deduction-order-command';
 
@@ -80,9 +80,9 @@ async function addFee(deps: AdminDeps, sub: 'add-fine' | 'add-feeding', args: st
   const classes = o.class === 'all' ? [...CATTLE_CLASS_CODES] : o.class!.split(',').map((c) => c.trim().toLowerCase()).filter(Boolean);
   const badClass = classes.find((c) => !isCattleClass(c));
   if (badClass || classes.length === 0) return usageError(deps, deps.t('staff:admin.bad_class', { value: badClass ?? o.class }), usage);
-  const from = parseDateTyped(o.from!);
+  const from = parseDate(o.from!);
   if (!from) return usageError(deps, deps.t('staff:admin.bad_date', { value: o.from }), usage);
-  const paise = parseRupeesTyped(o.amount!);
+  const paise = parseRupees(o.amount!);
   if (paise === null) return usageError(deps, deps.t('staff:admin.bad_amount', { value: o.amount }), usage);
   const reference = (fine ? o.notification : o.order)!.replace(/\s+/g, ' ').trim();
   const dayBefore = addDays(from, -1);

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { audit } from '../services/audit';
 import { buildRegisterExport, ExportRangeError } from '../services/register-export';
-import { parseDateTyped } from '../services/staff-input';
+import { parseDate } from '../services/typed-input';
 import { EXIT, parseOptions, usageError, type AdminDeps } from './args';
 
 /** `register-export --pound <code> --from <date> --to <date> [--out file]`: the s. 7 register as CSV. */
@@ -9,8 +9,8 @@ export async function registerExportCommand(deps: AdminDeps, args: string[]): Pr
   const usage = 'staff:admin.usage.register_export';
   const o = parseOptions(deps, args, { pound: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, out: { type: 'string' } }, usage, ['pound', 'from', 'to']);
   if (!o) return EXIT.USAGE;
-  const from = parseDateTyped(o.from!);
-  const to = parseDateTyped(o.to!);
+  const from = parseDate(o.from!);
+  const to = parseDate(o.to!);
   if (!from) return usageError(deps, deps.t('staff:admin.bad_date', { value: o.from }), usage);
   if (!to) return usageError(deps, deps.t('staff:admin.bad_date', { value: o.to }), usage);
   const pound = await deps.db.pound.findUnique({ where: { code: o.pound!.toUpperCase() } });

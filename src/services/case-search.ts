@@ -1,7 +1,7 @@
 import { addDays, daysBetween, toIstDate, type CattleClassCode, type LocalDate } from '../law';
 import { classOfWord, colourOfWord, coloursIn, countOfWord, isStopWord, samePlaceWord, words } from './cattle-words';
 import type { DbReader } from './dues';
-import { findDate, normaliseTyped } from './owner-input';
+import { findDate, normaliseTyped } from './typed-input';
 
 /**
  * Owners' search for their cattle: by village / place of seizure and date, and by class, count and

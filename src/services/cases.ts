@@ -1,6 +1,6 @@
 import type { CaseState, CaseStatus as LawCaseStatus } from '../law';
 import type { DbReader } from './dues';
-import { normaliseTyped } from './owner-input';
+import { normaliseTyped } from './typed-input';
 
 export { searchCases, parseSearchQuery, type SearchHit, type SearchQuery } from './case-search';
 

@@ -1,5 +1,5 @@
 import type { DbReader } from './dues';
-import { normaliseTyped } from './owner-input';
+import { normaliseTyped } from './typed-input';
 import { paiseOf } from '../db';
 
 /**

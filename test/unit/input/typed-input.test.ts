@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseDate, parseDateTime, parseRupees } from '../../../src/services/typed-input';
+import { findDate, parseDate, parseDateTime, parseRupees } from '../../../src/services/typed-input';
 
 // Written independently of the parser: how people in India write an amount.
 function indianGrouping(whole: string): string {
@@ -73,6 +73,38 @@ describe('parseDate / parseDateTime — India dates and times, day first', () =>
     }));
   });
 
+  const EN_MONTHS = ['Jan', 'February', 'Mar', 'April', 'May', 'June', 'Jul', 'August', 'Sept', 'October', 'Nov', 'December'];
+  const HI_MONTHS = ['जनवरी', 'फ़रवरी', 'मार्च', 'अप्रैल', 'मई', 'जून', 'जुलाई', 'अगस्त', 'सितंबर', 'अक्टूबर', 'नवंबर', 'दिसंबर'];
+
+  it('reads every day written with the month in words, English or Hindi ("28 Nov 2026", "२८ नवंबर २०२६")', () => {
+    fc.assert(fc.property(day, fc.boolean(), fc.boolean(), (d, hindiMonth, hindiDigits) => {
+      const [y, m, dd] = d.toISOString().slice(0, 10).split('-') as [string, string, string];
+      const text = `${Number(dd)} ${(hindiMonth ? HI_MONTHS : EN_MONTHS)[Number(m) - 1]} ${y}`;
+      expect(parseDate(hindiDigits ? devanagari(text) : text)).toBe(`${y}-${m}-${dd}`);
+    }));
+  });
+
+  it('is one reading: what an official may type (a complete date) an owner’s search reads as the same day', () => {
+    const now = new Date('2026-11-30T12:00:00+05:30');
+    fc.assert(fc.property(day, fc.constantFrom('.', '/', '-', 'iso', 'words'), fc.constantFrom<'past' | 'future'>('past', 'future'), (d, sep, lean) => {
+      const [y, m, dd] = d.toISOString().slice(0, 10).split('-') as [string, string, string];
+      const text = sep === 'iso' ? `${y}-${m}-${dd}` : sep === 'words' ? `${dd} ${EN_MONTHS[Number(m) - 1]} ${y}` : `${dd}${sep}${m}${sep}${y}`;
+      expect(findDate(text, now, lean)?.date).toBe(parseDate(text));
+    }));
+  });
+
+  it('refuses for an official record what only an owner’s search may guess at (no year, two-digit year, relative days)', () => {
+    const now = new Date('2026-11-30T12:00:00+05:30');
+    const cases: Array<[string, 'past' | 'future', string]> = [
+      ['27.11', 'past', '2026-11-27'], ['27-11-26', 'past', '2026-11-27'], ['27 Nov', 'past', '2026-11-27'],
+      ['आज', 'past', '2026-11-30'], ['कल', 'past', '2026-11-29'], ['कल', 'future', '2026-12-01'], ['+3', 'future', '2026-12-03'],
+    ];
+    for (const [text, lean, ownerReads] of cases) {
+      expect(parseDate(text), text).toBeNull();
+      expect(findDate(text, now, lean)?.date, `${text} (${lean})`).toBe(ownerReads);
+    }
+  });
+
   it('refuses days that do not exist', () => {
     for (const bad of ['31.11.2026', '29.02.2027', '00.01.2026', '2026-13-01', '1.1.26', 'kal']) expect(parseDate(bad), bad).toBeNull();
   });
@@ -84,6 +116,7 @@ describe('parseDate / parseDateTime — India dates and times, day first', () =>
     expect(parseDateTime('14:30')).toBeNull();
     // 20:00 UTC on 28 Nov is already 29 Nov in India.
     expect(parseDateTime('2:30 pm', new Date('2026-11-28T20:00:00Z'))?.toISOString()).toBe('2026-11-29T09:00:00.000Z');
-    for (const bad of ['28.11.2026 24:00', '28.11.2026 13:00 pm', '28.11.2026 0:30 am', '28.11.2026']) expect(parseDateTime(bad), bad).toBeNull();
+    expect(parseDateTime('28 Nov 2026 2:30 pm')?.toISOString()).toBe('2026-11-28T09:00:00.000Z');
+    for (const bad of ['28.11.2026 24:00', '28.11 14:30', 'kal 14:30', '28.11.2026 13:00 pm', '28.11.2026 0:30 am', '28.11.2026']) expect(parseDateTime(bad), bad).toBeNull();
   });
 });

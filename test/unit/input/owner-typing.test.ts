@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findDate, parseRupees, parseUpiRef } from '../../../src/services/owner-input';
+import { findDate, parseRupees } from '../../../src/services/typed-input';
+import { parseUpiRef } from '../../../src/services/typed-answers';
 
 const NOW = new Date('2026-11-29T10:00:00+05:30');
 

@@ -1,17 +1,18 @@
-import type { LocalDate } from '../law';
-import { normaliseTyped, parseDate, parseDateTime, parseRupees } from './typed-input';
+import { normaliseTyped, parseRupees } from './typed-input';
 
 /**
- * Reading what staff type: a reply to a payment card, the day and hour cattle were brought in, export
- * dates, head counts. Pure functions; the clock is passed in where needed.
+ * What a typed answer means in a flow, beyond amounts and dates (those are src/services/typed-input.ts): a UPI
+ * reference, a case number, a keeper's reply to a payment card, a head count. Pure; one reading for everyone.
  */
 
-/** NFC, ASCII digits, single spaces (src/services/typed-input.ts: one reading for everyone). */
-export const cleanTyped = normaliseTyped;
-
-/** Rupees typed by a keeper → paise (zero refused): the same reading as everyone's (`parseRupees`). */
-export function parseRupeesTyped(text: string): number | null {
-  return parseRupees(text);
+/**
+ * A UPI transaction reference (UTR / RRN) as typed: letters and digits, 6–35 characters once spaces and
+ * dashes are removed, at least 6 of them digits (every UPI app's reference is mostly digits, so a name
+ * typed by mistake — "Ramesh Kumar" — is not taken for one); null otherwise.
+ */
+export function parseUpiRef(text: string): string | null {
+  const s = normaliseTyped(text).replace(/[\s-]+/g, '').toUpperCase();
+  return /^[A-Z0-9]{6,35}$/.test(s) && (s.match(/\d/g) ?? []).length >= 6 ? s : null;
 }
 
 /** What a keeper's reply to a payment card means. */
@@ -32,7 +33,7 @@ const BOOK_NO = /^(?:rb|r\.b\.|book|receipt|rcpt|रसीद|बुक)\s*(?:no
  * Something that looks like an amount but is not one ("12a0") is reported as a bad amount.
  */
 export function parseKeeperReply(text: string): KeeperReply {
-  const s = cleanTyped(text);
+  const s = normaliseTyped(text);
   if (!s) return { kind: 'unknown' };
   if (OK_WORDS.test(s)) return { kind: 'ok', receiptBookNo: null };
   const okWith = /^(ok|okay|haan|हाँ|हां|ठीक)[\s,:-]+(.+)$/iu.exec(s);
@@ -45,27 +46,24 @@ export function parseKeeperReply(text: string): KeeperReply {
   if (no) return { kind: 'no', reason: no[2]!.trim() };
   const book = BOOK_NO.exec(s) ?? /^#\s*([A-Za-z0-9][A-Za-z0-9/-]{0,29})$/.exec(s);
   if (book) return { kind: 'ok', receiptBookNo: book[1]! };
-  const paise = parseRupeesTyped(s);
+  const paise = parseRupees(s);
   if (paise !== null) return { kind: 'amount', paise };
   // Mostly digits with a stray letter or symbol: a mistyped amount, not a random message.
   if (/^[₹\s]*\d[\d\s,.]*[^\d\s,.]+[\d\s,.]*$/u.test(s) || /^(₹|rs\.?)\s*\S+$/iu.test(s)) return { kind: 'bad_amount', input: s };
   return { kind: 'unknown' };
 }
 
-/** "28.11.2026 14:30" → the instant in India time; the date is required (the s. 8 entry needs day and hour). */
-export function parseIstDateTime(text: string): Date | null {
-  return parseDateTime(text);
-}
-
-/** "28.11.2026", "28/11/2026" or "2026-11-28" → '2026-11-28'; null otherwise. */
-export function parseDateTyped(text: string): LocalDate | null {
-  return parseDate(text);
-}
-
 /** A whole number of heads from 1 to `max`; null otherwise. */
 export function parseCount(text: string, max: number): number | null {
-  const s = cleanTyped(text);
+  const s = normaliseTyped(text);
   if (!/^\d{1,4}$/.test(s)) return null;
   const n = Number(s);
   return n >= 1 && n <= max ? n : null;
+}
+
+/** A case number as staff type it: "jai1-2026-17", "JAI1 2026 17", "JAI1–२०२६–१७" → "JAI1-2026-17"; else null. */
+export function parseCaseArg(text: string): string | null {
+  const s = normaliseTyped(text).toUpperCase();
+  const m = /^([A-Z]{1,8}\d{0,3})\s*[-/ ]\s*(\d{4})\s*[-/ ]\s*0*(\d{1,7})$/.exec(s);
+  return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
 }

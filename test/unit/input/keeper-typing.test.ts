@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseCount, parseDateTyped, parseIstDateTime, parseKeeperReply, parseRupeesTyped } from '../../../src/services/staff-input';
+import { parseDate, parseDateTime, parseRupees } from '../../../src/services/typed-input';
+import { parseCount, parseKeeperReply } from '../../../src/services/typed-answers';
 
 describe('a keeper’s reply to a payment card', () => {
   it.each([
@@ -34,39 +35,39 @@ describe('a keeper’s reply to a payment card', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 99_999_999_999 }), (paise) => {
         const text = `${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, '0')}`;
-        expect(parseRupeesTyped(text)).toBe(paise);
+        expect(parseRupees(text)).toBe(paise);
         expect(parseKeeperReply(text)).toEqual({ kind: 'amount', paise });
       }),
     );
   });
 
   it('never reads zero, negative or three-decimal amounts', () => {
-    for (const s of ['0', '0.00', '-5', '12.345', '1,2,3', '']) expect(parseRupeesTyped(s)).toBeNull();
+    for (const s of ['0', '0.00', '-5', '12.345', '1,2,3', '']) expect(parseRupees(s)).toBeNull();
   });
 
   it('reads "/-" typed with a Hindi keyboard\'s dash, as the officers\' amounts do', () => {
-    expect(parseRupeesTyped('Rs 1250/\u2010')).toBe(125000);
+    expect(parseRupees('Rs 1250/\u2010')).toBe(125000);
     expect(parseKeeperReply('₹ 1,250/\u2013')).toEqual({ kind: 'amount', paise: 125000 });
   });
 });
 
 describe('day and hour of s. 8(b)', () => {
   it('reads India time', () => {
-    expect(parseIstDateTime('28.11.2026 14:30')?.toISOString()).toBe('2026-11-28T09:00:00.000Z');
-    expect(parseIstDateTime('1/1/2027 00:05')?.toISOString()).toBe('2026-12-31T18:35:00.000Z');
-    expect(parseIstDateTime('28-11-2026 2:30 pm')?.toISOString()).toBe('2026-11-28T09:00:00.000Z');
-    expect(parseIstDateTime('28-11-2026 12:10 am')?.toISOString()).toBe('2026-11-27T18:40:00.000Z');
-    expect(parseIstDateTime('२८.११.२०२६ १४:३०')?.toISOString()).toBe('2026-11-28T09:00:00.000Z');
+    expect(parseDateTime('28.11.2026 14:30')?.toISOString()).toBe('2026-11-28T09:00:00.000Z');
+    expect(parseDateTime('1/1/2027 00:05')?.toISOString()).toBe('2026-12-31T18:35:00.000Z');
+    expect(parseDateTime('28-11-2026 2:30 pm')?.toISOString()).toBe('2026-11-28T09:00:00.000Z');
+    expect(parseDateTime('28-11-2026 12:10 am')?.toISOString()).toBe('2026-11-27T18:40:00.000Z');
+    expect(parseDateTime('२८.११.२०२६ १४:३०')?.toISOString()).toBe('2026-11-28T09:00:00.000Z');
   });
   it('refuses what is not a real date and time', () => {
     for (const s of ['31.11.2026 10:00', '28.11.2026 24:00', '28.11.2026 10:60', '28.11.2026', 'now', '28.11.26 10:00', '13:30 28.11.2026', '28.11.2026 13:00 pm']) {
-      expect(parseIstDateTime(s), s).toBeNull();
+      expect(parseDateTime(s), s).toBeNull();
     }
   });
   it('reads export dates and head counts', () => {
-    expect(parseDateTyped('01.11.2026')).toBe('2026-11-01');
-    expect(parseDateTyped('2026-11-30')).toBe('2026-11-30');
-    expect(parseDateTyped('30.02.2026')).toBeNull();
+    expect(parseDate('01.11.2026')).toBe('2026-11-01');
+    expect(parseDate('2026-11-30')).toBe('2026-11-30');
+    expect(parseDate('30.02.2026')).toBeNull();
     expect(parseCount('3', 500)).toBe(3);
     expect(parseCount('३', 500)).toBe(3);
     expect(parseCount('0', 500)).toBeNull();
