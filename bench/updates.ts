@@ -114,6 +114,20 @@ async function paced(handle: (u: Update) => Promise<void>, updates: Update[], ra
   return lat;
 }
 
+async function profiled(file: string, fn: () => Promise<unknown>): Promise<void> {
+  const { Session } = await import('node:inspector/promises');
+  const { writeFileSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 100 });
+  await session.post('Profiler.start');
+  await fn();
+  const { profile } = await session.post('Profiler.stop');
+  writeFileSync(file, JSON.stringify(profile));
+  session.disconnect();
+}
+
 async function benchOne(label: string, target: DatabaseTarget, n: number): Promise<string[]> {
   const opened = await openDatabase(target);
   await applyMigrations(opened.adapter);
@@ -162,6 +176,7 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
 
     // Warm up (JIT, caches, every owner seen once), then statements per update by kind, one at a time.
     await saturate(real, Array.from({ length: OWNERS }, () => make('lookup')));
+    await saturate(real, Array.from({ length: KEEPERS }, (_, k) => text(KEEPER + k, '/help')));
     await saturate(base, baseUpdates(200));
     const perKind: string[] = [];
     for (const kind of KINDS) {
@@ -186,6 +201,9 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
     // Saturation, real and baseline interleaved (2 rounds each), then the real bot at half its rate.
     const rounds: Array<{ real: Awaited<ReturnType<typeof saturate>>; base: Awaited<ReturnType<typeof saturate>> }> = [];
     for (let r = 0; r < 2; r++) rounds.push({ real: await saturate(real, mix(n)), base: await saturate(base, baseUpdates(n)) });
+    // UPDATES_CPU_PROFILE=<file>: a V8 CPU profile of one more saturation round of the real bot only (open it in
+    // Chrome DevTools, or sum self time by package) — where the CPU per update goes.
+    if (process.env.UPDATES_CPU_PROFILE) await profiled(process.env.UPDATES_CPU_PROFILE, () => saturate(real, mix(n)));
     const best = (xs: number[]) => Math.max(...xs);
     const realRate = best(rounds.map((r) => r.real.perSecond));
     const baseRate = best(rounds.map((r) => r.base.perSecond));

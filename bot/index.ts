@@ -6,7 +6,7 @@ import { attachDeps } from './middleware/deps';
 import { dedupeUpdates } from './middleware/dedupe-updates';
 import { handleBotError } from './middleware/errors';
 import { observeUpdates } from './middleware/observe';
-import { dbSession } from './middleware/session-storage';
+import { dbSession, inChatOrder } from './middleware/session-storage';
 import { loadUser } from './middleware/user';
 
 export type { BotContext, BotDeps } from './context';
@@ -22,7 +22,7 @@ export interface CreateBotOptions {
 
 /**
  * The composition of the bot. Middleware order is fixed and reads top to bottom:
- * deps → log scope & metrics → replay guard → user & language & roles → session (one update per chat at a
+ * deps → log scope & metrics → per-chat order → replay guard → user & language & roles → session (one update per chat at a
  * time, across processes) → [error boundary: features → unhandled].
  */
 export function createBot(token: string, deps: BotDeps, options: CreateBotOptions = {}): Bot<BotContext> {
@@ -37,6 +37,8 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
     if (deps.replyTransformer) ctx.api.config.use(deps.replyTransformer);
     return next();
   });
+  // One update of a chat at a time, in arrival order (webhooks, the runner's long polling, the local chat alike).
+  bot.use(inChatOrder());
   bot.use(dedupeUpdates());
   bot.use(loadUser(options.userCacheTtlMs));
   bot.use(dbSession());

@@ -101,6 +101,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     logger.info({ port: config.PORT, host: config.HTTP_HOST }, 'HTTP server listening (/healthz, /readyz, /metrics, /r/<code>)');
   };
   let stopping = false;
+  let polling: { isRunning(): boolean; stop(): Promise<void> } | undefined;
   return {
     deps,
     database,
@@ -131,13 +132,16 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
         // Long polling: the HTTP server still listens on PORT for health checks, metrics and receipt pages.
         if (serveHttp) await listen();
         await bot.api.deleteWebhook();
-        void bot.start({ drop_pending_updates: false, onStart: () => {} });
+        // @grammyjs/runner: chats concurrently, each chat's updates in order (bot/polling.ts).
+        const { startPolling } = await import('../bot/polling');
+        polling = startPolling(bot);
         logger.info({ bot: bot.botInfo.username }, 'connected to Telegram (long polling); command menus registered in English and Hindi');
       }
     },
     async stop() {
       if (stopping) return;
       stopping = true;
+      if (polling?.isRunning()) await polling.stop();
       if (bot?.isRunning()) await bot.stop();
       if (http) await http.app.close();
       await jobs.stop();

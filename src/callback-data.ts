@@ -17,6 +17,21 @@ export function encodeCallback(secret: string, action: string, ...args: Array<st
 /** Parses and verifies callback data; null when it is malformed, forged or for another action set. */
 export function decodeCallback(secret: string, data: string | undefined): { action: string; args: string[] } | null {
   if (!data) return null;
+  // Every button router of the bot decodes the same update's data (issue 13: one HMAC per router per tap): the
+  // last few verified results are kept (a copy is returned, so a caller cannot change the kept one).
+  const memoKey = `${secret}\u0000${data}`;
+  const known = decoded.get(memoKey);
+  if (known !== undefined) return known && { action: known.action, args: [...known.args] };
+  const result = verify(secret, data);
+  if (decoded.size >= DECODED_MAX) decoded.delete(decoded.keys().next().value!);
+  decoded.set(memoKey, result);
+  return result && { action: result.action, args: [...result.args] };
+}
+
+const DECODED_MAX = 256;
+const decoded = new Map<string, { action: string; args: string[] } | null>();
+
+function verify(secret: string, data: string): { action: string; args: string[] } | null {
   const cut = data.lastIndexOf('|');
   if (cut <= 0) return null;
   const body = data.slice(0, cut);
@@ -33,5 +48,14 @@ function mac(secret: string, body: string): string {
 
 /** The signing secret: derived from the bot token, so it is stable across restarts and processes. */
 export function callbackSecret(config: { BOT_TOKEN?: string | undefined; WEBHOOK_SECRET?: string | undefined }): string {
-  return createHmac('sha256', 'kanji-sahayak/callbacks').update(config.BOT_TOKEN ?? config.WEBHOOK_SECRET ?? 'local-mode').digest('hex');
+  const source = config.BOT_TOKEN ?? config.WEBHOOK_SECRET ?? 'local-mode';
+  let secret = secrets.get(source);
+  if (secret === undefined) {
+    secret = createHmac('sha256', 'kanji-sahayak/callbacks').update(source).digest('hex');
+    if (secrets.size >= 16) secrets.clear();
+    secrets.set(source, secret);
+  }
+  return secret;
 }
+// Derived once per token (it was an HMAC per button drawn and per router a tap passed through).
+const secrets = new Map<string, string>();

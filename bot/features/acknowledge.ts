@@ -1,7 +1,7 @@
 import { Composer } from 'grammy';
 import { audit } from '../../src/services/audit';
 import type { BotContext } from '../context';
-import { idArg, onAction } from '../keyboards/owner';
+import { idArg, onAction } from './on-action';
 
 /**
  * The owner's one tap "I have taken my cattle back" (the receipt in the register, s. 13). The button

@@ -1,12 +1,14 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { toIstDate } from '../../src/law';
-import { findCaseById, findCaseByNumber, parseCaseNumber, parseSearchQuery, searchCases, type CaseWithCard } from '../../src/services/cases';
+import { caseCard, type CaseRef } from '../../src/services/case-card';
+import { parseCaseNumber, parseSearchQuery, searchCases } from '../../src/services/cases';
+import { windowsFromConfig } from '../../src/services/dues';
 import { parseKeeperReply } from '../../src/services/typed-answers';
-import { isFollowing } from '../../src/services/subscriptions';
 import { STAFF_COMMANDS } from '../commands';
 import type { BotContext } from '../context';
 import { hasRole } from '../middleware/roles';
-import { cb, clearFlow, idArg, isCommandText, onAction, setFlow } from '../keyboards/owner';
+import { cb, clearFlow, isCommandText, setFlow } from '../keyboards/owner';
+import { idArg, onAction } from './on-action';
 import { cattleSummary, renderCaseCard } from '../views/owner/case-card';
 
 /**
@@ -18,11 +20,16 @@ export const caseFeature = new Composer<BotContext>();
 
 const FLOW = 'owner_case';
 
-/** Sends the public card of a case. */
-export async function showCase(ctx: BotContext, c: CaseWithCard): Promise<void> {
-  const following = ctx.from ? await isFollowing(ctx.deps.db, BigInt(ctx.from.id), c.id) : false;
-  const card = await renderCaseCard(ctx, c, { following });
-  await ctx.reply(card.text, { reply_markup: card.reply_markup });
+/** The Telegram user an owner screen is for (null for updates without a sender). */
+export const viewerOf = (ctx: BotContext): bigint | null => (ctx.from ? BigInt(ctx.from.id) : null);
+
+/** Sends the public card of a case (one statement: src/services/case-card.ts); false when there is no such case. */
+export async function showCase(ctx: BotContext, ref: CaseRef | number): Promise<boolean> {
+  const card = await caseCard(ctx.deps.db, ref, viewerOf(ctx), ctx.deps.clock.now(), windowsFromConfig(ctx.deps.config));
+  if (!card) return false;
+  const view = renderCaseCard(ctx, card);
+  await ctx.reply(view.text, { reply_markup: view.reply_markup });
+  return true;
 }
 
 /** Looks a typed case number up and answers: the card, "not a case number", or "no such case". */
@@ -32,12 +39,7 @@ export async function showCaseByNumber(ctx: BotContext, typed: string): Promise<
     await ctx.reply(`${ctx.t('common:error.case_malformed', { input: typed.trim().slice(0, 40) })}\n${ctx.t('owner:case.malformed_hint')}`);
     return;
   }
-  const c = await findCaseByNumber(ctx.deps.db, parsed);
-  if (!c) {
-    await ctx.reply(ctx.t('common:error.case_not_found', { number: parsed.number }));
-    return;
-  }
-  await showCase(ctx, c);
+  if (!(await showCase(ctx, { number: parsed }))) await ctx.reply(ctx.t('common:error.case_not_found', { number: parsed.number }));
 }
 
 /** Searches and lists the matching cases as buttons (public facts only). */
@@ -92,9 +94,7 @@ caseFeature.on('message:text', async (ctx, next) => {
 
 onAction(caseFeature, 'cs', async (ctx, args) => {
   const id = idArg(args[0]);
-  const c = id ? await findCaseById(ctx.deps.db, id) : null;
-  if (!c) return { text: ctx.t('common:error.stale_button'), alert: true };
-  await showCase(ctx, c);
+  if (!id || !(await showCase(ctx, id))) return { text: ctx.t('common:error.stale_button'), alert: true };
 });
 
 /**

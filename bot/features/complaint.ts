@@ -4,7 +4,8 @@ import { findCaseById, findCaseByNumber } from '../../src/services/cases';
 import { windowsFromConfig } from '../../src/services/dues';
 import { findDate } from '../../src/services/typed-input';
 import type { BotContext } from '../context';
-import { cb, clearFlow, idArg, isCommandText, onAction, setFlow } from '../keyboards/owner';
+import { cb, clearFlow, isCommandText, setFlow } from '../keyboards/owner';
+import { idArg, onAction } from './on-action';
 import { showCaseByNumber } from './case';
 
 /**

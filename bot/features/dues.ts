@@ -1,13 +1,15 @@
 import { Composer, InlineKeyboard } from 'grammy';
-import { addDays, CLAIMABLE, daysBetween, IN_CUSTODY, toIstDate, type CaseStatus } from '../../src/law';
-import { findCaseById, findCaseByNumber, parseCaseNumber, type CaseWithCard } from '../../src/services/cases';
-import { duesAndNextDay, nextDeadline, windowsFromConfig } from '../../src/services/dues';
+import { addDays, daysBetween, toIstDate } from '../../src/law';
+import { duesScreen, type CaseRef } from '../../src/services/case-card';
+import { caseExists, parseCaseNumber } from '../../src/services/cases';
+import { windowsFromConfig } from '../../src/services/dues';
 import { findDate } from '../../src/services/typed-input';
 import type { BotContext } from '../context';
-import { cb, clearFlow, idArg, isCommandText, onAction, setFlow } from '../keyboards/owner';
+import { cb, clearFlow, isCommandText, setFlow } from '../keyboards/owner';
+import { idArg, onAction } from './on-action';
 import { renderDues } from '../views/owner/dues';
 import { fitMessage, sectionText, statusText } from '../views/owner/text';
-import { showCaseByNumber } from './case';
+import { showCaseByNumber, viewerOf } from './case';
 
 /**
  * Dues (s. 13): itemised by the statute engine from the pound's dated rates — per head and per day, the
@@ -21,25 +23,35 @@ const FLOW_WHATIF = 'owner_whatif';
 /** How far ahead a what-if may look: beyond this the s. 14 sale will long have happened. */
 const WHATIF_MAX_DAYS = 60;
 
-/** Sends the dues of a case as of `at` (now, or the what-if day). */
-export async function showDues(ctx: BotContext, c: CaseWithCard, at: Date, whatIf = false): Promise<void> {
-  const status = c.status as CaseStatus;
-  if (!IN_CUSTODY.includes(status)) {
-    await ctx.reply(ctx.t('owner:dues.released', { number: c.number, status: statusText(ctx, c) }));
-    return;
-  }
+/**
+ * Sends the dues of a case as of `at` (now, or the what-if day): one statement loads the case and its pound's
+ * rules, the statute engine values it once at `at` and once a day later (src/services/case-card.ts `duesScreen`).
+ * False when there is no such case (nothing sent).
+ */
+export async function showDues(ctx: BotContext, ref: CaseRef | number, at: Date, whatIf = false): Promise<boolean> {
   const now = ctx.deps.clock.now();
-  // One load of the pound's rules for both valuations (the case card is already loaded).
-  const { dues, nextDayPaise } = await duesAndNextDay(ctx.deps.db, c, at, { mode: 'claim' });
+  const screen = await duesScreen(ctx.deps.db, ref, viewerOf(ctx), at, now, windowsFromConfig(ctx.deps.config), { mode: 'claim' });
+  if (!screen) return false;
+  const { card: c, dues, nextDayPaise } = screen;
+  if (!c.inCustody) {
+    await ctx.reply(ctx.t('owner:dues.released', { number: c.number, status: statusText(ctx, c) }));
+    return true;
+  }
   if (!dues.ok) {
     ctx.deps.logger.warn({ caseId: c.id, code: dues.error.code }, 'dues unavailable');
     await ctx.reply(ctx.t('owner:dues.unavailable', { number: c.number, date: toIstDate(at), section: sectionText(ctx, dues.error.section ?? 's. 12') }));
-    return;
+    return true;
   }
-  const next = nextDeadline({ status: c.status, ownerRefusedAt: c.ownerRefusedAt, reportedAt: c.reportedAt, impoundedAt: c.impoundedAt, noticePostedAt: c.noticePostedAt, surplusDepositedAt: c.surplusDepositedAt, auction: c.auction }, now, windowsFromConfig(ctx.deps.config));
   const kb = new InlineKeyboard().text(ctx.t('owner:dues.whatif_button'), cb(ctx, 'wi', c.id));
-  if (CLAIMABLE.includes(status)) kb.row().text(ctx.t('owner:case.claim_button'), cb(ctx, 'cl', c.id));
-  await ctx.reply(fitMessage(renderDues(ctx, c.number, dues.value.breakdown, next.ok ? next.value : null, { whatIf, nextDayPaise })), { reply_markup: kb });
+  if (c.claimable) kb.row().text(ctx.t('owner:case.claim_button'), cb(ctx, 'cl', c.id));
+  await ctx.reply(fitMessage(renderDues(ctx, c.number, dues.value.breakdown, c.next, { whatIf, nextDayPaise })), { reply_markup: kb });
+  return true;
+}
+
+/** The dues of a typed case number, or what the case look-up says about the number (malformed, no such case). */
+async function showDuesByNumber(ctx: BotContext, typed: string, at: Date, whatIf = false): Promise<void> {
+  const parsed = parseCaseNumber(typed);
+  if (!parsed || !(await showDues(ctx, { number: parsed }, at, whatIf))) await showCaseByNumber(ctx, typed);
 }
 
 /** "/dues JAI1-2026-17 5/12/2026": the case number, and optionally a day to value it on. */
@@ -73,15 +85,15 @@ duesFeature.command('dues', async (ctx) => {
   }
   const split = splitNumberAndDate(arg);
   if (!split) return showCaseByNumber(ctx, arg);
-  const c = await findCaseByNumber(ctx.deps.db, split.number);
-  if (!c) return showCaseByNumber(ctx, split.number);
-  if (!split.rest) return showDues(ctx, c, ctx.deps.clock.now());
+  if (!split.rest) return showDuesByNumber(ctx, split.number, ctx.deps.clock.now());
   const when = whatIfInstant(ctx, split.rest);
   if ('error' in when) {
+    // A wrong number is said first, as before: the case is looked up before the day.
+    if (!(await caseExists(ctx.deps.db, { number: parseCaseNumber(split.number)! }))) return showCaseByNumber(ctx, split.number);
     await ctx.reply(when.error);
     return;
   }
-  await showDues(ctx, c, when.at, true);
+  await showDuesByNumber(ctx, split.number, when.at, true);
 });
 
 duesFeature.on('message:text', async (ctx, next) => {
@@ -90,38 +102,27 @@ duesFeature.on('message:text', async (ctx, next) => {
   const text = ctx.msg.text;
   if (flow === FLOW_NUMBER) {
     clearFlow(ctx);
-    const c = await findCaseByNumber(ctx.deps.db, text);
-    if (!c) return showCaseByNumber(ctx, text);
-    return showDues(ctx, c, ctx.deps.clock.now());
+    return showDuesByNumber(ctx, text, ctx.deps.clock.now());
   }
   const caseId = idArg(String((ctx.session.data as { caseId?: number } | undefined)?.caseId ?? ''));
-  const c = caseId ? await findCaseById(ctx.deps.db, caseId) : null;
-  if (!c) {
-    clearFlow(ctx);
-    await ctx.reply(ctx.t('common:error.stale_button'));
-    return;
-  }
   const when = whatIfInstant(ctx, text);
-  if ('error' in when) {
+  if (caseId && 'error' in when && (await caseExists(ctx.deps.db, { id: caseId }))) {
     // Stay in the flow: the owner can try another date (or /cancel).
     await ctx.reply(when.error);
     return;
   }
   clearFlow(ctx);
-  await showDues(ctx, c, when.at, true);
+  if (!caseId || 'error' in when || !(await showDues(ctx, caseId, when.at, true))) await ctx.reply(ctx.t('common:error.stale_button'));
 });
 
 onAction(duesFeature, 'du', async (ctx, args) => {
   const id = idArg(args[0]);
-  const c = id ? await findCaseById(ctx.deps.db, id) : null;
-  if (!c) return { text: ctx.t('common:error.stale_button'), alert: true };
-  await showDues(ctx, c, ctx.deps.clock.now());
+  if (!id || !(await showDues(ctx, id, ctx.deps.clock.now()))) return { text: ctx.t('common:error.stale_button'), alert: true };
 });
 
 onAction(duesFeature, 'wi', async (ctx, args) => {
   const id = idArg(args[0]);
-  const c = id ? await findCaseById(ctx.deps.db, id) : null;
-  if (!c) return { text: ctx.t('common:error.stale_button'), alert: true };
-  setFlow(ctx, FLOW_WHATIF, 'date', { caseId: c.id });
+  if (!id || !(await caseExists(ctx.deps.db, { id }))) return { text: ctx.t('common:error.stale_button'), alert: true };
+  setFlow(ctx, FLOW_WHATIF, 'date', { caseId: id });
   await ctx.reply(ctx.t('owner:whatif.prompt'));
 });

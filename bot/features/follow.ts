@@ -3,7 +3,8 @@ import { toIstDate } from '../../src/law';
 import { findCaseById } from '../../src/services/cases';
 import { cancelSubscription, followCase, myCases, subscribeVillage, unfollowCase } from '../../src/services/subscriptions';
 import type { BotContext } from '../context';
-import { cb, clearFlow, idArg, isCommandText, onAction, setFlow } from '../keyboards/owner';
+import { cb, clearFlow, isCommandText, setFlow } from '../keyboards/owner';
+import { idArg, onAction } from './on-action';
 import { fitMessage, outcomeText } from '../views/owner/text';
 
 /**

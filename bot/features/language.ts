@@ -3,7 +3,8 @@ import type { Lang } from '../../src/i18n';
 import { registerMenuForUser } from '../commands';
 import type { BotContext } from '../context';
 import { forgetUser } from '../middleware/user';
-import { languageKeyboard, onAction } from '../keyboards/owner';
+import { languageKeyboard } from '../keyboards/owner';
+import { onAction } from './on-action';
 
 /** /language (or /language hi|en): the choice is stored in TelegramUser.language and used from then on. */
 export const languageFeature = new Composer<BotContext>();

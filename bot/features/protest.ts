@@ -4,7 +4,8 @@ import { checkOwnerMay, claimOfUser, setDeclaration } from '../../src/services/c
 import { findCaseById } from '../../src/services/cases';
 import { caseTimeline, windowsFromConfig } from '../../src/services/dues';
 import type { BotContext } from '../context';
-import { cb, idArg, onAction } from '../keyboards/owner';
+import { cb } from '../keyboards/owner';
+import { idArg, onAction } from './on-action';
 import { ownerRefusal } from '../views/owner/refusal';
 import { termWord } from '../views/owner/text';
 import { showPaymentChoice, startClaim } from './claim';

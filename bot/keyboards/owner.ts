@@ -1,6 +1,8 @@
-import { InlineKeyboard, type Composer } from 'grammy';
-import { callbackSecret, decodeCallback, encodeCallback } from '../../src/callback-data';
+import { InlineKeyboard } from 'grammy';
+import { callbackSecret, encodeCallback } from '../../src/callback-data';
+import type { CaseCard } from '../../src/services/case-card';
 import type { BotContext } from '../context';
+import { SURPLUS_REQUEST_ACTION } from './surplus-request';
 
 /**
  * Owner-side inline buttons. Callback data is always signed (src/callback-data.ts); a forged or altered
@@ -18,43 +20,36 @@ export function cb(ctx: BotContext, action: string, ...args: Array<string | numb
   return encodeCallback(callbackSecret(ctx.deps.config), action, ...args);
 }
 
-/** What a button handler may ask the helper to show on the tapped button (a toast or an alert). */
-export type TapAnswer = void | { text: string; alert?: boolean };
-
-/**
- * Registers a handler for one signed action. The handler gets the decoded args; the callback query is
- * always answered (Telegram shows a spinner until it is), with the handler's text if it returns one.
- */
-export function onAction(composer: Composer<BotContext>, action: string, handler: (ctx: BotContext, args: string[]) => Promise<TapAnswer>): void {
-  composer.on('callback_query:data', async (ctx, next) => {
-    const decoded = decodeCallback(callbackSecret(ctx.deps.config), ctx.callbackQuery.data);
-    if (!decoded || decoded.action !== action) return next();
-    const answer = await handler(ctx, decoded.args);
-    await ctx.answerCallbackQuery(answer ? { text: answer.text, show_alert: answer.alert ?? false } : {}).catch(() => {});
-  });
-}
-
-/** A positive integer id from a callback argument; null when it is not one (then the button is stale). */
-export function idArg(value: string | undefined): number | null {
-  if (!value || !/^\d{1,10}$/.test(value)) return null;
-  const n = Number(value);
-  return n > 0 && Number.isSafeInteger(n) ? n : null;
-}
-
 /** The language switch offered on /start and /language. */
 export function languageKeyboard(ctx: BotContext): InlineKeyboard {
   return new InlineKeyboard().text(ctx.t('owner:language.hi_button'), cb(ctx, 'lang', 'hi')).text(ctx.t('owner:language.en_button'), cb(ctx, 'lang', 'en'));
 }
 
-/** Buttons under a case card: dues, claim / dispute while the cattle can still be claimed, follow. */
-export function caseCardKeyboard(ctx: BotContext, caseId: number, opts: { claimable: boolean; following: boolean; inCustody: boolean }): InlineKeyboard {
+/** Buttons under a case card, as the read model lists them for this viewer (src/services/case-card.ts). */
+export function caseCardKeyboard(ctx: BotContext, card: Pick<CaseCard, 'id' | 'actions'>): InlineKeyboard {
   const kb = new InlineKeyboard();
-  if (opts.inCustody) kb.text(ctx.t('owner:case.dues_button'), cb(ctx, 'du', caseId)).row();
-  if (opts.claimable) {
-    kb.text(ctx.t('owner:case.claim_button'), cb(ctx, 'cl', caseId)).row();
-    kb.text(ctx.t('owner:case.protest_button'), cb(ctx, 'pr', caseId)).row();
+  for (const action of card.actions) {
+    if (kb.inline_keyboard.at(-1)?.length) kb.row();
+    switch (action) {
+      case 'dues':
+        kb.text(ctx.t('owner:case.dues_button'), cb(ctx, 'du', card.id));
+        break;
+      case 'claim':
+        kb.text(ctx.t('owner:case.claim_button'), cb(ctx, 'cl', card.id));
+        break;
+      case 'protest':
+        kb.text(ctx.t('owner:case.protest_button'), cb(ctx, 'pr', card.id));
+        break;
+      case 'follow':
+      case 'unfollow':
+        kb.text(ctx.t(action === 'unfollow' ? 'owner:case.unfollow_button' : 'owner:case.follow_button'), cb(ctx, 'fw', card.id, action === 'unfollow' ? 0 : 1));
+        break;
+      case 'request_surplus':
+        // s. 17: whoever claimed the case may ask for the surplus while the District Magistrate holds it.
+        kb.text(ctx.t('officer:surplus_owner.request_button'), cb(ctx, SURPLUS_REQUEST_ACTION, card.id));
+        break;
+    }
   }
-  kb.text(ctx.t(opts.following ? 'owner:case.unfollow_button' : 'owner:case.follow_button'), cb(ctx, 'fw', caseId, opts.following ? 0 : 1));
   return kb;
 }
 

@@ -3,7 +3,7 @@ import type { Db } from '../../src/db';
 import type { Logger } from '../../src/logging';
 import type { BotContext } from '../context';
 import { randomUUID } from 'node:crypto';
-import { chatQueue, leaseUntil, releaseUnusedLease, rememberLease, sessionKeyOf, sessionValueOf } from './session-storage';
+import { leaseUntil, releaseUnusedLease, rememberLease, sessionKeyOf, sessionValueOf } from './session-storage';
 
 /**
  * A replayed update (webhook retry, restart during long polling) has no second effect. The update id is
@@ -114,38 +114,35 @@ function maybePrune(ctx: BotContext, now: Date): void {
 }
 
 /**
- * The first middleware after deps: queues the update behind earlier ones of its chat (this bot instance),
- * then claims its id — with the chat's session lease in the same statement.
+ * Claims the update's id — with the chat's session lease in the same statement. Runs after `inChatOrder`
+ * (session-storage.ts), which queues the update behind earlier ones of its chat in this bot instance.
  */
 export function dedupeUpdates(): MiddlewareFn<BotContext> {
-  const inOrder = chatQueue();
-  return (ctx, next) => {
+  return async (ctx, next) => {
     const key = sessionKeyOf(ctx);
-    return inOrder(key, async () => {
-      const updateId = BigInt(ctx.update.update_id);
-      const now = ctx.deps.clock.now();
-      let claimed: boolean;
-      if (key === undefined) claimed = await claimUpdate(ctx.deps.db, updateId, now);
-      else {
-        const token = randomUUID();
-        const r = await claimUpdateAndLease(ctx.deps.db, updateId, key, token, now);
-        claimed = r.claimed;
-        if ('value' in r) rememberLease(ctx, { token, value: sessionValueOf(r.value) });
-      }
-      if (!claimed) {
-        ctx.deps.logger.info({ update_id: ctx.update.update_id }, 'duplicate update skipped');
-        return;
-      }
-      maybePrune(ctx, now);
-      try {
-        await next();
-      } catch (err) {
-        await releaseUnusedLease(ctx);
-        await ctx.deps.db.processedUpdate.deleteMany({ where: { updateId, processedAt: now, finishedAt: null } }).catch(() => {});
-        throw err;
-      }
-      await releaseUnusedLease(ctx); // no-op: the session middleware ended it
-      markFinished(ctx, updateId);
-    });
+    const updateId = BigInt(ctx.update.update_id);
+    const now = ctx.deps.clock.now();
+    let claimed: boolean;
+    if (key === undefined) claimed = await claimUpdate(ctx.deps.db, updateId, now);
+    else {
+      const token = randomUUID();
+      const r = await claimUpdateAndLease(ctx.deps.db, updateId, key, token, now);
+      claimed = r.claimed;
+      if ('value' in r) rememberLease(ctx, { token, value: sessionValueOf(r.value) });
+    }
+    if (!claimed) {
+      ctx.deps.logger.info({ update_id: ctx.update.update_id }, 'duplicate update skipped');
+      return;
+    }
+    maybePrune(ctx, now);
+    try {
+      await next();
+    } catch (err) {
+      await releaseUnusedLease(ctx);
+      await ctx.deps.db.processedUpdate.deleteMany({ where: { updateId, processedAt: now, finishedAt: null } }).catch(() => {});
+      throw err;
+    }
+    await releaseUnusedLease(ctx); // no-op: the session middleware ended it
+    markFinished(ctx, updateId);
   };
 }

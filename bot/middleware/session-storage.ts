@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sequentialize } from '@grammyjs/runner';
 import type { MiddlewareFn } from 'grammy';
 import type { Db } from '../../src/db';
 import type { BotContext, SessionData } from '../context';
@@ -90,27 +91,13 @@ function defineSession(ctx: BotContext, key: string | undefined, initial: Sessio
 }
 
 /**
- * Runs `fn` after every earlier update of the same session key in this bot instance (arrival order).
- * Used first in the chain (bot/middleware/dedupe-updates.ts), so the claim and the lease are taken in order.
+ * One update of a session key at a time in this bot instance, in arrival order (grammY hands webhook updates
+ * over concurrently, and so does the runner under long polling): @grammyjs/runner's `sequentialize` keyed by
+ * `sessionKeyOf` — the same key as the session and its lease. Installed before the update's claim (bot/index.ts),
+ * so the claim and the lease are taken in order too.
  */
-export function chatQueue(): (key: string | undefined, fn: () => Promise<void>) => Promise<void> {
-  // Per bot instance: the tail of each session key's queue.
-  const tails = new Map<string, Promise<void>>();
-  return async (key, fn) => {
-    if (key === undefined) return fn();
-    const previous = tails.get(key);
-    let done!: () => void;
-    const mine = new Promise<void>((resolve) => (done = resolve));
-    const tail = (previous ?? Promise.resolve()).then(() => mine);
-    tails.set(key, tail);
-    try {
-      if (previous) await previous;
-      await fn();
-    } finally {
-      done();
-      if (tails.get(key) === tail) tails.delete(key);
-    }
-  };
+export function inChatOrder(): MiddlewareFn<BotContext> {
+  return sequentialize<BotContext>(sessionKeyOf);
 }
 
 /** The session middleware (replaces grammY's `session()`; the session lives in `ctx.session` as before). */

@@ -20,6 +20,9 @@ export function loadResources(dir = LOCALES_DIR): Resource {
   return out;
 }
 
+/** Most texts kept per language by `forLang` before the memo starts again. */
+const MEMO_MAX = 20_000;
+
 /** A translator bound to one language. Keys are "namespace:path.to.key". */
 export type Translate = (key: string, options?: TOptions) => string;
 
@@ -55,7 +58,37 @@ export async function createTranslator(options: { strict?: boolean } = {}): Prom
   instance.services.formatter?.add('date', (value, lng) => formatDate(value as string, lng ?? 'en'));
   instance.services.formatter?.add('datetime', (value, lng) => formatDateTime(value as string, lng ?? 'en'));
   const t = (lng: Lang, key: string, opts?: TOptions) => instance.t(key, { ...opts, lng }) as string;
-  return { i18n: instance, t, forLang: (lng) => (key, opts) => t(lng, key, opts) };
+  // i18next's t() (key lookup, plural rules, interpolation, formatters) was the largest part of an update's CPU after
+  // the database (issue 13). The resources are fixed after init and the formatters are pure, so a text depends only on
+  // (language, key, options): keep the texts asked with primitive options (button labels, statuses, cattle classes,
+  // most lines) per language, bounded. A missing key throws (strict) before anything is kept.
+  const memo: Record<Lang, Map<string, string>> = { en: new Map(), hi: new Map() };
+  const memoKey = (key: string, opts?: TOptions): string | undefined => {
+    if (!opts) return key;
+    let k = key;
+    for (const name in opts) {
+      const v = (opts as Record<string, unknown>)[name];
+      const type = typeof v;
+      if (type !== 'string' && type !== 'number' && type !== 'boolean' && v !== undefined) return undefined;
+      k += `\u0000${name}\u0001${type[0]}${String(v)}`;
+    }
+    return k;
+  };
+  const forLang = (lng: Lang): Translate => {
+    const texts = memo[lng];
+    return (key, opts) => {
+      const k = memoKey(key, opts);
+      if (k === undefined) return t(lng, key, opts);
+      let text = texts.get(k);
+      if (text === undefined) {
+        text = t(lng, key, opts);
+        if (texts.size >= MEMO_MAX) texts.clear();
+        texts.set(k, text);
+      }
+      return text;
+    };
+  };
+  return { i18n: instance, t, forLang };
 }
 
 /** Telegram's language_code → our language: Hindi for hi, else English (unless a default is configured). */

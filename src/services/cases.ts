@@ -99,6 +99,12 @@ export function findCaseById(db: DbReader, id: number) {
   return db.case.findUnique({ where: { id }, include: caseCardInclude });
 }
 
+/** True when the case exists (one index probe; for a button or flow that only needs to know it is not stale). */
+export async function caseExists(db: DbReader, ref: { id: number } | { number: CaseNumber }): Promise<boolean> {
+  const where = 'id' in ref ? { id: ref.id } : { numberKey: ref.number.number.toUpperCase() };
+  return (await db.case.findUnique({ where, select: { id: true } })) !== null;
+}
+
 /** What a case card loads: heads, pound, auction, the latest complaint. */
 export const caseCardInclude = {
   heads: { orderBy: { index: 'asc' as const } },

@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import { Prisma } from '../db';
 import {
   computeDues,
   computeTimeline,
@@ -41,86 +42,75 @@ export class CaseNotFoundError extends Error {
   }
 }
 
-/** India date of a `@db.Date` column (Prisma returns it as UTC midnight). */
-function localDate(d: Date): string {
-  return d.toISOString().slice(0, 10);
-}
-
 /** Statutory period lengths with the deployment's configured s. 20 window. */
 export function windowsFromConfig(config: Pick<Config, 'S20_COMPLAINT_WINDOW_DAYS'>): Partial<StatutoryWindows> {
   return { s20ComplaintDays: config.S20_COMPLAINT_WINDOW_DAYS };
 }
 
 /**
- * Loads the s. 12 fine scale of the pound's local area, the s. 5 feeding rates fixed for the pound, the
- * s. 12A security scale of its state (state-wide rows) and the s. 16 order of deductions directed for its
- * area, as src/law rule rows.
+ * The rule rows of a pound as one JSON value, for a query that has the pound as `p` and its area as `ar`
+ * (rulesForPound, and the dues screen's one query in case-card.ts): the pound's display facts, the s. 12 fine
+ * scale of its local area, the s. 5 feeding rates fixed for it, the s. 12A security scale of its state and the
+ * s. 16 order of deductions directed for its area. One round trip instead of six.
  */
-export async function rulesForPound(db: DbReader, poundId: number, windows?: Partial<StatutoryWindows>): Promise<PoundRules> {
-  const pound = await db.pound.findUnique({ where: { id: poundId }, include: { area: true } });
-  if (!pound) throw new Error(`pound ${poundId} not found`);
-  const [fines, feeding, security, orders] = await Promise.all([
-    db.fineScale.findMany({ where: { areaId: pound.areaId }, orderBy: { id: 'asc' } }),
-    db.feedingRate.findMany({ where: { poundId }, orderBy: { id: 'asc' } }),
-    db.securityScale.findMany({ where: { stateCode: pound.area.stateCode }, orderBy: { id: 'asc' } }),
-    db.deductionOrder.findMany({ where: { areaId: pound.areaId }, orderBy: { id: 'asc' } }),
-  ]);
-  const state = pound.area.stateCode;
-  const area = pound.area.code;
+export const RULES_JSON_SQL = Prisma.sql`json_build_object(
+    'pound', json_build_object('id', p."id", 'code', p."code", 'name', p."name", 'nameHi', p."nameHi", 'address', p."address",
+                               'upiId', p."upiId", 'upiPayeeName', p."upiPayeeName", 'stateCode', ar."stateCode", 'areaCode', ar."code"),
+    'fines', (SELECT coalesce(json_agg(json_build_object('id', f."id", 'cattleClass', f."cattleClass", 'effectiveFrom', f."effectiveFrom", 'effectiveTo', f."effectiveTo",
+                     'paisePerHead', f."paisePerHead", 'notification', f."notification") ORDER BY f."id"), '[]'::json) FROM "FineScale" f WHERE f."areaId" = p."areaId"),
+    'feeding', (SELECT coalesce(json_agg(json_build_object('id', r."id", 'cattleClass', r."cattleClass", 'effectiveFrom', r."effectiveFrom", 'effectiveTo', r."effectiveTo",
+                     'paisePerDay', r."paisePerDay", 'orderRef', r."orderRef") ORDER BY r."id"), '[]'::json) FROM "FeedingRate" r WHERE r."poundId" = p."id"),
+    'security', (SELECT coalesce(json_agg(json_build_object('id', s."id", 'stateCode', s."stateCode", 'cattleClass', s."cattleClass", 'effectiveFrom', s."effectiveFrom",
+                     'effectiveTo', s."effectiveTo", 'paisePerHead', s."paisePerHead", 'reference', s."reference") ORDER BY s."id"), '[]'::json) FROM "SecurityScale" s WHERE s."stateCode" = ar."stateCode"),
+    'orders', (SELECT coalesce(json_agg(json_build_object('id', o."id", 'effectiveFrom', o."effectiveFrom", 'effectiveTo', o."effectiveTo", 'kinds', o."kinds",
+                     'reference', o."reference") ORDER BY o."id"), '[]'::json) FROM "DeductionOrder" o WHERE o."areaId" = p."areaId")
+  )`;
+
+/** A JSON column as returned by the driver (parsed by one adapter, text from another). */
+export function jsonOf<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+interface RulesJson {
+  pound: PoundRules['poundRow'] & { areaCode: string };
+  fines: Array<{ id: number; cattleClass: string; effectiveFrom: string; effectiveTo: string | null; paisePerHead: number; notification: string }>;
+  feeding: Array<{ id: number; cattleClass: string; effectiveFrom: string; effectiveTo: string | null; paisePerDay: number; orderRef: string }>;
+  security: Array<{ id: number; stateCode: string; cattleClass: string; effectiveFrom: string; effectiveTo: string | null; paisePerHead: number; reference: string }>;
+  orders: Array<{ id: number; effectiveFrom: string; effectiveTo: string | null; kinds: string[]; reference: string }>;
+}
+
+/** `@db.Date` as JSON gives "YYYY-MM-DD"; a timestamp would give more: keep the India date part. */
+const day = (d: string) => d.slice(0, 10);
+const dayOrNull = (d: string | null) => (d === null ? null : day(d));
+
+/** The rule rows of RULES_JSON_SQL, shaped for src/law. */
+export function rulesFromJson(value: unknown, windows?: Partial<StatutoryWindows>): PoundRules {
+  const j = jsonOf<RulesJson>(value);
+  const state = j.pound.stateCode;
+  const area = j.pound.areaCode;
+  const code = j.pound.code;
   return {
-    pound: { code: pound.code, state, area },
-    poundRow: {
-      id: pound.id,
-      code: pound.code,
-      name: pound.name,
-      nameHi: pound.nameHi,
-      address: pound.address,
-      upiId: pound.upiId,
-      upiPayeeName: pound.upiPayeeName,
-      stateCode: state,
-    },
+    pound: { code, state, area },
+    poundRow: { id: j.pound.id, code, name: j.pound.name, nameHi: j.pound.nameHi, address: j.pound.address, upiId: j.pound.upiId, upiPayeeName: j.pound.upiPayeeName, stateCode: state },
     rules: {
-      fineScale: fines.map((r) => ({
-        id: String(r.id),
-        state,
-        area,
-        cattleClass: r.cattleClass,
-        effectiveFrom: localDate(r.effectiveFrom),
-        effectiveTo: r.effectiveTo ? localDate(r.effectiveTo) : null,
-        paisePerHead: r.paisePerHead,
-        notification: r.notification,
-      })),
-      feedingRates: feeding.map((r) => ({
-        id: String(r.id),
-        poundCode: pound.code,
-        cattleClass: r.cattleClass,
-        effectiveFrom: localDate(r.effectiveFrom),
-        effectiveTo: r.effectiveTo ? localDate(r.effectiveTo) : null,
-        paisePerDay: r.paisePerDay,
-        order: r.orderRef,
-      })),
-      securityScale: security.map((r) => ({
-        id: String(r.id),
-        state: r.stateCode,
-        area: STATE_WIDE_AREA,
-        cattleClass: r.cattleClass,
-        effectiveFrom: localDate(r.effectiveFrom),
-        effectiveTo: r.effectiveTo ? localDate(r.effectiveTo) : null,
-        paisePerHead: r.paisePerHead,
-        notification: r.reference,
-      })),
-      deductionOrders: orders.map((r) => ({
-        id: String(r.id),
-        state,
-        area,
-        effectiveFrom: localDate(r.effectiveFrom),
-        effectiveTo: r.effectiveTo ? localDate(r.effectiveTo) : null,
-        order: r.kinds,
-        reference: r.reference,
-      })),
+      fineScale: j.fines.map((r) => ({ id: String(r.id), state, area, cattleClass: r.cattleClass, effectiveFrom: day(r.effectiveFrom), effectiveTo: dayOrNull(r.effectiveTo), paisePerHead: r.paisePerHead, notification: r.notification })),
+      feedingRates: j.feeding.map((r) => ({ id: String(r.id), poundCode: code, cattleClass: r.cattleClass, effectiveFrom: day(r.effectiveFrom), effectiveTo: dayOrNull(r.effectiveTo), paisePerDay: r.paisePerDay, order: r.orderRef })),
+      securityScale: j.security.map((r) => ({ id: String(r.id), state: r.stateCode, area: STATE_WIDE_AREA, cattleClass: r.cattleClass, effectiveFrom: day(r.effectiveFrom), effectiveTo: dayOrNull(r.effectiveTo), paisePerHead: r.paisePerHead, notification: r.reference })),
+      deductionOrders: j.orders.map((r) => ({ id: String(r.id), state, area, effectiveFrom: day(r.effectiveFrom), effectiveTo: dayOrNull(r.effectiveTo), order: r.kinds, reference: r.reference })),
       ...(windows ? { windows } : {}),
     },
   };
+}
+
+/**
+ * Loads the s. 12 fine scale of the pound's local area, the s. 5 feeding rates fixed for the pound, the
+ * s. 12A security scale of its state (state-wide rows) and the s. 16 order of deductions directed for its
+ * area, as src/law rule rows — in one statement (RULES_JSON_SQL), inside the caller's transaction if any.
+ */
+export async function rulesForPound(db: DbReader, poundId: number, windows?: Partial<StatutoryWindows>): Promise<PoundRules> {
+  const rows = await db.$queryRaw<Array<{ rules: unknown }>>`SELECT ${RULES_JSON_SQL} AS "rules" FROM "Pound" p JOIN "Area" ar ON ar."id" = p."areaId" WHERE p."id" = ${poundId}`;
+  if (rows.length === 0) throw new Error(`pound ${poundId} not found`);
+  return rulesFromJson(rows[0]!.rules, windows);
 }
 
 /** Which heads of the case are valued. */

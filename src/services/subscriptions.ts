@@ -1,7 +1,7 @@
 import { classOfWord, coloursIn, samePlaceWord, words } from './cattle-words';
 import { parseSearchQuery } from './case-search';
 import { villageKey } from './case-numbers';
-import type { DbReader } from './dues';
+import { jsonOf, type DbReader } from './dues';
 
 /**
  * Following a case, and subscribing to new impoundings and notices in a village with an optional
@@ -91,19 +91,36 @@ export async function subscribersForCase(db: DbReader, caseId: number): Promise<
   return [...out];
 }
 
-/** Everything a user follows or claimed, for /mycases. */
-export async function myCases(db: DbReader, telegramUserId: bigint) {
-  const [claims, follows, villages] = await Promise.all([
-    db.claim.findMany({ where: { telegramUserId }, select: { caseId: true, kind: true }, orderBy: { id: 'desc' } }),
-    db.subscription.findMany({ where: { telegramUserId, kind: 'CASE', cancelledAt: null }, select: { caseId: true }, orderBy: { id: 'desc' } }),
-    db.subscription.findMany({ where: { telegramUserId, kind: 'VILLAGE', cancelledAt: null }, orderBy: { id: 'asc' } }),
-  ]);
-  const ids = [...new Set([...claims.map((c) => c.caseId), ...follows.map((f) => f.caseId).filter((x): x is number => x !== null)])];
-  const cases = await db.case.findMany({
-    where: { id: { in: ids } },
-    select: { id: true, number: true, status: true, placeOfSeizure: true, impoundedAt: true, complaints: { select: { reference: true, outcome: true } } },
-    orderBy: { impoundedAt: 'desc' },
-  });
-  const claimed = new Set(claims.map((c) => c.caseId));
-  return { cases: cases.map((c) => ({ ...c, claimed: claimed.has(c.id) })), villages };
+/** What /mycases shows: the cases the user claimed or follows (newest impounding first) and their village alerts. */
+export interface MyCases {
+  cases: Array<{ id: number; number: string; status: string; placeOfSeizure: string; impoundedAt: Date; claimed: boolean; complaints: Array<{ reference: string; outcome: string | null }> }>;
+  villages: Array<{ id: number; villageKey: string | null; filter: string }>;
+}
+
+/**
+ * The cases a user claimed (ss. 13, 15, 16) or follows, with any s. 20 complaint on them, and the user's village
+ * subscriptions — in one statement (claims and subscriptions by `telegramUserId`, both indexed).
+ */
+export async function myCases(db: DbReader, telegramUserId: bigint): Promise<MyCases> {
+  const rows = await db.$queryRaw<Array<{ cases: unknown; villages: unknown }>>`
+    WITH mine AS (
+      SELECT x."caseId", bool_or(x."claimed") AS "claimed" FROM (
+        SELECT m."caseId", true AS "claimed" FROM "Claim" m WHERE m."telegramUserId" = ${telegramUserId}
+        UNION ALL
+        SELECT s."caseId", false FROM "Subscription" s
+         WHERE s."telegramUserId" = ${telegramUserId} AND s."kind" = 'CASE' AND s."cancelledAt" IS NULL AND s."caseId" IS NOT NULL
+      ) x GROUP BY x."caseId"
+    )
+    SELECT
+      (SELECT coalesce(json_agg(json_build_object('id', c."id", 'number', c."number", 'status', c."status", 'placeOfSeizure', c."placeOfSeizure",
+                 'impoundedAt', c."impoundedAt", 'claimed', mine."claimed",
+                 'complaints', (SELECT coalesce(json_agg(json_build_object('reference', k."reference", 'outcome', k."outcome") ORDER BY k."id"), '[]'::json)
+                                  FROM "Complaint" k WHERE k."caseId" = c."id"))
+               ORDER BY c."impoundedAt" DESC, c."id" DESC), '[]'::json)
+         FROM mine JOIN "Case" c ON c."id" = mine."caseId") AS "cases",
+      (SELECT coalesce(json_agg(json_build_object('id', s."id", 'villageKey', s."villageKey", 'filter', s."filter") ORDER BY s."id"), '[]'::json)
+         FROM "Subscription" s WHERE s."telegramUserId" = ${telegramUserId} AND s."kind" = 'VILLAGE' AND s."cancelledAt" IS NULL) AS "villages"`;
+  const row = rows[0]!;
+  const cases = jsonOf<Array<Omit<MyCases['cases'][number], 'impoundedAt'> & { impoundedAt: string }>>(row.cases);
+  return { cases: cases.map((c) => ({ ...c, impoundedAt: new Date(c.impoundedAt) })), villages: jsonOf(row.villages) };
 }

@@ -1,9 +1,7 @@
-import { CLAIMABLE, IN_CUSTODY, type CaseStatus } from '../../../src/law';
-import { groupHeads, type CaseWithCard } from '../../../src/services/cases';
-import { nextDeadline, windowsFromConfig } from '../../../src/services/dues';
+import type { CaseCard } from '../../../src/services/case-card';
+import { groupHeads } from '../../../src/services/cases';
 import type { BotContext } from '../../context';
 import { caseCardKeyboard } from '../../keyboards/owner';
-import { addSurplusRequestButton } from '../../keyboards/surplus-request';
 import { renderNext } from './next-deadline';
 import { className, fitMessage, outcomeText, poundName, statusText } from './text';
 
@@ -11,7 +9,7 @@ import { className, fitMessage, outcomeText, poundName, statusText } from './tex
 const MAX_CATTLE_LINES = 25;
 
 /** "• 2 × buffalo — black, curved horns" lines for the heads of a case. */
-export function cattleLines(ctx: BotContext, heads: CaseWithCard['heads']): string {
+export function cattleLines(ctx: BotContext, heads: CaseCard['heads']): string {
   const groups = groupHeads(heads);
   const lines = groups.slice(0, MAX_CATTLE_LINES).map((g) => ctx.t('owner:case.cattle_line', { count: g.count, cls: className(ctx, g.cattleClass, g.count), description: g.description || '—' }));
   const hidden = groups.slice(MAX_CATTLE_LINES).reduce((s, g) => s + g.count, 0);
@@ -29,12 +27,9 @@ export function cattleSummary(ctx: BotContext, heads: Array<{ cattleClass: strin
 /**
  * The public case card: only the s. 14 notice facts (number and description of the cattle, place of
  * seizure, pound, day and hour brought in) plus status and the next statutory date — never the owner's
- * or the seizer's name or residence.
+ * or the seizer's name or residence. A pure function of the read model (src/services/case-card.ts).
  */
-export async function renderCaseCard(ctx: BotContext, c: CaseWithCard, opts: { following: boolean }) {
-  const now = ctx.deps.clock.now();
-  const windows = windowsFromConfig(ctx.deps.config);
-  const next = nextDeadline({ status: c.status, ownerRefusedAt: c.ownerRefusedAt, reportedAt: c.reportedAt, impoundedAt: c.impoundedAt, noticePostedAt: c.noticePostedAt, surplusDepositedAt: c.surplusDepositedAt, auction: c.auction }, now, windows);
+export function renderCaseCard(ctx: BotContext, c: CaseCard) {
   const parts = [
     ctx.t('owner:case.card', {
       number: c.number,
@@ -45,16 +40,11 @@ export async function renderCaseCard(ctx: BotContext, c: CaseWithCard, opts: { f
       pound: poundName(ctx, c.pound),
       address: c.pound.address,
       at: c.impoundedAt.toISOString(),
-      next: next.ok ? renderNext(ctx, next.value) : '',
+      next: c.next ? renderNext(ctx, c.next) : '',
     }).trimEnd(),
   ];
-  const complaints = await ctx.deps.db.complaint.findMany({ where: { caseId: c.id }, orderBy: { id: 'asc' } });
-  for (const k of complaints) {
-    parts.push(ctx.t('owner:case.complaint_line', { reference: k.reference, date: k.filedOn.toISOString().slice(0, 10), outcome: outcomeText(ctx, k.outcome) }));
+  for (const k of c.complaints) {
+    parts.push(ctx.t('owner:case.complaint_line', { reference: k.reference, date: k.filedOn, outcome: outcomeText(ctx, k.outcome) }));
   }
-  const status = c.status as CaseStatus;
-  const keyboard = caseCardKeyboard(ctx, c.id, { claimable: CLAIMABLE.includes(status), inCustody: IN_CUSTODY.includes(status), following: opts.following });
-  // s. 17: whoever claimed the case may ask for the surplus while the District Magistrate holds it.
-  await addSurplusRequestButton(ctx, keyboard, c.id);
-  return { text: fitMessage(parts.join('\n')), reply_markup: keyboard };
+  return { text: fitMessage(parts.join('\n')), reply_markup: caseCardKeyboard(ctx, c) };
 }

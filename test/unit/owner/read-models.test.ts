@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runInScope } from '../../../src/observability/scope';
+import { caseCard, duesScreen } from '../../../src/services/case-card';
+import { parseCaseNumber } from '../../../src/services/cases';
+import { duesForCase, nextDayIncrease, windowsFromConfig } from '../../../src/services/dues';
+import { followCase, myCases, subscribeVillage } from '../../../src/services/subscriptions';
+import { createTestDatabase, dbKinds, type TestDatabase } from '../../support/db';
+import { seed } from '../../support/fixtures';
+
+/**
+ * Read models of the owner's screens (issue 13): the case card, the dues screen and /mycases each come from ONE
+ * statement (counted by the adapter, src/db/count-statements.ts), and say which buttons this viewer gets.
+ */
+const kinds = await dbKinds();
+const NOW = new Date('2026-11-29T10:00:00+05:30');
+const OWNER = 5_550_001n;
+const OTHER = 5_550_002n;
+const w = windowsFromConfig({ S20_COMPLAINT_WINDOW_DAYS: 10 });
+
+/** Runs `fn` and returns its result with the number of SQL statements it issued. */
+async function counted<T>(fn: () => Promise<T>): Promise<{ value: T; statements: number }> {
+  let statements = 0;
+  const value = await runInScope({}, async (scope) => {
+    const v = await fn();
+    statements = scope.statements;
+    return v;
+  });
+  return { value, statements };
+}
+
+describe.each(kinds)('owner read models on %s', (kind) => {
+  let db: TestDatabase;
+  let poundId: number;
+  const makeCase = async (seq: number, data: Record<string, unknown> = {}) =>
+    db.prisma.case.create({
+      data: {
+        number: `JAI1-2026-${seq}`, poundId, year: 2026, seq, impoundedAt: new Date('2026-11-27T18:00:00+05:30'), placeOfSeizure: 'Kunda', villageKey: 'kunda',
+        seizerName: 'x', seizerResidence: 'y', heads: { create: [{ index: 1, cattleClass: 'buffalo', description: 'black' }, { index: 2, cattleClass: 'cow', description: 'white' }] }, ...data,
+      },
+    });
+
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    await seed(db.prisma, NOW);
+    poundId = (await db.prisma.pound.findUniqueOrThrow({ where: { code: 'JAI1' } })).id;
+    await db.prisma.telegramUser.createMany({ data: [{ id: OWNER, firstName: 'O' }, { id: OTHER, firstName: 'P' }] });
+  });
+  afterAll(() => db?.destroy());
+
+  it('the case card, by typed number or id, in one statement: heads in order, pound, complaints, next step, buttons', async () => {
+    const c = await makeCase(801);
+    await db.prisma.complaint.create({ data: { caseId: c.id, telegramUserId: OWNER, reference: 'CC 12/2026', filedOn: new Date('2026-11-28T00:00:00Z'), recordedAt: NOW } });
+    await followCase(db.prisma, OWNER, c.id);
+    const byNumber = await counted(() => caseCard(db.prisma, { number: parseCaseNumber('jai1 2026 801')! }, OWNER, NOW, w));
+    expect(byNumber.statements).toBe(1);
+    const card = byNumber.value!;
+    expect(card).toMatchObject({ id: c.id, number: 'JAI1-2026-801', status: 'IMPOUNDED', placeOfSeizure: 'Kunda', claimable: true, inCustody: true, auction: null });
+    expect(card.impoundedAt.toISOString()).toBe(c.impoundedAt.toISOString());
+    expect(card.pound).toMatchObject({ id: poundId, code: 'JAI1' });
+    expect(card.heads.map((h) => [h.cattleClass, h.description, h.status])).toEqual([['buffalo', 'black', 'IMPOUNDED'], ['cow', 'white', 'IMPOUNDED']]);
+    expect(card.complaints).toEqual([{ reference: 'CC 12/2026', filedOn: '2026-11-28', outcome: null }]);
+    expect(card.next).toMatchObject({ kind: 'claim_by', date: '2026-12-04', section: 's. 14' });
+    expect(card.actions).toEqual(['dues', 'claim', 'protest', 'unfollow']);
+    const other = await counted(() => caseCard(db.prisma, c.id, OTHER, NOW, w));
+    expect(other.statements).toBe(1);
+    expect(other.value!.actions).toEqual(['dues', 'claim', 'protest', 'follow']);
+    expect(await caseCard(db.prisma, { number: parseCaseNumber('JAI1-2026-9999')! }, OWNER, NOW, w)).toBeNull();
+    expect(await caseCard(db.prisma, 987_654, null, NOW, w)).toBeNull();
+  });
+
+  it('the dues screen in one statement, valued as duesForCase / nextDayIncrease value it', async () => {
+    const c = await makeCase(802);
+    const r = await counted(() => duesScreen(db.prisma, c.id, OWNER, NOW, NOW, w));
+    expect(r.statements).toBe(1);
+    const screen = r.value!;
+    const expected = await duesForCase(db.prisma, c.id, NOW);
+    if (!screen.dues.ok || !expected.ok) throw new Error('dues');
+    expect(screen.dues.value.breakdown).toEqual(expected.value.breakdown);
+    expect(screen.rules).toEqual(expected.value.rules);
+    expect(screen.nextDayPaise).toBe(await nextDayIncrease(db.prisma, c.id, NOW));
+    expect(screen.nextDayPaise).toBeGreaterThan(0);
+    expect(await duesScreen(db.prisma, 987_654, OWNER, NOW, NOW, w)).toBeNull();
+  });
+
+  it('s. 17: only someone who claimed the case, who has not asked yet, gets "ask for the surplus" while it is held', async () => {
+    const c = await makeCase(803, { status: 'SURPLUS_HELD', ownerTelegramId: OWNER, impoundedAt: new Date('2026-10-01T10:00:00+05:30'), surplusDepositedAt: new Date('2026-11-20T12:00:00+05:30') });
+    expect((await caseCard(db.prisma, c.id, OWNER, NOW, w))!.actions).toContain('request_surplus');
+    expect((await caseCard(db.prisma, c.id, OTHER, NOW, w))!.actions).not.toContain('request_surplus');
+    expect((await caseCard(db.prisma, c.id, null, NOW, w))!.actions).not.toContain('request_surplus');
+    // A claim under s. 13 makes OTHER a claimant too.
+    await db.prisma.claim.create({ data: { caseId: c.id, kind: 'S13_CLAIM', telegramUserId: OTHER, claimantName: 'P', ownerName: 'P' } });
+    expect((await caseCard(db.prisma, c.id, OTHER, NOW, w))!.actions).toContain('request_surplus');
+    // Three months after the deposit the hold is over.
+    expect((await caseCard(db.prisma, c.id, OWNER, new Date('2027-03-01T12:00:00+05:30'), w))!.actions).not.toContain('request_surplus');
+    await db.prisma.surplusRequest.create({ data: { caseId: c.id, telegramUserId: OWNER, claimantName: 'O', requestedAt: NOW } });
+    expect((await caseCard(db.prisma, c.id, OWNER, NOW, w))!.actions).not.toContain('request_surplus');
+    expect((await caseCard(db.prisma, c.id, OWNER, NOW, w))!.actions).toEqual(['follow']);
+  });
+
+  it('/mycases in one statement: claimed and followed cases newest first, complaints, village alerts', async () => {
+    const a = await makeCase(804, { impoundedAt: new Date('2026-11-25T10:00:00+05:30') });
+    const b = await makeCase(805, { impoundedAt: new Date('2026-11-26T10:00:00+05:30') });
+    const viewer = 5_550_003n;
+    await db.prisma.telegramUser.create({ data: { id: viewer, firstName: 'V' } });
+    await db.prisma.claim.create({ data: { caseId: a.id, kind: 'S13_CLAIM', telegramUserId: viewer, claimantName: 'V', ownerName: 'V' } });
+    await followCase(db.prisma, viewer, a.id);
+    await followCase(db.prisma, viewer, b.id);
+    await db.prisma.complaint.create({ data: { caseId: a.id, telegramUserId: viewer, reference: 'CC 1', filedOn: new Date('2026-11-28T00:00:00Z'), recordedAt: NOW, outcome: 'refund' } });
+    await subscribeVillage(db.prisma, viewer, 'Kunda', 'buffalo');
+    const r = await counted(() => myCases(db.prisma, viewer));
+    expect(r.statements).toBe(1);
+    expect(r.value.cases.map((c) => [c.number, c.claimed, c.complaints])).toEqual([
+      ['JAI1-2026-805', false, []],
+      ['JAI1-2026-804', true, [{ reference: 'CC 1', outcome: 'refund' }]],
+    ]);
+    expect(r.value.cases[1]!.impoundedAt.toISOString()).toBe(a.impoundedAt.toISOString());
+    expect(r.value.villages).toEqual([expect.objectContaining({ villageKey: 'kunda', filter: 'buffalo' })]);
+    expect(await myCases(db.prisma, 5_550_999n)).toEqual({ cases: [], villages: [] });
+  });
+});
