@@ -36,7 +36,7 @@ export async function showDues(ctx: BotContext, c: CaseWithCard, at: Date, whatI
     await ctx.reply(ctx.t('owner:dues.unavailable', { number: c.number, date: toIstDate(at), section: sectionText(ctx, dues.error.section ?? 's. 12') }));
     return;
   }
-  const next = nextDeadline({ status: c.status, ownerRefusedAt: c.ownerRefusedAt, reportedAt: c.reportedAt, impoundedAt: c.impoundedAt, noticePostedAt: c.noticePostedAt, surplusDepositedAt: c.surplusDepositedAt, auction: c.auction }, now, windowsFromConfig(ctx.deps.config));
+  const next = nextDeadline({ status: c.status, ownerRefusedAt: c.ownerRefusedAt, reportedAt: c.reportedAt, impoundedAt: c.impoundedAt, seizedAt: c.seizedAt, noticePostedAt: c.noticePostedAt, surplusDepositedAt: c.surplusDepositedAt, auction: c.auction }, now, windowsFromConfig(ctx.deps.config));
   const kb = new InlineKeyboard().text(ctx.t('owner:dues.whatif_button'), cb(ctx, 'wi', c.id));
   if (CLAIMABLE.includes(status)) kb.row().text(ctx.t('owner:case.claim_button'), cb(ctx, 'cl', c.id));
   await ctx.reply(fitMessage(renderDues(ctx, c.number, dues.value.breakdown, next.ok ? next.value : null, { whatIf, nextDayPaise })), { reply_markup: kb });

@@ -114,6 +114,7 @@ export function lawCaseState(
   c: {
     status: string;
     impoundedAt: Date;
+    seizedAt?: Date | null;
     reportedAt: Date | null;
     noticePostedAt: Date | null;
     ownerRefusedAt?: Date | null;
@@ -127,6 +128,7 @@ export function lawCaseState(
   return {
     status: c.status as LawCaseStatus,
     impoundedAt: c.impoundedAt,
+    seizedAt: c.seizedAt ?? null,
     heads: c.heads.length,
     headsRemaining: c.heads.filter((h) => h.status === 'IMPOUNDED').length,
     reportedAt: c.reportedAt,

@@ -34,7 +34,7 @@ export function cattleSummary(ctx: BotContext, heads: Array<{ cattleClass: strin
 export async function renderCaseCard(ctx: BotContext, c: CaseWithCard, opts: { following: boolean }) {
   const now = ctx.deps.clock.now();
   const windows = windowsFromConfig(ctx.deps.config);
-  const next = nextDeadline({ status: c.status, ownerRefusedAt: c.ownerRefusedAt, reportedAt: c.reportedAt, impoundedAt: c.impoundedAt, noticePostedAt: c.noticePostedAt, surplusDepositedAt: c.surplusDepositedAt, auction: c.auction }, now, windows);
+  const next = nextDeadline({ status: c.status, ownerRefusedAt: c.ownerRefusedAt, reportedAt: c.reportedAt, impoundedAt: c.impoundedAt, seizedAt: c.seizedAt, noticePostedAt: c.noticePostedAt, surplusDepositedAt: c.surplusDepositedAt, auction: c.auction }, now, windows);
   const parts = [
     ctx.t('owner:case.card', {
       number: c.number,
