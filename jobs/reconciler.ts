@@ -17,6 +17,7 @@ const PLAN_SELECT = {
   id: true,
   status: true,
   impoundedAt: true,
+  seizedAt: true,
   reportedAt: true,
   noticePostedAt: true,
   ownerRefusedAt: true,

@@ -32,7 +32,7 @@ onAction(protestFeature, 'pr', async (ctx, args) => {
     await ctx.reply(ctx.t('owner:claim.not_now', { number: c.number, reason, section }));
     return;
   }
-  const tl = caseTimeline({ impoundedAt: c.impoundedAt }, windows);
+  const tl = caseTimeline(c, windows);
   if (!tl.ok) return stale(ctx);
   const term = termFor(now, 's. 15');
   const kb = new InlineKeyboard().text(ctx.t('owner:protest.yes_button'), cb(ctx, 'pi', c.id, 1)).row().text(ctx.t('owner:protest.no_button'), cb(ctx, 'pi', c.id, 0));

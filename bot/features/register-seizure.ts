@@ -15,7 +15,7 @@ import { replyScopeError } from './staff-scope-reply';
 /**
  * `/register` — the s. 8 register entry, one question at a time (a small state machine in ctx.session):
  * pound (if several) → class → count → description(s) → photo (optional) → more classes? → day and hour →
- * seizer's name → residence → owner's name (or unknown) → residence → place of seizure → confirm.
+ * time of seizure (default: when brought in; the s. 20 complaint window runs from it) → seizer's name → residence → owner's name (or unknown) → residence → place of seizure → confirm.
  * Any command or /cancel leaves the flow (bot/middleware/leave-flow.ts); nothing is written until "Register" is tapped.
  */
 export const registerSeizureFeature = new Composer<BotContext>();
@@ -29,6 +29,7 @@ interface Draft {
   count?: number;
   descriptions?: string[];
   impoundedAt?: string;
+  seizedAt?: string;
   seizerName?: string;
   seizerResidence?: string;
   ownerName?: string | null;
@@ -36,7 +37,7 @@ interface Draft {
   placeOfSeizure?: string;
 }
 
-type Step = 'pound' | 'class' | 'count' | 'desc' | 'photo' | 'more' | 'when' | 'seizer_name' | 'seizer_res' | 'owner_name' | 'owner_res' | 'place' | 'confirm';
+type Step = 'pound' | 'class' | 'count' | 'desc' | 'photo' | 'more' | 'when' | 'seized' | 'seizer_name' | 'seizer_res' | 'owner_name' | 'owner_res' | 'place' | 'confirm';
 
 const draftOf = (ctx: BotContext): Draft => (ctx.session.data as unknown as Draft | undefined) ?? { groups: [] };
 const save = (ctx: BotContext, step: Step, draft: Draft) => {
@@ -80,6 +81,19 @@ async function askWhen(ctx: BotContext, draft: Draft) {
   await ctx.reply(ctx.t('staff:register.ask.when'), { reply_markup: new InlineKeyboard().text(ctx.t('staff:register.now_button'), cb(ctx, 'now')) });
 }
 
+/** Asks when the cattle were seized; the button keeps the time they were brought in (the usual case: same day). */
+async function askSeized(ctx: BotContext, draft: Draft) {
+  save(ctx, 'seized', draft);
+  await ctx.reply(ctx.t('staff:register.ask.seized', { at: draft.impoundedAt!, days: ctx.deps.config.S20_COMPLAINT_WINDOW_DAYS }), {
+    reply_markup: new InlineKeyboard().text(ctx.t('staff:register.seized_same_button'), cb(ctx, 'seizedsame')),
+  });
+}
+
+async function askSeizerName(ctx: BotContext, draft: Draft) {
+  save(ctx, 'seizer_name', draft);
+  await ctx.reply(ctx.t('staff:register.ask.seizer_name'));
+}
+
 function groupLine(ctx: BotContext, g: HeadGroup): string {
   const cls = ctx.t(`common:cattle.${g.cattleClass}`);
   return ctx.t('staff:register.group_line', { n: g.count, cls, description: g.descriptions.join('; '), photo: g.photoFileId ? ctx.t('staff:register.with_photo') : '' }).trim();
@@ -93,6 +107,7 @@ function summary(ctx: BotContext, d: Draft): string {
     cattle: lines.join('\n'),
     heads,
     at: d.impoundedAt ?? '',
+    seized: d.seizedAt ?? d.impoundedAt ?? '',
     seizer: [d.seizerName, d.seizerResidence].filter(Boolean).join(', '),
     owner: d.ownerName ? [d.ownerName, d.ownerResidence].filter(Boolean).join(', ') : unknown,
     place: d.placeOfSeizure ?? '',
@@ -153,11 +168,8 @@ registerSeizureFeature.callbackQuery(/^rg\|/, async (ctx) => {
   if (op === 'nophoto' && step === 'photo') return askMore(ctx, finishGroup(draft, null));
   if (op === 'more' && step === 'more') return askClass(ctx, draft, false);
   if (op === 'done' && step === 'more') return askWhen(ctx, draft);
-  if (op === 'now' && step === 'when') {
-    save(ctx, 'seizer_name', { ...draft, impoundedAt: ctx.deps.clock.now().toISOString() });
-    await ctx.reply(ctx.t('staff:register.ask.seizer_name'));
-    return;
-  }
+  if (op === 'now' && step === 'when') return askSeized(ctx, { ...draft, impoundedAt: ctx.deps.clock.now().toISOString() });
+  if (op === 'seizedsame' && step === 'seized') return askSeizerName(ctx, { ...draft, seizedAt: draft.impoundedAt! });
   if (op === 'noowner' && step === 'owner_name') {
     save(ctx, 'place', { ...draft, ownerName: null, ownerResidence: null });
     await ctx.reply(ctx.t('staff:register.ask.place'));
@@ -215,9 +227,24 @@ registerSeizureFeature.on('message:text', async (ctx, next) => {
         await ctx.reply(ctx.t('staff:register.when_future', { at: at.toISOString(), now: ctx.deps.clock.now().toISOString() }));
         return;
       }
-      save(ctx, 'seizer_name', { ...draft, impoundedAt: at.toISOString() });
-      await ctx.reply(ctx.t('staff:register.ask.seizer_name'));
-      return;
+      return askSeized(ctx, { ...draft, impoundedAt: at.toISOString() });
+    }
+    case 'seized': {
+      const at = parseDateTime(text);
+      const now = ctx.deps.clock.now();
+      if (!at) {
+        await ctx.reply(ctx.t('staff:register.seized_invalid', { input: text }));
+        return;
+      }
+      if (at.getTime() > now.getTime()) {
+        await ctx.reply(ctx.t('staff:register.seized_future', { at: at.toISOString(), now: now.toISOString() }));
+        return;
+      }
+      if (at.getTime() > new Date(draft.impoundedAt!).getTime()) {
+        await ctx.reply(ctx.t('staff:register.seized_after', { seized: at.toISOString(), at: draft.impoundedAt! }));
+        return;
+      }
+      return askSeizerName(ctx, { ...draft, seizedAt: at.toISOString() });
     }
     case 'seizer_name':
       save(ctx, 'seizer_res', { ...draft, seizerName: text });
@@ -257,6 +284,7 @@ async function saveEntry(ctx: BotContext, d: Draft) {
         poundId: d.poundId!,
         groups: d.groups,
         impoundedAt: new Date(d.impoundedAt!),
+        seizedAt: d.seizedAt ? new Date(d.seizedAt) : null,
         seizerName: d.seizerName ?? '',
         seizerResidence: d.seizerResidence ?? '',
         ownerName: d.ownerName ?? null,
@@ -291,7 +319,7 @@ const MAX_COPY = 3800;
 
 function copyOfEntry(
   ctx: BotContext,
-  c: { number: string; impoundedAt: Date; seizerName: string; seizerResidence: string; ownerName: string | null; ownerResidence: string | null; placeOfSeizure: string; heads: Array<{ index: number; cattleClass: string; description: string }> },
+  c: { number: string; impoundedAt: Date; seizedAt: Date | null; seizerName: string; seizerResidence: string; ownerName: string | null; ownerResidence: string | null; placeOfSeizure: string; heads: Array<{ index: number; cattleClass: string; description: string }> },
   poundName: string,
 ): string {
   const groups = new Map<string, { cls: string; description: string; indexes: number[] }>();
@@ -327,6 +355,7 @@ function copyOfEntry(
     heads: c.heads.length,
     cattle: lines.join('\n'),
     at: c.impoundedAt.toISOString(),
+    seized: (c.seizedAt ?? c.impoundedAt).toISOString(),
     seizer: `${c.seizerName}, ${c.seizerResidence}`,
     owner: c.ownerName ? [c.ownerName, c.ownerResidence].filter(Boolean).join(', ') : unknown,
     place: c.placeOfSeizure,

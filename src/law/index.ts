@@ -75,7 +75,7 @@ export type {
 } from './dues';
 
 // Timeline (ss. 14, 17, 20)
-export { computeTimeline, earliestS14SaleDay } from './timeline';
+export { computeTimeline, earliestS14SaleDay, s20ComplaintWindowOf } from './timeline';
 export type { Timeline, TimelineEntry, TimelineInput, TimelineRule, TimelineEvent } from './timeline';
 
 // State machine (ss. 13–19)

@@ -16,7 +16,7 @@ import type { StatutoryWindows } from './data/windows';
 import { err, guard, LawError, ok, TransitionRefused, type LawResult, type RefusalReason } from './errors';
 import { resolveWindows } from './rules';
 import type { Section } from './sections';
-import { s14AuctionEligible, s14ReportDue, s17SurplusHoldEnd, s20ComplaintWindowEnd } from './timeline';
+import { s14AuctionEligible, s14ReportDue, s17SurplusHoldEnd, s20ComplaintWindowOf } from './timeline';
 
 /**
  * The state machine of a case (ss. 13–19). `checkTransition` answers "may this actor do this now?",
@@ -176,9 +176,7 @@ const RULES: Record<CaseAction, ActionRule> = {
   DEPOSIT_UNDER_PROTEST: {
     // s. 15 rests on an intended complaint under s. 20, which must be made within the window.
     gate: (c) => {
-      const seized = c.state.seizedAt ?? c.state.impoundedAt;
-      assertInstant(seized, 'seizedAt');
-      const end = s20ComplaintWindowEnd(toIstDate(seized), c.windows);
+      const end = s20ComplaintWindowOf(c.state, c.windows);
       return c.now.getTime() >= end.dueAt.getTime()
         ? refuse('COMPLAINT_WINDOW_CLOSED', 's. 20', { lastDay: end.date, closedAt: end.dueAt.toISOString() })
         : null;

@@ -122,6 +122,18 @@ export function s20ComplaintWindowEnd(seizedOn: LocalDate, windows: StatutoryWin
   return timelineEntry('S20_COMPLAINT_WINDOW_END', 's. 20', 'SEIZED', seizedOn, { days: windows.s20ComplaintDays });
 }
 
+/**
+ * The s. 20 complaint window of a case: `s20ComplaintDays` days from the India date of the seizure (the
+ * register's time of seizure; `impoundedAt` when none was recorded). The one function that both gates a s. 15
+ * deposit (lifecycle.ts) and dates every text about the window (timeline, reminders, owner cards), so what an
+ * owner is told is what the engine enforces. A seizure after the impounding is bad data (`DATE_ORDER`).
+ */
+export function s20ComplaintWindowOf(facts: { readonly impoundedAt: Date; readonly seizedAt?: Date | null }, windows: StatutoryWindows): TimelineEntry {
+  assertInstant(facts.impoundedAt, 'impoundedAt');
+  const seizedAt = notBefore(facts.seizedAt, 'seizedAt', facts.impoundedAt, true) ?? facts.impoundedAt;
+  return s20ComplaintWindowEnd(toIstDate(seizedAt), windows);
+}
+
 /** s. 17 surplus hold: `s17SurplusHoldMonths` calendar months from the deposit of the surplus. */
 export function s17SurplusHoldEnd(depositedOn: LocalDate, windows: StatutoryWindows): TimelineEntry {
   return timelineEntry('S17_SURPLUS_HOLD_END', 's. 17', 'SURPLUS_DEPOSITED', depositedOn, {
@@ -146,12 +158,11 @@ export function earliestS14SaleDay(windowsIn?: Partial<StatutoryWindows>): numbe
 export function timelineOf(input: TimelineInput, windowsIn?: Partial<StatutoryWindows>): Timeline {
   assertInstant(input.impoundedAt, 'impoundedAt');
   const windows = resolveWindows(windowsIn);
-  const seizedAt = notBefore(input.seizedAt, 'seizedAt', input.impoundedAt, true) ?? input.impoundedAt;
   const noticeAt = notBefore(input.noticePostedAt, 'noticePostedAt', input.impoundedAt);
   const surplusAt = notBefore(input.surplusDepositedAt, 'surplusDepositedAt', input.impoundedAt);
   const impoundedOn = toIstDate(input.impoundedAt);
   const report = s14ReportDue(impoundedOn, windows);
-  const complaint = s20ComplaintWindowEnd(toIstDate(seizedAt), windows);
+  const complaint = s20ComplaintWindowOf(input, windows);
   const auction = noticeAt ? s14AuctionEligible(toIstDate(noticeAt), windows) : null;
   const surplus = surplusAt ? s17SurplusHoldEnd(toIstDate(surplusAt), windows) : null;
   const entries = [report, complaint, auction, surplus]

@@ -19,6 +19,8 @@ export interface CaseCard {
   status: CaseStatus;
   poundId: number;
   impoundedAt: Date;
+  /** s. 20: when the cattle were seized (the complaint window runs from it); null on entries made before it was asked. */
+  seizedAt: Date | null;
   reportedAt: Date | null;
   noticePostedAt: Date | null;
   ownerRefusedAt: Date | null;
@@ -48,6 +50,7 @@ interface CardRow {
   status: string;
   poundId: number;
   impoundedAt: Date;
+  seizedAt: Date | null;
   reportedAt: Date | null;
   noticePostedAt: Date | null;
   ownerRefusedAt: Date | null;
@@ -68,7 +71,7 @@ function cardQuery(db: DbReader, ref: CaseRef, viewer: bigint | null, withRules:
   const v = viewer ?? -1n; // no Telegram id is negative for a user: "nobody"
   const rules = withRules ? Prisma.sql`, ${RULES_JSON_SQL} AS "rules"` : Prisma.empty;
   return db.$queryRaw<CardRow[]>`
-    SELECT c."id", c."number", c."status"::text AS "status", c."poundId", c."impoundedAt", c."reportedAt", c."noticePostedAt",
+    SELECT c."id", c."number", c."status"::text AS "status", c."poundId", c."impoundedAt", c."seizedAt", c."reportedAt", c."noticePostedAt",
            c."ownerRefusedAt", c."surplusDepositedAt", c."placeOfSeizure",
            json_build_object('id', p."id", 'code', p."code", 'name', p."name", 'nameHi', p."nameHi", 'address', p."address") AS "pound",
            (SELECT coalesce(json_agg(json_build_object('cattleClass', h."cattleClass", 'description', h."description", 'status', h."status") ORDER BY h."index"), '[]'::json)
@@ -97,7 +100,7 @@ function cardOf(row: CardRow, viewer: bigint | null, now: Date, windows: Partial
   const status = row.status as CaseStatus;
   const auctionJson = jsonOf<{ scheduledFor: string; place: string; status: string } | null>(row.auction);
   const auction = auctionJson ? { scheduledFor: date(auctionJson.scheduledFor), place: auctionJson.place, status: auctionJson.status } : null;
-  const facts = { status: row.status, ownerRefusedAt: row.ownerRefusedAt, reportedAt: row.reportedAt, impoundedAt: row.impoundedAt, noticePostedAt: row.noticePostedAt, surplusDepositedAt: row.surplusDepositedAt, auction };
+  const facts = { status: row.status, ownerRefusedAt: row.ownerRefusedAt, reportedAt: row.reportedAt, impoundedAt: row.impoundedAt, seizedAt: row.seizedAt, noticePostedAt: row.noticePostedAt, surplusDepositedAt: row.surplusDepositedAt, auction };
   const next = nextDeadline(facts, now, windows);
   const claimable = CLAIMABLE.includes(status);
   const inCustody = IN_CUSTODY.includes(status);
@@ -113,6 +116,7 @@ function cardOf(row: CardRow, viewer: bigint | null, now: Date, windows: Partial
     status,
     poundId: row.poundId,
     impoundedAt: row.impoundedAt,
+    seizedAt: row.seizedAt,
     reportedAt: row.reportedAt,
     noticePostedAt: row.noticePostedAt,
     ownerRefusedAt: row.ownerRefusedAt,

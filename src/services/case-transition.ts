@@ -122,6 +122,7 @@ export function caseStateOf(c: CaseForLaw, windows?: Partial<StatutoryWindows>):
   return {
     status: c.status,
     impoundedAt: c.impoundedAt,
+    seizedAt: c.seizedAt,
     heads: c.heads.length,
     headsRemaining: inPound,
     paymentReceived: c.payments.some((p) => p.kind === 'S13_PAYMENT'),

@@ -120,6 +120,7 @@ export function lawCaseState(
   c: {
     status: string;
     impoundedAt: Date;
+    seizedAt?: Date | null;
     reportedAt: Date | null;
     noticePostedAt: Date | null;
     ownerRefusedAt?: Date | null;
@@ -133,6 +134,7 @@ export function lawCaseState(
   return {
     status: c.status as LawCaseStatus,
     impoundedAt: c.impoundedAt,
+    seizedAt: c.seizedAt ?? null,
     heads: c.heads.length,
     headsRemaining: c.heads.filter((h) => h.status === 'IMPOUNDED').length,
     reportedAt: c.reportedAt,

@@ -53,9 +53,9 @@ export async function recordComplaint(
     if (existing) return { kind: 'already', complaintId: existing.id };
     const today = toIstDate(input.now);
     if (daysBetween(input.filedOn, today) < 0) return { kind: 'future_date' };
-    const seizedOn = toIstDate(c.impoundedAt);
+    const seizedOn = toIstDate(c.seizedAt ?? c.impoundedAt);
     if (daysBetween(seizedOn, input.filedOn) < 0) return { kind: 'before_seizure', seizedOn };
-    const tl = caseTimeline({ impoundedAt: c.impoundedAt }, windows);
+    const tl = caseTimeline(c, windows);
     if (!tl.ok) throw tl.error;
     const lastDay = tl.value.s20ComplaintWindowEnd.date;
     if (daysBetween(input.filedOn, lastDay) < 0) return { kind: 'outside_window', windowLastDay: lastDay };

@@ -52,6 +52,7 @@ export interface CaseForDeadlines {
   id: number;
   status: string;
   impoundedAt: Date;
+  seizedAt: Date | null;
   reportedAt: Date | null;
   noticePostedAt: Date | null;
   ownerRefusedAt: Date | null;

@@ -207,6 +207,8 @@ export function requiresSecurity(breakdown: DuesBreakdown): boolean {
 /** The case facts the statutory timeline depends on. */
 export interface TimelineFacts {
   impoundedAt: Date;
+  /** When the cattle were seized (the register's time of seizure; null: taken as `impoundedAt`) — start of the s. 20 window. */
+  seizedAt?: Date | null;
   noticePostedAt?: Date | null;
   surplusDepositedAt?: Date | null;
 }
@@ -216,6 +218,7 @@ export function caseTimeline(facts: TimelineFacts, windows: Partial<StatutoryWin
   return computeTimeline(
     {
       impoundedAt: facts.impoundedAt,
+      seizedAt: facts.seizedAt ?? null,
       noticePostedAt: facts.noticePostedAt ?? null,
       surplusDepositedAt: facts.surplusDepositedAt ?? null,
     },

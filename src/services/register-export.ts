@@ -65,6 +65,19 @@ export function csvCell(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
+/**
+ * The section an auction and its sales come under: s. 16 when the owner appeared and refused or omitted to pay
+ * (the cattle, or as many as necessary, sold "as referred to in section 14"), s. 14 when they were unclaimed. The
+ * account stored with a held auction says which computation was made (its `inputs.mode`); before that, the case's
+ * refusal decides, as it does for the sale itself (services/sale.ts).
+ */
+export function auctionSection(a: { account: unknown }, c: { ownerRefusedAt: Date | null }): 's. 14' | 's. 16' {
+  const mode = (a.account as { inputs?: { mode?: string } } | null)?.inputs?.mode;
+  if (mode === 'S16_AS_MANY_AS_NECESSARY') return 's. 16';
+  if (mode === 'S14_ALL') return 's. 14';
+  return c.ownerRefusedAt ? 's. 16' : 's. 14';
+}
+
 function person(name: string | null | undefined, residence: string | null | undefined): string {
   return [name, residence].filter(Boolean).join(', ');
 }
@@ -99,7 +112,8 @@ export async function buildRegisterExport(db: Db, input: { poundId: number; from
       place_of_seizure: c.placeOfSeizure,
       seizer: person(c.seizerName, c.seizerResidence),
       owner: person(c.ownerName, c.ownerResidence),
-      details: `registered ${istStamp(c.registeredAt)}`,
+      // The time of seizure (register; the s. 20 window runs from it) beside s. 8(b), when it was kept.
+      details: [`registered ${istStamp(c.registeredAt)}`, c.seizedAt ? `seized ${istStamp(c.seizedAt)}` : null].filter(Boolean).join('; '),
     });
     for (const h of c.heads) {
       rows.push({ ...rec('head'), at: c.impoundedAt, case_number: c.number, section: 's. 8', status: h.status, heads: 1, cattle_class: h.cattleClass, description: h.description, reference: `#${h.index}` });
@@ -169,7 +183,7 @@ export async function buildRegisterExport(db: Db, input: { poundId: number; from
       ...rec('auction'),
       at: a.scheduledFor,
       case_number: a.case.number,
-      section: 's. 14',
+      section: auctionSection(a, a.case),
       status: a.status,
       amount_paise: paiseOf(a.saleExpensesPaise),
       amount_rupees: a.saleExpensesPaise == null ? null : paiseToRupeesText(paiseOf(a.saleExpensesPaise)),
@@ -187,7 +201,7 @@ export async function buildRegisterExport(db: Db, input: { poundId: number; from
       ...rec('sale'),
       at: s.auction.completedAt ?? s.auction.scheduledFor,
       case_number: s.auction.case.number,
-      section: 's. 16',
+      section: auctionSection(s.auction, s.auction.case),
       heads: 1,
       cattle_class: s.head.cattleClass,
       description: s.head.description,

@@ -21,6 +21,11 @@ export interface SeizureEntry {
   groups: HeadGroup[];
   /** s. 8(b): day and hour brought to the pound. */
   impoundedAt: Date;
+  /**
+   * When the cattle were seized (kept in the register beside s. 8(b)); the s. 20 complaint window runs from it.
+   * Absent: seized when brought in. Never after `impoundedAt`, never in the future.
+   */
+  seizedAt?: Date | null;
   seizerName: string;
   seizerResidence: string;
   ownerName?: string | null;
@@ -36,7 +41,7 @@ export const MAX_FIELD_LENGTH = 200;
 /** A register entry the law does not allow, or that is incomplete (carries the section: s. 8 or s. 3). */
 export class SeizureEntryError extends Error {
   constructor(
-    readonly problem: 'FUTURE_TIME' | 'UNKNOWN_CLASS' | 'BAD_COUNT' | 'TOO_MANY_HEADS' | 'MISSING_FIELD' | 'FIELD_TOO_LONG',
+    readonly problem: 'FUTURE_TIME' | 'SEIZED_AFTER_IMPOUNDING' | 'UNKNOWN_CLASS' | 'BAD_COUNT' | 'TOO_MANY_HEADS' | 'MISSING_FIELD' | 'FIELD_TOO_LONG',
     readonly section: 's. 8' | 's. 3',
     readonly field?: string,
   ) {
@@ -60,6 +65,11 @@ export function validateSeizureEntry(entry: SeizureEntry, now: Date) {
   // s. 8(b) records when the cattle were brought in: back-entry from a paper register is fine, the future is not.
   if (!(entry.impoundedAt instanceof Date) || Number.isNaN(entry.impoundedAt.getTime())) throw new SeizureEntryError('MISSING_FIELD', 's. 8', 'impoundedAt');
   if (entry.impoundedAt.getTime() > now.getTime()) throw new SeizureEntryError('FUTURE_TIME', 's. 8', 'impoundedAt');
+  const seizedAt = entry.seizedAt ?? entry.impoundedAt;
+  if (!(seizedAt instanceof Date) || Number.isNaN(seizedAt.getTime())) throw new SeizureEntryError('MISSING_FIELD', 's. 8', 'seizedAt');
+  if (seizedAt.getTime() > now.getTime()) throw new SeizureEntryError('FUTURE_TIME', 's. 8', 'seizedAt');
+  // Cattle are seized and then brought to the pound; a seizure after the impounding would also shorten the s. 20 window.
+  if (seizedAt.getTime() > entry.impoundedAt.getTime()) throw new SeizureEntryError('SEIZED_AFTER_IMPOUNDING', 's. 8', 'seizedAt');
   if (entry.groups.length === 0) throw new SeizureEntryError('MISSING_FIELD', 's. 8', 'cattle');
   const heads: Array<{ cattleClass: string; description: string; photoFileId: string | null }> = [];
   for (const g of entry.groups) {
@@ -74,6 +84,7 @@ export function validateSeizureEntry(entry: SeizureEntry, now: Date) {
   normaliseHerd(entry.groups.map((g) => ({ cattleClass: g.cattleClass, heads: g.count })));
   return {
     heads,
+    seizedAt,
     seizerName: text(entry.seizerName, 'seizerName', true)!,
     seizerResidence: text(entry.seizerResidence, 'seizerResidence', true)!,
     ownerName: text(entry.ownerName, 'ownerName', false),
@@ -126,6 +137,7 @@ async function insertEntry(
         year,
         seq,
         impoundedAt: entry.impoundedAt,
+        seizedAt: v.seizedAt,
         placeOfSeizure: v.placeOfSeizure,
         villageKey: villageKey(v.placeOfSeizure),
         seizerName: v.seizerName,
@@ -145,6 +157,7 @@ async function insertEntry(
       number,
       heads: v.heads.length,
       impoundedAt: entry.impoundedAt.toISOString(),
+      seizedAt: v.seizedAt.toISOString(),
       backDated: now.getTime() - entry.impoundedAt.getTime() > 3_600_000,
     });
     return { case: created, replay: false };

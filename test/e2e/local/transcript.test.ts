@@ -136,7 +136,8 @@ describe('local chat transcript, end to end', () => {
     expect(await chat.say('/photo /no/such/file.jpg')).toContain(en('local:error.photo_missing', { path: '/no/such/file.jpg' }));
     const more = one(await say(`/photo ${qrPath}`), 'en', 'keeper', 'more kinds?');
     const when = one(await say(String(choiceOf(more, en('staff:register.done_button')))), 'en', 'keeper', 'when?');
-    await say(String(choiceOf(when, en('staff:register.now_button'))));
+    const seized = one(await say(String(choiceOf(when, en('staff:register.now_button')))), 'en', 'keeper', 'when seized?');
+    await say(String(choiceOf(seized, en('staff:register.seized_same_button'))));
     await say('Ramu');
     const ownerName = one(await say('Kunda'), 'en', 'keeper', 'owner’s name?');
     await say(String(choiceOf(ownerName, en('staff:register.owner_unknown_button'))));

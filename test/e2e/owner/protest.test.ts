@@ -212,3 +212,36 @@ describe('owner: the s. 20 window is configurable', () => {
     expect(h.api.lastTo(englishOwner.id)!.text).toContain(t(h, 'en', 'owner:refusal.COMPLAINT_WINDOW_CLOSED', { date: '2026-12-12' }));
   });
 });
+
+describe('owner: the s. 20 window runs from the time of seizure in the register', () => {
+  let h: BotHarness;
+  beforeAll(async () => {
+    h = await ownerHarness();
+  });
+  afterAll(() => h?.close());
+
+  it('told the last day counted from the seizure, and refused the s. 15 deposit from the next day (en, hi)', async () => {
+    const kunda = await h.deps.db.case.findUniqueOrThrow({ where: { number: 'JAI1-2026-1' } });
+    // Brought in on 27 Nov; the register says the cattle were seized on 25 Nov at 20:00 IST.
+    await h.deps.db.case.update({ where: { id: kunda.id }, data: { seizedAt: new Date('2026-11-25T20:00:00+05:30') } });
+    await h.tap(englishOwner, data(h, 'pr', kunda.id));
+    // 10 days from 25 Nov, first day excluded → 26 Nov..5 Dec (from the impounding it would be 7 Dec).
+    expect(h.api.lastTo(englishOwner.id)!.text).toBe(t(h, 'en', 'owner:protest.explain', { number: 'JAI1-2026-1', fine: t(h, 'en', 'common:term.fine'), date: '2026-12-05', days: 10 }));
+    await h.tap(hindiOwner, data(h, 'pr', kunda.id));
+    expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'owner:protest.explain', { number: 'JAI1-2026-1', fine: t(h, 'hi', 'common:term.fine'), date: '2026-12-05', days: 10 }));
+    h.clock.set('2026-12-05T23:59:00+05:30');
+    await h.tap(englishOwner, data(h, 'pr', kunda.id));
+    expect(h.api.lastTo(englishOwner.id)!.text.startsWith('⚖️')).toBe(true);
+    h.clock.set('2026-12-06T00:00:00+05:30');
+    const before = await footprint(h);
+    await h.tap(englishOwner, data(h, 'pr', kunda.id));
+    expect(h.api.lastTo(englishOwner.id)!.text).toBe(
+      t(h, 'en', 'owner:claim.not_now', { number: 'JAI1-2026-1', reason: t(h, 'en', 'owner:refusal.COMPLAINT_WINDOW_CLOSED', { date: '2026-12-05' }), section: 's. 20' }),
+    );
+    await h.tap(hindiOwner, data(h, 'pr', kunda.id));
+    expect(h.api.lastTo(hindiOwner.id)!.text).toBe(
+      t(h, 'hi', 'owner:claim.not_now', { number: 'JAI1-2026-1', reason: t(h, 'hi', 'owner:refusal.COMPLAINT_WINDOW_CLOSED', { date: '2026-12-05' }), section: 'धारा 20' }),
+    );
+    expect(await footprint(h)).toEqual(before);
+  });
+});

@@ -14,6 +14,7 @@ async function upToRecord(h: BotHarness, keeper: TestUser, rg: (...a: string[]) 
   await h.tap(keeper, rg('nophoto'));
   await h.tap(keeper, rg('done'));
   await h.send(keeper, '28.11.2026 18:45');
+  await h.tap(keeper, rg('seizedsame'));
   await h.send(keeper, 'Bhanwar Lal');
   await h.send(keeper, 'Kunda village');
   await h.tap(keeper, rg('noowner'));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callbackSecret, encodeCallback } from '../../../src/callback-data';
 import { createBotHarness, type BotHarness } from '../../support/bot-harness';
 import { enrolStaff, seed } from '../../support/fixtures';
+import { press } from '../staff-b/helpers';
 
 describe('/register — the s. 8 register entry (e2e)', () => {
   let h: BotHarness;
@@ -48,6 +49,22 @@ describe('/register — the s. 8 register entry (e2e)', () => {
     expect((await session(keeper))?.step).toBe('when');
 
     await h.send(keeper, '27.11.2026 18:45');
+    const brought = new Date('2026-11-27T18:45:00+05:30').toISOString();
+    // The time of seizure (the s. 20 window runs from it): asked next, with "seized when brought in" as the button.
+    expect(h.api.lastTo(keeper.id)!.text).toBe(t('en', 'staff:register.ask.seized', { at: brought, days: 10 }));
+    expect(h.api.lastTo(keeper.id)!.text).toContain('s. 20');
+    await h.send(keeper, 'yesterday');
+    expect(h.api.lastTo(keeper.id)!.text).toBe(t('en', 'staff:register.seized_invalid', { input: 'yesterday' }));
+    await h.send(keeper, '29.11.2026 11:00');
+    expect(h.api.lastTo(keeper.id)!.text).toBe(
+      t('en', 'staff:register.seized_future', { at: new Date('2026-11-29T11:00:00+05:30').toISOString(), now: h.clock.now().toISOString() }),
+    );
+    await h.send(keeper, '27.11.2026 19:00');
+    expect(h.api.lastTo(keeper.id)!.text).toBe(t('en', 'staff:register.seized_after', { seized: new Date('2026-11-27T19:00:00+05:30').toISOString(), at: brought }));
+    expect((await session(keeper))?.step).toBe('seized');
+    // Seized the evening before it was brought in: a different India day, so a different s. 20 window.
+    await h.send(keeper, '26.11.2026 21:10');
+    expect(h.api.lastTo(keeper.id)!.text).toBe(t('en', 'staff:register.ask.seizer_name'));
     await h.send(keeper, 'Bhanwar Lal');
     await h.send(keeper, 'Kunda village');
     await h.tap(keeper, rg('noowner'));
@@ -61,6 +78,7 @@ describe('/register — the s. 8 register entry (e2e)', () => {
     expect(c.pound.code).toBe('JAI1');
     expect(c.number).toMatch(/^JAI1-2026-\d+$/);
     expect(c.impoundedAt.toISOString()).toBe(new Date('2026-11-27T18:45:00+05:30').toISOString());
+    expect(c.seizedAt!.toISOString()).toBe(new Date('2026-11-26T21:10:00+05:30').toISOString());
     expect(c.heads.map((x) => [x.cattleClass, x.description, x.photoFileId])).toEqual([
       ['buffalo', 'black, curved horns', null],
       ['buffalo', 'black, white patch on forehead', null],
@@ -73,6 +91,7 @@ describe('/register — the s. 8 register entry (e2e)', () => {
     expect(sent[0]!.text).toBe(t('en', 'staff:register.done', { number: c.number, heads: 3, pound: c.pound.name, at: c.impoundedAt.toISOString() }));
     expect(sent[1]!.text).toContain(c.number);
     expect(sent[1]!.text).toContain('Bhanwar Lal, Kunda village');
+    expect(sent[1]!.text).toContain(`Seized: ${h.deps.translator.t('en', 'staff:register.summary', { seized: c.seizedAt!.toISOString() }).match(/Seized: (.*)/)![1]}`);
     expect(sent[1]!.text).toContain(t('en', 'staff:register.copy_line_single', { cls: t('en', 'common:cattle.buffalo'), description: 'black, curved horns', from: 1 }));
     expect(sent[2]!.method).toBe('sendPhoto');
     expect(sent[2]!.text).toBe(t('en', 'staff:register.owner_slip', { number: c.number, pound: c.pound.name, link: `https://t.me/${h.deps.botUsername}?start=case_${c.number}` }));
@@ -100,6 +119,12 @@ describe('/register — the s. 8 register entry (e2e)', () => {
     await h.tap(hindiKeeper, rg('nophoto'));
     await h.tap(hindiKeeper, rg('done'));
     await h.tap(hindiKeeper, rg('now'));
+    expect(h.api.lastTo(hindiKeeper.id)!.text).toBe(t('hi', 'staff:register.ask.seized', { at: h.clock.now().toISOString(), days: 10 }));
+    expect(h.api.lastTo(hindiKeeper.id)!.text).toContain('धारा 20');
+    // Bad input is refused in Hindi.
+    await h.send(hindiKeeper, 'कल');
+    expect(h.api.lastTo(hindiKeeper.id)!.text).toBe(t('hi', 'staff:register.seized_invalid', { input: 'कल' }));
+    await press(h, hindiKeeper, t('hi', 'staff:register.seized_same_button'));
     await h.send(hindiKeeper, 'रामलाल');
     await h.send(hindiKeeper, 'सामोद');
     await h.send(hindiKeeper, 'गोपाल');
@@ -110,6 +135,7 @@ describe('/register — the s. 8 register entry (e2e)', () => {
     expect(c.pound.code).toBe('JAI2');
     expect(c.heads).toHaveLength(3);
     expect(c.impoundedAt.toISOString()).toBe(h.clock.now().toISOString());
+    expect(c.seizedAt!.toISOString()).toBe(h.clock.now().toISOString());
     expect(c.ownerName).toBe('गोपाल');
     expect(h.api.sentTo(hindiKeeper.id).at(-3)!.text).toBe(t('hi', 'staff:register.done', { number: c.number, heads: 3, pound: c.pound.nameHi, at: c.impoundedAt.toISOString() }));
   });
@@ -152,6 +178,7 @@ describe('/register — the s. 8 register entry (e2e)', () => {
     const last = h.api.sentTo(keeper.id).slice(-2);
     expect(last.map((m) => m.text)).toEqual([t('en', 'staff:register.groups_full', { max: 12 }), t('en', 'staff:register.ask.when')]);
     await h.tap(keeper, rg('now'));
+    await press(h, keeper, t('en', 'staff:register.seized_same_button'));
     for (const answer of ['A very long seizer name '.repeat(8).slice(0, 200), 'r'.repeat(200), 'o'.repeat(200), 'p'.repeat(200), 'q'.repeat(200)]) await h.send(keeper, answer);
     const confirm = h.api.lastTo(keeper.id)!;
     expect(confirm.text).toContain(t('en', 'staff:register.ask.confirm'));

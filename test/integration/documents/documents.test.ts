@@ -209,5 +209,21 @@ describe.each(await dbKinds())('printable documents on %s', (kind) => {
     const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
     const receipt = await db.receipt.findFirstOrThrow({ where: { caseId: c.id, kind: 'S16_BALANCE' } });
     inOrder(text, ['धारा 16', c.number, '₹5,000.00', receipt.number, 'SECTION 16', c.number, '₹5,000.00', receipt.number]);
+
+    // The register extract labels this s. 16 auction and sale "s. 16", and the s. 14 case's (Nangal) "s. 14" (issue 10.3).
+    const reg = await pdfText({ kind: 'register', poundId: pound.id, from: '2026-11-23', to: '2026-11-23' });
+    const row = (number: string, lang: 'hi' | 'en', n: string, record: string) => `${number} ${translator.t(lang, 'documents:section', { n })} ${translator.t(lang, `staff:export.record.${record}`)}`;
+    for (const lang of ['hi', 'en'] as const) {
+      expect(reg.text).toContain(row(c.number, lang, '16', 'auction'));
+      expect(reg.text).toContain(row(c.number, lang, '16', 'sale'));
+      expect(reg.text).not.toContain(row(c.number, lang, '14', 'auction'));
+    }
+    const s14 = await t.prisma.auction.findFirstOrThrow({ where: { caseId: cases.sale.caseId } });
+    const day = toIstDate(s14.scheduledFor);
+    const nangal = await pdfText({ kind: 'register', poundId: cases.sale.poundId, from: day, to: day });
+    for (const lang of ['hi', 'en'] as const) {
+      expect(nangal.text).toContain(row(cases.sale.caseNumber, lang, '14', 'auction'));
+      expect(nangal.text).not.toContain(row(cases.sale.caseNumber, lang, '16', 'auction'));
+    }
   });
 });

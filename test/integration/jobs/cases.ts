@@ -7,6 +7,8 @@ import { seed } from '../../support/fixtures';
 export interface CaseSpec {
   pound?: string;
   impoundedAt: Date;
+  /** The register's time of seizure (default: none recorded = when impounded). */
+  seizedAt?: Date;
   place?: string;
   heads?: Array<{ cls: string; desc: string }>;
   status?: 'IMPOUNDED' | 'PAYMENT_PENDING' | 'RELEASED_S13' | 'REPORTED_S14' | 'NOTICE_POSTED' | 'AUCTION_SCHEDULED' | 'DEPOSITED_S15' | 'SURPLUS_HELD';
@@ -44,6 +46,7 @@ export async function createCase(db: Db, spec: CaseSpec): Promise<{ id: number; 
         year: 2026,
         seq,
         impoundedAt: spec.impoundedAt,
+        seizedAt: spec.seizedAt ?? null,
         placeOfSeizure: place,
         villageKey: villageKey(place),
         seizerName: 'Test Seizer',

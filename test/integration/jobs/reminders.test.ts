@@ -159,6 +159,34 @@ describe('jobs: reminders', () => {
     }
   });
 
+  it('s. 15 depositor: the s. 20 window and both reminders run from the seizure the register keeps, not the impounding', async () => {
+    const h = await setup();
+    const db = h.db.prisma;
+    // Brought in yesterday 10:00; seized three days before that, in the evening (a different India day).
+    const impoundedAt = new Date(h.clock.now().getTime() - DAY);
+    const seizedAt = new Date(impoundedAt.getTime() - 3 * DAY + 9 * HOUR);
+    const c = await createCase(db, { impoundedAt, seizedAt, status: 'DEPOSITED_S15' });
+    await addPayment(db, c.id, { kind: 'S15_DEPOSIT', status: 'CONFIRMED', amountPaise: 98_760, declaredAt: new Date(impoundedAt.getTime() + HOUR), payer: BigInt(OWNER) });
+    await h.runtime.start();
+    await h.runtime.drain();
+    const days = h.deps.config.S20_COMPLAINT_WINDOW_DAYS;
+    const fromSeizure = computeTimeline({ impoundedAt, seizedAt }, { s20ComplaintDays: days });
+    const fromImpounding = computeTimeline({ impoundedAt }, { s20ComplaintDays: days });
+    if (!fromSeizure.ok || !fromImpounding.ok) throw new Error('timeline');
+    const last = fromSeizure.value.s20ComplaintWindowEnd.date;
+    expect(last < fromImpounding.value.s20ComplaintWindowEnd.date).toBe(true);
+    // The last day of the window counted from the seizure: the owner has had both reminders by 23:00 IST.
+    h.clock.set(`${last}T23:00:00+05:30`);
+    await h.runtime.drain();
+    const params = { number: c.number, lastDay: last, days, amount: 98_760 };
+    const t = (k: string) => h.deps.translator.t('hi', `jobs:complaint.${k}`, params);
+    expect(h.fake.sentTo(OWNER).map((m) => m.text)).toEqual([t('early'), t('last_day')]);
+    // The next day (the impounding's window would still be open) nothing more is sent.
+    h.clock.set(`${fromImpounding.value.s20ComplaintWindowEnd.date}T09:30:00+05:30`);
+    await h.runtime.drain();
+    expect(h.fake.sentTo(OWNER)).toHaveLength(2);
+  });
+
   it('s. 17: the owner before the hold ends; the Magistrate\'s office when it has lapsed, with the surplus', async () => {
     const h = await setup();
     const db = h.db.prisma;

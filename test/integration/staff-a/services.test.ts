@@ -175,4 +175,40 @@ describe.each(await dbKinds())('staff services on %s', (kind) => {
     const before = await buildRegisterExport(db(), { poundId: pound.id, from: '2026-11-19', to: '2026-11-19', t });
     expect(before.counts).toMatchObject({ notice: 0, auction: 0, sale: 0, order: 0 });
   });
+
+  it('the register export labels each auction and sale with its section: s. 14 when unclaimed, s. 16 after the owner refused (issue 10.3)', async () => {
+    const pound = await jai1();
+    const at = new Date('2026-11-18T12:00:00+05:30');
+    const mk = async (seq: number, ownerRefusedAt: Date | null, account: unknown) => {
+      const c = await db().case.create({
+        data: {
+          number: `JAI1-2026-${seq}`, poundId: pound.id, year: 2026, seq, impoundedAt: new Date('2026-11-01T10:00:00+05:30'), seizedAt: new Date('2026-10-31T19:00:00+05:30'),
+          placeOfSeizure: 'Chomu', villageKey: 'chomu', seizerName: 'S', seizerResidence: 'R', ownerRefusedAt, status: 'SOLD',
+          heads: { create: [{ index: 1, cattleClass: 'goat', description: `goat ${seq}`, status: 'SOLD' }] },
+        },
+        include: { heads: true },
+      });
+      const a = await db().auction.create({ data: { caseId: c.id, scheduledFor: at, place: 'Chomu Mandi', conditions: 'cash', completedAt: at, status: 'COMPLETED', ...(account ? { account: account as object } : {}) } });
+      const b = await db().bidder.create({ data: { auctionId: a.id, name: `Bidder ${seq}`, address: 'Chomu', declarationSigned: true } });
+      await db().sale.create({ data: { auctionId: a.id, headId: c.heads[0]!.id, bidderId: b.id, pricePaise: 100_000 } });
+      return c.number;
+    };
+    const s14 = await mk(801, null, null);
+    const s16 = await mk(802, new Date('2026-11-05T10:00:00+05:30'), null);
+    // The account stored with the auction says which computation was made; it decides over the case's facts.
+    const s16ByAccount = await mk(803, null, { inputs: { mode: 'S16_AS_MANY_AS_NECESSARY' } });
+    for (const lang of ['en', 'hi'] as const) {
+      const t = translator.forLang(lang);
+      const out = await buildRegisterExport(db(), { poundId: pound.id, from: '2026-11-18', to: '2026-11-18', t });
+      const sectionOf = (record: string, number: string) => out.records.filter((r) => r.record === t(`staff:export.record.${record}`) && r.case_number === number).map((r) => r.section);
+      expect([sectionOf('auction', s14), sectionOf('sale', s14)]).toEqual([['s. 14'], ['s. 14']]);
+      expect([sectionOf('auction', s16), sectionOf('sale', s16)]).toEqual([['s. 16'], ['s. 16']]);
+      expect([sectionOf('auction', s16ByAccount), sectionOf('sale', s16ByAccount)]).toEqual([['s. 16'], ['s. 16']]);
+      const line = out.csv.split('\r\n').find((l) => l.startsWith(`${t('staff:export.record.sale')},${s16},`))!;
+      expect(line).toContain(',s. 16,');
+    }
+    // The case row keeps the time of seizure beside the time brought in.
+    const cases = await buildRegisterExport(db(), { poundId: pound.id, from: '2026-11-01', to: '2026-11-01', t: translator.forLang('en') });
+    expect(cases.records.find((r) => r.case_number === s14 && r.order === 0)!.details).toContain('seized 2026-10-31 19:00');
+  });
 });

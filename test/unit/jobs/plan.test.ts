@@ -15,6 +15,7 @@ function caseOf(over: Partial<CaseForDeadlines>): CaseForDeadlines {
     id: 17,
     status: 'IMPOUNDED',
     impoundedAt: new Date('2026-11-20T15:30:00+05:30'),
+    seizedAt: null,
     reportedAt: null,
     noticePostedAt: null,
     ownerRefusedAt: null,

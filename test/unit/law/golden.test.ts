@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checkTransition,
   computeDues,
   computeSale,
   computeSplit,
@@ -107,6 +108,19 @@ describe('golden: dates (s. 14, s. 17, s. 20) — General Clauses Act s. 9, Indi
 
   it('T7 s. 20 runs from the seizure, not the impounding: seized 26 Nov 22:00, impounded 27 Nov 08:00 → 6 Dec', () => {
     expect(tl({ impoundedAt: ist('2026-11-27T08:00'), seizedAt: ist('2026-11-26T22:00') }).s20ComplaintWindowEnd.date).toBe('2026-12-06');
+  });
+
+  it('T7a the s. 15 deposit (ground: a s. 20 complaint) is gated by the same window: seized 26 Nov 22:00, impounded 27 Nov 08:00 → allowed 6 Dec 23:59 IST, refused 7 Dec 00:00 IST (impounding would give 7 Dec)', () => {
+    const state = { status: 'IMPOUNDED' as const, impoundedAt: ist('2026-11-27T08:00'), seizedAt: ist('2026-11-26T22:00'), heads: 1 };
+    expect(checkTransition(state, 'DEPOSIT_UNDER_PROTEST', 'owner', ist('2026-12-06T23:59')).ok).toBe(true);
+    const late = checkTransition(state, 'DEPOSIT_UNDER_PROTEST', 'owner', ist('2026-12-07T00:00'));
+    expect(!late.ok && [late.error.code, late.error.section]).toEqual(['TRANSITION_REFUSED', 's. 20']);
+    expect(checkTransition({ ...state, seizedAt: null }, 'DEPOSIT_UNDER_PROTEST', 'owner', ist('2026-12-07T00:00')).ok).toBe(true);
+  });
+
+  it('T7b a seizure after the impounding is bad register data (cattle are seized, then brought in): DATE_ORDER, no date is told', () => {
+    const r = computeTimeline({ impoundedAt: ist('2026-11-27T08:00'), seizedAt: ist('2026-11-27T08:01') });
+    expect(!r.ok && r.error.code).toBe('DATE_ORDER');
   });
 
   it.each([

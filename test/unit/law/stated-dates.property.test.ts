@@ -51,6 +51,32 @@ describe('stated dates equal the gates (property)', () => {
     );
   });
 
+  it('complaint_by: a s. 15 deposit (ground: a s. 20 complaint) is allowed one minute before the end of the stated day, refused at it — counted from the seizure', () => {
+    fc.assert(
+      fc.property(instant, minutes(3), minutes(12), (impoundedAt, seizedBefore, toNow) => {
+        // The register's time of seizure: up to 3 days before the cattle were brought in.
+        const seizedAt = new Date(impoundedAt.getTime() - seizedBefore);
+        const now = new Date(impoundedAt.getTime() + toNow);
+        const n = nextDeadline({ status: 'DEPOSITED_S15', impoundedAt, seizedAt }, now, windows);
+        if (!n.ok) return false;
+        if (n.value.kind !== 'complaint_by') return true; // the window is over: not stated
+        const end = n.value.dueAt;
+        expect(end.getTime()).toBe(startOfIstDay(n.value.date).getTime() + 86_400_000);
+        const state: CaseState = { status: 'IMPOUNDED', impoundedAt, seizedAt, heads: 1 };
+        const deposit = (at: Date) => checkTransition(state, 'DEPOSIT_UNDER_PROTEST', 'owner', at).ok;
+        if (end.getTime() - MIN >= impoundedAt.getTime()) expect(deposit(new Date(end.getTime() - MIN))).toBe(true);
+        expect(deposit(end)).toBe(false);
+        // The same function dates it whether or not the seizure was on the day of impounding.
+        const fromImpounding = nextDeadline({ status: 'DEPOSITED_S15', impoundedAt }, impoundedAt, windows);
+        if (fromImpounding.ok && fromImpounding.value.kind === 'complaint_by' && startOfIstDay(n.value.date).getTime() !== startOfIstDay(fromImpounding.value.date).getTime()) {
+          expect(fromImpounding.value.dueAt.getTime()).toBeGreaterThan(end.getTime());
+        }
+        return true;
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('surplus_until: the surplus lapses at the end of the stated day, not one minute before (s. 17)', () => {
     fc.assert(
       fc.property(instant, minutes(80), (impoundedAt, toDeposit) => {
