@@ -1,7 +1,9 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { cleanPersonName } from '../../src/services/person-name';
 import { admittedBidders, checkAuctionTime, checkCanRecordRefusal, checkCanSchedule, heldWithoutBids, recordOwnerRefusal, registerBidder, scheduleAuction } from '../../src/services/auction';
-import { StaffActionError, type CaseForLaw, type StaffAct } from '../../src/services/case-transition';
+import { StaffActionError } from '../../src/services/staff-error';
+import type { CaseForLaw } from '../../src/services/case-transition';
+import { authorize, type StaffActor } from '../../src/services/staff-actor';
 import { auctionEligibleOf } from '../../src/services/notice';
 import { parseAmount, parseIstWhen } from '../../src/services/officer-input';
 import { accountParams, carriedOf, checkCanRecordSale, deliverAccount, previewSale, recordAccountOwnerAbsent, recordSale, storedAccountOf, type BidInput, type StoredAccount, type StoredSaleInputs } from '../../src/services/sale';
@@ -74,7 +76,7 @@ interface SaleDraft {
 auctionFeature.command('auction', async (ctx) => {
   const c = await caseFromArg(ctx, commandArg(ctx), 'officer:usage.auction');
   if (!c) return;
-  const act = await actFor(ctx, ['OFFICER'], c);
+  const act = await actFor(ctx, 'auction', c);
   if (!act) return;
   await showAuction(ctx, c, act);
 });
@@ -84,7 +86,7 @@ function unsoldAfterAuction(c: CaseForLaw): number {
   return c.status === 'PARTLY_SOLD' && !c.ownerRefusedAt && c.auction?.status === 'COMPLETED' ? c.heads.filter((h) => h.status === 'IMPOUNDED').length : 0;
 }
 
-async function showAuction(ctx: BotContext, c: CaseForLaw, act: StaffAct) {
+async function showAuction(ctx: BotContext, c: CaseForLaw, act: StaffActor) {
   const auction = c.auction;
   if (auction?.status === 'SCHEDULED') return showAuctionCard(ctx, c);
   const unsold = unsoldAfterAuction(c);
@@ -213,7 +215,7 @@ auctionFeature.on('message:text', async (ctx, next) => {
         }
         const c = await caseById(ctx, d.caseId);
         if (!c) return leaveFlow(ctx);
-        const act = await actFor(ctx, ['OFFICER'], c);
+        const act = await actFor(ctx, 'auction', c);
         if (!act) return leaveFlow(ctx);
         try {
           checkAuctionTime(c, act, at, now);
@@ -281,7 +283,7 @@ auctionFeature.callbackQuery(/^au\|/, async (ctx) => {
     const c = await caseById(ctx, arg);
     if (!c) return;
     // s. 16: the refusal may be recorded by the keeper who met the owner at the pound, or by the officer.
-    const act = await actFor(ctx, op === 'ref' || op === 'refok' ? ['OFFICER', 'POUND_KEEPER'] : ['OFFICER'], c);
+    const act = await actFor(ctx, op === 'ref' || op === 'refok' ? 'owner.refusal' : 'auction', c);
     if (!act) return;
     if (op === 'ref') return askRefusal(ctx, c);
     if (op === 'refok') {
@@ -289,7 +291,7 @@ auctionFeature.callbackQuery(/^au\|/, async (ctx) => {
       leaveFlow(ctx);
       try {
         const r = await recordOwnerRefusal(ctx.deps.db, act, c.id, now);
-        if (act.role === 'POUND_KEEPER') await ctx.reply(ctx.t('officer:auction.refusal_recorded_keeper', { at: r.at.toISOString(), number: r.caseNumber }));
+        if (authorize(act, 'owner.refusal', c.poundId).role === 'POUND_KEEPER') await ctx.reply(ctx.t('officer:auction.refusal_recorded_keeper', { at: r.at.toISOString(), number: r.caseNumber }));
         else {
           await ctx.reply(ctx.t('officer:auction.refusal_recorded', { at: r.at.toISOString() }), {
             reply_markup: new InlineKeyboard().text(ctx.t('officer:auction.schedule_button'), cb(ctx, 'au', 'sch', c.id)),
@@ -336,7 +338,7 @@ auctionFeature.callbackQuery(/^au\|/, async (ctx) => {
     if (op === 'save' && step === 'confirm') {
       const c = await caseById(ctx, d.caseId);
       if (!c) return leaveFlow(ctx);
-      const act = await actFor(ctx, ['OFFICER'], c);
+      const act = await actFor(ctx, 'auction', c);
       leaveFlow(ctx);
       if (!act) return;
       try {
@@ -352,7 +354,7 @@ auctionFeature.callbackQuery(/^au\|/, async (ctx) => {
     const d = flowData<BidderDraft>(ctx);
     const c = await caseById(ctx, d.caseId);
     if (!c) return leaveFlow(ctx);
-    const act = await actFor(ctx, ['OFFICER'], c);
+    const act = await actFor(ctx, 'auction', c);
     leaveFlow(ctx);
     if (!act) return;
     try {
@@ -390,7 +392,7 @@ async function askRefusal(ctx: BotContext, c: CaseForLaw) {
 auctionFeature.command('refusal', async (ctx) => {
   const c = await caseFromArg(ctx, commandArg(ctx), 'officer:usage.refusal');
   if (!c) return;
-  const act = await actFor(ctx, ['POUND_KEEPER', 'OFFICER'], c);
+  const act = await actFor(ctx, 'owner.refusal', c);
   if (!act) return;
   try {
     checkCanRecordRefusal(c, act, ctx.deps.clock.now());
@@ -405,7 +407,7 @@ auctionFeature.command('refusal', async (ctx) => {
 auctionFeature.command('sale', async (ctx) => {
   const c = await caseFromArg(ctx, commandArg(ctx), 'officer:usage.sale');
   if (!c) return;
-  const act = await actFor(ctx, ['OFFICER'], c);
+  const act = await actFor(ctx, 'auction', c);
   if (!act) return;
   const stored = storedAccountOf(c.auction?.account);
   if (c.auction?.status === 'COMPLETED' && stored) {
@@ -433,7 +435,7 @@ export function accountText(ctx: BotContext, number: string, d: StoredAccount, i
   return lines.join('\n');
 }
 
-async function startSale(ctx: BotContext, c: CaseForLaw, act: StaffAct) {
+async function startSale(ctx: BotContext, c: CaseForLaw, act: StaffActor) {
   try {
     checkCanRecordSale(c, act, ctx.deps.clock.now());
   } catch (e) {
@@ -507,7 +509,7 @@ async function saleText(ctx: BotContext, text: string) {
 async function showPreview(ctx: BotContext, d: SaleDraft) {
   const c = await caseById(ctx, d.caseId);
   if (!c) return leaveFlow(ctx);
-  const act = await actFor(ctx, ['OFFICER'], c);
+  const act = await actFor(ctx, 'auction', c);
   if (!act) return leaveFlow(ctx);
   let sale;
   let inputs: StoredSaleInputs;
@@ -558,7 +560,7 @@ auctionFeature.callbackQuery(/^sl\|/, async (ctx) => {
   if (op === 'dlv' || op === 'abs') {
     const c = await caseById(ctx, a1);
     if (!c) return;
-    const act = await actFor(ctx, ['OFFICER'], c);
+    const act = await actFor(ctx, 'auction', c);
     if (!act) return;
     try {
       // 'abs': the owner is not there — the account is recorded and kept for him (s. 16), surplus held (s. 17).
@@ -592,7 +594,7 @@ auctionFeature.callbackQuery(/^sl\|/, async (ctx) => {
   if (op === 'save' && step === 'confirm') {
     const c = await caseById(ctx, d.caseId);
     if (!c) return leaveFlow(ctx);
-    const act = await actFor(ctx, ['OFFICER'], c);
+    const act = await actFor(ctx, 'auction', c);
     leaveFlow(ctx);
     if (!act) return;
     try {

@@ -6,8 +6,8 @@ import { parseKeeperReply } from '../../src/services/staff-input';
 import type { BotContext } from '../context';
 import { replyWithDocuments } from './documents-reply';
 import { requireStaff } from '../middleware/roles';
-import { grantsOf, refusalText, viaOf } from '../views/staff-refusals';
-import { replyScopeError } from './staff-scope-reply';
+import { refusalText } from '../views/staff-refusals';
+import { replyActionError } from './officer-common';
 
 /**
  * Keepers confirm what owners say they paid by replying to the payment card (`ok`, the amount, or the
@@ -22,7 +22,7 @@ const REASON_FLOW = 'pc_reject';
 async function paymentScope(ctx: BotContext, paymentId: number) {
   const p = await ctx.deps.db.payment.findUnique({ where: { id: paymentId }, include: { case: true } });
   if (!p) return null;
-  const grant = await requireStaff(ctx, ['POUND_KEEPER'], { poundId: p.case.poundId, caseNumber: p.case.number });
+  const grant = await requireStaff(ctx, 'payment.confirm', { poundId: p.case.poundId, caseNumber: p.case.number });
   return grant ? p : null;
 }
 
@@ -71,10 +71,10 @@ async function doConfirm(ctx: BotContext, paymentId: number, extra: { amountPais
   const p = await paymentScope(ctx, paymentId);
   if (!p) return;
   try {
-    const r = await confirmPayment(ctx.deps.db, { paymentId, grants: grantsOf(ctx), via: viaOf(ctx), now: ctx.deps.clock.now(), botUsername: receiptLinkBase(ctx.deps.config, ctx.deps.botUsername), ...extra });
+    const r = await confirmPayment(ctx.deps.db, { paymentId, actor: ctx.actor, now: ctx.deps.clock.now(), botUsername: receiptLinkBase(ctx.deps.config, ctx.deps.botUsername), ...extra });
     await answerConfirm(ctx, r);
   } catch (e) {
-    if (!(await replyScopeError(ctx, e, p.case.number))) throw e;
+    await replyActionError(ctx, e, { number: p.case.number });
   }
 }
 
@@ -82,10 +82,10 @@ async function doReject(ctx: BotContext, paymentId: number, reason: string) {
   const p = await paymentScope(ctx, paymentId);
   if (!p) return;
   try {
-    const r = await rejectPayment(ctx.deps.db, { paymentId, grants: grantsOf(ctx), via: viaOf(ctx), reason, now: ctx.deps.clock.now() });
+    const r = await rejectPayment(ctx.deps.db, { paymentId, actor: ctx.actor, reason, now: ctx.deps.clock.now() });
     await answerReject(ctx, r);
   } catch (e) {
-    if (!(await replyScopeError(ctx, e, p.case.number))) throw e;
+    await replyActionError(ctx, e, { number: p.case.number });
   }
 }
 

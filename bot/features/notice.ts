@@ -2,7 +2,8 @@ import { Composer, InlineKeyboard } from 'grammy';
 import { auctionEligibleOf, checkNotice, missingProclamations, recordNotice, recordProclamations, type NoticeResult, type Proclamation, type ProclamationPlace } from '../../src/services/notice';
 import { loadNoticeFacts, noticeParams } from '../../src/services/notice-text';
 import { parseIstWhen } from '../../src/services/officer-input';
-import { StaffActionError, type CaseForLaw } from '../../src/services/case-transition';
+import { StaffActionError } from '../../src/services/staff-error';
+import type { CaseForLaw } from '../../src/services/case-transition';
 import type { BotContext } from '../context';
 import {
   actFor,
@@ -61,7 +62,7 @@ async function noticeTexts(ctx: BotContext, c: CaseForLaw): Promise<string[]> {
 noticeFeature.command('notice', async (ctx) => {
   const c = await caseFromArg(ctx, commandArg(ctx), 'officer:usage.notice');
   if (!c) return;
-  const act = await actFor(ctx, ['OFFICER'], c);
+  const act = await actFor(ctx, 'notice', c);
   if (!act) return;
   const now = ctx.deps.clock.now();
   try {
@@ -243,7 +244,7 @@ function proclamationOf(p: DraftProclamation | null | undefined): Proclamation |
 async function save(ctx: BotContext, d: Draft) {
   const c = await caseById(ctx, d.caseId);
   if (!c) return leaveFlow(ctx);
-  const act = await actFor(ctx, ['OFFICER'], c);
+  const act = await actFor(ctx, 'notice', c);
   if (!act) return leaveFlow(ctx);
   leaveFlow(ctx);
   const now = ctx.deps.clock.now();

@@ -1,6 +1,8 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { callbackSecret, decodeCallback, encodeCallback } from '../../src/callback-data';
-import { loadCase, StaffActionError, type CaseForLaw, type StaffAct, type StaffRoleCode } from '../../src/services/case-transition';
+import { loadCase, type CaseForLaw } from '../../src/services/case-transition';
+import { StaffActionError } from '../../src/services/staff-error';
+import type { StaffActor, StaffRight } from '../../src/services/staff-actor';
 import { parseCaseArg } from '../../src/services/officer-input';
 import type { BotContext } from '../context';
 import { requireStaff } from '../middleware/roles';
@@ -95,26 +97,11 @@ export async function caseById(ctx: BotContext, id: unknown): Promise<CaseForLaw
 }
 
 /**
- * Checks the sender's role and pound for a case (owners get common:error.not_allowed, staff of another
- * pound common:error.wrong_pound) and returns who is acting through which message, for the services.
+ * Checks the sender's right at a case's pound (owners get common:error.not_allowed, staff of another pound
+ * common:error.wrong_pound) and returns the update's StaffActor for the services (which authorize again).
  */
-export async function actFor(ctx: BotContext, roles: readonly StaffRoleCode[], c: { poundId: number; number: string }): Promise<StaffAct | undefined> {
-  const grant = await requireStaff(ctx, roles, { poundId: c.poundId, caseNumber: c.number });
-  if (!grant) return undefined;
-  return actOf(ctx, grant);
-}
-
-/** The StaffAct of a grant for this update (Telegram user id, chat id and message id for the audit log). */
-export function actOf(ctx: BotContext, grant: { staffId: number; role: StaffRoleCode; poundIds: number[] }): StaffAct {
-  const message = ctx.callbackQuery?.message ?? ctx.message;
-  return {
-    staffId: grant.staffId,
-    role: grant.role,
-    poundIds: grant.poundIds,
-    telegramId: BigInt(ctx.from!.id),
-    chatId: ctx.chat?.id ?? null,
-    messageId: message?.message_id ?? null,
-  };
+export async function actFor(ctx: BotContext, right: StaffRight, c: { poundId: number; number: string }): Promise<StaffActor | undefined> {
+  return (await requireStaff(ctx, right, { poundId: c.poundId, caseNumber: c.number })) ? ctx.actor : undefined;
 }
 
 /** A refusal from a staff service, in the user's language with its section. */

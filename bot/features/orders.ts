@@ -1,12 +1,12 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { termFor, toIstDate } from '../../src/law';
-import { StaffActionError } from '../../src/services/case-transition';
+import { StaffActionError } from '../../src/services/staff-error';
 import { recordDepositOutcome } from '../../src/services/deposit-outcome';
 import { parseIstDate } from '../../src/services/officer-input';
 import { MAX_ORDER_REFERENCE, ORDER_KINDS, ordersOfCase, recordOrder, type OrderAuthorityCode, type OrderKindCode } from '../../src/services/orders';
 import { disposeUnderProviso } from '../../src/services/proviso';
 import type { BotContext } from '../context';
-import { grantFor } from '../middleware/roles';
+import { may } from '../../src/services/staff-actor';
 import { actFor, caseById, caseFromArg, cb, commandArg, fitMessage, flowData, inFlow, leaveFlow, replyActionError, setFlow, staleTap, verifiedTap } from './officer-common';
 
 /**
@@ -39,7 +39,7 @@ const MAX_MANNER = 300;
 ordersFeature.command('orders', async (ctx) => {
   const c = await caseFromArg(ctx, commandArg(ctx), 'officer:usage.orders');
   if (!c) return;
-  const act = await actFor(ctx, ['POUND_KEEPER', 'OFFICER', 'MAGISTRATE'], c);
+  const act = await actFor(ctx, 'order.view', c);
   if (!act) return;
   const orders = await ordersOfCase(ctx.deps.db, c.id);
   const text = fitMessage(orders.length
@@ -49,7 +49,7 @@ ordersFeature.command('orders', async (ctx) => {
       })
     : ctx.t('officer:orders.none', { number: c.number }));
   // Only the Magistrate's office records orders and acts on the proviso; others just read.
-  if (!grantFor(ctx, ['MAGISTRATE'], c.poundId)) {
+  if (!may(ctx.actor, 'magistrate', c.poundId)) {
     await ctx.reply(text);
     return;
   }
@@ -124,7 +124,7 @@ ordersFeature.callbackQuery(/^or\|/, async (ctx) => {
   if (op === 'new' || op === 'px') {
     const c = await caseById(ctx, arg);
     if (!c) return;
-    const act = await actFor(ctx, ['MAGISTRATE'], c);
+    const act = await actFor(ctx, 'magistrate', c);
     if (!act) return;
     if (op === 'new') return askKind(ctx, { caseId: c.id, number: c.number });
     // s. 14 proviso: refused at once when no order for it is recorded (the service checks again on Record).
@@ -138,7 +138,7 @@ ordersFeature.callbackQuery(/^or\|/, async (ctx) => {
     const d = flowData<ProvisoDraft>(ctx);
     const c = await caseById(ctx, d.caseId);
     if (!c) return leaveFlow(ctx);
-    const act = await actFor(ctx, ['MAGISTRATE'], c);
+    const act = await actFor(ctx, 'magistrate', c);
     leaveFlow(ctx);
     if (!act) return;
     try {
@@ -170,7 +170,7 @@ ordersFeature.callbackQuery(/^or\|/, async (ctx) => {
   if (op === 'save' && step === 'confirm') {
     const c = await caseById(ctx, d.caseId);
     if (!c) return leaveFlow(ctx);
-    const act = await actFor(ctx, ['MAGISTRATE'], c);
+    const act = await actFor(ctx, 'magistrate', c);
     leaveFlow(ctx);
     if (!act) return;
     try {
@@ -201,7 +201,7 @@ ordersFeature.command('outcome', async (ctx) => {
   }
   const c = await caseFromArg(ctx, caseText, 'officer:usage.outcome');
   if (!c) return;
-  const act = await actFor(ctx, ['MAGISTRATE'], c);
+  const act = await actFor(ctx, 'magistrate', c);
   if (!act) return;
   const now = ctx.deps.clock.now();
   try {

@@ -1,6 +1,6 @@
 import { Composer } from 'grammy';
 import { callbackSecret, decodeCallback } from '../../src/callback-data';
-import { StaffActionError } from '../../src/services/case-transition';
+import { StaffActionError } from '../../src/services/staff-error';
 import { requestSurplus, surplusRequestOffer } from '../../src/services/surplus-request';
 import type { BotContext } from '../context';
 import { SURPLUS_REQUEST_ACTION } from '../keyboards/surplus-request';

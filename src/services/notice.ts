@@ -1,19 +1,9 @@
 import { computeTimeline, type TimelineEntry } from '../law';
 import type { Db } from '../db';
 import { audit } from './audit';
-import {
-  auditActor,
-  caseStateOf,
-  loadCase,
-  mustAllow,
-  requireScope,
-  requireText,
-  saveTransition,
-  StaffActionError,
-  type CaseForLaw,
-  type StaffAct,
-  staffTransaction,
-} from './case-transition';
+import { caseStateOf, loadCase, mustAllow, requireText, transition, type CaseForLaw, caseTransaction } from './case-transition';
+import { StaffActionError } from './staff-error';
+import { type StaffActor, authorize } from './staff-actor';
 import { planDeadlines } from './deadlines';
 import { recordS14Reported } from './s14-report';
 import { addToOutbox, type Tx } from './outbox';
@@ -70,8 +60,8 @@ export function missingProclamations(n: { proclaimedVillageAt: Date | null; proc
  * period over). Used by the bot before asking the questions, and again when recording. A notice posted
  * whose proclamations are not all recorded yet is not "done": /notice asks for the rest.
  */
-export function checkNotice(c: CaseForLaw, act: StaffAct, now: Date): void {
-  requireScope(act, ['OFFICER'], c.poundId);
+export function checkNotice(c: CaseForLaw, act: StaffActor, now: Date): void {
+  authorize(act, 'notice', c.poundId);
   if (c.notice && missingProclamations(c.notice).length === 0) throw new StaffActionError('ALREADY_DONE', 's. 14', { at: c.notice.postedAt.toISOString() });
   if (c.status === 'IMPOUNDED') {
     // The pound-keeper's report (s. 14) is sent by the bot on day 8; the report is the keeper's act.
@@ -121,10 +111,10 @@ function whereText(village: string | null, market: string | null): string | null
  * NOTICE_POSTED only once the notice is posted AND proclaimed in the village and at the market (s. 14):
  * then subscribers get the notice (broadcast job) and the case's deadlines are re-planned — one transaction.
  */
-export async function recordNotice(db: Db, act: StaffAct, input: NoticeInput, now: Date): Promise<NoticeResult> {
+export async function recordNotice(db: Db, act: StaffActor, input: NoticeInput, now: Date): Promise<NoticeResult> {
   const village = cleanProclamation(input.village);
   const market = cleanProclamation(input.market);
-  return staffTransaction(db, async (tx) => {
+  return caseTransaction(db, async (tx) => {
     let c = await loadCase(tx, input.caseId);
     if (c.notice) throw new StaffActionError('ALREADY_DONE', 's. 14', { at: c.notice.postedAt.toISOString() });
     checkNotice(c, act, now);
@@ -140,12 +130,13 @@ export async function recordNotice(db: Db, act: StaffAct, input: NoticeInput, no
     }
     // s. 14 order (the statute engine): the notice not before the report, the proclamations not before the notice.
     checkNoticeOrder(c, now, input.postedAt, [village?.at, market?.at]);
+    const who = authorize(act, 'notice', c.poundId);
     // One notice per case (Notice.caseId is unique): a second officer racing this one gets a CONFLICT.
     await tx.notice.create({
       data: {
         caseId: c.id,
         postedAt: input.postedAt,
-        postedByStaffId: act.staffId,
+        postedByStaffId: who.grant.staffId,
         photoFileId: input.photoFileId ?? null,
         proclaimedWhere: whereText(village?.place ?? null, market?.place ?? null),
         proclaimedVillagePlace: village?.place ?? null,
@@ -155,7 +146,7 @@ export async function recordNotice(db: Db, act: StaffAct, input: NoticeInput, no
         viaMessageId: act.messageId,
       },
     });
-    await audit(tx, auditActor(act), 'S14_NOTICE_POSTED', c.id, {
+    await audit(tx, who.audit, 'S14_NOTICE_POSTED', c.id, {
       postedAt: input.postedAt.toISOString(),
       photo: Boolean(input.photoFileId),
       ...proclamationDetails(village, market),
@@ -169,13 +160,13 @@ export async function recordNotice(db: Db, act: StaffAct, input: NoticeInput, no
  * one, or both. One already recorded is not overwritten (ALREADY_DONE). When both are recorded the
  * notice is complete: the case moves to NOTICE_POSTED with the posting date as the notice date.
  */
-export async function recordProclamations(db: Db, act: StaffAct, input: { caseId: number; village?: Proclamation | null; market?: Proclamation | null }, now: Date): Promise<NoticeResult> {
+export async function recordProclamations(db: Db, act: StaffActor, input: { caseId: number; village?: Proclamation | null; market?: Proclamation | null }, now: Date): Promise<NoticeResult> {
   const village = cleanProclamation(input.village);
   const market = cleanProclamation(input.market);
   if (!village && !market) throw new StaffActionError('TEXT_REQUIRED');
-  return staffTransaction(db, async (tx) => {
+  return caseTransaction(db, async (tx) => {
     const c = await loadCase(tx, input.caseId);
-    requireScope(act, ['OFFICER'], c.poundId);
+    const who = authorize(act, 'notice', c.poundId);
     const n = c.notice;
     if (!n) throw new StaffActionError('TEXT_REQUIRED', 's. 14');
     if ((village && n.proclaimedVillageAt) || (market && n.proclaimedMarketAt)) throw new StaffActionError('ALREADY_DONE', 's. 14', { at: n.postedAt.toISOString() });
@@ -194,7 +185,7 @@ export async function recordProclamations(db: Db, act: StaffAct, input: { caseId
       },
     });
     if (updated.count !== 1) throw new StaffActionError('CONFLICT');
-    await audit(tx, auditActor(act), 'S14_PROCLAIMED', c.id, proclamationDetails(village, market));
+    await audit(tx, who.audit, 'S14_PROCLAIMED', c.id, proclamationDetails(village, market));
     return completeIfProclaimed(tx, act, c.id, now);
   });
 }
@@ -207,7 +198,7 @@ function proclamationDetails(village: Proclamation | null, market: Proclamation 
 }
 
 /** After a notice or proclamation is recorded: the s. 14 transition once both proclamations are in. */
-async function completeIfProclaimed(tx: Tx, act: StaffAct, caseId: number, now: Date): Promise<NoticeResult> {
+async function completeIfProclaimed(tx: Tx, act: StaffActor, caseId: number, now: Date): Promise<NoticeResult> {
   const c = await loadCase(tx, caseId);
   const n = c.notice!;
   const missing = missingProclamations(n);
@@ -222,8 +213,8 @@ async function completeIfProclaimed(tx: Tx, act: StaffAct, caseId: number, now: 
       proclaimedAt: [n.proclaimedVillageAt, n.proclaimedMarketAt].filter((t): t is Date => !!t),
     });
     // The notice date — the auction clock — is the day the notice was stuck up, not the last proclamation.
-    await saveTransition(tx, c, allowed, { noticePostedAt: n.postedAt });
-    await audit(tx, auditActor(act), 'S14_NOTICE_COMPLETE', c.id, { noticeDate: n.postedAt.toISOString(), auctionFrom: timeline.value.auctionEligible.actionableFrom });
+    await transition(tx, c, allowed, { noticePostedAt: n.postedAt });
+    await audit(tx, authorize(act, 'notice', c.poundId).audit, 'S14_NOTICE_COMPLETE', c.id, { noticeDate: n.postedAt.toISOString(), auctionFrom: timeline.value.auctionEligible.actionableFrom });
     await queueNoticeBroadcast(tx, c.id, now);
     await planDeadlines(tx, c.id, now);
   }

@@ -10,18 +10,9 @@ import {
   type S16Account, type SaleLotInput, type SaleMode, type SaleResult, type SplitPart } from '../law';
 import type { Db, Prisma } from '../db';
 import { audit } from './audit';
-import {
-  auditActor,
-  caseStateOf,
-  loadCase,
-  mustAllow,
-  requireScope,
-  saveTransition,
-  StaffActionError,
-  type CaseForLaw,
-  type StaffAct,
-  staffTransaction,
-} from './case-transition';
+import { caseStateOf, loadCase, mustAllow, transition, type CaseForLaw, caseTransaction } from './case-transition';
+import { StaffActionError } from './staff-error';
+import { type StaffActor, authorize } from './staff-actor';
 import { roundJobKey } from './auction';
 import { planDeadlines } from './deadlines';
 import { duesForCase, rulesForPound } from './dues';
@@ -251,8 +242,8 @@ async function prepareSale(tx: Tx, c: CaseForLaw, input: SaleInput, now: Date) {
  * Checks, before the officer enters the results, that they can be recorded now: role and pound, an
  * auction scheduled and already due, the s. 14 notice period over (s. 16 path: at once).
  */
-export function checkCanRecordSale(c: CaseForLaw, act: StaffAct, now: Date): void {
-  const role = requireScope(act, ['OFFICER'], c.poundId);
+export function checkCanRecordSale(c: CaseForLaw, act: StaffActor, now: Date): void {
+  const role = authorize(act, 'auction', c.poundId).lawRole;
   const auction = c.auction;
   if (!auction || auction.status !== 'SCHEDULED') throw new StaffActionError(auction?.status === 'COMPLETED' ? 'ALREADY_DONE' : 'NO_AUCTION', 's. 14');
   mustAllow(caseStateOf(c), 'RECORD_SALE', role, now, { headsSold: 1, buyers: [{ role: 'public' }] });
@@ -263,9 +254,9 @@ export function checkCanRecordSale(c: CaseForLaw, act: StaffAct, now: Date): voi
  * What recording these results would give (the engine's choice of heads, deductions and balance),
  * without recording anything: the confirmation screen shows it before the officer taps Record.
  */
-export async function previewSale(db: Db, act: StaffAct, input: SaleInput, now: Date): Promise<{ sale: SaleResult; inputs: StoredSaleInputs }> {
+export async function previewSale(db: Db, act: StaffActor, input: SaleInput, now: Date): Promise<{ sale: SaleResult; inputs: StoredSaleInputs }> {
   const c = await loadCase(db, input.caseId);
-  const role = requireScope(act, ['OFFICER'], c.poundId);
+  const role = authorize(act, 'auction', c.poundId).lawRole;
   if (!c.auction || c.auction.status !== 'SCHEDULED') throw new StaffActionError('NO_AUCTION', 's. 14');
   mustAllow(caseStateOf(c), 'RECORD_SALE', role, now, { headsSold: 1, buyers: [{ role: 'public' }] });
   const { sale, inputs } = await prepareSale(db, c, input, now);
@@ -279,11 +270,12 @@ export async function previewSale(db: Db, act: StaffAct, input: SaleInput, now: 
  * account (a)–(f). The proceeds go into the ledger. On the s. 14 path, or when the owner is present and
  * has signed, the account is delivered at once (see `deliverAccount`). One transaction.
  */
-export async function recordSale(db: Db, act: StaffAct, input: SaleInput, now: Date): Promise<SaleOutcome> {
+export async function recordSale(db: Db, act: StaffActor, input: SaleInput, now: Date): Promise<SaleOutcome> {
   if (!Number.isSafeInteger(input.saleExpensesPaise) || input.saleExpensesPaise < 0) throw new StaffActionError('TEXT_REQUIRED', 's. 16');
-  return staffTransaction(db, async (tx) => {
+  return caseTransaction(db, async (tx) => {
     const c = await loadCase(tx, input.caseId);
-    const role = requireScope(act, ['OFFICER'], c.poundId);
+    const who = authorize(act, 'auction', c.poundId);
+    const role = who.lawRole;
     const auction = c.auction;
     if (!auction || auction.status !== 'SCHEDULED') {
       throw new StaffActionError(auction?.status === 'COMPLETED' ? 'ALREADY_DONE' : 'NO_AUCTION', 's. 14', auction?.completedAt ? { at: auction.completedAt.toISOString() } : {});
@@ -308,13 +300,13 @@ export async function recordSale(db: Db, act: StaffAct, input: SaleInput, now: D
       where: { id: auction.id },
       data: { status: 'COMPLETED', completedAt: now, saleExpensesPaise: input.saleExpensesPaise, account: stored as unknown as Prisma.InputJsonValue },
     });
-    await saveTransition(tx, c, allowed);
+    await transition(tx, c, allowed);
     await tx.ledgerEntry.createMany({
       data: [{ caseId: c.id, account: 'SALE_PROCEEDS', amountPaise: sale.sold.proceedsPaise, section: s16 ? 's. 16' : 's. 14', memo: `auction ${auction.id} (round ${auction.round})`, idempotencyKey: proceedsKey(c.id, auction.round), createdAt: now }],
       skipDuplicates: true,
     });
     const unsoldHeads = c.heads.filter((h) => h.status === 'IMPOUNDED' && !soldHeadIds.includes(h.id)).map((h) => h.index);
-    await audit(tx, auditActor(act), 'S16_SALE_RECORDED', c.id, {
+    await audit(tx, who.audit, 'S16_SALE_RECORDED', c.id, {
       auctionId: auction.id,
       round: auction.round,
       unsoldHeads,
@@ -341,8 +333,8 @@ export async function recordSale(db: Db, act: StaffAct, input: SaleInput, now: D
  * s. 16 path, owner absent at the sale: the owner (or agent) comes later, takes the account, the
  * remaining cattle and the balance, and signs the receipt.
  */
-export async function deliverAccount(db: Db, act: StaffAct, caseId: number, now: Date): Promise<StoredAccount> {
-  return staffTransaction(db, (tx) => deliverAccountTx(tx, act, caseId, true, now));
+export async function deliverAccount(db: Db, act: StaffActor, caseId: number, now: Date): Promise<StoredAccount> {
+  return caseTransaction(db, (tx) => deliverAccountTx(tx, act, caseId, true, now));
 }
 
 /**
@@ -350,8 +342,8 @@ export async function deliverAccount(db: Db, act: StaffAct, caseId: number, now:
  * owner (no receipt, the remaining cattle stay in the pound for him), so the s. 17 division can be recorded,
  * the fines reach the District Magistrate and the three-month hold of the surplus starts.
  */
-export async function recordAccountOwnerAbsent(db: Db, act: StaffAct, caseId: number, now: Date): Promise<StoredAccount> {
-  return staffTransaction(db, (tx) => deliverAccountTx(tx, act, caseId, false, now));
+export async function recordAccountOwnerAbsent(db: Db, act: StaffActor, caseId: number, now: Date): Promise<StoredAccount> {
+  return caseTransaction(db, (tx) => deliverAccountTx(tx, act, caseId, false, now));
 }
 
 /**
@@ -360,9 +352,10 @@ export async function recordAccountOwnerAbsent(db: Db, act: StaffAct, caseId: nu
  * with a receipt for the cattle and the balance when the owner is present, and queues the account to the
  * owner if we know him on Telegram. Inside the caller's transaction.
  */
-async function deliverAccountTx(tx: Tx, act: StaffAct, caseId: number, ownerPresent: boolean, now: Date, opts: { transition: boolean } = { transition: true }): Promise<StoredAccount> {
+async function deliverAccountTx(tx: Tx, act: StaffActor, caseId: number, ownerPresent: boolean, now: Date, opts: { transition: boolean } = { transition: true }): Promise<StoredAccount> {
   const c = await loadCase(tx, caseId);
-  const role = requireScope(act, ['OFFICER'], c.poundId);
+  const who = authorize(act, 'auction', c.poundId);
+  const role = who.lawRole;
   const stored = storedAccountOf(c.auction?.account);
   if (!stored) throw new StaffActionError('NO_AUCTION', 's. 16');
   if (stored.delivered) throw new StaffActionError('ALREADY_DONE', 's. 16', { at: stored.delivered.deliveredAt });
@@ -376,7 +369,7 @@ async function deliverAccountTx(tx: Tx, act: StaffAct, caseId: number, ownerPres
     const remaining = c.heads.filter((h) => h.status === 'IMPOUNDED');
     if (remaining.length > 0) {
       await tx.release.create({
-        data: { caseId: c.id, basis: 'S16_REMAINING', headCount: remaining.length, releasedAt: now, releasedByStaffId: act.staffId, viaMessageId: act.messageId },
+        data: { caseId: c.id, basis: 'S16_REMAINING', headCount: remaining.length, releasedAt: now, releasedByStaffId: who.grant.staffId, viaMessageId: act.messageId },
       });
       await tx.head.updateMany({ where: { id: { in: remaining.map((h) => h.id) }, status: 'IMPOUNDED' }, data: { status: 'RELEASED' } });
     }
@@ -394,14 +387,14 @@ async function deliverAccountTx(tx: Tx, act: StaffAct, caseId: number, ownerPres
   const delivered: StoredAccount = { deliveredAt: now.toISOString(), ownerPresent, receiptNumber, account };
   const json: AuctionAccountJson = { ...stored, delivered };
   await tx.auction.update({ where: { id: c.auction!.id }, data: { account: json as unknown as Prisma.InputJsonValue } });
-  if (allowed) await saveTransition(tx, c, allowed);
+  if (allowed) await transition(tx, c, allowed);
   const recipients = await ownerChats(tx, c);
   for (const chatId of recipients) {
     await queueMessage(tx, { chatId, key: 'officer:account.to_owner', params: accountParams(c.number, delivered, stored.inputs), priority: 'personal' }, roundJobKey(c.id, round, `s16-account:${chatId}`), now);
     // The account as a PDF (src/documents), from the account just stored on the auction.
     await queueMessage(tx, { chatId, key: 'documents:caption.account', params: { number: c.number }, document: { kind: 'account', caseId: c.id, round }, priority: 'personal' }, roundJobKey(c.id, round, `s16-account-pdf:${chatId}`), now);
   }
-  await audit(tx, auditActor(act), 'S16_ACCOUNT_DELIVERED', c.id, {
+  await audit(tx, who.audit, 'S16_ACCOUNT_DELIVERED', c.id, {
     round,
     caseStaysPartlySold: !allowed,
     ownerPresent,

@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { audit } from './audit';
-import { StaffActionError, staffTransaction } from './case-transition';
+import { StaffActionError } from './staff-error';
+import { caseTransaction } from './case-transition';
 import { heldAmount, holdEndOf } from './money-split';
 import { queueMessage, type Tx } from './outbox';
 import { staffChats } from './reminders/recipients';
@@ -72,7 +73,7 @@ export async function surplusRequestOffer(db: Db, caseId: number, telegramUserId
  * person never claimed the case (NOT_A_CLAIMANT), or when they already asked (ALREADY_DONE, with the date).
  */
 export async function requestSurplus(db: Db, input: { caseId: number; telegramUserId: bigint; chatId: bigint | number | null; messageId: number | null }, now: Date) {
-  return staffTransaction(db, async (tx) => {
+  return caseTransaction(db, async (tx) => {
     const held = await heldSurplus(tx, input.caseId, now);
     if (!held) throw new StaffActionError('SURPLUS_NOT_HELD', 's. 17');
     const me = (await surplusClaimants(tx, input.caseId)).find((x) => x.telegramUserId === input.telegramUserId);

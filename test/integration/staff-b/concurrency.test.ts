@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerBidder, scheduleAuction } from '../../../src/services/auction';
-import { StaffActionError, type StaffAct } from '../../../src/services/case-transition';
+import { StaffActionError } from '../../../src/services/staff-error';
+import type { StaffActor } from '../../../src/services/staff-actor';
 import { confirmRemittance, recordSplit } from '../../../src/services/money-split';
 import { recordNotice } from '../../../src/services/notice';
 import { recordSale } from '../../../src/services/sale';
@@ -14,8 +15,8 @@ const pg = await postgresAvailable();
 
 describe.runIf(pg || process.env.CI)('concurrent staff actions on Postgres', () => {
   let t: TestDatabase;
-  let a: StaffAct;
-  let b: StaffAct;
+  let a: StaffActor;
+  let b: StaffActor;
   let caseId: number;
   beforeAll(async () => {
     t = await createTestDatabase('postgres');

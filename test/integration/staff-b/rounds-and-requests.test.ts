@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerBidder, scheduleAuction } from '../../../src/services/auction';
-import { StaffActionError, type StaffAct } from '../../../src/services/case-transition';
+import { StaffActionError } from '../../../src/services/staff-error';
+import type { StaffActor } from '../../../src/services/staff-actor';
 import { moneyStatus, recordSplit } from '../../../src/services/money-split';
 import { recordNotice, recordProclamations } from '../../../src/services/notice';
 import { recordOrder } from '../../../src/services/orders';
@@ -26,8 +27,8 @@ async function refusal(p: Promise<unknown>): Promise<StaffActionError> {
 
 describe.each(await dbKinds())('s. 14 auction rounds, proclamations and surplus requests on %s', (kind) => {
   let t: TestDatabase;
-  let officer: StaffAct;
-  let magistrate: StaffAct;
+  let officer: StaffActor;
+  let magistrate: StaffActor;
   beforeAll(async () => {
     t = await createTestDatabase(kind);
     await seed(t.prisma, ist('2026-11-01 09:00'));

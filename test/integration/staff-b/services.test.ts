@@ -6,7 +6,8 @@ import { claimSurplus, confirmRemittance, recordSplit, surplusToRevenue, surplus
 import { recordOrder } from '../../../src/services/orders';
 import { disposeUnderProviso } from '../../../src/services/proviso';
 import { recordDepositOutcome } from '../../../src/services/deposit-outcome';
-import { StaffActionError, type StaffAct } from '../../../src/services/case-transition';
+import { StaffActionError } from '../../../src/services/staff-error';
+import type { StaffActor } from '../../../src/services/staff-actor';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../../support/db';
 import { seed } from '../../support/fixtures';
 import { actAs, ist, makeCase } from './case-fixture';
@@ -29,9 +30,9 @@ async function refusal(p: Promise<unknown>): Promise<StaffActionError> {
 
 describe.each(await dbKinds())('staff B services on %s', (kind) => {
   let t: TestDatabase;
-  let officer: StaffAct;
-  let magistrate: StaffAct;
-  let otherOfficer: StaffAct;
+  let officer: StaffActor;
+  let magistrate: StaffActor;
+  let otherOfficer: StaffActor;
   beforeAll(async () => {
     t = await createTestDatabase(kind);
     await seed(t.prisma, ist('2026-11-01 09:00'));
@@ -91,7 +92,7 @@ describe.each(await dbKinds())('staff B services on %s', (kind) => {
     expect(await refusal(confirmRemittance(db, officer, c.id, 'FINES_TO_MAGISTRATE', ist('2026-11-19 10:01')))).toMatchObject({ code: 'ALREADY_DONE' });
     expect(await refusal(confirmRemittance(db, officer, c.id, 'SECURITY_TO_MAGISTRATE', ist('2026-11-19 10:01')))).toMatchObject({ code: 'NOTHING_TO_REMIT' });
 
-    const held = await surplusesHeld(db, magistrate.poundIds);
+    const held = await surplusesHeld(db, magistrate.grants[0]!.poundIds);
     expect(Number(held.find((s) => s.caseId === c.id)?.amountPaise)).toBe(byAccount.MAGISTRATE_DEPOSIT);
     // Not Government revenue before the 3 months end (s. 17) ...
     const running = await refusal(surplusToRevenue(db, magistrate, c.id, ist('2027-02-18 23:00')));
