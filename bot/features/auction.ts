@@ -1,7 +1,7 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { cleanPersonName } from '../../src/services/person-name';
 import { admittedBidders, checkAuctionTime, checkCanRecordRefusal, checkCanSchedule, heldWithoutBids, recordOwnerRefusal, registerBidder, scheduleAuction } from '../../src/services/auction';
-import { StaffActionError } from '../../src/services/staff-error';
+import { Refusal } from '../../src/services/refusal';
 import type { CaseForLaw } from '../../src/services/case-transition';
 import { authorize, type StaffActor } from '../../src/services/staff-actor';
 import { auctionEligibleOf } from '../../src/services/notice';
@@ -19,7 +19,7 @@ import {
   inFlow,
   leaveFlow,
   poundName,
-  replyActionError,
+  replyRefusal,
   sectionText,
   setFlow,
   staleTap,
@@ -94,7 +94,7 @@ async function showAuction(ctx: BotContext, c: CaseForLaw, act: StaffActor) {
     try {
       checkCanSchedule(c, act, ctx.deps.clock.now());
     } catch (e) {
-      return replyActionError(ctx, e, c);
+      return replyRefusal(ctx, e, c);
     }
     await ctx.reply(ctx.t('officer:auction.intro_round', { number: c.number, heads: unsold }), {
       reply_markup: new InlineKeyboard().text(ctx.t('officer:auction.schedule_button'), cb(ctx, 'au', 'sch', c.id)),
@@ -114,8 +114,8 @@ async function showAuction(ctx: BotContext, c: CaseForLaw, act: StaffActor) {
   try {
     checkCanSchedule(c, act, ctx.deps.clock.now());
   } catch (e) {
-    if (!(e instanceof StaffActionError) || !canRefuse) return replyActionError(ctx, e, c);
-    await replyActionError(ctx, e, c, { reply_markup: kb.text(ctx.t('officer:auction.refusal_button'), cb(ctx, 'au', 'ref', c.id)) });
+    if (!(e instanceof Refusal) || !canRefuse) return replyRefusal(ctx, e, c);
+    await replyRefusal(ctx, e, c, { reply_markup: kb.text(ctx.t('officer:auction.refusal_button'), cb(ctx, 'au', 'ref', c.id)) });
     return;
   }
   kb.text(ctx.t('officer:auction.schedule_button'), cb(ctx, 'au', 'sch', c.id));
@@ -221,7 +221,7 @@ auctionFeature.on('message:text', async (ctx, next) => {
           checkAuctionTime(c, act, at, now);
         } catch (e) {
           // Stay at this step: the officer can type another time.
-          return replyActionError(ctx, e, c);
+          return replyRefusal(ctx, e, c);
         }
         return askPlace(ctx, { ...d, at: at.toISOString() });
       }
@@ -298,7 +298,7 @@ auctionFeature.callbackQuery(/^au\|/, async (ctx) => {
           });
         }
       } catch (e) {
-        await replyActionError(ctx, e, c);
+        await replyRefusal(ctx, e, c);
       }
       return;
     }
@@ -306,12 +306,12 @@ auctionFeature.callbackQuery(/^au\|/, async (ctx) => {
       try {
         checkCanSchedule(c, act, now);
       } catch (e) {
-        return replyActionError(ctx, e, c);
+        return replyRefusal(ctx, e, c);
       }
       return askAt(ctx, c);
     }
     if (op === 'bid') {
-      if (c.auction?.status !== 'SCHEDULED') return replyActionError(ctx, new StaffActionError('NO_AUCTION', 's. 14'), c);
+      if (c.auction?.status !== 'SCHEDULED') return replyRefusal(ctx, new Refusal('NO_AUCTION', 's. 14'), c);
       return askBidderName(ctx, c);
     }
     return startSale(ctx, c, act);
@@ -345,7 +345,7 @@ auctionFeature.callbackQuery(/^au\|/, async (ctx) => {
         const r = await scheduleAuction(ctx.deps.db, act, { caseId: c.id, at: new Date(d.at!), place: d.place ?? '', conditions: d.conditions ?? '', directionRef: d.direction ?? '' }, now);
         await ctx.reply(ctx.t('officer:auction.scheduled', { number: r.caseNumber, at: r.auction.scheduledFor.toISOString(), place: r.auction.place }));
       } catch (e) {
-        await replyActionError(ctx, e, c);
+        await replyRefusal(ctx, e, c);
       }
       return;
     }
@@ -366,14 +366,14 @@ auctionFeature.callbackQuery(/^au\|/, async (ctx) => {
       );
     } catch (e) {
       // s. 19: a name that may be a staff member's short form waits for the officer's confirmation.
-      if (e instanceof StaffActionError && e.code === 'BIDDER_RESEMBLES_STAFF') {
+      if (e instanceof Refusal && e.code === 'BIDDER_RESEMBLES_STAFF') {
         setFlow(ctx, 'bidder', 'confirm', { ...d });
         await ctx.reply(ctx.t('officer:auction.bidder_resembles', { name: d.name ?? '', staff: String(e.params.staff ?? ''), section: sectionText(ctx, 's. 19') }), {
           reply_markup: new InlineKeyboard().text(ctx.t('officer:auction.confirm_not_staff_button'), cb(ctx, 'au', 'dc')).row().text(ctx.t('officer:auction.register_bidder_button'), cb(ctx, 'au', 'bid', c.id)),
         });
         return;
       }
-      await replyActionError(ctx, e, c);
+      await replyRefusal(ctx, e, c);
     }
     return;
   }
@@ -397,7 +397,7 @@ auctionFeature.command('refusal', async (ctx) => {
   try {
     checkCanRecordRefusal(c, act, ctx.deps.clock.now());
   } catch (e) {
-    return replyActionError(ctx, e, c, undefined);
+    return replyRefusal(ctx, e, c, undefined);
   }
   await askRefusal(ctx, c);
 });
@@ -439,7 +439,7 @@ async function startSale(ctx: BotContext, c: CaseForLaw, act: StaffActor) {
   try {
     checkCanRecordSale(c, act, ctx.deps.clock.now());
   } catch (e) {
-    return replyActionError(ctx, e, c);
+    return replyRefusal(ctx, e, c);
   }
   const bidders = admittedBidders(c.auction!.bidders);
   if (bidders.length === 0) {
@@ -517,7 +517,7 @@ async function showPreview(ctx: BotContext, d: SaleDraft) {
     ({ sale, inputs } = await previewSale(ctx.deps.db, act, { caseId: c.id, bids: d.bids, saleExpensesPaise: d.expenses ?? 0, ownerPresentAndSigned: d.ownerPresent === true }, ctx.deps.clock.now()));
   } catch (e) {
     leaveFlow(ctx);
-    return replyActionError(ctx, e, c);
+    return replyRefusal(ctx, e, c);
   }
   setFlow(ctx, 'sale', 'confirm', { ...d });
   const sold = new Set(sale.sold.lots.map((l) => l.id));
@@ -568,7 +568,7 @@ auctionFeature.callbackQuery(/^sl\|/, async (ctx) => {
       const kept = op === 'abs' ? `${ctx.t('officer:sale.kept_for_owner', { number: c.number })}\n\n` : '';
       await ctx.reply(fitMessage(`${kept}${accountText(ctx, c.number, delivered)}\n\n${ctx.t('officer:sale.next_split', { number: c.number })}`));
     } catch (e) {
-      await replyActionError(ctx, e, c);
+      await replyRefusal(ctx, e, c);
     }
     return;
   }
@@ -606,7 +606,7 @@ auctionFeature.callbackQuery(/^sl\|/, async (ctx) => {
       else out.push(ctx.t('officer:sale.await_owner', { number: r.caseNumber }));
       await ctx.reply(fitMessage(out.join('\n\n')), r.delivered ? {} : { reply_markup: new InlineKeyboard().text(ctx.t('officer:sale.deliver_button'), cb(ctx, 'sl', 'dlv', c.id)).row().text(ctx.t('officer:sale.absent_button'), cb(ctx, 'sl', 'abs', c.id)) });
     } catch (e) {
-      await replyActionError(ctx, e, c);
+      await replyRefusal(ctx, e, c);
     }
     return;
   }

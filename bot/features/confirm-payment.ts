@@ -6,8 +6,7 @@ import { parseKeeperReply } from '../../src/services/staff-input';
 import type { BotContext } from '../context';
 import { replyWithDocuments } from './documents-reply';
 import { requireStaff } from '../middleware/roles';
-import { refusalText } from '../views/staff-refusals';
-import { replyActionError } from './officer-common';
+import { replyRefusal } from './officer-common';
 
 /**
  * Keepers confirm what owners say they paid by replying to the payment card (`ok`, the amount, or the
@@ -47,8 +46,6 @@ async function answerConfirm(ctx: BotContext, r: ConfirmOutcome) {
           difference: Math.abs(r.differencePaise),
         }),
       );
-    case 'refused':
-      return ctx.reply(refusalText(ctx, r.error));
     case 'not_found':
       return ctx.reply(ctx.t('common:error.stale_button'));
   }
@@ -60,8 +57,6 @@ async function answerReject(ctx: BotContext, r: RejectOutcome) {
       return ctx.reply(ctx.t('staff:confirm.rejected', { caseNumber: r.caseNumber, reason: r.reason }));
     case 'already':
       return ctx.reply(ctx.t(r.current === 'CONFIRMED' ? 'staff:confirm.reject_after_confirm' : `staff:confirm.not_pending_${r.current}`, { caseNumber: r.caseNumber }));
-    case 'refused':
-      return ctx.reply(refusalText(ctx, r.error));
     case 'not_found':
       return ctx.reply(ctx.t('common:error.stale_button'));
   }
@@ -74,7 +69,7 @@ async function doConfirm(ctx: BotContext, paymentId: number, extra: { amountPais
     const r = await confirmPayment(ctx.deps.db, { paymentId, actor: ctx.actor, now: ctx.deps.clock.now(), botUsername: receiptLinkBase(ctx.deps.config, ctx.deps.botUsername), ...extra });
     await answerConfirm(ctx, r);
   } catch (e) {
-    await replyActionError(ctx, e, { number: p.case.number });
+    await replyRefusal(ctx, e, { number: p.case.number });
   }
 }
 
@@ -85,7 +80,7 @@ async function doReject(ctx: BotContext, paymentId: number, reason: string) {
     const r = await rejectPayment(ctx.deps.db, { paymentId, actor: ctx.actor, reason, now: ctx.deps.clock.now() });
     await answerReject(ctx, r);
   } catch (e) {
-    await replyActionError(ctx, e, { number: p.case.number });
+    await replyRefusal(ctx, e, { number: p.case.number });
   }
 }
 

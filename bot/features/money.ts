@@ -1,7 +1,7 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { termFor, toIstDate } from '../../src/law';
 import { cleanPersonName } from '../../src/services/person-name';
-import { StaffActionError } from '../../src/services/staff-error';
+import { Refusal } from '../../src/services/refusal';
 import type { CaseForLaw } from '../../src/services/case-transition';
 import {
   claimSurplus,
@@ -22,7 +22,7 @@ import { completedRounds, storedAccountOf } from '../../src/services/sale';
 import { surplusClaimants } from '../../src/services/surplus-request';
 import type { BotContext } from '../context';
 import { holds, may, poundsInScope } from '../../src/services/staff-actor';
-import { actFor, caseById, caseFromArg, cb, commandArg, fitMessage, flowData, inFlow, leaveFlow, replyActionError, setFlow, staleTap, verifiedTap } from './officer-common';
+import { actFor, caseById, caseFromArg, cb, commandArg, fitMessage, flowData, inFlow, leaveFlow, replyRefusal, setFlow, staleTap, verifiedTap } from './officer-common';
 import { paiseOf } from '../../src/db';
 
 /**
@@ -123,7 +123,7 @@ async function showOfficerMoney(ctx: BotContext, c: CaseForLaw) {
     const inPound = c.heads.filter((h) => h.status === 'IMPOUNDED').length;
     if (c.status === 'PARTLY_SOLD' && !c.ownerRefusedAt) {
       // s. 14 heads without a bid wait for a further auction or the proviso: the division follows them.
-      return replyActionError(ctx, new StaffActionError('CATTLE_REMAIN', 's. 14', { heads: inPound }), c);
+      return replyRefusal(ctx, new Refusal('CATTLE_REMAIN', 's. 14', { heads: inPound }), c);
     }
     const ready = c.status === 'ACCOUNT_DELIVERED' || (c.status === 'DISPOSED_PROVISO' && completedRounds(c).length > 0);
     if (!ready) {
@@ -183,7 +183,7 @@ moneyFeature.callbackQuery(/^mn\|/, async (ctx) => {
       const r = await confirmRemittance(ctx.deps.db, act, c.id, kind, now);
       await ctx.reply(ctx.t('officer:split.remitted', { kind, term: termOf(c), amount: r.amountPaise, number: r.caseNumber }));
     } catch (e) {
-      await replyActionError(ctx, e, c);
+      await replyRefusal(ctx, e, c);
     }
     return;
   }
@@ -207,7 +207,7 @@ moneyFeature.callbackQuery(/^mn\|/, async (ctx) => {
       const r = await surplusToRevenue(ctx.deps.db, act, c.id, now);
       await ctx.reply(ctx.t('officer:surplus.to_revenue', { number: r.caseNumber, amount: r.amountPaise }));
     } catch (e) {
-      await replyActionError(ctx, e, c);
+      await replyRefusal(ctx, e, c);
     }
     return;
   }
@@ -239,7 +239,7 @@ moneyFeature.callbackQuery(/^mn\|/, async (ctx) => {
         );
         await ctx.reply(ctx.t('officer:surplus.claimed', { number: r.caseNumber, amount: r.amountPaise, claimant: r.claimant, receipt: r.receiptNumber }));
       } catch (e) {
-        await replyActionError(ctx, e, c);
+        await replyRefusal(ctx, e, c);
       }
       return;
     }

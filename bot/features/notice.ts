@@ -2,7 +2,7 @@ import { Composer, InlineKeyboard } from 'grammy';
 import { auctionEligibleOf, checkNotice, missingProclamations, recordNotice, recordProclamations, type NoticeResult, type Proclamation, type ProclamationPlace } from '../../src/services/notice';
 import { loadNoticeFacts, noticeParams } from '../../src/services/notice-text';
 import { parseIstWhen } from '../../src/services/officer-input';
-import { StaffActionError } from '../../src/services/staff-error';
+import { Refusal } from '../../src/services/refusal';
 import type { CaseForLaw } from '../../src/services/case-transition';
 import type { BotContext } from '../context';
 import {
@@ -15,7 +15,7 @@ import {
   flowData,
   inFlow,
   leaveFlow,
-  replyActionError,
+  replyRefusal,
   setFlow,
   staleTap,
   verifiedTap,
@@ -68,12 +68,12 @@ noticeFeature.command('notice', async (ctx) => {
   try {
     checkNotice(c, act, now);
   } catch (e) {
-    if (e instanceof StaffActionError && e.code === 'ALREADY_DONE' && c.notice) {
+    if (e instanceof Refusal && e.code === 'ALREADY_DONE' && c.notice) {
       const eligible = auctionEligibleOf(c);
       await ctx.reply(ctx.t('officer:notice.already', { number: c.number, postedAt: c.notice.postedAt.toISOString(), eligibleFrom: eligible?.actionableFrom ?? c.notice.postedAt.toISOString() }));
       return;
     }
-    return replyActionError(ctx, e, c);
+    return replyRefusal(ctx, e, c);
   }
   if (c.notice) {
     // Posted earlier; one or both proclamations still to record.
@@ -158,7 +158,7 @@ async function typedTime(ctx: BotContext, text: string): Promise<Date | null> {
     return null;
   }
   if (at.getTime() > now.getTime()) {
-    await ctx.reply(ctx.t('officer:error.TIME_IN_FUTURE', { at: at.toISOString() }));
+    await replyRefusal(ctx, new Refusal('TIME_IN_FUTURE', null, { at: at.toISOString() }), { number: '' });
     return null;
   }
   return at;
@@ -256,7 +256,7 @@ async function save(ctx: BotContext, d: Draft) {
       : await recordNotice(ctx.deps.db, act, { caseId: c.id, postedAt: new Date(d.postedAt!), photoFileId: d.photoFileId ?? null, village, market }, now);
     await ctx.reply(recordedText(ctx, r));
   } catch (e) {
-    await replyActionError(ctx, e, c);
+    await replyRefusal(ctx, e, c);
   }
 }
 

@@ -1,11 +1,12 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { callbackSecret, decodeCallback, encodeCallback } from '../../src/callback-data';
 import { loadCase, type CaseForLaw } from '../../src/services/case-transition';
-import { StaffActionError } from '../../src/services/staff-error';
+import { Refusal } from '../../src/services/refusal';
 import type { StaffActor, StaffRight } from '../../src/services/staff-actor';
 import { parseCaseArg } from '../../src/services/officer-input';
 import type { BotContext } from '../context';
 import { requireStaff } from '../middleware/roles';
+import { refusalText } from '../views/refusal';
 import { fitMessage, MESSAGE_LIMIT, poundName, sectionText } from '../views/text';
 
 // Shared words (one definition in bot/views/text.ts), re-exported for the officer flows.
@@ -104,37 +105,10 @@ export async function actFor(ctx: BotContext, right: StaffRight, c: { poundId: n
   return (await requireStaff(ctx, right, { poundId: c.poundId, caseNumber: c.number })) ? ctx.actor : undefined;
 }
 
-/** A refusal from a staff service, in the user's language with its section. */
-export function actionErrorText(ctx: BotContext, e: StaffActionError, c: { number: string; status?: string }): string {
-  const section = sectionText(ctx, e.section);
-  const base = { ...e.params, number: c.number, section };
-  switch (e.code) {
-    case 'NOT_ALLOWED':
-      return ctx.t('common:error.not_allowed');
-    case 'WRONG_POUND':
-      return ctx.t('common:error.wrong_pound', { number: c.number });
-    case 'CASE_NOT_FOUND':
-      return ctx.t('common:error.case_not_found', { number: c.number });
-    case 'REFUSED': {
-      const reason = String(e.params.reason ?? '');
-      const key = ctx.deps.translator.i18n.exists(`officer:refusal.${reason}`, { lng: ctx.lang }) ? `officer:refusal.${reason}` : 'officer:refusal.OTHER';
-      const status = c.status ? ctx.t(`common:status.${c.status}`) : '';
-      return ctx.t(key, { ...base, status, section: section || sectionText(ctx, 's. 14') });
-    }
-    case 'PROCLAMATION_PENDING': {
-      // "village,market" → "in the village and at the market-place" in the reader's language.
-      const missing = String(e.params.missing ?? '').split(',').filter((p) => p === 'village' || p === 'market');
-      return ctx.t('officer:error.PROCLAMATION_PENDING', { ...base, missing: missing.map((p) => ctx.t(`officer:notice.place_${p}`)).join(ctx.t('officer:notice.and')) });
-    }
-    default:
-      return ctx.t(`officer:error.${e.code}`, base);
-  }
-}
-
-/** Answers a StaffActionError; anything else is a bug and goes to the bot's error handler. */
-export async function replyActionError(ctx: BotContext, e: unknown, c: { number: string; status?: string }, extra?: { reply_markup?: InlineKeyboard }): Promise<void> {
-  if (!(e instanceof StaffActionError)) throw e;
-  await ctx.reply(actionErrorText(ctx, e, c), extra);
+/** Answers a Refusal (bot/views/refusal.ts words it); anything else is a bug and goes to the bot's error handler. */
+export async function replyRefusal(ctx: BotContext, e: unknown, c: { number: string; status?: string }, extra?: { reply_markup?: InlineKeyboard }): Promise<void> {
+  if (!(e instanceof Refusal)) throw e;
+  await ctx.reply(refusalText(ctx, e, c), extra);
 }
 
 /** The command's argument text after "/command". */

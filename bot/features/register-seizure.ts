@@ -5,10 +5,10 @@ import { CATTLE_CLASS_CODES } from '../../src/law';
 import { MAX_HEADS_PER_ENTRY, MAX_FIELD_LENGTH, registerSeizure, SeizureEntryError, type HeadGroup } from '../../src/services/register-seizure';
 import { parseCount, parseIstDateTime } from '../../src/services/staff-input';
 import { may, poundsInScope } from '../../src/services/staff-actor';
-import { StaffActionError } from '../../src/services/staff-error';
+import { Refusal } from '../../src/services/refusal';
 import type { BotContext } from '../context';
 import { leaveFlow } from '../middleware/leave-flow';
-import { replyActionError } from './officer-common';
+import { replyRefusal } from './officer-common';
 
 /**
  * `/register` — the s. 8 register entry, one question at a time (a small state machine in ctx.session):
@@ -265,8 +265,8 @@ async function saveEntry(ctx: BotContext, d: Draft) {
       now,
     });
   } catch (e) {
-    if (e instanceof StaffActionError) {
-      await replyActionError(ctx, e, { number: '' });
+    if (e instanceof Refusal) {
+      await replyRefusal(ctx, e, { number: '' });
       return leaveFlow(ctx);
     }
     if (e instanceof SeizureEntryError) {

@@ -4,8 +4,9 @@ import { MAX_ORDER_REFERENCE, parseCaseNumber, releaseCattle, type ReleaseOrderI
 import type { BotContext } from '../context';
 import { may } from '../../src/services/staff-actor';
 import { requireStaff } from '../middleware/roles';
-import { refusalText } from '../views/staff-refusals';
-import { replyActionError } from './officer-common';
+import { Refusal } from '../../src/services/refusal';
+import { refusalText } from '../views/refusal';
+import { replyRefusal } from './officer-common';
 
 /**
  * `/release <case>` — deliver the cattle on a confirmed payment (s. 13) or deposit (s. 15);
@@ -61,13 +62,12 @@ releaseFeature.command('release', async (ctx) => {
       case 'already':
         await ctx.reply(ctx.t('staff:release.already', { caseNumber: r.caseNumber, at: r.releasedAt.toISOString() }));
         return;
-      case 'refused':
-        await ctx.reply(`${ctx.t('staff:release.refused', { caseNumber: r.caseNumber })}\n${refusalText(ctx, r.error)}`);
-        return;
       case 'not_found':
         await ctx.reply(ctx.t('common:error.case_not_found', { number }));
     }
   } catch (e) {
-    await replyActionError(ctx, e, { number: number });
+    // The engine's refusal (s. 19: no payment, deposit or order) says first that this case was not released.
+    if (e instanceof Refusal && e.code === 'REFUSED') await ctx.reply(`${ctx.t('staff:release.refused', { caseNumber: number })}\n${refusalText(ctx, e, { number })}`);
+    else await replyRefusal(ctx, e, { number });
   }
 });

@@ -2,7 +2,7 @@ import { isOfficialBuyer, type TransitionAllowed } from '../law';
 import type { Db } from '../db';
 import { audit } from './audit';
 import { caseStateOf, loadCase, mustAllow, requireText, transition, type CaseForLaw, caseTransaction } from './case-transition';
-import { StaffActionError } from './staff-error';
+import { Refusal } from './refusal';
 import { type StaffActor, authorize } from './staff-actor';
 import { planDeadlines } from './deadlines';
 import { nameKey, nameResemblance, sameName } from './name-match';
@@ -36,7 +36,7 @@ export function checkAuctionTime(c: CaseForLaw, act: StaffActor, at: Date, now: 
 function checkProclaimed(c: CaseForLaw): void {
   if (c.ownerRefusedAt || c.status !== 'REPORTED_S14' || !c.notice) return;
   const missing = [c.notice.proclaimedVillageAt ? null : 'village', c.notice.proclaimedMarketAt ? null : 'market'].filter((x): x is string => x !== null);
-  if (missing.length) throw new StaffActionError('PROCLAMATION_PENDING', 's. 14', { missing: missing.join(',') });
+  if (missing.length) throw new Refusal('PROCLAMATION_PENDING', 's. 14', { missing: missing.join(',') });
 }
 
 /**
@@ -57,7 +57,7 @@ export function checkCanSchedule(c: CaseForLaw, act: StaffActor, now: Date): voi
  */
 function checkNotPending(c: CaseForLaw, now: Date): void {
   if (c.auction?.status === 'SCHEDULED' && now.getTime() < c.auction.scheduledFor.getTime()) {
-    throw new StaffActionError('ALREADY_DONE', 's. 14', { at: c.auction.scheduledFor.toISOString() });
+    throw new Refusal('ALREADY_DONE', 's. 14', { at: c.auction.scheduledFor.toISOString() });
   }
 }
 
@@ -95,7 +95,7 @@ export async function scheduleAuction(db: Db, act: StaffActor, input: AuctionInp
     // The auction held without a single bid is closed as such; the heads go to the next round.
     if (adjourned) {
       const closed = await tx.auction.updateMany({ where: { id: adjourned.id, status: 'SCHEDULED' }, data: { status: 'CANCELLED', completedAt: now } });
-      if (closed.count !== 1) throw new StaffActionError('CONFLICT');
+      if (closed.count !== 1) throw new Refusal('CONFLICT');
     }
     const round = nextRound(c);
     // (caseId, round) is unique: two officers scheduling at once — the second is a CONFLICT.
@@ -124,7 +124,7 @@ export async function scheduleAuction(db: Db, act: StaffActor, input: AuctionInp
 /** Checks that this keeper or officer may record the owner's s. 16 refusal on the case now (no writes). */
 export function checkCanRecordRefusal(c: CaseForLaw, act: StaffActor, now: Date): TransitionAllowed {
   const role = authorize(act, 'owner.refusal', c.poundId).lawRole;
-  if (c.ownerRefusedAt) throw new StaffActionError('ALREADY_DONE', 's. 16', { at: c.ownerRefusedAt.toISOString() });
+  if (c.ownerRefusedAt) throw new Refusal('ALREADY_DONE', 's. 16', { at: c.ownerRefusedAt.toISOString() });
   return mustAllow(caseStateOf(c), 'REFUSE_TO_PAY', role, now);
 }
 
@@ -184,13 +184,13 @@ export async function registerBidder(
 ): Promise<BidderResult> {
   const name = requireText(input.name, 120);
   const address = requireText(input.address, 300);
-  if (!input.declarationSigned) throw new StaffActionError('DECLARATION_REQUIRED', 's. 19');
-  if (!nameKey(name)) throw new StaffActionError('TEXT_REQUIRED');
+  if (!input.declarationSigned) throw new Refusal('DECLARATION_REQUIRED', 's. 19');
+  if (!nameKey(name)) throw new Refusal('TEXT_REQUIRED');
   return caseTransaction(db, async (tx) => {
     const c = await loadCase(tx, input.caseId);
     const who = authorize(act, 'auction', c.poundId);
     const auction = c.auction;
-    if (!auction || auction.status !== 'SCHEDULED') throw new StaffActionError('NO_AUCTION', 's. 14');
+    if (!auction || auction.status !== 'SCHEDULED') throw new Refusal('NO_AUCTION', 's. 14');
     const admitted = auction.bidders.filter((b) => !b.refusedSection);
     const same = auction.bidders.find((b) => sameName(b.name, name));
     if (same) {
@@ -205,7 +205,7 @@ export async function registerBidder(
     // Initials or a short form of a staff member's name ("S. Kumar" for Suresh Kumar) may be the same person:
     // not admitted until the officer confirms it is someone else (the confirmation is audited).
     const resembles = match ? undefined : staff.find((s) => nameResemblance(name, s.name) === 'short_form');
-    if (resembles && input.confirmedNotStaff !== true) throw new StaffActionError('BIDDER_RESEMBLES_STAFF', 's. 19', { name, staff: resembles.name });
+    if (resembles && input.confirmedNotStaff !== true) throw new Refusal('BIDDER_RESEMBLES_STAFF', 's. 19', { name, staff: resembles.name });
     const bidder = await tx.bidder.create({
       data: { auctionId: auction.id, name, address, declarationSigned: true, refusedSection: official ? 's. 19' : null, registeredAt: now },
     });

@@ -1,7 +1,7 @@
 import { checkTransition, type ActionParams, type CaseAction, type CaseState, type Role, type StatutoryWindows, type TransitionAllowed } from '../law';
 import { Prisma, type Db } from '../db';
 import type { Tx } from './outbox';
-import { refusalError, StaffActionError } from './staff-error';
+import { refusalOf, Refusal } from './refusal';
 
 /**
  * The one way a stored case changes status: load it (`loadCase`), ask the statute engine (`caseStateOf` +
@@ -26,7 +26,7 @@ export type CaseForLaw = Prisma.CaseGetPayload<{ include: typeof CASE_LAW_INCLUD
 /** Loads a case (by id) with heads, pound, notice, the current auction (and every round), confirmed payments. */
 export async function loadCase(db: Tx | Db, caseId: number): Promise<CaseForLaw> {
   const c = await db.case.findUnique({ where: { id: caseId }, include: CASE_LAW_INCLUDE });
-  if (!c) throw new StaffActionError('CASE_NOT_FOUND');
+  if (!c) throw new Refusal('CASE_NOT_FOUND');
   return c;
 }
 
@@ -64,10 +64,10 @@ export function caseStateOf(c: CaseFacts, windows?: Partial<StatutoryWindows>): 
   };
 }
 
-/** Asks the statute engine; throws the refusal as a StaffActionError (REFUSED with reason and section). */
+/** Asks the statute engine; throws the refusal as a Refusal (REFUSED with reason and section). */
 export function mustAllow(state: CaseState, action: CaseAction, role: Role, now: Date, params: ActionParams = {}): TransitionAllowed {
   const r = checkTransition(state, action, role, now, params);
-  if (!r.ok) throw refusalError(r.error);
+  if (!r.ok) throw refusalOf(r.error);
   return r.value;
 }
 
@@ -86,7 +86,7 @@ export async function transition(
     where: { id: c.id, version: c.version, status: allowed.from },
     data: { ...data, status: allowed.to, version: { increment: 1 } },
   });
-  if (n.count !== 1) throw new StaffActionError('CONFLICT');
+  if (n.count !== 1) throw new Refusal('CONFLICT');
 }
 
 /** Normalises free text typed by staff: NFC, single spaces, trimmed. */
@@ -97,7 +97,7 @@ export function cleanText(s: string | null | undefined): string {
 /** Requires a non-empty text of at most `max` characters. */
 export function requireText(s: string | null | undefined, max = 300): string {
   const t = cleanText(s);
-  if (!t || t.length > max) throw new StaffActionError('TEXT_REQUIRED', null, { max });
+  if (!t || t.length > max) throw new Refusal('TEXT_REQUIRED', null, { max });
   return t;
 }
 
@@ -116,7 +116,7 @@ export async function caseTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Pr
   try {
     return await db.$transaction(fn);
   } catch (e) {
-    if (isDatabaseConflict(e)) throw new StaffActionError('CONFLICT');
+    if (isDatabaseConflict(e)) throw new Refusal('CONFLICT');
     throw e;
   }
 }

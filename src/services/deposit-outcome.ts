@@ -2,7 +2,7 @@ import { splitClaimPayment, sumPaise, toIstDate } from '../law';
 import type { Db } from '../db';
 import { audit } from './audit';
 import { caseStateOf, loadCase, mustAllow, requireText, transition, caseTransaction } from './case-transition';
-import { StaffActionError } from './staff-error';
+import { Refusal } from './refusal';
 import { type StaffActor, authorize } from './staff-actor';
 import { planDeadlines } from './deadlines';
 import { recordOrderTx } from './orders';
@@ -41,7 +41,7 @@ export async function recordDepositOutcome(db: Db, act: StaffActor, input: { cas
     const action = input.outcome === 'refund' ? 'DEPOSIT_OUTCOME_REFUND' : 'DEPOSIT_OUTCOME_APPLY';
     const allowed = mustAllow(caseStateOf(c), action, role, now);
     const confirmed = c.payments.find((p) => p.kind === 'S15_DEPOSIT' && p.status === 'CONFIRMED');
-    if (!confirmed) throw new StaffActionError('NO_DEPOSIT', 's. 15');
+    if (!confirmed) throw new Refusal('NO_DEPOSIT', 's. 15');
     const deposit = { ...confirmed, amountPaise: paiseOf(confirmed.amountPaise) };
     const kind = input.outcome === 'refund' ? 'DEPOSIT_REFUND' : 'DEPOSIT_APPLY';
     const { order } = await recordOrderTx(tx, act, { caseId: c.id, kind, authority: 'MAGISTRATE', reference, orderedOn: toIstDate(now) }, now);
@@ -51,11 +51,11 @@ export async function recordDepositOutcome(db: Db, act: StaffActor, input: { cas
     } else {
       const totals = snapshotTotals(deposit.duesSnapshot);
       const parts = totals ? splitClaimPayment(totals) : null;
-      if (!parts || !parts.ok) throw new StaffActionError('DUES_UNAVAILABLE', 's. 15');
+      if (!parts || !parts.ok) throw new Refusal('DUES_UNAVAILABLE', 's. 15');
       entries = parts.value.filter((p) => p.amountPaise > 0).map((p) => ({ account: PART_ACCOUNT[p.payee as keyof typeof PART_ACCOUNT], amountPaise: p.amountPaise, section: p.section }));
       // Every paisa of the deposit goes somewhere: the parts must add up to what was deposited.
       if (sumPaise(entries.map((e) => e.amountPaise)) !== deposit.amountPaise) {
-        throw new StaffActionError('SPLIT_UNBALANCED', 's. 15', { total: sumPaise(entries.map((e) => e.amountPaise)), proceeds: deposit.amountPaise });
+        throw new Refusal('SPLIT_UNBALANCED', 's. 15', { total: sumPaise(entries.map((e) => e.amountPaise)), proceeds: deposit.amountPaise });
       }
     }
     await tx.ledgerEntry.createMany({

@@ -2,7 +2,7 @@ import { computeTimeline, sumPaise, type SplitPart, type TimelineEntry } from '.
 import type { Db } from '../db';
 import { audit } from './audit';
 import { caseStateOf, loadCase, mustAllow, requireText, transition, caseTransaction } from './case-transition';
-import { StaffActionError } from './staff-error';
+import { Refusal } from './refusal';
 import { type StaffActor, authorize } from './staff-actor';
 import { roundJobKey } from './auction';
 import { planDeadlines } from './deadlines';
@@ -87,7 +87,7 @@ export interface RoundSplit {
 export async function splitOfCase(db: Db | Tx, caseId: number): Promise<{ proceedsPaise: number; rounds: RoundSplit[]; lines: SplitLine[]; balanceTo: 'OWNER' | 'MAGISTRATE_DEPOSIT' }> {
   const c = await loadCase(db, caseId);
   const rounds = completedRounds(c);
-  if (rounds.length === 0 || rounds.some((r) => !r.stored.delivered)) throw new StaffActionError('ACCOUNT_NOT_DELIVERED', 's. 16');
+  if (rounds.length === 0 || rounds.some((r) => !r.stored.delivered)) throw new Refusal('ACCOUNT_NOT_DELIVERED', 's. 16');
   const out: RoundSplit[] = rounds.map((r) => {
     const a = r.stored.delivered!.account;
     return {
@@ -121,9 +121,9 @@ export async function recordSplit(db: Db, act: StaffActor, caseId: number, now: 
     const who = authorize(act, 'auction', c.poundId);
     const role = who.lawRole;
     const existing = await tx.ledgerEntry.findMany({ where: { caseId: c.id }, select: { idempotencyKey: true } });
-    if (existing.some((e) => isSplitKey(c.id, e.idempotencyKey))) throw new StaffActionError('ALREADY_DONE', 's. 17');
+    if (existing.some((e) => isSplitKey(c.id, e.idempotencyKey))) throw new Refusal('ALREADY_DONE', 's. 17');
     if (c.status === 'PARTLY_SOLD' && !c.ownerRefusedAt) {
-      throw new StaffActionError('CATTLE_REMAIN', 's. 14', { heads: c.heads.filter((h) => h.status === 'IMPOUNDED').length });
+      throw new Refusal('CATTLE_REMAIN', 's. 14', { heads: c.heads.filter((h) => h.status === 'IMPOUNDED').length });
     }
     const split = await splitOfCase(tx, c.id);
     if (c.status === 'DISPOSED_PROVISO') {
@@ -139,7 +139,7 @@ export async function recordSplit(db: Db, act: StaffActor, caseId: number, now: 
       const total = sumPaise(r.lines.map((l) => l.amountPaise));
       const proceeds = await tx.ledgerEntry.findUnique({ where: { idempotencyKey: proceedsKey(c.id, r.round) } });
       if (total !== r.proceedsPaise || !proceeds || paiseOf(proceeds.amountPaise) !== total) {
-        throw new StaffActionError('SPLIT_UNBALANCED', 's. 17', { total, proceeds: proceeds ? paiseOf(proceeds.amountPaise) : r.proceedsPaise });
+        throw new Refusal('SPLIT_UNBALANCED', 's. 17', { total, proceeds: proceeds ? paiseOf(proceeds.amountPaise) : r.proceedsPaise });
       }
       for (const l of r.lines.filter((x) => x.amountPaise > 0)) {
         data.push({ caseId: c.id, account: l.account, amountPaise: l.amountPaise, section: l.section, memo: r.round > 1 ? `s. 17 split, auction round ${r.round}` : 's. 17 split', idempotencyKey: splitKey(c.id, r.round, l.account), createdAt: now });
@@ -176,7 +176,7 @@ export function totalsByAccount(lines: readonly SplitLine[]): Array<{ account: S
 /** s. 17: the last day of the Magistrate's 3-month hold of a surplus deposited at `depositedAt`. */
 export function holdEndOf(impoundedAt: Date, depositedAt: Date): TimelineEntry {
   const t = computeTimeline({ impoundedAt, surplusDepositedAt: depositedAt });
-  if (!t.ok || !t.value.surplusHoldEnd) throw new StaffActionError('LAW_ERROR', 's. 17');
+  if (!t.ok || !t.value.surplusHoldEnd) throw new Refusal('LAW_ERROR', 's. 17');
   return t.value.surplusHoldEnd;
 }
 
@@ -207,10 +207,10 @@ export async function confirmRemittance(db: Db, act: StaffActor, caseId: number,
     const who = authorize(act, 'auction', c.poundId);
     const split = (await tx.ledgerEntry.findMany({ where: { caseId: c.id } })).filter((e) => isDivisionKey(c.id, e.idempotencyKey));
     const entries = split.filter((e) => e.account === REMITTANCE_ACCOUNT[kind] && toRemit(e));
-    if (entries.length === 0) throw new StaffActionError(split.length ? 'NOTHING_TO_REMIT' : 'SPLIT_NOT_RECORDED', 's. 17');
+    if (entries.length === 0) throw new Refusal(split.length ? 'NOTHING_TO_REMIT' : 'SPLIT_NOT_RECORDED', 's. 17');
     const amountPaise = sumPaise(entries.map((e) => paiseOf(e.amountPaise)));
     const prior = await tx.remittance.findUnique({ where: { caseId_kind: { caseId: c.id, kind } } });
-    if (prior) throw new StaffActionError('ALREADY_DONE', 's. 17', { at: prior.confirmedAt.toISOString() });
+    if (prior) throw new Refusal('ALREADY_DONE', 's. 17', { at: prior.confirmedAt.toISOString() });
     const row = await tx.remittance.create({
       data: { caseId: c.id, kind, amountPaise, confirmedAt: now, confirmedByStaffId: who.grant.staffId, viaMessageId: act.messageId },
     });

@@ -2,7 +2,7 @@ import { computeTimeline, type TimelineEntry } from '../law';
 import type { Db } from '../db';
 import { audit } from './audit';
 import { caseStateOf, loadCase, mustAllow, requireText, transition, type CaseForLaw, caseTransaction } from './case-transition';
-import { StaffActionError } from './staff-error';
+import { Refusal } from './refusal';
 import { type StaffActor, authorize } from './staff-actor';
 import { planDeadlines } from './deadlines';
 import { recordS14Reported } from './s14-report';
@@ -46,7 +46,7 @@ export interface NoticeResult {
  */
 function reportDue(c: CaseForLaw): TimelineEntry {
   const t = computeTimeline({ impoundedAt: c.impoundedAt });
-  if (!t.ok) throw new StaffActionError('LAW_ERROR', t.error.section, { code: t.error.code });
+  if (!t.ok) throw new Refusal('LAW_ERROR', t.error.section, { code: t.error.code });
   return t.value.s14ReportDue;
 }
 
@@ -62,7 +62,7 @@ export function missingProclamations(n: { proclaimedVillageAt: Date | null; proc
  */
 export function checkNotice(c: CaseForLaw, act: StaffActor, now: Date): void {
   authorize(act, 'notice', c.poundId);
-  if (c.notice && missingProclamations(c.notice).length === 0) throw new StaffActionError('ALREADY_DONE', 's. 14', { at: c.notice.postedAt.toISOString() });
+  if (c.notice && missingProclamations(c.notice).length === 0) throw new Refusal('ALREADY_DONE', 's. 14', { at: c.notice.postedAt.toISOString() });
   if (c.status === 'IMPOUNDED') {
     // The pound-keeper's report (s. 14) is sent by the bot on day 8; the report is the keeper's act.
     mustAllow(caseStateOf(c), 'REPORT_S14', 'pound_keeper', now);
@@ -75,10 +75,10 @@ export function checkNotice(c: CaseForLaw, act: StaffActor, now: Date): void {
 }
 
 function checkTime(t: Date, now: Date, notBefore: Date): void {
-  if (!(t instanceof Date) || Number.isNaN(t.getTime())) throw new StaffActionError('TEXT_REQUIRED');
-  if (t.getTime() > now.getTime()) throw new StaffActionError('TIME_IN_FUTURE', 's. 14', { at: t.toISOString() });
+  if (!(t instanceof Date) || Number.isNaN(t.getTime())) throw new Refusal('TEXT_REQUIRED');
+  if (t.getTime() > now.getTime()) throw new Refusal('TIME_IN_FUTURE', 's. 14', { at: t.toISOString() });
   // The notice and its proclamation follow the report, which is due when the claim period ends (s. 14).
-  if (t.getTime() < notBefore.getTime()) throw new StaffActionError('TIME_BEFORE_REPORT', 's. 14', { at: t.toISOString(), from: notBefore.toISOString() });
+  if (t.getTime() < notBefore.getTime()) throw new Refusal('TIME_BEFORE_REPORT', 's. 14', { at: t.toISOString(), from: notBefore.toISOString() });
 }
 
 /**
@@ -116,7 +116,7 @@ export async function recordNotice(db: Db, act: StaffActor, input: NoticeInput, 
   const market = cleanProclamation(input.market);
   return caseTransaction(db, async (tx) => {
     let c = await loadCase(tx, input.caseId);
-    if (c.notice) throw new StaffActionError('ALREADY_DONE', 's. 14', { at: c.notice.postedAt.toISOString() });
+    if (c.notice) throw new Refusal('ALREADY_DONE', 's. 14', { at: c.notice.postedAt.toISOString() });
     checkNotice(c, act, now);
     const due = reportDue(c);
     for (const t of [input.postedAt, village?.at, market?.at]) if (t) checkTime(t, now, due.dueAt);
@@ -125,7 +125,7 @@ export async function recordNotice(db: Db, act: StaffActor, input: NoticeInput, 
       // no later than the earliest act he records. The one s. 14 report operation (src/services/s14-report.ts).
       mustAllow(caseStateOf(c), 'REPORT_S14', 'pound_keeper', now);
       const reportedAt = new Date(Math.min(...[input.postedAt, village?.at, market?.at].filter((t): t is Date => !!t).map((t) => t.getTime())));
-      if (!(await recordS14Reported(tx, c, reportedAt, 'notice', now))) throw new StaffActionError('CONFLICT');
+      if (!(await recordS14Reported(tx, c, reportedAt, 'notice', now))) throw new Refusal('CONFLICT');
       c = await loadCase(tx, c.id);
     }
     // s. 14 order (the statute engine): the notice not before the report, the proclamations not before the notice.
@@ -163,13 +163,13 @@ export async function recordNotice(db: Db, act: StaffActor, input: NoticeInput, 
 export async function recordProclamations(db: Db, act: StaffActor, input: { caseId: number; village?: Proclamation | null; market?: Proclamation | null }, now: Date): Promise<NoticeResult> {
   const village = cleanProclamation(input.village);
   const market = cleanProclamation(input.market);
-  if (!village && !market) throw new StaffActionError('TEXT_REQUIRED');
+  if (!village && !market) throw new Refusal('TEXT_REQUIRED');
   return caseTransaction(db, async (tx) => {
     const c = await loadCase(tx, input.caseId);
     const who = authorize(act, 'notice', c.poundId);
     const n = c.notice;
-    if (!n) throw new StaffActionError('TEXT_REQUIRED', 's. 14');
-    if ((village && n.proclaimedVillageAt) || (market && n.proclaimedMarketAt)) throw new StaffActionError('ALREADY_DONE', 's. 14', { at: n.postedAt.toISOString() });
+    if (!n) throw new Refusal('TEXT_REQUIRED', 's. 14');
+    if ((village && n.proclaimedVillageAt) || (market && n.proclaimedMarketAt)) throw new Refusal('ALREADY_DONE', 's. 14', { at: n.postedAt.toISOString() });
     const due = reportDue(c);
     for (const t of [village?.at, market?.at]) if (t) checkTime(t, now, due.dueAt);
     checkNoticeOrder(c, now, n.postedAt, [village?.at, market?.at]);
@@ -184,7 +184,7 @@ export async function recordProclamations(db: Db, act: StaffActor, input: { case
         ...(market ? { proclaimedMarketPlace: market.place, proclaimedMarketAt: market.at } : {}),
       },
     });
-    if (updated.count !== 1) throw new StaffActionError('CONFLICT');
+    if (updated.count !== 1) throw new Refusal('CONFLICT');
     await audit(tx, who.audit, 'S14_PROCLAIMED', c.id, proclamationDetails(village, market));
     return completeIfProclaimed(tx, act, c.id, now);
   });
@@ -203,7 +203,7 @@ async function completeIfProclaimed(tx: Tx, act: StaffActor, caseId: number, now
   const n = c.notice!;
   const missing = missingProclamations(n);
   const timeline = computeTimeline({ impoundedAt: c.impoundedAt, noticePostedAt: n.postedAt });
-  if (!timeline.ok || !timeline.value.auctionEligible) throw new StaffActionError('LAW_ERROR', 's. 14');
+  if (!timeline.ok || !timeline.value.auctionEligible) throw new Refusal('LAW_ERROR', 's. 14');
   if (missing.length === 0 && c.status === 'REPORTED_S14') {
     const description = c.heads.map((h) => `${h.cattleClass}: ${h.description}`).join('; ');
     const allowed = mustAllow(caseStateOf(c), 'POST_NOTICE', 'officer', now, {

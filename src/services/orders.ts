@@ -2,7 +2,7 @@ import { isLocalDate, toIstDate } from '../law';
 import type { Db, Prisma } from '../db';
 import { audit } from './audit';
 import { loadCase, requireText, caseTransaction } from './case-transition';
-import { StaffActionError } from './staff-error';
+import { Refusal } from './refusal';
 import { type StaffActor, authorize } from './staff-actor';
 import type { Tx } from './outbox';
 
@@ -32,7 +32,7 @@ export const MAX_ORDER_REFERENCE = 120;
 
 /** Checks an order date: a real India date, not in the future. */
 export function checkOrderDate(orderedOn: string, now: Date): void {
-  if (!isLocalDate(orderedOn) || orderedOn > toIstDate(now)) throw new StaffActionError('ORDER_DATE_INVALID', null, { date: String(orderedOn) });
+  if (!isLocalDate(orderedOn) || orderedOn > toIstDate(now)) throw new Refusal('ORDER_DATE_INVALID', null, { date: String(orderedOn) });
 }
 
 /**
@@ -47,8 +47,8 @@ export async function recordOrder(db: Db, act: StaffActor, input: OrderInput, no
 
 /** `recordOrder` inside the caller's transaction. */
 export async function recordOrderTx(tx: Tx, act: StaffActor, input: OrderInput, now: Date) {
-  if (!ORDER_KINDS.includes(input.kind)) throw new StaffActionError('TEXT_REQUIRED');
-  if (input.authority !== 'MAGISTRATE' && input.authority !== 'CIVIL_COURT') throw new StaffActionError('TEXT_REQUIRED');
+  if (!ORDER_KINDS.includes(input.kind)) throw new Refusal('TEXT_REQUIRED');
+  if (input.authority !== 'MAGISTRATE' && input.authority !== 'CIVIL_COURT') throw new Refusal('TEXT_REQUIRED');
   const reference = requireText(input.reference, MAX_ORDER_REFERENCE);
   checkOrderDate(input.orderedOn, now);
   const c = await loadCase(tx, input.caseId);

@@ -1,10 +1,10 @@
-import { checkTransition, type CaseAction, type TransitionAllowed, type TransitionRefused } from '../law';
+import { checkTransition, type CaseAction, type TransitionAllowed } from '../law';
 import type { Db } from '../db';
 import { Prisma } from '../db';
 import { audit } from './audit';
 import { recordClaimDivision } from './claim-division';
 import { caseStateOf, isDatabaseConflict, loadCase, transition, type CaseForLaw } from './case-transition';
-import { StaffActionError } from './staff-error';
+import { refusalOf, Refusal } from './refusal';
 import { planDeadlines } from './deadlines';
 import { queueMessage, type Tx } from './outbox';
 import { issueReceipt, itemTotals, receiptItemsFromSnapshot, verificationLink, type ReceiptItem } from './receipts';
@@ -17,14 +17,12 @@ export type ConfirmOutcome =
   | { status: 'already'; paymentId: number; caseNumber: string; receiptNumber: string | null }
   | { status: 'not_pending'; paymentId: number; caseNumber: string; current: 'REJECTED' | 'CANCELLED' }
   | { status: 'amount_mismatch'; paymentId: number; caseNumber: string; duePaise: number; givenPaise: number; differencePaise: number }
-  | { status: 'refused'; paymentId: number; caseNumber: string; error: TransitionRefused }
   | { status: 'not_found'; paymentId: number };
 
 /** What the keeper's rejection led to. */
 export type RejectOutcome =
   | { status: 'rejected'; paymentId: number; caseNumber: string; reason: string }
   | { status: 'already'; paymentId: number; caseNumber: string; current: 'CONFIRMED' | 'REJECTED' | 'CANCELLED' }
-  | { status: 'refused'; paymentId: number; caseNumber: string; error: TransitionRefused }
   | { status: 'not_found'; paymentId: number };
 
 const CONFIRM_ACTION = { S13_PAYMENT: 'CONFIRM_PAYMENT', S15_DEPOSIT: 'CONFIRM_DEPOSIT' } as const satisfies Record<string, CaseAction>;
@@ -37,23 +35,15 @@ export function duesTold(snapshot: unknown): number | null {
   return typeof total === 'number' && Number.isSafeInteger(total) && total > 0 ? total : null;
 }
 
-/** Rolls the transaction back when the statute engine refuses, carrying its refusal out. */
-class Refused extends Error {
-  constructor(readonly error: TransitionRefused) {
-    super(error.message);
-  }
-}
-
 /**
  * The statute engine's leave for the keeper to act on the case now, read inside the transaction; a refusal
- * rolls it back as Refused (answered with its reason), any other engine error propagates.
+ * rolls it back as a Refusal (REFUSED with the engine's reason and section).
  */
 async function keeperMay(tx: Tx, caseId: number, action: CaseAction, now: Date): Promise<{ c: CaseForLaw; allowed: TransitionAllowed }> {
   const c = await loadCase(tx, caseId);
   const check = checkTransition(caseStateOf(c), action, 'pound_keeper', now);
   if (check.ok) return { c, allowed: check.value };
-  if (check.error.code === 'TRANSITION_REFUSED') throw new Refused(check.error as TransitionRefused);
-  throw check.error;
+  throw refusalOf(check.error);
 }
 
 async function loadPayment(db: Db | Tx, paymentId: number) {
@@ -154,11 +144,10 @@ export async function confirmPayment(
     return { status: 'confirmed', paymentId, caseId: p.caseId, caseNumber, amountPaise: confirmedPaise, receiptNumber: done.number, verificationCode: done.verificationCode };
   } catch (e) {
     // Confirmed by someone else between our read and our transaction: the law says so; it is "already".
-    if (e instanceof Refused && (e.error.reason === 'PAYMENT_ALREADY_CONFIRMED' || e.error.reason === 'DEPOSIT_ALREADY_CONFIRMED')) return already(db, paymentId, caseNumber);
-    if (e instanceof Refused) return { status: 'refused', paymentId, caseNumber, error: e.error };
+    if (e instanceof Refusal && (e.reason === 'PAYMENT_ALREADY_CONFIRMED' || e.reason === 'DEPOSIT_ALREADY_CONFIRMED')) return already(db, paymentId, caseNumber);
     // Another payment of the same kind for this case was confirmed first (confirmedSlot is unique).
     if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') return already(db, paymentId, caseNumber);
-    if (isDatabaseConflict(e)) throw new StaffActionError('CONFLICT');
+    if (isDatabaseConflict(e)) throw new Refusal('CONFLICT');
     throw e;
   }
 }
@@ -251,8 +240,7 @@ export async function rejectPayment(db: Db, input: { paymentId: number; actor: S
     }
     return { status: 'rejected', paymentId, caseNumber, reason };
   } catch (e) {
-    if (e instanceof Refused) return { status: 'refused', paymentId, caseNumber, error: e.error };
-    if (isDatabaseConflict(e)) throw new StaffActionError('CONFLICT');
+    if (isDatabaseConflict(e)) throw new Refusal('CONFLICT');
     throw e;
   }
 }

@@ -4,7 +4,7 @@ import type { Db, Prisma } from '../db';
 import { checkTransition, LawError, type StatutoryWindows } from '../law';
 import { audit } from './audit';
 import { caseStateOf, caseTransaction, transition } from './case-transition';
-import { StaffActionError } from './staff-error';
+import { Refusal } from './refusal';
 import { actionOf } from './claims';
 import { planDeadlines } from './deadlines';
 import { duesForCase } from './dues';
@@ -158,7 +158,7 @@ export async function declarePayment(
   try {
     return await attempt();
   } catch (e) {
-    if (!(e instanceof StaffActionError && e.code === 'CONFLICT')) throw e;
+    if (!(e instanceof Refusal && e.code === 'CONFLICT')) throw e;
     // Someone else moved the case between our read and our write: answer from the new state.
     return attempt();
   }

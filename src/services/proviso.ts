@@ -1,7 +1,7 @@
 import type { Db } from '../db';
 import { audit } from './audit';
 import { caseStateOf, loadCase, mustAllow, requireText, transition, caseTransaction } from './case-transition';
-import { StaffActionError } from './staff-error';
+import { Refusal } from './refusal';
 import { type StaffActor, authorize } from './staff-actor';
 import { planDeadlines } from './deadlines';
 
@@ -19,7 +19,7 @@ export async function disposeUnderProviso(db: Db, act: StaffActor, input: { case
     const role = who.lawRole;
     const orders = await tx.courtOrder.findMany({ where: { caseId: c.id, kind: 'PROVISO_DISPOSAL' }, orderBy: { id: 'desc' } });
     const order = input.orderId != null ? orders.find((o) => o.id === input.orderId) : orders[0];
-    if (!order) throw new StaffActionError('ORDER_REQUIRED', 's. 14');
+    if (!order) throw new Refusal('PROVISO_ORDER_REQUIRED', 's. 14');
     const allowed = mustAllow(caseStateOf(c), 'DISPOSE_PROVISO', role, now, { notLikelyToFetchFairPrice: true });
     const heads = c.heads.filter((h) => h.status === 'IMPOUNDED');
     await tx.head.updateMany({ where: { id: { in: heads.map((h) => h.id) }, status: 'IMPOUNDED' }, data: { status: 'DISPOSED' } });

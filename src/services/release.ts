@@ -1,5 +1,6 @@
 import { encodeCallback } from '../callback-data';
-import { checkTransition, toIstDate, type TransitionRefused } from '../law';
+import { checkTransition, toIstDate } from '../law';
+import { refusalOf } from './refusal';
 import type { Db } from '../db';
 import { audit } from './audit';
 import { caseStateOf, caseTransaction, loadCase, transition } from './case-transition';
@@ -31,7 +32,6 @@ export type ReleaseOutcome =
       ownerNotified: boolean;
     }
   | { status: 'already'; caseNumber: string; releaseId: number; basis: string; releasedAt: Date }
-  | { status: 'refused'; caseNumber: string; error: TransitionRefused }
   | { status: 'not_found'; caseNumber: string };
 
 /** "jai1-2026-17" → "JAI1-2026-17"; null when it is not shaped like a case number. */
@@ -71,7 +71,7 @@ export async function releaseCattle(
     const check = order
       ? checkTransition(state, 'ORDER_RELEASE', who.lawRole, now, { order: { by: order.authority, ref: reference } })
       : checkTransition(state, 'RELEASE', who.lawRole, now, { receiptSigned: true });
-    if (!check.ok) return { kind: 'refused' as const, error: check.error as TransitionRefused };
+    if (!check.ok) throw refusalOf(check.error);
     const to = check.value.to;
     const basis: 'S13_PAYMENT' | 'S15_DEPOSIT' | 'S19_ORDER' = order ? 'S19_ORDER' : to === 'RELEASED_S13' ? 'S13_PAYMENT' : 'S15_DEPOSIT';
     let orderId: number | null = null;
@@ -127,7 +127,6 @@ export async function releaseCattle(
     await audit(tx, who.audit, 'case.release', c.id, { releaseId: release.id, basis, headCount: heads.length, receiptNumber, order: order ? { authority: order.authority, reference } : null });
     return { kind: 'released' as const, release, basis, headCount: heads.length, receiptNumber, ownerNotified: ownerChat != null };
   });
-  if (result.kind === 'refused') return { status: 'refused', caseNumber: c.number, error: result.error };
   return {
     status: 'released',
     releaseId: result.release.id,

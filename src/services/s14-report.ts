@@ -2,7 +2,7 @@ import { checkTransition, type StatutoryWindows } from '../law';
 import type { Db } from '../db';
 import { audit } from './audit';
 import { caseStateOf, loadCase, transition, type CaseForLaw } from './case-transition';
-import { StaffActionError } from './staff-error';
+import { Refusal } from './refusal';
 import { planDeadlines } from './deadlines';
 import { caseTimeline, windowsFromConfig, type DbReader } from './dues';
 import { loadNoticeFacts, renderNoticeTexts } from './notice-text';
@@ -58,7 +58,7 @@ export async function markS14ReportDelivered(db: Db, caseId: number, now: Date, 
     try {
       return await db.$transaction(async (tx) => recordS14Reported(tx, await loadCase(tx, caseId), now, 'delivery', now, windows));
     } catch (e) {
-      if (!(e instanceof StaffActionError && e.code === 'CONFLICT') || attempt > 0) throw e;
+      if (!(e instanceof Refusal && e.code === 'CONFLICT') || attempt > 0) throw e;
     }
   }
 }

@@ -11,7 +11,7 @@ import {
 import type { Db, Prisma } from '../db';
 import { audit } from './audit';
 import { caseStateOf, loadCase, mustAllow, transition, type CaseForLaw, caseTransaction } from './case-transition';
-import { StaffActionError } from './staff-error';
+import { Refusal } from './refusal';
 import { type StaffActor, authorize } from './staff-actor';
 import { roundJobKey } from './auction';
 import { planDeadlines } from './deadlines';
@@ -117,14 +117,14 @@ function validateBids(c: CaseForLaw, bids: readonly BidInput[]): void {
   const refused = new Set(auction.bidders.filter((b) => b.refusedSection).map((b) => b.id));
   const inPound = new Set(c.heads.filter((h) => h.status === 'IMPOUNDED').map((h) => h.id));
   const seen = new Set<number>();
-  if (bids.length === 0) throw new StaffActionError('NO_BIDS', 's. 14');
+  if (bids.length === 0) throw new Refusal('NO_BIDS', 's. 14');
   for (const b of bids) {
-    if (!inPound.has(b.headId) || seen.has(b.headId)) throw new StaffActionError('HEAD_UNKNOWN', 's. 16', { headId: b.headId });
+    if (!inPound.has(b.headId) || seen.has(b.headId)) throw new Refusal('HEAD_UNKNOWN', 's. 16', { headId: b.headId });
     seen.add(b.headId);
     // s. 19: a bidder refused at registration (an officer or pound-keeper) can never be a buyer.
-    if (refused.has(b.bidderId)) throw new StaffActionError('BIDDER_IS_STAFF', 's. 19');
-    if (!admitted.has(b.bidderId)) throw new StaffActionError('BIDDER_UNKNOWN', 's. 14', { bidderId: b.bidderId });
-    if (!Number.isSafeInteger(b.pricePaise) || b.pricePaise <= 0) throw new StaffActionError('TEXT_REQUIRED', 's. 16');
+    if (refused.has(b.bidderId)) throw new Refusal('BIDDER_IS_STAFF', 's. 19');
+    if (!admitted.has(b.bidderId)) throw new Refusal('BIDDER_UNKNOWN', 's. 14', { bidderId: b.bidderId });
+    if (!Number.isSafeInteger(b.pricePaise) || b.pricePaise <= 0) throw new Refusal('TEXT_REQUIRED', 's. 16');
   }
 }
 
@@ -142,14 +142,14 @@ function saleFrom(inputs: StoredSaleInputs, ownerPresent: boolean, accountAt: Da
     accountAt,
     ...(inputs.deductionOrder ? { deductionOrder: inputs.deductionOrder } : {}),
   });
-  if (!r.ok) throw new StaffActionError('LAW_ERROR', r.error.section, { code: r.error.code });
+  if (!r.ok) throw new Refusal('LAW_ERROR', r.error.section, { code: r.error.code });
   return r.value;
 }
 
 /** The engine's s. 16 dues (sale mode) of the heads still in the pound, valued at `at`. */
 async function saleDues(tx: Tx, caseId: number, at: Date): Promise<DuesParts> {
   const dues = await duesForCase(tx, caseId, at, { mode: 'sale' });
-  if (!dues.ok) throw new StaffActionError('DUES_UNAVAILABLE', dues.error.section, { code: dues.error.code });
+  if (!dues.ok) throw new Refusal('DUES_UNAVAILABLE', dues.error.section, { code: dues.error.code });
   const t = dues.value.breakdown.totals;
   return { finePaise: t.finePaise, feedingPaise: t.feedingPaise, securityPaise: t.securityPaise };
 }
@@ -197,7 +197,7 @@ async function duesForRound(tx: Tx, c: CaseForLaw, typedExpensesPaise: number, n
 async function deductionOrderFor(tx: Tx, poundId: number, at: Date) {
   const { pound, rules } = await rulesForPound(tx, poundId);
   const r = findDeductionOrder(rules.deductionOrders ?? [], pound, toIstDate(at));
-  if (!r.ok) throw new StaffActionError('LAW_ERROR', r.error.section, { code: r.error.code });
+  if (!r.ok) throw new Refusal('LAW_ERROR', r.error.section, { code: r.error.code });
   return r.value;
 }
 
@@ -245,9 +245,9 @@ async function prepareSale(tx: Tx, c: CaseForLaw, input: SaleInput, now: Date) {
 export function checkCanRecordSale(c: CaseForLaw, act: StaffActor, now: Date): void {
   const role = authorize(act, 'auction', c.poundId).lawRole;
   const auction = c.auction;
-  if (!auction || auction.status !== 'SCHEDULED') throw new StaffActionError(auction?.status === 'COMPLETED' ? 'ALREADY_DONE' : 'NO_AUCTION', 's. 14');
+  if (!auction || auction.status !== 'SCHEDULED') throw new Refusal(auction?.status === 'COMPLETED' ? 'ALREADY_DONE' : 'NO_AUCTION', 's. 14');
   mustAllow(caseStateOf(c), 'RECORD_SALE', role, now, { headsSold: 1, buyers: [{ role: 'public' }] });
-  if (now.getTime() < auction.scheduledFor.getTime()) throw new StaffActionError('AUCTION_NOT_YET', 's. 14', { at: auction.scheduledFor.toISOString() });
+  if (now.getTime() < auction.scheduledFor.getTime()) throw new Refusal('AUCTION_NOT_YET', 's. 14', { at: auction.scheduledFor.toISOString() });
 }
 
 /**
@@ -257,7 +257,7 @@ export function checkCanRecordSale(c: CaseForLaw, act: StaffActor, now: Date): v
 export async function previewSale(db: Db, act: StaffActor, input: SaleInput, now: Date): Promise<{ sale: SaleResult; inputs: StoredSaleInputs }> {
   const c = await loadCase(db, input.caseId);
   const role = authorize(act, 'auction', c.poundId).lawRole;
-  if (!c.auction || c.auction.status !== 'SCHEDULED') throw new StaffActionError('NO_AUCTION', 's. 14');
+  if (!c.auction || c.auction.status !== 'SCHEDULED') throw new Refusal('NO_AUCTION', 's. 14');
   mustAllow(caseStateOf(c), 'RECORD_SALE', role, now, { headsSold: 1, buyers: [{ role: 'public' }] });
   const { sale, inputs } = await prepareSale(db, c, input, now);
   return { sale, inputs };
@@ -271,17 +271,17 @@ export async function previewSale(db: Db, act: StaffActor, input: SaleInput, now
  * has signed, the account is delivered at once (see `deliverAccount`). One transaction.
  */
 export async function recordSale(db: Db, act: StaffActor, input: SaleInput, now: Date): Promise<SaleOutcome> {
-  if (!Number.isSafeInteger(input.saleExpensesPaise) || input.saleExpensesPaise < 0) throw new StaffActionError('TEXT_REQUIRED', 's. 16');
+  if (!Number.isSafeInteger(input.saleExpensesPaise) || input.saleExpensesPaise < 0) throw new Refusal('TEXT_REQUIRED', 's. 16');
   return caseTransaction(db, async (tx) => {
     const c = await loadCase(tx, input.caseId);
     const who = authorize(act, 'auction', c.poundId);
     const role = who.lawRole;
     const auction = c.auction;
     if (!auction || auction.status !== 'SCHEDULED') {
-      throw new StaffActionError(auction?.status === 'COMPLETED' ? 'ALREADY_DONE' : 'NO_AUCTION', 's. 14', auction?.completedAt ? { at: auction.completedAt.toISOString() } : {});
+      throw new Refusal(auction?.status === 'COMPLETED' ? 'ALREADY_DONE' : 'NO_AUCTION', 's. 14', auction?.completedAt ? { at: auction.completedAt.toISOString() } : {});
     }
     mustAllow(caseStateOf(c), 'RECORD_SALE', role, now, { headsSold: 1, buyers: [{ role: 'public' }] });
-    if (now.getTime() < auction.scheduledFor.getTime()) throw new StaffActionError('AUCTION_NOT_YET', 's. 14', { at: auction.scheduledFor.toISOString() });
+    if (now.getTime() < auction.scheduledFor.getTime()) throw new Refusal('AUCTION_NOT_YET', 's. 14', { at: auction.scheduledFor.toISOString() });
     const { inputs, sale, s16, ownerPresent } = await prepareSale(tx, c, input, now);
     const soldLots = sale.sold.lots;
     const buyers = soldLots.map(() => ({ role: 'public' as const }));
@@ -357,8 +357,8 @@ async function deliverAccountTx(tx: Tx, act: StaffActor, caseId: number, ownerPr
   const who = authorize(act, 'auction', c.poundId);
   const role = who.lawRole;
   const stored = storedAccountOf(c.auction?.account);
-  if (!stored) throw new StaffActionError('NO_AUCTION', 's. 16');
-  if (stored.delivered) throw new StaffActionError('ALREADY_DONE', 's. 16', { at: stored.delivered.deliveredAt });
+  if (!stored) throw new Refusal('NO_AUCTION', 's. 16');
+  if (stored.delivered) throw new Refusal('ALREADY_DONE', 's. 16', { at: stored.delivered.deliveredAt });
   const s16 = c.ownerRefusedAt != null;
   const round = c.auction!.round;
   const allowed = opts.transition ? mustAllow(caseStateOf(c), 'DELIVER_ACCOUNT', role, now, { receiptSigned: ownerPresent, ownerAbsent: !ownerPresent }) : null;

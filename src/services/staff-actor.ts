@@ -1,7 +1,7 @@
 import type { Role } from '../law';
 import type { Db } from '../db';
 import type { Actor } from './audit';
-import { StaffActionError } from './staff-error';
+import { Refusal } from './refusal';
 
 /**
  * Who an official is and what he may do — the one place staff rights are decided.
@@ -113,7 +113,7 @@ function statutoryGrant(actor: StaffActor, roles: readonly StatutoryRoleCode[], 
 
 /**
  * May `actor` exercise `right` at `poundId` (at some pound when omitted)? Returns the role and audit actor to
- * act with; throws StaffActionError NOT_ALLOWED (no role for the right at all: an owner, or a keeper asking an
+ * act with; throws Refusal NOT_ALLOWED (no role for the right at all: an owner, or a keeper asking an
  * officer's action) or WRONG_POUND (the role, but not at this pound).
  *
  * Administrators, everywhere the same: an administrator passes every right at every pound. If he also holds a
@@ -132,8 +132,8 @@ export function authorize(actor: StaffActor, right: StaffRight, poundId?: number
     const role = roles[0]!;
     return { role, lawRole: LAW_ROLE[role], grant: admin, audit: auditOf(actor, admin.staffId, 'admin') };
   }
-  if (!statutoryGrant(actor, roles, undefined)) throw new StaffActionError('NOT_ALLOWED', null, poundId === undefined ? {} : { poundId });
-  throw new StaffActionError('WRONG_POUND', null, poundId === undefined ? {} : { poundId });
+  if (!statutoryGrant(actor, roles, undefined)) throw new Refusal('NOT_ALLOWED', null, poundId === undefined ? {} : { poundId });
+  throw new Refusal('WRONG_POUND', null, poundId === undefined ? {} : { poundId });
 }
 
 /** True when `authorize(actor, right, poundId)` would pass (for showing a command or a button). */

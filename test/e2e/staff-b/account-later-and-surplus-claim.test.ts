@@ -61,7 +61,7 @@ describe('account delivered later; surplus claimed within the hold', () => {
     expect((await db.case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('ACCOUNT_DELIVERED');
     // Tapping the old button again delivers nothing twice.
     await press(h, officer, en('officer:sale.deliver_button'));
-    expect(lastText(h, officer)).toBe(en('officer:error.ALREADY_DONE', { number: c.number }));
+    expect(lastText(h, officer)).toBe(en('refusal:ALREADY_DONE', { number: c.number }));
     expect(await db.receipt.count({ where: { caseId: c.id } })).toBe(1);
   });
 

@@ -38,7 +38,7 @@ describe('an auction with no bid at all is adjourned through the bot', () => {
     await h.send(officer, `/sale ${c.number}`);
     await press(h, officer, en('officer:sale.not_sold_button'));
     await h.send(officer, '0');
-    expect(lastText(h, officer)).toBe(en('officer:error.NO_BIDS', { number: c.number, section: section(h, 'en', '14') }));
+    expect(lastText(h, officer)).toBe(en('refusal:NO_BIDS', { number: c.number, section: section(h, 'en', '14') }));
     expect(await db.sale.count({ where: { auction: { caseId: c.id } } })).toBe(0);
 
     await h.send(officer, `/auction ${c.number}`);

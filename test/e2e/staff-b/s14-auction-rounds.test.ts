@@ -94,7 +94,7 @@ describe.each(await dbKinds())('s. 14: a head without a bid goes to a further au
     expect(Number((await db.ledgerEntry.findUniqueOrThrow({ where: { idempotencyKey: `case:${caseId}:sale:proceeds` } })).amountPaise)).toBe(R1.proceeds);
     // The division waits until buffalo B is sold or disposed of.
     await h.send(officer, `/split ${number}`);
-    expect(lastText(h, officer)).toBe(en('officer:error.CATTLE_REMAIN', { heads: 1, number, section: section(h, 'en', '14') }));
+    expect(lastText(h, officer)).toBe(en('refusal:CATTLE_REMAIN', { heads: 1, number, section: section(h, 'en', '14') }));
     expect(await db.ledgerEntry.count({ where: { caseId, account: { not: 'SALE_PROCEEDS' } } })).toBe(0);
   });
 

@@ -1,3 +1,4 @@
+import { Refusal } from '../../../src/services/refusal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfig } from '../../../src/config';
 import { recordClaim } from '../../../src/services/claims';
@@ -42,11 +43,11 @@ describe.each(await dbKinds())('a keeper acting on a payment the statute no long
     await db().case.update({ where: { id: c.id }, data: { status: 'SOLD' } });
     const audits = await db().auditEvent.count({ where: { caseId: c.id } });
 
-    const confirmed = await confirmPayment(db(), { paymentId: d.paymentId, actor: staffActorOf(grants, via(2)), now, botUsername: 'bot' });
-    expect(confirmed.status).toBe('refused');
-    if (confirmed.status === 'refused') expect(confirmed.error.section).toMatch(/^s\. \d+/);
-    const rejected = await rejectPayment(db(), { paymentId: d.paymentId, actor: staffActorOf(grants, via(3)), reason: 'not received', now });
-    expect(rejected.status).toBe('refused');
+    const confirmed = confirmPayment(db(), { paymentId: d.paymentId, actor: staffActorOf(grants, via(2)), now, botUsername: 'bot' });
+    await expect(confirmed).rejects.toBeInstanceOf(Refusal);
+    await expect(confirmed).rejects.toMatchObject({ code: 'REFUSED', section: expect.stringMatching(/^s\. \d+/), params: { reason: 'WRONG_STATUS', status: 'SOLD' } });
+    const rejected = rejectPayment(db(), { paymentId: d.paymentId, actor: staffActorOf(grants, via(3)), reason: 'not received', now });
+    await expect(rejected).rejects.toMatchObject({ code: 'REFUSED', params: { reason: 'WRONG_STATUS' } });
 
     expect((await db().payment.findUniqueOrThrow({ where: { id: d.paymentId } })).status).toBe('PENDING');
     expect((await db().case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('SOLD');

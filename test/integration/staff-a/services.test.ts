@@ -10,7 +10,7 @@ import { buildRegisterExport } from '../../../src/services/register-export';
 import { registerSeizure } from '../../../src/services/register-seizure';
 import { releaseCattle } from '../../../src/services/release';
 import { loadGrants, staffActorOf } from '../../../src/services/staff-actor';
-import { StaffActionError } from '../../../src/services/staff-error';
+import { Refusal } from '../../../src/services/refusal';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../../support/db';
 import { enrolStaff, seed } from '../../support/fixtures';
 
@@ -61,7 +61,7 @@ describe.each(await dbKinds())('staff services on %s', (kind) => {
     const before = await db().case.count();
     await expect(registerSeizure(db(), { entry: await entry(now), actor: staffActorOf(await grants(7003), via(7003, 12)), now })).rejects.toMatchObject({ code: 'WRONG_POUND' });
     await expect(registerSeizure(db(), { entry: await entry(now), actor: staffActorOf([], via(7999, 13)), now })).rejects.toMatchObject({ code: 'NOT_ALLOWED' });
-    await expect(registerSeizure(db(), { entry: await entry(now), actor: staffActorOf([], via(7999, 13)), now })).rejects.toBeInstanceOf(StaffActionError);
+    await expect(registerSeizure(db(), { entry: await entry(now), actor: staffActorOf([], via(7999, 13)), now })).rejects.toBeInstanceOf(Refusal);
     expect(await db().case.count()).toBe(before);
   });
 
@@ -114,8 +114,8 @@ describe.each(await dbKinds())('staff services on %s', (kind) => {
     const claim = await recordClaim(db(), { caseId: c.id, kind: 'S15_PROTEST', telegramUserId: 7202n, claimantName: 'Depositor', isAgent: false, ownerName: 'Depositor', intendsComplaint: true });
     const d = await declarePayment({ db: db(), config }, {}, { claimId: claim.id, telegramUserId: 7202n, method: 'UPI', amountPaise: null, upiRef: 'UTR99887766', now });
     if (d.kind !== 'declared') throw new Error(d.kind);
-    const refusedEarly = await releaseCattle(db(), { caseNumber: c.number, actor: staffActorOf(await grants(7004), via(7004, 200)), now, callbackSecret: SECRET });
-    expect(refusedEarly.status === 'refused' && [refusedEarly.error.section, refusedEarly.error.reason]).toEqual(['s. 19', 'RELEASE_WITHOUT_PAYMENT_DEPOSIT_OR_ORDER']);
+    const refusedEarly = releaseCattle(db(), { caseNumber: c.number, actor: staffActorOf(await grants(7004), via(7004, 200)), now, callbackSecret: SECRET });
+    await expect(refusedEarly).rejects.toMatchObject({ code: 'REFUSED', section: 's. 19', params: { reason: 'RELEASE_WITHOUT_PAYMENT_DEPOSIT_OR_ORDER' } });
     const ok = await confirmPayment(db(), { paymentId: d.paymentId, actor: staffActorOf(await grants(7004), via(7004, 201)), now, botUsername: 'bot' });
     expect(ok.status).toBe('confirmed');
     const r = await releaseCattle(db(), { caseNumber: c.number, actor: staffActorOf(await grants(7004), via(7004, 202)), now, callbackSecret: SECRET });

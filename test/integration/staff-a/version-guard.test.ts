@@ -60,7 +60,7 @@ describe.each(kinds)('a case changed under an action is a CONFLICT (%s)', (kind)
   it('a confirmation: refused as CONFLICT, the payment stays pending, no ledger row, no receipt', async () => {
     const { c, paymentId } = await declared('Kunda', 7401n);
     const r = await underConcurrentChange(c.id, async () => confirmPayment(db(), { paymentId, actor: await keeper(1), now, botUsername: 'bot' }));
-    expect(r.status === 'rejected' && r.reason).toMatchObject({ name: 'StaffActionError', code: 'CONFLICT' });
+    expect(r.status === 'rejected' && r.reason).toMatchObject({ name: 'Refusal', code: 'CONFLICT' });
     expect((await db().payment.findUniqueOrThrow({ where: { id: paymentId } })).status).toBe('PENDING');
     expect(await db().ledgerEntry.count({ where: { caseId: c.id } })).toBe(0);
     expect(await db().receipt.count({ where: { caseId: c.id } })).toBe(0);
@@ -71,7 +71,7 @@ describe.each(kinds)('a case changed under an action is a CONFLICT (%s)', (kind)
   it('a release: refused as CONFLICT, the cattle stay in the pound, no Release row', async () => {
     const c = await db().case.findFirstOrThrow({ where: { placeOfSeizure: 'Kunda' } });
     const r = await underConcurrentChange(c.id, async () => releaseCattle(db(), { caseNumber: c.number, actor: await keeper(3), now, callbackSecret: 's' }));
-    expect(r.status === 'rejected' && r.reason).toMatchObject({ name: 'StaffActionError', code: 'CONFLICT' });
+    expect(r.status === 'rejected' && r.reason).toMatchObject({ name: 'Refusal', code: 'CONFLICT' });
     expect(await db().release.count({ where: { caseId: c.id } })).toBe(0);
     expect(await db().head.count({ where: { caseId: c.id, status: 'IMPOUNDED' } })).toBe(2);
     expect((await releaseCattle(db(), { caseNumber: c.number, actor: await keeper(4), now, callbackSecret: 's' })).status).toBe('released');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerBidder, scheduleAuction } from '../../../src/services/auction';
-import { StaffActionError } from '../../../src/services/staff-error';
+import { Refusal } from '../../../src/services/refusal';
 import type { StaffActor } from '../../../src/services/staff-actor';
 import { confirmRemittance, recordSplit } from '../../../src/services/money-split';
 import { recordNotice } from '../../../src/services/notice';
@@ -33,8 +33,8 @@ describe.runIf(pg || process.env.CI)('concurrent staff actions on Postgres', () 
   async function settle<T>(ps: Array<Promise<T>>) {
     const r = await Promise.allSettled(ps);
     const failures = r.filter((x): x is PromiseRejectedResult => x.status === 'rejected').map((x) => x.reason);
-    for (const f of failures) expect(f).toBeInstanceOf(StaffActionError);
-    return { ok: r.filter((x) => x.status === 'fulfilled').length, failures: failures as StaffActionError[] };
+    for (const f of failures) expect(f).toBeInstanceOf(Refusal);
+    return { ok: r.filter((x) => x.status === 'fulfilled').length, failures: failures as Refusal[] };
   }
 
   it('one sale, one division, one remittance', async () => {

@@ -6,7 +6,7 @@ import { receiptItemsFromSnapshot, receiptNumber } from '../../../src/services/r
 import { csvCell, istStamp, paiseToRupeesText } from '../../../src/services/register-export';
 import { parseCaseNumber } from '../../../src/services/release';
 import { authorize, may, poundsInScope, staffActorOf, type Grant } from '../../../src/services/staff-actor';
-import { StaffActionError } from '../../../src/services/staff-error';
+import { Refusal } from '../../../src/services/refusal';
 import { SeizureEntryError, validateSeizureEntry } from '../../../src/services/register-seizure';
 
 describe('codes', () => {
@@ -88,7 +88,7 @@ describe('staff rights (one authorize for every staff action)', () => {
   it('a keeper acts on their pound only; an owner on none; an admin everywhere', () => {
     expect(authorize(as(keeperA), 'payment.confirm', 1).grant).toBe(keeperA);
     expect(() => authorize(as(keeperA), 'payment.confirm', 2)).toThrow(expect.objectContaining({ code: 'WRONG_POUND' }));
-    expect(() => authorize(as(), 'payment.confirm', 1)).toThrow(StaffActionError);
+    expect(() => authorize(as(), 'payment.confirm', 1)).toThrow(Refusal);
     expect(() => authorize(as(), 'payment.confirm', 1)).toThrow(expect.objectContaining({ code: 'NOT_ALLOWED' }));
     expect(() => authorize(as(keeperA), 'auction', 1)).toThrow(expect.objectContaining({ code: 'NOT_ALLOWED' }));
     expect(authorize(as(admin), 'payment.confirm', 99).grant).toBe(admin);
