@@ -91,7 +91,7 @@ export type {
   ReleaseOrder,
   TransitionSpec,
 } from './case-model';
-export { checkTransition, applyTransition, nextActions, isOfficialBuyer } from './lifecycle';
+export { checkTransition, mayAttempt, applyTransition, nextActions, isOfficialBuyer } from './lifecycle';
 export type { TransitionAllowed, AvailableAction } from './lifecycle';
 
 // Sale (s. 16) and split (s. 17)

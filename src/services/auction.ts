@@ -1,7 +1,7 @@
 import { isOfficialBuyer, type TransitionAllowed } from '../law';
 import type { Db } from '../db';
 import { audit } from './audit';
-import { caseStateOf, loadCase, mustAllow, requireText, transition, type CaseForLaw, caseTransaction } from './case-transition';
+import { caseStateOf, loadCase, mustAllow, mustMayAttempt, requireText, transition, type CaseForLaw, caseTransaction } from './case-transition';
 import { Refusal } from './refusal';
 import { type StaffActor, authorize } from './staff-actor';
 import { planDeadlines } from './deadlines';
@@ -47,8 +47,8 @@ export function checkCanSchedule(c: CaseForLaw, act: StaffActor, now: Date): voi
   const role = authorize(act, 'auction', c.poundId).lawRole;
   checkNotPending(c, now);
   checkProclaimed(c);
-  // The time is not known yet: check everything but the time with a far-future probe.
-  mustAllow(caseStateOf(c), 'SCHEDULE_AUCTION', role, now, { auctionAt: new Date(now.getTime() + 3650 * 86_400_000) });
+  // The time is not known yet: everything but the time (checked when it is given).
+  mustMayAttempt(caseStateOf(c), 'SCHEDULE_AUCTION', role, now);
 }
 
 /**

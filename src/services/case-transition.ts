@@ -1,4 +1,4 @@
-import { checkTransition, type ActionParams, type CaseAction, type CaseState, type Role, type StatutoryWindows, type TransitionAllowed } from '../law';
+import { checkTransition, mayAttempt, type ActionParams, type CaseAction, type CaseState, type Role, type StatutoryWindows, type TransitionAllowed } from '../law';
 import { Prisma, type Db } from '../db';
 import type { Tx } from './outbox';
 import { refusalOf, Refusal } from './refusal';
@@ -69,6 +69,15 @@ export function mustAllow(state: CaseState, action: CaseAction, role: Role, now:
   const r = checkTransition(state, action, role, now, params);
   if (!r.ok) throw refusalOf(r.error);
   return r.value;
+}
+
+/**
+ * Asks the statute engine whether `action` may be attempted now, before its facts are known (`mayAttempt`);
+ * throws the refusal. For deciding whether to ask an official for the facts; `mustAllow` checks them when given.
+ */
+export function mustMayAttempt(state: CaseState, action: CaseAction, role: Role, now: Date): void {
+  const r = mayAttempt(state, action, role, now);
+  if (!r.ok) throw refusalOf(r.error);
 }
 
 /**

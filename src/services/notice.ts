@@ -1,7 +1,7 @@
 import { computeTimeline, type TimelineEntry } from '../law';
 import type { Db } from '../db';
 import { audit } from './audit';
-import { caseStateOf, loadCase, mustAllow, requireText, transition, type CaseForLaw, caseTransaction } from './case-transition';
+import { caseStateOf, loadCase, mustAllow, mustMayAttempt, requireText, transition, type CaseForLaw, caseTransaction } from './case-transition';
 import { Refusal } from './refusal';
 import { type StaffActor, authorize } from './staff-actor';
 import { planDeadlines } from './deadlines';
@@ -68,10 +68,7 @@ export function checkNotice(c: CaseForLaw, act: StaffActor, now: Date): void {
     mustAllow(caseStateOf(c), 'REPORT_S14', 'pound_keeper', now);
     return;
   }
-  mustAllow(caseStateOf(c), 'POST_NOTICE', 'officer', now, {
-    notice: { description: 'x', placeOfSeizure: 'x', placeOfImpounding: 'x' },
-    proclaimedByDrum: true,
-  });
+  mustMayAttempt(caseStateOf(c), 'POST_NOTICE', 'officer', now);
 }
 
 function checkTime(t: Date, now: Date, notBefore: Date): void {
@@ -87,11 +84,16 @@ function checkTime(t: Date, now: Date, notBefore: Date): void {
  */
 function checkNoticeOrder(c: CaseForLaw, now: Date, postedAt: Date, proclaimed: Array<Date | undefined>): void {
   mustAllow(caseStateOf(c), 'POST_NOTICE', 'officer', now, {
-    notice: { description: 'x', placeOfSeizure: 'x', placeOfImpounding: 'x' },
+    notice: noticeContents(c),
     proclaimedByDrum: true,
     noticePostedAt: postedAt,
     proclaimedAt: proclaimed.filter((t): t is Date => !!t),
   });
+}
+
+/** What the s. 14 notice states: the cattle (number and description), the place of seizure, the place of impounding. */
+function noticeContents(c: CaseForLaw): { description: string; placeOfSeizure: string; placeOfImpounding: string } {
+  return { description: c.heads.map((h) => `${h.cattleClass}: ${h.description}`).join('; '), placeOfSeizure: c.placeOfSeizure, placeOfImpounding: c.pound.name };
 }
 
 function cleanProclamation(p: Proclamation | null | undefined): Proclamation | null {
@@ -205,9 +207,8 @@ async function completeIfProclaimed(tx: Tx, act: StaffActor, caseId: number, now
   const timeline = computeTimeline({ impoundedAt: c.impoundedAt, noticePostedAt: n.postedAt });
   if (!timeline.ok || !timeline.value.auctionEligible) throw new Refusal('LAW_ERROR', 's. 14');
   if (missing.length === 0 && c.status === 'REPORTED_S14') {
-    const description = c.heads.map((h) => `${h.cattleClass}: ${h.description}`).join('; ');
     const allowed = mustAllow(caseStateOf(c), 'POST_NOTICE', 'officer', now, {
-      notice: { description, placeOfSeizure: c.placeOfSeizure, placeOfImpounding: c.pound.name },
+      notice: noticeContents(c),
       proclaimedByDrum: true,
       noticePostedAt: n.postedAt,
       proclaimedAt: [n.proclaimedVillageAt, n.proclaimedMarketAt].filter((t): t is Date => !!t),

@@ -10,7 +10,7 @@ import {
   type S16Account, type SaleLotInput, type SaleMode, type SaleResult, type SplitPart } from '../law';
 import type { Db, Prisma } from '../db';
 import { audit } from './audit';
-import { caseStateOf, loadCase, mustAllow, transition, type CaseForLaw, caseTransaction } from './case-transition';
+import { caseStateOf, loadCase, mustAllow, mustMayAttempt, transition, type CaseForLaw, caseTransaction } from './case-transition';
 import { Refusal } from './refusal';
 import { type StaffActor, authorize } from './staff-actor';
 import { roundJobKey } from './auction';
@@ -246,7 +246,7 @@ export function checkCanRecordSale(c: CaseForLaw, act: StaffActor, now: Date): v
   const role = authorize(act, 'auction', c.poundId).lawRole;
   const auction = c.auction;
   if (!auction || auction.status !== 'SCHEDULED') throw new Refusal(auction?.status === 'COMPLETED' ? 'ALREADY_DONE' : 'NO_AUCTION', 's. 14');
-  mustAllow(caseStateOf(c), 'RECORD_SALE', role, now, { headsSold: 1, buyers: [{ role: 'public' }] });
+  mustMayAttempt(caseStateOf(c), 'RECORD_SALE', role, now);
   if (now.getTime() < auction.scheduledFor.getTime()) throw new Refusal('AUCTION_NOT_YET', 's. 14', { at: auction.scheduledFor.toISOString() });
 }
 
@@ -258,7 +258,7 @@ export async function previewSale(db: Db, act: StaffActor, input: SaleInput, now
   const c = await loadCase(db, input.caseId);
   const role = authorize(act, 'auction', c.poundId).lawRole;
   if (!c.auction || c.auction.status !== 'SCHEDULED') throw new Refusal('NO_AUCTION', 's. 14');
-  mustAllow(caseStateOf(c), 'RECORD_SALE', role, now, { headsSold: 1, buyers: [{ role: 'public' }] });
+  mustMayAttempt(caseStateOf(c), 'RECORD_SALE', role, now);
   const { sale, inputs } = await prepareSale(db, c, input, now);
   return { sale, inputs };
 }
@@ -280,7 +280,7 @@ export async function recordSale(db: Db, act: StaffActor, input: SaleInput, now:
     if (!auction || auction.status !== 'SCHEDULED') {
       throw new Refusal(auction?.status === 'COMPLETED' ? 'ALREADY_DONE' : 'NO_AUCTION', 's. 14', auction?.completedAt ? { at: auction.completedAt.toISOString() } : {});
     }
-    mustAllow(caseStateOf(c), 'RECORD_SALE', role, now, { headsSold: 1, buyers: [{ role: 'public' }] });
+    mustMayAttempt(caseStateOf(c), 'RECORD_SALE', role, now);
     if (now.getTime() < auction.scheduledFor.getTime()) throw new Refusal('AUCTION_NOT_YET', 's. 14', { at: auction.scheduledFor.toISOString() });
     const { inputs, sale, s16, ownerPresent } = await prepareSale(tx, c, input, now);
     const soldLots = sale.sold.lots;
