@@ -3,11 +3,11 @@ import {
   DEFAULT_DEDUCTION_ORDER,
   DEFAULT_DEDUCTION_ORDER_REF,
   findDeductionOrder,
-  subPaise,
+  laterRoundDues,
   sumPaise,
   toIstDate,
   type DeductionKind,
-  type S16Account, type SaleLotInput, type SaleMode, type SaleResult, type SplitPart } from '../law';
+  type S16Account, type SaleLotInput, type SaleMode, type SaleResult } from '../law';
 import type { Db, Prisma } from '../db';
 import { audit } from './audit';
 import { caseStateOf, loadCase, mustAllow, mustMayAttempt, transition, type CaseForLaw, caseTransaction } from './case-transition';
@@ -162,16 +162,10 @@ export function completedRounds(c: Pick<CaseForLaw, 'auctions'>): Array<{ id: nu
     .filter((a): a is { id: number; round: number; stored: AuctionAccountJson } => a.stored !== null);
 }
 
-/** What one split part of an earlier round left unrecovered. */
-function unrecovered(parts: readonly SplitPart[], kind: SplitPart['kind']): number {
-  return parts.find((p) => p.kind === kind)?.unrecoveredPaise ?? 0;
-}
-
 /**
  * What this sale deducts. The first round: the dues of the heads in the pound today (all of them). A later
- * s. 14 round (heads left without a bid before): what the previous round left unrecovered, plus the
- * charges accrued since its date for the heads still in the pound — the engine's valuation today minus its
- * valuation on the previous sale date — so nothing an earlier round deducted is deducted again.
+ * s. 14 round: the statute engine's `laterRoundDues` (src/law/rounds.ts) from the previous round's split and the
+ * heads' dues today and on the previous sale date.
  */
 async function duesForRound(tx: Tx, c: CaseForLaw, typedExpensesPaise: number, now: Date) {
   const previous = completedRounds(c).at(-1);
@@ -179,18 +173,9 @@ async function duesForRound(tx: Tx, c: CaseForLaw, typedExpensesPaise: number, n
   if (!previous) return { dues: today, saleExpensesPaise: typedExpensesPaise, extra: {} };
   const before = saleFrom(previous.stored.inputs, false, new Date(previous.stored.inputs.saleAt));
   const then = await saleDues(tx, c.id, new Date(previous.stored.inputs.saleAt));
-  const parts = before.split.parts;
-  const carried = { expensesPaise: unrecovered(parts, 'sale_expenses'), finePaise: unrecovered(parts, 'fine'), feedingPaise: unrecovered(parts, 'feeding'), securityPaise: unrecovered(parts, 'security') };
-  const accrued = { finePaise: subPaise(today.finePaise, then.finePaise), feedingPaise: subPaise(today.feedingPaise, then.feedingPaise), securityPaise: subPaise(today.securityPaise, then.securityPaise) };
-  return {
-    dues: {
-      finePaise: sumPaise([carried.finePaise, accrued.finePaise]),
-      feedingPaise: sumPaise([carried.feedingPaise, accrued.feedingPaise]),
-      securityPaise: sumPaise([carried.securityPaise, accrued.securityPaise]),
-    },
-    saleExpensesPaise: sumPaise([typedExpensesPaise, carried.expensesPaise]),
-    extra: { carried, accrued },
-  };
+  const r = laterRoundDues({ previousParts: before.split.parts, duesNow: today, duesAtPreviousSale: then, saleExpensesPaise: typedExpensesPaise });
+  if (!r.ok) throw new Refusal('LAW_ERROR', r.error.section, { code: r.error.code });
+  return { dues: r.value.dues, saleExpensesPaise: r.value.saleExpensesPaise, extra: { carried: r.value.carried, accrued: r.value.accrued } };
 }
 
 /** The s. 16 order of deductions directed for the pound's area on the India date of `at` (src/law). */
