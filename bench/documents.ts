@@ -8,7 +8,7 @@ import { allocateCaseNumber, villageKey } from '../src/services/case-numbers';
 import { recordClaim } from '../src/services/claims';
 import { confirmPayment } from '../src/services/payment-confirmation';
 import { declarePayment } from '../src/services/payments';
-import { loadGrants } from '../src/services/staff-scope';
+import { loadStaffActor } from '../src/services/staff-actor';
 
 /**
  * Benchmark: printable documents per second (bilingual PDF, typeset from the database) for an s. 13 receipt
@@ -48,9 +48,9 @@ export async function run(durationMs = 3000): Promise<string> {
     const claim = await recordClaim(db, { caseId: c.id, kind: 'S13_CLAIM', telegramUserId: 8899n, claimantName: 'Bench owner', isAgent: false, ownerName: 'Bench owner' });
     const d = await declarePayment({ db, config }, {}, { claimId: claim.id, telegramUserId: 8899n, method: 'CASH', amountPaise: null, upiRef: null, now: DEMO_START });
     if (d.kind !== 'declared') throw new Error(d.kind);
-    const grants = await loadGrants(db, BigInt(KEEPER));
+    const actor = await loadStaffActor(db, { telegramId: BigInt(KEEPER), chatId: KEEPER, messageId: 99 });
     const t0 = performance.now();
-    const ok = await confirmPayment(db, { paymentId: d.paymentId, grants, via: { telegramId: BigInt(KEEPER), chatId: KEEPER, messageId: 99 }, now: DEMO_START, botUsername: 'kanji_sahayak_bot' });
+    const ok = await confirmPayment(db, { paymentId: d.paymentId, actor, now: DEMO_START, botUsername: 'kanji_sahayak_bot' });
     if (ok.status !== 'confirmed') throw new Error(ok.status);
     const t1 = performance.now();
     const receipt = await db.receipt.findUniqueOrThrow({ where: { number: ok.receiptNumber } });

@@ -1,16 +1,9 @@
-import type { StaffRoleCode } from '../src/services/staff-scope';
+import type { StaffActor } from '../src/services/staff-actor';
 import type { Context, SessionFlavor, Transformer } from 'grammy';
 import type { JobsStatus } from '../jobs/status';
 import type { CoreDeps } from '../src/deps';
 import type { Lang, Translate } from '../src/i18n';
 
-/** An enrolled role of the person sending the update, with the pounds it covers. */
-export interface StaffGrant {
-  staffId: number;
-  role: StaffRoleCode;
-  name: string;
-  poundIds: number[];
-}
 
 /**
  * Per-chat session, stored in the database (BotSession). Multi-step flows keep their step here:
@@ -37,8 +30,11 @@ interface Flavor {
   lang: Lang;
   /** Translate in the user's language: ctx.t('owner:case.card', {...}). */
   t: Translate;
-  /** Active staff grants of the sender; empty for owners. */
-  staff: StaffGrant[];
+  /**
+   * The sender as an official (src/services/staff-actor.ts), built once per update: Telegram id, the message
+   * acted through, active grants (none for an owner) and the administrator flag. Rights: `may` / `authorize`.
+   */
+  actor: StaffActor;
 }
 
 export type BotContext = Context & SessionFlavor<SessionData> & Flavor;

@@ -7,7 +7,7 @@ import { seedDemo } from '../src/db/seed';
 import type { DocumentRef } from '../src/documents';
 import { monthRange } from '../src/documents/returns';
 import { addDays } from '../src/law';
-import type { StaffAct } from '../src/services/case-transition';
+import { loadGrants, loadStaffActor, staffActorOf, type StaffActor } from '../src/services/staff-actor';
 import { recordClaim } from '../src/services/claims';
 import { confirmRemittance, recordSplit } from '../src/services/money-split';
 import { auctionEligibleOf, recordNotice } from '../src/services/notice';
@@ -16,7 +16,6 @@ import { confirmPayment } from '../src/services/payment-confirmation';
 import { declarePayment } from '../src/services/payments';
 import { releaseCattle } from '../src/services/release';
 import { recordSale } from '../src/services/sale';
-import { loadGrants } from '../src/services/staff-scope';
 import { paiseOf } from '../src/db';
 
 /** The seed's "now": 20 Nov 2026, 10:00 IST (penalties, Act 8 of 2026; the October feeding rates). */
@@ -65,7 +64,8 @@ export async function buildDocumentCases(db: Db, config: Pick<Config, 'BOT_TOKEN
   await seedDemo(db, now);
   const keeper = await staff(db, KEEPER, 'POUND_KEEPER', ['JAI1', 'JAI2'], 'Suresh Kumar');
   const officerRow = await staff(db, OFFICER, 'OFFICER', ['JAI1'], 'Vikram Singh Rathore');
-  const officer: StaffAct = { staffId: officerRow.id, role: 'OFFICER', poundIds: officerRow.pounds.map((p) => p.poundId), telegramId: BigInt(OFFICER), chatId: OFFICER, messageId: 1 };
+  void officerRow;
+  const officer: StaffActor = await loadStaffActor(db, { telegramId: BigInt(OFFICER), chatId: OFFICER, messageId: 1 });
   const grants = await loadGrants(db, BigInt(KEEPER));
   const via = (messageId: number) => ({ telegramId: BigInt(KEEPER), chatId: KEEPER, messageId });
   void keeper;
@@ -76,9 +76,9 @@ export async function buildDocumentCases(db: Db, config: Pick<Config, 'BOT_TOKEN
   const claim = await recordClaim(db, { caseId: kunda.id, kind: 'S13_CLAIM', telegramUserId: BigInt(OWNER), claimantName: 'Ramesh Gurjar', isAgent: false, ownerName: 'Ramesh Gurjar' });
   const d = await declarePayment({ db, config }, {}, { claimId: claim.id, telegramUserId: BigInt(OWNER), method: 'CASH', amountPaise: null, upiRef: null, now: hours(now, 1) });
   if (d.kind !== 'declared') throw new Error(`demo s. 13 declaration: ${d.kind}`);
-  const c13 = await confirmPayment(db, { paymentId: d.paymentId, grants, via: via(11), now: hours(now, 2), botUsername: 'demo' });
+  const c13 = await confirmPayment(db, { paymentId: d.paymentId, actor: staffActorOf(grants, via(11)), now: hours(now, 2), botUsername: 'demo' });
   if (c13.status !== 'confirmed') throw new Error(`demo s. 13 confirmation: ${c13.status}`);
-  const rel = await releaseCattle(db, { caseNumber: kunda.number, grants, via: via(12), now: hours(now, 3), callbackSecret: 'demo' });
+  const rel = await releaseCattle(db, { caseNumber: kunda.number, actor: staffActorOf(grants, via(12)), now: hours(now, 3), callbackSecret: 'demo' });
   if (rel.status !== 'released') throw new Error(`demo release: ${rel.status}`);
   const r13 = await db.receipt.findUniqueOrThrow({ where: { paymentId: d.paymentId } });
 
@@ -88,7 +88,7 @@ export async function buildDocumentCases(db: Db, config: Pick<Config, 'BOT_TOKEN
   const claim15 = await recordClaim(db, { caseId: samod.id, kind: 'S15_PROTEST', telegramUserId: BigInt(DEPOSITOR), claimantName: 'Kailash Meena', isAgent: false, ownerName: 'Kailash Meena', intendsComplaint: true });
   const d15 = await declarePayment({ db, config }, {}, { claimId: claim15.id, telegramUserId: BigInt(DEPOSITOR), method: 'UPI', amountPaise: null, upiRef: 'UTR4455667788', now: hours(now, 1) });
   if (d15.kind !== 'declared') throw new Error(`demo s. 15 declaration: ${d15.kind}`);
-  const c15 = await confirmPayment(db, { paymentId: d15.paymentId, grants, via: via(13), now: hours(now, 2), botUsername: 'demo' });
+  const c15 = await confirmPayment(db, { paymentId: d15.paymentId, actor: staffActorOf(grants, via(13)), now: hours(now, 2), botUsername: 'demo' });
   if (c15.status !== 'confirmed') throw new Error(`demo s. 15 confirmation: ${c15.status}`);
   const r15 = await db.receipt.findUniqueOrThrow({ where: { paymentId: d15.paymentId } });
 

@@ -1,7 +1,9 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { cleanPersonName } from '../../src/services/person-name';
 import { admittedBidders, checkAuctionTime, checkCanRecordRefusal, checkCanSchedule, heldWithoutBids, recordOwnerRefusal, registerBidder, scheduleAuction } from '../../src/services/auction';
-import { StaffActionError, type CaseForLaw, type StaffAct } from '../../src/services/case-transition';
+import { Refusal } from '../../src/services/refusal';
+import type { CaseForLaw } from '../../src/services/case-transition';
+import { authorize, type StaffActor } from '../../src/services/staff-actor';
 import { auctionEligibleOf } from '../../src/services/notice';
 import { parseDateTime, parseRupees } from '../../src/services/typed-input';
 import { accountParams, carriedOf, checkCanRecordSale, deliverAccount, previewSale, recordAccountOwnerAbsent, recordSale, storedAccountOf, type BidInput, type StoredAccount, type StoredSaleInputs } from '../../src/services/sale';
@@ -17,7 +19,7 @@ import {
   inFlow,
   leaveFlow,
   poundName,
-  replyActionError,
+  replyRefusal,
   sectionText,
   setFlow,
   staleTap,
@@ -74,7 +76,7 @@ interface SaleDraft {
 auctionFeature.command('auction', async (ctx) => {
   const c = await caseFromArg(ctx, commandArg(ctx), 'officer:usage.auction');
   if (!c) return;
-  const act = await actFor(ctx, ['OFFICER'], c);
+  const act = await actFor(ctx, 'auction', c);
   if (!act) return;
   await showAuction(ctx, c, act);
 });
@@ -84,7 +86,7 @@ function unsoldAfterAuction(c: CaseForLaw): number {
   return c.status === 'PARTLY_SOLD' && !c.ownerRefusedAt && c.auction?.status === 'COMPLETED' ? c.heads.filter((h) => h.status === 'IMPOUNDED').length : 0;
 }
 
-async function showAuction(ctx: BotContext, c: CaseForLaw, act: StaffAct) {
+async function showAuction(ctx: BotContext, c: CaseForLaw, act: StaffActor) {
   const auction = c.auction;
   if (auction?.status === 'SCHEDULED') return showAuctionCard(ctx, c);
   const unsold = unsoldAfterAuction(c);
@@ -92,7 +94,7 @@ async function showAuction(ctx: BotContext, c: CaseForLaw, act: StaffAct) {
     try {
       checkCanSchedule(c, act, ctx.deps.clock.now());
     } catch (e) {
-      return replyActionError(ctx, e, c);
+      return replyRefusal(ctx, e, c);
     }
     await ctx.reply(ctx.t('officer:auction.intro_round', { number: c.number, heads: unsold }), {
       reply_markup: new InlineKeyboard().text(ctx.t('officer:auction.schedule_button'), cb(ctx, 'au', 'sch', c.id)),
@@ -112,8 +114,8 @@ async function showAuction(ctx: BotContext, c: CaseForLaw, act: StaffAct) {
   try {
     checkCanSchedule(c, act, ctx.deps.clock.now());
   } catch (e) {
-    if (!(e instanceof StaffActionError) || !canRefuse) return replyActionError(ctx, e, c);
-    await replyActionError(ctx, e, c, { reply_markup: kb.text(ctx.t('officer:auction.refusal_button'), cb(ctx, 'au', 'ref', c.id)) });
+    if (!(e instanceof Refusal) || !canRefuse) return replyRefusal(ctx, e, c);
+    await replyRefusal(ctx, e, c, { reply_markup: kb.text(ctx.t('officer:auction.refusal_button'), cb(ctx, 'au', 'ref', c.id)) });
     return;
   }
   kb.text(ctx.t('officer:auction.schedule_button'), cb(ctx, 'au', 'sch', c.id));
@@ -213,13 +215,13 @@ auctionFeature.on('message:text', async (ctx, next) => {
         }
         const c = await caseById(ctx, d.caseId);
         if (!c) return leaveFlow(ctx);
-        const act = await actFor(ctx, ['OFFICER'], c);
+        const act = await actFor(ctx, 'auction', c);
         if (!act) return leaveFlow(ctx);
         try {
           checkAuctionTime(c, act, at, now);
         } catch (e) {
           // Stay at this step: the officer can type another time.
-          return replyActionError(ctx, e, c);
+          return replyRefusal(ctx, e, c);
         }
         return askPlace(ctx, { ...d, at: at.toISOString() });
       }
@@ -281,7 +283,7 @@ auctionFeature.callbackQuery(/^au\|/, async (ctx) => {
     const c = await caseById(ctx, arg);
     if (!c) return;
     // s. 16: the refusal may be recorded by the keeper who met the owner at the pound, or by the officer.
-    const act = await actFor(ctx, op === 'ref' || op === 'refok' ? ['OFFICER', 'POUND_KEEPER'] : ['OFFICER'], c);
+    const act = await actFor(ctx, op === 'ref' || op === 'refok' ? 'owner.refusal' : 'auction', c);
     if (!act) return;
     if (op === 'ref') return askRefusal(ctx, c);
     if (op === 'refok') {
@@ -289,14 +291,14 @@ auctionFeature.callbackQuery(/^au\|/, async (ctx) => {
       leaveFlow(ctx);
       try {
         const r = await recordOwnerRefusal(ctx.deps.db, act, c.id, now);
-        if (act.role === 'POUND_KEEPER') await ctx.reply(ctx.t('officer:auction.refusal_recorded_keeper', { at: r.at.toISOString(), number: r.caseNumber }));
+        if (authorize(act, 'owner.refusal', c.poundId).role === 'POUND_KEEPER') await ctx.reply(ctx.t('officer:auction.refusal_recorded_keeper', { at: r.at.toISOString(), number: r.caseNumber }));
         else {
           await ctx.reply(ctx.t('officer:auction.refusal_recorded', { at: r.at.toISOString() }), {
             reply_markup: new InlineKeyboard().text(ctx.t('officer:auction.schedule_button'), cb(ctx, 'au', 'sch', c.id)),
           });
         }
       } catch (e) {
-        await replyActionError(ctx, e, c);
+        await replyRefusal(ctx, e, c);
       }
       return;
     }
@@ -304,12 +306,12 @@ auctionFeature.callbackQuery(/^au\|/, async (ctx) => {
       try {
         checkCanSchedule(c, act, now);
       } catch (e) {
-        return replyActionError(ctx, e, c);
+        return replyRefusal(ctx, e, c);
       }
       return askAt(ctx, c);
     }
     if (op === 'bid') {
-      if (c.auction?.status !== 'SCHEDULED') return replyActionError(ctx, new StaffActionError('NO_AUCTION', 's. 14'), c);
+      if (c.auction?.status !== 'SCHEDULED') return replyRefusal(ctx, new Refusal('NO_AUCTION', 's. 14'), c);
       return askBidderName(ctx, c);
     }
     return startSale(ctx, c, act);
@@ -336,14 +338,14 @@ auctionFeature.callbackQuery(/^au\|/, async (ctx) => {
     if (op === 'save' && step === 'confirm') {
       const c = await caseById(ctx, d.caseId);
       if (!c) return leaveFlow(ctx);
-      const act = await actFor(ctx, ['OFFICER'], c);
+      const act = await actFor(ctx, 'auction', c);
       leaveFlow(ctx);
       if (!act) return;
       try {
         const r = await scheduleAuction(ctx.deps.db, act, { caseId: c.id, at: new Date(d.at!), place: d.place ?? '', conditions: d.conditions ?? '', directionRef: d.direction ?? '' }, now);
         await ctx.reply(ctx.t('officer:auction.scheduled', { number: r.caseNumber, at: r.auction.scheduledFor.toISOString(), place: r.auction.place }));
       } catch (e) {
-        await replyActionError(ctx, e, c);
+        await replyRefusal(ctx, e, c);
       }
       return;
     }
@@ -352,7 +354,7 @@ auctionFeature.callbackQuery(/^au\|/, async (ctx) => {
     const d = flowData<BidderDraft>(ctx);
     const c = await caseById(ctx, d.caseId);
     if (!c) return leaveFlow(ctx);
-    const act = await actFor(ctx, ['OFFICER'], c);
+    const act = await actFor(ctx, 'auction', c);
     leaveFlow(ctx);
     if (!act) return;
     try {
@@ -364,14 +366,14 @@ auctionFeature.callbackQuery(/^au\|/, async (ctx) => {
       );
     } catch (e) {
       // s. 19: a name that may be a staff member's short form waits for the officer's confirmation.
-      if (e instanceof StaffActionError && e.code === 'BIDDER_RESEMBLES_STAFF') {
+      if (e instanceof Refusal && e.code === 'BIDDER_RESEMBLES_STAFF') {
         setFlow(ctx, 'bidder', 'confirm', { ...d });
         await ctx.reply(ctx.t('officer:auction.bidder_resembles', { name: d.name ?? '', staff: String(e.params.staff ?? ''), section: sectionText(ctx, 's. 19') }), {
           reply_markup: new InlineKeyboard().text(ctx.t('officer:auction.confirm_not_staff_button'), cb(ctx, 'au', 'dc')).row().text(ctx.t('officer:auction.register_bidder_button'), cb(ctx, 'au', 'bid', c.id)),
         });
         return;
       }
-      await replyActionError(ctx, e, c);
+      await replyRefusal(ctx, e, c);
     }
     return;
   }
@@ -390,12 +392,12 @@ async function askRefusal(ctx: BotContext, c: CaseForLaw) {
 auctionFeature.command('refusal', async (ctx) => {
   const c = await caseFromArg(ctx, commandArg(ctx), 'officer:usage.refusal');
   if (!c) return;
-  const act = await actFor(ctx, ['POUND_KEEPER', 'OFFICER'], c);
+  const act = await actFor(ctx, 'owner.refusal', c);
   if (!act) return;
   try {
     checkCanRecordRefusal(c, act, ctx.deps.clock.now());
   } catch (e) {
-    return replyActionError(ctx, e, c, undefined);
+    return replyRefusal(ctx, e, c, undefined);
   }
   await askRefusal(ctx, c);
 });
@@ -405,7 +407,7 @@ auctionFeature.command('refusal', async (ctx) => {
 auctionFeature.command('sale', async (ctx) => {
   const c = await caseFromArg(ctx, commandArg(ctx), 'officer:usage.sale');
   if (!c) return;
-  const act = await actFor(ctx, ['OFFICER'], c);
+  const act = await actFor(ctx, 'auction', c);
   if (!act) return;
   const stored = storedAccountOf(c.auction?.account);
   if (c.auction?.status === 'COMPLETED' && stored) {
@@ -433,11 +435,11 @@ export function accountText(ctx: BotContext, number: string, d: StoredAccount, i
   return lines.join('\n');
 }
 
-async function startSale(ctx: BotContext, c: CaseForLaw, act: StaffAct) {
+async function startSale(ctx: BotContext, c: CaseForLaw, act: StaffActor) {
   try {
     checkCanRecordSale(c, act, ctx.deps.clock.now());
   } catch (e) {
-    return replyActionError(ctx, e, c);
+    return replyRefusal(ctx, e, c);
   }
   const bidders = admittedBidders(c.auction!.bidders);
   if (bidders.length === 0) {
@@ -507,7 +509,7 @@ async function saleText(ctx: BotContext, text: string) {
 async function showPreview(ctx: BotContext, d: SaleDraft) {
   const c = await caseById(ctx, d.caseId);
   if (!c) return leaveFlow(ctx);
-  const act = await actFor(ctx, ['OFFICER'], c);
+  const act = await actFor(ctx, 'auction', c);
   if (!act) return leaveFlow(ctx);
   let sale;
   let inputs: StoredSaleInputs;
@@ -515,7 +517,7 @@ async function showPreview(ctx: BotContext, d: SaleDraft) {
     ({ sale, inputs } = await previewSale(ctx.deps.db, act, { caseId: c.id, bids: d.bids, saleExpensesPaise: d.expenses ?? 0, ownerPresentAndSigned: d.ownerPresent === true }, ctx.deps.clock.now()));
   } catch (e) {
     leaveFlow(ctx);
-    return replyActionError(ctx, e, c);
+    return replyRefusal(ctx, e, c);
   }
   setFlow(ctx, 'sale', 'confirm', { ...d });
   const sold = new Set(sale.sold.lots.map((l) => l.id));
@@ -558,7 +560,7 @@ auctionFeature.callbackQuery(/^sl\|/, async (ctx) => {
   if (op === 'dlv' || op === 'abs') {
     const c = await caseById(ctx, a1);
     if (!c) return;
-    const act = await actFor(ctx, ['OFFICER'], c);
+    const act = await actFor(ctx, 'auction', c);
     if (!act) return;
     try {
       // 'abs': the owner is not there — the account is recorded and kept for him (s. 16), surplus held (s. 17).
@@ -566,7 +568,7 @@ auctionFeature.callbackQuery(/^sl\|/, async (ctx) => {
       const kept = op === 'abs' ? `${ctx.t('officer:sale.kept_for_owner', { number: c.number })}\n\n` : '';
       await ctx.reply(fitMessage(`${kept}${accountText(ctx, c.number, delivered)}\n\n${ctx.t('officer:sale.next_split', { number: c.number })}`));
     } catch (e) {
-      await replyActionError(ctx, e, c);
+      await replyRefusal(ctx, e, c);
     }
     return;
   }
@@ -592,7 +594,7 @@ auctionFeature.callbackQuery(/^sl\|/, async (ctx) => {
   if (op === 'save' && step === 'confirm') {
     const c = await caseById(ctx, d.caseId);
     if (!c) return leaveFlow(ctx);
-    const act = await actFor(ctx, ['OFFICER'], c);
+    const act = await actFor(ctx, 'auction', c);
     leaveFlow(ctx);
     if (!act) return;
     try {
@@ -604,7 +606,7 @@ auctionFeature.callbackQuery(/^sl\|/, async (ctx) => {
       else out.push(ctx.t('officer:sale.await_owner', { number: r.caseNumber }));
       await ctx.reply(fitMessage(out.join('\n\n')), r.delivered ? {} : { reply_markup: new InlineKeyboard().text(ctx.t('officer:sale.deliver_button'), cb(ctx, 'sl', 'dlv', c.id)).row().text(ctx.t('officer:sale.absent_button'), cb(ctx, 'sl', 'abs', c.id)) });
     } catch (e) {
-      await replyActionError(ctx, e, c);
+      await replyRefusal(ctx, e, c);
     }
     return;
   }

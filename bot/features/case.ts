@@ -6,7 +6,7 @@ import { windowsFromConfig } from '../../src/services/dues';
 import { parseKeeperReply } from '../../src/services/typed-answers';
 import { STAFF_COMMANDS } from '../commands';
 import type { BotContext } from '../context';
-import { hasRole } from '../middleware/roles';
+import { may } from '../../src/services/staff-actor';
 import { cb, clearFlow, isCommandText, setFlow } from '../keyboards/owner';
 import { idArg, onAction } from './on-action';
 import { cattleSummary, renderCaseCard } from '../views/owner/case-card';
@@ -110,7 +110,7 @@ ownerFallback.chatType('private').on('message:text', async (ctx, next) => {
   if (!isCommandText(text)) {
     // A keeper's "ok", amount or "no" that did not reach a payment card (sent without replying, or as a reply
     // to another message) is a confirmation gone astray, not a search: say how to confirm.
-    if (hasRole(ctx, ['POUND_KEEPER']) && ['ok', 'amount', 'no', 'bad_amount'].includes(parseKeeperReply(text).kind)) {
+    if (may(ctx.actor, 'payment.confirm') && ['ok', 'amount', 'no', 'bad_amount'].includes(parseKeeperReply(text).kind)) {
       await ctx.reply(ctx.t('staff:confirm.reply_to_card'));
       return;
     }
@@ -120,7 +120,7 @@ ownerFallback.chatType('private').on('message:text', async (ctx, next) => {
     return;
   }
   const command = text.slice(1).split(/[\s@]/, 1)[0]!.toLowerCase();
-  if ((STAFF_COMMANDS as readonly string[]).includes(command) && !hasRole(ctx, ['POUND_KEEPER', 'OFFICER', 'MAGISTRATE', 'ADMIN'])) {
+  if ((STAFF_COMMANDS as readonly string[]).includes(command) && ctx.actor.grants.length === 0) {
     await ctx.reply(ctx.t('common:error.not_allowed'));
     return;
   }

@@ -6,8 +6,7 @@ import { parseKeeperReply } from '../../src/services/typed-answers';
 import type { BotContext } from '../context';
 import { replyWithDocuments } from './documents-reply';
 import { requireStaff } from '../middleware/roles';
-import { grantsOf, refusalText, viaOf } from '../views/staff-refusals';
-import { replyScopeError } from './staff-scope-reply';
+import { replyRefusal } from './officer-common';
 
 /**
  * Keepers confirm what owners say they paid by replying to the payment card (`ok`, the amount, or the
@@ -22,7 +21,7 @@ const REASON_FLOW = 'pc_reject';
 async function paymentScope(ctx: BotContext, paymentId: number) {
   const p = await ctx.deps.db.payment.findUnique({ where: { id: paymentId }, include: { case: true } });
   if (!p) return null;
-  const grant = await requireStaff(ctx, ['POUND_KEEPER'], { poundId: p.case.poundId, caseNumber: p.case.number });
+  const grant = await requireStaff(ctx, 'payment.confirm', { poundId: p.case.poundId, caseNumber: p.case.number });
   return grant ? p : null;
 }
 
@@ -47,8 +46,6 @@ async function answerConfirm(ctx: BotContext, r: ConfirmOutcome) {
           difference: Math.abs(r.differencePaise),
         }),
       );
-    case 'refused':
-      return ctx.reply(refusalText(ctx, r.error));
     case 'not_found':
       return ctx.reply(ctx.t('common:error.stale_button'));
   }
@@ -60,8 +57,6 @@ async function answerReject(ctx: BotContext, r: RejectOutcome) {
       return ctx.reply(ctx.t('staff:confirm.rejected', { caseNumber: r.caseNumber, reason: r.reason }));
     case 'already':
       return ctx.reply(ctx.t(r.current === 'CONFIRMED' ? 'staff:confirm.reject_after_confirm' : `staff:confirm.not_pending_${r.current}`, { caseNumber: r.caseNumber }));
-    case 'refused':
-      return ctx.reply(refusalText(ctx, r.error));
     case 'not_found':
       return ctx.reply(ctx.t('common:error.stale_button'));
   }
@@ -71,10 +66,10 @@ async function doConfirm(ctx: BotContext, paymentId: number, extra: { amountPais
   const p = await paymentScope(ctx, paymentId);
   if (!p) return;
   try {
-    const r = await confirmPayment(ctx.deps.db, { paymentId, grants: grantsOf(ctx), via: viaOf(ctx), now: ctx.deps.clock.now(), botUsername: receiptLinkBase(ctx.deps.config, ctx.deps.botUsername), ...extra });
+    const r = await confirmPayment(ctx.deps.db, { paymentId, actor: ctx.actor, now: ctx.deps.clock.now(), botUsername: receiptLinkBase(ctx.deps.config, ctx.deps.botUsername), ...extra });
     await answerConfirm(ctx, r);
   } catch (e) {
-    if (!(await replyScopeError(ctx, e, p.case.number))) throw e;
+    await replyRefusal(ctx, e, { number: p.case.number });
   }
 }
 
@@ -82,10 +77,10 @@ async function doReject(ctx: BotContext, paymentId: number, reason: string) {
   const p = await paymentScope(ctx, paymentId);
   if (!p) return;
   try {
-    const r = await rejectPayment(ctx.deps.db, { paymentId, grants: grantsOf(ctx), via: viaOf(ctx), reason, now: ctx.deps.clock.now() });
+    const r = await rejectPayment(ctx.deps.db, { paymentId, actor: ctx.actor, reason, now: ctx.deps.clock.now() });
     await answerReject(ctx, r);
   } catch (e) {
-    if (!(await replyScopeError(ctx, e, p.case.number))) throw e;
+    await replyRefusal(ctx, e, { number: p.case.number });
   }
 }
 

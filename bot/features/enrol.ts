@@ -1,6 +1,6 @@
 import { Composer } from 'grammy';
 import { redeemEnrolmentCode } from '../../src/services/enrolment';
-import { lawRole } from '../../src/services/staff-scope';
+import { lawRole } from '../../src/services/staff-actor';
 import { registerMenuForUser } from '../commands';
 import { staffCommandList } from '../views/staff-commands';
 import type { BotContext } from '../context';

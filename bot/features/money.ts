@@ -1,7 +1,8 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { termFor, toIstDate } from '../../src/law';
 import { cleanPersonName } from '../../src/services/person-name';
-import { StaffActionError, type CaseForLaw } from '../../src/services/case-transition';
+import { Refusal } from '../../src/services/refusal';
+import type { CaseForLaw } from '../../src/services/case-transition';
 import {
   claimSurplus,
   confirmRemittance,
@@ -20,8 +21,8 @@ import { parseDate } from '../../src/services/typed-input';
 import { completedRounds, storedAccountOf } from '../../src/services/sale';
 import { surplusClaimants } from '../../src/services/surplus-request';
 import type { BotContext } from '../context';
-import { grantFor } from '../middleware/roles';
-import { actFor, caseById, caseFromArg, cb, commandArg, fitMessage, flowData, inFlow, leaveFlow, replyActionError, setFlow, staleTap, verifiedTap } from './officer-common';
+import { holds, may, poundsInScope } from '../../src/services/staff-actor';
+import { actFor, caseById, caseFromArg, cb, commandArg, fitMessage, flowData, inFlow, leaveFlow, replyRefusal, setFlow, staleTap, verifiedTap } from './officer-common';
 import { paiseOf } from '../../src/db';
 
 /**
@@ -70,19 +71,18 @@ function splitLineText(ctx: BotContext, l: SplitLine, term: string): string {
 moneyFeature.command('split', async (ctx) => {
   const arg = commandArg(ctx).trim();
   if (!arg) {
-    const magistrate = grantFor(ctx, ['MAGISTRATE']);
-    if (!magistrate) {
-      await ctx.reply(ctx.t(grantFor(ctx, ['OFFICER']) ? 'officer:usage.split' : 'common:error.not_allowed'));
+    if (!may(ctx.actor, 'magistrate')) {
+      await ctx.reply(ctx.t(may(ctx.actor, 'auction') ? 'officer:usage.split' : 'common:error.not_allowed'));
       return;
     }
-    return listSurpluses(ctx, magistrate.role === 'ADMIN' ? 'all' : magistrate.poundIds);
+    return listSurpluses(ctx, poundsInScope(ctx.actor, 'magistrate'));
   }
   const c = await caseFromArg(ctx, arg, 'officer:usage.split');
   if (!c) return;
   // The Magistrate's office acts on a surplus held; the officer on the division and the remittances.
-  const asMagistrate = c.status === 'SURPLUS_HELD' && grantFor(ctx, ['MAGISTRATE'], c.poundId)?.role === 'MAGISTRATE';
-  if (asMagistrate || (!grantFor(ctx, ['OFFICER'], c.poundId) && grantFor(ctx, ['MAGISTRATE'], c.poundId))) return showSurplus(ctx, c);
-  const act = await actFor(ctx, ['OFFICER'], c);
+  const asMagistrate = c.status === 'SURPLUS_HELD' && holds(ctx.actor, 'MAGISTRATE', c.poundId);
+  if (asMagistrate || (!may(ctx.actor, 'auction', c.poundId) && may(ctx.actor, 'magistrate', c.poundId))) return showSurplus(ctx, c);
+  const act = await actFor(ctx, 'auction', c);
   if (!act) return;
   await showOfficerMoney(ctx, c);
 });
@@ -98,7 +98,7 @@ async function listSurpluses(ctx: BotContext, poundIds: number[] | 'all') {
 }
 
 async function showSurplus(ctx: BotContext, c: CaseForLaw) {
-  const act = await actFor(ctx, ['MAGISTRATE'], c);
+  const act = await actFor(ctx, 'magistrate', c);
   if (!act) return;
   if (c.status !== 'SURPLUS_HELD' || !c.surplusDepositedAt) {
     await ctx.reply(ctx.t('officer:surplus.not_held', { number: c.number, status: ctx.t(`common:status.${c.status}`) }));
@@ -123,7 +123,7 @@ async function showOfficerMoney(ctx: BotContext, c: CaseForLaw) {
     const inPound = c.heads.filter((h) => h.status === 'IMPOUNDED').length;
     if (c.status === 'PARTLY_SOLD' && !c.ownerRefusedAt) {
       // s. 14 heads without a bid wait for a further auction or the proviso: the division follows them.
-      return replyActionError(ctx, new StaffActionError('CATTLE_REMAIN', 's. 14', { heads: inPound }), c);
+      return replyRefusal(ctx, new Refusal('CATTLE_REMAIN', 's. 14', { heads: inPound }), c);
     }
     const ready = c.status === 'ACCOUNT_DELIVERED' || (c.status === 'DISPOSED_PROVISO' && completedRounds(c).length > 0);
     if (!ready) {
@@ -168,7 +168,7 @@ moneyFeature.callbackQuery(/^mn\|/, async (ctx) => {
   if (op === 'rec' || op === 'rm') {
     const c = await caseById(ctx, a1);
     if (!c) return;
-    const act = await actFor(ctx, ['OFFICER'], c);
+    const act = await actFor(ctx, 'auction', c);
     if (!act) return;
     try {
       if (op === 'rec') {
@@ -183,14 +183,14 @@ moneyFeature.callbackQuery(/^mn\|/, async (ctx) => {
       const r = await confirmRemittance(ctx.deps.db, act, c.id, kind, now);
       await ctx.reply(ctx.t('officer:split.remitted', { kind, term: termOf(c), amount: r.amountPaise, number: r.caseNumber }));
     } catch (e) {
-      await replyActionError(ctx, e, c);
+      await replyRefusal(ctx, e, c);
     }
     return;
   }
   if (op === 'cl' || op === 'rv' || op === 'rvok') {
     const c = await caseById(ctx, a1);
     if (!c) return;
-    const act = await actFor(ctx, ['MAGISTRATE'], c);
+    const act = await actFor(ctx, 'magistrate', c);
     if (!act) return;
     const amount = (await moneyStatus(ctx.deps.db, c.id)).amountOf('MAGISTRATE_DEPOSIT');
     if (op === 'cl') return askClaimant(ctx, c);
@@ -207,7 +207,7 @@ moneyFeature.callbackQuery(/^mn\|/, async (ctx) => {
       const r = await surplusToRevenue(ctx.deps.db, act, c.id, now);
       await ctx.reply(ctx.t('officer:surplus.to_revenue', { number: r.caseNumber, amount: r.amountPaise }));
     } catch (e) {
-      await replyActionError(ctx, e, c);
+      await replyRefusal(ctx, e, c);
     }
     return;
   }
@@ -227,7 +227,7 @@ moneyFeature.callbackQuery(/^mn\|/, async (ctx) => {
     if (op === 'clok' && ctx.session.step === 'confirm') {
       const c = await caseById(ctx, d.caseId);
       if (!c) return leaveFlow(ctx);
-      const act = await actFor(ctx, ['MAGISTRATE'], c);
+      const act = await actFor(ctx, 'magistrate', c);
       leaveFlow(ctx);
       if (!act) return;
       try {
@@ -239,7 +239,7 @@ moneyFeature.callbackQuery(/^mn\|/, async (ctx) => {
         );
         await ctx.reply(ctx.t('officer:surplus.claimed', { number: r.caseNumber, amount: r.amountPaise, claimant: r.claimant, receipt: r.receiptNumber }));
       } catch (e) {
-        await replyActionError(ctx, e, c);
+        await replyRefusal(ctx, e, c);
       }
       return;
     }

@@ -2,7 +2,8 @@ import { Composer, InlineKeyboard } from 'grammy';
 import { auctionEligibleOf, checkNotice, missingProclamations, recordNotice, recordProclamations, type NoticeResult, type Proclamation, type ProclamationPlace } from '../../src/services/notice';
 import { loadNoticeFacts, noticeParams } from '../../src/services/notice-text';
 import { parseDateTime } from '../../src/services/typed-input';
-import { StaffActionError, type CaseForLaw } from '../../src/services/case-transition';
+import { Refusal } from '../../src/services/refusal';
+import type { CaseForLaw } from '../../src/services/case-transition';
 import type { BotContext } from '../context';
 import {
   actFor,
@@ -14,7 +15,7 @@ import {
   flowData,
   inFlow,
   leaveFlow,
-  replyActionError,
+  replyRefusal,
   setFlow,
   staleTap,
   verifiedTap,
@@ -61,18 +62,18 @@ async function noticeTexts(ctx: BotContext, c: CaseForLaw): Promise<string[]> {
 noticeFeature.command('notice', async (ctx) => {
   const c = await caseFromArg(ctx, commandArg(ctx), 'officer:usage.notice');
   if (!c) return;
-  const act = await actFor(ctx, ['OFFICER'], c);
+  const act = await actFor(ctx, 'notice', c);
   if (!act) return;
   const now = ctx.deps.clock.now();
   try {
     checkNotice(c, act, now);
   } catch (e) {
-    if (e instanceof StaffActionError && e.code === 'ALREADY_DONE' && c.notice) {
+    if (e instanceof Refusal && e.code === 'ALREADY_DONE' && c.notice) {
       const eligible = auctionEligibleOf(c);
       await ctx.reply(ctx.t('officer:notice.already', { number: c.number, postedAt: c.notice.postedAt.toISOString(), eligibleFrom: eligible?.actionableFrom ?? c.notice.postedAt.toISOString() }));
       return;
     }
-    return replyActionError(ctx, e, c);
+    return replyRefusal(ctx, e, c);
   }
   if (c.notice) {
     // Posted earlier; one or both proclamations still to record.
@@ -157,7 +158,7 @@ async function typedTime(ctx: BotContext, text: string): Promise<Date | null> {
     return null;
   }
   if (at.getTime() > now.getTime()) {
-    await ctx.reply(ctx.t('officer:error.TIME_IN_FUTURE', { at: at.toISOString() }));
+    await replyRefusal(ctx, new Refusal('TIME_IN_FUTURE', null, { at: at.toISOString() }), { number: '' });
     return null;
   }
   return at;
@@ -243,7 +244,7 @@ function proclamationOf(p: DraftProclamation | null | undefined): Proclamation |
 async function save(ctx: BotContext, d: Draft) {
   const c = await caseById(ctx, d.caseId);
   if (!c) return leaveFlow(ctx);
-  const act = await actFor(ctx, ['OFFICER'], c);
+  const act = await actFor(ctx, 'notice', c);
   if (!act) return leaveFlow(ctx);
   leaveFlow(ctx);
   const now = ctx.deps.clock.now();
@@ -255,7 +256,7 @@ async function save(ctx: BotContext, d: Draft) {
       : await recordNotice(ctx.deps.db, act, { caseId: c.id, postedAt: new Date(d.postedAt!), photoFileId: d.photoFileId ?? null, village, market }, now);
     await ctx.reply(recordedText(ctx, r));
   } catch (e) {
-    await replyActionError(ctx, e, c);
+    await replyRefusal(ctx, e, c);
   }
 }
 

@@ -1,9 +1,12 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { callbackSecret, decodeCallback, encodeCallback } from '../../src/callback-data';
-import { loadCase, StaffActionError, type CaseForLaw, type StaffAct, type StaffRoleCode } from '../../src/services/case-transition';
+import { loadCase, type CaseForLaw } from '../../src/services/case-transition';
+import { Refusal } from '../../src/services/refusal';
+import type { StaffActor, StaffRight } from '../../src/services/staff-actor';
 import { parseCaseArg } from '../../src/services/typed-answers';
 import type { BotContext } from '../context';
 import { requireStaff } from '../middleware/roles';
+import { refusalText } from '../views/refusal';
 import { fitMessage, MESSAGE_LIMIT, poundName, sectionText } from '../views/text';
 
 // Shared words (one definition in bot/views/text.ts), re-exported for the officer flows.
@@ -95,59 +98,17 @@ export async function caseById(ctx: BotContext, id: unknown): Promise<CaseForLaw
 }
 
 /**
- * Checks the sender's role and pound for a case (owners get common:error.not_allowed, staff of another
- * pound common:error.wrong_pound) and returns who is acting through which message, for the services.
+ * Checks the sender's right at a case's pound (owners get common:error.not_allowed, staff of another pound
+ * common:error.wrong_pound) and returns the update's StaffActor for the services (which authorize again).
  */
-export async function actFor(ctx: BotContext, roles: readonly StaffRoleCode[], c: { poundId: number; number: string }): Promise<StaffAct | undefined> {
-  const grant = await requireStaff(ctx, roles, { poundId: c.poundId, caseNumber: c.number });
-  if (!grant) return undefined;
-  return actOf(ctx, grant);
+export async function actFor(ctx: BotContext, right: StaffRight, c: { poundId: number; number: string }): Promise<StaffActor | undefined> {
+  return (await requireStaff(ctx, right, { poundId: c.poundId, caseNumber: c.number })) ? ctx.actor : undefined;
 }
 
-/** The StaffAct of a grant for this update (Telegram user id, chat id and message id for the audit log). */
-export function actOf(ctx: BotContext, grant: { staffId: number; role: StaffRoleCode; poundIds: number[] }): StaffAct {
-  const message = ctx.callbackQuery?.message ?? ctx.message;
-  return {
-    staffId: grant.staffId,
-    role: grant.role,
-    poundIds: grant.poundIds,
-    telegramId: BigInt(ctx.from!.id),
-    chatId: ctx.chat?.id ?? null,
-    messageId: message?.message_id ?? null,
-  };
-}
-
-/** A refusal from a staff service, in the user's language with its section. */
-export function actionErrorText(ctx: BotContext, e: StaffActionError, c: { number: string; status?: string }): string {
-  const section = sectionText(ctx, e.section);
-  const base = { ...e.params, number: c.number, section };
-  switch (e.code) {
-    case 'NOT_ALLOWED':
-      return ctx.t('common:error.not_allowed');
-    case 'WRONG_POUND':
-      return ctx.t('common:error.wrong_pound', { number: c.number });
-    case 'CASE_NOT_FOUND':
-      return ctx.t('common:error.case_not_found', { number: c.number });
-    case 'REFUSED': {
-      const reason = String(e.params.reason ?? '');
-      const key = ctx.deps.translator.i18n.exists(`officer:refusal.${reason}`, { lng: ctx.lang }) ? `officer:refusal.${reason}` : 'officer:refusal.OTHER';
-      const status = c.status ? ctx.t(`common:status.${c.status}`) : '';
-      return ctx.t(key, { ...base, status, section: section || sectionText(ctx, 's. 14') });
-    }
-    case 'PROCLAMATION_PENDING': {
-      // "village,market" → "in the village and at the market-place" in the reader's language.
-      const missing = String(e.params.missing ?? '').split(',').filter((p) => p === 'village' || p === 'market');
-      return ctx.t('officer:error.PROCLAMATION_PENDING', { ...base, missing: missing.map((p) => ctx.t(`officer:notice.place_${p}`)).join(ctx.t('officer:notice.and')) });
-    }
-    default:
-      return ctx.t(`officer:error.${e.code}`, base);
-  }
-}
-
-/** Answers a StaffActionError; anything else is a bug and goes to the bot's error handler. */
-export async function replyActionError(ctx: BotContext, e: unknown, c: { number: string; status?: string }, extra?: { reply_markup?: InlineKeyboard }): Promise<void> {
-  if (!(e instanceof StaffActionError)) throw e;
-  await ctx.reply(actionErrorText(ctx, e, c), extra);
+/** Answers a Refusal (bot/views/refusal.ts words it); anything else is a bug and goes to the bot's error handler. */
+export async function replyRefusal(ctx: BotContext, e: unknown, c: { number: string; status?: string }, extra?: { reply_markup?: InlineKeyboard }): Promise<void> {
+  if (!(e instanceof Refusal)) throw e;
+  await ctx.reply(refusalText(ctx, e, c), extra);
 }
 
 /** The command's argument text after "/command". */

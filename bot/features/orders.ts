@@ -1,13 +1,13 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { termFor, toIstDate } from '../../src/law';
-import { StaffActionError } from '../../src/services/case-transition';
+import { Refusal } from '../../src/services/refusal';
 import { recordDepositOutcome } from '../../src/services/deposit-outcome';
 import { parseDate } from '../../src/services/typed-input';
 import { MAX_ORDER_REFERENCE, ORDER_KINDS, ordersOfCase, recordOrder, type OrderAuthorityCode, type OrderKindCode } from '../../src/services/orders';
 import { disposeUnderProviso } from '../../src/services/proviso';
 import type { BotContext } from '../context';
-import { grantFor } from '../middleware/roles';
-import { actFor, caseById, caseFromArg, cb, commandArg, fitMessage, flowData, inFlow, leaveFlow, replyActionError, setFlow, staleTap, verifiedTap } from './officer-common';
+import { may } from '../../src/services/staff-actor';
+import { actFor, caseById, caseFromArg, cb, commandArg, fitMessage, flowData, inFlow, leaveFlow, replyRefusal, setFlow, staleTap, verifiedTap } from './officer-common';
 
 /**
  * `/orders <case>` — the orders of a Magistrate or Civil Court recorded on a case (any staff of the pound
@@ -39,7 +39,7 @@ const MAX_MANNER = 300;
 ordersFeature.command('orders', async (ctx) => {
   const c = await caseFromArg(ctx, commandArg(ctx), 'officer:usage.orders');
   if (!c) return;
-  const act = await actFor(ctx, ['POUND_KEEPER', 'OFFICER', 'MAGISTRATE'], c);
+  const act = await actFor(ctx, 'order.view', c);
   if (!act) return;
   const orders = await ordersOfCase(ctx.deps.db, c.id);
   const text = fitMessage(orders.length
@@ -49,7 +49,7 @@ ordersFeature.command('orders', async (ctx) => {
       })
     : ctx.t('officer:orders.none', { number: c.number }));
   // Only the Magistrate's office records orders and acts on the proviso; others just read.
-  if (!grantFor(ctx, ['MAGISTRATE'], c.poundId)) {
+  if (!may(ctx.actor, 'magistrate', c.poundId)) {
     await ctx.reply(text);
     return;
   }
@@ -103,7 +103,7 @@ ordersFeature.on('message:text', async (ctx, next) => {
       return;
     }
     if (date > toIstDate(ctx.deps.clock.now())) {
-      await ctx.reply(ctx.t('officer:error.ORDER_DATE_INVALID', { date: text.slice(0, 40) }));
+      await replyRefusal(ctx, new Refusal('ORDER_DATE_INVALID', null, { date: text.slice(0, 40) }), { number: '' });
       return;
     }
     return askOrderConfirm(ctx, { ...d, date });
@@ -124,12 +124,12 @@ ordersFeature.callbackQuery(/^or\|/, async (ctx) => {
   if (op === 'new' || op === 'px') {
     const c = await caseById(ctx, arg);
     if (!c) return;
-    const act = await actFor(ctx, ['MAGISTRATE'], c);
+    const act = await actFor(ctx, 'magistrate', c);
     if (!act) return;
     if (op === 'new') return askKind(ctx, { caseId: c.id, number: c.number });
     // s. 14 proviso: refused at once when no order for it is recorded (the service checks again on Record).
     const order = await ctx.deps.db.courtOrder.findFirst({ where: { caseId: c.id, kind: 'PROVISO_DISPOSAL' }, orderBy: { id: 'desc' } });
-    if (!order) return replyActionError(ctx, new StaffActionError('ORDER_REQUIRED', 's. 14'), c);
+    if (!order) return replyRefusal(ctx, new Refusal('PROVISO_ORDER_REQUIRED', 's. 14'), c);
     setFlow(ctx, 'proviso', 'manner', { caseId: c.id, number: c.number, orderId: order.id, reference: order.reference } satisfies ProvisoDraft);
     await ctx.reply(ctx.t('officer:orders.ask_manner'));
     return;
@@ -138,14 +138,14 @@ ordersFeature.callbackQuery(/^or\|/, async (ctx) => {
     const d = flowData<ProvisoDraft>(ctx);
     const c = await caseById(ctx, d.caseId);
     if (!c) return leaveFlow(ctx);
-    const act = await actFor(ctx, ['MAGISTRATE'], c);
+    const act = await actFor(ctx, 'magistrate', c);
     leaveFlow(ctx);
     if (!act) return;
     try {
       const r = await disposeUnderProviso(ctx.deps.db, act, { caseId: c.id, manner: d.manner ?? '', orderId: d.orderId }, now);
       await ctx.reply(ctx.t('officer:orders.disposed', { number: r.caseNumber, heads: r.heads, manner: r.manner, reference: r.orderReference }));
     } catch (e) {
-      await replyActionError(ctx, e, c);
+      await replyRefusal(ctx, e, c);
     }
     return;
   }
@@ -170,7 +170,7 @@ ordersFeature.callbackQuery(/^or\|/, async (ctx) => {
   if (op === 'save' && step === 'confirm') {
     const c = await caseById(ctx, d.caseId);
     if (!c) return leaveFlow(ctx);
-    const act = await actFor(ctx, ['MAGISTRATE'], c);
+    const act = await actFor(ctx, 'magistrate', c);
     leaveFlow(ctx);
     if (!act) return;
     try {
@@ -181,7 +181,7 @@ ordersFeature.callbackQuery(/^or\|/, async (ctx) => {
           : ctx.t('officer:orders.already', { reference: r.order.reference, number: r.caseNumber }),
       );
     } catch (e) {
-      await replyActionError(ctx, e, c);
+      await replyRefusal(ctx, e, c);
     }
     return;
   }
@@ -201,7 +201,7 @@ ordersFeature.command('outcome', async (ctx) => {
   }
   const c = await caseFromArg(ctx, caseText, 'officer:usage.outcome');
   if (!c) return;
-  const act = await actFor(ctx, ['MAGISTRATE'], c);
+  const act = await actFor(ctx, 'magistrate', c);
   if (!act) return;
   const now = ctx.deps.clock.now();
   try {
@@ -215,6 +215,6 @@ ordersFeature.command('outcome', async (ctx) => {
     const lines = r.entries.map((e) => ctx.t('officer:split.line', { account: e.account, term: term.ok ? term.value.term : 'fine', amount: e.amountPaise }));
     await ctx.reply(ctx.t('officer:outcome.applied', { number: r.caseNumber, amount: r.amountPaise, reference, lines: lines.join('\n') }));
   } catch (e) {
-    await replyActionError(ctx, e, c);
+    await replyRefusal(ctx, e, c);
   }
 });

@@ -1,9 +1,8 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { callbackSecret, encodeCallback } from '../../src/callback-data';
-import { poundsInScope } from '../../src/services/staff-scope';
+import { poundsInScope } from '../../src/services/staff-actor';
 import type { BotContext } from '../context';
 import { requireStaff } from '../middleware/roles';
-import { grantsOf } from '../views/staff-refusals';
 import { paiseOf } from '../../src/db';
 
 /** Most payments listed in one message (Telegram caps a message at 4096 characters). */
@@ -15,8 +14,8 @@ export const PENDING_BUTTON_LIMIT = 8;
 export const pendingFeature = new Composer<BotContext>();
 
 pendingFeature.command('pending', async (ctx) => {
-  if (!(await requireStaff(ctx, ['POUND_KEEPER']))) return;
-  const scope = poundsInScope(grantsOf(ctx), ['POUND_KEEPER']);
+  if (!(await requireStaff(ctx, 'payment.confirm'))) return;
+  const scope = poundsInScope(ctx.actor, 'payment.confirm');
   const where = { status: 'PENDING' as const, ...(scope === 'all' ? {} : { case: { poundId: { in: scope } } }) };
   const [total, payments] = await Promise.all([
     ctx.deps.db.payment.count({ where }),

@@ -4,13 +4,10 @@ import { isLocalDate, type LocalDate } from '../../src/law';
 import { audit } from '../../src/services/audit';
 import { buildRegisterExport, ExportRangeError } from '../../src/services/register-export';
 import { parseDate } from '../../src/services/typed-input';
-import { poundsInScope, requireGrant, staffActor } from '../../src/services/staff-scope';
+import { authorize, poundsInScope } from '../../src/services/staff-actor';
 import type { BotContext } from '../context';
 import { requireStaff } from '../middleware/roles';
 import { replyWithDocuments } from './documents-reply';
-import { grantsOf, viaOf } from '../views/staff-refusals';
-
-const EXPORT_ROLES = ['POUND_KEEPER', 'OFFICER', 'MAGISTRATE'] as const;
 
 /**
  * `/register_export <from> <to> [pound] [pdf]` — the s. 7 register of a pound for a date range, as a CSV
@@ -19,7 +16,7 @@ const EXPORT_ROLES = ['POUND_KEEPER', 'OFFICER', 'MAGISTRATE'] as const;
 export const registerExportFeature = new Composer<BotContext>();
 
 registerExportFeature.command('register_export', async (ctx) => {
-  if (!(await requireStaff(ctx, EXPORT_ROLES))) return;
+  if (!(await requireStaff(ctx, 'register.export'))) return;
   const words = ctx.match.trim().split(/\s+/).filter(Boolean);
   const asPdf = words.length > 2 && /^pdf$/i.test(words.at(-1)!);
   if (asPdf || (words.length > 2 && /^csv$/i.test(words.at(-1)!))) words.pop();
@@ -30,14 +27,14 @@ registerExportFeature.command('register_export', async (ctx) => {
     await ctx.reply(ctx.t('staff:export.usage'));
     return;
   }
-  const scope = poundsInScope(grantsOf(ctx), EXPORT_ROLES);
+  const scope = poundsInScope(ctx.actor, 'register.export');
   const pounds = await ctx.deps.db.pound.findMany({ where: scope === 'all' ? {} : { id: { in: scope } }, orderBy: { code: 'asc' } });
   const pound = code ? await ctx.deps.db.pound.findUnique({ where: { code: code.toUpperCase() } }) : pounds.length === 1 ? pounds[0]! : null;
   if (!pound) {
     await ctx.reply(ctx.t(code ? 'staff:export.unknown_pound' : 'staff:export.which_pound', { code: code ?? '', codes: pounds.map((p) => p.code).join(', ') }));
     return;
   }
-  if (!(await requireStaff(ctx, EXPORT_ROLES, { poundId: pound.id, caseNumber: pound.code }))) return;
+  if (!(await requireStaff(ctx, 'register.export', { poundId: pound.id, caseNumber: pound.code }))) return;
   let out;
   try {
     out = await buildRegisterExport(ctx.deps.db, { poundId: pound.id, from, to, t: ctx.t });
@@ -48,8 +45,7 @@ registerExportFeature.command('register_export', async (ctx) => {
     }
     throw e;
   }
-  const grant = requireGrant(grantsOf(ctx), EXPORT_ROLES, pound.id);
-  await audit(ctx.deps.db, staffActor(grant, viaOf(ctx)), 'register.export', null, { pound: pound.code, from, to, rows: out.rows });
+  await audit(ctx.deps.db, authorize(ctx.actor, 'register.export', pound.id).audit, 'register.export', null, { pound: pound.code, from, to, rows: out.rows });
   if (asPdf) return replyWithDocuments(ctx, [{ kind: 'register', poundId: pound.id, from, to }]);
   await ctx.replyWithDocument(new InputFile(Buffer.from(out.csv, 'utf8'), `register-${pound.code}-${from}-${to}.csv`), {
     caption: ctx.t('staff:export.caption', { pound: pound.code, from, to, cases: out.counts.case, rows: out.rows }),
@@ -75,8 +71,7 @@ registerExportFeature.callbackQuery(/^rxp\|/, async (ctx) => {
   }
   await ctx.answerCallbackQuery();
   const pound = await ctx.deps.db.pound.findUnique({ where: { id: poundId } });
-  if (!pound || !(await requireStaff(ctx, EXPORT_ROLES, { poundId: pound.id, caseNumber: pound.code }))) return;
-  const grant = requireGrant(grantsOf(ctx), EXPORT_ROLES, pound.id);
-  await audit(ctx.deps.db, staffActor(grant, viaOf(ctx)), 'register.export', null, { pound: pound.code, from, to, format: 'pdf' });
+  if (!pound || !(await requireStaff(ctx, 'register.export', { poundId: pound.id, caseNumber: pound.code }))) return;
+  await audit(ctx.deps.db, authorize(ctx.actor, 'register.export', pound.id).audit, 'register.export', null, { pound: pound.code, from, to, format: 'pdf' });
   await replyWithDocuments(ctx, [{ kind: 'register', poundId: pound.id, from, to }]);
 });

@@ -5,12 +5,11 @@ import { CATTLE_CLASS_CODES } from '../../src/law';
 import { MAX_HEADS_PER_ENTRY, MAX_FIELD_LENGTH, registerSeizure, SeizureEntryError, type HeadGroup } from '../../src/services/register-seizure';
 import { parseDateTime } from '../../src/services/typed-input';
 import { parseCount } from '../../src/services/typed-answers';
-import { poundsInScope } from '../../src/services/staff-scope';
+import { may, poundsInScope } from '../../src/services/staff-actor';
+import { Refusal } from '../../src/services/refusal';
 import type { BotContext } from '../context';
 import { leaveFlow } from '../middleware/leave-flow';
-import { hasRole } from '../middleware/roles';
-import { grantsOf, viaOf } from '../views/staff-refusals';
-import { replyScopeError } from './staff-scope-reply';
+import { replyRefusal } from './officer-common';
 
 /**
  * `/register` — the s. 8 register entry, one question at a time (a small state machine in ctx.session):
@@ -48,11 +47,11 @@ const save = (ctx: BotContext, step: Step, draft: Draft) => {
 const cb = (ctx: BotContext, ...args: string[]) => encodeCallback(callbackSecret(ctx.deps.config), 'rg', ...args);
 
 registerSeizureFeature.command('register', async (ctx) => {
-  if (!hasRole(ctx, ['POUND_KEEPER'])) {
+  if (!may(ctx.actor, 'seizure.register')) {
     await ctx.reply(ctx.t('common:error.not_allowed'));
     return;
   }
-  const scope = poundsInScope(grantsOf(ctx), ['POUND_KEEPER']);
+  const scope = poundsInScope(ctx.actor, 'seizure.register');
   const pounds = await ctx.deps.db.pound.findMany({ where: scope === 'all' ? {} : { id: { in: scope } }, orderBy: { code: 'asc' } });
   if (pounds.length === 0) {
     await ctx.reply(ctx.t('common:error.not_allowed'));
@@ -153,7 +152,7 @@ registerSeizureFeature.callbackQuery(/^rg\|/, async (ctx) => {
   }
   if (op === 'pound' && step === 'pound') {
     const id = Number(arg);
-    const scope = poundsInScope(grantsOf(ctx), ['POUND_KEEPER']);
+    const scope = poundsInScope(ctx.actor, 'seizure.register');
     if (!Number.isSafeInteger(id) || (scope !== 'all' && !scope.includes(id))) {
       await ctx.reply(ctx.t('common:error.stale_button'));
       return;
@@ -291,12 +290,14 @@ async function saveEntry(ctx: BotContext, d: Draft) {
         ownerResidence: d.ownerResidence ?? null,
         placeOfSeizure: d.placeOfSeizure ?? '',
       },
-      grants: grantsOf(ctx),
-      via: viaOf(ctx),
+      actor: ctx.actor,
       now,
     });
   } catch (e) {
-    if (await replyScopeError(ctx, e, '')) return leaveFlow(ctx);
+    if (e instanceof Refusal) {
+      await replyRefusal(ctx, e, { number: '' });
+      return leaveFlow(ctx);
+    }
     if (e instanceof SeizureEntryError) {
       await ctx.reply(ctx.t(`staff:register.error.${e.problem}`, { section: ctx.t('common:section', { n: e.section.replace('s. ', '') }) }));
       // A time that has become "future" (clock moved back) or a missing field: start the entry again.

@@ -2,9 +2,11 @@ import { Composer } from 'grammy';
 import { callbackSecret } from '../../src/callback-data';
 import { MAX_ORDER_REFERENCE, parseCaseNumber, releaseCattle, type ReleaseOrderInput } from '../../src/services/release';
 import type { BotContext } from '../context';
-import { hasRole, requireStaff } from '../middleware/roles';
-import { grantsOf, refusalText, viaOf } from '../views/staff-refusals';
-import { replyScopeError } from './staff-scope-reply';
+import { may } from '../../src/services/staff-actor';
+import { requireStaff } from '../middleware/roles';
+import { Refusal } from '../../src/services/refusal';
+import { refusalText } from '../views/refusal';
+import { replyRefusal } from './officer-common';
 
 /**
  * `/release <case>` — deliver the cattle on a confirmed payment (s. 13) or deposit (s. 15);
@@ -16,7 +18,7 @@ export const releaseFeature = new Composer<BotContext>();
 const ORDER_WORDS: Record<string, ReleaseOrderInput['authority']> = { order: 'MAGISTRATE', आदेश: 'MAGISTRATE', court: 'CIVIL_COURT', न्यायालय: 'CIVIL_COURT' };
 
 releaseFeature.command('release', async (ctx) => {
-  if (!(await requireStaff(ctx, ['POUND_KEEPER', 'OFFICER', 'MAGISTRATE']))) return;
+  if (!(await requireStaff(ctx, 'release.order'))) return;
   const [first, word, ...rest] = ctx.match.trim().split(/\s+/).filter(Boolean);
   if (!first) {
     await ctx.reply(ctx.t('staff:release.usage'));
@@ -37,7 +39,7 @@ releaseFeature.command('release', async (ctx) => {
     }
     order = { authority, reference };
   }
-  if (!order && !hasRole(ctx, ['POUND_KEEPER'])) {
+  if (!order && !may(ctx.actor, 'release')) {
     // ss. 13 and 15 put delivery on payment or deposit in the pound-keeper's hands; others need an order (s. 19).
     await ctx.reply(ctx.t('staff:release.keeper_only'));
     return;
@@ -47,9 +49,9 @@ releaseFeature.command('release', async (ctx) => {
     await ctx.reply(ctx.t('common:error.case_not_found', { number }));
     return;
   }
-  if (!(await requireStaff(ctx, order ? ['POUND_KEEPER', 'OFFICER', 'MAGISTRATE'] : ['POUND_KEEPER'], { poundId: c.poundId, caseNumber: number }))) return;
+  if (!(await requireStaff(ctx, order ? 'release.order' : 'release', { poundId: c.poundId, caseNumber: number }))) return;
   try {
-    const r = await releaseCattle(ctx.deps.db, { caseNumber: number, grants: grantsOf(ctx), via: viaOf(ctx), now: ctx.deps.clock.now(), callbackSecret: callbackSecret(ctx.deps.config), order });
+    const r = await releaseCattle(ctx.deps.db, { caseNumber: number, actor: ctx.actor, now: ctx.deps.clock.now(), callbackSecret: callbackSecret(ctx.deps.config), order });
     switch (r.status) {
       case 'released': {
         const parts = [ctx.t(`staff:release.done_${r.basis}`, { caseNumber: r.caseNumber, heads: r.headCount, receiptNumber: r.receiptNumber ?? '', reference: r.orderReference ?? '' })];
@@ -60,13 +62,12 @@ releaseFeature.command('release', async (ctx) => {
       case 'already':
         await ctx.reply(ctx.t('staff:release.already', { caseNumber: r.caseNumber, at: r.releasedAt.toISOString() }));
         return;
-      case 'refused':
-        await ctx.reply(`${ctx.t('staff:release.refused', { caseNumber: r.caseNumber })}\n${refusalText(ctx, r.error)}`);
-        return;
       case 'not_found':
         await ctx.reply(ctx.t('common:error.case_not_found', { number }));
     }
   } catch (e) {
-    if (!(await replyScopeError(ctx, e, number))) throw e;
+    // The engine's refusal (s. 19: no payment, deposit or order) says first that this case was not released.
+    if (e instanceof Refusal && e.code === 'REFUSED') await ctx.reply(`${ctx.t('staff:release.refused', { caseNumber: number })}\n${refusalText(ctx, e, { number })}`);
+    else await replyRefusal(ctx, e, { number });
   }
 });

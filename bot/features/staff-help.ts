@@ -12,7 +12,7 @@ export const staffHelpFeature = new Composer<BotContext>();
 
 staffHelpFeature.command('help', async (ctx, next) => {
   await next();
-  if (ctx.staff.length === 0) return;
-  const roles = [...new Set(ctx.staff.map((g) => g.role as StaffRoleName))];
+  if (ctx.actor.grants.length === 0) return;
+  const roles = [...new Set(ctx.actor.grants.map((g) => g.role as StaffRoleName))];
   await ctx.reply(staffCommandList(ctx, roles));
 });

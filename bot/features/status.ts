@@ -6,7 +6,7 @@ import type { BotContext } from '../context';
 export const statusFeature = new Composer<BotContext>();
 
 statusFeature.command('status', async (ctx) => {
-  if (!ctx.staff.some((g) => g.role === 'ADMIN')) {
+  if (!ctx.actor.administrator) {
     await ctx.reply(ctx.t('jobs:status.admin_only'));
     return;
   }

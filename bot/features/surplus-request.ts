@@ -1,10 +1,10 @@
 import { Composer } from 'grammy';
 import { callbackSecret, decodeCallback } from '../../src/callback-data';
-import { StaffActionError } from '../../src/services/case-transition';
+import { Refusal } from '../../src/services/refusal';
 import { requestSurplus, surplusRequestOffer } from '../../src/services/surplus-request';
 import type { BotContext } from '../context';
 import { SURPLUS_REQUEST_ACTION } from '../keyboards/surplus-request';
-import { actionErrorText } from './officer-common';
+import { refusalText } from '../views/refusal';
 
 /**
  * s. 17, the owner's side: someone who claimed the case taps "ask for the surplus" on the case card while
@@ -30,13 +30,13 @@ surplusRequestFeature.on('callback_query:data', async (ctx, next) => {
     const r = await requestSurplus(ctx.deps.db, { caseId: c.id, telegramUserId: BigInt(ctx.from.id), chatId: ctx.chat?.id ?? null, messageId: message?.message_id ?? null }, now);
     await ctx.reply(ctx.t('officer:surplus_owner.requested', { number: r.caseNumber, amount: r.amountPaise, holdEnd: r.holdEnd.date }));
   } catch (e) {
-    if (e instanceof StaffActionError && e.code === 'ALREADY_DONE') {
+    if (e instanceof Refusal && e.code === 'ALREADY_DONE') {
       const offer = await surplusRequestOffer(ctx.deps.db, c.id, BigInt(ctx.from.id), now);
       await ctx.reply(ctx.t('officer:surplus_owner.already_requested', { number: c.number, at: String(e.params.at ?? ''), holdEnd: offer?.holdEnd.date ?? '' }));
       return;
     }
-    if (e instanceof StaffActionError) {
-      await ctx.reply(actionErrorText(ctx, e, c));
+    if (e instanceof Refusal) {
+      await ctx.reply(refusalText(ctx, e, c));
       return;
     }
     throw e;

@@ -1,33 +1,20 @@
-import type { BotContext, StaffGrant } from '../context';
-
-import type { StaffRoleCode } from '../../src/services/staff-scope';
-export type { StaffRoleCode };
+import { authorize, may, type Authorized, type StaffRight } from '../../src/services/staff-actor';
+import type { BotContext } from '../context';
 
 /**
- * The sender's grant for one of `roles` covering `poundId` (or any pound when poundId is omitted);
- * undefined when they have none. Admins pass every check.
+ * Checks the sender's right (at a case's pound, if given) with the one rights table (src/services/staff-actor.ts)
+ * and answers a refusal in the user's language: an owner (or a role without the right) gets
+ * `common:error.not_allowed`, staff of another pound `common:error.wrong_pound`. Returns what the sender acts as,
+ * or undefined after replying. The services check again (`authorize`) inside their transaction.
  */
-export function grantFor(ctx: BotContext, roles: readonly StaffRoleCode[], poundId?: number): StaffGrant | undefined {
-  return ctx.staff.find((g) => (g.role === 'ADMIN' || roles.includes(g.role)) && (poundId === undefined || g.role === 'ADMIN' || g.poundIds.includes(poundId)));
-}
-
-/** True when the sender holds any of `roles` at all (for showing staff commands). */
-export function hasRole(ctx: BotContext, roles: readonly StaffRoleCode[]): boolean {
-  return grantFor(ctx, roles) !== undefined;
-}
-
-/**
- * Checks role (and pound, if given) and answers the refusal in the user's language when it fails:
- * an owner gets `common:error.not_allowed`, staff of another pound `common:error.wrong_pound`.
- * Returns the grant to act under, or undefined after replying.
- */
-export async function requireStaff(ctx: BotContext, roles: readonly StaffRoleCode[], scope?: { poundId: number; caseNumber: string }): Promise<StaffGrant | undefined> {
-  if (!hasRole(ctx, roles)) {
+export async function requireStaff(ctx: BotContext, right: StaffRight, scope?: { poundId: number; caseNumber: string }): Promise<Authorized | undefined> {
+  if (!may(ctx.actor, right)) {
     await ctx.reply(ctx.t('common:error.not_allowed'));
     return undefined;
   }
-  if (!scope) return grantFor(ctx, roles);
-  const grant = grantFor(ctx, roles, scope.poundId);
-  if (!grant) await ctx.reply(ctx.t('common:error.wrong_pound', { number: scope.caseNumber }));
-  return grant;
+  if (scope && !may(ctx.actor, right, scope.poundId)) {
+    await ctx.reply(ctx.t('common:error.wrong_pound', { number: scope.caseNumber }));
+    return undefined;
+  }
+  return authorize(ctx.actor, right, scope?.poundId);
 }

@@ -1,7 +1,9 @@
 import type { MiddlewareFn } from 'grammy';
 import type { Db } from '../../src/db';
 import { languageFromTelegram, type Lang } from '../../src/i18n';
-import type { BotContext, StaffGrant } from '../context';
+import { staffActorOf, type Grant } from '../../src/services/staff-actor';
+import type { BotContext } from '../context';
+import { viaOf } from './via';
 
 /**
  * Records the Telegram user (numeric id, first name, language; never a phone number), picks the language
@@ -22,7 +24,7 @@ interface CachedUser {
   firstName: string;
   languageCode: string | null;
   lang: Lang;
-  staff: StaffGrant[];
+  staff: Grant[];
   loadedAt: number;
 }
 
@@ -81,7 +83,10 @@ export function loadUser(ttlMs = USER_CACHE_TTL_MS): MiddlewareFn<BotContext> {
       }
       lang = user.lang;
       // A copy: handlers must not change the cached grants.
-      ctx.staff = user.staff.map((g) => ({ ...g, poundIds: [...g.poundIds] }));
+      ctx.actor = staffActorOf(
+        user.staff.map((g) => ({ ...g, poundIds: [...g.poundIds] })),
+        viaOf(ctx),
+      );
     }
     ctx.lang = lang;
     ctx.t = translator.forLang(lang);

@@ -1,6 +1,6 @@
 import { EnrolmentIssueError, enrolmentLink, issueEnrolmentCode } from '../services/enrolment';
 import { cleanPersonName } from '../services/person-name';
-import type { StaffRoleCode } from '../services/staff-scope';
+import type { StaffRoleCode } from '../services/staff-actor';
 import { EXIT, parseOptions, usageError, type AdminDeps } from './args';
 
 /** CLI spelling of the roles. */

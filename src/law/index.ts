@@ -91,7 +91,7 @@ export type {
   ReleaseOrder,
   TransitionSpec,
 } from './case-model';
-export { checkTransition, applyTransition, nextActions, isOfficialBuyer } from './lifecycle';
+export { checkTransition, mayAttempt, applyTransition, nextActions, isOfficialBuyer } from './lifecycle';
 export type { TransitionAllowed, AvailableAction } from './lifecycle';
 
 // Sale (s. 16) and split (s. 17)
@@ -101,6 +101,8 @@ export { computeSale, selectS16Lots } from './sale';
 export type { SoldLotBase } from './sale';
 export type { LotSelection } from './sale-selection';
 export type { SaleInput, SaleLotInput, SaleMode, SaleResult, SoldLot, S16Account } from './sale';
+export { laterRoundDues, ROUND_DEDUCTION_SECTIONS } from './rounds';
+export type { LaterRoundInput, LaterRoundDues, RoundCharges } from './rounds';
 export { computeSplit, splitClaimPayment, DEDUCTION_PRIORITY, SPLIT_ROUNDING_RULE } from './split';
 export { findDeductionOrder, DEFAULT_DEDUCTION_ORDER, DEFAULT_DEDUCTION_ORDER_REF, DEDUCTION_KINDS } from './deduction-order';
 export type { DeductionKind, DeductionOrderRow, DeductionOrderInForce } from './deduction-order';

@@ -374,6 +374,22 @@ export function checkTransition(
   return r.value instanceof TransitionRefused ? err(r.value) : ok(r.value);
 }
 
+/**
+ * May `actor` attempt `action` on the case at `now`, before the facts the action needs are known (status, role,
+ * the statutory time gates — e.g. s. 14's claim period and notice period, s. 16's path, s. 17's hold)? The
+ * checks on supplied facts (`params`: the auction time, the heads sold and buyers, the notice's contents) are left
+ * to `checkTransition` when the facts are given. Use it to decide whether to ask for them at all — never invent
+ * facts to get past those checks. `to` of the result is a placeholder when the target depends on the facts.
+ */
+export function mayAttempt(state: CaseState, action: CaseAction, actor: Actor | Role, now: Date): LawResult<TransitionAllowed> {
+  const r = guard(() => {
+    if (!ACTION_SET.has(action)) throw new LawError('UNKNOWN_ACTION', { value: action });
+    return evaluate(contextOf(state, now), action, asActor(actor), null);
+  });
+  if (!r.ok) return r;
+  return r.value instanceof TransitionRefused ? err(r.value) : ok(r.value);
+}
+
 /** The case state after an allowed transition (or the refusal). */
 export function applyTransition(
   state: CaseState,

@@ -1,19 +1,9 @@
 import { isOfficialBuyer, type TransitionAllowed } from '../law';
 import type { Db } from '../db';
 import { audit } from './audit';
-import {
-  auditActor,
-  caseStateOf,
-  loadCase,
-  mustAllow,
-  requireScope,
-  requireText,
-  saveTransition,
-  StaffActionError,
-  type CaseForLaw,
-  type StaffAct,
-  staffTransaction,
-} from './case-transition';
+import { caseStateOf, loadCase, mustAllow, mustMayAttempt, requireText, transition, type CaseForLaw, caseTransaction } from './case-transition';
+import { Refusal } from './refusal';
+import { type StaffActor, authorize } from './staff-actor';
 import { planDeadlines } from './deadlines';
 import { nameKey, nameResemblance, sameName } from './name-match';
 import { addToOutbox, queueMessage } from './outbox';
@@ -33,8 +23,8 @@ export interface AuctionInput {
  * Checks an auction time against s. 14 (not before the notice period has run; on the s. 16 path at
  * once) and the case's status. Throws the refusal with the section and the first allowed instant.
  */
-export function checkAuctionTime(c: CaseForLaw, act: StaffAct, at: Date, now: Date): void {
-  const role = requireScope(act, ['OFFICER'], c.poundId);
+export function checkAuctionTime(c: CaseForLaw, act: StaffActor, at: Date, now: Date): void {
+  const role = authorize(act, 'auction', c.poundId).lawRole;
   checkProclaimed(c);
   mustAllow(caseStateOf(c), 'SCHEDULE_AUCTION', role, now, { auctionAt: at });
 }
@@ -46,19 +36,19 @@ export function checkAuctionTime(c: CaseForLaw, act: StaffAct, at: Date, now: Da
 function checkProclaimed(c: CaseForLaw): void {
   if (c.ownerRefusedAt || c.status !== 'REPORTED_S14' || !c.notice) return;
   const missing = [c.notice.proclaimedVillageAt ? null : 'village', c.notice.proclaimedMarketAt ? null : 'market'].filter((x): x is string => x !== null);
-  if (missing.length) throw new StaffActionError('PROCLAMATION_PENDING', 's. 14', { missing: missing.join(',') });
+  if (missing.length) throw new Refusal('PROCLAMATION_PENDING', 's. 14', { missing: missing.join(',') });
 }
 
 /**
  * Checks that the officer may arrange an auction on this case at all (role, pound, status): a first
  * auction, or — s. 14 — a further one for heads left without a bid at the last (case PARTLY_SOLD).
  */
-export function checkCanSchedule(c: CaseForLaw, act: StaffAct, now: Date): void {
-  const role = requireScope(act, ['OFFICER'], c.poundId);
+export function checkCanSchedule(c: CaseForLaw, act: StaffActor, now: Date): void {
+  const role = authorize(act, 'auction', c.poundId).lawRole;
   checkNotPending(c, now);
   checkProclaimed(c);
-  // The time is not known yet: check everything but the time with a far-future probe.
-  mustAllow(caseStateOf(c), 'SCHEDULE_AUCTION', role, now, { auctionAt: new Date(now.getTime() + 3650 * 86_400_000) });
+  // The time is not known yet: everything but the time (checked when it is given).
+  mustMayAttempt(caseStateOf(c), 'SCHEDULE_AUCTION', role, now);
 }
 
 /**
@@ -67,7 +57,7 @@ export function checkCanSchedule(c: CaseForLaw, act: StaffAct, now: Date): void 
  */
 function checkNotPending(c: CaseForLaw, now: Date): void {
   if (c.auction?.status === 'SCHEDULED' && now.getTime() < c.auction.scheduledFor.getTime()) {
-    throw new StaffActionError('ALREADY_DONE', 's. 14', { at: c.auction.scheduledFor.toISOString() });
+    throw new Refusal('ALREADY_DONE', 's. 14', { at: c.auction.scheduledFor.toISOString() });
   }
 }
 
@@ -90,13 +80,14 @@ export function roundJobKey(caseId: number, round: number, suffix: string): stri
  * Schedules the public auction (s. 14; s. 16 on the refusal path): refused before the auction-eligible
  * date with s. 14. Broadcasts the auction to subscribers and re-plans the case's deadlines.
  */
-export async function scheduleAuction(db: Db, act: StaffAct, input: AuctionInput, now: Date) {
+export async function scheduleAuction(db: Db, act: StaffActor, input: AuctionInput, now: Date) {
   const place = requireText(input.place, 200);
   const conditions = requireText(input.conditions, 1000);
   const directionRef = requireText(input.directionRef, 100);
-  return staffTransaction(db, async (tx) => {
+  return caseTransaction(db, async (tx) => {
     const c = await loadCase(tx, input.caseId);
-    const role = requireScope(act, ['OFFICER'], c.poundId);
+    const who = authorize(act, 'auction', c.poundId);
+    const role = who.lawRole;
     checkNotPending(c, now);
     checkProclaimed(c);
     const allowed = mustAllow(caseStateOf(c), 'SCHEDULE_AUCTION', role, now, { auctionAt: input.at });
@@ -104,16 +95,16 @@ export async function scheduleAuction(db: Db, act: StaffAct, input: AuctionInput
     // The auction held without a single bid is closed as such; the heads go to the next round.
     if (adjourned) {
       const closed = await tx.auction.updateMany({ where: { id: adjourned.id, status: 'SCHEDULED' }, data: { status: 'CANCELLED', completedAt: now } });
-      if (closed.count !== 1) throw new StaffActionError('CONFLICT');
+      if (closed.count !== 1) throw new Refusal('CONFLICT');
     }
     const round = nextRound(c);
     // (caseId, round) is unique: two officers scheduling at once — the second is a CONFLICT.
     const auction = await tx.auction.create({
-      data: { caseId: c.id, round, scheduledFor: input.at, place, conditions, directionRef, scheduledByStaffId: act.staffId },
+      data: { caseId: c.id, round, scheduledFor: input.at, place, conditions, directionRef, scheduledByStaffId: who.grant.staffId },
     });
     // The trigger "Auction_is_current" makes this round the case's current auction (Case.auction).
-    await saveTransition(tx, c, allowed);
-    await audit(tx, auditActor(act), 'S14_AUCTION_SCHEDULED', c.id, {
+    await transition(tx, c, allowed);
+    await audit(tx, who.audit, 'S14_AUCTION_SCHEDULED', c.id, {
       auctionId: auction.id,
       round,
       at: input.at.toISOString(),
@@ -131,9 +122,9 @@ export async function scheduleAuction(db: Db, act: StaffAct, input: AuctionInput
 }
 
 /** Checks that this keeper or officer may record the owner's s. 16 refusal on the case now (no writes). */
-export function checkCanRecordRefusal(c: CaseForLaw, act: StaffAct, now: Date): TransitionAllowed {
-  const role = requireScope(act, ['OFFICER', 'POUND_KEEPER'], c.poundId);
-  if (c.ownerRefusedAt) throw new StaffActionError('ALREADY_DONE', 's. 16', { at: c.ownerRefusedAt.toISOString() });
+export function checkCanRecordRefusal(c: CaseForLaw, act: StaffActor, now: Date): TransitionAllowed {
+  const role = authorize(act, 'owner.refusal', c.poundId).lawRole;
+  if (c.ownerRefusedAt) throw new Refusal('ALREADY_DONE', 's. 16', { at: c.ownerRefusedAt.toISOString() });
   return mustAllow(caseStateOf(c), 'REFUSE_TO_PAY', role, now);
 }
 
@@ -143,13 +134,14 @@ export function checkCanRecordRefusal(c: CaseForLaw, act: StaffAct, now: Date): 
  * owner at the pound) or the officer records it; when the keeper does, the pound's officers are told, since
  * the auction is theirs to arrange. Recording it twice keeps the first time.
  */
-export async function recordOwnerRefusal(db: Db, act: StaffAct, caseId: number, now: Date) {
-  return staffTransaction(db, async (tx) => {
+export async function recordOwnerRefusal(db: Db, act: StaffActor, caseId: number, now: Date) {
+  return caseTransaction(db, async (tx) => {
     const c = await loadCase(tx, caseId);
     const allowed = checkCanRecordRefusal(c, act, now);
-    await saveTransition(tx, c, allowed, { ownerRefusedAt: now });
-    await audit(tx, auditActor(act), 'S16_OWNER_REFUSED', c.id, { at: now.toISOString() });
-    const officers = act.role === 'OFFICER' ? [] : (await staffChats(tx, c.poundId, ['OFFICER'])).filter((id) => id !== String(act.telegramId));
+    await transition(tx, c, allowed, { ownerRefusedAt: now });
+    const who = authorize(act, 'owner.refusal', c.poundId);
+    await audit(tx, who.audit, 'S16_OWNER_REFUSED', c.id, { at: now.toISOString() });
+    const officers = who.role === 'OFFICER' ? [] : (await staffChats(tx, c.poundId, ['OFFICER'])).filter((id) => id !== String(act.telegramId));
     for (const chatId of officers) {
       await queueMessage(
         tx,
@@ -186,19 +178,19 @@ export interface BidderResult {
  */
 export async function registerBidder(
   db: Db,
-  act: StaffAct,
+  act: StaffActor,
   input: { caseId: number; name: string; address: string; declarationSigned: boolean; confirmedNotStaff?: boolean },
   now: Date,
 ): Promise<BidderResult> {
   const name = requireText(input.name, 120);
   const address = requireText(input.address, 300);
-  if (!input.declarationSigned) throw new StaffActionError('DECLARATION_REQUIRED', 's. 19');
-  if (!nameKey(name)) throw new StaffActionError('TEXT_REQUIRED');
-  return staffTransaction(db, async (tx) => {
+  if (!input.declarationSigned) throw new Refusal('DECLARATION_REQUIRED', 's. 19');
+  if (!nameKey(name)) throw new Refusal('TEXT_REQUIRED');
+  return caseTransaction(db, async (tx) => {
     const c = await loadCase(tx, input.caseId);
-    requireScope(act, ['OFFICER'], c.poundId);
+    const who = authorize(act, 'auction', c.poundId);
     const auction = c.auction;
-    if (!auction || auction.status !== 'SCHEDULED') throw new StaffActionError('NO_AUCTION', 's. 14');
+    if (!auction || auction.status !== 'SCHEDULED') throw new Refusal('NO_AUCTION', 's. 14');
     const admitted = auction.bidders.filter((b) => !b.refusedSection);
     const same = auction.bidders.find((b) => sameName(b.name, name));
     if (same) {
@@ -213,11 +205,11 @@ export async function registerBidder(
     // Initials or a short form of a staff member's name ("S. Kumar" for Suresh Kumar) may be the same person:
     // not admitted until the officer confirms it is someone else (the confirmation is audited).
     const resembles = match ? undefined : staff.find((s) => nameResemblance(name, s.name) === 'short_form');
-    if (resembles && input.confirmedNotStaff !== true) throw new StaffActionError('BIDDER_RESEMBLES_STAFF', 's. 19', { name, staff: resembles.name });
+    if (resembles && input.confirmedNotStaff !== true) throw new Refusal('BIDDER_RESEMBLES_STAFF', 's. 19', { name, staff: resembles.name });
     const bidder = await tx.bidder.create({
       data: { auctionId: auction.id, name, address, declarationSigned: true, refusedSection: official ? 's. 19' : null, registeredAt: now },
     });
-    await audit(tx, auditActor(act), official ? 'S19_BIDDER_REFUSED' : 'S19_BIDDER_REGISTERED', c.id, {
+    await audit(tx, who.audit, official ? 'S19_BIDDER_REFUSED' : 'S19_BIDDER_REGISTERED', c.id, {
       bidderId: bidder.id,
       name,
       declarationSigned: true,

@@ -1,4 +1,3 @@
-import type { CaseState, CaseStatus as LawCaseStatus } from '../law';
 import type { DbReader } from './dues';
 import { normaliseTyped } from './typed-input';
 
@@ -114,39 +113,6 @@ export const caseCardInclude = {
 
 /** A case row as loaded by `findCaseByNumber` / `findCaseById`. */
 export type CaseWithCard = NonNullable<Awaited<ReturnType<typeof findCaseById>>>;
-
-/** The facts the src/law state machine needs, from the stored case. */
-export function lawCaseState(
-  c: {
-    status: string;
-    impoundedAt: Date;
-    seizedAt?: Date | null;
-    reportedAt: Date | null;
-    noticePostedAt: Date | null;
-    ownerRefusedAt?: Date | null;
-    surplusDepositedAt?: Date | null;
-    heads: Array<{ status: string }>;
-    auction?: { scheduledFor: Date; status: string } | null;
-  },
-  windows?: CaseState['windows'],
-  facts: { paymentReceived?: boolean; depositReceived?: boolean } = {},
-): CaseState {
-  return {
-    status: c.status as LawCaseStatus,
-    impoundedAt: c.impoundedAt,
-    seizedAt: c.seizedAt ?? null,
-    heads: c.heads.length,
-    headsRemaining: c.heads.filter((h) => h.status === 'IMPOUNDED').length,
-    reportedAt: c.reportedAt,
-    noticePostedAt: c.noticePostedAt,
-    ownerRefusedAt: c.ownerRefusedAt ?? null,
-    surplusDepositedAt: c.surplusDepositedAt ?? null,
-    auctionAt: c.auction && c.auction.status === 'SCHEDULED' ? c.auction.scheduledFor : null,
-    ...(facts.paymentReceived !== undefined ? { paymentReceived: facts.paymentReceived } : {}),
-    ...(facts.depositReceived !== undefined ? { depositReceived: facts.depositReceived } : {}),
-    ...(windows ? { windows } : {}),
-  };
-}
 
 /** Heads grouped by class and description, in register order, for "2 × buffalo — black". */
 export function groupHeads(heads: Array<{ cattleClass: string; description: string; status?: string }>): Array<{ cattleClass: string; description: string; count: number }> {

@@ -1,6 +1,6 @@
 import { checkTransition, type CaseAction, type LawResult, type StatutoryWindows, type TransitionAllowed } from '../law';
 import { cleanPersonName } from './person-name';
-import { lawCaseState } from './cases';
+import { caseStateOf } from './case-transition';
 import type { DbReader } from './dues';
 
 /**
@@ -23,7 +23,7 @@ export function actionOf(kind: ClaimKind): CaseAction {
  */
 export async function checkOwnerMay(db: DbReader, caseId: number, kind: ClaimKind, now: Date, windows: Partial<StatutoryWindows>): Promise<LawResult<TransitionAllowed>> {
   const c = await db.case.findUniqueOrThrow({ where: { id: caseId }, include: { heads: true, auction: true } });
-  return checkTransition(lawCaseState(c, windows), actionOf(kind), 'owner', now);
+  return checkTransition(caseStateOf(c, windows), actionOf(kind), 'owner', now);
 }
 
 /** A person's name as typed (src/services/person-name.ts: letters and marks of any script, no digits, no bidi or control characters). */

@@ -1,7 +1,9 @@
 import { splitClaimPayment, sumPaise, toIstDate } from '../law';
 import type { Db } from '../db';
 import { audit } from './audit';
-import { auditActor, caseStateOf, loadCase, mustAllow, requireScope, requireText, saveTransition, StaffActionError, staffTransaction, type StaffAct } from './case-transition';
+import { caseStateOf, loadCase, mustAllow, requireText, transition, caseTransaction } from './case-transition';
+import { Refusal } from './refusal';
+import { type StaffActor, authorize } from './staff-actor';
 import { planDeadlines } from './deadlines';
 import { recordOrderTx } from './orders';
 import { queueMessage } from './outbox';
@@ -30,15 +32,16 @@ export function snapshotTotals(snapshot: unknown): { finePaise: number; feedingP
  * pound-keeper (s. 17), s. 12A security held — as ledger entries that add up to the deposit. The depositor
  * is told. The case closes. A second outcome is refused (the case is no longer DEPOSITED_S15).
  */
-export async function recordDepositOutcome(db: Db, act: StaffAct, input: { caseId: number; outcome: DepositOutcome; orderReference: string }, now: Date) {
+export async function recordDepositOutcome(db: Db, act: StaffActor, input: { caseId: number; outcome: DepositOutcome; orderReference: string }, now: Date) {
   const reference = requireText(input.orderReference, 120);
-  return staffTransaction(db, async (tx) => {
+  return caseTransaction(db, async (tx) => {
     const c = await loadCase(tx, input.caseId);
-    const role = requireScope(act, ['MAGISTRATE'], c.poundId);
+    const who = authorize(act, 'magistrate', c.poundId);
+    const role = who.lawRole;
     const action = input.outcome === 'refund' ? 'DEPOSIT_OUTCOME_REFUND' : 'DEPOSIT_OUTCOME_APPLY';
     const allowed = mustAllow(caseStateOf(c), action, role, now);
     const confirmed = c.payments.find((p) => p.kind === 'S15_DEPOSIT' && p.status === 'CONFIRMED');
-    if (!confirmed) throw new StaffActionError('NO_DEPOSIT', 's. 15');
+    if (!confirmed) throw new Refusal('NO_DEPOSIT', 's. 15');
     const deposit = { ...confirmed, amountPaise: paiseOf(confirmed.amountPaise) };
     const kind = input.outcome === 'refund' ? 'DEPOSIT_REFUND' : 'DEPOSIT_APPLY';
     const { order } = await recordOrderTx(tx, act, { caseId: c.id, kind, authority: 'MAGISTRATE', reference, orderedOn: toIstDate(now) }, now);
@@ -48,11 +51,11 @@ export async function recordDepositOutcome(db: Db, act: StaffAct, input: { caseI
     } else {
       const totals = snapshotTotals(deposit.duesSnapshot);
       const parts = totals ? splitClaimPayment(totals) : null;
-      if (!parts || !parts.ok) throw new StaffActionError('DUES_UNAVAILABLE', 's. 15');
+      if (!parts || !parts.ok) throw new Refusal('DUES_UNAVAILABLE', 's. 15');
       entries = parts.value.filter((p) => p.amountPaise > 0).map((p) => ({ account: PART_ACCOUNT[p.payee as keyof typeof PART_ACCOUNT], amountPaise: p.amountPaise, section: p.section }));
       // Every paisa of the deposit goes somewhere: the parts must add up to what was deposited.
       if (sumPaise(entries.map((e) => e.amountPaise)) !== deposit.amountPaise) {
-        throw new StaffActionError('SPLIT_UNBALANCED', 's. 15', { total: sumPaise(entries.map((e) => e.amountPaise)), proceeds: deposit.amountPaise });
+        throw new Refusal('SPLIT_UNBALANCED', 's. 15', { total: sumPaise(entries.map((e) => e.amountPaise)), proceeds: deposit.amountPaise });
       }
     }
     await tx.ledgerEntry.createMany({
@@ -67,7 +70,7 @@ export async function recordDepositOutcome(db: Db, act: StaffAct, input: { caseI
       })),
       skipDuplicates: true,
     });
-    await saveTransition(tx, c, allowed, { closedAt: now });
+    await transition(tx, c, allowed, { closedAt: now });
     await tx.complaint.updateMany({ where: { caseId: c.id, outcome: null }, data: { outcome: input.outcome, outcomeAt: now } });
     await queueMessage(
       tx,
@@ -80,7 +83,7 @@ export async function recordDepositOutcome(db: Db, act: StaffAct, input: { caseI
       `case:${c.id}:deposit-outcome:${deposit.payerTelegramId}`,
       now,
     );
-    await audit(tx, auditActor(act), input.outcome === 'refund' ? 'S15_DEPOSIT_REFUNDED' : 'S15_DEPOSIT_APPLIED', c.id, {
+    await audit(tx, who.audit, input.outcome === 'refund' ? 'S15_DEPOSIT_REFUNDED' : 'S15_DEPOSIT_APPLIED', c.id, {
       paymentId: deposit.id,
       amountPaise: deposit.amountPaise,
       orderId: order.id,

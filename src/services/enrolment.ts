@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import { Prisma } from '../db';
 import { audit } from './audit';
 import { releasePendingSteps } from './s14-report';
-import type { StaffRoleCode } from './staff-scope';
+import type { StaffRoleCode } from './staff-actor';
 
 /** Letters and digits that cannot be misread for one another (no 0/O, 1/I/L, 5/S, 2/Z, 8/B). */
 export const UNAMBIGUOUS_ALPHABET = '34679ACDEFGHJKMNPQRTUVWXY';

@@ -1,18 +1,9 @@
 import { computeTimeline, sumPaise, type SplitPart, type TimelineEntry } from '../law';
 import type { Db } from '../db';
 import { audit } from './audit';
-import {
-  auditActor,
-  caseStateOf,
-  loadCase,
-  mustAllow,
-  requireScope,
-  requireText,
-  saveTransition,
-  StaffActionError,
-  type StaffAct,
-  staffTransaction,
-} from './case-transition';
+import { caseStateOf, loadCase, mustAllow, requireText, transition, caseTransaction } from './case-transition';
+import { Refusal } from './refusal';
+import { type StaffActor, authorize } from './staff-actor';
 import { roundJobKey } from './auction';
 import { planDeadlines } from './deadlines';
 import { queueMessage, type Tx } from './outbox';
@@ -96,7 +87,7 @@ export interface RoundSplit {
 export async function splitOfCase(db: Db | Tx, caseId: number): Promise<{ proceedsPaise: number; rounds: RoundSplit[]; lines: SplitLine[]; balanceTo: 'OWNER' | 'MAGISTRATE_DEPOSIT' }> {
   const c = await loadCase(db, caseId);
   const rounds = completedRounds(c);
-  if (rounds.length === 0 || rounds.some((r) => !r.stored.delivered)) throw new StaffActionError('ACCOUNT_NOT_DELIVERED', 's. 16');
+  if (rounds.length === 0 || rounds.some((r) => !r.stored.delivered)) throw new Refusal('ACCOUNT_NOT_DELIVERED', 's. 16');
   const out: RoundSplit[] = rounds.map((r) => {
     const a = r.stored.delivered!.account;
     return {
@@ -124,21 +115,22 @@ export async function splitOfCase(db: Db | Tx, caseId: number): Promise<{ procee
  * The s. 17 hold of the case's surplus (all rounds) runs from today, so a claimant has at least the full
  * three months for every part of it.
  */
-export async function recordSplit(db: Db, act: StaffAct, caseId: number, now: Date) {
-  return staffTransaction(db, async (tx) => {
+export async function recordSplit(db: Db, act: StaffActor, caseId: number, now: Date) {
+  return caseTransaction(db, async (tx) => {
     let c = await loadCase(tx, caseId);
-    const role = requireScope(act, ['OFFICER'], c.poundId);
+    const who = authorize(act, 'auction', c.poundId);
+    const role = who.lawRole;
     const existing = await tx.ledgerEntry.findMany({ where: { caseId: c.id }, select: { idempotencyKey: true } });
-    if (existing.some((e) => isSplitKey(c.id, e.idempotencyKey))) throw new StaffActionError('ALREADY_DONE', 's. 17');
+    if (existing.some((e) => isSplitKey(c.id, e.idempotencyKey))) throw new Refusal('ALREADY_DONE', 's. 17');
     if (c.status === 'PARTLY_SOLD' && !c.ownerRefusedAt) {
-      throw new StaffActionError('CATTLE_REMAIN', 's. 14', { heads: c.heads.filter((h) => h.status === 'IMPOUNDED').length });
+      throw new Refusal('CATTLE_REMAIN', 's. 14', { heads: c.heads.filter((h) => h.status === 'IMPOUNDED').length });
     }
     const split = await splitOfCase(tx, c.id);
     if (c.status === 'DISPOSED_PROVISO') {
       // s. 14 proviso after earlier rounds: the account of what was sold is delivered with the disposal.
       const deliver = mustAllow(caseStateOf(c), 'DELIVER_ACCOUNT', role, now, { receiptSigned: false });
-      await saveTransition(tx, c, deliver);
-      await audit(tx, auditActor(act), 'S16_ACCOUNT_DELIVERED', c.id, { rounds: split.rounds.map((r) => r.round), after: 'proviso_disposal' });
+      await transition(tx, c, deliver);
+      await audit(tx, who.audit, 'S16_ACCOUNT_DELIVERED', c.id, { rounds: split.rounds.map((r) => r.round), after: 'proviso_disposal' });
       c = await loadCase(tx, c.id);
     }
     const data = [];
@@ -147,7 +139,7 @@ export async function recordSplit(db: Db, act: StaffAct, caseId: number, now: Da
       const total = sumPaise(r.lines.map((l) => l.amountPaise));
       const proceeds = await tx.ledgerEntry.findUnique({ where: { idempotencyKey: proceedsKey(c.id, r.round) } });
       if (total !== r.proceedsPaise || !proceeds || paiseOf(proceeds.amountPaise) !== total) {
-        throw new StaffActionError('SPLIT_UNBALANCED', 's. 17', { total, proceeds: proceeds ? paiseOf(proceeds.amountPaise) : r.proceedsPaise });
+        throw new Refusal('SPLIT_UNBALANCED', 's. 17', { total, proceeds: proceeds ? paiseOf(proceeds.amountPaise) : r.proceedsPaise });
       }
       for (const l of r.lines.filter((x) => x.amountPaise > 0)) {
         data.push({ caseId: c.id, account: l.account, amountPaise: l.amountPaise, section: l.section, memo: r.round > 1 ? `s. 17 split, auction round ${r.round}` : 's. 17 split', idempotencyKey: splitKey(c.id, r.round, l.account), createdAt: now });
@@ -156,10 +148,10 @@ export async function recordSplit(db: Db, act: StaffAct, caseId: number, now: Da
     const surplus = sumPaise(split.lines.filter((l) => l.account === 'MAGISTRATE_DEPOSIT').map((l) => l.amountPaise));
     const allowed = mustAllow(caseStateOf(c), 'RECORD_SPLIT', role, now, { surplusToDepositPaise: surplus, surplusDepositedAt: now });
     await tx.ledgerEntry.createMany({ data, skipDuplicates: true });
-    await saveTransition(tx, c, allowed, surplus > 0 ? { surplusDepositedAt: now } : {});
+    await transition(tx, c, allowed, surplus > 0 ? { surplusDepositedAt: now } : {});
     const hold = surplus > 0 ? holdEndOf(c.impoundedAt, now) : null;
     const lines = totalsByAccount(split.lines);
-    await audit(tx, auditActor(act), 'S17_SPLIT_RECORDED', c.id, {
+    await audit(tx, who.audit, 'S17_SPLIT_RECORDED', c.id, {
       proceedsPaise: split.proceedsPaise,
       rounds: split.rounds.map((r) => ({ round: r.round, proceedsPaise: r.proceedsPaise, lines: r.lines.map((l) => ({ account: l.account, amountPaise: l.amountPaise })) })),
       surplusPaise: surplus,
@@ -184,7 +176,7 @@ export function totalsByAccount(lines: readonly SplitLine[]): Array<{ account: S
 /** s. 17: the last day of the Magistrate's 3-month hold of a surplus deposited at `depositedAt`. */
 export function holdEndOf(impoundedAt: Date, depositedAt: Date): TimelineEntry {
   const t = computeTimeline({ impoundedAt, surplusDepositedAt: depositedAt });
-  if (!t.ok || !t.value.surplusHoldEnd) throw new StaffActionError('LAW_ERROR', 's. 17');
+  if (!t.ok || !t.value.surplusHoldEnd) throw new Refusal('LAW_ERROR', 's. 17');
   return t.value.surplusHoldEnd;
 }
 
@@ -209,20 +201,20 @@ export async function moneyStatus(db: Db, caseId: number) {
  * sent to the District Magistrate, feeding charges paid over to the pound-keeper. Recorded once per kind
  * (Remittance unique per case and kind) with the audit trail; a second confirmation is ALREADY_DONE.
  */
-export async function confirmRemittance(db: Db, act: StaffAct, caseId: number, kind: RemittanceKindCode, now: Date) {
-  return staffTransaction(db, async (tx) => {
+export async function confirmRemittance(db: Db, act: StaffActor, caseId: number, kind: RemittanceKindCode, now: Date) {
+  return caseTransaction(db, async (tx) => {
     const c = await loadCase(tx, caseId);
-    requireScope(act, ['OFFICER'], c.poundId);
+    const who = authorize(act, 'auction', c.poundId);
     const split = (await tx.ledgerEntry.findMany({ where: { caseId: c.id } })).filter((e) => isDivisionKey(c.id, e.idempotencyKey));
     const entries = split.filter((e) => e.account === REMITTANCE_ACCOUNT[kind] && toRemit(e));
-    if (entries.length === 0) throw new StaffActionError(split.length ? 'NOTHING_TO_REMIT' : 'SPLIT_NOT_RECORDED', 's. 17');
+    if (entries.length === 0) throw new Refusal(split.length ? 'NOTHING_TO_REMIT' : 'SPLIT_NOT_RECORDED', 's. 17');
     const amountPaise = sumPaise(entries.map((e) => paiseOf(e.amountPaise)));
     const prior = await tx.remittance.findUnique({ where: { caseId_kind: { caseId: c.id, kind } } });
-    if (prior) throw new StaffActionError('ALREADY_DONE', 's. 17', { at: prior.confirmedAt.toISOString() });
+    if (prior) throw new Refusal('ALREADY_DONE', 's. 17', { at: prior.confirmedAt.toISOString() });
     const row = await tx.remittance.create({
-      data: { caseId: c.id, kind, amountPaise, confirmedAt: now, confirmedByStaffId: act.staffId, viaMessageId: act.messageId },
+      data: { caseId: c.id, kind, amountPaise, confirmedAt: now, confirmedByStaffId: who.grant.staffId, viaMessageId: act.messageId },
     });
-    await audit(tx, auditActor(act), 'S17_REMITTANCE_CONFIRMED', c.id, { kind, amountPaise, remittanceId: row.id });
+    await audit(tx, who.audit, 'S17_REMITTANCE_CONFIRMED', c.id, { kind, amountPaise, remittanceId: row.id });
     return { caseNumber: c.number, kind, amountPaise };
   });
 }
@@ -271,15 +263,16 @@ export async function heldAmount(db: Db | Tx, caseId: number): Promise<number> {
  */
 export async function claimSurplus(
   db: Db,
-  act: StaffAct,
+  act: StaffActor,
   input: { caseId: number; claimantName: string; orderReference: string; orderedOn: string; claimantTelegramId?: bigint | null },
   now: Date,
 ) {
   const claimant = requireText(input.claimantName, 120);
   const reference = requireText(input.orderReference, 120);
-  return staffTransaction(db, async (tx) => {
+  return caseTransaction(db, async (tx) => {
     const c = await loadCase(tx, input.caseId);
-    const role = requireScope(act, ['MAGISTRATE'], c.poundId);
+    const who = authorize(act, 'magistrate', c.poundId);
+    const role = who.lawRole;
     const allowed = mustAllow(caseStateOf(c), 'CLAIM_SURPLUS', role, now);
     const amount = await heldAmount(tx, c.id);
     const order = await tx.courtOrder.create({
@@ -290,7 +283,7 @@ export async function claimSurplus(
         reference,
         orderedOn: new Date(`${input.orderedOn}T00:00:00Z`),
         recordedAt: now,
-        recordedByStaffId: act.staffId,
+        recordedByStaffId: who.grant.staffId,
         details: { claimant, claimantTelegramId: input.claimantTelegramId != null ? String(input.claimantTelegramId) : null },
       },
     });
@@ -307,8 +300,8 @@ export async function claimSurplus(
       issuedToTelegramId: input.claimantTelegramId ?? null,
       now,
     });
-    await saveTransition(tx, c, allowed);
-    await audit(tx, auditActor(act), 'S17_SURPLUS_CLAIMED', c.id, {
+    await transition(tx, c, allowed);
+    await audit(tx, who.audit, 'S17_SURPLUS_CLAIMED', c.id, {
       amountPaise: amount,
       claimant,
       claimantTelegramId: input.claimantTelegramId != null ? String(input.claimantTelegramId) : null,
@@ -333,18 +326,19 @@ export async function claimSurplus(
  * At the end of the 3-month hold with no claim established, the surplus is Government revenue (s. 17):
  * one GOVERNMENT_REVENUE ledger entry. Refused while the hold is running, with its end date.
  */
-export async function surplusToRevenue(db: Db, act: StaffAct, caseId: number, now: Date) {
-  return staffTransaction(db, async (tx) => {
+export async function surplusToRevenue(db: Db, act: StaffActor, caseId: number, now: Date) {
+  return caseTransaction(db, async (tx) => {
     const c = await loadCase(tx, caseId);
-    const role = requireScope(act, ['MAGISTRATE'], c.poundId);
+    const who = authorize(act, 'magistrate', c.poundId);
+    const role = who.lawRole;
     const allowed = mustAllow(caseStateOf(c), 'SURPLUS_LAPSES', role, now);
     const amount = await heldAmount(tx, c.id);
     await tx.ledgerEntry.createMany({
       data: [{ caseId: c.id, account: 'GOVERNMENT_REVENUE', amountPaise: amount, section: 's. 17', memo: 'no claim established within 3 months', idempotencyKey: `case:${c.id}:surplus:revenue`, createdAt: now }],
       skipDuplicates: true,
     });
-    await saveTransition(tx, c, allowed);
-    await audit(tx, auditActor(act), 'S17_SURPLUS_TO_REVENUE', c.id, { amountPaise: amount });
+    await transition(tx, c, allowed);
+    await audit(tx, who.audit, 'S17_SURPLUS_TO_REVENUE', c.id, { amountPaise: amount });
     await planDeadlines(tx, c.id, now);
     return { caseNumber: c.number, amountPaise: amount };
   });

@@ -1,19 +1,9 @@
 import { computeTimeline, type TimelineEntry } from '../law';
 import type { Db } from '../db';
 import { audit } from './audit';
-import {
-  auditActor,
-  caseStateOf,
-  loadCase,
-  mustAllow,
-  requireScope,
-  requireText,
-  saveTransition,
-  StaffActionError,
-  type CaseForLaw,
-  type StaffAct,
-  staffTransaction,
-} from './case-transition';
+import { caseStateOf, loadCase, mustAllow, mustMayAttempt, requireText, transition, type CaseForLaw, caseTransaction } from './case-transition';
+import { Refusal } from './refusal';
+import { type StaffActor, authorize } from './staff-actor';
 import { planDeadlines } from './deadlines';
 import { recordS14Reported } from './s14-report';
 import { addToOutbox, type Tx } from './outbox';
@@ -56,7 +46,7 @@ export interface NoticeResult {
  */
 function reportDue(c: CaseForLaw): TimelineEntry {
   const t = computeTimeline({ impoundedAt: c.impoundedAt });
-  if (!t.ok) throw new StaffActionError('LAW_ERROR', t.error.section, { code: t.error.code });
+  if (!t.ok) throw new Refusal('LAW_ERROR', t.error.section, { code: t.error.code });
   return t.value.s14ReportDue;
 }
 
@@ -70,25 +60,22 @@ export function missingProclamations(n: { proclaimedVillageAt: Date | null; proc
  * period over). Used by the bot before asking the questions, and again when recording. A notice posted
  * whose proclamations are not all recorded yet is not "done": /notice asks for the rest.
  */
-export function checkNotice(c: CaseForLaw, act: StaffAct, now: Date): void {
-  requireScope(act, ['OFFICER'], c.poundId);
-  if (c.notice && missingProclamations(c.notice).length === 0) throw new StaffActionError('ALREADY_DONE', 's. 14', { at: c.notice.postedAt.toISOString() });
+export function checkNotice(c: CaseForLaw, act: StaffActor, now: Date): void {
+  authorize(act, 'notice', c.poundId);
+  if (c.notice && missingProclamations(c.notice).length === 0) throw new Refusal('ALREADY_DONE', 's. 14', { at: c.notice.postedAt.toISOString() });
   if (c.status === 'IMPOUNDED') {
     // The pound-keeper's report (s. 14) is sent by the bot on day 8; the report is the keeper's act.
     mustAllow(caseStateOf(c), 'REPORT_S14', 'pound_keeper', now);
     return;
   }
-  mustAllow(caseStateOf(c), 'POST_NOTICE', 'officer', now, {
-    notice: { description: 'x', placeOfSeizure: 'x', placeOfImpounding: 'x' },
-    proclaimedByDrum: true,
-  });
+  mustMayAttempt(caseStateOf(c), 'POST_NOTICE', 'officer', now);
 }
 
 function checkTime(t: Date, now: Date, notBefore: Date): void {
-  if (!(t instanceof Date) || Number.isNaN(t.getTime())) throw new StaffActionError('TEXT_REQUIRED');
-  if (t.getTime() > now.getTime()) throw new StaffActionError('TIME_IN_FUTURE', 's. 14', { at: t.toISOString() });
+  if (!(t instanceof Date) || Number.isNaN(t.getTime())) throw new Refusal('TEXT_REQUIRED');
+  if (t.getTime() > now.getTime()) throw new Refusal('TIME_IN_FUTURE', 's. 14', { at: t.toISOString() });
   // The notice and its proclamation follow the report, which is due when the claim period ends (s. 14).
-  if (t.getTime() < notBefore.getTime()) throw new StaffActionError('TIME_BEFORE_REPORT', 's. 14', { at: t.toISOString(), from: notBefore.toISOString() });
+  if (t.getTime() < notBefore.getTime()) throw new Refusal('TIME_BEFORE_REPORT', 's. 14', { at: t.toISOString(), from: notBefore.toISOString() });
 }
 
 /**
@@ -97,11 +84,16 @@ function checkTime(t: Date, now: Date, notBefore: Date): void {
  */
 function checkNoticeOrder(c: CaseForLaw, now: Date, postedAt: Date, proclaimed: Array<Date | undefined>): void {
   mustAllow(caseStateOf(c), 'POST_NOTICE', 'officer', now, {
-    notice: { description: 'x', placeOfSeizure: 'x', placeOfImpounding: 'x' },
+    notice: noticeContents(c),
     proclaimedByDrum: true,
     noticePostedAt: postedAt,
     proclaimedAt: proclaimed.filter((t): t is Date => !!t),
   });
+}
+
+/** What the s. 14 notice states: the cattle (number and description), the place of seizure, the place of impounding. */
+function noticeContents(c: CaseForLaw): { description: string; placeOfSeizure: string; placeOfImpounding: string } {
+  return { description: c.heads.map((h) => `${h.cattleClass}: ${h.description}`).join('; '), placeOfSeizure: c.placeOfSeizure, placeOfImpounding: c.pound.name };
 }
 
 function cleanProclamation(p: Proclamation | null | undefined): Proclamation | null {
@@ -121,12 +113,12 @@ function whereText(village: string | null, market: string | null): string | null
  * NOTICE_POSTED only once the notice is posted AND proclaimed in the village and at the market (s. 14):
  * then subscribers get the notice (broadcast job) and the case's deadlines are re-planned — one transaction.
  */
-export async function recordNotice(db: Db, act: StaffAct, input: NoticeInput, now: Date): Promise<NoticeResult> {
+export async function recordNotice(db: Db, act: StaffActor, input: NoticeInput, now: Date): Promise<NoticeResult> {
   const village = cleanProclamation(input.village);
   const market = cleanProclamation(input.market);
-  return staffTransaction(db, async (tx) => {
+  return caseTransaction(db, async (tx) => {
     let c = await loadCase(tx, input.caseId);
-    if (c.notice) throw new StaffActionError('ALREADY_DONE', 's. 14', { at: c.notice.postedAt.toISOString() });
+    if (c.notice) throw new Refusal('ALREADY_DONE', 's. 14', { at: c.notice.postedAt.toISOString() });
     checkNotice(c, act, now);
     const due = reportDue(c);
     for (const t of [input.postedAt, village?.at, market?.at]) if (t) checkTime(t, now, due.dueAt);
@@ -135,17 +127,18 @@ export async function recordNotice(db: Db, act: StaffAct, input: NoticeInput, no
       // no later than the earliest act he records. The one s. 14 report operation (src/services/s14-report.ts).
       mustAllow(caseStateOf(c), 'REPORT_S14', 'pound_keeper', now);
       const reportedAt = new Date(Math.min(...[input.postedAt, village?.at, market?.at].filter((t): t is Date => !!t).map((t) => t.getTime())));
-      if (!(await recordS14Reported(tx, c, reportedAt, 'notice', now))) throw new StaffActionError('CONFLICT');
+      if (!(await recordS14Reported(tx, c, reportedAt, 'notice', now))) throw new Refusal('CONFLICT');
       c = await loadCase(tx, c.id);
     }
     // s. 14 order (the statute engine): the notice not before the report, the proclamations not before the notice.
     checkNoticeOrder(c, now, input.postedAt, [village?.at, market?.at]);
+    const who = authorize(act, 'notice', c.poundId);
     // One notice per case (Notice.caseId is unique): a second officer racing this one gets a CONFLICT.
     await tx.notice.create({
       data: {
         caseId: c.id,
         postedAt: input.postedAt,
-        postedByStaffId: act.staffId,
+        postedByStaffId: who.grant.staffId,
         photoFileId: input.photoFileId ?? null,
         proclaimedWhere: whereText(village?.place ?? null, market?.place ?? null),
         proclaimedVillagePlace: village?.place ?? null,
@@ -155,7 +148,7 @@ export async function recordNotice(db: Db, act: StaffAct, input: NoticeInput, no
         viaMessageId: act.messageId,
       },
     });
-    await audit(tx, auditActor(act), 'S14_NOTICE_POSTED', c.id, {
+    await audit(tx, who.audit, 'S14_NOTICE_POSTED', c.id, {
       postedAt: input.postedAt.toISOString(),
       photo: Boolean(input.photoFileId),
       ...proclamationDetails(village, market),
@@ -169,16 +162,16 @@ export async function recordNotice(db: Db, act: StaffAct, input: NoticeInput, no
  * one, or both. One already recorded is not overwritten (ALREADY_DONE). When both are recorded the
  * notice is complete: the case moves to NOTICE_POSTED with the posting date as the notice date.
  */
-export async function recordProclamations(db: Db, act: StaffAct, input: { caseId: number; village?: Proclamation | null; market?: Proclamation | null }, now: Date): Promise<NoticeResult> {
+export async function recordProclamations(db: Db, act: StaffActor, input: { caseId: number; village?: Proclamation | null; market?: Proclamation | null }, now: Date): Promise<NoticeResult> {
   const village = cleanProclamation(input.village);
   const market = cleanProclamation(input.market);
-  if (!village && !market) throw new StaffActionError('TEXT_REQUIRED');
-  return staffTransaction(db, async (tx) => {
+  if (!village && !market) throw new Refusal('TEXT_REQUIRED');
+  return caseTransaction(db, async (tx) => {
     const c = await loadCase(tx, input.caseId);
-    requireScope(act, ['OFFICER'], c.poundId);
+    const who = authorize(act, 'notice', c.poundId);
     const n = c.notice;
-    if (!n) throw new StaffActionError('TEXT_REQUIRED', 's. 14');
-    if ((village && n.proclaimedVillageAt) || (market && n.proclaimedMarketAt)) throw new StaffActionError('ALREADY_DONE', 's. 14', { at: n.postedAt.toISOString() });
+    if (!n) throw new Refusal('TEXT_REQUIRED', 's. 14');
+    if ((village && n.proclaimedVillageAt) || (market && n.proclaimedMarketAt)) throw new Refusal('ALREADY_DONE', 's. 14', { at: n.postedAt.toISOString() });
     const due = reportDue(c);
     for (const t of [village?.at, market?.at]) if (t) checkTime(t, now, due.dueAt);
     checkNoticeOrder(c, now, n.postedAt, [village?.at, market?.at]);
@@ -193,8 +186,8 @@ export async function recordProclamations(db: Db, act: StaffAct, input: { caseId
         ...(market ? { proclaimedMarketPlace: market.place, proclaimedMarketAt: market.at } : {}),
       },
     });
-    if (updated.count !== 1) throw new StaffActionError('CONFLICT');
-    await audit(tx, auditActor(act), 'S14_PROCLAIMED', c.id, proclamationDetails(village, market));
+    if (updated.count !== 1) throw new Refusal('CONFLICT');
+    await audit(tx, who.audit, 'S14_PROCLAIMED', c.id, proclamationDetails(village, market));
     return completeIfProclaimed(tx, act, c.id, now);
   });
 }
@@ -207,23 +200,22 @@ function proclamationDetails(village: Proclamation | null, market: Proclamation 
 }
 
 /** After a notice or proclamation is recorded: the s. 14 transition once both proclamations are in. */
-async function completeIfProclaimed(tx: Tx, act: StaffAct, caseId: number, now: Date): Promise<NoticeResult> {
+async function completeIfProclaimed(tx: Tx, act: StaffActor, caseId: number, now: Date): Promise<NoticeResult> {
   const c = await loadCase(tx, caseId);
   const n = c.notice!;
   const missing = missingProclamations(n);
   const timeline = computeTimeline({ impoundedAt: c.impoundedAt, noticePostedAt: n.postedAt });
-  if (!timeline.ok || !timeline.value.auctionEligible) throw new StaffActionError('LAW_ERROR', 's. 14');
+  if (!timeline.ok || !timeline.value.auctionEligible) throw new Refusal('LAW_ERROR', 's. 14');
   if (missing.length === 0 && c.status === 'REPORTED_S14') {
-    const description = c.heads.map((h) => `${h.cattleClass}: ${h.description}`).join('; ');
     const allowed = mustAllow(caseStateOf(c), 'POST_NOTICE', 'officer', now, {
-      notice: { description, placeOfSeizure: c.placeOfSeizure, placeOfImpounding: c.pound.name },
+      notice: noticeContents(c),
       proclaimedByDrum: true,
       noticePostedAt: n.postedAt,
       proclaimedAt: [n.proclaimedVillageAt, n.proclaimedMarketAt].filter((t): t is Date => !!t),
     });
     // The notice date — the auction clock — is the day the notice was stuck up, not the last proclamation.
-    await saveTransition(tx, c, allowed, { noticePostedAt: n.postedAt });
-    await audit(tx, auditActor(act), 'S14_NOTICE_COMPLETE', c.id, { noticeDate: n.postedAt.toISOString(), auctionFrom: timeline.value.auctionEligible.actionableFrom });
+    await transition(tx, c, allowed, { noticePostedAt: n.postedAt });
+    await audit(tx, authorize(act, 'notice', c.poundId).audit, 'S14_NOTICE_COMPLETE', c.id, { noticeDate: n.postedAt.toISOString(), auctionFrom: timeline.value.auctionEligible.actionableFrom });
     await queueNoticeBroadcast(tx, c.id, now);
     await planDeadlines(tx, c.id, now);
   }

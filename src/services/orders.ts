@@ -1,7 +1,9 @@
 import { isLocalDate, toIstDate } from '../law';
 import type { Db, Prisma } from '../db';
 import { audit } from './audit';
-import { auditActor, loadCase, requireScope, requireText, StaffActionError, staffTransaction, type StaffAct } from './case-transition';
+import { loadCase, requireText, caseTransaction } from './case-transition';
+import { Refusal } from './refusal';
+import { type StaffActor, authorize } from './staff-actor';
 import type { Tx } from './outbox';
 
 /** Orders the Magistrate's office records for a case (OrderKind values recorded through /orders). */
@@ -30,7 +32,7 @@ export const MAX_ORDER_REFERENCE = 120;
 
 /** Checks an order date: a real India date, not in the future. */
 export function checkOrderDate(orderedOn: string, now: Date): void {
-  if (!isLocalDate(orderedOn) || orderedOn > toIstDate(now)) throw new StaffActionError('ORDER_DATE_INVALID', null, { date: String(orderedOn) });
+  if (!isLocalDate(orderedOn) || orderedOn > toIstDate(now)) throw new Refusal('ORDER_DATE_INVALID', null, { date: String(orderedOn) });
 }
 
 /**
@@ -39,18 +41,18 @@ export function checkOrderDate(orderedOn: string, now: Date): void {
  * Magistrate's office (or an admin) records orders, for pounds in its grant. Recording the same
  * kind and reference again returns the first record (`created: false`).
  */
-export async function recordOrder(db: Db, act: StaffAct, input: OrderInput, now: Date) {
-  return staffTransaction(db, (tx) => recordOrderTx(tx, act, input, now));
+export async function recordOrder(db: Db, act: StaffActor, input: OrderInput, now: Date) {
+  return caseTransaction(db, (tx) => recordOrderTx(tx, act, input, now));
 }
 
 /** `recordOrder` inside the caller's transaction. */
-export async function recordOrderTx(tx: Tx, act: StaffAct, input: OrderInput, now: Date) {
-  if (!ORDER_KINDS.includes(input.kind)) throw new StaffActionError('TEXT_REQUIRED');
-  if (input.authority !== 'MAGISTRATE' && input.authority !== 'CIVIL_COURT') throw new StaffActionError('TEXT_REQUIRED');
+export async function recordOrderTx(tx: Tx, act: StaffActor, input: OrderInput, now: Date) {
+  if (!ORDER_KINDS.includes(input.kind)) throw new Refusal('TEXT_REQUIRED');
+  if (input.authority !== 'MAGISTRATE' && input.authority !== 'CIVIL_COURT') throw new Refusal('TEXT_REQUIRED');
   const reference = requireText(input.reference, MAX_ORDER_REFERENCE);
   checkOrderDate(input.orderedOn, now);
   const c = await loadCase(tx, input.caseId);
-  requireScope(act, ['MAGISTRATE'], c.poundId);
+  const who = authorize(act, 'magistrate', c.poundId);
   const existing = await tx.courtOrder.findUnique({ where: { caseId_kind_reference: { caseId: c.id, kind: input.kind, reference } } });
   if (existing) return { caseNumber: c.number, order: existing, created: false };
   const note = input.note ? requireText(input.note, 500) : null;
@@ -62,11 +64,11 @@ export async function recordOrderTx(tx: Tx, act: StaffAct, input: OrderInput, no
       reference,
       orderedOn: new Date(`${input.orderedOn}T00:00:00Z`),
       recordedAt: now,
-      recordedByStaffId: act.staffId,
+      recordedByStaffId: who.grant.staffId,
       details: (note ? { note } : undefined) as Prisma.InputJsonValue | undefined,
     },
   });
-  await audit(tx, auditActor(act), 'ORDER_RECORDED', c.id, { orderId: order.id, kind: input.kind, authority: input.authority, reference, orderedOn: input.orderedOn });
+  await audit(tx, who.audit, 'ORDER_RECORDED', c.id, { orderId: order.id, kind: input.kind, authority: input.authority, reference, orderedOn: input.orderedOn });
   return { caseNumber: c.number, order, created: true };
 }
 

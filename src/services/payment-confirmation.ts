@@ -1,13 +1,14 @@
-import { checkTransition, type CaseAction, type TransitionAllowed, type TransitionRefused } from '../law';
+import { checkTransition, type CaseAction, type TransitionAllowed } from '../law';
 import type { Db } from '../db';
 import { Prisma } from '../db';
 import { audit } from './audit';
 import { recordClaimDivision } from './claim-division';
-import { loadCaseLawState } from './case-law-state';
+import { caseStateOf, isDatabaseConflict, loadCase, transition, type CaseForLaw } from './case-transition';
+import { refusalOf, Refusal } from './refusal';
 import { planDeadlines } from './deadlines';
 import { queueMessage, type Tx } from './outbox';
 import { issueReceipt, itemTotals, receiptItemsFromSnapshot, verificationLink, type ReceiptItem } from './receipts';
-import { requireGrant, staffActor, type Grant, type Via } from './staff-scope';
+import { authorize, type StaffActor } from './staff-actor';
 import { paiseOf } from '../db';
 
 /** What the keeper's confirmation led to. */
@@ -16,14 +17,12 @@ export type ConfirmOutcome =
   | { status: 'already'; paymentId: number; caseNumber: string; receiptNumber: string | null }
   | { status: 'not_pending'; paymentId: number; caseNumber: string; current: 'REJECTED' | 'CANCELLED' }
   | { status: 'amount_mismatch'; paymentId: number; caseNumber: string; duePaise: number; givenPaise: number; differencePaise: number }
-  | { status: 'refused'; paymentId: number; caseNumber: string; error: TransitionRefused }
   | { status: 'not_found'; paymentId: number };
 
 /** What the keeper's rejection led to. */
 export type RejectOutcome =
   | { status: 'rejected'; paymentId: number; caseNumber: string; reason: string }
   | { status: 'already'; paymentId: number; caseNumber: string; current: 'CONFIRMED' | 'REJECTED' | 'CANCELLED' }
-  | { status: 'refused'; paymentId: number; caseNumber: string; error: TransitionRefused }
   | { status: 'not_found'; paymentId: number };
 
 const CONFIRM_ACTION = { S13_PAYMENT: 'CONFIRM_PAYMENT', S15_DEPOSIT: 'CONFIRM_DEPOSIT' } as const satisfies Record<string, CaseAction>;
@@ -36,22 +35,15 @@ export function duesTold(snapshot: unknown): number | null {
   return typeof total === 'number' && Number.isSafeInteger(total) && total > 0 ? total : null;
 }
 
-/** Rolls the transaction back when the statute engine refuses, carrying its refusal out. */
-class Refused extends Error {
-  constructor(readonly error: TransitionRefused) {
-    super(error.message);
-  }
-}
-
 /**
  * The statute engine's leave for the keeper to act on the case now, read inside the transaction; a refusal
- * rolls it back as Refused (answered with its reason), any other engine error propagates.
+ * rolls it back as a Refusal (REFUSED with the engine's reason and section).
  */
-async function keeperMay(tx: Tx, caseId: number, action: CaseAction, now: Date): Promise<TransitionAllowed> {
-  const check = checkTransition(await loadCaseLawState(tx, caseId), action, 'pound_keeper', now);
-  if (check.ok) return check.value;
-  if (check.error.code === 'TRANSITION_REFUSED') throw new Refused(check.error as TransitionRefused);
-  throw check.error;
+async function keeperMay(tx: Tx, caseId: number, action: CaseAction, now: Date): Promise<{ c: CaseForLaw; allowed: TransitionAllowed }> {
+  const c = await loadCase(tx, caseId);
+  const check = checkTransition(caseStateOf(c), action, 'pound_keeper', now);
+  if (check.ok) return { c, allowed: check.value };
+  throw refusalOf(check.error);
 }
 
 async function loadPayment(db: Db | Tx, paymentId: number) {
@@ -74,12 +66,12 @@ async function loadPayment(db: Db | Tx, paymentId: number) {
  */
 export async function confirmPayment(
   db: Db,
-  input: { paymentId: number; grants: readonly Grant[]; via: Via; now: Date; botUsername: string; amountPaise?: number | null; receiptBookNo?: string | null },
+  input: { paymentId: number; actor: StaffActor; now: Date; botUsername: string; amountPaise?: number | null; receiptBookNo?: string | null },
 ): Promise<ConfirmOutcome> {
   const { paymentId, now } = input;
   const p = await loadPayment(db, paymentId);
   if (!p) return { status: 'not_found', paymentId };
-  const grant = requireGrant(input.grants, ['POUND_KEEPER'], p.case.poundId);
+  const who = authorize(input.actor, 'payment.confirm', p.case.poundId);
   const caseNumber = p.case.number;
   if (p.status === 'CONFIRMED') return { status: 'already', paymentId, caseNumber, receiptNumber: p.receipt?.number ?? null };
   if (p.status !== 'PENDING') return { status: 'not_pending', paymentId, caseNumber, current: p.status };
@@ -89,10 +81,9 @@ export async function confirmPayment(
   }
   // The keeper's word is the amount received: the dues told (equal to what the keeper typed, if anything).
   const confirmedPaise = duePaise;
-  const actor = staffActor(grant, input.via);
   try {
     const done = await db.$transaction(async (tx) => {
-      const allowed = await keeperMay(tx, p.caseId, CONFIRM_ACTION[p.kind], now);
+      const { c, allowed } = await keeperMay(tx, p.caseId, CONFIRM_ACTION[p.kind], now);
       const claimed = await tx.payment.updateMany({
         where: { id: paymentId, status: 'PENDING' },
         data: {
@@ -100,13 +91,13 @@ export async function confirmPayment(
           amountPaise: confirmedPaise,
           confirmedSlot: `${p.caseId}:${p.kind}`,
           confirmedAt: now,
-          confirmedByStaffId: grant.staffId,
-          confirmedViaMessageId: input.via.messageId,
+          confirmedByStaffId: who.grant.staffId,
+          confirmedViaMessageId: input.actor.messageId,
           receiptBookNo: input.receiptBookNo?.trim() || null,
         },
       });
       if (claimed.count !== 1) return null;
-      await tx.case.update({ where: { id: p.caseId }, data: { status: allowed.to, version: { increment: 1 } } });
+      await transition(tx, c, allowed);
       const ledger = LEDGER[p.kind];
       await tx.ledgerEntry.createMany({
         data: [{ caseId: p.caseId, account: ledger.account, amountPaise: confirmedPaise, section: ledger.section, memo: `payment ${paymentId}`, idempotencyKey: `payment:${paymentId}:received`, createdAt: now }],
@@ -139,7 +130,7 @@ export async function confirmPayment(
       // The same receipt as a PDF to keep or show on the phone (src/documents), typeset from the Receipt row when sent.
       await queueMessage(tx, { chatId: String(p.payerTelegramId), key: 'documents:caption.receipt', params: { number: receipt.number }, document: { kind: 'receipt', receiptId: receipt.id }, priority: 'personal' }, `payment:${paymentId}:receipt:pdf`, now);
       await planDeadlines(tx, p.caseId, now);
-      await audit(tx, actor, p.kind === 'S13_PAYMENT' ? 'payment.confirm' : 'deposit.confirm', p.caseId, {
+      await audit(tx, who.audit, p.kind === 'S13_PAYMENT' ? 'payment.confirm' : 'deposit.confirm', p.caseId, {
         paymentId,
         amountPaise: confirmedPaise,
         declaredPaise: p.amountPaise,
@@ -153,10 +144,10 @@ export async function confirmPayment(
     return { status: 'confirmed', paymentId, caseId: p.caseId, caseNumber, amountPaise: confirmedPaise, receiptNumber: done.number, verificationCode: done.verificationCode };
   } catch (e) {
     // Confirmed by someone else between our read and our transaction: the law says so; it is "already".
-    if (e instanceof Refused && (e.error.reason === 'PAYMENT_ALREADY_CONFIRMED' || e.error.reason === 'DEPOSIT_ALREADY_CONFIRMED')) return already(db, paymentId, caseNumber);
-    if (e instanceof Refused) return { status: 'refused', paymentId, caseNumber, error: e.error };
+    if (e instanceof Refusal && (e.reason === 'PAYMENT_ALREADY_CONFIRMED' || e.reason === 'DEPOSIT_ALREADY_CONFIRMED')) return already(db, paymentId, caseNumber);
     // Another payment of the same kind for this case was confirmed first (confirmedSlot is unique).
     if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') return already(db, paymentId, caseNumber);
+    if (isDatabaseConflict(e)) throw new Refusal('CONFLICT');
     throw e;
   }
 }
@@ -214,22 +205,20 @@ export async function queueReceiptMessage(
  * A keeper says the money did not come ("no <reason>"). The payment becomes REJECTED with the reason and
  * the case returns to where it was before the claim (the statute engine decides); the owner is told why.
  */
-export async function rejectPayment(db: Db, input: { paymentId: number; grants: readonly Grant[]; via: Via; reason: string; now: Date }): Promise<RejectOutcome> {
+export async function rejectPayment(db: Db, input: { paymentId: number; actor: StaffActor; reason: string; now: Date }): Promise<RejectOutcome> {
   const { paymentId, now } = input;
   const reason = input.reason.trim().slice(0, 500);
   const p = await loadPayment(db, paymentId);
   if (!p) return { status: 'not_found', paymentId };
-  const grant = requireGrant(input.grants, ['POUND_KEEPER'], p.case.poundId);
+  const who = authorize(input.actor, 'payment.confirm', p.case.poundId);
   const caseNumber = p.case.number;
   if (p.status !== 'PENDING') return { status: 'already', paymentId, caseNumber, current: p.status };
-  const actor = staffActor(grant, input.via);
   try {
     const done = await db.$transaction(async (tx) => {
-      const allowed = await keeperMay(tx, p.caseId, REJECT_ACTION[p.kind], now);
+      const { c, allowed } = await keeperMay(tx, p.caseId, REJECT_ACTION[p.kind], now);
       const claimed = await tx.payment.updateMany({ where: { id: paymentId, status: 'PENDING' }, data: { status: 'REJECTED', rejectedReason: reason } });
       if (claimed.count !== 1) return false;
-      const to = allowed.to;
-      await tx.case.update({ where: { id: p.caseId }, data: { status: to, version: { increment: 1 } } });
+      await transition(tx, c, allowed);
       await queueMessage(
         tx,
         {
@@ -242,7 +231,7 @@ export async function rejectPayment(db: Db, input: { paymentId: number; grants: 
         now,
       );
       await planDeadlines(tx, p.caseId, now);
-      await audit(tx, actor, p.kind === 'S13_PAYMENT' ? 'payment.reject' : 'deposit.reject', p.caseId, { paymentId, reason });
+      await audit(tx, who.audit, p.kind === 'S13_PAYMENT' ? 'payment.reject' : 'deposit.reject', p.caseId, { paymentId, reason });
       return true;
     });
     if (!done) {
@@ -251,7 +240,7 @@ export async function rejectPayment(db: Db, input: { paymentId: number; grants: 
     }
     return { status: 'rejected', paymentId, caseNumber, reason };
   } catch (e) {
-    if (e instanceof Refused) return { status: 'refused', paymentId, caseNumber, error: e.error };
+    if (isDatabaseConflict(e)) throw new Refusal('CONFLICT');
     throw e;
   }
 }

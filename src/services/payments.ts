@@ -3,7 +3,8 @@ import type { Config } from '../config';
 import type { Db, Prisma } from '../db';
 import { checkTransition, LawError, type StatutoryWindows } from '../law';
 import { audit } from './audit';
-import { lawCaseState } from './cases';
+import { caseStateOf, caseTransaction, transition } from './case-transition';
+import { Refusal } from './refusal';
 import { actionOf } from './claims';
 import { planDeadlines } from './deadlines';
 import { duesForCase } from './dues';
@@ -52,8 +53,6 @@ export type DeclareResult =
   | { kind: 'dues_error'; error: LawError; caseNumber: string }
   | { kind: 'not_your_claim' };
 
-class ConcurrentChange extends Error {}
-
 /** Active pound-keepers of a pound, one per Telegram user. */
 export async function keepersOf(tx: Tx, poundId: number): Promise<Array<{ telegramUserId: bigint; staffId: number }>> {
   const rows = await tx.staffMember.findMany({
@@ -80,7 +79,7 @@ export async function declarePayment(
 ): Promise<DeclareResult> {
   const secret = callbackSecret(deps.config);
   const attempt = () =>
-    deps.db.$transaction(async (tx): Promise<DeclareResult> => {
+    caseTransaction(deps.db, async (tx): Promise<DeclareResult> => {
       const claim = await tx.claim.findFirst({ where: { id: d.claimId, telegramUserId: d.telegramUserId }, include: { case: { include: { heads: true, auction: true } } } });
       if (!claim) return { kind: 'not_your_claim' };
       const c = claim.case;
@@ -88,7 +87,7 @@ export async function declarePayment(
       const existing = await pendingPayment(tx, c.id, paymentKind);
       if (existing) return { kind: 'already', paymentId: existing.id, amountPaise: paiseOf(existing.amountPaise), mine: existing.payerTelegramId === d.telegramUserId, caseNumber: c.number };
       if (claim.kind !== 'S13_CLAIM' && claim.kind !== 'S15_PROTEST') return { kind: 'not_your_claim' };
-      const allowed = checkTransition(lawCaseState(c, windows), actionOf(claim.kind), 'owner', d.now);
+      const allowed = checkTransition(caseStateOf(c, windows), actionOf(claim.kind), 'owner', d.now);
       if (!allowed.ok) return { kind: 'refused', error: allowed.error, caseNumber: c.number };
       const dues = await duesForCase(tx, c.id, d.now, { mode: claim.kind === 'S15_PROTEST' ? 'deposit' : 'claim', s12aDeclaration: claim.s12aDeclaration });
       if (!dues.ok) return { kind: 'dues_error', error: dues.error, caseNumber: c.number };
@@ -97,12 +96,8 @@ export async function declarePayment(
       if (amountPaise < duesPaise) return { kind: 'short', duesPaise, amountPaise, caseNumber: c.number, deposit: paymentKind === 'S15_DEPOSIT' };
       if (amountPaise > duesPaise) return { kind: 'over', duesPaise, amountPaise, caseNumber: c.number, deposit: paymentKind === 'S15_DEPOSIT' };
 
-      // Optimistic lock on the case row: a concurrent declaration (or a keeper's action) changes the version.
-      const moved = await tx.case.updateMany({
-        where: { id: c.id, version: c.version, status: c.status },
-        data: { status: allowed.value.to as Prisma.CaseUpdateManyMutationInput['status'], version: { increment: 1 } },
-      });
-      if (moved.count !== 1) throw new ConcurrentChange();
+      // Guarded by the case version: a concurrent declaration (or a keeper's action) makes this a CONFLICT.
+      await transition(tx, c, allowed.value);
       const payment = await tx.payment.create({
         data: {
           caseId: c.id,
@@ -163,7 +158,7 @@ export async function declarePayment(
   try {
     return await attempt();
   } catch (e) {
-    if (!(e instanceof ConcurrentChange)) throw e;
+    if (!(e instanceof Refusal && e.code === 'CONFLICT')) throw e;
     // Someone else moved the case between our read and our write: answer from the new state.
     return attempt();
   }

@@ -1,6 +1,8 @@
 import type { Db } from '../db';
 import { audit } from './audit';
-import { auditActor, caseStateOf, loadCase, mustAllow, requireScope, requireText, saveTransition, StaffActionError, staffTransaction, type StaffAct } from './case-transition';
+import { caseStateOf, loadCase, mustAllow, requireText, transition, caseTransaction } from './case-transition';
+import { Refusal } from './refusal';
+import { type StaffActor, authorize } from './staff-actor';
 import { planDeadlines } from './deadlines';
 
 /**
@@ -9,20 +11,21 @@ import { planDeadlines } from './deadlines';
  * Without one the disposal is refused citing s. 14. The heads in the pound are marked DISPOSED, a
  * scheduled auction is cancelled, and the case moves to DISPOSED_PROVISO.
  */
-export async function disposeUnderProviso(db: Db, act: StaffAct, input: { caseId: number; manner: string; orderId?: number | null }, now: Date) {
+export async function disposeUnderProviso(db: Db, act: StaffActor, input: { caseId: number; manner: string; orderId?: number | null }, now: Date) {
   const manner = requireText(input.manner, 500);
-  return staffTransaction(db, async (tx) => {
+  return caseTransaction(db, async (tx) => {
     const c = await loadCase(tx, input.caseId);
-    const role = requireScope(act, ['MAGISTRATE'], c.poundId);
+    const who = authorize(act, 'magistrate', c.poundId);
+    const role = who.lawRole;
     const orders = await tx.courtOrder.findMany({ where: { caseId: c.id, kind: 'PROVISO_DISPOSAL' }, orderBy: { id: 'desc' } });
     const order = input.orderId != null ? orders.find((o) => o.id === input.orderId) : orders[0];
-    if (!order) throw new StaffActionError('ORDER_REQUIRED', 's. 14');
+    if (!order) throw new Refusal('PROVISO_ORDER_REQUIRED', 's. 14');
     const allowed = mustAllow(caseStateOf(c), 'DISPOSE_PROVISO', role, now, { notLikelyToFetchFairPrice: true });
     const heads = c.heads.filter((h) => h.status === 'IMPOUNDED');
     await tx.head.updateMany({ where: { id: { in: heads.map((h) => h.id) }, status: 'IMPOUNDED' }, data: { status: 'DISPOSED' } });
     if (c.auction?.status === 'SCHEDULED') await tx.auction.update({ where: { id: c.auction.id }, data: { status: 'CANCELLED' } });
-    await saveTransition(tx, c, allowed);
-    await audit(tx, auditActor(act), 'S14_PROVISO_DISPOSAL', c.id, { orderId: order.id, orderReference: order.reference, manner, heads: heads.length });
+    await transition(tx, c, allowed);
+    await audit(tx, who.audit, 'S14_PROVISO_DISPOSAL', c.id, { orderId: order.id, orderReference: order.reference, manner, heads: heads.length });
     await planDeadlines(tx, c.id, now);
     return { caseNumber: c.number, heads: heads.length, orderReference: order.reference, manner };
   });

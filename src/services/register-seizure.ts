@@ -4,7 +4,7 @@ import { audit } from './audit';
 import { allocateCaseNumber, villageKey } from './case-numbers';
 import { planDeadlines } from './deadlines';
 import { addToOutbox } from './outbox';
-import { requireGrant, staffActor, type Grant, type Via } from './staff-scope';
+import { authorize, type Authorized, type StaffActor } from './staff-actor';
 
 /** A group of heads of one class with one description, or one head with its own (s. 8(a)). */
 export interface HeadGroup {
@@ -102,15 +102,14 @@ export function validateSeizureEntry(entry: SeizureEntry, now: Date) {
  * insert fails on the key inside its own transaction (nothing of it is kept) and the first case is returned
  * with `replay: true`. No check-then-write: the database decides which run is first.
  */
-export async function registerSeizure(db: Db, input: { entry: SeizureEntry; grants: readonly Grant[]; via: Via; now: Date }) {
-  const { entry, now, via } = input;
-  const grant = requireGrant(input.grants, ['POUND_KEEPER'], entry.poundId);
+export async function registerSeizure(db: Db, input: { entry: SeizureEntry; actor: StaffActor; now: Date }) {
+  const { entry, now, actor: via } = input;
+  const who = authorize(via, 'seizure.register', entry.poundId);
   const v = validateSeizureEntry(entry, now);
-  const actor = staffActor(grant, via);
   const registerKey = via.chatId != null && via.messageId != null ? `${via.chatId}:${via.messageId}` : null;
   const earlier = () => db.case.findUnique({ where: { registerKey: registerKey! }, include: { heads: { orderBy: { index: 'asc' } }, pound: true } });
   try {
-    return await insertEntry(db, { entry, v, grant, actor, now, registerKey });
+    return await insertEntry(db, { entry, v, who, now, registerKey });
   } catch (e) {
     // The same button recorded by a concurrent run that committed first: its case is the entry.
     if (registerKey && e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') {
@@ -123,9 +122,9 @@ export async function registerSeizure(db: Db, input: { entry: SeizureEntry; gran
 
 async function insertEntry(
   db: Db,
-  input: { entry: SeizureEntry; v: ReturnType<typeof validateSeizureEntry>; grant: Grant; actor: ReturnType<typeof staffActor>; now: Date; registerKey: string | null },
+  input: { entry: SeizureEntry; v: ReturnType<typeof validateSeizureEntry>; who: Authorized; now: Date; registerKey: string | null },
 ) {
-  const { entry, v, grant, actor, now, registerKey } = input;
+  const { entry, v, who, now, registerKey } = input;
   return db.$transaction(async (tx) => {
     const pound = await tx.pound.findUniqueOrThrow({ where: { id: entry.poundId } });
     const year = Number(toIstDate(entry.impoundedAt).slice(0, 4));
@@ -144,7 +143,7 @@ async function insertEntry(
         seizerResidence: v.seizerResidence,
         ownerName: v.ownerName,
         ownerResidence: v.ownerResidence,
-        registeredByStaffId: grant.staffId,
+        registeredByStaffId: who.grant.staffId,
         registeredAt: now,
         registerKey,
         heads: { create: v.heads.map((h, i) => ({ index: i + 1, cattleClass: h.cattleClass, description: h.description, photoFileId: h.photoFileId })) },
@@ -153,7 +152,7 @@ async function insertEntry(
     });
     await planDeadlines(tx, created.id, now);
     await addToOutbox(tx, { name: 'broadcast', payload: { kind: 'new_case', caseId: created.id } }, `case:${created.id}:broadcast:new_case`, now);
-    await audit(tx, actor, 'case.register', created.id, {
+    await audit(tx, who.audit, 'case.register', created.id, {
       number,
       heads: v.heads.length,
       impoundedAt: entry.impoundedAt.toISOString(),

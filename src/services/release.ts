@@ -1,12 +1,13 @@
 import { encodeCallback } from '../callback-data';
-import { checkTransition, toIstDate, type TransitionRefused } from '../law';
+import { checkTransition, toIstDate } from '../law';
+import { refusalOf } from './refusal';
 import type { Db } from '../db';
 import { audit } from './audit';
-import { loadCaseLawState } from './case-law-state';
+import { caseStateOf, caseTransaction, loadCase, transition } from './case-transition';
 import { planDeadlines } from './deadlines';
 import { queueMessage } from './outbox';
 import { issueReceipt, receiptItemsFromSnapshot } from './receipts';
-import { lawRole, requireGrant, staffActor, type Grant, type Via } from './staff-scope';
+import { authorize, type StaffActor } from './staff-actor';
 import { paiseOf } from '../db';
 
 /** A s. 19 order: by a Magistrate or a Civil Court, with its reference. */
@@ -31,7 +32,6 @@ export type ReleaseOutcome =
       ownerNotified: boolean;
     }
   | { status: 'already'; caseNumber: string; releaseId: number; basis: string; releasedAt: Date }
-  | { status: 'refused'; caseNumber: string; error: TransitionRefused }
   | { status: 'not_found'; caseNumber: string };
 
 /** "jai1-2026-17" → "JAI1-2026-17"; null when it is not shaped like a case number. */
@@ -52,25 +52,26 @@ export const MAX_ORDER_REFERENCE = 120;
  */
 export async function releaseCattle(
   db: Db,
-  input: { caseNumber: string; grants: readonly Grant[]; via: Via; now: Date; callbackSecret: string; order?: ReleaseOrderInput | null },
+  input: { caseNumber: string; actor: StaffActor; now: Date; callbackSecret: string; order?: ReleaseOrderInput | null },
 ): Promise<ReleaseOutcome> {
   const { now, order } = input;
   const c = await db.case.findUnique({ where: { number: input.caseNumber }, include: { pound: true } });
   if (!c) return { status: 'not_found', caseNumber: input.caseNumber };
-  const grant = requireGrant(input.grants, order ? ['POUND_KEEPER', 'OFFICER', 'MAGISTRATE'] : ['POUND_KEEPER'], c.poundId);
-  const actor = staffActor(grant, input.via);
+  const who = authorize(input.actor, order ? 'release.order' : 'release', c.poundId);
+  const grant = who.grant;
   const prior = await db.release.findFirst({ where: { caseId: c.id }, orderBy: { id: 'asc' } });
   if (prior) return { status: 'already', caseNumber: c.number, releaseId: prior.id, basis: prior.basis, releasedAt: prior.releasedAt };
   const reference = order?.reference.replace(/\s+/g, ' ').trim().slice(0, MAX_ORDER_REFERENCE) ?? '';
 
-  const result = await db.$transaction(async (tx) => {
-    const state = await loadCaseLawState(tx, c.id);
+  const result = await caseTransaction(db, async (tx) => {
+    const stored = await loadCase(tx, c.id);
+    const state = caseStateOf(stored);
     // The keeper hands over the cattle against the owner's signature in the paper register (s. 13); the
     // owner's tap on the acknowledgement button records the same receipt electronically.
     const check = order
-      ? checkTransition(state, 'ORDER_RELEASE', lawRole(grant.role), now, { order: { by: order.authority, ref: reference } })
-      : checkTransition(state, 'RELEASE', lawRole(grant.role), now, { receiptSigned: true });
-    if (!check.ok) return { kind: 'refused' as const, error: check.error as TransitionRefused };
+      ? checkTransition(state, 'ORDER_RELEASE', who.lawRole, now, { order: { by: order.authority, ref: reference } })
+      : checkTransition(state, 'RELEASE', who.lawRole, now, { receiptSigned: true });
+    if (!check.ok) throw refusalOf(check.error);
     const to = check.value.to;
     const basis: 'S13_PAYMENT' | 'S15_DEPOSIT' | 'S19_ORDER' = order ? 'S19_ORDER' : to === 'RELEASED_S13' ? 'S13_PAYMENT' : 'S15_DEPOSIT';
     let orderId: number | null = null;
@@ -85,10 +86,10 @@ export async function releaseCattle(
     }
     const heads = await tx.head.findMany({ where: { caseId: c.id, status: 'IMPOUNDED' } });
     const release = await tx.release.create({
-      data: { caseId: c.id, basis, headCount: heads.length, releasedAt: now, releasedByStaffId: grant.staffId, viaMessageId: input.via.messageId, orderId },
+      data: { caseId: c.id, basis, headCount: heads.length, releasedAt: now, releasedByStaffId: grant.staffId, viaMessageId: input.actor.messageId, orderId },
     });
     await tx.head.updateMany({ where: { caseId: c.id, status: 'IMPOUNDED' }, data: { status: 'RELEASED' } });
-    await tx.case.update({ where: { id: c.id }, data: { status: to, version: { increment: 1 } } });
+    await transition(tx, stored, check.value);
 
     const payment = await tx.payment.findFirst({ where: { caseId: c.id, status: 'CONFIRMED' }, orderBy: { id: 'desc' } });
     let receiptNumber: string | null = null;
@@ -123,10 +124,9 @@ export async function releaseCattle(
       );
     }
     await planDeadlines(tx, c.id, now);
-    await audit(tx, actor, 'case.release', c.id, { releaseId: release.id, basis, headCount: heads.length, receiptNumber, order: order ? { authority: order.authority, reference } : null });
+    await audit(tx, who.audit, 'case.release', c.id, { releaseId: release.id, basis, headCount: heads.length, receiptNumber, order: order ? { authority: order.authority, reference } : null });
     return { kind: 'released' as const, release, basis, headCount: heads.length, receiptNumber, ownerNotified: ownerChat != null };
   });
-  if (result.kind === 'refused') return { status: 'refused', caseNumber: c.number, error: result.error };
   return {
     status: 'released',
     releaseId: result.release.id,

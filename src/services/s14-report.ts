@@ -1,7 +1,8 @@
 import { checkTransition, type StatutoryWindows } from '../law';
 import type { Db } from '../db';
 import { audit } from './audit';
-import { caseStateOf, loadCase, saveTransition, StaffActionError, type CaseForLaw } from './case-transition';
+import { caseStateOf, loadCase, transition, type CaseForLaw } from './case-transition';
+import { Refusal } from './refusal';
 import { planDeadlines } from './deadlines';
 import { caseTimeline, windowsFromConfig, type DbReader } from './dues';
 import { loadNoticeFacts, renderNoticeTexts } from './notice-text';
@@ -42,7 +43,7 @@ export type ReportedVia = 'delivery' | 'notice';
 export async function recordS14Reported(tx: Tx, c: CaseForLaw, at: Date, via: ReportedVia, now: Date, windows: Partial<StatutoryWindows> = {}): Promise<boolean> {
   const allowed = checkTransition(caseStateOf(c, windows), 'REPORT_S14', 'pound_keeper', now);
   if (!allowed.ok) return false;
-  await saveTransition(tx, c, allowed.value, { reportedAt: at });
+  await transition(tx, c, allowed.value, { reportedAt: at });
   await audit(tx, { role: 'system' }, 'S14_REPORTED', c.id, { reportedAt: at.toISOString(), via });
   await planDeadlines(tx, c.id, now);
   return true;
@@ -57,7 +58,7 @@ export async function markS14ReportDelivered(db: Db, caseId: number, now: Date, 
     try {
       return await db.$transaction(async (tx) => recordS14Reported(tx, await loadCase(tx, caseId), now, 'delivery', now, windows));
     } catch (e) {
-      if (!(e instanceof StaffActionError && e.code === 'CONFLICT') || attempt > 0) throw e;
+      if (!(e instanceof Refusal && e.code === 'CONFLICT') || attempt > 0) throw e;
     }
   }
 }

@@ -3,25 +3,16 @@ import {
   DEFAULT_DEDUCTION_ORDER,
   DEFAULT_DEDUCTION_ORDER_REF,
   findDeductionOrder,
-  subPaise,
+  laterRoundDues,
   sumPaise,
   toIstDate,
   type DeductionKind,
-  type S16Account, type SaleLotInput, type SaleMode, type SaleResult, type SplitPart } from '../law';
+  type S16Account, type SaleLotInput, type SaleMode, type SaleResult } from '../law';
 import type { Db, Prisma } from '../db';
 import { audit } from './audit';
-import {
-  auditActor,
-  caseStateOf,
-  loadCase,
-  mustAllow,
-  requireScope,
-  saveTransition,
-  StaffActionError,
-  type CaseForLaw,
-  type StaffAct,
-  staffTransaction,
-} from './case-transition';
+import { caseStateOf, loadCase, mustAllow, mustMayAttempt, transition, type CaseForLaw, caseTransaction } from './case-transition';
+import { Refusal } from './refusal';
+import { type StaffActor, authorize } from './staff-actor';
 import { roundJobKey } from './auction';
 import { planDeadlines } from './deadlines';
 import { duesForCase, rulesForPound } from './dues';
@@ -126,14 +117,14 @@ function validateBids(c: CaseForLaw, bids: readonly BidInput[]): void {
   const refused = new Set(auction.bidders.filter((b) => b.refusedSection).map((b) => b.id));
   const inPound = new Set(c.heads.filter((h) => h.status === 'IMPOUNDED').map((h) => h.id));
   const seen = new Set<number>();
-  if (bids.length === 0) throw new StaffActionError('NO_BIDS', 's. 14');
+  if (bids.length === 0) throw new Refusal('NO_BIDS', 's. 14');
   for (const b of bids) {
-    if (!inPound.has(b.headId) || seen.has(b.headId)) throw new StaffActionError('HEAD_UNKNOWN', 's. 16', { headId: b.headId });
+    if (!inPound.has(b.headId) || seen.has(b.headId)) throw new Refusal('HEAD_UNKNOWN', 's. 16', { headId: b.headId });
     seen.add(b.headId);
     // s. 19: a bidder refused at registration (an officer or pound-keeper) can never be a buyer.
-    if (refused.has(b.bidderId)) throw new StaffActionError('BIDDER_IS_STAFF', 's. 19');
-    if (!admitted.has(b.bidderId)) throw new StaffActionError('BIDDER_UNKNOWN', 's. 14', { bidderId: b.bidderId });
-    if (!Number.isSafeInteger(b.pricePaise) || b.pricePaise <= 0) throw new StaffActionError('TEXT_REQUIRED', 's. 16');
+    if (refused.has(b.bidderId)) throw new Refusal('BIDDER_IS_STAFF', 's. 19');
+    if (!admitted.has(b.bidderId)) throw new Refusal('BIDDER_UNKNOWN', 's. 14', { bidderId: b.bidderId });
+    if (!Number.isSafeInteger(b.pricePaise) || b.pricePaise <= 0) throw new Refusal('TEXT_REQUIRED', 's. 16');
   }
 }
 
@@ -151,14 +142,14 @@ function saleFrom(inputs: StoredSaleInputs, ownerPresent: boolean, accountAt: Da
     accountAt,
     ...(inputs.deductionOrder ? { deductionOrder: inputs.deductionOrder } : {}),
   });
-  if (!r.ok) throw new StaffActionError('LAW_ERROR', r.error.section, { code: r.error.code });
+  if (!r.ok) throw new Refusal('LAW_ERROR', r.error.section, { code: r.error.code });
   return r.value;
 }
 
 /** The engine's s. 16 dues (sale mode) of the heads still in the pound, valued at `at`. */
 async function saleDues(tx: Tx, caseId: number, at: Date): Promise<DuesParts> {
   const dues = await duesForCase(tx, caseId, at, { mode: 'sale' });
-  if (!dues.ok) throw new StaffActionError('DUES_UNAVAILABLE', dues.error.section, { code: dues.error.code });
+  if (!dues.ok) throw new Refusal('DUES_UNAVAILABLE', dues.error.section, { code: dues.error.code });
   const t = dues.value.breakdown.totals;
   return { finePaise: t.finePaise, feedingPaise: t.feedingPaise, securityPaise: t.securityPaise };
 }
@@ -171,16 +162,10 @@ export function completedRounds(c: Pick<CaseForLaw, 'auctions'>): Array<{ id: nu
     .filter((a): a is { id: number; round: number; stored: AuctionAccountJson } => a.stored !== null);
 }
 
-/** What one split part of an earlier round left unrecovered. */
-function unrecovered(parts: readonly SplitPart[], kind: SplitPart['kind']): number {
-  return parts.find((p) => p.kind === kind)?.unrecoveredPaise ?? 0;
-}
-
 /**
  * What this sale deducts. The first round: the dues of the heads in the pound today (all of them). A later
- * s. 14 round (heads left without a bid before): what the previous round left unrecovered, plus the
- * charges accrued since its date for the heads still in the pound — the engine's valuation today minus its
- * valuation on the previous sale date — so nothing an earlier round deducted is deducted again.
+ * s. 14 round: the statute engine's `laterRoundDues` (src/law/rounds.ts) from the previous round's split and the
+ * heads' dues today and on the previous sale date.
  */
 async function duesForRound(tx: Tx, c: CaseForLaw, typedExpensesPaise: number, now: Date) {
   const previous = completedRounds(c).at(-1);
@@ -188,25 +173,16 @@ async function duesForRound(tx: Tx, c: CaseForLaw, typedExpensesPaise: number, n
   if (!previous) return { dues: today, saleExpensesPaise: typedExpensesPaise, extra: {} };
   const before = saleFrom(previous.stored.inputs, false, new Date(previous.stored.inputs.saleAt));
   const then = await saleDues(tx, c.id, new Date(previous.stored.inputs.saleAt));
-  const parts = before.split.parts;
-  const carried = { expensesPaise: unrecovered(parts, 'sale_expenses'), finePaise: unrecovered(parts, 'fine'), feedingPaise: unrecovered(parts, 'feeding'), securityPaise: unrecovered(parts, 'security') };
-  const accrued = { finePaise: subPaise(today.finePaise, then.finePaise), feedingPaise: subPaise(today.feedingPaise, then.feedingPaise), securityPaise: subPaise(today.securityPaise, then.securityPaise) };
-  return {
-    dues: {
-      finePaise: sumPaise([carried.finePaise, accrued.finePaise]),
-      feedingPaise: sumPaise([carried.feedingPaise, accrued.feedingPaise]),
-      securityPaise: sumPaise([carried.securityPaise, accrued.securityPaise]),
-    },
-    saleExpensesPaise: sumPaise([typedExpensesPaise, carried.expensesPaise]),
-    extra: { carried, accrued },
-  };
+  const r = laterRoundDues({ previousParts: before.split.parts, duesNow: today, duesAtPreviousSale: then, saleExpensesPaise: typedExpensesPaise });
+  if (!r.ok) throw new Refusal('LAW_ERROR', r.error.section, { code: r.error.code });
+  return { dues: r.value.dues, saleExpensesPaise: r.value.saleExpensesPaise, extra: { carried: r.value.carried, accrued: r.value.accrued } };
 }
 
 /** The s. 16 order of deductions directed for the pound's area on the India date of `at` (src/law). */
 async function deductionOrderFor(tx: Tx, poundId: number, at: Date) {
   const { pound, rules } = await rulesForPound(tx, poundId);
   const r = findDeductionOrder(rules.deductionOrders ?? [], pound, toIstDate(at));
-  if (!r.ok) throw new StaffActionError('LAW_ERROR', r.error.section, { code: r.error.code });
+  if (!r.ok) throw new Refusal('LAW_ERROR', r.error.section, { code: r.error.code });
   return r.value;
 }
 
@@ -251,23 +227,23 @@ async function prepareSale(tx: Tx, c: CaseForLaw, input: SaleInput, now: Date) {
  * Checks, before the officer enters the results, that they can be recorded now: role and pound, an
  * auction scheduled and already due, the s. 14 notice period over (s. 16 path: at once).
  */
-export function checkCanRecordSale(c: CaseForLaw, act: StaffAct, now: Date): void {
-  const role = requireScope(act, ['OFFICER'], c.poundId);
+export function checkCanRecordSale(c: CaseForLaw, act: StaffActor, now: Date): void {
+  const role = authorize(act, 'auction', c.poundId).lawRole;
   const auction = c.auction;
-  if (!auction || auction.status !== 'SCHEDULED') throw new StaffActionError(auction?.status === 'COMPLETED' ? 'ALREADY_DONE' : 'NO_AUCTION', 's. 14');
-  mustAllow(caseStateOf(c), 'RECORD_SALE', role, now, { headsSold: 1, buyers: [{ role: 'public' }] });
-  if (now.getTime() < auction.scheduledFor.getTime()) throw new StaffActionError('AUCTION_NOT_YET', 's. 14', { at: auction.scheduledFor.toISOString() });
+  if (!auction || auction.status !== 'SCHEDULED') throw new Refusal(auction?.status === 'COMPLETED' ? 'ALREADY_DONE' : 'NO_AUCTION', 's. 14');
+  mustMayAttempt(caseStateOf(c), 'RECORD_SALE', role, now);
+  if (now.getTime() < auction.scheduledFor.getTime()) throw new Refusal('AUCTION_NOT_YET', 's. 14', { at: auction.scheduledFor.toISOString() });
 }
 
 /**
  * What recording these results would give (the engine's choice of heads, deductions and balance),
  * without recording anything: the confirmation screen shows it before the officer taps Record.
  */
-export async function previewSale(db: Db, act: StaffAct, input: SaleInput, now: Date): Promise<{ sale: SaleResult; inputs: StoredSaleInputs }> {
+export async function previewSale(db: Db, act: StaffActor, input: SaleInput, now: Date): Promise<{ sale: SaleResult; inputs: StoredSaleInputs }> {
   const c = await loadCase(db, input.caseId);
-  const role = requireScope(act, ['OFFICER'], c.poundId);
-  if (!c.auction || c.auction.status !== 'SCHEDULED') throw new StaffActionError('NO_AUCTION', 's. 14');
-  mustAllow(caseStateOf(c), 'RECORD_SALE', role, now, { headsSold: 1, buyers: [{ role: 'public' }] });
+  const role = authorize(act, 'auction', c.poundId).lawRole;
+  if (!c.auction || c.auction.status !== 'SCHEDULED') throw new Refusal('NO_AUCTION', 's. 14');
+  mustMayAttempt(caseStateOf(c), 'RECORD_SALE', role, now);
   const { sale, inputs } = await prepareSale(db, c, input, now);
   return { sale, inputs };
 }
@@ -279,17 +255,18 @@ export async function previewSale(db: Db, act: StaffAct, input: SaleInput, now: 
  * account (a)–(f). The proceeds go into the ledger. On the s. 14 path, or when the owner is present and
  * has signed, the account is delivered at once (see `deliverAccount`). One transaction.
  */
-export async function recordSale(db: Db, act: StaffAct, input: SaleInput, now: Date): Promise<SaleOutcome> {
-  if (!Number.isSafeInteger(input.saleExpensesPaise) || input.saleExpensesPaise < 0) throw new StaffActionError('TEXT_REQUIRED', 's. 16');
-  return staffTransaction(db, async (tx) => {
+export async function recordSale(db: Db, act: StaffActor, input: SaleInput, now: Date): Promise<SaleOutcome> {
+  if (!Number.isSafeInteger(input.saleExpensesPaise) || input.saleExpensesPaise < 0) throw new Refusal('TEXT_REQUIRED', 's. 16');
+  return caseTransaction(db, async (tx) => {
     const c = await loadCase(tx, input.caseId);
-    const role = requireScope(act, ['OFFICER'], c.poundId);
+    const who = authorize(act, 'auction', c.poundId);
+    const role = who.lawRole;
     const auction = c.auction;
     if (!auction || auction.status !== 'SCHEDULED') {
-      throw new StaffActionError(auction?.status === 'COMPLETED' ? 'ALREADY_DONE' : 'NO_AUCTION', 's. 14', auction?.completedAt ? { at: auction.completedAt.toISOString() } : {});
+      throw new Refusal(auction?.status === 'COMPLETED' ? 'ALREADY_DONE' : 'NO_AUCTION', 's. 14', auction?.completedAt ? { at: auction.completedAt.toISOString() } : {});
     }
-    mustAllow(caseStateOf(c), 'RECORD_SALE', role, now, { headsSold: 1, buyers: [{ role: 'public' }] });
-    if (now.getTime() < auction.scheduledFor.getTime()) throw new StaffActionError('AUCTION_NOT_YET', 's. 14', { at: auction.scheduledFor.toISOString() });
+    mustMayAttempt(caseStateOf(c), 'RECORD_SALE', role, now);
+    if (now.getTime() < auction.scheduledFor.getTime()) throw new Refusal('AUCTION_NOT_YET', 's. 14', { at: auction.scheduledFor.toISOString() });
     const { inputs, sale, s16, ownerPresent } = await prepareSale(tx, c, input, now);
     const soldLots = sale.sold.lots;
     const buyers = soldLots.map(() => ({ role: 'public' as const }));
@@ -308,13 +285,13 @@ export async function recordSale(db: Db, act: StaffAct, input: SaleInput, now: D
       where: { id: auction.id },
       data: { status: 'COMPLETED', completedAt: now, saleExpensesPaise: input.saleExpensesPaise, account: stored as unknown as Prisma.InputJsonValue },
     });
-    await saveTransition(tx, c, allowed);
+    await transition(tx, c, allowed);
     await tx.ledgerEntry.createMany({
       data: [{ caseId: c.id, account: 'SALE_PROCEEDS', amountPaise: sale.sold.proceedsPaise, section: s16 ? 's. 16' : 's. 14', memo: `auction ${auction.id} (round ${auction.round})`, idempotencyKey: proceedsKey(c.id, auction.round), createdAt: now }],
       skipDuplicates: true,
     });
     const unsoldHeads = c.heads.filter((h) => h.status === 'IMPOUNDED' && !soldHeadIds.includes(h.id)).map((h) => h.index);
-    await audit(tx, auditActor(act), 'S16_SALE_RECORDED', c.id, {
+    await audit(tx, who.audit, 'S16_SALE_RECORDED', c.id, {
       auctionId: auction.id,
       round: auction.round,
       unsoldHeads,
@@ -341,8 +318,8 @@ export async function recordSale(db: Db, act: StaffAct, input: SaleInput, now: D
  * s. 16 path, owner absent at the sale: the owner (or agent) comes later, takes the account, the
  * remaining cattle and the balance, and signs the receipt.
  */
-export async function deliverAccount(db: Db, act: StaffAct, caseId: number, now: Date): Promise<StoredAccount> {
-  return staffTransaction(db, (tx) => deliverAccountTx(tx, act, caseId, true, now));
+export async function deliverAccount(db: Db, act: StaffActor, caseId: number, now: Date): Promise<StoredAccount> {
+  return caseTransaction(db, (tx) => deliverAccountTx(tx, act, caseId, true, now));
 }
 
 /**
@@ -350,8 +327,8 @@ export async function deliverAccount(db: Db, act: StaffAct, caseId: number, now:
  * owner (no receipt, the remaining cattle stay in the pound for him), so the s. 17 division can be recorded,
  * the fines reach the District Magistrate and the three-month hold of the surplus starts.
  */
-export async function recordAccountOwnerAbsent(db: Db, act: StaffAct, caseId: number, now: Date): Promise<StoredAccount> {
-  return staffTransaction(db, (tx) => deliverAccountTx(tx, act, caseId, false, now));
+export async function recordAccountOwnerAbsent(db: Db, act: StaffActor, caseId: number, now: Date): Promise<StoredAccount> {
+  return caseTransaction(db, (tx) => deliverAccountTx(tx, act, caseId, false, now));
 }
 
 /**
@@ -360,12 +337,13 @@ export async function recordAccountOwnerAbsent(db: Db, act: StaffAct, caseId: nu
  * with a receipt for the cattle and the balance when the owner is present, and queues the account to the
  * owner if we know him on Telegram. Inside the caller's transaction.
  */
-async function deliverAccountTx(tx: Tx, act: StaffAct, caseId: number, ownerPresent: boolean, now: Date, opts: { transition: boolean } = { transition: true }): Promise<StoredAccount> {
+async function deliverAccountTx(tx: Tx, act: StaffActor, caseId: number, ownerPresent: boolean, now: Date, opts: { transition: boolean } = { transition: true }): Promise<StoredAccount> {
   const c = await loadCase(tx, caseId);
-  const role = requireScope(act, ['OFFICER'], c.poundId);
+  const who = authorize(act, 'auction', c.poundId);
+  const role = who.lawRole;
   const stored = storedAccountOf(c.auction?.account);
-  if (!stored) throw new StaffActionError('NO_AUCTION', 's. 16');
-  if (stored.delivered) throw new StaffActionError('ALREADY_DONE', 's. 16', { at: stored.delivered.deliveredAt });
+  if (!stored) throw new Refusal('NO_AUCTION', 's. 16');
+  if (stored.delivered) throw new Refusal('ALREADY_DONE', 's. 16', { at: stored.delivered.deliveredAt });
   const s16 = c.ownerRefusedAt != null;
   const round = c.auction!.round;
   const allowed = opts.transition ? mustAllow(caseStateOf(c), 'DELIVER_ACCOUNT', role, now, { receiptSigned: ownerPresent, ownerAbsent: !ownerPresent }) : null;
@@ -376,7 +354,7 @@ async function deliverAccountTx(tx: Tx, act: StaffAct, caseId: number, ownerPres
     const remaining = c.heads.filter((h) => h.status === 'IMPOUNDED');
     if (remaining.length > 0) {
       await tx.release.create({
-        data: { caseId: c.id, basis: 'S16_REMAINING', headCount: remaining.length, releasedAt: now, releasedByStaffId: act.staffId, viaMessageId: act.messageId },
+        data: { caseId: c.id, basis: 'S16_REMAINING', headCount: remaining.length, releasedAt: now, releasedByStaffId: who.grant.staffId, viaMessageId: act.messageId },
       });
       await tx.head.updateMany({ where: { id: { in: remaining.map((h) => h.id) }, status: 'IMPOUNDED' }, data: { status: 'RELEASED' } });
     }
@@ -394,14 +372,14 @@ async function deliverAccountTx(tx: Tx, act: StaffAct, caseId: number, ownerPres
   const delivered: StoredAccount = { deliveredAt: now.toISOString(), ownerPresent, receiptNumber, account };
   const json: AuctionAccountJson = { ...stored, delivered };
   await tx.auction.update({ where: { id: c.auction!.id }, data: { account: json as unknown as Prisma.InputJsonValue } });
-  if (allowed) await saveTransition(tx, c, allowed);
+  if (allowed) await transition(tx, c, allowed);
   const recipients = await ownerChats(tx, c);
   for (const chatId of recipients) {
     await queueMessage(tx, { chatId, key: 'officer:account.to_owner', params: accountParams(c.number, delivered, stored.inputs), priority: 'personal' }, roundJobKey(c.id, round, `s16-account:${chatId}`), now);
     // The account as a PDF (src/documents), from the account just stored on the auction.
     await queueMessage(tx, { chatId, key: 'documents:caption.account', params: { number: c.number }, document: { kind: 'account', caseId: c.id, round }, priority: 'personal' }, roundJobKey(c.id, round, `s16-account-pdf:${chatId}`), now);
   }
-  await audit(tx, auditActor(act), 'S16_ACCOUNT_DELIVERED', c.id, {
+  await audit(tx, who.audit, 'S16_ACCOUNT_DELIVERED', c.id, {
     round,
     caseStaysPartlySold: !allowed,
     ownerPresent,

@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { audit } from './audit';
-import { StaffActionError, staffTransaction } from './case-transition';
+import { Refusal } from './refusal';
+import { caseTransaction } from './case-transition';
 import { heldAmount, holdEndOf } from './money-split';
 import { queueMessage, type Tx } from './outbox';
 import { staffChats } from './reminders/recipients';
@@ -72,12 +73,12 @@ export async function surplusRequestOffer(db: Db, caseId: number, telegramUserId
  * person never claimed the case (NOT_A_CLAIMANT), or when they already asked (ALREADY_DONE, with the date).
  */
 export async function requestSurplus(db: Db, input: { caseId: number; telegramUserId: bigint; chatId: bigint | number | null; messageId: number | null }, now: Date) {
-  return staffTransaction(db, async (tx) => {
+  return caseTransaction(db, async (tx) => {
     const held = await heldSurplus(tx, input.caseId, now);
-    if (!held) throw new StaffActionError('SURPLUS_NOT_HELD', 's. 17');
+    if (!held) throw new Refusal('SURPLUS_NOT_HELD', 's. 17');
     const me = (await surplusClaimants(tx, input.caseId)).find((x) => x.telegramUserId === input.telegramUserId);
-    if (!me) throw new StaffActionError('NOT_A_CLAIMANT', 's. 17');
-    if (me.requestedAt) throw new StaffActionError('ALREADY_DONE', 's. 17', { at: me.requestedAt.toISOString() });
+    if (!me) throw new Refusal('NOT_A_CLAIMANT', 's. 17');
+    if (me.requestedAt) throw new Refusal('ALREADY_DONE', 's. 17', { at: me.requestedAt.toISOString() });
     const name = me.name || String(input.telegramUserId);
     // Unique (caseId, telegramUserId): a double tap racing this one is a CONFLICT, not a second request.
     await tx.surplusRequest.create({ data: { caseId: held.case.id, telegramUserId: input.telegramUserId, claimantName: name, requestedAt: now, viaMessageId: input.messageId } });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paiseOf } from '../../../src/db';
 import { recordOwnerRefusal, registerBidder, scheduleAuction } from '../../../src/services/auction';
-import type { StaffAct } from '../../../src/services/case-transition';
+import { type StaffActor, staffActorOf } from '../../../src/services/staff-actor';
 import { recordSale } from '../../../src/services/sale';
 import type { DbKind } from '../../support/db';
 import { createBotHarness, type BotHarness, type TestUser } from '../../support/bot-harness';
@@ -17,7 +17,7 @@ describe.each<DbKind>(['pglite', 'postgres'])('s. 16 account recorded with the o
   let h: BotHarness;
   const officerEn: TestUser = { id: 8801, firstName: 'Vikram', languageCode: 'en' };
   const officerHi: TestUser = { id: 8802, firstName: 'Rakesh', languageCode: 'hi' };
-  const acts: Record<number, StaffAct> = {};
+  const acts: Record<number, StaffActor> = {};
   const t = (lang: 'en' | 'hi', key: string, p?: Record<string, unknown>) => h.deps.translator.t(lang, key, p);
 
   beforeAll(async () => {
@@ -25,7 +25,7 @@ describe.each<DbKind>(['pglite', 'postgres'])('s. 16 account recorded with the o
     await seed(h.deps.db, ist('2026-11-01 09:00'));
     for (const o of [officerEn, officerHi]) {
       const s = await enrolStaff(h.deps.db, o.id, 'OFFICER', ['JAI2'], o.firstName);
-      acts[o.id] = { staffId: s.id, role: 'OFFICER', poundIds: s.pounds.map((p) => p.poundId), telegramId: BigInt(o.id), chatId: o.id, messageId: 1 };
+      acts[o.id] = staffActorOf([{ staffId: s.id, role: 'OFFICER', name: '', poundIds: s.pounds.map((p) => p.poundId) }], { telegramId: BigInt(o.id), chatId: o.id, messageId: 1 });
     }
   });
   afterAll(() => h?.close());

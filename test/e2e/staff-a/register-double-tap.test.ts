@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { staffActorOf } from '../../../src/services/staff-actor';
 import { callbackSecret, encodeCallback } from '../../../src/callback-data';
 import { registerSeizure } from '../../../src/services/register-seizure';
 import { createBotHarness, type BotHarness, type TestUser } from '../../support/bot-harness';
@@ -71,15 +72,15 @@ describe('one seizure, one s. 8 register entry, however often "Record" arrives (
       };
       const via = { telegramId: 6202n, chatId: 6202, messageId: 4242 };
       const now = h.clock.now();
-      const runs = await Promise.all([1, 2, 3].map(() => registerSeizure(h.deps.db, { entry, grants, via, now })));
-      const again = await registerSeizure(h.deps.db, { entry, grants, via, now });
+      const runs = await Promise.all([1, 2, 3].map(() => registerSeizure(h.deps.db, { entry, actor: staffActorOf(grants, via), now })));
+      const again = await registerSeizure(h.deps.db, { entry, actor: staffActorOf(grants, via), now });
       const ids = new Set([...runs, again].map((r) => r.case.id));
       expect(ids.size).toBe(1);
       expect([...runs, again].filter((r) => !r.replay)).toHaveLength(1);
       expect(await h.deps.db.case.count({ where: { registerKey: '6202:4242' } })).toBe(1);
       expect(await h.deps.db.head.count({ where: { caseId: again.case.id } })).toBe(2);
       // A different button (another entry) is another case.
-      const other = await registerSeizure(h.deps.db, { entry, grants, via: { ...via, messageId: 4243 }, now });
+      const other = await registerSeizure(h.deps.db, { entry, actor: staffActorOf(grants, { ...via, messageId: 4243 }), now });
       expect(other.case.id).not.toBe(again.case.id);
     } finally {
       await h.close();

@@ -16,7 +16,7 @@ describe('/release (ss. 13, 15, 19) and /register_export (s. 7) (e2e)', () => {
   // API transformer on their way out (the call still goes through the fake and is recorded there).
   const uploads: Array<Promise<string>> = [];
   const lastUpload = () => uploads[uploads.length - 1]!;
-  const refusalS19 = (lang: 'en' | 'hi') => t(lang, 'staff:refusal.RELEASE_WITHOUT_PAYMENT_DEPOSIT_OR_ORDER', { section: t(lang, 'common:section', { n: '19' }), code: 'RELEASE_WITHOUT_PAYMENT_DEPOSIT_OR_ORDER' });
+  const refusalS19 = (lang: 'en' | 'hi') => t(lang, 'refusal:RELEASE_WITHOUT_PAYMENT_DEPOSIT_OR_ORDER', { section: t(lang, 'common:section', { n: '19' }), code: 'RELEASE_WITHOUT_PAYMENT_DEPOSIT_OR_ORDER' });
 
   beforeAll(async () => {
     h = await createBotHarness({ start: '2026-11-29T10:00:00+05:30', jobs: true });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupees } from '../../../src/i18n';
 import { recordOwnerRefusal, registerBidder, scheduleAuction } from '../../../src/services/auction';
-import type { StaffAct } from '../../../src/services/case-transition';
+import { type StaffActor, staffActorOf } from '../../../src/services/staff-actor';
 import { recordSplit } from '../../../src/services/money-split';
 import { recordNotice } from '../../../src/services/notice';
 import { recordSale } from '../../../src/services/sale';
@@ -16,7 +16,7 @@ describe('account delivered later; surplus claimed within the hold', () => {
   let h: BotHarness;
   const officer: TestUser = { id: 8201, firstName: 'Vikram', languageCode: 'en' };
   const magistrate: TestUser = { id: 8202, firstName: 'Meena', languageCode: 'hi' };
-  let act: StaffAct;
+  let act: StaffActor;
   const en = (key: string, p?: Record<string, unknown>) => h.deps.translator.t('en', key, p);
   const hi = (key: string, p?: Record<string, unknown>) => h.deps.translator.t('hi', key, p);
 
@@ -24,7 +24,7 @@ describe('account delivered later; surplus claimed within the hold', () => {
     h = await createBotHarness({ start: '2026-11-05T10:00:00+05:30' });
     await seed(h.deps.db, ist('2026-11-01 09:00'));
     const s = await enrolStaff(h.deps.db, officer.id, 'OFFICER', ['JAI2'], 'Vikram');
-    act = { staffId: s.id, role: 'OFFICER', poundIds: s.pounds.map((p) => p.poundId), telegramId: BigInt(officer.id), chatId: officer.id, messageId: 1 };
+    act = staffActorOf([{ staffId: s.id, role: 'OFFICER', name: '', poundIds: s.pounds.map((p) => p.poundId) }], { telegramId: BigInt(officer.id), chatId: officer.id, messageId: 1 });
     await enrolStaff(h.deps.db, magistrate.id, 'MAGISTRATE', ['JAI2'], 'DM office');
   });
   afterAll(() => h?.close());
@@ -61,7 +61,7 @@ describe('account delivered later; surplus claimed within the hold', () => {
     expect((await db.case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('ACCOUNT_DELIVERED');
     // Tapping the old button again delivers nothing twice.
     await press(h, officer, en('officer:sale.deliver_button'));
-    expect(lastText(h, officer)).toBe(en('officer:error.ALREADY_DONE', { number: c.number }));
+    expect(lastText(h, officer)).toBe(en('refusal:ALREADY_DONE', { number: c.number }));
     expect(await db.receipt.count({ where: { caseId: c.id } })).toBe(1);
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerBidder, scheduleAuction } from '../../../src/services/auction';
-import type { StaffAct } from '../../../src/services/case-transition';
+import { type StaffActor, staffActorOf } from '../../../src/services/staff-actor';
 import { recordNotice } from '../../../src/services/notice';
 import { createBotHarness, type BotHarness, type TestUser } from '../../support/bot-harness';
 import { enrolStaff, seed } from '../../support/fixtures';
@@ -12,14 +12,14 @@ import { lastText, press, section } from './helpers';
 describe('an auction with no bid at all is adjourned through the bot', () => {
   let h: BotHarness;
   const officer: TestUser = { id: 8501, firstName: 'Vikram', languageCode: 'en' };
-  let act: StaffAct;
+  let act: StaffActor;
   const en = (key: string, p?: Record<string, unknown>) => h.deps.translator.t('en', key, p);
 
   beforeAll(async () => {
     h = await createBotHarness({ start: '2026-11-17T10:00:00+05:30' });
     await seed(h.deps.db, ist('2026-11-01 09:00'));
     const s = await enrolStaff(h.deps.db, officer.id, 'OFFICER', ['JAI1'], 'Vikram Singh');
-    act = { staffId: s.id, role: 'OFFICER', poundIds: s.pounds.map((p) => p.poundId), telegramId: BigInt(officer.id), chatId: officer.id, messageId: 1 };
+    act = staffActorOf([{ staffId: s.id, role: 'OFFICER', name: '', poundIds: s.pounds.map((p) => p.poundId) }], { telegramId: BigInt(officer.id), chatId: officer.id, messageId: 1 });
   });
   afterAll(() => h?.close());
 
@@ -38,7 +38,7 @@ describe('an auction with no bid at all is adjourned through the bot', () => {
     await h.send(officer, `/sale ${c.number}`);
     await press(h, officer, en('officer:sale.not_sold_button'));
     await h.send(officer, '0');
-    expect(lastText(h, officer)).toBe(en('officer:error.NO_BIDS', { number: c.number, section: section(h, 'en', '14') }));
+    expect(lastText(h, officer)).toBe(en('refusal:NO_BIDS', { number: c.number, section: section(h, 'en', '14') }));
     expect(await db.sale.count({ where: { auction: { caseId: c.id } } })).toBe(0);
 
     await h.send(officer, `/auction ${c.number}`);

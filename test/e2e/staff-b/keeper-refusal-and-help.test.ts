@@ -63,7 +63,7 @@ describe('the keeper records the owner’s s. 16 refusal; staff /help', () => {
     expect(lastText(h, officer)).toBe(en('officer:refusal_note.to_officer', { number: c.number, at: ist('2026-11-03 10:00').toISOString(), pound: 'Amer Pound' }));
     // Recording it again is refused and keeps the first time.
     await h.send(keeper, `/refusal ${c.number}`);
-    expect(lastText(h, keeper)).toBe(hi('officer:error.ALREADY_DONE', { number: c.number, at: ist('2026-11-03 10:00').toISOString(), section: section(h, 'hi', '16') }));
+    expect(lastText(h, keeper)).toBe(hi('refusal:ALREADY_DONE', { number: c.number, at: ist('2026-11-03 10:00').toISOString(), section: section(h, 'hi', '16') }));
     // The officer needs no notice now: s. 16.
     await h.send(officer, `/auction ${c.number}`);
     expect(lastText(h, officer)).toBe(en('officer:auction.intro_s16', { number: c.number, refusedAt: ist('2026-11-03 10:00').toISOString() }));

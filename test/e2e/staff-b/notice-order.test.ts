@@ -46,7 +46,7 @@ describe('s. 14 order: notice after the report, proclamations after the notice (
   it('a notice dated before the report reached the officer is refused (s. 14), nothing recorded', async () => {
     const text = await recordNotice(officerEn, 'en', '10.11.2026 10:59', '10.11.2026 12:00');
     expect(text).toBe(
-      t('en', 'officer:refusal.NOTICE_BEFORE_REPORT', { number, section: section(h, 'en', '14'), reportedAt: reportedAt.toISOString(), postedAt: ist('2026-11-10 10:59').toISOString(), reason: 'NOTICE_BEFORE_REPORT' }),
+      t('en', 'refusal:NOTICE_BEFORE_REPORT', { number, section: section(h, 'en', '14'), reportedAt: reportedAt.toISOString(), postedAt: ist('2026-11-10 10:59').toISOString(), reason: 'NOTICE_BEFORE_REPORT' }),
     );
     expect(await h.deps.db.notice.count({ where: { caseId } })).toBe(0);
   });
@@ -54,7 +54,7 @@ describe('s. 14 order: notice after the report, proclamations after the notice (
   it('a proclamation before the notice is refused (s. 14), in Hindi', async () => {
     const text = await recordNotice(officerHi, 'hi', '10.11.2026 11:30', '10.11.2026 11:29');
     expect(text).toBe(
-      t('hi', 'officer:refusal.PROCLAMATION_BEFORE_NOTICE', { number, section: section(h, 'hi', '14'), postedAt: ist('2026-11-10 11:30').toISOString(), at: ist('2026-11-10 11:29').toISOString(), reason: 'PROCLAMATION_BEFORE_NOTICE' }),
+      t('hi', 'refusal:PROCLAMATION_BEFORE_NOTICE', { number, section: section(h, 'hi', '14'), postedAt: ist('2026-11-10 11:30').toISOString(), at: ist('2026-11-10 11:29').toISOString(), reason: 'PROCLAMATION_BEFORE_NOTICE' }),
     );
     expect(await h.deps.db.notice.count({ where: { caseId } })).toBe(0);
   });

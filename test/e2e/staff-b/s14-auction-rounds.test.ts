@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupees } from '../../../src/i18n';
 import { scheduleAuction, registerBidder } from '../../../src/services/auction';
-import type { StaffAct } from '../../../src/services/case-transition';
+import { type StaffActor, staffActorOf } from '../../../src/services/staff-actor';
 import { recordNotice } from '../../../src/services/notice';
 import { createBotHarness, type BotHarness, type TestUser } from '../../support/bot-harness';
 import { dbKinds } from '../../support/db';
@@ -36,7 +36,7 @@ describe.each(await dbKinds())('s. 14: a head without a bid goes to a further au
   const magistrate: TestUser = { id: 8303, firstName: 'Meena', languageCode: 'hi' };
   const owner: TestUser = { id: 8304, firstName: 'Ramesh', languageCode: 'hi' };
   const stranger: TestUser = { id: 8305, firstName: 'Kishan', languageCode: 'hi' };
-  let act: StaffAct;
+  let act: StaffActor;
   let caseId: number;
   let number: string;
   let headIds: number[];
@@ -48,7 +48,7 @@ describe.each(await dbKinds())('s. 14: a head without a bid goes to a further au
     const db = h.deps.db;
     await seed(db, ist('2026-11-01 09:00'));
     const s = await enrolStaff(db, officer.id, 'OFFICER', ['JAI1'], 'Vikram Singh');
-    act = { staffId: s.id, role: 'OFFICER', poundIds: s.pounds.map((p) => p.poundId), telegramId: BigInt(officer.id), chatId: officer.id, messageId: 1 };
+    act = staffActorOf([{ staffId: s.id, role: 'OFFICER', name: '', poundIds: s.pounds.map((p) => p.poundId) }], { telegramId: BigInt(officer.id), chatId: officer.id, messageId: 1 });
     await enrolStaff(db, keeper.id, 'POUND_KEEPER', ['JAI1'], 'Suresh Kumar');
     await enrolStaff(db, magistrate.id, 'MAGISTRATE', ['JAI1'], 'DM office Jaipur');
     const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['buffalo', 'A, black'], ['buffalo', 'B, white patch'], ['cow', 'C, brown Rathi']] });
@@ -94,7 +94,7 @@ describe.each(await dbKinds())('s. 14: a head without a bid goes to a further au
     expect(Number((await db.ledgerEntry.findUniqueOrThrow({ where: { idempotencyKey: `case:${caseId}:sale:proceeds` } })).amountPaise)).toBe(R1.proceeds);
     // The division waits until buffalo B is sold or disposed of.
     await h.send(officer, `/split ${number}`);
-    expect(lastText(h, officer)).toBe(en('officer:error.CATTLE_REMAIN', { heads: 1, number, section: section(h, 'en', '14') }));
+    expect(lastText(h, officer)).toBe(en('refusal:CATTLE_REMAIN', { heads: 1, number, section: section(h, 'en', '14') }));
     expect(await db.ledgerEntry.count({ where: { caseId, account: { not: 'SALE_PROCEEDS' } } })).toBe(0);
   });
 

@@ -88,7 +88,7 @@ describe.each(await dbKinds())('s. 14 notice → auction → sale → s. 17 spli
     expect(lastText(h, officer)).toBe(en('officer:notice.ask_proclaimed_at', { place: 'Kunda' }));
     // A time in the future is refused and the question stays.
     await h.send(officer, '09.11.2026 12:00');
-    expect(lastText(h, officer)).toBe(en('officer:error.TIME_IN_FUTURE', { at: ist('2026-11-09 12:00').toISOString() }));
+    expect(lastText(h, officer)).toBe(en('refusal:TIME_IN_FUTURE', { at: ist('2026-11-09 12:00').toISOString() }));
     await press(h, officer, en('officer:notice.same_time_button'));
     expect(lastText(h, officer)).toBe(en('officer:notice.ask_market_place'));
     await press(h, officer, en('officer:notice.later_button'));
@@ -108,7 +108,7 @@ describe.each(await dbKinds())('s. 14 notice → auction → sale → s. 17 spli
     expect(await db.outboxEntry.count({ where: { jobKey: `case:${caseId}:broadcast:notice` } })).toBe(0);
     // An auction cannot be arranged until the market proclamation is recorded (s. 14).
     await h.send(officer, `/auction ${number}`);
-    expect(lastText(h, officer)).toBe(en('officer:error.PROCLAMATION_PENDING', { section: section(h, 'en', '14'), number, missing: en('officer:notice.place_market') }));
+    expect(lastText(h, officer)).toBe(en('refusal:PROCLAMATION_PENDING', { section: section(h, 'en', '14'), number, missing: en('officer:notice.place_market') }));
   });
 
   it('the market proclamation is recorded later with /notice again; the notice date stays the posting date', async () => {
@@ -158,7 +158,7 @@ describe.each(await dbKinds())('s. 14 notice → auction → sale → s. 17 spli
     const refusal = lastText(h, officer);
     expect(refusal).toContain(section(h, 'en', '14'));
     expect(refusal).toContain('17 Nov 2026');
-    expect(refusal).toBe(en('officer:refusal.SALE_BEFORE_AUCTION_ELIGIBLE', { section: section(h, 'en', '14'), eligibleFrom: '2026-11-17' }));
+    expect(refusal).toBe(en('refusal:SALE_BEFORE_AUCTION_ELIGIBLE', { section: section(h, 'en', '14'), eligibleFrom: '2026-11-17' }));
     expect(await h.deps.db.auction.count({ where: { caseId } })).toBe(0);
 
     await h.send(officer, '17.11.2026 11:00');
@@ -234,7 +234,7 @@ describe.each(await dbKinds())('s. 14 notice → auction → sale → s. 17 spli
     await registerBidder('shri SURESH kumar', true);
     expect(lastText(h, officer)).toBe(en('officer:auction.bidder_refused', { name: 'shri SURESH kumar', section: section(h, 'en', '19') }));
     await registerBidder('Gopal Meena', false);
-    expect(lastText(h, officer)).toBe(en('officer:error.DECLARATION_REQUIRED', { section: section(h, 'en', '19'), number }));
+    expect(lastText(h, officer)).toBe(en('refusal:DECLARATION_REQUIRED', { section: section(h, 'en', '19'), number }));
     await registerBidder('Gopal Meena', true);
     expect(lastText(h, officer)).toBe(en('officer:auction.bidder_registered', { n: 1, name: 'Gopal Meena' }));
     await registerBidder('Harish Jat', true);
@@ -300,7 +300,7 @@ describe.each(await dbKinds())('s. 14 notice → auction → sale → s. 17 spli
     await press(h, officer, en('officer:split.remit_button', { kind: 'FINES_TO_MAGISTRATE', term }));
     expect(lastText(h, officer)).toBe(en('officer:split.remitted', { kind: 'FINES_TO_MAGISTRATE', term, amount: PENALTIES, number }));
     await press(h, officer, en('officer:split.remit_button', { kind: 'FINES_TO_MAGISTRATE', term }));
-    expect(lastText(h, officer)).toBe(en('officer:error.ALREADY_DONE', { number }));
+    expect(lastText(h, officer)).toBe(en('refusal:ALREADY_DONE', { number }));
     await h.send(officer, `/split ${number}`);
     await press(h, officer, en('officer:split.remit_button', { kind: 'FEEDING_TO_POUND_KEEPER', term }));
     const rows = await h.deps.db.remittance.findMany({ where: { caseId }, orderBy: { id: 'asc' } });
@@ -321,7 +321,7 @@ describe.each(await dbKinds())('s. 14 notice → auction → sale → s. 17 spli
     await press(h, magistrate, hi('officer:button.yes_record'));
     const refusal = lastText(h, magistrate);
     expect(refusal).toContain(section(h, 'hi', '17'));
-    expect(refusal).toBe(hi('officer:refusal.SURPLUS_HOLD_RUNNING', { section: section(h, 'hi', '17'), endsAt: ist('2027-02-18 00:00').toISOString() }));
+    expect(refusal).toBe(hi('refusal:SURPLUS_HOLD_RUNNING', { section: section(h, 'hi', '17'), endsAt: ist('2027-02-18 00:00').toISOString() }));
     expect(await h.deps.db.ledgerEntry.count({ where: { caseId, account: 'GOVERNMENT_REVENUE' } })).toBe(0);
     // An officer cannot do it at all.
     await h.send(officer, `/split ${number}`);

@@ -41,7 +41,7 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
     const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['buffalo', 'A, black'], ['buffalo', 'B, grey'], ['cow', 'C, brown']], ownerTelegramId: BigInt(owner.id) });
     // No notice yet: an auction is refused under s. 14 ...
     await h.send(officer, `/auction ${c.number}`);
-    expect(lastText(h, officer)).toBe(hi('officer:refusal.NOTICE_NOT_POSTED', { section: section(h, 'hi', '14'), number: c.number }));
+    expect(lastText(h, officer)).toBe(hi('refusal:NOTICE_NOT_POSTED', { section: section(h, 'hi', '14'), number: c.number }));
     // ... until the owner's refusal to pay is recorded (s. 16).
     await press(h, officer, hi('officer:auction.refusal_button'));
     await press(h, officer, hi('officer:button.yes_record'));
@@ -62,7 +62,7 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
 
     // Results cannot be recorded before the auction's time.
     await h.send(officer, `/sale ${c.number}`);
-    expect(lastText(h, officer)).toBe(hi('officer:error.AUCTION_NOT_YET', { number: c.number, at: ist('2026-11-04 15:00').toISOString(), section: section(h, 'hi', '14') }));
+    expect(lastText(h, officer)).toBe(hi('refusal:AUCTION_NOT_YET', { number: c.number, at: ist('2026-11-04 15:00').toISOString(), section: section(h, 'hi', '14') }));
 
     h.clock.set('2026-11-04T15:30:00+05:30');
     await h.send(officer, `/sale ${c.number}`);
@@ -167,7 +167,7 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
     await h.send(magistrate, `/orders ${c.number}`);
     expect(lastText(h, magistrate)).toBe(en('officer:orders.none', { number: c.number }));
     await press(h, magistrate, en('officer:orders.proviso_button'));
-    expect(lastText(h, magistrate)).toBe(en('officer:error.ORDER_REQUIRED', { section: section(h, 'en', '14'), number: c.number }));
+    expect(lastText(h, magistrate)).toBe(en('refusal:PROVISO_ORDER_REQUIRED', { section: section(h, 'en', '14'), number: c.number }));
     expect((await db.case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('NOTICE_POSTED');
     expect((await db.head.findFirstOrThrow({ where: { caseId: c.id } })).status).toBe('IMPOUNDED');
 
@@ -181,7 +181,7 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
     await press(h, magistrate, en('officer:authority.MAGISTRATE'));
     await h.send(magistrate, 'DM/JPR/Pound/140/2026');
     await h.send(magistrate, '19.11.2026');
-    expect(lastText(h, magistrate)).toBe(en('officer:error.ORDER_DATE_INVALID', { date: '19.11.2026' }));
+    expect(lastText(h, magistrate)).toBe(en('refusal:ORDER_DATE_INVALID', { date: '19.11.2026' }));
     await h.send(magistrate, '17.11.2026');
     await press(h, magistrate, en('officer:button.record'));
     expect(lastText(h, magistrate)).toBe(en('officer:orders.recorded', { kind: 'PROVISO_DISPOSAL', reference: 'DM/JPR/Pound/140/2026', date: '2026-11-17', number: c.number }));

@@ -6,7 +6,7 @@ import { recordClaimDivision } from '../../../src/services/claim-division';
 import { confirmRemittance, moneyStatus } from '../../../src/services/money-split';
 import { confirmPayment } from '../../../src/services/payment-confirmation';
 import { declarePayment } from '../../../src/services/payments';
-import { loadGrants } from '../../../src/services/staff-scope';
+import { loadGrants, staffActorOf } from '../../../src/services/staff-actor';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../../support/db';
 import { enrolStaff, seed } from '../../support/fixtures';
 import { actAs } from '../staff-b/case-fixture';
@@ -36,7 +36,7 @@ describe.each(await dbKinds())('s. 13 payment divided in the ledger on %s', (kin
     if (d.kind !== 'declared') throw new Error(d.kind);
     const grants = await loadGrants(db, 7101n);
     const via = { telegramId: 7101n, chatId: 7101, messageId: 55 };
-    const r = await confirmPayment(db, { paymentId: d.paymentId, grants, via, now, botUsername: 'b' });
+    const r = await confirmPayment(db, { paymentId: d.paymentId, actor: staffActorOf(grants, via), now, botUsername: 'b' });
     expect(r.status).toBe('confirmed');
 
     const p = await db.payment.findUniqueOrThrow({ where: { id: d.paymentId } });
@@ -53,7 +53,7 @@ describe.each(await dbKinds())('s. 13 payment divided in the ledger on %s', (kin
 
     // Replayed twice (the confirmation and the division itself): no new rows.
     for (let i = 0; i < 2; i++) {
-      expect((await confirmPayment(db, { paymentId: d.paymentId, grants, via, now, botUsername: 'b' })).status).toBe('already');
+      expect((await confirmPayment(db, { paymentId: d.paymentId, actor: staffActorOf(grants, via), now, botUsername: 'b' })).status).toBe('already');
       await db.$transaction((tx) => recordClaimDivision(tx, { caseId: c.id, paymentId: p.id, snapshot: p.duesSnapshot, receivedPaise: paiseOf(p.amountPaise), now }));
     }
     expect(await ledger()).toEqual(first);

@@ -1,10 +1,11 @@
+import { Refusal } from '../../../src/services/refusal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfig } from '../../../src/config';
 import { recordClaim } from '../../../src/services/claims';
 import { confirmPayment, rejectPayment } from '../../../src/services/payment-confirmation';
 import { declarePayment } from '../../../src/services/payments';
 import { registerSeizure } from '../../../src/services/register-seizure';
-import { loadGrants } from '../../../src/services/staff-scope';
+import { loadGrants, staffActorOf } from '../../../src/services/staff-actor';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../../support/db';
 import { enrolStaff, seed } from '../../support/fixtures';
 
@@ -32,8 +33,7 @@ describe.each(await dbKinds())('a keeper acting on a payment the statute no long
     const pound = await db().pound.findUniqueOrThrow({ where: { code: 'JAI1' } });
     const { case: c } = await registerSeizure(db(), {
       entry: { poundId: pound.id, groups: [{ cattleClass: 'cow', count: 1, descriptions: ['brown'] }], impoundedAt: new Date('2026-11-28T09:00:00+05:30'), seizerName: 'Seizer', seizerResidence: 'Amer', placeOfSeizure: 'Amer' },
-      grants,
-      via: via(1),
+      actor: staffActorOf(grants, via(1)),
       now,
     });
     await db().telegramUser.create({ data: { id: 7602n, firstName: 'Owner' } });
@@ -43,11 +43,11 @@ describe.each(await dbKinds())('a keeper acting on a payment the statute no long
     await db().case.update({ where: { id: c.id }, data: { status: 'SOLD' } });
     const audits = await db().auditEvent.count({ where: { caseId: c.id } });
 
-    const confirmed = await confirmPayment(db(), { paymentId: d.paymentId, grants, via: via(2), now, botUsername: 'bot' });
-    expect(confirmed.status).toBe('refused');
-    if (confirmed.status === 'refused') expect(confirmed.error.section).toMatch(/^s\. \d+/);
-    const rejected = await rejectPayment(db(), { paymentId: d.paymentId, grants, via: via(3), reason: 'not received', now });
-    expect(rejected.status).toBe('refused');
+    const confirmed = confirmPayment(db(), { paymentId: d.paymentId, actor: staffActorOf(grants, via(2)), now, botUsername: 'bot' });
+    await expect(confirmed).rejects.toBeInstanceOf(Refusal);
+    await expect(confirmed).rejects.toMatchObject({ code: 'REFUSED', section: expect.stringMatching(/^s\. \d+/), params: { reason: 'WRONG_STATUS', status: 'SOLD' } });
+    const rejected = rejectPayment(db(), { paymentId: d.paymentId, actor: staffActorOf(grants, via(3)), reason: 'not received', now });
+    await expect(rejected).rejects.toMatchObject({ code: 'REFUSED', params: { reason: 'WRONG_STATUS' } });
 
     expect((await db().payment.findUniqueOrThrow({ where: { id: d.paymentId } })).status).toBe('PENDING');
     expect((await db().case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('SOLD');

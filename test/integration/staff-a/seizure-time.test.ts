@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerSeizure, SeizureEntryError } from '../../../src/services/register-seizure';
+import { loadGrants, staffActorOf } from '../../../src/services/staff-actor';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../../support/db';
 import { enrolStaff, seed } from '../../support/fixtures';
 
@@ -11,15 +12,14 @@ describe.each(await dbKinds())('time of seizure in the register on %s', (kind) =
   let db: TestDatabase;
   const now = new Date('2026-11-29T10:00:00+05:30');
   let entry: Parameters<typeof registerSeizure>[1]['entry'];
-  let grants: Parameters<typeof registerSeizure>[1]['grants'];
+  let grants: Awaited<ReturnType<typeof loadGrants>>;
   let message = 5000;
   const via = () => ({ telegramId: 6301n, chatId: 6301, messageId: ++message });
   beforeAll(async () => {
     db = await createTestDatabase(kind);
     await seed(db.prisma, now);
     await enrolStaff(db.prisma, 6301, 'POUND_KEEPER', ['JAI1']);
-    const member = await db.prisma.staffMember.findFirstOrThrow({ where: { telegramUserId: 6301n }, include: { pounds: true } });
-    grants = [{ staffId: member.id, role: 'POUND_KEEPER' as const, name: member.name, poundIds: member.pounds.map((p) => p.poundId) }];
+    grants = await loadGrants(db.prisma, 6301n);
     const pound = await db.prisma.pound.findUniqueOrThrow({ where: { code: 'JAI1' } });
     entry = {
       poundId: pound.id,
@@ -34,9 +34,9 @@ describe.each(await dbKinds())('time of seizure in the register on %s', (kind) =
 
   it('stores the time of seizure; without one, the time brought in', async () => {
     const seizedAt = new Date('2026-11-27T21:30:00+05:30');
-    const a = await registerSeizure(db.prisma, { entry: { ...entry, seizedAt }, grants, via: via(), now });
+    const a = await registerSeizure(db.prisma, { entry: { ...entry, seizedAt }, actor: staffActorOf(grants, via()), now });
     expect(a.case.seizedAt?.toISOString()).toBe(seizedAt.toISOString());
-    const b = await registerSeizure(db.prisma, { entry, grants, via: via(), now });
+    const b = await registerSeizure(db.prisma, { entry, actor: staffActorOf(grants, via()), now });
     expect(b.case.seizedAt?.toISOString()).toBe(entry.impoundedAt.toISOString());
     const audit = await db.prisma.auditEvent.findFirstOrThrow({ where: { action: 'case.register', caseId: a.case.id } });
     expect((audit.details as { seizedAt: string }).seizedAt).toBe(seizedAt.toISOString());
@@ -44,10 +44,10 @@ describe.each(await dbKinds())('time of seizure in the register on %s', (kind) =
 
   it('refuses a seizure after the impounding or in the future (s. 8), writing nothing', async () => {
     const before = await db.prisma.case.count();
-    const after = registerSeizure(db.prisma, { entry: { ...entry, seizedAt: new Date('2026-11-28T10:01:00+05:30') }, grants, via: via(), now });
+    const after = registerSeizure(db.prisma, { entry: { ...entry, seizedAt: new Date('2026-11-28T10:01:00+05:30') }, actor: staffActorOf(grants, via()), now });
     await expect(after).rejects.toMatchObject({ problem: 'SEIZED_AFTER_IMPOUNDING', section: 's. 8' });
     await expect(after).rejects.toBeInstanceOf(SeizureEntryError);
-    const future = registerSeizure(db.prisma, { entry: { ...entry, seizedAt: new Date('2026-11-29T10:01:00+05:30') }, grants, via: via(), now });
+    const future = registerSeizure(db.prisma, { entry: { ...entry, seizedAt: new Date('2026-11-29T10:01:00+05:30') }, actor: staffActorOf(grants, via()), now });
     await expect(future).rejects.toMatchObject({ problem: 'FUTURE_TIME', field: 'seizedAt' });
     expect(await db.prisma.case.count()).toBe(before);
   });

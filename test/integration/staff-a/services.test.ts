@@ -9,7 +9,8 @@ import { issueReceipt } from '../../../src/services/receipts';
 import { buildRegisterExport } from '../../../src/services/register-export';
 import { registerSeizure } from '../../../src/services/register-seizure';
 import { releaseCattle } from '../../../src/services/release';
-import { loadGrants, StaffScopeError } from '../../../src/services/staff-scope';
+import { loadGrants, staffActorOf } from '../../../src/services/staff-actor';
+import { Refusal } from '../../../src/services/refusal';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../../support/db';
 import { enrolStaff, seed } from '../../support/fixtures';
 
@@ -46,20 +47,21 @@ describe.each(await dbKinds())('staff services on %s', (kind) => {
 
   it('numbers a case by the India year it was brought in, and a replayed message registers nothing new', async () => {
     const later = new Date('2027-01-02T10:00:00+05:30');
-    const r = await registerSeizure(db(), { entry: await entry(new Date('2026-12-31T23:30:00+05:30')), grants: await grants(7001), via: via(7001, 10), now: later });
+    const r = await registerSeizure(db(), { entry: await entry(new Date('2026-12-31T23:30:00+05:30')), actor: staffActorOf(await grants(7001), via(7001, 10)), now: later });
     expect(r.case.number).toMatch(/^JAI1-2026-\d+$/);
     expect(r.case.year).toBe(2026);
-    const next = await registerSeizure(db(), { entry: await entry(new Date('2027-01-01T00:10:00+05:30')), grants: await grants(7001), via: via(7001, 11), now: later });
+    const next = await registerSeizure(db(), { entry: await entry(new Date('2027-01-01T00:10:00+05:30')), actor: staffActorOf(await grants(7001), via(7001, 11)), now: later });
     expect(next.case.number).toBe('JAI1-2027-1');
-    const again = await registerSeizure(db(), { entry: await entry(new Date('2027-01-01T00:10:00+05:30')), grants: await grants(7001), via: via(7001, 11), now: later });
+    const again = await registerSeizure(db(), { entry: await entry(new Date('2027-01-01T00:10:00+05:30')), actor: staffActorOf(await grants(7001), via(7001, 11)), now: later });
     expect([again.replay, again.case.id]).toEqual([true, next.case.id]);
     expect(await db().case.count({ where: { number: { startsWith: 'JAI1-2027-' } } })).toBe(1);
   });
 
   it('refuses a keeper of another pound (and an owner) before writing anything', async () => {
     const before = await db().case.count();
-    await expect(registerSeizure(db(), { entry: await entry(now), grants: await grants(7003), via: via(7003, 12), now })).rejects.toMatchObject({ refusal: 'WRONG_POUND' });
-    await expect(registerSeizure(db(), { entry: await entry(now), grants: [], via: via(7999, 13), now })).rejects.toBeInstanceOf(StaffScopeError);
+    await expect(registerSeizure(db(), { entry: await entry(now), actor: staffActorOf(await grants(7003), via(7003, 12)), now })).rejects.toMatchObject({ code: 'WRONG_POUND' });
+    await expect(registerSeizure(db(), { entry: await entry(now), actor: staffActorOf([], via(7999, 13)), now })).rejects.toMatchObject({ code: 'NOT_ALLOWED' });
+    await expect(registerSeizure(db(), { entry: await entry(now), actor: staffActorOf([], via(7999, 13)), now })).rejects.toBeInstanceOf(Refusal);
     expect(await db().case.count()).toBe(before);
   });
 
@@ -79,7 +81,7 @@ describe.each(await dbKinds())('staff services on %s', (kind) => {
     if (d.kind !== 'declared') throw new Error(d.kind);
     const [g1, g2] = [await grants(7001), await grants(7002)];
     const outcomes = await Promise.all(
-      [g1, g2, g1, g2, g1].map((g, i) => confirmPayment(db(), { paymentId: d.paymentId, grants: g, via: via(g === g1 ? 7001 : 7002, 100 + i), now, botUsername: 'bot' })),
+      [g1, g2, g1, g2, g1].map((g, i) => confirmPayment(db(), { paymentId: d.paymentId, actor: staffActorOf(g, via(g === g1 ? 7001 : 7002, 100 + i)), now, botUsername: 'bot' })),
     );
     expect(outcomes.filter((o) => o.status === 'confirmed'), JSON.stringify(outcomes)).toHaveLength(1);
     expect(outcomes.filter((o) => o.status === 'already'), JSON.stringify(outcomes)).toHaveLength(4);
@@ -112,11 +114,11 @@ describe.each(await dbKinds())('staff services on %s', (kind) => {
     const claim = await recordClaim(db(), { caseId: c.id, kind: 'S15_PROTEST', telegramUserId: 7202n, claimantName: 'Depositor', isAgent: false, ownerName: 'Depositor', intendsComplaint: true });
     const d = await declarePayment({ db: db(), config }, {}, { claimId: claim.id, telegramUserId: 7202n, method: 'UPI', amountPaise: null, upiRef: 'UTR99887766', now });
     if (d.kind !== 'declared') throw new Error(d.kind);
-    const refusedEarly = await releaseCattle(db(), { caseNumber: c.number, grants: await grants(7004), via: via(7004, 200), now, callbackSecret: SECRET });
-    expect(refusedEarly.status === 'refused' && [refusedEarly.error.section, refusedEarly.error.reason]).toEqual(['s. 19', 'RELEASE_WITHOUT_PAYMENT_DEPOSIT_OR_ORDER']);
-    const ok = await confirmPayment(db(), { paymentId: d.paymentId, grants: await grants(7004), via: via(7004, 201), now, botUsername: 'bot' });
+    const refusedEarly = releaseCattle(db(), { caseNumber: c.number, actor: staffActorOf(await grants(7004), via(7004, 200)), now, callbackSecret: SECRET });
+    await expect(refusedEarly).rejects.toMatchObject({ code: 'REFUSED', section: 's. 19', params: { reason: 'RELEASE_WITHOUT_PAYMENT_DEPOSIT_OR_ORDER' } });
+    const ok = await confirmPayment(db(), { paymentId: d.paymentId, actor: staffActorOf(await grants(7004), via(7004, 201)), now, botUsername: 'bot' });
     expect(ok.status).toBe('confirmed');
-    const r = await releaseCattle(db(), { caseNumber: c.number, grants: await grants(7004), via: via(7004, 202), now, callbackSecret: SECRET });
+    const r = await releaseCattle(db(), { caseNumber: c.number, actor: staffActorOf(await grants(7004), via(7004, 202)), now, callbackSecret: SECRET });
     expect(r.status === 'released' && [r.basis, r.headCount]).toEqual(['S15_DEPOSIT', 3]);
     expect((await db().case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('DEPOSITED_S15');
     const ledger = await db().ledgerEntry.findMany({ where: { caseId: c.id } });
@@ -134,7 +136,7 @@ describe.each(await dbKinds())('staff services on %s', (kind) => {
     const payment = await db().payment.findUniqueOrThrow({ where: { id: d.paymentId } });
     const totals = (payment.duesSnapshot as { totals: { finePaise: number; feedingPaise: number; securityPaise: number } }).totals;
     expect(totals.securityPaise).toBeGreaterThan(0);
-    const r = await confirmPayment(db(), { paymentId: d.paymentId, grants: await grants(7005), via: via(7005, 300), now, botUsername: 'bot' });
+    const r = await confirmPayment(db(), { paymentId: d.paymentId, actor: staffActorOf(await grants(7005), via(7005, 300)), now, botUsername: 'bot' });
     if (r.status !== 'confirmed') throw new Error(r.status);
     const row = await db().outboxEntry.findUniqueOrThrow({ where: { jobKey: `payment:${d.paymentId}:receipt` } });
     const msg = row.payload as { chatId: string; key: string; params: Record<string, unknown>; qr: string };

@@ -1,6 +1,6 @@
 import type { Db } from '../../../src/db';
 import { allocateCaseNumber, villageKey } from '../../../src/services/case-numbers';
-import type { StaffAct } from '../../../src/services/case-transition';
+import { staffActorOf, type StaffActor, type StaffRoleCode } from '../../../src/services/staff-actor';
 import { enrolStaff } from '../../support/fixtures';
 
 /** A register entry made directly in the database (the s. 8 flow belongs to part A and is tested there). */
@@ -35,9 +35,9 @@ export async function makeCase(
 }
 
 /** A staff member enrolled for pounds, as the services see him acting through a Telegram message. */
-export async function actAs(db: Db, telegramId: number, role: StaffAct['role'], pounds: string[], name?: string): Promise<StaffAct> {
+export async function actAs(db: Db, telegramId: number, role: StaffRoleCode, pounds: string[], name?: string): Promise<StaffActor> {
   const s = await enrolStaff(db, telegramId, role, pounds, name);
-  return { staffId: s.id, role, poundIds: s.pounds.map((p) => p.poundId), telegramId: BigInt(telegramId), chatId: telegramId, messageId: 1 };
+  return staffActorOf([{ staffId: s.id, role, name: s.name, poundIds: s.pounds.map((p) => p.poundId) }], { telegramId: BigInt(telegramId), chatId: telegramId, messageId: 1 });
 }
 
 /** An instant in India time: ist('2026-11-09 11:00'). */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerBidder, scheduleAuction } from '../../../src/services/auction';
-import { StaffActionError, type StaffAct } from '../../../src/services/case-transition';
+import { Refusal } from '../../../src/services/refusal';
+import type { StaffActor } from '../../../src/services/staff-actor';
 import { confirmRemittance, recordSplit } from '../../../src/services/money-split';
 import { recordNotice } from '../../../src/services/notice';
 import { recordSale } from '../../../src/services/sale';
@@ -14,8 +15,8 @@ const pg = await postgresAvailable();
 
 describe.runIf(pg || process.env.CI)('concurrent staff actions on Postgres', () => {
   let t: TestDatabase;
-  let a: StaffAct;
-  let b: StaffAct;
+  let a: StaffActor;
+  let b: StaffActor;
   let caseId: number;
   beforeAll(async () => {
     t = await createTestDatabase('postgres');
@@ -32,8 +33,8 @@ describe.runIf(pg || process.env.CI)('concurrent staff actions on Postgres', () 
   async function settle<T>(ps: Array<Promise<T>>) {
     const r = await Promise.allSettled(ps);
     const failures = r.filter((x): x is PromiseRejectedResult => x.status === 'rejected').map((x) => x.reason);
-    for (const f of failures) expect(f).toBeInstanceOf(StaffActionError);
-    return { ok: r.filter((x) => x.status === 'fulfilled').length, failures: failures as StaffActionError[] };
+    for (const f of failures) expect(f).toBeInstanceOf(Refusal);
+    return { ok: r.filter((x) => x.status === 'fulfilled').length, failures: failures as Refusal[] };
   }
 
   it('one sale, one division, one remittance', async () => {

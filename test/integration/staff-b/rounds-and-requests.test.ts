@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerBidder, scheduleAuction } from '../../../src/services/auction';
-import { StaffActionError, type StaffAct } from '../../../src/services/case-transition';
+import { Refusal } from '../../../src/services/refusal';
+import type { StaffActor } from '../../../src/services/staff-actor';
 import { moneyStatus, recordSplit } from '../../../src/services/money-split';
 import { recordNotice, recordProclamations } from '../../../src/services/notice';
 import { recordOrder } from '../../../src/services/orders';
@@ -14,11 +15,11 @@ import { actAs, ist, makeCase } from './case-fixture';
 // Seed rates (src/db/seed.ts): penalty cow ₹100, buffalo ₹200, goat ₹40 a head; feeding a day cow ₹70,
 // buffalo ₹90, goat ₹30 (from 1 Oct 2026). Amounts below are worked out by hand.
 
-async function refusal(p: Promise<unknown>): Promise<StaffActionError> {
+async function refusal(p: Promise<unknown>): Promise<Refusal> {
   try {
     await p;
   } catch (e) {
-    if (e instanceof StaffActionError) return e;
+    if (e instanceof Refusal) return e;
     throw e;
   }
   throw new Error('expected a refusal');
@@ -26,8 +27,8 @@ async function refusal(p: Promise<unknown>): Promise<StaffActionError> {
 
 describe.each(await dbKinds())('s. 14 auction rounds, proclamations and surplus requests on %s', (kind) => {
   let t: TestDatabase;
-  let officer: StaffAct;
-  let magistrate: StaffAct;
+  let officer: StaffActor;
+  let magistrate: StaffActor;
   beforeAll(async () => {
     t = await createTestDatabase(kind);
     await seed(t.prisma, ist('2026-11-01 09:00'));
@@ -109,7 +110,7 @@ describe.each(await dbKinds())('s. 14 auction rounds, proclamations and surplus 
     const { c, bidder, heads } = await noticedCase([['buffalo', 'big'], ['goat', 'old']]);
     await recordSale(db, officer, { caseId: c.id, bids: [{ headId: heads[0]!.id, bidderId: bidder.bidderId, pricePaise: 600000 }], saleExpensesPaise: 0, ownerPresentAndSigned: false }, ist('2026-11-17 12:00'));
     // Without the Magistrate's order the goat cannot be disposed of otherwise than by auction.
-    expect(await refusal(disposeUnderProviso(db, magistrate, { caseId: c.id, manner: 'to the gaushala' }, ist('2026-11-18 10:00')))).toMatchObject({ code: 'ORDER_REQUIRED', section: 's. 14' });
+    expect(await refusal(disposeUnderProviso(db, magistrate, { caseId: c.id, manner: 'to the gaushala' }, ist('2026-11-18 10:00')))).toMatchObject({ code: 'PROVISO_ORDER_REQUIRED', section: 's. 14' });
     await recordOrder(db, magistrate, { caseId: c.id, kind: 'PROVISO_DISPOSAL', authority: 'MAGISTRATE', reference: 'DM/JPR/P/4', orderedOn: '2026-11-18' }, ist('2026-11-18 10:00'));
     await disposeUnderProviso(db, magistrate, { caseId: c.id, manner: 'to the gaushala' }, ist('2026-11-18 10:30'));
     expect((await db.head.findMany({ where: { caseId: c.id }, orderBy: { index: 'asc' } })).map((x) => x.status)).toEqual(['SOLD', 'DISPOSED']);

@@ -6,7 +6,8 @@ import { claimSurplus, confirmRemittance, recordSplit, surplusToRevenue, surplus
 import { recordOrder } from '../../../src/services/orders';
 import { disposeUnderProviso } from '../../../src/services/proviso';
 import { recordDepositOutcome } from '../../../src/services/deposit-outcome';
-import { StaffActionError, type StaffAct } from '../../../src/services/case-transition';
+import { Refusal } from '../../../src/services/refusal';
+import type { StaffActor } from '../../../src/services/staff-actor';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../../support/db';
 import { seed } from '../../support/fixtures';
 import { actAs, ist, makeCase } from './case-fixture';
@@ -17,11 +18,11 @@ import { actAs, ist, makeCase } from './case-fixture';
 const PENALTY = { buffalo: 20000, cow: 10000 };
 const FEEDING = { buffalo: 9000, cow: 7000 };
 
-async function refusal(p: Promise<unknown>): Promise<StaffActionError> {
+async function refusal(p: Promise<unknown>): Promise<Refusal> {
   try {
     await p;
   } catch (e) {
-    if (e instanceof StaffActionError) return e;
+    if (e instanceof Refusal) return e;
     throw e;
   }
   throw new Error('expected a refusal');
@@ -29,9 +30,9 @@ async function refusal(p: Promise<unknown>): Promise<StaffActionError> {
 
 describe.each(await dbKinds())('staff B services on %s', (kind) => {
   let t: TestDatabase;
-  let officer: StaffAct;
-  let magistrate: StaffAct;
-  let otherOfficer: StaffAct;
+  let officer: StaffActor;
+  let magistrate: StaffActor;
+  let otherOfficer: StaffActor;
   beforeAll(async () => {
     t = await createTestDatabase(kind);
     await seed(t.prisma, ist('2026-11-01 09:00'));
@@ -91,7 +92,7 @@ describe.each(await dbKinds())('staff B services on %s', (kind) => {
     expect(await refusal(confirmRemittance(db, officer, c.id, 'FINES_TO_MAGISTRATE', ist('2026-11-19 10:01')))).toMatchObject({ code: 'ALREADY_DONE' });
     expect(await refusal(confirmRemittance(db, officer, c.id, 'SECURITY_TO_MAGISTRATE', ist('2026-11-19 10:01')))).toMatchObject({ code: 'NOTHING_TO_REMIT' });
 
-    const held = await surplusesHeld(db, magistrate.poundIds);
+    const held = await surplusesHeld(db, magistrate.grants[0]!.poundIds);
     expect(Number(held.find((s) => s.caseId === c.id)?.amountPaise)).toBe(byAccount.MAGISTRATE_DEPOSIT);
     // Not Government revenue before the 3 months end (s. 17) ...
     const running = await refusal(surplusToRevenue(db, magistrate, c.id, ist('2027-02-18 23:00')));
@@ -153,7 +154,7 @@ describe.each(await dbKinds())('staff B services on %s', (kind) => {
     const db = t.prisma;
     const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['ass', 'lame donkey']] });
     await recordNotice(db, officer, { caseId: c.id, postedAt: ist('2026-11-09 11:00'), village: { place: 'Kunda', at: ist('2026-11-09 12:00') }, market: { place: 'Kunda', at: ist('2026-11-09 12:00') } }, ist('2026-11-09 12:30'));
-    expect(await refusal(disposeUnderProviso(db, magistrate, { caseId: c.id, manner: 'to the gaushala' }, ist('2026-11-17 10:00')))).toMatchObject({ code: 'ORDER_REQUIRED', section: 's. 14' });
+    expect(await refusal(disposeUnderProviso(db, magistrate, { caseId: c.id, manner: 'to the gaushala' }, ist('2026-11-17 10:00')))).toMatchObject({ code: 'PROVISO_ORDER_REQUIRED', section: 's. 14' });
     expect(await refusal(recordOrder(db, officer, { caseId: c.id, kind: 'PROVISO_DISPOSAL', authority: 'MAGISTRATE', reference: 'DM/9', orderedOn: '2026-11-16' }, ist('2026-11-17 10:00')))).toMatchObject({ code: 'NOT_ALLOWED' });
     expect(await refusal(recordOrder(db, magistrate, { caseId: c.id, kind: 'PROVISO_DISPOSAL', authority: 'MAGISTRATE', reference: 'DM/9', orderedOn: '2026-11-18' }, ist('2026-11-17 10:00')))).toMatchObject({ code: 'ORDER_DATE_INVALID' });
     const o = await recordOrder(db, magistrate, { caseId: c.id, kind: 'PROVISO_DISPOSAL', authority: 'MAGISTRATE', reference: 'DM/9', orderedOn: '2026-11-16' }, ist('2026-11-17 10:00'));

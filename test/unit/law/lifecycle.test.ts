@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applyTransition,
   checkTransition,
+  mayAttempt,
   nextActions,
   ROLES,
   TRANSITIONS,
@@ -240,5 +241,28 @@ describe('nextActions', () => {
     const r = nextActions({ ...IMPOUNDED, status: 'PAYMENT_PENDING', paymentReceived: true }, 'pound_keeper', ist('2026-06-03T10:00'));
     const release = r.ok ? r.value.find((a) => a.action === 'RELEASE') : undefined;
     expect(release).toMatchObject({ to: ['RELEASED_S13'], section: 's. 13', needs: ['receiptSigned'] });
+  });
+});
+
+describe('mayAttempt: may the action be asked for, before its facts are known (no invented facts)', () => {
+  const noticed: CaseState = { ...IMPOUNDED, status: 'NOTICE_POSTED', reportedAt: ist('2026-06-08T09:00'), noticePostedAt: ist('2026-06-09T10:00') };
+  it('s. 14: an auction may be arranged once the notice is posted, whatever day is then chosen; the day is checked when given', () => {
+    expect(mayAttempt(noticed, 'SCHEDULE_AUCTION', 'officer', ist('2026-06-10T10:00')).ok).toBe(true);
+    // The facts still decide: no time at all, or a day inside the 7 days of notice, is refused by checkTransition.
+    expect(refused(noticed, 'SCHEDULE_AUCTION', 'officer', '2026-06-10T10:00')).toMatchObject({ reason: 'AUCTION_TIME_REQUIRED' });
+    expect(refused(noticed, 'SCHEDULE_AUCTION', 'officer', '2026-06-10T10:00', { auctionAt: ist('2026-06-16T23:00') })).toMatchObject({ reason: 'SALE_BEFORE_AUCTION_ELIGIBLE' });
+  });
+  it('keeps the status, role and time gates: no notice yet, the wrong role, the claim period still running', () => {
+    const noNotice = mayAttempt(IMPOUNDED, 'SCHEDULE_AUCTION', 'officer', ist('2026-06-20T10:00'));
+    expect(!noNotice.ok && noNotice.error).toMatchObject({ section: 's. 14', reason: 'NOTICE_NOT_POSTED' });
+    const keeper = mayAttempt(noticed, 'SCHEDULE_AUCTION', 'pound_keeper', ist('2026-06-10T10:00'));
+    expect(!keeper.ok && keeper.error).toMatchObject({ reason: 'ROLE_NOT_ALLOWED' });
+    const early = mayAttempt(IMPOUNDED, 'REPORT_S14', 'pound_keeper', ist('2026-06-05T10:00'));
+    expect(!early.ok && early.error).toMatchObject({ section: 's. 14', reason: 'CLAIM_PERIOD_RUNNING' });
+  });
+  it('s. 14 notice: may be asked for once reported, without a made-up description (checkTransition still wants one)', () => {
+    const reported: CaseState = { ...IMPOUNDED, status: 'REPORTED_S14', reportedAt: ist('2026-06-08T09:00') };
+    expect(mayAttempt(reported, 'POST_NOTICE', 'officer', ist('2026-06-09T10:00')).ok).toBe(true);
+    expect(refused(reported, 'POST_NOTICE', 'officer', '2026-06-09T10:00').reason).toBe('NOTICE_INCOMPLETE');
   });
 });

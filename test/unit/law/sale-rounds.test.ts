@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkTransition, computeDues, computeSale, computeSplit, type CaseState, type SaleResult, type SplitResult } from '../../../src/law';
+import { checkTransition, computeDues, computeSale, computeSplit, laterRoundDues, type CaseState, type SaleResult, type SplitPart, type SplitResult } from '../../../src/law';
 import { JAI2, RULES, ist } from './fixtures';
 
 // s. 14: heads left without a bid at one auction stay in the pound and may be offered at a further
 // auction. The engine is told how many heads went at earlier rounds (`headsSoldEarlier`): they are
-// neither offered again nor "remaining". What a later round deducts is the caller's rule (documented in
-// src/law/README.md): what the earlier rounds left unrecovered plus the charges accrued since, never
-// what an earlier round already deducted.
+// neither offered again nor "remaining". What a later round deducts is the engine's `laterRoundDues`
+// (src/law/rounds.ts): what the earlier rounds left unrecovered plus the charges accrued since, never
+// what an earlier round already deducted — checked here against amounts worked by hand.
 
 function ok<T>(r: { ok: true; value: T } | { ok: false; error: unknown }): T {
   if (!r.ok) throw r.error;
@@ -44,9 +44,33 @@ describe('s. 14 auction rounds', () => {
     expect(round1.split.parts.map((p) => [p.kind, p.amountPaise])).toEqual([['sale_expenses', 5000], ['fine', 15_000], ['feeding', 135_000], ['security', 0], ['balance', 35_000]]);
   });
 
+  it('round 2 deducts what round 1 left unrecovered (nothing) plus what cow 3 accrued since: 10 days × ₹30', () => {
+    // By hand: cow 3 alone, valued 25 Mar: fine 5 000 + 25 days × 3 000 = 75 000 feeding; on 15 Mar: 5 000 + 45 000.
+    expect(feedingOf(1, ist('2026-03-25T11:00'))).toBe(75_000);
+    expect(feedingOf(1, ist('2026-03-15T11:00'))).toBe(45_000);
+    const r = ok(laterRoundDues({ previousParts: round1.split.parts, duesNow: { finePaise: 5000, feedingPaise: 75_000 }, duesAtPreviousSale: { finePaise: 5000, feedingPaise: 45_000 }, saleExpensesPaise: 2000 }));
+    expect(r.dues).toEqual({ finePaise: 0, feedingPaise: 30_000, securityPaise: 0 });
+    expect(r.saleExpensesPaise).toBe(2000);
+    expect(r.carried).toEqual({ expensesPaise: 0, finePaise: 0, feedingPaise: 0, securityPaise: 0 });
+    expect(r.accrued).toEqual({ finePaise: 0, feedingPaise: 30_000, securityPaise: 0 });
+  });
+
+  it('a later round carries forward what the previous one left unrecovered, expenses into its own expenses', () => {
+    // By hand: the previous round met expenses 4 000 of 5 000, fines 3 000 of 5 000, feeding 0 of 12 000.
+    const previousParts: SplitPart[] = [
+      { kind: 'sale_expenses', payee: 'SALE_EXPENSES', section: 's. 16', amountPaise: 4000, duePaise: 5000, unrecoveredPaise: 1000 },
+      { kind: 'fine', payee: 'DISTRICT_MAGISTRATE', section: 's. 17', amountPaise: 3000, duePaise: 5000, unrecoveredPaise: 2000 },
+      { kind: 'feeding', payee: 'POUND_KEEPER', section: 's. 17', amountPaise: 0, duePaise: 12_000, unrecoveredPaise: 12_000 },
+      { kind: 'balance', payee: 'MAGISTRATE_DEPOSIT', section: 's. 17', amountPaise: 0, duePaise: 0, unrecoveredPaise: 0 },
+    ];
+    // Since then: feeding 60 000 → 66 000 (2 days × ₹30 a head), the fine unchanged.
+    const r = ok(laterRoundDues({ previousParts, duesNow: { finePaise: 5000, feedingPaise: 66_000 }, duesAtPreviousSale: { finePaise: 5000, feedingPaise: 60_000 }, saleExpensesPaise: 500 }));
+    expect(r.dues).toEqual({ finePaise: 2000, feedingPaise: 18_000, securityPaise: 0 });
+    expect(r.saleExpensesPaise).toBe(1500);
+  });
+
   it('round 2 offers only what is left, and the account still counts every head seized', () => {
-    const accrued = feedingOf(1, ist('2026-03-25T11:00')) - feedingOf(1, ist('2026-03-15T11:00'));
-    expect(accrued).toBe(10 * 3000);
+    const { dues: roundDues } = ok(laterRoundDues({ previousParts: round1.split.parts, duesNow: { finePaise: 5000, feedingPaise: 75_000 }, duesAtPreviousSale: { finePaise: 5000, feedingPaise: 45_000 }, saleExpensesPaise: 2000 }));
     const round2 = ok(computeSale({
       mode: 'S14_ALL',
       herdHeads: 3,
@@ -54,7 +78,7 @@ describe('s. 14 auction rounds', () => {
       impoundedAt,
       saleAt: ist('2026-03-25T11:00'),
       lots: [{ id: 'c3', pricePaise: 20_000 }],
-      dues: { finePaise: 0, feedingPaise: accrued },
+      dues: roundDues,
       saleExpensesPaise: 2000,
       ownerPresent: false,
     }));
@@ -115,8 +139,9 @@ describe('s. 17 across rounds: carried forward, nothing deducted twice', () => {
     fc.assert(
       fc.property(paise, paise, paise, paise, paise, paise, paise, (p1, p2, e1, e2, fine, feed1, accrued) => {
         const r1 = split(p1, e1, fine, feed1);
-        // Round 2 is owed what round 1 left unrecovered plus what accrued since — never the whole dues again.
-        const r2 = split(p2, e2 + part(r1, 'sale_expenses').unrecoveredPaise, part(r1, 'fine').unrecoveredPaise, part(r1, 'feeding').unrecoveredPaise + accrued);
+        // Round 2 is owed what the engine says: round 1's unrecovered plus what accrued since — never the whole dues again.
+        const later = ok(laterRoundDues({ previousParts: r1.parts, duesNow: { finePaise: fine, feedingPaise: feed1 + accrued }, duesAtPreviousSale: { finePaise: fine, feedingPaise: feed1 }, saleExpensesPaise: e2 }));
+        const r2 = split(p2, later.saleExpensesPaise, later.dues.finePaise, later.dues.feedingPaise);
         const owed = { sale_expenses: e1 + e2, fine, feeding: feed1 + accrued };
         for (const kind of ['sale_expenses', 'fine', 'feeding'] as const) {
           expect(part(r1, kind).amountPaise + part(r2, kind).amountPaise + part(r2, kind).unrecoveredPaise).toBe(owed[kind]);

@@ -5,7 +5,8 @@ import { ENROLMENT_CODE_LENGTH, hashEnrolmentCode, normaliseCode, randomCode, UN
 import { receiptItemsFromSnapshot, receiptNumber } from '../../../src/services/receipts';
 import { csvCell, istStamp, paiseToRupeesText } from '../../../src/services/register-export';
 import { parseCaseNumber } from '../../../src/services/release';
-import { requireGrant, StaffScopeError, type Grant } from '../../../src/services/staff-scope';
+import { authorize, may, poundsInScope, staffActorOf, type Grant } from '../../../src/services/staff-actor';
+import { Refusal } from '../../../src/services/refusal';
 import { SeizureEntryError, validateSeizureEntry } from '../../../src/services/register-seizure';
 
 describe('codes', () => {
@@ -78,17 +79,40 @@ describe('receipt items from the dues snapshot', () => {
   });
 });
 
-describe('staff scope', () => {
+describe('staff rights (one authorize for every staff action)', () => {
   const keeperA: Grant = { staffId: 1, role: 'POUND_KEEPER', name: 'A', poundIds: [1] };
+  const officerA: Grant = { staffId: 3, role: 'OFFICER', name: 'O', poundIds: [1] };
   const admin: Grant = { staffId: 2, role: 'ADMIN', name: 'Z', poundIds: [] };
+  const via = { telegramId: 5n, chatId: 5, messageId: 9 };
+  const as = (...grants: Grant[]) => staffActorOf(grants, via);
   it('a keeper acts on their pound only; an owner on none; an admin everywhere', () => {
-    expect(requireGrant([keeperA], ['POUND_KEEPER'], 1)).toBe(keeperA);
-    expect(() => requireGrant([keeperA], ['POUND_KEEPER'], 2)).toThrow(expect.objectContaining({ refusal: 'WRONG_POUND' }));
-    expect(() => requireGrant([], ['POUND_KEEPER'], 1)).toThrow(StaffScopeError);
-    expect(() => requireGrant([keeperA], ['OFFICER'], 1)).toThrow(expect.objectContaining({ refusal: 'NOT_STAFF' }));
-    expect(requireGrant([admin], ['POUND_KEEPER'], 99)).toBe(admin);
-    // Both keeper and admin: acts as the keeper where the keeper grant covers the pound.
-    expect(requireGrant([admin, keeperA], ['POUND_KEEPER'], 1)).toBe(keeperA);
+    expect(authorize(as(keeperA), 'payment.confirm', 1).grant).toBe(keeperA);
+    expect(() => authorize(as(keeperA), 'payment.confirm', 2)).toThrow(expect.objectContaining({ code: 'WRONG_POUND' }));
+    expect(() => authorize(as(), 'payment.confirm', 1)).toThrow(Refusal);
+    expect(() => authorize(as(), 'payment.confirm', 1)).toThrow(expect.objectContaining({ code: 'NOT_ALLOWED' }));
+    expect(() => authorize(as(keeperA), 'auction', 1)).toThrow(expect.objectContaining({ code: 'NOT_ALLOWED' }));
+    expect(authorize(as(admin), 'payment.confirm', 99).grant).toBe(admin);
+    // Both keeper and admin: acts as the keeper where the keeper grant covers the pound, in either order.
+    expect(authorize(as(admin, keeperA), 'payment.confirm', 1).grant).toBe(keeperA);
+    expect(authorize(as(keeperA, admin), 'payment.confirm', 1).grant).toBe(keeperA);
+  });
+  it('an administrator is treated the same for every right: he acts as the right\'s first role, audited as admin', () => {
+    for (const right of ['seizure.register', 'payment.confirm', 'release', 'release.order', 'notice', 'auction', 'owner.refusal', 'magistrate'] as const) {
+      const a = authorize(as(admin), right, 42);
+      expect(a.audit).toMatchObject({ role: 'admin', staffId: 2, telegramId: 5n, chatId: 5, messageId: 9 });
+      expect(may(as(admin), right, 42)).toBe(true);
+    }
+    expect(authorize(as(admin), 'auction', 1).lawRole).toBe('officer');
+    expect(authorize(as(admin), 'magistrate', 1).lawRole).toBe('magistrate');
+    expect(poundsInScope(as(admin), 'notice')).toBe('all');
+  });
+  it('may and poundsInScope agree with authorize', () => {
+    expect(may(as(keeperA, officerA), 'owner.refusal', 1)).toBe(true);
+    expect(authorize(as(keeperA, officerA), 'owner.refusal', 1).role).toBe('OFFICER');
+    expect(authorize(as(keeperA), 'owner.refusal', 1)).toMatchObject({ role: 'POUND_KEEPER', lawRole: 'pound_keeper', audit: { role: 'pound_keeper', staffId: 1 } });
+    expect(may(as(officerA), 'payment.confirm')).toBe(false);
+    expect(poundsInScope(as(keeperA, officerA), 'payment.confirm')).toEqual([1]);
+    expect(poundsInScope(as(), 'payment.confirm')).toEqual([]);
   });
 });
 
