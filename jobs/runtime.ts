@@ -9,7 +9,7 @@ import { dispatchDue, type Queues } from './dispatcher';
 import { reconcile, type ReconcileResult } from './reconciler';
 import { rateLimitedReplies } from './reply-limiter';
 import { cappedBackoff, QUEUE_NAMES, type QueueName } from './queues';
-import { TelegramRateLimiter } from './rate-limit';
+import { chatTagSecret, TelegramRateLimiter } from './rate-limit';
 import { createRedis, probeRedis, redactRedisUrl } from './redis';
 import { createSendProcessor } from './sender';
 import { recordSent, sendRate } from './send-rate';
@@ -241,6 +241,7 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
         perSecond: deps.config.TELEGRAM_GLOBAL_PER_SECOND,
         perChatIntervalMs: deps.config.TELEGRAM_PER_CHAT_INTERVAL_MS,
         prefix: o.prefix,
+        chatKeySecret: chatTagSecret(deps.config, o.prefix),
         ...(o.tuning?.pace !== undefined ? { pace: o.tuning.pace } : {}),
       });
       if (runWorkers) {

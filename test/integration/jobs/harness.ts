@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Api } from 'grammy';
 import { Redis } from 'ioredis';
+import { chatTag, chatTagSecret } from '../../../jobs/rate-limit';
 import { createJobRuntime, type JobRuntime, type JobRuntimeOptions } from '../../../jobs/runtime';
 import { ManualClock } from '../../../src/clock';
 import { createConfig } from '../../../src/config';
@@ -26,6 +27,8 @@ export interface JobsHarness {
   another(opts?: Partial<JobRuntimeOptions>): JobRuntime;
   /** Every Redis key under this test's prefix. */
   keys(): Promise<string[]>;
+  /** The rate limiter's Redis key of a per-chat fact (`429`, `chat`, `departed`): the chat named by its tag. */
+  chatKey(kind: string, chatId: string): string;
   /** Deletes every Redis key under this test's prefix (a flush, for this test only). */
   flushPrefix(): Promise<number>;
   close(): Promise<void>;
@@ -85,6 +88,7 @@ export async function createJobsHarness(opts: { dbKind?: DbKind; env?: Record<st
       } while (cursor !== '0');
       return out;
     },
+    chatKey: (kind, chatId) => `${prefix}:tg:${kind}:${chatTag(chatTagSecret(config, prefix), chatId)}`,
     flushPrefix: () => deletePrefix(redis, prefix),
     async close() {
       for (const r of [runtime, ...extra]) await r.stop().catch(() => {});
