@@ -52,8 +52,9 @@ export async function deletePrefix(redis: Redis, prefix: string): Promise<number
 }
 
 /** A test database, deps with a ManualClock, a FakeBotApi-backed grammY Api and a jobs runtime (not started). */
-export async function createJobsHarness(opts: { dbKind?: DbKind; env?: Record<string, string>; start?: string; runtime?: Partial<JobRuntimeOptions> } = {}): Promise<JobsHarness> {
-  const db = await createTestDatabase(opts.dbKind ?? 'pglite');
+export async function createJobsHarness(opts: { dbKind?: DbKind; postgresAdminUrl?: string; env?: Record<string, string>; start?: string; runtime?: Partial<JobRuntimeOptions> } = {}): Promise<JobsHarness> {
+  // postgresAdminUrl: a Postgres the test owns (test/support/postgres-process.ts), for database outages.
+  const db = await createTestDatabase(opts.dbKind ?? 'pglite', ...(opts.postgresAdminUrl ? [opts.postgresAdminUrl] : []));
   const clock = new ManualClock(opts.start ?? '2026-11-29T10:00:00+05:30');
   const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: '123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST', ...opts.env });
   const deps: CoreDeps = { config, db: db.prisma, clock, logger: createLogger('silent'), translator: await createTranslator({ strict: true }) };
