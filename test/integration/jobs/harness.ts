@@ -7,8 +7,8 @@ import { ManualClock } from '../../../src/clock';
 import { createConfig } from '../../../src/config';
 import type { CoreDeps } from '../../../src/deps';
 import { createTranslator } from '../../../src/i18n';
-import { createLogger } from '../../../src/logging';
 import { createTestDatabase, type DbKind, type TestDatabase } from '../../support/db';
+import { testLogger } from '../../support/test-logs';
 import { FakeBotApi } from '../../support/fake-bot-api';
 
 /** Redis the jobs tests run on (each test uses its own key prefix). */
@@ -57,7 +57,7 @@ export async function createJobsHarness(opts: { dbKind?: DbKind; postgresAdminUr
   const db = await createTestDatabase(opts.dbKind ?? 'pglite', ...(opts.postgresAdminUrl ? [opts.postgresAdminUrl] : []));
   const clock = new ManualClock(opts.start ?? '2026-11-29T10:00:00+05:30');
   const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: '123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST', ...opts.env });
-  const deps: CoreDeps = { config, db: db.prisma, clock, logger: createLogger('silent'), translator: await createTranslator({ strict: true }) };
+  const deps: CoreDeps = { config, db: db.prisma, clock, logger: testLogger(), translator: await createTranslator({ strict: true }) };
   const fake = new FakeBotApi();
   const api = new Api(config.BOT_TOKEN!, fake.client);
   const prefix = uniquePrefix();
