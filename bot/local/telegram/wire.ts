@@ -118,3 +118,11 @@ function safeJson(v: string): unknown {
     return v;
   }
 }
+
+/** A request header, from a Headers object or a plain record. */
+export function headerOf(headers: unknown, name: string): string | undefined {
+  if (!headers) return undefined;
+  if (headers instanceof Headers) return headers.get(name) ?? undefined;
+  const entry = Object.entries(headers as Record<string, string>).find(([k]) => k.toLowerCase() === name);
+  return entry?.[1];
+}
