@@ -9,6 +9,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     maxWorkers: 2,
-    globalSetup: [],
+    // Logs of the whole run go to test-logs/ (test/support/test-logs.ts) and are scanned for tokens and phone
+    // numbers after the last file (scripts/log-scan.ts).
+    globalSetup: ['test/support/log-scan.global.ts'],
   },
 });

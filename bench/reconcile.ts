@@ -15,7 +15,8 @@ import { seedDemo } from '../src/db/seed';
 import { createTranslator } from '../src/i18n';
 import { createLogger } from '../src/logging';
 import { queueMessage } from '../src/services/outbox';
-import { FakeTelegramServer } from './fake-telegram';
+import { serveStandIn } from '../bot/local/telegram/http';
+import { TelegramStandIn } from '../bot/local/telegram/stand-in';
 
 const N = Number(process.env.BENCH_OPEN_CASES ?? 10_000);
 
@@ -63,8 +64,7 @@ export async function measureReconcile(): Promise<ReconcileBenchResult> {
   const clock = new ManualClock('2026-11-29T10:00:00+05:30');
   const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: '123456:BENCH-TOKEN-BENCH-TOKEN-BENCH-TOKEN-BE', REDIS_URL: redisUrl });
   const deps = { config, db: db.prisma, clock, logger: createLogger('silent'), translator: await createTranslator() };
-  const tg = new FakeTelegramServer({ globalPerSecond: 30, perChatIntervalMs: 1000 });
-  await tg.start();
+  const tg = await serveStandIn(new TelegramStandIn({ strictState: false }));
   const api = new Api(config.BOT_TOKEN!, { apiRoot: tg.url });
   const prefix = `rbench${randomUUID().slice(0, 8)}`;
   const redis = new Redis(redisUrl);

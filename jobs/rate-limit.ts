@@ -1,3 +1,4 @@
+import { createHmac, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -13,6 +14,22 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const DEFAULT_PACE = 0.97;
 /** How early a departure may be against the schedule (see ADMIT), in microseconds. */
 const ADMIT_TOLERANCE_US = 5_000;
+/** A priority-lane registration older than this (µs past the time it could leave) is a dead process's: dropped. */
+const URGENT_STALE_US = 60_000_000;
+
+/**
+ * The name a chat goes by in Redis keys: 16 hex characters of an HMAC of its id under the deployment's secret,
+ * so Redis (a dump, `KEYS`, a monitoring tool) never lists who is being messaged. Chat ids are few and
+ * guessable, so a plain hash would not hide them; a keyed one does as long as the secret is not known.
+ */
+export function chatTag(secret: string, chatId: string): string {
+  return createHmac('sha256', secret).update(chatId).digest('hex').slice(0, 16);
+}
+
+/** The key secret of chatTag() for a deployment: derived from the bot token (or the webhook secret). */
+export function chatTagSecret(config: { BOT_TOKEN?: string | undefined; WEBHOOK_SECRET?: string | undefined }, prefix: string): string {
+  return createHmac('sha256', 'kanji-sahayak/rate-limit').update(config.BOT_TOKEN ?? config.WEBHOOK_SECRET ?? prefix).digest('hex');
+}
 
 /**
  * One Telegram sending budget for the whole deployment, kept in Redis so every process shares it.
@@ -39,8 +56,19 @@ local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
 -- Follow the departures' schedule (ADMIT) when it has fallen behind (a late departure, a 429 pause), so a
 -- worker wakes when it may really leave instead of queueing in ADMIT with the others.
 local departed = tonumber(redis.call('GET', KEYS[3]) or '0') - tonumber(ARGV[4])
-local slot = math.max(tat, now, chatNext, departed)
-redis.call('SET', KEYS[1], string.format('%.0f', slot + gi), 'PX', math.floor((slot + gi - now) / 1000) + 60000)
+local slot
+if ARGV[5] ~= '' then
+  -- The priority lane: not behind the bulk's reservations, only behind the actual departures and its chat.
+  -- It is registered (KEYS[4], score = when it may leave) so that ADMIT holds the bulk back until it has left.
+  slot = math.max(now, chatNext, departed)
+  redis.call('ZADD', KEYS[4], slot, ARGV[5])
+  redis.call('PEXPIRE', KEYS[4], math.floor((slot - now) / 1000) + 120000)
+  tat = math.max(tat, slot)
+else
+  slot = math.max(tat, now, chatNext, departed)
+  tat = slot
+end
+redis.call('SET', KEYS[1], string.format('%.0f', tat + gi), 'PX', math.floor((tat + gi - now) / 1000) + 60000)
 redis.call('SET', KEYS[2], string.format('%.0f', slot + ci), 'PX', math.floor((slot + ci - now) / 1000) + 1000)
 return {0, math.floor((slot - now) / 1000)}
 `;
@@ -61,12 +89,21 @@ local ci = tonumber(ARGV[2])
 local pause = redis.call('PTTL', KEYS[3])
 if pause > 0 then return {1, pause} end
 local tau = tonumber(ARGV[3])
+-- Bulk yields to the priority lane: a registered urgent send that may leave within one interval goes first.
+-- (Entries older than URGENT_STALE are from a process that died while waiting: ignored and removed.)
+if ARGV[4] == '' then
+  redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', now - tonumber(ARGV[5]))
+  if #redis.call('ZRANGEBYSCORE', KEYS[4], '-inf', now + gi, 'LIMIT', 0, 1) > 0 then
+    return {1, math.floor(gi / 1000) + 1}
+  end
+end
 local nextAny = tonumber(redis.call('GET', KEYS[1]) or '0')
 if now < nextAny - tau then return {1, math.floor((nextAny - tau - now) / 1000) + 1} end
 local nextChat = tonumber(redis.call('GET', KEYS[2]) or '0')
 if now < nextChat then return {1, math.floor((nextChat - now) / 1000) + 1} end
 redis.call('SET', KEYS[1], string.format('%.0f', math.max(nextAny, now) + gi), 'PX', math.floor(gi / 1000) + 60000)
 redis.call('SET', KEYS[2], string.format('%.0f', now + ci), 'PX', math.floor(ci / 1000) + 1000)
+if ARGV[4] ~= '' then redis.call('ZREM', KEYS[4], ARGV[4]) end
 return {0, 0}
 `;
 
@@ -95,6 +132,8 @@ export interface RateLimiterOptions {
   pace?: number;
   /** Redis key prefix (the BullMQ prefix: one budget per deployment). */
   prefix: string;
+  /** Secret of the chat names in keys (chatTagSecret(config, prefix)); default derived from the prefix alone. */
+  chatKeySecret?: string;
 }
 
 /** The shared Telegram sending budget (see the comment on ACQUIRE). */
@@ -102,6 +141,8 @@ export class TelegramRateLimiter {
   readonly globalIntervalUs: number;
   readonly chatIntervalUs: number;
   private readonly globalKey: string;
+  private readonly urgentKey: string;
+  private readonly secret: string;
 
   constructor(
     private readonly redis: Redis,
@@ -112,24 +153,34 @@ export class TelegramRateLimiter {
     // arrive a few milliseconds early.
     this.chatIntervalUs = Math.ceil((opts.perChatIntervalMs * 1000) / (opts.pace ?? DEFAULT_PACE));
     this.globalKey = `${opts.prefix}:tg:global`;
+    this.urgentKey = `${opts.prefix}:tg:urgent`;
+    this.secret = opts.chatKeySecret ?? chatTagSecret({}, opts.prefix);
+  }
+
+  /** The chat's name in this limiter's Redis keys (see chatTag). */
+  chatKey(chatId: string): string {
+    return chatTag(this.secret, chatId);
   }
 
   /**
    * Reserves the next slot for one API call to `chatId`. With `deferIfChatBusy`, a chat that is still
    * inside its interval gets `chat_busy` and nothing is reserved (the job is re-queued, so one chat
-   * cannot hold a worker); otherwise the slot waits for the chat too.
+   * cannot hold a worker); otherwise the slot waits for the chat too. With `urgentToken` the send takes the
+   * priority lane: its slot is not behind the bulk's reservations, and bulk sends wait in ADMIT until it left.
    */
-  async acquire(chatId: string, deferIfChatBusy: boolean): Promise<SlotGrant> {
+  async acquire(chatId: string, deferIfChatBusy: boolean, urgentToken = ''): Promise<SlotGrant> {
     const res = (await this.redis.eval(
       ACQUIRE,
-      3,
+      4,
       this.globalKey,
-      `${this.opts.prefix}:tg:chat:${chatId}`,
+      `${this.opts.prefix}:tg:chat:${this.chatKey(chatId)}`,
       `${this.opts.prefix}:tg:departed`,
+      this.urgentKey,
       String(this.globalIntervalUs),
       String(this.chatIntervalUs),
       deferIfChatBusy ? '1' : '0',
       String(ADMIT_TOLERANCE_US),
+      urgentToken,
     )) as [number, number];
     return res[0] === 1 ? { kind: 'chat_busy', retryInMs: res[1] } : { kind: 'go', waitMs: Math.max(0, res[1]) };
   }
@@ -138,45 +189,66 @@ export class TelegramRateLimiter {
    * Right before the Bot API call: admitted, or wait `waitMs` and ask again. Departures are at least one
    * interval apart globally and per chat, counted on actual departures (see ADMIT).
    */
-  async admit(chatId: string): Promise<{ admitted: true } | { admitted: false; waitMs: number }> {
+  async admit(chatId: string, urgentToken = ''): Promise<{ admitted: true } | { admitted: false; waitMs: number }> {
     const res = (await this.redis.eval(
       ADMIT,
-      3,
+      4,
       `${this.opts.prefix}:tg:departed`,
-      `${this.opts.prefix}:tg:departed:${chatId}`,
+      `${this.opts.prefix}:tg:departed:${this.chatKey(chatId)}`,
       `${this.opts.prefix}:tg:pause`,
+      this.urgentKey,
       String(this.globalIntervalUs),
       String(this.chatIntervalUs),
       String(ADMIT_TOLERANCE_US),
+      urgentToken,
+      String(URGENT_STALE_US),
     )) as [number, number];
     return res[0] === 0 ? { admitted: true } : { admitted: false, waitMs: Math.max(1, res[1]) };
   }
 
-  /** Waits for a slot (acquire), then for admission; throws nothing, returns 'chat_busy' to defer the job. */
-  async waitTurn(chatId: string, deferIfChatBusy: boolean): Promise<SlotGrant> {
-    const grant = await this.acquire(chatId, deferIfChatBusy);
-    if (grant.kind === 'chat_busy') return grant;
-    // Wake a little before the reserved slot: timers fire late, and a departure that is always a few ms late
-    // would make the schedule drift (and the rate fall) — ADMIT lets it be up to its tolerance early instead.
-    const early = ADMIT_TOLERANCE_US / 1000;
-    if (grant.waitMs > early) await sleep(grant.waitMs - early);
-    for (;;) {
-      const a = await this.admit(chatId);
-      if (a.admitted) return { kind: 'go', waitMs: 0 };
-      await sleep(a.waitMs);
+  /**
+   * Waits for a slot (acquire), then for admission; returns 'chat_busy' to defer the job. `urgent` (an
+   * official's or a person's message, a reply) takes the priority lane: it leaves before the bulk sends
+   * still waiting, whatever the rate.
+   */
+  async waitTurn(chatId: string, deferIfChatBusy: boolean, urgent = false): Promise<SlotGrant> {
+    const token = urgent ? randomUUID() : '';
+    let admitted = false;
+    try {
+      const grant = await this.acquire(chatId, deferIfChatBusy, token);
+      if (grant.kind === 'chat_busy') return grant;
+      // Wake a little before the reserved slot: timers fire late, and a departure that is always a few ms late
+      // would make the schedule drift (and the rate fall) — ADMIT lets it be up to its tolerance early instead.
+      const early = ADMIT_TOLERANCE_US / 1000;
+      if (grant.waitMs > early) await sleep(grant.waitMs - early);
+      for (;;) {
+        const a = await this.admit(chatId, token);
+        if (a.admitted) {
+          admitted = true;
+          return { kind: 'go', waitMs: 0 };
+        }
+        await sleep(a.waitMs);
+      }
+    } finally {
+      // A registration that did not end in a departure (chat busy, Redis error) must not hold the bulk back.
+      if (token && !admitted) await this.redis.zrem(this.urgentKey, token).catch(() => 0);
     }
   }
 
-  /** One more 429 from `chatId` in a row: returns the streak (kept for an hour after the last one). */
+  /**
+   * One more 429 from `chatId` in a row: returns the streak. It is kept an hour after the last one: the
+   * waits between a chat's 429s double (sender.ts) and must not outlive the count; the key names the chat
+   * only by its tag (chatTag), never by its id.
+   */
   async chat429(chatId: string): Promise<number> {
-    const key = `${this.opts.prefix}:tg:429:${chatId}`;
+    const key = `${this.opts.prefix}:tg:429:${this.chatKey(chatId)}`;
     const [[, n]] = (await this.redis.multi().incr(key).pexpire(key, 3_600_000).exec()) as [[unknown, number], unknown];
     return n;
   }
 
   /** The chat accepted a message again: its 429 streak ends. */
   async chat429Reset(chatId: string): Promise<void> {
-    await this.redis.del(`${this.opts.prefix}:tg:429:${chatId}`);
+    await this.redis.del(`${this.opts.prefix}:tg:429:${this.chatKey(chatId)}`);
   }
 
   /** After a 429: no process sends anything for `ms` (Telegram's retry_after). */

@@ -1,4 +1,6 @@
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
+// The handler ioredis itself runs when a connection closes (flush the waiting commands, status 'end').
+import { closeHandler } from 'ioredis/built/redis/event_handler.js';
 
 /** Redis could not be reached: the message names the URL tried (without its password). */
 export class RedisUnavailableError extends Error {
@@ -47,8 +49,28 @@ export async function probeRedis(url: string, timeoutMs = 3000): Promise<{ maxme
   }
 }
 
+/**
+ * An ioredis client that can be closed while it waits to reconnect. ioredis's `disconnect()` on a client
+ * in the `reconnecting` state (socket gone, retry timer pending) cancels the timer and ends a stream that is
+ * already closed: no 'close' follows, so the client never reaches 'end' and commands queued meanwhile are
+ * never answered. BullMQ's `Worker.close()` waits for exactly that 'end' on its blocking connection (a
+ * `duplicate()` of ours), so a runtime stopped while Redis was down, or just after it came back and before
+ * the worker's own client had reconnected, hung (BullMQ issue #4656). Here that disconnect runs ioredis's
+ * close handler, as it does for a client that never connected: queued commands fail, the status is 'end'.
+ */
+export class ClosableRedis extends Redis {
+  override disconnect(reconnect = false): void {
+    const waitingToReconnect = !reconnect && this.status === 'reconnecting';
+    super.disconnect(reconnect);
+    if (waitingToReconnect && this.status === 'reconnecting') closeHandler(this)();
+  }
+
+  override duplicate(override?: Partial<RedisOptions>): ClosableRedis {
+    return new ClosableRedis({ ...this.options, ...override });
+  }
+}
+
 /** A connection for BullMQ queues and workers (BullMQ requires maxRetriesPerRequest: null for workers). */
 export function createRedis(url: string): Redis {
-  const r = new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true });
-  return r;
+  return new ClosableRedis(url, { maxRetriesPerRequest: null, enableReadyCheck: true });
 }

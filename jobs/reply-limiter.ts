@@ -23,7 +23,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * waited out (retry_after, every sender pauses too) and retried, at most `maxRetries` times, so a reply to a
  * user is not lost in the middle of a broadcast and the handler does not see the 429. If the budget cannot
  * be read in `budgetTimeoutMs` (Redis down) the reply goes anyway: a user's answer is worth more than the
- * pacing. Installed per update on ctx.api (bot/index.ts), not on bot.api: the sender gates its own calls.
+ * pacing. A reply takes the limiter's priority lane (someone is waiting for it): it leaves before the bulk
+ * sends of a running broadcast. Installed per update on ctx.api (bot/index.ts), not on bot.api: the sender gates its own calls.
  */
 export function rateLimitedReplies(limiter: () => TelegramRateLimiter | undefined, logger: Logger, o: ReplyLimitOptions = {}): Transformer {
   const maxRetries = o.maxRetries ?? 3;
@@ -37,7 +38,7 @@ export function rateLimitedReplies(limiter: () => TelegramRateLimiter | undefine
     for (let attempt = 0; ; attempt++) {
       let timer: NodeJS.Timeout | undefined;
       const gave = await Promise.race([
-        l.waitTurn(String(chatId), false).then(() => true),
+        l.waitTurn(String(chatId), false, true).then(() => true),
         new Promise<boolean>((r) => (timer = setTimeout(() => r(false), budgetTimeoutMs))),
       ]).catch(() => false);
       clearTimeout(timer);

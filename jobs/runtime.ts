@@ -1,20 +1,19 @@
-import { Queue, Worker, type Job, type Processor } from 'bullmq';
+import { Queue, type Worker } from 'bullmq';
 import type { Api, Transformer } from 'grammy';
 import type { Redis } from 'ioredis';
 import { systemClock } from '../src/clock';
 import type { CoreDeps } from '../src/deps';
-import { createBroadcastProcessor } from './broadcast-worker';
-import { createDeadlineProcessor, type DeadlineHooks } from './deadline-worker';
+import type { DeadlineHooks } from './deadline-worker';
 import { dispatchDue, type Queues } from './dispatcher';
+import { promoteDue, promoteRetrying, queuesBusy } from './queue-scan';
 import { reconcile, type ReconcileResult } from './reconciler';
 import { rateLimitedReplies } from './reply-limiter';
-import { cappedBackoff, QUEUE_NAMES, type QueueName } from './queues';
-import { TelegramRateLimiter } from './rate-limit';
+import { QUEUE_NAMES } from './queues';
+import { chatTagSecret, TelegramRateLimiter } from './rate-limit';
 import { createRedis, probeRedis, redactRedisUrl } from './redis';
-import { createSendProcessor } from './sender';
-import { recordSent, sendRate } from './send-rate';
-import { runInScope } from '../src/observability/scope';
+import { sendRate } from './send-rate';
 import { collectStatus, type JobsStatus } from './status';
+import { startWorkers, type WorkerTuning } from './workers';
 
 export type { JobsStatus } from './status';
 
@@ -35,14 +34,7 @@ export interface JobRuntimeOptions {
   /** Outbox poll interval in ms (default 1000; tests: small). */
   pollMs?: number;
   /** Worker tuning (tests shorten the lock so a killed worker's job comes back quickly). */
-  tuning?: {
-    sendConcurrency?: number;
-    deadlineConcurrency?: number;
-    lockDurationMs?: number;
-    stalledIntervalMs?: number;
-    /** Fraction of the Telegram limits actually used (default DEFAULT_PACE = 0.97, headroom for jitter). */
-    pace?: number;
-  };
+  tuning?: WorkerTuning;
   /** Fault injection for tests (a worker process that dies mid-job). */
   hooks?: DeadlineHooks;
 }
@@ -75,14 +67,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The incremental reconciler pass (failed jobs, rows dispatched since the last pass) runs this often. */
 export const RECONCILE_INCREMENTAL_MS = 30_000;
-/**
- * Worker lock: a job whose worker died (kill -9) is handed back by another worker's stalled check once
- * its lock expires, i.e. after at most LOCK_DURATION_MS + STALLED_INTERVAL_MS (15 s). The lock is renewed
- * every LOCK_DURATION_MS / 2 while the job runs (sleeping in the rate limiter does not block the event
- * loop), so only an event loop blocked for 5 s or more would let a live job be taken as stalled.
- */
-export const LOCK_DURATION_MS = 10_000;
-export const STALLED_INTERVAL_MS = 5_000;
+export { LOCK_DURATION_MS, STALLED_INTERVAL_MS } from './workers';
 
 /** Builds the jobs runtime; nothing connects until start(). */
 export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
@@ -154,60 +139,41 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
     await dispatchDue(deps, requireQueues());
     // A clock that is not the system clock (the local demo's /time +8d) moves statutory time without
     // BullMQ's real-time timers noticing: release the deadlines it has reached.
-    if (deps.clock !== systemClock) await promoteDue();
+    if (deps.clock !== systemClock) await promoteDue(deps, requireQueues());
+  };
+
+  /**
+   * The dispatcher's tick is also the database's heartbeat: a tick that fails marks it down, and the first
+   * one that succeeds after that catches up at once — jobs waiting out a retry backoff (up to 60 s) run now
+   * and a reconcile pass revives what ran out of attempts — so a deadline step that fell due during a
+   * Postgres outage runs within a tick or two of the recovery.
+   */
+  let dbDown = false;
+  const tickOnce = async () => {
+    try {
+      await dispatchOnce();
+    } catch (err) {
+      if (!dbDown && conn?.status === 'ready') log.warn({ err: (err as Error).message }, 'outbox dispatch failed: database unavailable?');
+      dbDown = conn?.status === 'ready' || dbDown;
+      throw err;
+    }
+    if (!dbDown) return;
+    dbDown = false;
+    const promoted = await promoteRetrying(requireQueues());
+    log.warn({ promoted }, 'database reachable again: retrying jobs now');
+    reconcileNow().catch((err) => log.error({ err }, 'reconcile after the database came back failed'));
   };
 
   const schedule = () => {
     if (stopping) return;
     timer = setTimeout(() => {
-      tick = dispatchOnce()
+      tick = tickOnce()
         .catch((err) => log.error({ err }, 'outbox dispatch failed'))
         .finally(() => {
           tick = undefined;
           schedule();
         });
     }, pollMs);
-  };
-
-  /**
-   * Jobs whose time has come by deps.clock but whose BullMQ timer (real time) has not: a test's ManualClock
-   * or the local demo's OffsetClock moved on. Deadline steps, and messages queued for later, run now.
-   * (Short real-time delays — the per-chat interval, a 429 pause — are left alone.)
-   */
-  const promoteDue = async (): Promise<number> => {
-    const q = requireQueues();
-    const now = deps.clock.now().getTime();
-    let promoted = 0;
-    for (const name of ['deadline', 'send'] as const) {
-      for (let start = 0; ; start += 500) {
-        const jobs = (await q[name].getDelayed(start, start + 499)) as Job<{ runAt?: string }>[];
-        for (const job of jobs) {
-          if (!job?.data.runAt || new Date(job.data.runAt).getTime() > now) continue;
-          if (name === 'send' && job.timestamp + (job.opts.delay ?? 0) <= Date.now() + 5000) continue;
-          await job.promote().catch(() => {});
-          promoted++;
-        }
-        if (jobs.length < 500) break;
-      }
-    }
-    return promoted;
-  };
-
-  /** Work that drain() waits for: anything running or due by deps.clock within the next minute. */
-  const busy = async (): Promise<boolean> => {
-    const q = requireQueues();
-    const horizon = deps.clock.now().getTime() + 60_000;
-    for (const name of QUEUE_NAMES) {
-      const c = await q[name].getJobCounts('waiting', 'active', 'prioritized');
-      if ((c.waiting ?? 0) + (c.active ?? 0) + (c.prioritized ?? 0) > 0) return true;
-      for (const job of (await q[name].getDelayed(0, -1)) as Job<{ runAt?: string }>[]) {
-        if (!job) continue;
-        const at = job.data.runAt ? new Date(job.data.runAt).getTime() : 0;
-        if (name === 'deadline' ? at <= deps.clock.now().getTime() : at <= horizon) return true;
-      }
-    }
-    const due = await deps.db.outboxEntry.count({ where: { dispatchedAt: null, runAt: { lte: deps.clock.now() } } });
-    return due > 0;
   };
 
   return {
@@ -241,47 +207,11 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
         perSecond: deps.config.TELEGRAM_GLOBAL_PER_SECOND,
         perChatIntervalMs: deps.config.TELEGRAM_PER_CHAT_INTERVAL_MS,
         prefix: o.prefix,
+        chatKeySecret: chatTagSecret(deps.config, o.prefix),
         ...(o.tuning?.pace !== undefined ? { pace: o.tuning.pace } : {}),
       });
       if (runWorkers) {
-        const common = {
-          connection,
-          prefix: o.prefix,
-          lockDuration: o.tuning?.lockDurationMs ?? LOCK_DURATION_MS,
-          stalledInterval: o.tuning?.stalledIntervalMs ?? STALLED_INTERVAL_MS,
-          // A job whose worker died is put back once; a second death marks it failed, and the reconciler
-          // adds it again while its work is owed (a job that kills every worker is retried every pass).
-          maxStalledCount: 1,
-          settings: { backoffStrategy: cappedBackoff },
-        };
-        const add = (name: QueueName, processor: Processor, concurrency: number) => {
-          // Each job runs in its own log scope: every line logged while it runs carries queue and job_id.
-          const scoped: Processor = (job, token) => runInScope({ queue: name, job_id: job.id }, () => processor(job, token));
-          const w = new Worker(name, scoped, { ...common, concurrency });
-          w.on('error', (err) => log.error({ err: err.message, queue: name }, 'worker error'));
-          w.on('failed', (job, err) => {
-            log.warn({ queue: name, job_id: job?.id, attempts: job?.attemptsMade, err: err.message }, 'job failed');
-            const final = err.name === 'UnrecoverableError' || (job?.attemptsMade ?? 0) >= (job?.opts.attempts ?? 1);
-            if (name === 'send' && final) deps.metrics?.deliveries.inc({ outcome: 'failed' });
-          });
-          if (name === 'send') {
-            w.on('completed', (_job, result) => {
-              if (result === 'sent' || result === 'unreachable') deps.metrics?.deliveries.inc({ outcome: result });
-              if (result === 'sent') recordSent(connection, o.prefix).catch(() => {});
-            });
-          }
-          if (name === 'deadline') {
-            w.on('active', (job) => {
-              const runAt = (job.data as { runAt?: string }).runAt;
-              if (runAt) deps.metrics?.deadlineLateness.observe({ step: String((job.data as { step?: string }).step ?? '') }, Math.max(0, deps.clock.now().getTime() - Date.parse(runAt)) / 1000);
-            });
-          }
-          workers.push(w);
-        };
-        add('send', createSendProcessor(deps, o.api, limiter, { redis: connection, prefix: o.prefix }, common.lockDuration) as Processor, o.tuning?.sendConcurrency ?? 8);
-        add('deadline', createDeadlineProcessor(deps, requireQueues, o.hooks) as Processor, o.tuning?.deadlineConcurrency ?? 4);
-        add('broadcast', createBroadcastProcessor(deps, requireQueues) as Processor, 2);
-        await Promise.all(workers.map((w) => w.waitUntilReady()));
+        workers.push(...(await startWorkers({ deps, api: o.api, connection, prefix: o.prefix, limiter, queues: requireQueues, ...(o.tuning ? { tuning: o.tuning } : {}), ...(o.hooks ? { hooks: o.hooks } : {}) })));
       }
       if (runDispatcher) {
         await dispatchDue(deps, requireQueues());
@@ -298,16 +228,24 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
       stopping = true;
       if (timer) clearTimeout(timer);
       if (reconcileTimer) clearTimeout(reconcileTimer);
-      if (tick) await tick;
+      // Redis away: nothing can finish, and every command waits in ioredis's offline queue for a server that
+      // may not come back. Closing the connection first fails those commands (jobs/redis.ts ClosableRedis),
+      // so the dispatcher's tick and a reconcile pass end at once, and the workers are closed without waiting.
+      const redisUp = conn?.status === 'ready';
+      if (!redisUp) conn?.disconnect();
+      if (tick) await tick.catch(() => {});
       if (reconciling) await reconciling.catch(() => {});
       // close() lets active jobs finish; a job still running when the process dies is handed back by the
       // stalled-job check of the next worker.
-      await Promise.all(workers.map((w) => w.close()));
+      await Promise.all(workers.map((w) => w.close(!redisUp).catch((err) => log.warn({ err: (err as Error).message }, 'worker close failed'))));
       workers.length = 0;
-      if (queues) await Promise.all(Object.values(queues).map((q) => q.close()));
+      if (queues) await Promise.all(Object.values(queues).map((q) => q.close().catch(() => {})));
       queues = undefined;
       limiter = undefined;
-      if (conn) await conn.quit().catch(() => conn?.disconnect());
+      if (conn) {
+        if (conn.status === 'ready') await conn.quit().catch(() => conn?.disconnect());
+        else conn.disconnect();
+      }
       conn = undefined;
     },
 
@@ -330,8 +268,8 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
       let idleRounds = 0;
       while (Date.now() < until) {
         const moved = await dispatchDue(deps, requireQueues());
-        const promoted = await promoteDue();
-        if (moved === 0 && promoted === 0 && !(await busy())) {
+        const promoted = await promoteDue(deps, requireQueues());
+        if (moved === 0 && promoted === 0 && !(await queuesBusy(deps, requireQueues()))) {
           // Idle, but a reconciler pass (the one on start) may still add work: wait for it, look again.
           if (reconciling) {
             await reconciling;

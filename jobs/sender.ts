@@ -65,7 +65,9 @@ export function createSendProcessor(deps: CoreDeps, api: Api, limiter: TelegramR
     try {
       result = await deliverMessage(deps, api, message, {
         beforeCall: async (callIndex) => {
-          const grant = await limiter.waitTurn(message.chatId, callIndex === 0);
+          // Everything but a broadcast's bulk takes the limiter's priority lane: an officer's or keeper's
+          // message (and an owner's) leaves before the bulk sends still waiting, at any configured rate.
+          const grant = await limiter.waitTurn(message.chatId, callIndex === 0, message.priority !== 'bulk');
           if (grant.kind === 'chat_busy') {
             // The chat had a message less than the per-chat interval ago: come back then, freeing the worker.
             await job.moveToDelayed(Date.now() + grant.retryInMs, token);

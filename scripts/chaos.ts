@@ -6,7 +6,7 @@
 // and the Bot API fails (5xx, timeouts, 429s). Then it waits for quiescence and compares what the database
 // says is owed with what the fake received, per recipient. Exit 1 on any loss or unexplained double.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, createWriteStream, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -23,6 +23,7 @@ import { ChaosBotApi } from '../test/support/chaos-bot-api';
 import { missedDeadlines, owedMessages, tally, type KillSnapshot } from '../test/support/chaos-ledger';
 import { enrolStaff } from '../test/support/fixtures';
 import { PostgresProcess } from '../test/support/postgres-process';
+import { scanLogs } from './log-scan';
 import { RedisProcess } from '../test/support/redis-process';
 
 const quick = process.argv.includes('--quick');
@@ -78,7 +79,7 @@ async function main(): Promise<number> {
   const config = createConfig(env);
   const db = await openDatabase({ kind: 'postgres', url: DATABASE_URL });
   await applyMigrations(db.adapter);
-  const deps = { config, db: db.prisma, clock: systemClock, logger: createLogger('silent'), translator: await createTranslator() };
+  const deps = { config, db: db.prisma, clock: systemClock, logger: createLogger('debug', { write: (l: string) => appendFileSync(path.join(runDir, 'script.log'), l) }), translator: await createTranslator() };
 
   // --- the district: staff of JAI1, subscribers of Kunda, the cases ---
   const now = Date.now();
@@ -253,10 +254,11 @@ async function main(): Promise<number> {
     const backText = back !== undefined ? `+${back.toFixed(1)} s` : faults[i + 1] && horizon === faults[i + 1]!.start ? 'not before the next fault' : 'n/a (less left to send)';
     console.log(`  ${f.name.padEnd(24)} ${f.start.toFixed(0)}–${f.end.toFixed(0)} s: first message +${first !== undefined ? (first - f.end).toFixed(1) : '-'} s, rate back ${backText} (before: ${before.toFixed(1)}/s)`);
   }
-  const logText = readFileSync(path.join(runDir, 'worker.log'), 'utf8');
-  const tokenHits = logText.split(TOKEN.split(':')[1]!).length - 1;
-  const phoneHits = (logText.match(/(?<!\d)(?:\+91[ -]?)?[6-9]\d{9}(?!\d)/g) ?? []).length;
-  console.log(`\nworker log ${logText.split('\n').length} lines: bot token ${tokenHits} times, phone-number-like ${phoneHits}; kept in ${runDir}`);
+  // Every log of the run (the workers' stdout and stderr, this script's own logger): scripts/log-scan.ts.
+  const scan = scanLogs(runDir);
+  const tokenHits = scan.findings.filter((f) => f.kind === 'token').length;
+  const phoneHits = scan.findings.filter((f) => f.kind === 'phone').length;
+  console.log(`\nlogs of the run: ${scan.files} files, ${scan.lines} lines: lines with a bot token ${tokenHits}, with a phone number ${phoneHits}; kept in ${runDir}`);
 
   const failed = !quiet || result.lost.length > 0 || result.doubledUnexplained.length > 0 || missed.length > 0 || tokenHits > 0 || phoneHits > 0;
   console.log(failed ? 'RESULT: FAIL' : 'RESULT: ok (0 lost, 0 doubled outside the kill -9 window)');

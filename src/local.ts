@@ -80,6 +80,9 @@ export async function startLocalChat(config: Config, io: LocalChatIO): Promise<L
     filesDir: path.join(dataDir, 'local-files'),
     now: () => clock.now(),
     nextMessageIds: state.nextMessageIds,
+    // Telegram's flood limits as the deployment is configured: the bot's replies and the jobs are paced by
+    // the shared rate limiter, and whatever is not would get a 429 here as it would in Telegram.
+    flood: { perSecond: config.TELEGRAM_GLOBAL_PER_SECOND, perChatIntervalMs: config.TELEGRAM_PER_CHAT_INTERVAL_MS },
   });
 
   let app: App | undefined;

@@ -10,7 +10,8 @@ import { MAX_JUMP_DAYS, parseLocalCommand } from './local-commands';
 import type { LocalBotApi, LocalEvent, LocalMessage } from './local-bot-api';
 import { saveLocalState, type LocalState } from './local-state';
 import { PERSONAS, personaByChat, type Persona, type PersonaName } from './personas';
-import { numberedButtons, renderMessage, renderNotice } from './render';
+import { asTelegram, LocalScreen, personaUser, type Shown } from './local-screen';
+import { numberedButtons, renderNotice } from './render';
 
 /** What the chat drives: the real bot, the Bot API stand-in, the job runtime and the demo clock. */
 export interface LocalChatParts {
@@ -29,13 +30,6 @@ export interface LocalChatParts {
 /** The outcome of one line: keep reading, or the user asked to stop. */
 export type LineResult = 'continue' | 'quit';
 
-/** A bot message as shown: its display number, chat and Telegram message id. */
-interface Shown {
-  n: number;
-  chatId: number;
-  messageId: number;
-}
-
 /**
  * The terminal chat: turns typed lines into Telegram updates from the current persona, feeds them to the
  * real bot, lets the jobs catch up, and prints every message the bot sent to anyone, numbered and labelled
@@ -44,23 +38,15 @@ interface Shown {
 export class LocalChat {
   current: PersonaName = 'owner';
   private readonly pending: LocalEvent[] = [];
-  private readonly shownByKey = new Map<string, Shown>();
-  private readonly shownByNumber = new Map<number, Shown>();
-  /** Per chat: the newest message that has buttons (what `/tap 2` taps). */
-  private readonly latestKeyboard = new Map<number, Shown>();
-  /**
-   * Per chat: the keyboard a bare number taps — the newest one, until it is tapped or the persona sends a
-   * command (a flow then asking "how many?" gets the number as text, not as a tap on an old keyboard).
-   */
-  private readonly openKeyboard = new Map<number, Shown>();
+  private readonly screen: LocalScreen;
   private readonly languages = new Map<number, Lang>();
-  private nextNumber = 1;
   private callbackSeq = 0;
   private flushing: Promise<void> = Promise.resolve();
   private busy = false;
   private flushTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly parts: LocalChatParts) {
+    this.screen = new LocalScreen((userId) => this.tFor(userId), (text) => parts.print(text));
     parts.api.onEvent((event) => {
       this.pending.push(event);
       // Messages the workers send while nobody is typing (a deadline that fell due) are printed shortly after.
@@ -108,7 +94,7 @@ export class LocalChat {
     this.flushing = this.flushing.then(async () => {
       if (this.pending.length === 0) return;
       await this.refreshLanguages();
-      for (const event of this.pending.splice(0)) this.printEvent(event);
+      for (const event of this.pending.splice(0)) this.screen.print(event);
     });
     return this.flushing;
   }
@@ -151,13 +137,13 @@ export class LocalChat {
         await this.sendPhoto(persona, command.path, command.caption);
         return 'continue';
       case 'bot': {
-        const open = this.openKeyboard.get(persona.userId);
+        const open = this.screen.openKeyboard.get(persona.userId);
         const choice = /^\d{1,3}$/.test(command.text) ? Number(command.text) : 0;
         const message = open && this.parts.api.message(open.chatId, open.messageId);
         if (open && message && choice >= 1 && choice <= numberedButtons(message).length) {
           await this.tap(persona, open.n, choice);
         } else {
-          if (command.text.startsWith('/')) this.openKeyboard.delete(persona.userId);
+          if (command.text.startsWith('/')) this.screen.openKeyboard.delete(persona.userId);
           await this.sendText(persona, command.text);
         }
         return 'continue';
@@ -193,7 +179,7 @@ export class LocalChat {
   }
 
   private async tap(persona: Persona, messageNumber: number | undefined, choice: number): Promise<void> {
-    const shown = messageNumber === undefined ? (this.openKeyboard.get(persona.userId) ?? this.latestKeyboard.get(persona.userId)) : this.shownByNumber.get(messageNumber);
+    const shown = messageNumber === undefined ? (this.screen.openKeyboard.get(persona.userId) ?? this.screen.latestKeyboard.get(persona.userId)) : this.screen.shownByNumber.get(messageNumber);
     if (!shown) {
       if (messageNumber === undefined) this.notice('local:error.no_keyboard', { persona: this.t()(`local:persona.${persona.name}`) });
       else this.notice('local:error.no_such_message', { n: messageNumber });
@@ -211,18 +197,18 @@ export class LocalChat {
       this.notice('local:link_only', { choice, url: button.url });
       return;
     }
-    if (this.openKeyboard.get(persona.userId)?.n === shown.n) this.openKeyboard.delete(persona.userId);
+    if (this.screen.openKeyboard.get(persona.userId)?.n === shown.n) this.screen.openKeyboard.delete(persona.userId);
     this.notice('local:tapped', { persona: this.t()(`local:persona.${persona.name}`), choice, text: button.text, n: shown.n });
     const id = `local-${persona.userId}-${Date.now()}-${++this.callbackSeq}`;
     this.parts.api.registerCallback(id, persona.userId);
     await this.feed({
       update_id: 0,
-      callback_query: { id, from: this.from(persona), chat_instance: `local-${persona.userId}`, data: button.callbackData!, message: this.asTelegram(message) },
+      callback_query: { id, from: personaUser(persona, this.parts.deps.config.DEFAULT_LANGUAGE), chat_instance: `local-${persona.userId}`, data: button.callbackData!, message: asTelegram(this.parts.bot.botInfo, message) },
     } as Update);
   }
 
   private async reply(persona: Persona, messageNumber: number, text: string): Promise<void> {
-    const shown = this.shownByNumber.get(messageNumber);
+    const shown = this.screen.shownByNumber.get(messageNumber);
     if (!shown) {
       this.notice('local:error.no_such_message', { n: messageNumber });
       return;
@@ -234,7 +220,7 @@ export class LocalChat {
       return;
     }
     this.notice('local:replying', { persona: this.t()(`local:persona.${persona.name}`), n: shown.n });
-    await this.sendText(persona, text, { reply_to_message: this.asTelegram(message) as Message['reply_to_message'] });
+    await this.sendText(persona, text, { reply_to_message: asTelegram(this.parts.bot.botInfo, message) as Message['reply_to_message'] });
   }
 
   private ownedBy(persona: Persona, shown: Shown): boolean {
@@ -252,14 +238,11 @@ export class LocalChat {
     }
     const { fileId, fileUniqueId } = this.parts.api.registerUpload(full);
     // Answering with a photo moves past the keyboard it was offered with (e.g. "send a photo or tap Skip").
-    this.openKeyboard.delete(persona.userId);
+    this.screen.openKeyboard.delete(persona.userId);
     await this.feed({
       update_id: 0,
       message: {
-        message_id: this.parts.api.allocateMessageId(persona.userId),
-        date: this.unixNow(),
-        chat: { id: persona.userId, type: 'private', first_name: persona.firstName },
-        from: this.from(persona),
+        ...this.newMessage(persona),
         photo: [{ file_id: fileId, file_unique_id: fileUniqueId, width: 1280, height: 960, file_size: statSync(full).size }],
         ...(caption ? { caption } : {}),
       },
@@ -271,10 +254,7 @@ export class LocalChat {
     await this.feed({
       update_id: 0,
       message: {
-        message_id: this.parts.api.allocateMessageId(persona.userId),
-        date: this.unixNow(),
-        chat: { id: persona.userId, type: 'private', first_name: persona.firstName },
-        from: this.from(persona),
+        ...this.newMessage(persona),
         text,
         ...(command ? { entities: [{ type: 'bot_command', offset: 0, length: command.length }] } : {}),
         ...extra,
@@ -317,69 +297,18 @@ export class LocalChat {
     }
   }
 
-  private printEvent(event: LocalEvent): void {
-    if (event.kind === 'callback_answer') {
-      const persona = personaByChat(event.userId);
-      if (!persona) return;
-      const t = this.tFor(event.userId);
-      this.parts.print(renderNotice(t('local:popup', { persona: t(`local:persona.${persona.name}`), text: event.text })));
-      return;
-    }
-    if (event.kind === 'deleted') {
-      const shown = this.shownByKey.get(`${event.chatId}:${event.messageId}`);
-      const persona = personaByChat(event.chatId);
-      if (!shown || !persona) return;
-      const t = this.tFor(event.chatId);
-      this.parts.print(renderNotice(t('local:deleted', { n: shown.n, persona: t(`local:persona.${persona.name}`) })));
-      return;
-    }
-    const m = event.message;
-    const persona = personaByChat(m.chatId);
-    if (!persona) return;
-    const key = `${m.chatId}:${m.messageId}`;
-    let shown = this.shownByKey.get(key);
-    if (!shown) {
-      shown = { n: this.nextNumber++, chatId: m.chatId, messageId: m.messageId };
-      this.shownByKey.set(key, shown);
-      this.shownByNumber.set(shown.n, shown);
-    }
-    const hasButtons = numberedButtons(m).length > 0;
-    if (hasButtons && (event.kind === 'message' || this.latestKeyboard.get(m.chatId) === undefined)) {
-      this.latestKeyboard.set(m.chatId, shown);
-      if (event.kind === 'message') this.openKeyboard.set(m.chatId, shown);
-    }
-    if (!hasButtons) {
-      // An edit that removed the buttons closes that keyboard.
-      if (this.latestKeyboard.get(m.chatId)?.n === shown.n) this.latestKeyboard.delete(m.chatId);
-      if (this.openKeyboard.get(m.chatId)?.n === shown.n) this.openKeyboard.delete(m.chatId);
-    }
-    const t = this.tFor(m.chatId);
-    this.parts.print(renderMessage(t, shown.n, t(`local:persona.${persona.name}`), m, event.kind === 'edited'));
-  }
-
   private tFor(userId: number): Translate {
     return this.parts.deps.translator.forLang(this.languages.get(userId) ?? this.parts.deps.config.DEFAULT_LANGUAGE);
   }
 
-  private from(persona: Persona) {
-    return { id: persona.userId, is_bot: false as const, first_name: persona.firstName, language_code: this.parts.deps.config.DEFAULT_LANGUAGE };
-  }
-
-  private unixNow(): number {
-    return Math.floor(this.parts.clock.now().getTime() / 1000);
-  }
-
-  private asTelegram(m: LocalMessage) {
-    const bot = this.parts.bot.botInfo;
+  /** A new message of the persona in its chat: the next id of that chat, the demo clock's time. */
+  private newMessage(persona: Persona) {
     return {
-      message_id: m.messageId,
-      date: m.date,
-      chat: { id: m.chatId, type: 'private' as const, first_name: personaByChat(m.chatId)?.firstName ?? 'local' },
-      from: { id: bot.id, is_bot: true as const, first_name: bot.first_name, username: bot.username },
-      ...(m.file ? { caption: m.text } : { text: m.text }),
-      ...(m.buttons.length
-        ? { reply_markup: { inline_keyboard: m.buttons.map((row) => row.map((b) => (b.url ? { text: b.text, url: b.url } : { text: b.text, callback_data: b.callbackData ?? '' }))) } }
-        : {}),
+      message_id: this.parts.api.allocateMessageId(persona.userId),
+      date: Math.floor(this.parts.clock.now().getTime() / 1000),
+      chat: { id: persona.userId, type: 'private' as const, first_name: persona.firstName },
+      from: personaUser(persona, this.parts.deps.config.DEFAULT_LANGUAGE),
     };
   }
+
 }

@@ -1,3 +1,4 @@
+import { testLogger } from './test-logs';
 import type { Bot } from 'grammy';
 import type { Message, Update } from 'grammy/types';
 import { createBot, type BotContext, type BotDeps } from '../../bot';
@@ -78,7 +79,7 @@ export async function createBotHarness(opts: BotHarnessOptions = {}): Promise<Bo
     config,
     db: db.prisma,
     clock,
-    logger: opts.logger ?? createLogger('silent'),
+    logger: opts.logger ?? testLogger(),
     translator: await createTranslator({ strict: true }),
     botUsername: api.botInfo.username,
   };

@@ -39,18 +39,18 @@ export interface TestDatabase extends Database {
 }
 
 /** A fresh, migrated, empty database: in-memory PGlite, or a throwaway Postgres database. */
-export async function createTestDatabase(kind: DbKind = 'pglite'): Promise<TestDatabase> {
+export async function createTestDatabase(kind: DbKind = 'pglite', adminUrl = POSTGRES_ADMIN_URL): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const db = await openDatabase({ kind: 'memory' });
     await applyMigrations(db.adapter);
     return { ...db, destroy: () => db.close() };
   }
   const name = `kanji_t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const url = new URL(POSTGRES_ADMIN_URL);
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = await openDatabase({ kind: 'postgres', url: url.toString() });
   await applyMigrations(db.adapter);
@@ -58,7 +58,7 @@ export async function createTestDatabase(kind: DbKind = 'pglite'): Promise<TestD
     ...db,
     async destroy() {
       await db.close();
-      const a = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
       await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await a.end();

@@ -18,7 +18,7 @@ describe('jobs: a chat that accepted a message has no 429 streak', () => {
   it("another message's success ends the streak: a later single 429 is waited out, not given up", async () => {
     h = await createJobsHarness();
     // Earlier 429s of this chat, followed by a success of a message that had failed otherwise (a 5xx).
-    await h.redis.set(`${h.prefix}:tg:429:${A}`, String(CHAT_429_GIVE_UP - 1));
+    await h.redis.set(h.chatKey('429', A), String(CHAT_429_GIVE_UP - 1));
     let calls = 0;
     h.fake.respond((method, p) => {
       if (method !== 'sendMessage' || String(p.chat_id) !== A) return undefined;

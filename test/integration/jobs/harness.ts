@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Api } from 'grammy';
 import { Redis } from 'ioredis';
+import { chatTag, chatTagSecret } from '../../../jobs/rate-limit';
 import { createJobRuntime, type JobRuntime, type JobRuntimeOptions } from '../../../jobs/runtime';
 import { ManualClock } from '../../../src/clock';
 import { createConfig } from '../../../src/config';
 import type { CoreDeps } from '../../../src/deps';
 import { createTranslator } from '../../../src/i18n';
-import { createLogger } from '../../../src/logging';
 import { createTestDatabase, type DbKind, type TestDatabase } from '../../support/db';
+import { testLogger } from '../../support/test-logs';
 import { FakeBotApi } from '../../support/fake-bot-api';
 
 /** Redis the jobs tests run on (each test uses its own key prefix). */
@@ -26,6 +27,8 @@ export interface JobsHarness {
   another(opts?: Partial<JobRuntimeOptions>): JobRuntime;
   /** Every Redis key under this test's prefix. */
   keys(): Promise<string[]>;
+  /** The rate limiter's Redis key of a per-chat fact (`429`, `chat`, `departed`): the chat named by its tag. */
+  chatKey(kind: string, chatId: string): string;
   /** Deletes every Redis key under this test's prefix (a flush, for this test only). */
   flushPrefix(): Promise<number>;
   close(): Promise<void>;
@@ -49,11 +52,12 @@ export async function deletePrefix(redis: Redis, prefix: string): Promise<number
 }
 
 /** A test database, deps with a ManualClock, a FakeBotApi-backed grammY Api and a jobs runtime (not started). */
-export async function createJobsHarness(opts: { dbKind?: DbKind; env?: Record<string, string>; start?: string; runtime?: Partial<JobRuntimeOptions> } = {}): Promise<JobsHarness> {
-  const db = await createTestDatabase(opts.dbKind ?? 'pglite');
+export async function createJobsHarness(opts: { dbKind?: DbKind; postgresAdminUrl?: string; env?: Record<string, string>; start?: string; runtime?: Partial<JobRuntimeOptions> } = {}): Promise<JobsHarness> {
+  // postgresAdminUrl: a Postgres the test owns (test/support/postgres-process.ts), for database outages.
+  const db = await createTestDatabase(opts.dbKind ?? 'pglite', ...(opts.postgresAdminUrl ? [opts.postgresAdminUrl] : []));
   const clock = new ManualClock(opts.start ?? '2026-11-29T10:00:00+05:30');
   const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: '123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST', ...opts.env });
-  const deps: CoreDeps = { config, db: db.prisma, clock, logger: createLogger('silent'), translator: await createTranslator({ strict: true }) };
+  const deps: CoreDeps = { config, db: db.prisma, clock, logger: testLogger(), translator: await createTranslator({ strict: true }) };
   const fake = new FakeBotApi();
   const api = new Api(config.BOT_TOKEN!, fake.client);
   const prefix = uniquePrefix();
@@ -85,6 +89,7 @@ export async function createJobsHarness(opts: { dbKind?: DbKind; env?: Record<st
       } while (cursor !== '0');
       return out;
     },
+    chatKey: (kind, chatId) => `${prefix}:tg:${kind}:${chatTag(chatTagSecret(config, prefix), chatId)}`,
     flushPrefix: () => deletePrefix(redis, prefix),
     async close() {
       for (const r of [runtime, ...extra]) await r.stop().catch(() => {});

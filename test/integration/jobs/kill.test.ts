@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { Api } from 'grammy';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FakeTelegramServer } from '../../../bench/fake-telegram';
+import { serveStandIn, type StandInServer } from '../../../bot/local/telegram/http';
+import { TelegramStandIn } from '../../../bot/local/telegram/stand-in';
 import { jobIdFor, sendJobIdFor } from '../../../jobs/queues';
 import { postgresAvailable } from '../../support/db';
 import { enrolStaff } from '../../support/fixtures';
@@ -10,7 +11,7 @@ import { createCase, seedPounds } from './cases';
 import { createJobsHarness, REDIS_URL, type JobsHarness } from './harness';
 
 let h: JobsHarness | undefined;
-let tg: FakeTelegramServer | undefined;
+let tg: StandInServer | undefined;
 afterEach(async () => {
   await h?.close();
   await tg?.stop();
@@ -39,8 +40,7 @@ function runChild(env: Record<string, string>): Promise<{ code: number | null; s
 
 async function scenario(dieAt: 'send' | 'after-commit') {
   h = await createJobsHarness({ dbKind: 'postgres' });
-  tg = new FakeTelegramServer({ globalPerSecond: 30, perChatIntervalMs: 1000 });
-  await tg.start();
+  tg = await serveStandIn(new TelegramStandIn({ strictState: false }));
   await seedPounds(h.db.prisma, h.clock.now());
   await enrolStaff(h.db.prisma, OFFICER, 'OFFICER', ['JAI1']);
   const c = await createCase(h.db.prisma, { impoundedAt: new Date(h.clock.now().getTime() - 9 * DAY) });
@@ -55,7 +55,7 @@ describe.runIf(await postgresAvailable())('jobs: a worker process killed mid-job
   it('killed while sending: the send job is handed back and re-run once; each message reaches Telegram once; one database effect', async () => {
     const { c } = await scenario('send');
     // The child made the s. 14 report (database effect) and died on its first sendMessage.
-    expect(tg!.accepted).toHaveLength(0);
+    expect(tg!.api.accepted).toHaveLength(0);
     const reportKey = (await h!.db.prisma.deadlineRun.findFirstOrThrow({ where: { caseId: c.id } })).key;
 
     const survivor = h!.another({ api: new Api(h!.deps.config.BOT_TOKEN!, { apiRoot: tg!.url }), tuning: { lockDurationMs: 2000, stalledIntervalMs: 1000 } });
@@ -63,7 +63,7 @@ describe.runIf(await postgresAvailable())('jobs: a worker process killed mid-job
     await survivor.drain(30_000);
 
     // The report, the notice and proclamation texts to copy, and both as PDFs to print (src/documents).
-    const sent = tg!.to(OFFICER);
+    const sent = tg!.api.to(OFFICER);
     const texts = sent.map((m) => m.text);
     expect(texts).toHaveLength(REPORT_MESSAGES);
     expect(new Set(texts).size).toBe(REPORT_MESSAGES);
@@ -86,7 +86,7 @@ describe.runIf(await postgresAvailable())('jobs: a worker process killed mid-job
   it('killed after the deadline step committed: the step re-runs once and does nothing twice', async () => {
     const { c } = await scenario('after-commit');
     const run = await h!.db.prisma.deadlineRun.findFirstOrThrow({ where: { caseId: c.id } });
-    expect(tg!.accepted).toHaveLength(0);
+    expect(tg!.api.accepted).toHaveLength(0);
 
     const survivor = h!.another({ api: new Api(h!.deps.config.BOT_TOKEN!, { apiRoot: tg!.url }), tuning: { lockDurationMs: 2000, stalledIntervalMs: 1000 } });
     await survivor.start();
@@ -95,8 +95,8 @@ describe.runIf(await postgresAvailable())('jobs: a worker process killed mid-job
     const stepJob = await survivor.queues.deadline.getJob(jobIdFor(run.key));
     expect(stepJob?.stalledCounter).toBe(1);
     expect(stepJob?.returnvalue).toEqual({ outcome: 'already_ran' });
-    expect(tg!.to(OFFICER)).toHaveLength(REPORT_MESSAGES);
-    expect(new Set(tg!.to(OFFICER).map((m) => m.text)).size).toBe(REPORT_MESSAGES);
+    expect(tg!.api.to(OFFICER)).toHaveLength(REPORT_MESSAGES);
+    expect(new Set(tg!.api.to(OFFICER).map((m) => m.text)).size).toBe(REPORT_MESSAGES);
     expect(await h!.db.prisma.auditEvent.count({ where: { caseId: c.id, action: 'S14_REPORTED' } })).toBe(1);
     expect(await h!.db.prisma.deadlineRun.count({ where: { caseId: c.id } })).toBe(1);
     expect(await h!.db.prisma.outboxEntry.count({ where: { jobKey: { startsWith: run.key } } })).toBe(REPORT_MESSAGES);

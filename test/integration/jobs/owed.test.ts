@@ -96,7 +96,7 @@ describe('jobs: what the database says is owed', () => {
       method === 'sendMessage' && String(p.chat_id) === A ? { ok: false, error_code: 429, description: 'Too Many Requests: retry after 30', parameters: { retry_after: 30 } } : undefined,
     );
     // This chat has already answered 429 CHAT_429_GIVE_UP - 1 times in a row.
-    await h.redis.set(`${h.prefix}:tg:429:${A}`, String(CHAT_429_GIVE_UP - 1));
+    await h.redis.set(h.chatKey('429', A), String(CHAT_429_GIVE_UP - 1));
     await queueMessage(h.db.prisma, { chatId: A, key: 'common:cancelled' }, 'owed:flood', h.clock.now());
     await queueMessage(h.db.prisma, { chatId: B, key: 'common:cancelled' }, 'owed:other', h.clock.now());
     const t0 = Date.now();
