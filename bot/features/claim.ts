@@ -1,7 +1,7 @@
 import { Composer, InlineKeyboard, InputFile } from 'grammy';
 import { checkOwnerMay, claimOfUser, cleanName, recordClaim, type ClaimKind } from '../../src/services/claims';
 import { findCaseById } from '../../src/services/cases';
-import { duesForCase, nextDayIncrease, windowsFromConfig } from '../../src/services/dues';
+import { duesAndNextDayOf, duesForCase, windowsFromConfig } from '../../src/services/dues';
 import { parseRupees } from '../../src/services/typed-input';
 import { parseUpiRef } from '../../src/services/typed-answers';
 import { declarePayment, pendingPayment, type DeclareResult, type PaymentMethod } from '../../src/services/payments';
@@ -71,7 +71,8 @@ export async function showPaymentChoice(ctx: BotContext, claimId: number): Promi
   const claim = await claimOfUser(ctx.deps.db, claimId, BigInt(ctx.from.id));
   if (!claim) return;
   const deposit = claim.kind === 'S15_PROTEST';
-  const dues = await duesForCase(ctx.deps.db, claim.caseId, ctx.deps.clock.now(), { mode: deposit ? 'deposit' : 'claim', s12aDeclaration: claim.s12aDeclaration });
+  // One statement, the dues valued now and a day later (it was three loads of the case and the rules; issue 13).
+  const { dues, nextDayPaise } = await duesAndNextDayOf(ctx.deps.db, claim.caseId, ctx.deps.clock.now(), { mode: deposit ? 'deposit' : 'claim', s12aDeclaration: claim.s12aDeclaration });
   if (!dues.ok) {
     await ctx.reply(ctx.t('owner:dues.unavailable', { number: claim.case.number, date: ctx.deps.clock.now().toISOString(), section: sectionText(ctx, dues.error.section ?? 's. 12') }));
     return;
@@ -79,7 +80,6 @@ export async function showPaymentChoice(ctx: BotContext, claimId: number): Promi
   const b = dues.value.breakdown;
   const kb = new InlineKeyboard().text(ctx.t('owner:pay.cash_button'), cb(ctx, 'pm', claim.id, 'c'));
   if (hasOfficialUpi(dues.value.rules.poundRow)) kb.text(ctx.t('owner:pay.upi_button'), cb(ctx, 'pm', claim.id, 'u'));
-  const nextDayPaise = await nextDayIncrease(ctx.deps.db, claim.caseId, ctx.deps.clock.now(), { mode: deposit ? 'deposit' : 'claim', s12aDeclaration: claim.s12aDeclaration });
   const text = [
     renderDues(ctx, claim.case.number, b, null, { nextDayPaise }),
     ctx.t('owner:pay.choose', { what: ctx.t(deposit ? 'owner:pay.what_deposit' : 'owner:pay.what_payment'), number: claim.case.number, amount: b.totals.totalPaise, section: sectionText(ctx, b.section) }),

@@ -145,9 +145,21 @@ export interface CaseDues {
  * rather than a wrong number; throws CaseNotFoundError for an unknown id.
  */
 export async function duesForCase(db: DbReader, caseId: number, at: Date, options: DuesOptions = {}): Promise<LawResult<CaseDues>> {
-  const c = await db.case.findUnique({ where: { id: caseId }, include: { heads: true } });
-  if (!c) throw new CaseNotFoundError(caseId);
-  return duesOfLoaded(c, await rulesForPound(db, c.poundId), at, options);
+  const { c, rules } = await caseAndRules(db, caseId);
+  return duesOfLoaded(c, rules, at, options);
+}
+
+/** A case's heads and its pound's rule rows in one statement (was: case, heads, then six for the rules). */
+async function caseAndRules(db: DbReader, caseId: number): Promise<{ c: CaseForDues; rules: PoundRules }> {
+  const rows = await db.$queryRaw<Array<{ id: number; number: string; poundId: number; impoundedAt: Date; heads: unknown; rules: unknown }>>`
+    SELECT c."id", c."number", c."poundId", c."impoundedAt",
+           (SELECT coalesce(json_agg(json_build_object('cattleClass', h."cattleClass", 'status', h."status") ORDER BY h."id"), '[]'::json) FROM "Head" h WHERE h."caseId" = c."id") AS "heads",
+           ${RULES_JSON_SQL} AS "rules"
+      FROM "Case" c JOIN "Pound" p ON p."id" = c."poundId" JOIN "Area" ar ON ar."id" = p."areaId"
+     WHERE c."id" = ${caseId}`;
+  const row = rows[0];
+  if (!row) throw new CaseNotFoundError(caseId);
+  return { c: { id: row.id, number: row.number, poundId: row.poundId, impoundedAt: row.impoundedAt, heads: jsonOf(row.heads) }, rules: rulesFromJson(row.rules) };
 }
 
 /** A case as `duesOfLoaded` needs it (e.g. a loaded case card). */
@@ -183,9 +195,19 @@ export function duesOfLoaded(c: CaseForDues, rules: PoundRules, at: Date, option
  * minus its valuation at `at` (feeding at the next day's rate). Null when either cannot be computed.
  */
 export async function nextDayIncrease(db: DbReader, caseId: number, at: Date, options: DuesOptions = {}): Promise<number | null> {
-  const c = await db.case.findUnique({ where: { id: caseId }, include: { heads: true } });
-  if (!c) throw new CaseNotFoundError(caseId);
-  return duesAndNextDay(db, c, at, options).then((r) => r.nextDayPaise);
+  return (await duesAndNextDayOf(db, caseId, at, options)).nextDayPaise;
+}
+
+/** The dues of case `caseId` at `at` and what one more day adds, from one statement (case, heads and rules). */
+export async function duesAndNextDayOf(db: DbReader, caseId: number, at: Date, options: DuesOptions = {}): Promise<{ dues: LawResult<CaseDues>; nextDayPaise: number | null }> {
+  const { c, rules } = await caseAndRules(db, caseId);
+  return valuedTodayAndTomorrow(c, rules, at, options);
+}
+
+function valuedTodayAndTomorrow(c: CaseForDues, rules: PoundRules, at: Date, options: DuesOptions): { dues: LawResult<CaseDues>; nextDayPaise: number | null } {
+  const dues = duesOfLoaded(c, rules, at, options);
+  const tomorrow = dues.ok ? duesOfLoaded(c, rules, new Date(at.getTime() + 86_400_000), options) : dues;
+  return { dues, nextDayPaise: dues.ok && tomorrow.ok ? tomorrow.value.breakdown.totals.totalPaise - dues.value.breakdown.totals.totalPaise : null };
 }
 
 /**
@@ -193,10 +215,7 @@ export async function nextDayIncrease(db: DbReader, caseId: number, at: Date, op
  * (the dues screen showed them with three loads of the case and rules; issue 13).
  */
 export async function duesAndNextDay(db: DbReader, c: CaseForDues, at: Date, options: DuesOptions = {}): Promise<{ dues: LawResult<CaseDues>; nextDayPaise: number | null }> {
-  const rules = await rulesForPound(db, c.poundId);
-  const dues = duesOfLoaded(c, rules, at, options);
-  const tomorrow = duesOfLoaded(c, rules, new Date(at.getTime() + 86_400_000), options);
-  return { dues, nextDayPaise: dues.ok && tomorrow.ok ? tomorrow.value.breakdown.totals.totalPaise - dues.value.breakdown.totals.totalPaise : null };
+  return valuedTodayAndTomorrow(c, await rulesForPound(db, c.poundId), at, options);
 }
 
 /** True when the pound's state has a variant that asks for s. 12A security (Maharashtra). */
