@@ -40,6 +40,8 @@ export interface CaseFacts {
   surplusDepositedAt?: Date | null;
   heads: ReadonlyArray<{ status: string }>;
   auction?: { scheduledFor: Date; status: string } | null;
+  /** The s. 14 notice and its drum proclamations (the Notice row), if loaded. */
+  notice?: { postedAt: Date; proclaimedVillageAt: Date | null; proclaimedMarketAt: Date | null } | null;
   /** Confirmed payments (s. 13 payment, s. 15 deposit); when absent the engine is not told either fact. */
   payments?: ReadonlyArray<{ kind: string; status?: string }>;
 }
@@ -57,6 +59,7 @@ export function caseStateOf(c: CaseFacts, windows?: Partial<StatutoryWindows>): 
       : {}),
     reportedAt: c.reportedAt,
     noticePostedAt: c.noticePostedAt,
+    ...(c.notice ? { notice: { stuckUpAt: c.notice.postedAt, proclaimedInVillageAt: c.notice.proclaimedVillageAt, proclaimedAtMarketAt: c.notice.proclaimedMarketAt } } : {}),
     ownerRefusedAt: c.ownerRefusedAt ?? null,
     auctionAt: c.auction?.status === 'SCHEDULED' ? c.auction.scheduledFor : null,
     surplusDepositedAt: c.surplusDepositedAt ?? null,

@@ -165,7 +165,7 @@ describe.each(await dbKinds())('s. 14 auction rounds, proclamations and surplus 
     expect(posted.missing).toEqual(['village', 'market']);
     expect((await db.case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('REPORTED_S14');
     const pending = await refusal(scheduleAuction(db, officer, { caseId: c.id, at: ist('2026-11-20 11:00'), place: 'Pound', conditions: 'Cash', directionRef: 'DM/1' }, ist('2026-11-10 10:00')));
-    expect(pending).toMatchObject({ code: 'PROCLAMATION_PENDING', section: 's. 14', params: { missing: 'village,market' } });
+    expect(pending).toMatchObject({ code: 'REFUSED', section: 's. 14', params: { reason: 'PROCLAMATION_PENDING', missing: 'village,market' } });
 
     const village = await recordProclamations(db, officer, { caseId: c.id, village: { place: 'Kunda', at: ist('2026-11-10 09:00') } }, ist('2026-11-10 10:00'));
     expect(village.missing).toEqual(['market']);
