@@ -6,7 +6,9 @@ import { nextCaseActions, type CaseForLaw } from '../../src/services/case-transi
 import { authorize, type StaffActor } from '../../src/services/staff-actor';
 import { auctionEligibleOf } from '../../src/services/notice';
 import { parseAmount, parseIstWhen } from '../../src/services/officer-input';
-import { accountParams, carriedOf, checkCanRecordSale, deliverAccount, previewSale, recordAccountOwnerAbsent, recordSale, storedAccountOf, type BidInput, type StoredAccount, type StoredSaleInputs } from '../../src/services/sale';
+import { checkCanRecordSale, previewSale, recordSale, type BidInput } from '../../src/services/sale';
+import { deliverAccount, recordAccountOwnerAbsent } from '../../src/services/sale-account';
+import { accountParams, carriedOf, storedAccountOf, type StoredAccount, type StoredSaleInputs } from '../../src/services/sale-record';
 import type { BotContext } from '../context';
 import {
   actFor,
