@@ -3,16 +3,14 @@ import { termFor, toIstDate } from '../../src/law';
 import { cleanPersonName } from '../../src/services/person-name';
 import { Refusal } from '../../src/services/refusal';
 import type { CaseForLaw } from '../../src/services/case-transition';
+import { claimSurplus, surplusesHeld, surplusToRevenue } from '../../src/services/surplus';
 import {
-  claimSurplus,
   confirmRemittance,
   holdEndOf,
   moneyStatus,
   recordSplit,
   REMITTANCE_ACCOUNT,
   splitOfCase,
-  surplusesHeld,
-  surplusToRevenue,
   totalsByAccount,
   type RemittanceKindCode,
   type SplitLine,
