@@ -3,22 +3,20 @@ import { termFor, toIstDate } from '../../src/law';
 import { cleanPersonName } from '../../src/services/person-name';
 import { Refusal } from '../../src/services/refusal';
 import type { CaseForLaw } from '../../src/services/case-transition';
+import { claimSurplus, surplusesHeld, surplusToRevenue } from '../../src/services/surplus';
 import {
-  claimSurplus,
   confirmRemittance,
   holdEndOf,
   moneyStatus,
   recordSplit,
   REMITTANCE_ACCOUNT,
   splitOfCase,
-  surplusesHeld,
-  surplusToRevenue,
   totalsByAccount,
   type RemittanceKindCode,
   type SplitLine,
 } from '../../src/services/money-split';
 import { parseDate } from '../../src/services/typed-input';
-import { completedRounds, storedAccountOf } from '../../src/services/sale';
+import { completedRounds, storedAccountOf } from '../../src/services/sale-record';
 import { surplusClaimants } from '../../src/services/surplus-request';
 import type { BotContext } from '../context';
 import { holds, may, poundsInScope } from '../../src/services/staff-actor';

@@ -1,6 +1,6 @@
 import { isLocalDate, startOfIstDay, toIstDate, type LocalDate } from '../law';
 import type { Lang, Translate } from '../i18n';
-import { surplusesHeld } from '../services/money-split';
+import { surplusesHeld } from '../services/surplus';
 import { buildRegisterExport, istStamp, type RegisterRow } from '../services/register-export';
 import { BILINGUAL, DocumentUnavailable, money, parts, sectionText, type DocumentDeps, type DocumentLangs, type DocumentSpec } from './compose';
 import type { Block } from './engine';

@@ -2,7 +2,8 @@ import type { Db } from '../db';
 import { audit } from './audit';
 import { Refusal } from './refusal';
 import { caseTransaction } from './case-transition';
-import { heldAmount, holdEndOf } from './money-split';
+import { holdEndOf } from './money-split';
+import { heldAmount } from './surplus';
 import { queueMessage, type Tx } from './outbox';
 import { staffChats } from './reminders/recipients';
 

@@ -18,7 +18,7 @@ import { flushOutbox } from '../../support/outbox';
 import { makeDocument, type DocumentRef } from '../../../src/documents';
 import { createTranslator, formatDate, formatDateTime, formatRupees, type Translator } from '../../../src/i18n';
 import { toIstDate } from '../../../src/law';
-import { surplusesHeld } from '../../../src/services/money-split';
+import { surplusesHeld } from '../../../src/services/surplus';
 import { buildDocumentCases, DEMO_START, type DocumentCases } from '../../../scripts/document-cases';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../../support/db';
 import { paiseOf } from '../../../src/db';

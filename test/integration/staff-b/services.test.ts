@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordSale, deliverAccount } from '../../../src/services/sale';
+import { recordSale } from '../../../src/services/sale';
+import { deliverAccount } from '../../../src/services/sale-account';
 import { recordNotice } from '../../../src/services/notice';
 import { recordOwnerRefusal, registerBidder, scheduleAuction, normaliseName } from '../../../src/services/auction';
-import { claimSurplus, confirmRemittance, recordSplit, surplusToRevenue, surplusesHeld } from '../../../src/services/money-split';
+import { confirmRemittance, recordSplit } from '../../../src/services/money-split';
+import { claimSurplus, surplusToRevenue, surplusesHeld } from '../../../src/services/surplus';
 import { recordOrder } from '../../../src/services/orders';
 import { disposeUnderProviso } from '../../../src/services/proviso';
 import { recordDepositOutcome } from '../../../src/services/deposit-outcome';
