@@ -3,8 +3,8 @@ import { callbackSecret, encodeCallback } from '../../src/callback-data';
 import { commandOf } from '../../bot/middleware/leave-flow';
 import { createBotHarness, type BotHarness, type TestUser } from '../support/bot-harness';
 import { enrolStaff, seed } from '../support/fixtures';
-import { makeCase } from '../integration/staff-b/case-fixture';
-import { press } from './staff-b/helpers';
+import { makeCase } from '../support/case-fixture';
+import { press } from '../support/press';
 
 // One middleware (bot/middleware/leave-flow.ts) makes any command leave any flow — owner, staff part A
 // (/register) and staff part B (/notice ...) alike — and answers /cancel in the user's language.

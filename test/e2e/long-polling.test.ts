@@ -9,7 +9,7 @@ import { createLogger } from '../../src/logging';
 import { createTestDatabase, type TestDatabase } from '../support/db';
 import { FakeBotApi } from '../support/fake-bot-api';
 import { seed } from '../support/fixtures';
-import { makeCase } from '../integration/staff-b/case-fixture';
+import { makeCase } from '../support/case-fixture';
 
 // Issue 13 item 5: long polling through @grammyjs/runner (bot/polling.ts) — the real bot fetches updates with
 // getUpdates from a fake Bot API; one chat's updates are handled one at a time and in order (the same per-chat

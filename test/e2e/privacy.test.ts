@@ -8,7 +8,7 @@ import { addToOutbox, queueMessage } from '../../src/services/outbox';
 import { createBotHarness, type BotHarness, type TestUser } from '../support/bot-harness';
 import { enrolStaff, seed } from '../support/fixtures';
 import { TEST_REDIS_URL } from '../support/jobs-harness';
-import { declareAndDeliver, demoCase } from './staff-a/helpers';
+import { declareAndDeliver, demoCase } from '../support/payment-steps';
 
 // The harness's token (test/support/bot-harness.ts): what must never be written anywhere but the config.
 const TOKEN = '123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST';

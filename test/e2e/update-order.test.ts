@@ -9,7 +9,7 @@ import { createLogger } from '../../src/logging';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../support/db';
 import { FakeBotApi } from '../support/fake-bot-api';
 import { seed } from '../support/fixtures';
-import { makeCase } from '../integration/staff-b/case-fixture';
+import { makeCase } from '../support/case-fixture';
 
 // Issue 12 item 2 (update-id part) and 13: one update id is handled once, concurrent or redelivered while the
 // first run goes on; an id seen more than 24 h ago is new again and old ids are pruned; one chat's updates are

@@ -6,8 +6,8 @@ import { recordSale } from '../../../src/services/sale';
 import type { DbKind } from '../../support/db';
 import { createBotHarness, type BotHarness, type TestUser } from '../../support/bot-harness';
 import { enrolStaff, seed } from '../../support/fixtures';
-import { ist, makeCase } from '../../integration/staff-b/case-fixture';
-import { lastText, press } from '../staff-b/helpers';
+import { ist, makeCase } from '../../support/case-fixture';
+import { lastText, press } from '../../support/press';
 
 // Issue 10.10 — s. 16 path, the owner absent when the account is due: the officer records the account, kept
 // for the owner (no receipt); the s. 17 division can then be recorded, the fines go to the District Magistrate

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBotHarness, type BotHarness, type TestUser } from '../../support/bot-harness';
 import { enrolStaff, seed } from '../../support/fixtures';
-import { ist, makeCase } from '../../integration/staff-b/case-fixture';
-import { lastText, press, section } from '../staff-b/helpers';
+import { ist, makeCase } from '../../support/case-fixture';
+import { lastText, press, section } from '../../support/press';
 
 // s. 19: "No officer of police or other officer or pound-keeper ... shall, directly or indirectly, purchase any
 // cattle". "S. Kumar" or "Suresh K." may be the pound-keeper Suresh Kumar: the bot does not admit such a bidder

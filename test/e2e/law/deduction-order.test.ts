@@ -4,8 +4,8 @@ import { paiseOf } from '../../../src/db';
 import type { DbKind } from '../../support/db';
 import { createBotHarness, type BotHarness, type TestUser } from '../../support/bot-harness';
 import { enrolStaff, seed } from '../../support/fixtures';
-import { ist, makeCase } from '../../integration/staff-b/case-fixture';
-import { lastText, press } from '../staff-b/helpers';
+import { ist, makeCase } from '../../support/case-fixture';
+import { lastText, press } from '../../support/press';
 
 // s. 16 ¶2 names what is deducted, not in what order short proceeds meet it; the order is a dated per-area
 // rule (DeductionOrder; default: expenses of sale, fines/penalties, feeding — src/law/README.md). The account

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkTransition } from '../../../src/law';
 import { caseStateOf, loadCase } from '../../../src/services/case-transition';
 import type { BotHarness } from '../../support/bot-harness';
-import { ist, makeCase } from '../../integration/staff-b/case-fixture';
+import { ist, makeCase } from '../../support/case-fixture';
 import { englishOwner, hindiOwner, ownerHarness, t } from './owner-harness';
 
 // What the owner's card promises equals what the Act (and the engine's gate) allows. Dates worked out by

@@ -9,7 +9,7 @@ import { declarePayment } from '../../../src/services/payments';
 import { loadGrants, staffActorOf } from '../../../src/services/staff-actor';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../../support/db';
 import { enrolStaff, seed } from '../../support/fixtures';
-import { actAs } from '../staff-b/case-fixture';
+import { actAs } from '../../support/case-fixture';
 
 const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: '123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST' });
 

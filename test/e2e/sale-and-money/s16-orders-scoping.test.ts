@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatRupees } from '../../../src/i18n';
+import { formatRupees } from '../../../src/i18n/index';
 import { createBotHarness, type BotHarness, type TestUser } from '../../support/bot-harness';
 import { enrolStaff, seed } from '../../support/fixtures';
-import { ist, makeCase } from '../../integration/staff-b/case-fixture';
-import { buttonData, lastText, press, section } from './helpers';
+import { ist, makeCase } from '../../support/case-fixture';
+import { buttonData, lastText, press, section } from '../../support/press';
 
 // s. 16 (owner appeared and refused to pay): only as many head as necessary are sold, the rest and the
 // balance go back to the owner with the account; a s. 14 sale that does not cover the dues; the s. 14

@@ -4,8 +4,8 @@ import { type StaffActor, staffActorOf } from '../../../src/services/staff-actor
 import { recordNotice } from '../../../src/services/notice';
 import { createBotHarness, type BotHarness, type TestUser } from '../../support/bot-harness';
 import { enrolStaff, seed } from '../../support/fixtures';
-import { ist, makeCase } from '../../integration/staff-b/case-fixture';
-import { lastText, press, section } from './helpers';
+import { ist, makeCase } from '../../support/case-fixture';
+import { lastText, press, section } from '../../support/press';
 
 // s. 14: the auction is held and no one bids at all. Recording "not sold" for every head records nothing
 // and says what can be done; once the auction's time has passed its card offers to fix another day.

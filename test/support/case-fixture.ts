@@ -1,7 +1,7 @@
-import type { Db } from '../../../src/db';
-import { allocateCaseNumber, villageKey } from '../../../src/services/case-numbers';
-import { staffActorOf, type StaffActor, type StaffRoleCode } from '../../../src/services/staff-actor';
-import { enrolStaff } from '../../support/fixtures';
+import type { Db } from '../../src/db/index';
+import { allocateCaseNumber, villageKey } from '../../src/services/case-numbers';
+import { staffActorOf, type StaffActor, type StaffRoleCode } from '../../src/services/staff-actor';
+import { enrolStaff } from './fixtures';
 
 /** A register entry made directly in the database (the s. 8 flow belongs to part A and is tested there). */
 export async function makeCase(

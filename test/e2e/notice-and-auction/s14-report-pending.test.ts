@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeTimeline } from '../../../src/law';
+import { computeTimeline } from '../../../src/law/index';
 import { issueEnrolmentCode } from '../../../src/services/enrolment';
 import { createBotHarness, type BotHarness, type TestUser } from '../../support/bot-harness';
 import { enrolStaff } from '../../support/fixtures';
 import { createCase, seedPounds } from '../../integration/jobs/cases';
-import { ist } from '../../integration/staff-b/case-fixture';
+import { ist } from '../../support/case-fixture';
 
 // s. 14: "the officer in charge of the pound shall report the fact to the officer …, who shall thereupon
 // affix a notice". The report is made when an officer has it. JAI1 has keepers and Magistrate's offices

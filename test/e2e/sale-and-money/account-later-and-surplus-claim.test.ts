@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatRupees } from '../../../src/i18n';
+import { formatRupees } from '../../../src/i18n/index';
 import { recordOwnerRefusal, registerBidder, scheduleAuction } from '../../../src/services/auction';
 import { type StaffActor, staffActorOf } from '../../../src/services/staff-actor';
 import { recordSplit } from '../../../src/services/money-split';
@@ -7,8 +7,8 @@ import { recordNotice } from '../../../src/services/notice';
 import { recordSale } from '../../../src/services/sale';
 import { createBotHarness, type BotHarness, type TestUser } from '../../support/bot-harness';
 import { enrolStaff, seed } from '../../support/fixtures';
-import { ist, makeCase } from '../../integration/staff-b/case-fixture';
-import { lastText, press, section } from './helpers';
+import { ist, makeCase } from '../../support/case-fixture';
+import { lastText, press, section } from '../../support/press';
 
 // The s. 16 account delivered when the owner comes after the sale, and a surplus claim established
 // within the three months (s. 17) — driven through the bot; earlier steps are set up with the services.

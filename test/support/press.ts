@@ -1,4 +1,4 @@
-import type { BotHarness, TestUser } from '../../support/bot-harness';
+import type { BotHarness, TestUser } from './bot-harness';
 
 /** The last message the bot sent to a user's chat (text or caption). */
 export function lastText(h: BotHarness, user: TestUser): string {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToOutbox } from '../../../src/services/outbox';
 import { createBotHarness, type BotHarness } from '../../support/bot-harness';
 import { createCase, seedPounds } from '../../integration/jobs/cases';
-import { ist } from '../../integration/staff-b/case-fixture';
+import { ist } from '../../support/case-fixture';
 
 // A register entry made late (back-dated): its seven days for claiming (s. 14) have already run. The
 // new-case alert must not tell village subscribers to claim "by" a day that has passed; it says the period

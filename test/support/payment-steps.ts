@@ -1,7 +1,7 @@
-import type { BotHarness, TestUser } from '../../support/bot-harness';
-import { flushOutbox } from '../../support/outbox';
-import { recordClaim } from '../../../src/services/claims';
-import { declarePayment } from '../../../src/services/payments';
+import type { BotHarness, TestUser } from './bot-harness';
+import { flushOutbox } from './outbox';
+import { recordClaim } from '../../src/services/claims';
+import { declarePayment } from '../../src/services/payments';
 
 /**
  * An owner claims a case and declares payment (s. 13) or deposit (s. 15) through the owner services, then

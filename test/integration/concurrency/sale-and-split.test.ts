@@ -7,7 +7,7 @@ import { recordNotice } from '../../../src/services/notice';
 import { recordSale } from '../../../src/services/sale';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from '../../support/db';
 import { seed } from '../../support/fixtures';
-import { actAs, ist, makeCase } from './case-fixture';
+import { actAs, ist, makeCase } from '../../support/case-fixture';
 
 // Two officers (or one double-tapping) acting on the same case at the same moment, on real Postgres
 // (READ COMMITTED, a connection pool): exactly one sale, one s. 17 division, one remittance is recorded.

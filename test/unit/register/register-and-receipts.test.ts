@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatRupees } from '../../../src/i18n';
+import { formatRupees } from '../../../src/i18n/index';
 import { ENROLMENT_CODE_LENGTH, hashEnrolmentCode, normaliseCode, randomCode, UNAMBIGUOUS_ALPHABET } from '../../../src/services/enrolment';
 import { receiptItemsFromSnapshot, receiptNumber } from '../../../src/services/receipts';
 import { csvCell, istStamp, paiseToRupeesText } from '../../../src/services/register-export';

@@ -6,7 +6,7 @@ import type { AdminDeps } from '../../../src/admin/args';
 import { dispatchAdmin } from '../../../src/admin/run';
 import { ManualClock } from '../../../src/clock';
 import { createConfig } from '../../../src/config';
-import { createTranslator, type Translator } from '../../../src/i18n';
+import { createTranslator, type Translator } from '../../../src/i18n/index';
 import { createLogger } from '../../../src/logging';
 import { redeemEnrolmentCode } from '../../../src/services/enrolment';
 import { duesForCase } from '../../../src/services/dues';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatRupees } from '../../../src/i18n';
+import { formatRupees } from '../../../src/i18n/index';
 import { scheduleAuction, registerBidder } from '../../../src/services/auction';
 import { type StaffActor, staffActorOf } from '../../../src/services/staff-actor';
 import { recordNotice } from '../../../src/services/notice';
@@ -7,8 +7,8 @@ import { createBotHarness, type BotHarness, type TestUser } from '../../support/
 import { dbKinds } from '../../support/db';
 import { enrolStaff, seed } from '../../support/fixtures';
 import { flushOutbox } from '../../support/outbox';
-import { ist, makeCase } from '../../integration/staff-b/case-fixture';
-import { lastText, press, section } from './helpers';
+import { ist, makeCase } from '../../support/case-fixture';
+import { lastText, press, section } from '../../support/press';
 
 // s. 14 with a head nobody bids for, through the real bot: the first auction sells two of three heads,
 // the third stays in the pound; a further auction sells it; each auction's s. 16 account and s. 17

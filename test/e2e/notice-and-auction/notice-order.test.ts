@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkTransition } from '../../../src/law';
+import { checkTransition } from '../../../src/law/index';
 import { caseStateOf, loadCase } from '../../../src/services/case-transition';
 import { createBotHarness, type BotHarness, type TestUser } from '../../support/bot-harness';
 import { enrolStaff, seed } from '../../support/fixtures';
-import { ist, makeCase } from '../../integration/staff-b/case-fixture';
-import { lastText, press, section } from './helpers';
+import { ist, makeCase } from '../../support/case-fixture';
+import { lastText, press, section } from '../../support/press';
 
 // s. 14: the keeper reports, and the officer "shall thereupon" stick up the notice and cause the proclamation
 // "of the same" to be made. The report of this case reached the officer on 10 Nov 2026 at 11:00 IST: a notice

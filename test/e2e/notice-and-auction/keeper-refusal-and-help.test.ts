@@ -3,8 +3,8 @@ import { STAFF_COMMANDS, staffCommandsFor } from '../../../bot/commands';
 import { createBotHarness, type BotHarness, type TestUser } from '../../support/bot-harness';
 import { enrolStaff, seed } from '../../support/fixtures';
 import { flushOutbox } from '../../support/outbox';
-import { ist, makeCase } from '../../integration/staff-b/case-fixture';
-import { buttonData, lastText, press, section } from './helpers';
+import { ist, makeCase } from '../../support/case-fixture';
+import { buttonData, lastText, press, section } from '../../support/press';
 
 // s. 16: the pound-keeper meets the owner at the pound, so the keeper records the owner's refusal to pay
 // (/refusal); the officers of the pound are told and may auction at once. And /help shows staff the

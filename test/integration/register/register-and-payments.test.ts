@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfig } from '../../../src/config';
-import { createTranslator, type Translator } from '../../../src/i18n';
+import { createTranslator, type Translator } from '../../../src/i18n/index';
 import { recordClaim } from '../../../src/services/claims';
 import { issueEnrolmentCode, redeemEnrolmentCode } from '../../../src/services/enrolment';
 import { confirmPayment } from '../../../src/services/payment-confirmation';

@@ -12,7 +12,7 @@ import { Refusal } from '../../../src/services/refusal';
 import type { StaffActor } from '../../../src/services/staff-actor';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../../support/db';
 import { seed } from '../../support/fixtures';
-import { actAs, ist, makeCase } from './case-fixture';
+import { actAs, ist, makeCase } from '../../support/case-fixture';
 
 // Seed rates (src/db/seed.ts, illustrative): from 1 June 2026 penalty per head buffalo ₹200, cow ₹100;
 // feeding from 1 Oct 2026 per head per day buffalo ₹90, cow ₹70. The expected amounts below are worked

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatRupees } from '../../../src/i18n';
+import { formatDate, formatDateTime, formatRupees } from '../../../src/i18n/index';
 import { subscribeVillage } from '../../../src/services/subscriptions';
 import { createBotHarness, type BotHarness, type TestUser } from '../../support/bot-harness';
 import { dbKinds } from '../../support/db';
 import { enrolStaff, seed } from '../../support/fixtures';
-import { ist, makeCase } from '../../integration/staff-b/case-fixture';
-import { lastText, press, section } from './helpers';
+import { ist, makeCase } from '../../support/case-fixture';
+import { lastText, press, section } from '../../support/press';
 
 // s. 14 path end to end through the real bot: an unclaimed case impounded on 1 Nov 2026 (10:00 IST) at
 // JAI1 — notice on 9 Nov (proclaimed in the village at once, at the market later that day), auction refused before 17 Nov, a staff bidder refused (s. 19), the sale of

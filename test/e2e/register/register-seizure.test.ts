@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callbackSecret, encodeCallback } from '../../../src/callback-data';
 import { createBotHarness, type BotHarness } from '../../support/bot-harness';
 import { enrolStaff, seed } from '../../support/fixtures';
-import { press } from '../staff-b/helpers';
+import { press } from '../../support/press';
 
 describe('/register — the s. 8 register entry (e2e)', () => {
   let h: BotHarness;

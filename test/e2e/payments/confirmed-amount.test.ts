@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupees } from '../../../src/i18n/format';
 import { recordDepositOutcome } from '../../../src/services/deposit-outcome';
-import { actAs } from '../../integration/staff-b/case-fixture';
+import { actAs } from '../../support/case-fixture';
 import { createBotHarness, type BotHarness } from '../../support/bot-harness';
 import { dbKinds } from '../../support/db';
 import { enrolStaff, seed } from '../../support/fixtures';
 import { buttonsOf, lastButton } from '../owner/owner-harness';
-import { declareAndDeliver, demoCase } from './helpers';
+import { declareAndDeliver, demoCase } from '../../support/payment-steps';
 
 /**
  * Money recorded is money the keeper confirmed (ss. 13, 15): an owner's declaration above the dues is
