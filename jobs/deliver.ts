@@ -1,6 +1,7 @@
 import { InputFile, type Api } from 'grammy';
 import type { InlineKeyboardButton } from 'grammy/types';
 import QRCode from 'qrcode';
+import { callbackSecret, encodeButtonAction } from '../src/callback-data';
 import type { CoreDeps } from '../src/deps';
 import { DocumentUnavailable, makeDocument } from '../src/documents';
 import type { Lang } from '../src/i18n';
@@ -25,7 +26,11 @@ export async function renderMessage(deps: CoreDeps, message: OutgoingMessage) {
   const t = deps.translator.forLang(lang);
   const text = t(message.key, localizeParams(message.params ?? {}, lang));
   const keyboard: InlineKeyboardButton[][] | undefined = message.buttons?.map((row) =>
-    row.map((b) => (b.url ? { text: t(b.key, b.params ?? {}), url: b.url } : { text: t(b.key, b.params ?? {}), callback_data: b.data ?? 'noop' })),
+    row.map((b) =>
+      b.url
+        ? { text: t(b.key, b.params ?? {}), url: b.url }
+        : { text: t(b.key, b.params ?? {}), callback_data: b.action ? encodeButtonAction(callbackSecret(deps.config), b.action) : (b.data ?? 'noop') },
+    ),
   );
   return { lang, text, keyboard };
 }

@@ -78,7 +78,7 @@ export async function buildDocumentCases(db: Db, config: Pick<Config, 'BOT_TOKEN
   if (d.kind !== 'declared') throw new Error(`demo s. 13 declaration: ${d.kind}`);
   const c13 = await confirmPayment(db, { paymentId: d.paymentId, actor: staffActorOf(grants, via(11)), now: hours(now, 2), botUsername: 'demo' });
   if (c13.status !== 'confirmed') throw new Error(`demo s. 13 confirmation: ${c13.status}`);
-  const rel = await releaseCattle(db, { caseNumber: kunda.number, actor: staffActorOf(grants, via(12)), now: hours(now, 3), callbackSecret: 'demo' });
+  const rel = await releaseCattle(db, { caseNumber: kunda.number, actor: staffActorOf(grants, via(12)), now: hours(now, 3) });
   if (rel.status !== 'released') throw new Error(`demo release: ${rel.status}`);
   const r13 = await db.receipt.findUniqueOrThrow({ where: { paymentId: d.paymentId } });
 

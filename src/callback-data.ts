@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { ButtonAction } from './services/outbox';
 
 /**
  * Inline-button callback data, signed so a forged or altered callback is recognised and refused.
@@ -40,6 +41,22 @@ function verify(secret: string, data: string): { action: string; args: string[] 
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   const [action, ...args] = body.split('|');
   return action ? { action, args } : null;
+}
+
+/**
+ * Signed callback data for a button a service asked for (OutgoingMessage `action`). The wire format is the
+ * bot's handlers': "pc|ok|<paymentId>", "pc|no|<paymentId>" (bot/features/confirm-payment.ts), "ack|<releaseId>"
+ * (bot/features/acknowledge.ts).
+ */
+export function encodeButtonAction(secret: string, action: ButtonAction): string {
+  switch (action.kind) {
+    case 'confirm_payment':
+      return encodeCallback(secret, 'pc', 'ok', action.paymentId);
+    case 'reject_payment':
+      return encodeCallback(secret, 'pc', 'no', action.paymentId);
+    case 'acknowledge_release':
+      return encodeCallback(secret, 'ack', action.releaseId);
+  }
 }
 
 function mac(secret: string, body: string): string {

@@ -2,11 +2,13 @@ import { Composer, InlineKeyboard } from 'grammy';
 import { cleanPersonName } from '../../src/services/person-name';
 import { admittedBidders, checkAuctionTime, checkCanRecordRefusal, checkCanSchedule, heldWithoutBids, recordOwnerRefusal, registerBidder, scheduleAuction } from '../../src/services/auction';
 import { Refusal } from '../../src/services/refusal';
-import type { CaseForLaw } from '../../src/services/case-transition';
+import { nextCaseActions, type CaseForLaw } from '../../src/services/case-transition';
 import { authorize, type StaffActor } from '../../src/services/staff-actor';
 import { auctionEligibleOf } from '../../src/services/notice';
 import { parseDateTime, parseRupees } from '../../src/services/typed-input';
-import { accountParams, carriedOf, checkCanRecordSale, deliverAccount, previewSale, recordAccountOwnerAbsent, recordSale, storedAccountOf, type BidInput, type StoredAccount, type StoredSaleInputs } from '../../src/services/sale';
+import { checkCanRecordSale, previewSale, recordSale, type BidInput } from '../../src/services/sale';
+import { deliverAccount, recordAccountOwnerAbsent } from '../../src/services/sale-account';
+import { accountParams, carriedOf, storedAccountOf, type StoredAccount, type StoredSaleInputs } from '../../src/services/sale-record';
 import type { BotContext } from '../context';
 import {
   actFor,
@@ -38,8 +40,6 @@ import {
 export const auctionFeature = new Composer<BotContext>();
 
 const MAX_TEXT = 300;
-/** Statuses from which s. 16's "refuse or omit to pay" can be recorded (src/law REFUSE_TO_PAY). */
-const REFUSABLE = ['IMPOUNDED', 'PAYMENT_PENDING', 'DEPOSIT_PENDING', 'REPORTED_S14', 'NOTICE_POSTED'];
 
 interface ScheduleDraft {
   caseId: number;
@@ -110,7 +110,8 @@ async function showAuction(ctx: BotContext, c: CaseForLaw, act: StaffActor) {
     return;
   }
   const kb = new InlineKeyboard();
-  const canRefuse = !c.ownerRefusedAt && REFUSABLE.includes(c.status);
+  // The s. 16 refusal button only where the statute engine lets the sender record it now.
+  const canRefuse = !c.ownerRefusedAt && nextCaseActions(c, act, 'owner.refusal', ctx.deps.clock.now()).has('REFUSE_TO_PAY');
   try {
     checkCanSchedule(c, act, ctx.deps.clock.now());
   } catch (e) {

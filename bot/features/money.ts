@@ -18,7 +18,7 @@ import {
   type SplitLine,
 } from '../../src/services/money-split';
 import { parseDate } from '../../src/services/typed-input';
-import { completedRounds, storedAccountOf } from '../../src/services/sale';
+import { completedRounds, storedAccountOf } from '../../src/services/sale-record';
 import { surplusClaimants } from '../../src/services/surplus-request';
 import type { BotContext } from '../context';
 import { holds, may, poundsInScope } from '../../src/services/staff-actor';

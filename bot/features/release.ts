@@ -1,5 +1,4 @@
 import { Composer } from 'grammy';
-import { callbackSecret } from '../../src/callback-data';
 import { MAX_ORDER_REFERENCE, parseCaseNumber, releaseCattle, type ReleaseOrderInput } from '../../src/services/release';
 import type { BotContext } from '../context';
 import { may } from '../../src/services/staff-actor';
@@ -51,7 +50,7 @@ releaseFeature.command('release', async (ctx) => {
   }
   if (!(await requireStaff(ctx, order ? 'release.order' : 'release', { poundId: c.poundId, caseNumber: number }))) return;
   try {
-    const r = await releaseCattle(ctx.deps.db, { caseNumber: number, actor: ctx.actor, now: ctx.deps.clock.now(), callbackSecret: callbackSecret(ctx.deps.config), order });
+    const r = await releaseCattle(ctx.deps.db, { caseNumber: number, actor: ctx.actor, now: ctx.deps.clock.now(), order });
     switch (r.status) {
       case 'released': {
         const parts = [ctx.t(`staff:release.done_${r.basis}`, { caseNumber: r.caseNumber, heads: r.headCount, receiptNumber: r.receiptNumber ?? '', reference: r.orderReference ?? '' })];

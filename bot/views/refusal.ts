@@ -26,7 +26,7 @@ export function refusalText(ctx: Pick<BotContext, 't' | 'lang' | 'deps'>, e: Ref
     section: sectionText(ctx, e.section),
     status: status ? ctx.t(`common:status.${status}`) : '',
   };
-  if (e.code === 'PROCLAMATION_PENDING') {
+  if (reason === 'PROCLAMATION_PENDING') {
     // "village,market" → "in the village and at the market-place" in the reader's language.
     const missing = String(e.params.missing ?? '').split(',').filter((p) => p === 'village' || p === 'market');
     params.missing = missing.map((p) => ctx.t(`officer:notice.place_${p}`)).join(ctx.t('officer:notice.and'));

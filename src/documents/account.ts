@@ -1,6 +1,6 @@
 import type { Lang, Translate } from '../i18n';
 import { loadCase } from '../services/case-transition';
-import { accountParams, carriedOf, completedRounds } from '../services/sale';
+import { accountParams, carriedOf, completedRounds } from '../services/sale-record';
 import { BILINGUAL, DocumentUnavailable, fileSafe, money, parts, type DocumentDeps, type DocumentLangs, type DocumentSpec } from './compose';
 import type { Block } from './engine';
 

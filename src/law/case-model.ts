@@ -77,6 +77,29 @@ export interface ReleaseOrder {
   readonly ref: string;
 }
 
+/** s. 14: the notice stuck up and its drum proclamations (the village where the cattle were seized, the market). */
+export interface NoticeFacts {
+  readonly stuckUpAt: Date;
+  readonly proclaimedInVillageAt?: Date | null;
+  readonly proclaimedAtMarketAt?: Date | null;
+}
+
+/** Where s. 14 has the notice proclaimed by beat of drum. */
+export type ProclamationPlace = 'village' | 'market';
+
+/** s. 14: the proclamations not yet made of a notice (in this order: village, market). */
+export function missingProclamations(n: Pick<NoticeFacts, 'proclaimedInVillageAt' | 'proclaimedAtMarketAt'> | null | undefined): ProclamationPlace[] {
+  const out: ProclamationPlace[] = [];
+  if (!n?.proclaimedInVillageAt) out.push('village');
+  if (!n?.proclaimedAtMarketAt) out.push('market');
+  return out;
+}
+
+/** s. 14: a notice counts — starts the seven days before a sale — once stuck up and proclaimed in both places. */
+export function noticeCounts(n: NoticeFacts | null | undefined): boolean {
+  return n != null && missingProclamations(n).length === 0;
+}
+
 /** The facts of a case the state machine needs (plain data, as stored). */
 export interface CaseState {
   readonly status: CaseStatus;
@@ -91,6 +114,12 @@ export interface CaseState {
   readonly depositReceived?: boolean;
   readonly reportedAt?: Date | null;
   readonly noticePostedAt?: Date | null;
+  /**
+   * s. 14: the notice as stuck up and the proclamations by beat of drum made of it, as facts (null/absent: none
+   * recorded). The notice counts (`noticeCounts`) — and `noticePostedAt` is set by POST_NOTICE — only when it is
+   * stuck up AND proclaimed in the village and at the market-place.
+   */
+  readonly notice?: NoticeFacts | null;
   /**
    * s. 16: when the owner or agent appeared and refused or omitted to pay (or deposit). Once set, the
    * cattle (as many as necessary) may be put to auction without the s. 14 report and notice.

@@ -101,6 +101,8 @@ export type RefusalReason =
   | 'CLAIM_PERIOD_RUNNING'
   | 'SALE_BEFORE_AUCTION_ELIGIBLE'
   | 'NOTICE_NOT_POSTED'
+  /** s. 14: the notice is stuck up but not yet proclaimed by beat of drum everywhere (details.missing). */
+  | 'PROCLAMATION_PENDING'
   | 'AUCTION_TIME_REQUIRED'
   | 'AUCTION_TIME_IN_PAST'
   | 'AUCTION_NOT_STARTED'

@@ -79,7 +79,7 @@ export { computeTimeline, earliestS14SaleDay, s20ComplaintWindowOf } from './tim
 export type { Timeline, TimelineEntry, TimelineInput, TimelineRule, TimelineEvent } from './timeline';
 
 // State machine (ss. 13–19)
-export { CASE_STATUSES, CASE_ACTIONS, ROLES, TRANSITIONS, CLAIMABLE, IN_CUSTODY } from './case-model';
+export { CASE_STATUSES, CASE_ACTIONS, ROLES, TRANSITIONS, CLAIMABLE, IN_CUSTODY, missingProclamations, noticeCounts } from './case-model';
 export type {
   CaseStatus,
   CaseAction,
@@ -90,6 +90,8 @@ export type {
   ActionParamName,
   ReleaseOrder,
   TransitionSpec,
+  NoticeFacts,
+  ProclamationPlace,
 } from './case-model';
 export { checkTransition, mayAttempt, applyTransition, nextActions, isOfficialBuyer } from './lifecycle';
 export type { TransitionAllowed, AvailableAction } from './lifecycle';

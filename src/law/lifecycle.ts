@@ -2,6 +2,7 @@ import { assertInstant, toIstDate } from './calendar';
 import {
   CASE_ACTIONS,
   CASE_STATUSES,
+  missingProclamations,
   TRANSITIONS,
   type ActionParamName,
   type ActionParams,
@@ -110,6 +111,11 @@ function saleGate(c: Ctx, at: Date): Refusal | null {
 function auctionStatusGate(c: Ctx): Refusal | null {
   const { status } = c.state;
   if (status === 'PARTLY_SOLD') return c.s16Path ? refuse('WRONG_STATUS', 's. 16') : null;
+  if (!c.s16Path && status === 'REPORTED_S14' && c.state.notice) {
+    // A notice stuck up but not proclaimed everywhere does not count yet: name what is missing.
+    const missing = missingProclamations(c.state.notice);
+    if (missing.length) return refuse('PROCLAMATION_PENDING', 's. 14', { missing: missing.join(',') });
+  }
   if (!c.s16Path && (status === 'IMPOUNDED' || status === 'REPORTED_S14')) return refuse('NOTICE_NOT_POSTED', 's. 14');
   return null;
 }

@@ -25,18 +25,7 @@ export interface AuctionInput {
  */
 export function checkAuctionTime(c: CaseForLaw, act: StaffActor, at: Date, now: Date): void {
   const role = authorize(act, 'auction', c.poundId).lawRole;
-  checkProclaimed(c);
   mustAllow(caseStateOf(c), 'SCHEDULE_AUCTION', role, now, { auctionAt: at });
-}
-
-/**
- * s. 14: the notice counts once it is posted AND proclaimed by beat of drum in the village and at the
- * market-place. A notice posted but not yet proclaimed everywhere is named as such (not "no notice").
- */
-function checkProclaimed(c: CaseForLaw): void {
-  if (c.ownerRefusedAt || c.status !== 'REPORTED_S14' || !c.notice) return;
-  const missing = [c.notice.proclaimedVillageAt ? null : 'village', c.notice.proclaimedMarketAt ? null : 'market'].filter((x): x is string => x !== null);
-  if (missing.length) throw new Refusal('PROCLAMATION_PENDING', 's. 14', { missing: missing.join(',') });
 }
 
 /**
@@ -46,7 +35,6 @@ function checkProclaimed(c: CaseForLaw): void {
 export function checkCanSchedule(c: CaseForLaw, act: StaffActor, now: Date): void {
   const role = authorize(act, 'auction', c.poundId).lawRole;
   checkNotPending(c, now);
-  checkProclaimed(c);
   // The time is not known yet: everything but the time (checked when it is given).
   mustMayAttempt(caseStateOf(c), 'SCHEDULE_AUCTION', role, now);
 }
@@ -89,7 +77,6 @@ export async function scheduleAuction(db: Db, act: StaffActor, input: AuctionInp
     const who = authorize(act, 'auction', c.poundId);
     const role = who.lawRole;
     checkNotPending(c, now);
-    checkProclaimed(c);
     const allowed = mustAllow(caseStateOf(c), 'SCHEDULE_AUCTION', role, now, { auctionAt: input.at });
     const adjourned = heldWithoutBids(c, now) ? c.auction! : null;
     // The auction held without a single bid is closed as such; the heads go to the next round.

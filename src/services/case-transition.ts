@@ -1,7 +1,8 @@
-import { checkTransition, mayAttempt, type ActionParams, type CaseAction, type CaseState, type Role, type StatutoryWindows, type TransitionAllowed } from '../law';
+import { checkTransition, mayAttempt, nextActions, type ActionParams, type CaseAction, type CaseState, type Role, type StatutoryWindows, type TransitionAllowed } from '../law';
 import { Prisma, type Db } from '../db';
 import type { Tx } from './outbox';
 import { refusalOf, Refusal } from './refusal';
+import { authorize, may, type StaffActor, type StaffRight } from './staff-actor';
 
 /**
  * The one way a stored case changes status: load it (`loadCase`), ask the statute engine (`caseStateOf` +
@@ -42,6 +43,8 @@ export interface CaseFacts {
   surplusDepositedAt?: Date | null;
   heads: ReadonlyArray<{ status: string }>;
   auction?: { scheduledFor: Date; status: string } | null;
+  /** The s. 14 notice and its drum proclamations (the Notice row), if loaded. */
+  notice?: { postedAt: Date; proclaimedVillageAt: Date | null; proclaimedMarketAt: Date | null } | null;
   /** Confirmed payments (s. 13 payment, s. 15 deposit); when absent the engine is not told either fact. */
   payments?: ReadonlyArray<{ kind: string; status?: string }>;
 }
@@ -60,6 +63,7 @@ export function caseStateOf(c: CaseFacts, windows?: Partial<StatutoryWindows>): 
       : {}),
     reportedAt: c.reportedAt,
     noticePostedAt: c.noticePostedAt,
+    ...(c.notice ? { notice: { stuckUpAt: c.notice.postedAt, proclaimedInVillageAt: c.notice.proclaimedVillageAt, proclaimedAtMarketAt: c.notice.proclaimedMarketAt } } : {}),
     ownerRefusedAt: c.ownerRefusedAt ?? null,
     auctionAt: c.auction?.status === 'SCHEDULED' ? c.auction.scheduledFor : null,
     surplusDepositedAt: c.surplusDepositedAt ?? null,
@@ -72,6 +76,16 @@ export function mustAllow(state: CaseState, action: CaseAction, role: Role, now:
   const r = checkTransition(state, action, role, now, params);
   if (!r.ok) throw refusalOf(r.error);
   return r.value;
+}
+
+/**
+ * The actions `actor` may take next on the case at `now` under `right`, as the statute engine says (status, role,
+ * time gates; `nextActions`): for the bot's buttons — never a copied list of statuses. Empty without the right.
+ */
+export function nextCaseActions(c: CaseFacts & { poundId: number }, actor: StaffActor, right: StaffRight, now: Date): ReadonlySet<CaseAction> {
+  if (!may(actor, right, c.poundId)) return new Set();
+  const r = nextActions(caseStateOf(c), authorize(actor, right, c.poundId).lawRole, now);
+  return new Set(r.ok ? r.value.map((a) => a.action) : []);
 }
 
 /**

@@ -8,7 +8,8 @@ import { roundJobKey } from './auction';
 import { planDeadlines } from './deadlines';
 import { queueMessage, type Tx } from './outbox';
 import { issueReceipt } from './receipts';
-import { completedRounds, proceedsKey } from './sale';
+import { proceedsKey } from './sale';
+import { completedRounds } from './sale-record';
 import { isClaimSplitKey } from './claim-division';
 import { paiseOf } from '../db';
 

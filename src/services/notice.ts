@@ -1,4 +1,4 @@
-import { computeTimeline, type TimelineEntry } from '../law';
+import { computeTimeline, missingProclamations as lawMissingProclamations, type ProclamationPlace, type TimelineEntry } from '../law';
 import type { Db } from '../db';
 import { audit } from './audit';
 import { caseStateOf, loadCase, mustAllow, mustMayAttempt, requireText, transition, type CaseForLaw, caseTransaction } from './case-transition';
@@ -15,7 +15,7 @@ export interface Proclamation {
 }
 
 /** Which proclamation: in the village of seizure, or at the market-place nearest to it. */
-export type ProclamationPlace = 'village' | 'market';
+export type { ProclamationPlace };
 
 /** What the officer records under s. 14: the notice stuck up and, now or later, the two proclamations. */
 export interface NoticeInput {
@@ -52,7 +52,7 @@ function reportDue(c: CaseForLaw): TimelineEntry {
 
 /** The proclamations a notice still lacks (both when there is no notice yet). */
 export function missingProclamations(n: { proclaimedVillageAt: Date | null; proclaimedMarketAt: Date | null } | null): ProclamationPlace[] {
-  return [!n?.proclaimedVillageAt ? 'village' : null, !n?.proclaimedMarketAt ? 'market' : null].filter((x): x is ProclamationPlace => x !== null);
+  return lawMissingProclamations(n && { proclaimedInVillageAt: n.proclaimedVillageAt, proclaimedAtMarketAt: n.proclaimedMarketAt });
 }
 
 /**

@@ -1,6 +1,15 @@
 import type { Prisma } from '../db';
 import type { DocumentRef } from '../documents';
 
+/** What a button in a message to someone else does when tapped (the bot's handlers act on it). */
+export type ButtonAction =
+  /** The keeper confirms the owner's declared payment or deposit (ss. 13, 15). */
+  | { kind: 'confirm_payment'; paymentId: number }
+  /** The keeper says the money did not come. */
+  | { kind: 'reject_payment'; paymentId: number }
+  /** The owner acknowledges receiving the released cattle (the receipt in the register, s. 13). */
+  | { kind: 'acknowledge_release'; releaseId: number };
+
 /**
  * A message for someone other than the person we are replying to (a keeper's payment card, an owner's
  * receipt, an officer's s. 14 report, a subscriber's alert). It is stored as i18n keys and parameters
@@ -12,8 +21,12 @@ export interface OutgoingMessage {
   /** i18n key, e.g. "staff:payment_card.text"; params are interpolated (amounts in paise, dates ISO). */
   key: string;
   params?: Record<string, string | number | boolean | null>;
-  /** Inline keyboard rows: each button has an i18n text key and callback data (or a URL). */
-  buttons?: Array<Array<{ key: string; params?: Record<string, string | number>; data?: string; url?: string }>>;
+  /**
+   * Inline keyboard rows: each button has an i18n text key and what tapping it means (`action`), or a URL. The
+   * jobs sender turns an action into signed callback data (src/callback-data.ts `encodeButtonAction`): services
+   * never sign buttons. `data` is already-encoded callback data, kept only for rows queued before actions existed.
+   */
+  buttons?: Array<Array<{ key: string; params?: Record<string, string | number>; action?: ButtonAction; data?: string; url?: string }>>;
   /** A QR code to send as a photo with the text as caption. */
   qr?: string;
   /**

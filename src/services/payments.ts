@@ -1,4 +1,3 @@
-import { callbackSecret, encodeCallback } from '../callback-data';
 import type { Config } from '../config';
 import type { Db, Prisma } from '../db';
 import { checkTransition, LawError, type StatutoryWindows } from '../law';
@@ -77,7 +76,6 @@ export async function declarePayment(
   windows: Partial<StatutoryWindows>,
   d: Declaration,
 ): Promise<DeclareResult> {
-  const secret = callbackSecret(deps.config);
   const attempt = () =>
     caseTransaction(deps.db, async (tx): Promise<DeclareResult> => {
       const claim = await tx.claim.findFirst({ where: { id: d.claimId, telegramUserId: d.telegramUserId }, include: { case: { include: { heads: true, auction: true } } } });
@@ -134,8 +132,8 @@ export async function declarePayment(
             },
             buttons: [
               [
-                { key: 'card:payment.confirm', data: encodeCallback(secret, 'pc', 'ok', payment.id) },
-                { key: 'card:payment.reject', data: encodeCallback(secret, 'pc', 'no', payment.id) },
+                { key: 'card:payment.confirm', action: { kind: 'confirm_payment', paymentId: payment.id } },
+                { key: 'card:payment.reject', action: { kind: 'reject_payment', paymentId: payment.id } },
               ],
             ],
             track: { kind: 'payment_card', paymentId: payment.id },

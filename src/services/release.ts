@@ -1,4 +1,3 @@
-import { encodeCallback } from '../callback-data';
 import { checkTransition, toIstDate } from '../law';
 import { refusalOf } from './refusal';
 import type { Db } from '../db';
@@ -52,7 +51,7 @@ export const MAX_ORDER_REFERENCE = 120;
  */
 export async function releaseCattle(
   db: Db,
-  input: { caseNumber: string; actor: StaffActor; now: Date; callbackSecret: string; order?: ReleaseOrderInput | null },
+  input: { caseNumber: string; actor: StaffActor; now: Date; order?: ReleaseOrderInput | null },
 ): Promise<ReleaseOutcome> {
   const { now, order } = input;
   const c = await db.case.findUnique({ where: { number: input.caseNumber }, include: { pound: true } });
@@ -116,7 +115,7 @@ export async function releaseCattle(
           chatId: String(ownerChat),
           key: basis === 'S13_PAYMENT' ? 'staff:owner.released_s13' : basis === 'S15_DEPOSIT' ? 'staff:owner.released_s15' : 'staff:owner.released_s19',
           params: { caseNumber: c.number, heads: heads.length, at: now.toISOString(), receiptNumber: receiptNumber ?? '', orderReference: reference, pound: c.pound.name, poundHi: c.pound.nameHi },
-          buttons: [[{ key: 'staff:owner.ack_button', data: encodeCallback(input.callbackSecret, 'ack', release.id) }]],
+          buttons: [[{ key: 'staff:owner.ack_button', action: { kind: 'acknowledge_release', releaseId: release.id } }]],
           priority: 'personal',
         },
         `release:${release.id}:owner`,

@@ -1,13 +1,4 @@
-import {
-  computeSale,
-  DEFAULT_DEDUCTION_ORDER,
-  DEFAULT_DEDUCTION_ORDER_REF,
-  findDeductionOrder,
-  laterRoundDues,
-  sumPaise,
-  toIstDate,
-  type DeductionKind,
-  type S16Account, type SaleLotInput, type SaleMode, type SaleResult } from '../law';
+import { findDeductionOrder, laterRoundDues, toIstDate, type SaleResult } from '../law';
 import type { Db, Prisma } from '../db';
 import { audit } from './audit';
 import { caseStateOf, loadCase, mustAllow, mustMayAttempt, transition, type CaseForLaw, caseTransaction } from './case-transition';
@@ -16,8 +7,9 @@ import { type StaffActor, authorize } from './staff-actor';
 import { roundJobKey } from './auction';
 import { planDeadlines } from './deadlines';
 import { duesForCase, rulesForPound } from './dues';
-import { queueMessage, type Tx } from './outbox';
-import { issueReceipt } from './receipts';
+import type { Tx } from './outbox';
+import { deliverAccountTx } from './sale-account';
+import { completedRounds, saleFrom, type AuctionAccountJson, type DuesParts, type StoredAccount, type StoredSaleInputs } from './sale-record';
 
 /** One head knocked down at the auction: to which admitted bidder, at what price. */
 export interface BidInput {
@@ -39,49 +31,6 @@ export interface SaleInput {
   ownerPresentAndSigned: boolean;
 }
 
-/** Fines/penalties, feeding charges and s. 12A security, in paise. */
-interface DuesParts {
-  finePaise: number;
-  feedingPaise: number;
-  securityPaise: number;
-}
-
-/** What the sale was computed from, kept on the auction so the account can be delivered later. */
-export interface StoredSaleInputs {
-  mode: SaleMode;
-  herdHeads: number;
-  impoundedAt: string;
-  saleAt: string;
-  lots: Array<SaleLotInput & { bidderId: number }>;
-  /** What this sale deducts (a later round: what earlier rounds left unrecovered plus what accrued since). */
-  dues: DuesParts;
-  /** Expenses of this sale, plus any expenses of an earlier round its proceeds did not cover. */
-  saleExpensesPaise: number;
-  /** Auction round (absent = 1) and, for a later round, how its dues were made up (src/law README, "Auction rounds"). */
-  round?: number;
-  headsSoldEarlier?: number;
-  carried?: DuesParts & { expensesPaise: number };
-  accrued?: DuesParts;
-  /** s. 16 order in which the proceeds meet the deductions, in force for the pound's area on the sale date. */
-  deductionOrder?: DeductionKind[];
-  deductionOrderRef?: string;
-}
-
-/** The account (a)–(f) as stored on the auction and sent to the owner; instants as ISO strings. */
-export interface StoredAccount {
-  deliveredAt: string;
-  ownerPresent: boolean;
-  receiptNumber: string | null;
-  account: S16Account;
-}
-
-/** Auction.account JSON. */
-export interface AuctionAccountJson {
-  inputs: StoredSaleInputs;
-  soldHeadIds: number[];
-  delivered: StoredAccount | null;
-}
-
 /** Result of recording a sale: the engine's computation and whether the account was delivered now. */
 export interface SaleOutcome {
   caseNumber: string;
@@ -98,12 +47,6 @@ export interface SaleOutcome {
 /** Ledger key of the proceeds of an auction round (round 1 keeps `case:<id>:sale:proceeds`). */
 export function proceedsKey(caseId: number, round: number): string {
   return roundJobKey(caseId, round, 'sale:proceeds');
-}
-
-/** Reads the sale record kept on an auction (null before the results are recorded). */
-export function storedAccountOf(json: unknown): AuctionAccountJson | null {
-  const j = json as AuctionAccountJson | null;
-  return j && typeof j === 'object' && j.inputs ? j : null;
 }
 
 function lotId(headId: number): string {
@@ -128,23 +71,6 @@ function validateBids(c: CaseForLaw, bids: readonly BidInput[]): void {
   }
 }
 
-function saleFrom(inputs: StoredSaleInputs, ownerPresent: boolean, accountAt: Date): SaleResult {
-  const r = computeSale({
-    mode: inputs.mode,
-    herdHeads: inputs.herdHeads,
-    ...(inputs.headsSoldEarlier ? { headsSoldEarlier: inputs.headsSoldEarlier } : {}),
-    impoundedAt: new Date(inputs.impoundedAt),
-    saleAt: new Date(inputs.saleAt),
-    lots: inputs.lots.map(({ bidderId: _b, ...lot }) => lot),
-    dues: inputs.dues,
-    saleExpensesPaise: inputs.saleExpensesPaise,
-    ownerPresent,
-    accountAt,
-    ...(inputs.deductionOrder ? { deductionOrder: inputs.deductionOrder } : {}),
-  });
-  if (!r.ok) throw new Refusal('LAW_ERROR', r.error.section, { code: r.error.code });
-  return r.value;
-}
 
 /** The engine's s. 16 dues (sale mode) of the heads still in the pound, valued at `at`. */
 async function saleDues(tx: Tx, caseId: number, at: Date): Promise<DuesParts> {
@@ -152,14 +78,6 @@ async function saleDues(tx: Tx, caseId: number, at: Date): Promise<DuesParts> {
   if (!dues.ok) throw new Refusal('DUES_UNAVAILABLE', dues.error.section, { code: dues.error.code });
   const t = dues.value.breakdown.totals;
   return { finePaise: t.finePaise, feedingPaise: t.feedingPaise, securityPaise: t.securityPaise };
-}
-
-/** Completed auction rounds of a case with their stored results, oldest first. */
-export function completedRounds(c: Pick<CaseForLaw, 'auctions'>): Array<{ id: number; round: number; stored: AuctionAccountJson }> {
-  return c.auctions
-    .filter((a) => a.status === 'COMPLETED')
-    .map((a) => ({ id: a.id, round: a.round, stored: storedAccountOf(a.account) }))
-    .filter((a): a is { id: number; round: number; stored: AuctionAccountJson } => a.stored !== null);
 }
 
 /**
@@ -314,141 +232,3 @@ export async function recordSale(db: Db, act: StaffActor, input: SaleInput, now:
   });
 }
 
-/**
- * s. 16 path, owner absent at the sale: the owner (or agent) comes later, takes the account, the
- * remaining cattle and the balance, and signs the receipt.
- */
-export async function deliverAccount(db: Db, act: StaffActor, caseId: number, now: Date): Promise<StoredAccount> {
-  return caseTransaction(db, (tx) => deliverAccountTx(tx, act, caseId, true, now));
-}
-
-/**
- * s. 16 path, the owner still absent when the account is due: the officer records the account, kept for the
- * owner (no receipt, the remaining cattle stay in the pound for him), so the s. 17 division can be recorded,
- * the fines reach the District Magistrate and the three-month hold of the surplus starts.
- */
-export async function recordAccountOwnerAbsent(db: Db, act: StaffActor, caseId: number, now: Date): Promise<StoredAccount> {
-  return caseTransaction(db, (tx) => deliverAccountTx(tx, act, caseId, false, now));
-}
-
-/**
- * Delivers the s. 16 account: recomputes it from the stored sale at the delivery date (the word
- * "fine"/"penalty" follows that date), releases the remaining cattle to the owner (Release S16_REMAINING)
- * with a receipt for the cattle and the balance when the owner is present, and queues the account to the
- * owner if we know him on Telegram. Inside the caller's transaction.
- */
-async function deliverAccountTx(tx: Tx, act: StaffActor, caseId: number, ownerPresent: boolean, now: Date, opts: { transition: boolean } = { transition: true }): Promise<StoredAccount> {
-  const c = await loadCase(tx, caseId);
-  const who = authorize(act, 'auction', c.poundId);
-  const role = who.lawRole;
-  const stored = storedAccountOf(c.auction?.account);
-  if (!stored) throw new Refusal('NO_AUCTION', 's. 16');
-  if (stored.delivered) throw new Refusal('ALREADY_DONE', 's. 16', { at: stored.delivered.deliveredAt });
-  const s16 = c.ownerRefusedAt != null;
-  const round = c.auction!.round;
-  const allowed = opts.transition ? mustAllow(caseStateOf(c), 'DELIVER_ACCOUNT', role, now, { receiptSigned: ownerPresent, ownerAbsent: !ownerPresent }) : null;
-  const sale = saleFrom(stored.inputs, ownerPresent, now);
-  const account = sale.account;
-  let receiptNumber: string | null = null;
-  if (ownerPresent) {
-    const remaining = c.heads.filter((h) => h.status === 'IMPOUNDED');
-    if (remaining.length > 0) {
-      await tx.release.create({
-        data: { caseId: c.id, basis: 'S16_REMAINING', headCount: remaining.length, releasedAt: now, releasedByStaffId: who.grant.staffId, viaMessageId: act.messageId },
-      });
-      await tx.head.updateMany({ where: { id: { in: remaining.map((h) => h.id) }, status: 'IMPOUNDED' }, data: { status: 'RELEASED' } });
-    }
-    const receipt = await issueReceipt(tx, {
-      caseId: c.id,
-      pound: c.pound,
-      kind: 'S16_BALANCE',
-      amountPaise: account.balancePaise,
-      items: [{ kind: 'total', section: 's. 16', amountPaise: account.balancePaise, heads: remaining.length }],
-      issuedToTelegramId: c.ownerTelegramId,
-      now,
-    });
-    receiptNumber = receipt.number;
-  }
-  const delivered: StoredAccount = { deliveredAt: now.toISOString(), ownerPresent, receiptNumber, account };
-  const json: AuctionAccountJson = { ...stored, delivered };
-  await tx.auction.update({ where: { id: c.auction!.id }, data: { account: json as unknown as Prisma.InputJsonValue } });
-  if (allowed) await transition(tx, c, allowed);
-  const recipients = await ownerChats(tx, c);
-  for (const chatId of recipients) {
-    await queueMessage(tx, { chatId, key: 'officer:account.to_owner', params: accountParams(c.number, delivered, stored.inputs), priority: 'personal' }, roundJobKey(c.id, round, `s16-account:${chatId}`), now);
-    // The account as a PDF (src/documents), from the account just stored on the auction.
-    await queueMessage(tx, { chatId, key: 'documents:caption.account', params: { number: c.number }, document: { kind: 'account', caseId: c.id, round }, priority: 'personal' }, roundJobKey(c.id, round, `s16-account-pdf:${chatId}`), now);
-  }
-  await audit(tx, who.audit, 'S16_ACCOUNT_DELIVERED', c.id, {
-    round,
-    caseStaysPartlySold: !allowed,
-    ownerPresent,
-    receiptSigned: ownerPresent,
-    receiptNumber,
-    remainingCattle: account.remainingCattle,
-    balancePaise: account.balancePaise,
-    balanceTo: account.balanceTo,
-    s16Path: s16,
-    sentTo: recipients.length,
-  });
-  return delivered;
-}
-
-/** Telegram chats of the owner: the registered owner's id and anyone who claimed the case. */
-export async function ownerChats(tx: Tx, c: { id: number; ownerTelegramId: bigint | null }): Promise<string[]> {
-  const claims = await tx.claim.findMany({ where: { caseId: c.id }, select: { telegramUserId: true }, orderBy: { id: 'asc' } });
-  const ids = [c.ownerTelegramId, ...claims.map((x) => x.telegramUserId)].filter((x): x is bigint => x != null).map(String);
-  return [...new Set(ids)];
-}
-
-/** What a later auction round deducts for earlier rounds (their unrecovered charges and expenses), in paise. */
-export function carriedOf(inputs: StoredSaleInputs | undefined): number {
-  const c = inputs?.carried;
-  return c ? sumPaise([c.expensesPaise, c.finePaise, c.feedingPaise, c.securityPaise]) : 0;
-}
-
-/** o1…o4: the deduction kinds in the order met; orderScope 'directed' (with orderRef) or 'default'. */
-function orderParams(order: readonly string[], ref: string | undefined): Record<string, string> {
-  const directed = ref !== undefined && ref !== DEFAULT_DEDUCTION_ORDER_REF;
-  return { o1: order[0]!, o2: order[1]!, o3: order[2]!, o4: order[3]!, orderScope: directed ? 'directed' : 'default', orderRef: directed ? ref : '' };
-}
-
-/**
- * Flat parameters of the s. 16 account for the i18n templates (amounts in paise, dates ISO). `round` > 1
- * (with `soldEarlier` heads and the `carried` part of the charges) marks a further s. 14 auction.
- */
-export function accountParams(caseNumber: string, d: StoredAccount, inputs?: StoredSaleInputs): Record<string, string | number> {
-  const a = d.account;
-  const part = (kind: string) => a.f_disposal.find((p) => p.kind === kind);
-  return {
-    number: caseNumber,
-    round: inputs?.round ?? 1,
-    soldEarlier: inputs?.headsSoldEarlier ?? 0,
-    carried: carriedOf(inputs),
-    // s. 14 heads without a bid are not returned to anyone: they stay in the pound for a further auction.
-    remainingTo: inputs?.mode === 'S14_ALL' && a.remainingCattle > 0 ? 'POUND' : 'OWNER',
-    term: a.term.term,
-    seized: a.a_cattleSeized,
-    from: new Date(a.b_timeImpounded.fromAt).toISOString(),
-    to: new Date(a.b_timeImpounded.toAt).toISOString(),
-    days: a.b_timeImpounded.days,
-    fine: a.c_finesAndCharges.finePaise,
-    feeding: a.c_finesAndCharges.feedingPaise,
-    security: a.c_finesAndCharges.securityPaise,
-    charges: a.c_finesAndCharges.totalPaise,
-    sold: a.d_cattleSold,
-    proceeds: a.e_proceedsPaise,
-    expensesPart: part('sale_expenses')?.amountPaise ?? 0,
-    finePart: part('fine')?.amountPaise ?? 0,
-    feedingPart: part('feeding')?.amountPaise ?? 0,
-    securityPart: part('security')?.amountPaise ?? 0,
-    balance: a.balancePaise,
-    balanceTo: a.balanceTo,
-    remaining: a.remainingCattle,
-    unrecovered: a.f_disposal.reduce((s, p) => s + p.unrecoveredPaise, 0),
-    receipt: d.receiptNumber ?? '',
-    context: a.c_finesAndCharges.securityPaise > 0 ? 'security' : '',
-    // s. 16 sets no order of deductions: the order used (a dated per-area rule) is stated in the account.
-    ...orderParams(a.f_order ?? inputs?.deductionOrder ?? DEFAULT_DEDUCTION_ORDER, inputs?.deductionOrderRef),
-  };
-}

@@ -15,7 +15,6 @@ import { createTestDatabase, dbKinds, type TestDatabase } from '../../support/db
 import { enrolStaff, seed } from '../../support/fixtures';
 
 const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: '123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST' });
-const SECRET = 'test-secret';
 
 describe.each(await dbKinds())('staff services on %s', (kind) => {
   let tdb: TestDatabase;
@@ -114,11 +113,11 @@ describe.each(await dbKinds())('staff services on %s', (kind) => {
     const claim = await recordClaim(db(), { caseId: c.id, kind: 'S15_PROTEST', telegramUserId: 7202n, claimantName: 'Depositor', isAgent: false, ownerName: 'Depositor', intendsComplaint: true });
     const d = await declarePayment({ db: db(), config }, {}, { claimId: claim.id, telegramUserId: 7202n, method: 'UPI', amountPaise: null, upiRef: 'UTR99887766', now });
     if (d.kind !== 'declared') throw new Error(d.kind);
-    const refusedEarly = releaseCattle(db(), { caseNumber: c.number, actor: staffActorOf(await grants(7004), via(7004, 200)), now, callbackSecret: SECRET });
+    const refusedEarly = releaseCattle(db(), { caseNumber: c.number, actor: staffActorOf(await grants(7004), via(7004, 200)), now });
     await expect(refusedEarly).rejects.toMatchObject({ code: 'REFUSED', section: 's. 19', params: { reason: 'RELEASE_WITHOUT_PAYMENT_DEPOSIT_OR_ORDER' } });
     const ok = await confirmPayment(db(), { paymentId: d.paymentId, actor: staffActorOf(await grants(7004), via(7004, 201)), now, botUsername: 'bot' });
     expect(ok.status).toBe('confirmed');
-    const r = await releaseCattle(db(), { caseNumber: c.number, actor: staffActorOf(await grants(7004), via(7004, 202)), now, callbackSecret: SECRET });
+    const r = await releaseCattle(db(), { caseNumber: c.number, actor: staffActorOf(await grants(7004), via(7004, 202)), now });
     expect(r.status === 'released' && [r.basis, r.headCount]).toEqual(['S15_DEPOSIT', 3]);
     expect((await db().case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('DEPOSITED_S15');
     const ledger = await db().ledgerEntry.findMany({ where: { caseId: c.id } });

@@ -6,7 +6,8 @@ import { moneyStatus, recordSplit } from '../../../src/services/money-split';
 import { recordNotice, recordProclamations } from '../../../src/services/notice';
 import { recordOrder } from '../../../src/services/orders';
 import { disposeUnderProviso } from '../../../src/services/proviso';
-import { recordSale, storedAccountOf } from '../../../src/services/sale';
+import { recordSale } from '../../../src/services/sale';
+import { storedAccountOf } from '../../../src/services/sale-record';
 import { requestSurplus, surplusClaimants } from '../../../src/services/surplus-request';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../../support/db';
 import { seed } from '../../support/fixtures';
@@ -165,7 +166,7 @@ describe.each(await dbKinds())('s. 14 auction rounds, proclamations and surplus 
     expect(posted.missing).toEqual(['village', 'market']);
     expect((await db.case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('REPORTED_S14');
     const pending = await refusal(scheduleAuction(db, officer, { caseId: c.id, at: ist('2026-11-20 11:00'), place: 'Pound', conditions: 'Cash', directionRef: 'DM/1' }, ist('2026-11-10 10:00')));
-    expect(pending).toMatchObject({ code: 'PROCLAMATION_PENDING', section: 's. 14', params: { missing: 'village,market' } });
+    expect(pending).toMatchObject({ code: 'REFUSED', section: 's. 14', params: { reason: 'PROCLAMATION_PENDING', missing: 'village,market' } });
 
     const village = await recordProclamations(db, officer, { caseId: c.id, village: { place: 'Kunda', at: ist('2026-11-10 09:00') } }, ist('2026-11-10 10:00'));
     expect(village.missing).toEqual(['market']);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordSale, deliverAccount } from '../../../src/services/sale';
+import { recordSale } from '../../../src/services/sale';
+import { deliverAccount } from '../../../src/services/sale-account';
 import { recordNotice } from '../../../src/services/notice';
 import { recordOwnerRefusal, registerBidder, scheduleAuction, normaliseName } from '../../../src/services/auction';
 import { claimSurplus, confirmRemittance, recordSplit, surplusToRevenue, surplusesHeld } from '../../../src/services/money-split';

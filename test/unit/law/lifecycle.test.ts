@@ -3,6 +3,8 @@ import {
   applyTransition,
   checkTransition,
   mayAttempt,
+  missingProclamations,
+  noticeCounts,
   nextActions,
   ROLES,
   TRANSITIONS,
@@ -264,5 +266,25 @@ describe('mayAttempt: may the action be asked for, before its facts are known (n
     const reported: CaseState = { ...IMPOUNDED, status: 'REPORTED_S14', reportedAt: ist('2026-06-08T09:00') };
     expect(mayAttempt(reported, 'POST_NOTICE', 'officer', ist('2026-06-09T10:00')).ok).toBe(true);
     expect(refused(reported, 'POST_NOTICE', 'officer', '2026-06-09T10:00').reason).toBe('NOTICE_INCOMPLETE');
+  });
+});
+
+describe('s. 14: when a notice counts (proclamations are facts of the case)', () => {
+  const reported: CaseState = { ...IMPOUNDED, status: 'REPORTED_S14', reportedAt: ist('2026-06-08T09:00') };
+  const stuckUp = { stuckUpAt: ist('2026-06-09T10:00') };
+  it('counts only once stuck up and proclaimed in the village and at the market', () => {
+    expect(noticeCounts(null)).toBe(false);
+    expect(noticeCounts(stuckUp)).toBe(false);
+    expect(noticeCounts({ ...stuckUp, proclaimedInVillageAt: ist('2026-06-09T11:00') })).toBe(false);
+    expect(noticeCounts({ ...stuckUp, proclaimedInVillageAt: ist('2026-06-09T11:00'), proclaimedAtMarketAt: ist('2026-06-10T09:00') })).toBe(true);
+    expect(missingProclamations({ proclaimedAtMarketAt: ist('2026-06-10T09:00') })).toEqual(['village']);
+  });
+  it('an auction on a notice not yet proclaimed everywhere is refused naming what is missing; with no notice, NOTICE_NOT_POSTED', () => {
+    const r = mayAttempt({ ...reported, notice: { ...stuckUp, proclaimedInVillageAt: ist('2026-06-09T11:00') } }, 'SCHEDULE_AUCTION', 'officer', ist('2026-06-10T10:00'));
+    expect(!r.ok && r.error).toMatchObject({ section: 's. 14', reason: 'PROCLAMATION_PENDING', details: expect.objectContaining({ missing: 'market' }) });
+    const none = mayAttempt(reported, 'SCHEDULE_AUCTION', 'officer', ist('2026-06-10T10:00'));
+    expect(!none.ok && none.error).toMatchObject({ reason: 'NOTICE_NOT_POSTED' });
+    // s. 16 path: no notice needed at all.
+    expect(mayAttempt({ ...reported, notice: stuckUp, ownerRefusedAt: ist('2026-06-09T12:00') }, 'SCHEDULE_AUCTION', 'officer', ist('2026-06-10T10:00')).ok).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callbackSecret, decodeCallback } from '../../../src/callback-data';
+import { callbackSecret, decodeCallback, encodeButtonAction } from '../../../src/callback-data';
 import { createConfig } from '../../../src/config';
 import { recordClaim } from '../../../src/services/claims';
 import { declarePayment } from '../../../src/services/payments';
@@ -50,8 +50,11 @@ describe.each(kinds)('payment declaration on %s', (kind) => {
     });
     const [ok, no] = card.buttons![0]!;
     expect(ok!.key).toBe('card:payment.confirm');
-    expect(decodeCallback(callbackSecret(config), ok!.data)).toEqual({ action: 'pc', args: ['ok', String(r.paymentId)] });
-    expect(decodeCallback(callbackSecret(config), no!.data)).toEqual({ action: 'pc', args: ['no', String(r.paymentId)] });
+    // The service says what the buttons mean; the jobs sender signs them (the keeper's handler reads pc ok/no).
+    expect([ok!.action, no!.action]).toEqual([{ kind: 'confirm_payment', paymentId: r.paymentId }, { kind: 'reject_payment', paymentId: r.paymentId }]);
+    expect(ok!.data).toBeUndefined();
+    expect(decodeCallback(callbackSecret(config), encodeButtonAction(callbackSecret(config), ok!.action!))).toEqual({ action: 'pc', args: ['ok', String(r.paymentId)] });
+    expect(decodeCallback(callbackSecret(config), encodeButtonAction(callbackSecret(config), no!.action!))).toEqual({ action: 'pc', args: ['no', String(r.paymentId)] });
     // No phone numbers or other personal data beyond the names the keeper needs.
     expect(JSON.stringify(card)).not.toMatch(/\+91|\d{10}/);
   });

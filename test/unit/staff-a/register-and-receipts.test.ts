@@ -6,6 +6,7 @@ import { receiptItemsFromSnapshot, receiptNumber } from '../../../src/services/r
 import { csvCell, istStamp, paiseToRupeesText } from '../../../src/services/register-export';
 import { parseCaseNumber } from '../../../src/services/release';
 import { authorize, may, poundsInScope, staffActorOf, type Grant } from '../../../src/services/staff-actor';
+import { nextCaseActions } from '../../../src/services/case-transition';
 import { Refusal } from '../../../src/services/refusal';
 import { SeizureEntryError, validateSeizureEntry } from '../../../src/services/register-seizure';
 
@@ -113,6 +114,29 @@ describe('staff rights (one authorize for every staff action)', () => {
     expect(may(as(officerA), 'payment.confirm')).toBe(false);
     expect(poundsInScope(as(keeperA, officerA), 'payment.confirm')).toEqual([1]);
     expect(poundsInScope(as(), 'payment.confirm')).toEqual([]);
+  });
+});
+
+describe('next actions come from the statute engine (buttons are built from them)', () => {
+  const keeper = staffActorOf([{ staffId: 1, role: 'POUND_KEEPER', name: 'K', poundIds: [1] }], { telegramId: 1n, chatId: 1, messageId: 1 });
+  const owner = staffActorOf([], { telegramId: 2n, chatId: 2, messageId: 1 });
+  const facts = (status: string) => ({
+    status,
+    poundId: 1,
+    impoundedAt: new Date('2026-06-01T10:00:00+05:30'),
+    heads: [{ status: 'IMPOUNDED' }],
+    reportedAt: new Date('2026-06-08T10:00:00+05:30'),
+    noticePostedAt: status === 'NOTICE_POSTED' ? new Date('2026-06-09T10:00:00+05:30') : null,
+  });
+  const now = new Date('2026-06-10T10:00:00+05:30');
+  it('s. 16: the refusal may be recorded while the cattle are unclaimed or claimed but unpaid, not once an auction is fixed', () => {
+    for (const st of ['IMPOUNDED', 'PAYMENT_PENDING', 'DEPOSIT_PENDING', 'REPORTED_S14', 'NOTICE_POSTED']) {
+      expect(nextCaseActions(facts(st), keeper, 'owner.refusal', now).has('REFUSE_TO_PAY'), st).toBe(true);
+    }
+    expect(nextCaseActions({ ...facts('AUCTION_SCHEDULED'), auction: { status: 'SCHEDULED', scheduledFor: now } }, keeper, 'owner.refusal', now).has('REFUSE_TO_PAY')).toBe(false);
+    expect(nextCaseActions(facts('NOTICE_POSTED'), keeper, 'owner.refusal', now).has('SCHEDULE_AUCTION')).toBe(false);
+    expect(nextCaseActions(facts('NOTICE_POSTED'), owner, 'owner.refusal', now).size).toBe(0);
+    expect(nextCaseActions({ ...facts('NOTICE_POSTED'), poundId: 2 }, keeper, 'owner.refusal', now).size).toBe(0);
   });
 });
 
