@@ -3,11 +3,14 @@ import { Prisma } from '../db';
 import {
   computeDues,
   computeTimeline,
+  duesAfterPartialSale,
+  unrecoveredOf,
   LawError,
   toIstDate,
   STATE_WIDE_AREA,
   type DuesBreakdown,
   type DuesMode,
+  type UnrecoveredDues,
   type LawResult,
   type LawRules,
   type Pound as LawPound,
@@ -15,6 +18,7 @@ import {
   type StatutoryWindows,
   type Timeline,
 } from '../law';
+import { saleFrom, storedAccountOf } from './sale-record';
 import type { Tx } from './outbox';
 
 /**
@@ -128,6 +132,43 @@ export interface DuesOptions {
   s12aDeclaration?: boolean;
   /** Defaults to 'in_custody'. */
   herd?: HerdSelection;
+  /**
+   * Heads left without a bid at a s. 14 auction, claimed under s. 13: what the last round left unrecovered and
+   * when it was held (src/law `duesAfterPartialSale`). Found by `duesForCase` / `duesAndNextDay` themselves.
+   */
+  afterSale?: AfterSaleFacts | null;
+}
+
+/** The last s. 14 auction round of a partly sold case: when it was held and what its proceeds left unrecovered. */
+export interface AfterSaleFacts {
+  lastSaleAt: Date;
+  unrecovered: UnrecoveredDues;
+}
+
+/**
+ * A case partly sold at a s. 14 auction (some heads sold, some still in the pound, no s. 16 refusal): the last
+ * round's time and what its account (f) left unrecovered of each kind of dues. Null for any other case.
+ */
+export async function afterSaleFacts(db: DbReader, caseId: number, heads: ReadonlyArray<{ status: string }>): Promise<AfterSaleFacts | null> {
+  if (!heads.some((h) => h.status === 'SOLD') || !heads.some((h) => h.status === 'IMPOUNDED')) return null;
+  const c = await db.case.findUnique({
+    where: { id: caseId },
+    select: { ownerRefusedAt: true, auctions: { where: { status: 'COMPLETED' }, orderBy: { round: 'desc' }, take: 1, select: { account: true } } },
+  });
+  return c ? afterSaleFactsOf(c.ownerRefusedAt, c.auctions[0]?.account) : null;
+}
+
+/**
+ * From the last completed round's stored sale (`Auction.account`): its sale time and, per kind, what its split
+ * left unrecovered — read exactly as a further round reads it (services/sale.ts `duesForRound`, src/law
+ * `unrecoveredOf`). Null on the s. 16 path or without a stored sale.
+ */
+export function afterSaleFactsOf(ownerRefusedAt: Date | null, lastRoundAccount: unknown): AfterSaleFacts | null {
+  const stored = storedAccountOf(lastRoundAccount);
+  if (ownerRefusedAt || !stored) return null;
+  const saleAt = new Date(stored.inputs.saleAt);
+  const carried = unrecoveredOf(saleFrom(stored.inputs, false, saleAt).split.parts);
+  return { lastSaleAt: saleAt, unrecovered: { finePaise: carried.finePaise, feedingPaise: carried.feedingPaise, securityPaise: carried.securityPaise } };
 }
 
 /** The dues of a case and the rules they were computed from. */
@@ -147,7 +188,8 @@ export interface CaseDues {
 export async function duesForCase(db: DbReader, caseId: number, at: Date, options: DuesOptions = {}): Promise<LawResult<CaseDues>> {
   const c = await db.case.findUnique({ where: { id: caseId }, include: { heads: true } });
   if (!c) throw new CaseNotFoundError(caseId);
-  return duesOfLoaded(c, await rulesForPound(db, c.poundId), at, options);
+  const afterSale = options.mode === 'sale' ? null : await afterSaleFacts(db, c.id, c.heads);
+  return duesOfLoaded(c, await rulesForPound(db, c.poundId), at, { ...options, afterSale });
 }
 
 /** A case as `duesOfLoaded` needs it (e.g. a loaded case card). */
@@ -163,17 +205,18 @@ export interface CaseForDues {
 export function duesOfLoaded(c: CaseForDues, rules: PoundRules, at: Date, options: DuesOptions = {}): LawResult<CaseDues> {
   const inCustody = c.heads.filter((h) => h.status === 'IMPOUNDED');
   const heads = (options.herd ?? 'in_custody') === 'all' || inCustody.length === 0 ? c.heads : inCustody;
-  const result = computeDues(
-    {
-      pound: rules.pound,
-      herd: heads.map((h) => ({ cattleClass: h.cattleClass, heads: 1 })),
-      impoundedAt: c.impoundedAt,
-      asOf: at,
-      mode: options.mode ?? 'claim',
-      ...(options.s12aDeclaration ? { s12aDeclaration: true } : {}),
-    },
-    rules.rules,
-  );
+  const input = {
+    pound: rules.pound,
+    herd: heads.map((h) => ({ cattleClass: h.cattleClass, heads: 1 })),
+    impoundedAt: c.impoundedAt,
+    asOf: at,
+    mode: options.mode ?? 'claim',
+    ...(options.s12aDeclaration ? { s12aDeclaration: true } : {}),
+  };
+  // s. 13 after a partial s. 14 sale: the unrecovered dues and the charges since the sale, not the whole again.
+  const result: LawResult<DuesBreakdown> = options.afterSale
+    ? duesAfterPartialSale(input, rules.rules, options.afterSale.lastSaleAt, options.afterSale.unrecovered)
+    : computeDues(input, rules.rules);
   if (!result.ok) return result;
   return { ok: true, value: { caseId: c.id, number: c.number, breakdown: result.value, rules } };
 }
@@ -194,8 +237,9 @@ export async function nextDayIncrease(db: DbReader, caseId: number, at: Date, op
  */
 export async function duesAndNextDay(db: DbReader, c: CaseForDues, at: Date, options: DuesOptions = {}): Promise<{ dues: LawResult<CaseDues>; nextDayPaise: number | null }> {
   const rules = await rulesForPound(db, c.poundId);
-  const dues = duesOfLoaded(c, rules, at, options);
-  const tomorrow = duesOfLoaded(c, rules, new Date(at.getTime() + 86_400_000), options);
+  const opts = { ...options, afterSale: options.mode === 'sale' ? null : await afterSaleFacts(db, c.id, c.heads) };
+  const dues = duesOfLoaded(c, rules, at, opts);
+  const tomorrow = duesOfLoaded(c, rules, new Date(at.getTime() + 86_400_000), opts);
   return { dues, nextDayPaise: dues.ok && tomorrow.ok ? tomorrow.value.breakdown.totals.totalPaise - dues.value.breakdown.totals.totalPaise : null };
 }
 
@@ -244,6 +288,8 @@ export type NextDeadline =
   | { kind: 'complaint_by'; section: Section; date: string; dueAt: Date }
   /** Surplus held by the District Magistrate until `date` (s. 17). */
   | { kind: 'surplus_until'; section: Section; date: string }
+  /** Partly sold at a s. 14 auction: the heads left without a bid may still be claimed under s. 13. */
+  | { kind: 'claim_rest'; section: Section }
   | { kind: 'none' };
 
 /** Facts of a case needed to say what comes next. */
@@ -288,6 +334,8 @@ export function nextDeadline(facts: DeadlineFacts, now: Date, windows: Partial<S
         const w = t.s20ComplaintWindowEnd;
         return now.getTime() < w.dueAt.getTime() ? { kind: 'complaint_by', section: w.section, date: w.date, dueAt: w.dueAt } : { kind: 'none' };
       }
+      case 'PARTLY_SOLD':
+        return facts.ownerRefusedAt ? { kind: 'none' } : { kind: 'claim_rest', section: 's. 13' };
       case 'SURPLUS_HELD':
         return t.surplusHoldEnd ? { kind: 'surplus_until', section: t.surplusHoldEnd.section, date: t.surplusHoldEnd.date } : { kind: 'none' };
       default:

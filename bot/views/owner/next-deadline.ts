@@ -15,6 +15,8 @@ export function renderNext(ctx: BotContext, next: NextDeadline): string {
       return ctx.t('owner:next.reported', { date: next.date, reportedAt: next.reportedAt.toISOString() });
     case 'auction_at':
       return ctx.t('owner:next.auction_at', { at: next.at.toISOString(), place: next.place });
+    case 'claim_rest':
+      return ctx.t('owner:next.claim_rest');
     case 'none':
       return ctx.t('owner:next.none');
   }
