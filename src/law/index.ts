@@ -77,7 +77,7 @@ export type {
 } from './dues';
 
 // Timeline (ss. 14, 17, 20)
-export { computeTimeline, earliestS14SaleDay, s20ComplaintWindowOf } from './timeline';
+export { computeTimeline, earliestS14SaleDay, s16SaleEligible, s20ComplaintWindowOf } from './timeline';
 export type { Timeline, TimelineEntry, TimelineInput, TimelineRule, TimelineEvent } from './timeline';
 
 // State machine (ss. 13–19)

@@ -17,7 +17,7 @@ import type { StatutoryWindows } from './data/windows';
 import { err, guard, LawError, ok, TransitionRefused, type LawResult, type RefusalReason } from './errors';
 import { resolveWindows } from './rules';
 import type { Section } from './sections';
-import { s14AuctionEligible, s14ReportDue, s17SurplusHoldEnd, s20ComplaintWindowOf } from './timeline';
+import { s14AuctionEligible, s14ReportDue, s16SaleEligible, s17SurplusHoldEnd, s20ComplaintWindowOf } from './timeline';
 
 /**
  * The state machine of a case (ss. 13–19). `checkTransition` answers "may this actor do this now?",
@@ -98,7 +98,15 @@ function auctionEligibleAt(c: Ctx): Date {
 }
 
 function saleGate(c: Ctx, at: Date): Refusal | null {
-  if (c.s16Path) return null;
+  if (c.s16Path) {
+    // s. 16: "at such place and time … as are referred to in section 14" — not before the minimum interval.
+    const refusedAt = c.state.ownerRefusedAt!;
+    assertInstant(refusedAt, 'ownerRefusedAt');
+    const from = s16SaleEligible(toIstDate(refusedAt), c.windows);
+    return at.getTime() < from.dueAt.getTime()
+      ? refuse('SALE_BEFORE_S16_INTERVAL', 's. 16', { eligibleFrom: from.dueAt.toISOString(), at: at.toISOString() })
+      : null;
+  }
   const eligible = auctionEligibleAt(c);
   return at.getTime() < eligible.getTime()
     ? refuse('SALE_BEFORE_AUCTION_ELIGIBLE', 's. 14', { eligibleFrom: eligible.toISOString(), at: at.toISOString() })

@@ -253,6 +253,8 @@ export interface TimelineFacts {
   impoundedAt: Date;
   /** When the cattle were seized (the register's time of seizure; null: taken as `impoundedAt`) — start of the s. 20 window. */
   seizedAt?: Date | null;
+  /** s. 16: when the owner appeared and refused or omitted to pay (start of the interval before the sale). */
+  ownerRefusedAt?: Date | null;
   noticePostedAt?: Date | null;
   surplusDepositedAt?: Date | null;
 }
@@ -263,6 +265,7 @@ export function caseTimeline(facts: TimelineFacts, windows: Partial<StatutoryWin
     {
       impoundedAt: facts.impoundedAt,
       seizedAt: facts.seizedAt ?? null,
+      ownerRefusedAt: facts.ownerRefusedAt ?? null,
       noticePostedAt: facts.noticePostedAt ?? null,
       surplusDepositedAt: facts.surplusDepositedAt ?? null,
     },
@@ -280,8 +283,8 @@ export type NextDeadline =
   | { kind: 'reported'; section: Section; date: string; reportedAt: Date }
   /** Notice posted: the cattle may be auctioned from `date`, the first day of sale (s. 14). */
   | { kind: 'auction_from'; section: Section; date: string }
-  /** s. 16: the owner appeared and refused or omitted to pay on `date`; a sale is possible now. */
-  | { kind: 's16_sale'; section: Section; date: string }
+  /** s. 16: the owner appeared and refused or omitted to pay on `date`; a sale is possible from `saleFrom`. */
+  | { kind: 's16_sale'; section: Section; date: string; saleFrom: string }
   /** The auction is fixed for `at`. */
   | { kind: 'auction_at'; section: Section; at: Date; place: string }
   /** s. 15 deposit made: complain to the Magistrate by `date` (s. 20). */
@@ -316,7 +319,7 @@ export function nextDeadline(facts: DeadlineFacts, now: Date, windows: Partial<S
       case 'PAYMENT_PENDING':
       case 'DEPOSIT_PENDING': {
         const r = t.s14ReportDue;
-        if (facts.ownerRefusedAt) return { kind: 's16_sale', section: 's. 16', date: toIstDate(facts.ownerRefusedAt) };
+        if (facts.ownerRefusedAt && t.s16SaleEligible) return { kind: 's16_sale', section: 's. 16', date: toIstDate(facts.ownerRefusedAt), saleFrom: t.s16SaleEligible.actionableFrom };
         return now.getTime() < r.dueAt.getTime()
           ? { kind: 'claim_by', section: r.section, date: r.date, dueAt: r.dueAt }
           : { kind: 'report_due', section: r.section, date: r.date };

@@ -256,3 +256,19 @@ describe('golden: s. 13 claim of the heads left unsold at a s. 14 auction (issue
     expect(!refuse.ok && refuse.error.section).toBe('s. 14');
   });
 });
+
+describe('golden: the interval before a s. 16 sale (Open readings 7)', () => {
+  const refused = { status: 'IMPOUNDED' as const, impoundedAt: ist('2026-11-01T10:00'), ownerRefusedAt: ist('2026-11-03T16:00'), heads: 2 };
+  it('R1 refusal 3 Nov 16:00 → not on the day of the refusal: a sale fixed for 3 Nov 23:59 is refused (s. 16), for 4 Nov 00:00 allowed', () => {
+    const early = checkTransition(refused, 'SCHEDULE_AUCTION', 'officer', ist('2026-11-03T16:05'), { auctionAt: ist('2026-11-03T23:59') });
+    expect(!early.ok && [early.error.code, early.error.section]).toEqual(['TRANSITION_REFUSED', 's. 16']);
+    expect(checkTransition(refused, 'SCHEDULE_AUCTION', 'officer', ist('2026-11-03T16:05'), { auctionAt: ist('2026-11-04T00:00') }).ok).toBe(true);
+  });
+  it('R2 a Magistrate’s direction of 2 clear days (window data): refusal 3 Nov → 4, 5 Nov clear → sale from 6 Nov', () => {
+    const w = { ...refused, windows: { s16SaleAfterRefusalDays: 2 } };
+    expect(checkTransition(w, 'SCHEDULE_AUCTION', 'officer', ist('2026-11-03T16:05'), { auctionAt: ist('2026-11-05T23:59') }).ok).toBe(false);
+    expect(checkTransition(w, 'SCHEDULE_AUCTION', 'officer', ist('2026-11-03T16:05'), { auctionAt: ist('2026-11-06T00:00') }).ok).toBe(true);
+    const t = computeTimeline({ impoundedAt: refused.impoundedAt, ownerRefusedAt: refused.ownerRefusedAt }, { s16SaleAfterRefusalDays: 2 });
+    expect(t.ok && t.value.s16SaleEligible!.actionableFrom).toBe('2026-11-06');
+  });
+});
