@@ -267,6 +267,22 @@ auctionFeature.on('message:text', async (ctx, next) => {
     return;
   }
   if (inFlow(ctx, 'sale')) return saleText(ctx, text);
+  if (inFlow(ctx, 'refusal', 'name')) {
+    // s. 16: who appeared (owner or agent), checked as any person's name.
+    const name = cleanPersonName(text);
+    if (!name) {
+      await ctx.reply(ctx.t('officer:auction.refusal_name_invalid'));
+      return;
+    }
+    const { caseId } = flowData<{ caseId: number }>(ctx);
+    const c = await caseById(ctx, String(caseId));
+    if (!c) return;
+    setFlow(ctx, 'refusal', 'confirm', { caseId, name });
+    await ctx.reply(ctx.t('officer:auction.confirm_refusal', { number: c.number, name }), {
+      reply_markup: new InlineKeyboard().text(ctx.t('officer:button.yes_record'), cb(ctx, 'au', 'refok', c.id)).text(ctx.t('common:cancel'), cb(ctx, 'au', 'cancel')),
+    });
+    return;
+  }
   if (inFlow(ctx, 'refusal')) {
     await ctx.reply(ctx.t('officer:input.use_buttons'));
     return;
@@ -289,9 +305,12 @@ auctionFeature.callbackQuery(/^au\|/, async (ctx) => {
     if (op === 'ref') return askRefusal(ctx, c);
     if (op === 'refok') {
       if (!inFlow(ctx, 'refusal', 'confirm') || flowData<{ caseId: number }>(ctx).caseId !== c.id) return staleTap(ctx);
+      const appeared = flowData<{ name: string }>(ctx).name;
       leaveFlow(ctx);
       try {
-        const r = await recordOwnerRefusal(ctx.deps.db, act, c.id, now);
+        const r = await recordOwnerRefusal(ctx.deps.db, act, c.id, now, { name: appeared });
+        // Whether the owner was told through the bot, or must be told in person (s. 16: section and consequence).
+        await ctx.reply(ctx.t(r.ownersTold > 0 ? 'officer:auction.refusal_owner_told' : 'officer:auction.refusal_owner_not_on_bot', { name: r.name, saleFrom: r.saleFrom }));
         if (authorize(act, 'owner.refusal', c.poundId).role === 'POUND_KEEPER') await ctx.reply(ctx.t('officer:auction.refusal_recorded_keeper', { at: r.at.toISOString(), number: r.caseNumber }));
         else {
           await ctx.reply(ctx.t('officer:auction.refusal_recorded', { at: r.at.toISOString() }), {
@@ -382,10 +401,9 @@ auctionFeature.callbackQuery(/^au\|/, async (ctx) => {
 });
 
 async function askRefusal(ctx: BotContext, c: CaseForLaw) {
-  setFlow(ctx, 'refusal', 'confirm', { caseId: c.id });
-  await ctx.reply(ctx.t('officer:auction.confirm_refusal', { number: c.number }), {
-    reply_markup: new InlineKeyboard().text(ctx.t('officer:button.yes_record'), cb(ctx, 'au', 'refok', c.id)).text(ctx.t('common:cancel'), cb(ctx, 'au', 'cancel')),
-  });
+  // s. 16: first who appeared (typed), then the confirmation with the name (auction.ts text handler, step 'name').
+  setFlow(ctx, 'refusal', 'name', { caseId: c.id });
+  await ctx.reply(ctx.t('officer:auction.ask_refusal_name', { number: c.number }), { reply_markup: new InlineKeyboard().text(ctx.t('common:cancel'), cb(ctx, 'au', 'cancel')) });
 }
 
 // ---------------------------------------------------------------- /refusal

@@ -7,6 +7,7 @@ import { claimSurplus, surplusesHeld, surplusToRevenue } from '../../src/service
 import {
   confirmRemittance,
   holdEndOf,
+  isSplitKey,
   moneyStatus,
   recordSplit,
   REMITTANCE_ACCOUNT,
@@ -116,7 +117,8 @@ async function showSurplus(ctx: BotContext, c: CaseForLaw) {
 async function showOfficerMoney(ctx: BotContext, c: CaseForLaw) {
   const term = termOf(c);
   const status = await moneyStatus(ctx.deps.db, c.id);
-  const splitRecorded = status.splitEntries.length > 0;
+  // The sale's division (a s. 13 payment's own division — the rest of a partly sold case claimed — is not it).
+  const splitRecorded = status.splitEntries.some((e) => isSplitKey(c.id, e.idempotencyKey));
   if (!splitRecorded) {
     const inPound = c.heads.filter((h) => h.status === 'IMPOUNDED').length;
     if (c.status === 'PARTLY_SOLD' && !c.ownerRefusedAt) {

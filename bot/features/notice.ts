@@ -112,7 +112,8 @@ async function askNext(ctx: BotContext, d: Draft) {
   const c = await caseById(ctx, d.caseId);
   if (!c) return leaveFlow(ctx);
   setFlow(ctx, 'notice', `${place}_place`, { ...d });
-  const suggestion = place === 'village' ? c.placeOfSeizure : c.pound.nearestMarket;
+  // s. 14: the market-place nearest to the place of seizure (recorded with the entry), else the pound's.
+  const suggestion = place === 'village' ? c.placeOfSeizure : (c.nearestMarket ?? c.pound.nearestMarket);
   const kb = new InlineKeyboard();
   if (suggestion) kb.text(suggestion.slice(0, 60), cb(ctx, 'nt', place === 'village' ? 'vp' : 'mp')).row();
   kb.text(ctx.t('officer:notice.later_button'), cb(ctx, 'nt', place === 'village' ? 'vl' : 'ml'));
@@ -223,7 +224,7 @@ noticeFeature.callbackQuery(/^nt\|/, async (ctx) => {
   } else if ((op === 'vp' && step === 'village_place') || (op === 'mp' && step === 'market_place')) {
     const c = await caseById(ctx, d.caseId);
     if (!c) return leaveFlow(ctx);
-    const suggestion = op === 'vp' ? c.placeOfSeizure : c.pound.nearestMarket;
+    const suggestion = op === 'vp' ? c.placeOfSeizure : (c.nearestMarket ?? c.pound.nearestMarket);
     if (!suggestion) return staleTap(ctx);
     await askWhen(ctx, { ...d, [place!]: { place: suggestion } }, place!);
   } else if ((op === 'vl' && step === 'village_place') || (op === 'ml' && step === 'market_place')) {

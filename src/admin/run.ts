@@ -12,6 +12,7 @@ import { documentCommand } from './document-command';
 import { EXIT, type AdminDeps } from './args';
 import { enrolCommand } from './enrol-command';
 import { feesCommand } from './fees-command';
+import { marketCommand } from './market-command';
 import { poundsCommand } from './pounds-command';
 import { registerExportCommand } from './register-export-command';
 import { revokeCommand } from './revoke-command';
@@ -29,6 +30,8 @@ export const COMMANDS: Record<string, Command> = {
   areas: areasCommand,
   area: areasCommand,
   fees: feesCommand,
+  market: marketCommand,
+  markets: marketCommand,
   'register-export': registerExportCommand,
   document: documentCommand,
   jobs: jobsCommand,

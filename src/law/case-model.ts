@@ -195,9 +195,11 @@ export const IN_CUSTODY: readonly CaseStatus[] = [...CLAIMABLE, 'PAYMENT_PENDING
 
 /** The transition table (ss. 13–19). Guards on time and facts are in lifecycle.ts. */
 export const TRANSITIONS: readonly TransitionSpec[] = [
-  { action: 'CLAIM_AND_PAY', from: CLAIMABLE, roles: ['owner', 'pound_keeper'], section: 's. 13', to: ['PAYMENT_PENDING'], needs: [] },
+  // PARTLY_SOLD: on the s. 14 path the heads left without a bid are still "impounded cattle" the owner may claim
+  // under s. 13 (lifecycle.ts refuses it on the s. 16 path, where they go back with the account).
+  { action: 'CLAIM_AND_PAY', from: [...CLAIMABLE, 'PARTLY_SOLD'], roles: ['owner', 'pound_keeper'], section: 's. 13', to: ['PAYMENT_PENDING'], needs: [] },
   { action: 'CONFIRM_PAYMENT', from: ['PAYMENT_PENDING'], roles: ['pound_keeper'], section: 's. 13', to: ['SAME'], needs: [] },
-  { action: 'PAYMENT_NOT_RECEIVED', from: ['PAYMENT_PENDING'], roles: ['pound_keeper'], section: 's. 13', to: CLAIMABLE, needs: [] },
+  { action: 'PAYMENT_NOT_RECEIVED', from: ['PAYMENT_PENDING'], roles: ['pound_keeper'], section: 's. 13', to: [...CLAIMABLE, 'PARTLY_SOLD'], needs: [] },
   { action: 'DEPOSIT_UNDER_PROTEST', from: CLAIMABLE, roles: ['owner', 'pound_keeper'], section: 's. 15', to: ['DEPOSIT_PENDING'], needs: [] },
   { action: 'CONFIRM_DEPOSIT', from: ['DEPOSIT_PENDING'], roles: ['pound_keeper'], section: 's. 15', to: ['SAME'], needs: [] },
   { action: 'DEPOSIT_NOT_RECEIVED', from: ['DEPOSIT_PENDING'], roles: ['pound_keeper'], section: 's. 15', to: CLAIMABLE, needs: [] },
@@ -206,7 +208,8 @@ export const TRANSITIONS: readonly TransitionSpec[] = [
     from: IN_CUSTODY.filter((s) => s !== 'PARTLY_SOLD'),
     roles: ['pound_keeper'],
     section: 's. 13',
-    to: ['RELEASED_S13', 'DEPOSITED_S15'],
+    // ACCOUNT_DELIVERED: the rest of a partly sold s. 14 case claimed; the sale's s. 17 division follows.
+    to: ['RELEASED_S13', 'DEPOSITED_S15', 'ACCOUNT_DELIVERED'],
     needs: ['receiptSigned'],
   },
   {

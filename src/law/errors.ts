@@ -100,6 +100,7 @@ export type RefusalReason =
   | 'BEFORE_IMPOUNDING'
   | 'CLAIM_PERIOD_RUNNING'
   | 'SALE_BEFORE_AUCTION_ELIGIBLE'
+  | 'SALE_BEFORE_S16_INTERVAL'
   | 'NOTICE_NOT_POSTED'
   /** s. 14: the notice is stuck up but not yet proclaimed by beat of drum everywhere (details.missing). */
   | 'PROCLAMATION_PENDING'

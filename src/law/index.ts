@@ -62,6 +62,8 @@ export type { Term, TermAmendment, TermInfo, TermSubstitution } from './terms';
 
 // Dues (ss. 5, 12, 12A, 13, 15, 16)
 export { computeDues, feedingDays, FEEDING_DAY_RULE } from './dues';
+export { duesAfterPartialSale } from './partly-sold';
+export type { DuesAfterSale, UnrecoveredDues } from './partly-sold';
 export type {
   DuesInput,
   DuesMode,
@@ -75,7 +77,7 @@ export type {
 } from './dues';
 
 // Timeline (ss. 14, 17, 20)
-export { computeTimeline, earliestS14SaleDay, s20ComplaintWindowOf } from './timeline';
+export { computeTimeline, earliestS14SaleDay, s16SaleEligible, s20ComplaintWindowOf } from './timeline';
 export type { Timeline, TimelineEntry, TimelineInput, TimelineRule, TimelineEvent } from './timeline';
 
 // State machine (ss. 13–19)
@@ -103,7 +105,7 @@ export { computeSale, selectS16Lots } from './sale';
 export type { SoldLotBase } from './sale';
 export type { LotSelection } from './sale-selection';
 export type { SaleInput, SaleLotInput, SaleMode, SaleResult, SoldLot, S16Account } from './sale';
-export { laterRoundDues, ROUND_DEDUCTION_SECTIONS } from './rounds';
+export { chargesAfterRound, laterRoundDues, ROUND_DEDUCTION_SECTIONS, unrecoveredOf } from './rounds';
 export type { LaterRoundInput, LaterRoundDues, RoundCharges } from './rounds';
 export { computeSplit, splitClaimPayment, DEDUCTION_PRIORITY, SPLIT_ROUNDING_RULE } from './split';
 export { findDeductionOrder, DEFAULT_DEDUCTION_ORDER, DEFAULT_DEDUCTION_ORDER_REF, DEDUCTION_KINDS } from './deduction-order';

@@ -17,7 +17,7 @@ import type { StatutoryWindows } from './data/windows';
 import { err, guard, LawError, ok, TransitionRefused, type LawResult, type RefusalReason } from './errors';
 import { resolveWindows } from './rules';
 import type { Section } from './sections';
-import { s14AuctionEligible, s14ReportDue, s17SurplusHoldEnd, s20ComplaintWindowOf } from './timeline';
+import { s14AuctionEligible, s14ReportDue, s16SaleEligible, s17SurplusHoldEnd, s20ComplaintWindowOf } from './timeline';
 
 /**
  * The state machine of a case (ss. 13–19). `checkTransition` answers "may this actor do this now?",
@@ -78,6 +78,7 @@ const refuse = (reason: RefusalReason, section: Section | null, details?: Record
 
 /** The status to return to when a claim or deposit falls through. */
 function resumeStatus(s: CaseState): CaseStatus {
+  if (headsRemaining(s) < s.heads) return 'PARTLY_SOLD';
   if (s.auctionAt) return 'AUCTION_SCHEDULED';
   if (s.noticePostedAt) return 'NOTICE_POSTED';
   if (s.reportedAt) return 'REPORTED_S14';
@@ -97,7 +98,15 @@ function auctionEligibleAt(c: Ctx): Date {
 }
 
 function saleGate(c: Ctx, at: Date): Refusal | null {
-  if (c.s16Path) return null;
+  if (c.s16Path) {
+    // s. 16: "at such place and time … as are referred to in section 14" — not before the minimum interval.
+    const refusedAt = c.state.ownerRefusedAt!;
+    assertInstant(refusedAt, 'ownerRefusedAt');
+    const from = s16SaleEligible(toIstDate(refusedAt), c.windows);
+    return at.getTime() < from.dueAt.getTime()
+      ? refuse('SALE_BEFORE_S16_INTERVAL', 's. 16', { eligibleFrom: from.dueAt.toISOString(), at: at.toISOString() })
+      : null;
+  }
   const eligible = auctionEligibleAt(c);
   return at.getTime() < eligible.getTime()
     ? refuse('SALE_BEFORE_AUCTION_ELIGIBLE', 's. 14', { eligibleFrom: eligible.toISOString(), at: at.toISOString() })
@@ -168,7 +177,12 @@ function headsRemaining(s: CaseState): number {
 }
 
 const RULES: Record<CaseAction, ActionRule> = {
-  CLAIM_AND_PAY: { to: () => 'PAYMENT_PENDING', effects: () => ({ paymentReceived: false }) },
+  CLAIM_AND_PAY: {
+    // s. 16: after a refusal, cattle left unsold go back to the owner with the account, not on a fresh claim.
+    gate: (c) => (c.state.status === 'PARTLY_SOLD' && c.s16Path ? refuse('WRONG_STATUS', 's. 16') : null),
+    to: () => 'PAYMENT_PENDING',
+    effects: () => ({ paymentReceived: false }),
+  },
   CONFIRM_PAYMENT: {
     gate: (c) => (c.state.paymentReceived ? refuse('PAYMENT_ALREADY_CONFIRMED', 's. 13') : null),
     to: (c) => c.state.status,
@@ -210,10 +224,13 @@ const RULES: Record<CaseAction, ActionRule> = {
     },
     params: (c, p) =>
       c.state.status === 'PAYMENT_PENDING' && p.receiptSigned !== true ? refuse('RECEIPT_NOT_SIGNED', 's. 13') : null,
-    to: (c) => (c.state.status === 'PAYMENT_PENDING' ? 'RELEASED_S13' : 'DEPOSITED_S15'),
+    // The rest of a partly sold case claimed under s. 13: the sale's account stands and its s. 17 division follows.
+    to: (c) => (c.state.status !== 'PAYMENT_PENDING' ? 'DEPOSITED_S15' : headsRemaining(c.state) < c.state.heads ? 'ACCOUNT_DELIVERED' : 'RELEASED_S13'),
   },
   REFUSE_TO_PAY: {
     gate: (c) => {
+      // Heads already sold at a s. 14 auction: the rest stay on the s. 14 path (a further auction or the proviso).
+      if (headsRemaining(c.state) < c.state.heads) return refuse('WRONG_STATUS', 's. 14');
       if (c.state.status === 'PAYMENT_PENDING' && c.state.paymentReceived) return refuse('PAYMENT_ALREADY_CONFIRMED', 's. 13');
       if (c.state.status === 'DEPOSIT_PENDING' && c.state.depositReceived) return refuse('DEPOSIT_ALREADY_CONFIRMED', 's. 15');
       return null;

@@ -42,41 +42,47 @@ export interface LaterRoundDues {
   readonly accrued: { readonly finePaise: Paise; readonly feedingPaise: Paise; readonly securityPaise: Paise };
 }
 
-function unrecovered(parts: readonly SplitPart[], kind: SplitPart['kind']): Paise {
-  return parts.find((p) => p.kind === kind)?.unrecoveredPaise ?? 0;
-}
-
 function accruedSince(now: Paise, then: Paise, field: string): Paise {
   assertPaise(now, field);
   assertPaise(then, field);
   return subPaise(now, then);
 }
 
+/** The charges a round leaves unrecovered, by kind (its s. 17 parts' `unrecoveredPaise`). */
+export function unrecoveredOf(parts: readonly Pick<SplitPart, 'kind' | 'unrecoveredPaise'>[]): LaterRoundDues['carried'] {
+  const of = (kind: SplitPart['kind']) => parts.find((p) => p.kind === kind)?.unrecoveredPaise ?? 0;
+  return { expensesPaise: of('sale_expenses'), finePaise: of('fine'), feedingPaise: of('feeding'), securityPaise: of('security') };
+}
+
+/**
+ * The one rule of "Auction rounds" (module comment): for each kind of charge, what the previous round left
+ * unrecovered plus what accrued since its sale for the heads still in the pound. A later round deducts it from its
+ * proceeds (`laterRoundDues`); the owner claiming the heads left unsold under s. 13 pays it (partly-sold.ts
+ * `duesAfterPartialSale`). Throws LawError on bad amounts (call inside `guard`).
+ */
+export function chargesAfterRound(carried: RoundCharges, duesNow: RoundCharges, duesAtPreviousSale: RoundCharges): Pick<LaterRoundDues, 'dues' | 'accrued'> {
+  for (const [k, v] of Object.entries(carried)) assertPaise(v, `carried.${k}`);
+  const accrued = {
+    finePaise: accruedSince(duesNow.finePaise, duesAtPreviousSale.finePaise, 'finePaise'),
+    feedingPaise: accruedSince(duesNow.feedingPaise, duesAtPreviousSale.feedingPaise, 'feedingPaise'),
+    securityPaise: accruedSince(duesNow.securityPaise ?? 0, duesAtPreviousSale.securityPaise ?? 0, 'securityPaise'),
+  };
+  return {
+    dues: {
+      finePaise: sumPaise([carried.finePaise, accrued.finePaise]),
+      feedingPaise: sumPaise([carried.feedingPaise, accrued.feedingPaise]),
+      securityPaise: sumPaise([carried.securityPaise ?? 0, accrued.securityPaise]),
+    },
+    accrued,
+  };
+}
+
 /** What a later s. 14 auction round deducts (see the module comment). */
 export function laterRoundDues(input: LaterRoundInput): LawResult<LaterRoundDues> {
   return guard(() => {
     assertPaise(input.saleExpensesPaise, 'saleExpensesPaise');
-    const parts = input.previousParts;
-    const carried = {
-      expensesPaise: unrecovered(parts, 'sale_expenses'),
-      finePaise: unrecovered(parts, 'fine'),
-      feedingPaise: unrecovered(parts, 'feeding'),
-      securityPaise: unrecovered(parts, 'security'),
-    };
-    const accrued = {
-      finePaise: accruedSince(input.duesNow.finePaise, input.duesAtPreviousSale.finePaise, 'finePaise'),
-      feedingPaise: accruedSince(input.duesNow.feedingPaise, input.duesAtPreviousSale.feedingPaise, 'feedingPaise'),
-      securityPaise: accruedSince(input.duesNow.securityPaise ?? 0, input.duesAtPreviousSale.securityPaise ?? 0, 'securityPaise'),
-    };
-    return {
-      dues: {
-        finePaise: sumPaise([carried.finePaise, accrued.finePaise]),
-        feedingPaise: sumPaise([carried.feedingPaise, accrued.feedingPaise]),
-        securityPaise: sumPaise([carried.securityPaise, accrued.securityPaise]),
-      },
-      saleExpensesPaise: sumPaise([input.saleExpensesPaise, carried.expensesPaise]),
-      carried,
-      accrued,
-    };
+    const carried = unrecoveredOf(input.previousParts);
+    const { dues, accrued } = chargesAfterRound(carried, input.duesNow, input.duesAtPreviousSale);
+    return { dues, saleExpensesPaise: sumPaise([input.saleExpensesPaise, carried.expensesPaise]), carried, accrued };
   });
 }

@@ -370,7 +370,9 @@ export function findStateVariant(
 export function resolveWindows(partial: Partial<StatutoryWindows> | undefined): StatutoryWindows {
   const w = { ...DEFAULT_WINDOWS, ...(partial ?? {}) };
   for (const [key, value] of Object.entries(w)) {
-    if (!Number.isSafeInteger(value) || value < 1 || value > 1200) {
+    // Every period is at least a day, except the clear days before a s. 16 sale (0: from the day after the refusal).
+    const min = key === 's16SaleAfterRefusalDays' ? 0 : 1;
+    if (!Number.isSafeInteger(value) || value < min || value > 1200) {
       throw new LawError('INVALID_RULE', { table: 'windows', field: key, value });
     }
   }

@@ -9,10 +9,11 @@ export type TimelineRule =
   | 'S14_REPORT_DUE'
   | 'S14_AUCTION_ELIGIBLE'
   | 'S20_COMPLAINT_WINDOW_END'
-  | 'S17_SURPLUS_HOLD_END';
+  | 'S17_SURPLUS_HOLD_END'
+  | 'S16_SALE_ELIGIBLE';
 
 /** The event a period runs from. */
-export type TimelineEvent = 'IMPOUNDED' | 'NOTICE_POSTED' | 'SEIZED' | 'SURPLUS_DEPOSITED';
+export type TimelineEvent = 'IMPOUNDED' | 'NOTICE_POSTED' | 'SEIZED' | 'SURPLUS_DEPOSITED' | 'OWNER_REFUSED';
 
 /**
  * One statutory date. The period runs from the day after `basis.from` (General Clauses Act, s. 9)
@@ -52,6 +53,8 @@ export interface TimelineInput {
   readonly noticePostedAt?: Date | null;
   /** When the surplus proceeds were sent to the District Magistrate (s. 17). */
   readonly surplusDepositedAt?: Date | null;
+  /** s. 16: when the owner or agent appeared and refused or omitted to pay. */
+  readonly ownerRefusedAt?: Date | null;
 }
 
 /** The statutory dates of a case. */
@@ -61,6 +64,8 @@ export interface Timeline {
   readonly s20ComplaintWindowEnd: TimelineEntry;
   readonly auctionEligible: TimelineEntry | null;
   readonly surplusHoldEnd: TimelineEntry | null;
+  /** s. 16: the sale after the owner's refusal may be held from `actionableFrom`. */
+  readonly s16SaleEligible: TimelineEntry | null;
   /** The non-null entries ordered by `dueAt`, then rule. */
   readonly entries: readonly TimelineEntry[];
   readonly windows: StatutoryWindows;
@@ -71,6 +76,7 @@ const EVENT_WORDS: Record<TimelineEvent, string> = {
   NOTICE_POSTED: 'the notice',
   SEIZED: 'seizure',
   SURPLUS_DEPOSITED: 'deposit of the surplus',
+  OWNER_REFUSED: "the owner's refusal",
 };
 
 /** Builds one entry from an event date and a period, by THE convention (`periodFrom`). */
@@ -134,6 +140,15 @@ export function s20ComplaintWindowOf(facts: { readonly impoundedAt: Date; readon
   return s20ComplaintWindowEnd(toIstDate(seizedAt), windows);
 }
 
+/**
+ * s. 16: after the owner's refusal the cattle are sold "at such place and time … as are referred to in section
+ * 14", i.e. as the District Magistrate directs; the engine's minimum is `s16SaleAfterRefusalDays` clear days after
+ * the day of the refusal (README "Open readings" 7). The one function that gates the s. 16 sale and dates it.
+ */
+export function s16SaleEligible(refusedOn: LocalDate, windows: StatutoryWindows): TimelineEntry {
+  return timelineEntry('S16_SALE_ELIGIBLE', 's. 16', 'OWNER_REFUSED', refusedOn, { days: windows.s16SaleAfterRefusalDays });
+}
+
 /** s. 17 surplus hold: `s17SurplusHoldMonths` calendar months from the deposit of the surplus. */
 export function s17SurplusHoldEnd(depositedOn: LocalDate, windows: StatutoryWindows): TimelineEntry {
   return timelineEntry('S17_SURPLUS_HOLD_END', 's. 17', 'SURPLUS_DEPOSITED', depositedOn, {
@@ -160,12 +175,14 @@ export function timelineOf(input: TimelineInput, windowsIn?: Partial<StatutoryWi
   const windows = resolveWindows(windowsIn);
   const noticeAt = notBefore(input.noticePostedAt, 'noticePostedAt', input.impoundedAt);
   const surplusAt = notBefore(input.surplusDepositedAt, 'surplusDepositedAt', input.impoundedAt);
+  const refusedAt = notBefore(input.ownerRefusedAt, 'ownerRefusedAt', input.impoundedAt);
   const impoundedOn = toIstDate(input.impoundedAt);
   const report = s14ReportDue(impoundedOn, windows);
   const complaint = s20ComplaintWindowOf(input, windows);
   const auction = noticeAt ? s14AuctionEligible(toIstDate(noticeAt), windows) : null;
   const surplus = surplusAt ? s17SurplusHoldEnd(toIstDate(surplusAt), windows) : null;
-  const entries = [report, complaint, auction, surplus]
+  const s16Sale = refusedAt ? s16SaleEligible(toIstDate(refusedAt), windows) : null;
+  const entries = [report, complaint, auction, surplus, s16Sale]
     .filter((e): e is TimelineEntry => e !== null)
     .sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime() || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0));
   return {
@@ -174,6 +191,7 @@ export function timelineOf(input: TimelineInput, windowsIn?: Partial<StatutoryWi
     s20ComplaintWindowEnd: complaint,
     auctionEligible: auction,
     surplusHoldEnd: surplus,
+    s16SaleEligible: s16Sale,
     entries,
     windows,
   };

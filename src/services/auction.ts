@@ -1,4 +1,4 @@
-import { isOfficialBuyer, type TransitionAllowed } from '../law';
+import { computeTimeline, isOfficialBuyer, type TransitionAllowed } from '../law';
 import type { Db } from '../db';
 import { audit } from './audit';
 import { caseStateOf, loadCase, mustAllow, mustMayAttempt, requireText, transition, type CaseForLaw, caseTransaction } from './case-transition';
@@ -7,7 +7,8 @@ import { type StaffActor, authorize } from './staff-actor';
 import { planDeadlines } from './deadlines';
 import { nameKey, nameResemblance, sameName } from './name-match';
 import { addToOutbox, queueMessage } from './outbox';
-import { staffChats } from './reminders/recipients';
+import { ownerChats, staffChats } from './reminders/recipients';
+import { cleanPersonName } from './person-name';
 
 /** The auction as the officer schedules it, per the District Magistrate's directions (s. 14). */
 export interface AuctionInput {
@@ -121,13 +122,30 @@ export function checkCanRecordRefusal(c: CaseForLaw, act: StaffActor, now: Date)
  * owner at the pound) or the officer records it; when the keeper does, the pound's officers are told, since
  * the auction is theirs to arrange. Recording it twice keeps the first time.
  */
-export async function recordOwnerRefusal(db: Db, act: StaffActor, caseId: number, now: Date) {
+export async function recordOwnerRefusal(db: Db, act: StaffActor, caseId: number, now: Date, appeared: { name: string }) {
+  // Who appeared is part of the record: a name as any other person's name typed into the bot.
+  const name = cleanPersonName(appeared.name);
+  if (!name) throw new Refusal('TEXT_REQUIRED', 's. 16');
   return caseTransaction(db, async (tx) => {
     const c = await loadCase(tx, caseId);
     const allowed = checkCanRecordRefusal(c, act, now);
-    await transition(tx, c, allowed, { ownerRefusedAt: now });
+    // The owner is told what was recorded, under which section, and what follows — the first day of sale comes
+    // from the engine function that gates it (src/law s16SaleEligible).
+    const owners = await ownerChats(tx, c.id);
+    const tl = computeTimeline({ impoundedAt: c.impoundedAt, ownerRefusedAt: now });
+    if (!tl.ok || !tl.value.s16SaleEligible) throw new Refusal('LAW_ERROR', 's. 16');
+    const saleFrom = tl.value.s16SaleEligible.actionableFrom;
+    await transition(tx, c, allowed, { ownerRefusedAt: now, ownerRefusedBy: name, ownerToldOfRefusalAt: owners.length ? now : null });
+    for (const chatId of owners) {
+      await queueMessage(
+        tx,
+        { chatId, key: 'officer:refusal_note.to_owner', params: { number: c.number, at: now.toISOString(), name, saleFrom, pound: c.pound.name, 'pound@hi': c.pound.nameHi }, priority: 'personal' },
+        `case:${c.id}:s16-refusal-owner:${chatId}`,
+        now,
+      );
+    }
     const who = authorize(act, 'owner.refusal', c.poundId);
-    await audit(tx, who.audit, 'S16_OWNER_REFUSED', c.id, { at: now.toISOString() });
+    await audit(tx, who.audit, 'S16_OWNER_REFUSED', c.id, { at: now.toISOString(), appeared: name, ownersTold: owners.length, saleFrom });
     const officers = who.role === 'OFFICER' ? [] : (await staffChats(tx, c.poundId, ['OFFICER'])).filter((id) => id !== String(act.telegramId));
     for (const chatId of officers) {
       await queueMessage(
@@ -138,7 +156,7 @@ export async function recordOwnerRefusal(db: Db, act: StaffActor, caseId: number
       );
     }
     await planDeadlines(tx, c.id, now);
-    return { caseNumber: c.number, at: now, officersTold: officers.length };
+    return { caseNumber: c.number, at: now, officersTold: officers.length, ownersTold: owners.length, name, saleFrom };
   });
 }
 

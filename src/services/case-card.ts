@@ -1,7 +1,7 @@
 import { Prisma } from '../db';
 import { CLAIMABLE, computeTimeline, IN_CUSTODY, type CaseStatus, type LawResult, type StatutoryWindows } from '../law';
 import type { CaseNumber } from './cases';
-import { duesOfLoaded, jsonOf, nextDeadline, RULES_JSON_SQL, rulesFromJson, type CaseDues, type DbReader, type DuesOptions, type NextDeadline, type PoundRules } from './dues';
+import { afterSaleFactsOf, duesOfLoaded, jsonOf, nextDeadline, RULES_JSON_SQL, rulesFromJson, type CaseDues, type DbReader, type DuesOptions, type NextDeadline, type PoundRules } from './dues';
 
 /**
  * Read models of the owner's case screens (issue 13): everything the case card and the dues screen show, for
@@ -64,12 +64,17 @@ interface CardRow {
   claimed: boolean;
   surplusRequested: boolean;
   rules?: unknown;
+  lastRoundAccount?: unknown;
 }
 
 function cardQuery(db: DbReader, ref: CaseRef, viewer: bigint | null, withRules: boolean) {
   const where = 'id' in ref ? Prisma.sql`c."id" = ${ref.id}` : Prisma.sql`c."numberKey" = ${ref.number.number.toUpperCase()}`;
   const v = viewer ?? -1n; // no Telegram id is negative for a user: "nobody"
-  const rules = withRules ? Prisma.sql`, ${RULES_JSON_SQL} AS "rules"` : Prisma.empty;
+  // The dues screen also reads the last completed auction round's stored sale (s. 13 after a partial s. 14 sale).
+  const rules = withRules
+    ? Prisma.sql`, ${RULES_JSON_SQL} AS "rules",
+        (SELECT a."account" FROM "Auction" a WHERE a."caseId" = c."id" AND a."status" = 'COMPLETED' ORDER BY a."round" DESC LIMIT 1) AS "lastRoundAccount"`
+    : Prisma.empty;
   return db.$queryRaw<CardRow[]>`
     SELECT c."id", c."number", c."status"::text AS "status", c."poundId", c."impoundedAt", c."seizedAt", c."reportedAt", c."noticePostedAt",
            c."ownerRefusedAt", c."surplusDepositedAt", c."placeOfSeizure",
@@ -107,6 +112,8 @@ function cardOf(row: CardRow, viewer: bigint | null, now: Date, windows: Partial
   const actions: CaseCardAction[] = [];
   if (inCustody) actions.push('dues');
   if (claimable) actions.push('claim', 'protest');
+  // s. 13 after a partial s. 14 sale: the heads left without a bid may still be claimed (no s. 15 deposit now).
+  if (status === 'PARTLY_SOLD' && !row.ownerRefusedAt) actions.push('claim');
   actions.push(row.following ? 'unfollow' : 'follow');
   // s. 17: whoever claimed the case may ask for the surplus (once) while the District Magistrate holds it.
   if (viewer !== null && row.claimed && !row.surplusRequested && surplusHeld(row, now)) actions.push('request_surplus');
@@ -159,7 +166,11 @@ export async function duesScreen(db: DbReader, ref: CaseRef | number, viewer: bi
   const card = cardOf(row, viewer, now, windows);
   const rules = rulesFromJson(row.rules);
   const forDues = { id: card.id, number: card.number, poundId: card.poundId, impoundedAt: card.impoundedAt, heads: card.heads };
-  const dues = duesOfLoaded(forDues, rules, at, options);
-  const tomorrow = dues.ok ? duesOfLoaded(forDues, rules, new Date(at.getTime() + 86_400_000), options) : dues;
+  // Heads left unsold at a s. 14 auction, claimed under s. 13: what the sale money left unrecovered plus the charges since.
+  const partlySold = card.heads.some((h) => h.status === 'SOLD') && card.heads.some((h) => h.status === 'IMPOUNDED');
+  const afterSale = options.mode === 'sale' || !partlySold ? null : afterSaleFactsOf(row.ownerRefusedAt, row.lastRoundAccount == null ? null : jsonOf(row.lastRoundAccount));
+  const opts = { ...options, afterSale };
+  const dues = duesOfLoaded(forDues, rules, at, opts);
+  const tomorrow = dues.ok ? duesOfLoaded(forDues, rules, new Date(at.getTime() + 86_400_000), opts) : dues;
   return { card, rules, dues, nextDayPaise: dues.ok && tomorrow.ok ? tomorrow.value.breakdown.totals.totalPaise - dues.value.breakdown.totals.totalPaise : null };
 }

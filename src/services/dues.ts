@@ -3,11 +3,14 @@ import { Prisma } from '../db';
 import {
   computeDues,
   computeTimeline,
+  duesAfterPartialSale,
+  unrecoveredOf,
   LawError,
   toIstDate,
   STATE_WIDE_AREA,
   type DuesBreakdown,
   type DuesMode,
+  type UnrecoveredDues,
   type LawResult,
   type LawRules,
   type Pound as LawPound,
@@ -15,6 +18,7 @@ import {
   type StatutoryWindows,
   type Timeline,
 } from '../law';
+import { saleFrom, storedAccountOf } from './sale-record';
 import type { Tx } from './outbox';
 
 /**
@@ -128,6 +132,43 @@ export interface DuesOptions {
   s12aDeclaration?: boolean;
   /** Defaults to 'in_custody'. */
   herd?: HerdSelection;
+  /**
+   * Heads left without a bid at a s. 14 auction, claimed under s. 13: what the last round left unrecovered and
+   * when it was held (src/law `duesAfterPartialSale`). Found by `duesForCase` / `duesAndNextDay` themselves.
+   */
+  afterSale?: AfterSaleFacts | null;
+}
+
+/** The last s. 14 auction round of a partly sold case: when it was held and what its proceeds left unrecovered. */
+export interface AfterSaleFacts {
+  lastSaleAt: Date;
+  unrecovered: UnrecoveredDues;
+}
+
+/**
+ * A case partly sold at a s. 14 auction (some heads sold, some still in the pound, no s. 16 refusal): the last
+ * round's time and what its account (f) left unrecovered of each kind of dues. Null for any other case.
+ */
+export async function afterSaleFacts(db: DbReader, caseId: number, heads: ReadonlyArray<{ status: string }>): Promise<AfterSaleFacts | null> {
+  if (!heads.some((h) => h.status === 'SOLD') || !heads.some((h) => h.status === 'IMPOUNDED')) return null;
+  const c = await db.case.findUnique({
+    where: { id: caseId },
+    select: { ownerRefusedAt: true, auctions: { where: { status: 'COMPLETED' }, orderBy: { round: 'desc' }, take: 1, select: { account: true } } },
+  });
+  return c ? afterSaleFactsOf(c.ownerRefusedAt, c.auctions[0]?.account) : null;
+}
+
+/**
+ * From the last completed round's stored sale (`Auction.account`): its sale time and, per kind, what its split
+ * left unrecovered — read exactly as a further round reads it (services/sale.ts `duesForRound`, src/law
+ * `unrecoveredOf`). Null on the s. 16 path or without a stored sale.
+ */
+export function afterSaleFactsOf(ownerRefusedAt: Date | null, lastRoundAccount: unknown): AfterSaleFacts | null {
+  const stored = storedAccountOf(lastRoundAccount);
+  if (ownerRefusedAt || !stored) return null;
+  const saleAt = new Date(stored.inputs.saleAt);
+  const carried = unrecoveredOf(saleFrom(stored.inputs, false, saleAt).split.parts);
+  return { lastSaleAt: saleAt, unrecovered: { finePaise: carried.finePaise, feedingPaise: carried.feedingPaise, securityPaise: carried.securityPaise } };
 }
 
 /** The dues of a case and the rules they were computed from. */
@@ -146,7 +187,9 @@ export interface CaseDues {
  */
 export async function duesForCase(db: DbReader, caseId: number, at: Date, options: DuesOptions = {}): Promise<LawResult<CaseDues>> {
   const { c, rules } = await caseAndRules(db, caseId);
-  return duesOfLoaded(c, rules, at, options);
+  // Heads left unsold at a s. 14 auction: the last round's stored sale (one more statement, only then).
+  const afterSale = options.mode === 'sale' ? null : await afterSaleFacts(db, c.id, c.heads);
+  return duesOfLoaded(c, rules, at, { ...options, afterSale });
 }
 
 /** A case's heads and its pound's rule rows in one statement (was: case, heads, then six for the rules). */
@@ -175,17 +218,18 @@ export interface CaseForDues {
 export function duesOfLoaded(c: CaseForDues, rules: PoundRules, at: Date, options: DuesOptions = {}): LawResult<CaseDues> {
   const inCustody = c.heads.filter((h) => h.status === 'IMPOUNDED');
   const heads = (options.herd ?? 'in_custody') === 'all' || inCustody.length === 0 ? c.heads : inCustody;
-  const result = computeDues(
-    {
-      pound: rules.pound,
-      herd: heads.map((h) => ({ cattleClass: h.cattleClass, heads: 1 })),
-      impoundedAt: c.impoundedAt,
-      asOf: at,
-      mode: options.mode ?? 'claim',
-      ...(options.s12aDeclaration ? { s12aDeclaration: true } : {}),
-    },
-    rules.rules,
-  );
+  const input = {
+    pound: rules.pound,
+    herd: heads.map((h) => ({ cattleClass: h.cattleClass, heads: 1 })),
+    impoundedAt: c.impoundedAt,
+    asOf: at,
+    mode: options.mode ?? 'claim',
+    ...(options.s12aDeclaration ? { s12aDeclaration: true } : {}),
+  };
+  // s. 13 after a partial s. 14 sale: the unrecovered dues and the charges since the sale, not the whole again.
+  const result: LawResult<DuesBreakdown> = options.afterSale
+    ? duesAfterPartialSale(input, rules.rules, options.afterSale.lastSaleAt, options.afterSale.unrecovered)
+    : computeDues(input, rules.rules);
   if (!result.ok) return result;
   return { ok: true, value: { caseId: c.id, number: c.number, breakdown: result.value, rules } };
 }
@@ -215,7 +259,8 @@ function valuedTodayAndTomorrow(c: CaseForDues, rules: PoundRules, at: Date, opt
  * (the dues screen showed them with three loads of the case and rules; issue 13).
  */
 export async function duesAndNextDay(db: DbReader, c: CaseForDues, at: Date, options: DuesOptions = {}): Promise<{ dues: LawResult<CaseDues>; nextDayPaise: number | null }> {
-  return valuedTodayAndTomorrow(c, await rulesForPound(db, c.poundId), at, options);
+  const afterSale = options.mode === 'sale' ? null : await afterSaleFacts(db, c.id, c.heads);
+  return valuedTodayAndTomorrow(c, await rulesForPound(db, c.poundId), at, { ...options, afterSale });
 }
 
 /** True when the pound's state has a variant that asks for s. 12A security (Maharashtra). */
@@ -228,6 +273,8 @@ export interface TimelineFacts {
   impoundedAt: Date;
   /** When the cattle were seized (the register's time of seizure; null: taken as `impoundedAt`) — start of the s. 20 window. */
   seizedAt?: Date | null;
+  /** s. 16: when the owner appeared and refused or omitted to pay (start of the interval before the sale). */
+  ownerRefusedAt?: Date | null;
   noticePostedAt?: Date | null;
   surplusDepositedAt?: Date | null;
 }
@@ -238,6 +285,7 @@ export function caseTimeline(facts: TimelineFacts, windows: Partial<StatutoryWin
     {
       impoundedAt: facts.impoundedAt,
       seizedAt: facts.seizedAt ?? null,
+      ownerRefusedAt: facts.ownerRefusedAt ?? null,
       noticePostedAt: facts.noticePostedAt ?? null,
       surplusDepositedAt: facts.surplusDepositedAt ?? null,
     },
@@ -255,14 +303,16 @@ export type NextDeadline =
   | { kind: 'reported'; section: Section; date: string; reportedAt: Date }
   /** Notice posted: the cattle may be auctioned from `date`, the first day of sale (s. 14). */
   | { kind: 'auction_from'; section: Section; date: string }
-  /** s. 16: the owner appeared and refused or omitted to pay on `date`; a sale is possible now. */
-  | { kind: 's16_sale'; section: Section; date: string }
+  /** s. 16: the owner appeared and refused or omitted to pay on `date`; a sale is possible from `saleFrom`. */
+  | { kind: 's16_sale'; section: Section; date: string; saleFrom: string }
   /** The auction is fixed for `at`. */
   | { kind: 'auction_at'; section: Section; at: Date; place: string }
   /** s. 15 deposit made: complain to the Magistrate by `date` (s. 20). */
   | { kind: 'complaint_by'; section: Section; date: string; dueAt: Date }
   /** Surplus held by the District Magistrate until `date` (s. 17). */
   | { kind: 'surplus_until'; section: Section; date: string }
+  /** Partly sold at a s. 14 auction: the heads left without a bid may still be claimed under s. 13. */
+  | { kind: 'claim_rest'; section: Section }
   | { kind: 'none' };
 
 /** Facts of a case needed to say what comes next. */
@@ -289,7 +339,7 @@ export function nextDeadline(facts: DeadlineFacts, now: Date, windows: Partial<S
       case 'PAYMENT_PENDING':
       case 'DEPOSIT_PENDING': {
         const r = t.s14ReportDue;
-        if (facts.ownerRefusedAt) return { kind: 's16_sale', section: 's. 16', date: toIstDate(facts.ownerRefusedAt) };
+        if (facts.ownerRefusedAt && t.s16SaleEligible) return { kind: 's16_sale', section: 's. 16', date: toIstDate(facts.ownerRefusedAt), saleFrom: t.s16SaleEligible.actionableFrom };
         return now.getTime() < r.dueAt.getTime()
           ? { kind: 'claim_by', section: r.section, date: r.date, dueAt: r.dueAt }
           : { kind: 'report_due', section: r.section, date: r.date };
@@ -307,6 +357,8 @@ export function nextDeadline(facts: DeadlineFacts, now: Date, windows: Partial<S
         const w = t.s20ComplaintWindowEnd;
         return now.getTime() < w.dueAt.getTime() ? { kind: 'complaint_by', section: w.section, date: w.date, dueAt: w.dueAt } : { kind: 'none' };
       }
+      case 'PARTLY_SOLD':
+        return facts.ownerRefusedAt ? { kind: 'none' } : { kind: 'claim_rest', section: 's. 13' };
       case 'SURPLUS_HELD':
         return t.surplusHoldEnd ? { kind: 'surplus_until', section: t.surplusHoldEnd.section, date: t.surplusHoldEnd.date } : { kind: 'none' };
       default:

@@ -17,6 +17,8 @@ export interface NoticeFacts {
   headCount: number;
   /** (b) */
   placeOfSeizure: string;
+  /** s. 14: the market-place nearest to the place of seizure (the case's, else the pound's), or null when unknown. */
+  market: string | null;
   /** (c) */
   pound: { name: string; nameHi: string; address: string; nearestMarket: string | null };
   /** India date of impounding. */
@@ -33,6 +35,7 @@ export async function loadNoticeFacts(db: DbReader, caseId: number): Promise<Not
     groups: groupHeads(c.heads),
     headCount: c.heads.length,
     placeOfSeizure: c.placeOfSeizure,
+    market: c.nearestMarket ?? c.pound.nearestMarket ?? null,
     pound: { name: c.pound.name, nameHi: c.pound.nameHi, address: c.pound.address, nearestMarket: c.pound.nearestMarket },
     impoundedOn: toIstDate(c.impoundedAt),
   };
@@ -61,6 +64,7 @@ export function noticeParams(translator: Translator, facts: NoticeFacts, lang: L
     count: facts.headCount,
     cattle: cattleLines(translator, lang, facts.groups),
     place: facts.placeOfSeizure,
+    market: facts.market ? translator.t(lang, 'jobs:notice.market_named', { market: facts.market }) : translator.t(lang, 'jobs:notice.market_unnamed'),
     pound: lang === 'hi' ? facts.pound.nameHi : facts.pound.name,
     address: facts.pound.address,
     impoundedOn: facts.impoundedOn,

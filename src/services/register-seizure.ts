@@ -129,6 +129,9 @@ async function insertEntry(
     const pound = await tx.pound.findUniqueOrThrow({ where: { id: entry.poundId } });
     const year = Number(toIstDate(entry.impoundedAt).slice(0, 4));
     const { number, seq } = await allocateCaseNumber(tx, pound, year);
+    // s. 14: the market-place nearest to the place of seizure, from the area's data (the officer may change it).
+    const village = villageKey(v.placeOfSeizure);
+    const market = await tx.villageMarket.findUnique({ where: { areaId_villageKey: { areaId: pound.areaId, villageKey: village } } });
     const created = await tx.case.create({
       data: {
         number,
@@ -138,7 +141,8 @@ async function insertEntry(
         impoundedAt: entry.impoundedAt,
         seizedAt: v.seizedAt,
         placeOfSeizure: v.placeOfSeizure,
-        villageKey: villageKey(v.placeOfSeizure),
+        villageKey: village,
+        nearestMarket: market?.market ?? null,
         seizerName: v.seizerName,
         seizerResidence: v.seizerResidence,
         ownerName: v.ownerName,

@@ -72,7 +72,7 @@ export async function releaseCattle(
       : checkTransition(state, 'RELEASE', who.lawRole, now, { receiptSigned: true });
     if (!check.ok) throw refusalOf(check.error);
     const to = check.value.to;
-    const basis: 'S13_PAYMENT' | 'S15_DEPOSIT' | 'S19_ORDER' = order ? 'S19_ORDER' : to === 'RELEASED_S13' ? 'S13_PAYMENT' : 'S15_DEPOSIT';
+    const basis: 'S13_PAYMENT' | 'S15_DEPOSIT' | 'S19_ORDER' = order ? 'S19_ORDER' : state.status === 'PAYMENT_PENDING' ? 'S13_PAYMENT' : 'S15_DEPOSIT';
     let orderId: number | null = null;
     if (order) {
       const orderedOn = order.orderedOn ?? toIstDate(now);

@@ -1,4 +1,4 @@
-import type { DuesBreakdown } from '../../../src/law';
+import type { DuesAfterSale, DuesBreakdown } from '../../../src/law';
 import type { NextDeadline } from '../../../src/services/dues';
 import type { BotContext } from '../../context';
 import { renderNext } from './next-deadline';
@@ -11,6 +11,13 @@ import { className, sectionText, termWord } from './text';
  */
 export function renderDuesLines(ctx: BotContext, b: DuesBreakdown): string {
   const lines: string[] = [];
+  // s. 13 after a partial s. 14 sale: first what the sale money left unpaid, then the feeding since the sale day.
+  const after = 'afterSale' in b ? (b as DuesAfterSale).afterSale : null;
+  if (after) {
+    const u = after.unrecovered;
+    lines.push(ctx.t('owner:dues.line_after_sale', { date: after.lastSaleOn, term: termWord(ctx, b.term.term, true), fine: u.finePaise, feeding: u.feedingPaise }));
+    if (u.securityPaise > 0) lines.push(ctx.t('owner:dues.line_after_sale_security', { security: u.securityPaise }));
+  }
   for (const l of b.lines) {
     const cls = className(ctx, l.cattleClass);
     if (l.kind === 'fine') lines.push(ctx.t('owner:dues.line_fine', { term: termWord(ctx, l.term, true), heads: l.heads, cls, rate: l.ratePaise, amount: l.amountPaise }));
@@ -33,6 +40,7 @@ export function renderDuesLines(ctx: BotContext, b: DuesBreakdown): string {
 export function renderDues(ctx: BotContext, number: string, b: DuesBreakdown, next: NextDeadline | null, opts: { whatIf?: boolean; nextDayPaise?: number | null } = {}): string {
   const parts: string[] = [];
   if (opts.whatIf) parts.push(ctx.t('owner:whatif.header', { date: b.asOfDate }));
+  if ('afterSale' in b) parts.push(ctx.t('owner:dues.after_sale_note', { count: b.heads, date: (b as DuesAfterSale).afterSale.lastSaleOn }));
   parts.push(ctx.t(b.mode === 'deposit' ? 'owner:dues.header_deposit' : 'owner:dues.header', { number, date: b.asOfDate, section: sectionText(ctx, b.section) }));
   parts.push(renderDuesLines(ctx, b));
   const notes: string[] = [];

@@ -8,6 +8,12 @@ export interface StatutoryWindows {
   readonly s20ComplaintDays: number;
   /** s. 17: calendar months the District Magistrate holds surplus proceeds on deposit. */
   readonly s17SurplusHoldMonths: number;
+  /**
+   * s. 16 (read with s. 14's "such place and time … as the Magistrate … directs"): clear days after the day of the
+   * owner's refusal before the sale may be held (README "Open readings" 7). A Magistrate's order fixing a longer
+   * interval is entered here.
+   */
+  readonly s16SaleAfterRefusalDays: number;
 }
 
 /** The periods as enacted. */
@@ -16,4 +22,5 @@ export const DEFAULT_WINDOWS: StatutoryWindows = Object.freeze({
   s14NoticeDays: 7,
   s20ComplaintDays: 10,
   s17SurplusHoldMonths: 3,
+  s16SaleAfterRefusalDays: 0,
 });

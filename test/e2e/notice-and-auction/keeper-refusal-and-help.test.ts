@@ -47,14 +47,22 @@ describe('the keeper records the owner’s s. 16 refusal; staff /help', () => {
     expect((await db.case.findUniqueOrThrow({ where: { id: c.id } })).ownerRefusedAt).toBeNull();
 
     await h.send(keeper, `/refusal ${c.number}`);
-    expect(lastText(h, keeper)).toBe(hi('officer:auction.confirm_refusal', { number: c.number }));
+    // s. 16: who appeared is asked first and checked as a person's name.
+    expect(lastText(h, keeper)).toBe(hi('officer:auction.ask_refusal_name', { number: c.number }));
+    await h.send(keeper, '9876543210');
+    expect(lastText(h, keeper)).toBe(hi('officer:auction.refusal_name_invalid'));
+    await h.send(keeper, 'रमेश  गुर्जर');
+    expect(lastText(h, keeper)).toBe(hi('officer:auction.confirm_refusal', { number: c.number, name: 'रमेश गुर्जर' }));
     const yes = buttonData(h, keeper, hi('officer:button.yes_record'));
     const update = await h.tap(keeper, yes.data, yes.messageId);
+    // The owner is not on the bot: the keeper is told to tell him in person, with the first day of sale.
+    expect(h.api.sentTo(keeper.id).at(-2)!.text).toBe(hi('officer:auction.refusal_owner_not_on_bot', { name: 'रमेश गुर्जर', saleFrom: '2026-11-04' }));
     expect(lastText(h, keeper)).toBe(hi('officer:auction.refusal_recorded_keeper', { number: c.number, at: ist('2026-11-03 10:00').toISOString() }));
     // The same tap replayed records nothing more.
     await h.feed(update);
     const after = await db.case.findUniqueOrThrow({ where: { id: c.id } });
     expect(after.ownerRefusedAt?.toISOString()).toBe(ist('2026-11-03 10:00').toISOString());
+    expect([after.ownerRefusedBy, after.ownerToldOfRefusalAt]).toEqual(['रमेश गुर्जर', null]);
     const audit = await db.auditEvent.findMany({ where: { caseId: c.id, action: 'S16_OWNER_REFUSED' } });
     expect(audit.map((a) => [a.actorTelegramId, a.actorRole])).toEqual([[BigInt(keeper.id), 'pound_keeper']]);
     expect(audit[0]!.messageId).toBeGreaterThan(0);
@@ -69,12 +77,26 @@ describe('the keeper records the owner’s s. 16 refusal; staff /help', () => {
     expect(lastText(h, officer)).toBe(en('officer:auction.intro_s16', { number: c.number, refusedAt: ist('2026-11-03 10:00').toISOString() }));
   });
 
-  it('an officer can record it with /refusal too, and is offered to schedule the auction', async () => {
-    const c = await makeCase(h.deps.db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['cow', 'red']] });
+  it('an officer can record it with /refusal too, and is offered to schedule the auction; the owner is told section and consequence', async () => {
+    const c = await makeCase(h.deps.db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['cow', 'red']], ownerTelegramId: BigInt(owner.id) });
     await h.send(officer, `/refusal ${c.number}`);
+    await h.send(officer, 'Ramesh Gujjar (agent)');
+    expect(lastText(h, officer)).toBe(en('officer:auction.refusal_name_invalid'));
+    await h.send(officer, 'Ramesh Gujjar');
     await press(h, officer, en('officer:button.yes_record'));
+    expect(h.api.sentTo(officer.id).at(-2)!.text).toBe(en('officer:auction.refusal_owner_told', { name: 'Ramesh Gujjar', saleFrom: '2026-11-04' }));
     expect(lastText(h, officer)).toBe(en('officer:auction.refusal_recorded', { at: ist('2026-11-03 10:00').toISOString() }));
     expect(buttonData(h, officer, en('officer:auction.schedule_button')).data).toContain(`|${c.id}|`);
+    const row = await h.deps.db.case.findUniqueOrThrow({ where: { id: c.id } });
+    expect([row.ownerRefusedBy, row.ownerToldOfRefusalAt?.toISOString()]).toEqual(['Ramesh Gujjar', ist('2026-11-03 10:00').toISOString()]);
+    await flushOutbox(h.deps, h.bot.api);
+    const told = lastText(h, owner);
+    expect(told).toBe(hi('officer:refusal_note.to_owner', { number: c.number, at: ist('2026-11-03 10:00').toISOString(), name: 'Ramesh Gujjar', saleFrom: '2026-11-04', pound: 'आमेर कांजी हाउस' }));
+    expect(told).toContain('धारा 16');
+    // The s. 16 sale cannot be fixed for the day of the refusal (src/law: from the next day).
+    await press(h, officer, en('officer:auction.schedule_button'));
+    await h.send(officer, '03.11.2026 17:00');
+    expect(lastText(h, officer)).toContain(en('refusal:SALE_BEFORE_S16_INTERVAL', { section: section(h, 'en', '16'), eligibleFrom: ist('2026-11-04 00:00').toISOString() }));
   });
 
   it('/help for staff lists the commands of their roles after the general help; owners get only the general help', async () => {

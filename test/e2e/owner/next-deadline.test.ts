@@ -62,8 +62,8 @@ describe('owner: the next statutory step on the case card (ss. 14, 16)', () => {
 
   it('after a s. 16 refusal the card no longer promises "claim by" day 7: a sale is possible now', async () => {
     const { en, hi } = await cardOf(cards.refused);
-    expect(en).toContain(t(h, 'en', 'owner:next.s16_sale', { date: '2026-11-28' }));
-    expect(hi).toContain(t(h, 'hi', 'owner:next.s16_sale', { date: '2026-11-28' }));
+    expect(en).toContain(t(h, 'en', 'owner:next.s16_sale', { date: '2026-11-28', saleFrom: '2026-11-29' }));
+    expect(hi).toContain(t(h, 'hi', 'owner:next.s16_sale', { date: '2026-11-28', saleFrom: '2026-11-29' }));
     expect(en).not.toContain(t(h, 'en', 'owner:next.claim_by', { date: '2026-12-02' }));
   });
 

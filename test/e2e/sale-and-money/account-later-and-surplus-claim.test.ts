@@ -32,7 +32,7 @@ describe('account delivered later; surplus claimed within the hold', () => {
   it('s. 16 sale with the owner away: the remaining goat stays until the owner comes, then account, cattle and balance go to him', async () => {
     const db = h.deps.db;
     const c = await makeCase(db, { pound: 'JAI2', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['goat', 'white, black ears'], ['goat', 'brown']] });
-    await recordOwnerRefusal(db, act, c.id, ist('2026-11-02 10:00'));
+    await recordOwnerRefusal(db, act, c.id, ist('2026-11-02 10:00'), { name: 'Ramesh Gujjar' });
     await scheduleAuction(db, act, { caseId: c.id, at: ist('2026-11-03 11:00'), place: 'Chomu Mandi', conditions: 'Cash', directionRef: 'DM/JPR/12/2026' }, ist('2026-11-02 10:05'));
     const b = await registerBidder(db, act, { caseId: c.id, name: 'Harish', address: 'Chomu', declarationSigned: true }, ist('2026-11-03 10:00'));
     const heads = await db.head.findMany({ where: { caseId: c.id }, orderBy: { index: 'asc' } });

@@ -37,16 +37,19 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
 
   it('mixed herd on the s. 16 path: the cheapest sufficient head is sold, the rest and the balance go to the owner with the account', async () => {
     const db = h.deps.db;
-    h.clock.set('2026-11-04T10:00:00+05:30');
+    // The owner refused on 3 Nov; the s. 16 sale may be held from the next day (src/law s16SaleEligible).
+    h.clock.set('2026-11-03T10:00:00+05:30');
     const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['buffalo', 'A, black'], ['buffalo', 'B, grey'], ['cow', 'C, brown']], ownerTelegramId: BigInt(owner.id) });
     // No notice yet: an auction is refused under s. 14 ...
     await h.send(officer, `/auction ${c.number}`);
     expect(lastText(h, officer)).toBe(hi('refusal:NOTICE_NOT_POSTED', { section: section(h, 'hi', '14'), number: c.number }));
     // ... until the owner's refusal to pay is recorded (s. 16).
     await press(h, officer, hi('officer:auction.refusal_button'));
+    await h.send(officer, 'रमेश गुर्जर');
     await press(h, officer, hi('officer:button.yes_record'));
-    expect(lastText(h, officer)).toBe(hi('officer:auction.refusal_recorded', { at: ist('2026-11-04 10:00').toISOString() }));
-    expect((await db.case.findUniqueOrThrow({ where: { id: c.id } })).ownerRefusedAt?.toISOString()).toBe(ist('2026-11-04 10:00').toISOString());
+    expect(lastText(h, officer)).toBe(hi('officer:auction.refusal_recorded', { at: ist('2026-11-03 10:00').toISOString() }));
+    expect((await db.case.findUniqueOrThrow({ where: { id: c.id } })).ownerRefusedAt?.toISOString()).toBe(ist('2026-11-03 10:00').toISOString());
+    h.clock.set('2026-11-04T10:00:00+05:30');
     await press(h, officer, hi('officer:auction.schedule_button'));
     await h.send(officer, '04.11.2026 15:00');
     await h.send(officer, 'कांजी हाउस प्रांगण, आमेर');

@@ -11,7 +11,9 @@ import { createLogger } from '../../../src/logging';
 import { redeemEnrolmentCode } from '../../../src/services/enrolment';
 import { duesForCase } from '../../../src/services/dues';
 import { createTestDatabase, type TestDatabase } from '../../support/db';
-import { seed } from '../../support/fixtures';
+import { enrolStaff, seed } from '../../support/fixtures';
+import { registerSeizure } from '../../../src/services/register-seizure';
+import { staffActorOf } from '../../../src/services/staff-actor';
 
 describe('admin CLI commands (as functions, on a test database)', () => {
   let tdb: TestDatabase;
@@ -106,6 +108,31 @@ describe('admin CLI commands (as functions, on a test database)', () => {
     expect(await run('pounds')).toBe(0);
     expect(out).toContain(t('staff:admin.pounds.line', { code: 'AJM1', name: 'Ajmer Pound', nameHi: 'अजमेर कांजी हाउस', area: 'RJ-AJMER', station: 'Civil Lines', upi: 'ajmerpound.rj@sbi' }));
     expect(await tdb.prisma.auditEvent.count({ where: { action: { in: ['area.add', 'pound.add', 'pound.set_upi'] } } })).toBe(4);
+  });
+
+  it('market: the market-place nearest to a village (s. 14) is set per area, listed, replaced; a seizure there records it', async () => {
+    expect(await run('market set --area rj-jaipur --village "  ACHROL " --market "Achrol Pashu Haat"')).toBe(0);
+    expect(out).toEqual([t('staff:admin.market.added', { area: 'RJ-JAIPUR', village: 'achrol', market: 'Achrol Pashu Haat', before: '' })]);
+    expect(await run('market set --area RJ-JAIPUR --village Achrol --market "Chomu  Mandi"')).toBe(0);
+    expect(out).toEqual([t('staff:admin.market.replaced', { area: 'RJ-JAIPUR', village: 'achrol', market: 'Chomu Mandi', before: 'Achrol Pashu Haat' })]);
+    expect(await run('market list --area RJ-JAIPUR')).toBe(0);
+    expect(out).toEqual([t('staff:admin.market.line', { village: 'achrol', market: 'Chomu Mandi' })]);
+    // Refused or bad: nothing written.
+    expect(await run('market set --area RJ-NOWHERE --village Achrol --market X1')).toBe(1);
+    expect(err).toEqual([t('staff:admin.market.unknown_area', { code: 'RJ-NOWHERE' })]);
+    expect(await run('market set --area RJ-JAIPUR --village "--" --market "Chomu Mandi"')).toBe(2);
+    expect(await run('market set --area RJ-JAIPUR --village Itawa --market M')).toBe(2);
+    expect(await run('market set --area RJ-JAIPUR --village Itawa')).toBe(2);
+    expect(await run('market list')).toBe(2);
+    expect(await tdb.prisma.villageMarket.count()).toBe(1);
+    expect(await tdb.prisma.auditEvent.count({ where: { action: 'village_market.set' } })).toBe(2);
+    // The row meets a case by the village key of its place of seizure, as typed at the entry.
+    const pound = await tdb.prisma.pound.findUniqueOrThrow({ where: { code: 'JAI1' } });
+    const keeper = await enrolStaff(tdb.prisma, 9301, 'POUND_KEEPER', ['JAI1'], 'Suresh Kumar');
+    const actor = staffActorOf([{ staffId: keeper.id, role: 'POUND_KEEPER', name: keeper.name, poundIds: [pound.id] }], { telegramId: 9301n, chatId: 9301, messageId: 1 });
+    const entry = { poundId: pound.id, groups: [{ cattleClass: 'cow', count: 1, descriptions: ['brown'], photoFileId: null }], impoundedAt: new Date('2026-11-29T09:00:00+05:30'), seizerName: 'Bhanwar Lal', seizerResidence: 'Achrol', placeOfSeizure: 'Achrol.' };
+    const r = await registerSeizure(tdb.prisma, { entry, actor, now: clock.now() });
+    expect(r.case.nearestMarket).toBe('Chomu Mandi');
   });
 
   it('fees: a new dated row closes the open one the day before, and the statute engine uses it from that date', async () => {

@@ -196,7 +196,7 @@ describe.each(await dbKinds())('printable documents on %s', (kind) => {
     });
     const staff = await db.staffMember.findFirstOrThrow({ where: { telegramUserId: BigInt(OFFICER) }, include: { pounds: true } });
     const act = staffActorOf([{ staffId: staff.id, role: 'OFFICER' as const, name: '', poundIds: staff.pounds.map((p) => p.poundId) }], { telegramId: BigInt(OFFICER), chatId: OFFICER, messageId: 5 });
-    await recordOwnerRefusal(db, act, c.id, new Date('2026-11-22T10:00:00+05:30'));
+    await recordOwnerRefusal(db, act, c.id, new Date('2026-11-22T10:00:00+05:30'), { name: 'Ramesh Gujjar' });
     await scheduleAuction(db, act, { caseId: c.id, at: new Date('2026-11-23T11:00:00+05:30'), place: 'Chomu Mandi', conditions: 'Cash', directionRef: 'DM/JPR/30/2026' }, new Date('2026-11-22T10:05:00+05:30'));
     const b = await registerBidder(db, act, { caseId: c.id, name: 'Harish', address: 'Chomu', declarationSigned: true }, new Date('2026-11-23T10:00:00+05:30'));
     await recordSale(db, act, { caseId: c.id, bids: [{ headId: c.heads[0]!.id, bidderId: b.bidderId, pricePaise: 500000 }], saleExpensesPaise: 0, ownerPresentAndSigned: true }, new Date('2026-11-23T12:00:00+05:30'));

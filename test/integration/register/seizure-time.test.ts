@@ -58,3 +58,48 @@ describe.each(await dbKinds())('time of seizure in the register on %s', (kind) =
     await db.prisma.case.update({ where: { id: c.id }, data: { seizedAt: c.impoundedAt } });
   });
 });
+
+/**
+ * Issue 10.17: s. 14 has the notice proclaimed "in the village and at the market-place nearest to the place of
+ * seizure". The area's data names that market per village; the register entry records it, the proclamation names
+ * it in both languages, and without a row the pound's market is used.
+ */
+describe.each(await dbKinds())('the market nearest the place of seizure on %s', (kind) => {
+  let db: TestDatabase;
+  const now = new Date('2026-11-29T10:00:00+05:30');
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    await seed(db.prisma, now);
+    await enrolStaff(db.prisma, 6302, 'POUND_KEEPER', ['JAI1']);
+  });
+  afterAll(() => db?.destroy());
+
+  it('is recorded with the entry from the area data and named in the proclamation (en, hi); else the pound’s market', async () => {
+    const { createTranslator } = await import('../../../src/i18n');
+    const { loadNoticeFacts, renderNoticeTexts } = await import('../../../src/services/notice-text');
+    const translator = await createTranslator({ strict: true });
+    const pound = await db.prisma.pound.findUniqueOrThrow({ where: { code: 'JAI1' } });
+    await db.prisma.villageMarket.create({ data: { areaId: pound.areaId, villageKey: 'achrol', market: 'Achrol Pashu Haat' } });
+    const member = await db.prisma.staffMember.findFirstOrThrow({ where: { telegramUserId: 6302n }, include: { pounds: true } });
+    const grants = [{ staffId: member.id, role: 'POUND_KEEPER' as const, name: member.name, poundIds: member.pounds.map((p) => p.poundId) }];
+    const entry = (place: string) => ({
+      poundId: pound.id,
+      groups: [{ cattleClass: 'cow', count: 1, descriptions: ['brown'], photoFileId: null }],
+      impoundedAt: new Date('2026-11-28T10:00:00+05:30'),
+      seizerName: 'Bhanwar Lal',
+      seizerResidence: place,
+      placeOfSeizure: place,
+    });
+    const a = await registerSeizure(db.prisma, { entry: entry('  Achrol '), actor: staffActorOf(grants, { telegramId: 6302n, chatId: 6302, messageId: 1 }), now });
+    expect(a.case.nearestMarket).toBe('Achrol Pashu Haat');
+    const texts = renderNoticeTexts(translator, (await loadNoticeFacts(db.prisma, a.case.id))!);
+    expect(texts.proclamation.en).toContain(translator.t('en', 'jobs:notice.market_named', { market: 'Achrol Pashu Haat' }));
+    expect(texts.proclamation.hi).toContain(translator.t('hi', 'jobs:notice.market_named', { market: 'Achrol Pashu Haat' }));
+    // A village with no row: nothing recorded, the pound's market is named.
+    const b = await registerSeizure(db.prisma, { entry: entry('Itawa'), actor: staffActorOf(grants, { telegramId: 6302n, chatId: 6302, messageId: 2 }), now });
+    expect(b.case.nearestMarket).toBeNull();
+    const other = renderNoticeTexts(translator, (await loadNoticeFacts(db.prisma, b.case.id))!);
+    expect(other.proclamation.en).toContain(translator.t('en', 'jobs:notice.market_named', { market: pound.nearestMarket! }));
+    expect(other.proclamation.en).not.toContain('Achrol Pashu Haat');
+  });
+});

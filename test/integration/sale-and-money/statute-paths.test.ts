@@ -110,7 +110,7 @@ describe.each(await dbKinds())('staff B services on %s', (kind) => {
   it('s. 16 path: mixed herd, only as many sold as necessary, remaining cattle and balance to the owner', async () => {
     const db = t.prisma;
     const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['buffalo', 'A'], ['buffalo', 'B'], ['cow', 'C']], ownerTelegramId: 777001n });
-    await recordOwnerRefusal(db, officer, c.id, ist('2026-11-04 10:00'));
+    await recordOwnerRefusal(db, officer, c.id, ist('2026-11-03 10:00'), { name: 'Ramesh Gujjar' });
     await scheduleAuction(db, officer, { caseId: c.id, at: ist('2026-11-04 15:00'), place: 'Pound yard', conditions: 'Cash', directionRef: 'DM/JPR/12/2026' }, ist('2026-11-04 10:05'));
     const b = await registerBidder(db, officer, { caseId: c.id, name: 'Gopal Meena', address: 'Kunda', declarationSigned: true }, ist('2026-11-04 14:55'));
     const [hA, hB, hC] = c.heads;
@@ -136,7 +136,7 @@ describe.each(await dbKinds())('staff B services on %s', (kind) => {
   it('s. 16 path with the owner absent: the account waits for the owner; a sale that does not cover the dues', async () => {
     const db = t.prisma;
     const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['cow', 'old cow']] });
-    await recordOwnerRefusal(db, officer, c.id, ist('2026-11-02 10:00'));
+    await recordOwnerRefusal(db, officer, c.id, ist('2026-11-01 12:00'), { name: 'Ramesh Gujjar' });
     await scheduleAuction(db, officer, { caseId: c.id, at: ist('2026-11-02 15:00'), place: 'Pound yard', conditions: 'Cash', directionRef: 'DM/JPR/12/2026' }, ist('2026-11-02 10:05'));
     const b = await registerBidder(db, officer, { caseId: c.id, name: 'Harish', address: 'Amer', declarationSigned: true }, ist('2026-11-02 14:00'));
     const out = await recordSale(db, officer, { caseId: c.id, bids: [{ headId: c.heads[0]!.id, bidderId: b.bidderId, pricePaise: 12000 }], saleExpensesPaise: 5000, ownerPresentAndSigned: false }, ist('2026-11-02 15:10'));

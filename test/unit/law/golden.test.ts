@@ -5,6 +5,7 @@ import {
   computeSale,
   computeSplit,
   computeTimeline,
+  duesAfterPartialSale,
   findDeductionOrder,
   splitClaimPayment,
   termFor,
@@ -219,5 +220,55 @@ describe('golden: the order of deductions in force (dated, per area)', () => {
   ] as const)('%s', (_why, r, date, order, scope) => {
     const x = findDeductionOrder(r as DeductionOrderRow[], JAI1, date);
     expect(x.ok && [x.value.order, x.value.scope]).toEqual([order, scope]);
+  });
+});
+
+describe('golden: s. 13 claim of the heads left unsold at a s. 14 auction (issue 10.9)', () => {
+  const cow = { pound: JAI1, herd: [{ cattleClass: 'cow' as const, heads: 1 }], impoundedAt: ist('2026-09-28T10:00'), mode: 'claim' as const };
+  const unrecovered = { finePaise: 2000, feedingPaise: 5000, securityPaise: 0 };
+  it('P1 sale 30 Sep left fine 2000 + feeding 5000 unrecovered; claim 2 Oct → feeding since the sale day: 1, 2 Oct at JAI1’s cow rate 3500 = 7000 (the 3000 days before are the sale’s); 2000 + 12000 = 14000', () => {
+    const r = duesAfterPartialSale({ ...cow, asOf: ist('2026-10-02T09:00') }, RULES, ist('2026-09-30T12:00'), unrecovered);
+    if (!r.ok) throw new Error(r.error.code);
+    expect(r.value.lines.map((l) => [l.kind, l.kind === 'feeding' ? [l.from, l.to, l.days, l.ratePaise, l.amountPaise] : null])).toEqual([['feeding', ['2026-10-01', '2026-10-02', 2, 3500, 7000]]]);
+    expect(r.value.totals).toEqual({ finePaise: 2000, feedingPaise: 12000, securityPaise: 0, totalPaise: 14000 });
+    expect(r.value.afterSale.accrued).toEqual({ finePaise: 0, feedingPaise: 7000, securityPaise: 0 });
+  });
+  it('P2 claimed on the sale day itself: nothing accrued since, only what the sale money left → 7000', () => {
+    const r = duesAfterPartialSale({ ...cow, asOf: ist('2026-09-30T18:00') }, RULES, ist('2026-09-30T12:00'), unrecovered);
+    expect(r.ok && [r.value.lines.length, r.value.totals.totalPaise]).toEqual([0, 7000]);
+  });
+  it('P3 a valuation before the sale is bad data: DATE_ORDER', () => {
+    const r = duesAfterPartialSale({ ...cow, asOf: ist('2026-09-29T18:00') }, RULES, ist('2026-09-30T12:00'), unrecovered);
+    expect(!r.ok && r.error.code).toBe('DATE_ORDER');
+  });
+  it('P4 the state machine: claim from PARTLY_SOLD on the s. 14 path (s. 13); refused on the s. 16 path; release → ACCOUNT_DELIVERED (the sale’s s. 17 division follows); unpaid → back to PARTLY_SOLD; no s. 16 refusal after a s. 14 round', () => {
+    const partly = { status: 'PARTLY_SOLD' as const, impoundedAt: ist('2026-11-01T10:00'), heads: 3, headsRemaining: 1, reportedAt: ist('2026-11-09T10:00'), noticePostedAt: ist('2026-11-09T10:00') };
+    const at = ist('2026-11-20T10:00');
+    expect(checkTransition(partly, 'CLAIM_AND_PAY', 'owner', at).ok).toBe(true);
+    const s16 = checkTransition({ ...partly, ownerRefusedAt: ist('2026-11-10T10:00') }, 'CLAIM_AND_PAY', 'owner', at);
+    expect(!s16.ok && s16.error.section).toBe('s. 16');
+    const pending = { ...partly, status: 'PAYMENT_PENDING' as const };
+    const release = checkTransition({ ...pending, paymentReceived: true }, 'RELEASE', 'pound_keeper', at, { receiptSigned: true });
+    expect(release.ok && release.value.to).toBe('ACCOUNT_DELIVERED');
+    const back = checkTransition(pending, 'PAYMENT_NOT_RECEIVED', 'pound_keeper', at);
+    expect(back.ok && back.value.to).toBe('PARTLY_SOLD');
+    const refuse = checkTransition(pending, 'REFUSE_TO_PAY', 'pound_keeper', at);
+    expect(!refuse.ok && refuse.error.section).toBe('s. 14');
+  });
+});
+
+describe('golden: the interval before a s. 16 sale (Open readings 7)', () => {
+  const refused = { status: 'IMPOUNDED' as const, impoundedAt: ist('2026-11-01T10:00'), ownerRefusedAt: ist('2026-11-03T16:00'), heads: 2 };
+  it('R1 refusal 3 Nov 16:00 → not on the day of the refusal: a sale fixed for 3 Nov 23:59 is refused (s. 16), for 4 Nov 00:00 allowed', () => {
+    const early = checkTransition(refused, 'SCHEDULE_AUCTION', 'officer', ist('2026-11-03T16:05'), { auctionAt: ist('2026-11-03T23:59') });
+    expect(!early.ok && [early.error.code, early.error.section]).toEqual(['TRANSITION_REFUSED', 's. 16']);
+    expect(checkTransition(refused, 'SCHEDULE_AUCTION', 'officer', ist('2026-11-03T16:05'), { auctionAt: ist('2026-11-04T00:00') }).ok).toBe(true);
+  });
+  it('R2 a Magistrate’s direction of 2 clear days (window data): refusal 3 Nov → 4, 5 Nov clear → sale from 6 Nov', () => {
+    const w = { ...refused, windows: { s16SaleAfterRefusalDays: 2 } };
+    expect(checkTransition(w, 'SCHEDULE_AUCTION', 'officer', ist('2026-11-03T16:05'), { auctionAt: ist('2026-11-05T23:59') }).ok).toBe(false);
+    expect(checkTransition(w, 'SCHEDULE_AUCTION', 'officer', ist('2026-11-03T16:05'), { auctionAt: ist('2026-11-06T00:00') }).ok).toBe(true);
+    const t = computeTimeline({ impoundedAt: refused.impoundedAt, ownerRefusedAt: refused.ownerRefusedAt }, { s16SaleAfterRefusalDays: 2 });
+    expect(t.ok && t.value.s16SaleEligible!.actionableFrom).toBe('2026-11-06');
   });
 });

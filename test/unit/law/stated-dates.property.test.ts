@@ -77,6 +77,25 @@ describe('stated dates equal the gates (property)', () => {
     );
   });
 
+  it('s16_sale: after a refusal the sale may be fixed from 00:00 IST of the stated day, not a minute before (s. 16, read with s. 14)', () => {
+    fc.assert(
+      fc.property(instant, minutes(10), minutes(2), (impoundedAt, toRefusal, toNow) => {
+        const ownerRefusedAt = new Date(impoundedAt.getTime() + toRefusal);
+        const now = new Date(ownerRefusedAt.getTime() + toNow);
+        const n = nextDeadline({ status: 'IMPOUNDED', impoundedAt, ownerRefusedAt }, now, windows);
+        if (!n.ok || n.value.kind !== 's16_sale') return false;
+        const from = startOfIstDay(n.value.saleFrom);
+        const state: CaseState = { status: 'IMPOUNDED', impoundedAt, ownerRefusedAt, heads: 2 };
+        // Asked on the day of the refusal (a time already past cannot be fixed at all).
+        const schedule = (at: Date) => ok(state, 'SCHEDULE_AUCTION', ownerRefusedAt, { auctionAt: at });
+        expect(schedule(new Date(from.getTime() - MIN))).toBe(false);
+        expect(schedule(from)).toBe(true);
+        return true;
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('surplus_until: the surplus lapses at the end of the stated day, not one minute before (s. 17)', () => {
     fc.assert(
       fc.property(instant, minutes(80), (impoundedAt, toDeposit) => {

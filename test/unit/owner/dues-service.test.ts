@@ -103,7 +103,7 @@ describe.each(kinds)('dues service on %s', (kind) => {
     expect(notice.ok && notice.value).toMatchObject({ kind: 'auction_from', date: '2026-12-14' });
     // After a s. 16 refusal the claim-period promise is gone: a sale is possible now.
     const refused = nextDeadline({ status: 'IMPOUNDED', impoundedAt, ownerRefusedAt: new Date('2026-11-29T11:00:00+05:30') }, new Date('2026-11-29T12:00:00+05:30'), w);
-    expect(refused.ok && refused.value).toMatchObject({ kind: 's16_sale', date: '2026-11-29', section: 's. 16' });
+    expect(refused.ok && refused.value).toMatchObject({ kind: 's16_sale', date: '2026-11-29', saleFrom: '2026-11-30', section: 's. 16' });
     // Reported (even back-dated): the card says it was reported, not that the keeper will report.
     const reportedAt = new Date('2026-12-05T09:00:00+05:30');
     const reported = nextDeadline({ status: 'REPORTED_S14', impoundedAt, reportedAt }, new Date('2026-12-05T12:00:00+05:30'), w);
