@@ -16,7 +16,7 @@ import {
 import { completedRounds, storedAccountOf } from '../../src/services/sale-record';
 import type { BotContext } from '../context';
 import { holds, may, poundsInScope } from '../../src/services/staff-actor';
-import { actFor, caseById, caseFromArg, cb, commandArg, fitMessage, leaveFlow, replyRefusal, staleTap, verifiedTap } from './officer-common';
+import { actFor, cancelFlow, caseById, caseFromArg, cb, commandArg, fitMessage, replyRefusal, staleTap, verifiedTap } from './officer-common';
 import { listSurpluses, showSurplus, surplusFlow, surplusTap } from './surplus-held';
 import { paiseOf } from '../../src/db';
 
@@ -117,11 +117,7 @@ moneyFeature.callbackQuery(/^mn\|/, async (ctx) => {
   if (!tap) return;
   const [op, a1, a2] = tap.args;
   const now = ctx.deps.clock.now();
-  if (op === 'cancel') {
-    leaveFlow(ctx);
-    await ctx.reply(ctx.t('common:cancelled'));
-    return;
-  }
+  if (op === 'cancel') return cancelFlow(ctx);
   if (op === 'rec' || op === 'rm') {
     const c = await caseById(ctx, a1);
     if (!c) return;

@@ -7,7 +7,7 @@ import { claimSurplus, surplusesHeld, surplusToRevenue } from '../../src/service
 import { surplusClaimants } from '../../src/services/surplus-request';
 import { parseDate } from '../../src/services/typed-input';
 import type { BotContext } from '../context';
-import { actFor, caseById, cb, fitMessage, flowData, inFlow, leaveFlow, replyRefusal, setFlow, staleTap } from './officer-common';
+import { actFor, caseById, cb, finishFlow, fitMessage, flowData, inFlow, leaveFlow, replyRefusal, setFlow, staleTap } from './officer-common';
 
 /**
  * s. 17, the District Magistrate's side of `/split`: the surpluses the office holds, a surplus's card with
@@ -99,12 +99,7 @@ export async function surplusTap(ctx: BotContext, op: string | undefined, a1: st
     }
     if (op === 'today' && ctx.session.step === 'date') return askClaimConfirm(ctx, { ...d, date: toIstDate(now) });
     if (op === 'clok' && ctx.session.step === 'confirm') {
-      const c = await caseById(ctx, d.caseId);
-      if (!c) return leaveFlow(ctx);
-      const act = await actFor(ctx, 'magistrate', c);
-      leaveFlow(ctx);
-      if (!act) return;
-      try {
+      return finishFlow(ctx, 'magistrate', d.caseId, async (act, c) => {
         const r = await claimSurplus(
           ctx.deps.db,
           act,
@@ -112,10 +107,7 @@ export async function surplusTap(ctx: BotContext, op: string | undefined, a1: st
           now,
         );
         await ctx.reply(ctx.t('officer:surplus.claimed', { number: r.caseNumber, amount: r.amountPaise, claimant: r.claimant, receipt: r.receiptNumber }));
-      } catch (e) {
-        await replyRefusal(ctx, e, c);
-      }
-      return;
+      });
     }
   }
   return 'not-mine';
