@@ -83,3 +83,16 @@ export function createConfig(env: Record<string, string | undefined> = process.e
   }
   return parsed.data;
 }
+
+/**
+ * For the long-running entry points (`npm start`, `npm run worker`): the config, or one line naming the bad
+ * variable and exit code 2 — an operator fixes the environment, a stack trace would only hide the line.
+ */
+export function createConfigOrExit(env: Record<string, string | undefined> = process.env): Config {
+  try {
+    return createConfig(env);
+  } catch (err) {
+    console.error(err instanceof ConfigError ? err.message : String(err));
+    process.exit(2);
+  }
+}

@@ -1,15 +1,9 @@
 // npm start — the whole service in one process (bot, workers, outbox dispatcher, reconciler).
 import { createApp } from './app';
-import { ConfigError, createConfig } from './config';
+import { createConfigOrExit } from './config';
 import { runUntilSignal } from './lifecycle';
 
-let config;
-try {
-  config = createConfig();
-} catch (err) {
-  console.error(err instanceof ConfigError ? err.message : String(err));
-  process.exit(2);
-}
+const config = createConfigOrExit();
 
 if (!config.BOT_TOKEN) {
   // No token: the local chat — the real bot, workers and embedded database against an in-process Telegram stand-in.

@@ -66,23 +66,21 @@ async function numberOrSearch(ctx: BotContext, text: string): Promise<void> {
   return runSearch(ctx, text);
 }
 
+/** A command sent without its case number asks for it; the next text answers (the flow's 'number' step). */
+export async function askForNumber(ctx: BotContext, flow: string, promptKey: string): Promise<void> {
+  setFlow(ctx, flow, 'number', {});
+  await ctx.reply(ctx.t(promptKey));
+}
+
 caseFeature.command('case', async (ctx) => {
   const arg = ctx.match.trim();
-  if (!arg) {
-    setFlow(ctx, FLOW, 'number', {});
-    await ctx.reply(ctx.t('owner:case.prompt'));
-    return;
-  }
+  if (!arg) return askForNumber(ctx, FLOW, 'owner:case.prompt');
   await showCaseByNumber(ctx, arg);
 });
 
 caseFeature.command('search', async (ctx) => {
   const arg = ctx.match.trim();
-  if (!arg) {
-    setFlow(ctx, FLOW, 'number', {});
-    await ctx.reply(ctx.t('owner:search.prompt'));
-    return;
-  }
+  if (!arg) return askForNumber(ctx, FLOW, 'owner:search.prompt');
   await runSearch(ctx, arg);
 });
 

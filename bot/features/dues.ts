@@ -9,7 +9,7 @@ import { cb, clearFlow, isCommandText, setFlow } from '../keyboards/owner';
 import { idArg, onAction } from './on-action';
 import { renderDues } from '../views/owner/dues';
 import { fitMessage, sectionText, statusText } from '../views/owner/text';
-import { showCaseByNumber, viewerOf } from './case';
+import { askForNumber, showCaseByNumber, viewerOf } from './case';
 
 /**
  * Dues (s. 13): itemised by the statute engine from the pound's dated rates — per head and per day, the
@@ -78,11 +78,7 @@ function whatIfInstant(ctx: BotContext, text: string): { at: Date } | { error: s
 
 duesFeature.command('dues', async (ctx) => {
   const arg = ctx.match.trim();
-  if (!arg) {
-    setFlow(ctx, FLOW_NUMBER, 'number', {});
-    await ctx.reply(ctx.t('owner:case.prompt'));
-    return;
-  }
+  if (!arg) return askForNumber(ctx, FLOW_NUMBER, 'owner:case.prompt');
   const split = splitNumberAndDate(arg);
   if (!split) return showCaseByNumber(ctx, arg);
   if (!split.rest) return showDuesByNumber(ctx, split.number, ctx.deps.clock.now());

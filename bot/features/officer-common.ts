@@ -5,6 +5,7 @@ import { Refusal } from '../../src/services/refusal';
 import type { StaffActor, StaffRight } from '../../src/services/staff-actor';
 import { parseCaseArg } from '../../src/services/typed-answers';
 import type { BotContext } from '../context';
+import { leaveFlow } from '../middleware/leave-flow';
 import { requireStaff } from '../middleware/roles';
 import { refusalText } from '../views/refusal';
 import { fitMessage, MESSAGE_LIMIT, poundName, sectionText } from '../views/text';
@@ -30,7 +31,7 @@ export function setFlow(ctx: BotContext, flow: OfficerFlow, step: string, data: 
 }
 
 /** Leaves whatever flow the chat is in. */
-export { leaveFlow } from '../middleware/leave-flow';
+export { leaveFlow };
 
 /** The flow's data, typed by the caller. */
 export function flowData<T>(ctx: BotContext): T {
@@ -109,6 +110,35 @@ export async function actFor(ctx: BotContext, right: StaffRight, c: { poundId: n
 export async function replyRefusal(ctx: BotContext, e: unknown, c: { number: string; status?: string }, extra?: { reply_markup?: InlineKeyboard }): Promise<void> {
   if (!(e instanceof Refusal)) throw e;
   await ctx.reply(refusalText(ctx, e, c), extra);
+}
+
+/**
+ * The Confirm tap that ends a flow: the case is read again and the right checked again (the draft may be
+ * minutes old, the grant revoked meanwhile), the flow is left whatever the outcome, and a refusal is answered
+ * in the words of its section. `run` does the one service call and its reply.
+ */
+export async function finishFlow(
+  ctx: BotContext,
+  right: StaffRight,
+  caseId: number,
+  run: (act: StaffActor, c: CaseForLaw) => Promise<void>,
+): Promise<void> {
+  const c = await caseById(ctx, caseId);
+  if (!c) return leaveFlow(ctx);
+  const act = await actFor(ctx, right, c);
+  leaveFlow(ctx);
+  if (!act) return;
+  try {
+    await run(act, c);
+  } catch (e) {
+    await replyRefusal(ctx, e, c);
+  }
+}
+
+/** The flow's Cancel button: forget the draft and say so. */
+export async function cancelFlow(ctx: BotContext): Promise<void> {
+  leaveFlow(ctx);
+  await ctx.reply(ctx.t('common:cancelled'));
 }
 
 /** The command's argument text after "/command". */

@@ -7,7 +7,7 @@ import { MAX_ORDER_REFERENCE, ORDER_KINDS, ordersOfCase, recordOrder, type Order
 import { disposeUnderProviso } from '../../src/services/proviso';
 import type { BotContext } from '../context';
 import { may } from '../../src/services/staff-actor';
-import { actFor, caseById, caseFromArg, cb, commandArg, fitMessage, flowData, inFlow, leaveFlow, replyRefusal, setFlow, staleTap, verifiedTap } from './officer-common';
+import { actFor, cancelFlow, caseById, caseFromArg, cb, commandArg, finishFlow, fitMessage, flowData, inFlow, replyRefusal, setFlow, staleTap, verifiedTap } from './officer-common';
 
 /**
  * `/orders <case>` — the orders of a Magistrate or Civil Court recorded on a case (any staff of the pound
@@ -116,11 +116,7 @@ ordersFeature.callbackQuery(/^or\|/, async (ctx) => {
   if (!tap) return;
   const [op, arg] = tap.args;
   const now = ctx.deps.clock.now();
-  if (op === 'cancel') {
-    leaveFlow(ctx);
-    await ctx.reply(ctx.t('common:cancelled'));
-    return;
-  }
+  if (op === 'cancel') return cancelFlow(ctx);
   if (op === 'new' || op === 'px') {
     const c = await caseById(ctx, arg);
     if (!c) return;
@@ -136,18 +132,10 @@ ordersFeature.callbackQuery(/^or\|/, async (ctx) => {
   }
   if (op === 'pxok' && inFlow(ctx, 'proviso', 'confirm')) {
     const d = flowData<ProvisoDraft>(ctx);
-    const c = await caseById(ctx, d.caseId);
-    if (!c) return leaveFlow(ctx);
-    const act = await actFor(ctx, 'magistrate', c);
-    leaveFlow(ctx);
-    if (!act) return;
-    try {
+    return finishFlow(ctx, 'magistrate', d.caseId, async (act, c) => {
       const r = await disposeUnderProviso(ctx.deps.db, act, { caseId: c.id, manner: d.manner ?? '', orderId: d.orderId }, now);
       await ctx.reply(ctx.t('officer:orders.disposed', { number: r.caseNumber, heads: r.heads, manner: r.manner, reference: r.orderReference }));
-    } catch (e) {
-      await replyRefusal(ctx, e, c);
-    }
-    return;
+    });
   }
   if (!inFlow(ctx, 'order')) return staleTap(ctx);
   const d = flowData<OrderDraft>(ctx);
@@ -168,22 +156,14 @@ ordersFeature.callbackQuery(/^or\|/, async (ctx) => {
   }
   if (op === 'today' && step === 'date') return askOrderConfirm(ctx, { ...d, date: toIstDate(now) });
   if (op === 'save' && step === 'confirm') {
-    const c = await caseById(ctx, d.caseId);
-    if (!c) return leaveFlow(ctx);
-    const act = await actFor(ctx, 'magistrate', c);
-    leaveFlow(ctx);
-    if (!act) return;
-    try {
+    return finishFlow(ctx, 'magistrate', d.caseId, async (act, c) => {
       const r = await recordOrder(ctx.deps.db, act, { caseId: c.id, kind: d.kind!, authority: d.authority!, reference: d.reference ?? '', orderedOn: d.date ?? '' }, now);
       await ctx.reply(
         r.created
           ? ctx.t('officer:orders.recorded', { kind: r.order.kind, reference: r.order.reference, date: d.date, number: r.caseNumber })
           : ctx.t('officer:orders.already', { reference: r.order.reference, number: r.caseNumber }),
       );
-    } catch (e) {
-      await replyRefusal(ctx, e, c);
-    }
-    return;
+    });
   }
   await staleTap(ctx);
 });

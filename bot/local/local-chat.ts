@@ -10,8 +10,9 @@ import { MAX_JUMP_DAYS, parseLocalCommand } from './local-commands';
 import type { LocalBotApi, LocalEvent, LocalMessage } from './local-bot-api';
 import { saveLocalState, type LocalState } from './local-state';
 import { PERSONAS, personaByChat, type Persona, type PersonaName } from './personas';
-import { asTelegram, LocalScreen, personaUser, type Shown } from './local-screen';
+import { asTelegram, LocalScreen, type Shown } from './local-screen';
 import { numberedButtons, renderNotice } from './render';
+import { personaMessage, photoUpdate, tapUpdate, textUpdate } from './local-updates';
 
 /** What the chat drives: the real bot, the Bot API stand-in, the job runtime and the demo clock. */
 export interface LocalChatParts {
@@ -201,10 +202,7 @@ export class LocalChat {
     this.notice('local:tapped', { persona: this.t()(`local:persona.${persona.name}`), choice, text: button.text, n: shown.n });
     const id = `local-${persona.userId}-${Date.now()}-${++this.callbackSeq}`;
     this.parts.api.registerCallback(id, persona.userId);
-    await this.feed({
-      update_id: 0,
-      callback_query: { id, from: personaUser(persona, this.parts.deps.config.DEFAULT_LANGUAGE), chat_instance: `local-${persona.userId}`, data: button.callbackData!, message: asTelegram(this.parts.bot.botInfo, message) },
-    } as Update);
+    await this.feed(tapUpdate(id, persona, this.parts.deps.config.DEFAULT_LANGUAGE, button.callbackData!, asTelegram(this.parts.bot.botInfo, message)));
   }
 
   private async reply(persona: Persona, messageNumber: number, text: string): Promise<void> {
@@ -239,27 +237,11 @@ export class LocalChat {
     const { fileId, fileUniqueId } = this.parts.api.registerUpload(full);
     // Answering with a photo moves past the keyboard it was offered with (e.g. "send a photo or tap Skip").
     this.screen.openKeyboard.delete(persona.userId);
-    await this.feed({
-      update_id: 0,
-      message: {
-        ...this.newMessage(persona),
-        photo: [{ file_id: fileId, file_unique_id: fileUniqueId, width: 1280, height: 960, file_size: statSync(full).size }],
-        ...(caption ? { caption } : {}),
-      },
-    } as Update);
+    await this.feed(photoUpdate(this.newMessage(persona), { fileId, fileUniqueId, size: statSync(full).size }, caption));
   }
 
   private async sendText(persona: Persona, text: string, extra: Partial<Message> = {}): Promise<void> {
-    const command = /^\/\w+/.exec(text)?.[0];
-    await this.feed({
-      update_id: 0,
-      message: {
-        ...this.newMessage(persona),
-        text,
-        ...(command ? { entities: [{ type: 'bot_command', offset: 0, length: command.length }] } : {}),
-        ...extra,
-      },
-    } as Update);
+    await this.feed(textUpdate(this.newMessage(persona), text, extra));
   }
 
   /** Feeds one update (with the next update id) and lets the jobs catch up. */
@@ -303,12 +285,6 @@ export class LocalChat {
 
   /** A new message of the persona in its chat: the next id of that chat, the demo clock's time. */
   private newMessage(persona: Persona) {
-    return {
-      message_id: this.parts.api.allocateMessageId(persona.userId),
-      date: Math.floor(this.parts.clock.now().getTime() / 1000),
-      chat: { id: persona.userId, type: 'private' as const, first_name: persona.firstName },
-      from: personaUser(persona, this.parts.deps.config.DEFAULT_LANGUAGE),
-    };
+    return personaMessage(persona, this.parts.api.allocateMessageId(persona.userId), this.parts.clock.now(), this.parts.deps.config.DEFAULT_LANGUAGE);
   }
-
 }

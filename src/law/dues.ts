@@ -61,8 +61,22 @@ export interface DuesInput {
   readonly s12aDeclaration?: boolean;
 }
 
+/**
+ * A per-head line from a dated scale (s. 12 fine, s. 12A security): the heads of one class at the rate in
+ * force on the India date of impounding. Both are valued the same way (`scaleOn` in rules.ts).
+ */
+interface ScaledLine {
+  readonly cattleClass: CattleClassCode;
+  readonly heads: number;
+  readonly ratePaise: Paise;
+  readonly amountPaise: Paise;
+  /** The date whose scale applies (the India date of impounding). */
+  readonly scaleDate: LocalDate;
+  readonly ruleRef: RuleRef;
+}
+
 /** s. 12: fine / penalty for the heads of one class, from the scale in force on the impounding date. */
-export interface FineLine {
+export interface FineLine extends ScaledLine {
   readonly kind: 'fine';
   readonly section: 's. 12';
   /**
@@ -71,13 +85,6 @@ export interface FineLine {
    */
   readonly term: TermInfo['term'];
   readonly termVersion: string;
-  readonly cattleClass: CattleClassCode;
-  readonly heads: number;
-  readonly ratePaise: Paise;
-  readonly amountPaise: Paise;
-  /** The date whose scale applies (the India date of impounding). */
-  readonly scaleDate: LocalDate;
-  readonly ruleRef: RuleRef;
 }
 
 /** s. 5: feeding and watering for the heads of one class over consecutive days at one rate row. */
@@ -98,17 +105,11 @@ export interface FeedingLine {
 }
 
 /** s. 12A (state variant, e.g. Maharashtra): security per head for one class. */
-export interface SecurityLine {
+export interface SecurityLine extends ScaledLine {
   readonly kind: 'security';
   readonly section: 's. 12A';
   /** Id of the state variant that requires it. */
   readonly stateVariant: string;
-  readonly cattleClass: CattleClassCode;
-  readonly heads: number;
-  readonly ratePaise: Paise;
-  readonly amountPaise: Paise;
-  readonly scaleDate: LocalDate;
-  readonly ruleRef: RuleRef;
 }
 
 export type DuesLine = FineLine | FeedingLine | SecurityLine;

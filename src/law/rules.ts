@@ -37,24 +37,27 @@ export function assertPound(pound: unknown): asserts pound is Pound {
   }
 }
 
-/** s. 12: the fine (penalty) per head for a class, notified by the State Government for a local area. */
-export interface FineScaleRow {
+/** What every dated rate row (ss. 5, 12, 12A) carries: its id and the days it is in force. */
+export interface DatedRow {
   readonly id?: string | null;
+  readonly effectiveFrom: LocalDate;
+  /** Inclusive; null/absent = until superseded. */
+  readonly effectiveTo?: LocalDate | null;
+}
+
+/** s. 12: the fine (penalty) per head for a class, notified by the State Government for a local area. */
+export interface FineScaleRow extends DatedRow {
   readonly state: string;
   /** Local area, or '*' for the whole state. */
   readonly area: string;
   readonly cattleClass: string;
-  readonly effectiveFrom: LocalDate;
-  /** Inclusive; null/absent = until superseded. */
-  readonly effectiveTo?: LocalDate | null;
   readonly paisePerHead: number;
   /** Reference of the notification, e.g. 'UP Notfn. 123/2024'. */
   readonly notification: string;
 }
 
 /** s. 5: feeding and watering charge per head per day fixed by the District Magistrate. */
-export interface FeedingRateRow {
-  readonly id?: string | null;
+export interface FeedingRateRow extends DatedRow {
   /** A rate for one pound (most specific) … */
   readonly poundCode?: string | null;
   /** … or for every pound of a local area … */
@@ -62,8 +65,6 @@ export interface FeedingRateRow {
   /** … optionally restricted to a state (required for a state-wide row with no area). */
   readonly state?: string | null;
   readonly cattleClass: string;
-  readonly effectiveFrom: LocalDate;
-  readonly effectiveTo?: LocalDate | null;
   readonly paisePerDay: number;
   /** Reference of the District Magistrate's order. */
   readonly order: string;
@@ -73,13 +74,10 @@ export interface FeedingRateRow {
  * s. 12A (Maharashtra): security per head, as prescribed; same look-up as the fine scale. A row with no
  * `area` (or '*') applies state-wide.
  */
-export interface SecurityScaleRow {
-  readonly id?: string | null;
+export interface SecurityScaleRow extends DatedRow {
   readonly state: string;
   readonly area?: string | null;
   readonly cattleClass: string;
-  readonly effectiveFrom: LocalDate;
-  readonly effectiveTo?: LocalDate | null;
   readonly paisePerHead: number;
   readonly notification: string;
 }
@@ -158,13 +156,27 @@ function amountOf(value: unknown, table: RuleRef['table'], index: number, field:
   return value;
 }
 
-function candidate(rank: number, paise: number, ref: RuleRef): RuleCandidate {
+/**
+ * One matched row of a dated rate table as a candidate. Every table (s. 5 feeding, s. 12 fines, s. 12A
+ * security) is checked and dated the same way, so the steps live here once: dates valid, amount in whole
+ * paise, provenance kept.
+ */
+function datedCandidate(
+  row: DatedRow,
+  at: { table: RuleRef['table']; index: number; scope: RuleRef['scope'] },
+  amount: { value: unknown; field: string },
+  reference: string,
+): RuleCandidate {
+  const { table, index, scope } = at;
+  validateDated(row, table, index);
+  const paise = amountOf(amount.value, table, index, amount.field);
+  const effectiveTo = row.effectiveTo ?? null;
   return {
-    rank,
+    rank: SCOPE_RANK[scope],
     paise,
-    ref,
-    fromDay: dayIndex(ref.effectiveFrom),
-    toDay: ref.effectiveTo === null ? Infinity : dayIndex(ref.effectiveTo),
+    ref: { table, id: row.id ?? null, reference, effectiveFrom: row.effectiveFrom, effectiveTo, scope },
+    fromDay: dayIndex(row.effectiveFrom),
+    toDay: effectiveTo === null ? Infinity : dayIndex(effectiveTo),
   };
 }
 
@@ -212,17 +224,8 @@ function scaleCandidates(
     const area = row.area ?? STATE_WIDE_AREA;
     const scope = area === pound.area ? 'area' : area === STATE_WIDE_AREA ? 'state' : null;
     if (scope === null) return;
-    validateDated(row, table, index);
-    const paise = amountOf(row.paisePerHead, table, index, 'paisePerHead');
     out.push(
-      candidate(SCOPE_RANK[scope], paise, {
-        table,
-        id: row.id ?? null,
-        reference: row.notification,
-        effectiveFrom: row.effectiveFrom,
-        effectiveTo: row.effectiveTo ?? null,
-        scope,
-      }),
+      datedCandidate(row, { table, index, scope }, { value: row.paisePerHead, field: 'paisePerHead' }, row.notification),
     );
   });
   return out;
@@ -244,17 +247,13 @@ export function feedingCandidates(
     else if (row.state) scope = row.state === pound.state ? 'state' : null;
     else throw new LawError('INVALID_RULE', { table: 'feeding_rate', index, reason: 'no_pound_area_or_state' });
     if (scope === null) return;
-    validateDated(row, 'feeding_rate', index);
-    const paise = amountOf(row.paisePerDay, 'feeding_rate', index, 'paisePerDay');
     out.push(
-      candidate(SCOPE_RANK[scope], paise, {
-        table: 'feeding_rate',
-        id: row.id ?? null,
-        reference: row.order,
-        effectiveFrom: row.effectiveFrom,
-        effectiveTo: row.effectiveTo ?? null,
-        scope,
-      }),
+      datedCandidate(
+        row,
+        { table: 'feeding_rate', index, scope },
+        { value: row.paisePerDay, field: 'paisePerDay' },
+        row.order,
+      ),
     );
   });
   return out;
@@ -278,14 +277,28 @@ export function feedingRateOnDay(
   return hit;
 }
 
-/** Throwing form of `findFineScale` (internal). */
-export function fineScaleOn(rows: readonly FineScaleRow[], pound: Pound, cattleClass: string, date: LocalDate): RateInForce {
+/**
+ * The per-head scale in force on `date`. Fines (s. 12) and security (s. 12A) are looked up alike and
+ * differ only in their table, their section and the code of the refusal when no row is in force.
+ */
+function scaleOn(
+  rows: readonly (FineScaleRow | SecurityScaleRow)[],
+  law: { table: 'fine_scale' | 'security_scale'; section: 's. 12' | 's. 12A'; missing: 'SCALE_MISSING' | 'SECURITY_SCALE_MISSING' },
+  pound: Pound,
+  cattleClass: string,
+  date: LocalDate,
+): RateInForce {
   assertPound(pound);
   assertCattleClass(cattleClass, 'cattleClass');
   assertLocalDate(date, 'date');
-  const hit = pickInForce(scaleCandidates(rows, 'fine_scale', pound, cattleClass), dayIndex(date), 's. 12');
-  if (!hit) throw new LawError('SCALE_MISSING', { state: pound.state, area: pound.area, cattleClass, date }, 's. 12');
+  const hit = pickInForce(scaleCandidates(rows, law.table, pound, cattleClass), dayIndex(date), law.section);
+  if (!hit) throw new LawError(law.missing, { state: pound.state, area: pound.area, cattleClass, date }, law.section);
   return { paise: hit.paise, ref: hit.ref };
+}
+
+/** Throwing form of `findFineScale` (internal). */
+export function fineScaleOn(rows: readonly FineScaleRow[], pound: Pound, cattleClass: string, date: LocalDate): RateInForce {
+  return scaleOn(rows, { table: 'fine_scale', section: 's. 12', missing: 'SCALE_MISSING' }, pound, cattleClass, date);
 }
 
 /** Throwing form of `findSecurityScale` (internal). */
@@ -295,14 +308,8 @@ export function securityScaleOn(
   cattleClass: string,
   date: LocalDate,
 ): RateInForce {
-  assertPound(pound);
-  assertCattleClass(cattleClass, 'cattleClass');
-  assertLocalDate(date, 'date');
-  const hit = pickInForce(scaleCandidates(rows, 'security_scale', pound, cattleClass), dayIndex(date), 's. 12A');
-  if (!hit) {
-    throw new LawError('SECURITY_SCALE_MISSING', { state: pound.state, area: pound.area, cattleClass, date }, 's. 12A');
-  }
-  return { paise: hit.paise, ref: hit.ref };
+  const law = { table: 'security_scale', section: 's. 12A', missing: 'SECURITY_SCALE_MISSING' } as const;
+  return scaleOn(rows, law, pound, cattleClass, date);
 }
 
 /** s. 12: the fine/penalty per head for a class at a pound, from the scale in force on `date`. */

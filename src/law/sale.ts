@@ -1,13 +1,11 @@
 import { assertInstant, toIstDate, type LocalDate } from './calendar';
 import { assertCattleClass, assertHeadCount, type CattleClassCode } from './cattle';
-import type { TermAmendment } from './data/term-amendments';
 import type { DeductionKind } from './deduction-order';
-import type { StatutoryWindows } from './data/windows';
 import { feedingDays } from './dues';
 import { guard, LawError, type LawResult } from './errors';
 import { assertPaise, splitEvenly, subPaise, sumPaise, type Paise } from './money';
 import { compareLots, S16_SELECTION_RULE, selectLotsToCover, type LotSelection } from './sale-selection';
-import { splitOf, type SplitPart, type SplitResult } from './split';
+import { splitOf, type AccountOptions, type SplitPart, type SplitResult } from './split';
 import type { TermInfo } from './terms';
 
 /**
@@ -28,7 +26,7 @@ export interface SaleLotInput {
   readonly pricePaise: Paise;
 }
 
-export interface SaleInput {
+export interface SaleInput extends AccountOptions {
   readonly mode: SaleMode;
   /** (a) the number of cattle seized (all heads of the case, including any without a bid). */
   readonly herdHeads: number;
@@ -48,12 +46,6 @@ export interface SaleInput {
   readonly surplusDepositedAt?: Date | null;
   /** The state variant applied to the dues (`DuesBreakdown.stateVariant`), recorded in the account. */
   readonly stateVariant?: { readonly id: string; readonly act: string } | null;
-  /** The date of the account (decides "fine"/"penalty"); defaults to `saleAt`. */
-  readonly accountAt?: Date | null;
-  readonly termAmendments?: readonly TermAmendment[];
-  readonly windows?: Partial<StatutoryWindows>;
-  /** Order in which the proceeds meet the deductions (`findDeductionOrder`); default `DEFAULT_DEDUCTION_ORDER`. */
-  readonly deductionOrder?: readonly DeductionKind[];
 }
 
 /** A sold lot with its price attributed to its heads (odd paise to the first heads, see money.ts). */

@@ -57,7 +57,21 @@ export interface SplitPart {
   readonly term?: TermInfo['term'];
 }
 
-export interface SplitInput {
+/**
+ * What the s. 16 account and the s. 17 division are both computed under: the date that decides the word,
+ * the amendments and windows in force, and the order the proceeds meet the deductions. One declaration, so
+ * the sale and the split cannot drift apart in what they accept.
+ */
+export interface AccountOptions {
+  /** The date that decides "fine"/"penalty" for the account; defaults to `saleAt`. */
+  readonly accountAt?: Date | null;
+  readonly termAmendments?: readonly TermAmendment[];
+  readonly windows?: Partial<StatutoryWindows>;
+  /** Order in which the proceeds meet the deductions (every kind once, `findDeductionOrder`); default `DEDUCTION_PRIORITY`. */
+  readonly deductionOrder?: readonly DeductionKind[];
+}
+
+export interface SplitInput extends AccountOptions {
   readonly proceedsPaise: Paise;
   readonly saleExpensesPaise: Paise;
   readonly finePaise: Paise;
@@ -70,12 +84,6 @@ export interface SplitInput {
   readonly saleAt: Date;
   /** When the surplus reached the District Magistrate; defaults to `saleAt` (then `surplusHoldProvisional`). */
   readonly surplusDepositedAt?: Date | null;
-  /** The date that decides "fine"/"penalty" for the account; defaults to `saleAt`. */
-  readonly accountAt?: Date | null;
-  readonly termAmendments?: readonly TermAmendment[];
-  readonly windows?: Partial<StatutoryWindows>;
-  /** Order in which the deductions are met (every kind once); default `DEDUCTION_PRIORITY`. */
-  readonly deductionOrder?: readonly DeductionKind[];
 }
 
 export interface SplitResult {

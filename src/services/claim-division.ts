@@ -1,6 +1,7 @@
 import { splitClaimPayment, sumPaise } from '../law';
 import { snapshotTotals } from './deposit-outcome';
 import type { Tx } from './outbox';
+import { postLedger } from './ledger';
 
 /**
  * The division of money paid at the pound under s. 13 (s. 17, second paragraph): the pound-keeper retains
@@ -41,17 +42,17 @@ export function claimDivision(snapshot: unknown, receivedPaise: number): Array<{
 export async function recordClaimDivision(tx: Tx, input: { caseId: number; paymentId: number; snapshot: unknown; receivedPaise: number; now: Date }) {
   const lines = claimDivision(input.snapshot, input.receivedPaise);
   if (!lines) return null;
-  await tx.ledgerEntry.createMany({
-    data: lines.map((l) => ({
-      caseId: input.caseId,
+  await postLedger(
+    tx,
+    input.caseId,
+    input.now,
+    lines.map((l) => ({
       account: l.account,
       amountPaise: l.amountPaise,
       section: l.section,
       memo: `s. 13 payment ${input.paymentId}: s. 17 division`,
       idempotencyKey: claimSplitKey(input.paymentId, l.account),
-      createdAt: input.now,
     })),
-    skipDuplicates: true,
-  });
+  );
   return lines;
 }

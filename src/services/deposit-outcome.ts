@@ -8,6 +8,7 @@ import { planDeadlines } from './deadlines';
 import { recordOrderTx } from './orders';
 import { queueMessage } from './outbox';
 import { paiseOf } from '../db';
+import { postLedger } from './ledger';
 
 /** The Magistrate's outcome for a s. 15 deposit: returned to the depositor, or applied to the dues. */
 export type DepositOutcome = 'refund' | 'apply';
@@ -58,18 +59,18 @@ export async function recordDepositOutcome(db: Db, act: StaffActor, input: { cas
         throw new Refusal('SPLIT_UNBALANCED', 's. 15', { total: sumPaise(entries.map((e) => e.amountPaise)), proceeds: deposit.amountPaise });
       }
     }
-    await tx.ledgerEntry.createMany({
-      data: entries.map((e) => ({
-        caseId: c.id,
+    await postLedger(
+      tx,
+      c.id,
+      now,
+      entries.map((e) => ({
         account: e.account,
         amountPaise: e.amountPaise,
         section: e.section,
         memo: `s. 15 deposit ${input.outcome}: order ${reference}`,
         idempotencyKey: `case:${c.id}:deposit:${input.outcome}:${e.account}`,
-        createdAt: now,
       })),
-      skipDuplicates: true,
-    });
+    );
     await transition(tx, c, allowed, { closedAt: now });
     await tx.complaint.updateMany({ where: { caseId: c.id, outcome: null }, data: { outcome: input.outcome, outcomeAt: now } });
     await queueMessage(

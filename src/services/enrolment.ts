@@ -86,27 +86,28 @@ export const ENROL_GLOBAL_WINDOW_MS = 10 * 60_000;
 /** The audit action of a refused enrolment code. */
 export const ENROL_REFUSED_ACTION = 'staff.enrol_refused';
 
+/**
+ * Minutes until the oldest of the last `max` refused codes matching `who` leaves the window, or null when
+ * fewer than `max` fall in it. One sliding window, used per person and for everyone (a guessing run spread
+ * over many accounts).
+ */
+async function minutesUntilFree(db: Db, who: { actorTelegramId?: bigint }, max: number, windowMs: number, now: Date): Promise<number | null> {
+  const refused = await db.auditEvent.findMany({
+    where: { action: ENROL_REFUSED_ACTION, ...who, at: { gt: new Date(now.getTime() - windowMs) } },
+    orderBy: { at: 'desc' },
+    take: max,
+    select: { at: true },
+  });
+  if (refused.length < max) return null;
+  const freeAt = refused[max - 1]!.at.getTime() + windowMs;
+  return Math.max(1, Math.ceil((freeAt - now.getTime()) / 60_000));
+}
+
 async function throttled(db: Db, telegramId: bigint, now: Date): Promise<RedeemResult | null> {
-  const mine = await db.auditEvent.findMany({
-    where: { action: ENROL_REFUSED_ACTION, actorTelegramId: telegramId, at: { gt: new Date(now.getTime() - ENROL_WINDOW_MS) } },
-    orderBy: { at: 'desc' },
-    take: ENROL_MAX_FAILURES,
-    select: { at: true },
-  });
-  if (mine.length >= ENROL_MAX_FAILURES) {
-    const freeAt = mine[ENROL_MAX_FAILURES - 1]!.at.getTime() + ENROL_WINDOW_MS;
-    return { ok: false, refusal: 'THROTTLED', retryInMinutes: Math.max(1, Math.ceil((freeAt - now.getTime()) / 60_000)) };
-  }
-  const all = await db.auditEvent.findMany({
-    where: { action: ENROL_REFUSED_ACTION, at: { gt: new Date(now.getTime() - ENROL_GLOBAL_WINDOW_MS) } },
-    orderBy: { at: 'desc' },
-    take: ENROL_GLOBAL_MAX,
-    select: { at: true },
-  });
-  if (all.length >= ENROL_GLOBAL_MAX) {
-    const freeAt = all[ENROL_GLOBAL_MAX - 1]!.at.getTime() + ENROL_GLOBAL_WINDOW_MS;
-    return { ok: false, refusal: 'THROTTLED_ALL', retryInMinutes: Math.max(1, Math.ceil((freeAt - now.getTime()) / 60_000)) };
-  }
+  const mine = await minutesUntilFree(db, { actorTelegramId: telegramId }, ENROL_MAX_FAILURES, ENROL_WINDOW_MS, now);
+  if (mine !== null) return { ok: false, refusal: 'THROTTLED', retryInMinutes: mine };
+  const all = await minutesUntilFree(db, {}, ENROL_GLOBAL_MAX, ENROL_GLOBAL_WINDOW_MS, now);
+  if (all !== null) return { ok: false, refusal: 'THROTTLED_ALL', retryInMinutes: all };
   return null;
 }
 

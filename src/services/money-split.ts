@@ -11,6 +11,7 @@ import { proceedsKey } from './sale';
 import { completedRounds } from './sale-record';
 import { isClaimSplitKey } from './claim-division';
 import { paiseOf } from '../db';
+import { postLedger, type LedgerPosting } from './ledger';
 
 /** Ledger accounts the s. 17 split writes to (LedgerAccount enum values). */
 export type SplitAccount = 'SALE_EXPENSES' | 'DISTRICT_MAGISTRATE' | 'POUND_KEEPER' | 'SECURITY' | 'OWNER_BALANCE' | 'MAGISTRATE_DEPOSIT';
@@ -133,7 +134,7 @@ export async function recordSplit(db: Db, act: StaffActor, caseId: number, now: 
       await audit(tx, who.audit, 'S16_ACCOUNT_DELIVERED', c.id, { rounds: split.rounds.map((r) => r.round), after: 'proviso_disposal' });
       c = await loadCase(tx, c.id);
     }
-    const data = [];
+    const data: LedgerPosting[] = [];
     for (const r of split.rounds) {
       // Conservation (s. 17): every rupee of each round's proceeds goes somewhere, and nowhere twice.
       const total = sumPaise(r.lines.map((l) => l.amountPaise));
@@ -142,12 +143,12 @@ export async function recordSplit(db: Db, act: StaffActor, caseId: number, now: 
         throw new Refusal('SPLIT_UNBALANCED', 's. 17', { total, proceeds: proceeds ? paiseOf(proceeds.amountPaise) : r.proceedsPaise });
       }
       for (const l of r.lines.filter((x) => x.amountPaise > 0)) {
-        data.push({ caseId: c.id, account: l.account, amountPaise: l.amountPaise, section: l.section, memo: r.round > 1 ? `s. 17 split, auction round ${r.round}` : 's. 17 split', idempotencyKey: splitKey(c.id, r.round, l.account), createdAt: now });
+        data.push({ account: l.account, amountPaise: l.amountPaise, section: l.section, memo: r.round > 1 ? `s. 17 split, auction round ${r.round}` : 's. 17 split', idempotencyKey: splitKey(c.id, r.round, l.account) });
       }
     }
     const surplus = sumPaise(split.lines.filter((l) => l.account === 'MAGISTRATE_DEPOSIT').map((l) => l.amountPaise));
     const allowed = mustAllow(caseStateOf(c), 'RECORD_SPLIT', role, now, { surplusToDepositPaise: surplus, surplusDepositedAt: now });
-    await tx.ledgerEntry.createMany({ data, skipDuplicates: true });
+    await postLedger(tx, c.id, now, data);
     await transition(tx, c, allowed, surplus > 0 ? { surplusDepositedAt: now } : {});
     const hold = surplus > 0 ? holdEndOf(c.impoundedAt, now) : null;
     const lines = totalsByAccount(split.lines);

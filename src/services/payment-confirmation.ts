@@ -10,6 +10,7 @@ import { queueMessage, type Tx } from './outbox';
 import { issueReceipt, itemTotals, receiptItemsFromSnapshot, verificationLink, type ReceiptItem } from './receipts';
 import { authorize, type StaffActor } from './staff-actor';
 import { paiseOf } from '../db';
+import { postLedger } from './ledger';
 
 /** What the keeper's confirmation led to. */
 export type ConfirmOutcome =
@@ -99,10 +100,9 @@ export async function confirmPayment(
       if (claimed.count !== 1) return null;
       await transition(tx, c, allowed);
       const ledger = LEDGER[p.kind];
-      await tx.ledgerEntry.createMany({
-        data: [{ caseId: p.caseId, account: ledger.account, amountPaise: confirmedPaise, section: ledger.section, memo: `payment ${paymentId}`, idempotencyKey: `payment:${paymentId}:received`, createdAt: now }],
-        skipDuplicates: true,
-      });
+      await postLedger(tx, p.caseId, now, [
+        { account: ledger.account, amountPaise: confirmedPaise, section: ledger.section, memo: `payment ${paymentId}`, idempotencyKey: `payment:${paymentId}:received` },
+      ]);
       // s. 17: the keeper retains the feeding charges received under s. 13; the fines are the Magistrate's.
       // (A s. 15 deposit is divided only when the Magistrate orders it applied: deposit-outcome.ts.)
       const division = p.kind === 'S13_PAYMENT' ? await recordClaimDivision(tx, { caseId: p.caseId, paymentId, snapshot: p.duesSnapshot, receivedPaise: confirmedPaise, now }) : null;

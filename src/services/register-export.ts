@@ -99,6 +99,11 @@ export async function buildRegisterExport(db: Db, input: { poundId: number; from
   const ofPound = { poundId: input.poundId };
   const rows: Row[] = [];
   const rec = (r: (typeof EXPORT_RECORDS)[number]) => ({ record: t(`staff:export.record.${r}`), order: EXPORT_RECORDS.indexOf(r) });
+  // Every money column is exported twice, as paise (exact) and as rupees (for the clerk who reads it).
+  const money = (stored: bigint | number | null) => {
+    const paise = paiseOf(stored);
+    return { amount_paise: paise, amount_rupees: paise === null ? null : paiseToRupeesText(paise) };
+  };
 
   const cases = await db.case.findMany({ where: { ...ofPound, impoundedAt: inRange }, include: { heads: { orderBy: { index: 'asc' } } }, orderBy: { id: 'asc' } });
   for (const c of cases) {
@@ -128,8 +133,7 @@ export async function buildRegisterExport(db: Db, input: { poundId: number; from
       case_number: p.case.number,
       section: p.kind === 'S13_PAYMENT' ? 's. 13' : 's. 15',
       status: p.status,
-      amount_paise: paiseOf(p.amountPaise),
-      amount_rupees: paiseToRupeesText(paiseOf(p.amountPaise)),
+      ...money(p.amountPaise),
       reference: [p.upiRef, p.receiptBookNo].filter(Boolean).join(' / '),
       details: [p.method, p.confirmedAt ? `confirmed ${istStamp(p.confirmedAt)}` : null, p.rejectedReason ? `rejected: ${p.rejectedReason}` : null].filter(Boolean).join('; '),
     });
@@ -137,7 +141,7 @@ export async function buildRegisterExport(db: Db, input: { poundId: number; from
   const receiptSection = { S13_PAYMENT: 's. 13', S15_DEPOSIT: 's. 15', S16_BALANCE: 's. 16', SURPLUS_CLAIM: 's. 17' } as const;
   const receipts = await db.receipt.findMany({ where: { ...ofCase, issuedAt: inRange }, include: { case: true }, orderBy: { id: 'asc' } });
   for (const r of receipts) {
-    rows.push({ ...rec('receipt'), at: r.issuedAt, case_number: r.case.number, section: receiptSection[r.kind], status: r.kind, amount_paise: paiseOf(r.amountPaise), amount_rupees: paiseToRupeesText(paiseOf(r.amountPaise)), reference: r.number });
+    rows.push({ ...rec('receipt'), at: r.issuedAt, case_number: r.case.number, section: receiptSection[r.kind], status: r.kind, ...money(r.amountPaise), reference: r.number });
   }
   const releaseSection = { S13_PAYMENT: 's. 13', S15_DEPOSIT: 's. 15', S16_REMAINING: 's. 16', S19_ORDER: 's. 19' } as const;
   const releases = await db.release.findMany({ where: { ...ofCase, releasedAt: inRange }, include: { case: true, order: true }, orderBy: { id: 'asc' } });
@@ -185,8 +189,7 @@ export async function buildRegisterExport(db: Db, input: { poundId: number; from
       case_number: a.case.number,
       section: auctionSection(a, a.case),
       status: a.status,
-      amount_paise: paiseOf(a.saleExpensesPaise),
-      amount_rupees: a.saleExpensesPaise == null ? null : paiseToRupeesText(paiseOf(a.saleExpensesPaise)),
+      ...money(a.saleExpensesPaise),
       reference: a.directionRef,
       details: [a.place, a.conditions].filter(Boolean).join('; '),
     });
@@ -205,19 +208,18 @@ export async function buildRegisterExport(db: Db, input: { poundId: number; from
       heads: 1,
       cattle_class: s.head.cattleClass,
       description: s.head.description,
-      amount_paise: paiseOf(s.pricePaise),
-      amount_rupees: paiseToRupeesText(paiseOf(s.pricePaise)),
+      ...money(s.pricePaise),
       reference: `#${s.head.index}`,
       details: person(s.bidder.name, s.bidder.address),
     });
   }
   const ledger = await db.ledgerEntry.findMany({ where: { ...ofCase, createdAt: inRange }, include: { case: true }, orderBy: { id: 'asc' } });
   for (const l of ledger) {
-    rows.push({ ...rec('ledger'), at: l.createdAt, case_number: l.case.number, section: l.section, status: l.account, amount_paise: paiseOf(l.amountPaise), amount_rupees: paiseToRupeesText(paiseOf(l.amountPaise)), details: l.memo });
+    rows.push({ ...rec('ledger'), at: l.createdAt, case_number: l.case.number, section: l.section, status: l.account, ...money(l.amountPaise), details: l.memo });
   }
   const remittances = await db.remittance.findMany({ where: { ...ofCase, confirmedAt: inRange }, include: { case: true }, orderBy: { id: 'asc' } });
   for (const r of remittances) {
-    rows.push({ ...rec('remittance'), at: r.confirmedAt, case_number: r.case.number, section: 's. 17', status: r.kind, amount_paise: paiseOf(r.amountPaise), amount_rupees: paiseToRupeesText(paiseOf(r.amountPaise)) });
+    rows.push({ ...rec('remittance'), at: r.confirmedAt, case_number: r.case.number, section: 's. 17', status: r.kind, ...money(r.amountPaise) });
   }
 
   rows.sort((a, b) => a.at.getTime() - b.at.getTime() || a.order - b.order || String(a.case_number).localeCompare(String(b.case_number)));

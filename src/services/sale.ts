@@ -10,6 +10,7 @@ import { duesForCase, rulesForPound } from './dues';
 import type { Tx } from './outbox';
 import { deliverAccountTx } from './sale-account';
 import { completedRounds, saleFrom, type AuctionAccountJson, type DuesParts, type StoredAccount, type StoredSaleInputs } from './sale-record';
+import { postLedger } from './ledger';
 
 /** One head knocked down at the auction: to which admitted bidder, at what price. */
 export interface BidInput {
@@ -204,10 +205,9 @@ export async function recordSale(db: Db, act: StaffActor, input: SaleInput, now:
       data: { status: 'COMPLETED', completedAt: now, saleExpensesPaise: input.saleExpensesPaise, account: stored as unknown as Prisma.InputJsonValue },
     });
     await transition(tx, c, allowed);
-    await tx.ledgerEntry.createMany({
-      data: [{ caseId: c.id, account: 'SALE_PROCEEDS', amountPaise: sale.sold.proceedsPaise, section: s16 ? 's. 16' : 's. 14', memo: `auction ${auction.id} (round ${auction.round})`, idempotencyKey: proceedsKey(c.id, auction.round), createdAt: now }],
-      skipDuplicates: true,
-    });
+    await postLedger(tx, c.id, now, [
+      { account: 'SALE_PROCEEDS', amountPaise: sale.sold.proceedsPaise, section: s16 ? 's. 16' : 's. 14', memo: `auction ${auction.id} (round ${auction.round})`, idempotencyKey: proceedsKey(c.id, auction.round) },
+    ]);
     const unsoldHeads = c.heads.filter((h) => h.status === 'IMPOUNDED' && !soldHeadIds.includes(h.id)).map((h) => h.index);
     await audit(tx, who.audit, 'S16_SALE_RECORDED', c.id, {
       auctionId: auction.id,

@@ -8,6 +8,7 @@ import { planDeadlines } from './deadlines';
 import { queueMessage, type Tx } from './outbox';
 import { issueReceipt } from './receipts';
 import { paiseOf } from '../db';
+import { postLedger } from './ledger';
 
 /**
  * s. 17: the surplus the District Magistrate holds for three months — what is held, a claim by the person
@@ -82,10 +83,9 @@ export async function claimSurplus(
         details: { claimant, claimantTelegramId: input.claimantTelegramId != null ? String(input.claimantTelegramId) : null },
       },
     });
-    await tx.ledgerEntry.createMany({
-      data: [{ caseId: c.id, account: 'SURPLUS_CLAIMANT', amountPaise: amount, section: 's. 17', memo: `claim established: order ${reference}`, idempotencyKey: `case:${c.id}:surplus:claim`, createdAt: now }],
-      skipDuplicates: true,
-    });
+    await postLedger(tx, c.id, now, [
+      { account: 'SURPLUS_CLAIMANT', amountPaise: amount, section: 's. 17', memo: `claim established: order ${reference}`, idempotencyKey: `case:${c.id}:surplus:claim` },
+    ]);
     const receipt = await issueReceipt(tx, {
       caseId: c.id,
       pound: c.pound,
@@ -128,10 +128,9 @@ export async function surplusToRevenue(db: Db, act: StaffActor, caseId: number, 
     const role = who.lawRole;
     const allowed = mustAllow(caseStateOf(c), 'SURPLUS_LAPSES', role, now);
     const amount = await heldAmount(tx, c.id);
-    await tx.ledgerEntry.createMany({
-      data: [{ caseId: c.id, account: 'GOVERNMENT_REVENUE', amountPaise: amount, section: 's. 17', memo: 'no claim established within 3 months', idempotencyKey: `case:${c.id}:surplus:revenue`, createdAt: now }],
-      skipDuplicates: true,
-    });
+    await postLedger(tx, c.id, now, [
+      { account: 'GOVERNMENT_REVENUE', amountPaise: amount, section: 's. 17', memo: 'no claim established within 3 months', idempotencyKey: `case:${c.id}:surplus:revenue` },
+    ]);
     await transition(tx, c, allowed);
     await audit(tx, who.audit, 'S17_SURPLUS_TO_REVENUE', c.id, { amountPaise: amount });
     await planDeadlines(tx, c.id, now);

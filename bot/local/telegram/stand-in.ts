@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ApiClientOptions } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
+import { simulatedFailure } from './failure-mix';
 import { apiError, FloodGate, TELEGRAM_LIMITS, textRefusal } from './limits';
 import { DROPPED, STAND_IN_BOT, type AcceptedMessage, type ApiAnswer, type FailureMix, type LocalEvent, type RecordedCall, type Responder, type TelegramStandInOptions } from './types';
 import { decodePayload, displayText, headerOf, readButtons, telegramMessage, type LocalMessage, type UploadedFile } from './wire';
@@ -127,7 +128,7 @@ export class TelegramStandIn {
     const delay = (this.options.latencyMs ?? 0) + Math.random() * (this.options.jitterMs ?? 0);
     if (delay > 0) await new Promise((r) => setTimeout(r, delay));
     if (this.failing) {
-      const f = await this.fail();
+      const f = await simulatedFailure(this.failureMix, this.failures);
       if (f === DROPPED) return f;
       this.calls.push({ method, payload, result: f, at: this.now() });
       return f;
@@ -145,24 +146,6 @@ export class TelegramStandIn {
     if (answer.ok && method.startsWith('send')) this.accepted.push({ method, chatId: String(payload.chat_id ?? ''), text: String(payload.text ?? payload.caption ?? ''), at });
     if (!answer.ok && answer.error_code === 429) this.rejected429.push({ chatId: String(payload.chat_id ?? ''), at, retryAfter: answer.parameters?.retry_after ?? 1 });
     return answer;
-  }
-
-  private async fail(): Promise<ApiAnswer | typeof DROPPED> {
-    const mix = this.failureMix;
-    const r = Math.random();
-    if (r < mix.serverError) {
-      this.failures.serverError++;
-      const code = [500, 502, 503][Math.floor(Math.random() * 3)]!;
-      return apiError(code, 'Internal Server Error');
-    }
-    if (r < mix.serverError + mix.timeout) {
-      this.failures.timeout++;
-      await new Promise((resolve) => setTimeout(resolve, mix.timeoutHoldMs));
-      return DROPPED;
-    }
-    this.failures.tooMany++;
-    const retryAfter = 1 + Math.floor(Math.random() * mix.maxRetryAfter);
-    return apiError(429, `Too Many Requests: retry after ${retryAfter}`, retryAfter);
   }
 
   private get strict(): boolean {
