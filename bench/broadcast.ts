@@ -204,7 +204,10 @@ export async function measureBroadcast(recipients = Number(process.env.BENCH_REC
       const gaps = at.slice(1).map((t, i) => t - at[i]!).sort((x, y) => x - y);
       const pct = (q: number) => gaps[Math.floor(gaps.length * q)]?.toFixed(1);
       console.error(`gaps ms p1 ${pct(0.01)} p10 ${pct(0.1)} p50 ${pct(0.5)} p90 ${pct(0.9)}`);
-      for (const r of stats.rejected429) console.error(`429 at ${r.at.toFixed(0)}: ${at.filter((t) => t > r.at - 1000 && t <= r.at).length} accepted in the second before`);
+      for (const r of stats.rejected429) {
+        const sameChat = stats.accepted.filter((m) => m.chatId === r.chatId && m.at <= r.at).at(-1);
+        console.error(`429 at ${r.at.toFixed(0)}: ${at.filter((t) => t > r.at - 1000 && t <= r.at).length} accepted in the second before; same chat ${sameChat ? `${(r.at - sameChat.at).toFixed(0)} ms before` : 'never before'}`);
+      }
     }
 
     const bulk = stats.accepted.filter((m) => m.chatId !== String(OFFICER));

@@ -32,6 +32,31 @@ export function chatTagSecret(config: { BOT_TOKEN?: string | undefined; WEBHOOK_
 }
 
 /**
+ * The intervals in force: the longest any live process of the deployment announced (KEYS[5], a sorted set of
+ * `globalUs:chatUs:instance` scored by when the announcement lapses). Each process's intervals come from its
+ * own configuration; if two processes were configured differently (one at 5/s, one at the default 30/s), each
+ * would space only its own departures and the shared schedule would let the faster one fill the gaps: the
+ * budget is kept by the slowest instead. ADMIT renews this process's announcement (ARGV[6], kept a minute).
+ */
+const SHARED_INTERVALS = `
+local function intervals(key, now, gi, ci, me)
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', now)
+  if me ~= nil and me ~= '' then
+    redis.call('ZADD', key, now + 60000000, string.format('%.0f:%.0f:%s', gi, ci, me))
+    redis.call('PEXPIRE', key, 61000)
+  end
+  for _, m in ipairs(redis.call('ZRANGE', key, 0, -1)) do
+    local g, c = string.match(m, '^(%d+):(%d+):')
+    if g then
+      gi = math.max(gi, tonumber(g))
+      ci = math.max(ci, tonumber(c))
+    end
+  end
+  return gi, ci
+end
+`;
+
+/**
  * One Telegram sending budget for the whole deployment, kept in Redis so every process shares it.
  *
  * Global: a leaky bucket without burst (GCRA): each send takes the next free slot, slots are
@@ -42,11 +67,10 @@ export function chatTagSecret(config: { BOT_TOKEN?: string | undefined; WEBHOOK_
  *
  * Times come from Redis (TIME), not from each process, so clock skew between machines cannot break it.
  */
-const ACQUIRE = `
+const ACQUIRE = `${SHARED_INTERVALS}
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
-local gi = tonumber(ARGV[1])
-local ci = tonumber(ARGV[2])
+local gi, ci = intervals(KEYS[5], now, tonumber(ARGV[1]), tonumber(ARGV[2]), nil)
 local defer = ARGV[3] == '1'
 local chatNext = tonumber(redis.call('GET', KEYS[2]) or '0')
 if defer and chatNext > now then
@@ -81,11 +105,10 @@ return {0, math.floor((slot - now) / 1000)}
 // schedule advances by one interval per departure, and a departure may be up to TOLERANCE early, which
 // absorbs the few milliseconds each wake-up is late without letting the schedule drift (in any second at
 // most floor((1000 + tolerance) / interval) + 1 messages leave).
-const ADMIT = `
+const ADMIT = `${SHARED_INTERVALS}
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
-local gi = tonumber(ARGV[1])
-local ci = tonumber(ARGV[2])
+local gi, ci = intervals(KEYS[5], now, tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[6])
 local pause = redis.call('PTTL', KEYS[3])
 if pause > 0 then return {1, pause} end
 local tau = tonumber(ARGV[3])
@@ -142,6 +165,9 @@ export class TelegramRateLimiter {
   readonly chatIntervalUs: number;
   private readonly globalKey: string;
   private readonly urgentKey: string;
+  private readonly intervalsKey: string;
+  /** This limiter's name in the shared intervals (SHARED_INTERVALS). */
+  private readonly instance = randomUUID().slice(0, 8);
   private readonly secret: string;
 
   constructor(
@@ -154,6 +180,7 @@ export class TelegramRateLimiter {
     this.chatIntervalUs = Math.ceil((opts.perChatIntervalMs * 1000) / (opts.pace ?? DEFAULT_PACE));
     this.globalKey = `${opts.prefix}:tg:global`;
     this.urgentKey = `${opts.prefix}:tg:urgent`;
+    this.intervalsKey = `${opts.prefix}:tg:intervals`;
     this.secret = opts.chatKeySecret ?? chatTagSecret({}, opts.prefix);
   }
 
@@ -171,11 +198,12 @@ export class TelegramRateLimiter {
   async acquire(chatId: string, deferIfChatBusy: boolean, urgentToken = ''): Promise<SlotGrant> {
     const res = (await this.redis.eval(
       ACQUIRE,
-      4,
+      5,
       this.globalKey,
       `${this.opts.prefix}:tg:chat:${this.chatKey(chatId)}`,
       `${this.opts.prefix}:tg:departed`,
       this.urgentKey,
+      this.intervalsKey,
       String(this.globalIntervalUs),
       String(this.chatIntervalUs),
       deferIfChatBusy ? '1' : '0',
@@ -192,16 +220,18 @@ export class TelegramRateLimiter {
   async admit(chatId: string, urgentToken = ''): Promise<{ admitted: true } | { admitted: false; waitMs: number }> {
     const res = (await this.redis.eval(
       ADMIT,
-      4,
+      5,
       `${this.opts.prefix}:tg:departed`,
       `${this.opts.prefix}:tg:departed:${this.chatKey(chatId)}`,
       `${this.opts.prefix}:tg:pause`,
       this.urgentKey,
+      this.intervalsKey,
       String(this.globalIntervalUs),
       String(this.chatIntervalUs),
       String(ADMIT_TOLERANCE_US),
       urgentToken,
       String(URGENT_STALE_US),
+      this.instance,
     )) as [number, number];
     return res[0] === 0 ? { admitted: true } : { admitted: false, waitMs: Math.max(1, res[1]) };
   }
@@ -209,9 +239,11 @@ export class TelegramRateLimiter {
   /**
    * Waits for a slot (acquire), then for admission; returns 'chat_busy' to defer the job. `urgent` (an
    * official's or a person's message, a reply) takes the priority lane: it leaves before the bulk sends
-   * still waiting, whatever the rate.
+   * still waiting, whatever the rate. `beforeAdmit` runs right before each admission attempt (the sender's
+   * lock check): whatever it costs is then not between the admission and the Bot API call, where a delay
+   * would bunch this message's arrival with the next one's.
    */
-  async waitTurn(chatId: string, deferIfChatBusy: boolean, urgent = false): Promise<SlotGrant> {
+  async waitTurn(chatId: string, deferIfChatBusy: boolean, urgent = false, beforeAdmit?: () => Promise<void>): Promise<SlotGrant> {
     const token = urgent ? randomUUID() : '';
     let admitted = false;
     try {
@@ -222,6 +254,7 @@ export class TelegramRateLimiter {
       const early = ADMIT_TOLERANCE_US / 1000;
       if (grant.waitMs > early) await sleep(grant.waitMs - early);
       for (;;) {
+        if (beforeAdmit) await beforeAdmit();
         const a = await this.admit(chatId, token);
         if (a.admitted) {
           admitted = true;

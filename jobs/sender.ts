@@ -67,16 +67,21 @@ export function createSendProcessor(deps: CoreDeps, api: Api, limiter: TelegramR
         beforeCall: async (callIndex) => {
           // Everything but a broadcast's bulk takes the limiter's priority lane: an officer's or keeper's
           // message (and an owner's) leaves before the bulk sends still waiting, at any configured rate.
-          const grant = await limiter.waitTurn(message.chatId, callIndex === 0, message.priority !== 'bulk');
+          // Still ours? Redis restarted empty (the reconciler has added the job again) or the lock expired and
+          // a stalled check handed the job to another worker: that run owns the message now, and both would
+          // pass the PENDING check above. The lock is checked (and extended) right before each admission
+          // attempt, not after it: the admitted departure then leaves at once (a Redis round trip between the
+          // two, slow on a loaded machine, bunched arrivals at Telegram into 429s), and what remains unguarded
+          // is that one admission call and the HTTP round trip (the lock now runs lockDurationMs past them).
+          const checkLock = async () => {
+            if (token && (await job.extendLock(token, lockDurationMs)) !== 1) throw new LockLostError(String(job.id));
+          };
+          const grant = await limiter.waitTurn(message.chatId, callIndex === 0, message.priority !== 'bulk', checkLock);
           if (grant.kind === 'chat_busy') {
             // The chat had a message less than the per-chat interval ago: come back then, freeing the worker.
             await job.moveToDelayed(Date.now() + grant.retryInMs, token);
             throw new DelayedError();
           }
-          // Still ours? Redis restarted empty (the reconciler has added the job again) or the lock expired and
-          // a stalled check handed the job to another worker: that run owns the message now, and both would
-          // pass the PENDING check above. Holding the lock right before the call leaves only the HTTP round trip.
-          if (token && (await job.extendLock(token, lockDurationMs)) !== 1) throw new LockLostError(String(job.id));
         },
       });
     } catch (err) {
