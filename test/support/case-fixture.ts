@@ -3,7 +3,7 @@ import { allocateCaseNumber, villageKey } from '../../src/services/case-numbers'
 import { staffActorOf, type StaffActor, type StaffRoleCode } from '../../src/services/staff-actor';
 import { enrolStaff } from './fixtures';
 
-/** A register entry made directly in the database (the s. 8 flow belongs to part A and is tested there). */
+/** A register entry made directly in the database (the s. 8 flow itself is tested in test/e2e/register). */
 export async function makeCase(
   db: Db,
   opts: { pound: string; impoundedAt: string; place?: string; heads: Array<[cls: string, desc: string]>; ownerTelegramId?: bigint | null },
