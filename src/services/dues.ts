@@ -134,7 +134,7 @@ export interface DuesOptions {
   herd?: HerdSelection;
   /**
    * Heads left without a bid at a s. 14 auction, claimed under s. 13: what the last round left unrecovered and
-   * when it was held (src/law `duesAfterPartialSale`). Found by `duesForCase` / `duesAndNextDay` themselves.
+   * when it was held (src/law `duesAfterPartialSale`). Found by `duesForCase` / `duesAndNextDayOf` themselves.
    */
   afterSale?: AfterSaleFacts | null;
 }
@@ -245,22 +245,14 @@ export async function nextDayIncrease(db: DbReader, caseId: number, at: Date, op
 /** The dues of case `caseId` at `at` and what one more day adds, from one statement (case, heads and rules). */
 export async function duesAndNextDayOf(db: DbReader, caseId: number, at: Date, options: DuesOptions = {}): Promise<{ dues: LawResult<CaseDues>; nextDayPaise: number | null }> {
   const { c, rules } = await caseAndRules(db, caseId);
-  return valuedTodayAndTomorrow(c, rules, at, options);
+  const afterSale = options.mode === 'sale' ? null : await afterSaleFacts(db, c.id, c.heads);
+  return valuedTodayAndTomorrow(c, rules, at, { ...options, afterSale });
 }
 
 function valuedTodayAndTomorrow(c: CaseForDues, rules: PoundRules, at: Date, options: DuesOptions): { dues: LawResult<CaseDues>; nextDayPaise: number | null } {
   const dues = duesOfLoaded(c, rules, at, options);
   const tomorrow = dues.ok ? duesOfLoaded(c, rules, new Date(at.getTime() + 86_400_000), options) : dues;
   return { dues, nextDayPaise: dues.ok && tomorrow.ok ? tomorrow.value.breakdown.totals.totalPaise - dues.value.breakdown.totals.totalPaise : null };
-}
-
-/**
- * The dues of a loaded case at `at` and how much they grow a day later, from one load of the pound's rules
- * (the dues screen showed them with three loads of the case and rules; issue 13).
- */
-export async function duesAndNextDay(db: DbReader, c: CaseForDues, at: Date, options: DuesOptions = {}): Promise<{ dues: LawResult<CaseDues>; nextDayPaise: number | null }> {
-  const afterSale = options.mode === 'sale' ? null : await afterSaleFacts(db, c.id, c.heads);
-  return valuedTodayAndTomorrow(c, await rulesForPound(db, c.poundId), at, { ...options, afterSale });
 }
 
 /** True when the pound's state has a variant that asks for s. 12A security (Maharashtra). */
