@@ -1,7 +1,8 @@
 import { Prisma } from '../db';
 import { CLAIMABLE, computeTimeline, IN_CUSTODY, type CaseStatus, type LawResult, type StatutoryWindows } from '../law';
 import type { CaseNumber } from './cases';
-import { afterSaleFactsOf, duesOfLoaded, jsonOf, nextDeadline, RULES_JSON_SQL, rulesFromJson, type CaseDues, type DbReader, type DuesOptions, type NextDeadline, type PoundRules } from './dues';
+import { afterSaleFactsOf, duesOfLoaded, jsonOf, RULES_JSON_SQL, rulesFromJson, type CaseDues, type DbReader, type DuesOptions, type PoundRules } from './dues';
+import { nextDeadline, type NextDeadline } from './next-deadline';
 
 /**
  * Read models of the owner's case screens (issue 13): everything the case card and the dues screen show, for

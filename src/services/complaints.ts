@@ -2,7 +2,8 @@ import type { Db } from '../db';
 import { daysBetween, toIstDate, type LocalDate, type StatutoryWindows } from '../law';
 import { audit } from './audit';
 import { planDeadlines } from './deadlines';
-import { caseTimeline, type DbReader } from './dues';
+import { type DbReader } from './dues';
+import { caseTimeline } from './next-deadline';
 
 /**
  * s. 20: after a deposit under protest (s. 15) the owner complains to the Magistrate within the window

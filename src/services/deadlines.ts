@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import { addDays, startOfIstDay, toIstDate, type LocalDate, type Section } from '../law';
-import { caseTimeline, windowsFromConfig, type DbReader } from './dues';
+import { windowsFromConfig, type DbReader } from './dues';
+import { caseTimeline } from './next-deadline';
 import { addToOutbox, type Tx } from './outbox';
 
 /**

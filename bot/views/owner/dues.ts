@@ -1,5 +1,5 @@
 import type { DuesAfterSale, DuesBreakdown } from '../../../src/law';
-import type { NextDeadline } from '../../../src/services/dues';
+import type { NextDeadline } from '../../../src/services/next-deadline';
 import type { BotContext } from '../../context';
 import { renderNext } from './next-deadline';
 import { className, sectionText, termWord } from './text';

@@ -1,4 +1,4 @@
-import type { NextDeadline } from '../../../src/services/dues';
+import type { NextDeadline } from '../../../src/services/next-deadline';
 import type { BotContext } from '../../context';
 
 /** One line saying what happens next if the owner does nothing (the statute engine's date, with its section). */

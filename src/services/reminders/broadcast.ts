@@ -1,6 +1,7 @@
 import type { Translator } from '../../i18n';
 import { auctionEligibleOf } from '../notice';
-import { caseTimeline, windowsFromConfig } from '../dues';
+import { windowsFromConfig } from '../dues';
+import { caseTimeline } from '../next-deadline';
 import { loadNoticeFacts, cattleSummary } from '../notice-text';
 import type { OutgoingMessage } from '../outbox';
 import { subscribersForCase } from '../subscriptions';

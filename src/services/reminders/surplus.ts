@@ -1,4 +1,5 @@
-import { caseTimeline, windowsFromConfig } from '../dues';
+import { windowsFromConfig } from '../dues';
+import { caseTimeline } from '../next-deadline';
 import type { OutgoingMessage } from '../outbox';
 import type { ReminderBuilder, ReminderContext } from './context';
 import { ownerChats, staffChats } from './recipients';

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkTransition, startOfIstDay, type ActionParams, type CaseAction, type CaseState } from '../../../src/law';
-import { nextDeadline, windowsFromConfig } from '../../../src/services/dues';
+import { windowsFromConfig } from '../../../src/services/dues';
+import { nextDeadline } from '../../../src/services/next-deadline';
 
 // One source of dates: every date the bot states to a person (the owner's card via nextDeadline; the officer's
 // "auction from" is the same entry) is the instant the statute engine's gate opens. Over random cases the

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { duesForCase, nextDayIncrease, nextDeadline, rulesForPound, windowsFromConfig } from '../../../src/services/dues';
+import { duesForCase, nextDayIncrease, rulesForPound, windowsFromConfig } from '../../../src/services/dues';
+import { nextDeadline } from '../../../src/services/next-deadline';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../../support/db';
 import { seed } from '../../support/fixtures';
 

@@ -1,0 +1,109 @@
+import { computeTimeline, toIstDate, type LawResult, type Section, type StatutoryWindows, type Timeline } from '../law';
+
+/**
+ * What happens next on a case if nothing is done, and when: the statute engine's timeline (src/law
+ * `computeTimeline`) read for the screens and the jobs. Every date told to a person comes from here, the same
+ * instants that gate the actions (ss. 14, 16, 17, 20).
+ */
+
+/** The case facts the statutory timeline depends on. */
+export interface TimelineFacts {
+  impoundedAt: Date;
+  /** When the cattle were seized (the register's time of seizure; null: taken as `impoundedAt`) — start of the s. 20 window. */
+  seizedAt?: Date | null;
+  /** s. 16: when the owner appeared and refused or omitted to pay (start of the interval before the sale). */
+  ownerRefusedAt?: Date | null;
+  noticePostedAt?: Date | null;
+  surplusDepositedAt?: Date | null;
+}
+
+/** The statutory dates of a case (ss. 14, 17, 20) with the configured windows, from src/law. */
+export function caseTimeline(facts: TimelineFacts, windows: Partial<StatutoryWindows>): LawResult<Timeline> {
+  return computeTimeline(
+    {
+      impoundedAt: facts.impoundedAt,
+      seizedAt: facts.seizedAt ?? null,
+      ownerRefusedAt: facts.ownerRefusedAt ?? null,
+      noticePostedAt: facts.noticePostedAt ?? null,
+      surplusDepositedAt: facts.surplusDepositedAt ?? null,
+    },
+    windows,
+  );
+}
+
+/** The next statutory step an owner should know about, for the case card and the dues screen. */
+export type NextDeadline =
+  /** Claim within the s. 14 period; after `date` ends the keeper reports the cattle as unclaimed. */
+  | { kind: 'claim_by'; section: Section; date: string; dueAt: Date }
+  /** The s. 14 claim period is over; a report to the officer and a notice follow. */
+  | { kind: 'report_due'; section: Section; date: string }
+  /** The s. 14 report reached the officer at `reportedAt`; the notice follows. */
+  | { kind: 'reported'; section: Section; date: string; reportedAt: Date }
+  /** Notice posted: the cattle may be auctioned from `date`, the first day of sale (s. 14). */
+  | { kind: 'auction_from'; section: Section; date: string }
+  /** s. 16: the owner appeared and refused or omitted to pay on `date`; a sale is possible from `saleFrom`. */
+  | { kind: 's16_sale'; section: Section; date: string; saleFrom: string }
+  /** The auction is fixed for `at`. */
+  | { kind: 'auction_at'; section: Section; at: Date; place: string }
+  /** s. 15 deposit made: complain to the Magistrate by `date` (s. 20). */
+  | { kind: 'complaint_by'; section: Section; date: string; dueAt: Date }
+  /** Surplus held by the District Magistrate until `date` (s. 17). */
+  | { kind: 'surplus_until'; section: Section; date: string }
+  /** Partly sold at a s. 14 auction: the heads left without a bid may still be claimed under s. 13. */
+  | { kind: 'claim_rest'; section: Section }
+  | { kind: 'none' };
+
+/** Facts of a case needed to say what comes next. */
+export interface DeadlineFacts extends TimelineFacts {
+  status: string;
+  /** s. 16: when the owner appeared and refused or omitted to pay (no claim period after it). */
+  ownerRefusedAt?: Date | null;
+  /** s. 14: when the report reached the officer. */
+  reportedAt?: Date | null;
+  auction?: { scheduledFor: Date; place: string; status: string } | null;
+}
+
+/**
+ * What happens next if nothing is done, from the status and the statute engine's timeline.
+ * Returns a LawError result when the case facts are inconsistent (never a guessed date).
+ */
+export function nextDeadline(facts: DeadlineFacts, now: Date, windows: Partial<StatutoryWindows>): LawResult<NextDeadline> {
+  const tl = caseTimeline(facts, windows);
+  if (!tl.ok) return tl;
+  const t = tl.value;
+  const value = ((): NextDeadline => {
+    switch (facts.status) {
+      case 'IMPOUNDED':
+      case 'PAYMENT_PENDING':
+      case 'DEPOSIT_PENDING': {
+        const r = t.s14ReportDue;
+        if (facts.ownerRefusedAt && t.s16SaleEligible) return { kind: 's16_sale', section: 's. 16', date: toIstDate(facts.ownerRefusedAt), saleFrom: t.s16SaleEligible.actionableFrom };
+        return now.getTime() < r.dueAt.getTime()
+          ? { kind: 'claim_by', section: r.section, date: r.date, dueAt: r.dueAt }
+          : { kind: 'report_due', section: r.section, date: r.date };
+      }
+      case 'REPORTED_S14':
+        return facts.reportedAt
+          ? { kind: 'reported', section: t.s14ReportDue.section, date: t.s14ReportDue.date, reportedAt: facts.reportedAt }
+          : { kind: 'report_due', section: t.s14ReportDue.section, date: t.s14ReportDue.date };
+      case 'NOTICE_POSTED':
+        return t.auctionEligible ? { kind: 'auction_from', section: t.auctionEligible.section, date: t.auctionEligible.actionableFrom } : { kind: 'none' };
+      case 'AUCTION_SCHEDULED':
+        if (facts.auction && facts.auction.status === 'SCHEDULED') return { kind: 'auction_at', section: 's. 14', at: facts.auction.scheduledFor, place: facts.auction.place };
+        return t.auctionEligible ? { kind: 'auction_from', section: t.auctionEligible.section, date: t.auctionEligible.actionableFrom } : { kind: 'none' };
+      case 'DEPOSITED_S15': {
+        const w = t.s20ComplaintWindowEnd;
+        return now.getTime() < w.dueAt.getTime() ? { kind: 'complaint_by', section: w.section, date: w.date, dueAt: w.dueAt } : { kind: 'none' };
+      }
+      case 'PARTLY_SOLD':
+        return facts.ownerRefusedAt ? { kind: 'none' } : { kind: 'claim_rest', section: 's. 13' };
+      case 'SURPLUS_HELD':
+        return t.surplusHoldEnd ? { kind: 'surplus_until', section: t.surplusHoldEnd.section, date: t.surplusHoldEnd.date } : { kind: 'none' };
+      default:
+        return { kind: 'none' };
+    }
+  })();
+  return { ok: true, value };
+}
+
+/** Re-export for callers that map engine errors to messages. */
