@@ -14,10 +14,10 @@ import { nextDeadline, type NextDeadline } from './next-deadline';
 /** A button the viewer may press under the card (the bot encodes it). */
 export type CaseCardAction = 'dues' | 'claim' | 'protest' | 'follow' | 'unfollow' | 'request_surplus';
 
-export interface CaseCard {
+/** The case's own columns, as the card's statement reads them and the card returns them. */
+interface CaseColumns {
   id: number;
   number: string;
-  status: CaseStatus;
   poundId: number;
   impoundedAt: Date;
   /** s. 20: when the cattle were seized (the complaint window runs from it); null on entries made before it was asked. */
@@ -27,6 +27,10 @@ export interface CaseCard {
   ownerRefusedAt: Date | null;
   surplusDepositedAt: Date | null;
   placeOfSeizure: string;
+}
+
+export interface CaseCard extends CaseColumns {
+  status: CaseStatus;
   pound: { id: number; code: string; name: string; nameHi: string; address: string };
   /** In register order. */
   heads: Array<{ cattleClass: string; description: string; status: string }>;
@@ -45,18 +49,8 @@ export interface CaseCard {
 /** Which case: by id or by a parsed case number. */
 export type CaseRef = { id: number } | { number: CaseNumber };
 
-interface CardRow {
-  id: number;
-  number: string;
+interface CardRow extends CaseColumns {
   status: string;
-  poundId: number;
-  impoundedAt: Date;
-  seizedAt: Date | null;
-  reportedAt: Date | null;
-  noticePostedAt: Date | null;
-  ownerRefusedAt: Date | null;
-  surplusDepositedAt: Date | null;
-  placeOfSeizure: string;
   pound: unknown;
   heads: unknown;
   auction: unknown;

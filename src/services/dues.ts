@@ -182,10 +182,18 @@ export interface CaseDues {
  * rather than a wrong number; throws CaseNotFoundError for an unknown id.
  */
 export async function duesForCase(db: DbReader, caseId: number, at: Date, options: DuesOptions = {}): Promise<LawResult<CaseDues>> {
+  const { c, rules, opts } = await loadForDues(db, caseId, options);
+  return duesOfLoaded(c, rules, at, opts);
+}
+
+/**
+ * The case, its pound's rules (one statement) and, for heads left unsold at a s. 14 auction, the last round's
+ * stored sale (one more statement, only then) — what valuing the dues needs, loaded once.
+ */
+async function loadForDues(db: DbReader, caseId: number, options: DuesOptions): Promise<{ c: CaseForDues; rules: PoundRules; opts: DuesOptions }> {
   const { c, rules } = await caseAndRules(db, caseId);
-  // Heads left unsold at a s. 14 auction: the last round's stored sale (one more statement, only then).
   const afterSale = options.mode === 'sale' ? null : await afterSaleFacts(db, c.id, c.heads);
-  return duesOfLoaded(c, rules, at, { ...options, afterSale });
+  return { c, rules, opts: { ...options, afterSale } };
 }
 
 /** A case's heads and its pound's rule rows in one statement (was: case, heads, then six for the rules). */
@@ -240,14 +248,9 @@ export async function nextDayIncrease(db: DbReader, caseId: number, at: Date, op
 
 /** The dues of case `caseId` at `at` and what one more day adds, from one statement (case, heads and rules). */
 export async function duesAndNextDayOf(db: DbReader, caseId: number, at: Date, options: DuesOptions = {}): Promise<{ dues: LawResult<CaseDues>; nextDayPaise: number | null }> {
-  const { c, rules } = await caseAndRules(db, caseId);
-  const afterSale = options.mode === 'sale' ? null : await afterSaleFacts(db, c.id, c.heads);
-  return valuedTodayAndTomorrow(c, rules, at, { ...options, afterSale });
-}
-
-function valuedTodayAndTomorrow(c: CaseForDues, rules: PoundRules, at: Date, options: DuesOptions): { dues: LawResult<CaseDues>; nextDayPaise: number | null } {
-  const dues = duesOfLoaded(c, rules, at, options);
-  const tomorrow = dues.ok ? duesOfLoaded(c, rules, new Date(at.getTime() + 86_400_000), options) : dues;
+  const { c, rules, opts } = await loadForDues(db, caseId, options);
+  const dues = duesOfLoaded(c, rules, at, opts);
+  const tomorrow = dues.ok ? duesOfLoaded(c, rules, new Date(at.getTime() + 86_400_000), opts) : dues;
   return { dues, nextDayPaise: dues.ok && tomorrow.ok ? tomorrow.value.breakdown.totals.totalPaise - dues.value.breakdown.totals.totalPaise : null };
 }
 
