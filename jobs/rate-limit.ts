@@ -184,6 +184,24 @@ export class TelegramRateLimiter {
     this.secret = opts.chatKeySecret ?? chatTagSecret({}, opts.prefix);
   }
 
+  /**
+   * Runs ACQUIRE or ADMIT. Both read the priority lane and the shared intervals as KEYS[4] and KEYS[5] and take
+   * this process's global and per-chat interval as ARGV[1] and ARGV[2] (SHARED_INTERVALS); the rest is each
+   * script's own, after them. One place keeps that calling convention, so the two calls cannot drift from the Lua.
+   */
+  private async pacing(script: string, ownKeys: [string, string, string], ownArgs: string[]): Promise<[number, number]> {
+    return (await this.redis.eval(
+      script,
+      ownKeys.length + 2,
+      ...ownKeys,
+      this.urgentKey,
+      this.intervalsKey,
+      String(this.globalIntervalUs),
+      String(this.chatIntervalUs),
+      ...ownArgs,
+    )) as [number, number];
+  }
+
   /** The chat's name in this limiter's Redis keys (see chatTag). */
   chatKey(chatId: string): string {
     return chatTag(this.secret, chatId);
@@ -196,20 +214,11 @@ export class TelegramRateLimiter {
    * priority lane: its slot is not behind the bulk's reservations, and bulk sends wait in ADMIT until it left.
    */
   async acquire(chatId: string, deferIfChatBusy: boolean, urgentToken = ''): Promise<SlotGrant> {
-    const res = (await this.redis.eval(
+    const res = await this.pacing(
       ACQUIRE,
-      5,
-      this.globalKey,
-      `${this.opts.prefix}:tg:chat:${this.chatKey(chatId)}`,
-      `${this.opts.prefix}:tg:departed`,
-      this.urgentKey,
-      this.intervalsKey,
-      String(this.globalIntervalUs),
-      String(this.chatIntervalUs),
-      deferIfChatBusy ? '1' : '0',
-      String(ADMIT_TOLERANCE_US),
-      urgentToken,
-    )) as [number, number];
+      [this.globalKey, `${this.opts.prefix}:tg:chat:${this.chatKey(chatId)}`, `${this.opts.prefix}:tg:departed`],
+      [deferIfChatBusy ? '1' : '0', String(ADMIT_TOLERANCE_US), urgentToken],
+    );
     return res[0] === 1 ? { kind: 'chat_busy', retryInMs: res[1] } : { kind: 'go', waitMs: Math.max(0, res[1]) };
   }
 
@@ -218,21 +227,11 @@ export class TelegramRateLimiter {
    * interval apart globally and per chat, counted on actual departures (see ADMIT).
    */
   async admit(chatId: string, urgentToken = ''): Promise<{ admitted: true } | { admitted: false; waitMs: number }> {
-    const res = (await this.redis.eval(
+    const res = await this.pacing(
       ADMIT,
-      5,
-      `${this.opts.prefix}:tg:departed`,
-      `${this.opts.prefix}:tg:departed:${this.chatKey(chatId)}`,
-      `${this.opts.prefix}:tg:pause`,
-      this.urgentKey,
-      this.intervalsKey,
-      String(this.globalIntervalUs),
-      String(this.chatIntervalUs),
-      String(ADMIT_TOLERANCE_US),
-      urgentToken,
-      String(URGENT_STALE_US),
-      this.instance,
-    )) as [number, number];
+      [`${this.opts.prefix}:tg:departed`, `${this.opts.prefix}:tg:departed:${this.chatKey(chatId)}`, `${this.opts.prefix}:tg:pause`],
+      [String(ADMIT_TOLERANCE_US), urgentToken, String(URGENT_STALE_US), this.instance],
+    );
     return res[0] === 0 ? { admitted: true } : { admitted: false, waitMs: Math.max(1, res[1]) };
   }
 
