@@ -176,21 +176,29 @@ function headsRemaining(s: CaseState): number {
   return s.headsRemaining ?? s.heads;
 }
 
+/**
+ * The keeper's answer to a declared s. 13 payment or s. 15 deposit: received (the status stays, the fact is
+ * recorded) or not received (the case goes back to where it stood before the declaration). Either is refused once
+ * the money was confirmed — it cannot be booked twice nor un-received. The same rule for both, so written once.
+ */
+function keeperAnswer(
+  fact: 'paymentReceived' | 'depositReceived',
+  reason: RefusalReason,
+  section: Section,
+  received: boolean,
+): ActionRule {
+  return {
+    gate: (c) => (c.state[fact] ? refuse(reason, section) : null),
+    to: (c) => (received ? c.state.status : resumeStatus(c.state)),
+    effects: () => (fact === 'paymentReceived' ? { paymentReceived: received } : { depositReceived: received }),
+  };
+}
+
 const RULES: Record<CaseAction, ActionRule> = {
   CLAIM_AND_PAY: {
     // s. 16: after a refusal, cattle left unsold go back to the owner with the account, not on a fresh claim.
     gate: (c) => (c.state.status === 'PARTLY_SOLD' && c.s16Path ? refuse('WRONG_STATUS', 's. 16') : null),
     to: () => 'PAYMENT_PENDING',
-    effects: () => ({ paymentReceived: false }),
-  },
-  CONFIRM_PAYMENT: {
-    gate: (c) => (c.state.paymentReceived ? refuse('PAYMENT_ALREADY_CONFIRMED', 's. 13') : null),
-    to: (c) => c.state.status,
-    effects: () => ({ paymentReceived: true }),
-  },
-  PAYMENT_NOT_RECEIVED: {
-    gate: (c) => (c.state.paymentReceived ? refuse('PAYMENT_ALREADY_CONFIRMED', 's. 13') : null),
-    to: (c) => resumeStatus(c.state),
     effects: () => ({ paymentReceived: false }),
   },
   DEPOSIT_UNDER_PROTEST: {
@@ -204,16 +212,10 @@ const RULES: Record<CaseAction, ActionRule> = {
     to: () => 'DEPOSIT_PENDING',
     effects: () => ({ depositReceived: false }),
   },
-  CONFIRM_DEPOSIT: {
-    gate: (c) => (c.state.depositReceived ? refuse('DEPOSIT_ALREADY_CONFIRMED', 's. 15') : null),
-    to: (c) => c.state.status,
-    effects: () => ({ depositReceived: true }),
-  },
-  DEPOSIT_NOT_RECEIVED: {
-    gate: (c) => (c.state.depositReceived ? refuse('DEPOSIT_ALREADY_CONFIRMED', 's. 15') : null),
-    to: (c) => resumeStatus(c.state),
-    effects: () => ({ depositReceived: false }),
-  },
+  CONFIRM_PAYMENT: keeperAnswer('paymentReceived', 'PAYMENT_ALREADY_CONFIRMED', 's. 13', true),
+  PAYMENT_NOT_RECEIVED: keeperAnswer('paymentReceived', 'PAYMENT_ALREADY_CONFIRMED', 's. 13', false),
+  CONFIRM_DEPOSIT: keeperAnswer('depositReceived', 'DEPOSIT_ALREADY_CONFIRMED', 's. 15', true),
+  DEPOSIT_NOT_RECEIVED: keeperAnswer('depositReceived', 'DEPOSIT_ALREADY_CONFIRMED', 's. 15', false),
   RELEASE: {
     // s. 19: no release except on payment (s. 13) or deposit (s. 15), or on an order (ORDER_RELEASE).
     gate: (c) => {
