@@ -1,7 +1,7 @@
 import { computeTimeline, isOfficialBuyer, type TransitionAllowed } from '../law';
 import type { Db } from '../db';
 import { audit } from './audit';
-import { caseStateOf, loadCase, mustAllow, mustMayAttempt, requireText, transition, type CaseForLaw, caseTransaction } from './case-transition';
+import { caseStateOf, loadCase, loadCaseAs, mustAllow, mustMayAttempt, requireText, transition, type CaseForLaw, caseTransaction } from './case-transition';
 import { Refusal } from './refusal';
 import { type StaffActor, authorize } from './staff-actor';
 import { planDeadlines } from './deadlines';
@@ -74,8 +74,7 @@ export async function scheduleAuction(db: Db, act: StaffActor, input: AuctionInp
   const conditions = requireText(input.conditions, 1000);
   const directionRef = requireText(input.directionRef, 100);
   return caseTransaction(db, async (tx) => {
-    const c = await loadCase(tx, input.caseId);
-    const who = authorize(act, 'auction', c.poundId);
+    const { c, who } = await loadCaseAs(tx, act, 'auction', input.caseId);
     const role = who.lawRole;
     checkNotPending(c, now);
     const allowed = mustAllow(caseStateOf(c), 'SCHEDULE_AUCTION', role, now, { auctionAt: input.at });
@@ -192,8 +191,7 @@ export async function registerBidder(
   if (!input.declarationSigned) throw new Refusal('DECLARATION_REQUIRED', 's. 19');
   if (!nameKey(name)) throw new Refusal('TEXT_REQUIRED');
   return caseTransaction(db, async (tx) => {
-    const c = await loadCase(tx, input.caseId);
-    const who = authorize(act, 'auction', c.poundId);
+    const { c, who } = await loadCaseAs(tx, act, 'auction', input.caseId);
     const auction = c.auction;
     if (!auction || auction.status !== 'SCHEDULED') throw new Refusal('NO_AUCTION', 's. 14');
     const admitted = auction.bidders.filter((b) => !b.refusedSection);

@@ -2,7 +2,7 @@ import { Prisma } from '../db';
 import { CLAIMABLE, computeTimeline, IN_CUSTODY, type CaseStatus, type LawResult, type StatutoryWindows } from '../law';
 import type { CaseNumber } from './cases';
 import { afterSaleFactsOf, duesOfLoaded, jsonOf, RULES_JSON_SQL, rulesFromJson, type CaseDues, type DbReader, type DuesOptions, type PoundRules } from './dues';
-import { nextDeadline, type NextDeadline } from './next-deadline';
+import { nextDeadline, type NextDeadline, type StoredClock } from './next-deadline';
 
 /**
  * Read models of the owner's case screens (issue 13): everything the case card and the dues screen show, for
@@ -15,17 +15,10 @@ import { nextDeadline, type NextDeadline } from './next-deadline';
 export type CaseCardAction = 'dues' | 'claim' | 'protest' | 'follow' | 'unfollow' | 'request_surplus';
 
 /** The case's own columns, as the card's statement reads them and the card returns them. */
-interface CaseColumns {
+interface CaseColumns extends StoredClock {
   id: number;
   number: string;
   poundId: number;
-  impoundedAt: Date;
-  /** s. 20: when the cattle were seized (the complaint window runs from it); null on entries made before it was asked. */
-  seizedAt: Date | null;
-  reportedAt: Date | null;
-  noticePostedAt: Date | null;
-  ownerRefusedAt: Date | null;
-  surplusDepositedAt: Date | null;
   placeOfSeizure: string;
 }
 

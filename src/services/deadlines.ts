@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import { addDays, startOfIstDay, toIstDate, type LocalDate, type Section } from '../law';
 import { windowsFromConfig, type DbReader } from './dues';
-import { caseTimeline } from './next-deadline';
+import { caseTimeline, type StoredClock } from './next-deadline';
 import { addToOutbox, type Tx } from './outbox';
 
 /**
@@ -49,15 +49,9 @@ export const DEADLINE_CASE_INCLUDE = {
 } as const;
 
 /** A case row with what the planner needs. */
-export interface CaseForDeadlines {
+export interface CaseForDeadlines extends StoredClock {
   id: number;
   status: string;
-  impoundedAt: Date;
-  seizedAt: Date | null;
-  reportedAt: Date | null;
-  noticePostedAt: Date | null;
-  ownerRefusedAt: Date | null;
-  surplusDepositedAt: Date | null;
   auction: { status: string; scheduledFor: Date } | null;
   payments: Array<{ id: number; kind: string; status: string; declaredAt: Date; confirmedAt: Date | null }>;
   complaints: Array<{ id: number }>;

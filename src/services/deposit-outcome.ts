@@ -1,9 +1,9 @@
 import { splitClaimPayment, sumPaise, toIstDate } from '../law';
 import type { Db } from '../db';
 import { audit } from './audit';
-import { caseStateOf, loadCase, mustAllow, requireText, transition, caseTransaction } from './case-transition';
+import { caseStateOf, loadCaseAs, mustAllow, requireText, transition, caseTransaction } from './case-transition';
 import { Refusal } from './refusal';
-import { type StaffActor, authorize } from './staff-actor';
+import type { StaffActor } from './staff-actor';
 import { planDeadlines } from './deadlines';
 import { recordOrderTx } from './orders';
 import { queueMessage } from './outbox';
@@ -36,8 +36,7 @@ export function snapshotTotals(snapshot: unknown): { finePaise: number; feedingP
 export async function recordDepositOutcome(db: Db, act: StaffActor, input: { caseId: number; outcome: DepositOutcome; orderReference: string }, now: Date) {
   const reference = requireText(input.orderReference, 120);
   return caseTransaction(db, async (tx) => {
-    const c = await loadCase(tx, input.caseId);
-    const who = authorize(act, 'magistrate', c.poundId);
+    const { c, who } = await loadCaseAs(tx, act, 'magistrate', input.caseId);
     const role = who.lawRole;
     const action = input.outcome === 'refund' ? 'DEPOSIT_OUTCOME_REFUND' : 'DEPOSIT_OUTCOME_APPLY';
     const allowed = mustAllow(caseStateOf(c), action, role, now);

@@ -1,7 +1,7 @@
 import { computeTimeline, sumPaise, type SplitPart, type TimelineEntry } from '../law';
 import type { Db } from '../db';
 import { audit } from './audit';
-import { caseStateOf, loadCase, mustAllow, transition, caseTransaction } from './case-transition';
+import { caseStateOf, loadCase, loadCaseAs, mustAllow, transition, caseTransaction } from './case-transition';
 import { Refusal } from './refusal';
 import { type StaffActor, authorize } from './staff-actor';
 import { roundJobKey } from './auction';
@@ -204,8 +204,7 @@ export async function moneyStatus(db: Db, caseId: number) {
  */
 export async function confirmRemittance(db: Db, act: StaffActor, caseId: number, kind: RemittanceKindCode, now: Date) {
   return caseTransaction(db, async (tx) => {
-    const c = await loadCase(tx, caseId);
-    const who = authorize(act, 'auction', c.poundId);
+    const { c, who } = await loadCaseAs(tx, act, 'auction', caseId);
     const split = (await tx.ledgerEntry.findMany({ where: { caseId: c.id } })).filter((e) => isDivisionKey(c.id, e.idempotencyKey));
     const entries = split.filter((e) => e.account === REMITTANCE_ACCOUNT[kind] && toRemit(e));
     if (entries.length === 0) throw new Refusal(split.length ? 'NOTHING_TO_REMIT' : 'SPLIT_NOT_RECORDED', 's. 17');

@@ -17,6 +17,19 @@ export interface TimelineFacts {
   surplusDepositedAt?: Date | null;
 }
 
+/**
+ * The case's own instants that start or move its statutory periods (ss. 14, 16, 17, 20), as a row that loads
+ * them all has them (null: not yet). Declared once for every read model that selects these columns.
+ */
+export interface StoredClock extends TimelineFacts {
+  /** s. 20: when the cattle were seized (the complaint window runs from it); null on entries made before it was asked. */
+  seizedAt: Date | null;
+  reportedAt: Date | null;
+  noticePostedAt: Date | null;
+  ownerRefusedAt: Date | null;
+  surplusDepositedAt: Date | null;
+}
+
 /** The statutory dates of a case (ss. 14, 17, 20) with the configured windows, from src/law. */
 export function caseTimeline(facts: TimelineFacts, windows: Partial<StatutoryWindows>): LawResult<Timeline> {
   return computeTimeline(

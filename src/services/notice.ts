@@ -1,7 +1,7 @@
 import { computeTimeline, missingProclamations as lawMissingProclamations, type ProclamationPlace, type TimelineEntry } from '../law';
 import type { Db } from '../db';
 import { audit } from './audit';
-import { caseStateOf, loadCase, mustAllow, mustMayAttempt, requireText, transition, type CaseForLaw, caseTransaction } from './case-transition';
+import { caseStateOf, loadCase, loadCaseAs, mustAllow, mustMayAttempt, requireText, transition, type CaseForLaw, caseTransaction } from './case-transition';
 import { Refusal } from './refusal';
 import { type StaffActor, authorize } from './staff-actor';
 import { planDeadlines } from './deadlines';
@@ -167,8 +167,7 @@ export async function recordProclamations(db: Db, act: StaffActor, input: { case
   const market = cleanProclamation(input.market);
   if (!village && !market) throw new Refusal('TEXT_REQUIRED');
   return caseTransaction(db, async (tx) => {
-    const c = await loadCase(tx, input.caseId);
-    const who = authorize(act, 'notice', c.poundId);
+    const { c, who } = await loadCaseAs(tx, act, 'notice', input.caseId);
     const n = c.notice;
     if (!n) throw new Refusal('TEXT_REQUIRED', 's. 14');
     if ((village && n.proclaimedVillageAt) || (market && n.proclaimedMarketAt)) throw new Refusal('ALREADY_DONE', 's. 14', { at: n.postedAt.toISOString() });

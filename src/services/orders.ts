@@ -1,9 +1,9 @@
 import { isLocalDate, toIstDate } from '../law';
 import type { Db, Prisma } from '../db';
 import { audit } from './audit';
-import { loadCase, requireText, caseTransaction } from './case-transition';
+import { loadCaseAs, requireText, caseTransaction } from './case-transition';
 import { Refusal } from './refusal';
-import { type StaffActor, authorize } from './staff-actor';
+import type { StaffActor } from './staff-actor';
 import type { Tx } from './outbox';
 
 /** Orders the Magistrate's office records for a case (OrderKind values recorded through /orders). */
@@ -51,8 +51,7 @@ export async function recordOrderTx(tx: Tx, act: StaffActor, input: OrderInput, 
   if (input.authority !== 'MAGISTRATE' && input.authority !== 'CIVIL_COURT') throw new Refusal('TEXT_REQUIRED');
   const reference = requireText(input.reference, MAX_ORDER_REFERENCE);
   checkOrderDate(input.orderedOn, now);
-  const c = await loadCase(tx, input.caseId);
-  const who = authorize(act, 'magistrate', c.poundId);
+  const { c, who } = await loadCaseAs(tx, act, 'magistrate', input.caseId);
   const existing = await tx.courtOrder.findUnique({ where: { caseId_kind_reference: { caseId: c.id, kind: input.kind, reference } } });
   if (existing) return { caseNumber: c.number, order: existing, created: false };
   const note = input.note ? requireText(input.note, 500) : null;

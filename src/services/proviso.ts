@@ -1,8 +1,8 @@
 import type { Db } from '../db';
 import { audit } from './audit';
-import { caseStateOf, loadCase, mustAllow, requireText, transition, caseTransaction } from './case-transition';
+import { caseStateOf, loadCaseAs, mustAllow, requireText, transition, caseTransaction } from './case-transition';
 import { Refusal } from './refusal';
-import { type StaffActor, authorize } from './staff-actor';
+import type { StaffActor } from './staff-actor';
 import { planDeadlines } from './deadlines';
 
 /**
@@ -14,8 +14,7 @@ import { planDeadlines } from './deadlines';
 export async function disposeUnderProviso(db: Db, act: StaffActor, input: { caseId: number; manner: string; orderId?: number | null }, now: Date) {
   const manner = requireText(input.manner, 500);
   return caseTransaction(db, async (tx) => {
-    const c = await loadCase(tx, input.caseId);
-    const who = authorize(act, 'magistrate', c.poundId);
+    const { c, who } = await loadCaseAs(tx, act, 'magistrate', input.caseId);
     const role = who.lawRole;
     const orders = await tx.courtOrder.findMany({ where: { caseId: c.id, kind: 'PROVISO_DISPOSAL' }, orderBy: { id: 'desc' } });
     const order = input.orderId != null ? orders.find((o) => o.id === input.orderId) : orders[0];

@@ -1,8 +1,8 @@
 import type { Db, Prisma } from '../db';
 import { audit } from './audit';
-import { loadCase, mustAllow, transition, caseStateOf, caseTransaction } from './case-transition';
+import { loadCaseAs, mustAllow, transition, caseStateOf, caseTransaction } from './case-transition';
 import { Refusal } from './refusal';
-import { authorize, type StaffActor } from './staff-actor';
+import type { StaffActor } from './staff-actor';
 import { roundJobKey } from './auction';
 import { queueMessage, type Tx } from './outbox';
 import { issueReceipt } from './receipts';
@@ -34,8 +34,7 @@ export async function recordAccountOwnerAbsent(db: Db, act: StaffActor, caseId: 
  * owner if we know him on Telegram. Inside the caller's transaction.
  */
 export async function deliverAccountTx(tx: Tx, act: StaffActor, caseId: number, ownerPresent: boolean, now: Date, opts: { transition: boolean } = { transition: true }): Promise<StoredAccount> {
-  const c = await loadCase(tx, caseId);
-  const who = authorize(act, 'auction', c.poundId);
+  const { c, who } = await loadCaseAs(tx, act, 'auction', caseId);
   const role = who.lawRole;
   const stored = storedAccountOf(c.auction?.account);
   if (!stored) throw new Refusal('NO_AUCTION', 's. 16');

@@ -1,7 +1,7 @@
 import { findDeductionOrder, laterRoundDues, toIstDate, type SaleResult } from '../law';
 import type { Db, Prisma } from '../db';
 import { audit } from './audit';
-import { caseStateOf, loadCase, mustAllow, mustMayAttempt, transition, type CaseForLaw, caseTransaction } from './case-transition';
+import { caseStateOf, loadCase, loadCaseAs, mustAllow, mustMayAttempt, transition, type CaseForLaw, caseTransaction } from './case-transition';
 import { Refusal } from './refusal';
 import { type StaffActor, authorize } from './staff-actor';
 import { roundJobKey } from './auction';
@@ -177,8 +177,7 @@ export async function previewSale(db: Db, act: StaffActor, input: SaleInput, now
 export async function recordSale(db: Db, act: StaffActor, input: SaleInput, now: Date): Promise<SaleOutcome> {
   if (!Number.isSafeInteger(input.saleExpensesPaise) || input.saleExpensesPaise < 0) throw new Refusal('TEXT_REQUIRED', 's. 16');
   return caseTransaction(db, async (tx) => {
-    const c = await loadCase(tx, input.caseId);
-    const who = authorize(act, 'auction', c.poundId);
+    const { c, who } = await loadCaseAs(tx, act, 'auction', input.caseId);
     const role = who.lawRole;
     const auction = c.auction;
     if (!auction || auction.status !== 'SCHEDULED') {

@@ -2,8 +2,8 @@ import { sumPaise, type TimelineEntry } from '../law';
 import { holdEndOf, isSplitKey } from './money-split';
 import type { Db } from '../db';
 import { audit } from './audit';
-import { caseStateOf, loadCase, mustAllow, requireText, transition, caseTransaction } from './case-transition';
-import { type StaffActor, authorize } from './staff-actor';
+import { caseStateOf, loadCaseAs, mustAllow, requireText, transition, caseTransaction } from './case-transition';
+import type { StaffActor } from './staff-actor';
 import { planDeadlines } from './deadlines';
 import { queueMessage, type Tx } from './outbox';
 import { issueReceipt } from './receipts';
@@ -66,8 +66,7 @@ export async function claimSurplus(
   const claimant = requireText(input.claimantName, 120);
   const reference = requireText(input.orderReference, 120);
   return caseTransaction(db, async (tx) => {
-    const c = await loadCase(tx, input.caseId);
-    const who = authorize(act, 'magistrate', c.poundId);
+    const { c, who } = await loadCaseAs(tx, act, 'magistrate', input.caseId);
     const role = who.lawRole;
     const allowed = mustAllow(caseStateOf(c), 'CLAIM_SURPLUS', role, now);
     const amount = await heldAmount(tx, c.id);
@@ -123,8 +122,7 @@ export async function claimSurplus(
  */
 export async function surplusToRevenue(db: Db, act: StaffActor, caseId: number, now: Date) {
   return caseTransaction(db, async (tx) => {
-    const c = await loadCase(tx, caseId);
-    const who = authorize(act, 'magistrate', c.poundId);
+    const { c, who } = await loadCaseAs(tx, act, 'magistrate', caseId);
     const role = who.lawRole;
     const allowed = mustAllow(caseStateOf(c), 'SURPLUS_LAPSES', role, now);
     const amount = await heldAmount(tx, c.id);
