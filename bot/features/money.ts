@@ -4,7 +4,6 @@ import { Refusal } from '../../src/services/refusal';
 import type { CaseForLaw } from '../../src/services/case-transition';
 import {
   confirmRemittance,
-  holdEndOf,
   isSplitKey,
   moneyStatus,
   recordSplit,
@@ -17,8 +16,9 @@ import {
 import { completedRounds, storedAccountOf } from '../../src/services/sale-record';
 import type { BotContext } from '../context';
 import { holds, may, poundsInScope } from '../../src/services/staff-actor';
-import { actFor, cancelFlow, caseById, caseFromArg, cb, commandArg, fitMessage, replyRefusal, staleTap, verifiedTap } from './officer-common';
-import { listSurpluses, showSurplus, surplusFlow, surplusTap } from './surplus-held';
+import { callbackCodec } from '../flows/callback-codec';
+import { actFor, cancelFlow, caseById, caseFromArg, caseTap, commandArg, fitMessage, replyRefusal, staleTap } from './officer-common';
+import { listSurpluses, moneyCancelCb, showSurplus, surplusHeldFeature } from './surplus-held';
 import { paiseOf } from '../../src/db';
 
 /**
@@ -31,8 +31,15 @@ import { paiseOf } from '../../src/db';
  * `/split` alone lists the surpluses the office holds.
  */
 export const moneyFeature = new Composer<BotContext>();
-// The surplus claim flow's typed answers (name, order reference, date) — see surplus-held.ts.
-moneyFeature.use(surplusFlow);
+// The Magistrate's side: a surplus held, its claim flow and its transfer to revenue — see surplus-held.ts.
+moneyFeature.use(surplusHeldFeature);
+
+const moneyCb = {
+  /** Record the s. 17 division in the ledger. */
+  split: callbackCodec('mn|rec', ['caseId:int']),
+  /** A remittance confirmed (its kind by KIND_CODE). */
+  remit: callbackCodec('mn|rm', ['caseId:int', 'kind:str']),
+};
 
 /** Short codes for remittance kinds in callback data (64-byte limit). */
 const KIND_CODE: Record<RemittanceKindCode, string> = { FINES_TO_MAGISTRATE: 'f', FEEDING_TO_POUND_KEEPER: 'k', SECURITY_TO_MAGISTRATE: 's', SURPLUS_TO_MAGISTRATE: 'd' };
@@ -95,7 +102,7 @@ async function showOfficerMoney(ctx: BotContext, c: CaseForLaw) {
         ? split.rounds[0]!.lines.map((l) => splitLineText(ctx, l, term))
         : split.rounds.flatMap((r) => [ctx.t('officer:split.round_header', { round: r.round, proceeds: r.proceedsPaise }), ...r.lines.map((l) => splitLineText(ctx, l, term))]);
     await ctx.reply(fitMessage(ctx.t('officer:split.preview', { number: c.number, proceeds: split.proceedsPaise, lines: lines.join('\n'), total: split.lines.reduce((s, l) => s + l.amountPaise, 0) })), {
-      reply_markup: new InlineKeyboard().text(ctx.t('officer:split.record_button'), cb(ctx, 'mn', 'rec', c.id)),
+      reply_markup: new InlineKeyboard().text(ctx.t('officer:split.record_button'), moneyCb.split.encode(ctx, { caseId: c.id })),
     });
     return;
   }
@@ -107,41 +114,34 @@ async function showOfficerMoney(ctx: BotContext, c: CaseForLaw) {
   const pending = status.pending.map((k) => ctx.t('officer:split.pending_line', { kind: k, term, amount: status.amountOf(REMITTANCE_ACCOUNT[k]) }));
   const remittances = [...remitted, ...pending];
   const kb = new InlineKeyboard();
-  for (const k of status.pending) kb.text(ctx.t('officer:split.remit_button', { kind: k, term }), cb(ctx, 'mn', 'rm', c.id, KIND_CODE[k])).row();
+  for (const k of status.pending) kb.text(ctx.t('officer:split.remit_button', { kind: k, term }), moneyCb.remit.encode(ctx, { caseId: c.id, kind: KIND_CODE[k] })).row();
   await ctx.reply(
     fitMessage(ctx.t('officer:split.status', { number: c.number, lines: lines.join('\n'), remittances: remittances.length ? remittances.join('\n') : ctx.t('officer:split.nothing_to_send') })),
     status.pending.length ? { reply_markup: kb } : {},
   );
 }
 
-moneyFeature.callbackQuery(/^mn\|/, async (ctx) => {
-  const tap = await verifiedTap(ctx);
-  if (!tap) return;
-  const [op, a1, a2] = tap.args;
-  const now = ctx.deps.clock.now();
-  if (op === 'cancel') return cancelFlow(ctx);
-  if (op === 'rec' || op === 'rm') {
-    const c = await caseById(ctx, a1);
-    if (!c) return;
-    const act = await actFor(ctx, 'auction', c);
-    if (!act) return;
-    try {
-      if (op === 'rec') {
-        const r = await recordSplit(ctx.deps.db, act, c.id, now);
-        const out = [ctx.t('officer:split.recorded', { number: r.caseNumber, proceeds: r.proceedsPaise })];
-        if (r.surplusPaise > 0 && r.holdEnd) out.push(ctx.t('officer:split.recorded_surplus', { surplus: r.surplusPaise, holdEnd: r.holdEnd.date }));
-        await ctx.reply(out.join('\n'));
-        return showOfficerMoney(ctx, await caseById(ctx, c.id).then((x) => x ?? c));
-      }
-      const kind = CODE_KIND[a2 ?? ''];
-      if (!kind) return staleTap(ctx);
-      const r = await confirmRemittance(ctx.deps.db, act, c.id, kind, now);
-      await ctx.reply(ctx.t('officer:split.remitted', { kind, term: termOf(c), amount: r.amountPaise, number: r.caseNumber }));
-    } catch (e) {
-      await replyRefusal(ctx, e, c);
-    }
-    return;
+moneyCancelCb.handle(moneyFeature, cancelFlow);
+
+caseTap(moneyFeature, moneyCb.split, 'auction', async (ctx, c, act) => {
+  try {
+    const r = await recordSplit(ctx.deps.db, act, c.id, ctx.deps.clock.now());
+    const out = [ctx.t('officer:split.recorded', { number: r.caseNumber, proceeds: r.proceedsPaise })];
+    if (r.surplusPaise > 0 && r.holdEnd) out.push(ctx.t('officer:split.recorded_surplus', { surplus: r.surplusPaise, holdEnd: r.holdEnd.date }));
+    await ctx.reply(out.join('\n'));
+    return showOfficerMoney(ctx, await caseById(ctx, c.id).then((x) => x ?? c));
+  } catch (e) {
+    await replyRefusal(ctx, e, c);
   }
-  if ((await surplusTap(ctx, op, a1, a2, now)) === 'not-mine') await staleTap(ctx);
 });
 
+caseTap(moneyFeature, moneyCb.remit, 'auction', async (ctx, c, act, tap) => {
+  const kind = CODE_KIND[tap.kind];
+  if (!kind) return staleTap(ctx);
+  try {
+    const r = await confirmRemittance(ctx.deps.db, act, c.id, kind, ctx.deps.clock.now());
+    await ctx.reply(ctx.t('officer:split.remitted', { kind, term: termOf(c), amount: r.amountPaise, number: r.caseNumber }));
+  } catch (e) {
+    await replyRefusal(ctx, e, c);
+  }
+});

@@ -1,25 +1,14 @@
 import { Composer, InlineKeyboard } from 'grammy';
+import { z } from 'zod';
 import { auctionEligibleOf, checkNotice, missingProclamations, recordNotice, recordProclamations, type NoticeResult, type Proclamation, type ProclamationPlace } from '../../src/services/notice';
 import { loadNoticeFacts, noticeParams } from '../../src/services/notice-text';
 import { parseDateTime } from '../../src/services/typed-input';
 import { Refusal } from '../../src/services/refusal';
 import type { CaseForLaw } from '../../src/services/case-transition';
 import type { BotContext } from '../context';
-import {
-  actFor,
-  caseById,
-  caseFromArg,
-  cb,
-  commandArg,
-  fitMessage,
-  flowData,
-  inFlow,
-  leaveFlow,
-  replyRefusal,
-  setFlow,
-  staleTap,
-  verifiedTap,
-} from './officer-common';
+import { callbackCodec, type CallbackCodec } from '../flows/callback-codec';
+import { defineFlow } from '../flows/flow';
+import { cancelFlow, caseById, caseCommand, finishFlow, fitMessage, replyRefusal, staleTap, tooLong, useButtons } from './officer-common';
 
 /**
  * `/notice <case>` — the officer records the s. 14 notice: when it was stuck up (Now or a typed time), an
@@ -31,23 +20,39 @@ import {
 export const noticeFeature = new Composer<BotContext>();
 
 /** A proclamation in the draft: null = "later" (not made yet). */
-interface DraftProclamation {
-  place?: string;
-  at?: string;
-}
+const draftProclamation = z.object({ place: z.string().optional(), at: z.string().optional() }).nullable().optional();
 
-interface Draft {
-  caseId: number;
-  number: string;
-  /** True when the notice was posted earlier and only proclamations are being added. */
-  existing: boolean;
-  /** The proclamations still to ask for, in order. */
-  need: ProclamationPlace[];
-  postedAt?: string;
-  photoFileId?: string | null;
-  village?: DraftProclamation | null;
-  market?: DraftProclamation | null;
-}
+const noticeFlow = defineFlow('notice', {
+  steps: ['posted_at', 'photo', 'village_place', 'village_at', 'market_place', 'market_at', 'confirm'],
+  data: z.object({
+    caseId: z.number().int(),
+    number: z.string(),
+    /** True when the notice was posted earlier and only proclamations are being added. */
+    existing: z.boolean(),
+    /** The proclamations still to ask for, in order. */
+    need: z.array(z.enum(['village', 'market'])),
+    postedAt: z.string().optional(),
+    photoFileId: z.string().nullable().optional(),
+    village: draftProclamation,
+    market: draftProclamation,
+  }),
+});
+type Draft = NonNullable<ReturnType<typeof noticeFlow.data>>;
+type DraftProclamation = Draft['village'];
+
+const noticeCb = {
+  now: callbackCodec('nt|now'),
+  skipPhoto: callbackCodec('nt|skip'),
+  villageSuggested: callbackCodec('nt|vp'),
+  marketSuggested: callbackCodec('nt|mp'),
+  villageLater: callbackCodec('nt|vl'),
+  marketLater: callbackCodec('nt|ml'),
+  sameTime: callbackCodec('nt|same'),
+  save: callbackCodec('nt|save'),
+  cancel: callbackCodec('nt|cancel'),
+};
+const suggestedCb: Record<ProclamationPlace, CallbackCodec<Record<string, never>>> = { village: noticeCb.villageSuggested, market: noticeCb.marketSuggested };
+const laterCb: Record<ProclamationPlace, CallbackCodec<Record<string, never>>> = { village: noticeCb.villageLater, market: noticeCb.marketLater };
 
 const MAX_WHERE = 200;
 
@@ -59,11 +64,7 @@ async function noticeTexts(ctx: BotContext, c: CaseForLaw): Promise<string[]> {
   return [fitMessage(ctx.t('jobs:notice.text', params)), fitMessage(ctx.t('jobs:notice.proclamation', params))];
 }
 
-noticeFeature.command('notice', async (ctx) => {
-  const c = await caseFromArg(ctx, commandArg(ctx), 'officer:usage.notice');
-  if (!c) return;
-  const act = await actFor(ctx, 'notice', c);
-  if (!act) return;
+caseCommand(noticeFeature, 'notice', 'officer:usage.notice', 'notice', async (ctx, c, act) => {
   const now = ctx.deps.clock.now();
   try {
     checkNotice(c, act, now);
@@ -81,9 +82,9 @@ noticeFeature.command('notice', async (ctx) => {
     await ctx.reply(ctx.t('officer:notice.pending', { number: c.number, postedAt: c.notice.postedAt.toISOString(), recorded: proclaimedLines(ctx, c), missing: placesText(ctx, need) }));
     return askNext(ctx, { caseId: c.id, number: c.number, existing: true, need, postedAt: c.notice.postedAt.toISOString() });
   }
-  setFlow(ctx, 'notice', 'posted_at', { caseId: c.id, number: c.number, existing: false, need: ['village', 'market'] } satisfies Draft);
+  noticeFlow.enter(ctx, 'posted_at', { caseId: c.id, number: c.number, existing: false, need: ['village', 'market'] });
   for (const text of await noticeTexts(ctx, c)) await ctx.reply(text);
-  await ctx.reply(ctx.t('officer:notice.ask_posted', { number: c.number }), { reply_markup: new InlineKeyboard().text(ctx.t('officer:button.now'), cb(ctx, 'nt', 'now')) });
+  await ctx.reply(ctx.t('officer:notice.ask_posted', { number: c.number }), { reply_markup: new InlineKeyboard().text(ctx.t('officer:button.now'), noticeCb.now.encode(ctx, {})) });
 });
 
 /** "in the village; at the market" in the reader's language. */
@@ -101,8 +102,8 @@ function proclaimedLines(ctx: BotContext, c: CaseForLaw): string {
 }
 
 async function askPhoto(ctx: BotContext, d: Draft) {
-  setFlow(ctx, 'notice', 'photo', { ...d });
-  await ctx.reply(ctx.t('officer:notice.ask_photo'), { reply_markup: new InlineKeyboard().text(ctx.t('officer:button.skip'), cb(ctx, 'nt', 'skip')) });
+  noticeFlow.enter(ctx, 'photo', d);
+  await ctx.reply(ctx.t('officer:notice.ask_photo'), { reply_markup: new InlineKeyboard().text(ctx.t('officer:button.skip'), noticeCb.skipPhoto.encode(ctx, {})) });
 }
 
 /** The next proclamation to ask about, or the confirmation when none is left. */
@@ -110,21 +111,21 @@ async function askNext(ctx: BotContext, d: Draft) {
   const place = d.need.find((p) => d[p] === undefined);
   if (!place) return askConfirm(ctx, d);
   const c = await caseById(ctx, d.caseId);
-  if (!c) return leaveFlow(ctx);
-  setFlow(ctx, 'notice', `${place}_place`, { ...d });
+  if (!c) return noticeFlow.leave(ctx);
+  noticeFlow.enter(ctx, `${place}_place`, d);
   // s. 14: the market-place nearest to the place of seizure (recorded with the entry), else the pound's.
   const suggestion = place === 'village' ? c.placeOfSeizure : (c.nearestMarket ?? c.pound.nearestMarket);
   const kb = new InlineKeyboard();
-  if (suggestion) kb.text(suggestion.slice(0, 60), cb(ctx, 'nt', place === 'village' ? 'vp' : 'mp')).row();
-  kb.text(ctx.t('officer:notice.later_button'), cb(ctx, 'nt', place === 'village' ? 'vl' : 'ml'));
+  if (suggestion) kb.text(suggestion.slice(0, 60), suggestedCb[place].encode(ctx, {})).row();
+  kb.text(ctx.t('officer:notice.later_button'), laterCb[place].encode(ctx, {}));
   await ctx.reply(ctx.t(`officer:notice.ask_${place}_place`), { reply_markup: kb });
 }
 
 async function askWhen(ctx: BotContext, d: Draft, place: ProclamationPlace) {
-  setFlow(ctx, 'notice', `${place}_at`, { ...d });
+  noticeFlow.enter(ctx, `${place}_at`, d);
   const kb = new InlineKeyboard();
-  if (!d.existing) kb.text(ctx.t('officer:notice.same_time_button'), cb(ctx, 'nt', 'same'));
-  kb.text(ctx.t('officer:button.now'), cb(ctx, 'nt', 'now'));
+  if (!d.existing) kb.text(ctx.t('officer:notice.same_time_button'), noticeCb.sameTime.encode(ctx, {}));
+  kb.text(ctx.t('officer:button.now'), noticeCb.now.encode(ctx, {}));
   await ctx.reply(ctx.t('officer:notice.ask_proclaimed_at', { place: d[place]?.place ?? '' }), { reply_markup: kb });
 }
 
@@ -136,17 +137,17 @@ function draftLine(ctx: BotContext, place: ProclamationPlace, p: DraftProclamati
 async function askConfirm(ctx: BotContext, d: Draft) {
   const given = d.need.filter((p) => d[p]?.at);
   if (d.existing && given.length === 0) {
-    leaveFlow(ctx);
+    noticeFlow.leave(ctx);
     await ctx.reply(ctx.t('officer:notice.nothing_new', { number: d.number }));
     return;
   }
-  setFlow(ctx, 'notice', 'confirm', { ...d });
+  noticeFlow.enter(ctx, 'confirm', d);
   const lines = d.need.map((p) => draftLine(ctx, p, d[p]));
   const head = d.existing
     ? ctx.t('officer:notice.confirm_more', { number: d.number })
     : ctx.t('officer:notice.confirm', { number: d.number, postedAt: d.postedAt, photo: ctx.t(d.photoFileId ? 'officer:notice.photo_yes' : 'officer:notice.photo_no') });
   await ctx.reply(`${head}\n${lines.join('\n')}`, {
-    reply_markup: new InlineKeyboard().text(ctx.t('officer:button.record'), cb(ctx, 'nt', 'save')).text(ctx.t('common:cancel'), cb(ctx, 'nt', 'cancel')),
+    reply_markup: new InlineKeyboard().text(ctx.t('officer:button.record'), noticeCb.save.encode(ctx, {})).text(ctx.t('common:cancel'), noticeCb.cancel.encode(ctx, {})),
   });
 }
 
@@ -165,100 +166,78 @@ async function typedTime(ctx: BotContext, text: string): Promise<Date | null> {
   return at;
 }
 
+/** A typed place of a proclamation: then its time. */
+const typedPlace = (place: ProclamationPlace) => async (ctx: BotContext, d: Draft, text: string) =>
+  (await tooLong(ctx, text, MAX_WHERE)) || askWhen(ctx, { ...d, [place]: { place: text } }, place);
+
+/** A typed time of a proclamation: then the next one, or the confirmation. */
+const typedAt = (place: ProclamationPlace) => async (ctx: BotContext, d: Draft, text: string) => {
+  const at = await typedTime(ctx, text);
+  if (at) await askNext(ctx, { ...d, [place]: { ...d[place], at: at.toISOString() } });
+};
+
+noticeFlow.texts(
+  noticeFeature,
+  {
+    posted_at: async (ctx, d, text) => {
+      const at = await typedTime(ctx, text);
+      if (at) await askPhoto(ctx, { ...d, postedAt: at.toISOString() });
+    },
+    photo: (ctx) => ctx.reply(ctx.t('officer:input.photo_or_skip')),
+    village_place: typedPlace('village'),
+    market_place: typedPlace('market'),
+    village_at: typedAt('village'),
+    market_at: typedAt('market'),
+  },
+  useButtons,
+);
+
+noticeFlow.messages(noticeFeature, 'message:photo', {
+  photo: (ctx, d) => askNext(ctx, { ...d, photoFileId: ctx.msg.photo[ctx.msg.photo.length - 1]?.file_id ?? null }),
+});
+
+noticeFlow.tap(noticeFeature, noticeCb.cancel, [], cancelFlow);
+noticeFlow.tap(noticeFeature, noticeCb.skipPhoto, 'photo', (ctx, _tap, d) => askNext(ctx, { ...d, photoFileId: null }));
+noticeFlow.tap(noticeFeature, noticeCb.now, ['posted_at', 'village_at', 'market_at'], async (ctx, _tap, d) => {
+  const now = ctx.deps.clock.now().toISOString();
+  const place = placeOfStep(noticeFlow.step(ctx));
+  return place ? askNext(ctx, { ...d, [place]: { ...d[place], at: now } }) : askPhoto(ctx, { ...d, postedAt: now });
+});
+noticeFlow.tap(noticeFeature, noticeCb.sameTime, ['village_at', 'market_at'], async (ctx, _tap, d) => {
+  const place = placeOfStep(noticeFlow.step(ctx))!;
+  return d.existing ? staleTap(ctx) : askNext(ctx, { ...d, [place]: { ...d[place], at: d.postedAt } });
+});
+for (const place of ['village', 'market'] as const) {
+  // s. 14: the place of seizure for the village, the nearest market-place (the entry's, else the pound's).
+  noticeFlow.tap(noticeFeature, suggestedCb[place], `${place}_place`, async (ctx, _tap, d) => {
+    const c = await caseById(ctx, d.caseId);
+    if (!c) return noticeFlow.leave(ctx);
+    const suggestion = place === 'village' ? c.placeOfSeizure : (c.nearestMarket ?? c.pound.nearestMarket);
+    if (!suggestion) return staleTap(ctx);
+    await askWhen(ctx, { ...d, [place]: { place: suggestion } }, place);
+  });
+  noticeFlow.tap(noticeFeature, laterCb[place], `${place}_place`, (ctx, _tap, d) => askNext(ctx, { ...d, [place]: null }));
+}
+noticeFlow.tap(noticeFeature, noticeCb.save, 'confirm', (ctx, _tap, d) => save(ctx, d));
+
 function placeOfStep(step: string | undefined): ProclamationPlace | null {
   return step?.startsWith('village_') ? 'village' : step?.startsWith('market_') ? 'market' : null;
 }
-
-noticeFeature.on('message:text', async (ctx, next) => {
-  if (!inFlow(ctx, 'notice') || ctx.msg.text.startsWith('/')) return next();
-  const d = flowData<Draft>(ctx);
-  const text = ctx.msg.text.trim();
-  const step = ctx.session.step ?? '';
-  const place = placeOfStep(step);
-  if (step === 'posted_at') {
-    const at = await typedTime(ctx, text);
-    if (at) await askPhoto(ctx, { ...d, postedAt: at.toISOString() });
-    return;
-  }
-  if (step === 'photo') {
-    await ctx.reply(ctx.t('officer:input.photo_or_skip'));
-    return;
-  }
-  if (place && step.endsWith('_place')) {
-    if (text.length > MAX_WHERE) {
-      await ctx.reply(ctx.t('officer:input.too_long', { max: MAX_WHERE }));
-      return;
-    }
-    return askWhen(ctx, { ...d, [place]: { place: text } }, place);
-  }
-  if (place && step.endsWith('_at')) {
-    const at = await typedTime(ctx, text);
-    if (at) await askNext(ctx, { ...d, [place]: { ...d[place], at: at.toISOString() } });
-    return;
-  }
-  await ctx.reply(ctx.t('officer:input.use_buttons'));
-});
-
-noticeFeature.on('message:photo', async (ctx, next) => {
-  if (!inFlow(ctx, 'notice', 'photo')) return next();
-  const largest = ctx.msg.photo[ctx.msg.photo.length - 1];
-  await askNext(ctx, { ...flowData<Draft>(ctx), photoFileId: largest?.file_id ?? null });
-});
-
-noticeFeature.callbackQuery(/^nt\|/, async (ctx) => {
-  const tap = await verifiedTap(ctx);
-  if (!tap) return;
-  const [op] = tap.args;
-  if (!inFlow(ctx, 'notice')) return staleTap(ctx);
-  const d = flowData<Draft>(ctx);
-  const now = ctx.deps.clock.now().toISOString();
-  const step = ctx.session.step ?? '';
-  const place = placeOfStep(step);
-  if (op === 'cancel') {
-    leaveFlow(ctx);
-    await ctx.reply(ctx.t('common:cancelled'));
-  } else if (op === 'now' && step === 'posted_at') {
-    await askPhoto(ctx, { ...d, postedAt: now });
-  } else if (op === 'skip' && step === 'photo') {
-    await askNext(ctx, { ...d, photoFileId: null });
-  } else if ((op === 'vp' && step === 'village_place') || (op === 'mp' && step === 'market_place')) {
-    const c = await caseById(ctx, d.caseId);
-    if (!c) return leaveFlow(ctx);
-    const suggestion = op === 'vp' ? c.placeOfSeizure : (c.nearestMarket ?? c.pound.nearestMarket);
-    if (!suggestion) return staleTap(ctx);
-    await askWhen(ctx, { ...d, [place!]: { place: suggestion } }, place!);
-  } else if ((op === 'vl' && step === 'village_place') || (op === 'ml' && step === 'market_place')) {
-    await askNext(ctx, { ...d, [place!]: null });
-  } else if ((op === 'same' || op === 'now') && place && step.endsWith('_at') && !(op === 'same' && d.existing)) {
-    await askNext(ctx, { ...d, [place]: { ...d[place], at: op === 'same' ? d.postedAt : now } });
-  } else if (op === 'save' && step === 'confirm') {
-    await save(ctx, d);
-  } else {
-    await staleTap(ctx);
-  }
-});
 
 function proclamationOf(p: DraftProclamation | null | undefined): Proclamation | null {
   return p?.at && p.place ? { place: p.place, at: new Date(p.at) } : null;
 }
 
 async function save(ctx: BotContext, d: Draft) {
-  const c = await caseById(ctx, d.caseId);
-  if (!c) return leaveFlow(ctx);
-  const act = await actFor(ctx, 'notice', c);
-  if (!act) return leaveFlow(ctx);
-  leaveFlow(ctx);
-  const now = ctx.deps.clock.now();
   const village = proclamationOf(d.village);
   const market = proclamationOf(d.market);
-  try {
+  return finishFlow(ctx, 'notice', d.caseId, async (act, c) => {
+    const now = ctx.deps.clock.now();
     const r = d.existing
       ? await recordProclamations(ctx.deps.db, act, { caseId: c.id, village, market }, now)
       : await recordNotice(ctx.deps.db, act, { caseId: c.id, postedAt: new Date(d.postedAt!), photoFileId: d.photoFileId ?? null, village, market }, now);
     await ctx.reply(recordedText(ctx, r));
-  } catch (e) {
-    await replyRefusal(ctx, e, c);
-  }
+  });
 }
 
 function recordedText(ctx: BotContext, r: NoticeResult): string {

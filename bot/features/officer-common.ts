@@ -1,10 +1,11 @@
-import { Composer, InlineKeyboard } from 'grammy';
+import type { Composer, InlineKeyboard } from 'grammy';
 import { callbackSecret, decodeCallback, encodeCallback } from '../../src/callback-data';
 import { loadCase, type CaseForLaw } from '../../src/services/case-transition';
 import { Refusal } from '../../src/services/refusal';
 import type { StaffActor, StaffRight } from '../../src/services/staff-actor';
 import { parseCaseArg } from '../../src/services/typed-answers';
 import type { BotContext } from '../context';
+import type { CallbackCodec } from '../flows/callback-codec';
 import { leaveFlow } from '../middleware/leave-flow';
 import { requireStaff } from '../middleware/roles';
 import { refusalText } from '../views/refusal';
@@ -146,3 +147,51 @@ export function commandArg(ctx: BotContext): string {
   return typeof ctx.match === 'string' ? ctx.match : '';
 }
 
+
+/**
+ * One handler for a button that names a case (`caseId`): the case is read again and the sender's right at its
+ * pound checked again on every tap (a button may be days old, the grant revoked meanwhile).
+ */
+export function caseTap<D extends { caseId: number }>(
+  composer: Composer<BotContext>,
+  codec: CallbackCodec<D>,
+  right: StaffRight,
+  handler: (ctx: BotContext, c: CaseForLaw, act: StaffActor, tap: D) => Promise<unknown>,
+): void {
+  codec.handle(composer, async (ctx, tap) => {
+    const c = await caseById(ctx, tap.caseId);
+    if (!c) return;
+    const act = await actFor(ctx, right, c);
+    if (!act) return;
+    await handler(ctx, c, act, tap);
+  });
+}
+
+/** "/command <case>": the case named, the sender's right at its pound checked, then `handler`. */
+export function caseCommand(
+  composer: Composer<BotContext>,
+  command: string,
+  usageKey: string,
+  right: StaffRight,
+  handler: (ctx: BotContext, c: CaseForLaw, act: StaffActor) => Promise<unknown>,
+): void {
+  composer.command(command, async (ctx) => {
+    const c = await caseFromArg(ctx, commandArg(ctx), usageKey);
+    if (!c) return;
+    const act = await actFor(ctx, right, c);
+    if (!act) return;
+    await handler(ctx, c, act);
+  });
+}
+
+/** A text longer than `max` is answered "too long" (true); the flow stays at its step. */
+export async function tooLong(ctx: BotContext, text: string, max: number): Promise<boolean> {
+  if (text.length <= max) return false;
+  await ctx.reply(ctx.t('officer:input.too_long', { max }));
+  return true;
+}
+
+/** A typed answer where the step wants a button. */
+export async function useButtons(ctx: BotContext): Promise<void> {
+  await ctx.reply(ctx.t('officer:input.use_buttons'));
+}

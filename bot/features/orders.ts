@@ -1,4 +1,5 @@
 import { Composer, InlineKeyboard } from 'grammy';
+import { z } from 'zod';
 import { termFor, toIstDate } from '../../src/law';
 import { Refusal } from '../../src/services/refusal';
 import { recordDepositOutcome } from '../../src/services/deposit-outcome';
@@ -7,7 +8,9 @@ import { MAX_ORDER_REFERENCE, ORDER_KINDS, ordersOfCase, recordOrder, type Order
 import { disposeUnderProviso } from '../../src/services/proviso';
 import type { BotContext } from '../context';
 import { may } from '../../src/services/staff-actor';
-import { actFor, cancelFlow, caseById, caseFromArg, cb, commandArg, finishFlow, fitMessage, flowData, inFlow, replyRefusal, setFlow, staleTap, verifiedTap } from './officer-common';
+import { callbackCodec } from '../flows/callback-codec';
+import { defineFlow } from '../flows/flow';
+import { actFor, cancelFlow, caseCommand, caseFromArg, caseTap, commandArg, finishFlow, fitMessage, replyRefusal, staleTap, tooLong, useButtons } from './officer-common';
 
 /**
  * `/orders <case>` — the orders of a Magistrate or Civil Court recorded on a case (any staff of the pound
@@ -17,30 +20,41 @@ import { actFor, cancelFlow, caseById, caseFromArg, cb, commandArg, finishFlow, 
  */
 export const ordersFeature = new Composer<BotContext>();
 
-interface OrderDraft {
-  caseId: number;
-  number: string;
-  kind?: OrderKindCode;
-  authority?: OrderAuthorityCode;
-  reference?: string;
-  date?: string;
-}
+const orderFlow = defineFlow('order', {
+  steps: ['kind', 'authority', 'reference', 'date', 'confirm'],
+  data: z.object({
+    caseId: z.number().int(),
+    number: z.string(),
+    kind: z.enum(ORDER_KINDS).optional(),
+    authority: z.enum(['MAGISTRATE', 'CIVIL_COURT']).optional(),
+    reference: z.string().optional(),
+    date: z.string().optional(),
+  }),
+});
+type OrderDraft = NonNullable<ReturnType<typeof orderFlow.data>>;
 
-interface ProvisoDraft {
-  caseId: number;
-  number: string;
-  orderId: number;
-  reference: string;
-  manner?: string;
-}
+/** s. 14 proviso: a disposal carried out on a recorded order. */
+const provisoFlow = defineFlow('proviso', {
+  steps: ['manner', 'confirm'],
+  data: z.object({ caseId: z.number().int(), number: z.string(), orderId: z.number().int(), reference: z.string(), manner: z.string().optional() }),
+});
+
+const ordersCb = {
+  record: callbackCodec('or|new', ['caseId:int']),
+  proviso: callbackCodec('or|px', ['caseId:int']),
+  kind: callbackCodec('or|k', ['kind:int']),
+  /** M = a Magistrate, C = a Civil Court. */
+  authority: callbackCodec('or|a', ['code:str']),
+  today: callbackCodec('or|today'),
+  save: callbackCodec('or|save'),
+  provisoConfirm: callbackCodec('or|pxok'),
+  cancel: callbackCodec('or|cancel'),
+};
+const AUTHORITY_CODE: Record<string, OrderAuthorityCode> = { M: 'MAGISTRATE', C: 'CIVIL_COURT' };
 
 const MAX_MANNER = 300;
 
-ordersFeature.command('orders', async (ctx) => {
-  const c = await caseFromArg(ctx, commandArg(ctx), 'officer:usage.orders');
-  if (!c) return;
-  const act = await actFor(ctx, 'order.view', c);
-  if (!act) return;
+caseCommand(ordersFeature, 'orders', 'officer:usage.orders', 'order.view', async (ctx, c) => {
   const orders = await ordersOfCase(ctx.deps.db, c.id);
   const text = fitMessage(orders.length
     ? ctx.t('officer:orders.list', {
@@ -53,120 +67,104 @@ ordersFeature.command('orders', async (ctx) => {
     await ctx.reply(text);
     return;
   }
-  const kb = new InlineKeyboard().text(ctx.t('officer:orders.record_button'), cb(ctx, 'or', 'new', c.id)).row().text(ctx.t('officer:orders.proviso_button'), cb(ctx, 'or', 'px', c.id));
+  const kb = new InlineKeyboard().text(ctx.t('officer:orders.record_button'), ordersCb.record.encode(ctx, { caseId: c.id })).row().text(ctx.t('officer:orders.proviso_button'), ordersCb.proviso.encode(ctx, { caseId: c.id }));
   await ctx.reply(text, { reply_markup: kb });
 });
 
 async function askKind(ctx: BotContext, d: OrderDraft) {
-  setFlow(ctx, 'order', 'kind', { ...d });
+  orderFlow.enter(ctx, 'kind', d);
   const kb = new InlineKeyboard();
-  ORDER_KINDS.forEach((k, i) => kb.text(ctx.t(`officer:order_kind.${k}`), cb(ctx, 'or', 'k', i)).row());
+  ORDER_KINDS.forEach((k, i) => kb.text(ctx.t(`officer:order_kind.${k}`), ordersCb.kind.encode(ctx, { kind: i })).row());
   await ctx.reply(ctx.t('officer:orders.ask_kind', { number: d.number }), { reply_markup: kb });
 }
 
 async function askOrderConfirm(ctx: BotContext, d: OrderDraft) {
-  setFlow(ctx, 'order', 'confirm', { ...d });
+  orderFlow.enter(ctx, 'confirm', d);
   await ctx.reply(ctx.t('officer:orders.confirm', { number: d.number, kind: d.kind, authority: d.authority, reference: d.reference, date: d.date }), {
-    reply_markup: new InlineKeyboard().text(ctx.t('officer:button.record'), cb(ctx, 'or', 'save')).text(ctx.t('common:cancel'), cb(ctx, 'or', 'cancel')),
+    reply_markup: new InlineKeyboard().text(ctx.t('officer:button.record'), ordersCb.save.encode(ctx, {})).text(ctx.t('common:cancel'), ordersCb.cancel.encode(ctx, {})),
   });
 }
 
-ordersFeature.on('message:text', async (ctx, next) => {
-  if (ctx.msg.text.startsWith('/') || !(inFlow(ctx, 'order') || inFlow(ctx, 'proviso'))) return next();
-  const text = ctx.msg.text.trim();
-  if (inFlow(ctx, 'proviso', 'manner')) {
-    if (text.length > MAX_MANNER) {
-      await ctx.reply(ctx.t('officer:input.too_long', { max: MAX_MANNER }));
-      return;
-    }
-    const d = { ...flowData<ProvisoDraft>(ctx), manner: text };
-    setFlow(ctx, 'proviso', 'confirm', { ...d });
-    await ctx.reply(ctx.t('officer:orders.confirm_proviso', { number: d.number, reference: d.reference, manner: text }), {
-      reply_markup: new InlineKeyboard().text(ctx.t('officer:button.yes_record'), cb(ctx, 'or', 'pxok')).text(ctx.t('common:cancel'), cb(ctx, 'or', 'cancel')),
-    });
-    return;
-  }
-  const d = flowData<OrderDraft>(ctx);
-  if (inFlow(ctx, 'order', 'reference')) {
-    if (text.length > MAX_ORDER_REFERENCE) {
-      await ctx.reply(ctx.t('officer:input.too_long', { max: MAX_ORDER_REFERENCE }));
-      return;
-    }
-    setFlow(ctx, 'order', 'date', { ...d, reference: text });
-    await ctx.reply(ctx.t('officer:orders.ask_date'), { reply_markup: new InlineKeyboard().text(ctx.t('officer:button.today'), cb(ctx, 'or', 'today')) });
-    return;
-  }
-  if (inFlow(ctx, 'order', 'date')) {
-    const date = parseDate(text);
-    if (!date) {
-      await ctx.reply(ctx.t('officer:input.bad_date', { input: text.slice(0, 40) }));
-      return;
-    }
-    if (date > toIstDate(ctx.deps.clock.now())) {
-      await replyRefusal(ctx, new Refusal('ORDER_DATE_INVALID', null, { date: text.slice(0, 40) }), { number: '' });
-      return;
-    }
-    return askOrderConfirm(ctx, { ...d, date });
-  }
-  await ctx.reply(ctx.t('officer:input.use_buttons'));
+provisoFlow.texts(
+  ordersFeature,
+  {
+    manner: async (ctx, d, text) => {
+      if (await tooLong(ctx, text, MAX_MANNER)) return;
+      provisoFlow.enter(ctx, 'confirm', { ...d, manner: text });
+      await ctx.reply(ctx.t('officer:orders.confirm_proviso', { number: d.number, reference: d.reference, manner: text }), {
+        reply_markup: new InlineKeyboard().text(ctx.t('officer:button.yes_record'), ordersCb.provisoConfirm.encode(ctx, {})).text(ctx.t('common:cancel'), ordersCb.cancel.encode(ctx, {})),
+      });
+    },
+  },
+  useButtons,
+);
+
+orderFlow.texts(
+  ordersFeature,
+  {
+    reference: async (ctx, d, text) => {
+      if (await tooLong(ctx, text, MAX_ORDER_REFERENCE)) return;
+      orderFlow.enter(ctx, 'date', { ...d, reference: text });
+      await ctx.reply(ctx.t('officer:orders.ask_date'), { reply_markup: new InlineKeyboard().text(ctx.t('officer:button.today'), ordersCb.today.encode(ctx, {})) });
+    },
+    date: async (ctx, d, text) => {
+      const date = parseDate(text);
+      if (!date) return ctx.reply(ctx.t('officer:input.bad_date', { input: text.slice(0, 40) }));
+      if (date > toIstDate(ctx.deps.clock.now())) return replyRefusal(ctx, new Refusal('ORDER_DATE_INVALID', null, { date: text.slice(0, 40) }), { number: '' });
+      return askOrderConfirm(ctx, { ...d, date });
+    },
+  },
+  useButtons,
+);
+
+ordersCb.cancel.handle(ordersFeature, cancelFlow);
+caseTap(ordersFeature, ordersCb.record, 'magistrate', (ctx, c) => askKind(ctx, { caseId: c.id, number: c.number }));
+
+caseTap(ordersFeature, ordersCb.proviso, 'magistrate', async (ctx, c) => {
+  // s. 14 proviso: refused at once when no order for it is recorded (the service checks again on Record).
+  const order = await ctx.deps.db.courtOrder.findFirst({ where: { caseId: c.id, kind: 'PROVISO_DISPOSAL' }, orderBy: { id: 'desc' } });
+  if (!order) return replyRefusal(ctx, new Refusal('PROVISO_ORDER_REQUIRED', 's. 14'), c);
+  provisoFlow.enter(ctx, 'manner', { caseId: c.id, number: c.number, orderId: order.id, reference: order.reference });
+  await ctx.reply(ctx.t('officer:orders.ask_manner'));
 });
 
-ordersFeature.callbackQuery(/^or\|/, async (ctx) => {
-  const tap = await verifiedTap(ctx);
-  if (!tap) return;
-  const [op, arg] = tap.args;
-  const now = ctx.deps.clock.now();
-  if (op === 'cancel') return cancelFlow(ctx);
-  if (op === 'new' || op === 'px') {
-    const c = await caseById(ctx, arg);
-    if (!c) return;
-    const act = await actFor(ctx, 'magistrate', c);
-    if (!act) return;
-    if (op === 'new') return askKind(ctx, { caseId: c.id, number: c.number });
-    // s. 14 proviso: refused at once when no order for it is recorded (the service checks again on Record).
-    const order = await ctx.deps.db.courtOrder.findFirst({ where: { caseId: c.id, kind: 'PROVISO_DISPOSAL' }, orderBy: { id: 'desc' } });
-    if (!order) return replyRefusal(ctx, new Refusal('PROVISO_ORDER_REQUIRED', 's. 14'), c);
-    setFlow(ctx, 'proviso', 'manner', { caseId: c.id, number: c.number, orderId: order.id, reference: order.reference } satisfies ProvisoDraft);
-    await ctx.reply(ctx.t('officer:orders.ask_manner'));
-    return;
-  }
-  if (op === 'pxok' && inFlow(ctx, 'proviso', 'confirm')) {
-    const d = flowData<ProvisoDraft>(ctx);
-    return finishFlow(ctx, 'magistrate', d.caseId, async (act, c) => {
-      const r = await disposeUnderProviso(ctx.deps.db, act, { caseId: c.id, manner: d.manner ?? '', orderId: d.orderId }, now);
-      await ctx.reply(ctx.t('officer:orders.disposed', { number: r.caseNumber, heads: r.heads, manner: r.manner, reference: r.orderReference }));
-    });
-  }
-  if (!inFlow(ctx, 'order')) return staleTap(ctx);
-  const d = flowData<OrderDraft>(ctx);
-  const step = ctx.session.step;
-  if (op === 'k' && step === 'kind') {
-    const kind = ORDER_KINDS[Number(arg)];
-    if (!kind) return staleTap(ctx);
-    setFlow(ctx, 'order', 'authority', { ...d, kind });
-    await ctx.reply(ctx.t('officer:orders.ask_authority'), {
-      reply_markup: new InlineKeyboard().text(ctx.t('officer:authority.MAGISTRATE'), cb(ctx, 'or', 'a', 'M')).text(ctx.t('officer:authority.CIVIL_COURT'), cb(ctx, 'or', 'a', 'C')),
-    });
-    return;
-  }
-  if (op === 'a' && step === 'authority' && (arg === 'M' || arg === 'C')) {
-    setFlow(ctx, 'order', 'reference', { ...d, authority: arg === 'M' ? 'MAGISTRATE' : 'CIVIL_COURT' });
-    await ctx.reply(ctx.t('officer:orders.ask_reference'));
-    return;
-  }
-  if (op === 'today' && step === 'date') return askOrderConfirm(ctx, { ...d, date: toIstDate(now) });
-  if (op === 'save' && step === 'confirm') {
-    return finishFlow(ctx, 'magistrate', d.caseId, async (act, c) => {
-      const r = await recordOrder(ctx.deps.db, act, { caseId: c.id, kind: d.kind!, authority: d.authority!, reference: d.reference ?? '', orderedOn: d.date ?? '' }, now);
-      await ctx.reply(
-        r.created
-          ? ctx.t('officer:orders.recorded', { kind: r.order.kind, reference: r.order.reference, date: d.date, number: r.caseNumber })
-          : ctx.t('officer:orders.already', { reference: r.order.reference, number: r.caseNumber }),
-      );
-    });
-  }
-  await staleTap(ctx);
+provisoFlow.tap(ordersFeature, ordersCb.provisoConfirm, 'confirm', (ctx, _tap, d) =>
+  finishFlow(ctx, 'magistrate', d.caseId, async (act, c) => {
+    const r = await disposeUnderProviso(ctx.deps.db, act, { caseId: c.id, manner: d.manner ?? '', orderId: d.orderId }, ctx.deps.clock.now());
+    await ctx.reply(ctx.t('officer:orders.disposed', { number: r.caseNumber, heads: r.heads, manner: r.manner, reference: r.orderReference }));
+  }),
+);
+
+orderFlow.tap(ordersFeature, ordersCb.kind, 'kind', async (ctx, tap, d) => {
+  const kind = ORDER_KINDS[tap.kind];
+  if (!kind) return staleTap(ctx);
+  orderFlow.enter(ctx, 'authority', { ...d, kind });
+  await ctx.reply(ctx.t('officer:orders.ask_authority'), {
+    reply_markup: new InlineKeyboard()
+      .text(ctx.t('officer:authority.MAGISTRATE'), ordersCb.authority.encode(ctx, { code: 'M' }))
+      .text(ctx.t('officer:authority.CIVIL_COURT'), ordersCb.authority.encode(ctx, { code: 'C' })),
+  });
 });
+
+orderFlow.tap(ordersFeature, ordersCb.authority, 'authority', async (ctx, { code }, d) => {
+  const authority = AUTHORITY_CODE[code];
+  if (!authority) return staleTap(ctx);
+  orderFlow.enter(ctx, 'reference', { ...d, authority });
+  await ctx.reply(ctx.t('officer:orders.ask_reference'));
+});
+
+orderFlow.tap(ordersFeature, ordersCb.today, 'date', (ctx, _tap, d) => askOrderConfirm(ctx, { ...d, date: toIstDate(ctx.deps.clock.now()) }));
+
+orderFlow.tap(ordersFeature, ordersCb.save, 'confirm', (ctx, _tap, d) =>
+  finishFlow(ctx, 'magistrate', d.caseId, async (act, c) => {
+    const r = await recordOrder(ctx.deps.db, act, { caseId: c.id, kind: d.kind!, authority: d.authority!, reference: d.reference ?? '', orderedOn: d.date ?? '' }, ctx.deps.clock.now());
+    await ctx.reply(
+      r.created
+        ? ctx.t('officer:orders.recorded', { kind: r.order.kind, reference: r.order.reference, date: d.date, number: r.caseNumber })
+        : ctx.t('officer:orders.already', { reference: r.order.reference, number: r.caseNumber }),
+    );
+  }),
+);
 
 // ---------------------------------------------------------------- /outcome
 
