@@ -1,6 +1,7 @@
 // Counts the SQL statements Prisma sends through a driver adapter (queries, and BEGIN/COMMIT/ROLLBACK of
 // transactions), by the statement's first word. Used by bench/updates.ts: statements per update by kind.
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import type { DirectSql } from '../src/db/direct';
 
 export interface StatementCounter {
   total: number;
@@ -65,4 +66,17 @@ export function countingAdapter(factory: SqlMigrationAwareDriverAdapterFactory):
     return undefined;
   });
   return { adapter, counter };
+}
+
+/** The direct path (src/db/direct.ts: the per-update fixed statements on Postgres) counted into `counter` too. */
+export function countingDirect(direct: DirectSql, counter: StatementCounter): DirectSql {
+  return {
+    query(text, values) {
+      if (counter.trace) console.error(`[sql direct] ${text.replace(/\s+/g, ' ').slice(0, 300)}`);
+      counter.total++;
+      const verb = (/^\s*(\w+)/.exec(text)?.[1] ?? '?').toUpperCase();
+      counter.byVerb.set(verb, (counter.byVerb.get(verb) ?? 0) + 1);
+      return direct.query(text, values);
+    },
+  };
 }

@@ -17,7 +17,8 @@ import { applyMigrations, openDatabase, PrismaClient, type DatabaseTarget } from
 import { seedDemo } from '../src/db/seed';
 import { createTranslator } from '../src/i18n';
 import { createLogger } from '../src/logging';
-import { countingAdapter } from './statement-counter';
+import { useDirectSql } from '../src/db/direct';
+import { countingAdapter, countingDirect } from './statement-counter';
 
 const TOKEN = '123456:BENCH-TOKEN-BENCH-TOKEN-BENCH-TOKEN';
 const BOT_INFO = { id: 7000000001, is_bot: true as const, first_name: 'Kanji Sahayak', username: 'KanjiBenchBot', can_join_groups: false, can_read_all_group_messages: false, supports_inline_queries: false, can_connect_to_business: false, has_main_web_app: false, has_topics_enabled: false, allows_users_to_create_topics: false, can_manage_bots: false, supports_join_request_queries: false };
@@ -134,6 +135,8 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
   await opened.prisma.$disconnect();
   const { adapter, counter } = countingAdapter(opened.adapter);
   const prisma = new PrismaClient({ adapter });
+  // Postgres: the per-update fixed statements go to the pool directly, as in the app (src/db/direct.ts), counted too.
+  if (opened.direct) useDirectSql(prisma, countingDirect(opened.direct, counter));
   const out: string[] = [];
   try {
     const now = systemClock.now();

@@ -1,6 +1,7 @@
 import { Api, type ApiClientOptions, type Bot } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import { createBot, type BotContext, type BotDeps } from '../bot';
+import { endHeldLeases } from '../bot/middleware/session-storage';
 import { createJobRuntime, type JobRuntime } from '../jobs/runtime';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
@@ -144,6 +145,8 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       if (polling?.isRunning()) await polling.stop();
       if (bot?.isRunning()) await bot.stop();
       if (http) await http.app.close();
+      // Sessions leases this process still holds end now, not after LEASE_MS (bot/middleware/session-storage.ts).
+      await endHeldLeases(database.prisma);
       await jobs.stop();
       await database.close();
     },

@@ -1,9 +1,10 @@
 import type { MiddlewareFn } from 'grammy';
-import type { Db } from '../../src/db';
+import { Prisma, type Db } from '../../src/db';
+import { queryRows } from '../../src/db/direct';
 import type { Logger } from '../../src/logging';
 import type { BotContext } from '../context';
 import { randomUUID } from 'node:crypto';
-import { leaseUntil, releaseUnusedLease, rememberLease, sessionKeyOf, sessionValueOf } from './session-storage';
+import { drainHeldLeases, endLeasesSql, holdLease, leaseUntil, releaseUnusedLease, rememberLease, sessionKeyOf, sessionValueOf, takeHeldLease } from './session-storage';
 
 /**
  * A replayed update (webhook retry, restart during long polling) has no second effect. The update id is
@@ -40,13 +41,22 @@ function stateOf(db: Db): DedupeState {
 /**
  * Claims an update id and, when it is claimed, takes the chat's session lease (session-storage.ts) in the same
  * statement: one round trip before the handlers. `value` is undefined when the lease is held elsewhere (the
- * session middleware then waits for it).
+ * session middleware then waits for it). `token` may be this process's held lease on `key` (taken over and
+ * renewed). The same statement ends this process's other held leases (session-storage.ts `drainHeldLeases`).
+ * Sent to the pool directly on Postgres (src/db/direct.ts).
  */
 export async function claimUpdateAndLease(db: Db, updateId: bigint, key: string, token: string, now: Date): Promise<{ claimed: boolean; value?: unknown }> {
   const lease = new Date(now.getTime() - CLAIM_LEASE_MS);
   const forget = new Date(now.getTime() - FORGET_AFTER_MS);
-  const rows = await db.$queryRaw<Array<{ claimed: number; leased: number; value: unknown }>>`
-    WITH claim AS (
+  const ending = drainHeldLeases(db, key);
+  const endHeld = ending.keys.length > 0 ? Prisma.sql`ended AS (${endLeasesSql(ending.keys, ending.tokens)}), ` : Prisma.empty;
+  let ok = false;
+  let rows: Array<{ claimed: number; leased: number; value: unknown }>;
+  try {
+    rows = await queryRows(
+      db,
+      Prisma.sql`
+    WITH ${endHeld}claim AS (
       INSERT INTO "ProcessedUpdate" ("updateId", "processedAt") VALUES (${updateId}, ${now})
       ON CONFLICT ("updateId") DO UPDATE SET "processedAt" = EXCLUDED."processedAt", "finishedAt" = NULL
         WHERE ("ProcessedUpdate"."finishedAt" IS NULL AND "ProcessedUpdate"."processedAt" < ${lease})
@@ -56,10 +66,15 @@ export async function claimUpdateAndLease(db: Db, updateId: bigint, key: string,
       INSERT INTO "BotSession" ("key", "value", "updatedAt", "lockedUntil", "lockToken")
       SELECT ${key}, '{}'::jsonb, ${now}, ${leaseUntil(now)}, ${token} WHERE EXISTS (SELECT 1 FROM claim)
       ON CONFLICT ("key") DO UPDATE SET "lockedUntil" = EXCLUDED."lockedUntil", "lockToken" = EXCLUDED."lockToken"
-        WHERE "BotSession"."lockedUntil" IS NULL OR "BotSession"."lockedUntil" < ${now}
+        WHERE "BotSession"."lockedUntil" IS NULL OR "BotSession"."lockedUntil" < ${now} OR "BotSession"."lockToken" = ${token}
       RETURNING "value"
     )
-    SELECT (SELECT count(*) FROM claim)::int AS claimed, (SELECT count(*) FROM session)::int AS leased, (SELECT "value" FROM session) AS value`;
+    SELECT (SELECT count(*) FROM claim)::int AS claimed, (SELECT count(*) FROM session)::int AS leased, (SELECT "value" FROM session) AS value`,
+    );
+    ok = true;
+  } finally {
+    ending.done(ok);
+  }
   const row = rows[0]!;
   return { claimed: Number(row.claimed) === 1, ...(Number(row.leased) === 1 ? { value: row.value } : {}) };
 }
@@ -125,10 +140,13 @@ export function dedupeUpdates(): MiddlewareFn<BotContext> {
     let claimed: boolean;
     if (key === undefined) claimed = await claimUpdate(ctx.deps.db, updateId, now);
     else {
-      const token = randomUUID();
+      // This process may still hold the chat's lease from its previous update (its session unchanged): take it over.
+      const held = await takeHeldLease(ctx.deps.db, key);
+      const token = held ?? randomUUID();
       const r = await claimUpdateAndLease(ctx.deps.db, updateId, key, token, now);
       claimed = r.claimed;
       if ('value' in r) rememberLease(ctx, { token, value: sessionValueOf(r.value) });
+      else if (held !== undefined && !claimed) holdLease(ctx.deps.db, key, held, ctx.deps.logger); // a duplicate: still ours, still held
     }
     if (!claimed) {
       ctx.deps.logger.info({ update_id: ctx.update.update_id }, 'duplicate update skipped');

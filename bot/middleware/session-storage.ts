@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sequentialize } from '@grammyjs/runner';
 import type { MiddlewareFn } from 'grammy';
-import type { Db } from '../../src/db';
+import { Prisma, type Db } from '../../src/db';
+import { executeSql, queryRows } from '../../src/db/direct';
+import type { Logger } from '../../src/logging';
 import type { BotContext, SessionData } from '../context';
 
 /**
@@ -12,13 +14,17 @@ import type { BotContext, SessionData } from '../context';
  *    order (grammY hands webhook updates over concurrently; the runner does too).
  * 2. Across processes sharing the database (several bot processes behind one webhook), the session row is a
  *    lease: one statement takes it and reads the session (insert-if-absent … ON CONFLICT DO UPDATE … WHERE the
- *    lease is free … RETURNING value); a process that finds it taken waits and tries again. The lease ends
- *    with one statement that writes the session only if it changed. A lease left by a killed process lapses
+ *    lease is free … RETURNING value); a process that finds it taken waits and tries again. A lease whose
+ *    session changed ends with one statement that writes it. A lease whose session did not change (most
+ *    updates) is *held* for at most HOLD_MS and then ended together with the other held ones: in this process's
+ *    next claim statement (dedupe-updates.ts) or, when none comes, in one statement of its own; the chat's next
+ *    update in this process takes a held lease over without waiting. A lease left by a killed process lapses
  *    after LEASE_MS (by deps.clock).
  *
  * So a flow's session is never read-modify-written by two updates at once: two quick messages of one chat are
- * handled one after the other, and neither is lost. The lease is normally taken in the same statement as the
- * update's claim (dedupe-updates.ts), so the fixed cost is that statement plus the one ending the lease.
+ * handled one after the other, and neither is lost (a lease ends only after its update's run, held or not).
+ * The lease is normally taken in the same statement as the update's claim (dedupe-updates.ts), so the fixed
+ * cost of an update that changes no session is that one statement (issue 13).
  */
 export const LEASE_MS = 20_000;
 /** The lease's end (`lockedUntil`) for a lease taken at `now`. */
@@ -26,6 +32,8 @@ export const leaseUntil = (now: Date) => new Date(now.getTime() + LEASE_MS);
 /** How long an update waits for another process's lease before failing (the webhook answers 500, Telegram retries). */
 export const LEASE_WAIT_MS = 25_000;
 const RETRY_MS = 10;
+/** How long a lease whose session did not change is held before it ends without a claim to ride on. */
+export const HOLD_MS = 20;
 
 /** The session key: chat and sender ("<chat id>:<user id>"); undefined for updates without both. */
 export function sessionKeyOf(ctx: BotContext): string | undefined {
@@ -58,19 +66,114 @@ export function sessionValueOf(value: unknown): SessionData {
 
 async function takeLease(db: Db, key: string, token: string, now: Date): Promise<SessionData | undefined> {
   const until = leaseUntil(now);
-  const rows = await db.$queryRaw<Array<{ value: unknown }>>`
+  const rows = await queryRows<{ value: unknown }>(
+    db,
+    Prisma.sql`
     INSERT INTO "BotSession" ("key", "value", "updatedAt", "lockedUntil", "lockToken") VALUES (${key}, '{}'::jsonb, ${now}, ${until}, ${token})
     ON CONFLICT ("key") DO UPDATE SET "lockedUntil" = EXCLUDED."lockedUntil", "lockToken" = EXCLUDED."lockToken"
       WHERE "BotSession"."lockedUntil" IS NULL OR "BotSession"."lockedUntil" < ${now}
-    RETURNING "value"`;
+    RETURNING "value"`,
+  );
   if (rows.length === 0) return undefined;
   return sessionValueOf(rows[0]!.value);
 }
 
 async function endLease(db: Db, key: string, token: string, json: string | undefined, now: Date): Promise<number> {
   return json === undefined
-    ? db.$executeRaw`UPDATE "BotSession" SET "lockedUntil" = NULL, "lockToken" = NULL WHERE "key" = ${key} AND "lockToken" = ${token}`
-    : db.$executeRaw`UPDATE "BotSession" SET "value" = ${json}::jsonb, "updatedAt" = ${now}, "lockedUntil" = NULL, "lockToken" = NULL WHERE "key" = ${key} AND "lockToken" = ${token}`;
+    ? executeSql(db, Prisma.sql`UPDATE "BotSession" SET "lockedUntil" = NULL, "lockToken" = NULL WHERE "key" = ${key} AND "lockToken" = ${token}`)
+    : executeSql(db, Prisma.sql`UPDATE "BotSession" SET "value" = ${json}::jsonb, "updatedAt" = ${now}, "lockedUntil" = NULL, "lockToken" = NULL WHERE "key" = ${key} AND "lockToken" = ${token}`);
+}
+
+/** This process's held leases (sessions unchanged, lease not yet ended) and those being ended right now. */
+interface Held {
+  tokens: Map<string, string>;
+  ending: Map<string, Promise<void>>;
+  timer?: NodeJS.Timeout;
+  logger?: Logger;
+}
+const helds = new WeakMap<Db, Held>();
+function heldOf(db: Db): Held {
+  let h = helds.get(db);
+  if (!h) helds.set(db, (h = { tokens: new Map(), ending: new Map() }));
+  return h;
+}
+
+/** Keeps the lease `token` on `key` (its session did not change); it ends within HOLD_MS. */
+export function holdLease(db: Db, key: string, token: string, logger?: Logger): void {
+  const h = heldOf(db);
+  h.tokens.set(key, token);
+  h.logger ??= logger;
+  h.timer ??= setTimeout(() => void endHeldLeases(db), HOLD_MS).unref();
+}
+
+/**
+ * Before an update of `key` is claimed: the token of this process's held lease on it (taken over: the claim
+ * renews it), after an end already under way has landed; undefined when none is held.
+ */
+export async function takeHeldLease(db: Db, key: string): Promise<string | undefined> {
+  const h = helds.get(db);
+  if (!h) return undefined;
+  const ending = h.ending.get(key);
+  if (ending) await ending;
+  const token = h.tokens.get(key);
+  if (token !== undefined) h.tokens.delete(key);
+  return token;
+}
+
+/** The held leases to end (apart from `except`), for a statement about to run; `done` after it ran. */
+export function drainHeldLeases(db: Db, except?: string): { keys: string[]; tokens: string[]; done(ok: boolean): void } {
+  const h = helds.get(db);
+  const keys: string[] = [];
+  const tokens: string[] = [];
+  if (!h || h.tokens.size === 0) return { keys, tokens, done() {} };
+  for (const [k, t] of h.tokens) {
+    if (k === except) continue;
+    keys.push(k);
+    tokens.push(t);
+  }
+  for (const k of keys) h.tokens.delete(k);
+  if (h.tokens.size === 0 && h.timer) {
+    clearTimeout(h.timer);
+    h.timer = undefined;
+  }
+  let finish: () => void = () => {};
+  const landed = new Promise<void>((r) => (finish = r));
+  for (const k of keys) h.ending.set(k, landed);
+  return {
+    keys,
+    tokens,
+    done(ok) {
+      for (const k of keys) if (h.ending.get(k) === landed) h.ending.delete(k);
+      // Not ended (the database failed): held again, tried again; they lapse after LEASE_MS at worst.
+      if (!ok) keys.forEach((k, i) => h.tokens.has(k) || holdLease(db, k, tokens[i]!));
+      finish();
+    },
+  };
+}
+
+/** SQL ending the leases `keys`/`tokens` (held by this process); embeddable as a CTE of the claim statement. */
+export function endLeasesSql(keys: string[], tokens: string[]): Prisma.Sql {
+  return Prisma.sql`UPDATE "BotSession" AS s SET "lockedUntil" = NULL, "lockToken" = NULL
+      FROM unnest(${keys}::text[], ${tokens}::text[]) AS e("key", "token")
+      WHERE s."key" = e."key" AND s."lockToken" = e."token"`;
+}
+
+/** Ends every held lease now, in one statement (also at shutdown: src/app.ts). */
+export async function endHeldLeases(db: Db): Promise<void> {
+  const h = helds.get(db);
+  if (h?.timer) clearTimeout(h.timer);
+  if (h) h.timer = undefined;
+  const d = drainHeldLeases(db);
+  if (d.keys.length === 0) return;
+  let ok = false;
+  try {
+    await executeSql(db, endLeasesSql(d.keys, d.tokens));
+    ok = true;
+  } catch (err) {
+    h?.logger?.warn({ err }, 'held session leases not ended; tried again');
+  } finally {
+    d.done(ok);
+  }
 }
 
 function defineSession(ctx: BotContext, key: string | undefined, initial: SessionData): { current: () => SessionData } {
@@ -126,13 +229,19 @@ async function runLeased(ctx: BotContext, key: string, next: () => Promise<void>
   const before = JSON.stringify(value);
   const session = defineSession(ctx, key, value);
   let json: string | undefined;
+  let ran = false;
   try {
     await next();
     const after = JSON.stringify(session.current());
     if (after !== before) json = after;
+    ran = true;
   } finally {
-    // On a propagated failure the session is not saved (as with grammY's session()), only the lease ends.
-    const ended = await endLease(db, key, token, json, clock.now());
-    if (ended !== 1) logger.warn({ update_id: ctx.update.update_id }, 'session lease lapsed before the update finished; its session change was not kept');
+    // Unchanged: the lease is held and ends lazily (with other held ones), or the chat's next update here takes it.
+    if (ran && json === undefined) holdLease(db, key, token, logger);
+    else {
+      // On a propagated failure the session is not saved (as with grammY's session()), only the lease ends.
+      const ended = await endLease(db, key, token, json, clock.now());
+      if (ended !== 1) logger.warn({ update_id: ctx.update.update_id }, 'session lease lapsed before the update finished; its session change was not kept');
+    }
   }
 }

@@ -1,10 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { countStatements } from './count-statements';
 import { lockDataDir } from './data-dir-lock';
+import { poolSql, PRISMA_TYPES, useDirectSql, type DirectSql } from './direct';
 import { PrismaClient } from './generated/client';
 
 export { PrismaClient };
@@ -18,6 +20,8 @@ export interface Database {
   /** The adapter factory the client queries through; migrations use the same one. */
   adapter: SqlMigrationAwareDriverAdapterFactory;
   target: DatabaseTarget;
+  /** Postgres only: the pool Prisma queries through, for the per-update fixed statements (src/db/direct.ts). */
+  direct?: DirectSql;
   close(): Promise<void>;
 }
 
@@ -28,9 +32,26 @@ export function targetFromConfig(config: { DATABASE_URL?: string | undefined; DA
 /** Opens the database chosen by config; the one place that picks a driver adapter. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const adapter = countStatements(new PrismaPg({ connectionString: target.url, max: 10 }));
+    // One pool for Prisma and the direct path (src/db/direct.ts); ended here, not by Prisma's $disconnect.
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, types: PRISMA_TYPES });
+    // (The adapter ships its own copy of pg's type declarations; the runtime pg is the same module.)
+    const adapter = countStatements(new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0]));
     const prisma = new PrismaClient({ adapter });
-    return { prisma, adapter, target, close: () => prisma.$disconnect() };
+    const direct = poolSql(pool);
+    useDirectSql(prisma, direct);
+    return {
+      prisma,
+      adapter,
+      target,
+      direct,
+      async close() {
+        try {
+          await prisma.$disconnect();
+        } finally {
+          if (!pool.ended) await pool.end();
+        }
+      },
+    };
   }
   let pglite: PGlite;
   let unlock = () => {};

@@ -1,4 +1,5 @@
 import { Prisma } from '../db';
+import { queryRows } from '../db/direct';
 import { CLAIMABLE, computeTimeline, IN_CUSTODY, type CaseStatus, type LawResult, type StatutoryWindows } from '../law';
 import type { CaseNumber } from './cases';
 import { afterSaleFactsOf, duesOfLoaded, jsonOf, RULES_JSON_SQL, rulesFromJson, type CaseDues, type DbReader, type DuesOptions, type PoundRules } from './dues';
@@ -63,7 +64,9 @@ function cardQuery(db: DbReader, ref: CaseRef, viewer: bigint | null, withRules:
     ? Prisma.sql`, ${RULES_JSON_SQL} AS "rules",
         (SELECT a."account" FROM "Auction" a WHERE a."caseId" = c."id" AND a."status" = 'COMPLETED' ORDER BY a."round" DESC LIMIT 1) AS "lastRoundAccount"`
     : Prisma.empty;
-  return db.$queryRaw<CardRow[]>`
+  return queryRows<CardRow>(
+    db,
+    Prisma.sql`
     SELECT c."id", c."number", c."status"::text AS "status", c."poundId", c."impoundedAt", c."seizedAt", c."reportedAt", c."noticePostedAt",
            c."ownerRefusedAt", c."surplusDepositedAt", c."placeOfSeizure",
            json_build_object('id', p."id", 'code', p."code", 'name', p."name", 'nameHi', p."nameHi", 'address', p."address") AS "pound",
@@ -77,7 +80,8 @@ function cardQuery(db: DbReader, ref: CaseRef, viewer: bigint | null, withRules:
            EXISTS (SELECT 1 FROM "SurplusRequest" r WHERE r."caseId" = c."id" AND r."telegramUserId" = ${v}) AS "surplusRequested"
            ${rules}
       FROM "Case" c JOIN "Pound" p ON p."id" = c."poundId" JOIN "Area" ar ON ar."id" = p."areaId"
-     WHERE ${where}`;
+     WHERE ${where}`,
+  );
 }
 
 /** s. 17: the surplus is held now (three months from its deposit, by the statute engine's timeline). */

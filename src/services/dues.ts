@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import { Prisma } from '../db';
+import { queryRows } from '../db/direct';
 import {
   computeDues,
   duesAfterPartialSale,
@@ -108,7 +109,7 @@ export function rulesFromJson(value: unknown, windows?: Partial<StatutoryWindows
  * area, as src/law rule rows — in one statement (RULES_JSON_SQL), inside the caller's transaction if any.
  */
 export async function rulesForPound(db: DbReader, poundId: number, windows?: Partial<StatutoryWindows>): Promise<PoundRules> {
-  const rows = await db.$queryRaw<Array<{ rules: unknown }>>`SELECT ${RULES_JSON_SQL} AS "rules" FROM "Pound" p JOIN "Area" ar ON ar."id" = p."areaId" WHERE p."id" = ${poundId}`;
+  const rows = await queryRows<{ rules: unknown }>(db, Prisma.sql`SELECT ${RULES_JSON_SQL} AS "rules" FROM "Pound" p JOIN "Area" ar ON ar."id" = p."areaId" WHERE p."id" = ${poundId}`);
   if (rows.length === 0) throw new Error(`pound ${poundId} not found`);
   return rulesFromJson(rows[0]!.rules, windows);
 }
@@ -198,12 +199,15 @@ async function loadForDues(db: DbReader, caseId: number, options: DuesOptions): 
 
 /** A case's heads and its pound's rule rows in one statement (was: case, heads, then six for the rules). */
 async function caseAndRules(db: DbReader, caseId: number): Promise<{ c: CaseForDues; rules: PoundRules }> {
-  const rows = await db.$queryRaw<Array<{ id: number; number: string; poundId: number; impoundedAt: Date; heads: unknown; rules: unknown }>>`
+  const rows = await queryRows<{ id: number; number: string; poundId: number; impoundedAt: Date; heads: unknown; rules: unknown }>(
+    db,
+    Prisma.sql`
     SELECT c."id", c."number", c."poundId", c."impoundedAt",
            (SELECT coalesce(json_agg(json_build_object('cattleClass', h."cattleClass", 'status', h."status") ORDER BY h."id"), '[]'::json) FROM "Head" h WHERE h."caseId" = c."id") AS "heads",
            ${RULES_JSON_SQL} AS "rules"
       FROM "Case" c JOIN "Pound" p ON p."id" = c."poundId" JOIN "Area" ar ON ar."id" = p."areaId"
-     WHERE c."id" = ${caseId}`;
+     WHERE c."id" = ${caseId}`,
+  );
   const row = rows[0];
   if (!row) throw new CaseNotFoundError(caseId);
   return { c: { id: row.id, number: row.number, poundId: row.poundId, impoundedAt: row.impoundedAt, heads: jsonOf(row.heads) }, rules: rulesFromJson(row.rules) };

@@ -2,6 +2,8 @@ import { classOfWord, coloursIn, samePlaceWord, words } from './cattle-words';
 import { parseSearchQuery } from './case-search';
 import { villageKey } from './case-numbers';
 import { jsonOf, type DbReader } from './dues';
+import { Prisma } from '../db';
+import { queryRows } from '../db/direct';
 
 /**
  * Following a case, and subscribing to new impoundings and notices in a village with an optional
@@ -102,7 +104,9 @@ export interface MyCases {
  * subscriptions — in one statement (claims and subscriptions by `telegramUserId`, both indexed).
  */
 export async function myCases(db: DbReader, telegramUserId: bigint): Promise<MyCases> {
-  const rows = await db.$queryRaw<Array<{ cases: unknown; villages: unknown }>>`
+  const rows = await queryRows<{ cases: unknown; villages: unknown }>(
+    db,
+    Prisma.sql`
     WITH mine AS (
       SELECT x."caseId", bool_or(x."claimed") AS "claimed" FROM (
         SELECT m."caseId", true AS "claimed" FROM "Claim" m WHERE m."telegramUserId" = ${telegramUserId}
@@ -119,7 +123,8 @@ export async function myCases(db: DbReader, telegramUserId: bigint): Promise<MyC
                ORDER BY c."impoundedAt" DESC, c."id" DESC), '[]'::json)
          FROM mine JOIN "Case" c ON c."id" = mine."caseId") AS "cases",
       (SELECT coalesce(json_agg(json_build_object('id', s."id", 'villageKey', s."villageKey", 'filter', s."filter") ORDER BY s."id"), '[]'::json)
-         FROM "Subscription" s WHERE s."telegramUserId" = ${telegramUserId} AND s."kind" = 'VILLAGE' AND s."cancelledAt" IS NULL) AS "villages"`;
+         FROM "Subscription" s WHERE s."telegramUserId" = ${telegramUserId} AND s."kind" = 'VILLAGE' AND s."cancelledAt" IS NULL) AS "villages"`,
+  );
   const row = rows[0]!;
   const cases = jsonOf<Array<Omit<MyCases['cases'][number], 'impoundedAt'> & { impoundedAt: string }>>(row.cases);
   return { cases: cases.map((c) => ({ ...c, impoundedAt: new Date(c.impoundedAt) })), villages: jsonOf(row.villages) };
