@@ -16,7 +16,9 @@ onAction(acknowledgeFeature, 'ack', async (ctx, args) => {
   if (!release || !ctx.from) return { text: ctx.t('common:error.stale_button'), alert: true };
   const me = BigInt(ctx.from.id);
   // The claimant whose payment was confirmed; failing that (e.g. a s. 19 order), anyone who claimed the case.
-  const paid = await ctx.deps.db.payment.findFirst({ where: { caseId: release.caseId, status: 'CONFIRMED' }, include: { claim: true }, orderBy: { id: 'desc' } });
+  // A part release (one owner's heads) is acknowledged by that claim's payer only.
+  const paidWhere = release.claimId !== null ? { claimId: release.claimId, status: 'CONFIRMED' as const } : { caseId: release.caseId, status: 'CONFIRMED' as const, part: false };
+  const paid = await ctx.deps.db.payment.findFirst({ where: paidWhere, include: { claim: true }, orderBy: { id: 'desc' } });
   const allowed = paid
     ? [paid.payerTelegramId, paid.claim?.telegramUserId].filter((x): x is bigint => x != null)
     : [...(await ctx.deps.db.claim.findMany({ where: { caseId: release.caseId }, select: { telegramUserId: true } })).map((c) => c.telegramUserId), ...(release.case.ownerTelegramId != null ? [release.case.ownerTelegramId] : [])];

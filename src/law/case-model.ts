@@ -108,8 +108,13 @@ export interface CaseState {
   readonly seizedAt?: Date | null;
   /** Heads impounded. */
   readonly heads: number;
-  /** Heads still in the pound after a partial sale (defaults to `heads`). */
+  /** Heads still in the pound after a partial sale or a part release (defaults to `heads`). */
   readonly headsRemaining?: number | null;
+  /**
+   * Heads already delivered to their owner on his own part claim (one owner of a multi-owner entry paid or deposited
+   * for his heads: `checkPartClaim`). They are neither in the pound nor sold (defaults to 0).
+   */
+  readonly headsReleased?: number | null;
   readonly paymentReceived?: boolean;
   readonly depositReceived?: boolean;
   readonly reportedAt?: Date | null;

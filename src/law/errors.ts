@@ -123,7 +123,13 @@ export type RefusalReason =
   | 'BUYER_REQUIRED'
   | 'SURPLUS_HOLD_RUNNING'
   | 'SURPLUS_HOLD_EXPIRED'
-  | 'SURPLUS_AMOUNT_REQUIRED';
+  | 'SURPLUS_AMOUNT_REQUIRED'
+  /** ss. 13, 15 (part claims, `checkPartClaim`): the claim names no head. */
+  | 'NO_HEADS_CLAIMED'
+  /** ss. 13, 15: a head the claim names is no longer in the pound (delivered on another claim, or sold). */
+  | 'HEAD_NOT_IN_CUSTODY'
+  /** s. 13 with s. 16 ¶2: after a s. 14 sale of some heads, the heads left are claimed together. */
+  | 'PART_CLAIM_AFTER_SALE';
 
 /**
  * A state transition the law (or the role) does not allow. `section` is the section that forbids it

@@ -97,6 +97,8 @@ export type {
 } from './case-model';
 export { checkTransition, mayAttempt, applyTransition, nextActions, isOfficialBuyer } from './lifecycle';
 export type { TransitionAllowed, AvailableAction } from './lifecycle';
+export { checkPartClaim } from './part-claim';
+export type { ClaimBasis, ClaimedHeads, ClaimScope } from './part-claim';
 
 // Sale (s. 16) and split (s. 17)
 export { S16_SELECTION_RULE, compareLots } from './sale-selection';

@@ -78,7 +78,7 @@ const refuse = (reason: RefusalReason, section: Section | null, details?: Record
 
 /** The status to return to when a claim or deposit falls through. */
 function resumeStatus(s: CaseState): CaseStatus {
-  if (headsRemaining(s) < s.heads) return 'PARTLY_SOLD';
+  if (headsSold(s) > 0) return 'PARTLY_SOLD';
   if (s.auctionAt) return 'AUCTION_SCHEDULED';
   if (s.noticePostedAt) return 'NOTICE_POSTED';
   if (s.reportedAt) return 'REPORTED_S14';
@@ -172,7 +172,7 @@ export function isOfficialBuyer(actor: Actor, depth = 0): boolean {
   return actor.actingFor != null && isOfficialBuyer(actor.actingFor, depth + 1);
 }
 
-function headsRemaining(s: CaseState): number {
+export function headsRemaining(s: CaseState): number {
   return s.headsRemaining ?? s.heads;
 }
 
@@ -192,6 +192,11 @@ function keeperAnswer(
     to: (c) => (received ? c.state.status : resumeStatus(c.state)),
     effects: () => (fact === 'paymentReceived' ? { paymentReceived: received } : { depositReceived: received }),
   };
+}
+
+/** Heads gone at a s. 14/16 sale: not in the pound and not delivered to an owner on his part claim. */
+function headsSold(s: CaseState): number {
+  return s.heads - headsRemaining(s) - (s.headsReleased ?? 0);
 }
 
 const RULES: Record<CaseAction, ActionRule> = {
@@ -227,12 +232,12 @@ const RULES: Record<CaseAction, ActionRule> = {
     params: (c, p) =>
       c.state.status === 'PAYMENT_PENDING' && p.receiptSigned !== true ? refuse('RECEIPT_NOT_SIGNED', 's. 13') : null,
     // The rest of a partly sold case claimed under s. 13: the sale's account stands and its s. 17 division follows.
-    to: (c) => (c.state.status !== 'PAYMENT_PENDING' ? 'DEPOSITED_S15' : headsRemaining(c.state) < c.state.heads ? 'ACCOUNT_DELIVERED' : 'RELEASED_S13'),
+    to: (c) => (c.state.status !== 'PAYMENT_PENDING' ? 'DEPOSITED_S15' : headsSold(c.state) > 0 ? 'ACCOUNT_DELIVERED' : 'RELEASED_S13'),
   },
   REFUSE_TO_PAY: {
     gate: (c) => {
       // Heads already sold at a s. 14 auction: the rest stay on the s. 14 path (a further auction or the proviso).
-      if (headsRemaining(c.state) < c.state.heads) return refuse('WRONG_STATUS', 's. 14');
+      if (headsSold(c.state) > 0) return refuse('WRONG_STATUS', 's. 14');
       if (c.state.status === 'PAYMENT_PENDING' && c.state.paymentReceived) return refuse('PAYMENT_ALREADY_CONFIRMED', 's. 13');
       if (c.state.status === 'DEPOSIT_PENDING' && c.state.depositReceived) return refuse('DEPOSIT_ALREADY_CONFIRMED', 's. 15');
       return null;

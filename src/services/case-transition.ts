@@ -55,19 +55,24 @@ export interface CaseFacts {
   auction?: { scheduledFor: Date; status: string } | null;
   /** The s. 14 notice and its drum proclamations (the Notice row), if loaded. */
   notice?: { postedAt: Date; proclaimedVillageAt: Date | null; proclaimedMarketAt: Date | null } | null;
-  /** Confirmed payments (s. 13 payment, s. 15 deposit); when absent the engine is not told either fact. */
-  payments?: ReadonlyArray<{ kind: string; status?: string }>;
+  /**
+   * Confirmed payments (s. 13 payment, s. 15 deposit); when absent the engine is not told either fact. A part
+   * payment (one owner's heads, `part`) is settled on its own and says nothing about the case's own payment.
+   */
+  payments?: ReadonlyArray<{ kind: string; status?: string; part?: boolean }>;
 }
 
 /** The statute engine's view of a stored case (statuses mirror the DB enum) — the one mapper. */
 export function caseStateOf(c: CaseFacts, windows?: Partial<StatutoryWindows>): CaseState {
-  const confirmed = c.payments?.filter((p) => p.status === undefined || p.status === 'CONFIRMED');
+  const confirmed = c.payments?.filter((p) => (p.status === undefined || p.status === 'CONFIRMED') && p.part !== true);
   return {
     status: c.status as CaseState['status'],
     impoundedAt: c.impoundedAt,
     seizedAt: c.seizedAt ?? null,
     heads: c.heads.length,
     headsRemaining: c.heads.filter((h) => h.status === 'IMPOUNDED').length,
+    // Delivered on an owner's part claim (ss. 13, 15) while others stay; after the whole release every head is.
+    headsReleased: c.heads.filter((h) => h.status === 'RELEASED').length,
     ...(confirmed
       ? { paymentReceived: confirmed.some((p) => p.kind === 'S13_PAYMENT'), depositReceived: confirmed.some((p) => p.kind === 'S15_DEPOSIT') }
       : {}),
@@ -122,6 +127,16 @@ export async function transition(
     where: { id: c.id, version: c.version, status: allowed.from },
     data: { ...data, status: allowed.to, version: { increment: 1 } },
   });
+  if (n.count !== 1) throw new Refusal('CONFLICT');
+}
+
+/**
+ * Marks the case changed without moving its status (a part release: one owner's heads delivered), guarded by the
+ * version read like `transition`: two keepers settling two owners' part claims at once serialise, the second one's
+ * transaction is refused as a CONFLICT (and retried on the new state).
+ */
+export async function touchCase(tx: Tx, c: { id: number; version: number; status: string }): Promise<void> {
+  const n = await tx.case.updateMany({ where: { id: c.id, version: c.version, status: c.status as never }, data: { version: { increment: 1 } } });
   if (n.count !== 1) throw new Refusal('CONFLICT');
 }
 

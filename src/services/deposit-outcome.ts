@@ -1,12 +1,12 @@
 import { splitClaimPayment, sumPaise, toIstDate } from '../law';
 import type { Db } from '../db';
 import { audit } from './audit';
-import { caseStateOf, loadCaseAs, mustAllow, requireText, transition, caseTransaction } from './case-transition';
+import { caseStateOf, loadCaseAs, mustAllow, requireText, touchCase, transition, caseTransaction } from './case-transition';
 import { Refusal } from './refusal';
 import type { StaffActor } from './staff-actor';
 import { planDeadlines } from './deadlines';
 import { recordOrderTx } from './orders';
-import { queueMessage } from './outbox';
+import { queueMessage, type Tx } from './outbox';
 import { paiseOf } from '../db';
 import { postLedger } from './ledger';
 
@@ -26,6 +26,40 @@ export function snapshotTotals(snapshot: unknown): { finePaise: number; feedingP
   return fine === null || feeding === null || security === null ? null : { finePaise: fine, feedingPaise: feeding, securityPaise: security };
 }
 
+type OutcomeEntry = { account: 'DEPOSIT_REFUND' | 'DISTRICT_MAGISTRATE' | 'POUND_KEEPER' | 'SECURITY'; amountPaise: number; section: string };
+
+/**
+ * The ledger entries of a deposit's outcome: 'refund' returns it whole; 'apply' divides it as the dues the depositor
+ * was shown (s. 17: fines to the Magistrate, feeding to the keeper, s. 12A security held), to the paisa.
+ */
+function outcomeEntries(deposit: { amountPaise: number; duesSnapshot: unknown }, outcome: DepositOutcome): OutcomeEntry[] {
+  if (outcome === 'refund') return [{ account: 'DEPOSIT_REFUND', amountPaise: deposit.amountPaise, section: 's. 15' }];
+  const totals = snapshotTotals(deposit.duesSnapshot);
+  const parts = totals ? splitClaimPayment(totals) : null;
+  if (!parts || !parts.ok) throw new Refusal('DUES_UNAVAILABLE', 's. 15');
+  const entries = parts.value.filter((p) => p.amountPaise > 0).map((p) => ({ account: PART_ACCOUNT[p.payee as keyof typeof PART_ACCOUNT], amountPaise: p.amountPaise, section: p.section }));
+  // Every paisa of the deposit goes somewhere: the parts must add up to what was deposited.
+  if (sumPaise(entries.map((e) => e.amountPaise)) !== deposit.amountPaise) {
+    throw new Refusal('SPLIT_UNBALANCED', 's. 15', { total: sumPaise(entries.map((e) => e.amountPaise)), proceeds: deposit.amountPaise });
+  }
+  return entries;
+}
+
+/** The depositor is told the Magistrate's outcome of his deposit (returned, or applied to the dues). */
+function tellDepositor(tx: Tx, deposit: { payerTelegramId: bigint; amountPaise: number }, outcome: DepositOutcome, number: string, reference: string, jobKey: string, now: Date) {
+  return queueMessage(
+    tx,
+    {
+      chatId: String(deposit.payerTelegramId),
+      key: outcome === 'refund' ? 'officer:outcome.to_depositor_refund' : 'officer:outcome.to_depositor_apply',
+      params: { number, amount: deposit.amountPaise, reference },
+      priority: 'personal',
+    },
+    jobKey,
+    now,
+  );
+}
+
 /**
  * Records the Magistrate's outcome of a s. 15 deposit under ss. 20–22, on the order with `orderReference`
  * (recorded now if it was not yet): 'refund' returns the deposit to the depositor (DEPOSIT_REFUND entry);
@@ -40,24 +74,13 @@ export async function recordDepositOutcome(db: Db, act: StaffActor, input: { cas
     const role = who.lawRole;
     const action = input.outcome === 'refund' ? 'DEPOSIT_OUTCOME_REFUND' : 'DEPOSIT_OUTCOME_APPLY';
     const allowed = mustAllow(caseStateOf(c), action, role, now);
-    const confirmed = c.payments.find((p) => p.kind === 'S15_DEPOSIT' && p.status === 'CONFIRMED');
+    // The case's own deposit (an owner's part deposit has its own outcome: recordPartDepositOutcome).
+    const confirmed = c.payments.find((p) => p.kind === 'S15_DEPOSIT' && p.status === 'CONFIRMED' && !p.part);
     if (!confirmed) throw new Refusal('NO_DEPOSIT', 's. 15');
     const deposit = { ...confirmed, amountPaise: paiseOf(confirmed.amountPaise) };
     const kind = input.outcome === 'refund' ? 'DEPOSIT_REFUND' : 'DEPOSIT_APPLY';
     const { order } = await recordOrderTx(tx, act, { caseId: c.id, kind, authority: 'MAGISTRATE', reference, orderedOn: toIstDate(now) }, now);
-    let entries: Array<{ account: 'DEPOSIT_REFUND' | 'DISTRICT_MAGISTRATE' | 'POUND_KEEPER' | 'SECURITY'; amountPaise: number; section: string }>;
-    if (input.outcome === 'refund') {
-      entries = [{ account: 'DEPOSIT_REFUND', amountPaise: deposit.amountPaise, section: 's. 15' }];
-    } else {
-      const totals = snapshotTotals(deposit.duesSnapshot);
-      const parts = totals ? splitClaimPayment(totals) : null;
-      if (!parts || !parts.ok) throw new Refusal('DUES_UNAVAILABLE', 's. 15');
-      entries = parts.value.filter((p) => p.amountPaise > 0).map((p) => ({ account: PART_ACCOUNT[p.payee as keyof typeof PART_ACCOUNT], amountPaise: p.amountPaise, section: p.section }));
-      // Every paisa of the deposit goes somewhere: the parts must add up to what was deposited.
-      if (sumPaise(entries.map((e) => e.amountPaise)) !== deposit.amountPaise) {
-        throw new Refusal('SPLIT_UNBALANCED', 's. 15', { total: sumPaise(entries.map((e) => e.amountPaise)), proceeds: deposit.amountPaise });
-      }
-    }
+    const entries = outcomeEntries(deposit, input.outcome);
     await postLedger(
       tx,
       c.id,
@@ -72,17 +95,7 @@ export async function recordDepositOutcome(db: Db, act: StaffActor, input: { cas
     );
     await transition(tx, c, allowed, { closedAt: now });
     await tx.complaint.updateMany({ where: { caseId: c.id, outcome: null }, data: { outcome: input.outcome, outcomeAt: now } });
-    await queueMessage(
-      tx,
-      {
-        chatId: String(deposit.payerTelegramId),
-        key: input.outcome === 'refund' ? 'officer:outcome.to_depositor_refund' : 'officer:outcome.to_depositor_apply',
-        params: { number: c.number, amount: deposit.amountPaise, reference },
-        priority: 'personal',
-      },
-      `case:${c.id}:deposit-outcome:${deposit.payerTelegramId}`,
-      now,
-    );
+    await tellDepositor(tx, deposit, input.outcome, c.number, reference, `case:${c.id}:deposit-outcome:${deposit.payerTelegramId}`, now);
     await audit(tx, who.audit, input.outcome === 'refund' ? 'S15_DEPOSIT_REFUNDED' : 'S15_DEPOSIT_APPLIED', c.id, {
       paymentId: deposit.id,
       amountPaise: deposit.amountPaise,
@@ -92,5 +105,31 @@ export async function recordDepositOutcome(db: Db, act: StaffActor, input: { cas
     });
     await planDeadlines(tx, c.id, now);
     return { caseNumber: c.number, outcome: input.outcome, amountPaise: deposit.amountPaise, entries, depositorChat: String(deposit.payerTelegramId) };
+  });
+}
+
+/**
+ * The Magistrate's outcome of one owner's part deposit (issue #10 item 11: he deposited under protest for his own
+ * heads of a multi-owner entry, and they went home on it). The same entries as the case's own outcome, keyed by the
+ * payment (`payment:<id>:deposit:<outcome>:<ACCOUNT>`); the case does not close (the other heads are another
+ * matter), only its version moves. A second outcome for the same deposit is refused (ALREADY_DONE).
+ */
+export async function recordPartDepositOutcome(db: Db, act: StaffActor, input: { paymentId: number; outcome: DepositOutcome; orderReference: string }, now: Date) {
+  const reference = requireText(input.orderReference, 120);
+  return caseTransaction(db, async (tx) => {
+    const p = await tx.payment.findUnique({ where: { id: input.paymentId } });
+    if (!p || p.kind !== 'S15_DEPOSIT' || p.status !== 'CONFIRMED' || !p.part) throw new Refusal('NO_DEPOSIT', 's. 15');
+    const { c, who } = await loadCaseAs(tx, act, 'magistrate', p.caseId);
+    const prefix = `payment:${p.id}:deposit:`;
+    if ((await tx.ledgerEntry.count({ where: { caseId: c.id, idempotencyKey: { startsWith: prefix } } })) > 0) throw new Refusal('ALREADY_DONE', 's. 15', { number: c.number });
+    const deposit = { ...p, amountPaise: paiseOf(p.amountPaise) };
+    const entries = outcomeEntries(deposit, input.outcome);
+    const kind = input.outcome === 'refund' ? 'DEPOSIT_REFUND' : 'DEPOSIT_APPLY';
+    const { order } = await recordOrderTx(tx, act, { caseId: c.id, kind, authority: 'MAGISTRATE', reference, orderedOn: toIstDate(now) }, now);
+    await postLedger(tx, c.id, now, entries.map((e) => ({ ...e, memo: `s. 15 part deposit ${p.id} ${input.outcome}: order ${reference}`, idempotencyKey: `${prefix}${input.outcome}:${e.account}` })));
+    await touchCase(tx, c);
+    await tellDepositor(tx, deposit, input.outcome, c.number, reference, `payment:${p.id}:deposit-outcome`, now);
+    await audit(tx, who.audit, input.outcome === 'refund' ? 'S15_DEPOSIT_REFUNDED' : 'S15_DEPOSIT_APPLIED', c.id, { paymentId: p.id, part: true, amountPaise: deposit.amountPaise, orderId: order.id, orderReference: reference, entries });
+    return { caseNumber: c.number, outcome: input.outcome, amountPaise: deposit.amountPaise, entries };
   });
 }

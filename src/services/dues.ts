@@ -130,6 +130,11 @@ export interface DuesOptions {
   /** Defaults to 'in_custody'. */
   herd?: HerdSelection;
   /**
+   * Only these heads (Head ids) of those `herd` selects: an owner's part claim on a multi-owner entry values his
+   * heads still in custody (issue #10 item 11). Absent: every head selected.
+   */
+  headIds?: readonly number[];
+  /**
    * Heads left without a bid at a s. 14 auction, claimed under s. 13: what the last round left unrecovered and
    * when it was held (src/law `duesAfterPartialSale`). Found by `duesForCase` / `duesAndNextDayOf` themselves.
    */
@@ -203,7 +208,7 @@ async function caseAndRules(db: DbReader, caseId: number): Promise<{ c: CaseForD
     db,
     Prisma.sql`
     SELECT c."id", c."number", c."poundId", c."impoundedAt",
-           (SELECT coalesce(json_agg(json_build_object('cattleClass', h."cattleClass", 'status', h."status") ORDER BY h."id"), '[]'::json) FROM "Head" h WHERE h."caseId" = c."id") AS "heads",
+           (SELECT coalesce(json_agg(json_build_object('id', h."id", 'cattleClass', h."cattleClass", 'status', h."status") ORDER BY h."id"), '[]'::json) FROM "Head" h WHERE h."caseId" = c."id") AS "heads",
            ${RULES_JSON_SQL} AS "rules"
       FROM "Case" c JOIN "Pound" p ON p."id" = c."poundId" JOIN "Area" ar ON ar."id" = p."areaId"
      WHERE c."id" = ${caseId}`,
@@ -219,13 +224,15 @@ export interface CaseForDues {
   number: string;
   poundId: number;
   impoundedAt: Date;
-  heads: Array<{ cattleClass: string; status: string }>;
+  heads: Array<{ id?: number; cattleClass: string; status: string }>;
 }
 
 /** `duesForCase` on a case and rules already loaded (no database access). */
 export function duesOfLoaded(c: CaseForDues, rules: PoundRules, at: Date, options: DuesOptions = {}): LawResult<CaseDues> {
   const inCustody = c.heads.filter((h) => h.status === 'IMPOUNDED');
-  const heads = (options.herd ?? 'in_custody') === 'all' || inCustody.length === 0 ? c.heads : inCustody;
+  const selected = (options.herd ?? 'in_custody') === 'all' || inCustody.length === 0 ? c.heads : inCustody;
+  const only = options.headIds ? new Set(options.headIds) : null;
+  const heads = only ? selected.filter((h) => h.id !== undefined && only.has(h.id)) : selected;
   const input = {
     pound: rules.pound,
     herd: heads.map((h) => ({ cattleClass: h.cattleClass, heads: 1 })),

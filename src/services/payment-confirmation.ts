@@ -11,6 +11,7 @@ import { issueReceipt, itemTotals, receiptItemsFromSnapshot, verificationLink, t
 import { authorize, type StaffActor } from './staff-actor';
 import { paiseOf } from '../db';
 import { postLedger } from './ledger';
+import { confirmationPlan, releasePart } from './part-claim';
 
 /** What the keeper's confirmation led to. */
 export type ConfirmOutcome =
@@ -65,10 +66,31 @@ async function loadPayment(db: Db | Tx, paymentId: number) {
  * trigger keeps a confirmed amount from changing again). In the same transaction: the ledger entry
  * (idempotent key), the receipt, the owner's receipt message, a deadline replan and the audit event.
  */
-export async function confirmPayment(
-  db: Db,
-  input: { paymentId: number; actor: StaffActor; now: Date; botUsername: string; amountPaise?: number | null; receiptBookNo?: string | null },
-): Promise<ConfirmOutcome> {
+export async function confirmPayment(db: Db, input: ConfirmInput): Promise<ConfirmOutcome> {
+  try {
+    return await confirmOnce(db, input);
+  } catch (e) {
+    // Another keeper settled another owner's claim on the same case between our read and our write (the case's
+    // version moved): nothing was kept; a part payment is judged again on the new state (it may now be "already",
+    // the whole of what is left, or a refusal).
+    // Only a part payment: another owner's settlement is the expected neighbour there. The case's own payment keeps
+    // the CONFLICT (the keeper is told the case changed and looks again: test/integration/concurrency/version-guard).
+    if (!(e instanceof Refusal && e.code === 'CONFLICT')) throw e;
+    const declared = await db.payment.findUnique({ where: { id: input.paymentId }, select: { part: true } });
+    if (!declared?.part) throw e;
+    return confirmOnce(db, input);
+  }
+}
+
+/** What a keeper's confirmation says. */
+type ConfirmInput = { paymentId: number; actor: StaffActor; now: Date; botUsername: string; amountPaise?: number | null; receiptBookNo?: string | null };
+
+/** The confirmed-payment slot: one per case and kind for the case's own payment, one per claim for a part payment. */
+function confirmedSlotOf(p: { caseId: number; kind: string; claimId: number | null }, part: boolean): string {
+  return part ? `${p.caseId}:${p.kind}:claim:${p.claimId}` : `${p.caseId}:${p.kind}`;
+}
+
+async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome> {
   const { paymentId, now } = input;
   const p = await loadPayment(db, paymentId);
   if (!p) return { status: 'not_found', paymentId };
@@ -84,13 +106,15 @@ export async function confirmPayment(
   const confirmedPaise = duePaise;
   try {
     const done = await db.$transaction(async (tx) => {
-      const { c, allowed } = await keeperMay(tx, p.caseId, CONFIRM_ACTION[p.kind], now);
+      // One owner's heads of a multi-owner entry (a part payment) or the case's own payment: src/law decides (part-claim.ts).
+      const plan = await confirmationPlan(tx, p, now);
       const claimed = await tx.payment.updateMany({
         where: { id: paymentId, status: 'PENDING' },
         data: {
           status: 'CONFIRMED',
+          part: plan.part,
           amountPaise: confirmedPaise,
-          confirmedSlot: `${p.caseId}:${p.kind}`,
+          confirmedSlot: confirmedSlotOf(p, plan.part),
           confirmedAt: now,
           confirmedByStaffId: who.grant.staffId,
           confirmedViaMessageId: input.actor.messageId,
@@ -98,7 +122,7 @@ export async function confirmPayment(
         },
       });
       if (claimed.count !== 1) return null;
-      await transition(tx, c, allowed);
+      await plan.write();
       const ledger = LEDGER[p.kind];
       await postLedger(tx, p.caseId, now, [
         { account: ledger.account, amountPaise: confirmedPaise, section: ledger.section, memo: `payment ${paymentId}`, idempotencyKey: `payment:${paymentId}:received` },
@@ -129,6 +153,10 @@ export async function confirmPayment(
       });
       // The same receipt as a PDF to keep or show on the phone (src/documents), typeset from the Receipt row when sent.
       await queueMessage(tx, { chatId: String(p.payerTelegramId), key: 'documents:caption.receipt', params: { number: receipt.number }, document: { kind: 'receipt', receiptId: receipt.id }, priority: 'personal' }, `payment:${paymentId}:receipt:pdf`, now);
+      // A part payment delivers its heads now (ss. 13, 15); the case goes on for the rest.
+      const release = plan.part && p.claimId !== null
+        ? await releasePart(tx, { c: plan.c, claimId: p.claimId, kind, headIds: plan.headIds, staffId: who.grant.staffId, messageId: input.actor.messageId, ownerChat: p.payerTelegramId, receiptNumber: receipt.number, now })
+        : null;
       await planDeadlines(tx, p.caseId, now);
       await audit(tx, who.audit, p.kind === 'S13_PAYMENT' ? 'payment.confirm' : 'deposit.confirm', p.caseId, {
         paymentId,
@@ -137,6 +165,7 @@ export async function confirmPayment(
         ...(p.kind === 'S13_PAYMENT' ? { division: division ?? 'snapshot_not_divisible' } : {}),
         receiptNumber: receipt.number,
         receiptBookNo: input.receiptBookNo ?? null,
+        ...(plan.headIds.length ? { heads: plan.headIds, part: plan.part, releaseId: release?.id ?? null } : {}),
       });
       return receipt;
     });
@@ -145,6 +174,9 @@ export async function confirmPayment(
   } catch (e) {
     // Confirmed by someone else between our read and our transaction: the law says so; it is "already".
     if (e instanceof Refusal && (e.reason === 'PAYMENT_ALREADY_CONFIRMED' || e.reason === 'DEPOSIT_ALREADY_CONFIRMED')) return already(db, paymentId, caseNumber);
+    // A part payment confirmed by another keeper meanwhile: its heads have left the pound (HEAD_NOT_IN_CUSTODY) or
+    // the case moved on; the payment itself says it is done.
+    if (e instanceof Refusal && (await db.payment.findUnique({ where: { id: paymentId }, select: { status: true } }))?.status === 'CONFIRMED') return already(db, paymentId, caseNumber);
     // Another payment of the same kind for this case was confirmed first (confirmedSlot is unique).
     if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') return already(db, paymentId, caseNumber);
     if (isDatabaseConflict(e)) throw new Refusal('CONFLICT');
@@ -154,7 +186,7 @@ export async function confirmPayment(
 
 async function already(db: Db, paymentId: number, caseNumber: string): Promise<ConfirmOutcome> {
   const p = await loadPayment(db, paymentId);
-  const slotHolder = p && p.status !== 'CONFIRMED' ? await db.payment.findUnique({ where: { confirmedSlot: `${p.caseId}:${p.kind}` }, include: { receipt: true } }) : null;
+  const slotHolder = p && p.status !== 'CONFIRMED' ? await db.payment.findUnique({ where: { confirmedSlot: confirmedSlotOf(p, p.part) }, include: { receipt: true } }) : null;
   return { status: 'already', paymentId, caseNumber, receiptNumber: (slotHolder ?? p)?.receipt?.number ?? null };
 }
 
@@ -215,10 +247,11 @@ export async function rejectPayment(db: Db, input: { paymentId: number; actor: S
   if (p.status !== 'PENDING') return { status: 'already', paymentId, caseNumber, current: p.status };
   try {
     const done = await db.$transaction(async (tx) => {
-      const { c, allowed } = await keeperMay(tx, p.caseId, REJECT_ACTION[p.kind], now);
+      // A part payment (one owner's heads) never moved the case: rejecting it leaves the case as it is.
+      const judged = p.part ? null : await keeperMay(tx, p.caseId, REJECT_ACTION[p.kind], now);
       const claimed = await tx.payment.updateMany({ where: { id: paymentId, status: 'PENDING' }, data: { status: 'REJECTED', rejectedReason: reason } });
       if (claimed.count !== 1) return false;
-      await transition(tx, c, allowed);
+      if (judged) await transition(tx, judged.c, judged.allowed);
       await queueMessage(
         tx,
         {

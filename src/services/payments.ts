@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Db, Prisma } from '../db';
-import { checkTransition, LawError, type StatutoryWindows } from '../law';
+import { checkTransition, LawError, type ClaimScope, type StatutoryWindows } from '../law';
+import { basisOf, checkPartClaimOf } from './part-claim';
 import { audit } from './audit';
 import { caseStateOf, caseTransaction, transition } from './case-transition';
 import { Refusal } from './refusal';
@@ -64,7 +65,13 @@ export async function keepersOf(tx: Tx, poundId: number): Promise<Array<{ telegr
 
 /** The payment awaiting confirmation on a case for this kind, if any. */
 export function pendingPayment(tx: Tx, caseId: number, kind: 'S13_PAYMENT' | 'S15_DEPOSIT') {
-  return tx.payment.findFirst({ where: { caseId, kind, status: 'PENDING' }, orderBy: { id: 'desc' } });
+  return tx.payment.findFirst({ where: { caseId, kind, status: 'PENDING', part: false }, orderBy: { id: 'desc' } });
+}
+
+/** Part or whole (src/law `checkPartClaim`), or the engine's refusal as a declaration result. */
+function judgeScope(c: Parameters<typeof checkPartClaimOf>[0], kind: 'S13_PAYMENT' | 'S15_DEPOSIT', headIds: number[], now: Date, windows: Partial<StatutoryWindows>): { kind: 'ok'; scope: ClaimScope } | { kind: 'refused'; error: LawError } {
+  const r = checkPartClaimOf(c, basisOf(kind), headIds, now, windows);
+  return r.ok ? { kind: 'ok', scope: r.value } : { kind: 'refused', error: r.error };
 }
 
 /**
@@ -78,28 +85,38 @@ export async function declarePayment(
 ): Promise<DeclareResult> {
   const attempt = () =>
     caseTransaction(deps.db, async (tx): Promise<DeclareResult> => {
-      const claim = await tx.claim.findFirst({ where: { id: d.claimId, telegramUserId: d.telegramUserId }, include: { case: { include: { heads: true, auction: true } } } });
+      const claim = await tx.claim.findFirst({ where: { id: d.claimId, telegramUserId: d.telegramUserId }, include: { case: { include: { heads: true, auction: true } }, heads: true } });
       if (!claim) return { kind: 'not_your_claim' };
       const c = claim.case;
       const paymentKind = claim.kind === 'S15_PROTEST' ? 'S15_DEPOSIT' : 'S13_PAYMENT';
-      const existing = await pendingPayment(tx, c.id, paymentKind);
+      // The heads the owner says are his (issue #10 item 11); none named: every head still in the pound.
+      const headIds = claim.heads.map((h) => h.headId);
+      const judged = judgeScope(c, paymentKind, headIds, d.now, windows);
+      if (judged.kind === 'refused') return { ...judged, caseNumber: c.number };
+      const part = judged.scope === 'part';
+      const existing = part ? await tx.payment.findFirst({ where: { claimId: claim.id, status: 'PENDING' } }) : await pendingPayment(tx, c.id, paymentKind);
       if (existing) return { kind: 'already', paymentId: existing.id, amountPaise: paiseOf(existing.amountPaise), mine: existing.payerTelegramId === d.telegramUserId, caseNumber: c.number };
       if (claim.kind !== 'S13_CLAIM' && claim.kind !== 'S15_PROTEST') return { kind: 'not_your_claim' };
-      const allowed = checkTransition(caseStateOf(c, windows), actionOf(claim.kind), 'owner', d.now);
-      if (!allowed.ok) return { kind: 'refused', error: allowed.error, caseNumber: c.number };
-      const dues = await duesForCase(tx, c.id, d.now, { mode: claim.kind === 'S15_PROTEST' ? 'deposit' : 'claim', s12aDeclaration: claim.s12aDeclaration });
+      const allowed = part ? null : checkTransition(caseStateOf(c, windows), actionOf(claim.kind), 'owner', d.now);
+      if (allowed && !allowed.ok) return { kind: 'refused', error: allowed.error, caseNumber: c.number };
+      const dues = await duesForCase(tx, c.id, d.now, { mode: claim.kind === 'S15_PROTEST' ? 'deposit' : 'claim', s12aDeclaration: claim.s12aDeclaration, ...(part ? { headIds } : {}) });
       if (!dues.ok) return { kind: 'dues_error', error: dues.error, caseNumber: c.number };
       const duesPaise = dues.value.breakdown.totals.totalPaise;
       const amountPaise = d.amountPaise ?? duesPaise;
       if (amountPaise < duesPaise) return { kind: 'short', duesPaise, amountPaise, caseNumber: c.number, deposit: paymentKind === 'S15_DEPOSIT' };
       if (amountPaise > duesPaise) return { kind: 'over', duesPaise, amountPaise, caseNumber: c.number, deposit: paymentKind === 'S15_DEPOSIT' };
 
-      // Guarded by the case version: a concurrent declaration (or a keeper's action) makes this a CONFLICT.
-      await transition(tx, c, allowed.value);
+      // Guarded by the case version: a concurrent declaration (or a keeper's action) makes this a CONFLICT. A part
+      // claim leaves the case's status alone (its heads are settled on their own when the keeper confirms).
+      if (allowed) await transition(tx, c, allowed.value);
+      // A claim for every head names them, so a head delivered meanwhile on another owner's part claim is caught at
+      // confirmation instead of being paid for twice.
+      if (headIds.length === 0) await tx.claimHead.createMany({ data: c.heads.filter((h) => h.status === 'IMPOUNDED').map((h) => ({ claimId: claim.id, headId: h.id })), skipDuplicates: true });
       const payment = await tx.payment.create({
         data: {
           caseId: c.id,
           claimId: claim.id,
+          part,
           kind: paymentKind,
           method: d.method,
           amountPaise,

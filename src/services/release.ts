@@ -58,7 +58,8 @@ export async function releaseCattle(
   if (!c) return { status: 'not_found', caseNumber: input.caseNumber };
   const who = authorize(input.actor, order ? 'release.order' : 'release', c.poundId);
   const grant = who.grant;
-  const prior = await db.release.findFirst({ where: { caseId: c.id }, orderBy: { id: 'asc' } });
+  // The release of the case itself (an owner's part release, `claimId`, delivered only his heads).
+  const prior = await db.release.findFirst({ where: { caseId: c.id, claimId: null }, orderBy: { id: 'asc' } });
   if (prior) return { status: 'already', caseNumber: c.number, releaseId: prior.id, basis: prior.basis, releasedAt: prior.releasedAt };
   const reference = order?.reference.replace(/\s+/g, ' ').trim().slice(0, MAX_ORDER_REFERENCE) ?? '';
 
@@ -90,7 +91,7 @@ export async function releaseCattle(
     await tx.head.updateMany({ where: { caseId: c.id, status: 'IMPOUNDED' }, data: { status: 'RELEASED' } });
     await transition(tx, stored, check.value);
 
-    const payment = await tx.payment.findFirst({ where: { caseId: c.id, status: 'CONFIRMED' }, orderBy: { id: 'desc' } });
+    const payment = await tx.payment.findFirst({ where: { caseId: c.id, status: 'CONFIRMED', part: false }, orderBy: { id: 'desc' } });
     let receiptNumber: string | null = null;
     if (payment) {
       const kind = payment.kind === 'S13_PAYMENT' ? 'S13_PAYMENT' : 'S15_DEPOSIT';

@@ -116,11 +116,14 @@ async function prepareSale(tx: Tx, c: CaseForLaw, input: SaleInput, now: Date) {
   const round = c.auction?.round ?? 1;
   const { dues, saleExpensesPaise, extra } = await duesForRound(tx, c, input.saleExpensesPaise, now);
   const headById = new Map(c.heads.map((h) => [h.id, h]));
-  const headsSoldEarlier = c.heads.length - inPound.length;
+  // Heads delivered to their owners on part claims (ss. 13, 15: one owner of a mixed lot paid for his) are not this
+  // sale's: neither offered nor "remaining"; the herd of the sale is the rest.
+  const herd = c.heads.filter((h) => h.status !== 'RELEASED');
+  const headsSoldEarlier = herd.length - inPound.length;
   const order = await deductionOrderFor(tx, c.poundId, now);
   const inputs: StoredSaleInputs = {
     mode: s16 ? 'S16_AS_MANY_AS_NECESSARY' : 'S14_ALL',
-    herdHeads: c.heads.length,
+    herdHeads: herd.length,
     ...(round > 1 ? { round, headsSoldEarlier, ...extra } : {}),
     impoundedAt: c.impoundedAt.toISOString(),
     saleAt: now.toISOString(),
