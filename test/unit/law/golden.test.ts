@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checkPartClaim,
   checkTransition,
   computeDues,
   computeSale,
@@ -270,5 +271,44 @@ describe('golden: the interval before a s. 16 sale (Open readings 7)', () => {
     expect(checkTransition(w, 'SCHEDULE_AUCTION', 'officer', ist('2026-11-03T16:05'), { auctionAt: ist('2026-11-06T00:00') }).ok).toBe(true);
     const t = computeTimeline({ impoundedAt: refused.impoundedAt, ownerRefusedAt: refused.ownerRefusedAt }, { s16SaleAfterRefusalDays: 2 });
     expect(t.ok && t.value.s16SaleEligible!.actionableFrom).toBe('2026-11-06');
+  });
+});
+
+describe('golden: one register entry, several owners — each claims and pays for his own heads (issue 10.11)', () => {
+  // The entry: impounded 1 Mar 2026 09:00 at JAI1 (before JAI1's own rate of 1 Oct and before the 1 June scale):
+  // owner A's cow, owner B's 2 goats, owner C's buffalo. s. 13: the owner pays "the fines and charges incurred in
+  // respect of" HIS cattle; s. 12 fines are per head by class, s. 5 feeding per head per day by class.
+  const entry = ist('2026-03-01T09:00');
+  const owe = (herd: DuesInput['herd'], asOf: Date, mode: DuesInput['mode'] = 'claim') => dues({ herd, impoundedAt: entry, asOf, mode });
+  it.each([
+    ['M1 A’s cow claimed 3 Mar 17:00: fine 5000; 1, 2, 3 Mar = 3 days × 3000 = 9000 → 14000', [{ cattleClass: 'cow', heads: 1 }], ist('2026-03-03T17:00'), 5000, 9000, 14000],
+    ['M2 B’s 2 goats claimed 5 Mar 10:00: fine 2 × 2000 = 4000; 1..5 Mar = 5 days × 2 × 1000 = 10000 → 14000', [{ cattleClass: 'goat', heads: 2 }], ist('2026-03-05T10:00'), 4000, 10000, 14000],
+    ['M3 C’s buffalo claimed 3 Mar: 7500; 3 days × 4000 = 12000 → 19500', [{ cattleClass: 'buffalo', heads: 1 }], ist('2026-03-03T12:00'), 7500, 12000, 19500],
+    ['M4 the whole entry on 3 Mar = the owners’ shares on that day added: fines 5000 + 4000 + 7500 = 16500; feeding 3 × (3000 + 2000 + 4000) = 27000 → 43500 = 14000 + 10000 + 19500 (goats on 3 Mar: 4000 + 3 × 2 × 1000)', [{ cattleClass: 'cow', heads: 1 }, { cattleClass: 'goat', heads: 2 }, { cattleClass: 'buffalo', heads: 1 }], ist('2026-03-03T12:00'), 16500, 27000, 43500],
+  ] as const)('%s', (_why, herd, asOf, fine, feeding, total) => {
+    expect(owe(herd as unknown as DuesInput['herd'], asOf)).toMatchObject({ finePaise: fine, feedingPaise: feeding, totalPaise: total });
+  });
+
+  it('M5 after A took his cow home, a s. 14 sale on 10 Mar deducts only what the heads sold owe: goats 4000 + buffalo 7500 = 11500 fines; 1..10 Mar = 10 days × (2 × 1000 + 4000) = 60000 → 71500 (the cow’s dues were paid by A)', () => {
+    expect(owe([{ cattleClass: 'goat', heads: 2 }, { cattleClass: 'buffalo', heads: 1 }], ist('2026-03-10T15:00'), 'sale')).toMatchObject({ finePaise: 11500, feedingPaise: 60000, totalPaise: 71500 });
+  });
+
+  const state = { status: 'IMPOUNDED' as const, impoundedAt: entry, heads: 4 };
+  const judge = (s: Parameters<typeof checkPartClaim>[0], basis: 's13' | 's15', claimed: number, inCustody: number, at: Date) => {
+    const r = checkPartClaim(s, basis, { claimed, claimedInCustody: inCustody }, at);
+    return r.ok ? r.value : [r.error.code, (r.error as { reason?: string }).reason ?? null, r.error.section];
+  };
+  it('M6 which path: A names 1 of the 4 heads in the pound → a part claim (the case stays impounded); after A (and B) took theirs, C naming the 1 head left → the whole, the case’s own path', () => {
+    expect(judge(state, 's13', 1, 1, ist('2026-03-03T12:00'))).toBe('part');
+    expect(judge({ ...state, headsRemaining: 1, headsReleased: 3 }, 's13', 1, 1, ist('2026-03-05T12:00'))).toBe('whole');
+  });
+  it('M7 refusals, each with its section: a head already delivered on another claim (s. 13); nothing named (s. 13); a part claim once a s. 14 sale left dues on the heads together (s. 13)', () => {
+    expect(judge(state, 's13', 2, 1, ist('2026-03-03T12:00'))).toEqual(['TRANSITION_REFUSED', 'HEAD_NOT_IN_CUSTODY', 's. 13']);
+    expect(judge(state, 's13', 0, 0, ist('2026-03-03T12:00'))).toEqual(['TRANSITION_REFUSED', 'NO_HEADS_CLAIMED', 's. 13']);
+    expect(judge({ ...state, status: 'PARTLY_SOLD', headsRemaining: 2 }, 's13', 1, 1, ist('2026-03-20T12:00'))).toEqual(['TRANSITION_REFUSED', 'PART_CLAIM_AFTER_SALE', 's. 13']);
+  });
+  it('M8 a part deposit under protest (s. 15) rests on a s. 20 complaint: seized = impounded 1 Mar → 10 days = 2..11 Mar; allowed 11 Mar 23:59 IST, refused 12 Mar 00:00 IST (s. 20)', () => {
+    expect(judge(state, 's15', 1, 1, ist('2026-03-11T23:59'))).toBe('part');
+    expect(judge(state, 's15', 1, 1, ist('2026-03-12T00:00'))).toEqual(['TRANSITION_REFUSED', 'COMPLAINT_WINDOW_CLOSED', 's. 20']);
   });
 });
