@@ -1,5 +1,6 @@
 import type { Db } from '../../src/db/index';
 import { allocateCaseNumber, villageKey } from '../../src/services/case-numbers';
+import { Refusal } from '../../src/services/refusal';
 import { staffActorOf, type StaffActor, type StaffRoleCode } from '../../src/services/staff-actor';
 import { enrolStaff } from './fixtures';
 
@@ -43,4 +44,15 @@ export async function actAs(db: Db, telegramId: number, role: StaffRoleCode, pou
 /** An instant in India time: ist('2026-11-09 11:00'). */
 export function ist(s: string): Date {
   return new Date(`${s.replace(' ', 'T')}:00+05:30`);
+}
+
+/** The refusal a service call ends in (fails the test if it succeeds or throws anything else). */
+export async function refusal(p: Promise<unknown>): Promise<Refusal> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof Refusal) return e;
+    throw e;
+  }
+  throw new Error('expected a refusal');
 }

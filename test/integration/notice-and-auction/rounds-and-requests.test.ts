@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerBidder, scheduleAuction } from '../../../src/services/auction';
-import { Refusal } from '../../../src/services/refusal';
 import type { StaffActor } from '../../../src/services/staff-actor';
 import { moneyStatus, recordSplit } from '../../../src/services/money-split';
 import { recordNotice, recordProclamations } from '../../../src/services/notice';
@@ -9,34 +8,21 @@ import { disposeUnderProviso } from '../../../src/services/proviso';
 import { recordSale } from '../../../src/services/sale';
 import { storedAccountOf } from '../../../src/services/sale-record';
 import { requestSurplus, surplusClaimants } from '../../../src/services/surplus-request';
-import { createTestDatabase, dbKinds, type TestDatabase } from '../../support/db';
+import { dbKinds, suiteDatabase } from '../../support/db';
 import { seed } from '../../support/fixtures';
-import { actAs, ist, makeCase } from '../../support/case-fixture';
+import { actAs, ist, makeCase, refusal } from '../../support/case-fixture';
 
 // Seed rates (src/db/seed.ts): penalty cow ₹100, buffalo ₹200, goat ₹40 a head; feeding a day cow ₹70,
 // buffalo ₹90, goat ₹30 (from 1 Oct 2026). Amounts below are worked out by hand.
 
-async function refusal(p: Promise<unknown>): Promise<Refusal> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof Refusal) return e;
-    throw e;
-  }
-  throw new Error('expected a refusal');
-}
-
 describe.each(await dbKinds())('s. 14 auction rounds, proclamations and surplus requests on %s', (kind) => {
-  let t: TestDatabase;
   let officer: StaffActor;
   let magistrate: StaffActor;
-  beforeAll(async () => {
-    t = await createTestDatabase(kind);
-    await seed(t.prisma, ist('2026-11-01 09:00'));
-    officer = await actAs(t.prisma, 9401, 'OFFICER', ['JAI1'], 'Vikram Singh');
-    magistrate = await actAs(t.prisma, 9402, 'MAGISTRATE', ['JAI1']);
+  const t = suiteDatabase(kind, async (db) => {
+    await seed(db, ist('2026-11-01 09:00'));
+    officer = await actAs(db, 9401, 'OFFICER', ['JAI1'], 'Vikram Singh');
+    magistrate = await actAs(db, 9402, 'MAGISTRATE', ['JAI1']);
   });
-  afterAll(() => t?.destroy());
 
   /** A JAI1 case impounded 1 Nov 10:00 with its notice complete on 9 Nov and an auction on 17 Nov 11:00. */
   async function noticedCase(heads: Array<[string, string]>) {
