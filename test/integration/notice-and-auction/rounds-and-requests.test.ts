@@ -10,7 +10,7 @@ import { storedAccountOf } from '../../../src/services/sale-record';
 import { requestSurplus, surplusClaimants } from '../../../src/services/surplus-request';
 import { dbKinds, suiteDatabase } from '../../support/db';
 import { seed } from '../../support/fixtures';
-import { actAs, ist, makeCase, refusal } from '../../support/case-fixture';
+import { actAs, ist, makeCase, refusal, toS14Auction } from '../../support/case-fixture';
 
 // Seed rates (src/db/seed.ts): penalty cow ₹100, buffalo ₹200, goat ₹40 a head; feeding a day cow ₹70,
 // buffalo ₹90, goat ₹30 (from 1 Oct 2026). Amounts below are worked out by hand.
@@ -28,9 +28,7 @@ describe.each(await dbKinds())('s. 14 auction rounds, proclamations and surplus 
   async function noticedCase(heads: Array<[string, string]>) {
     const db = t.prisma;
     const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads });
-    await recordNotice(db, officer, { caseId: c.id, postedAt: ist('2026-11-09 10:00'), village: { place: 'Kunda', at: ist('2026-11-09 11:00') }, market: { place: 'Amer Haat', at: ist('2026-11-09 15:00') } }, ist('2026-11-09 16:00'));
-    await scheduleAuction(db, officer, { caseId: c.id, at: ist('2026-11-17 11:00'), place: 'Pound', conditions: 'Cash', directionRef: 'DM/1' }, ist('2026-11-10 10:00'));
-    const bidder = await registerBidder(db, officer, { caseId: c.id, name: 'Gopal Meena', address: 'Kunda', declarationSigned: true }, ist('2026-11-17 10:00'));
+    const bidder = await toS14Auction(db, officer, c.id, { place: 'Pound', directionRef: 'DM/1' });
     return { c, bidder, heads: c.heads };
   }
 
