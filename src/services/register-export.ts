@@ -125,103 +125,77 @@ export async function buildRegisterExport(db: Db, input: { poundId: number; from
     }
   }
   const ofCase = { case: ofPound };
-  const payments = await db.payment.findMany({ where: { ...ofCase, declaredAt: inRange }, include: { case: true }, orderBy: { id: 'asc' } });
-  for (const p of payments) {
-    rows.push({
-      ...rec('payment'),
-      at: p.declaredAt,
-      case_number: p.case.number,
-      section: p.kind === 'S13_PAYMENT' ? 's. 13' : 's. 15',
-      status: p.status,
-      ...money(p.amountPaise),
-      reference: [p.upiRef, p.receiptBookNo].filter(Boolean).join(' / '),
-      details: [p.method, p.confirmedAt ? `confirmed ${istStamp(p.confirmedAt)}` : null, p.rejectedReason ? `rejected: ${p.rejectedReason}` : null].filter(Boolean).join('; '),
-    });
-  }
+  // Every other record is read the same way (its rows of the pound dated in the range, oldest first, with its case)
+  // and becomes one row each, named by its record type and carrying its case's number.
+  const dated = { include: { case: true }, orderBy: { id: 'asc' } } as const;
+  const add = <R extends { case: { number: string } }>(record: (typeof EXPORT_RECORDS)[number], found: readonly R[], row: (r: R) => Omit<Row, 'order'>) => {
+    for (const r of found) rows.push({ ...rec(record), case_number: r.case.number, ...row(r) });
+  };
+  add('payment', await db.payment.findMany({ where: { ...ofCase, declaredAt: inRange }, ...dated }), (p) => ({
+    at: p.declaredAt,
+    section: p.kind === 'S13_PAYMENT' ? 's. 13' : 's. 15',
+    status: p.status,
+    ...money(p.amountPaise),
+    reference: [p.upiRef, p.receiptBookNo].filter(Boolean).join(' / '),
+    details: [p.method, p.confirmedAt ? `confirmed ${istStamp(p.confirmedAt)}` : null, p.rejectedReason ? `rejected: ${p.rejectedReason}` : null].filter(Boolean).join('; '),
+  }));
   const receiptSection = { S13_PAYMENT: 's. 13', S15_DEPOSIT: 's. 15', S16_BALANCE: 's. 16', SURPLUS_CLAIM: 's. 17' } as const;
-  const receipts = await db.receipt.findMany({ where: { ...ofCase, issuedAt: inRange }, include: { case: true }, orderBy: { id: 'asc' } });
-  for (const r of receipts) {
-    rows.push({ ...rec('receipt'), at: r.issuedAt, case_number: r.case.number, section: receiptSection[r.kind], status: r.kind, ...money(r.amountPaise), reference: r.number });
-  }
+  add('receipt', await db.receipt.findMany({ where: { ...ofCase, issuedAt: inRange }, ...dated }), (r) => ({
+    at: r.issuedAt, section: receiptSection[r.kind], status: r.kind, ...money(r.amountPaise), reference: r.number,
+  }));
   const releaseSection = { S13_PAYMENT: 's. 13', S15_DEPOSIT: 's. 15', S16_REMAINING: 's. 16', S19_ORDER: 's. 19' } as const;
-  const releases = await db.release.findMany({ where: { ...ofCase, releasedAt: inRange }, include: { case: true, order: true }, orderBy: { id: 'asc' } });
-  for (const r of releases) {
-    rows.push({
-      ...rec('release'),
-      at: r.releasedAt,
-      case_number: r.case.number,
-      section: releaseSection[r.basis],
-      status: r.basis,
-      heads: r.headCount,
-      reference: r.order ? `${r.order.authority}: ${r.order.reference}` : null,
-      details: r.acknowledgedAt ? `acknowledged ${istStamp(r.acknowledgedAt)}` : null,
-    });
-  }
-  const orders = await db.courtOrder.findMany({ where: { ...ofCase, recordedAt: inRange }, include: { case: true }, orderBy: { id: 'asc' } });
-  for (const o of orders) {
-    rows.push({
-      ...rec('order'),
-      at: o.recordedAt,
-      case_number: o.case.number,
-      section: o.kind === 'PROVISO_DISPOSAL' || o.kind === 'AUCTION_DIRECTION' ? 's. 14' : o.kind === 'SURPLUS_CLAIM' ? 's. 17' : o.kind.startsWith('DEPOSIT') ? 's. 15' : 's. 19',
-      status: o.kind,
-      reference: `${o.authority}: ${o.reference}`,
-      details: `ordered on ${o.orderedOn.toISOString().slice(0, 10)}`,
-    });
-  }
-  const notices = await db.notice.findMany({ where: { ...ofCase, postedAt: inRange }, include: { case: true }, orderBy: { id: 'asc' } });
-  for (const n of notices) {
-    rows.push({
-      ...rec('notice'),
-      at: n.postedAt,
-      case_number: n.case.number,
-      section: 's. 14',
-      details: [n.proclaimedWhere ? `proclaimed: ${n.proclaimedWhere}` : null, n.proclaimedVillageAt ? `village ${istStamp(n.proclaimedVillageAt)}` : null, n.proclaimedMarketAt ? `market ${istStamp(n.proclaimedMarketAt)}` : null]
-        .filter(Boolean)
-        .join('; '),
-    });
-  }
-  const auctions = await db.auction.findMany({ where: { ...ofCase, scheduledFor: inRange }, include: { case: true }, orderBy: { id: 'asc' } });
-  for (const a of auctions) {
-    rows.push({
-      ...rec('auction'),
-      at: a.scheduledFor,
-      case_number: a.case.number,
-      section: auctionSection(a, a.case),
-      status: a.status,
-      ...money(a.saleExpensesPaise),
-      reference: a.directionRef,
-      details: [a.place, a.conditions].filter(Boolean).join('; '),
-    });
-  }
+  add('release', await db.release.findMany({ where: { ...ofCase, releasedAt: inRange }, include: { case: true, order: true }, orderBy: { id: 'asc' } }), (r) => ({
+    at: r.releasedAt,
+    section: releaseSection[r.basis],
+    status: r.basis,
+    heads: r.headCount,
+    reference: r.order ? `${r.order.authority}: ${r.order.reference}` : null,
+    details: r.acknowledgedAt ? `acknowledged ${istStamp(r.acknowledgedAt)}` : null,
+  }));
+  add('order', await db.courtOrder.findMany({ where: { ...ofCase, recordedAt: inRange }, ...dated }), (o) => ({
+    at: o.recordedAt,
+    section: o.kind === 'PROVISO_DISPOSAL' || o.kind === 'AUCTION_DIRECTION' ? 's. 14' : o.kind === 'SURPLUS_CLAIM' ? 's. 17' : o.kind.startsWith('DEPOSIT') ? 's. 15' : 's. 19',
+    status: o.kind,
+    reference: `${o.authority}: ${o.reference}`,
+    details: `ordered on ${o.orderedOn.toISOString().slice(0, 10)}`,
+  }));
+  add('notice', await db.notice.findMany({ where: { ...ofCase, postedAt: inRange }, ...dated }), (n) => ({
+    at: n.postedAt,
+    section: 's. 14',
+    details: [n.proclaimedWhere ? `proclaimed: ${n.proclaimedWhere}` : null, n.proclaimedVillageAt ? `village ${istStamp(n.proclaimedVillageAt)}` : null, n.proclaimedMarketAt ? `market ${istStamp(n.proclaimedMarketAt)}` : null]
+      .filter(Boolean)
+      .join('; '),
+  }));
+  add('auction', await db.auction.findMany({ where: { ...ofCase, scheduledFor: inRange }, ...dated }), (a) => ({
+    at: a.scheduledFor,
+    section: auctionSection(a, a.case),
+    status: a.status,
+    ...money(a.saleExpensesPaise),
+    reference: a.directionRef,
+    details: [a.place, a.conditions].filter(Boolean).join('; '),
+  }));
   const sales = await db.sale.findMany({
     where: { auction: { case: ofPound, OR: [{ completedAt: inRange }, { completedAt: null, scheduledFor: inRange }] } },
     include: { auction: { include: { case: true } }, head: true, bidder: true },
     orderBy: { id: 'asc' },
   });
-  for (const s of sales) {
-    rows.push({
-      ...rec('sale'),
-      at: s.auction.completedAt ?? s.auction.scheduledFor,
-      case_number: s.auction.case.number,
-      section: auctionSection(s.auction, s.auction.case),
-      heads: 1,
-      cattle_class: s.head.cattleClass,
-      description: s.head.description,
-      ...money(s.pricePaise),
-      reference: `#${s.head.index}`,
-      details: person(s.bidder.name, s.bidder.address),
-    });
-  }
-  const ledger = await db.ledgerEntry.findMany({ where: { ...ofCase, createdAt: inRange }, include: { case: true }, orderBy: { id: 'asc' } });
-  for (const l of ledger) {
-    rows.push({ ...rec('ledger'), at: l.createdAt, case_number: l.case.number, section: l.section, status: l.account, ...money(l.amountPaise), details: l.memo });
-  }
-  const remittances = await db.remittance.findMany({ where: { ...ofCase, confirmedAt: inRange }, include: { case: true }, orderBy: { id: 'asc' } });
-  for (const r of remittances) {
-    rows.push({ ...rec('remittance'), at: r.confirmedAt, case_number: r.case.number, section: 's. 17', status: r.kind, ...money(r.amountPaise) });
-  }
-
+  // A sale's case is its auction's.
+  add('sale', sales.map((s) => ({ ...s, case: s.auction.case })), (s) => ({
+    at: s.auction.completedAt ?? s.auction.scheduledFor,
+    section: auctionSection(s.auction, s.auction.case),
+    heads: 1,
+    cattle_class: s.head.cattleClass,
+    description: s.head.description,
+    ...money(s.pricePaise),
+    reference: `#${s.head.index}`,
+    details: person(s.bidder.name, s.bidder.address),
+  }));
+  add('ledger', await db.ledgerEntry.findMany({ where: { ...ofCase, createdAt: inRange }, ...dated }), (l) => ({
+    at: l.createdAt, section: l.section, status: l.account, ...money(l.amountPaise), details: l.memo,
+  }));
+  add('remittance', await db.remittance.findMany({ where: { ...ofCase, confirmedAt: inRange }, ...dated }), (r) => ({
+    at: r.confirmedAt, section: 's. 17', status: r.kind, ...money(r.amountPaise),
+  }));
   rows.sort((a, b) => a.at.getTime() - b.at.getTime() || a.order - b.order || String(a.case_number).localeCompare(String(b.case_number)));
   const header = EXPORT_COLUMNS.map((c) => csvCell(t(`staff:export.col.${c}`))).join(',');
   const lines = rows.map((r) => EXPORT_COLUMNS.map((c) => (c === 'date_time_ist' ? istStamp(r.at) : csvCell(r[c]))).join(','));

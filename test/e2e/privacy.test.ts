@@ -7,7 +7,7 @@ import { createLogger } from '../../src/logging';
 import { addToOutbox, queueMessage } from '../../src/services/outbox';
 import { createBotHarness, type BotHarness, type TestUser } from '../support/bot-harness';
 import { enrolStaff, seed } from '../support/fixtures';
-import { TEST_REDIS_URL } from '../support/jobs-harness';
+import { keysUnder, TEST_REDIS_URL } from '../support/jobs-harness';
 import { declareAndDeliver, demoCase } from '../support/payment-steps';
 
 // The harness's token (test/support/bot-harness.ts): what must never be written anywhere but the config.
@@ -116,14 +116,7 @@ describe('nothing leaks: the bot token stays out of the logs, job data in Redis 
       }
       expect(jobs).toBeGreaterThanOrEqual(4);
       // Every key under our prefix (job hashes, ids in sets and lists): no chat id, name or UPI reference.
-      const keys: string[] = [];
-      let cursor = '0';
-      do {
-        const [next, found] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-        cursor = next;
-        keys.push(...found);
-      } while (cursor !== '0');
-      for (const key of keys) {
+      for (const key of await keysUnder(redis, prefix)) {
         const type = await redis.type(key);
         const body =
           type === 'hash' ? JSON.stringify(await redis.hgetall(key)) : type === 'zset' ? (await redis.zrange(key, 0, -1)).join(' ') : type === 'list' ? (await redis.lrange(key, 0, -1)).join(' ') : type === 'set' ? (await redis.smembers(key)).join(' ') : type === 'string' ? ((await redis.get(key)) ?? '') : '';

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { testLogger } from './test-logs';
 import type { Bot } from 'grammy';
 import type { Message, Update } from 'grammy/types';
@@ -9,6 +10,7 @@ import { createLogger, type Logger } from '../../src/logging';
 import { createTestDatabase, type DbKind, type TestDatabase } from './db';
 import { FakeBotApi } from './fake-bot-api';
 import { startHarnessJobs, type HarnessJobs } from './jobs-harness';
+import { enrolStaff, seed } from './fixtures';
 
 /** A person talking to the bot in a private chat. */
 export interface TestUser {
@@ -154,4 +156,37 @@ export async function createBotHarness(opts: BotHarnessOptions = {}): Promise<Bo
       }
     },
   };
+}
+
+/** A staff member a suite enrols, in order: the Telegram user (or a bare id), the role, the pounds, the name on the roll. */
+export type SuiteStaff = [user: TestUser | number, role: Parameters<typeof enrolStaff>[2], pounds: string[], name?: string];
+
+/** Options of botSuite: the harness's, plus what every suite of the statute flows sets up first. */
+export interface BotSuiteOptions extends BotHarnessOptions {
+  /** Seed the demo district (src/db/seed.ts) as of this instant. */
+  seededAt?: Date;
+  /** Enrolled after seeding, in this order (staff ids follow it). */
+  staff?: readonly SuiteStaff[];
+}
+
+/**
+ * The real bot for one describe block: created before its first test (seeded, the staff enrolled, then `prepare`),
+ * closed after its last. The handle returned at once is the harness for the block's tests and hooks; it answers
+ * once the block's beforeAll has run. Registers the two hooks, so call it in the describe body.
+ */
+export function botSuite(opts: BotSuiteOptions, prepare?: (h: BotHarness) => Promise<unknown>): BotHarness {
+  let current: BotHarness | undefined;
+  beforeAll(async () => {
+    const h = (current = await createBotHarness(opts));
+    if (opts.seededAt) await seed(h.deps.db, opts.seededAt);
+    for (const [user, role, pounds, name] of opts.staff ?? []) await enrolStaff(h.deps.db, typeof user === 'number' ? user : user.id, role, pounds, name);
+    await prepare?.(h);
+  });
+  afterAll(() => current?.close());
+  return new Proxy({} as BotHarness, {
+    get(_, key) {
+      if (!current) throw new Error('botSuite: read before the describe block\'s beforeAll ran');
+      return Reflect.get(current, key);
+    },
+  });
 }

@@ -1,5 +1,8 @@
 import type { Db } from '../../src/db/index';
 import { allocateCaseNumber, villageKey } from '../../src/services/case-numbers';
+import { registerBidder, scheduleAuction } from '../../src/services/auction';
+import { recordNotice } from '../../src/services/notice';
+import { Refusal } from '../../src/services/refusal';
 import { staffActorOf, type StaffActor, type StaffRoleCode } from '../../src/services/staff-actor';
 import { enrolStaff } from './fixtures';
 
@@ -40,7 +43,38 @@ export async function actAs(db: Db, telegramId: number, role: StaffRoleCode, pou
   return staffActorOf([{ staffId: s.id, role, name: s.name, poundIds: s.pounds.map((p) => p.poundId) }], { telegramId: BigInt(telegramId), chatId: telegramId, messageId: 1 });
 }
 
+/** An enrolled staff member (every grant of the Telegram user) as the services see him acting through a message. */
+export async function actorOf(db: Db, telegramId: number): Promise<StaffActor> {
+  const rows = await db.staffMember.findMany({ where: { telegramUserId: BigInt(telegramId) }, include: { pounds: true }, orderBy: { id: 'asc' } });
+  return staffActorOf(
+    rows.map((s) => ({ staffId: s.id, role: s.role as StaffRoleCode, name: s.name, poundIds: s.pounds.map((p) => p.poundId) })),
+    { telegramId: BigInt(telegramId), chatId: telegramId, messageId: 1 },
+  );
+}
+
+/**
+ * Takes a JAI1 case impounded on 1 Nov 2026 to its s. 14 auction with the services (the bot flows are tested
+ * elsewhere): notice posted 9 Nov 10:00, proclaimed in the village at 11:00 and at the market at 15:00; the
+ * auction fixed on 10 Nov for 17 Nov 11:00; Gopal Meena of Kunda registered as a bidder at 10:00 that day.
+ */
+export async function toS14Auction(db: Db, officer: StaffActor, caseId: number, opts: { place?: string; directionRef?: string } = {}) {
+  await recordNotice(db, officer, { caseId, postedAt: ist('2026-11-09 10:00'), village: { place: 'Kunda', at: ist('2026-11-09 11:00') }, market: { place: 'Amer Haat', at: ist('2026-11-09 15:00') } }, ist('2026-11-09 16:00'));
+  await scheduleAuction(db, officer, { caseId, at: ist('2026-11-17 11:00'), place: opts.place ?? 'Amer Pound', conditions: 'Cash', directionRef: opts.directionRef ?? 'DM/JPR/Pound/12/2026' }, ist('2026-11-10 10:00'));
+  return registerBidder(db, officer, { caseId, name: 'Gopal Meena', address: 'Kunda', declarationSigned: true }, ist('2026-11-17 10:00'));
+}
+
 /** An instant in India time: ist('2026-11-09 11:00'). */
 export function ist(s: string): Date {
   return new Date(`${s.replace(' ', 'T')}:00+05:30`);
+}
+
+/** The refusal a service call ends in (fails the test if it succeeds or throws anything else). */
+export async function refusal(p: Promise<unknown>): Promise<Refusal> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof Refusal) return e;
+    throw e;
+  }
+  throw new Error('expected a refusal');
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { applyMigrations, openDatabase, type Database } from '../../src/db';
+import { afterAll, beforeAll } from 'vitest';
+import { applyMigrations, openDatabase, type Database, type Db } from '../../src/db';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -64,4 +65,24 @@ export async function createTestDatabase(kind: DbKind = 'pglite', adminUrl = POS
       await a.end();
     },
   };
+}
+
+/**
+ * The database of one describe block: created before its first test, then `prepare`d (seed, enrol…), dropped after
+ * its last test. The handle is returned at once for the block's tests and hooks to read (`t.prisma`); it answers
+ * only once the block's `beforeAll` has run. Registers the two hooks, so call it in the describe body, first.
+ */
+export function suiteDatabase(kind: DbKind, prepare?: (db: Db) => Promise<unknown>): TestDatabase {
+  let current: TestDatabase | undefined;
+  beforeAll(async () => {
+    current = await createTestDatabase(kind);
+    await prepare?.(current.prisma);
+  });
+  afterAll(() => current?.destroy());
+  return new Proxy({} as TestDatabase, {
+    get(_, key) {
+      if (!current) throw new Error('suiteDatabase: read before the describe block\'s beforeAll ran');
+      return Reflect.get(current, key);
+    },
+  });
 }

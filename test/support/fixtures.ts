@@ -23,3 +23,12 @@ export async function enrolStaff(db: Db, telegramUserId: number, role: 'POUND_KE
     include: { pounds: true },
   });
 }
+
+/**
+ * Enrols officials (at JAI1 unless `pounds` says otherwise), each reading in `lang` when given: what they are
+ * sent is checked in that language.
+ */
+export async function enrolOfficials(db: Db, officials: ReadonlyArray<{ id: number; role: Parameters<typeof enrolStaff>[2]; lang?: 'en' | 'hi'; pounds?: string[] }>) {
+  for (const o of officials) await enrolStaff(db, o.id, o.role, o.pounds ?? ['JAI1']);
+  for (const o of officials) if (o.lang) await db.telegramUser.update({ where: { id: BigInt(o.id) }, data: { language: o.lang } });
+}

@@ -12,18 +12,31 @@ export function uniqueQueuePrefix(tag = 'e2e'): string {
   return `${tag}${randomUUID().replace(/-/g, '').slice(0, 12)}`;
 }
 
-/** Deletes every key under `prefix:` (SCAN + DEL; never FLUSHALL — other tests share the server). */
+/** Every key under `prefix:` (SCAN, never KEYS: other tests share the server). */
+export async function keysUnder(redis: Redis, prefix: string): Promise<string[]> {
+  const out: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+    cursor = next;
+    out.push(...keys);
+  } while (cursor !== '0');
+  return out;
+}
+
+/** Deletes every key under `prefix:` through `redis` (SCAN + DEL; never FLUSHALL — other tests share the server). */
+export async function deleteKeysUnder(redis: Redis, prefix: string): Promise<number> {
+  const keys = await keysUnder(redis, prefix);
+  let n = 0;
+  for (let i = 0; i < keys.length; i += 1000) n += await redis.del(...keys.slice(i, i + 1000));
+  return n;
+}
+
+/** Deletes every key under `prefix:` on the Redis at `redisUrl` (a connection of its own, closed after). */
 export async function deleteRedisPrefix(redisUrl: string, prefix: string): Promise<number> {
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
   try {
-    let cursor = '0';
-    let n = 0;
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) n += await redis.del(...keys);
-    } while (cursor !== '0');
-    return n;
+    return await deleteKeysUnder(redis, prefix);
   } finally {
     await redis.quit().catch(() => redis.disconnect());
   }

@@ -42,3 +42,8 @@ export function buttonData(h: BotHarness, user: TestUser, label: string): { data
 export function section(h: BotHarness, lang: 'en' | 'hi', n: string): string {
   return h.deps.translator.t(lang, 'common:section', { n });
 }
+
+/** `t(key, params)` in one language, as the bot renders it: `const en = inLanguage(h, 'en')`. */
+export function inLanguage(h: BotHarness, lang: 'en' | 'hi'): (key: string, params?: Record<string, unknown>) => string {
+  return (key, params) => h.deps.translator.t(lang, key, params);
+}

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paiseOf } from '../../../src/db';
 import { recordOwnerRefusal, registerBidder, scheduleAuction } from '../../../src/services/auction';
-import { type StaffActor, staffActorOf } from '../../../src/services/staff-actor';
+import type { StaffActor } from '../../../src/services/staff-actor';
 import { recordSale } from '../../../src/services/sale';
 import type { DbKind } from '../../support/db';
-import { createBotHarness, type BotHarness, type TestUser } from '../../support/bot-harness';
-import { enrolStaff, seed } from '../../support/fixtures';
-import { ist, makeCase } from '../../support/case-fixture';
+import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
+import { actorOf, ist, makeCase } from '../../support/case-fixture';
 import { lastText, press } from '../../support/press';
 
 // Issue 10.10 — s. 16 path, the owner absent when the account is due: the officer records the account, kept
@@ -14,21 +13,16 @@ import { lastText, press } from '../../support/press';
 // and the surplus is held for three months. Earlier steps set up with the services; the account step and the
 // division through the bot.
 describe.each<DbKind>(['pglite', 'postgres'])('s. 16 account recorded with the owner absent (%s)', (dbKind) => {
-  let h: BotHarness;
   const officerEn: TestUser = { id: 8801, firstName: 'Vikram', languageCode: 'en' };
   const officerHi: TestUser = { id: 8802, firstName: 'Rakesh', languageCode: 'hi' };
   const acts: Record<number, StaffActor> = {};
   const t = (lang: 'en' | 'hi', key: string, p?: Record<string, unknown>) => h.deps.translator.t(lang, key, p);
 
-  beforeAll(async () => {
-    h = await createBotHarness({ start: '2026-11-05T10:00:00+05:30', dbKind });
-    await seed(h.deps.db, ist('2026-11-01 09:00'));
-    for (const o of [officerEn, officerHi]) {
-      const s = await enrolStaff(h.deps.db, o.id, 'OFFICER', ['JAI2'], o.firstName);
-      acts[o.id] = staffActorOf([{ staffId: s.id, role: 'OFFICER', name: '', poundIds: s.pounds.map((p) => p.poundId) }], { telegramId: BigInt(o.id), chatId: o.id, messageId: 1 });
-    }
+  const officers = [officerEn, officerHi];
+  const staff = officers.map((o): SuiteStaff => [o, 'OFFICER', ['JAI2'], o.firstName]);
+  const h = botSuite({ start: '2026-11-05T10:00:00+05:30', dbKind, seededAt: ist('2026-11-01 09:00'), staff }, async (h) => {
+    for (const o of officers) acts[o.id] = await actorOf(h.deps.db, o.id);
   });
-  afterAll(() => h?.close());
 
   async function soldWithOwnerAway(officer: TestUser) {
     const db = h.deps.db;

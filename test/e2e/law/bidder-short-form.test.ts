@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBotHarness, type BotHarness, type TestUser } from '../../support/bot-harness';
-import { enrolStaff, seed } from '../../support/fixtures';
+import { describe, expect, it } from 'vitest';
+import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
 import { ist, makeCase } from '../../support/case-fixture';
 import { lastText, press, section } from '../../support/press';
 
@@ -8,19 +7,12 @@ import { lastText, press, section } from '../../support/press';
 // cattle". "S. Kumar" or "Suresh K." may be the pound-keeper Suresh Kumar: the bot does not admit such a bidder
 // silently; the officer must confirm he checked it is another person (issue 10.17).
 describe('s. 19: a bidder whose name is a short form of a staff member’s', () => {
-  let h: BotHarness;
   const officerHi: TestUser = { id: 8701, firstName: 'Rakesh', languageCode: 'hi' };
   const officerEn: TestUser = { id: 8702, firstName: 'Anil', languageCode: 'en' };
   const t = (lang: 'en' | 'hi', key: string, p?: Record<string, unknown>) => h.deps.translator.t(lang, key, p);
 
-  beforeAll(async () => {
-    h = await createBotHarness({ start: '2026-11-17T09:00:00+05:30' });
-    await seed(h.deps.db, ist('2026-11-01 09:00'));
-    await enrolStaff(h.deps.db, officerHi.id, 'OFFICER', ['JAI1'], 'Rakesh Yadav');
-    await enrolStaff(h.deps.db, officerEn.id, 'OFFICER', ['JAI1'], 'Anil Sharma');
-    await enrolStaff(h.deps.db, 8703, 'POUND_KEEPER', ['JAI1'], 'Suresh Kumar');
-  });
-  afterAll(() => h?.close());
+  const staff: SuiteStaff[] = [[officerHi, 'OFFICER', ['JAI1'], 'Rakesh Yadav'], [officerEn, 'OFFICER', ['JAI1'], 'Anil Sharma'], [8703, 'POUND_KEEPER', ['JAI1'], 'Suresh Kumar']];
+  const h = botSuite({ start: '2026-11-17T09:00:00+05:30', seededAt: ist('2026-11-01 09:00'), staff });
 
   async function auctionFor(officer: TestUser, lang: 'en' | 'hi') {
     const db = h.deps.db;

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dispatchAdmin } from '../../../src/admin/run';
 import { paiseOf } from '../../../src/db';
 import type { DbKind } from '../../support/db';
-import { createBotHarness, type BotHarness, type TestUser } from '../../support/bot-harness';
-import { enrolStaff, seed } from '../../support/fixtures';
+import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
 import { ist, makeCase } from '../../support/case-fixture';
 import { lastText, press } from '../../support/press';
 
@@ -14,18 +13,12 @@ const PENALTY_COW = 10000;
 const FEED_COW = 7000;
 
 describe.each<DbKind>(['pglite', 'postgres'])('s. 16 order of deductions from short proceeds (%s)', (dbKind) => {
-  let h: BotHarness;
   const officerHi: TestUser = { id: 8601, firstName: 'Rakesh', languageCode: 'hi' };
   const officerEn: TestUser = { id: 8602, firstName: 'Anil', languageCode: 'en' };
   const t = (lang: 'en' | 'hi', key: string, p?: Record<string, unknown>) => h.deps.translator.t(lang, key, p);
 
-  beforeAll(async () => {
-    h = await createBotHarness({ start: '2026-11-17T09:00:00+05:30', dbKind });
-    await seed(h.deps.db, ist('2026-11-01 09:00'));
-    await enrolStaff(h.deps.db, officerHi.id, 'OFFICER', ['JAI1'], 'Rakesh Yadav');
-    await enrolStaff(h.deps.db, officerEn.id, 'OFFICER', ['JAI1'], 'Anil Sharma');
-  });
-  afterAll(() => h?.close());
+  const staff: SuiteStaff[] = [[officerHi, 'OFFICER', ['JAI1'], 'Rakesh Yadav'], [officerEn, 'OFFICER', ['JAI1'], 'Anil Sharma']];
+  const h = botSuite({ start: '2026-11-17T09:00:00+05:30', dbKind, seededAt: ist('2026-11-01 09:00'), staff });
 
   /** A one-cow s. 14 case whose notice period is over, auctioned on 17.11.2026 11:00 for ₹300, expenses ₹50. */
   async function shortSale(officer: TestUser, lang: 'en' | 'hi', place: string) {

@@ -1,27 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerBidder, scheduleAuction } from '../../../src/services/auction';
-import { type StaffActor, staffActorOf } from '../../../src/services/staff-actor';
+import type { StaffActor } from '../../../src/services/staff-actor';
 import { recordNotice } from '../../../src/services/notice';
-import { createBotHarness, type BotHarness, type TestUser } from '../../support/bot-harness';
-import { enrolStaff, seed } from '../../support/fixtures';
-import { ist, makeCase } from '../../support/case-fixture';
-import { lastText, press, section } from '../../support/press';
+import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
+import { actorOf, ist, makeCase } from '../../support/case-fixture';
+import { inLanguage, lastText, press, section } from '../../support/press';
 
 // s. 14: the auction is held and no one bids at all. Recording "not sold" for every head records nothing
 // and says what can be done; once the auction's time has passed its card offers to fix another day.
 describe('an auction with no bid at all is adjourned through the bot', () => {
-  let h: BotHarness;
   const officer: TestUser = { id: 8501, firstName: 'Vikram', languageCode: 'en' };
   let act: StaffActor;
-  const en = (key: string, p?: Record<string, unknown>) => h.deps.translator.t('en', key, p);
 
-  beforeAll(async () => {
-    h = await createBotHarness({ start: '2026-11-17T10:00:00+05:30' });
-    await seed(h.deps.db, ist('2026-11-01 09:00'));
-    const s = await enrolStaff(h.deps.db, officer.id, 'OFFICER', ['JAI1'], 'Vikram Singh');
-    act = staffActorOf([{ staffId: s.id, role: 'OFFICER', name: '', poundIds: s.pounds.map((p) => p.poundId) }], { telegramId: BigInt(officer.id), chatId: officer.id, messageId: 1 });
+  const staff: SuiteStaff[] = [[officer, 'OFFICER', ['JAI1'], 'Vikram Singh']];
+  const h = botSuite({ start: '2026-11-17T10:00:00+05:30', seededAt: ist('2026-11-01 09:00'), staff }, async (h) => {
+    act = await actorOf(h.deps.db, officer.id);
   });
-  afterAll(() => h?.close());
+  const en = inLanguage(h, 'en');
 
   it('"not sold" for every head records nothing; after the auction time the card offers another day', async () => {
     const db = h.deps.db;

@@ -1,36 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STAFF_COMMANDS, staffCommandsFor } from '../../../bot/commands';
-import { createBotHarness, type BotHarness, type TestUser } from '../../support/bot-harness';
-import { enrolStaff, seed } from '../../support/fixtures';
+import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
 import { flushOutbox } from '../../support/outbox';
 import { ist, makeCase } from '../../support/case-fixture';
-import { buttonData, lastText, press, section } from '../../support/press';
+import { buttonData, inLanguage, lastText, press, section } from '../../support/press';
 
 // s. 16: the pound-keeper meets the owner at the pound, so the keeper records the owner's refusal to pay
 // (/refusal); the officers of the pound are told and may auction at once. And /help shows staff the
 // commands of their roles (the same table as their command menu).
 describe('the keeper records the owner’s s. 16 refusal; staff /help', () => {
-  let h: BotHarness;
   const keeper: TestUser = { id: 8401, firstName: 'Suresh', languageCode: 'hi' };
   const officer: TestUser = { id: 8402, firstName: 'Vikram', languageCode: 'en' };
   const keeperOther: TestUser = { id: 8403, firstName: 'Kailash', languageCode: 'en' };
   const owner: TestUser = { id: 8404, firstName: 'Ramesh', languageCode: 'hi' };
   const magistrate: TestUser = { id: 8405, firstName: 'Meena', languageCode: 'en' };
-  const en = (key: string, p?: Record<string, unknown>) => h.deps.translator.t('en', key, p);
-  const hi = (key: string, p?: Record<string, unknown>) => h.deps.translator.t('hi', key, p);
 
-  beforeAll(async () => {
-    h = await createBotHarness({ start: '2026-11-03T10:00:00+05:30' });
+  const staff: SuiteStaff[] = [[keeper, 'POUND_KEEPER', ['JAI1'], 'Suresh Kumar'], [officer, 'OFFICER', ['JAI1'], 'Vikram Singh'], [keeperOther, 'POUND_KEEPER', ['JAI2'], 'Kailash Chand'], [magistrate, 'MAGISTRATE', ['JAI1'], 'DM office']];
+  const h = botSuite({ start: '2026-11-03T10:00:00+05:30', seededAt: ist('2026-11-01 09:00'), staff }, async (h) => {
     const db = h.deps.db;
-    await seed(db, ist('2026-11-01 09:00'));
-    await enrolStaff(db, keeper.id, 'POUND_KEEPER', ['JAI1'], 'Suresh Kumar');
-    await enrolStaff(db, officer.id, 'OFFICER', ['JAI1'], 'Vikram Singh');
-    await enrolStaff(db, keeperOther.id, 'POUND_KEEPER', ['JAI2'], 'Kailash Chand');
-    await enrolStaff(db, magistrate.id, 'MAGISTRATE', ['JAI1'], 'DM office');
     // The officer has used the bot in English: messages queued for him are rendered in English.
     await h.send(officer, '/cancel');
   });
-  afterAll(() => h?.close());
+  const en = inLanguage(h, 'en');
+  const hi = inLanguage(h, 'hi');
 
   it('the keeper records the refusal; the officer is told and can schedule the auction at once (s. 16)', async () => {
     const db = h.deps.db;

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkTransition } from '../../../src/law/index';
 import { caseStateOf, loadCase } from '../../../src/services/case-transition';
-import { createBotHarness, type BotHarness, type TestUser } from '../../support/bot-harness';
-import { enrolStaff, seed } from '../../support/fixtures';
+import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
 import { ist, makeCase } from '../../support/case-fixture';
 import { lastText, press, section } from '../../support/press';
 
@@ -11,7 +10,6 @@ import { lastText, press, section } from '../../support/press';
 // typed as posted before it (which would start the seven days of notice early) is refused by the statute
 // engine, and so is a proclamation before the notice — in the officer's language, with the section.
 describe('s. 14 order: notice after the report, proclamations after the notice (e2e)', () => {
-  let h: BotHarness;
   const officerEn: TestUser = { id: 8301, firstName: 'Vikram', languageCode: 'en' };
   const officerHi: TestUser = { id: 8302, firstName: 'Anil', languageCode: 'hi' };
   let caseId: number;
@@ -19,18 +17,14 @@ describe('s. 14 order: notice after the report, proclamations after the notice (
   const reportedAt = ist('2026-11-10 11:00');
   const t = (lang: 'en' | 'hi', key: string, p?: Record<string, unknown>) => h.deps.translator.t(lang, key, p);
 
-  beforeAll(async () => {
-    h = await createBotHarness({ start: '2026-11-10T13:00:00+05:30' });
+  const staff: SuiteStaff[] = [[officerEn, 'OFFICER', ['JAI1'], 'Vikram Singh'], [officerHi, 'OFFICER', ['JAI1'], 'Anil Sharma']];
+  const h = botSuite({ start: '2026-11-10T13:00:00+05:30', seededAt: ist('2026-11-01 09:00'), staff }, async (h) => {
     const db = h.deps.db;
-    await seed(db, ist('2026-11-01 09:00'));
-    await enrolStaff(db, officerEn.id, 'OFFICER', ['JAI1'], 'Vikram Singh');
-    await enrolStaff(db, officerHi.id, 'OFFICER', ['JAI1'], 'Anil Sharma');
     const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['buffalo', 'black, curved horns']] });
     await db.case.update({ where: { id: c.id }, data: { status: 'REPORTED_S14', reportedAt } });
     caseId = c.id;
     number = c.number;
   });
-  afterAll(() => h?.close());
 
   async function recordNotice(u: TestUser, lang: 'en' | 'hi', postedAt: string, villageAt: string) {
     await h.send(u, `/notice ${number}`);

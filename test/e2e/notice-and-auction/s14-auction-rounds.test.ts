@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatRupees } from '../../../src/i18n/index';
-import { scheduleAuction, registerBidder } from '../../../src/services/auction';
-import { type StaffActor, staffActorOf } from '../../../src/services/staff-actor';
-import { recordNotice } from '../../../src/services/notice';
-import { createBotHarness, type BotHarness, type TestUser } from '../../support/bot-harness';
+import type { StaffActor } from '../../../src/services/staff-actor';
+import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
 import { dbKinds } from '../../support/db';
-import { enrolStaff, seed } from '../../support/fixtures';
 import { flushOutbox } from '../../support/outbox';
-import { ist, makeCase } from '../../support/case-fixture';
-import { lastText, press, section } from '../../support/press';
+import { actorOf, ist, makeCase, toS14Auction } from '../../support/case-fixture';
+import { inLanguage, lastText, press, section } from '../../support/press';
 
 // s. 14 with a head nobody bids for, through the real bot: the first auction sells two of three heads,
 // the third stays in the pound; a further auction sells it; each auction's s. 16 account and s. 17
@@ -30,7 +27,6 @@ const R2 = { proceeds: 100000, expenses: 10000, feeding: 8 * 9000 };
 const R2_BALANCE = R2.proceeds - R2.expenses - R2.feeding;
 
 describe.each(await dbKinds())('s. 14: a head without a bid goes to a further auction (%s)', (dbKind) => {
-  let h: BotHarness;
   const officer: TestUser = { id: 8301, firstName: 'Vikram', languageCode: 'en' };
   const keeper: TestUser = { id: 8302, firstName: 'Suresh', languageCode: 'en' };
   const magistrate: TestUser = { id: 8303, firstName: 'Meena', languageCode: 'hi' };
@@ -40,17 +36,11 @@ describe.each(await dbKinds())('s. 14: a head without a bid goes to a further au
   let caseId: number;
   let number: string;
   let headIds: number[];
-  const en = (key: string, p?: Record<string, unknown>) => h.deps.translator.t('en', key, p);
-  const hi = (key: string, p?: Record<string, unknown>) => h.deps.translator.t('hi', key, p);
 
-  beforeAll(async () => {
-    h = await createBotHarness({ dbKind, start: '2026-11-09T10:00:00+05:30' });
+  const staff: SuiteStaff[] = [[officer, 'OFFICER', ['JAI1'], 'Vikram Singh'], [keeper, 'POUND_KEEPER', ['JAI1'], 'Suresh Kumar'], [magistrate, 'MAGISTRATE', ['JAI1'], 'DM office Jaipur']];
+  const h = botSuite({ dbKind, start: '2026-11-09T10:00:00+05:30', seededAt: ist('2026-11-01 09:00'), staff }, async (h) => {
     const db = h.deps.db;
-    await seed(db, ist('2026-11-01 09:00'));
-    const s = await enrolStaff(db, officer.id, 'OFFICER', ['JAI1'], 'Vikram Singh');
-    act = staffActorOf([{ staffId: s.id, role: 'OFFICER', name: '', poundIds: s.pounds.map((p) => p.poundId) }], { telegramId: BigInt(officer.id), chatId: officer.id, messageId: 1 });
-    await enrolStaff(db, keeper.id, 'POUND_KEEPER', ['JAI1'], 'Suresh Kumar');
-    await enrolStaff(db, magistrate.id, 'MAGISTRATE', ['JAI1'], 'DM office Jaipur');
+    act = await actorOf(db, officer.id);
     const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['buffalo', 'A, black'], ['buffalo', 'B, white patch'], ['cow', 'C, brown Rathi']] });
     caseId = c.id;
     number = c.number;
@@ -60,11 +50,10 @@ describe.each(await dbKinds())('s. 14: a head without a bid goes to a further au
     await h.send(stranger, 'नमस्ते');
     await db.claim.create({ data: { caseId, kind: 'S13_CLAIM', telegramUserId: BigInt(owner.id), claimantName: 'Ramesh Gujjar', ownerName: 'Ramesh Gujjar' } });
     // The notice and the first auction are set up with the services (their bot flows are tested elsewhere).
-    await recordNotice(db, act, { caseId, postedAt: ist('2026-11-09 10:00'), village: { place: 'Kunda', at: ist('2026-11-09 11:00') }, market: { place: 'Amer Haat', at: ist('2026-11-09 15:00') } }, ist('2026-11-09 16:00'));
-    await scheduleAuction(db, act, { caseId, at: ist('2026-11-17 11:00'), place: 'Amer Pound', conditions: 'Cash', directionRef: 'DM/JPR/Pound/12/2026' }, ist('2026-11-10 10:00'));
-    await registerBidder(db, act, { caseId, name: 'Gopal Meena', address: 'Kunda', declarationSigned: true }, ist('2026-11-17 10:00'));
+    await toS14Auction(db, act, caseId);
   });
-  afterAll(() => h?.close());
+  const en = inLanguage(h, 'en');
+  const hi = inLanguage(h, 'hi');
 
   it('first auction: buffalo B gets no bid and stays in the pound; the rest are sold and their account drawn up', async () => {
     h.clock.set('2026-11-17T12:00:00+05:30');

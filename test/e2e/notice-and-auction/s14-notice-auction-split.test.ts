@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatRupees } from '../../../src/i18n/index';
 import { subscribeVillage } from '../../../src/services/subscriptions';
-import { createBotHarness, type BotHarness, type TestUser } from '../../support/bot-harness';
+import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
 import { dbKinds } from '../../support/db';
-import { enrolStaff, seed } from '../../support/fixtures';
 import { ist, makeCase } from '../../support/case-fixture';
-import { lastText, press, section } from '../../support/press';
+import { inLanguage, lastText, press, section } from '../../support/press';
 
 // s. 14 path end to end through the real bot: an unclaimed case impounded on 1 Nov 2026 (10:00 IST) at
 // JAI1 — notice on 9 Nov (proclaimed in the village at once, at the market later that day), auction refused before 17 Nov, a staff bidder refused (s. 19), the sale of
@@ -25,7 +24,6 @@ const EXPENSES = 20000;
 const PROCEEDS = PRICES.reduce((a, b) => a + b, 0);
 
 describe.each(await dbKinds())('s. 14 notice → auction → sale → s. 17 split (%s)', (dbKind) => {
-  let h: BotHarness;
   const officer: TestUser = { id: 8001, firstName: 'Vikram', languageCode: 'en' };
   const keeper: TestUser = { id: 8002, firstName: 'Suresh', languageCode: 'hi' };
   const otherOfficer: TestUser = { id: 8003, firstName: 'Anil', languageCode: 'en' };
@@ -34,17 +32,10 @@ describe.each(await dbKinds())('s. 14 notice → auction → sale → s. 17 spli
   const villager: TestUser = { id: 8006, firstName: 'Bhanwar', languageCode: 'hi' };
   let caseId: number;
   let number: string;
-  const en = (key: string, p?: Record<string, unknown>) => h.deps.translator.t('en', key, p);
-  const hi = (key: string, p?: Record<string, unknown>) => h.deps.translator.t('hi', key, p);
 
-  beforeAll(async () => {
-    h = await createBotHarness({ dbKind, start: '2026-11-09T10:00:00+05:30', jobs: true });
+  const staff: SuiteStaff[] = [[officer, 'OFFICER', ['JAI1'], 'Vikram Singh'], [keeper, 'POUND_KEEPER', ['JAI1'], 'Suresh Kumar'], [otherOfficer, 'OFFICER', ['JAI2'], 'Anil Sharma'], [magistrate, 'MAGISTRATE', ['JAI1', 'JAI2'], 'DM office Jaipur']];
+  const h = botSuite({ dbKind, start: '2026-11-09T10:00:00+05:30', jobs: true, seededAt: ist('2026-11-01 09:00'), staff }, async (h) => {
     const db = h.deps.db;
-    await seed(db, ist('2026-11-01 09:00'));
-    await enrolStaff(db, officer.id, 'OFFICER', ['JAI1'], 'Vikram Singh');
-    await enrolStaff(db, keeper.id, 'POUND_KEEPER', ['JAI1'], 'Suresh Kumar');
-    await enrolStaff(db, otherOfficer.id, 'OFFICER', ['JAI2'], 'Anil Sharma');
-    await enrolStaff(db, magistrate.id, 'MAGISTRATE', ['JAI1', 'JAI2'], 'DM office Jaipur');
     const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['buffalo', 'black, curved horns'], ['buffalo', 'white patch on forehead'], ['cow', 'brown Rathi, ear tag 4411']] });
     caseId = c.id;
     number = c.number;
@@ -56,7 +47,8 @@ describe.each(await dbKinds())('s. 14 notice → auction → sale → s. 17 spli
     // whenever the runtime's background pass got to it, and /notice at 11:30 would count as the report.
     await h.drain();
   });
-  afterAll(() => h?.close());
+  const en = inLanguage(h, 'en');
+  const hi = inLanguage(h, 'hi');
 
   it('refuses /notice from an owner and from an officer of another pound, and changes nothing', async () => {
     await h.send(owner, `/notice ${number}`);

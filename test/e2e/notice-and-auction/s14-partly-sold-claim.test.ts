@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paiseOf } from '../../../src/db';
-import { registerBidder, scheduleAuction } from '../../../src/services/auction';
-import { type StaffActor, staffActorOf } from '../../../src/services/staff-actor';
-import { recordNotice } from '../../../src/services/notice';
 import { recordSale } from '../../../src/services/sale';
-import { createBotHarness, type BotHarness, type TestUser } from '../../support/bot-harness';
+import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
 import { dbKinds } from '../../support/db';
-import { enrolStaff, seed } from '../../support/fixtures';
 import { flushOutbox } from '../../support/outbox';
-import { ist, makeCase } from '../../support/case-fixture';
-import { lastText, press } from '../../support/press';
+import { actorOf, ist, makeCase, toS14Auction } from '../../support/case-fixture';
+import { inLanguage, lastText, press } from '../../support/press';
 
 // Issue 10.9: heads left without a bid at a s. 14 auction are still impounded cattle their owner may claim
 // under s. 13. Through the real bot: the owner's card says so and offers the claim (not a s. 15 deposit), the
@@ -28,33 +24,26 @@ const SINCE = 3 * 9000;
 const DUE = UNRECOVERED.fine + UNRECOVERED.feeding + SINCE;
 
 describe.each(await dbKinds())('s. 13 claim of the heads left unsold at a s. 14 auction (%s)', (dbKind) => {
-  let h: BotHarness;
   const officer: TestUser = { id: 8401, firstName: 'Vikram', languageCode: 'en' };
   const keeper: TestUser = { id: 8402, firstName: 'Suresh', languageCode: 'en' };
   const owner: TestUser = { id: 8404, firstName: 'Ramesh', languageCode: 'hi' };
   let caseId: number;
   let number: string;
-  const en = (key: string, p?: Record<string, unknown>) => h.deps.translator.t('en', key, p);
-  const hi = (key: string, p?: Record<string, unknown>) => h.deps.translator.t('hi', key, p);
 
-  beforeAll(async () => {
-    h = await createBotHarness({ dbKind, start: '2026-11-09T10:00:00+05:30' });
+  const staff: SuiteStaff[] = [[officer, 'OFFICER', ['JAI1'], 'Vikram Singh'], [keeper, 'POUND_KEEPER', ['JAI1'], 'Suresh Kumar']];
+  const h = botSuite({ dbKind, start: '2026-11-09T10:00:00+05:30', seededAt: ist('2026-11-01 09:00'), staff }, async (h) => {
     const db = h.deps.db;
-    await seed(db, ist('2026-11-01 09:00'));
-    const s = await enrolStaff(db, officer.id, 'OFFICER', ['JAI1'], 'Vikram Singh');
-    const act: StaffActor = staffActorOf([{ staffId: s.id, role: 'OFFICER', name: '', poundIds: s.pounds.map((p) => p.poundId) }], { telegramId: BigInt(officer.id), chatId: officer.id, messageId: 1 });
-    await enrolStaff(db, keeper.id, 'POUND_KEEPER', ['JAI1'], 'Suresh Kumar');
+    const act = await actorOf(db, officer.id);
     const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['buffalo', 'A, black'], ['buffalo', 'B, white patch'], ['cow', 'C, brown Rathi']] });
     caseId = c.id;
     number = c.number;
-    await recordNotice(db, act, { caseId, postedAt: ist('2026-11-09 10:00'), village: { place: 'Kunda', at: ist('2026-11-09 11:00') }, market: { place: 'Amer Haat', at: ist('2026-11-09 15:00') } }, ist('2026-11-09 16:00'));
-    await scheduleAuction(db, act, { caseId, at: ist('2026-11-17 11:00'), place: 'Amer Pound', conditions: 'Cash', directionRef: 'DM/JPR/Pound/12/2026' }, ist('2026-11-10 10:00'));
-    const b = await registerBidder(db, act, { caseId, name: 'Gopal Meena', address: 'Kunda', declarationSigned: true }, ist('2026-11-17 10:00'));
+    const b = await toS14Auction(db, act, caseId);
     await recordSale(db, act, { caseId, bids: [{ headId: c.heads[0]!.id, bidderId: b.bidderId, pricePaise: 40000 }, { headId: c.heads[2]!.id, bidderId: b.bidderId, pricePaise: 15000 }], saleExpensesPaise: 20000, ownerPresentAndSigned: false }, ist('2026-11-17 12:00'));
     expect((await db.case.findUniqueOrThrow({ where: { id: caseId } })).status).toBe('PARTLY_SOLD');
     await h.send(owner, 'नमस्ते');
   });
-  afterAll(() => h?.close());
+  const en = inLanguage(h, 'en');
+  const hi = inLanguage(h, 'hi');
 
   it('the owner’s card says the rest may still be claimed (s. 13) and offers the claim, not a s. 15 deposit', async () => {
     h.clock.set('2026-11-20T10:00:00+05:30');

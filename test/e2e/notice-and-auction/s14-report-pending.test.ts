@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { computeTimeline } from '../../../src/law/index';
 import { issueEnrolmentCode } from '../../../src/services/enrolment';
-import { createBotHarness, type BotHarness, type TestUser } from '../../support/bot-harness';
+import { botSuite, type TestUser } from '../../support/bot-harness';
 import { enrolStaff } from '../../support/fixtures';
 import { createCase, seedPounds } from '../../integration/jobs/cases';
 import { ist } from '../../support/case-fixture';
+import { inLanguage } from '../../support/press';
 
 // s. 14: "the officer in charge of the pound shall report the fact to the officer …, who shall thereupon
 // affix a notice". The report is made when an officer has it. JAI1 has keepers and Magistrate's offices
@@ -12,7 +13,6 @@ import { ist } from '../../support/case-fixture';
 // pending, the keepers and the Magistrate's office are told, /status lists it. An officer enrolled later
 // (through the bot's own /start enrol_<code>) gets the report, and only then is the case reported.
 describe('s. 14 report with no officer enrolled: pending until an officer is reached (e2e, jobs)', () => {
-  let h: BotHarness;
   const keeperHi: TestUser = { id: 9101, firstName: 'Suresh', languageCode: 'hi' };
   const keeperEn: TestUser = { id: 9102, firstName: 'Sunil', languageCode: 'en' };
   const magistrateEn: TestUser = { id: 9103, firstName: 'Meena', languageCode: 'en' };
@@ -23,13 +23,10 @@ describe('s. 14 report with no officer enrolled: pending until an officer is rea
   const impoundedAt = ist('2026-11-01 10:00');
   let jai: { id: number; number: string };
   let pun: { id: number; number: string };
-  const en = (key: string, p?: Record<string, unknown>) => h.deps.translator.t('en', key, p);
-  const hi = (key: string, p?: Record<string, unknown>) => h.deps.translator.t('hi', key, p);
   const texts = (u: TestUser) => h.api.sentTo(u.id).map((m) => m.text);
   const caseRow = (id: number) => h.deps.db.case.findUniqueOrThrow({ where: { id } });
 
-  beforeAll(async () => {
-    h = await createBotHarness({ start: '2026-11-05T10:00:00+05:30', jobs: true });
+  const h = botSuite({ start: '2026-11-05T10:00:00+05:30', jobs: true }, async (h) => {
     const db = h.deps.db;
     await seedPounds(db, ist('2026-11-01 09:00'));
     await enrolStaff(db, keeperHi.id, 'POUND_KEEPER', ['JAI1'], 'Suresh Kumar');
@@ -45,7 +42,8 @@ describe('s. 14 report with no officer enrolled: pending until an officer is rea
     pun = await createCase(db, { pound: 'PUN1', impoundedAt, place: 'Hadapsar' });
     await h.drain();
   });
-  afterAll(() => h?.close());
+  const en = inLanguage(h, 'en');
+  const hi = inLanguage(h, 'hi');
 
   it('day 8, no officer: the case is not reported; keepers and the Magistrate’s office are told, in their languages', async () => {
     h.clock.set('2026-11-09T10:00:00+05:30');

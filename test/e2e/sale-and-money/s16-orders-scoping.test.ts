@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatRupees } from '../../../src/i18n/index';
-import { createBotHarness, type BotHarness, type TestUser } from '../../support/bot-harness';
-import { enrolStaff, seed } from '../../support/fixtures';
+import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
 import { ist, makeCase } from '../../support/case-fixture';
-import { buttonData, lastText, press, section } from '../../support/press';
+import { buttonData, inLanguage, lastText, press, section } from '../../support/press';
 
 // s. 16 (owner appeared and refused to pay): only as many head as necessary are sold, the rest and the
 // balance go back to the owner with the account; a s. 14 sale that does not cover the dues; the s. 14
@@ -14,26 +13,19 @@ const PENALTY = { buffalo: 20000, cow: 10000 };
 const FEED = { buffalo: 9000, cow: 7000 };
 
 describe('s. 16 sale, orders and scoping through the bot', () => {
-  let h: BotHarness;
   const officer: TestUser = { id: 8101, firstName: 'Rakesh', languageCode: 'hi' };
   const keeperOther: TestUser = { id: 8102, firstName: 'Kailash', languageCode: 'en' };
   const magistrate: TestUser = { id: 8103, firstName: 'Meena', languageCode: 'en' };
   const owner: TestUser = { id: 8104, firstName: 'Ramesh', languageCode: 'hi' };
   const officerOther: TestUser = { id: 8105, firstName: 'Anil', languageCode: 'en' };
-  const en = (key: string, p?: Record<string, unknown>) => h.deps.translator.t('en', key, p);
-  const hi = (key: string, p?: Record<string, unknown>) => h.deps.translator.t('hi', key, p);
 
-  beforeAll(async () => {
-    h = await createBotHarness({ start: '2026-11-04T10:00:00+05:30', jobs: true });
+  const staff: SuiteStaff[] = [[officer, 'OFFICER', ['JAI1'], 'Rakesh Yadav'], [keeperOther, 'POUND_KEEPER', ['JAI2'], 'Kailash Chand'], [magistrate, 'MAGISTRATE', ['JAI1', 'JAI2'], 'DM office'], [officerOther, 'OFFICER', ['JAI2'], 'Anil Sharma']];
+  const h = botSuite({ start: '2026-11-04T10:00:00+05:30', jobs: true, seededAt: ist('2026-11-01 09:00'), staff }, async (h) => {
     const db = h.deps.db;
-    await seed(db, ist('2026-11-01 09:00'));
-    await enrolStaff(db, officer.id, 'OFFICER', ['JAI1'], 'Rakesh Yadav');
-    await enrolStaff(db, keeperOther.id, 'POUND_KEEPER', ['JAI2'], 'Kailash Chand');
-    await enrolStaff(db, magistrate.id, 'MAGISTRATE', ['JAI1', 'JAI2'], 'DM office');
-    await enrolStaff(db, officerOther.id, 'OFFICER', ['JAI2'], 'Anil Sharma');
     await h.send(owner, 'नमस्ते');
   });
-  afterAll(() => h?.close());
+  const en = inLanguage(h, 'en');
+  const hi = inLanguage(h, 'hi');
 
   it('mixed herd on the s. 16 path: the cheapest sufficient head is sold, the rest and the balance go to the owner with the account', async () => {
     const db = h.deps.db;

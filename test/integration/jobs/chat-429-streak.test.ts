@@ -1,22 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHAT_429_GIVE_UP } from '../../../jobs/sender';
 import { queueMessage } from '../../../src/services/outbox';
-import { createJobsHarness, type JobsHarness } from './harness';
+import { harnessPerTest } from './harness';
 
 // A chat's 429 streak (CHAT_429_GIVE_UP in a row → FAILED, never revived) must end when the chat accepts
 // any message: a staff chat with many messages queued through a long Bot API outage otherwise collects
 // 429s across its messages and loses one for good.
-let h: JobsHarness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
+const harness = harnessPerTest();
 
 const A = '7700101';
 
 describe('jobs: a chat that accepted a message has no 429 streak', () => {
   it("another message's success ends the streak: a later single 429 is waited out, not given up", async () => {
-    h = await createJobsHarness();
+    const h = await harness();
     // Earlier 429s of this chat, followed by a success of a message that had failed otherwise (a 5xx).
     await h.redis.set(h.chatKey('429', A), String(CHAT_429_GIVE_UP - 1));
     let calls = 0;

@@ -1,15 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { computeTimeline } from '../../../src/law';
 import { planDeadlines } from '../../../src/services/deadlines';
-import { enrolStaff } from '../../support/fixtures';
+import { enrolOfficials } from '../../support/fixtures';
 import { createCase, seedPounds } from './cases';
-import { createJobsHarness, type JobsHarness } from './harness';
+import { harnessPerTest } from './harness';
 
-let h: JobsHarness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
+const harness = harnessPerTest();
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -19,15 +15,14 @@ const MAGISTRATE = 7100003;
 const OTHER_POUND_OFFICER = 7100004;
 
 async function setup() {
-  h = await createJobsHarness({ start: '2026-11-29T10:00:00+05:30' });
+  const h = await harness({ start: '2026-11-29T10:00:00+05:30' });
   await seedPounds(h.db.prisma, h.clock.now());
-  await enrolStaff(h.db.prisma, OFFICER, 'OFFICER', ['JAI1']);
-  await enrolStaff(h.db.prisma, KEEPER, 'POUND_KEEPER', ['JAI1']);
-  await enrolStaff(h.db.prisma, MAGISTRATE, 'MAGISTRATE', ['JAI1']);
-  await enrolStaff(h.db.prisma, OTHER_POUND_OFFICER, 'OFFICER', ['PUN1']);
-  await h.db.prisma.telegramUser.update({ where: { id: BigInt(OFFICER) }, data: { language: 'en' } });
-  await h.db.prisma.telegramUser.update({ where: { id: BigInt(KEEPER) }, data: { language: 'hi' } });
-  await h.db.prisma.telegramUser.update({ where: { id: BigInt(MAGISTRATE) }, data: { language: 'en' } });
+  await enrolOfficials(h.db.prisma, [
+    { id: OFFICER, role: 'OFFICER', lang: 'en' },
+    { id: KEEPER, role: 'POUND_KEEPER', lang: 'hi' },
+    { id: MAGISTRATE, role: 'MAGISTRATE', lang: 'en' },
+    { id: OTHER_POUND_OFFICER, role: 'OFFICER', pounds: ['PUN1'] },
+  ]);
   return h;
 }
 

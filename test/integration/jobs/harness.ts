@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { Api } from 'grammy';
 import { Redis } from 'ioredis';
+import { afterEach } from 'vitest';
 import { chatTag, chatTagSecret } from '../../../jobs/rate-limit';
 import { createJobRuntime, type JobRuntime, type JobRuntimeOptions } from '../../../jobs/runtime';
 import { ManualClock } from '../../../src/clock';
@@ -10,9 +10,10 @@ import { createTranslator } from '../../../src/i18n';
 import { createTestDatabase, type DbKind, type TestDatabase } from '../../support/db';
 import { testLogger } from '../../support/test-logs';
 import { FakeBotApi } from '../../support/fake-bot-api';
+import { deleteKeysUnder, keysUnder, TEST_REDIS_URL, uniqueQueuePrefix } from '../../support/jobs-harness';
 
 /** Redis the jobs tests run on (each test uses its own key prefix). */
-export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const REDIS_URL = TEST_REDIS_URL;
 
 export interface JobsHarness {
   db: TestDatabase;
@@ -35,24 +36,35 @@ export interface JobsHarness {
 }
 
 /** A unique BullMQ prefix per test: tests share one Redis and never touch each other's keys. */
-export function uniquePrefix(): string {
-  return `kt${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+export const uniquePrefix = () => uniqueQueuePrefix('kt');
+/** Deletes every key under `prefix:` (SCAN + DEL; never FLUSHALL — other tests share the server). */
+export const deletePrefix = deleteKeysUnder;
+
+/** What a jobs harness is made with: the database kind (or a Postgres the test owns), config, the clock's start, runtime options. */
+export interface JobsHarnessOptions {
+  dbKind?: DbKind;
+  postgresAdminUrl?: string;
+  env?: Record<string, string>;
+  start?: string;
+  runtime?: Partial<JobRuntimeOptions>;
 }
 
-/** Deletes every key under `prefix:` (SCAN + DEL; never FLUSHALL — other tests share the server). */
-export async function deletePrefix(redis: Redis, prefix: string): Promise<number> {
-  let cursor = '0';
-  let n = 0;
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-    cursor = next;
-    if (keys.length) n += await redis.del(...keys);
-  } while (cursor !== '0');
-  return n;
+/**
+ * The harness of each test of a file: `const harness = harnessPerTest()` at the top of the file, then
+ * `const h = await harness(opts)` in a test. Whatever the test did, the harness is closed after it (runtimes
+ * stopped, its Redis keys and database dropped), so one test's jobs never run into the next.
+ */
+export function harnessPerTest(): (opts?: JobsHarnessOptions) => Promise<JobsHarness> {
+  let current: JobsHarness | undefined;
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return async (opts) => (current = await createJobsHarness(opts));
 }
 
 /** A test database, deps with a ManualClock, a FakeBotApi-backed grammY Api and a jobs runtime (not started). */
-export async function createJobsHarness(opts: { dbKind?: DbKind; postgresAdminUrl?: string; env?: Record<string, string>; start?: string; runtime?: Partial<JobRuntimeOptions> } = {}): Promise<JobsHarness> {
+export async function createJobsHarness(opts: JobsHarnessOptions = {}): Promise<JobsHarness> {
   // postgresAdminUrl: a Postgres the test owns (test/support/postgres-process.ts), for database outages.
   const db = await createTestDatabase(opts.dbKind ?? 'pglite', ...(opts.postgresAdminUrl ? [opts.postgresAdminUrl] : []));
   const clock = new ManualClock(opts.start ?? '2026-11-29T10:00:00+05:30');
@@ -79,16 +91,7 @@ export async function createJobsHarness(opts: { dbKind?: DbKind; postgresAdminUr
       extra.push(r);
       return r;
     },
-    async keys() {
-      const out: string[] = [];
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-        cursor = next;
-        out.push(...keys);
-      } while (cursor !== '0');
-      return out;
-    },
+    keys: () => keysUnder(redis, prefix),
     chatKey: (kind, chatId) => `${prefix}:tg:${kind}:${chatTag(chatTagSecret(config, prefix), chatId)}`,
     flushPrefix: () => deletePrefix(redis, prefix),
     async close() {

@@ -1,23 +1,19 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobIdFor } from '../../../jobs/queues';
 import { TelegramRateLimiter } from '../../../jobs/rate-limit';
 import { queueMessage } from '../../../src/services/outbox';
-import { createJobsHarness, type JobsHarness } from './harness';
+import { harnessPerTest } from './harness';
 
 // Found by `npm run chaos`: Redis restarted empty while a send job was running. The reconciler added the job
 // again (its Delivery row still PENDING) and both runs passed the PENDING check: the message went twice.
-let h: JobsHarness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
+const harness = harnessPerTest();
 
 const A = '7700001';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('jobs: a send whose job was lost while it ran', () => {
   it('Redis emptied while the job waits for its slot: the reconciler adds it again and the message goes once', async () => {
-    h = await createJobsHarness();
+    const h = await harness();
     await h.runtime.start();
     await h.runtime.drain();
     // Everyone waits (a 429 pause): the job will be active, past its PENDING check, waiting for its slot.

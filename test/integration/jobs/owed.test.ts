@@ -1,17 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobIdFor, KEEP } from '../../../jobs/queues';
 import { CHAT_429_GIVE_UP } from '../../../jobs/sender';
 import type { CoreDeps } from '../../../src/deps';
 import { queueMessage } from '../../../src/services/outbox';
-import { createJobsHarness, type JobsHarness } from './harness';
+import { harnessPerTest, type JobsHarness } from './harness';
 
 // Every message the database says must go, goes exactly once: failed jobs come back, a "sent" fact
 // survives a database outage, a chat answering 429 for ever is given up without holding up others.
-let h: JobsHarness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
+const harness = harnessPerTest();
 
 const A = '7600001';
 const B = '7600002';
@@ -21,7 +17,7 @@ const accepted = (h: JobsHarness, chat: string) => h.fake.sentTo(chat).filter((m
 
 describe('jobs: what the database says is owed', () => {
   it('a send whose retries ran out during an outage stays owed: /status shows it, the next reconcile adds it again, it goes once', async () => {
-    h = await createJobsHarness();
+    const h = await harness();
     let down = true;
     h.fake.respond((method) => (method === 'sendMessage' && down ? { ok: false, error_code: 502, description: 'Bad Gateway' } : undefined));
     await h.runtime.start();
@@ -50,7 +46,7 @@ describe('jobs: what the database says is owed', () => {
   }, T);
 
   it('the database down when the SENT row is written: the fact is kept in Redis, a re-run sends nothing, the reconciler writes it', async () => {
-    h = await createJobsHarness();
+    const h = await harness();
     let dbDown = false;
     const real = h.deps.db;
     const delivery = new Proxy(real.delivery, {
@@ -91,7 +87,7 @@ describe('jobs: what the database says is owed', () => {
   }, T);
 
   it('a chat that answers 429 again and again is given up (FAILED, shown in /status) and does not pause the others', async () => {
-    h = await createJobsHarness();
+    const h = await harness();
     h.fake.respond((method, p) =>
       method === 'sendMessage' && String(p.chat_id) === A ? { ok: false, error_code: 429, description: 'Too Many Requests: retry after 30', parameters: { retry_after: 30 } } : undefined,
     );

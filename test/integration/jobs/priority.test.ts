@@ -1,25 +1,21 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enqueueRow } from '../../../jobs/dispatcher';
 import { queueMessage } from '../../../src/services/outbox';
-import { createJobsHarness, type JobsHarness } from './harness';
+import { harnessPerTest } from './harness';
 
 // An officer's or keeper's message enqueued in the middle of a broadcast leaves before the bulk sends still
 // waiting, at any configured rate: BullMQ's priority picks it first once a worker is free, and the rate
 // limiter's priority lane (jobs/rate-limit.ts) lets it leave before the bulk sends that already hold a
 // worker and a reserved slot (eight per process). The assertion is on ORDER (how many bulk messages reached
 // the Bot API after the official one was enqueued), never on time; the delay is printed for the record.
-let h: JobsHarness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
+const harness = harnessPerTest();
 
 const OFFICER = '9000000001';
 /** At most this many bulk messages may leave between the enqueue and the official one: those already past ADMIT. */
 const BULK_ALLOWED_AHEAD = 2;
 
 async function officialDuringBroadcast(perSecond: number, recipients: number, enqueueAfter: number) {
-  h = await createJobsHarness({ env: { TELEGRAM_GLOBAL_PER_SECOND: String(perSecond) } });
+  const h = await harness({ env: { TELEGRAM_GLOBAL_PER_SECOND: String(perSecond) } });
   for (let i = 0; i < recipients; i++) {
     await queueMessage(h.db.prisma, { chatId: String(1_000_000 + i), key: 'common:cancelled', priority: 'bulk' }, `bulk:${i}`, h.clock.now());
   }

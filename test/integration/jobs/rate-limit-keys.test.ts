@@ -1,20 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chatTag, chatTagSecret, TelegramRateLimiter } from '../../../jobs/rate-limit';
-import { createJobsHarness, type JobsHarness } from './harness';
+import { harnessPerTest } from './harness';
 
 // The rate limiter keeps per-chat facts in Redis (the chat's last slot and departure, its 429 streak for an
 // hour): the keys name the chat by a keyed hash, so a Redis dump or `SCAN` lists no chat id.
-let h: JobsHarness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
+const harness = harnessPerTest();
 
 const CHAT = '7712345601';
 
 describe('jobs: the rate limiter keys hold no chat id', () => {
   it('slots, departures, the 429 streak and the priority lane name the chat by its tag only', async () => {
-    h = await createJobsHarness();
+    const h = await harness();
     const limiter = new TelegramRateLimiter(h.redis, { perSecond: 30, perChatIntervalMs: 1000, prefix: h.prefix, chatKeySecret: chatTagSecret(h.deps.config, h.prefix) });
     expect(await limiter.waitTurn(CHAT, false, true)).toEqual({ kind: 'go', waitMs: 0 });
     await limiter.waitTurn(CHAT, false);

@@ -1,20 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TelegramRateLimiter } from '../../../jobs/rate-limit';
-import { createJobsHarness, type JobsHarness } from './harness';
+import { harnessPerTest } from './harness';
 
 // Two processes of one deployment share one budget in Redis, each with the limits of its own configuration.
 // If one was configured at 5/s and the other left at the default 30/s, the faster one used to fill the slower
 // one's gaps (6 and more departures in a second at "5/s": the broadcast bench's 429s at BENCH_RATE=5). The
 // intervals in force are now the longest any live process announced.
-let h: JobsHarness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
+const harness = harnessPerTest();
 
 describe('jobs: processes configured at different rates share the slowest budget', () => {
   it('departures through a 30/s limiter stay 5/s apart while a 5/s limiter of the same deployment is alive', async () => {
-    h = await createJobsHarness();
+    const h = await harness();
     const slow = new TelegramRateLimiter(h.redis, { perSecond: 5, perChatIntervalMs: 1000, prefix: h.prefix });
     const fast = new TelegramRateLimiter(h.redis, { perSecond: 30, perChatIntervalMs: 1000, prefix: h.prefix });
     await slow.waitTurn('1', false);
@@ -29,7 +25,7 @@ describe('jobs: processes configured at different rates share the slowest budget
   });
 
   it('alone, a 30/s limiter is not slowed by a 5/s one that no longer runs (its announcement lapsed)', async () => {
-    h = await createJobsHarness();
+    const h = await harness();
     const fast = new TelegramRateLimiter(h.redis, { perSecond: 30, perChatIntervalMs: 1000, prefix: h.prefix });
     await h.redis.zadd(`${h.prefix}:tg:intervals`, 1, '206186:1030928:gone');
     const t0 = performance.now();

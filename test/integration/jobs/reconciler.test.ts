@@ -1,16 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobIdFor, sendJobIdFor } from '../../../jobs/queues';
 import { loadCaseForDeadlines, planSteps, type PlannedStep } from '../../../src/services/deadlines';
 import { queueMessage } from '../../../src/services/outbox';
 import { enrolStaff } from '../../support/fixtures';
 import { addAuction, addPayment, createCase, seedPounds } from './cases';
-import { createJobsHarness, type JobsHarness } from './harness';
+import { harnessPerTest, type JobsHarness } from './harness';
 
-let h: JobsHarness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
+const harness = harnessPerTest();
 
 const DAY = 86_400_000;
 const OWNER = 7300009n;
@@ -21,7 +17,7 @@ async function delayedDeadlineIds(h: JobsHarness): Promise<string[]> {
 
 describe('jobs: reconciler', () => {
   it('after the Redis keys are deleted, restores every pending deadline of every open case exactly once, and each then fires once', async () => {
-    h = await createJobsHarness({ start: '2026-11-29T10:00:00+05:30' });
+    const h = await harness({ start: '2026-11-29T10:00:00+05:30' });
     const db = h.db.prisma;
     await seedPounds(db, h.clock.now());
     for (const [id, role] of [[7300001, 'OFFICER'], [7300002, 'POUND_KEEPER'], [7300003, 'MAGISTRATE']] as const) await enrolStaff(db, id, role, ['JAI1']);

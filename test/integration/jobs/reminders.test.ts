@@ -1,17 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { computeTimeline } from '../../../src/law';
 import { duesForCase } from '../../../src/services/dues';
 import { formatRupees } from '../../../src/i18n';
 import { addToOutbox } from '../../../src/services/outbox';
-import { enrolStaff } from '../../support/fixtures';
+import { enrolOfficials } from '../../support/fixtures';
 import { addAuction, addPayment, createCase, seedPounds } from './cases';
-import { createJobsHarness, type JobsHarness } from './harness';
+import { harnessPerTest } from './harness';
 
-let h: JobsHarness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
+const harness = harnessPerTest();
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -21,14 +17,15 @@ const MAGISTRATE = 7700003;
 const OWNER = 7700009;
 
 async function setup() {
-  h = await createJobsHarness({ start: '2026-11-29T10:00:00+05:30' });
+  const h = await harness({ start: '2026-11-29T10:00:00+05:30' });
   const db = h.db.prisma;
   await seedPounds(db, h.clock.now());
-  await enrolStaff(db, OFFICER, 'OFFICER', ['JAI1']);
-  await enrolStaff(db, KEEPER, 'POUND_KEEPER', ['JAI1']);
-  await enrolStaff(db, MAGISTRATE, 'MAGISTRATE', ['JAI1']);
+  await enrolOfficials(db, [
+    { id: OFFICER, role: 'OFFICER', lang: 'en' },
+    { id: KEEPER, role: 'POUND_KEEPER', lang: 'en' },
+    { id: MAGISTRATE, role: 'MAGISTRATE', lang: 'en' },
+  ]);
   await db.telegramUser.create({ data: { id: BigInt(OWNER), language: 'hi' } });
-  for (const id of [OFFICER, KEEPER, MAGISTRATE]) await db.telegramUser.update({ where: { id: BigInt(id) }, data: { language: 'en' } });
   return h;
 }
 

@@ -1,20 +1,16 @@
 import { Api } from 'grammy';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobIdFor, sendJobIdFor } from '../../../jobs/queues';
 import { queueMessage } from '../../../src/services/outbox';
-import { createJobsHarness, type JobsHarness } from './harness';
+import { harnessPerTest } from './harness';
 
-let h: JobsHarness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
+const harness = harnessPerTest();
 
 const KEEPER = '5550001';
 
 describe('jobs: outbox → send queue → Telegram', () => {
   it('delivers a due outbox message once, records it SENT and marks the row dispatched', async () => {
-    h = await createJobsHarness();
+    const h = await harness();
     await h.db.prisma.telegramUser.create({ data: { id: BigInt(KEEPER), language: 'en' } });
     await queueMessage(h.db.prisma, { chatId: KEEPER, key: 'common:error.case_not_found', params: { number: 'JAI1-2026-9' } }, 'test:1:card', h.clock.now());
     await h.runtime.start();
@@ -28,7 +24,7 @@ describe('jobs: outbox → send queue → Telegram', () => {
   });
 
   it('the same outbox row dispatched twice (two dispatchers, or a crash before marking) makes one job and one message', async () => {
-    h = await createJobsHarness();
+    const h = await harness();
     await queueMessage(h.db.prisma, { chatId: KEEPER, key: 'common:cancelled' }, 'test:2:once', h.clock.now());
     const a = h.another({ workers: false, dispatcher: false });
     const b = h.another({ workers: false, dispatcher: false });
@@ -47,7 +43,7 @@ describe('jobs: outbox → send queue → Telegram', () => {
   });
 
   it('a replayed send job after the message was sent sends nothing more', async () => {
-    h = await createJobsHarness();
+    const h = await harness();
     await queueMessage(h.db.prisma, { chatId: KEEPER, key: 'common:cancelled' }, 'test:3:replay', h.clock.now());
     await h.runtime.start();
     await h.runtime.drain();
@@ -60,7 +56,7 @@ describe('jobs: outbox → send queue → Telegram', () => {
   });
 
   it('stop() lets a message that is being sent finish: it is recorded SENT, not lost or sent again', async () => {
-    h = await createJobsHarness();
+    const h = await harness();
     let started = false;
     const slowApi = new Api(h.deps.config.BOT_TOKEN!, {
       fetch: (async (url: string, init: unknown) => {
@@ -80,7 +76,7 @@ describe('jobs: outbox → send queue → Telegram', () => {
   });
 
   it('start() fails with one error naming the Redis URL it tried (password hidden)', async () => {
-    h = await createJobsHarness();
+    const h = await harness();
     const r = h.another({ redisUrl: 'redis://:hunter2@127.0.0.1:1' });
     await expect(r.start()).rejects.toThrow(/Redis is not reachable at redis:\/\/:\*\*\*@127\.0\.0\.1:1/);
     await expect(r.start()).rejects.not.toThrow(/hunter2/);

@@ -1,16 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sendJobIdFor } from '../../../jobs/queues';
 import { fanOut } from '../../../jobs/broadcast-worker';
 import { addToOutbox, queueMessage } from '../../../src/services/outbox';
 import { computeTimeline } from '../../../src/law';
 import { createCase, seedPounds } from './cases';
-import { createJobsHarness, type JobsHarness } from './harness';
+import { harnessPerTest } from './harness';
 
-let h: JobsHarness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
+const harness = harnessPerTest();
 
 const BLOCKED = '7400001';
 const HINDI_READER = '7400002';
@@ -20,7 +16,7 @@ const FOLLOWER = '7400005';
 
 describe('jobs: Telegram answers 403 and 429', () => {
   it('a new-case broadcast reaches matching village subscribers in their language; 403 → UNREACHABLE, not retried; a re-run sends nothing twice', async () => {
-    h = await createJobsHarness();
+    const h = await harness();
     const db = h.db.prisma;
     await seedPounds(db, h.clock.now());
     const users: Array<[string, string, string, string | null]> = [
@@ -80,7 +76,7 @@ describe('jobs: Telegram answers 403 and 429', () => {
   }, 60_000);
 
   it('429 with retry_after: the message is retried after the pause, every process waits, and each message goes once', async () => {
-    h = await createJobsHarness();
+    const h = await harness();
     const arrivals: Array<{ chat: string; at: number; answer: number }> = [];
     let first = true;
     h.fake.respond((method, p) => {
@@ -118,7 +114,7 @@ describe('jobs: Telegram answers 403 and 429', () => {
   }, 60_000);
 
   it('an official reminder queued behind a bulk broadcast goes out ahead of it', async () => {
-    h = await createJobsHarness({ env: { TELEGRAM_GLOBAL_PER_SECOND: '20' } });
+    const h = await harness({ env: { TELEGRAM_GLOBAL_PER_SECOND: '20' } });
     for (let i = 0; i < 60; i++) await queueMessage(h.db.prisma, { chatId: String(7500000 + i), key: 'common:cancelled', priority: 'bulk' }, `test:bulk:${i}`, h.clock.now());
     await h.runtime.start();
     while (h.fake.calls.filter((c) => c.method === 'sendMessage').length < 10) await new Promise((r) => setTimeout(r, 10));

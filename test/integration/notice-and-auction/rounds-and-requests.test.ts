@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerBidder, scheduleAuction } from '../../../src/services/auction';
-import { Refusal } from '../../../src/services/refusal';
 import type { StaffActor } from '../../../src/services/staff-actor';
 import { moneyStatus, recordSplit } from '../../../src/services/money-split';
 import { recordNotice, recordProclamations } from '../../../src/services/notice';
@@ -9,42 +8,27 @@ import { disposeUnderProviso } from '../../../src/services/proviso';
 import { recordSale } from '../../../src/services/sale';
 import { storedAccountOf } from '../../../src/services/sale-record';
 import { requestSurplus, surplusClaimants } from '../../../src/services/surplus-request';
-import { createTestDatabase, dbKinds, type TestDatabase } from '../../support/db';
+import { dbKinds, suiteDatabase } from '../../support/db';
 import { seed } from '../../support/fixtures';
-import { actAs, ist, makeCase } from '../../support/case-fixture';
+import { actAs, ist, makeCase, refusal, toS14Auction } from '../../support/case-fixture';
 
 // Seed rates (src/db/seed.ts): penalty cow ₹100, buffalo ₹200, goat ₹40 a head; feeding a day cow ₹70,
 // buffalo ₹90, goat ₹30 (from 1 Oct 2026). Amounts below are worked out by hand.
 
-async function refusal(p: Promise<unknown>): Promise<Refusal> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof Refusal) return e;
-    throw e;
-  }
-  throw new Error('expected a refusal');
-}
-
 describe.each(await dbKinds())('s. 14 auction rounds, proclamations and surplus requests on %s', (kind) => {
-  let t: TestDatabase;
   let officer: StaffActor;
   let magistrate: StaffActor;
-  beforeAll(async () => {
-    t = await createTestDatabase(kind);
-    await seed(t.prisma, ist('2026-11-01 09:00'));
-    officer = await actAs(t.prisma, 9401, 'OFFICER', ['JAI1'], 'Vikram Singh');
-    magistrate = await actAs(t.prisma, 9402, 'MAGISTRATE', ['JAI1']);
+  const t = suiteDatabase(kind, async (db) => {
+    await seed(db, ist('2026-11-01 09:00'));
+    officer = await actAs(db, 9401, 'OFFICER', ['JAI1'], 'Vikram Singh');
+    magistrate = await actAs(db, 9402, 'MAGISTRATE', ['JAI1']);
   });
-  afterAll(() => t?.destroy());
 
   /** A JAI1 case impounded 1 Nov 10:00 with its notice complete on 9 Nov and an auction on 17 Nov 11:00. */
   async function noticedCase(heads: Array<[string, string]>) {
     const db = t.prisma;
     const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads });
-    await recordNotice(db, officer, { caseId: c.id, postedAt: ist('2026-11-09 10:00'), village: { place: 'Kunda', at: ist('2026-11-09 11:00') }, market: { place: 'Amer Haat', at: ist('2026-11-09 15:00') } }, ist('2026-11-09 16:00'));
-    await scheduleAuction(db, officer, { caseId: c.id, at: ist('2026-11-17 11:00'), place: 'Pound', conditions: 'Cash', directionRef: 'DM/1' }, ist('2026-11-10 10:00'));
-    const bidder = await registerBidder(db, officer, { caseId: c.id, name: 'Gopal Meena', address: 'Kunda', declarationSigned: true }, ist('2026-11-17 10:00'));
+    const bidder = await toS14Auction(db, officer, c.id, { place: 'Pound', directionRef: 'DM/1' });
     return { c, bidder, heads: c.heads };
   }
 

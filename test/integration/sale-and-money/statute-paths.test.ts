@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recordSale } from '../../../src/services/sale';
 import { deliverAccount } from '../../../src/services/sale-account';
 import { recordNotice } from '../../../src/services/notice';
@@ -8,11 +8,10 @@ import { claimSurplus, surplusToRevenue, surplusesHeld } from '../../../src/serv
 import { recordOrder } from '../../../src/services/orders';
 import { disposeUnderProviso } from '../../../src/services/proviso';
 import { recordDepositOutcome } from '../../../src/services/deposit-outcome';
-import { Refusal } from '../../../src/services/refusal';
 import type { StaffActor } from '../../../src/services/staff-actor';
-import { createTestDatabase, dbKinds, type TestDatabase } from '../../support/db';
+import { dbKinds, suiteDatabase } from '../../support/db';
 import { seed } from '../../support/fixtures';
-import { actAs, ist, makeCase } from '../../support/case-fixture';
+import { actAs, ist, makeCase, refusal } from '../../support/case-fixture';
 
 // Seed rates (src/db/seed.ts, illustrative): from 1 June 2026 penalty per head buffalo ₹200, cow ₹100;
 // feeding from 1 Oct 2026 per head per day buffalo ₹90, cow ₹70. The expected amounts below are worked
@@ -20,30 +19,17 @@ import { actAs, ist, makeCase } from '../../support/case-fixture';
 const PENALTY = { buffalo: 20000, cow: 10000 };
 const FEEDING = { buffalo: 9000, cow: 7000 };
 
-async function refusal(p: Promise<unknown>): Promise<Refusal> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof Refusal) return e;
-    throw e;
-  }
-  throw new Error('expected a refusal');
-}
-
 describe.each(await dbKinds())('staff B services on %s', (kind) => {
-  let t: TestDatabase;
   let officer: StaffActor;
   let magistrate: StaffActor;
   let otherOfficer: StaffActor;
-  beforeAll(async () => {
-    t = await createTestDatabase(kind);
-    await seed(t.prisma, ist('2026-11-01 09:00'));
-    officer = await actAs(t.prisma, 9101, 'OFFICER', ['JAI1'], 'Vikram Singh Rathore');
-    magistrate = await actAs(t.prisma, 9102, 'MAGISTRATE', ['JAI1', 'JAI2']);
-    otherOfficer = await actAs(t.prisma, 9103, 'OFFICER', ['JAI2']);
-    await actAs(t.prisma, 9104, 'POUND_KEEPER', ['JAI1'], 'Shri Suresh Kumar');
+  const t = suiteDatabase(kind, async (db) => {
+    await seed(db, ist('2026-11-01 09:00'));
+    officer = await actAs(db, 9101, 'OFFICER', ['JAI1'], 'Vikram Singh Rathore');
+    magistrate = await actAs(db, 9102, 'MAGISTRATE', ['JAI1', 'JAI2']);
+    otherOfficer = await actAs(db, 9103, 'OFFICER', ['JAI2']);
+    await actAs(db, 9104, 'POUND_KEEPER', ['JAI1'], 'Shri Suresh Kumar');
   });
-  afterAll(() => t?.destroy());
 
   it('s. 14 path: notice, early auction refused, staff bidder refused, sale of all, balanced s. 17 split, surplus held 3 months', async () => {
     const db = t.prisma;
