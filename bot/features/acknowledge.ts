@@ -1,7 +1,8 @@
 import { Composer } from 'grammy';
 import { audit } from '../../src/services/audit';
 import type { BotContext } from '../context';
-import { idArg, onAction } from './on-action';
+import { ownerCb } from '../keyboards/owner';
+import { onAction } from './on-action';
 
 /**
  * The owner's one tap "I have taken my cattle back" (the receipt in the register, s. 13). The button
@@ -10,9 +11,8 @@ import { idArg, onAction } from './on-action';
  */
 export const acknowledgeFeature = new Composer<BotContext>();
 
-onAction(acknowledgeFeature, 'ack', async (ctx, args) => {
-  const releaseId = idArg(args[0]);
-  const release = releaseId ? await ctx.deps.db.release.findUnique({ where: { id: releaseId }, include: { case: true } }) : null;
+onAction(acknowledgeFeature, ownerCb.acknowledgeRelease, async (ctx, { releaseId }) => {
+  const release = await ctx.deps.db.release.findUnique({ where: { id: releaseId }, include: { case: true } });
   if (!release || !ctx.from) return { text: ctx.t('common:error.stale_button'), alert: true };
   const me = BigInt(ctx.from.id);
   // The claimant whose payment was confirmed; failing that (e.g. a s. 19 order), anyone who claimed the case.

@@ -1,4 +1,5 @@
 import { Composer, InlineKeyboard } from 'grammy';
+import { z } from 'zod';
 import { toIstDate } from '../../src/law';
 import { caseCard, type CaseRef } from '../../src/services/case-card';
 import { parseCaseNumber, parseSearchQuery, searchCases } from '../../src/services/cases';
@@ -7,8 +8,9 @@ import { parseKeeperReply } from '../../src/services/typed-answers';
 import { STAFF_COMMANDS } from '../commands';
 import type { BotContext } from '../context';
 import { may } from '../../src/services/staff-actor';
-import { cb, clearFlow, isCommandText, setFlow } from '../keyboards/owner';
-import { idArg, onAction } from './on-action';
+import { defineFlow, enterUntypedFlow } from '../flows/flow';
+import { isCommandText, ownerCb } from '../keyboards/owner';
+import { onAction } from './on-action';
 import { cattleSummary, renderCaseCard } from '../views/owner/case-card';
 
 /**
@@ -18,7 +20,8 @@ import { cattleSummary, renderCaseCard } from '../views/owner/case-card';
  */
 export const caseFeature = new Composer<BotContext>();
 
-const FLOW = 'owner_case';
+/** /case or /search without an argument: the next text is the number or the search. */
+const caseFlow = defineFlow('owner_case', { steps: ['number'], data: z.object({}) });
 
 /** The Telegram user an owner screen is for (null for updates without a sender). */
 export const viewerOf = (ctx: BotContext): bigint | null => (ctx.from ? BigInt(ctx.from.id) : null);
@@ -55,7 +58,7 @@ export async function runSearch(ctx: BotContext, text: string): Promise<void> {
   for (const h of hits) {
     const c = rows.find((r) => r.id === h.caseId);
     if (!c) continue;
-    kb.text(ctx.t('owner:search.result_button', { number: c.number, cattle: cattleSummary(ctx, c.heads), place: c.placeOfSeizure, date: toIstDate(c.impoundedAt) }), cb(ctx, 'cs', c.id)).row();
+    kb.text(ctx.t('owner:search.result_button', { number: c.number, cattle: cattleSummary(ctx, c.heads), place: c.placeOfSeizure, date: toIstDate(c.impoundedAt) }), ownerCb.openCase.encode(ctx, { caseId: c.id })).row();
   }
   await ctx.reply(ctx.t('owner:search.results'), { reply_markup: kb });
 }
@@ -66,33 +69,37 @@ async function numberOrSearch(ctx: BotContext, text: string): Promise<void> {
   return runSearch(ctx, text);
 }
 
-/** A command sent without its case number asks for it; the next text answers (the flow's 'number' step). */
+/**
+ * A command sent without its case number asks for it; the next text answers (the flow's 'number' step). `flow`
+ * other than this feature's: dues.ts's, on the compatibility path until it is converted.
+ */
 export async function askForNumber(ctx: BotContext, flow: string, promptKey: string): Promise<void> {
-  setFlow(ctx, flow, 'number', {});
+  if (flow === caseFlow.name) caseFlow.enter(ctx, 'number', {});
+  else enterUntypedFlow(ctx, flow, 'number', {});
   await ctx.reply(ctx.t(promptKey));
 }
 
 caseFeature.command('case', async (ctx) => {
   const arg = ctx.match.trim();
-  if (!arg) return askForNumber(ctx, FLOW, 'owner:case.prompt');
+  if (!arg) return askForNumber(ctx, caseFlow.name, 'owner:case.prompt');
   await showCaseByNumber(ctx, arg);
 });
 
 caseFeature.command('search', async (ctx) => {
   const arg = ctx.match.trim();
-  if (!arg) return askForNumber(ctx, FLOW, 'owner:search.prompt');
+  if (!arg) return askForNumber(ctx, caseFlow.name, 'owner:search.prompt');
   await runSearch(ctx, arg);
 });
 
-caseFeature.on('message:text', async (ctx, next) => {
-  if (ctx.session.flow !== FLOW || isCommandText(ctx.msg.text)) return next();
-  clearFlow(ctx);
-  await numberOrSearch(ctx, ctx.msg.text);
+caseFlow.texts(caseFeature, {
+  number: async (ctx, _d, text) => {
+    caseFlow.leave(ctx);
+    await numberOrSearch(ctx, text);
+  },
 });
 
-onAction(caseFeature, 'cs', async (ctx, args) => {
-  const id = idArg(args[0]);
-  if (!id || !(await showCase(ctx, id))) return { text: ctx.t('common:error.stale_button'), alert: true };
+onAction(caseFeature, ownerCb.openCase, async (ctx, { caseId }) => {
+  if (caseId <= 0 || !(await showCase(ctx, caseId))) return { text: ctx.t('common:error.stale_button'), alert: true };
 });
 
 /**

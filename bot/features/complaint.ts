@@ -1,11 +1,13 @@
-import { Composer, InlineKeyboard } from 'grammy';
+import { Composer, InlineKeyboard, type Filter } from 'grammy';
+import { z } from 'zod';
 import { cleanReference, protestCasesOf, recordComplaint } from '../../src/services/complaints';
 import { findCaseById, findCaseByNumber } from '../../src/services/cases';
 import { windowsFromConfig } from '../../src/services/dues';
 import { findDate } from '../../src/services/typed-input';
 import type { BotContext } from '../context';
-import { cb, clearFlow, isCommandText, setFlow } from '../keyboards/owner';
-import { idArg, onAction } from './on-action';
+import { defineFlow } from '../flows/flow';
+import { ownerCb } from '../keyboards/owner';
+import { onAction } from './on-action';
 import { showCaseByNumber } from './case';
 
 /**
@@ -16,11 +18,14 @@ import { showCaseByNumber } from './case';
  */
 export const complaintFeature = new Composer<BotContext>();
 
-const FLOW = 'owner_complaint';
+const complaintFlow = defineFlow('owner_complaint', {
+  steps: ['reference', 'date'],
+  data: z.object({ caseId: z.number().int().positive(), number: z.string().min(1), reference: z.string().optional() }),
+});
 const stale = (ctx: BotContext) => ({ text: ctx.t('common:error.stale_button'), alert: true });
 
 async function askReference(ctx: BotContext, caseId: number, number: string): Promise<void> {
-  setFlow(ctx, FLOW, 'reference', { caseId, number });
+  complaintFlow.enter(ctx, 'reference', { caseId, number });
   await ctx.reply(ctx.t('owner:complaint.ask_reference', { number }));
 }
 
@@ -43,35 +48,27 @@ complaintFeature.command('complaint', async (ctx) => {
   }
   if (mine.length === 1) return askReference(ctx, mine[0]!.id, mine[0]!.number);
   const kb = new InlineKeyboard();
-  for (const c of mine.slice(0, 10)) kb.text(ctx.t('owner:complaint.case_button', { number: c.number }), cb(ctx, 'cp', c.id)).row();
+  for (const c of mine.slice(0, 10)) kb.text(ctx.t('owner:complaint.case_button', { number: c.number }), ownerCb.complaint.encode(ctx, { caseId: c.id })).row();
   await ctx.reply(ctx.t('owner:complaint.choose'), { reply_markup: kb });
 });
 
-onAction(complaintFeature, 'cp', async (ctx, args) => {
-  const id = idArg(args[0]);
-  const c = id ? await findCaseById(ctx.deps.db, id) : null;
+onAction(complaintFeature, ownerCb.complaint, async (ctx, { caseId }) => {
+  const c = await findCaseById(ctx.deps.db, caseId);
   if (!c) return stale(ctx);
   await askReference(ctx, c.id, c.number);
 });
 
-complaintFeature.on('message:text', async (ctx, next) => {
-  if (ctx.session.flow !== FLOW || isCommandText(ctx.msg.text) || !ctx.from) return next();
-  const data = (ctx.session.data ?? {}) as { caseId?: number; number?: string; reference?: string };
-  if (!data.caseId || !data.number) {
-    clearFlow(ctx);
-    return next();
-  }
-  const text = ctx.msg.text;
-  if (ctx.session.step === 'reference') {
+complaintFlow.texts(complaintFeature, {
+  reference: async (ctx, data, text) => {
     const reference = cleanReference(text);
-    if (!reference) {
-      await ctx.reply(ctx.t('owner:complaint.reference_invalid'));
-      return;
-    }
-    setFlow(ctx, FLOW, 'date', { ...data, reference });
+    if (!reference) return ctx.reply(ctx.t('owner:complaint.reference_invalid'));
+    complaintFlow.enter(ctx, 'date', { ...data, reference });
     await ctx.reply(ctx.t('owner:complaint.ask_date'));
-    return;
-  }
+  },
+  date: (ctx, data, text) => recordTyped(ctx, data, text),
+});
+
+async function recordTyped(ctx: Filter<BotContext, 'message:text'>, data: { caseId: number; number: string; reference?: string }, text: string) {
   const found = findDate(text, ctx.deps.clock.now(), 'past');
   if (!found) {
     await ctx.reply(ctx.t('owner:complaint.date_invalid', { input: text.trim().slice(0, 40) }));
@@ -90,19 +87,19 @@ complaintFeature.on('message:text', async (ctx, next) => {
   const number = data.number;
   switch (r.kind) {
     case 'recorded':
-      clearFlow(ctx);
+      complaintFlow.leave(ctx);
       await ctx.reply(ctx.t('owner:complaint.recorded', { reference, date: found.date, number }));
       return;
     case 'already':
-      clearFlow(ctx);
+      complaintFlow.leave(ctx);
       await ctx.reply(ctx.t('owner:complaint.already', { reference, number }));
       return;
     case 'not_depositor':
-      clearFlow(ctx);
+      complaintFlow.leave(ctx);
       await ctx.reply(ctx.t('owner:complaint.not_depositor', { number }));
       return;
     case 'outside_window':
-      clearFlow(ctx);
+      complaintFlow.leave(ctx);
       await ctx.reply(ctx.t('owner:complaint.outside_window', { last: r.windowLastDay, date: found.date }));
       return;
     // A mistyped date: stay in the step so the owner can send the right one.
@@ -112,4 +109,4 @@ complaintFeature.on('message:text', async (ctx, next) => {
     case 'before_seizure':
       await ctx.reply(ctx.t('owner:complaint.before_seizure', { date: found.date, seized: r.seizedOn }));
   }
-});
+}

@@ -1,9 +1,11 @@
 import { Composer } from 'grammy';
-import { callbackSecret, decodeCallback } from '../../src/callback-data';
+import { z } from 'zod';
 import { confirmPayment, rejectPayment, type ConfirmOutcome, type RejectOutcome } from '../../src/services/payment-confirmation';
 import { receiptLinkBase } from '../../src/services/receipts';
 import { parseKeeperReply } from '../../src/services/typed-answers';
 import type { BotContext } from '../context';
+import { callbackCodec } from '../flows/callback-codec';
+import { defineFlow } from '../flows/flow';
 import { replyWithDocuments } from './documents-reply';
 import { requireStaff } from '../middleware/roles';
 import { replyRefusal } from './officer-common';
@@ -16,7 +18,22 @@ import { replyRefusal } from './officer-common';
  */
 export const confirmPaymentFeature = new Composer<BotContext>();
 
-const REASON_FLOW = 'pc_reject';
+/**
+ * The card's buttons; the jobs sender draws the same for a queued card (`encodeButtonAction`, src/callback-data.ts:
+ * "pc|ok|<paymentId>", "pc|no|<paymentId>").
+ */
+export const paymentCb = {
+  confirm: callbackCodec('pc|ok', ['paymentId:int']),
+  reject: callbackCodec('pc|no', ['paymentId:int']),
+};
+
+/** After "reject" without a reason: the next text is the reason. */
+const reasonFlow = defineFlow('pc_reject', { steps: ['reason'], data: z.object({ paymentId: z.number().int() }) });
+
+async function askReason(ctx: BotContext, paymentId: number) {
+  reasonFlow.enter(ctx, 'reason', { paymentId });
+  await ctx.reply(ctx.t('staff:confirm.ask_reason'), { reply_markup: { force_reply: true } });
+}
 
 async function paymentScope(ctx: BotContext, paymentId: number) {
   const p = await ctx.deps.db.payment.findUnique({ where: { id: paymentId }, include: { case: true } });
@@ -84,17 +101,12 @@ async function doReject(ctx: BotContext, paymentId: number, reason: string) {
   }
 }
 
-// The reason asked for after the reject button.
-confirmPaymentFeature.on('message:text', async (ctx, next) => {
-  if (ctx.session.flow !== REASON_FLOW || ctx.msg.text.startsWith('/')) return next();
-  const paymentId = Number((ctx.session.data as { paymentId?: number } | undefined)?.paymentId);
-  const reason = ctx.msg.text.replace(/\s+/g, ' ').trim();
-  ctx.session.flow = undefined;
-  ctx.session.step = undefined;
-  ctx.session.data = undefined;
-  if (!Number.isSafeInteger(paymentId)) return;
-  await doReject(ctx, paymentId, reason);
-});
+// The reason asked for after the reject button (a session stored before the flow had a step: the same).
+const onReason = async (ctx: BotContext & { msg: { text: string } }, d: { paymentId: number }) => {
+  reasonFlow.leave(ctx);
+  await doReject(ctx, d.paymentId, ctx.msg.text.replace(/\s+/g, ' ').trim());
+};
+reasonFlow.messages(confirmPaymentFeature, 'message:text', { reason: onReason }, onReason);
 
 confirmPaymentFeature.on('message:text', async (ctx, next) => {
   const replyTo = ctx.msg.reply_to_message;
@@ -110,10 +122,7 @@ confirmPaymentFeature.on('message:text', async (ctx, next) => {
     case 'no':
       if (!reply.reason) {
         if (!(await paymentScope(ctx, card.paymentId))) return;
-        ctx.session.flow = REASON_FLOW;
-        ctx.session.data = { paymentId: card.paymentId };
-        await ctx.reply(ctx.t('staff:confirm.ask_reason'), { reply_markup: { force_reply: true } });
-        return;
+        return askReason(ctx, card.paymentId);
       }
       return doReject(ctx, card.paymentId, reply.reason);
     case 'bad_amount':
@@ -124,19 +133,9 @@ confirmPaymentFeature.on('message:text', async (ctx, next) => {
   }
 });
 
-confirmPaymentFeature.callbackQuery(/^pc\|/, async (ctx) => {
-  const decoded = decodeCallback(callbackSecret(ctx.deps.config), ctx.callbackQuery.data);
-  const [verb, id] = decoded?.args ?? [];
-  const paymentId = Number(id);
-  if (!decoded || decoded.action !== 'pc' || (verb !== 'ok' && verb !== 'no') || !Number.isSafeInteger(paymentId)) {
-    await ctx.answerCallbackQuery({ text: ctx.t('common:error.stale_button'), show_alert: true });
-    return;
-  }
-  await ctx.answerCallbackQuery();
-  if (verb === 'ok') return doConfirm(ctx, paymentId, {});
+paymentCb.confirm.handle(confirmPaymentFeature, (ctx, { paymentId }) => doConfirm(ctx, paymentId, {}));
+
+paymentCb.reject.handle(confirmPaymentFeature, async (ctx, { paymentId }) => {
   if (!(await paymentScope(ctx, paymentId))) return;
-  ctx.session.flow = REASON_FLOW;
-  ctx.session.step = undefined;
-  ctx.session.data = { paymentId };
-  await ctx.reply(ctx.t('staff:confirm.ask_reason'), { reply_markup: { force_reply: true } });
+  await askReason(ctx, paymentId);
 });

@@ -4,6 +4,7 @@ import { lawRole } from '../../src/services/staff-actor';
 import { registerMenuForUser } from '../commands';
 import { staffCommandList } from '../views/staff-commands';
 import type { BotContext } from '../context';
+import { leaveAnyFlow } from '../flows/flow';
 import { forgetUser } from '../middleware/user';
 
 /**
@@ -15,9 +16,7 @@ export const enrolFeature = new Composer<BotContext>();
 enrolFeature.command('start', async (ctx, next) => {
   const payload = ctx.match.trim();
   if (!payload.startsWith('enrol_') || !ctx.from) return next();
-  ctx.session.flow = undefined;
-  ctx.session.step = undefined;
-  ctx.session.data = undefined;
+  leaveAnyFlow(ctx);
   const { db, clock } = ctx.deps;
   const result = await redeemEnrolmentCode(db, {
     code: payload.slice('enrol_'.length),

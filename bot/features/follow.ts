@@ -1,10 +1,12 @@
 import { Composer, InlineKeyboard } from 'grammy';
+import { z } from 'zod';
 import { toIstDate } from '../../src/law';
 import { findCaseById } from '../../src/services/cases';
 import { cancelSubscription, followCase, myCases, subscribeVillage, unfollowCase } from '../../src/services/subscriptions';
 import type { BotContext } from '../context';
-import { cb, clearFlow, isCommandText, setFlow } from '../keyboards/owner';
-import { idArg, onAction } from './on-action';
+import { defineFlow } from '../flows/flow';
+import { ownerCb } from '../keyboards/owner';
+import { onAction } from './on-action';
 import { fitMessage, outcomeText } from '../views/owner/text';
 
 /**
@@ -15,15 +17,14 @@ import { fitMessage, outcomeText } from '../views/owner/text';
  */
 export const followFeature = new Composer<BotContext>();
 
-const FLOW = 'owner_subscribe';
+const subscribeFlow = defineFlow('owner_subscribe', { steps: ['village', 'filter'], data: z.object({ village: z.string().optional() }) });
 const stale = (ctx: BotContext) => ({ text: ctx.t('common:error.stale_button'), alert: true });
 
-onAction(followFeature, 'fw', async (ctx, args) => {
-  const id = idArg(args[0]);
-  const c = id ? await findCaseById(ctx.deps.db, id) : null;
-  if (!c || !ctx.from || (args[1] !== '1' && args[1] !== '0')) return stale(ctx);
+onAction(followFeature, ownerCb.follow, async (ctx, { caseId, on }) => {
+  const c = await findCaseById(ctx.deps.db, caseId);
+  if (!c || !ctx.from || (on !== 1 && on !== 0)) return stale(ctx);
   const user = BigInt(ctx.from.id);
-  if (args[1] === '1') {
+  if (on === 1) {
     await followCase(ctx.deps.db, user, c.id);
     await ctx.reply(ctx.t('owner:follow.on', { number: c.number }));
   } else {
@@ -48,7 +49,7 @@ followFeature.command('mycases', async (ctx) => {
         ctx.t(c.claimed ? 'owner:mycases.line_claimed' : 'owner:mycases.line', { number: c.number, status: ctx.t(`common:status.${c.status}`), place: c.placeOfSeizure, date: toIstDate(c.impoundedAt) }),
       );
       for (const k of c.complaints) lines.push(ctx.t('owner:mycases.complaint_line', { reference: k.reference, outcome: outcomeText(ctx, k.outcome) }));
-      kb.text(ctx.t('owner:mycases.open_button', { number: c.number }), cb(ctx, 'cs', c.id)).row();
+      kb.text(ctx.t('owner:mycases.open_button', { number: c.number }), ownerCb.openCase.encode(ctx, { caseId: c.id })).row();
     }
   }
   if (mine.villages.length > 0) {
@@ -56,7 +57,7 @@ followFeature.command('mycases', async (ctx) => {
     lines.push(ctx.t('owner:mycases.villages'));
     for (const v of mine.villages.slice(0, 10)) {
       lines.push(ctx.t('owner:mycases.village_line', { village: v.villageKey ?? '', filter: v.filter || ctx.t('owner:mycases.all_cattle') }));
-      kb.text(ctx.t('owner:mycases.stop_button', { village: v.villageKey ?? '' }), cb(ctx, 'us', v.id)).row();
+      kb.text(ctx.t('owner:mycases.stop_button', { village: v.villageKey ?? '' }), ownerCb.unsubscribe.encode(ctx, { subscriptionId: v.id })).row();
     }
   }
   await ctx.reply(fitMessage(lines.join('\n')), { reply_markup: kb });
@@ -65,21 +66,21 @@ followFeature.command('mycases', async (ctx) => {
 followFeature.command('subscribe', async (ctx) => {
   const arg = ctx.match.trim();
   if (arg) {
-    setFlow(ctx, FLOW, 'filter', { village: arg.slice(0, 80) });
+    subscribeFlow.enter(ctx, 'filter', { village: arg.slice(0, 80) });
     await askFilter(ctx);
     return;
   }
-  setFlow(ctx, FLOW, 'village', {});
+  subscribeFlow.enter(ctx, 'village', {});
   await ctx.reply(ctx.t('owner:subscribe.ask_village'));
 });
 
 async function askFilter(ctx: BotContext): Promise<void> {
-  await ctx.reply(ctx.t('owner:subscribe.ask_filter'), { reply_markup: new InlineKeyboard().text(ctx.t('owner:subscribe.all_button'), cb(ctx, 'sa')) });
+  await ctx.reply(ctx.t('owner:subscribe.ask_filter'), { reply_markup: new InlineKeyboard().text(ctx.t('owner:subscribe.all_button'), ownerCb.subscribeAll.encode(ctx, {})) });
 }
 
 async function finishSubscription(ctx: BotContext, village: string, filter: string): Promise<void> {
   if (!ctx.from) return;
-  clearFlow(ctx);
+  subscribeFlow.leave(ctx);
   const sub = await subscribeVillage(ctx.deps.db, BigInt(ctx.from.id), village, filter);
   if (!sub) {
     await ctx.reply(ctx.t('owner:subscribe.village_invalid'));
@@ -88,31 +89,23 @@ async function finishSubscription(ctx: BotContext, village: string, filter: stri
   await ctx.reply(sub.filter ? ctx.t('owner:subscribe.done_filter', { village, filter: sub.filter }) : ctx.t('owner:subscribe.done_all', { village }));
 }
 
-followFeature.on('message:text', async (ctx, next) => {
-  if (ctx.session.flow !== FLOW || isCommandText(ctx.msg.text)) return next();
-  const text = ctx.msg.text.trim();
-  if (ctx.session.step === 'village') {
-    if ((text.match(/\p{L}/gu)?.length ?? 0) < 2 || text.length > 80) {
-      await ctx.reply(ctx.t('owner:subscribe.village_invalid'));
-      return;
-    }
-    setFlow(ctx, FLOW, 'filter', { village: text });
+subscribeFlow.texts(followFeature, {
+  village: async (ctx, _d, text) => {
+    if ((text.match(/\p{L}/gu)?.length ?? 0) < 2 || text.length > 80) return ctx.reply(ctx.t('owner:subscribe.village_invalid'));
+    subscribeFlow.enter(ctx, 'filter', { village: text });
     await askFilter(ctx);
-    return;
-  }
-  const village = String((ctx.session.data as { village?: string } | undefined)?.village ?? '');
-  await finishSubscription(ctx, village, text);
+  },
+  filter: (ctx, d, text) => finishSubscription(ctx, d.village ?? '', text),
 });
 
-onAction(followFeature, 'sa', async (ctx) => {
-  const village = ctx.session.flow === FLOW ? String((ctx.session.data as { village?: string } | undefined)?.village ?? '') : '';
+onAction(followFeature, ownerCb.subscribeAll, async (ctx) => {
+  const village = subscribeFlow.data(ctx)?.village ?? '';
   if (!village) return stale(ctx);
   await finishSubscription(ctx, village, '');
 });
 
-onAction(followFeature, 'us', async (ctx, args) => {
-  const id = idArg(args[0]);
-  if (!id || !ctx.from) return stale(ctx);
+onAction(followFeature, ownerCb.unsubscribe, async (ctx, { subscriptionId: id }) => {
+  if (!ctx.from) return stale(ctx);
   const sub = await ctx.deps.db.subscription.findFirst({ where: { id, telegramUserId: BigInt(ctx.from.id) } });
   if (!sub || !(await cancelSubscription(ctx.deps.db, BigInt(ctx.from.id), id, ctx.deps.clock.now()))) return stale(ctx);
   await ctx.reply(ctx.t('owner:mycases.stopped', { village: sub.villageKey ?? '' }));

@@ -3,7 +3,7 @@ import type { Lang } from '../../src/i18n';
 import { registerMenuForUser } from '../commands';
 import type { BotContext } from '../context';
 import { forgetUser } from '../middleware/user';
-import { languageKeyboard } from '../keyboards/owner';
+import { languageKeyboard, ownerCb } from '../keyboards/owner';
 import { onAction } from './on-action';
 
 /** /language (or /language hi|en): the choice is stored in TelegramUser.language and used from then on. */
@@ -27,8 +27,7 @@ languageFeature.command('language', async (ctx) => {
   await ctx.reply(ctx.t('owner:language.choose'), { reply_markup: languageKeyboard(ctx) });
 });
 
-onAction(languageFeature, 'lang', async (ctx, args) => {
-  const lang = args[0];
+onAction(languageFeature, ownerCb.language, async (ctx, { code: lang }) => {
   if (lang !== 'hi' && lang !== 'en') return { text: ctx.t('common:error.stale_button'), alert: true };
   await setLanguage(ctx, lang);
 });

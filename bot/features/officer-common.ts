@@ -1,12 +1,11 @@
 import type { Composer, InlineKeyboard } from 'grammy';
-import { callbackSecret, decodeCallback, encodeCallback } from '../../src/callback-data';
 import { loadCase, type CaseForLaw } from '../../src/services/case-transition';
 import { Refusal } from '../../src/services/refusal';
 import type { StaffActor, StaffRight } from '../../src/services/staff-actor';
 import { parseCaseArg } from '../../src/services/typed-answers';
 import type { BotContext } from '../context';
 import type { CallbackCodec } from '../flows/callback-codec';
-import { leaveFlow } from '../middleware/leave-flow';
+import { leaveAnyFlow } from '../flows/flow';
 import { requireStaff } from '../middleware/roles';
 import { refusalText } from '../views/refusal';
 import { fitMessage, MESSAGE_LIMIT, poundName, sectionText } from '../views/text';
@@ -15,53 +14,10 @@ import { fitMessage, MESSAGE_LIMIT, poundName, sectionText } from '../views/text
 export { fitMessage, MESSAGE_LIMIT, poundName, sectionText };
 
 /**
- * What the notice, auction, sale, money and order flows (staff part B) share: their session flows,
- * signed buttons, case look-up with role and pound checks, and refusals rendered with their section.
+ * What the officers' features (notice, auction, sale, money, orders, register) share on top of the flow kernel
+ * (bot/flows/): case look-up with role and pound checks (`caseCommand`, `caseTap`), the Confirm that ends a
+ * flow (`finishFlow`), and refusals rendered with their section.
  */
-
-/** Session flows of these features (a command typed in the middle of one leaves it: bot/middleware/leave-flow.ts). */
-export const OFFICER_FLOWS = ['notice', 'auction', 'refusal', 'bidder', 'sale', 'order', 'proviso', 'surplus'] as const;
-/** One of these features' session flows. */
-export type OfficerFlow = (typeof OFFICER_FLOWS)[number];
-
-/** Enters (or moves within) a flow; `data` must be JSON (ids, ISO strings). */
-export function setFlow(ctx: BotContext, flow: OfficerFlow, step: string, data: Record<string, unknown>): void {
-  ctx.session.flow = flow;
-  ctx.session.step = step;
-  ctx.session.data = data;
-}
-
-/** Leaves whatever flow the chat is in. */
-export { leaveFlow };
-
-/** The flow's data, typed by the caller. */
-export function flowData<T>(ctx: BotContext): T {
-  return (ctx.session.data ?? {}) as T;
-}
-
-/** True when the chat is in `flow` (and, if given, at `step`). */
-export function inFlow(ctx: BotContext, flow: OfficerFlow, step?: string): boolean {
-  return ctx.session.flow === flow && (step === undefined || ctx.session.step === step);
-}
-
-/** Signed callback data for these features' buttons (Telegram: at most 64 bytes). */
-export function cb(ctx: BotContext, action: string, ...args: Array<string | number>): string {
-  return encodeCallback(callbackSecret(ctx.deps.config), action, ...args);
-}
-
-/**
- * Verifies a tap's callback data. A forged or altered one is answered with common:error.stale_button and
- * null is returned (nothing changes). A valid one is acknowledged (the spinner stops).
- */
-export async function verifiedTap(ctx: BotContext): Promise<{ action: string; args: string[] } | null> {
-  const decoded = decodeCallback(callbackSecret(ctx.deps.config), ctx.callbackQuery?.data);
-  if (!decoded) {
-    await ctx.answerCallbackQuery({ text: ctx.t('common:error.stale_button'), show_alert: true });
-    return null;
-  }
-  await ctx.answerCallbackQuery();
-  return decoded;
-}
 
 /** A tap that no longer fits the flow (an old message's button): say so, change nothing. */
 export async function staleTap(ctx: BotContext): Promise<void> {
@@ -125,9 +81,9 @@ export async function finishFlow(
   run: (act: StaffActor, c: CaseForLaw) => Promise<void>,
 ): Promise<void> {
   const c = await caseById(ctx, caseId);
-  if (!c) return leaveFlow(ctx);
+  if (!c) return leaveAnyFlow(ctx);
   const act = await actFor(ctx, right, c);
-  leaveFlow(ctx);
+  leaveAnyFlow(ctx);
   if (!act) return;
   try {
     await run(act, c);
@@ -138,7 +94,7 @@ export async function finishFlow(
 
 /** The flow's Cancel button: forget the draft and say so. */
 export async function cancelFlow(ctx: BotContext): Promise<void> {
-  leaveFlow(ctx);
+  leaveAnyFlow(ctx);
   await ctx.reply(ctx.t('common:cancelled'));
 }
 

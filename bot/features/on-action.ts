@@ -1,6 +1,7 @@
 import type { Composer } from 'grammy';
 import { callbackSecret, decodeCallback } from '../../src/callback-data';
 import type { BotContext } from '../context';
+import type { CallbackCodec } from '../flows/callback-codec';
 
 /**
  * The owner's callback router: a forged or altered button fails verification (src/callback-data.ts) and falls
@@ -12,14 +13,25 @@ import type { BotContext } from '../context';
 export type TapAnswer = void | { text: string; alert?: boolean };
 
 /**
- * Registers a handler for one signed action. The handler gets the decoded args; the callback query is
- * always answered (Telegram shows a spinner until it is), with the handler's text if it returns one.
+ * Registers a handler for one kind of owner button: a typed codec (bot/flows/callback-codec.ts), or — the
+ * compatibility path of claim.ts and dues.ts, still to convert — a bare action whose handler gets the decoded args.
+ * The callback query is always answered (Telegram shows a spinner until it is), with the handler's text if it
+ * returns one; data that does not verify passes on (the unhandled feature answers "out of date").
  */
-export function onAction(composer: Composer<BotContext>, action: string, handler: (ctx: BotContext, args: string[]) => Promise<TapAnswer>): void {
+export function onAction<D>(composer: Composer<BotContext>, codec: CallbackCodec<D>, handler: (ctx: BotContext, data: D) => Promise<TapAnswer>): void;
+export function onAction(composer: Composer<BotContext>, action: string, handler: (ctx: BotContext, args: string[]) => Promise<TapAnswer>): void;
+export function onAction(composer: Composer<BotContext>, action: string | CallbackCodec<unknown>, handler: (ctx: BotContext, data: never) => Promise<TapAnswer>): void {
+  const decode =
+    typeof action === 'string'
+      ? (ctx: BotContext, data: string) => {
+          const decoded = decodeCallback(callbackSecret(ctx.deps.config), data);
+          return decoded?.action === action ? decoded.args : null;
+        }
+      : (ctx: BotContext, data: string) => action.decode(ctx, data);
   composer.on('callback_query:data', async (ctx, next) => {
-    const decoded = decodeCallback(callbackSecret(ctx.deps.config), ctx.callbackQuery.data);
-    if (!decoded || decoded.action !== action) return next();
-    const answer = await handler(ctx, decoded.args);
+    const data = decode(ctx, ctx.callbackQuery.data);
+    if (data === null) return next();
+    const answer = await handler(ctx, data as never);
     await ctx.answerCallbackQuery(answer ? { text: answer.text, show_alert: answer.alert ?? false } : {}).catch(() => {});
   });
 }

@@ -1,7 +1,7 @@
 import { Composer, InlineKeyboard } from 'grammy';
-import { callbackSecret, encodeCallback } from '../../src/callback-data';
 import { poundsInScope } from '../../src/services/staff-actor';
 import type { BotContext } from '../context';
+import { paymentCb } from './confirm-payment';
 import { requireStaff } from '../middleware/roles';
 import { paiseOf } from '../../src/db';
 
@@ -36,11 +36,10 @@ pendingFeature.command('pending', async (ctx) => {
     }),
   );
   if (total > payments.length) lines.push(ctx.t('staff:pending.more', { n: total - payments.length }));
-  const secret = callbackSecret(ctx.deps.config);
   const kb = new InlineKeyboard();
   for (const p of payments.slice(0, PENDING_BUTTON_LIMIT)) {
-    kb.text(ctx.t('staff:pending.ok_button', { caseNumber: p.case.number }), encodeCallback(secret, 'pc', 'ok', p.id))
-      .text(ctx.t('staff:pending.no_button', { caseNumber: p.case.number }), encodeCallback(secret, 'pc', 'no', p.id))
+    kb.text(ctx.t('staff:pending.ok_button', { caseNumber: p.case.number }), paymentCb.confirm.encode(ctx, { paymentId: p.id }))
+      .text(ctx.t('staff:pending.no_button', { caseNumber: p.case.number }), paymentCb.reject.encode(ctx, { paymentId: p.id }))
       .row();
   }
   await ctx.reply(`${ctx.t('staff:pending.title', { n: total })}\n\n${lines.join('\n\n')}\n\n${ctx.t('staff:pending.hint')}`, { reply_markup: kb });

@@ -5,7 +5,7 @@ import { findCaseById } from '../../src/services/cases';
 import { windowsFromConfig } from '../../src/services/dues';
 import { caseTimeline } from '../../src/services/next-deadline';
 import type { BotContext } from '../context';
-import { cb } from '../keyboards/owner';
+import { ownerCb } from '../keyboards/owner';
 import { idArg, onAction } from './on-action';
 import { ownerRefusal } from '../views/owner/refusal';
 import { termWord } from '../views/owner/text';
@@ -21,9 +21,8 @@ export const protestFeature = new Composer<BotContext>();
 
 const stale = (ctx: BotContext) => ({ text: ctx.t('common:error.stale_button'), alert: true });
 
-onAction(protestFeature, 'pr', async (ctx, args) => {
-  const id = idArg(args[0]);
-  const c = id ? await findCaseById(ctx.deps.db, id) : null;
+onAction(protestFeature, ownerCb.protest, async (ctx, { caseId }) => {
+  const c = await findCaseById(ctx.deps.db, caseId);
   if (!c) return stale(ctx);
   const now = ctx.deps.clock.now();
   const windows = windowsFromConfig(ctx.deps.config);
@@ -36,7 +35,7 @@ onAction(protestFeature, 'pr', async (ctx, args) => {
   const tl = caseTimeline(c, windows);
   if (!tl.ok) return stale(ctx);
   const term = termFor(now, 's. 15');
-  const kb = new InlineKeyboard().text(ctx.t('owner:protest.yes_button'), cb(ctx, 'pi', c.id, 1)).row().text(ctx.t('owner:protest.no_button'), cb(ctx, 'pi', c.id, 0));
+  const kb = new InlineKeyboard().text(ctx.t('owner:protest.yes_button'), ownerCb.intendsToComplain.encode(ctx, { caseId: c.id, yes: 1 })).row().text(ctx.t('owner:protest.no_button'), ownerCb.intendsToComplain.encode(ctx, { caseId: c.id, yes: 0 }));
   await ctx.reply(
     ctx.t('owner:protest.explain', {
       number: c.number,
@@ -48,16 +47,16 @@ onAction(protestFeature, 'pr', async (ctx, args) => {
   );
 });
 
-onAction(protestFeature, 'pi', async (ctx, args) => {
-  const id = idArg(args[0]);
-  if (!id || (args[1] !== '1' && args[1] !== '0') || !(await findCaseById(ctx.deps.db, id))) return stale(ctx);
-  if (args[1] === '0') {
+onAction(protestFeature, ownerCb.intendsToComplain, async (ctx, { caseId, yes }) => {
+  if ((yes !== 1 && yes !== 0) || !(await findCaseById(ctx.deps.db, caseId))) return stale(ctx);
+  if (yes === 0) {
     await ctx.reply(ctx.t('owner:protest.back'));
     return;
   }
-  await startClaim(ctx, id, 'S15_PROTEST');
+  await startClaim(ctx, caseId, 'S15_PROTEST');
 });
 
+// Drawn by claim.ts (still on the bare-action path, to convert).
 onAction(protestFeature, 'dcl', async (ctx, args) => {
   const claimId = idArg(args[0]);
   if (!claimId || (args[1] !== '1' && args[1] !== '0') || !ctx.from) return stale(ctx);

@@ -1,11 +1,11 @@
 import { Composer, InputFile } from 'grammy';
-import { callbackSecret, decodeCallback, encodeCallback } from '../../src/callback-data';
 import { isLocalDate, type LocalDate } from '../../src/law';
 import { audit } from '../../src/services/audit';
 import { buildRegisterExport, ExportRangeError } from '../../src/services/register-export';
 import { parseDate } from '../../src/services/typed-input';
 import { authorize, poundsInScope } from '../../src/services/staff-actor';
 import type { BotContext } from '../context';
+import { callbackCodec } from '../flows/callback-codec';
 import { requireStaff } from '../middleware/roles';
 import { replyWithDocuments } from './documents-reply';
 
@@ -14,6 +14,9 @@ import { replyWithDocuments } from './documents-reply';
  * document with a button for the printable extract (PDF, src/documents); with `pdf`, the PDF at once.
  */
 export const registerExportFeature = new Composer<BotContext>();
+
+/** The "PDF" button under a register CSV: the same pound and dates (YYYYMMDD) as a printable extract (rights re-checked). */
+const pdfCb = callbackCodec('rxp', ['poundId:int', 'from:str', 'to:str']);
 
 registerExportFeature.command('register_export', async (ctx) => {
   if (!(await requireStaff(ctx, 'register.export'))) return;
@@ -49,7 +52,7 @@ registerExportFeature.command('register_export', async (ctx) => {
   if (asPdf) return replyWithDocuments(ctx, [{ kind: 'register', poundId: pound.id, from, to }]);
   await ctx.replyWithDocument(new InputFile(Buffer.from(out.csv, 'utf8'), `register-${pound.code}-${from}-${to}.csv`), {
     caption: ctx.t('staff:export.caption', { pound: pound.code, from, to, cases: out.counts.case, rows: out.rows }),
-    reply_markup: { inline_keyboard: [[{ text: ctx.t('documents:register.pdf_button'), callback_data: encodeCallback(callbackSecret(ctx.deps.config), 'rxp', pound.id, from.replace(/-/g, ''), to.replace(/-/g, '')) }]] },
+    reply_markup: { inline_keyboard: [[{ text: ctx.t('documents:register.pdf_button'), callback_data: pdfCb.encode(ctx, { poundId: pound.id, from: from.replace(/-/g, ''), to: to.replace(/-/g, '') }) }]] },
   });
 });
 
@@ -58,18 +61,12 @@ const compactDate = (s: string | undefined): LocalDate | null => {
   return isLocalDate(d) ? d : null;
 };
 
-/** The "PDF" button under a register CSV: the same pound and dates as a printable extract (rights re-checked). */
-registerExportFeature.callbackQuery(/^rxp\|/, async (ctx) => {
-  const decoded = decodeCallback(callbackSecret(ctx.deps.config), ctx.callbackQuery.data);
-  const [id, a, b] = decoded?.args ?? [];
-  const poundId = Number(id);
-  const from = compactDate(a);
-  const to = compactDate(b);
-  if (!decoded || decoded.action !== 'rxp' || !Number.isSafeInteger(poundId) || !from || !to) {
-    await ctx.answerCallbackQuery({ text: ctx.t('common:error.stale_button'), show_alert: true });
-    return;
-  }
-  await ctx.answerCallbackQuery();
+// The PDF button.
+pdfCb.handle(registerExportFeature, async (ctx, tap) => {
+  const from = compactDate(tap.from);
+  const to = compactDate(tap.to);
+  if (!from || !to) return;
+  const poundId = tap.poundId;
   const pound = await ctx.deps.db.pound.findUnique({ where: { id: poundId } });
   if (!pound || !(await requireStaff(ctx, 'register.export', { poundId: pound.id, caseNumber: pound.code }))) return;
   await audit(ctx.deps.db, authorize(ctx.actor, 'register.export', pound.id).audit, 'register.export', null, { pound: pound.code, from, to, format: 'pdf' });

@@ -1,9 +1,8 @@
 import { Composer } from 'grammy';
-import { callbackSecret, decodeCallback } from '../../src/callback-data';
 import { Refusal } from '../../src/services/refusal';
 import { requestSurplus, surplusRequestOffer } from '../../src/services/surplus-request';
 import type { BotContext } from '../context';
-import { SURPLUS_REQUEST_ACTION } from '../keyboards/surplus-request';
+import { ownerCb } from '../keyboards/owner';
 import { refusalText } from '../views/refusal';
 
 /**
@@ -14,18 +13,15 @@ import { refusalText } from '../views/refusal';
  */
 export const surplusRequestFeature = new Composer<BotContext>();
 
-surplusRequestFeature.on('callback_query:data', async (ctx, next) => {
-  const decoded = decodeCallback(callbackSecret(ctx.deps.config), ctx.callbackQuery.data);
-  if (!decoded || decoded.action !== SURPLUS_REQUEST_ACTION) return next();
-  await ctx.answerCallbackQuery().catch(() => {});
-  const caseId = Number(decoded.args[0]);
-  const c = Number.isSafeInteger(caseId) ? await ctx.deps.db.case.findUnique({ where: { id: caseId }, select: { id: true, number: true, status: true } }) : null;
+ownerCb.surplusRequest.handle(surplusRequestFeature, async (ctx, { caseId }) => {
+  if (!ctx.from) return;
+  const c = await ctx.deps.db.case.findUnique({ where: { id: caseId }, select: { id: true, number: true, status: true } });
   if (!c) {
     await ctx.reply(ctx.t('common:error.stale_button'));
     return;
   }
   const now = ctx.deps.clock.now();
-  const message = ctx.callbackQuery.message;
+  const message = ctx.callbackQuery?.message;
   try {
     const r = await requestSurplus(ctx.deps.db, { caseId: c.id, telegramUserId: BigInt(ctx.from.id), chatId: ctx.chat?.id ?? null, messageId: message?.message_id ?? null }, now);
     await ctx.reply(ctx.t('officer:surplus_owner.requested', { number: r.caseNumber, amount: r.amountPaise, holdEnd: r.holdEnd.date }));

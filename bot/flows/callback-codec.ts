@@ -36,10 +36,11 @@ export interface CallbackCodec<D> {
   /** The tap's data, verified and typed; null when forged, altered, malformed or another codec's. */
   decode(ctx: BotContext | string, data: string | undefined): D | null;
   /**
-   * One handler for this codec's taps: a forged or altered one is answered with common:error.stale_button
-   * (an alert) and nothing runs; a valid one is answered (the spinner stops) and the handler gets typed data.
+   * One handler for this codec's taps: a forged or altered one — or one `expected` refuses (a flow's button
+   * tapped outside its step) — is answered with common:error.stale_button (an alert) and nothing runs; a valid
+   * one is answered (the spinner stops) and the handler gets typed data.
    */
-  handle(composer: Composer<BotContext>, handler: TapHandler<D>): void;
+  handle(composer: Composer<BotContext>, handler: TapHandler<D>, expected?: (ctx: BotContext) => boolean): void;
 }
 
 const secretOf = (ctx: BotContext | string): string => (typeof ctx === 'string' ? ctx : callbackSecret(ctx.deps.config));
@@ -86,10 +87,10 @@ export function callbackCodec<const F extends readonly FieldSpec[] = []>(prefix:
     filter,
     encode,
     decode,
-    handle(composer, handler) {
+    handle(composer, handler, expected) {
       composer.callbackQuery(filter, async (ctx) => {
         const data = decode(ctx, ctx.callbackQuery.data);
-        if (!data) {
+        if (!data || (expected && !expected(ctx))) {
           await ctx.answerCallbackQuery({ text: ctx.t('common:error.stale_button'), show_alert: true });
           return;
         }

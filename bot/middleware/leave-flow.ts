@@ -1,12 +1,9 @@
 import { Composer } from 'grammy';
 import type { BotContext } from '../context';
+import { leaveAnyFlow } from '../flows/flow';
 
-/** Leaves whatever multi-step flow the chat is in (owner or staff): clears the session's flow, step and data. */
-export function leaveFlow(ctx: BotContext): void {
-  ctx.session.flow = undefined;
-  ctx.session.step = undefined;
-  ctx.session.data = undefined;
-}
+/** Leaves whatever multi-step flow the chat is in (owner or staff): the flow kernel's one way to leave. */
+export { leaveAnyFlow as leaveFlow } from '../flows/flow';
 
 /** The command of a "/command@bot args" text, lower-cased; undefined for a text that is not a command. */
 export function commandOf(text: string): string | undefined {
@@ -27,7 +24,7 @@ leaveFlowOnCommand.on('message:text', async (ctx, next) => {
   const command = commandOf(ctx.msg.text);
   if (command === undefined) return next();
   const wasInFlow = Boolean(ctx.session.flow);
-  leaveFlow(ctx);
+  leaveAnyFlow(ctx);
   if (command === 'cancel') {
     await ctx.reply(ctx.t(wasInFlow ? 'common:cancelled' : 'owner:nothing_to_cancel'));
     return;

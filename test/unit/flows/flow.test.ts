@@ -13,7 +13,7 @@ function ctxOf(update: object, session: SessionData = {}) {
   const replies: string[] = [];
   const api = {
     sendMessage: async (_chat: number, text: string) => (replies.push(text), { message_id: 1 }),
-    answerCallbackQuery: async () => true,
+    answerCallbackQuery: async (_id: string, o?: { text?: string }) => (o?.text && replies.push(`alert:${o.text}`), true),
   } as unknown as Api;
   const ctx = new Context({ update_id: 1, ...update } as never, api, me) as BotContext;
   Object.assign(ctx, { session, t: (k: string) => k, deps: { config: {} } });
@@ -77,10 +77,10 @@ describe('flow kernel (bot/flows/flow.ts)', () => {
     };
     const wrongStep = tapOf({ flow: 'test-draft', step: 'name', data: { caseId: 3 } });
     await composer.middleware()(wrongStep.ctx, async () => {});
-    expect(wrongStep.replies).toEqual(['common:error.stale_button']);
+    expect(wrongStep.replies).toEqual(['alert:common:error.stale_button']);
     const outside = tapOf({});
     await composer.middleware()(outside.ctx, async () => {});
-    expect(outside.replies).toEqual(['common:error.stale_button']);
+    expect(outside.replies).toEqual(['alert:common:error.stale_button']);
     expect(seen).toEqual([]);
     const right = tapOf({ flow: 'test-draft', step: 'confirm', data: { caseId: 3, name: 'Ram' } });
     await composer.middleware()(right.ctx, async () => {});

@@ -1,0 +1,123 @@
+import { InputFile } from 'grammy';
+import QRCode from 'qrcode';
+import { registerSeizure, SeizureEntryError, type HeadGroup } from '../../src/services/register-seizure';
+import { Refusal } from '../../src/services/refusal';
+import type { BotContext } from '../context';
+import { leaveAnyFlow } from '../flows/flow';
+import { replyRefusal } from './officer-common';
+import type { RegisterDraft as Draft } from './register-seizure';
+
+/**
+ * The s. 8 entry's words and its saving (the questions are register-seizure.ts): the summary before "Register",
+ * the entry written, the keeper's copy of it and the owner's slip with the case's QR code.
+ */
+
+export function groupLine(ctx: BotContext, g: HeadGroup): string {
+  const cls = ctx.t(`common:cattle.${g.cattleClass}`);
+  return ctx.t('staff:register.group_line', { n: g.count, cls, description: g.descriptions.join('; '), photo: g.photoFileId ? ctx.t('staff:register.with_photo') : '' }).trim();
+}
+
+export function summary(ctx: BotContext, d: Draft): string {
+  const lines = d.groups.map((g) => groupLine(ctx, g));
+  const heads = d.groups.reduce((s, g) => s + g.count, 0);
+  const unknown = ctx.t('staff:register.not_known');
+  return ctx.t('staff:register.summary', {
+    cattle: lines.join('\n'),
+    heads,
+    at: d.impoundedAt ?? '',
+    seized: d.seizedAt ?? d.impoundedAt ?? '',
+    seizer: [d.seizerName, d.seizerResidence].filter(Boolean).join(', '),
+    owner: d.ownerName ? [d.ownerName, d.ownerResidence].filter(Boolean).join(', ') : unknown,
+    place: d.placeOfSeizure ?? '',
+  });
+}
+
+export async function saveEntry(ctx: BotContext, d: Draft) {
+  const { db, clock, botUsername } = ctx.deps;
+  const now = clock.now();
+  let result;
+  try {
+    result = await registerSeizure(db, {
+      entry: {
+        poundId: d.poundId!,
+        groups: d.groups,
+        impoundedAt: new Date(d.impoundedAt!),
+        seizedAt: d.seizedAt ? new Date(d.seizedAt) : null,
+        seizerName: d.seizerName ?? '',
+        seizerResidence: d.seizerResidence ?? '',
+        ownerName: d.ownerName ?? null,
+        ownerResidence: d.ownerResidence ?? null,
+        placeOfSeizure: d.placeOfSeizure ?? '',
+      },
+      actor: ctx.actor,
+      now,
+    });
+  } catch (e) {
+    if (e instanceof Refusal) {
+      await replyRefusal(ctx, e, { number: '' });
+      return leaveAnyFlow(ctx);
+    }
+    if (e instanceof SeizureEntryError) {
+      await ctx.reply(ctx.t(`staff:register.error.${e.problem}`, { section: ctx.t('common:section', { n: e.section.replace('s. ', '') }) }));
+      // A time that has become "future" (clock moved back) or a missing field: start the entry again.
+      return leaveAnyFlow(ctx);
+    }
+    throw e;
+  }
+  leaveAnyFlow(ctx);
+  const c = result.case;
+  const poundName = ctx.lang === 'hi' ? c.pound.nameHi : c.pound.name;
+  await ctx.reply(ctx.t('staff:register.done', { number: c.number, heads: c.heads.length, pound: poundName, at: c.impoundedAt.toISOString() }));
+  await ctx.reply(copyOfEntry(ctx, c, poundName));
+  const link = `https://t.me/${botUsername}?start=case_${c.number}`;
+  const png = await QRCode.toBuffer(link, { margin: 2, width: 384 });
+  await ctx.replyWithPhoto(new InputFile(png, `${c.number}.png`), { caption: ctx.t('staff:register.owner_slip', { number: c.number, link, pound: poundName }) });
+}
+
+/** Telegram caps a message at 4096 characters; the copy lists heads grouped, and cuts a very long list. */
+const MAX_COPY = 3800;
+
+function copyOfEntry(
+  ctx: BotContext,
+  c: { number: string; impoundedAt: Date; seizedAt: Date | null; seizerName: string; seizerResidence: string; ownerName: string | null; ownerResidence: string | null; placeOfSeizure: string; heads: Array<{ index: number; cattleClass: string; description: string }> },
+  poundName: string,
+): string {
+  const groups = new Map<string, { cls: string; description: string; indexes: number[] }>();
+  for (const h of c.heads) {
+    const key = `${h.cattleClass}\u0000${h.description}`;
+    const g = groups.get(key) ?? { cls: h.cattleClass, description: h.description, indexes: [] };
+    g.indexes.push(h.index);
+    groups.set(key, g);
+  }
+  const lines: string[] = [];
+  let used = 0;
+  let shown = 0;
+  const all = [...groups.values()];
+  for (const g of all) {
+    const single = g.indexes.length === 1;
+    const line = ctx.t(single ? 'staff:register.copy_line_single' : 'staff:register.copy_line', {
+      n: g.indexes.length,
+      cls: ctx.t(`common:cattle.${g.cls}`),
+      description: g.description,
+      from: g.indexes[0],
+      to: g.indexes[g.indexes.length - 1],
+    });
+    if (used + line.length > MAX_COPY - 600) break;
+    lines.push(line);
+    used += line.length + 1;
+    shown++;
+  }
+  if (shown < all.length) lines.push(ctx.t('staff:register.copy_more', { n: all.length - shown }));
+  const unknown = ctx.t('staff:register.not_known');
+  return ctx.t('staff:register.copy', {
+    number: c.number,
+    pound: poundName,
+    heads: c.heads.length,
+    cattle: lines.join('\n'),
+    at: c.impoundedAt.toISOString(),
+    seized: (c.seizedAt ?? c.impoundedAt).toISOString(),
+    seizer: `${c.seizerName}, ${c.seizerResidence}`,
+    owner: c.ownerName ? [c.ownerName, c.ownerResidence].filter(Boolean).join(', ') : unknown,
+    place: c.placeOfSeizure,
+  });
+}
