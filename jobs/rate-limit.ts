@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { ACQUIRE, ADMIT, PAUSE } from './rate-limit-scripts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -16,6 +17,29 @@ export const DEFAULT_PACE = 0.97;
 const ADMIT_TOLERANCE_US = 5_000;
 /** A priority-lane registration older than this (µs past the time it could leave) is a dead process's: dropped. */
 const URGENT_STALE_US = 60_000_000;
+/**
+ * Telegram counts messages in any one second as they *arrive*. Besides the even spacing, ADMIT keeps the
+ * departures of the last second in a window (KEYS[6]) and admits one only while fewer than the limit left in
+ * the last 1 s + WINDOW_MARGIN_US: a message delayed on its way (network jitter: the bench's fake adds up to
+ * 25 ms) cannot fall in one second with the limit's worth of later ones. The spacing of DEFAULT_PACE alone
+ * (30 departures span 1031 ms) left 26 ms for that, less than a late departure plus the jitter (the 429s of the
+ * broadcast bench at 30/s); the window caps the rate at 30 per 1.04 s (96 %) and binds mostly when a late
+ * departure is followed by punctual ones.
+ */
+export const WINDOW_MARGIN_US = 40_000;
+/**
+ * A departure later than this after its admission (a busy event loop, GC, a loaded machine) is reported
+ * (`departing`): its place in the window moves to when it really left, so the lateness is not taken from the
+ * margin above.
+ */
+const LATE_REPORT_MS = 2;
+/**
+ * A process's first sends count as leaving COLD_US after their admission: the first Bot API call of a fresh
+ * process (module loading, the HTTP client's first connection, cold code) may leave tens of ms late, before any
+ * lateness could be reported. Conservative at start, free afterwards.
+ */
+export const COLD_SENDS = 3;
+export const COLD_US = 150_000;
 
 /**
  * The name a chat goes by in Redis keys: 16 hex characters of an HMAC of its id under the deployment's secret,
@@ -31,116 +55,6 @@ export function chatTagSecret(config: { BOT_TOKEN?: string | undefined; WEBHOOK_
   return createHmac('sha256', 'kanji-sahayak/rate-limit').update(config.BOT_TOKEN ?? config.WEBHOOK_SECRET ?? prefix).digest('hex');
 }
 
-/**
- * The intervals in force: the longest any live process of the deployment announced (KEYS[5], a sorted set of
- * `globalUs:chatUs:instance` scored by when the announcement lapses). Each process's intervals come from its
- * own configuration; if two processes were configured differently (one at 5/s, one at the default 30/s), each
- * would space only its own departures and the shared schedule would let the faster one fill the gaps: the
- * budget is kept by the slowest instead. ADMIT renews this process's announcement (ARGV[6], kept a minute).
- */
-const SHARED_INTERVALS = `
-local function intervals(key, now, gi, ci, me)
-  redis.call('ZREMRANGEBYSCORE', key, '-inf', now)
-  if me ~= nil and me ~= '' then
-    redis.call('ZADD', key, now + 60000000, string.format('%.0f:%.0f:%s', gi, ci, me))
-    redis.call('PEXPIRE', key, 61000)
-  end
-  for _, m in ipairs(redis.call('ZRANGE', key, 0, -1)) do
-    local g, c = string.match(m, '^(%d+):(%d+):')
-    if g then
-      gi = math.max(gi, tonumber(g))
-      ci = math.max(ci, tonumber(c))
-    end
-  end
-  return gi, ci
-end
-`;
-
-/**
- * One Telegram sending budget for the whole deployment, kept in Redis so every process shares it.
- *
- * Global: a leaky bucket without burst (GCRA): each send takes the next free slot, slots are
- * `1 / (perSecond × pace)` apart, so no window of one second ever holds more than `perSecond` sends
- * even with some tens of milliseconds of network jitter (that is what `pace` < 1 buys).
- * Per chat: a chat's next send is at least `perChatIntervalMs` (with the same headroom) after its previous one.
- * A 429 pushes the global slot clock past `retry_after`, so every process stops, not just the one told.
- *
- * Times come from Redis (TIME), not from each process, so clock skew between machines cannot break it.
- */
-const ACQUIRE = `${SHARED_INTERVALS}
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
-local gi, ci = intervals(KEYS[5], now, tonumber(ARGV[1]), tonumber(ARGV[2]), nil)
-local defer = ARGV[3] == '1'
-local chatNext = tonumber(redis.call('GET', KEYS[2]) or '0')
-if defer and chatNext > now then
-  return {1, math.floor((chatNext - now) / 1000) + 1}
-end
-local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
--- Follow the departures' schedule (ADMIT) when it has fallen behind (a late departure, a 429 pause), so a
--- worker wakes when it may really leave instead of queueing in ADMIT with the others.
-local departed = tonumber(redis.call('GET', KEYS[3]) or '0') - tonumber(ARGV[4])
-local slot
-if ARGV[5] ~= '' then
-  -- The priority lane: not behind the bulk's reservations, only behind the actual departures and its chat.
-  -- It is registered (KEYS[4], score = when it may leave) so that ADMIT holds the bulk back until it has left.
-  slot = math.max(now, chatNext, departed)
-  redis.call('ZADD', KEYS[4], slot, ARGV[5])
-  redis.call('PEXPIRE', KEYS[4], math.floor((slot - now) / 1000) + 120000)
-  tat = math.max(tat, slot)
-else
-  slot = math.max(tat, now, chatNext, departed)
-  tat = slot
-end
-redis.call('SET', KEYS[1], string.format('%.0f', tat + gi), 'PX', math.floor((tat + gi - now) / 1000) + 60000)
-redis.call('SET', KEYS[2], string.format('%.0f', slot + ci), 'PX', math.floor((slot + ci - now) / 1000) + 1000)
-return {0, math.floor((slot - now) / 1000)}
-`;
-
-// The last check, made right before the HTTP call, on actual departures: the previous message really
-// left at least one interval ago (globally, and for this chat), and no 429 pause is running. Reservations
-// (ACQUIRE) alone are not enough: a worker whose timer fires late (a busy event loop, GC) would leave later
-// than its slot and bunch up with the next one, and workers released together after a pause would leave
-// in a burst. Here the departures themselves are spaced, so neither can happen. It is a GCRA: the
-// schedule advances by one interval per departure, and a departure may be up to TOLERANCE early, which
-// absorbs the few milliseconds each wake-up is late without letting the schedule drift (in any second at
-// most floor((1000 + tolerance) / interval) + 1 messages leave).
-const ADMIT = `${SHARED_INTERVALS}
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
-local gi, ci = intervals(KEYS[5], now, tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[6])
-local pause = redis.call('PTTL', KEYS[3])
-if pause > 0 then return {1, pause} end
-local tau = tonumber(ARGV[3])
--- Bulk yields to the priority lane: a registered urgent send that may leave within one interval goes first.
--- (Entries older than URGENT_STALE are from a process that died while waiting: ignored and removed.)
-if ARGV[4] == '' then
-  redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', now - tonumber(ARGV[5]))
-  if #redis.call('ZRANGEBYSCORE', KEYS[4], '-inf', now + gi, 'LIMIT', 0, 1) > 0 then
-    return {1, math.floor(gi / 1000) + 1}
-  end
-end
-local nextAny = tonumber(redis.call('GET', KEYS[1]) or '0')
-if now < nextAny - tau then return {1, math.floor((nextAny - tau - now) / 1000) + 1} end
-local nextChat = tonumber(redis.call('GET', KEYS[2]) or '0')
-if now < nextChat then return {1, math.floor((nextChat - now) / 1000) + 1} end
-redis.call('SET', KEYS[1], string.format('%.0f', math.max(nextAny, now) + gi), 'PX', math.floor(gi / 1000) + 60000)
-redis.call('SET', KEYS[2], string.format('%.0f', now + ci), 'PX', math.floor(ci / 1000) + 1000)
-if ARGV[4] ~= '' then redis.call('ZREM', KEYS[4], ARGV[4]) end
-return {0, 0}
-`;
-
-const PAUSE = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
-local untilUs = now + tonumber(ARGV[1]) * 1000
-local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
-if untilUs > tat then
-  redis.call('SET', KEYS[1], string.format('%.0f', untilUs), 'PX', tonumber(ARGV[1]) + 60000)
-end
-redis.call('SET', KEYS[2], '1', 'PX', tonumber(ARGV[1]))
-return 1
-`;
 
 /** The answer of `acquire`: wait `waitMs` then send, or come back after `retryInMs` (the chat is busy). */
 export type SlotGrant = { kind: 'go'; waitMs: number } | { kind: 'chat_busy'; retryInMs: number };
@@ -159,7 +73,7 @@ export interface RateLimiterOptions {
   chatKeySecret?: string;
 }
 
-/** The shared Telegram sending budget (see the comment on ACQUIRE). */
+/** The shared Telegram sending budget (see the comments on ACQUIRE and ADMIT in jobs/rate-limit-scripts.ts). */
 export class TelegramRateLimiter {
   readonly globalIntervalUs: number;
   readonly chatIntervalUs: number;
@@ -169,6 +83,11 @@ export class TelegramRateLimiter {
   /** This limiter's name in the shared intervals (SHARED_INTERVALS). */
   private readonly instance = randomUUID().slice(0, 8);
   private readonly secret: string;
+  private readonly windowKey: string;
+  /** Departures admitted so far (names this process's window entries; the first COLD_SENDS count as cold). */
+  private admitted = 0;
+  /** Admitted, not yet reported as leaving (`departing`), by chat. */
+  private readonly leaving = new Map<string, { member: string; atUs: number; extraUs: number; local: number }>();
 
   constructor(
     private readonly redis: Redis,
@@ -181,6 +100,7 @@ export class TelegramRateLimiter {
     this.globalKey = `${opts.prefix}:tg:global`;
     this.urgentKey = `${opts.prefix}:tg:urgent`;
     this.intervalsKey = `${opts.prefix}:tg:intervals`;
+    this.windowKey = `${opts.prefix}:tg:window`;
     this.secret = opts.chatKeySecret ?? chatTagSecret({}, opts.prefix);
   }
 
@@ -189,17 +109,18 @@ export class TelegramRateLimiter {
    * this process's global and per-chat interval as ARGV[1] and ARGV[2] (SHARED_INTERVALS); the rest is each
    * script's own, after them. One place keeps that calling convention, so the two calls cannot drift from the Lua.
    */
-  private async pacing(script: string, ownKeys: [string, string, string], ownArgs: string[]): Promise<[number, number]> {
+  private async pacing(script: string, ownKeys: [string, string, string], ownArgs: string[], laterKeys: string[] = []): Promise<[number, number, number?]> {
     return (await this.redis.eval(
       script,
-      ownKeys.length + 2,
+      ownKeys.length + 2 + laterKeys.length,
       ...ownKeys,
       this.urgentKey,
       this.intervalsKey,
+      ...laterKeys,
       String(this.globalIntervalUs),
       String(this.chatIntervalUs),
       ...ownArgs,
-    )) as [number, number];
+    )) as [number, number, number?];
   }
 
   /** The chat's name in this limiter's Redis keys (see chatTag). */
@@ -227,12 +148,34 @@ export class TelegramRateLimiter {
    * interval apart globally and per chat, counted on actual departures (see ADMIT).
    */
   async admit(chatId: string, urgentToken = ''): Promise<{ admitted: true } | { admitted: false; waitMs: number }> {
+    const member = `${this.instance}:${this.admitted}`;
+    const extraUs = this.admitted < COLD_SENDS ? COLD_US : 0;
     const res = await this.pacing(
       ADMIT,
       [`${this.opts.prefix}:tg:departed`, `${this.opts.prefix}:tg:departed:${this.chatKey(chatId)}`, `${this.opts.prefix}:tg:pause`],
-      [String(ADMIT_TOLERANCE_US), urgentToken, String(URGENT_STALE_US), this.instance],
+      [String(ADMIT_TOLERANCE_US), urgentToken, String(URGENT_STALE_US), this.instance, member, String(WINDOW_MARGIN_US), String(extraUs), String(this.opts.perSecond)],
+      [this.windowKey],
     );
-    return res[0] === 0 ? { admitted: true } : { admitted: false, waitMs: Math.max(1, res[1]) };
+    if (res[0] !== 0) return { admitted: false, waitMs: Math.max(1, res[1]) };
+    this.admitted += 1;
+    if (this.leaving.size >= 1000) this.leaving.delete(this.leaving.keys().next().value!); // never reported: forgotten
+    this.leaving.set(chatId, { member, atUs: Number(res[2]), extraUs, local: performance.now() });
+    return { admitted: true };
+  }
+
+  /**
+   * Right before the Bot API call admitted for `chatId` (the sender's and the replies' API transformer): if it
+   * leaves more than LATE_REPORT_MS after its admission, its entry in the window moves to now, so that the
+   * limit's worth of later messages cannot arrive within one second of it. Does not wait for Redis.
+   */
+  departing(chatId: string): void {
+    const d = this.leaving.get(chatId);
+    if (!d) return;
+    this.leaving.delete(chatId);
+    const lateMs = performance.now() - d.local;
+    if (lateMs <= LATE_REPORT_MS || !Number.isFinite(d.atUs)) return;
+    const at = d.atUs + Math.max(d.extraUs, Math.ceil(lateMs * 1000));
+    this.redis.zadd(this.windowKey, 'XX', 'GT', String(at), d.member).catch(() => 0);
   }
 
   /**

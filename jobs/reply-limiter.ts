@@ -43,6 +43,7 @@ export function rateLimitedReplies(limiter: () => TelegramRateLimiter | undefine
       ]).catch(() => false);
       clearTimeout(timer);
       if (!gave) log.warn({ method }, 'shared Telegram budget not reachable: reply sent unpaced');
+      else l.departing(String(chatId));
       const res = await prev(method, payload, signal);
       if (res.ok || res.error_code !== 429) return res;
       const waitMs = (res.parameters?.retry_after ?? 1) * 1000;

@@ -82,6 +82,8 @@ export function createSendProcessor(deps: CoreDeps, api: Api, limiter: TelegramR
             await job.moveToDelayed(Date.now() + grant.retryInMs, token);
             throw new DelayedError();
           }
+          // The Bot API call follows at once; if this continuation ran late, the window learns when it leaves.
+          limiter.departing(message.chatId);
         },
       });
     } catch (err) {
