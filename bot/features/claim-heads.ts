@@ -25,6 +25,8 @@ export async function askHeads(ctx: BotContext, claimId: number): Promise<boolea
   if (!ctx.from) return false;
   const claim = await claimOfUser(ctx.deps.db, claimId, BigInt(ctx.from.id));
   if (!claim) return false;
+  // After a s. 14 sale of some heads the ones left are claimed together (src/law PART_CLAIM_AFTER_SALE): nothing to ask.
+  if (claim.case.status === 'PARTLY_SOLD') return false;
   const heads = await headsInCustody(ctx.deps.db, claim.caseId);
   if (heads.length < 2) return false;
   const chosen = new Set(await claimHeadIds(ctx.deps.db, claim.id));
