@@ -69,6 +69,8 @@ describe('owner: each owner of a mixed entry claims and pays for his own heads (
     await h.reply(keeper, card.messageId, 'ok');
     const paid = await h.deps.db.payment.findFirstOrThrow({ where: { caseId: c.id, payerTelegramId: BigInt(englishOwner.id) }, include: { receipt: true } });
     expect([paid.status, paid.part, Number(paid.amountPaise)]).toEqual(['CONFIRMED', true, COW]);
+    // The keeper is told to hand over that head only; the two others stay.
+    expect(h.api.sentTo(keeper.id).map((m) => m.text)).toContain(t(h, 'en', 'staff:confirm.part_released', { caseNumber: c.number, amount: COW, receiptNumber: paid.receipt!.number, count: 1, left: 2 }));
 
     await flushOutbox(h.deps, h.bot.api);
     const toSunita = h.api.sentTo(englishOwner.id).map((m) => m.text);
