@@ -5,6 +5,7 @@ import { recordClaim } from '../../../src/services/claims';
 import { confirmPayment, rejectPayment } from '../../../src/services/payment-confirmation';
 import { declarePayment } from '../../../src/services/payments';
 import { setClaimHeads } from '../../../src/services/part-claim';
+import { loadNoticeFacts } from '../../../src/services/notice-text';
 import { releaseCattle } from '../../../src/services/release';
 import { loadStaffActor } from '../../../src/services/staff-actor';
 import { documentSpec } from '../../../src/documents';
@@ -110,6 +111,9 @@ describe.each(await dbKinds())('part claims of a multi-owner entry on %s', (kind
     const received = ledger.filter((e) => e.account === 'OWNER_PAYMENT').reduce((s, e) => s + e.paise, 0);
     const divided = ledger.filter((e) => e.key.includes(':split:')).reduce((s, e) => s + e.paise, 0);
     expect([received, divided, ledger.length]).toEqual([COW + BUFFALO, COW + BUFFALO, 6]);
+    // s. 14 goes on for the head still impounded: the report and notice name it alone.
+    const facts = await loadNoticeFacts(db(), c.id);
+    expect([facts?.headCount, facts?.groups]).toEqual([1, [{ cattleClass: 'buffalo', description: 'brown', count: 1 }]]);
   }, 60_000);
 
   it('a head already released is not paid for twice; the last owner’s part claim becomes the case’s own path', async () => {
