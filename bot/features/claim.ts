@@ -12,6 +12,8 @@ import { idArg, onAction, type TapAnswer } from './on-action';
 import { renderDues } from '../views/owner/dues';
 import { ownerRefusal } from '../views/owner/refusal';
 import { CAPTION_LIMIT, fitMessage, poundName, sectionText } from '../views/owner/text';
+import { overText, shortText } from '../views/owner/pay';
+import { askHeads, claimHeadsActions, duesOptionsOf, myHeadsLine } from './claim-heads';
 import { paiseOf } from '../../src/db';
 
 /**
@@ -72,7 +74,7 @@ export async function showPaymentChoice(ctx: BotContext, claimId: number): Promi
   if (!claim) return;
   const deposit = claim.kind === 'S15_PROTEST';
   // One statement, the dues valued now and a day later (it was three loads of the case and the rules; issue 13).
-  const { dues, nextDayPaise } = await duesAndNextDayOf(ctx.deps.db, claim.caseId, ctx.deps.clock.now(), { mode: deposit ? 'deposit' : 'claim', s12aDeclaration: claim.s12aDeclaration });
+  const { dues, nextDayPaise } = await duesAndNextDayOf(ctx.deps.db, claim.caseId, ctx.deps.clock.now(), await duesOptionsOf(ctx, claim));
   if (!dues.ok) {
     await ctx.reply(ctx.t('owner:dues.unavailable', { number: claim.case.number, date: ctx.deps.clock.now().toISOString(), section: sectionText(ctx, dues.error.section ?? 's. 12') }));
     return;
@@ -80,14 +82,16 @@ export async function showPaymentChoice(ctx: BotContext, claimId: number): Promi
   const b = dues.value.breakdown;
   const kb = new InlineKeyboard().text(ctx.t('owner:pay.cash_button'), cb(ctx, 'pm', claim.id, 'c'));
   if (hasOfficialUpi(dues.value.rules.poundRow)) kb.text(ctx.t('owner:pay.upi_button'), cb(ctx, 'pm', claim.id, 'u'));
+  // A part claim (issue #10 item 11): the dues are those of the heads named, said above them.
   const text = [
+    ...[await myHeadsLine(ctx, claim.id)].filter((l): l is string => l !== null),
     renderDues(ctx, claim.case.number, b, null, { nextDayPaise }),
     ctx.t('owner:pay.choose', { what: ctx.t(deposit ? 'owner:pay.what_deposit' : 'owner:pay.what_payment'), number: claim.case.number, amount: b.totals.totalPaise, section: sectionText(ctx, b.section) }),
   ].join('\n\n');
   await ctx.reply(fitMessage(text), { reply_markup: kb });
 }
 
-/** After the names: s. 15 in a state with s. 12A security asks security-or-declaration first. */
+/** After the names and the heads: s. 15 in a state with s. 12A security asks security-or-declaration first. */
 async function afterClaimRecorded(ctx: BotContext, claimId: number, caseId: number, kind: ClaimKind): Promise<void> {
   if (kind === 'S15_PROTEST') {
     const dues = await duesForCase(ctx.deps.db, caseId, ctx.deps.clock.now(), { mode: 'deposit' });
@@ -148,8 +152,10 @@ claimFeature.on('message:text', async (ctx, next) => {
     ownerName: name,
     intendsComplaint: data.kind === 'S15_PROTEST',
   });
-  await afterClaimRecorded(ctx, claim.id, data.caseId, data.kind);
+  // More than one head in the pound: "Which of these are yours?" first (claim-heads.ts), then on.
+  if (!(await askHeads(ctx, claim.id))) await afterClaimRecorded(ctx, claim.id, data.caseId, data.kind);
 });
+claimHeadsActions(claimFeature, afterClaimRecorded);
 
 onAction(claimFeature, 'pm', async (ctx, args) => {
   const claimId = idArg(args[0]);
@@ -163,7 +169,7 @@ onAction(claimFeature, 'pm', async (ctx, args) => {
     await ctx.reply(pending.payerTelegramId === BigInt(ctx.from.id) ? ctx.t('owner:pay.already', { amount: paiseOf(pending.amountPaise), number: claim.case.number }) : ctx.t('owner:pay.already_other', { number: claim.case.number }));
     return;
   }
-  const dues = await duesForCase(ctx.deps.db, claim.caseId, ctx.deps.clock.now(), { mode: deposit ? 'deposit' : 'claim', s12aDeclaration: claim.s12aDeclaration });
+  const dues = await duesForCase(ctx.deps.db, claim.caseId, ctx.deps.clock.now(), await duesOptionsOf(ctx, claim));
   if (!dues.ok) return stale(ctx);
   const amount = dues.value.breakdown.totals.totalPaise;
   const pound = dues.value.rules.poundRow;
@@ -198,9 +204,11 @@ async function declare(ctx: BotContext, claimId: number, method: PaymentMethod, 
     messageId: ctx.callbackQuery?.message?.message_id ?? ctx.message?.message_id ?? null,
   });
   switch (r.kind) {
-    case 'declared':
-      await ctx.reply(ctx.t(r.keepers > 0 ? 'owner:pay.declared' : 'owner:pay.declared_no_keeper', { amount: r.amountPaise, number: r.caseNumber, method: ctx.t(`owner:pay.method_${method}`) }));
+    case 'declared': {
+      const said = ctx.t(r.keepers > 0 ? 'owner:pay.declared' : 'owner:pay.declared_no_keeper', { amount: r.amountPaise, number: r.caseNumber, method: ctx.t(`owner:pay.method_${method}`) });
+      await ctx.reply([said, await myHeadsLine(ctx, claimId)].filter((l) => l).join('\n\n'));
       return;
+    }
     case 'already':
       await ctx.reply(r.mine ? ctx.t('owner:pay.already', { amount: r.amountPaise, number: r.caseNumber }) : ctx.t('owner:pay.already_other', { number: r.caseNumber }));
       return;
@@ -221,16 +229,6 @@ async function declare(ctx: BotContext, claimId: number, method: PaymentMethod, 
     case 'not_your_claim':
       await ctx.reply(ctx.t('common:error.stale_button'));
   }
-}
-
-/** The declared amount is below the dues: the whole sum is required (s. 13 payment, s. 15 deposit). */
-function shortText(ctx: BotContext, given: number, due: number, deposit: boolean): string {
-  return ctx.t('owner:pay.short', { given, due, difference: due - given, section: sectionText(ctx, deposit ? 's. 15' : 's. 13') });
-}
-
-/** The declared amount is above the dues: exactly the dues are taken (ss. 13, 15); the excess goes back. */
-function overText(ctx: BotContext, given: number, due: number, deposit: boolean): string {
-  return ctx.t('owner:pay.over', { given, due, difference: given - due, section: sectionText(ctx, deposit ? 's. 15' : 's. 13') });
 }
 
 /** UPI: ask for the optional transaction reference before recording. */
@@ -281,7 +279,7 @@ claimFeature.on('message:text', async (ctx, next) => {
     await ctx.reply(ctx.t('common:error.amount_invalid', { input: text.trim().slice(0, 40) }));
     return;
   }
-  const dues = await duesForCase(ctx.deps.db, claim.caseId, ctx.deps.clock.now(), { mode: claim.kind === 'S15_PROTEST' ? 'deposit' : 'claim', s12aDeclaration: claim.s12aDeclaration });
+  const dues = await duesForCase(ctx.deps.db, claim.caseId, ctx.deps.clock.now(), await duesOptionsOf(ctx, claim));
   if (dues.ok && amount < dues.value.breakdown.totals.totalPaise) {
     clearFlow(ctx);
     await ctx.reply(shortText(ctx, amount, dues.value.breakdown.totals.totalPaise, claim.kind === 'S15_PROTEST'));

@@ -45,7 +45,9 @@ async function paymentScope(ctx: BotContext, paymentId: number) {
 async function answerConfirm(ctx: BotContext, r: ConfirmOutcome) {
   switch (r.status) {
     case 'confirmed': {
-      await ctx.reply(ctx.t('staff:confirm.done', { caseNumber: r.caseNumber, amount: r.amountPaise, receiptNumber: r.receiptNumber }));
+      const said = { caseNumber: r.caseNumber, amount: r.amountPaise, receiptNumber: r.receiptNumber };
+      // One owner's heads of a mixed entry (issue #10 item 11): delivered now; the rest stay for their owners.
+      await ctx.reply(r.part ? ctx.t('staff:confirm.part_released', { ...said, count: r.part.released, left: r.part.left }) : ctx.t('staff:confirm.done', said));
       // The keeper prints the receipt and the release slip the owner signs when taking the cattle (s. 13).
       const receipt = await ctx.deps.db.receipt.findUnique({ where: { number: r.receiptNumber }, select: { id: true } });
       return replyWithDocuments(ctx, [...(receipt ? [{ kind: 'receipt' as const, receiptId: receipt.id }] : []), { kind: 'release', caseId: r.caseId }]);

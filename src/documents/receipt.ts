@@ -59,13 +59,24 @@ export async function receiptDocument(deps: DocumentDeps, ref: { receiptId: numb
 export async function releaseSlipDocument(deps: DocumentDeps, caseId: number, langs: DocumentLangs = BILINGUAL): Promise<DocumentSpec> {
   const c = await deps.db.case.findUnique({
     where: { id: caseId },
-    include: { pound: true, heads: { orderBy: { index: 'asc' } }, releases: { include: { order: true }, orderBy: { id: 'asc' } }, receipts: { orderBy: { id: 'desc' } } },
+    include: {
+      pound: true,
+      heads: { orderBy: { index: 'asc' } },
+      releases: { include: { order: true, claim: { select: { heads: { select: { headId: true } } } } }, orderBy: { id: 'asc' } },
+      receipts: { include: { payment: { select: { claimId: true } } }, orderBy: { id: 'desc' } },
+    },
   });
   if (!c) throw new DocumentUnavailable('not_found');
   const release = c.releases.at(-1) ?? null;
-  const receipt = c.receipts.find((x) => x.kind === 'S13_PAYMENT' || x.kind === 'S15_DEPOSIT') ?? c.receipts[0] ?? null;
+  // A part release (one owner's heads of a mixed entry, issue #10 item 11): his heads and his receipt only; the
+  // release of the case: the heads released with it, not those an owner took earlier on his own claim.
+  const partOf = (r: (typeof c.releases)[number]) => new Set(r.claim?.heads.map((h) => h.headId) ?? []);
+  const earlierParts = new Set(c.releases.filter((r) => r.claimId !== null && r !== release).flatMap((r) => [...partOf(r)]));
+  const mine = release?.claimId != null ? partOf(release) : null;
+  const receipts = mine ? c.receipts.filter((x) => x.payment?.claimId === release!.claimId) : c.receipts;
+  const receipt = receipts.find((x) => x.kind === 'S13_PAYMENT' || x.kind === 'S15_DEPOSIT') ?? receipts[0] ?? null;
   if (!release && !receipt) throw new DocumentUnavailable('no_receipt');
-  const heads = c.heads.filter((h) => (release ? h.status === 'RELEASED' : h.status === 'IMPOUNDED'));
+  const heads = c.heads.filter((h) => (mine ? mine.has(h.id) : release ? h.status === 'RELEASED' && !earlierParts.has(h.id) : h.status === 'IMPOUNDED'));
   const body = (t: Translate, lang: Lang): { head: Block[]; blocks: Block[] } => {
     const basis = release
       ? t(`documents:release.basis_${release.basis}`, { receipt: receipt?.number ?? '—', order: release.order ? `${release.order.authority}: ${release.order.reference}` : '—' })

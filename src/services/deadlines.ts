@@ -44,7 +44,7 @@ export interface PlannedStep {
 /** What the planner reads of a case. */
 export const DEADLINE_CASE_INCLUDE = {
   auction: true,
-  payments: { select: { id: true, kind: true, status: true, declaredAt: true, confirmedAt: true } },
+  payments: { select: { id: true, kind: true, status: true, declaredAt: true, confirmedAt: true, part: true } },
   complaints: { select: { id: true } },
 } as const;
 
@@ -53,7 +53,7 @@ export interface CaseForDeadlines extends StoredClock {
   id: number;
   status: string;
   auction: { status: string; scheduledFor: Date } | null;
-  payments: Array<{ id: number; kind: string; status: string; declaredAt: Date; confirmedAt: Date | null }>;
+  payments: Array<{ id: number; kind: string; status: string; declaredAt: Date; confirmedAt: Date | null; part?: boolean }>;
   complaints: Array<{ id: number }>;
 }
 
@@ -123,7 +123,7 @@ export function planSteps(c: CaseForDeadlines, config: Pick<Config, 'S20_COMPLAI
   // s. 15 deposit → the s. 20 complaint window: a reminder a few days before its last day, and on it.
   if (c.status === 'DEPOSITED_S15' && c.complaints.length === 0) {
     const w = t.s20ComplaintWindowEnd;
-    const deposit = c.payments.find((p) => p.kind === 'S15_DEPOSIT' && p.status === 'CONFIRMED');
+    const deposit = c.payments.find((p) => p.kind === 'S15_DEPOSIT' && p.status === 'CONFIRMED' && !p.part);
     const depositedAt = deposit?.confirmedAt ?? deposit?.declaredAt ?? c.impoundedAt;
     const early = istHour(addDays(w.date, -COMPLAINT_EARLY_DAYS), REMINDER_HOUR_IST);
     if (early.getTime() > depositedAt.getTime()) out.push(step(c, 's20-complaint-early', early, 's. 20'));

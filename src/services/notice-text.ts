@@ -29,11 +29,15 @@ export interface NoticeFacts {
 export async function loadNoticeFacts(db: DbReader, caseId: number): Promise<NoticeFacts | null> {
   const c = await db.case.findUnique({ where: { id: caseId }, include: { heads: { orderBy: { index: 'asc' } }, pound: true } });
   if (!c) return null;
+  // s. 14 is about the cattle still impounded: heads an owner took home on his own claim (issue #10 item 11) are not
+  // reported, noticed or proclaimed (unless every head went home: then the entry as registered).
+  const notHome = c.heads.filter((h) => h.status !== 'RELEASED');
+  const heads = notHome.length > 0 ? notHome : c.heads;
   return {
     caseId: c.id,
     number: c.number,
-    groups: groupHeads(c.heads),
-    headCount: c.heads.length,
+    groups: groupHeads(heads),
+    headCount: heads.length,
     placeOfSeizure: c.placeOfSeizure,
     market: c.nearestMarket ?? c.pound.nearestMarket ?? null,
     pound: { name: c.pound.name, nameHi: c.pound.nameHi, address: c.pound.address, nearestMarket: c.pound.nearestMarket },

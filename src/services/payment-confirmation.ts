@@ -15,7 +15,17 @@ import { confirmationPlan, releasePart } from './part-claim';
 
 /** What the keeper's confirmation led to. */
 export type ConfirmOutcome =
-  | { status: 'confirmed'; paymentId: number; caseId: number; caseNumber: string; amountPaise: number; receiptNumber: string; verificationCode: string }
+  | {
+      status: 'confirmed';
+      paymentId: number;
+      caseId: number;
+      caseNumber: string;
+      amountPaise: number;
+      receiptNumber: string;
+      verificationCode: string;
+      /** A part payment (issue #10 item 11): its heads were delivered now, and how many stay in the pound. */
+      part?: { released: number; left: number };
+    }
   | { status: 'already'; paymentId: number; caseNumber: string; receiptNumber: string | null }
   | { status: 'not_pending'; paymentId: number; caseNumber: string; current: 'REJECTED' | 'CANCELLED' }
   | { status: 'amount_mismatch'; paymentId: number; caseNumber: string; duePaise: number; givenPaise: number; differencePaise: number }
@@ -167,10 +177,12 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
         receiptBookNo: input.receiptBookNo ?? null,
         ...(plan.headIds.length ? { heads: plan.headIds, part: plan.part, releaseId: release?.id ?? null } : {}),
       });
-      return receipt;
+      const left = plan.c.heads.filter((h) => h.status === 'IMPOUNDED' && !plan.headIds.includes(h.id)).length;
+      return { receipt, part: release ? { released: release.headCount, left } : undefined };
     });
     if (!done) return already(db, paymentId, caseNumber);
-    return { status: 'confirmed', paymentId, caseId: p.caseId, caseNumber, amountPaise: confirmedPaise, receiptNumber: done.number, verificationCode: done.verificationCode };
+    const { receipt, part } = done;
+    return { status: 'confirmed', paymentId, caseId: p.caseId, caseNumber, amountPaise: confirmedPaise, receiptNumber: receipt.number, verificationCode: receipt.verificationCode, ...(part ? { part } : {}) };
   } catch (e) {
     // Confirmed by someone else between our read and our transaction: the law says so; it is "already".
     if (e instanceof Refusal && (e.reason === 'PAYMENT_ALREADY_CONFIRMED' || e.reason === 'DEPOSIT_ALREADY_CONFIRMED')) return already(db, paymentId, caseNumber);

@@ -68,6 +68,12 @@ export function pendingPayment(tx: Tx, caseId: number, kind: 'S13_PAYMENT' | 'S1
   return tx.payment.findFirst({ where: { caseId, kind, status: 'PENDING', part: false }, orderBy: { id: 'desc' } });
 }
 
+/** "1. black, white star; 3. brown": the heads of a part claim by register number, for a keeper's card. */
+function headList(heads: ReadonlyArray<{ id: number; index: number; description: string }>, ids: readonly number[]): string {
+  const chosen = new Set(ids);
+  return [...heads].sort((a, b) => a.index - b.index).filter((h) => chosen.has(h.id)).map((h) => `${h.index}. ${h.description}`).join('; ');
+}
+
 /** Part or whole (src/law `checkPartClaim`), or the engine's refusal as a declaration result. */
 function judgeScope(c: Parameters<typeof checkPartClaimOf>[0], kind: 'S13_PAYMENT' | 'S15_DEPOSIT', headIds: number[], now: Date, windows: Partial<StatutoryWindows>): { kind: 'ok'; scope: ClaimScope } | { kind: 'refused'; error: LawError } {
   const r = checkPartClaimOf(c, basisOf(kind), headIds, now, windows);
@@ -132,7 +138,8 @@ export async function declarePayment(
           tx,
           {
             chatId: String(k.telegramUserId),
-            key: 'card:payment.text',
+            // A part claim's card names the heads it is for (register number and description) and their dues only.
+            key: part ? 'card:payment.text_part' : 'card:payment.text',
             params: {
               number: c.number,
               kind: paymentKind,
@@ -146,6 +153,7 @@ export async function declarePayment(
               isAgent: claim.isAgent,
               hasUpiRef: Boolean(d.upiRef),
               due: duesPaise,
+              ...(part ? { count: headIds.length, heads: headList(c.heads, headIds) } : {}),
             },
             buttons: [
               [

@@ -76,7 +76,9 @@ describe('local chat transcript, end to end', () => {
     // 2. Claim (s. 13) as the owner, pay by UPI: the QR code is saved as a file.
     const who = one(await say(`/tap ${card.n} ${choiceOf(card, hi('owner:case.claim_button'))}`), 'hi', 'owner', 'owner or agent?');
     await say(String(choiceOf(who, hi('owner:claim.owner_button'))));
-    const method = one(await say('रमेश कुमार'), 'hi', 'owner', 'how will you pay?');
+    // Two buffaloes in the entry: which are his (issue #10 item 11)? All of them.
+    const which = one(await say('रमेश कुमार'), 'hi', 'owner', 'which of these are yours?');
+    const method = one(await say(String(choiceOf(which, hi('owner:heads.all_button')))), 'hi', 'owner', 'how will you pay?');
     const upi = one(await say(String(choiceOf(method, hi('owner:pay.upi_button')))), 'hi', 'owner', 'the UPI QR code');
     const qrLine = upi.lines.find((l) => l.startsWith(hi('local:photo_saved', { path: '' }).trim()));
     expect(qrLine, upi.text).toBeDefined();

@@ -41,6 +41,9 @@ describe('owner: claim and pay (s. 13)', () => {
     await h.send(englishOwner, '12');
     expect(h.api.lastTo(englishOwner.id)!.text).toBe(t(h, 'en', 'owner:claim.name_invalid'));
     await h.send(englishOwner, 'Sunita Devi');
+    // Kunda holds two buffaloes, perhaps of two owners: which are hers (issue #10 item 11)? All of them.
+    expect(h.api.lastTo(englishOwner.id)!.text).toContain(t(h, 'en', 'owner:heads.ask', { number: 'JAI1-2026-1', count: 2 }));
+    await h.tap(englishOwner, lastButton(h, englishOwner.id, 'hda')!.data);
     const engine = await engineDues(h, 'JAI1-2026-1', h.clock.now());
     const choice = h.api.lastTo(englishOwner.id)!;
     expect(choice.text).toContain(t(h, 'en', 'owner:pay.choose', { what: t(h, 'en', 'owner:pay.what_payment'), number: 'JAI1-2026-1', amount: engine.totals.totalPaise, section: 's. 13' }));

@@ -5,8 +5,11 @@ import { recordClaim } from '../../../src/services/claims';
 import { confirmPayment, rejectPayment } from '../../../src/services/payment-confirmation';
 import { declarePayment } from '../../../src/services/payments';
 import { setClaimHeads } from '../../../src/services/part-claim';
+import { loadNoticeFacts } from '../../../src/services/notice-text';
 import { releaseCattle } from '../../../src/services/release';
 import { loadStaffActor } from '../../../src/services/staff-actor';
+import { documentSpec } from '../../../src/documents';
+import { createTranslator } from '../../../src/i18n';
 import { makeCase, ist } from '../../support/case-fixture';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../../support/db';
 import { enrolStaff, seed } from '../../support/fixtures';
@@ -108,10 +111,13 @@ describe.each(await dbKinds())('part claims of a multi-owner entry on %s', (kind
     const received = ledger.filter((e) => e.account === 'OWNER_PAYMENT').reduce((s, e) => s + e.paise, 0);
     const divided = ledger.filter((e) => e.key.includes(':split:')).reduce((s, e) => s + e.paise, 0);
     expect([received, divided, ledger.length]).toEqual([COW + BUFFALO, COW + BUFFALO, 6]);
+    // s. 14 goes on for the head still impounded: the report and notice name it alone.
+    const facts = await loadNoticeFacts(db(), c.id);
+    expect([facts?.headCount, facts?.groups]).toEqual([1, [{ cattleClass: 'buffalo', description: 'brown', count: 1 }]]);
   }, 60_000);
 
   it('a head already released is not paid for twice; the last owner’s part claim becomes the case’s own path', async () => {
-    const c = await makeCase(db(), { pound: 'JAI1', impoundedAt: '2026-11-27T11:00:00+05:30', place: 'Jaitpura', heads: [['cow', 'red'], ['buffalo', 'grey'], ['cow', 'white']] });
+    const c = await makeCase(db(), { pound: 'JAI1', impoundedAt: '2026-11-27T11:00:00+05:30', place: 'Jaitpura', heads: [['cow', 'red-speckled'], ['buffalo', 'grey-flanked'], ['cow', 'white-faced']] });
     const a = await claimAndDeclare(c.id, 7611n, [1]);
     const b = await claimAndDeclare(c.id, 7612n, [2]);
     // A third person claims "all of them" (the whole case, heads 1–3): PAYMENT_PENDING, 2 cows + 1 buffalo.
@@ -119,6 +125,9 @@ describe.each(await dbKinds())('part claims of a multi-owner entry on %s', (kind
     expect(x.duesPaise).toBe(2 * COW + BUFFALO);
     expect((await db().case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('PAYMENT_PENDING');
     expect((await confirmPayment(db(), { paymentId: a.paymentId, actor: await keeper(7501, 10), now, botUsername: 'bot' })).status).toBe('confirmed');
+    // A's release slip: his red cow only (the entry's other heads are not his to sign for).
+    const slipA = JSON.stringify((await documentSpec({ db: db(), translator: await createTranslator(), botUsername: 'bot', now }, { kind: 'release', caseId: c.id }, ['en'])).layout);
+    expect([slipA.includes('red-speckled'), slipA.includes('grey-flanked'), slipA.includes('white-faced')]).toEqual([true, false, false]);
     // Head 1 went home on A's payment: X's whole payment (which counted it) is refused, citing s. 13; nothing kept.
     await expect(confirmPayment(db(), { paymentId: x.paymentId, actor: await keeper(7502, 11), now, botUsername: 'bot' })).rejects.toMatchObject({
       code: 'REFUSED',
@@ -141,6 +150,10 @@ describe.each(await dbKinds())('part claims of a multi-owner entry on %s', (kind
     expect((await db().head.findMany({ where: { caseId: c.id } })).every((h) => h.status === 'RELEASED')).toBe(true);
     const received = (await ledgerOf(c.id)).filter((e) => e.account === 'OWNER_PAYMENT').map((e) => e.paise);
     expect(received).toEqual([COW, BUFFALO, COW]);
+    // The release slip of the case's own release lists the head released with it, not those taken earlier on part claims.
+    const slip = await documentSpec({ db: db(), translator: await createTranslator(), botUsername: 'bot', now }, { kind: 'release', caseId: c.id }, ['en']);
+    const text = JSON.stringify(slip.layout);
+    expect([text.includes('white-faced'), text.includes('red-speckled'), text.includes('grey-flanked')]).toEqual([true, false, false]);
   }, 60_000);
 
   it('a part claim declared while others were in, confirmed after they left, takes the case’s own path', async () => {
