@@ -8,7 +8,7 @@ import type { CaseForLaw } from '../../src/services/case-transition';
 import type { BotContext } from '../context';
 import { callbackCodec, type CallbackCodec } from '../flows/callback-codec';
 import { defineFlow } from '../flows/flow';
-import { cancelFlow, caseById, caseCommand, finishFlow, fitMessage, replyRefusal, staleTap, tooLong, useButtons } from './officer-common';
+import { cancelFlow, caseById, caseCommand, finishFlow, fitMessage, replyRefusal, staleTap, tooLong, useButtons, recordOrCancel } from './officer-common';
 
 /**
  * `/notice <case>` — the officer records the s. 14 notice: when it was stuck up (Now or a typed time), an
@@ -147,7 +147,7 @@ async function askConfirm(ctx: BotContext, d: Draft) {
     ? ctx.t('officer:notice.confirm_more', { number: d.number })
     : ctx.t('officer:notice.confirm', { number: d.number, postedAt: d.postedAt, photo: ctx.t(d.photoFileId ? 'officer:notice.photo_yes' : 'officer:notice.photo_no') });
   await ctx.reply(`${head}\n${lines.join('\n')}`, {
-    reply_markup: new InlineKeyboard().text(ctx.t('officer:button.record'), noticeCb.save.encode(ctx, {})).text(ctx.t('common:cancel'), noticeCb.cancel.encode(ctx, {})),
+    reply_markup: recordOrCancel(ctx, noticeCb.save, noticeCb.cancel),
   });
 }
 

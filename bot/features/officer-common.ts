@@ -1,4 +1,5 @@
-import type { Composer, InlineKeyboard } from 'grammy';
+import { InlineKeyboard, type Composer } from 'grammy';
+import { cleanPersonName } from '../../src/services/person-name';
 import { loadCase, type CaseForLaw } from '../../src/services/case-transition';
 import { Refusal } from '../../src/services/refusal';
 import type { StaffActor, StaffRight } from '../../src/services/staff-actor';
@@ -150,4 +151,17 @@ export async function tooLong(ctx: BotContext, text: string, max: number): Promi
 /** A typed answer where the step wants a button. */
 export async function useButtons(ctx: BotContext): Promise<void> {
   await ctx.reply(ctx.t('officer:input.use_buttons'));
+}
+
+/** A confirmation's two buttons: `save` (labelled "Record", or `label`) and Cancel. */
+export function recordOrCancel(ctx: BotContext, save: CallbackCodec<Record<string, never>>, cancel: CallbackCodec<Record<string, never>>, label = 'officer:button.record'): InlineKeyboard {
+  return new InlineKeyboard().text(ctx.t(label), save.encode(ctx, {})).text(ctx.t('common:cancel'), cancel.encode(ctx, {}));
+}
+
+/** A typed person's name (a bidder, a surplus claimant): at most `max` characters, a name and nothing else; null after saying why. */
+export async function typedName(ctx: BotContext, text: string, max: number): Promise<string | null> {
+  if (await tooLong(ctx, text, max)) return null;
+  const name = cleanPersonName(text);
+  if (!name) await ctx.reply(ctx.t('officer:input.bad_name'));
+  return name;
 }

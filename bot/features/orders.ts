@@ -10,7 +10,7 @@ import type { BotContext } from '../context';
 import { may } from '../../src/services/staff-actor';
 import { callbackCodec } from '../flows/callback-codec';
 import { defineFlow } from '../flows/flow';
-import { actFor, cancelFlow, caseCommand, caseFromArg, caseTap, commandArg, finishFlow, fitMessage, replyRefusal, staleTap, tooLong, useButtons } from './officer-common';
+import { actFor, cancelFlow, caseCommand, caseFromArg, caseTap, commandArg, finishFlow, fitMessage, replyRefusal, staleTap, tooLong, useButtons, recordOrCancel } from './officer-common';
 
 /**
  * `/orders <case>` — the orders of a Magistrate or Civil Court recorded on a case (any staff of the pound
@@ -81,7 +81,7 @@ async function askKind(ctx: BotContext, d: OrderDraft) {
 async function askOrderConfirm(ctx: BotContext, d: OrderDraft) {
   orderFlow.enter(ctx, 'confirm', d);
   await ctx.reply(ctx.t('officer:orders.confirm', { number: d.number, kind: d.kind, authority: d.authority, reference: d.reference, date: d.date }), {
-    reply_markup: new InlineKeyboard().text(ctx.t('officer:button.record'), ordersCb.save.encode(ctx, {})).text(ctx.t('common:cancel'), ordersCb.cancel.encode(ctx, {})),
+    reply_markup: recordOrCancel(ctx, ordersCb.save, ordersCb.cancel),
   });
 }
 
@@ -92,7 +92,7 @@ provisoFlow.texts(
       if (await tooLong(ctx, text, MAX_MANNER)) return;
       provisoFlow.enter(ctx, 'confirm', { ...d, manner: text });
       await ctx.reply(ctx.t('officer:orders.confirm_proviso', { number: d.number, reference: d.reference, manner: text }), {
-        reply_markup: new InlineKeyboard().text(ctx.t('officer:button.yes_record'), ordersCb.provisoConfirm.encode(ctx, {})).text(ctx.t('common:cancel'), ordersCb.cancel.encode(ctx, {})),
+        reply_markup: recordOrCancel(ctx, ordersCb.provisoConfirm, ordersCb.cancel, 'officer:button.yes_record'),
       });
     },
   },

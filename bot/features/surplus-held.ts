@@ -3,14 +3,13 @@ import { z } from 'zod';
 import { toIstDate } from '../../src/law';
 import type { CaseForLaw } from '../../src/services/case-transition';
 import { holdEndOf, moneyStatus } from '../../src/services/money-split';
-import { cleanPersonName } from '../../src/services/person-name';
 import { claimSurplus, surplusesHeld, surplusToRevenue } from '../../src/services/surplus';
 import { surplusClaimants } from '../../src/services/surplus-request';
 import { parseDate } from '../../src/services/typed-input';
 import type { BotContext } from '../context';
 import { callbackCodec } from '../flows/callback-codec';
 import { defineFlow } from '../flows/flow';
-import { actFor, caseTap, finishFlow, fitMessage, replyRefusal, staleTap, tooLong, useButtons } from './officer-common';
+import { actFor, caseTap, finishFlow, fitMessage, replyRefusal, staleTap, tooLong, useButtons, recordOrCancel, typedName } from './officer-common';
 
 /**
  * s. 17, the District Magistrate's side of `/split`: the surpluses the office holds, a surplus's card with
@@ -157,7 +156,7 @@ async function askClaimConfirm(ctx: BotContext, d: ClaimDraft) {
   const amount = (await moneyStatus(ctx.deps.db, d.caseId)).amountOf('MAGISTRATE_DEPOSIT');
   const delivery = ctx.t(d.claimantTelegramId ? 'officer:surplus.claimant_on_telegram' : 'officer:surplus.claimant_not_on_telegram', { claimant: d.claimant });
   await ctx.reply(`${ctx.t('officer:surplus.confirm_claim', { number: d.number, amount, claimant: d.claimant, reference: d.reference, date: d.date })}\n${delivery}`, {
-    reply_markup: new InlineKeyboard().text(ctx.t('officer:button.yes_record'), surplusCb.claimConfirm.encode(ctx, {})).text(ctx.t('common:cancel'), moneyCancelCb.encode(ctx, {})),
+    reply_markup: recordOrCancel(ctx, surplusCb.claimConfirm, moneyCancelCb, 'officer:button.yes_record'),
   });
 }
 
@@ -165,11 +164,9 @@ surplusFlow.texts(
   surplusHeldFeature,
   {
     claimant: async (ctx, d, text) => {
-      if (await tooLong(ctx, text, MAX_TEXT)) return;
       // Printed on the surplus receipt and the claimant's message (s. 17): a name, nothing else.
-      const claimant = cleanPersonName(text);
-      if (!claimant) return ctx.reply(ctx.t('officer:input.bad_name'));
-      return askOrderRef(ctx, { ...d, claimant, claimantTelegramId: null });
+      const claimant = await typedName(ctx, text, MAX_TEXT);
+      if (claimant) await askOrderRef(ctx, { ...d, claimant, claimantTelegramId: null });
     },
     reference: async (ctx, d, text) => {
       if (await tooLong(ctx, text, MAX_TEXT)) return;

@@ -141,8 +141,3 @@ export function defineFlow<const Step extends string, S extends z.ZodType<Record
   return flow;
 }
 
-/** Every declared flow's name (the staff help and tests list them). */
-export function declaredFlows(): string[] {
-  return [...names];
-}
-

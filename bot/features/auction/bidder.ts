@@ -1,12 +1,11 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { z } from 'zod';
 import { registerBidder } from '../../../src/services/auction';
-import { cleanPersonName } from '../../../src/services/person-name';
 import { Refusal } from '../../../src/services/refusal';
 import type { BotContext } from '../../context';
 import type { CallbackCodec } from '../../flows/callback-codec';
 import { defineFlow } from '../../flows/flow';
-import { actFor, caseById, caseTap, replyRefusal, sectionText, tooLong, useButtons } from '../officer-common';
+import { actFor, caseById, caseTap, replyRefusal, sectionText, tooLong, useButtons, typedName } from '../officer-common';
 import { auctionCb, MAX_TEXT } from './buttons';
 
 /**
@@ -32,10 +31,9 @@ bidderFlow.texts(
   bidderFeature,
   {
     name: async (ctx, d, text) => {
-      if (await tooLong(ctx, text, MAX_TEXT)) return;
       // The bidder's name goes on the s. 16 account and the owner's copy: a name, nothing else.
-      const name = cleanPersonName(text);
-      if (!name) return ctx.reply(ctx.t('officer:input.bad_name'));
+      const name = await typedName(ctx, text, MAX_TEXT);
+      if (!name) return;
       bidderFlow.enter(ctx, 'address', { ...d, name });
       await ctx.reply(ctx.t('officer:auction.ask_bidder_address'));
     },

@@ -17,5 +17,3 @@ import { scheduleFeature } from './schedule';
  */
 export const auctionFeature = new Composer<BotContext>();
 auctionFeature.use(auctionCommand, scheduleFeature, refusalFeature, bidderFeature, saleFeature, salePreviewFeature, accountFeature);
-
-export { accountText } from './account';

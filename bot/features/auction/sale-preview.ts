@@ -1,8 +1,8 @@
-import { Composer, InlineKeyboard } from 'grammy';
+import { Composer } from 'grammy';
 import { previewSale, recordSale } from '../../../src/services/sale';
 import { carriedOf, type StoredSaleInputs } from '../../../src/services/sale-record';
 import type { BotContext } from '../../context';
-import { actFor, caseById, finishFlow, fitMessage, replyRefusal } from '../officer-common';
+import { actFor, caseById, finishFlow, fitMessage, replyRefusal, recordOrCancel } from '../officer-common';
 import { accountText, deliveryKeyboard } from './account';
 import { saleCb } from './buttons';
 import { saleFlow, type SaleDraft } from './sale-flow';
@@ -57,7 +57,7 @@ export async function showPreview(ctx: BotContext, d: SaleDraft) {
   if (d.round > 1) parts.push(ctx.t('officer:sale.preview_round', { round: d.round, carried: carriedOf(inputs) }));
   if (!sale.covered) parts.push(ctx.t('officer:sale.shortfall', { shortfall: sale.shortfallPaise }));
   await ctx.reply(fitMessage(parts.join('\n')), {
-    reply_markup: new InlineKeyboard().text(ctx.t('officer:sale.record_button'), saleCb.save.encode(ctx, {})).text(ctx.t('common:cancel'), saleCb.cancel.encode(ctx, {})),
+    reply_markup: recordOrCancel(ctx, saleCb.save, saleCb.cancel, 'officer:sale.record_button'),
   });
 }
 
