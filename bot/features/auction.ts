@@ -10,6 +10,7 @@ import { checkCanRecordSale, previewSale, recordSale, type BidInput } from '../.
 import { deliverAccount, recordAccountOwnerAbsent } from '../../src/services/sale-account';
 import { accountParams, carriedOf, storedAccountOf, type StoredAccount, type StoredSaleInputs } from '../../src/services/sale-record';
 import type { BotContext } from '../context';
+import { Feature } from './feature';
 import {
   actFor,
   caseById,
@@ -37,7 +38,7 @@ import {
  * `/sale <case>` — record the results head by head (buyer and price, or "Not sold"), the expenses of sale,
  * and deliver the s. 16 account. Each step is one tap or one line; nothing is written before the final button.
  */
-export const auctionFeature = new Composer<BotContext>();
+export const auctionFeature = new Feature();
 
 const MAX_TEXT = 300;
 

@@ -13,6 +13,7 @@ import { renderDues } from '../views/owner/dues';
 import { ownerRefusal } from '../views/owner/refusal';
 import { CAPTION_LIMIT, fitMessage, poundName, sectionText } from '../views/owner/text';
 import { paiseOf } from '../../src/db';
+import { Feature } from './feature';
 
 /**
  * Claim and pay (s. 13) — and the same path for a deposit under protest (s. 15, entered from protest.ts):
@@ -20,7 +21,7 @@ import { paiseOf } from '../../src/db';
  * official id (QR with amount and case number) → "I have paid" (amount, optional UPI reference) → a
  * PENDING payment and a card to every keeper of the pound, who confirms by replying to it.
  */
-export const claimFeature = new Composer<BotContext>();
+export const claimFeature = new Feature();
 
 const FLOW_CLAIM = 'owner_claim';
 const FLOW_PAID = 'owner_paid';

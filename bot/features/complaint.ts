@@ -7,6 +7,7 @@ import type { BotContext } from '../context';
 import { cb, clearFlow, isCommandText, setFlow } from '../keyboards/owner';
 import { idArg, onAction } from './on-action';
 import { showCaseByNumber } from './case';
+import { Feature } from './feature';
 
 /**
  * /complaint (s. 20): after a deposit under protest (s. 15) the owner records the complaint made to the
@@ -14,7 +15,7 @@ import { showCaseByNumber } from './case';
  * depositor may record it; the outcome, when the Magistrate's office records it, shows on the case card
  * and in /mycases.
  */
-export const complaintFeature = new Composer<BotContext>();
+export const complaintFeature = new Feature();
 
 const FLOW = 'owner_complaint';
 const stale = (ctx: BotContext) => ({ text: ctx.t('common:error.stale_button'), alert: true });

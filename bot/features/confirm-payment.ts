@@ -7,6 +7,7 @@ import type { BotContext } from '../context';
 import { replyWithDocuments } from './documents-reply';
 import { requireStaff } from '../middleware/roles';
 import { replyRefusal } from './officer-common';
+import { Feature } from './feature';
 
 /**
  * Keepers confirm what owners say they paid by replying to the payment card (`ok`, the amount, or the
@@ -14,7 +15,7 @@ import { replyRefusal } from './officer-common';
  * do the same, the reject button asking for the reason. The reply finds the payment through PaymentCard
  * (chat id + the card's message id). Every answer is checked again against role and pound.
  */
-export const confirmPaymentFeature = new Composer<BotContext>();
+export const confirmPaymentFeature = new Feature();
 
 const REASON_FLOW = 'pc_reject';
 

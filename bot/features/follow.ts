@@ -6,6 +6,7 @@ import type { BotContext } from '../context';
 import { cb, clearFlow, isCommandText, setFlow } from '../keyboards/owner';
 import { idArg, onAction } from './on-action';
 import { fitMessage, outcomeText } from '../views/owner/text';
+import { Feature } from './feature';
 
 /**
  * Following cases and villages: /mycases lists the cases the user claimed or follows (with the outcome of
@@ -13,7 +14,7 @@ import { fitMessage, outcomeText } from '../views/owner/text';
  * /subscribe asks for a village and an optional description filter ("buffalo") for alerts about new
  * impoundings there and their s. 14 notices (sent by the staff and jobs flows via subscribersForCase).
  */
-export const followFeature = new Composer<BotContext>();
+export const followFeature = new Feature();
 
 const FLOW = 'owner_subscribe';
 const stale = (ctx: BotContext) => ({ text: ctx.t('common:error.stale_button'), alert: true });

@@ -20,6 +20,7 @@ import { holds, may, poundsInScope } from '../../src/services/staff-actor';
 import { actFor, cancelFlow, caseById, caseFromArg, cb, commandArg, fitMessage, replyRefusal, staleTap, verifiedTap } from './officer-common';
 import { listSurpluses, showSurplus, surplusFlow, surplusTap } from './surplus-held';
 import { paiseOf } from '../../src/db';
+import { Feature } from './feature';
 
 /**
  * `/split <case>` — s. 17. The selling officer sees where the proceeds go (each auction round's own
@@ -30,7 +31,7 @@ import { paiseOf } from '../../src/db';
  * reaches them, or typing another name — or, after the hold, its transfer to Government revenue.
  * `/split` alone lists the surpluses the office holds.
  */
-export const moneyFeature = new Composer<BotContext>();
+export const moneyFeature = new Feature();
 // The surplus claim flow's typed answers (name, order reference, date) — see surplus-held.ts.
 moneyFeature.use(surplusFlow);
 

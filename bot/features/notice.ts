@@ -5,6 +5,7 @@ import { parseDateTime } from '../../src/services/typed-input';
 import { Refusal } from '../../src/services/refusal';
 import type { CaseForLaw } from '../../src/services/case-transition';
 import type { BotContext } from '../context';
+import { Feature } from './feature';
 import {
   actFor,
   caseById,
@@ -28,7 +29,7 @@ import {
  * Nothing is written before Record. The posting date is the notice date (the 7 days before an auction run
  * from it); the case counts as noticed (NOTICE_POSTED) once both proclamations are recorded.
  */
-export const noticeFeature = new Composer<BotContext>();
+export const noticeFeature = new Feature();
 
 /** A proclamation in the draft: null = "later" (not made yet). */
 interface DraftProclamation {

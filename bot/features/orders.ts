@@ -8,6 +8,7 @@ import { disposeUnderProviso } from '../../src/services/proviso';
 import type { BotContext } from '../context';
 import { may } from '../../src/services/staff-actor';
 import { actFor, cancelFlow, caseById, caseFromArg, cb, commandArg, finishFlow, fitMessage, flowData, inFlow, replyRefusal, setFlow, staleTap, verifiedTap } from './officer-common';
+import { Feature } from './feature';
 
 /**
  * `/orders <case>` — the orders of a Magistrate or Civil Court recorded on a case (any staff of the pound
@@ -15,7 +16,7 @@ import { actFor, cancelFlow, caseById, caseFromArg, cb, commandArg, finishFlow, 
  * out a disposal under the s. 14 proviso on a recorded order. `/outcome <case> refund|apply <ref>` — the
  * Magistrate's outcome of a s. 15 deposit (ss. 20–22).
  */
-export const ordersFeature = new Composer<BotContext>();
+export const ordersFeature = new Feature();
 
 interface OrderDraft {
   caseId: number;

@@ -8,12 +8,13 @@ import { authorize, poundsInScope } from '../../src/services/staff-actor';
 import type { BotContext } from '../context';
 import { requireStaff } from '../middleware/roles';
 import { replyWithDocuments } from './documents-reply';
+import { Feature } from './feature';
 
 /**
  * `/register_export <from> <to> [pound] [pdf]` — the s. 7 register of a pound for a date range, as a CSV
  * document with a button for the printable extract (PDF, src/documents); with `pdf`, the PDF at once.
  */
-export const registerExportFeature = new Composer<BotContext>();
+export const registerExportFeature = new Feature();
 
 registerExportFeature.command('register_export', async (ctx) => {
   if (!(await requireStaff(ctx, 'register.export'))) return;

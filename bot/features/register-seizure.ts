@@ -10,6 +10,7 @@ import { Refusal } from '../../src/services/refusal';
 import type { BotContext } from '../context';
 import { leaveFlow } from '../middleware/leave-flow';
 import { replyRefusal } from './officer-common';
+import { Feature } from './feature';
 
 /**
  * `/register` — the s. 8 register entry, one question at a time (a small state machine in ctx.session):
@@ -17,7 +18,7 @@ import { replyRefusal } from './officer-common';
  * time of seizure (default: when brought in; the s. 20 complaint window runs from it) → seizer's name → residence → owner's name (or unknown) → residence → place of seizure → confirm.
  * Any command or /cancel leaves the flow (bot/middleware/leave-flow.ts); nothing is written until "Register" is tapped.
  */
-export const registerSeizureFeature = new Composer<BotContext>();
+export const registerSeizureFeature = new Feature();
 
 const FLOW = 'register';
 

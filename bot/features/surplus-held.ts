@@ -8,6 +8,7 @@ import { surplusClaimants } from '../../src/services/surplus-request';
 import { parseDate } from '../../src/services/typed-input';
 import type { BotContext } from '../context';
 import { actFor, caseById, cb, finishFlow, fitMessage, flowData, inFlow, leaveFlow, replyRefusal, setFlow, staleTap } from './officer-common';
+import { Feature } from './feature';
 
 /**
  * s. 17, the District Magistrate's side of `/split`: the surpluses the office holds, a surplus's card with
@@ -148,7 +149,7 @@ async function askClaimConfirm(ctx: BotContext, d: ClaimDraft) {
   });
 }
 
-export const surplusFlow = new Composer<BotContext>();
+export const surplusFlow = new Feature();
 
 surplusFlow.on('message:text', async (ctx, next) => {
   if (!inFlow(ctx, 'surplus') || ctx.msg.text.startsWith('/')) return next();

@@ -5,6 +5,7 @@ import { requestSurplus, surplusRequestOffer } from '../../src/services/surplus-
 import type { BotContext } from '../context';
 import { SURPLUS_REQUEST_ACTION } from '../keyboards/surplus-request';
 import { refusalText } from '../views/refusal';
+import { Feature } from './feature';
 
 /**
  * s. 17, the owner's side: someone who claimed the case taps "ask for the surplus" on the case card while
@@ -12,7 +13,7 @@ import { refusalText } from '../views/refusal';
  * owner learns by when the claim must be established. The Magistrate's office then picks this person as
  * the claimant (/split), so the receipt is sent to them here.
  */
-export const surplusRequestFeature = new Composer<BotContext>();
+export const surplusRequestFeature = new Feature();
 
 surplusRequestFeature.on('callback_query:data', async (ctx, next) => {
   const decoded = decodeCallback(callbackSecret(ctx.deps.config), ctx.callbackQuery.data);

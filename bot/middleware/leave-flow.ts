@@ -1,5 +1,6 @@
 import { Composer } from 'grammy';
 import type { BotContext } from '../context';
+import { Feature } from '../features/feature';
 
 /** Leaves whatever multi-step flow the chat is in (owner or staff): clears the session's flow, step and data. */
 export function leaveFlow(ctx: BotContext): void {
@@ -21,7 +22,7 @@ export function commandOf(text: string): string | undefined {
  * owner or staff — and the command then runs on a clean session. /cancel only leaves, and says whether
  * there was anything to leave.
  */
-export const leaveFlowOnCommand = new Composer<BotContext>();
+export const leaveFlowOnCommand = new Feature();
 
 leaveFlowOnCommand.on('message:text', async (ctx, next) => {
   const command = commandOf(ctx.msg.text);
