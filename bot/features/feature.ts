@@ -4,96 +4,116 @@ import type { BotContext } from '../context';
 
 /**
  * A feature's handlers, kept apart by the kind of update they can match (issue 13: CPU per update). grammY walks
- * every handler of every feature for each update (some 90 steps, each a few promises — about as much CPU as
- * the rest of a plain update); here an update walks only the handlers that could match it, in the same order:
- * a tap only the callback handlers (and the unfiltered ones), a command only the message and command handlers,
- * a plain text the message handlers. A handler left out could not have matched the update (it would have
- * passed it on), so what runs, and in which order, is what grammY's full walk would run.
+ * every handler of every feature for each update (some 90 steps, each a few promises — more CPU than the rest of
+ * a plain update); here an update walks only the handlers that could match it, in the same order: a tap only
+ * the callback handlers, a command only the message handlers and that command's, a plain text the message
+ * handlers — and, always, the unfiltered ones. A handler left out could not have matched the update (it would
+ * have passed it on), so what runs, and in which order, is what grammY's full walk would run.
  *
- * Narrowed: `on('callback_query…')` and `callbackQuery()` → taps; `on('message…')` → messages with or without a
- * command; `command()` → messages with a bot_command entity (grammY matches only those) and other updates
- * (channel posts). Anything else (`use`, `filter`, `chatType`, `hears`, other filter queries) goes to every kind.
+ * Narrowed: `on('callback_query…')` and `callbackQuery()` → taps; `on('message…')` → messages; `command(name)`
+ * → messages whose bot_command entity at offset 0 names it (grammY matches only those; `name@bot` included) and
+ * other updates (channel posts). Anything else (`use`, `filter`, `chatType`, `hears`, other queries) → every update.
+ * Register handlers when the module loads (as every feature does): the routes are built on first use.
  */
-export type Route = 'callback' | 'command' | 'text' | 'other';
-const ROUTES: readonly Route[] = ['callback', 'command', 'text', 'other'];
+export type Route = string; // 'callback' | 'text' | 'other' | '/' (a command no feature registered) | '/<command>'
 
-/** The kind of an update, for routing: a tap, a message with a bot_command entity, another message, or else. */
-export function routeOf(update: Update): Route {
+interface Registration {
+  on: (route: Route) => boolean;
+  mw: Composer<BotContext>;
+}
+const ANY = () => true;
+const MESSAGE = (r: Route) => r === 'text' || r.startsWith('/');
+const CALLBACK = (r: Route) => r === 'callback';
+
+/** The route of an update: a tap, a message with a command (by name, if `known`), another message, or else. */
+export function routeOf(update: Update, known: ReadonlySet<string>): Route {
   if (update.callback_query) return 'callback';
   const m = update.message;
-  if (m) return m.entities?.some((e) => e.type === 'bot_command') ? 'command' : 'text';
-  return 'other';
+  if (!m) return 'other';
+  const e = m.entities?.find((x) => x.type === 'bot_command' && x.offset === 0);
+  if (!e || m.text === undefined) return 'text';
+  const name = m.text.substring(1, e.length).split('@')[0]!;
+  return known.has(name) ? `/${name}` : '/';
 }
 
-function routesOfQuery(q: string): readonly Route[] {
-  const l1 = q.split(':')[0];
-  if (l1 === 'callback_query') return ['callback'];
-  if (l1 === 'message') return ['command', 'text'];
-  return ROUTES;
+function onQuery(filter: string | string[]): (r: Route) => boolean {
+  const l1s = new Set((Array.isArray(filter) ? filter : [filter]).map((q) => q.split(':')[0]));
+  if ([...l1s].every((l) => l === 'callback_query')) return CALLBACK;
+  if ([...l1s].every((l) => l === 'message')) return MESSAGE;
+  if ([...l1s].every((l) => l === 'message' || l === 'callback_query')) return (r) => CALLBACK(r) || MESSAGE(r);
+  return ANY;
 }
 
 /** A feature's Composer (`new Feature()` in place of `new Composer<BotContext>()`), routed by update kind. */
 export class Feature extends Composer<BotContext> {
-  private readonly parts = new Map<Route, Composer<BotContext>>(ROUTES.map((r) => [r, new Composer<BotContext>()]));
-  private readonly used = new Set<Route>();
+  private readonly registrations: Registration[] = [];
+  /** The commands this feature registered (the part before any `@bot`). */
+  readonly commands = new Set<string>();
+  private readonly parts = new Map<Route, Composer<BotContext> | null>();
 
   constructor() {
     super();
     // Used on its own (inside another feature, a test): route here. The bot routes once for all (routeFeatures).
-    super.use((ctx, next) => this.parts.get(routeOf(ctx.update))!.middleware()(ctx, next));
+    super.use((ctx, next) => {
+      const part = this.partFor(routeOf(ctx.update, this.commands));
+      return part ? part.middleware()(ctx, next) : next();
+    });
   }
 
-  private into<T extends BotContext>(routes: readonly Route[], inner: Composer<T>): Composer<T> {
-    for (const r of routes) {
-      this.used.add(r);
-      this.parts.get(r)!.use(inner as unknown as Composer<BotContext>);
-    }
+  private add<T extends BotContext>(on: (r: Route) => boolean, mw: Composer<BotContext>, inner: Composer<T>): Composer<T> {
+    this.registrations.push({ on, mw });
+    this.parts.clear();
     return inner;
   }
 
-  /** The handlers for updates of `route`, if any were registered. */
+  /** The handlers that may match an update of `route`, in order; undefined when none. */
   partFor(route: Route): Composer<BotContext> | undefined {
-    return this.used.has(route) ? this.parts.get(route) : undefined;
+    let part = this.parts.get(route);
+    if (part === undefined) {
+      const regs = this.registrations.filter((r) => r.on(route));
+      part = regs.length ? new Composer<BotContext>(...regs.map((r) => r.mw)) : null;
+      this.parts.set(route, part);
+    }
+    return part ?? undefined;
   }
 
   override use(...middleware: Array<Middleware<BotContext>>): Composer<BotContext> {
-    return this.into(ROUTES, new Composer<BotContext>(...middleware));
+    const inner = new Composer<BotContext>(...middleware);
+    return this.add(ANY, inner, inner);
   }
 
   override on<Q extends FilterQuery>(filter: Q | Q[], ...middleware: Array<Middleware<Filter<BotContext, Q>>>): Composer<Filter<BotContext, Q>> {
-    const inner = new Composer<Filter<BotContext, Q>>(...middleware);
-    const routes = new Set((Array.isArray(filter) ? filter : [filter]).flatMap((q) => routesOfQuery(q)));
     const gate = new Composer<BotContext>();
-    gate.on(filter, inner);
-    this.into([...routes], gate);
-    return inner;
+    return this.add(onQuery(filter), gate, gate.on(filter, ...middleware));
   }
 
   override command(command: Parameters<Composer<BotContext>['command']>[0], ...middleware: Array<CommandMiddleware<BotContext>>): ReturnType<Composer<BotContext>['command']> {
+    const names = new Set((Array.isArray(command) ? command : [command]).map((c) => String(c).split('@')[0]!));
+    for (const n of names) this.commands.add(n);
     const gate = new Composer<BotContext>();
-    const inner = gate.command(command, ...middleware);
-    this.into(['command', 'other'], gate);
-    return inner;
+    return this.add((r) => r === 'other' || (r.startsWith('/') && names.has(r.slice(1))), gate, gate.command(command, ...middleware));
   }
 
   override callbackQuery(trigger: Parameters<Composer<BotContext>['callbackQuery']>[0], ...middleware: Array<CallbackQueryMiddleware<BotContext>>): ReturnType<Composer<BotContext>['callbackQuery']> {
     const gate = new Composer<BotContext>();
-    const inner = gate.callbackQuery(trigger, ...middleware);
-    this.into(['callback'], gate);
-    return inner;
+    return this.add(CALLBACK, gate, gate.callbackQuery(trigger, ...middleware));
   }
 }
 
 /**
- * The features in order as one middleware that walks, for each update, only the handlers of its kind (a plain
- * Composer among them counts for every kind).
+ * The features in order as one middleware that walks, for each update, only the handlers of its route (a plain
+ * Composer among them counts for every route).
  */
 export function routeFeatures(features: ReadonlyArray<Composer<BotContext>>): MiddlewareFn<BotContext> {
-  const byRoute = new Map(
-    ROUTES.map((r) => {
-      const parts = features.map((f) => (f instanceof Feature ? f.partFor(r) : f)).filter((p): p is Composer<BotContext> => p !== undefined);
-      return [r, new Composer<BotContext>(...parts).middleware()] as const;
-    }),
-  );
-  return (ctx, next) => byRoute.get(routeOf(ctx.update))!(ctx, next);
+  const known = new Set(features.flatMap((f) => (f instanceof Feature ? [...f.commands] : [])));
+  const routes = new Map<Route, MiddlewareFn<BotContext>>();
+  return (ctx, next) => {
+    const route = routeOf(ctx.update, known);
+    let mw = routes.get(route);
+    if (!mw) {
+      const parts = features.map((f) => (f instanceof Feature ? f.partFor(route) : f)).filter((p): p is Composer<BotContext> => p !== undefined);
+      routes.set(route, (mw = new Composer<BotContext>(...parts).middleware()));
+    }
+    return mw(ctx, next);
+  };
 }
