@@ -2,6 +2,7 @@ import { Bot, type ApiClientOptions } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { BotContext, BotDeps } from './context';
 import { features, lastFeature } from './features';
+import { routeFeatures } from './features/feature';
 import { attachDeps } from './middleware/deps';
 import { dedupeUpdates } from './middleware/dedupe-updates';
 import { handleBotError } from './middleware/errors';
@@ -46,8 +47,8 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   // long polling, webhooks and tests. Failures before this point (the database down while reading the
   // user or session) still propagate, so a webhook answers 500 and Telegram delivers the update again.
   const flows = bot.errorBoundary(handleBotError);
-  for (const feature of features) flows.use(feature);
-  flows.use(lastFeature);
+  // The features in order, each update walking only the handlers of its kind (bot/features/feature.ts).
+  flows.use(routeFeatures([...features, lastFeature]));
   bot.catch(handleBotError);
   return bot;
 }

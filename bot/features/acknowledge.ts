@@ -3,13 +3,14 @@ import { audit } from '../../src/services/audit';
 import type { BotContext } from '../context';
 import { ownerCb } from '../keyboards/owner';
 import { onAction } from './on-action';
+import { Feature } from './feature';
 
 /**
  * The owner's one tap "I have taken my cattle back" (the receipt in the register, s. 13). The button
  * (callback 'ack' <releaseId>) is queued by the staff release flow. Only the person who claimed may tap it;
  * the register records who, when and via which message — once: a second tap says "already recorded".
  */
-export const acknowledgeFeature = new Composer<BotContext>();
+export const acknowledgeFeature = new Feature();
 
 onAction(acknowledgeFeature, ownerCb.acknowledgeRelease, async (ctx, { releaseId }) => {
   const release = await ctx.deps.db.release.findUnique({ where: { id: releaseId }, include: { case: true } });

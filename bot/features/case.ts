@@ -12,13 +12,14 @@ import { defineFlow, enterUntypedFlow } from '../flows/flow';
 import { isCommandText, ownerCb } from '../keyboards/owner';
 import { onAction } from './on-action';
 import { cattleSummary, renderCaseCard } from '../views/owner/case-card';
+import { Feature } from './feature';
 
 /**
  * Finding a case: /case <number> (case, spaces, Devanagari digits tolerated), the seizure slip's deep link
  * (via /start), /search <village, date, description>, or plain text outside any flow (a number opens the
  * case, anything else is searched). The card shows public facts only.
  */
-export const caseFeature = new Composer<BotContext>();
+export const caseFeature = new Feature();
 
 /** /case or /search without an argument: the next text is the number or the search. */
 const caseFlow = defineFlow('owner_case', { steps: ['number'], data: z.object({}) });
@@ -106,7 +107,7 @@ onAction(caseFeature, ownerCb.openCase, async (ctx, { caseId }) => {
  * Goes LAST before the unhandled feature: plain text outside any flow (a case number or a search), a
  * staff command from someone without the role ("for pound staff only"), and unknown commands.
  */
-export const ownerFallback = new Composer<BotContext>();
+export const ownerFallback = new Feature();
 
 ownerFallback.chatType('private').on('message:text', async (ctx, next) => {
   const text = ctx.msg.text.trim();

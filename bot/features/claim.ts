@@ -15,6 +15,7 @@ import { CAPTION_LIMIT, fitMessage, poundName, sectionText } from '../views/owne
 import { overText, shortText } from '../views/owner/pay';
 import { askHeads, claimHeadsActions, duesOptionsOf, myHeadsLine } from './claim-heads';
 import { paiseOf } from '../../src/db';
+import { Feature } from './feature';
 
 /**
  * Claim and pay (s. 13) — and the same path for a deposit under protest (s. 15, entered from protest.ts):
@@ -22,7 +23,7 @@ import { paiseOf } from '../../src/db';
  * official id (QR with amount and case number) → "I have paid" (amount, optional UPI reference) → a
  * PENDING payment and a card to every keeper of the pound, who confirms by replying to it.
  */
-export const claimFeature = new Composer<BotContext>();
+export const claimFeature = new Feature();
 
 const FLOW_CLAIM = 'owner_claim';
 const FLOW_PAID = 'owner_paid';

@@ -9,6 +9,7 @@ import { defineFlow } from '../flows/flow';
 import { ownerCb } from '../keyboards/owner';
 import { onAction } from './on-action';
 import { showCaseByNumber } from './case';
+import { Feature } from './feature';
 
 /**
  * /complaint (s. 20): after a deposit under protest (s. 15) the owner records the complaint made to the
@@ -16,7 +17,7 @@ import { showCaseByNumber } from './case';
  * depositor may record it; the outcome, when the Magistrate's office records it, shows on the case card
  * and in /mycases.
  */
-export const complaintFeature = new Composer<BotContext>();
+export const complaintFeature = new Feature();
 
 const complaintFlow = defineFlow('owner_complaint', {
   steps: ['reference', 'date'],

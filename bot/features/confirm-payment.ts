@@ -9,6 +9,7 @@ import { defineFlow } from '../flows/flow';
 import { replyWithDocuments } from './documents-reply';
 import { requireStaff } from '../middleware/roles';
 import { replyRefusal } from './officer-common';
+import { Feature } from './feature';
 
 /**
  * Keepers confirm what owners say they paid by replying to the payment card (`ok`, the amount, or the
@@ -16,7 +17,7 @@ import { replyRefusal } from './officer-common';
  * do the same, the reject button asking for the reason. The reply finds the payment through PaymentCard
  * (chat id + the card's message id). Every answer is checked again against role and pound.
  */
-export const confirmPaymentFeature = new Composer<BotContext>();
+export const confirmPaymentFeature = new Feature();
 
 /**
  * The card's buttons; the jobs sender draws the same for a queued card (`encodeButtonAction`, src/callback-data.ts:

@@ -10,13 +10,14 @@ import { idArg, onAction } from './on-action';
 import { renderDues } from '../views/owner/dues';
 import { fitMessage, sectionText, statusText } from '../views/owner/text';
 import { askForNumber, showCaseByNumber, viewerOf } from './case';
+import { Feature } from './feature';
 
 /**
  * Dues (s. 13): itemised by the statute engine from the pound's dated rates — per head and per day, the
  * section on every line, the total in ₹, "fine" or "penalty" as the date requires — and what happens if
  * unpaid. "If I come on <date>" is the same computation at another moment.
  */
-export const duesFeature = new Composer<BotContext>();
+export const duesFeature = new Feature();
 
 const FLOW_NUMBER = 'owner_dues';
 const FLOW_WHATIF = 'owner_whatif';

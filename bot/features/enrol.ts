@@ -6,12 +6,13 @@ import { staffCommandList } from '../views/staff-commands';
 import type { BotContext } from '../context';
 import { leaveAnyFlow } from '../flows/flow';
 import { forgetUser } from '../middleware/user';
+import { Feature } from './feature';
 
 /**
  * `/start enrol_<code>`: binds the sender's numeric Telegram id to the role and pounds of a single-use
  * enrolment code (usernames are never trusted). Other /start payloads go on to the owner flows.
  */
-export const enrolFeature = new Composer<BotContext>();
+export const enrolFeature = new Feature();
 
 enrolFeature.command('start', async (ctx, next) => {
   const payload = ctx.match.trim();

@@ -8,6 +8,7 @@ import { defineFlow } from '../flows/flow';
 import { ownerCb } from '../keyboards/owner';
 import { onAction } from './on-action';
 import { fitMessage, outcomeText } from '../views/owner/text';
+import { Feature } from './feature';
 
 /**
  * Following cases and villages: /mycases lists the cases the user claimed or follows (with the outcome of
@@ -15,7 +16,7 @@ import { fitMessage, outcomeText } from '../views/owner/text';
  * /subscribe asks for a village and an optional description filter ("buffalo") for alerts about new
  * impoundings there and their s. 14 notices (sent by the staff and jobs flows via subscribersForCase).
  */
-export const followFeature = new Composer<BotContext>();
+export const followFeature = new Feature();
 
 const subscribeFlow = defineFlow('owner_subscribe', { steps: ['village', 'filter'], data: z.object({ village: z.string().optional() }) });
 const stale = (ctx: BotContext) => ({ text: ctx.t('common:error.stale_button'), alert: true });

@@ -3,9 +3,10 @@ import { earliestS14SaleDay, termFor } from '../../src/law';
 import { windowsFromConfig } from '../../src/services/dues';
 import type { BotContext } from '../context';
 import { termWord } from '../views/owner/text';
+import { Feature } from './feature';
 
 /** /help: two short paragraphs — what the bot does, and what the law says happens after 7 and 14 days. */
-export const helpFeature = new Composer<BotContext>();
+export const helpFeature = new Feature();
 
 helpFeature.command('help', async (ctx) => {
   // Each sentence uses the word of the section it cites, in force today: the s. 12 fine per head is not

@@ -5,9 +5,10 @@ import type { BotContext } from '../context';
 import { forgetUser } from '../middleware/user';
 import { languageKeyboard, ownerCb } from '../keyboards/owner';
 import { onAction } from './on-action';
+import { Feature } from './feature';
 
 /** /language (or /language hi|en): the choice is stored in TelegramUser.language and used from then on. */
-export const languageFeature = new Composer<BotContext>();
+export const languageFeature = new Feature();
 
 async function setLanguage(ctx: BotContext, lang: Lang): Promise<void> {
   if (!ctx.from) return;

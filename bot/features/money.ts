@@ -20,6 +20,7 @@ import { callbackCodec } from '../flows/callback-codec';
 import { actFor, cancelFlow, caseById, caseFromArg, caseTap, commandArg, fitMessage, replyRefusal, staleTap } from './officer-common';
 import { listSurpluses, moneyCancelCb, showSurplus, surplusHeldFeature } from './surplus-held';
 import { paiseOf } from '../../src/db';
+import { Feature } from './feature';
 
 /**
  * `/split <case>` — s. 17. The selling officer sees where the proceeds go (each auction round's own
@@ -30,7 +31,7 @@ import { paiseOf } from '../../src/db';
  * reaches them, or typing another name — or, after the hold, its transfer to Government revenue.
  * `/split` alone lists the surpluses the office holds.
  */
-export const moneyFeature = new Composer<BotContext>();
+export const moneyFeature = new Feature();
 // The Magistrate's side: a surplus held, its claim flow and its transfer to revenue — see surplus-held.ts.
 moneyFeature.use(surplusHeldFeature);
 

@@ -9,6 +9,7 @@ import type { BotContext } from '../context';
 import { callbackCodec, type CallbackCodec } from '../flows/callback-codec';
 import { defineFlow } from '../flows/flow';
 import { cancelFlow, caseById, caseCommand, finishFlow, fitMessage, replyRefusal, staleTap, tooLong, useButtons, recordOrCancel } from './officer-common';
+import { Feature } from './feature';
 
 /**
  * `/notice <case>` — the officer records the s. 14 notice: when it was stuck up (Now or a typed time), an
@@ -17,7 +18,7 @@ import { cancelFlow, caseById, caseCommand, finishFlow, fitMessage, replyRefusal
  * Nothing is written before Record. The posting date is the notice date (the 7 days before an auction run
  * from it); the case counts as noticed (NOTICE_POSTED) once both proclamations are recorded.
  */
-export const noticeFeature = new Composer<BotContext>();
+export const noticeFeature = new Feature();
 
 /** A proclamation in the draft: null = "later" (not made yet). */
 const draftProclamation = z.object({ place: z.string().optional(), at: z.string().optional() }).nullable().optional();

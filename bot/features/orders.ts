@@ -11,6 +11,7 @@ import { may } from '../../src/services/staff-actor';
 import { callbackCodec } from '../flows/callback-codec';
 import { defineFlow } from '../flows/flow';
 import { actFor, cancelFlow, caseCommand, caseFromArg, caseTap, commandArg, finishFlow, fitMessage, replyRefusal, staleTap, tooLong, useButtons, recordOrCancel } from './officer-common';
+import { Feature } from './feature';
 
 /**
  * `/orders <case>` — the orders of a Magistrate or Civil Court recorded on a case (any staff of the pound
@@ -18,7 +19,7 @@ import { actFor, cancelFlow, caseCommand, caseFromArg, caseTap, commandArg, fini
  * out a disposal under the s. 14 proviso on a recorded order. `/outcome <case> refund|apply <ref>` — the
  * Magistrate's outcome of a s. 15 deposit (ss. 20–22).
  */
-export const ordersFeature = new Composer<BotContext>();
+export const ordersFeature = new Feature();
 
 const orderFlow = defineFlow('order', {
   steps: ['kind', 'authority', 'reference', 'date', 'confirm'],

@@ -4,6 +4,7 @@ import type { BotContext } from '../context';
 import { paymentCb } from './confirm-payment';
 import { requireStaff } from '../middleware/roles';
 import { paiseOf } from '../../src/db';
+import { Feature } from './feature';
 
 /** Most payments listed in one message (Telegram caps a message at 4096 characters). */
 export const PENDING_LIST_LIMIT = 20;
@@ -11,7 +12,7 @@ export const PENDING_LIST_LIMIT = 20;
 export const PENDING_BUTTON_LIMIT = 8;
 
 /** `/pending` — payments and deposits of the keeper's pounds awaiting confirmation, oldest first. */
-export const pendingFeature = new Composer<BotContext>();
+export const pendingFeature = new Feature();
 
 pendingFeature.command('pending', async (ctx) => {
   if (!(await requireStaff(ctx, 'payment.confirm'))) return;

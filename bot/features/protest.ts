@@ -10,6 +10,7 @@ import { idArg, onAction } from './on-action';
 import { ownerRefusal } from '../views/owner/refusal';
 import { termWord } from '../views/owner/text';
 import { showPaymentChoice, startClaim } from './claim';
+import { Feature } from './feature';
 
 /**
  * "I dispute the seizure" (s. 15): explains in plain words what s. 15 and s. 20 mean — deposit now,
@@ -17,7 +18,7 @@ import { showPaymentChoice, startClaim } from './claim';
  * the deposit's fate follows the outcome — and asks the owner to confirm they intend to complain. Then the
  * same pay-and-confirm path as a claim; in Maharashtra the s. 12A security or the declaration.
  */
-export const protestFeature = new Composer<BotContext>();
+export const protestFeature = new Feature();
 
 const stale = (ctx: BotContext) => ({ text: ctx.t('common:error.stale_button'), alert: true });
 

@@ -8,12 +8,13 @@ import type { BotContext } from '../context';
 import { callbackCodec } from '../flows/callback-codec';
 import { requireStaff } from '../middleware/roles';
 import { replyWithDocuments } from './documents-reply';
+import { Feature } from './feature';
 
 /**
  * `/register_export <from> <to> [pound] [pdf]` — the s. 7 register of a pound for a date range, as a CSV
  * document with a button for the printable extract (PDF, src/documents); with `pdf`, the PDF at once.
  */
-export const registerExportFeature = new Composer<BotContext>();
+export const registerExportFeature = new Feature();
 
 /** The "PDF" button under a register CSV: the same pound and dates (YYYYMMDD) as a printable extract (rights re-checked). */
 const pdfCb = callbackCodec('rxp', ['poundId:int', 'from:str', 'to:str']);

@@ -10,6 +10,7 @@ import { callbackCodec } from '../flows/callback-codec';
 import { defineFlow } from '../flows/flow';
 import { cancelFlow, staleTap } from './officer-common';
 import { groupLine, saveEntry, summary } from './register-entry';
+import { Feature } from './feature';
 
 /**
  * `/register` — the s. 8 register entry, one question at a time (the flow `register`, bot/flows/flow.ts):
@@ -18,7 +19,7 @@ import { groupLine, saveEntry, summary } from './register-entry';
  * Any command or /cancel leaves the flow (bot/middleware/leave-flow.ts); nothing is written until "Register" is tapped
  * (register-entry.ts).
  */
-export const registerSeizureFeature = new Composer<BotContext>();
+export const registerSeizureFeature = new Feature();
 
 const int = z.number().int();
 const text = z.string();

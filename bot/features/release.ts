@@ -6,13 +6,14 @@ import { requireStaff } from '../middleware/roles';
 import { Refusal } from '../../src/services/refusal';
 import { refusalText } from '../views/refusal';
 import { replyRefusal } from './officer-common';
+import { Feature } from './feature';
 
 /**
  * `/release <case>` — deliver the cattle on a confirmed payment (s. 13) or deposit (s. 15);
  * `/release <case> order <ref>` (Magistrate) or `/release <case> court <ref>` (Civil Court) on an order (s. 19).
  * Anything else is refused citing s. 19.
  */
-export const releaseFeature = new Composer<BotContext>();
+export const releaseFeature = new Feature();
 
 const ORDER_WORDS: Record<string, ReleaseOrderInput['authority']> = { order: 'MAGISTRATE', आदेश: 'MAGISTRATE', court: 'CIVIL_COURT', न्यायालय: 'CIVIL_COURT' };
 

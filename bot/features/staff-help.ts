@@ -2,13 +2,14 @@ import { Composer } from 'grammy';
 import type { StaffRoleName } from '../commands';
 import type { BotContext } from '../context';
 import { staffCommandList } from '../views/staff-commands';
+import { Feature } from './feature';
 
 /**
  * /help for enrolled staff: after the general help (helpFeature, further down the chain), the commands of
  * their roles with what each does — built from the same table as their command menu (bot/commands.ts
  * BY_ROLE), so the two never disagree. Owners see only the general help.
  */
-export const staffHelpFeature = new Composer<BotContext>();
+export const staffHelpFeature = new Feature();
 
 staffHelpFeature.command('help', async (ctx, next) => {
   await next();

@@ -3,13 +3,14 @@ import type { BotContext } from '../context';
 import { ownerCb } from '../keyboards/owner';
 import { showCaseByNumber } from './case';
 import { answerVerify } from './verify';
+import { Feature } from './feature';
 
 /**
  * /start: greets in the user's language with a switch to the other one; deep links from the seizure slip
  * (`case_<number>`) open the case, from a receipt (`verify_<code>`) verify it. `enrol_<code>` belongs to
  * the staff enrolment feature.
  */
-export const startFeature = new Composer<BotContext>();
+export const startFeature = new Feature();
 
 startFeature.command('start', async (ctx, next) => {
   const payload = ctx.match.trim();

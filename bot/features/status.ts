@@ -1,9 +1,10 @@
 import { Composer } from 'grammy';
 import { statusLines } from '../../jobs/status';
 import type { BotContext } from '../context';
+import { Feature } from './feature';
 
 /** /status (administrators only): queue depths, failed jobs, undelivered messages and the oldest overdue item. */
-export const statusFeature = new Composer<BotContext>();
+export const statusFeature = new Feature();
 
 statusFeature.command('status', async (ctx) => {
   if (!ctx.actor.administrator) {

@@ -10,6 +10,7 @@ import type { BotContext } from '../context';
 import { callbackCodec } from '../flows/callback-codec';
 import { defineFlow } from '../flows/flow';
 import { actFor, caseTap, finishFlow, fitMessage, replyRefusal, staleTap, tooLong, useButtons, recordOrCancel, typedName } from './officer-common';
+import { Feature } from './feature';
 
 /**
  * s. 17, the District Magistrate's side of `/split`: the surpluses the office holds, a surplus's card with
@@ -17,7 +18,7 @@ import { actFor, caseTap, finishFlow, fitMessage, replyRefusal, staleTap, tooLon
  * through the bot, so the receipt reaches them, or typed) and, after the hold, the transfer to Government
  * revenue. The officer's division and remittances stay in money.ts (`/split`, which shows these).
  */
-export const surplusHeldFeature = new Composer<BotContext>();
+export const surplusHeldFeature = new Feature();
 
 const surplusFlow = defineFlow('surplus', {
   steps: ['claimant', 'reference', 'date', 'confirm', 'revenue'],

@@ -4,6 +4,7 @@ import { requestSurplus, surplusRequestOffer } from '../../src/services/surplus-
 import type { BotContext } from '../context';
 import { ownerCb } from '../keyboards/owner';
 import { refusalText } from '../views/refusal';
+import { Feature } from './feature';
 
 /**
  * s. 17, the owner's side: someone who claimed the case taps "ask for the surplus" on the case card while
@@ -11,7 +12,7 @@ import { refusalText } from '../views/refusal';
  * owner learns by when the claim must be established. The Magistrate's office then picks this person as
  * the claimant (/split), so the receipt is sent to them here.
  */
-export const surplusRequestFeature = new Composer<BotContext>();
+export const surplusRequestFeature = new Feature();
 
 ownerCb.surplusRequest.handle(surplusRequestFeature, async (ctx, { caseId }) => {
   if (!ctx.from) return;

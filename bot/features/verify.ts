@@ -1,12 +1,13 @@
 import { Composer } from 'grammy';
 import { normaliseVerificationCode, verifyReceipt } from '../../src/services/verify';
 import type { BotContext } from '../context';
+import { Feature } from './feature';
 
 /**
  * /verify <code> (and the receipt's deep link verify_<code>): says whether a receipt is genuine, with its
  * public facts only — number, case, amount, date, what it was for. Never a name or a residence.
  */
-export const verifyFeature = new Composer<BotContext>();
+export const verifyFeature = new Feature();
 
 /** Checks a typed verification code and answers. */
 export async function answerVerify(ctx: BotContext, typed: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { Composer } from 'grammy';
 import type { BotContext } from '../context';
 import { leaveAnyFlow } from '../flows/flow';
+import { Feature } from '../features/feature';
 
 /** Leaves whatever multi-step flow the chat is in (owner or staff): the flow kernel's one way to leave. */
 export { leaveAnyFlow as leaveFlow } from '../flows/flow';
@@ -18,7 +19,7 @@ export function commandOf(text: string): string | undefined {
  * owner or staff — and the command then runs on a clean session. /cancel only leaves, and says whether
  * there was anything to leave.
  */
-export const leaveFlowOnCommand = new Composer<BotContext>();
+export const leaveFlowOnCommand = new Feature();
 
 leaveFlowOnCommand.on('message:text', async (ctx, next) => {
   const command = commandOf(ctx.msg.text);

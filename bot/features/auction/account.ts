@@ -5,12 +5,13 @@ import { accountParams, type AuctionAccountJson, type StoredAccount, type Stored
 import type { BotContext } from '../../context';
 import { caseTap, fitMessage, replyRefusal } from '../officer-common';
 import { saleCb, unsoldAfterAuction } from './buttons';
+import { Feature } from '../feature';
 
 /**
  * The s. 16 account of a sale: shown once recorded, delivered to the owner present, or recorded and kept for
  * him when he is not there (surplus held, s. 17).
  */
-export const accountFeature = new Composer<BotContext>();
+export const accountFeature = new Feature();
 
 /** The s. 16 account (a)–(f) as the officer sees it, with the receipt and anything not recovered. */
 export function accountText(ctx: BotContext, number: string, d: StoredAccount, inputs?: StoredSaleInputs): string {

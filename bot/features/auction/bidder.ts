@@ -7,13 +7,14 @@ import type { CallbackCodec } from '../../flows/callback-codec';
 import { defineFlow } from '../../flows/flow';
 import { actFor, caseById, caseTap, replyRefusal, sectionText, tooLong, useButtons, typedName } from '../officer-common';
 import { auctionCb, MAX_TEXT } from './buttons';
+import { Feature } from '../feature';
 
 /**
  * s. 19: registering a bidder at a scheduled auction — name (a person's name), address, the declaration signed
  * or not; a name that may be a staff member's short form waits for the officer's confirmation. The check itself
  * is the service's (src/services/auction.ts, names matched across scripts).
  */
-export const bidderFeature = new Composer<BotContext>();
+export const bidderFeature = new Feature();
 
 export const bidderFlow = defineFlow('bidder', {
   steps: ['name', 'address', 'declaration', 'confirm'],

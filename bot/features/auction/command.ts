@@ -7,13 +7,14 @@ import type { StaffActor } from '../../../src/services/staff-actor';
 import type { BotContext } from '../../context';
 import { caseCommand, fitMessage, replyRefusal, sectionText } from '../officer-common';
 import { auctionCb, unsoldAfterAuction } from './buttons';
+import { Feature } from '../feature';
 
 /**
  * `/auction <case>`: what can be done about the case's auction now — schedule it (s. 14 after the notice, s. 16
  * after the owner's refusal, or a further round for heads no one bid for), record the s. 16 refusal, or, once
  * scheduled, its card with the bidders and the buttons to register one and to record the results.
  */
-export const auctionCommand = new Composer<BotContext>();
+export const auctionCommand = new Feature();
 
 caseCommand(auctionCommand, 'auction', 'officer:usage.auction', 'auction', (ctx, c, act) => showAuction(ctx, c, act));
 

@@ -7,6 +7,7 @@ import { refusalFeature } from './refusal';
 import { saleFeature } from './sale';
 import { salePreviewFeature } from './sale-preview';
 import { scheduleFeature } from './schedule';
+import { Feature } from '../feature';
 
 /**
  * ss. 14-16 after the notice, one file per flow or responsibility:
@@ -15,5 +16,5 @@ import { scheduleFeature } from './schedule';
  * with the s. 19 check (bidder.ts); `/sale <case>`, the results head by head (sale.ts, sale-flow.ts), the
  * preview and Record (sale-preview.ts) and the s. 16 account (account.ts). Buttons: buttons.ts.
  */
-export const auctionFeature = new Composer<BotContext>();
+export const auctionFeature = new Feature();
 auctionFeature.use(auctionCommand, scheduleFeature, refusalFeature, bidderFeature, saleFeature, salePreviewFeature, accountFeature);

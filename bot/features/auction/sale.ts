@@ -11,13 +11,14 @@ import { showRecordedSale } from './account';
 import { auctionCb, saleCb } from './buttons';
 import { saleFlow, type SaleDraft } from './sale-flow';
 import { showPreview } from './sale-preview';
+import { Feature } from '../feature';
 
 /**
  * `/sale <case>` — the results head by head (a bidder's button and the price typed, or "Not sold"), the expenses
  * of sale, on the s. 16 path whether the owner is present to sign the account, then the preview
  * (sale-preview.ts) and Record. Each step is one tap or one line; nothing is written before the final button.
  */
-export const saleFeature = new Composer<BotContext>();
+export const saleFeature = new Feature();
 
 caseCommand(saleFeature, 'sale', 'officer:usage.sale', 'auction', async (ctx, c, act) => {
   const stored = storedAccountOf(c.auction?.account);

@@ -8,13 +8,14 @@ import type { BotContext } from '../../context';
 import { defineFlow } from '../../flows/flow';
 import { actFor, cancelFlow, caseById, caseTap, finishFlow, poundName, replyRefusal, staleTap, tooLong, useButtons, recordOrCancel } from '../officer-common';
 import { auctionCb, MAX_TEXT } from './buttons';
+import { Feature } from '../feature';
 
 /**
  * Scheduling the public auction (ss. 14, 16): its time (checked against the statute at once), place (the pound's
  * by one tap), conditions (the usual ones by one tap) and the District Magistrate's direction (a recorded order by
  * one tap); nothing is written before Record.
  */
-export const scheduleFeature = new Composer<BotContext>();
+export const scheduleFeature = new Feature();
 
 export const scheduleFlow = defineFlow('auction', {
   steps: ['at', 'place', 'conditions', 'direction', 'confirm'],
