@@ -118,3 +118,22 @@ export async function soldWithOwnerAway(db: Db, act: StaffActor, goats: [string,
   expect(r.delivered).toBeNull();
   return c;
 }
+
+let bareCases = 0;
+/**
+ * A case in a database with no demo seed: a JAI1 pound (with its state and area) upserted, the case numbered
+ * afresh. For tests of the database's own rules (triggers, CHECKs), which need a case to hang rows on.
+ */
+export async function bareCase(p: Db) {
+  await p.state.upsert({ where: { code: 'RJ' }, create: { code: 'RJ', name: 'Rajasthan', nameHi: 'राजस्थान' }, update: {} });
+  const area = await p.area.upsert({ where: { code: 'JAI' }, create: { code: 'JAI', name: 'Jaipur', nameHi: 'जयपुर', stateCode: 'RJ' }, update: {} });
+  const pound = await p.pound.upsert({
+    where: { code: 'JAI1' },
+    create: { code: 'JAI1', name: 'Jaipur Pound 1', nameHi: 'जयपुर कांजी हाउस 1', areaId: area.id, address: 'x', policeStation: 'y' },
+    update: {},
+  });
+  const seq = ++bareCases;
+  return p.case.create({
+    data: { number: `JAI1-2026-${seq}`, poundId: pound.id, year: 2026, seq, impoundedAt: new Date(), placeOfSeizure: 'Amer', villageKey: 'amer', seizerName: 'S', seizerResidence: 'R' },
+  });
+}
