@@ -1,9 +1,8 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../../src/logging';
 import { ENROL_GLOBAL_MAX, ENROL_MAX_FAILURES, ENROL_REFUSED_ACTION, ENROL_WINDOW_MS, issueEnrolmentCode } from '../../../src/services/enrolment';
 import { createBotHarness, type BotHarness } from '../../support/bot-harness';
 import { seed } from '../../support/fixtures';
+import { capturingLogger } from '../../support/test-logs';
 
 // Enrolment codes could be guessed as fast as updates arrive. Now each wrong code is logged (ids only) and
 // audited, and after ENROL_MAX_FAILURES wrong codes within ENROL_WINDOW_MS the account is refused without
@@ -14,13 +13,7 @@ describe('enrolment codes: wrong guesses are throttled, logged and audited (e2e)
   const lines: string[] = [];
   const t = (lang: 'en' | 'hi', key: string, params?: Record<string, unknown>) => h.deps.translator.t(lang, key, params);
   beforeAll(async () => {
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    h = await createBotHarness({ logger: createLogger('info', sink) });
+    h = await createBotHarness({ logger: capturingLogger(lines, 'info') });
     await seed(h.deps.db, h.clock.now());
   });
   afterAll(() => h?.close());
