@@ -94,13 +94,23 @@ export async function auctionFixedThroughBot(h: BotHarness, officer: TestUser, l
   const made = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: c.heads, ...(c.place ? { place: c.place } : {}) });
   await db.case.update({ where: { id: made.id }, data: { status: 'NOTICE_POSTED', reportedAt: ist('2026-11-09 00:00'), noticePostedAt: ist('2026-11-09 11:00') } });
   await h.send(officer, `/auction ${made.number}`);
-  await press(h, officer, t('officer:auction.schedule_button'));
-  await h.send(officer, '17.11.2026 11:00');
+  await fixAuctionFromCard(h, officer, lang, { at: '17.11.2026 11:00' });
+  return made;
+}
+
+/**
+ * On the case's auction card (after `/auction <number>`), `officer` fixes the auction through the bot's buttons:
+ * the schedule (or, after an auction without bids, the adjourn) button, the time typed, at the JAI1 pound, usual
+ * conditions, the direction's reference typed, recorded.
+ */
+export async function fixAuctionFromCard(h: BotHarness, officer: TestUser, lang: 'en' | 'hi', o: { at: string; adjourn?: boolean; directionRef?: string }) {
+  const t = inLanguage(h, lang);
+  await press(h, officer, t(o.adjourn ? 'officer:auction.adjourn_button' : 'officer:auction.schedule_button'));
+  await h.send(officer, o.at);
   await press(h, officer, t('officer:auction.pound_place_button', { pound: lang === 'hi' ? 'आमेर कांजी हाउस' : 'Amer Pound' }));
   await press(h, officer, t('officer:auction.usual_conditions_button'));
-  await h.send(officer, 'DM/JPR/Pound/12/2026');
+  await h.send(officer, o.directionRef ?? 'DM/JPR/Pound/12/2026');
   await press(h, officer, t('officer:button.record'));
-  return made;
 }
 
 /**
