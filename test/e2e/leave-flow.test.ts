@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callbackSecret, encodeCallback } from '../../src/callback-data';
 import { commandOf } from '../../bot/middleware/leave-flow';
-import { createBotHarness, type BotHarness, type TestUser } from '../support/bot-harness';
-import { enrolStaff, seed } from '../support/fixtures';
+import { botSuite, type SuiteStaff, type TestUser } from '../support/bot-harness';
 import { makeCase } from '../support/case-fixture';
 import { press } from '../support/press';
 
@@ -10,7 +9,6 @@ import { press } from '../support/press';
 // (/register) and staff part B (/notice ...) alike — and answers /cancel in the user's language.
 
 describe('any command leaves the flow in progress (e2e)', () => {
-  let h: BotHarness;
   const owner: TestUser = { id: 9501, firstName: 'Ramesh', languageCode: 'en' };
   const keeper: TestUser = { id: 9502, firstName: 'Mohan', languageCode: 'en' };
   const officer: TestUser = { id: 9503, firstName: 'Rakesh', languageCode: 'hi' };
@@ -18,13 +16,8 @@ describe('any command leaves the flow in progress (e2e)', () => {
   const session = async (u: TestUser) => (await h.deps.db.botSession.findUnique({ where: { key: `${u.id}:${u.id}` } }))?.value as Record<string, unknown> | undefined;
   const last = (u: TestUser) => h.api.lastTo(u.id)?.text;
 
-  beforeAll(async () => {
-    h = await createBotHarness({ start: '2026-11-21T10:00:00+05:30' });
-    await seed(h.deps.db, h.clock.now());
-    await enrolStaff(h.deps.db, keeper.id, 'POUND_KEEPER', ['JAI1']);
-    await enrolStaff(h.deps.db, officer.id, 'OFFICER', ['JAI1']);
-  });
-  afterAll(() => h?.close());
+  const staff: SuiteStaff[] = [[keeper, 'POUND_KEEPER', ['JAI1']], [officer, 'OFFICER', ['JAI1']]];
+  const h = botSuite({ start: '2026-11-21T10:00:00+05:30', seededAt: 'now', staff });
 
   it('an owner: another command leaves the /case question and runs; /cancel then has nothing to leave', async () => {
     await h.send(owner, '/case');

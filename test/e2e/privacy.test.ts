@@ -1,14 +1,12 @@
-import { Writable } from 'node:stream';
 import type { BotError } from 'grammy';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BotContext } from '../../bot';
-import { createLogger } from '../../src/logging';
 import { addToOutbox, queueMessage } from '../../src/services/outbox';
-import { createBotHarness, type BotHarness, type TestUser } from '../support/bot-harness';
-import { enrolStaff, seed } from '../support/fixtures';
+import { botSuite, type TestUser } from '../support/bot-harness';
 import { keysUnder, TEST_REDIS_URL } from '../support/jobs-harness';
 import { declareAndDeliver, demoCase } from '../support/payment-steps';
+import { capturingLogger } from '../support/test-logs';
 
 // The harness's token (test/support/bot-harness.ts): what must never be written anywhere but the config.
 const TOKEN = '123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST';
@@ -22,7 +20,6 @@ function networkError(method: string): Error {
 }
 
 describe('nothing leaks: the bot token stays out of the logs, job data in Redis is ids only', () => {
-  let h: BotHarness;
   const lines: string[] = [];
   const owner: TestUser = { id: 4_100_201, firstName: 'Ramesh Kumar', languageCode: 'hi' };
   const keeper: TestUser = { id: 4_100_202, firstName: 'Mohan', languageCode: 'en' };
@@ -30,18 +27,7 @@ describe('nothing leaks: the bot token stays out of the logs, job data in Redis 
   const t = (lang: 'en' | 'hi', key: string, params?: Record<string, unknown>) => h.deps.translator.t(lang, key, params);
   const sendCatching = (user: TestUser, text: string) => h.send(user, text).catch((err: BotError<BotContext>) => h.bot.errorHandler(err));
 
-  beforeAll(async () => {
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    h = await createBotHarness({ logger: createLogger('trace', sink), jobs: true });
-    await seed(h.deps.db, h.clock.now());
-    await enrolStaff(h.deps.db, keeper.id, 'POUND_KEEPER', ['JAI1']);
-  });
-  afterAll(() => h?.close());
+  const h = botSuite({ logger: capturingLogger(lines, 'trace'), jobs: true, seededAt: 'now', staff: [[keeper, 'POUND_KEEPER', ['JAI1']]] });
 
   it('a Bot API call failing inside a handler (network error naming the URL) is logged without the token', async () => {
     let failing = true;

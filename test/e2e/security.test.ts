@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import type { BotError } from 'grammy';
 import type { Update } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,24 +10,13 @@ import { createApp, type App } from '../../src/app';
 import { ManualClock } from '../../src/clock';
 import { createConfig } from '../../src/config';
 import { createLogger } from '../../src/logging';
-import { createBotHarness, type BotHarness, type TestUser } from '../support/bot-harness';
+import { botSuite, type TestUser } from '../support/bot-harness';
 import { FakeBotApi } from '../support/fake-bot-api';
-import { seed } from '../support/fixtures';
 import { deleteRedisPrefix, TEST_REDIS_URL, uniqueQueuePrefix } from '../support/jobs-harness';
+import { capturingLogger } from '../support/test-logs';
+import { freePort } from '../support/redis-process';
 
 const TOKEN = '123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST';
-
-/** A TCP port nobody listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 // Webhook mode as src/app.ts builds it for production: Telegram signs each call with the secret given to
 // setWebhook (X-Telegram-Bot-Api-Secret-Token); anyone else posting a forged update to the public URL must
@@ -123,7 +110,6 @@ describe('webhook: the secret token', () => {
 // where a case number is expected, must find it in no log line (even the error a failed reply produces,
 // which carries the text the bot was sending) and in no table that keeps what users send.
 describe('no phone numbers in logs or data', () => {
-  let h: BotHarness;
   const lines: string[] = [];
   const PHONE = '+919812345678';
   // The forms the same number can take in what the user typed and in what the bot logs.
@@ -134,17 +120,7 @@ describe('no phone numbers in logs or data', () => {
   /** As long polling does (grammY's handleUpdates): a failing handler goes to the bot's error handler. */
   const sendCatching = (user: TestUser, text: string, extra = {}) => h.send(user, text, extra).catch((err: BotError<BotContext>) => h.bot.errorHandler(err));
 
-  beforeAll(async () => {
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    h = await createBotHarness({ logger: createLogger('trace', sink), jobs: true });
-    await seed(h.deps.db, h.clock.now());
-  });
-  afterAll(() => h?.close());
+  const h = botSuite({ logger: capturingLogger(lines, 'trace'), jobs: true, seededAt: 'now' });
 
   const contact = (u: TestUser) => ({ contact: { phone_number: PHONE, first_name: u.firstName, user_id: u.id } });
 
@@ -196,13 +172,7 @@ describe('no phone numbers in logs or data', () => {
 describe('the logger scrubs phone numbers from free text', () => {
   it('error messages, stacks and log messages lose the number; ids logged as fields stay', () => {
     const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const log = createLogger('trace', sink);
+    const log = capturingLogger(lines, 'trace');
     log.error({ err: new Error('no case "98123 45678"'), chatId: 7000000001, update: { message: { contact: { phone_number: '+919812345678' } } } }, 'lookup of +91 98123-45678 failed');
     log.warn({ err: 'upstream said 09812345678' }, 'plain');
     expect(lines).toHaveLength(2);

@@ -1,33 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyMigrations } from '../../src/db';
-import { createTestDatabase, dbKinds, type TestDatabase } from '../support/db';
+import { dbKinds, suiteDatabase } from '../support/db';
+import { bareCase } from '../support/case-fixture';
 
 const kinds = await dbKinds();
 
 describe.each(kinds)('database on %s', (kind) => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-  });
-  afterAll(() => db?.destroy());
+  const db = suiteDatabase(kind);
 
-  async function seedCase() {
-    const p = db.prisma;
-    await p.state.upsert({ where: { code: 'RJ' }, create: { code: 'RJ', name: 'Rajasthan', nameHi: 'राजस्थान' }, update: {} });
-    const area = await p.area.upsert({ where: { code: 'JAI' }, create: { code: 'JAI', name: 'Jaipur', nameHi: 'जयपुर', stateCode: 'RJ' }, update: {} });
-    const pound = await p.pound.upsert({
-      where: { code: 'JAI1' },
-      create: { code: 'JAI1', name: 'Jaipur Pound 1', nameHi: 'जयपुर कांजी हाउस 1', areaId: area.id, address: 'x', policeStation: 'y' },
-      update: {},
-    });
-    const seq = Math.floor(Math.random() * 1e6) + 1;
-    return p.case.create({
-      data: {
-        number: `JAI1-2026-${seq}`, poundId: pound.id, year: 2026, seq, impoundedAt: new Date(), placeOfSeizure: 'Amer',
-        villageKey: 'amer', seizerName: 'S', seizerResidence: 'R',
-      },
-    });
-  }
+  const seedCase = () => bareCase(db.prisma);
 
   it('has every migration applied, and a second run has nothing to do', async () => {
     expect(await applyMigrations(db.adapter)).toEqual([]);

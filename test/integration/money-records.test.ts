@@ -1,34 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paiseOf } from '../../src/db';
 import { verifyReceipt } from '../../src/services/verify';
-import { createTestDatabase, dbKinds, type TestDatabase } from '../support/db';
+import { dbKinds, suiteDatabase } from '../support/db';
+import { bareCase } from '../support/case-fixture';
 
 /**
  * The money register at the database (issue 12): what was recorded cannot be rewritten or emptied, and
  * sums beyond 32 bits are stored exactly. Each assertion holds on PGlite and on Postgres.
  */
 describe.each(await dbKinds())('money records on %s', (kind) => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-  });
-  afterAll(() => db?.destroy());
+  const db = suiteDatabase(kind);
 
-  let n = 0;
-  async function seedCase() {
-    const p = db.prisma;
-    await p.state.upsert({ where: { code: 'RJ' }, create: { code: 'RJ', name: 'Rajasthan', nameHi: 'राजस्थान' }, update: {} });
-    const area = await p.area.upsert({ where: { code: 'JAI' }, create: { code: 'JAI', name: 'Jaipur', nameHi: 'जयपुर', stateCode: 'RJ' }, update: {} });
-    const pound = await p.pound.upsert({
-      where: { code: 'JAI1' },
-      create: { code: 'JAI1', name: 'Jaipur Pound 1', nameHi: 'जयपुर कांजी हाउस 1', areaId: area.id, address: 'x', policeStation: 'y' },
-      update: {},
-    });
-    const seq = ++n;
-    return p.case.create({
-      data: { number: `JAI1-2026-${seq}`, poundId: pound.id, year: 2026, seq, impoundedAt: new Date(), placeOfSeizure: 'Amer', villageKey: 'amer', seizerName: 'S', seizerResidence: 'R' },
-    });
-  }
+  const seedCase = () => bareCase(db.prisma);
 
   it('refuses TRUNCATE of the ledger and of the audit trail (12.4)', async () => {
     const c = await seedCase();

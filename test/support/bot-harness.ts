@@ -163,8 +163,8 @@ export type SuiteStaff = [user: TestUser | number, role: Parameters<typeof enrol
 
 /** Options of botSuite: the harness's, plus what every suite of the statute flows sets up first. */
 export interface BotSuiteOptions extends BotHarnessOptions {
-  /** Seed the demo district (src/db/seed.ts) as of this instant. */
-  seededAt?: Date;
+  /** Seed the demo district (src/db/seed.ts) as of this instant ('now': the manual clock's start). */
+  seededAt?: Date | 'now';
   /** Enrolled after seeding, in this order (staff ids follow it). */
   staff?: readonly SuiteStaff[];
 }
@@ -178,7 +178,7 @@ export function botSuite(opts: BotSuiteOptions, prepare?: (h: BotHarness) => Pro
   let current: BotHarness | undefined;
   beforeAll(async () => {
     const h = (current = await createBotHarness(opts));
-    if (opts.seededAt) await seed(h.deps.db, opts.seededAt);
+    if (opts.seededAt) await seed(h.deps.db, opts.seededAt === 'now' ? h.clock.now() : opts.seededAt);
     for (const [user, role, pounds, name] of opts.staff ?? []) await enrolStaff(h.deps.db, typeof user === 'number' ? user : user.id, role, pounds, name);
     await prepare?.(h);
   });

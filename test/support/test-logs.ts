@@ -14,3 +14,8 @@ export function testLogger(level = 'debug'): Logger {
   const file = path.join(TEST_LOG_DIR, `worker-${process.pid}.log`);
   return createLogger(level, { write: (line: string) => appendFileSync(file, line) });
 }
+
+/** A logger whose every line (from `level` up) is pushed to `lines`, for tests of what is logged and what is not. */
+export function capturingLogger(lines: string[], level = 'trace'): Logger {
+  return createLogger(level, { write: (line: string) => void lines.push(line) });
+}

@@ -1,29 +1,16 @@
-import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../../src/logging';
+import { describe, expect, it } from 'vitest';
 import { ENROL_GLOBAL_MAX, ENROL_MAX_FAILURES, ENROL_REFUSED_ACTION, ENROL_WINDOW_MS, issueEnrolmentCode } from '../../../src/services/enrolment';
-import { createBotHarness, type BotHarness } from '../../support/bot-harness';
-import { seed } from '../../support/fixtures';
+import { botSuite } from '../../support/bot-harness';
+import { capturingLogger } from '../../support/test-logs';
 
 // Enrolment codes could be guessed as fast as updates arrive. Now each wrong code is logged (ids only) and
 // audited, and after ENROL_MAX_FAILURES wrong codes within ENROL_WINDOW_MS the account is refused without
 // the code being looked at — even the right one — until the window has passed; many accounts guessing at
 // once pause enrolment for everyone.
 describe('enrolment codes: wrong guesses are throttled, logged and audited (e2e)', () => {
-  let h: BotHarness;
   const lines: string[] = [];
   const t = (lang: 'en' | 'hi', key: string, params?: Record<string, unknown>) => h.deps.translator.t(lang, key, params);
-  beforeAll(async () => {
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    h = await createBotHarness({ logger: createLogger('info', sink) });
-    await seed(h.deps.db, h.clock.now());
-  });
-  afterAll(() => h?.close());
+  const h = botSuite({ logger: capturingLogger(lines, 'info'), seededAt: 'now' });
 
   it('after 5 wrong codes the 6th attempt is refused even with the right code, in the user’s language; it works once the window has passed', async () => {
     const guesser = { id: 8801, firstName: 'Guess', languageCode: 'hi' };

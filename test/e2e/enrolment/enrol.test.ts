@@ -1,16 +1,10 @@
 import { staffCommandsFor } from '../../../bot/commands';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { issueEnrolmentCode, revokeStaff } from '../../../src/services/enrolment';
-import { createBotHarness, type BotHarness } from '../../support/bot-harness';
-import { seed } from '../../support/fixtures';
+import { botSuite } from '../../support/bot-harness';
 
 describe('enrolment through /start enrol_<code> (e2e)', () => {
-  let h: BotHarness;
-  beforeAll(async () => {
-    h = await createBotHarness();
-    await seed(h.deps.db, h.clock.now());
-  });
-  afterAll(() => h?.close());
+  const h = botSuite({ seededAt: 'now' });
 
   const issue = (role: 'POUND_KEEPER' | 'OFFICER' | 'MAGISTRATE' | 'ADMIN', poundCodes: string[], ttlHours = 72, name?: string) =>
     issueEnrolmentCode(h.deps.db, { role, poundCodes, ttlHours, now: h.clock.now(), ...(name ? { name } : {}) });

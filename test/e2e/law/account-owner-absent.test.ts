@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { paiseOf } from '../../../src/db';
-import { recordOwnerRefusal, registerBidder, scheduleAuction } from '../../../src/services/auction';
 import type { StaffActor } from '../../../src/services/staff-actor';
-import { recordSale } from '../../../src/services/sale';
 import type { DbKind } from '../../support/db';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
-import { actorOf, ist, makeCase } from '../../support/case-fixture';
+import { actorOf, ist, soldWithOwnerAway } from '../../support/case-fixture';
 import { lastText, press } from '../../support/press';
 
 // Issue 10.10 — s. 16 path, the owner absent when the account is due: the officer records the account, kept
@@ -24,23 +22,12 @@ describe.each<DbKind>(['pglite', 'postgres'])('s. 16 account recorded with the o
     for (const o of officers) acts[o.id] = await actorOf(h.deps.db, o.id);
   });
 
-  async function soldWithOwnerAway(officer: TestUser) {
-    const db = h.deps.db;
-    const act = acts[officer.id]!;
-    const c = await makeCase(db, { pound: 'JAI2', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['goat', 'white'], ['goat', 'brown']] });
-    await recordOwnerRefusal(db, act, c.id, ist('2026-11-02 10:00'), { name: 'Ramesh Gujjar' });
-    await scheduleAuction(db, act, { caseId: c.id, at: ist('2026-11-03 11:00'), place: 'Chomu Mandi', conditions: 'Cash', directionRef: 'DM/JPR/12/2026' }, ist('2026-11-02 10:05'));
-    const b = await registerBidder(db, act, { caseId: c.id, name: 'Harish', address: 'Chomu', declarationSigned: true }, ist('2026-11-03 10:00'));
-    const heads = await db.head.findMany({ where: { caseId: c.id }, orderBy: { index: 'asc' } });
-    const r = await recordSale(db, act, { caseId: c.id, bids: [{ headId: heads[0]!.id, bidderId: b.bidderId, pricePaise: 500000 }, { headId: heads[1]!.id, bidderId: b.bidderId, pricePaise: 400000 }], saleExpensesPaise: 0, ownerPresentAndSigned: false }, ist('2026-11-03 12:00'));
-    expect(r.delivered).toBeNull();
-    return c;
-  }
+  const soldWithOwnerAwayBy = (officer: TestUser) => soldWithOwnerAway(h.deps.db, acts[officer.id]!);
 
   it.each([['en', officerEn], ['hi', officerHi]] as const)('the officer (%s) records the account kept for the owner; the division and the hold follow', async (lang, officer) => {
     const db = h.deps.db;
     h.clock.set('2026-11-05T10:00:00+05:30');
-    const c = await soldWithOwnerAway(officer);
+    const c = await soldWithOwnerAwayBy(officer);
     await h.send(officer, `/sale ${c.number}`);
     expect(lastText(h, officer)).toBe(t(lang, 'officer:sale.pending_delivery', { number: c.number }));
     await press(h, officer, t(lang, 'officer:sale.absent_button'));

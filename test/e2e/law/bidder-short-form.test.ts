@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
-import { ist, makeCase } from '../../support/case-fixture';
+import { auctionFixedThroughBot, ist } from '../../support/case-fixture';
 import { lastText, press, section } from '../../support/press';
 
 // s. 19: "No officer of police or other officer or pound-keeper ... shall, directly or indirectly, purchase any
@@ -14,19 +14,7 @@ describe('s. 19: a bidder whose name is a short form of a staff member’s', () 
   const staff: SuiteStaff[] = [[officerHi, 'OFFICER', ['JAI1'], 'Rakesh Yadav'], [officerEn, 'OFFICER', ['JAI1'], 'Anil Sharma'], [8703, 'POUND_KEEPER', ['JAI1'], 'Suresh Kumar']];
   const h = botSuite({ start: '2026-11-17T09:00:00+05:30', seededAt: ist('2026-11-01 09:00'), staff });
 
-  async function auctionFor(officer: TestUser, lang: 'en' | 'hi') {
-    const db = h.deps.db;
-    const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['cow', 'brown']] });
-    await db.case.update({ where: { id: c.id }, data: { status: 'NOTICE_POSTED', reportedAt: ist('2026-11-09 00:00'), noticePostedAt: ist('2026-11-09 11:00') } });
-    await h.send(officer, `/auction ${c.number}`);
-    await press(h, officer, t(lang, 'officer:auction.schedule_button'));
-    await h.send(officer, '17.11.2026 11:00');
-    await press(h, officer, t(lang, 'officer:auction.pound_place_button', { pound: lang === 'hi' ? 'आमेर कांजी हाउस' : 'Amer Pound' }));
-    await press(h, officer, t(lang, 'officer:auction.usual_conditions_button'));
-    await h.send(officer, 'DM/JPR/Pound/12/2026');
-    await press(h, officer, t(lang, 'officer:button.record'));
-    return c;
-  }
+  const auctionFor = (officer: TestUser, lang: 'en' | 'hi') => auctionFixedThroughBot(h, officer, lang, { heads: [['cow', 'brown']] });
 
   async function registerBidder(officer: TestUser, lang: 'en' | 'hi', number: string, name: string) {
     await h.send(officer, `/auction ${number}`);

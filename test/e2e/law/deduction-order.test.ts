@@ -3,7 +3,7 @@ import { dispatchAdmin } from '../../../src/admin/run';
 import { paiseOf } from '../../../src/db';
 import type { DbKind } from '../../support/db';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
-import { ist, makeCase } from '../../support/case-fixture';
+import { auctionFixedThroughBot, ist } from '../../support/case-fixture';
 import { lastText, press } from '../../support/press';
 
 // s. 16 ¶2 names what is deducted, not in what order short proceeds meet it; the order is a dated per-area
@@ -24,15 +24,7 @@ describe.each<DbKind>(['pglite', 'postgres'])('s. 16 order of deductions from sh
   async function shortSale(officer: TestUser, lang: 'en' | 'hi', place: string) {
     const db = h.deps.db;
     h.clock.set('2026-11-17T09:00:00+05:30');
-    const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['cow', 'old, lame']], place });
-    await db.case.update({ where: { id: c.id }, data: { status: 'NOTICE_POSTED', reportedAt: ist('2026-11-09 00:00'), noticePostedAt: ist('2026-11-09 11:00') } });
-    await h.send(officer, `/auction ${c.number}`);
-    await press(h, officer, t(lang, 'officer:auction.schedule_button'));
-    await h.send(officer, '17.11.2026 11:00');
-    await press(h, officer, t(lang, 'officer:auction.pound_place_button', { pound: lang === 'hi' ? 'आमेर कांजी हाउस' : 'Amer Pound' }));
-    await press(h, officer, t(lang, 'officer:auction.usual_conditions_button'));
-    await h.send(officer, 'DM/JPR/Pound/12/2026');
-    await press(h, officer, t(lang, 'officer:button.record'));
+    const c = await auctionFixedThroughBot(h, officer, lang, { heads: [['cow', 'old, lame']], place });
     await h.send(officer, `/auction ${c.number}`);
     await press(h, officer, t(lang, 'officer:auction.register_bidder_button'));
     await h.send(officer, 'Harish Jat');

@@ -3,7 +3,7 @@ import { registerBidder, scheduleAuction } from '../../../src/services/auction';
 import type { StaffActor } from '../../../src/services/staff-actor';
 import { recordNotice } from '../../../src/services/notice';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
-import { actorOf, ist, makeCase } from '../../support/case-fixture';
+import { actorOf, fixAuctionFromCard, ist, makeCase } from '../../support/case-fixture';
 import { inLanguage, lastText, press, section } from '../../support/press';
 
 // s. 14: the auction is held and no one bids at all. Recording "not sold" for every head records nothing
@@ -37,12 +37,7 @@ describe('an auction with no bid at all is adjourned through the bot', () => {
     expect(await db.sale.count({ where: { auction: { caseId: c.id } } })).toBe(0);
 
     await h.send(officer, `/auction ${c.number}`);
-    await press(h, officer, en('officer:auction.adjourn_button'));
-    await h.send(officer, '24.11.2026 11:00');
-    await press(h, officer, en('officer:auction.pound_place_button', { pound: 'Amer Pound' }));
-    await press(h, officer, en('officer:auction.usual_conditions_button'));
-    await h.send(officer, 'DM/1');
-    await press(h, officer, en('officer:button.record'));
+    await fixAuctionFromCard(h, officer, 'en', { adjourn: true, at: '24.11.2026 11:00', directionRef: 'DM/1' });
     expect(lastText(h, officer)).toBe(en('officer:auction.scheduled', { number: c.number, at: ist('2026-11-24 11:00').toISOString(), place: 'Amer Pound, Near Tehsil Office, Amer, Jaipur' }));
     const rounds = await db.auction.findMany({ where: { caseId: c.id }, orderBy: { round: 'asc' } });
     expect(rounds.map((a) => [a.round, a.status, a.scheduledFor.toISOString()])).toEqual([

@@ -4,7 +4,7 @@ import type { StaffActor } from '../../../src/services/staff-actor';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
 import { dbKinds } from '../../support/db';
 import { flushOutbox } from '../../support/outbox';
-import { actorOf, ist, makeCase, toS14Auction } from '../../support/case-fixture';
+import { actorOf, fixAuctionFromCard, ist, makeCase, toS14Auction } from '../../support/case-fixture';
 import { inLanguage, lastText, press, section } from '../../support/press';
 
 // s. 14 with a head nobody bids for, through the real bot: the first auction sells two of three heads,
@@ -91,12 +91,7 @@ describe.each(await dbKinds())('s. 14: a head without a bid goes to a further au
     h.clock.set('2026-11-18T10:00:00+05:30');
     await h.send(officer, `/auction ${number}`);
     expect(lastText(h, officer)).toBe(en('officer:auction.intro_round', { number, heads: 1 }));
-    await press(h, officer, en('officer:auction.schedule_button'));
-    await h.send(officer, '25.11.2026 11:00');
-    await press(h, officer, en('officer:auction.pound_place_button', { pound: 'Amer Pound' }));
-    await press(h, officer, en('officer:auction.usual_conditions_button'));
-    await h.send(officer, 'DM/JPR/Pound/12/2026');
-    await press(h, officer, en('officer:button.record'));
+    await fixAuctionFromCard(h, officer, 'en', { at: '25.11.2026 11:00' });
     expect(lastText(h, officer)).toBe(en('officer:auction.scheduled', { number, at: ist('2026-11-25 11:00').toISOString(), place: 'Amer Pound, Near Tehsil Office, Amer, Jaipur' }));
     const db = h.deps.db;
     const rounds = await db.auction.findMany({ where: { caseId }, orderBy: { round: 'asc' } });

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callbackSecret, encodeCallback } from '../../../src/callback-data';
-import { createBotHarness, type BotHarness } from '../../support/bot-harness';
-import { enrolStaff, seed } from '../../support/fixtures';
+import { botSuite, type SuiteStaff } from '../../support/bot-harness';
 import { press } from '../../support/press';
 
 describe('/register — the s. 8 register entry (e2e)', () => {
-  let h: BotHarness;
   const keeper = { id: 2001, firstName: 'Mohan', languageCode: 'en' };
   const hindiKeeper = { id: 2002, firstName: 'Suresh', languageCode: 'hi' };
   const owner = { id: 2099, firstName: 'Ramesh', languageCode: 'hi' };
@@ -13,15 +11,11 @@ describe('/register — the s. 8 register entry (e2e)', () => {
   const t = (lang: 'en' | 'hi', key: string, params?: Record<string, unknown>) => h.deps.translator.t(lang, key, params);
   const session = async (u: { id: number }) => (await h.deps.db.botSession.findUnique({ where: { key: `${u.id}:${u.id}` } }))?.value as { flow?: string; step?: string } | undefined;
 
-  beforeAll(async () => {
-    h = await createBotHarness({ start: '2026-11-29T10:00:00+05:30' });
-    await seed(h.deps.db, h.clock.now());
-    await enrolStaff(h.deps.db, keeper.id, 'POUND_KEEPER', ['JAI1']);
-    await enrolStaff(h.deps.db, hindiKeeper.id, 'POUND_KEEPER', ['JAI1', 'JAI2']);
+  const staff: SuiteStaff[] = [[keeper, 'POUND_KEEPER', ['JAI1']], [hindiKeeper, 'POUND_KEEPER', ['JAI1', 'JAI2']]];
+  const h = botSuite({ start: '2026-11-29T10:00:00+05:30', seededAt: 'now', staff }, async (h) => {
     const secret = callbackSecret(h.deps.config);
     rg = (...args) => encodeCallback(secret, 'rg', ...args);
   });
-  afterAll(() => h?.close());
 
   it('enters a back-dated herd of two kinds step by step, and refuses a future time', async () => {
     await h.send(keeper, '/register');

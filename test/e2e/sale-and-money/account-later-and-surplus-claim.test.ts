@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { formatRupees } from '../../../src/i18n/index';
-import { recordOwnerRefusal, registerBidder, scheduleAuction } from '../../../src/services/auction';
+import { registerBidder, scheduleAuction } from '../../../src/services/auction';
 import type { StaffActor } from '../../../src/services/staff-actor';
 import { recordSplit } from '../../../src/services/money-split';
 import { recordNotice } from '../../../src/services/notice';
 import { recordSale } from '../../../src/services/sale';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
-import { actorOf, ist, makeCase } from '../../support/case-fixture';
+import { actorOf, ist, makeCase, soldWithOwnerAway } from '../../support/case-fixture';
 import { inLanguage, lastText, press, section } from '../../support/press';
 
 // The s. 16 account delivered when the owner comes after the sale, and a surplus claim established
@@ -25,13 +25,7 @@ describe('account delivered later; surplus claimed within the hold', () => {
 
   it('s. 16 sale with the owner away: the remaining goat stays until the owner comes, then account, cattle and balance go to him', async () => {
     const db = h.deps.db;
-    const c = await makeCase(db, { pound: 'JAI2', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['goat', 'white, black ears'], ['goat', 'brown']] });
-    await recordOwnerRefusal(db, act, c.id, ist('2026-11-02 10:00'), { name: 'Ramesh Gujjar' });
-    await scheduleAuction(db, act, { caseId: c.id, at: ist('2026-11-03 11:00'), place: 'Chomu Mandi', conditions: 'Cash', directionRef: 'DM/JPR/12/2026' }, ist('2026-11-02 10:05'));
-    const b = await registerBidder(db, act, { caseId: c.id, name: 'Harish', address: 'Chomu', declarationSigned: true }, ist('2026-11-03 10:00'));
-    const heads = await db.head.findMany({ where: { caseId: c.id }, orderBy: { index: 'asc' } });
-    const r = await recordSale(db, act, { caseId: c.id, bids: [{ headId: heads[0]!.id, bidderId: b.bidderId, pricePaise: 500000 }, { headId: heads[1]!.id, bidderId: b.bidderId, pricePaise: 400000 }], saleExpensesPaise: 0, ownerPresentAndSigned: false }, ist('2026-11-03 12:00'));
-    expect(r.delivered).toBeNull();
+    const c = await soldWithOwnerAway(db, act, ['white, black ears', 'brown']);
     expect((await db.head.findMany({ where: { caseId: c.id }, orderBy: { index: 'asc' } })).map((x) => x.status)).toEqual(['IMPOUNDED', 'SOLD']);
 
     // The s. 17 division cannot be recorded before the account is delivered.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatRupees } from '../../../src/i18n/index';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
-import { ist, makeCase } from '../../support/case-fixture';
+import { fixAuctionFromCard, ist, makeCase } from '../../support/case-fixture';
 import { buttonData, inLanguage, lastText, press, section } from '../../support/press';
 
 // s. 16 (owner appeared and refused to pay): only as many head as necessary are sold, the rest and the
@@ -123,12 +123,7 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
     expect((await db.case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('NOTICE_POSTED');
     h.clock.set('2026-11-17T09:00:00+05:30');
     await h.send(officer, `/auction ${c.number}`);
-    await press(h, officer, hi('officer:auction.schedule_button'));
-    await h.send(officer, '17.11.2026 11:00');
-    await press(h, officer, hi('officer:auction.pound_place_button', { pound: 'आमेर कांजी हाउस' }));
-    await press(h, officer, hi('officer:auction.usual_conditions_button'));
-    await h.send(officer, 'DM/JPR/Pound/12/2026');
-    await press(h, officer, hi('officer:button.record'));
+    await fixAuctionFromCard(h, officer, 'hi', { at: '17.11.2026 11:00' });
     await h.send(officer, `/auction ${c.number}`);
     await press(h, officer, hi('officer:auction.register_bidder_button'));
     await h.send(officer, 'Harish Jat');

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createConfig } from '../../../src/config';
 import { recordClaim } from '../../../src/services/claims';
 import { confirmPayment } from '../../../src/services/payment-confirmation';
 import { declarePayment } from '../../../src/services/payments';
 import { releaseCattle } from '../../../src/services/release';
 import { loadStaffActor } from '../../../src/services/staff-actor';
-import { createTestDatabase, postgresAvailable, type TestDatabase } from '../../support/db';
+import { postgresAvailable, suiteDatabase } from '../../support/db';
 import { enrolStaff, seed } from '../../support/fixtures';
 
 /**
@@ -19,17 +19,14 @@ const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: '123456:TEST-TOKEN
 const kinds = (await postgresAvailable()) ? (['postgres'] as const) : [];
 
 describe.each(kinds)('a case changed under an action is a CONFLICT (%s)', (kind) => {
-  let tdb: TestDatabase;
   const now = new Date('2026-11-29T10:00:00+05:30');
   const db = () => tdb.prisma;
   const keeper = (messageId: number) => loadStaffActor(db(), { telegramId: 7301n, chatId: 7301, messageId });
 
-  beforeAll(async () => {
-    tdb = await createTestDatabase(kind);
+  const tdb = suiteDatabase(kind, async () => {
     await seed(tdb.prisma, now);
     await enrolStaff(tdb.prisma, 7301, 'POUND_KEEPER', ['JAI1', 'JAI2']);
   });
-  afterAll(() => tdb?.destroy());
 
   /** Bumps the case's version in a transaction that stays open until `action` is blocked on it, then commits. */
   async function underConcurrentChange<T>(caseId: number, action: () => Promise<T>): Promise<PromiseSettledResult<T>> {

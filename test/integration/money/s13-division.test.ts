@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createConfig } from '../../../src/config';
 import { paiseOf } from '../../../src/db';
 import { recordClaim } from '../../../src/services/claims';
@@ -7,7 +7,7 @@ import { confirmRemittance, moneyStatus } from '../../../src/services/money-spli
 import { confirmPayment } from '../../../src/services/payment-confirmation';
 import { declarePayment } from '../../../src/services/payments';
 import { loadGrants, staffActorOf } from '../../../src/services/staff-actor';
-import { createTestDatabase, dbKinds, type TestDatabase } from '../../support/db';
+import { dbKinds, suiteDatabase } from '../../support/db';
 import { enrolStaff, seed } from '../../support/fixtures';
 import { actAs } from '../../support/case-fixture';
 
@@ -18,14 +18,11 @@ const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: '123456:TEST-TOKEN
  * charges, the fines/penalties are the District Magistrate's and their remittance is tracked as for a sale.
  */
 describe.each(await dbKinds())('s. 13 payment divided in the ledger on %s', (kind) => {
-  let tdb: TestDatabase;
   const now = new Date('2026-11-29T10:00:00+05:30');
-  beforeAll(async () => {
-    tdb = await createTestDatabase(kind);
-    await seed(tdb.prisma, now);
-    await enrolStaff(tdb.prisma, 7101, 'POUND_KEEPER', ['JAI1']);
+  const tdb = suiteDatabase(kind, async (db) => {
+    await seed(db, now);
+    await enrolStaff(db, 7101, 'POUND_KEEPER', ['JAI1']);
   });
-  afterAll(() => tdb?.destroy());
 
   it('fines to the Magistrate, feeding to the keeper, conserved per case; replayed twice, no new rows; fines remitted once', async () => {
     const db = tdb.prisma;

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerSeizure, SeizureEntryError } from '../../../src/services/register-seizure';
 import { loadGrants, staffActorOf } from '../../../src/services/staff-actor';
-import { createTestDatabase, dbKinds, type TestDatabase } from '../../support/db';
+import { dbKinds, suiteDatabase } from '../../support/db';
 import { enrolStaff, seed } from '../../support/fixtures';
 
 /**
@@ -9,18 +9,16 @@ import { enrolStaff, seed } from '../../support/fixtures';
  * seizure after the impounding or in the future (s. 8); the database refuses it too (CHECK), on PGlite and Postgres.
  */
 describe.each(await dbKinds())('time of seizure in the register on %s', (kind) => {
-  let db: TestDatabase;
   const now = new Date('2026-11-29T10:00:00+05:30');
   let entry: Parameters<typeof registerSeizure>[1]['entry'];
   let grants: Awaited<ReturnType<typeof loadGrants>>;
   let message = 5000;
   const via = () => ({ telegramId: 6301n, chatId: 6301, messageId: ++message });
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    await seed(db.prisma, now);
-    await enrolStaff(db.prisma, 6301, 'POUND_KEEPER', ['JAI1']);
-    grants = await loadGrants(db.prisma, 6301n);
-    const pound = await db.prisma.pound.findUniqueOrThrow({ where: { code: 'JAI1' } });
+  const db = suiteDatabase(kind, async (db) => {
+    await seed(db, now);
+    await enrolStaff(db, 6301, 'POUND_KEEPER', ['JAI1']);
+    grants = await loadGrants(db, 6301n);
+    const pound = await db.pound.findUniqueOrThrow({ where: { code: 'JAI1' } });
     entry = {
       poundId: pound.id,
       groups: [{ cattleClass: 'cow', count: 1, descriptions: ['brown'], photoFileId: null }],
@@ -30,7 +28,6 @@ describe.each(await dbKinds())('time of seizure in the register on %s', (kind) =
       placeOfSeizure: 'Kunda',
     };
   });
-  afterAll(() => db?.destroy());
 
   it('stores the time of seizure; without one, the time brought in', async () => {
     const seizedAt = new Date('2026-11-27T21:30:00+05:30');
@@ -65,14 +62,11 @@ describe.each(await dbKinds())('time of seizure in the register on %s', (kind) =
  * it in both languages, and without a row the pound's market is used.
  */
 describe.each(await dbKinds())('the market nearest the place of seizure on %s', (kind) => {
-  let db: TestDatabase;
   const now = new Date('2026-11-29T10:00:00+05:30');
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    await seed(db.prisma, now);
-    await enrolStaff(db.prisma, 6302, 'POUND_KEEPER', ['JAI1']);
+  const db = suiteDatabase(kind, async (db) => {
+    await seed(db, now);
+    await enrolStaff(db, 6302, 'POUND_KEEPER', ['JAI1']);
   });
-  afterAll(() => db?.destroy());
 
   it('is recorded with the entry from the area data and named in the proclamation (en, hi); else the pound’s market', async () => {
     const { createTranslator } = await import('../../../src/i18n');

@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Api } from 'grammy';
 import { OWNER_COMMANDS, registerCommandMenus, staffCommandsFor, STAFF_COMMANDS } from '../../../bot/commands';
 import { createTranslator, type Translator } from '../../../src/i18n';
-import { createTestDatabase, type TestDatabase } from '../../support/db';
+import { suiteDatabase } from '../../support/db';
 import { FakeBotApi } from '../../support/fake-bot-api';
 import { enrolStaff, seed } from '../../support/fixtures';
 
 describe('command menus per language and role', () => {
-  let db: TestDatabase;
   let translator: Translator;
-  beforeAll(async () => {
-    db = await createTestDatabase('pglite');
+  const db = suiteDatabase('pglite', async () => {
     await seed(db.prisma, new Date('2026-11-29T10:00:00+05:30'));
     translator = await createTranslator({ strict: true });
   });
-  afterAll(() => db?.destroy());
 
   it('gives each role only its staff commands; admins get all', () => {
     expect(staffCommandsFor('POUND_KEEPER')).toEqual(['register', 'pending', 'release', 'refusal', 'orders', 'register_export']);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { duesForCase, nextDayIncrease, rulesForPound, windowsFromConfig } from '../../../src/services/dues';
 import { nextDeadline } from '../../../src/services/next-deadline';
-import { createTestDatabase, dbKinds, type TestDatabase } from '../../support/db';
+import { dbKinds, type TestDatabase, suiteDatabase } from '../../support/db';
 import { seed } from '../../support/fixtures';
 
 const kinds = await dbKinds();
@@ -18,12 +18,9 @@ async function makeCase(db: TestDatabase, seq: number, at: string, heads: string
 }
 
 describe.each(kinds)('dues service on %s', (kind) => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
+  const db = suiteDatabase(kind, async () => {
     await seed(db.prisma, new Date('2026-11-29T10:00:00+05:30'));
   });
-  afterAll(() => db?.destroy());
 
   it('loads the pound’s area scale, its own feeding rates and its state’s security rows', async () => {
     const jai1 = await db.prisma.pound.findUniqueOrThrow({ where: { code: 'JAI1' } });

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callbackSecret, decodeCallback, encodeButtonAction } from '../../../src/callback-data';
 import { createConfig } from '../../../src/config';
 import { recordClaim } from '../../../src/services/claims';
 import { declarePayment } from '../../../src/services/payments';
 import { verifyReceipt } from '../../../src/services/verify';
 import type { OutgoingMessage } from '../../../src/services/outbox';
-import { createTestDatabase, dbKinds, type TestDatabase } from '../../support/db';
+import { dbKinds, suiteDatabase } from '../../support/db';
 import { enrolStaff, seed } from '../../support/fixtures';
 
 const kinds = await dbKinds();
@@ -14,9 +14,7 @@ const config = createConfig({ BOT_TOKEN: '123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKE
 const windows = { s20ComplaintDays: 10 };
 
 describe.each(kinds)('payment declaration on %s', (kind) => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
+  const db = suiteDatabase(kind, async () => {
     await seed(db.prisma, NOW);
     await enrolStaff(db.prisma, 6601, 'POUND_KEEPER', ['JAI1']);
     await enrolStaff(db.prisma, 6602, 'POUND_KEEPER', ['JAI1', 'JAI2']);
@@ -24,7 +22,6 @@ describe.each(kinds)('payment declaration on %s', (kind) => {
     await db.prisma.staffMember.update({ where: { id: revoked.id }, data: { revokedAt: NOW } });
     await enrolStaff(db.prisma, 6604, 'OFFICER', ['JAI1']);
   });
-  afterAll(() => db?.destroy());
 
   async function claimFor(number: string, user: bigint, kindOf: 'S13_CLAIM' | 'S15_PROTEST' = 'S13_CLAIM') {
     const c = await db.prisma.case.findUniqueOrThrow({ where: { number } });

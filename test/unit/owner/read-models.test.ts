@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runInScope } from '../../../src/observability/scope';
 import { caseCard, duesScreen } from '../../../src/services/case-card';
 import { parseCaseNumber } from '../../../src/services/cases';
 import { duesForCase, nextDayIncrease, windowsFromConfig } from '../../../src/services/dues';
 import { followCase, myCases, subscribeVillage } from '../../../src/services/subscriptions';
-import { createTestDatabase, dbKinds, type TestDatabase } from '../../support/db';
+import { dbKinds, suiteDatabase } from '../../support/db';
 import { seed } from '../../support/fixtures';
 
 /**
@@ -29,7 +29,6 @@ async function counted<T>(fn: () => Promise<T>): Promise<{ value: T; statements:
 }
 
 describe.each(kinds)('owner read models on %s', (kind) => {
-  let db: TestDatabase;
   let poundId: number;
   const makeCase = async (seq: number, data: Record<string, unknown> = {}) =>
     db.prisma.case.create({
@@ -39,13 +38,11 @@ describe.each(kinds)('owner read models on %s', (kind) => {
       },
     });
 
-  beforeAll(async () => {
-    db = await createTestDatabase(kind);
+  const db = suiteDatabase(kind, async () => {
     await seed(db.prisma, NOW);
     poundId = (await db.prisma.pound.findUniqueOrThrow({ where: { code: 'JAI1' } })).id;
     await db.prisma.telegramUser.createMany({ data: [{ id: OWNER, firstName: 'O' }, { id: OTHER, firstName: 'P' }] });
   });
-  afterAll(() => db?.destroy());
 
   it('the case card, by typed number or id, in one statement: heads in order, pound, complaints, next step, buttons', async () => {
     const c = await makeCase(801);
