@@ -65,8 +65,8 @@ describe.each(await dbKinds())('owner: each owner of a mixed entry claims and pa
     expect(await statusOf()).toBe('IMPOUNDED');
 
     await flushOutbox(h.deps, h.bot.api);
-    const card = [...h.api.sentTo(keeper.id)].reverse().find((m) => m.text.includes(c.number) && m.text.includes('Heads of this owner only'))!;
-    expect(card.text).toContain('Heads of this owner only (1): 1. black, white star');
+    const card = [...h.api.sentTo(keeper.id)].reverse().find((m) => m.text.includes(c.number) && m.text.includes('of this owner only'))!;
+    expect(card.text).toContain('The head of this owner only: 1. black, white star');
     expect(card.text).toContain('₹310.00');
     await h.reply(keeper, card.messageId, 'ok');
     const paid = await h.deps.db.payment.findFirstOrThrow({ where: { caseId: c.id, payerTelegramId: BigInt(englishOwner.id) }, include: { receipt: true } });
