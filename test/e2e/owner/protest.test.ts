@@ -37,6 +37,9 @@ describe('owner: deposit under protest (s. 15)', () => {
     expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'owner:claim.intro_protest', { number: 'JAI1-2026-1' }));
     await h.tap(hindiOwner, lastButton(h, hindiOwner.id, 'who')!.data);
     await h.send(hindiOwner, 'रमेश चौधरी');
+    // Kunda holds two buffaloes: which are his (issue #10 item 11)? All of them.
+    expect(h.api.lastTo(hindiOwner.id)!.text).toContain(t(h, 'hi', 'owner:heads.ask', { number: 'JAI1-2026-1', count: 2 }));
+    await h.tap(hindiOwner, lastButton(h, hindiOwner.id, 'hda')!.data);
     const engine = await engineDues(h, 'JAI1-2026-1', h.clock.now(), 'deposit');
     const choice = h.api.lastTo(hindiOwner.id)!.text;
     expect(choice).toContain(t(h, 'hi', 'owner:dues.header_deposit', { number: 'JAI1-2026-1', date: '2026-11-29', section: 'धारा 15' }));
