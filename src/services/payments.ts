@@ -3,7 +3,7 @@ import type { Db, Prisma } from '../db';
 import { checkTransition, LawError, type ClaimScope, type StatutoryWindows } from '../law';
 import { basisOf, checkPartClaimOf } from './part-claim';
 import { audit } from './audit';
-import { caseStateOf, caseTransaction, transition } from './case-transition';
+import { caseStateOf, caseTransaction, touchCase, transition } from './case-transition';
 import { Refusal } from './refusal';
 import { actionOf } from './claims';
 import { planDeadlines } from './deadlines';
@@ -115,6 +115,8 @@ export async function declarePayment(
       // Guarded by the case version: a concurrent declaration (or a keeper's action) makes this a CONFLICT. A part
       // claim leaves the case's status alone (its heads are settled on their own when the keeper confirms).
       if (allowed) await transition(tx, c, allowed.value);
+      // A part declaration still takes the case's version: two declarations at once serialise (one retried below).
+      else await touchCase(tx, c);
       // A claim for every head names them, so a head delivered meanwhile on another owner's part claim is caught at
       // confirmation instead of being paid for twice.
       if (headIds.length === 0) await tx.claimHead.createMany({ data: c.heads.filter((h) => h.status === 'IMPOUNDED').map((h) => ({ claimId: claim.id, headId: h.id })), skipDuplicates: true });

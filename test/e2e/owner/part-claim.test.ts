@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupees } from '../../../src/i18n';
 import type { BotHarness } from '../../support/bot-harness';
 import { makeCase } from '../../support/case-fixture';
+import { dbKinds } from '../../support/db';
 import { enrolStaff } from '../../support/fixtures';
 import { flushOutbox } from '../../support/outbox';
 import { press } from '../../support/press';
@@ -24,11 +25,12 @@ const keeper = { id: 7801, firstName: 'Keeper Amer', languageCode: 'en' };
 const COW = 10000 + 3 * 7000;
 const TWO_BUFFALOES = 2 * (20000 + 3 * 9000);
 
-describe('owner: each owner of a mixed entry claims and pays for his own heads (ss. 13, 15)', () => {
+// The bot on PGlite (the e2e default) and, when the test Postgres is up, the money on Postgres too.
+describe.each(await dbKinds())('owner: each owner of a mixed entry claims and pays for his own heads (ss. 13, 15) on %s', (dbKind) => {
   let h: BotHarness;
   let c: { id: number; number: string };
   beforeAll(async () => {
-    h = await ownerHarness();
+    h = await ownerHarness({ dbKind });
     await enrolStaff(h.deps.db, keeper.id, 'POUND_KEEPER', ['JAI1'], 'Amer keeper');
     await h.send(keeper, '/help');
     c = await makeCase(h.deps.db, { pound: 'JAI1', impoundedAt: '2026-11-27T11:00:00+05:30', place: 'Achrol', heads: [['cow', 'black, white star'], ['buffalo', 'black, curved horns'], ['buffalo', 'brown']] });
@@ -63,8 +65,8 @@ describe('owner: each owner of a mixed entry claims and pays for his own heads (
     expect(await statusOf()).toBe('IMPOUNDED');
 
     await flushOutbox(h.deps, h.bot.api);
-    const card = [...h.api.sentTo(keeper.id)].reverse().find((m) => m.text.includes(c.number) && m.text.includes('Heads of this owner only'))!;
-    expect(card.text).toContain('Heads of this owner only (1): 1. black, white star');
+    const card = [...h.api.sentTo(keeper.id)].reverse().find((m) => m.text.includes(c.number) && m.text.includes('of this owner only'))!;
+    expect(card.text).toContain('The head of this owner only: 1. black, white star');
     expect(card.text).toContain('₹310.00');
     await h.reply(keeper, card.messageId, 'ok');
     const paid = await h.deps.db.payment.findFirstOrThrow({ where: { caseId: c.id, payerTelegramId: BigInt(englishOwner.id) }, include: { receipt: true } });
