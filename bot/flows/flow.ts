@@ -61,14 +61,9 @@ export function leaveAnyFlow(ctx: BotContext): void {
   ctx.session.data = undefined;
 }
 
-/**
- * The compatibility path of the owner's claim and dues flows (bot/features/claim.ts, dues.ts — still to convert
- * to `defineFlow`; reached through bot/keyboards/owner.ts `setFlow`): untyped data, same stored shape.
- */
-export function enterUntypedFlow(ctx: BotContext, flow: string, step: string, data: Record<string, unknown>): void {
-  ctx.session.flow = flow;
-  ctx.session.step = step;
-  ctx.session.data = data;
+/** True when the chat is in some flow (the owner's fallback leaves a flow's answers to it). */
+export function inAnyFlow(ctx: BotContext): boolean {
+  return Boolean(ctx.session.flow);
 }
 
 const names = new Set<string>();
