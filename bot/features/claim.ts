@@ -262,6 +262,7 @@ onAction(claimFeature, ownerCb.noUpiRef, async (ctx, { claimId, amountPaise }) =
 const paidClaim = (ctx: BotContext, claimId: number) => (ctx.from ? claimOfUser(ctx.deps.db, claimId, BigInt(ctx.from.id)) : Promise.resolve(null));
 
 // A claim gone meanwhile (or not the sender's): the flow is left and the text is what it says (case.ts's fallback).
+// The 'amount' step then reads the claim again for its dues (a text in this flow is rare; two small reads).
 claimFeature.on('message:text').filter((ctx) => paidFlow.at(ctx)).use(async (ctx, next) => {
   const data = paidFlow.data(ctx);
   if (data && !(await paidClaim(ctx, data.claimId))) paidFlow.leave(ctx);

@@ -15,7 +15,8 @@ import type { CallbackCodec } from './callback-codec';
  *
  * The data is read back through the schema (a session written by an older release that no longer fits is left,
  * not cast). Leaving is `leave(ctx)` or any command (bot/middleware/leave-flow.ts, which runs first); /cancel
- * says so. Nothing else writes `ctx.session`.
+ * says so. Every flow of the bot, staff and owner (the claim, payment and dues flows included), is declared this
+ * way: nothing else reads or writes `ctx.session` (`inAnyFlow` says whether some flow waits for an answer).
  */
 export interface Flow<Step extends string, Data> {
   readonly name: string;
