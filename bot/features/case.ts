@@ -8,7 +8,7 @@ import { parseKeeperReply } from '../../src/services/typed-answers';
 import { STAFF_COMMANDS } from '../commands';
 import type { BotContext } from '../context';
 import { may } from '../../src/services/staff-actor';
-import { defineFlow, enterUntypedFlow } from '../flows/flow';
+import { defineFlow, inAnyFlow, type Flow } from '../flows/flow';
 import { isCommandText, ownerCb } from '../keyboards/owner';
 import { onAction } from './on-action';
 import { cattleSummary, renderCaseCard } from '../views/owner/case-card';
@@ -21,8 +21,11 @@ import { Feature } from './feature';
  */
 export const caseFeature = new Feature();
 
+/** The data of a flow that only waits for a case number (this feature's, dues.ts's). */
+export const noFlowData = z.object({});
+
 /** /case or /search without an argument: the next text is the number or the search. */
-const caseFlow = defineFlow('owner_case', { steps: ['number'], data: z.object({}) });
+const caseFlow = defineFlow('owner_case', { steps: ['number'], data: noFlowData });
 
 /** The Telegram user an owner screen is for (null for updates without a sender). */
 export const viewerOf = (ctx: BotContext): bigint | null => (ctx.from ? BigInt(ctx.from.id) : null);
@@ -70,25 +73,21 @@ async function numberOrSearch(ctx: BotContext, text: string): Promise<void> {
   return runSearch(ctx, text);
 }
 
-/**
- * A command sent without its case number asks for it; the next text answers (the flow's 'number' step). `flow`
- * other than this feature's: dues.ts's, on the compatibility path until it is converted.
- */
-export async function askForNumber(ctx: BotContext, flow: string, promptKey: string): Promise<void> {
-  if (flow === caseFlow.name) caseFlow.enter(ctx, 'number', {});
-  else enterUntypedFlow(ctx, flow, 'number', {});
+/** A command sent without its case number asks for it; the next text answers (`flow`'s 'number' step). */
+export async function askForNumber(ctx: BotContext, flow: Flow<'number', z.infer<typeof noFlowData>>, promptKey: string): Promise<void> {
+  flow.enter(ctx, 'number', {});
   await ctx.reply(ctx.t(promptKey));
 }
 
 caseFeature.command('case', async (ctx) => {
   const arg = ctx.match.trim();
-  if (!arg) return askForNumber(ctx, caseFlow.name, 'owner:case.prompt');
+  if (!arg) return askForNumber(ctx, caseFlow, 'owner:case.prompt');
   await showCaseByNumber(ctx, arg);
 });
 
 caseFeature.command('search', async (ctx) => {
   const arg = ctx.match.trim();
-  if (!arg) return askForNumber(ctx, caseFlow.name, 'owner:search.prompt');
+  if (!arg) return askForNumber(ctx, caseFlow, 'owner:search.prompt');
   await runSearch(ctx, arg);
 });
 
@@ -112,7 +111,7 @@ export const ownerFallback = new Feature();
 ownerFallback.chatType('private').on('message:text', async (ctx, next) => {
   const text = ctx.msg.text.trim();
   // Empty text (a sticker or voice note in some clients' updates) is for the unhandled feature.
-  if (!text || ctx.session.flow) return next();
+  if (!text || inAnyFlow(ctx)) return next();
   if (!isCommandText(text)) {
     // A keeper's "ok", amount or "no" that did not reach a payment card (sent without replying, or as a reply
     // to another message) is a confirmation gone astray, not a search: say how to confirm.

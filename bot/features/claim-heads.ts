@@ -4,8 +4,9 @@ import type { DuesOptions } from '../../src/services/dues';
 import { claimHeadIds, headsInCustody, setClaimHeads } from '../../src/services/part-claim';
 import type { BotContext } from '../context';
 import { headsKeyboard } from '../keyboards/claim-heads';
+import { ownerCb } from '../keyboards/owner';
 import { headsQuestion, yourHeadsLine } from '../views/owner/claim-heads';
-import { idArg, onAction, type TapAnswer } from './on-action';
+import { onAction, type TapAnswer } from './on-action';
 
 /**
  * "Which of these are yours?" (issue #10 item 11). A register entry may hold the cattle of several owners; each claims,
@@ -51,17 +52,15 @@ export async function myHeadsLine(ctx: BotContext, claimId: number): Promise<str
 }
 
 /** The claimant's own claim from a tapped button (a button must not act on someone else's claim). */
-async function tappedClaim(ctx: BotContext, arg: string | undefined) {
-  const claimId = idArg(arg);
-  return claimId && ctx.from ? claimOfUser(ctx.deps.db, claimId, BigInt(ctx.from.id)) : null;
+async function tappedClaim(ctx: BotContext, claimId: number) {
+  return claimId > 0 && ctx.from ? claimOfUser(ctx.deps.db, claimId, BigInt(ctx.from.id)) : null;
 }
 
 /** Registers the buttons of the question on the claim flow's composer; `after` continues the claim. */
 export function claimHeadsActions(composer: Composer<BotContext>, after: AfterHeads): void {
-  onAction(composer, 'hd', async (ctx, args) => {
-    const claim = await tappedClaim(ctx, args[0]);
-    const headId = idArg(args[1]);
-    if (!claim || !headId) return stale(ctx);
+  onAction(composer, ownerCb.toggleHead, async (ctx, { claimId, headId }) => {
+    const claim = await tappedClaim(ctx, claimId);
+    if (!claim || headId <= 0) return stale(ctx);
     const heads = await headsInCustody(ctx.deps.db, claim.caseId);
     // A head that left the pound meanwhile (delivered to its owner, sold) is no longer offered.
     if (!heads.some((h) => h.id === headId)) return stale(ctx);
@@ -73,15 +72,15 @@ export function claimHeadsActions(composer: Composer<BotContext>, after: AfterHe
     await ctx.editMessageText(text, { reply_markup }).catch(() => ctx.reply(text, { reply_markup }));
   });
 
-  onAction(composer, 'hda', async (ctx, args) => {
-    const claim = await tappedClaim(ctx, args[0]);
+  onAction(composer, ownerCb.allHeads, async (ctx, { claimId }) => {
+    const claim = await tappedClaim(ctx, claimId);
     if (!claim) return stale(ctx);
     await setClaimHeads(ctx.deps.db, claim.id, 'all');
     await after(ctx, claim.id, claim.caseId, claim.kind as ClaimKind);
   });
 
-  onAction(composer, 'hdd', async (ctx, args) => {
-    const claim = await tappedClaim(ctx, args[0]);
+  onAction(composer, ownerCb.headsDone, async (ctx, { claimId }) => {
+    const claim = await tappedClaim(ctx, claimId);
     if (!claim) return stale(ctx);
     // ss. 13, 15: a claim is for some cattle; none chosen is not a claim yet.
     if ((await claimHeadIds(ctx.deps.db, claim.id)).length === 0) return { text: ctx.t('owner:heads.none'), alert: true };

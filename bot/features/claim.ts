@@ -1,4 +1,5 @@
 import { Composer, InlineKeyboard, InputFile } from 'grammy';
+import { z } from 'zod';
 import { checkOwnerMay, claimOfUser, cleanName, recordClaim, type ClaimKind } from '../../src/services/claims';
 import { findCaseById } from '../../src/services/cases';
 import { duesAndNextDayOf, duesForCase, windowsFromConfig } from '../../src/services/dues';
@@ -7,8 +8,9 @@ import { parseUpiRef } from '../../src/services/typed-answers';
 import { declarePayment, pendingPayment, type DeclareResult, type PaymentMethod } from '../../src/services/payments';
 import { hasOfficialUpi, upiIntentUri, upiQrPng } from '../../src/services/upi';
 import type { BotContext } from '../context';
-import { cb, clearFlow, isCommandText, setFlow } from '../keyboards/owner';
-import { idArg, onAction, type TapAnswer } from './on-action';
+import { defineFlow } from '../flows/flow';
+import { ownerCb } from '../keyboards/owner';
+import { onAction, type TapAnswer } from './on-action';
 import { renderDues } from '../views/owner/dues';
 import { ownerRefusal } from '../views/owner/refusal';
 import { CAPTION_LIMIT, fitMessage, poundName, sectionText } from '../views/owner/text';
@@ -25,12 +27,20 @@ import { Feature } from './feature';
  */
 export const claimFeature = new Feature();
 
-const FLOW_CLAIM = 'owner_claim';
-const FLOW_PAID = 'owner_paid';
+const claimKind = z.enum(['S13_CLAIM', 'S15_PROTEST']);
+/** The names: the claimant's ('name'), and an agent's owner's ('owner_name', the agent's own name kept). */
+const claimData = z.object({ caseId: z.number().int().positive(), kind: claimKind, isAgent: z.boolean(), claimantName: z.string().optional() });
+const claimFlow = defineFlow('owner_claim', { steps: ['name', 'owner_name'], data: claimData });
+/** What was paid: the amount ('amount'), then for UPI the optional transaction reference ('upiref'). */
+const paidFlow = defineFlow('owner_paid', {
+  steps: ['amount', 'upiref'],
+  data: z.object({ claimId: z.number().int().positive(), method: z.enum(['CASH', 'UPI']), amount: z.number().int().optional() }),
+});
 
-const kindArg = (kind: ClaimKind) => (kind === 'S13_CLAIM' ? '13' : '15');
+const kindArg = (kind: ClaimKind) => (kind === 'S13_CLAIM' ? 13 : 15);
+const kindOf = (arg: number): ClaimKind | null => (arg === 13 ? 'S13_CLAIM' : arg === 15 ? 'S15_PROTEST' : null);
 const methodArg = (m: PaymentMethod) => (m === 'CASH' ? 'c' : 'u');
-const methodOf = (arg: string | undefined): PaymentMethod | null => (arg === 'c' ? 'CASH' : arg === 'u' ? 'UPI' : null);
+const methodOf = (arg: string): PaymentMethod | null => (arg === 'c' ? 'CASH' : arg === 'u' ? 'UPI' : null);
 const stale = (ctx: BotContext): TapAnswer => ({ text: ctx.t('common:error.stale_button'), alert: true });
 
 /** Tells the owner why the law does not let them start this now (reason and section). */
@@ -59,9 +69,9 @@ export async function startClaim(ctx: BotContext, caseId: number, kind: ClaimKin
   const may = await checkOwnerMay(ctx.deps.db, c.id, kind, ctx.deps.clock.now(), windowsFromConfig(ctx.deps.config));
   if (!may.ok) return replyNotNow(ctx, c.id, may.error);
   const kb = new InlineKeyboard()
-    .text(ctx.t('owner:claim.owner_button'), cb(ctx, 'who', c.id, kindArg(kind), 'o'))
+    .text(ctx.t('owner:claim.owner_button'), ownerCb.claimRole.encode(ctx, { caseId: c.id, kind: kindArg(kind), role: 'o' }))
     .row()
-    .text(ctx.t('owner:claim.agent_button'), cb(ctx, 'who', c.id, kindArg(kind), 'a'));
+    .text(ctx.t('owner:claim.agent_button'), ownerCb.claimRole.encode(ctx, { caseId: c.id, kind: kindArg(kind), role: 'a' }));
   await ctx.reply(ctx.t(kind === 'S13_CLAIM' ? 'owner:claim.intro' : 'owner:claim.intro_protest', { number: c.number }), { reply_markup: kb });
 }
 
@@ -81,8 +91,8 @@ export async function showPaymentChoice(ctx: BotContext, claimId: number): Promi
     return;
   }
   const b = dues.value.breakdown;
-  const kb = new InlineKeyboard().text(ctx.t('owner:pay.cash_button'), cb(ctx, 'pm', claim.id, 'c'));
-  if (hasOfficialUpi(dues.value.rules.poundRow)) kb.text(ctx.t('owner:pay.upi_button'), cb(ctx, 'pm', claim.id, 'u'));
+  const kb = new InlineKeyboard().text(ctx.t('owner:pay.cash_button'), ownerCb.payMethod.encode(ctx, { claimId: claim.id, method: 'c' }));
+  if (hasOfficialUpi(dues.value.rules.poundRow)) kb.text(ctx.t('owner:pay.upi_button'), ownerCb.payMethod.encode(ctx, { claimId: claim.id, method: 'u' }));
   // A part claim (issue #10 item 11): the dues are those of the heads named, said above them.
   const text = [
     ...[await myHeadsLine(ctx, claim.id)].filter((l): l is string => l !== null),
@@ -98,9 +108,9 @@ async function afterClaimRecorded(ctx: BotContext, claimId: number, caseId: numb
     const dues = await duesForCase(ctx.deps.db, caseId, ctx.deps.clock.now(), { mode: 'deposit' });
     if (dues.ok && dues.value.breakdown.totals.securityPaise > 0) {
       const kb = new InlineKeyboard()
-        .text(ctx.t('owner:protest.security_button'), cb(ctx, 'dcl', claimId, 0))
+        .text(ctx.t('owner:protest.security_button'), ownerCb.declaration.encode(ctx, { claimId, declaration: 0 }))
         .row()
-        .text(ctx.t('owner:protest.declaration_button'), cb(ctx, 'dcl', claimId, 1));
+        .text(ctx.t('owner:protest.declaration_button'), ownerCb.declaration.encode(ctx, { claimId, declaration: 1 }));
       await ctx.reply(ctx.t('owner:protest.security_choice', { amount: dues.value.breakdown.totals.securityPaise }), { reply_markup: kb });
       return;
     }
@@ -108,60 +118,57 @@ async function afterClaimRecorded(ctx: BotContext, claimId: number, caseId: numb
   await showPaymentChoice(ctx, claimId);
 }
 
-onAction(claimFeature, 'cl', async (ctx, args) => {
-  const id = idArg(args[0]);
-  if (!id || !(await findCaseById(ctx.deps.db, id))) return stale(ctx);
-  await startClaim(ctx, id, 'S13_CLAIM');
+onAction(claimFeature, ownerCb.claim, async (ctx, { caseId }) => {
+  if (caseId <= 0 || !(await findCaseById(ctx.deps.db, caseId))) return stale(ctx);
+  await startClaim(ctx, caseId, 'S13_CLAIM');
 });
 
-onAction(claimFeature, 'who', async (ctx, args) => {
-  const id = idArg(args[0]);
-  const kind: ClaimKind | null = args[1] === '13' ? 'S13_CLAIM' : args[1] === '15' ? 'S15_PROTEST' : null;
-  if (!id || !kind || (args[2] !== 'o' && args[2] !== 'a')) return stale(ctx);
-  const may = await checkOwnerMay(ctx.deps.db, id, kind, ctx.deps.clock.now(), windowsFromConfig(ctx.deps.config)).catch(() => null);
+onAction(claimFeature, ownerCb.claimRole, async (ctx, { caseId, kind: k, role }) => {
+  const kind = kindOf(k);
+  if (caseId <= 0 || !kind || (role !== 'o' && role !== 'a')) return stale(ctx);
+  const may = await checkOwnerMay(ctx.deps.db, caseId, kind, ctx.deps.clock.now(), windowsFromConfig(ctx.deps.config)).catch(() => null);
   if (!may) return stale(ctx);
-  if (!may.ok) return replyNotNow(ctx, id, may.error);
-  setFlow(ctx, FLOW_CLAIM, 'name', { caseId: id, kind, isAgent: args[2] === 'a' });
+  if (!may.ok) return replyNotNow(ctx, caseId, may.error);
+  claimFlow.enter(ctx, 'name', { caseId, kind, isAgent: role === 'a' });
   await ctx.reply(ctx.t('owner:claim.ask_name'));
 });
 
-claimFeature.on('message:text', async (ctx, next) => {
-  if (ctx.session.flow !== FLOW_CLAIM || isCommandText(ctx.msg.text) || !ctx.from) return next();
-  const data = (ctx.session.data ?? {}) as { caseId?: number; kind?: ClaimKind; isAgent?: boolean; claimantName?: string };
-  if (!data.caseId || (data.kind !== 'S13_CLAIM' && data.kind !== 'S15_PROTEST')) {
-    clearFlow(ctx);
-    return next();
-  }
-  const name = cleanName(ctx.msg.text);
-  if (!name) {
-    await ctx.reply(ctx.t('owner:claim.name_invalid'));
-    return;
-  }
-  if (ctx.session.step === 'name' && data.isAgent) {
-    setFlow(ctx, FLOW_CLAIM, 'owner_name', { ...data, claimantName: name });
-    await ctx.reply(ctx.t('owner:claim.ask_owner_name'));
-    return;
-  }
-  const claimantName = ctx.session.step === 'owner_name' ? (data.claimantName ?? name) : name;
-  clearFlow(ctx);
+/** The names are given: the claim is recorded, then the heads (claim-heads.ts), the s. 12A choice or the payment. */
+async function recordNames(ctx: BotContext, data: z.infer<typeof claimData>, claimantName: string, ownerName: string): Promise<void> {
+  claimFlow.leave(ctx);
+  if (!ctx.from) return;
   const claim = await recordClaim(ctx.deps.db, {
     caseId: data.caseId,
     kind: data.kind,
     telegramUserId: BigInt(ctx.from.id),
     claimantName,
-    isAgent: Boolean(data.isAgent),
-    ownerName: name,
+    isAgent: data.isAgent,
+    ownerName,
     intendsComplaint: data.kind === 'S15_PROTEST',
   });
   // More than one head in the pound: "Which of these are yours?" first (claim-heads.ts), then on.
   if (!(await askHeads(ctx, claim.id))) await afterClaimRecorded(ctx, claim.id, data.caseId, data.kind);
+}
+
+claimFlow.texts(claimFeature, {
+  name: async (ctx, data, text) => {
+    const name = cleanName(text);
+    if (!name) return ctx.reply(ctx.t('owner:claim.name_invalid'));
+    if (!data.isAgent) return recordNames(ctx, data, name, name);
+    claimFlow.enter(ctx, 'owner_name', { ...data, claimantName: name });
+    await ctx.reply(ctx.t('owner:claim.ask_owner_name'));
+  },
+  owner_name: async (ctx, data, text) => {
+    const name = cleanName(text);
+    if (!name) return ctx.reply(ctx.t('owner:claim.name_invalid'));
+    await recordNames(ctx, data, data.claimantName ?? name, name);
+  },
 });
 claimHeadsActions(claimFeature, afterClaimRecorded);
 
-onAction(claimFeature, 'pm', async (ctx, args) => {
-  const claimId = idArg(args[0]);
-  const method = methodOf(args[1]);
-  if (!claimId || !method || !ctx.from) return stale(ctx);
+onAction(claimFeature, ownerCb.payMethod, async (ctx, { claimId, method: m }) => {
+  const method = methodOf(m);
+  if (claimId <= 0 || !method || !ctx.from) return stale(ctx);
   const claim = await claimOfUser(ctx.deps.db, claimId, BigInt(ctx.from.id));
   if (!claim) return stale(ctx);
   const deposit = claim.kind === 'S15_PROTEST';
@@ -174,15 +181,15 @@ onAction(claimFeature, 'pm', async (ctx, args) => {
   if (!dues.ok) return stale(ctx);
   const amount = dues.value.breakdown.totals.totalPaise;
   const pound = dues.value.rules.poundRow;
-  const kb = new InlineKeyboard().text(ctx.t('owner:pay.paid_button', { amount }), cb(ctx, 'ip', claim.id, methodArg(method), amount));
-  setFlow(ctx, FLOW_PAID, 'amount', { claimId: claim.id, method });
+  const kb = new InlineKeyboard().text(ctx.t('owner:pay.paid_button', { amount }), ownerCb.havePaid.encode(ctx, { claimId: claim.id, method: methodArg(method), amountPaise: amount }));
+  paidFlow.enter(ctx, 'amount', { claimId: claim.id, method });
   if (method === 'CASH') {
     await ctx.reply(ctx.t('owner:pay.cash', { amount, pound: poundName(ctx, pound), address: pound.address }), { reply_markup: kb });
     return;
   }
   const uri = upiIntentUri(pound, amount, claim.case.number);
   if (!uri) {
-    clearFlow(ctx);
+    paidFlow.leave(ctx);
     await ctx.reply(ctx.t('owner:pay.no_upi'));
     return;
   }
@@ -193,7 +200,7 @@ onAction(claimFeature, 'pm', async (ctx, args) => {
 /** Records the declaration and answers with what happened. */
 async function declare(ctx: BotContext, claimId: number, method: PaymentMethod, amountPaise: number, upiRef: string | null): Promise<void> {
   if (!ctx.from) return;
-  clearFlow(ctx);
+  paidFlow.leave(ctx);
   const r: DeclareResult = await declarePayment(ctx.deps, windowsFromConfig(ctx.deps.config), {
     claimId,
     telegramUserId: BigInt(ctx.from.id),
@@ -234,63 +241,59 @@ async function declare(ctx: BotContext, claimId: number, method: PaymentMethod, 
 
 /** UPI: ask for the optional transaction reference before recording. */
 async function askUpiRef(ctx: BotContext, claimId: number, amount: number): Promise<void> {
-  setFlow(ctx, FLOW_PAID, 'upiref', { claimId, method: 'UPI', amount });
-  await ctx.reply(ctx.t('owner:pay.ask_upi_ref'), { reply_markup: new InlineKeyboard().text(ctx.t('owner:pay.no_ref_button'), cb(ctx, 'nr', claimId, amount)) });
+  paidFlow.enter(ctx, 'upiref', { claimId, method: 'UPI', amount });
+  await ctx.reply(ctx.t('owner:pay.ask_upi_ref'), { reply_markup: new InlineKeyboard().text(ctx.t('owner:pay.no_ref_button'), ownerCb.noUpiRef.encode(ctx, { claimId, amountPaise: amount })) });
 }
 
-onAction(claimFeature, 'ip', async (ctx, args) => {
-  const claimId = idArg(args[0]);
-  const method = methodOf(args[1]);
-  const amount = idArg(args[2]);
-  if (!claimId || !method || !amount || !ctx.from) return stale(ctx);
+onAction(claimFeature, ownerCb.havePaid, async (ctx, { claimId, method: m, amountPaise }) => {
+  const method = methodOf(m);
+  if (claimId <= 0 || !method || amountPaise <= 0 || !ctx.from) return stale(ctx);
   if (!(await claimOfUser(ctx.deps.db, claimId, BigInt(ctx.from.id)))) return stale(ctx);
-  if (method === 'UPI') return askUpiRef(ctx, claimId, amount);
-  await declare(ctx, claimId, method, amount, null);
+  if (method === 'UPI') return askUpiRef(ctx, claimId, amountPaise);
+  await declare(ctx, claimId, method, amountPaise, null);
 });
 
-onAction(claimFeature, 'nr', async (ctx, args) => {
-  const claimId = idArg(args[0]);
-  const amount = idArg(args[1]);
-  if (!claimId || !amount || !ctx.from) return stale(ctx);
+onAction(claimFeature, ownerCb.noUpiRef, async (ctx, { claimId, amountPaise }) => {
+  if (claimId <= 0 || amountPaise <= 0 || !ctx.from) return stale(ctx);
   if (!(await claimOfUser(ctx.deps.db, claimId, BigInt(ctx.from.id)))) return stale(ctx);
-  await declare(ctx, claimId, 'UPI', amount, null);
+  await declare(ctx, claimId, 'UPI', amountPaise, null);
 });
 
-claimFeature.on('message:text', async (ctx, next) => {
-  if (ctx.session.flow !== FLOW_PAID || isCommandText(ctx.msg.text) || !ctx.from) return next();
-  const data = (ctx.session.data ?? {}) as { claimId?: number; method?: PaymentMethod; amount?: number };
-  const claim = data.claimId ? await claimOfUser(ctx.deps.db, data.claimId, BigInt(ctx.from.id)) : null;
-  if (!claim || (data.method !== 'CASH' && data.method !== 'UPI')) {
-    clearFlow(ctx);
-    return next();
-  }
-  const text = ctx.msg.text;
-  if (ctx.session.step === 'upiref') {
+/** The claim of the owner_paid flow, the sender's own; null when it is gone (then the flow is left). */
+const paidClaim = (ctx: BotContext, claimId: number) => (ctx.from ? claimOfUser(ctx.deps.db, claimId, BigInt(ctx.from.id)) : Promise.resolve(null));
+
+// A claim gone meanwhile (or not the sender's): the flow is left and the text is what it says (case.ts's fallback).
+// The 'amount' step then reads the claim again for its dues (a text in this flow is rare; two small reads).
+claimFeature.on('message:text').filter((ctx) => paidFlow.at(ctx)).use(async (ctx, next) => {
+  const data = paidFlow.data(ctx);
+  if (data && !(await paidClaim(ctx, data.claimId))) paidFlow.leave(ctx);
+  return next();
+});
+
+paidFlow.texts(claimFeature, {
+  upiref: async (ctx, data, text) => {
     const ref = parseUpiRef(text);
-    if (!ref) {
-      await ctx.reply(ctx.t('owner:pay.upi_ref_invalid', { input: text.trim().slice(0, 40) }));
-      return;
+    if (!ref) return ctx.reply(ctx.t('owner:pay.upi_ref_invalid', { input: text.slice(0, 40) }));
+    await declare(ctx, data.claimId, 'UPI', Number(data.amount), ref);
+  },
+  amount: async (ctx, data, text) => {
+    const claim = await paidClaim(ctx, data.claimId);
+    if (!claim) return;
+    const amount = parseRupees(text);
+    if (amount === null) {
+      // Stay in the step: "12OO" gets a clear answer and nothing is recorded.
+      return ctx.reply(ctx.t('common:error.amount_invalid', { input: text.slice(0, 40) }));
     }
-    await declare(ctx, claim.id, 'UPI', Number(data.amount), ref);
-    return;
-  }
-  const amount = parseRupees(text);
-  if (amount === null) {
-    // Stay in the step: "12OO" gets a clear answer and nothing is recorded.
-    await ctx.reply(ctx.t('common:error.amount_invalid', { input: text.trim().slice(0, 40) }));
-    return;
-  }
-  const dues = await duesForCase(ctx.deps.db, claim.caseId, ctx.deps.clock.now(), await duesOptionsOf(ctx, claim));
-  if (dues.ok && amount < dues.value.breakdown.totals.totalPaise) {
-    clearFlow(ctx);
-    await ctx.reply(shortText(ctx, amount, dues.value.breakdown.totals.totalPaise, claim.kind === 'S15_PROTEST'));
-    return;
-  }
-  if (dues.ok && amount > dues.value.breakdown.totals.totalPaise) {
-    // Stay in the step: the owner may tap the button for the dues or type what was really paid.
-    await ctx.reply(overText(ctx, amount, dues.value.breakdown.totals.totalPaise, claim.kind === 'S15_PROTEST'));
-    return;
-  }
-  if (data.method === 'UPI') return askUpiRef(ctx, claim.id, amount);
-  await declare(ctx, claim.id, 'CASH', amount, null);
+    const dues = await duesForCase(ctx.deps.db, claim.caseId, ctx.deps.clock.now(), await duesOptionsOf(ctx, claim));
+    if (dues.ok && amount < dues.value.breakdown.totals.totalPaise) {
+      paidFlow.leave(ctx);
+      return ctx.reply(shortText(ctx, amount, dues.value.breakdown.totals.totalPaise, claim.kind === 'S15_PROTEST'));
+    }
+    if (dues.ok && amount > dues.value.breakdown.totals.totalPaise) {
+      // Stay in the step: the owner may tap the button for the dues or type what was really paid.
+      return ctx.reply(overText(ctx, amount, dues.value.breakdown.totals.totalPaise, claim.kind === 'S15_PROTEST'));
+    }
+    if (data.method === 'UPI') return askUpiRef(ctx, claim.id, amount);
+    await declare(ctx, claim.id, 'CASH', amount, null);
+  },
 });

@@ -1,15 +1,17 @@
 import { Composer, InlineKeyboard } from 'grammy';
+import { z } from 'zod';
 import { addDays, daysBetween, toIstDate } from '../../src/law';
 import { duesScreen, type CaseRef } from '../../src/services/case-card';
 import { caseExists, parseCaseNumber } from '../../src/services/cases';
 import { windowsFromConfig } from '../../src/services/dues';
 import { findDate } from '../../src/services/typed-input';
 import type { BotContext } from '../context';
-import { cb, clearFlow, isCommandText, setFlow } from '../keyboards/owner';
-import { idArg, onAction } from './on-action';
+import { defineFlow } from '../flows/flow';
+import { ownerCb } from '../keyboards/owner';
+import { onAction } from './on-action';
 import { renderDues } from '../views/owner/dues';
 import { fitMessage, sectionText, statusText } from '../views/owner/text';
-import { askForNumber, showCaseByNumber, viewerOf } from './case';
+import { askForNumber, noFlowData, showCaseByNumber, viewerOf } from './case';
 import { Feature } from './feature';
 
 /**
@@ -19,8 +21,10 @@ import { Feature } from './feature';
  */
 export const duesFeature = new Feature();
 
-const FLOW_NUMBER = 'owner_dues';
-const FLOW_WHATIF = 'owner_whatif';
+/** /dues without a number: the next text is the case number. */
+const numberFlow = defineFlow('owner_dues', { steps: ['number'], data: noFlowData });
+/** "If I come on <date>": the next text is the day (the case is the tapped card's). */
+const whatIfFlow = defineFlow('owner_whatif', { steps: ['date'], data: z.object({ caseId: z.number().int().positive() }) });
 /** How far ahead a what-if may look: beyond this the s. 14 sale will long have happened. */
 const WHATIF_MAX_DAYS = 60;
 
@@ -43,8 +47,8 @@ export async function showDues(ctx: BotContext, ref: CaseRef | number, at: Date,
     await ctx.reply(ctx.t('owner:dues.unavailable', { number: c.number, date: toIstDate(at), section: sectionText(ctx, dues.error.section ?? 's. 12') }));
     return true;
   }
-  const kb = new InlineKeyboard().text(ctx.t('owner:dues.whatif_button'), cb(ctx, 'wi', c.id));
-  if (c.claimable) kb.row().text(ctx.t('owner:case.claim_button'), cb(ctx, 'cl', c.id));
+  const kb = new InlineKeyboard().text(ctx.t('owner:dues.whatif_button'), ownerCb.whatIf.encode(ctx, { caseId: c.id }));
+  if (c.claimable) kb.row().text(ctx.t('owner:case.claim_button'), ownerCb.claim.encode(ctx, { caseId: c.id }));
   await ctx.reply(fitMessage(renderDues(ctx, c.number, dues.value.breakdown, c.next, { whatIf, nextDayPaise })), { reply_markup: kb });
   return true;
 }
@@ -79,7 +83,7 @@ function whatIfInstant(ctx: BotContext, text: string): { at: Date } | { error: s
 
 duesFeature.command('dues', async (ctx) => {
   const arg = ctx.match.trim();
-  if (!arg) return askForNumber(ctx, FLOW_NUMBER, 'owner:case.prompt');
+  if (!arg) return askForNumber(ctx, numberFlow, 'owner:case.prompt');
   const split = splitNumberAndDate(arg);
   if (!split) return showCaseByNumber(ctx, arg);
   if (!split.rest) return showDuesByNumber(ctx, split.number, ctx.deps.clock.now());
@@ -93,33 +97,32 @@ duesFeature.command('dues', async (ctx) => {
   await showDuesByNumber(ctx, split.number, when.at, true);
 });
 
-duesFeature.on('message:text', async (ctx, next) => {
-  const flow = ctx.session.flow;
-  if ((flow !== FLOW_NUMBER && flow !== FLOW_WHATIF) || isCommandText(ctx.msg.text)) return next();
-  const text = ctx.msg.text;
-  if (flow === FLOW_NUMBER) {
-    clearFlow(ctx);
-    return showDuesByNumber(ctx, text, ctx.deps.clock.now());
-  }
-  const caseId = idArg(String((ctx.session.data as { caseId?: number } | undefined)?.caseId ?? ''));
-  const when = whatIfInstant(ctx, text);
-  if (caseId && 'error' in when && (await caseExists(ctx.deps.db, { id: caseId }))) {
-    // Stay in the flow: the owner can try another date (or /cancel).
-    await ctx.reply(when.error);
-    return;
-  }
-  clearFlow(ctx);
-  if (!caseId || 'error' in when || !(await showDues(ctx, caseId, when.at, true))) await ctx.reply(ctx.t('common:error.stale_button'));
+numberFlow.texts(duesFeature, {
+  number: async (ctx, _d, text) => {
+    numberFlow.leave(ctx);
+    await showDuesByNumber(ctx, text, ctx.deps.clock.now());
+  },
 });
 
-onAction(duesFeature, 'du', async (ctx, args) => {
-  const id = idArg(args[0]);
-  if (!id || !(await showDues(ctx, id, ctx.deps.clock.now()))) return { text: ctx.t('common:error.stale_button'), alert: true };
+whatIfFlow.texts(duesFeature, {
+  date: async (ctx, { caseId }, text) => {
+    const when = whatIfInstant(ctx, text);
+    if ('error' in when && (await caseExists(ctx.deps.db, { id: caseId }))) {
+      // Stay in the flow: the owner can try another date (or /cancel).
+      await ctx.reply(when.error);
+      return;
+    }
+    whatIfFlow.leave(ctx);
+    if ('error' in when || !(await showDues(ctx, caseId, when.at, true))) await ctx.reply(ctx.t('common:error.stale_button'));
+  },
 });
 
-onAction(duesFeature, 'wi', async (ctx, args) => {
-  const id = idArg(args[0]);
-  if (!id || !(await caseExists(ctx.deps.db, { id }))) return { text: ctx.t('common:error.stale_button'), alert: true };
-  setFlow(ctx, FLOW_WHATIF, 'date', { caseId: id });
+onAction(duesFeature, ownerCb.dues, async (ctx, { caseId }) => {
+  if (caseId <= 0 || !(await showDues(ctx, caseId, ctx.deps.clock.now()))) return { text: ctx.t('common:error.stale_button'), alert: true };
+});
+
+onAction(duesFeature, ownerCb.whatIf, async (ctx, { caseId }) => {
+  if (caseId <= 0 || !(await caseExists(ctx.deps.db, { id: caseId }))) return { text: ctx.t('common:error.stale_button'), alert: true };
+  whatIfFlow.enter(ctx, 'date', { caseId });
   await ctx.reply(ctx.t('owner:whatif.prompt'));
 });

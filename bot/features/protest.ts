@@ -6,7 +6,7 @@ import { windowsFromConfig } from '../../src/services/dues';
 import { caseTimeline } from '../../src/services/next-deadline';
 import type { BotContext } from '../context';
 import { ownerCb } from '../keyboards/owner';
-import { idArg, onAction } from './on-action';
+import { onAction } from './on-action';
 import { ownerRefusal } from '../views/owner/refusal';
 import { termWord } from '../views/owner/text';
 import { showPaymentChoice, startClaim } from './claim';
@@ -57,12 +57,11 @@ onAction(protestFeature, ownerCb.intendsToComplain, async (ctx, { caseId, yes })
   await startClaim(ctx, caseId, 'S15_PROTEST');
 });
 
-// Drawn by claim.ts (still on the bare-action path, to convert).
-onAction(protestFeature, 'dcl', async (ctx, args) => {
-  const claimId = idArg(args[0]);
-  if (!claimId || (args[1] !== '1' && args[1] !== '0') || !ctx.from) return stale(ctx);
+// s. 12A: the security or the owner's declaration (the buttons are drawn by claim.ts).
+onAction(protestFeature, ownerCb.declaration, async (ctx, { claimId, declaration }) => {
+  if (claimId <= 0 || (declaration !== 1 && declaration !== 0) || !ctx.from) return stale(ctx);
   const claim = await claimOfUser(ctx.deps.db, claimId, BigInt(ctx.from.id));
   if (!claim || claim.kind !== 'S15_PROTEST') return stale(ctx);
-  await setDeclaration(ctx.deps.db, claim.id, args[1] === '1');
+  await setDeclaration(ctx.deps.db, claim.id, declaration === 1);
   await showPaymentChoice(ctx, claim.id);
 });

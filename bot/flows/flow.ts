@@ -15,7 +15,8 @@ import type { CallbackCodec } from './callback-codec';
  *
  * The data is read back through the schema (a session written by an older release that no longer fits is left,
  * not cast). Leaving is `leave(ctx)` or any command (bot/middleware/leave-flow.ts, which runs first); /cancel
- * says so. Nothing else writes `ctx.session`.
+ * says so. Every flow of the bot, staff and owner (the claim, payment and dues flows included), is declared this
+ * way: nothing else reads or writes `ctx.session` (`inAnyFlow` says whether some flow waits for an answer).
  */
 export interface Flow<Step extends string, Data> {
   readonly name: string;
@@ -61,14 +62,9 @@ export function leaveAnyFlow(ctx: BotContext): void {
   ctx.session.data = undefined;
 }
 
-/**
- * The compatibility path of the owner's claim and dues flows (bot/features/claim.ts, dues.ts — still to convert
- * to `defineFlow`; reached through bot/keyboards/owner.ts `setFlow`): untyped data, same stored shape.
- */
-export function enterUntypedFlow(ctx: BotContext, flow: string, step: string, data: Record<string, unknown>): void {
-  ctx.session.flow = flow;
-  ctx.session.step = step;
-  ctx.session.data = data;
+/** True when the chat is in some flow (the owner's fallback leaves a flow's answers to it). */
+export function inAnyFlow(ctx: BotContext): boolean {
+  return Boolean(ctx.session.flow);
 }
 
 const names = new Set<string>();

@@ -1,7 +1,7 @@
 import { InlineKeyboard } from 'grammy';
 import type { BotContext } from '../context';
 import { headLabel, type HeadChoice } from '../views/owner/claim-heads';
-import { cb } from './owner';
+import { ownerCb } from './owner';
 
 /**
  * The owner's "Which of these are yours?" keyboard (issue #10 item 11). Actions: hd <claimId> <headId> toggles a head,
@@ -11,8 +11,8 @@ import { cb } from './owner';
 export function headsKeyboard(ctx: BotContext, claimId: number, heads: readonly HeadChoice[], chosen: ReadonlySet<number>): InlineKeyboard {
   const kb = new InlineKeyboard();
   for (const h of heads) {
-    kb.text(chosen.has(h.id) ? ctx.t('owner:heads.chosen_mark', { label: headLabel(ctx, h) }) : headLabel(ctx, h), cb(ctx, 'hd', claimId, h.id)).row();
+    kb.text(chosen.has(h.id) ? ctx.t('owner:heads.chosen_mark', { label: headLabel(ctx, h) }) : headLabel(ctx, h), ownerCb.toggleHead.encode(ctx, { claimId, headId: h.id })).row();
   }
-  return kb.text(ctx.t('owner:heads.all_button'), cb(ctx, 'hda', claimId)).text(ctx.t('owner:heads.done_button'), cb(ctx, 'hdd', claimId));
+  return kb.text(ctx.t('owner:heads.all_button'), ownerCb.allHeads.encode(ctx, { claimId })).text(ctx.t('owner:heads.done_button'), ownerCb.headsDone.encode(ctx, { claimId }));
 }
 

@@ -1,19 +1,19 @@
 import { InlineKeyboard } from 'grammy';
-import { callbackSecret, encodeCallback } from '../../src/callback-data';
 import type { CaseCard } from '../../src/services/case-card';
 import type { BotContext } from '../context';
 import { callbackCodec } from '../flows/callback-codec';
 import { SURPLUS_REQUEST_ACTION } from './surplus-request';
 
 /**
- * Owner-side inline buttons. Callback data is always signed (src/callback-data.ts); a forged or altered
- * button fails verification and falls through to the unhandled feature ("out of date, nothing changed").
- * Actions (keep them short — Telegram allows 64 bytes of callback data):
+ * Owner-side inline buttons, one typed codec each (bot/flows/callback-codec.ts). Callback data is always signed
+ * (src/callback-data.ts); a forged or altered button fails verification and falls through to the unhandled feature
+ * ("out of date, nothing changed"). Actions (keep them short — Telegram allows 64 bytes of callback data):
  *   lang <en|hi> · cs <caseId> open card · du <caseId> dues · wi <caseId> what-if · cl <caseId> claim (s. 13)
  *   pr <caseId> dispute (s. 15) · pi <caseId> <1|0> intends to complain · who <caseId> <13|15> <o|a>
  *   dcl <claimId> <1|0> s. 12A declaration · pm <claimId> <c|u> method · ip <claimId> <c|u> <paise> "I have paid"
  *   nr <claimId> <paise> no UPI reference · fw <caseId> <1|0> follow · sa all cattle · us <subscriptionId>
  *   cp <caseId> complaint · ack <releaseId> taking the cattle back (button queued by the staff release flow)
+ *   hd <claimId> <headId> toggles a head · hda <claimId> all of them · hdd <claimId> done ("Which of these are yours?")
  */
 
 /** The owner's buttons (typed codecs on the signed format; the wire format above is unchanged). */
@@ -21,7 +21,23 @@ export const ownerCb = {
   language: callbackCodec('lang', ['code:str']),
   openCase: callbackCodec('cs', ['caseId:int']),
   dues: callbackCodec('du', ['caseId:int']),
+  /** "If I come on <date>": the what-if flow of dues.ts. */
+  whatIf: callbackCodec('wi', ['caseId:int']),
   claim: callbackCodec('cl', ['caseId:int']),
+  /** Who claims (claim.ts): kind 13 = s. 13 claim, 15 = s. 15 deposit; role o = the owner, a = an agent. */
+  claimRole: callbackCodec('who', ['caseId:int', 'kind:int', 'role:str']),
+  /** s. 12A (s. 15 deposit): 1 = the owner's declaration, 0 = the security. */
+  declaration: callbackCodec('dcl', ['claimId:int', 'declaration:int']),
+  /** Cash (c) or UPI (u). */
+  payMethod: callbackCodec('pm', ['claimId:int', 'method:str']),
+  /** "I have paid ₹…" (c|u, the dues in paise). */
+  havePaid: callbackCodec('ip', ['claimId:int', 'method:str', 'amountPaise:int']),
+  /** UPI paid without a transaction reference. */
+  noUpiRef: callbackCodec('nr', ['claimId:int', 'amountPaise:int']),
+  /** "Which of these are yours?" (claim-heads.ts): toggle a head, all of them, done. */
+  toggleHead: callbackCodec('hd', ['claimId:int', 'headId:int']),
+  allHeads: callbackCodec('hda', ['claimId:int']),
+  headsDone: callbackCodec('hdd', ['claimId:int']),
   protest: callbackCodec('pr', ['caseId:int']),
   /** s. 15: 1 = the owner means to complain (s. 20) and deposits under protest, 0 = back. */
   intendsToComplain: callbackCodec('pi', ['caseId:int', 'yes:int']),
@@ -34,11 +50,6 @@ export const ownerCb = {
   complaint: callbackCodec('cp', ['caseId:int']),
   surplusRequest: callbackCodec(SURPLUS_REQUEST_ACTION, ['caseId:int']),
 };
-
-/** Signed callback data for an owner button by bare action (claim.ts and dues.ts, still to convert to `ownerCb`). */
-export function cb(ctx: BotContext, action: string, ...args: Array<string | number>): string {
-  return encodeCallback(callbackSecret(ctx.deps.config), action, ...args);
-}
 
 /** The language switch offered on /start and /language. */
 export function languageKeyboard(ctx: BotContext): InlineKeyboard {
@@ -72,12 +83,6 @@ export function caseCardKeyboard(ctx: BotContext, card: Pick<CaseCard, 'id' | 'a
   }
   return kb;
 }
-
-/**
- * The compatibility path for claim.ts and dues.ts (still to convert to `defineFlow`): the flow kernel's untyped
- * writer and its one way to leave. No other flow uses these.
- */
-export { enterUntypedFlow as setFlow, leaveAnyFlow as clearFlow } from '../flows/flow';
 
 /** True for "/something" (a command always leaves a flow rather than being taken as an answer). */
 export function isCommandText(text: string): boolean {

@@ -1,6 +1,6 @@
 import { Composer } from 'grammy';
 import type { BotContext } from '../context';
-import { leaveAnyFlow } from '../flows/flow';
+import { inAnyFlow, leaveAnyFlow } from '../flows/flow';
 import { Feature } from '../features/feature';
 
 /** Leaves whatever multi-step flow the chat is in (owner or staff): the flow kernel's one way to leave. */
@@ -24,7 +24,7 @@ export const leaveFlowOnCommand = new Feature();
 leaveFlowOnCommand.on('message:text', async (ctx, next) => {
   const command = commandOf(ctx.msg.text);
   if (command === undefined) return next();
-  const wasInFlow = Boolean(ctx.session.flow);
+  const wasInFlow = inAnyFlow(ctx);
   leaveAnyFlow(ctx);
   if (command === 'cancel') {
     await ctx.reply(ctx.t(wasInFlow ? 'common:cancelled' : 'owner:nothing_to_cancel'));
