@@ -8,7 +8,7 @@ import type { CaseForLaw } from '../../src/services/case-transition';
 import type { BotContext } from '../context';
 import { callbackCodec, type CallbackCodec } from '../flows/callback-codec';
 import { defineFlow } from '../flows/flow';
-import { cancelFlow, caseById, caseCommand, finishFlow, fitMessage, replyRefusal, staleTap, tooLong, useButtons, recordOrCancel } from './officer-common';
+import { cancelFlow, caseById, caseCommand, finishFlow, fitMessage, replyRefusal, staleTap, tooLong, useButtons, askToRecord } from './officer-common';
 import { Feature } from './feature';
 
 /**
@@ -142,14 +142,11 @@ async function askConfirm(ctx: BotContext, d: Draft) {
     await ctx.reply(ctx.t('officer:notice.nothing_new', { number: d.number }));
     return;
   }
-  noticeFlow.enter(ctx, 'confirm', d);
   const lines = d.need.map((p) => draftLine(ctx, p, d[p]));
   const head = d.existing
     ? ctx.t('officer:notice.confirm_more', { number: d.number })
     : ctx.t('officer:notice.confirm', { number: d.number, postedAt: d.postedAt, photo: ctx.t(d.photoFileId ? 'officer:notice.photo_yes' : 'officer:notice.photo_no') });
-  await ctx.reply(`${head}\n${lines.join('\n')}`, {
-    reply_markup: recordOrCancel(ctx, noticeCb.save, noticeCb.cancel),
-  });
+  await askToRecord(ctx, noticeFlow, d, `${head}\n${lines.join('\n')}`, noticeCb.save, noticeCb.cancel);
 }
 
 /** A typed time: must parse and not be in the future (the service checks it against s. 14 too). */

@@ -158,6 +158,23 @@ export function recordOrCancel(ctx: BotContext, save: CallbackCodec<Record<strin
   return new InlineKeyboard().text(ctx.t(label), save.encode(ctx, {})).text(ctx.t('common:cancel'), cancel.encode(ctx, {}));
 }
 
+/**
+ * The last step of an officer's flow: the flow moves to its `confirm` step with the draft `d`, and `text` — what
+ * will be recorded — is shown with Record / Cancel. Nothing is written before Record (the flows' one rule).
+ */
+export async function askToRecord<D>(
+  ctx: BotContext,
+  flow: { enter(ctx: BotContext, step: 'confirm', data: D): void },
+  d: D,
+  text: string,
+  save: CallbackCodec<Record<string, never>>,
+  cancel: CallbackCodec<Record<string, never>>,
+  label?: string,
+): Promise<void> {
+  flow.enter(ctx, 'confirm', d);
+  await ctx.reply(text, { reply_markup: recordOrCancel(ctx, save, cancel, label) });
+}
+
 /** A typed person's name (a bidder, a surplus claimant): at most `max` characters, a name and nothing else; null after saying why. */
 export async function typedName(ctx: BotContext, text: string, max: number): Promise<string | null> {
   if (await tooLong(ctx, text, max)) return null;

@@ -10,7 +10,7 @@ import type { BotContext } from '../context';
 import { may } from '../../src/services/staff-actor';
 import { callbackCodec } from '../flows/callback-codec';
 import { defineFlow } from '../flows/flow';
-import { actFor, cancelFlow, caseCommand, caseFromArg, caseTap, commandArg, finishFlow, fitMessage, replyRefusal, staleTap, tooLong, useButtons, recordOrCancel } from './officer-common';
+import { actFor, cancelFlow, caseCommand, caseFromArg, caseTap, commandArg, finishFlow, fitMessage, replyRefusal, staleTap, tooLong, useButtons, recordOrCancel, askToRecord } from './officer-common';
 import { Feature } from './feature';
 
 /**
@@ -80,10 +80,8 @@ async function askKind(ctx: BotContext, d: OrderDraft) {
 }
 
 async function askOrderConfirm(ctx: BotContext, d: OrderDraft) {
-  orderFlow.enter(ctx, 'confirm', d);
-  await ctx.reply(ctx.t('officer:orders.confirm', { number: d.number, kind: d.kind, authority: d.authority, reference: d.reference, date: d.date }), {
-    reply_markup: recordOrCancel(ctx, ordersCb.save, ordersCb.cancel),
-  });
+  const text = ctx.t('officer:orders.confirm', { number: d.number, kind: d.kind, authority: d.authority, reference: d.reference, date: d.date });
+  await askToRecord(ctx, orderFlow, d, text, ordersCb.save, ordersCb.cancel);
 }
 
 provisoFlow.texts(

@@ -9,7 +9,7 @@ import { parseDate } from '../../src/services/typed-input';
 import type { BotContext } from '../context';
 import { callbackCodec } from '../flows/callback-codec';
 import { defineFlow } from '../flows/flow';
-import { actFor, caseTap, finishFlow, fitMessage, replyRefusal, staleTap, tooLong, useButtons, recordOrCancel, typedName } from './officer-common';
+import { actFor, caseTap, finishFlow, fitMessage, replyRefusal, staleTap, tooLong, useButtons, askToRecord, typedName } from './officer-common';
 import { Feature } from './feature';
 
 /**
@@ -153,12 +153,10 @@ async function askOrderRef(ctx: BotContext, d: ClaimDraft) {
 }
 
 async function askClaimConfirm(ctx: BotContext, d: ClaimDraft) {
-  surplusFlow.enter(ctx, 'confirm', d);
   const amount = (await moneyStatus(ctx.deps.db, d.caseId)).amountOf('MAGISTRATE_DEPOSIT');
   const delivery = ctx.t(d.claimantTelegramId ? 'officer:surplus.claimant_on_telegram' : 'officer:surplus.claimant_not_on_telegram', { claimant: d.claimant });
-  await ctx.reply(`${ctx.t('officer:surplus.confirm_claim', { number: d.number, amount, claimant: d.claimant, reference: d.reference, date: d.date })}\n${delivery}`, {
-    reply_markup: recordOrCancel(ctx, surplusCb.claimConfirm, moneyCancelCb, 'officer:button.yes_record'),
-  });
+  const text = `${ctx.t('officer:surplus.confirm_claim', { number: d.number, amount, claimant: d.claimant, reference: d.reference, date: d.date })}\n${delivery}`;
+  await askToRecord(ctx, surplusFlow, d, text, surplusCb.claimConfirm, moneyCancelCb, 'officer:button.yes_record');
 }
 
 surplusFlow.texts(

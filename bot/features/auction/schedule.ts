@@ -6,7 +6,7 @@ import { auctionEligibleOf } from '../../../src/services/notice';
 import { parseDateTime } from '../../../src/services/typed-input';
 import type { BotContext } from '../../context';
 import { defineFlow } from '../../flows/flow';
-import { actFor, cancelFlow, caseById, caseTap, finishFlow, poundName, replyRefusal, staleTap, tooLong, useButtons, recordOrCancel } from '../officer-common';
+import { actFor, cancelFlow, caseById, caseTap, finishFlow, poundName, replyRefusal, staleTap, tooLong, useButtons, askToRecord } from '../officer-common';
 import { auctionCb, MAX_TEXT } from './buttons';
 import { Feature } from '../feature';
 
@@ -66,10 +66,8 @@ async function askDirection(ctx: BotContext, d: ScheduleDraft) {
 }
 
 async function askConfirm(ctx: BotContext, d: ScheduleDraft) {
-  scheduleFlow.enter(ctx, 'confirm', d);
-  await ctx.reply(ctx.t('officer:auction.confirm', { number: d.number, at: d.at, place: d.place, conditions: d.conditions, direction: d.direction }), {
-    reply_markup: recordOrCancel(ctx, auctionCb.save, auctionCb.cancel),
-  });
+  const text = ctx.t('officer:auction.confirm', { number: d.number, at: d.at, place: d.place, conditions: d.conditions, direction: d.direction });
+  await askToRecord(ctx, scheduleFlow, d, text, auctionCb.save, auctionCb.cancel);
 }
 
 scheduleFlow.texts(
