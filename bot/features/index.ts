@@ -23,6 +23,7 @@ import { noticeFeature } from './notice';
 import { auctionFeature } from './auction';
 import { moneyFeature } from './money';
 import { ordersFeature } from './orders';
+import { outcomeFeature } from './outcome';
 import { statusFeature } from './status';
 import { staffHelpFeature } from './staff-help';
 import { surplusRequestFeature } from './surplus-request';
@@ -46,6 +47,7 @@ export const features: Composer<BotContext>[] = [
   auctionFeature,
   moneyFeature,
   ordersFeature,
+  outcomeFeature,
   // s. 17: an owner asks for the surplus held by the District Magistrate (button on the case card).
   surplusRequestFeature,
   // /help for staff: the general help (below), then the commands of their roles.

@@ -1,8 +1,7 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { z } from 'zod';
-import { termFor, toIstDate } from '../../src/law';
+import { toIstDate } from '../../src/law';
 import { Refusal } from '../../src/services/refusal';
-import { recordDepositOutcome } from '../../src/services/deposit-outcome';
 import { parseDate } from '../../src/services/typed-input';
 import { MAX_ORDER_REFERENCE, ORDER_KINDS, ordersOfCase, recordOrder, type OrderAuthorityCode, type OrderKindCode } from '../../src/services/orders';
 import { disposeUnderProviso } from '../../src/services/proviso';
@@ -16,8 +15,8 @@ import { Feature } from './feature';
 /**
  * `/orders <case>` — the orders of a Magistrate or Civil Court recorded on a case (any staff of the pound
  * may read them); the Magistrate's office records a new one (kind, authority, reference, date) and carries
- * out a disposal under the s. 14 proviso on a recorded order. `/outcome <case> refund|apply <ref>` — the
- * Magistrate's outcome of a s. 15 deposit (ss. 20–22).
+ * out a disposal under the s. 14 proviso on a recorded order. The Magistrate's outcome of a s. 15
+ * deposit, `/outcome`, is outcome.ts.
  */
 export const ordersFeature = new Feature();
 
@@ -164,34 +163,3 @@ orderFlow.tap(ordersFeature, ordersCb.save, 'confirm', (ctx, _tap, d) =>
     );
   }),
 );
-
-// ---------------------------------------------------------------- /outcome
-
-ordersFeature.command('outcome', async (ctx) => {
-  const parts = commandArg(ctx).trim().split(/\s+/);
-  const [caseText, word, ...refWords] = parts;
-  const outcome = word?.toLowerCase() === 'refund' ? 'refund' : word?.toLowerCase() === 'apply' ? 'apply' : null;
-  const reference = refWords.join(' ');
-  if (!caseText || !outcome || !reference) {
-    await ctx.reply(ctx.t('officer:usage.outcome'));
-    return;
-  }
-  const c = await caseFromArg(ctx, caseText, 'officer:usage.outcome');
-  if (!c) return;
-  const act = await actFor(ctx, 'magistrate', c);
-  if (!act) return;
-  const now = ctx.deps.clock.now();
-  try {
-    const r = await recordDepositOutcome(ctx.deps.db, act, { caseId: c.id, outcome, orderReference: reference }, now);
-    if (outcome === 'refund') {
-      await ctx.reply(ctx.t('officer:outcome.refunded', { number: r.caseNumber, amount: r.amountPaise, reference }));
-      return;
-    }
-    // The s. 17 division's words: s. 17 keeps "fines" (Act 8 of 2026 amends s. 16 only).
-    const term = termFor(now, 's. 17');
-    const lines = r.entries.map((e) => ctx.t('officer:split.line', { account: e.account, term: term.ok ? term.value.term : 'fine', amount: e.amountPaise }));
-    await ctx.reply(ctx.t('officer:outcome.applied', { number: r.caseNumber, amount: r.amountPaise, reference, lines: lines.join('\n') }));
-  } catch (e) {
-    await replyRefusal(ctx, e, c);
-  }
-});

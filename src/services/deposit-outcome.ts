@@ -133,3 +133,35 @@ export async function recordPartDepositOutcome(db: Db, act: StaffActor, input: {
     return { caseNumber: c.number, outcome: input.outcome, amountPaise: deposit.amountPaise, entries };
   });
 }
+
+/** One owner's part deposit under protest that awaits the Magistrate's outcome: named by its receipt. */
+export interface PartDepositAwaiting {
+  paymentId: number;
+  receiptNumber: string;
+  amountPaise: number;
+  depositor: string;
+}
+
+/**
+ * The part deposits of a case that await the Magistrate's outcome (ss. 15, 20–22): confirmed, with a receipt, and
+ * no outcome entry (`payment:<id>:deposit:…`) in the ledger. Two statements, whatever the number of owners.
+ */
+export async function partDepositsAwaitingOutcome(db: Db, caseId: number): Promise<PartDepositAwaiting[]> {
+  const rows = await db.payment.findMany({
+    where: { caseId, kind: 'S15_DEPOSIT', status: 'CONFIRMED', part: true },
+    select: { id: true, amountPaise: true, receipt: { select: { number: true } }, claim: { select: { claimantName: true } } },
+    orderBy: { id: 'asc' },
+  });
+  if (rows.length === 0) return [];
+  const decided = await db.ledgerEntry.findMany({ where: { caseId, idempotencyKey: { contains: ':deposit:' } }, select: { idempotencyKey: true } });
+  const done = new Set(decided.map((e) => /^payment:(\d+):deposit:/.exec(e.idempotencyKey)?.[1]));
+  return rows
+    .filter((p) => p.receipt && !done.has(String(p.id)))
+    .map((p) => ({ paymentId: p.id, receiptNumber: p.receipt!.number, amountPaise: paiseOf(p.amountPaise), depositor: p.claim?.claimantName ?? '' }));
+}
+
+/** The part deposit a receipt number names (the Magistrate's `/outcome <receipt> …`), or null: no such receipt, or not a part deposit. */
+export async function partDepositOfReceipt(db: Db, receiptNumber: string): Promise<{ paymentId: number; caseId: number } | null> {
+  const r = await db.receipt.findUnique({ where: { number: receiptNumber }, select: { caseId: true, payment: { select: { id: true, kind: true, part: true } } } });
+  return r?.payment && r.payment.kind === 'S15_DEPOSIT' && r.payment.part ? { paymentId: r.payment.id, caseId: r.caseId } : null;
+}
