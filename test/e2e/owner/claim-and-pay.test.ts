@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupees } from '../../../src/i18n';
 import type { BotHarness } from '../../support/bot-harness';
 import { enrolStaff } from '../../support/fixtures';
-import { buttonsOf, data, engineDues, englishOwner, footprint, hindiOwner, lastButton, ownerHarness, t } from './owner-harness';
+import { buttonsOf, data, engineDues, englishOwner, footprint, hindiOwner, lastButton, ownerHarness, paymentCardTo, t } from './owner-harness';
 
 const keeper = { id: 7701, firstName: 'Keeper Amer', languageCode: 'hi' };
 const keeperChomu = { id: 7702, firstName: 'Keeper Chomu', languageCode: 'en' };
@@ -26,12 +26,7 @@ describe('owner: claim and pay (s. 13)', () => {
   });
   afterAll(() => h?.close());
 
-  /** A keeper's payment card: the message to that keeper carrying the payment's confirm button. */
-  const cardFor = (keeperId: number, paymentId: number) => {
-    const card = [...h.api.sentTo(keeperId)].reverse().find((m) => buttonsOf(m.payload).some((b) => b.data.split('|').slice(0, 3).join('|') === `pc|ok|${paymentId}`));
-    if (!card) throw new Error(`no payment card for payment ${paymentId} to ${keeperId}`);
-    return card;
-  };
+  const cardFor = (keeperId: number, paymentId: number) => paymentCardTo(h, keeperId, paymentId);
 
   it('English owner: claim → cash → double tap "I have paid" → one payment and one card per keeper', async () => {
     await h.tap(englishOwner, data(h, 'cl', kunda.id));

@@ -92,3 +92,14 @@ export async function footprint(h: BotHarness) {
   ]);
   return { claims, payments, outbox, subscriptions, complaints, cases };
 }
+
+/**
+ * A keeper's payment card: the message to that keeper carrying the payment's confirm button. Not "the last message
+ * to the keeper": the same drain may deliver other messages to him (the s. 14 note on a back-dated demo case) in
+ * either order.
+ */
+export function paymentCardTo(h: BotHarness, keeperId: number, paymentId: number) {
+  const card = [...h.api.sentTo(keeperId)].reverse().find((m) => buttonsOf(m.payload).some((b) => b.data.split('|').slice(0, 3).join('|') === `pc|ok|${paymentId}`));
+  if (!card) throw new Error(`no payment card for payment ${paymentId} to ${keeperId}`);
+  return card;
+}

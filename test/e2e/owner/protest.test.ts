@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BotHarness } from '../../support/bot-harness';
 import { enrolStaff } from '../../support/fixtures';
-import { buttonsOf, data, engineDues, englishOwner, footprint, hindiOwner, lastButton, ownerHarness, t } from './owner-harness';
+import { buttonsOf, data, engineDues, englishOwner, footprint, hindiOwner, lastButton, ownerHarness, paymentCardTo, t } from './owner-harness';
 
 const keeper = { id: 7801, firstName: 'Keeper', languageCode: 'en' };
 const punKeeper = { id: 7802, firstName: 'Pune keeper', languageCode: 'en' };
@@ -55,7 +55,7 @@ describe('owner: deposit under protest (s. 15)', () => {
 
     await h.drain();
     expect((await h.deps.db.delivery.findUniqueOrThrow({ where: { messageKey_telegramUserId: { messageKey: `payment:${payment.id}:card:${keeper.id}`, telegramUserId: BigInt(keeper.id) } } })).status).toBe('SENT');
-    const card = h.api.lastTo(keeper.id)!;
+    const card = paymentCardTo(h, keeper.id, payment.id);
     expect(card.text.startsWith(`🧾 ${t(h, 'en', 'card:payment.kind_S15_DEPOSIT')}`)).toBe(true);
     await h.reply(keeper, card.messageId, 'ok');
     expect((await h.deps.db.payment.findUniqueOrThrow({ where: { id: payment.id } })).status).toBe('CONFIRMED');
