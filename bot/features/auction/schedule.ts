@@ -65,11 +65,6 @@ async function askDirection(ctx: BotContext, d: ScheduleDraft) {
   await ctx.reply(ctx.t('officer:auction.ask_direction'), orders.length ? { reply_markup: kb } : {});
 }
 
-async function askConfirm(ctx: BotContext, d: ScheduleDraft) {
-  const text = ctx.t('officer:auction.confirm', { number: d.number, at: d.at, place: d.place, conditions: d.conditions, direction: d.direction });
-  await askToRecord(ctx, scheduleFlow, d, text, auctionCb.save, auctionCb.cancel);
-}
-
 scheduleFlow.texts(
   scheduleFeature,
   {
@@ -119,3 +114,9 @@ scheduleFlow.tap(scheduleFeature, auctionCb.save, 'confirm', (ctx, _tap, d) =>
 
 // Cancel leaves whatever flow the chat is in (the schedule's or the refusal's confirmation).
 auctionCb.cancel.handle(scheduleFeature, cancelFlow);
+
+/** The schedule as it will be recorded (place, time, conditions, the Magistrate's direction), with Record / Cancel. */
+async function askConfirm(ctx: BotContext, d: ScheduleDraft) {
+  const text = ctx.t('officer:auction.confirm', { number: d.number, at: d.at, place: d.place, conditions: d.conditions, direction: d.direction });
+  await askToRecord(ctx, scheduleFlow, d, text, auctionCb.save, auctionCb.cancel);
+}
