@@ -120,10 +120,13 @@ export function planSteps(c: CaseForDeadlines, config: Pick<Config, 'S20_COMPLAI
     const morning = new Date(Math.min(istHour(day, AUCTION_MORNING_HOUR_IST).getTime(), at.getTime() - HOUR));
     if (morning.getTime() > before.getTime()) out.push(step(c, 'auction-morning', morning, 's. 14'));
   }
-  // s. 15 deposit → the s. 20 complaint window: a reminder a few days before its last day, and on it.
-  if (c.status === 'DEPOSITED_S15' && c.complaints.length === 0) {
+  // s. 15 deposit → the s. 20 complaint window: a reminder a few days before its last day, and on it. An owner's
+  // part deposit (issue 10.11) too: the entry stays in the pound's procedure for the other heads, so its status is
+  // not DEPOSITED_S15; who has complained already is the reminder's business (reminders/complaint-window.ts).
+  const partDeposits = c.payments.filter((p) => p.kind === 'S15_DEPOSIT' && p.status === 'CONFIRMED' && p.part);
+  if ((c.status === 'DEPOSITED_S15' && c.complaints.length === 0) || partDeposits.length > 0) {
     const w = t.s20ComplaintWindowEnd;
-    const deposit = c.payments.find((p) => p.kind === 'S15_DEPOSIT' && p.status === 'CONFIRMED' && !p.part);
+    const deposit = c.payments.find((p) => p.kind === 'S15_DEPOSIT' && p.status === 'CONFIRMED' && !p.part) ?? partDeposits[0];
     const depositedAt = deposit?.confirmedAt ?? deposit?.declaredAt ?? c.impoundedAt;
     const early = istHour(addDays(w.date, -COMPLAINT_EARLY_DAYS), REMINDER_HOUR_IST);
     if (early.getTime() > depositedAt.getTime()) out.push(step(c, 's20-complaint-early', early, 's. 20'));

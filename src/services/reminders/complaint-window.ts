@@ -13,25 +13,34 @@ function complaintReminder(which: 'early' | 'last_day'): ReminderBuilder {
   return async (ctx, caseId, now) => {
     const c = await ctx.db.case.findUnique({
       where: { id: caseId },
-      include: { pound: true, complaints: { select: { id: true } }, payments: { where: { kind: 'S15_DEPOSIT', status: 'CONFIRMED' } }, claims: { where: { kind: 'S15_PROTEST' } } },
+      include: {
+        pound: true,
+        complaints: { select: { telegramUserId: true } },
+        payments: { where: { kind: 'S15_DEPOSIT', status: 'CONFIRMED' }, orderBy: { id: 'asc' } },
+        claims: { where: { kind: 'S15_PROTEST' } },
+      },
     });
-    if (!c || c.status !== 'DEPOSITED_S15' || c.complaints.length > 0) return [];
+    if (!c) return [];
+    const whole = c.payments.find((p) => !p.part);
+    const parts = c.payments.filter((p) => p.part);
+    if (c.status !== 'DEPOSITED_S15' && parts.length === 0) return [];
     const tl = caseTimeline(c, windowsFromConfig(ctx.config));
     if (!tl.ok) return [];
     const w = tl.value.s20ComplaintWindowEnd;
     if (now.getTime() >= w.dueAt.getTime()) return [];
-    const depositors = [...new Set([...c.payments.map((p) => String(p.payerTelegramId)), ...c.claims.map((x) => String(x.telegramUserId))])];
-    const deposited = paiseOf(c.payments[0]?.amountPaise ?? null);
-    const params = {
-      number: c.number,
-      lastDay: w.date,
-      days: ctx.config.S20_COMPLAINT_WINDOW_DAYS,
-      amount: deposited ?? 0,
-      pound: c.pound.name,
-      'pound@hi': c.pound.nameHi,
-    };
+    const params = { number: c.number, lastDay: w.date, days: ctx.config.S20_COMPLAINT_WINDOW_DAYS, pound: c.pound.name, 'pound@hi': c.pound.nameHi };
     const out: OutgoingMessage[] = [];
-    for (const chatId of depositors) out.push({ chatId, key: `jobs:complaint.${which}`, params, priority: 'personal' });
+    const tell = (chatId: string, amountPaise: number) => {
+      if (!out.some((m) => m.chatId === chatId)) out.push({ chatId, key: `jobs:complaint.${which}`, params: { ...params, amount: amountPaise }, priority: 'personal' });
+    };
+    // The whole entry's deposit: its depositor (and whoever made the s. 15 claim), until a complaint is recorded.
+    if (c.status === 'DEPOSITED_S15' && c.complaints.length === 0) {
+      const amount = paiseOf(whole?.amountPaise ?? null) ?? 0;
+      for (const chatId of new Set([...(whole ? [String(whole.payerTelegramId)] : []), ...c.claims.map((x) => String(x.telegramUserId))])) tell(chatId, amount);
+    }
+    // An owner's deposit for his own heads (issue 10.11): he is reminded of his own amount until he records his complaint.
+    const complained = new Set(c.complaints.map((x) => String(x.telegramUserId)));
+    for (const p of parts) if (!complained.has(String(p.payerTelegramId))) tell(String(p.payerTelegramId), paiseOf(p.amountPaise));
     return out;
   };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfig } from '../../../src/config';
+import { REMINDERS } from '../../../src/services/reminders';
 import { paiseOf } from '../../../src/db';
 import { recordClaim } from '../../../src/services/claims';
 import { setClaimHeads } from '../../../src/services/part-claim';
@@ -53,6 +54,18 @@ describe('magistrate: the outcome of an owner’s part deposit, named by its rec
   afterAll(() => h?.close());
 
   const footprint = async () => ({ ledger: await h.deps.db.ledgerEntry.count(), orders: await h.deps.db.courtOrder.count(), version: (await h.deps.db.case.findUniqueOrThrow({ where: { id: c.id } })).version });
+
+  it('s. 20: each part depositor is reminded of his own deposit until he records his complaint', async () => {
+    const ctx = { db: h.deps.db, config: h.deps.config, translator: h.deps.translator };
+    const now = h.clock.now();
+    const due = async () => (await REMINDERS['s20-complaint-early'](ctx, c.id, now)).map((m) => [m.chatId, m.key, m.params?.amount]);
+    expect(await due()).toEqual([[String(englishOwner.id), 'jobs:complaint.early', 31000], [String(hindiOwner.id), 'jobs:complaint.early', 47000]]);
+    await h.send(englishOwner, `/complaint ${c.number}`);
+    await h.send(englishOwner, 'CMP-11/2026');
+    await h.send(englishOwner, '29/11/2026');
+    expect(await h.deps.db.complaint.count({ where: { caseId: c.id } })).toBe(1);
+    expect(await due()).toEqual([[String(hindiOwner.id), 'jobs:complaint.early', 47000]]);
+  });
 
   it('asked by case number: both part deposits are listed by receipt, amount and depositor; nothing is recorded', async () => {
     const before = await footprint();

@@ -85,6 +85,21 @@ describe('planSteps: when each deadline step runs (dates from src/law)', () => {
     expect(planSteps(caseOf({ status: 'DEPOSITED_S15', impoundedAt, payments: [deposit], complaints: [{ id: 1 }] }), cfg)).toEqual([]);
   });
 
+  it('an owner’s part deposit (issue 10.11): the entry stays impounded for the other heads, and the s. 20 reminders are planned for the depositor too', () => {
+    const impoundedAt = new Date('2026-11-20T10:00:00+05:30');
+    const part = { id: 4, kind: 'S15_DEPOSIT', status: 'CONFIRMED', declaredAt: impoundedAt, confirmedAt: new Date('2026-11-21T10:00:00+05:30'), part: true };
+    const tl = computeTimeline({ impoundedAt });
+    if (!tl.ok) throw tl.error;
+    const last = tl.value.s20ComplaintWindowEnd.date;
+    const steps = planSteps(caseOf({ status: 'IMPOUNDED', impoundedAt, payments: [part] }), config).filter((s) => s.section === 's. 20');
+    expect(steps.map((s) => [s.step, s.runAt.toISOString()])).toEqual([
+      ['s20-complaint-early', at9(addDays(last, -2)).toISOString()],
+      ['s20-complaint-last-day', at9(last).toISOString()],
+    ]);
+    // A part deposit still PENDING is no deposit yet: nothing for s. 20.
+    expect(planSteps(caseOf({ status: 'IMPOUNDED', impoundedAt, payments: [{ ...part, status: 'PENDING' }] }), config).filter((s) => s.section === 's. 20')).toEqual([]);
+  });
+
   it('s. 17 surplus: the owner a week before the three calendar months end, the Magistrate when they have', () => {
     const surplusDepositedAt = new Date('2026-11-30T12:00:00+05:30');
     const tl = computeTimeline({ impoundedAt: new Date('2026-11-01T10:00:00+05:30'), surplusDepositedAt });
