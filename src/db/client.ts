@@ -34,6 +34,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     // One pool for Prisma and the direct path (src/db/direct.ts); ended here, not by Prisma's $disconnect.
     const pool = new pg.Pool({ connectionString: target.url, max: 10, types: PRISMA_TYPES });
+    // An idle connection ended by the server (Postgres restarted or stopped, the database dropped, a backend
+    // terminated) is reported by pg as the pool's 'error' event; with no listener Node would end the process. The
+    // connection is dropped from the pool and the next statement opens a new one (or fails and is retried as any
+    // statement during an outage): nothing to do here.
+    pool.on('error', () => {});
     // (The adapter ships its own copy of pg's type declarations; the runtime pg is the same module.)
     const adapter = countStatements(new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0]));
     const prisma = new PrismaClient({ adapter });
