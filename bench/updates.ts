@@ -27,8 +27,12 @@ const KEEPER = 9_100_000_001;
 const KEEPERS = 20;
 const CONCURRENCY = 16;
 
-/** A Bot API that answers at once (the bench measures the bot, not Telegram). */
-const fakeFetch = async () => new Response(JSON.stringify({ ok: true, result: { message_id: 1, date: 0, chat: { id: 1, type: 'private' }, text: '' } }), { headers: { 'content-type': 'application/json' } });
+/** A Bot API that answers at once (the bench measures the bot, not Telegram); counts the calls. */
+let apiCalls = 0;
+const fakeFetch = async () => {
+  apiCalls++;
+  return new Response(JSON.stringify({ ok: true, result: { message_id: 1, date: 0, chat: { id: 1, type: 'private' }, text: '' } }), { headers: { 'content-type': 'application/json' } });
+};
 
 let nextUpdateId = Math.floor(Math.random() * 1e9);
 type Kind = 'lookup' | 'dues' | 'mycases' | 'keeper';
@@ -96,6 +100,7 @@ async function saturate(handle: (u: Update) => Promise<void>, updates: Update[])
   );
   const ms = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
+  if (process.env.BENCH_DEBUG) console.error(`round: user ${(cpu.user / 1000 / updates.length).toFixed(3)} ms, system ${(cpu.system / 1000 / updates.length).toFixed(3)} ms per update`);
   return { perSecond: (updates.length / ms) * 1000, cpuMsPerUpdate: (cpu.user + cpu.system) / 1000 / updates.length, lat };
 }
 
@@ -161,6 +166,13 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
       await ctx.reply(c ? c.number : 'none');
     });
     await baseline.init();
+    // The same with findFirst, which Prisma never merges across concurrent calls: one statement per update at any load.
+    const baselineOne = new Bot(TOKEN, { client: { fetch: fakeFetch as never }, botInfo: BOT_INFO });
+    baselineOne.on('message:text', async (ctx) => {
+      const c = await prisma.case.findFirst({ where: { number: ctx.msg.text } });
+      await ctx.reply(c ? c.number : 'none');
+    });
+    await baselineOne.init();
 
     const secret = callbackSecret(config);
     let owner = 0;
@@ -175,12 +187,14 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
     const mix = (m: number) => Array.from({ length: m }, (_, k) => make(KINDS[k % KINDS.length]!));
     const real = (u: Update) => bot.handleUpdate(u);
     const base = (u: Update) => baseline.handleUpdate(u);
+    const baseOne = (u: Update) => baselineOne.handleUpdate(u);
     const baseUpdates = (m: number) => Array.from({ length: m }, (_, k) => text(1_000_000 + (k % OWNERS), caseRows[k % caseRows.length]!.number));
 
     // Warm up (JIT, caches, every owner seen once), then statements per update by kind, one at a time.
     await saturate(real, Array.from({ length: OWNERS }, () => make('lookup')));
     await saturate(real, Array.from({ length: KEEPERS }, (_, k) => text(KEEPER + k, '/help')));
     await saturate(base, baseUpdates(200));
+    await saturate(baseOne, baseUpdates(200));
     const perKind: string[] = [];
     for (const kind of KINDS) {
       await new Promise((r) => setTimeout(r, 300));
@@ -192,34 +206,57 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
         await real(make(kind));
         counter.trace = false;
       }
+      const calls0 = apiCalls;
       for (let j = 0; j < k; j++) await real(make(kind));
+      const calls = (apiCalls - calls0) / k;
       await new Promise((r) => setTimeout(r, 300)); // the batched finishedAt marks land
       const verbs = [...counter.byVerb].sort().map(([v, c]) => `${v} ${f1(c / k)}`).join(', ');
-      perKind.push(`${kind} ${f1(counter.total / k)} (${verbs})`);
+      perKind.push(`${kind} ${f1(counter.total / k)} (${verbs}; Bot API calls ${f1(calls)})`);
     }
     counter.reset();
     for (let j = 0; j < 20; j++) await base(baseUpdates(1)[0]!);
     const baseStatements = counter.total / 20;
 
-    // Saturation, real and baseline interleaved (2 rounds each), then the real bot at half its rate.
-    const rounds: Array<{ real: Awaited<ReturnType<typeof saturate>>; base: Awaited<ReturnType<typeof saturate>> }> = [];
-    for (let r = 0; r < 2; r++) rounds.push({ real: await saturate(real, mix(n)), base: await saturate(base, baseUpdates(n)) });
+    // Saturation: the real bot and both baselines interleaved (UPDATES_ROUNDS rounds, default 3), then the real bot
+    // at half its rate. Statements are counted through each round too: at saturation Prisma merges the concurrent
+    // findUnique calls of the first baseline into one `WHERE number IN (…)` statement (its dataloader), so that
+    // baseline runs ~1/16 of a statement per update; findFirst is never merged, so the second baseline is the
+    // issue's "one Prisma query per update" at any load. Both ratios are printed.
+    type Round = Awaited<ReturnType<typeof saturate>> & { statements: number };
+    const counted = async (handle: (u: Update) => Promise<void>, updates: Update[]): Promise<Round> => {
+      await new Promise((r) => setTimeout(r, 100)); // the previous round's batched marks land outside this one
+      counter.reset();
+      const result = await saturate(handle, updates);
+      await new Promise((r) => setTimeout(r, 100));
+      return { ...result, statements: counter.total / updates.length };
+    };
+    const rounds: Array<{ real: Round; base: Round; one: Round }> = [];
+    for (let r = 0; r < Number(process.env.UPDATES_ROUNDS ?? 3); r++) {
+      rounds.push({ real: await counted(real, mix(n)), base: await counted(base, baseUpdates(n)), one: await counted(baseOne, baseUpdates(n)) });
+    }
     // UPDATES_CPU_PROFILE=<file>: a V8 CPU profile of one more saturation round of the real bot only (open it in
     // Chrome DevTools, or sum self time by package) — where the CPU per update goes.
     if (process.env.UPDATES_CPU_PROFILE) await profiled(process.env.UPDATES_CPU_PROFILE, () => saturate(real, mix(n)));
+    // UPDATES_CPU_PROFILE_BASE=<file>: the same for the baseline, to set the two side by side.
+    if (process.env.UPDATES_CPU_PROFILE_BASE) await profiled(process.env.UPDATES_CPU_PROFILE_BASE, () => saturate(base, baseUpdates(n)));
     const best = (xs: number[]) => Math.max(...xs);
     const realRate = best(rounds.map((r) => r.real.perSecond));
     const baseRate = best(rounds.map((r) => r.base.perSecond));
     const realCpu = Math.min(...rounds.map((r) => r.real.cpuMsPerUpdate));
     const baseCpu = Math.min(...rounds.map((r) => r.base.cpuMsPerUpdate));
+    const oneCpu = Math.min(...rounds.map((r) => r.one.cpuMsPerUpdate));
+    const oneRate = best(rounds.map((r) => r.one.perSecond));
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const sat = (k: 'real' | 'base' | 'one') => mean(rounds.map((r) => r[k].statements)).toFixed(2);
     const half = Math.max(5, Math.floor(realRate / 2));
     const lat = await paced(real, mix(Math.min(n, half * 4)), half);
     const satLat = rounds.flatMap((r) => r.real.lat);
     out.push(
-      `${label}: real bot ${f1(realRate)} updates/s (baseline ${f1(baseRate)}/s, ratio ${(baseRate / realRate).toFixed(1)}×); ` +
+      `${label}: real bot ${f1(realRate)} updates/s (baseline ${f1(baseRate)}/s, ratio ${(baseRate / realRate).toFixed(1)}×; one-statement baseline ${f1(oneRate)}/s); ` +
         `at saturation (${CONCURRENCY} in flight) p50/p95/p99 ${f1(pct(satLat, 50))}/${f1(pct(satLat, 95))}/${f1(pct(satLat, 99))} ms; ` +
         `at ${half}/s (half) p50/p95/p99 ${f1(pct(lat, 50))}/${f1(pct(lat, 95))}/${f1(pct(lat, 99))} ms`,
-      `${label}: CPU per update ${realCpu.toFixed(2)} ms (baseline ${baseCpu.toFixed(2)} ms, ratio ${(realCpu / baseCpu).toFixed(1)}×)`,
+      `${label}: CPU per update ${realCpu.toFixed(2)} ms (baseline ${baseCpu.toFixed(2)} ms, ratio ${(realCpu / baseCpu).toFixed(1)}×; one-statement baseline ${oneCpu.toFixed(2)} ms, ratio ${(realCpu / oneCpu).toFixed(1)}×)`,
+      `${label}: statements per update at saturation — real bot ${sat('real')}, baseline (findUnique, merged by Prisma) ${sat('base')}, one-statement baseline (findFirst) ${sat('one')}`,
       `${label}: statements per update — ${perKind.join('; ')}; baseline ${f1(baseStatements)}`,
     );
     await bot.stop().catch(() => {});
@@ -232,7 +269,7 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
 
 export async function run(): Promise<string> {
   const n = Number(process.env.UPDATES_N ?? 800);
-  const lines = ['updates (real bot vs grammY + 1 Prisma query; mix of lookup, dues button, /mycases, keeper /case; shared busy machine):'];
+  const lines = ['updates (real bot vs grammY + 1 Prisma query, findUnique and findFirst; mix of lookup, dues button, /mycases, keeper /case; shared busy machine):'];
   if (process.env.BENCH_DB !== 'postgres') lines.push(...(await benchOne('  PGlite  ', { kind: 'memory' }, n)));
   const url = await postgresUrl();
   if (url) {
