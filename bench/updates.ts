@@ -234,9 +234,17 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
     for (let r = 0; r < Number(process.env.UPDATES_ROUNDS ?? 3); r++) {
       rounds.push({ real: await counted(real, mix(n)), base: await counted(base, baseUpdates(n)), one: await counted(baseOne, baseUpdates(n)) });
     }
+    // CPU per update of each kind alone (best of two rounds): where the mix's CPU goes.
+    const cpuByKind: string[] = [];
+    for (const kind of KINDS) {
+      const xs = [await saturate(real, Array.from({ length: n / 2 }, () => make(kind))), await saturate(real, Array.from({ length: n / 2 }, () => make(kind)))];
+      cpuByKind.push(`${kind} ${Math.min(...xs.map((x) => x.cpuMsPerUpdate)).toFixed(2)}`);
+    }
     // UPDATES_CPU_PROFILE=<file>: a V8 CPU profile of one more saturation round of the real bot only (open it in
-    // Chrome DevTools, or sum self time by package) — where the CPU per update goes.
-    if (process.env.UPDATES_CPU_PROFILE) await profiled(process.env.UPDATES_CPU_PROFILE, () => saturate(real, mix(n)));
+    // Chrome DevTools, or sum self time by package) — where the CPU per update goes. UPDATES_PROFILE_KIND=lookup|dues|
+    // mycases|keeper profiles that kind alone.
+    const profKind = process.env.UPDATES_PROFILE_KIND as Kind | undefined;
+    if (process.env.UPDATES_CPU_PROFILE) await profiled(process.env.UPDATES_CPU_PROFILE, () => saturate(real, profKind ? Array.from({ length: n }, () => make(profKind)) : mix(n)));
     // UPDATES_CPU_PROFILE_BASE=<file>: the same for the baseline, to set the two side by side.
     if (process.env.UPDATES_CPU_PROFILE_BASE) await profiled(process.env.UPDATES_CPU_PROFILE_BASE, () => saturate(base, baseUpdates(n)));
     const best = (xs: number[]) => Math.max(...xs);
@@ -256,6 +264,7 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
         `at saturation (${CONCURRENCY} in flight) p50/p95/p99 ${f1(pct(satLat, 50))}/${f1(pct(satLat, 95))}/${f1(pct(satLat, 99))} ms; ` +
         `at ${half}/s (half) p50/p95/p99 ${f1(pct(lat, 50))}/${f1(pct(lat, 95))}/${f1(pct(lat, 99))} ms`,
       `${label}: CPU per update ${realCpu.toFixed(2)} ms (baseline ${baseCpu.toFixed(2)} ms, ratio ${(realCpu / baseCpu).toFixed(1)}×; one-statement baseline ${oneCpu.toFixed(2)} ms, ratio ${(realCpu / oneCpu).toFixed(1)}×)`,
+      `${label}: CPU per update by kind (ms) — ${cpuByKind.join(', ')}`,
       `${label}: statements per update at saturation — real bot ${sat('real')}, baseline (findUnique, merged by Prisma) ${sat('base')}, one-statement baseline (findFirst) ${sat('one')}`,
       `${label}: statements per update — ${perKind.join('; ')}; baseline ${f1(baseStatements)}`,
     );
