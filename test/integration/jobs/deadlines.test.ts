@@ -26,7 +26,8 @@ async function setup() {
   return h;
 }
 
-describe('jobs: statutory deadlines', () => {
+// Several jobs runtimes, Redis and the database per test: on a loaded 2-core machine a test can pass 30 s (nothing here is timed).
+describe('jobs: statutory deadlines', { timeout: 90_000 }, () => {
   it('a back-dated unclaimed case gets its s. 14 report at once: officer and keeper, notice and proclamation in both languages, case marked reported', async () => {
     const h = await setup();
     const impoundedAt = new Date(h.clock.now().getTime() - 10 * DAY);

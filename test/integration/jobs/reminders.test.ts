@@ -29,7 +29,8 @@ async function setup() {
   return h;
 }
 
-describe('jobs: reminders', () => {
+// Several jobs runtimes, Redis and the database per test: on a loaded 2-core machine a test can pass 30 s (nothing here is timed).
+describe('jobs: reminders', { timeout: 90_000 }, () => {
   it('auction: the officer and the owner the day before (owner: last chance, dues from the statute engine), and nothing once the owner has claimed', async () => {
     const h = await setup();
     const db = h.db.prisma;
