@@ -21,7 +21,7 @@ export function runInScope<T>(fields: Record<string, string | number | undefined
   const log: Record<string, string | number> = { ...workScope.getStore()?.log };
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) log[k] = v;
   const scope: WorkScope = { log, statements: 0 };
-  return process.env.NO_ALS ? fn(scope) : workScope.run(scope, () => fn(scope));
+  return workScope.run(scope, () => fn(scope));
 }
 
 /** The log fields of the current unit of work (empty outside one). */
