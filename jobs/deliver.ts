@@ -4,8 +4,9 @@ import QRCode from 'qrcode';
 import { callbackSecret, encodeButtonAction } from '../src/callback-data';
 import type { CoreDeps } from '../src/deps';
 import { DocumentUnavailable, makeDocument } from '../src/documents';
-import type { Lang } from '../src/i18n';
+import type { Lang, Translate } from '../src/i18n';
 import { windowsFromConfig } from '../src/services/dues';
+import { headsListText } from '../src/services/head-label';
 import type { OutgoingMessage } from '../src/services/outbox';
 import { markS14ReportDelivered } from '../src/services/s14-report';
 
@@ -24,7 +25,7 @@ export async function recipientLanguage(deps: CoreDeps, chatId: string): Promise
 export async function renderMessage(deps: CoreDeps, message: OutgoingMessage) {
   const lang = await recipientLanguage(deps, message.chatId);
   const t = deps.translator.forLang(lang);
-  const text = t(message.key, localizeParams(message.params ?? {}, lang));
+  const text = messageText(t, lang, message);
   const keyboard: InlineKeyboardButton[][] | undefined = message.buttons?.map((row) =>
     row.map((b) =>
       b.url
@@ -33,6 +34,16 @@ export async function renderMessage(deps: CoreDeps, message: OutgoingMessage) {
     ),
   );
   return { lang, text, keyboard };
+}
+
+/**
+ * The text of a stored message in the reader's language: its parameters (the language's own where it has them) and,
+ * for a message naming heads of the register, {{heads}} in the reader's words (src/services/head-label.ts).
+ */
+export function messageText(t: Translate, lang: Lang, message: Pick<OutgoingMessage, 'key' | 'params' | 'heads'>): string {
+  const params: Record<string, unknown> = localizeParams(message.params ?? {}, lang);
+  if (message.heads) params.heads = headsListText(t, message.heads);
+  return t(message.key, params);
 }
 
 /**

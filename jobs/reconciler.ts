@@ -1,7 +1,7 @@
 import type { Job, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { CoreDeps } from '../src/deps';
-import { DEADLINE_CASE_INCLUDE, FINISHED_STATUSES, planSteps, type CaseForDeadlines, type PlannedStep } from '../src/services/deadlines';
+import { DEADLINE_CASE_INCLUDE, finishedCasesAwaitingComplaint, FINISHED_STATUSES, planSteps, type CaseForDeadlines, type PlannedStep } from '../src/services/deadlines';
 import { fanOut } from './broadcast-worker';
 import { enqueueRow, type OutboxRow, type Queues } from './dispatcher';
 import { deliveryJobIdFor, jobIdFor, keyFromJobId, KEEP, RETRY, sendJobIdFor, type DeadlineJobData, type QueueName, type SendJobData } from './queues';
@@ -31,6 +31,8 @@ export interface ReconcileResult {
   /** 'full': every open case and every owed message of the lookback; 'incremental': what changed since the last pass. */
   mode: 'full' | 'incremental';
   openCases: number;
+  /** Finished entries planned again for a part depositor's s. 20 reminders (issue 10.11). */
+  finishedWithPartDeposits: number;
   /** Deadline steps put (back) into the queue (missing, or failed and removed first). */
   deadlineSteps: number;
   /** Undelivered send rows re-enqueued (their job was missing or had failed). */
@@ -158,14 +160,15 @@ async function reviveFailed(deps: CoreDeps, queues: Queues): Promise<number> {
  * back; jobs that failed for a transient reason (an outage outlasting their retries, a worker killed twice)
  * are added again; and because job ids are deterministic and run/delivery rows guard each effect, nothing
  * is doubled. A full pass pages open cases by id (the status index) and checks each page with a handful
- * of statements and one Redis pipeline; an incremental pass looks only at failed jobs and at outbox rows
+ * of statements and one Redis pipeline, then the finished entries whose part s. 15 deposits still await their
+ * s. 20 complaint (from the Payment side); an incremental pass looks only at failed jobs and at outbox rows
  * dispatched since the last pass. The runtime runs it off the dispatcher's tick (jobs/runtime.ts).
  */
 export async function reconcile(deps: CoreDeps, queues: Queues, opts: ReconcileOptions): Promise<ReconcileResult> {
   const { redis } = opts;
   const t0 = Date.now();
   const full = opts.full ?? true;
-  const result: ReconcileResult = { mode: full ? 'full' : 'incremental', openCases: 0, deadlineSteps: 0, sends: 0, broadcasts: 0, revived: 0, sentFacts: 0, ms: 0 };
+  const result: ReconcileResult = { mode: full ? 'full' : 'incremental', openCases: 0, finishedWithPartDeposits: 0, deadlineSteps: 0, sends: 0, broadcasts: 0, revived: 0, sentFacts: 0, ms: 0 };
   result.sentFacts = await flushSentFacts(deps, redis, opts.prefix);
   result.revived = await reviveFailed(deps, queues);
 
@@ -181,6 +184,14 @@ export async function reconcile(deps: CoreDeps, queues: Queues, opts: ReconcileO
       result.openCases += cases.length;
       if (cases.length < PAGE) break;
       cursor = cases[cases.length - 1]!.id;
+    }
+    // A finished entry may still owe an owner who deposited under protest for his own heads his s. 20 reminders
+    // (issue 10.11): found from the deposits' side (a few recent rows on their index), not by reading finished cases.
+    const owed = await finishedCasesAwaitingComplaint(deps.db, deps.clock.now(), deps.config);
+    for (let i = 0; i < owed.length; i += PAGE) {
+      const cases = await deps.db.case.findMany({ where: { id: { in: owed.slice(i, i + PAGE) } }, select: PLAN_SELECT, orderBy: { id: 'asc' } });
+      result.deadlineSteps += await scheduleCases(deps, queues, redis, cases satisfies CaseForDeadlines[]);
+      result.finishedWithPartDeposits += cases.length;
     }
   }
 

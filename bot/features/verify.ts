@@ -1,11 +1,13 @@
 import { Composer } from 'grammy';
 import { normaliseVerificationCode, verifyReceipt } from '../../src/services/verify';
 import type { BotContext } from '../context';
+import { verifiedReceiptText } from '../views/owner/verify';
 import { Feature } from './feature';
 
 /**
  * /verify <code> (and the receipt's deep link verify_<code>): says whether a receipt is genuine, with its
- * public facts only — number, case, amount, date, what it was for. Never a name or a residence.
+ * public facts only — number, case, amount, date, what it was for, and the heads a receipt for one owner's heads
+ * covers. Never a name or a residence.
  */
 export const verifyFeature = new Feature();
 
@@ -21,9 +23,7 @@ export async function answerVerify(ctx: BotContext, typed: string): Promise<void
     await ctx.reply(ctx.t('owner:verify.not_found', { code: code.slice(0, 40) }));
     return;
   }
-  await ctx.reply(
-    ctx.t('owner:verify.ok', { receipt: r.number, number: r.caseNumber, amount: r.amountPaise, at: r.issuedAt.toISOString(), kind: ctx.t(`owner:verify.kind_${r.kind}`) }),
-  );
+  await ctx.reply(verifiedReceiptText(ctx, r));
 }
 
 verifyFeature.command('verify', (ctx) => answerVerify(ctx, ctx.match));

@@ -7,7 +7,13 @@ import { paiseOf } from '../db';
 
 /** Finds a receipt by id or by its number ("JAI1-R-2026-000123"). */
 export async function findReceipt(deps: DocumentDeps, ref: { receiptId: number } | { number: string }) {
-  const r = await deps.db.receipt.findUnique({ where: 'receiptId' in ref ? { id: ref.receiptId } : { number: ref.number }, include: { case: { include: { pound: true } } } });
+  const r = await deps.db.receipt.findUnique({
+    where: 'receiptId' in ref ? { id: ref.receiptId } : { number: ref.number },
+    include: {
+      case: { include: { pound: true } },
+      payment: { select: { part: true, claim: { select: { heads: { select: { head: { select: { index: true, cattleClass: true, description: true } } } } } } } },
+    },
+  });
   if (!r) throw new DocumentUnavailable('not_found');
   return r;
 }
@@ -23,13 +29,29 @@ function itemLine(t: Translate, lang: Lang, i: ReceiptItem): string {
 /**
  * The owner's receipt (A5): the Receipt row as issued (number, kind, amount, lines by section — the amount
  * is the row's, never recomputed), the case and pound, the verification code and a QR code of the verify link.
+ * A receipt for one owner's heads of an entry lists those heads (class, description) and says it covers only them.
  */
 export async function receiptDocument(deps: DocumentDeps, ref: { receiptId: number } | { number: string }, langs: DocumentLangs = BILINGUAL): Promise<DocumentSpec> {
   const r = await findReceipt(deps, ref);
   const items = Array.isArray(r.items) ? (r.items as unknown as ReceiptItem[]) : [];
   const link = verificationLink(deps.botUsername, r.verificationCode);
+  // A receipt for one owner's heads of the entry (a part payment, issue 10.11): those heads, and that it covers only them.
+  const partHeads = r.payment?.part ? (r.payment.claim?.heads.map((x) => x.head) ?? []).sort((a, b) => a.index - b.index) : [];
   const body = (t: Translate, lang: Lang): { head: Block[]; blocks: Block[] } => {
     const rows = items.map((i) => [itemLine(t, lang, i), money(t, i.amountPaise)]);
+    const heads: Block[] = partHeads.length
+      ? [
+          { t: 'heading', text: t('documents:receipt.part_heads', { count: partHeads.length }) },
+          {
+            t: 'table',
+            head: [t('documents:notice.col_cattle'), t('documents:notice.col_description'), t('documents:notice.col_count')],
+            rows: groupHeads(partHeads).map((g) => [t(`common:cattle.${g.cattleClass}`), g.description, String(g.count)]),
+            widths: ['auto', '1fr', 'auto'],
+            right: [2],
+          },
+          { t: 'p', text: t('documents:receipt.part_note') },
+        ]
+      : [];
     const blocks: Block[] = [
       { t: 'kv', rows: [
         [t('documents:receipt.number'), r.number],
@@ -37,6 +59,7 @@ export async function receiptDocument(deps: DocumentDeps, ref: { receiptId: numb
         [t('documents:pound'), lang === 'hi' ? r.case.pound.nameHi : r.case.pound.name],
         [t('documents:receipt.issued'), t('documents:datetime', { at: r.issuedAt.toISOString() })],
       ] },
+      ...heads,
       { t: 'table', head: [t('documents:receipt.col_item'), t('documents:receipt.col_amount')], rows: [...rows, [t('documents:receipt.total'), money(t, paiseOf(r.amountPaise))]], widths: ['1fr', 'auto'], right: [1] },
       ...(r.kind === 'S15_DEPOSIT' ? [{ t: 'p', text: t('documents:receipt.note_s15') } as Block] : []),
       { t: 'p', text: t('documents:receipt.verify', { code: r.verificationCode }) },

@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import { addDays, startOfIstDay, toIstDate, type LocalDate, type Section } from '../law';
+import { addDays, startOfIstDay, toIstDate, type LocalDate, type Section, type Timeline } from '../law';
 import { windowsFromConfig, type DbReader } from './dues';
 import { caseTimeline, type StoredClock } from './next-deadline';
 import { addToOutbox, type Tx } from './outbox';
@@ -44,8 +44,8 @@ export interface PlannedStep {
 /** What the planner reads of a case. */
 export const DEADLINE_CASE_INCLUDE = {
   auction: true,
-  payments: { select: { id: true, kind: true, status: true, declaredAt: true, confirmedAt: true, part: true } },
-  complaints: { select: { id: true } },
+  payments: { select: { id: true, kind: true, status: true, declaredAt: true, confirmedAt: true, part: true, payerTelegramId: true } },
+  complaints: { select: { id: true, telegramUserId: true } },
 } as const;
 
 /** A case row with what the planner needs. */
@@ -53,8 +53,8 @@ export interface CaseForDeadlines extends StoredClock {
   id: number;
   status: string;
   auction: { status: string; scheduledFor: Date } | null;
-  payments: Array<{ id: number; kind: string; status: string; declaredAt: Date; confirmedAt: Date | null; part?: boolean }>;
-  complaints: Array<{ id: number }>;
+  payments: Array<{ id: number; kind: string; status: string; declaredAt: Date; confirmedAt: Date | null; part?: boolean; payerTelegramId: bigint }>;
+  complaints: Array<{ id: number; telegramUserId: bigint }>;
 }
 
 /** Loads a case for planning; null when there is no such case. */
@@ -62,8 +62,46 @@ export function loadCaseForDeadlines(db: DbReader, caseId: number): Promise<Case
   return db.case.findUnique({ where: { id: caseId }, include: DEADLINE_CASE_INCLUDE });
 }
 
-/** Statuses after which no deadline step can apply any more. */
+/**
+ * Statuses after which no step of the entry's own procedure can apply any more. One kind of step outlives them: the
+ * s. 20 reminders of an owner's deposit under protest for his own heads (issue 10.11), whose complaint window runs
+ * from the seizure whatever became of the other heads (`partDepositsAwaitingComplaint`).
+ */
 export const FINISHED_STATUSES = ['RELEASED_S13', 'SOLD', 'DISPOSED_PROVISO', 'ACCOUNT_DELIVERED', 'SPLIT_RECORDED', 'SURPLUS_CLAIMED', 'SURPLUS_TO_REVENUE', 'RELEASED_BY_ORDER', 'CLOSED'] as const;
+
+/**
+ * The confirmed s. 15 deposits of owners for their own heads (issue 10.11) whose depositor has not recorded his s. 20
+ * complaint: each keeps the depositor's reminders going until he does, or the window closes — also after a co-owner's
+ * payment or a sale has finished the entry, since his deposit is still held on the ground that he will complain.
+ */
+export function partDepositsAwaitingComplaint(c: Pick<CaseForDeadlines, 'payments' | 'complaints'>): CaseForDeadlines['payments'] {
+  const complained = new Set(c.complaints.map((x) => x.telegramUserId));
+  return c.payments.filter((p) => p.kind === 'S15_DEPOSIT' && p.status === 'CONFIRMED' && p.part && !complained.has(p.payerTelegramId));
+}
+
+/**
+ * Finished entries (FINISHED_STATUSES) that still owe a part depositor his s. 20 reminders: what a rebuild of the
+ * queues (jobs/reconciler.ts) plans besides the open cases. Selected from the deposits' side — confirmed part s. 15
+ * deposits of the last S20_COMPLAINT_WINDOW_DAYS + 2 days (a deposit is made within the window, which runs from the
+ * seizure: an older one's window has closed), on the Payment (part, kind, status, confirmedAt) index — never a scan
+ * of the finished register. Ascending case ids, each once.
+ */
+export async function finishedCasesAwaitingComplaint(db: DbReader, now: Date, config: Pick<Config, 'S20_COMPLAINT_WINDOW_DAYS'>): Promise<number[]> {
+  const since = new Date(now.getTime() - (config.S20_COMPLAINT_WINDOW_DAYS + 2) * 24 * HOUR);
+  const rows = await db.payment.findMany({
+    where: {
+      part: true,
+      kind: 'S15_DEPOSIT',
+      status: 'CONFIRMED',
+      confirmedAt: { gte: since },
+      case: { status: { in: [...FINISHED_STATUSES] } },
+    },
+    select: { caseId: true, payerTelegramId: true, case: { select: { complaints: { select: { telegramUserId: true } } } } },
+    orderBy: { caseId: 'asc' },
+  });
+  const ids = rows.filter((r) => !r.case.complaints.some((x) => x.telegramUserId === r.payerTelegramId)).map((r) => r.caseId);
+  return [...new Set(ids)];
+}
 
 /**
  * Office hours for reminders: a period that ends at midnight (00:00 IST) is acted on in the morning.
@@ -97,11 +135,15 @@ function step(c: { id: number }, name: DeadlineStep, runAt: Date, section: Secti
  * for the old facts finds its key gone from the plan and does nothing.
  */
 export function planSteps(c: CaseForDeadlines, config: Pick<Config, 'S20_COMPLAINT_WINDOW_DAYS' | 'NOTICE_GRACE_HOURS' | 'PAYMENT_NUDGE_HOURS'>): PlannedStep[] {
-  if ((FINISHED_STATUSES as readonly string[]).includes(c.status)) return [];
+  const finished = (FINISHED_STATUSES as readonly string[]).includes(c.status);
+  const partDeposits = partDepositsAwaitingComplaint(c);
+  if (finished && partDeposits.length === 0) return [];
   const tl = caseTimeline(c, windowsFromConfig(config));
   if (!tl.ok) return [];
   const t = tl.value;
   const out: PlannedStep[] = [];
+  // A finished entry: only its part depositors' s. 20 reminders are left (partDepositsAwaitingComplaint).
+  if (finished) return complaintSteps(c, t, partDeposits);
 
   // s. 14: unclaimed on day 8 → the report to the officer (the bot makes it for the pound-keeper).
   if (c.status === 'IMPOUNDED' && !c.ownerRefusedAt) {
@@ -120,19 +162,7 @@ export function planSteps(c: CaseForDeadlines, config: Pick<Config, 'S20_COMPLAI
     const morning = new Date(Math.min(istHour(day, AUCTION_MORNING_HOUR_IST).getTime(), at.getTime() - HOUR));
     if (morning.getTime() > before.getTime()) out.push(step(c, 'auction-morning', morning, 's. 14'));
   }
-  // s. 15 deposit → the s. 20 complaint window: a reminder a few days before its last day, and on it. An owner's
-  // part deposit (issue 10.11) too: the entry stays in the pound's procedure for the other heads, so its status is
-  // not DEPOSITED_S15; who has complained already is the reminder's business (reminders/complaint-window.ts).
-  const partDeposits = c.payments.filter((p) => p.kind === 'S15_DEPOSIT' && p.status === 'CONFIRMED' && p.part);
-  if ((c.status === 'DEPOSITED_S15' && c.complaints.length === 0) || partDeposits.length > 0) {
-    const w = t.s20ComplaintWindowEnd;
-    const deposit = c.payments.find((p) => p.kind === 'S15_DEPOSIT' && p.status === 'CONFIRMED' && !p.part) ?? partDeposits[0];
-    const depositedAt = deposit?.confirmedAt ?? deposit?.declaredAt ?? c.impoundedAt;
-    const early = istHour(addDays(w.date, -COMPLAINT_EARLY_DAYS), REMINDER_HOUR_IST);
-    if (early.getTime() > depositedAt.getTime()) out.push(step(c, 's20-complaint-early', early, 's. 20'));
-    const last = istHour(w.date, REMINDER_HOUR_IST);
-    if (last.getTime() < w.dueAt.getTime()) out.push(step(c, 's20-complaint-last-day', last, 's. 20'));
-  }
+  out.push(...complaintSteps(c, t, partDeposits));
   // s. 17: surplus held 3 months → the owner is told before it lapses; the Magistrate's office when it has.
   if (c.status === 'SURPLUS_HELD' && t.surplusHoldEnd) {
     const end = t.surplusHoldEnd;
@@ -145,4 +175,23 @@ export function planSteps(c: CaseForDeadlines, config: Pick<Config, 'S20_COMPLAI
     if (p.status === 'PENDING') out.push(step(c, 'payment-nudge', new Date(p.declaredAt.getTime() + config.PAYMENT_NUDGE_HOURS * HOUR), p.kind === 'S15_DEPOSIT' ? 's. 15' : 's. 13', p.id));
   }
   return out.sort((a, b) => a.runAt.getTime() - b.runAt.getTime());
+}
+
+/**
+ * s. 15 deposit → the s. 20 complaint window: a reminder a few days before its last day, and on it. For the entry's
+ * own deposit until a complaint is recorded; for an owner's deposit for his own heads (issue 10.11) until he records
+ * his — the entry's status says nothing of it (IMPOUNDED for the other heads, or finished by a co-owner's payment).
+ * Which depositor is told is the reminder's business (reminders/complaint-window.ts).
+ */
+function complaintSteps(c: CaseForDeadlines, t: Timeline, partDeposits: CaseForDeadlines['payments']): PlannedStep[] {
+  if (!((c.status === 'DEPOSITED_S15' && c.complaints.length === 0) || partDeposits.length > 0)) return [];
+  const out: PlannedStep[] = [];
+  const w = t.s20ComplaintWindowEnd;
+  const deposit = c.payments.find((p) => p.kind === 'S15_DEPOSIT' && p.status === 'CONFIRMED' && !p.part) ?? partDeposits[0];
+  const depositedAt = deposit?.confirmedAt ?? deposit?.declaredAt ?? c.impoundedAt;
+  const early = istHour(addDays(w.date, -COMPLAINT_EARLY_DAYS), REMINDER_HOUR_IST);
+  if (early.getTime() > depositedAt.getTime()) out.push(step(c, 's20-complaint-early', early, 's. 20'));
+  const last = istHour(w.date, REMINDER_HOUR_IST);
+  if (last.getTime() < w.dueAt.getTime()) out.push(step(c, 's20-complaint-last-day', last, 's. 20'));
+  return out;
 }

@@ -1,5 +1,6 @@
 import type { Prisma } from '../db';
 import type { DocumentRef } from '../documents';
+import type { HeadWords } from './head-label';
 
 /** What a button in a message to someone else does when tapped (the bot's handlers act on it). */
 export type ButtonAction =
@@ -27,6 +28,11 @@ export interface OutgoingMessage {
    * never sign buttons. `data` is already-encoded callback data, kept only for rows queued before actions existed.
    */
   buttons?: Array<Array<{ key: string; params?: Record<string, string | number>; action?: ButtonAction; data?: string; url?: string }>>;
+  /**
+   * Heads of the register the text names as {{heads}} (a receipt for one owner's heads, issue 10.11): class codes
+   * and descriptions, put into words in the reader's language when sent ("Cow, black, white star; …").
+   */
+  heads?: HeadWords[];
   /** A QR code to send as a photo with the text as caption. */
   qr?: string;
   /**

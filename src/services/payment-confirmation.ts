@@ -12,6 +12,7 @@ import { authorize, type StaffActor } from './staff-actor';
 import { paiseOf } from '../db';
 import { postLedger } from './ledger';
 import { confirmationPlan, releasePart } from './part-claim';
+import type { HeadWords } from './head-label';
 
 /** What the keeper's confirmation led to. */
 export type ConfirmOutcome =
@@ -160,6 +161,8 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
         now,
         botUsername: input.botUsername,
         jobKey: `payment:${paymentId}:receipt`,
+        // A part payment covers its owner's heads only (issue 10.11): the receipt names them, as his release message does.
+        ...(plan.part ? { heads: plan.c.heads.filter((h) => plan.headIds.includes(h.id)) } : {}),
       });
       // The same receipt as a PDF to keep or show on the phone (src/documents), typeset from the Receipt row when sent.
       await queueMessage(tx, { chatId: String(p.payerTelegramId), key: 'documents:caption.receipt', params: { number: receipt.number }, document: { kind: 'receipt', receiptId: receipt.id }, priority: 'personal' }, `payment:${paymentId}:receipt:pdf`, now);
@@ -202,7 +205,10 @@ async function already(db: Db, paymentId: number, caseNumber: string): Promise<C
   return { status: 'already', paymentId, caseNumber, receiptNumber: (slotHolder ?? p)?.receipt?.number ?? null };
 }
 
-/** Queues the owner's receipt (kind, total, breakdown by section, verification code, link and QR). */
+/**
+ * Queues the owner's receipt (kind, total, breakdown by section, verification code, link and QR). A receipt for one
+ * owner's heads of a register entry (a part payment, issue 10.11) names those heads and says it covers only them.
+ */
 export async function queueReceiptMessage(
   tx: Tx,
   input: {
@@ -213,6 +219,8 @@ export async function queueReceiptMessage(
     now: Date;
     botUsername: string;
     jobKey: string;
+    /** The heads a part payment covers, in register order; absent for the case's own payment. */
+    heads?: readonly HeadWords[];
   },
 ): Promise<void> {
   const totals = itemTotals(input.receipt.items);
@@ -223,7 +231,7 @@ export async function queueReceiptMessage(
     tx,
     {
       chatId: String(input.chatId),
-      key: input.kind === 'S13_PAYMENT' ? 'receipt:owner.s13' : 'receipt:owner.s15',
+      key: `receipt:owner.${input.kind === 'S13_PAYMENT' ? 's13' : 's15'}${input.heads ? '_part' : ''}`,
       params: {
         number: input.receipt.number,
         caseNumber: input.caseNumber,
@@ -236,7 +244,9 @@ export async function queueReceiptMessage(
         code: input.receipt.verificationCode,
         link,
         ...(itemised ? (totals.securityPaise > 0 ? { context: 'security' } : { context: 'itemised' }) : {}),
+        ...(input.heads ? { headCount: input.heads.length } : {}),
       },
+      ...(input.heads ? { heads: input.heads.map((h) => ({ cattleClass: h.cattleClass, description: h.description })) } : {}),
       qr: link,
       priority: 'personal',
     },

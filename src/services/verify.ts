@@ -1,10 +1,12 @@
 import type { DbReader } from './dues';
+import type { HeadWords } from './head-label';
 import { normaliseTyped } from './typed-input';
 import { paiseOf } from '../db';
 
 /**
  * Receipt verification (/verify <code>): anyone may check that a receipt is genuine. The answer carries
- * only the receipt's public facts — number, case, amount, date, kind — never a name or residence.
+ * only the receipt's public facts — number, case, amount, date, kind, and for one owner's heads of an entry the heads
+ * it covers — never a name or residence.
  */
 
 /** The verification code as typed, reduced to letters and digits in upper case ("ab12 cd-34" → "AB12CD34"). */
@@ -19,6 +21,12 @@ export interface VerifiedReceipt {
   amountPaise: number;
   issuedAt: Date;
   kind: 'S13_PAYMENT' | 'S15_DEPOSIT' | 'S16_BALANCE' | 'SURPLUS_CLAIM';
+  /**
+   * A receipt for one owner's heads of a register entry (a part payment or deposit, issue 10.11): the heads it covers,
+   * in register order (class and description, as the register describes them — no name or residence). Absent for a
+   * receipt of the whole entry.
+   */
+  heads?: HeadWords[];
 }
 
 /**
@@ -28,9 +36,23 @@ export interface VerifiedReceipt {
 export async function verifyReceipt(db: DbReader, input: string): Promise<VerifiedReceipt | null> {
   const id = await receiptIdByCode(db, input);
   if (id === null) return null;
-  const r = await db.receipt.findUnique({ where: { id }, include: { case: { select: { number: true } } } });
+  const r = await db.receipt.findUnique({
+    where: { id },
+    include: {
+      case: { select: { number: true } },
+      payment: { select: { part: true, claim: { select: { heads: { select: { head: { select: { index: true, cattleClass: true, description: true } } } } } } } },
+    },
+  });
   if (!r) return null;
-  return { number: r.number, caseNumber: r.case.number, amountPaise: paiseOf(r.amountPaise), issuedAt: r.issuedAt, kind: r.kind };
+  const heads = r.payment?.part ? (r.payment.claim?.heads.map((x) => x.head) ?? []).sort((a, b) => a.index - b.index) : [];
+  return {
+    number: r.number,
+    caseNumber: r.case.number,
+    amountPaise: paiseOf(r.amountPaise),
+    issuedAt: r.issuedAt,
+    kind: r.kind,
+    ...(heads.length ? { heads: heads.map((h) => ({ cattleClass: h.cattleClass, description: h.description })) } : {}),
+  };
 }
 
 /** What the public receipt page (GET /r/<code>) shows: the /verify facts, the pound, and the role that confirmed the money. */

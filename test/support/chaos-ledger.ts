@@ -37,7 +37,7 @@ export async function owedMessages(deps: CoreDeps): Promise<Owed[]> {
       await add(row.jobKey, row.payload as unknown as OutgoingMessage);
       continue;
     }
-    const p = row.payload as { kind: string; caseId: number; message?: Omit<OutgoingMessage, 'chatId'> };
+    const p = row.payload as unknown as { kind: string; caseId: number; message?: Omit<OutgoingMessage, 'chatId'> };
     // The words fixed at fan-out are stored on the broadcast's row (jobs/send-job.ts); recompute only if it never ran.
     const b = await broadcastMessages({ db: deps.db, config: deps.config, translator: deps.translator }, p.kind, p.caseId, deps.clock.now());
     if (!b) continue;

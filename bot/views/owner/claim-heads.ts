@@ -1,5 +1,5 @@
+import { headLabelText } from '../../../src/services/head-label';
 import type { BotContext } from '../../context';
-import { className } from './text';
 
 /**
  * "Which of these are yours?" (issue #10 item 11): one register entry may hold the cattle of several owners, and
@@ -17,8 +17,7 @@ export interface HeadChoice {
 
 /** "Cow, black, white star" — the class (capitalised where the script has capitals) and the description. */
 export function headLabel(ctx: Pick<BotContext, 't'>, h: Pick<HeadChoice, 'cattleClass' | 'description'>): string {
-  const cls = className(ctx, h.cattleClass);
-  return ctx.t('owner:heads.head', { cattle: cls.charAt(0).toUpperCase() + cls.slice(1), description: h.description });
+  return headLabelText(ctx.t, h);
 }
 
 /** The question, with the heads chosen so far. */

@@ -79,6 +79,12 @@ describe.each(await dbKinds())('owner: each owner of a mixed entry claims and pa
     const receipt = toSunita.find((x) => x.includes(paid.receipt!.number) && x.includes(formatRupees(COW, 'en')))!;
     expect(receipt).toBeDefined();
     expect(receipt).not.toContain(formatRupees(COW + TWO_BUFFALOES, 'en'));
+    // Her receipt names her head, and says it covers only that one (issue 10.11) — not the co-owner's buffaloes.
+    expect(receipt).toContain(t(h, 'en', 'receipt:owner.part_heads', { count: 1, heads: 'Cow, black, white star' }));
+    expect(receipt).not.toMatch(/buffalo|curved horns|brown/i);
+    // /verify says the same to anyone who checks it.
+    await h.send(keeper, `/verify ${paid.receipt!.verificationCode}`);
+    expect(lastText(keeper.id)).toContain(t(h, 'en', 'owner:verify.part_heads', { count: 1, list: 'Cow, black, white star' }));
     const release = await h.deps.db.release.findFirstOrThrow({ where: { caseId: c.id } });
     expect(toSunita).toContain(
       t(h, 'en', 'staff:owner.released_part_s13', { caseNumber: c.number, count: 1, list: '1. black, white star', left: 2, at: h.clock.now().toISOString(), receiptNumber: paid.receipt!.number }),
@@ -124,7 +130,9 @@ describe.each(await dbKinds())('owner: each owner of a mixed entry claims and pa
     const paid = await h.deps.db.payment.findFirstOrThrow({ where: { caseId: c.id, payerTelegramId: BigInt(hindiOwner.id) }, include: { receipt: true } });
     expect([paid.status, paid.part, Number(paid.amountPaise), paid.confirmedSlot]).toEqual(['CONFIRMED', false, TWO_BUFFALOES, `${c.id}:S13_PAYMENT`]);
     await flushOutbox(h.deps, h.bot.api);
-    expect(h.api.sentTo(hindiOwner.id).some((m) => m.text.includes(paid.receipt!.number) && m.text.includes(formatRupees(TWO_BUFFALOES, 'hi')))).toBe(true);
+    const receipt = h.api.sentTo(hindiOwner.id).find((m) => m.text.includes(paid.receipt!.number) && m.text.includes(formatRupees(TWO_BUFFALOES, 'hi')))!;
+    // The rest of the entry is the case's own payment: its receipt names no heads, like the receipt PDF.
+    expect(receipt.text).not.toContain(t(h, 'hi', 'receipt:owner.part_heads', { count: 2, heads: '' }).split(':')[0]);
 
     await h.send(keeper, `/release ${c.number}`);
     expect(await statusOf()).toBe('RELEASED_S13');
@@ -133,5 +141,32 @@ describe.each(await dbKinds())('owner: each owner of a mixed entry claims and pa
     // Per owner: each paid the dues of his own heads; the case received the dues of all three.
     const ledger = await h.deps.db.ledgerEntry.findMany({ where: { caseId: c.id, account: 'OWNER_PAYMENT' }, orderBy: { id: 'asc' } });
     expect(ledger.map((e) => Number(e.amountPaise))).toEqual([COW, TWO_BUFFALOES]);
+  });
+
+  it('a Hindi owner who pays for one buffalo of a new entry gets a receipt naming that buffalo only, in Hindi (and /verify says so)', async () => {
+    const c2 = await makeCase(h.deps.db, { pound: 'JAI1', impoundedAt: '2026-11-27T11:00:00+05:30', place: 'Achrol', heads: [['buffalo', 'grey, broken horn'], ['cow', 'red, white tail']] });
+    await h.tap(hindiOwner, data(h, 'cl', c2.id));
+    await press(h, hindiOwner, t(h, 'hi', 'owner:claim.owner_button'));
+    await h.send(hindiOwner, 'रमेश कुमार');
+    const buffalo = t(h, 'hi', 'common:cattle.buffalo');
+    await press(h, hindiOwner, `${buffalo}, grey, broken horn`);
+    await press(h, hindiOwner, t(h, 'hi', 'owner:heads.done_button'));
+    await press(h, hindiOwner, t(h, 'hi', 'owner:pay.cash_button'));
+    const BUFFALO = TWO_BUFFALOES / 2;
+    await press(h, hindiOwner, t(h, 'hi', 'owner:pay.paid_button', { amount: BUFFALO }));
+    await flushOutbox(h.deps, h.bot.api);
+    await press(h, keeper, t(h, 'en', 'card:payment.confirm'));
+    const paid = await h.deps.db.payment.findFirstOrThrow({ where: { caseId: c2.id, payerTelegramId: BigInt(hindiOwner.id) }, include: { receipt: true } });
+    expect([paid.status, paid.part, Number(paid.amountPaise)]).toEqual(['CONFIRMED', true, BUFFALO]);
+    await flushOutbox(h.deps, h.bot.api);
+    const receipt = h.api.sentTo(hindiOwner.id).find((m) => m.text.includes(paid.receipt!.number) && m.text.includes(formatRupees(BUFFALO, 'hi')))!;
+    expect(receipt.text).toContain(t(h, 'hi', 'receipt:owner.part_heads', { count: 1, heads: `${buffalo}, grey, broken horn` }));
+    expect(receipt.text).toContain('प्रविष्टि के केवल आपके 1 पशु के लिए: भैंस, grey, broken horn।');
+    // Not the co-owner's cow.
+    expect(receipt.text).not.toContain('red, white tail');
+    expect(receipt.text).not.toContain(t(h, 'hi', 'common:cattle.cow'));
+    await h.send(hindiOwner, `/verify ${paid.receipt!.verificationCode}`);
+    expect(lastText(hindiOwner.id)).toContain(t(h, 'hi', 'owner:verify.part_heads', { count: 1, list: `${buffalo}, grey, broken horn` }));
+    expect(lastText(hindiOwner.id)).not.toContain('red, white tail');
   });
 });

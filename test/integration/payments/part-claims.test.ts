@@ -128,6 +128,11 @@ describe.each(await dbKinds())('part claims of a multi-owner entry on %s', (kind
     // A's release slip: his red cow only (the entry's other heads are not his to sign for).
     const slipA = JSON.stringify((await documentSpec({ db: db(), translator: await createTranslator(), botUsername: 'bot', now }, { kind: 'release', caseId: c.id }, ['en'])).layout);
     expect([slipA.includes('red-speckled'), slipA.includes('grey-flanked'), slipA.includes('white-faced')]).toEqual([true, false, false]);
+    // A's receipt PDF names his head and says it covers only that one (issue 10.11), in both languages.
+    const receiptA = await db().receipt.findFirstOrThrow({ where: { paymentId: a.paymentId } });
+    const pdfA = JSON.stringify((await documentSpec({ db: db(), translator: await createTranslator(), botUsername: 'bot', now }, { kind: 'receipt', receiptId: receiptA.id })).layout);
+    expect([pdfA.includes('red-speckled'), pdfA.includes('grey-flanked'), pdfA.includes('white-faced')]).toEqual([true, false, false]);
+    expect([pdfA.includes("This owner's head covered (1)"), pdfA.includes('इस स्वामी का पशु, जिसके लिए यह रसीद है (1)')]).toEqual([true, true]);
     // Head 1 went home on A's payment: X's whole payment (which counted it) is refused, citing s. 13; nothing kept.
     await expect(confirmPayment(db(), { paymentId: x.paymentId, actor: await keeper(7502, 11), now, botUsername: 'bot' })).rejects.toMatchObject({
       code: 'REFUSED',
@@ -154,6 +159,10 @@ describe.each(await dbKinds())('part claims of a multi-owner entry on %s', (kind
     const slip = await documentSpec({ db: db(), translator: await createTranslator(), botUsername: 'bot', now }, { kind: 'release', caseId: c.id }, ['en']);
     const text = JSON.stringify(slip.layout);
     expect([text.includes('white-faced'), text.includes('red-speckled'), text.includes('grey-flanked')]).toEqual([true, false, false]);
+    // The receipt of the case's own payment lists its money by section only, no heads (as before).
+    const receiptLast = await db().receipt.findFirstOrThrow({ where: { paymentId: last.paymentId } });
+    const pdfLast = JSON.stringify((await documentSpec({ db: db(), translator: await createTranslator(), botUsername: 'bot', now }, { kind: 'receipt', receiptId: receiptLast.id }, ['en'])).layout);
+    expect([pdfLast.includes('white-faced'), pdfLast.includes('covered')]).toEqual([false, false]);
   }, 60_000);
 
   it('a part claim declared while others were in, confirmed after they left, takes the case’s own path', async () => {

@@ -72,7 +72,7 @@ describe('planSteps: when each deadline step runs (dates from src/law)', () => {
 
   it('s. 15 deposit: reminders before and on the last day of the s. 20 window (configured length); none after a complaint', () => {
     const impoundedAt = new Date('2026-11-20T10:00:00+05:30');
-    const deposit = { id: 3, kind: 'S15_DEPOSIT', status: 'CONFIRMED', declaredAt: impoundedAt, confirmedAt: new Date('2026-11-21T10:00:00+05:30') };
+    const deposit = { id: 3, kind: 'S15_DEPOSIT', status: 'CONFIRMED', declaredAt: impoundedAt, confirmedAt: new Date('2026-11-21T10:00:00+05:30'), payerTelegramId: 9101n };
     const cfg = createConfig({ LOG_LEVEL: 'silent', S20_COMPLAINT_WINDOW_DAYS: '12' });
     const tl = computeTimeline({ impoundedAt }, { s20ComplaintDays: 12 });
     if (!tl.ok) throw tl.error;
@@ -82,12 +82,12 @@ describe('planSteps: when each deadline step runs (dates from src/law)', () => {
       ['s20-complaint-early', 's. 20', at9(addDays(last, -2)).toISOString()],
       ['s20-complaint-last-day', 's. 20', at9(last).toISOString()],
     ]);
-    expect(planSteps(caseOf({ status: 'DEPOSITED_S15', impoundedAt, payments: [deposit], complaints: [{ id: 1 }] }), cfg)).toEqual([]);
+    expect(planSteps(caseOf({ status: 'DEPOSITED_S15', impoundedAt, payments: [deposit], complaints: [{ id: 1, telegramUserId: 9101n }] }), cfg)).toEqual([]);
   });
 
   it('an owner’s part deposit (issue 10.11): the entry stays impounded for the other heads, and the s. 20 reminders are planned for the depositor too', () => {
     const impoundedAt = new Date('2026-11-20T10:00:00+05:30');
-    const part = { id: 4, kind: 'S15_DEPOSIT', status: 'CONFIRMED', declaredAt: impoundedAt, confirmedAt: new Date('2026-11-21T10:00:00+05:30'), part: true };
+    const part = { id: 4, kind: 'S15_DEPOSIT', status: 'CONFIRMED', declaredAt: impoundedAt, confirmedAt: new Date('2026-11-21T10:00:00+05:30'), part: true, payerTelegramId: 9102n };
     const tl = computeTimeline({ impoundedAt });
     if (!tl.ok) throw tl.error;
     const last = tl.value.s20ComplaintWindowEnd.date;
@@ -99,6 +99,31 @@ describe('planSteps: when each deadline step runs (dates from src/law)', () => {
     // A part deposit still PENDING is no deposit yet: nothing for s. 20.
     expect(planSteps(caseOf({ status: 'IMPOUNDED', impoundedAt, payments: [{ ...part, status: 'PENDING' }] }), config).filter((s) => s.section === 's. 20')).toEqual([]);
   });
+
+  it.each(['RELEASED_S13', 'SOLD', 'CLOSED'])(
+    'a part deposit outlives the entry (issue 10.11): %s by a co-owner, the depositor’s s. 20 reminders stay planned (and nothing else) until he records his complaint',
+    (status) => {
+      const impoundedAt = new Date('2026-11-20T10:00:00+05:30');
+      const part = { id: 4, kind: 'S15_DEPOSIT', status: 'CONFIRMED', declaredAt: impoundedAt, confirmedAt: new Date('2026-11-21T10:00:00+05:30'), part: true, payerTelegramId: 9102n };
+      const coOwner = { id: 5, kind: 'S13_PAYMENT', status: 'CONFIRMED', declaredAt: impoundedAt, confirmedAt: new Date('2026-11-22T10:00:00+05:30'), payerTelegramId: 9101n };
+      const tl = computeTimeline({ impoundedAt });
+      if (!tl.ok) throw tl.error;
+      const last = tl.value.s20ComplaintWindowEnd.date;
+      const open = planSteps(caseOf({ status: 'IMPOUNDED', impoundedAt, payments: [part] }), config).filter((s) => s.section === 's. 20');
+      const finished = planSteps(caseOf({ status, impoundedAt, payments: [part, coOwner] }), config);
+      expect(finished.map((s) => [s.step, s.runAt.toISOString()])).toEqual([
+        ['s20-complaint-early', at9(addDays(last, -2)).toISOString()],
+        ['s20-complaint-last-day', at9(last).toISOString()],
+      ]);
+      // The same keys as while the entry was open: the jobs already queued stay the ones that run.
+      expect(finished.map((s) => s.key)).toEqual(open.map((s) => s.key));
+      // His complaint recorded: nothing left to plan. The co-owner's complaint does not stop his reminders.
+      expect(planSteps(caseOf({ status, impoundedAt, payments: [part, coOwner], complaints: [{ id: 1, telegramUserId: 9102n }] }), config)).toEqual([]);
+      expect(planSteps(caseOf({ status, impoundedAt, payments: [part, coOwner], complaints: [{ id: 1, telegramUserId: 9101n }] }), config)).toHaveLength(2);
+      // A finished entry without a part deposit plans nothing, as before.
+      expect(planSteps(caseOf({ status, impoundedAt, payments: [coOwner] }), config)).toEqual([]);
+    },
+  );
 
   it('s. 17 surplus: the owner a week before the three calendar months end, the Magistrate when they have', () => {
     const surplusDepositedAt = new Date('2026-11-30T12:00:00+05:30');
@@ -119,8 +144,8 @@ describe('planSteps: when each deadline step runs (dates from src/law)', () => {
       caseOf({
         status: 'PAYMENT_PENDING',
         payments: [
-          { id: 5, kind: 'S13_PAYMENT', status: 'PENDING', declaredAt, confirmedAt: null },
-          { id: 4, kind: 'S13_PAYMENT', status: 'REJECTED', declaredAt, confirmedAt: null },
+          { id: 5, kind: 'S13_PAYMENT', status: 'PENDING', declaredAt, confirmedAt: null, payerTelegramId: 9101n },
+          { id: 4, kind: 'S13_PAYMENT', status: 'REJECTED', declaredAt, confirmedAt: null, payerTelegramId: 9101n },
         ],
       }),
       config,
