@@ -1,4 +1,6 @@
+import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import pg from 'pg';
 import { NO_FILTER, openSchemaEngine, readMigrations } from './schema-engine';
 
 type ScriptRunner = { exec?: (sql: string) => Promise<unknown>; query?: (sql: string) => Promise<unknown> };
@@ -26,9 +28,27 @@ function scriptSafe(factory: SqlMigrationAwareDriverAdapterFactory, opened: SqlD
   return {
     provider: factory.provider,
     adapterName: factory.adapterName,
-    connect: async () => keep(await factory.connect()),
+    connect: async () => keep(await ownPool(await factory.connect())),
     connectToShadowDb: async () => keep(await factory.connectToShadowDb()),
   };
+}
+
+/**
+ * On Postgres the engine runs on a pool of its own, ended when it is done. It takes a session-level advisory
+ * lock (pg_advisory_lock) and never unlocks it: on the app's pool (src/db/client.ts) that connection went back
+ * to the pool still holding the lock, so every other process migrating the same database at start-up (a second
+ * bot process, `npm run worker`, the admin CLI) waited 10 s for it and failed while the first one was busy.
+ * Ending the engine's own connections releases the lock.
+ */
+async function ownPool(adapter: SqlDriverAdapter): Promise<SqlDriverAdapter> {
+  const driver = (adapter as { underlyingDriver?: () => unknown }).underlyingDriver?.();
+  if (!(driver instanceof pg.Pool)) return adapter;
+  await adapter.dispose();
+  // No idle timeout: the connection holding the lock stays open until the end, even while others work.
+  const pool = new pg.Pool({ ...driver.options, max: 2, idleTimeoutMillis: 0 });
+  pool.on('error', () => {});
+  const factory = new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], { disposeExternalPool: true });
+  return factory.connect();
 }
 
 /** Applies every migration in prisma/migrations not yet applied; returns the names applied (empty: nothing to do). */

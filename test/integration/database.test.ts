@@ -15,6 +15,19 @@ describe.each(kinds)('database on %s', (kind) => {
     expect(await db.prisma.case.count()).toBe(0);
   });
 
+  it.runIf(kind === 'postgres')('leaves no migration lock behind: another process can migrate the same database at once', async () => {
+    // Prisma's engine takes pg_advisory_lock and never unlocks it; on the app's pool that connection kept the lock,
+    // and a second process starting on the database (two bot processes, bot + worker) waited 10 s and failed.
+    expect(await applyMigrations(db.adapter)).toEqual([]);
+    const held = async () =>
+      Number(
+        (await db.prisma.$queryRaw<Array<{ n: number }>>`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`)[0]!.n,
+      );
+    const end = Date.now() + 3000;
+    while ((await held()) > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+    expect(await held()).toBe(0);
+  });
+
   it('rejects a negative amount', async () => {
     const c = await seedCase();
     await expect(
