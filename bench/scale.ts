@@ -1,7 +1,8 @@
 // Scale benchmark (issue 13): the register grows 10^3 → 10^4 → 10^5 (→ 10^6 with SCALE_MAX=1000000) cases,
 // loaded with set-based SQL (generate_series) on a throwaway Postgres database; at each size the real look-ups
 // run 200 times: a typed case number (findCaseByNumber), a mistyped one (not found), /mycases (myCases), and
-// an owner's search by date (searchCases). Prints p95 per size and, at the largest, the EXPLAIN of each.
+// an owner's search (searchCases) by date, by class, count and colour with a date, and by a place no bulk case has.
+// Prints p95 per size and, at the largest, the EXPLAIN of each.
 // Run: npx tsx bench/scale.ts (needs Postgres at BENCH_POSTGRES_URL or 127.0.0.1:5432).
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
@@ -9,6 +10,7 @@ import pg from 'pg';
 import { applyMigrations, openDatabase } from '../src/db';
 import { seedDemo } from '../src/db/seed';
 import { findCaseByNumber, parseSearchQuery, searchCases } from '../src/services/cases';
+import { SEARCH_LIMIT, searchSql } from '../src/services/case-search';
 import { myCases } from '../src/services/subscriptions';
 
 const ADMIN = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -38,7 +40,7 @@ export async function run(): Promise<string> {
   url.pathname = `/${name}`;
   const db = await openDatabase({ kind: 'postgres', url: url.toString() });
   const raw = new pg.Client({ connectionString: url.toString() });
-  const lines = ['scale (Postgres, shared busy machine; p95 of 200 runs each, ms):', '  cases     | number  | mistyped | /mycases | search by date | load s'];
+  const lines = ['scale (Postgres, shared busy machine; p95 of 200 runs each, ms):', '  cases     | number  | mistyped | /mycases | search by date | by class, colour | by place | load s'];
   try {
     await applyMigrations(db.adapter);
     await seedDemo(db.prisma, new Date('2026-11-29T10:00:00+05:30'));
@@ -73,8 +75,11 @@ export async function run(): Promise<string> {
       const mine = await time(() => myCases(db.prisma, BigInt(5000001 + (k++ % USERS))));
       const now = new Date('2026-11-29T10:00:00+05:30');
       const search = await time(() => searchCases(db.prisma, parseSearchQuery(`Village ${k++ % 2000} 27 Nov`, now), now));
+      // Every bulk case is one white cow; "Kunda" is a demo case's village only (every case of the day is read).
+      const byClass = await time(() => searchCases(db.prisma, parseSearchQuery(`${1 + (k++ % 3)} cows white ${20 + (k % 8)} Nov`, now), now));
+      const byPlace = await time(() => searchCases(db.prisma, parseSearchQuery(`Kunda ${20 + (k++ % 8)} Nov`, now), now));
       const f = (xs: number[]) => p95(xs).toFixed(1).padStart(7);
-      lines.push(`  ${String(size).padEnd(9)} | ${f(number)} | ${f(mistyped)}  | ${f(mine)}  | ${f(search)}        | ${loadS.toFixed(1)}`);
+      lines.push(`  ${String(size).padEnd(9)} | ${f(number)} | ${f(mistyped)}  | ${f(mine)}  | ${f(search)}        | ${f(byClass)}          | ${f(byPlace)}  | ${loadS.toFixed(1)}`);
     }
     const explain = async (label: string, sql: string, params: unknown[]) => {
       const { rows } = await raw.query(`EXPLAIN ${sql}`, params);
@@ -83,7 +88,11 @@ export async function run(): Promise<string> {
     await explain('case by number', `SELECT id FROM "Case" WHERE "numberKey" = $1`, ['JAI1-2020-777']);
     await explain('claims by Telegram user (/mycases)', `SELECT "caseId" FROM "Claim" WHERE "telegramUserId" = $1`, [5000007]);
     await explain('cases by pound and date', `SELECT id FROM "Case" WHERE "poundId" = $1 AND "impoundedAt" >= $2 AND "impoundedAt" < $3`, [poundId, '2026-11-20', '2026-11-25']);
-    await explain('cases by date (search)', `SELECT id FROM "Case" WHERE "impoundedAt" >= $1 AND "impoundedAt" < $2 ORDER BY "impoundedAt" DESC LIMIT 2000`, ['2026-11-25', '2026-11-29']);
+    const now = new Date('2026-11-29T10:00:00+05:30');
+    for (const [label, text] of [['search by date', 'Village 17 27 Nov'], ['search by class, count and colour (first batch)', '2 cows white 27 Nov'], ['search by place (first batch)', 'Kunda 27 Nov']]) {
+      const sql = searchSql(parseSearchQuery(text!, now), now, text === 'Village 17 27 Nov' ? SEARCH_LIMIT : 4 * SEARCH_LIMIT);
+      await explain(`${label}, "${text}"`, sql.text, sql.values);
+    }
     await explain('open cases by status', `SELECT id FROM "Case" WHERE status = 'IMPOUNDED'::"CaseStatus" ORDER BY id LIMIT 500`, []);
   } finally {
     await raw.end().catch(() => {});

@@ -140,19 +140,29 @@ type Ranked = SearchHit & { at: number };
 const rank = (a: Ranked, b: Ranked) => b.score - a.score || b.at - a.at || b.caseId - a.caseId;
 const hitsOf = (ranked: Ranked[], limit: number): SearchHit[] => ranked.slice(0, limit).map(({ caseId, number, score }) => ({ caseId, number, score }));
 
+/** A case's score beyond its SQL part (date and classes) is at most this: 2 a colour, 5 a word. */
+const unsureScore = (q: SearchQuery) => 2 * q.colours.length + 5 * q.words.length;
+
+interface CandidateRow {
+  id: number;
+  number: string;
+  impoundedAt: Date;
+  /** The date and class parts of `scoreCase` (the whole score when the query names no colour or word). */
+  base: number;
+  placeOfSeizure?: string;
+  poundCode?: string;
+  heads?: unknown;
+}
+
 /**
- * Cases matching the search, best first (at most `limit`; equal scores newest impounding first). Searches the
- * SEARCH_CANDIDATES most recent cases impounded in the last SEARCH_WINDOW_DAYS before `now`, around the date if one was given.
- *
- * The database does the selecting (issue 13): the date and class parts of `scoreCase` are exact in SQL, so a search by
- * date (and class) reads only the best `limit` rows through Case_impoundedAt_idx. Colours and words (spelt loosely,
- * across scripts) are scored by `scoreCase` here over candidates read best-SQL-part first, in growing batches, until
- * no case not yet read can outrank the results: a case adds at most 2 a colour and 5 a word to its SQL part.
+ * The statement reading the search's candidates best SQL part first (`take` of them after `skip`): for a search by
+ * date alone, `searchByDateSql` (read once, `skip` 0: its SQL part is the whole score); otherwise the SEARCH_CANDIDATES newest cases of the window with the date and class
+ * parts of the score (a named class not in the case rules it out), with place and heads when JS is to score the rest.
+ * Exported for bench/scale.ts to EXPLAIN.
  */
-export async function searchCases(db: DbReader, query: SearchQuery, now: Date, limit = SEARCH_LIMIT): Promise<SearchHit[]> {
-  if (isEmptyQuery(query) || limit <= 0) return [];
-  const unsure = 2 * query.colours.length + 5 * query.words.length;
-  if (unsure === 0 && query.classes.length === 0) return searchByDate(db, query.date!, limit);
+export function searchSql(query: SearchQuery, now: Date, take: number, skip = 0): Prisma.Sql {
+  const unsure = unsureScore(query);
+  if (unsure === 0 && query.classes.length === 0 && query.date) return searchByDateSql(query.date, take);
   const today = toIstDate(now);
   const from = query.date ? addDays(query.date, -2) : addDays(today, -SEARCH_WINDOW_DAYS);
   const to = query.date ? addDays(query.date, 2) : addDays(today, 1);
@@ -176,14 +186,11 @@ export async function searchCases(db: DbReader, query: SearchQuery, now: Date, l
         query.classes.map((c, i) => Prisma.sql`count(*) FILTER (WHERE h."cattleClass" = ${c.cattleClass})::int AS ${Prisma.raw(`"n${i}"`)}`),
       )} FROM "Head" h WHERE h."caseId" = w."id") hc`
     : Prisma.empty;
-  const page = (take: number, skip: number) =>
-    queryRows<{ id: number; number: string; impoundedAt: Date; base: number; placeOfSeizure?: string; poundCode?: string; heads?: unknown }>(
-      db,
-      Prisma.sql`
+  return Prisma.sql`
       WITH win AS (
         SELECT c."id", c."number", c."impoundedAt", c."placeOfSeizure", c."poundId" FROM "Case" c
          WHERE c."impoundedAt" >= ${istMidnight(from)}::timestamptz AND c."impoundedAt" < ${istMidnight(to)}::timestamptz
-         ORDER BY c."impoundedAt" DESC, c."id" DESC LIMIT ${SEARCH_CANDIDATES}
+         ORDER BY c."impoundedAt" DESC, c."id" DESC LIMIT ${SEARCH_CANDIDATES}::int
       ), cand AS (
         SELECT w.*, (${Prisma.join([dateScore, ...classScores], ' + ')})::int AS "base" FROM win w ${headCounts}
         ${filters.length > 0 ? Prisma.sql`WHERE ${Prisma.join(filters, ' AND ')}` : Prisma.empty}
@@ -195,9 +202,22 @@ export async function searchCases(db: DbReader, query: SearchQuery, now: Date, l
            FROM "Head" h WHERE h."caseId" = cand."id") AS "heads"`
           : Prisma.empty
       }
-        FROM cand ORDER BY cand."base" DESC, cand."impoundedAt" DESC, cand."id" DESC LIMIT ${take}::int OFFSET ${skip}::int`,
-    );
+        FROM cand ORDER BY cand."base" DESC, cand."impoundedAt" DESC, cand."id" DESC LIMIT ${take}::int OFFSET ${skip}::int`;
+}
 
+/**
+ * Cases matching the search, best first (at most `limit`; equal scores newest impounding first). Searches the
+ * SEARCH_CANDIDATES most recent cases impounded in the last SEARCH_WINDOW_DAYS before `now`, around the date if one was given.
+ *
+ * The database does the selecting (issue 13): the date and class parts of `scoreCase` are exact in SQL, so a search by
+ * date (and class) reads only the best `limit` rows through Case_impoundedAt_idx. Colours and words (spelt loosely,
+ * across scripts) are scored by `scoreCase` here over candidates read best-SQL-part first, in growing batches, until
+ * no case not yet read can outrank the results: a case adds at most 2 a colour and 5 a word to its SQL part.
+ */
+export async function searchCases(db: DbReader, query: SearchQuery, now: Date, limit = SEARCH_LIMIT): Promise<SearchHit[]> {
+  if (isEmptyQuery(query) || limit <= 0) return [];
+  const unsure = unsureScore(query);
+  const page = (take: number, skip: number) => queryRows<CandidateRow>(db, searchSql(query, now, take, skip));
   if (unsure === 0) {
     // Date and classes only: the SQL part is the whole score.
     const rows = await page(limit, 0);
@@ -227,16 +247,14 @@ export async function searchCases(db: DbReader, query: SearchQuery, now: Date, l
 /**
  * A search by date alone: the newest cases impounded that day (score 4), then the day after and the day before (2) —
  * three index range scans on Case_impoundedAt_idx of at most `limit` rows each, whatever the size of the register.
+ * The same as scoring the window's SEARCH_CANDIDATES newest cases unless more than that many were impounded from two
+ * days before the date to the day after it (then that cap would have dropped the day's own cases for later ones).
  */
-async function searchByDate(db: DbReader, date: LocalDate, limit: number): Promise<SearchHit[]> {
+function searchByDateSql(date: LocalDate, limit: number): Prisma.Sql {
   const day = (d: LocalDate, score: number) => Prisma.sql`(
-    SELECT c."id", c."number", c."impoundedAt", ${score}::int AS "score" FROM "Case" c
+    SELECT c."id", c."number", c."impoundedAt", ${score}::int AS "base" FROM "Case" c
      WHERE c."impoundedAt" >= ${istMidnight(d)}::timestamptz AND c."impoundedAt" < ${istMidnight(addDays(d, 1))}::timestamptz
      ORDER BY c."impoundedAt" DESC, c."id" DESC LIMIT ${limit}::int)`;
-  const rows = await queryRows<{ id: number; number: string; impoundedAt: Date; score: number }>(
-    db,
-    Prisma.sql`SELECT x."id", x."number", x."score" FROM (${day(date, 4)} UNION ALL ${day(addDays(date, 1), 2)} UNION ALL ${day(addDays(date, -1), 2)}) x
-     ORDER BY x."score" DESC, x."impoundedAt" DESC, x."id" DESC LIMIT ${limit}::int`,
-  );
-  return rows.map((r) => ({ caseId: r.id, number: r.number, score: r.score }));
+  return Prisma.sql`SELECT x."id", x."number", x."impoundedAt", x."base" FROM (${day(date, 4)} UNION ALL ${day(addDays(date, 1), 2)} UNION ALL ${day(addDays(date, -1), 2)}) x
+     ORDER BY x."base" DESC, x."impoundedAt" DESC, x."id" DESC LIMIT ${limit}::int`;
 }
