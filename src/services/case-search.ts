@@ -1,5 +1,5 @@
 import { addDays, daysBetween, toIstDate, type CattleClassCode, type LocalDate } from '../law';
-import { classOfWord, colourOfWord, coloursIn, countOfWord, isStopWord, samePlaceWord, words } from './cattle-words';
+import { classOfWord, colourOfWord, coloursIn, countOfWord, isStopWord, samePlaceWord, wordSearchKeys, words } from './cattle-words';
 import { Prisma } from '../db';
 import { queryRows } from '../db/direct';
 import { jsonOf, type DbReader } from './dues';
@@ -140,34 +140,32 @@ type Ranked = SearchHit & { at: number };
 const rank = (a: Ranked, b: Ranked) => b.score - a.score || b.at - a.at || b.caseId - a.caseId;
 const hitsOf = (ranked: Ranked[], limit: number): SearchHit[] => ranked.slice(0, limit).map(({ caseId, number, score }) => ({ caseId, number, score }));
 
-/** A case's score beyond its SQL part (date and classes) is at most this: 2 a colour, 5 a word. */
-const unsureScore = (q: SearchQuery) => 2 * q.colours.length + 5 * q.words.length;
-
 interface CandidateRow {
   id: number;
   number: string;
   impoundedAt: Date;
-  /** The date and class parts of `scoreCase` (the whole score when the query names no colour or word). */
-  base: number;
+  /** The most `scoreCase` can give the case: the date and class parts, exact; 2 a colour; 5 a word if the word can match. */
+  ub: number;
   placeOfSeizure?: string;
   poundCode?: string;
   heads?: unknown;
 }
 
 /**
- * The statement reading the search's candidates best SQL part first (`take` of them after `skip`): for a search by
- * date alone, `searchByDateSql` (read once, `skip` 0: its SQL part is the whole score); otherwise the SEARCH_CANDIDATES newest cases of the window with the date and class
- * parts of the score (a named class not in the case rules it out), with place and heads when JS is to score the rest.
- * Exported for bench/scale.ts to EXPLAIN.
+ * The statement reading the search's candidates highest bound first (`take` of them after `skip`): for a search by
+ * date alone, `searchByDateSql` (read once, `skip` 0: its bound is the score); otherwise the SEARCH_CANDIDATES newest
+ * cases of the window with the date and class parts of `scoreCase` (a named class not in the case rules it out), plus
+ * 2 for each colour and, when the case's search keys meet the words' (or a word is its pound's code), 5 for each word —
+ * a case they do not meet scores nothing on words, and without a named class is ruled out. With colours or words, the
+ * place, pound code and heads come too for `scoreCase`. Exported for bench/scale.ts to EXPLAIN.
  */
 export function searchSql(query: SearchQuery, now: Date, take: number, skip = 0): Prisma.Sql {
-  const unsure = unsureScore(query);
-  if (unsure === 0 && query.classes.length === 0 && query.date) return searchByDateSql(query.date, take);
+  const unsure = query.colours.length + query.words.length > 0;
+  if (!unsure && query.classes.length === 0 && query.date) return searchByDateSql(query.date, take);
   const today = toIstDate(now);
   const from = query.date ? addDays(query.date, -2) : addDays(today, -SEARCH_WINDOW_DAYS);
   const to = query.date ? addDays(query.date, 2) : addDays(today, 1);
 
-  const hasClasses = query.classes.length > 0;
   const dateScore = query.date
     ? Prisma.sql`CASE WHEN w."impoundedAt" >= ${istMidnight(query.date)}::timestamptz AND w."impoundedAt" < ${istMidnight(addDays(query.date, 1))}::timestamptz THEN 4 ELSE 2 END`
     : Prisma.sql`0`;
@@ -175,34 +173,52 @@ export function searchSql(query: SearchQuery, now: Date, take: number, skip = 0)
     const have = Prisma.raw(`hc."n${i}"`);
     return c.count === null ? Prisma.sql`3` : Prisma.sql`3 + CASE WHEN ${have} = ${c.count}::int THEN 2 WHEN ${c.count}::int < ${have} THEN 0 ELSE -1 END`;
   });
+  const keys = [...new Set(query.words.flatMap(wordSearchKeys))];
+  const wordHit =
+    query.words.length > 0
+      ? Prisma.sql`(coalesce(cardinality(w."searchKeys"), 0) = 0 OR w."searchKeys" && ${keys}::text[]
+          OR EXISTS (SELECT 1 FROM "Pound" p WHERE p."id" = w."poundId" AND lower(p."code") = ANY(${query.words}::text[])))`
+      : Prisma.sql`false`;
   const filters = [
     ...(query.date
       ? [Prisma.sql`w."impoundedAt" >= ${istMidnight(addDays(query.date, -1))}::timestamptz AND w."impoundedAt" < ${istMidnight(addDays(query.date, 2))}::timestamptz`]
       : []),
     ...query.classes.map((_, i) => Prisma.sql`${Prisma.raw(`hc."n${i}"`)} > 0`),
+    // Without a named class, a case no word can match is ruled out.
+    ...(query.words.length > 0 && query.classes.length === 0 ? [wordHit] : []),
   ];
-  const headCounts = hasClasses
-    ? Prisma.sql`CROSS JOIN LATERAL (SELECT ${Prisma.join(
-        query.classes.map((c, i) => Prisma.sql`count(*) FILTER (WHERE h."cattleClass" = ${c.cattleClass})::int AS ${Prisma.raw(`"n${i}"`)}`),
-      )} FROM "Head" h WHERE h."caseId" = w."id") hc`
-    : Prisma.empty;
+  const headCounts =
+    query.classes.length > 0
+      ? Prisma.sql`CROSS JOIN LATERAL (SELECT ${Prisma.join(
+          query.classes.map((c, i) => Prisma.sql`count(*) FILTER (WHERE h."cattleClass" = ${c.cattleClass})::int AS ${Prisma.raw(`"n${i}"`)}`),
+        )} FROM "Head" h WHERE h."caseId" = w."id") hc`
+      : Prisma.empty;
+  const ub = Prisma.join(
+    [
+      dateScore,
+      ...classScores,
+      Prisma.sql`${2 * query.colours.length}::int`,
+      ...(query.words.length > 0 ? [Prisma.sql`CASE WHEN ${wordHit} THEN ${5 * query.words.length}::int ELSE 0 END`] : []),
+    ],
+    ' + ',
+  );
   return Prisma.sql`
       WITH win AS (
-        SELECT c."id", c."number", c."impoundedAt", c."placeOfSeizure", c."poundId" FROM "Case" c
+        SELECT c."id", c."number", c."impoundedAt", c."placeOfSeizure", c."poundId", c."searchKeys" FROM "Case" c
          WHERE c."impoundedAt" >= ${istMidnight(from)}::timestamptz AND c."impoundedAt" < ${istMidnight(to)}::timestamptz
          ORDER BY c."impoundedAt" DESC, c."id" DESC LIMIT ${SEARCH_CANDIDATES}::int
       ), cand AS (
-        SELECT w.*, (${Prisma.join([dateScore, ...classScores], ' + ')})::int AS "base" FROM win w ${headCounts}
+        SELECT w."id", w."number", w."impoundedAt", w."placeOfSeizure", w."poundId", (${ub})::int AS "ub" FROM win w ${headCounts}
         ${filters.length > 0 ? Prisma.sql`WHERE ${Prisma.join(filters, ' AND ')}` : Prisma.empty}
       )
-      SELECT cand."id", cand."number", cand."impoundedAt", cand."base"${
-        unsure > 0
+      SELECT cand."id", cand."number", cand."impoundedAt", cand."ub"${
+        unsure
           ? Prisma.sql`, cand."placeOfSeizure", (SELECT p."code" FROM "Pound" p WHERE p."id" = cand."poundId") AS "poundCode",
         (SELECT coalesce(json_agg(json_build_object('cattleClass', h."cattleClass", 'description', h."description") ORDER BY h."index"), '[]'::json)
            FROM "Head" h WHERE h."caseId" = cand."id") AS "heads"`
           : Prisma.empty
       }
-        FROM cand ORDER BY cand."base" DESC, cand."impoundedAt" DESC, cand."id" DESC LIMIT ${take}::int OFFSET ${skip}::int`;
+        FROM cand ORDER BY cand."ub" DESC, cand."impoundedAt" DESC, cand."id" DESC LIMIT ${take}::int OFFSET ${skip}::int`;
 }
 
 /**
@@ -210,18 +226,17 @@ export function searchSql(query: SearchQuery, now: Date, take: number, skip = 0)
  * SEARCH_CANDIDATES most recent cases impounded in the last SEARCH_WINDOW_DAYS before `now`, around the date if one was given.
  *
  * The database does the selecting (issue 13): the date and class parts of `scoreCase` are exact in SQL, so a search by
- * date (and class) reads only the best `limit` rows through Case_impoundedAt_idx. Colours and words (spelt loosely,
- * across scripts) are scored by `scoreCase` here over candidates read best-SQL-part first, in growing batches, until
- * no case not yet read can outrank the results: a case adds at most 2 a colour and 5 a word to its SQL part.
+ * date and class reads only the best `limit` rows. Colours and words (spelt loosely, across scripts) are scored by
+ * `scoreCase` here over candidates read highest bound first (`searchSql`), in growing batches, until no case not yet
+ * read can outrank the results; cases that no search word can match (by their search keys) are not read at all.
  */
 export async function searchCases(db: DbReader, query: SearchQuery, now: Date, limit = SEARCH_LIMIT): Promise<SearchHit[]> {
   if (isEmptyQuery(query) || limit <= 0) return [];
-  const unsure = unsureScore(query);
   const page = (take: number, skip: number) => queryRows<CandidateRow>(db, searchSql(query, now, take, skip));
-  if (unsure === 0) {
-    // Date and classes only: the SQL part is the whole score.
+  if (query.colours.length + query.words.length === 0) {
+    // Date and classes only: the bound is the score.
     const rows = await page(limit, 0);
-    return rows.filter((r) => r.base > 0).map((r) => ({ caseId: r.id, number: r.number, score: r.base }));
+    return rows.filter((r) => r.ub > 0).map((r) => ({ caseId: r.id, number: r.number, score: r.ub }));
   }
   const ranked: Ranked[] = [];
   for (let skip = 0, take = 4 * limit; ; take *= 10) {
@@ -234,12 +249,11 @@ export async function searchCases(db: DbReader, query: SearchQuery, now: Date, l
     }
     if (rows.length < take) break;
     ranked.sort(rank);
-    // Every case not yet read has an SQL part at most the last one read, so scores at most `best`; one that scores
-    // `best` has the same SQL part and so comes after the last one read (impounded earlier, or a lower id).
+    // A case not yet read has a bound at most the last one read's, so scores at most it; one that scores as much has
+    // the same bound and so comes after the last one read (impounded earlier, or a lower id).
     const last = rows[rows.length - 1]!;
-    const best = last.base + unsure;
     const kth = ranked[limit - 1];
-    if (kth && (kth.score > best || (kth.score === best && rank(kth, { caseId: last.id, number: last.number, score: best, at: last.impoundedAt.getTime() }) <= 0))) break;
+    if (kth && (kth.score > last.ub || (kth.score === last.ub && rank(kth, { caseId: last.id, number: last.number, score: last.ub, at: last.impoundedAt.getTime() }) <= 0))) break;
   }
   return hitsOf(ranked.sort(rank), limit);
 }
@@ -252,9 +266,9 @@ export async function searchCases(db: DbReader, query: SearchQuery, now: Date, l
  */
 function searchByDateSql(date: LocalDate, limit: number): Prisma.Sql {
   const day = (d: LocalDate, score: number) => Prisma.sql`(
-    SELECT c."id", c."number", c."impoundedAt", ${score}::int AS "base" FROM "Case" c
+    SELECT c."id", c."number", c."impoundedAt", ${score}::int AS "ub" FROM "Case" c
      WHERE c."impoundedAt" >= ${istMidnight(d)}::timestamptz AND c."impoundedAt" < ${istMidnight(addDays(d, 1))}::timestamptz
      ORDER BY c."impoundedAt" DESC, c."id" DESC LIMIT ${limit}::int)`;
-  return Prisma.sql`SELECT x."id", x."number", x."impoundedAt", x."base" FROM (${day(date, 4)} UNION ALL ${day(addDays(date, 1), 2)} UNION ALL ${day(addDays(date, -1), 2)}) x
-     ORDER BY x."base" DESC, x."impoundedAt" DESC, x."id" DESC LIMIT ${limit}::int`;
+  return Prisma.sql`SELECT x."id", x."number", x."impoundedAt", x."ub" FROM (${day(date, 4)} UNION ALL ${day(addDays(date, 1), 2)} UNION ALL ${day(addDays(date, -1), 2)}) x
+     ORDER BY x."ub" DESC, x."impoundedAt" DESC, x."id" DESC LIMIT ${limit}::int`;
 }

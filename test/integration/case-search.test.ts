@@ -7,6 +7,7 @@ import { seedDemo } from '../../src/db/seed';
 import { addDays, toIstDate } from '../../src/law';
 import { parseSearchQuery, scoreCase, searchCases, SEARCH_CANDIDATES, SEARCH_WINDOW_DAYS, type SearchHit, type SearchQuery } from '../../src/services/case-search';
 import { villageKey } from '../../src/services/case-numbers';
+import { searchKeysOf } from '../../src/services/cattle-words';
 import { dbKinds, suiteDatabase } from '../support/db';
 
 const kinds = await dbKinds();
@@ -50,7 +51,8 @@ const DESCRIPTIONS = ['black', 'black, curved horns', 'white patch on forehead',
 
 /**
  * About 450 cases: a crowd on 26–28 Nov (past the first batches the SQL path reads), a spread over the 120-day window
- * and some older, in two pounds, with 1–3 heads of mixed classes and descriptions in English and Hindi.
+ * and some older, in two pounds, with 1–3 heads of mixed classes and descriptions in English and Hindi; every 25th
+ * without search keys, as an entry made before them.
  */
 async function generate(db: Db): Promise<void> {
   const r = random(13);
@@ -74,6 +76,7 @@ async function generate(db: Db): Promise<void> {
           impoundedAt: c.at,
           placeOfSeizure: c.place,
           villageKey: villageKey(c.place),
+          searchKeys: i % 25 === 0 ? [] : searchKeysOf(c.place, c.heads.map(([, desc]) => desc)),
           seizerName: 'Mohan Lal',
           seizerResidence: c.place,
           registeredAt: c.at,
@@ -82,6 +85,23 @@ async function generate(db: Db): Promise<void> {
       });
     }
   });
+}
+
+/** The database, counting the rows its raw statements and case.findMany return (the search's reads). */
+function counting(prisma: Db): { db: Db; read: number } {
+  const out = { db: prisma, read: 0 };
+  out.db = new Proxy(prisma, {
+    get(target, key) {
+      if (key === '$queryRaw') return (...a: Parameters<Db['$queryRaw']>) => target.$queryRaw(...a).then((rows) => ((out.read += (rows as unknown[]).length), rows));
+      if (key === 'case') {
+        return new Proxy(target.case, {
+          get: (c, k) => (k === 'findMany' ? (...a: Parameters<Db['case']['findMany']>) => c.findMany(...a).then((rows) => ((out.read += rows.length), rows)) : Reflect.get(c, k)),
+        });
+      }
+      return Reflect.get(target, key);
+    },
+  }) as Db;
+  return out;
 }
 
 const QUERIES = [
@@ -114,23 +134,26 @@ describe.each(kinds)('owners’ search in SQL on %s', (kind) => {
   });
 
   it('reads only the rows it returns on a search by date, or by class (and date)', async () => {
-    let read = 0;
-    const counted = new Proxy(db.prisma, {
-      get(target, key) {
-        if (key === '$queryRaw') return (...a: Parameters<Db['$queryRaw']>) => target.$queryRaw(...a).then((rows) => ((read += (rows as unknown[]).length), rows));
-        if (key === 'case') {
-          return new Proxy(target.case, {
-            get: (c, k) => (k === 'findMany' ? (...a: Parameters<Db['case']['findMany']>) => c.findMany(...a).then((rows) => ((read += rows.length), rows)) : Reflect.get(c, k)),
-          });
-        }
-        return Reflect.get(target, key);
-      },
-    }) as Db;
+    const counted = counting(db.prisma);
     for (const text of ['27 Nov', '2 buffaloes 27 Nov', 'buffalo']) {
-      read = 0;
-      const hits = await searchCases(counted, parseSearchQuery(text, NOW), NOW);
+      counted.read = 0;
+      const hits = await searchCases(counted.db, parseSearchQuery(text, NOW), NOW);
       expect(hits, text).toHaveLength(5);
-      expect(read, text).toBe(5);
+      expect(counted.read, text).toBe(5);
     }
+  });
+
+  it('does not read the cases a place cannot match (only those without search keys)', async () => {
+    const counted = counting(db.prisma);
+    const window = { gte: new Date('2026-11-26T00:00:00+05:30'), lt: new Date('2026-11-29T00:00:00+05:30') };
+    const all = await db.prisma.case.count({ where: { impoundedAt: window } });
+    const keyless = await db.prisma.case.count({ where: { impoundedAt: window, searchKeys: { isEmpty: true } } });
+    expect(await searchCases(counted.db, parseSearchQuery('Jodhpur 27 Nov', NOW), NOW)).toEqual([]);
+    expect(all).toBeGreaterThan(100);
+    expect(counted.read).toBe(keyless);
+    counted.read = 0;
+    const hits = await searchCases(counted.db, parseSearchQuery('Nangal 27 Nov', NOW), NOW);
+    expect(hits).toHaveLength(5);
+    expect(counted.read).toBeLessThan(all / 3);
   });
 });
