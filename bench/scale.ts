@@ -11,6 +11,7 @@ import { applyMigrations, openDatabase } from '../src/db';
 import { seedDemo } from '../src/db/seed';
 import { findCaseByNumber, parseSearchQuery, searchCases } from '../src/services/cases';
 import { SEARCH_LIMIT, searchSql } from '../src/services/case-search';
+import { searchKeysOf } from '../src/services/cattle-words';
 import { myCases } from '../src/services/subscriptions';
 
 const ADMIN = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -48,17 +49,19 @@ export async function run(): Promise<string> {
     const { rows: pounds } = await raw.query<{ id: number }>(`SELECT id FROM "Pound" WHERE code = 'JAI1'`);
     const poundId = pounds[0]!.id;
     await raw.query(`INSERT INTO "TelegramUser" (id, "firstName") SELECT 5000000 + g, 'O' FROM generate_series(1, ${USERS}) g`);
+    // The search keys registration writes (searchKeysOf) of each bulk village with its one white cow.
+    const villageKeys = Array.from({ length: 2000 }, (_, n) => searchKeysOf(`Village ${n}`, ['white']).join(' '));
     let have = 0;
     for (const size of sizes) {
       const t0 = performance.now();
       // Year 2020 keeps the bulk apart from the demo cases; one head each; a claim on every 10th case; 2 % still open.
       await raw.query(
-        `INSERT INTO "Case" (number, "poundId", year, seq, status, "impoundedAt", "placeOfSeizure", "villageKey", "seizerName", "seizerResidence")
+        `INSERT INTO "Case" (number, "poundId", year, seq, status, "impoundedAt", "placeOfSeizure", "villageKey", "searchKeys", "seizerName", "seizerResidence")
          SELECT 'JAI1-2020-' || g, $1, 2020, g, (CASE WHEN g % 50 = 0 THEN 'IMPOUNDED' ELSE 'CLOSED' END)::"CaseStatus",
                 timestamptz '2026-11-29 10:00+05:30' - (g % 3650) * interval '1 day' - (g % 1440) * interval '1 minute',
-                'Village ' || (g % 2000), 'village ' || (g % 2000), 'Mohan', 'Kunda'
+                'Village ' || (g % 2000), 'village ' || (g % 2000), string_to_array(($4::text[])[g % 2000 + 1], ' '), 'Mohan', 'Kunda'
          FROM generate_series($2::int, $3::int) g`,
-        [poundId, have + 1, size],
+        [poundId, have + 1, size, villageKeys],
       );
       await raw.query(`INSERT INTO "Head" ("caseId", index, "cattleClass", description) SELECT id, 1, 'cow', 'white' FROM "Case" WHERE year = 2020 AND seq BETWEEN $1 AND $2`, [have + 1, size]);
       await raw.query(
