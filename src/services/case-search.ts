@@ -155,7 +155,8 @@ interface CandidateRow {
  * The statement reading the search's candidates highest bound first (`take` of them after `skip`): for a search by
  * date alone, `searchByDateSql` (read once, `skip` 0: its bound is the score); otherwise the SEARCH_CANDIDATES newest
  * cases of the window with the date and class parts of `scoreCase` (a named class not in the case rules it out), plus
- * 2 for each colour and, when the case's search keys meet the words' (or a word is its pound's code), 5 for each word —
+ * 2 for each colour and, when the case's search keys meet the words' (or a word is its pound's code; a code not in
+ * ASCII, which SQL's lower() may fold otherwise than JS, always counts), 5 for each word —
  * a case they do not meet scores nothing on words, and without a named class is ruled out. With colours or words, the
  * place, pound code and heads come too for `scoreCase`. Exported for bench/scale.ts to EXPLAIN.
  */
@@ -177,7 +178,8 @@ export function searchSql(query: SearchQuery, now: Date, take: number, skip = 0)
   const wordHit =
     query.words.length > 0
       ? Prisma.sql`(coalesce(cardinality(w."searchKeys"), 0) = 0 OR w."searchKeys" && ${keys}::text[]
-          OR EXISTS (SELECT 1 FROM "Pound" p WHERE p."id" = w."poundId" AND lower(p."code") = ANY(${query.words}::text[])))`
+          OR EXISTS (SELECT 1 FROM "Pound" p WHERE p."id" = w."poundId"
+                      AND (lower(p."code") = ANY(${query.words}::text[]) OR octet_length(p."code") <> char_length(p."code"))))`
       : Prisma.sql`false`;
   const filters = [
     ...(query.date

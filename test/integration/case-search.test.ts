@@ -1,6 +1,7 @@
 // Owners' search in SQL (issue 13): the database selects and ranks the candidates, and the result is the one the JS
 // scorer gives over every case in the window (the search as it was before: load the window, score each, sort) —
-// over a varied generated register, on PGlite and on Postgres. And a search by date reads only the rows it returns.
+// over a varied generated register, on PGlite and on Postgres. A search by date or class reads only the rows it
+// returns, and a search naming a place only the cases its words can match (by their search keys) or without keys.
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db';
 import { seedDemo } from '../../src/db/seed';
@@ -111,6 +112,8 @@ const QUERIES = [
   'horned black buffalo 26 Nov', 'kalbhor', 'Amer cow 2',
   // Words and colours with no date: the best cases are not the newest, so the SQL path reads past its first batches.
   'kunda black', 'samod white goat', 'nangal brown kid', 'koonda red buffalo', 'chomu tagged spotted', 'black white brown red',
+  // One-letter slips in longer names, and a description word.
+  'Kundo', 'Kalbore', 'Jetpura 27 Nov', 'jaitpuria cow', 'Samodh 28 Nov', 'curve', 'forehed black',
 ];
 
 describe.each(kinds)('owners’ search in SQL on %s', (kind) => {
