@@ -1,5 +1,6 @@
 import type { Db } from './client';
 import { allocateCaseNumber, villageKey } from '../services/case-numbers';
+import { searchKeysOf } from '../services/cattle-words';
 
 // Demo data: a Jaipur district with two pounds and a Pune pound (Maharashtra, s. 12A security).
 // The amounts are illustrative, not any State's actual notification.
@@ -108,6 +109,7 @@ export async function seedDemo(db: Db, now: Date): Promise<SeedResult> {
         await tx.case.create({
           data: {
             number, poundId: pound.id, year, seq, impoundedAt, placeOfSeizure: c.place, villageKey: villageKey(c.place),
+            searchKeys: searchKeysOf(c.place, c.heads.map((h) => h.desc)),
             seizerName: 'Demo Seizer', seizerResidence: c.place, registeredAt: impoundedAt,
             heads: { create: c.heads.map((h, i) => ({ index: i + 1, cattleClass: h.cls, description: h.desc })) },
           },

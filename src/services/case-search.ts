@@ -1,6 +1,8 @@
 import { addDays, daysBetween, toIstDate, type CattleClassCode, type LocalDate } from '../law';
-import { classOfWord, colourOfWord, coloursIn, countOfWord, isStopWord, samePlaceWord, words } from './cattle-words';
-import type { DbReader } from './dues';
+import { classOfWord, colourOfWord, coloursIn, countOfWord, isStopWord, samePlaceWord, wordSearchKeys, words } from './cattle-words';
+import { Prisma } from '../db';
+import { queryRows } from '../db/direct';
+import { jsonOf, type DbReader } from './dues';
 import { findDate, normaliseTyped } from './typed-input';
 
 /**
@@ -74,11 +76,9 @@ export interface SearchHit {
 }
 
 interface Candidate {
-  id: number;
-  number: string;
   impoundedAt: Date;
   placeOfSeizure: string;
-  pound: { name: string; nameHi: string; code: string };
+  pound: { code: string };
   heads: Array<{ cattleClass: string; description: string }>;
 }
 
@@ -130,26 +130,147 @@ export function scoreCase(q: SearchQuery, c: Candidate): number | null {
   return score > 0 ? score : null;
 }
 
+/** The most recent cases in the search window that are scored; in a busier window older ones are found by number. */
+export const SEARCH_CANDIDATES = 2000;
+
+/** Midnight IST starting a day, as an instant (IST has no daylight saving). */
+const istMidnight = (d: LocalDate): string => new Date(`${d}T00:00:00+05:30`).toISOString();
+
+type Ranked = SearchHit & { at: number };
+const rank = (a: Ranked, b: Ranked) => b.score - a.score || b.at - a.at || b.caseId - a.caseId;
+const hitsOf = (ranked: Ranked[], limit: number): SearchHit[] => ranked.slice(0, limit).map(({ caseId, number, score }) => ({ caseId, number, score }));
+
+interface CandidateRow {
+  id: number;
+  number: string;
+  impoundedAt: Date;
+  /** The most `scoreCase` can give the case: the date and class parts, exact; 2 a colour; 5 a word if the word can match. */
+  ub: number;
+  placeOfSeizure?: string;
+  poundCode?: string;
+  heads?: unknown;
+}
+
 /**
- * Cases matching the search, best first (at most `limit`). Searches cases impounded in the last
- * SEARCH_WINDOW_DAYS before `now`, around the date if one was given.
+ * The statement reading the search's candidates highest bound first (`take` of them after `skip`): for a search by
+ * date alone, `searchByDateSql` (read once, `skip` 0: its bound is the score); otherwise the SEARCH_CANDIDATES newest
+ * cases of the window with the date and class parts of `scoreCase` (a named class not in the case rules it out), plus
+ * 2 for each colour and, when the case's search keys meet the words' (or a word is its pound's code; a code not in
+ * ASCII, which SQL's lower() may fold otherwise than JS, always counts), 5 for each word —
+ * a case they do not meet scores nothing on words, and without a named class is ruled out. With colours or words, the
+ * place, pound code and heads come too for `scoreCase`. Exported for bench/scale.ts to EXPLAIN.
  */
-export async function searchCases(db: DbReader, query: SearchQuery, now: Date, limit = SEARCH_LIMIT): Promise<SearchHit[]> {
-  if (isEmptyQuery(query)) return [];
+export function searchSql(query: SearchQuery, now: Date, take: number, skip = 0): Prisma.Sql {
+  const unsure = query.colours.length + query.words.length > 0;
+  if (!unsure && query.classes.length === 0 && query.date) return searchByDateSql(query.date, take);
   const today = toIstDate(now);
   const from = query.date ? addDays(query.date, -2) : addDays(today, -SEARCH_WINDOW_DAYS);
   const to = query.date ? addDays(query.date, 2) : addDays(today, 1);
-  const rows = await db.case.findMany({
-    where: { impoundedAt: { gte: new Date(`${from}T00:00:00+05:30`), lt: new Date(`${to}T00:00:00+05:30`) } },
-    include: { heads: { select: { cattleClass: true, description: true } }, pound: { select: { name: true, nameHi: true, code: true } } },
-    orderBy: { impoundedAt: 'desc' },
-    take: 2000,
+
+  const dateScore = query.date
+    ? Prisma.sql`CASE WHEN w."impoundedAt" >= ${istMidnight(query.date)}::timestamptz AND w."impoundedAt" < ${istMidnight(addDays(query.date, 1))}::timestamptz THEN 4 ELSE 2 END`
+    : Prisma.sql`0`;
+  const classScores = query.classes.map((c, i) => {
+    const have = Prisma.raw(`hc."n${i}"`);
+    return c.count === null ? Prisma.sql`3` : Prisma.sql`3 + CASE WHEN ${have} = ${c.count}::int THEN 2 WHEN ${c.count}::int < ${have} THEN 0 ELSE -1 END`;
   });
-  const hits: Array<SearchHit & { at: number }> = [];
-  for (const c of rows) {
-    const score = scoreCase(query, c);
-    if (score !== null) hits.push({ caseId: c.id, number: c.number, score, at: c.impoundedAt.getTime() });
+  const keys = [...new Set(query.words.flatMap(wordSearchKeys))];
+  const wordHit =
+    query.words.length > 0
+      ? Prisma.sql`(coalesce(cardinality(w."searchKeys"), 0) = 0 OR w."searchKeys" && ${keys}::text[]
+          OR EXISTS (SELECT 1 FROM "Pound" p WHERE p."id" = w."poundId"
+                      AND (lower(p."code") = ANY(${query.words}::text[]) OR octet_length(p."code") <> char_length(p."code"))))`
+      : Prisma.sql`false`;
+  const filters = [
+    ...(query.date
+      ? [Prisma.sql`w."impoundedAt" >= ${istMidnight(addDays(query.date, -1))}::timestamptz AND w."impoundedAt" < ${istMidnight(addDays(query.date, 2))}::timestamptz`]
+      : []),
+    ...query.classes.map((_, i) => Prisma.sql`${Prisma.raw(`hc."n${i}"`)} > 0`),
+    // Without a named class, a case no word can match is ruled out.
+    ...(query.words.length > 0 && query.classes.length === 0 ? [wordHit] : []),
+  ];
+  const headCounts =
+    query.classes.length > 0
+      ? Prisma.sql`CROSS JOIN LATERAL (SELECT ${Prisma.join(
+          query.classes.map((c, i) => Prisma.sql`count(*) FILTER (WHERE h."cattleClass" = ${c.cattleClass})::int AS ${Prisma.raw(`"n${i}"`)}`),
+        )} FROM "Head" h WHERE h."caseId" = w."id") hc`
+      : Prisma.empty;
+  const ub = Prisma.join(
+    [
+      dateScore,
+      ...classScores,
+      Prisma.sql`${2 * query.colours.length}::int`,
+      ...(query.words.length > 0 ? [Prisma.sql`CASE WHEN ${wordHit} THEN ${5 * query.words.length}::int ELSE 0 END`] : []),
+    ],
+    ' + ',
+  );
+  return Prisma.sql`
+      WITH win AS (
+        SELECT c."id", c."number", c."impoundedAt", c."placeOfSeizure", c."poundId", c."searchKeys" FROM "Case" c
+         WHERE c."impoundedAt" >= ${istMidnight(from)}::timestamptz AND c."impoundedAt" < ${istMidnight(to)}::timestamptz
+         ORDER BY c."impoundedAt" DESC, c."id" DESC LIMIT ${SEARCH_CANDIDATES}::int
+      ), cand AS (
+        SELECT w."id", w."number", w."impoundedAt", w."placeOfSeizure", w."poundId", (${ub})::int AS "ub" FROM win w ${headCounts}
+        ${filters.length > 0 ? Prisma.sql`WHERE ${Prisma.join(filters, ' AND ')}` : Prisma.empty}
+      )
+      SELECT cand."id", cand."number", cand."impoundedAt", cand."ub"${
+        unsure
+          ? Prisma.sql`, cand."placeOfSeizure", (SELECT p."code" FROM "Pound" p WHERE p."id" = cand."poundId") AS "poundCode",
+        (SELECT coalesce(json_agg(json_build_object('cattleClass', h."cattleClass", 'description', h."description") ORDER BY h."index"), '[]'::json)
+           FROM "Head" h WHERE h."caseId" = cand."id") AS "heads"`
+          : Prisma.empty
+      }
+        FROM cand ORDER BY cand."ub" DESC, cand."impoundedAt" DESC, cand."id" DESC LIMIT ${take}::int OFFSET ${skip}::int`;
+}
+
+/**
+ * Cases matching the search, best first (at most `limit`; equal scores newest impounding first). Searches the
+ * SEARCH_CANDIDATES most recent cases impounded in the last SEARCH_WINDOW_DAYS before `now`, around the date if one was given.
+ *
+ * The database does the selecting (issue 13): the date and class parts of `scoreCase` are exact in SQL, so a search by
+ * date and class reads only the best `limit` rows. Colours and words (spelt loosely, across scripts) are scored by
+ * `scoreCase` here over candidates read highest bound first (`searchSql`), in growing batches, until no case not yet
+ * read can outrank the results; cases that no search word can match (by their search keys) are not read at all.
+ */
+export async function searchCases(db: DbReader, query: SearchQuery, now: Date, limit = SEARCH_LIMIT): Promise<SearchHit[]> {
+  if (isEmptyQuery(query) || limit <= 0) return [];
+  const page = (take: number, skip: number) => queryRows<CandidateRow>(db, searchSql(query, now, take, skip));
+  if (query.colours.length + query.words.length === 0) {
+    // Date and classes only: the bound is the score.
+    const rows = await page(limit, 0);
+    return rows.filter((r) => r.ub > 0).map((r) => ({ caseId: r.id, number: r.number, score: r.ub }));
   }
-  hits.sort((a, b) => b.score - a.score || b.at - a.at);
-  return hits.slice(0, limit).map(({ caseId, number, score }) => ({ caseId, number, score }));
+  const ranked: Ranked[] = [];
+  for (let skip = 0, take = 4 * limit; ; take *= 10) {
+    const rows = await page(take, skip);
+    skip += rows.length;
+    for (const r of rows) {
+      const c = { impoundedAt: r.impoundedAt, placeOfSeizure: r.placeOfSeizure!, pound: { code: r.poundCode! }, heads: jsonOf<Candidate['heads']>(r.heads) };
+      const score = scoreCase(query, c);
+      if (score !== null) ranked.push({ caseId: r.id, number: r.number, score, at: r.impoundedAt.getTime() });
+    }
+    if (rows.length < take) break;
+    ranked.sort(rank);
+    // A case not yet read has a bound at most the last one read's, so scores at most it; one that scores as much has
+    // the same bound and so comes after the last one read (impounded earlier, or a lower id).
+    const last = rows[rows.length - 1]!;
+    const kth = ranked[limit - 1];
+    if (kth && (kth.score > last.ub || (kth.score === last.ub && rank(kth, { caseId: last.id, number: last.number, score: last.ub, at: last.impoundedAt.getTime() }) <= 0))) break;
+  }
+  return hitsOf(ranked.sort(rank), limit);
+}
+
+/**
+ * A search by date alone: the newest cases impounded that day (score 4), then the day after and the day before (2) —
+ * three index range scans on Case_impoundedAt_idx of at most `limit` rows each, whatever the size of the register.
+ * The same as scoring the window's SEARCH_CANDIDATES newest cases unless more than that many were impounded from two
+ * days before the date to the day after it (then that cap would have dropped the day's own cases for later ones).
+ */
+function searchByDateSql(date: LocalDate, limit: number): Prisma.Sql {
+  const day = (d: LocalDate, score: number) => Prisma.sql`(
+    SELECT c."id", c."number", c."impoundedAt", ${score}::int AS "ub" FROM "Case" c
+     WHERE c."impoundedAt" >= ${istMidnight(d)}::timestamptz AND c."impoundedAt" < ${istMidnight(addDays(d, 1))}::timestamptz
+     ORDER BY c."impoundedAt" DESC, c."id" DESC LIMIT ${limit}::int)`;
+  return Prisma.sql`SELECT x."id", x."number", x."impoundedAt", x."ub" FROM (${day(date, 4)} UNION ALL ${day(addDays(date, 1), 2)} UNION ALL ${day(addDays(date, -1), 2)}) x
+     ORDER BY x."ub" DESC, x."impoundedAt" DESC, x."id" DESC LIMIT ${limit}::int`;
 }

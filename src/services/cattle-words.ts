@@ -196,3 +196,40 @@ export function samePlaceWord(a: string, b: string): boolean {
   const longest = Math.max(ka.length, kb.length);
   return longest >= 5 && editDistance(ka, kb) <= 1;
 }
+
+/** A place key and, when long enough for `samePlaceWord` to allow one slip, the key with each letter left out in turn. */
+function slipKeys(key: string, out: Set<string>): void {
+  if (!key) return;
+  out.add(key);
+  // Two keys one edit apart, the longer of 5 or more (as `samePlaceWord` asks): the shorter is the longer with a letter
+  // left out, or both are 5 or more and the same with the differing letter left out. Either way they share an entry.
+  if (key.length >= 5) for (let i = 0; i < key.length; i++) out.add(key.slice(0, i) + key.slice(i + 1));
+}
+
+/** Marks an entry's keys as written (an entry with none is from before them, and is read by every word search). */
+const KEYS_WRITTEN = '#';
+
+/**
+ * The search keys of a register entry (Case.searchKeys): the place keys of the words of its place of seizure and of
+ * its heads' descriptions (with one-slip variants), and "=word" for each description word. A search word can score
+ * on the entry (`scoreCase`: the place or a description word is the same place word, a description word is the word)
+ * only if its `wordSearchKeys` meet these; the pound code is matched apart.
+ */
+export function searchKeysOf(placeOfSeizure: string, descriptions: readonly string[]): string[] {
+  const out = new Set<string>([KEYS_WRITTEN]);
+  for (const w of words(placeOfSeizure)) slipKeys(placeKey(w), out);
+  for (const d of descriptions) {
+    for (const w of words(d)) {
+      slipKeys(placeKey(w), out);
+      out.add(`=${w}`);
+    }
+  }
+  return [...out];
+}
+
+/** The keys of a search word, to meet an entry's `searchKeysOf`. */
+export function wordSearchKeys(word: string): string[] {
+  const out = new Set<string>([`=${word}`]);
+  slipKeys(placeKey(word), out);
+  return [...out];
+}

@@ -2,6 +2,7 @@ import { isCattleClass, normaliseHerd, toIstDate } from '../law';
 import { Prisma, type Db } from '../db';
 import { audit } from './audit';
 import { allocateCaseNumber, villageKey } from './case-numbers';
+import { searchKeysOf } from './cattle-words';
 import { planDeadlines } from './deadlines';
 import { addToOutbox } from './outbox';
 import { authorize, type Authorized, type StaffActor } from './staff-actor';
@@ -142,6 +143,7 @@ async function insertEntry(
         seizedAt: v.seizedAt,
         placeOfSeizure: v.placeOfSeizure,
         villageKey: village,
+        searchKeys: searchKeysOf(v.placeOfSeizure, v.heads.map((h) => h.description)),
         nearestMarket: market?.market ?? null,
         seizerName: v.seizerName,
         seizerResidence: v.seizerResidence,

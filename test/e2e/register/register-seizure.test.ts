@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { callbackSecret, encodeCallback } from '../../../src/callback-data';
 import { botSuite, type SuiteStaff } from '../../support/bot-harness';
 import { press } from '../../support/press';
+import { searchKeysOf } from '../../../src/services/cattle-words';
 
 describe('/register — the s. 8 register entry (e2e)', () => {
   const keeper = { id: 2001, firstName: 'Mohan', languageCode: 'en' };
@@ -80,6 +81,9 @@ describe('/register — the s. 8 register entry (e2e)', () => {
     ]);
     expect([c.seizerName, c.seizerResidence, c.ownerName, c.placeOfSeizure]).toEqual(['Bhanwar Lal', 'Kunda village', null, 'Kunda']);
     expect(c.villageKey).toBe('kunda');
+    // The owners' search keys of the place and the descriptions are written with the entry (issue 13).
+    expect(c.searchKeys).toEqual(searchKeysOf('Kunda', c.heads.map((hd) => hd.description)));
+    expect(c.searchKeys).toEqual(expect.arrayContaining(['#', 'kund', '=rathi', '=4411']));
 
     const sent = h.api.sentTo(keeper.id).slice(-3);
     expect(sent[0]!.text).toBe(t('en', 'staff:register.done', { number: c.number, heads: 3, pound: c.pound.name, at: c.impoundedAt.toISOString() }));

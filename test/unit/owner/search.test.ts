@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseSearchQuery, scoreCase } from '../../../src/services/case-search';
-import { placeKey, romanise, samePlaceWord } from '../../../src/services/cattle-words';
+import { placeKey, romanise, samePlaceWord, searchKeysOf, wordSearchKeys } from '../../../src/services/cattle-words';
 
 const NOW = new Date('2026-11-29T10:00:00+05:30');
 
@@ -91,5 +91,38 @@ describe('place names across scripts', () => {
   it('romanises Devanagari with the inherent vowel only inside words', () => {
     expect(romanise('कुंडा')).toBe('kundaa');
     expect(romanise('नांगल')).toBe('naangal');
+  });
+});
+
+describe('search keys', () => {
+  // Place names as registered and as typed: across scripts, with vowel length, aspiration and one-letter slips.
+  const names = [
+    'Kunda', 'कुंडा', 'Koonda', 'Kundaa', 'Kinda', 'Kundo', 'Samod', 'सामोद', 'Samodh', 'Nangal', 'नांगल', 'Nangl', 'Nagal', 'Chomu', 'चौमूं',
+    'Kalbhor', 'कालभोर', 'Kalbhore', 'Kalbor', 'Kelbhor', 'Kalhbor', 'Jaitpura', 'Jaitpur', 'Jetpura', 'Jaitpuria', 'Bassi', 'Basi', 'Amer',
+    'Aamer', 'Amber', 'Shahpura', 'Sahpura', 'Shahpur', 'Phagi', 'Fagi', 'Bagru', 'Bagaru', 'Chaksu', 'Chatsu', 'mark', 'marks', 'horns',
+    'curved', 'curve', 'patch', 'forehead', 'forehed', 'tag', 'tail', 'taill', 'aa', 'a1', 'x', '42', '421',
+  ].map((w) => w.normalize('NFC').toLowerCase());
+
+  it('meet whenever samePlaceWord accepts two words, in a place or a description, and for a description word itself', () => {
+    let slips = 0;
+    for (const a of names) {
+      for (const b of names) {
+        const overlaps = (keys: string[]) => wordSearchKeys(b).some((k) => keys.includes(k));
+        if (samePlaceWord(a, b)) {
+          if (placeKey(a) !== placeKey(b)) slips++;
+          expect(overlaps(searchKeysOf(`near ${a} road`, [])), `${a} / ${b}`).toBe(true);
+          expect(overlaps(searchKeysOf('X', [`black, ${a}`])), `${a} / ${b}`).toBe(true);
+        }
+        if (a === b) expect(overlaps(searchKeysOf('X', [a])), a).toBe(true);
+      }
+    }
+    // The one-slip variants are exercised, not only equal keys.
+    expect(slips).toBeGreaterThan(10);
+  });
+
+  it('keep a place apart from most other places', () => {
+    const kunda = searchKeysOf('Kunda', ['black']);
+    expect(wordSearchKeys('samod').some((k) => kunda.includes(k))).toBe(false);
+    expect(wordSearchKeys('jaitpura').some((k) => kunda.includes(k))).toBe(false);
   });
 });
