@@ -1,8 +1,11 @@
 import type { Lang, Translator } from '../i18n';
+import { headLabelText } from '../services/head-label';
 import type { PublicReceipt } from '../services/verify';
 
 // The public receipt page (GET /r/<code>): server-rendered HTML, no script, no third-party asset, one
-// inline stylesheet sized for a 360 px phone. Only what the printed receipt shows: no name, no residence.
+// inline stylesheet sized for a 360 px phone. Only what the printed receipt shows: no name, no residence. A receipt for
+// one owner's heads of a register entry (issue 10.11) lists those heads (class, description) and says it covers only
+// them, as the receipt PDF, the chat receipt and /verify do; a receipt of the whole entry lists none.
 
 const ROLE_KEY = { POUND_KEEPER: 'pound_keeper', OFFICER: 'officer', MAGISTRATE: 'magistrate', ADMIN: 'admin' } as const;
 
@@ -37,6 +40,8 @@ h1{font-size:1.2rem;margin:0 0 12px}
 dl{margin:0;background:#fff;border-radius:8px;padding:4px 14px}
 dt{font-size:.85rem;color:#555;margin-top:10px}
 dd{margin:0 0 10px;font-weight:600;overflow-wrap:anywhere}
+dd ul{margin:0;padding-left:1.2em}
+dd .note{margin:6px 0 0;font-weight:400;font-size:.95rem}
 footer{font-size:.8rem;color:#555;margin-top:16px}
 a{color:#0b57d0}
 `;
@@ -50,13 +55,17 @@ export function renderReceiptPage(translator: Translator, lang: Lang, receipt: P
   if (receipt) {
     const pound = lang === 'hi' ? receipt.pound.nameHi : receipt.pound.name;
     const confirmed = receipt.confirmedByRole ? t(`common:role.${ROLE_KEY[receipt.confirmedByRole]}`) : t('web:receipt.confirmed_by_none');
+    // One owner's heads of the entry (a part receipt): each head by class and description, and that it covers only them.
+    const heads = receipt.heads?.length
+      ? `<dt>${escapeHtml(t('web:receipt.part_heads', { count: receipt.heads.length }))}</dt><dd><ul class="heads">${receipt.heads.map((h) => `<li>${escapeHtml(headLabelText(t, h))}</li>`).join('')}</ul><p class="note">${escapeHtml(t('web:receipt.part_note', { count: receipt.heads.length }))}</p></dd>\n`
+      : '';
     body = `<p class="verdict ok" role="status"><strong>✓ ${escapeHtml(t('web:receipt.genuine'))}</strong>${escapeHtml(t('web:receipt.genuine_note'))}</p>
 <dl>
 ${row(t('web:receipt.number'), receipt.number)}
 ${row(t('web:receipt.pound'), `${pound} (${receipt.pound.code})`)}
 ${row(t('web:receipt.case'), receipt.caseNumber)}
 ${row(t('web:receipt.kind'), t(`owner:verify.kind_${receipt.kind}`))}
-${row(t('web:receipt.amount'), t('web:receipt.amount_value', { amount: receipt.amountPaise }))}
+${heads}${row(t('web:receipt.amount'), t('web:receipt.amount_value', { amount: receipt.amountPaise }))}
 ${row(t('web:receipt.issued'), t('web:receipt.issued_value', { at: receipt.issuedAt.toISOString() }))}
 ${row(t('web:receipt.confirmed_by'), confirmed)}
 </dl>`;

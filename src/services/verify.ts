@@ -38,24 +38,30 @@ export async function verifyReceipt(db: DbReader, input: string): Promise<Verifi
   if (id === null) return null;
   const r = await db.receipt.findUnique({
     where: { id },
-    include: {
-      case: { select: { number: true } },
-      payment: { select: { part: true, claim: { select: { heads: { select: { head: { select: { index: true, cattleClass: true, description: true } } } } } } } },
-    },
+    include: { case: { select: { number: true } }, payment: { select: PART_HEADS_SELECT } },
   });
   if (!r) return null;
-  const heads = r.payment?.part ? (r.payment.claim?.heads.map((x) => x.head) ?? []).sort((a, b) => a.index - b.index) : [];
-  return {
-    number: r.number,
-    caseNumber: r.case.number,
-    amountPaise: paiseOf(r.amountPaise),
-    issuedAt: r.issuedAt,
-    kind: r.kind,
-    ...(heads.length ? { heads: heads.map((h) => ({ cattleClass: h.cattleClass, description: h.description })) } : {}),
-  };
+  return { number: r.number, caseNumber: r.case.number, amountPaise: paiseOf(r.amountPaise), issuedAt: r.issuedAt, kind: r.kind, ...partHeadsOf(r.payment) };
 }
 
-/** What the public receipt page (GET /r/<code>) shows: the /verify facts, the pound, and the role that confirmed the money. */
+/** What a receipt's payment tells of the heads it covers: whether it was a part payment, and its claim's heads. */
+const PART_HEADS_SELECT = { part: true, claim: { select: { heads: { select: { head: { select: { index: true, cattleClass: true, description: true } } } } } } } as const;
+
+type PartHeadsRow = { part: boolean; claim: { heads: Array<{ head: { index: number; cattleClass: string; description: string } }> } | null } | null;
+
+/**
+ * `{ heads }` for a receipt of one owner's heads of an entry (a part payment, issue 10.11), in register order; `{}` for
+ * a receipt of the whole entry. Class and description only, as the register and the receipt PDF describe them.
+ */
+function partHeadsOf(payment: PartHeadsRow): { heads?: HeadWords[] } {
+  const heads = payment?.part ? (payment.claim?.heads.map((x) => x.head) ?? []).sort((a, b) => a.index - b.index) : [];
+  return heads.length ? { heads: heads.map((h) => ({ cattleClass: h.cattleClass, description: h.description })) } : {};
+}
+
+/**
+ * What the public receipt page (GET /r/<code>) shows: the /verify facts (with a part receipt's heads), the pound, and
+ * the role that confirmed the money.
+ */
 export interface PublicReceipt extends VerifiedReceipt {
   pound: { code: string; name: string; nameHi: string };
   /** The enrolled role that confirmed the payment (s. 13 / s. 15); null for a receipt issued without a payment. */
@@ -72,12 +78,21 @@ export async function publicReceipt(db: DbReader, input: string): Promise<Public
   if (id === null) return null;
   const r = await db.receipt.findUnique({
     where: { id },
-    include: { case: { select: { number: true, pound: { select: { code: true, name: true, nameHi: true } } } }, payment: { select: { confirmedByStaffId: true } } },
+    include: { case: { select: { number: true, pound: { select: { code: true, name: true, nameHi: true } } } }, payment: { select: { confirmedByStaffId: true, ...PART_HEADS_SELECT } } },
   });
   if (!r) return null;
   const staffId = r.payment?.confirmedByStaffId;
   const staff = staffId ? await db.staffMember.findUnique({ where: { id: staffId }, select: { role: true } }) : null;
-  return { number: r.number, caseNumber: r.case.number, amountPaise: paiseOf(r.amountPaise), issuedAt: r.issuedAt, kind: r.kind, pound: r.case.pound, confirmedByRole: staff?.role ?? null };
+  return {
+    number: r.number,
+    caseNumber: r.case.number,
+    amountPaise: paiseOf(r.amountPaise),
+    issuedAt: r.issuedAt,
+    kind: r.kind,
+    ...partHeadsOf(r.payment),
+    pound: r.case.pound,
+    confirmedByRole: staff?.role ?? null,
+  };
 }
 
 async function receiptIdByCode(db: DbReader, input: string, alwaysQuery = false): Promise<number | null> {

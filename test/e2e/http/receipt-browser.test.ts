@@ -11,7 +11,7 @@ import { createConfig } from '../../../src/config';
 import { createLogger } from '../../../src/logging';
 import { TEST_REDIS_URL } from '../../support/jobs-harness';
 import { freePort } from '../../support/own-services';
-import { confirmedReceipt } from '../../support/receipt-fixture';
+import { confirmedPartReceipt, confirmedReceipt } from '../../support/receipt-fixture';
 
 // The public receipt page in a real browser: Debian's Chromium (/usr/bin/chromium; .ci/run installs it —
 // no browser download) driven by playwright-core, at a 360×740 phone viewport, in Hindi and English.
@@ -25,6 +25,7 @@ describe('receipt page in Chromium', { timeout: 60_000 }, () => {
   let browser: Browser;
   let url = '';
   let facts: { number: string; caseNumber: string; poundEn: string; poundHi: string };
+  let part: Awaited<ReturnType<typeof confirmedPartReceipt>>;
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'kanji-browser-'));
@@ -37,6 +38,7 @@ describe('receipt page in Chromium', { timeout: 60_000 }, () => {
     const r = await confirmedReceipt(app.deps.db, clock.now());
     url = `http://127.0.0.1:${port}/r/${r.receipt.verificationCode}`;
     facts = { number: r.receipt.number, caseNumber: r.caseNumber, poundEn: r.pound.name, poundHi: r.pound.nameHi };
+    part = await confirmedPartReceipt(app.deps.db, config, clock.now());
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -50,13 +52,13 @@ describe('receipt page in Chromium', { timeout: 60_000 }, () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const open = async (locale: string) => {
+  const open = async (locale: string, at = url) => {
     // No JavaScript: the page must work without it. Every request the page makes is recorded (no third party).
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale, javaScriptEnabled: false, deviceScaleFactor: 1 });
     const page = await context.newPage();
     const requested: string[] = [];
     page.on('request', (req) => requested.push(req.url()));
-    const res = await page.goto(url);
+    const res = await page.goto(at);
     return { context, page, res, requested };
   };
 
@@ -83,8 +85,31 @@ describe('receipt page in Chromium', { timeout: 60_000 }, () => {
     expect(await page.getAttribute('html', 'lang')).toBe('en');
     const text = (await page.textContent('main')) ?? '';
     for (const fact of ['Genuine receipt', facts.number, facts.caseNumber, facts.poundEn, '₹800.00', 's. 13', 'pound-keeper', '29 Nov 2026, 4:05 pm IST']) expect(text).toContain(fact);
+    // A receipt of the whole entry lists no heads.
+    expect(await page.locator('ul.heads').count()).toBe(0);
     await page.screenshot({ path: path.join(SHOTS, 'receipt-en.png'), fullPage: true });
     await context.close();
+  });
+
+  it('shows a part receipt\'s heads (and only them) in Hindi and English, fitting a 360 px screen', async () => {
+    const partUrl = url.replace(/\/r\/.*/, `/r/${part.receipt.verificationCode}`);
+    const [mine, coOwners, nobodys] = part.heads;
+    for (const [locale, label, note] of [
+      ['hi-IN', `गाय, ${mine!.description}`, 'यह रसीद केवल यहाँ लिखे पशु के लिए है; प्रविष्टि के अन्य पशुओं के लिए नहीं।'],
+      ['en-IN', `Cow, ${mine!.description}`, "This receipt covers only the head listed here; it does not cover the entry's other cattle."],
+    ] as const) {
+      const { context, page, res } = await open(locale, partUrl);
+      expect(res?.status()).toBe(200);
+      // The description as the register has it (& " < > shown as text, not markup), one item: the co-owner's head is not there.
+      expect(await page.locator('ul.heads li').allTextContents()).toEqual([label]);
+      const text = (await page.textContent('main')) ?? '';
+      expect(text).toContain(note);
+      for (const other of [coOwners!, nobodys!]) expect(text).not.toContain(other.description);
+      expect(text).not.toMatch(/Suresh|Mahesh|Dinesh/);
+      expect((await page.locator('main').boundingBox())!.width).toBeLessThanOrEqual(360);
+      await page.screenshot({ path: path.join(SHOTS, `receipt-part-${locale.slice(0, 2)}.png`), fullPage: true });
+      await context.close();
+    }
   });
 
   it('shows "not verified" for an unknown code', async () => {

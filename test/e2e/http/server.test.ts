@@ -9,7 +9,7 @@ import { createConfig } from '../../../src/config';
 import { createLogger } from '../../../src/logging';
 import { FakeBotApi } from '../../support/fake-bot-api';
 import { freePort, startOwnRedis, type OwnRedis } from '../../support/own-services';
-import { confirmedReceipt } from '../../support/receipt-fixture';
+import { confirmedPartReceipt, confirmedReceipt } from '../../support/receipt-fixture';
 
 // The HTTP server as `npm start` runs it in webhook mode, hit over real HTTP on a real port: the bot on the
 // embedded database, its own Redis (a redis-server this test starts and stops), the Bot API answered by the fake.
@@ -29,6 +29,7 @@ describe('HTTP server (webhook mode)', () => {
   let receiptCode = '';
   let receiptNumber = '';
   let caseNumber = '';
+  let part: Awaited<ReturnType<typeof confirmedPartReceipt>>;
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'kanji-http-'));
@@ -56,6 +57,7 @@ describe('HTTP server (webhook mode)', () => {
     receiptCode = r.receipt.verificationCode;
     receiptNumber = r.receipt.number;
     caseNumber = r.caseNumber;
+    part = await confirmedPartReceipt(app.deps.db, config, clock.now());
   }, 180_000);
 
   afterAll(async () => {
@@ -161,6 +163,8 @@ describe('HTTP server (webhook mode)', () => {
     expect(html).toContain('<html lang="en">');
     for (const fact of [receiptNumber, caseNumber, '₹800.00', 'pound-keeper', 's. 13']) expect(html).toContain(fact);
     expect(html).not.toMatch(/Ramesh|Suresh|<script/);
+    // A receipt of the whole entry lists no heads (as the receipt PDF and /verify).
+    expect(html).not.toMatch(/Heads? covered|class="heads"|covers only/);
     const hi = await (await fetch(`${base}/r/${receiptCode.toLowerCase()}`, { headers: { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.5' } })).text();
     expect(hi).toContain('<html lang="hi">');
     expect(hi).toContain('असली रसीद');
@@ -168,6 +172,27 @@ describe('HTTP server (webhook mode)', () => {
     // The switch link.
     expect(hi).toContain('href="?lang=en"');
     expect(await (await fetch(`${base}/r/${receiptCode}?lang=en`, { headers: { 'accept-language': 'hi' } })).text()).toContain('<html lang="en">');
+  });
+
+  it('GET /r/<code> of a receipt for one owner\'s heads lists those heads (escaped) and says it covers only them, in en and hi; never a co-owner\'s head or a name', async () => {
+    const [mine, coOwners, nobodys] = part.heads;
+    const en = await fetch(`${base}/r/${part.receipt.verificationCode}`, { headers: { 'accept-language': 'en' } });
+    expect(en.status).toBe(200);
+    const html = await en.text();
+    for (const fact of [part.receipt.number, part.caseNumber, '₹310.00']) expect(html).toContain(fact);
+    // Class and description, the description escaped (it holds & " < >): the list holds Suresh's cow alone.
+    expect(mine!.description).toBe('black & white, "Moti" <star>');
+    expect(html).toContain('<dt>Head covered (1)</dt><dd><ul class="heads"><li>Cow, black &#38; white, &#34;Moti&#34; &#60;star&#62;</li></ul>');
+    expect(html).toContain("This receipt covers only the head listed here; it does not cover the entry&#39;s other cattle.");
+    expect(html).not.toContain('<star>');
+    for (const other of [coOwners!, nobodys!]) expect(html).not.toContain(other.description);
+    expect(html).not.toMatch(/Suresh|Mahesh|Dinesh|Mohan|Achrol|99010|<script/);
+    const hi = await (await fetch(`${base}/r/${part.receipt.verificationCode}`, { headers: { 'accept-language': 'hi' } })).text();
+    expect(hi).toContain('<html lang="hi">');
+    expect(hi).toContain('<dt>पशु, जिसके लिए यह रसीद है (1)</dt><dd><ul class="heads"><li>गाय, black &#38; white, &#34;Moti&#34; &#60;star&#62;</li></ul>');
+    expect(hi).toContain('यह रसीद केवल यहाँ लिखे पशु के लिए है; प्रविष्टि के अन्य पशुओं के लिए नहीं।');
+    for (const other of [coOwners!, nobodys!]) expect(hi).not.toContain(other.description);
+    expect(hi).not.toMatch(/Suresh|Mahesh|Dinesh|भैंस/);
   });
 
   it('GET /r/<code> answers every unknown code the same way, whatever it looks like (no oracle)', async () => {
