@@ -45,13 +45,14 @@ followFeature.command('mycases', async (ctx) => {
   const kb = new InlineKeyboard();
   if (mine.cases.length > 0) {
     lines.push(ctx.t('owner:mycases.header'));
-    for (const c of mine.cases.slice(0, 20)) {
+    for (const c of mine.cases) {
       lines.push(
         ctx.t(c.claimed ? 'owner:mycases.line_claimed' : 'owner:mycases.line', { number: c.number, status: ctx.t(`common:status.${c.status}`), place: c.placeOfSeizure, date: toIstDate(c.impoundedAt) }),
       );
       for (const k of c.complaints) lines.push(ctx.t('owner:mycases.complaint_line', { reference: k.reference, outcome: outcomeText(ctx, k.outcome) }));
       kb.text(ctx.t('owner:mycases.open_button', { number: c.number }), ownerCb.openCase.encode(ctx, { caseId: c.id })).row();
     }
+    if (mine.total > mine.cases.length) lines.push(ctx.t('owner:mycases.more', { count: mine.total - mine.cases.length }));
   }
   if (mine.villages.length > 0) {
     if (lines.length) lines.push('');

@@ -93,9 +93,15 @@ export async function subscribersForCase(db: DbReader, caseId: number): Promise<
   return [...out];
 }
 
+/** How many cases /mycases lists (one button each); older ones are opened by number. */
+export const MY_CASES_SHOWN = 20;
+
 /** What /mycases shows: the cases the user claimed or follows (newest impounding first) and their village alerts. */
 export interface MyCases {
+  /** The newest MY_CASES_SHOWN (or `limit`) of them. */
   cases: Array<{ id: number; number: string; status: string; placeOfSeizure: string; impoundedAt: Date; claimed: boolean; complaints: Array<{ reference: string; outcome: string | null }> }>;
+  /** How many cases the user claimed or follows in all (≥ cases.length). */
+  total: number;
   villages: Array<{ id: number; villageKey: string | null; filter: string }>;
 }
 
@@ -103,8 +109,10 @@ export interface MyCases {
  * The cases a user claimed (ss. 13, 15, 16) or follows, with any s. 20 complaint on them, and the user's village
  * subscriptions — in one statement (claims and subscriptions by `telegramUserId`, both indexed).
  */
-export async function myCases(db: DbReader, telegramUserId: bigint): Promise<MyCases> {
-  const rows = await queryRows<{ cases: unknown; villages: unknown }>(
+export async function myCases(db: DbReader, telegramUserId: bigint, limit = MY_CASES_SHOWN): Promise<MyCases> {
+  // Only the newest `limit` cases are built (and their complaints read): a user who has claimed or followed many over
+  // the years costs the same as one with a few (bench/scale.ts: /mycases at 10⁶ cases).
+  const rows = await queryRows<{ cases: unknown; total: number; villages: unknown }>(
     db,
     Prisma.sql`
     WITH mine AS (
@@ -117,15 +125,18 @@ export async function myCases(db: DbReader, telegramUserId: bigint): Promise<MyC
     )
     SELECT
       (SELECT coalesce(json_agg(json_build_object('id', c."id", 'number', c."number", 'status', c."status", 'placeOfSeizure', c."placeOfSeizure",
-                 'impoundedAt', c."impoundedAt", 'claimed', mine."claimed",
+                 'impoundedAt', c."impoundedAt", 'claimed', c."mineClaimed",
                  'complaints', (SELECT coalesce(json_agg(json_build_object('reference', k."reference", 'outcome', k."outcome") ORDER BY k."id"), '[]'::json)
                                   FROM "Complaint" k WHERE k."caseId" = c."id"))
                ORDER BY c."impoundedAt" DESC, c."id" DESC), '[]'::json)
-         FROM mine JOIN "Case" c ON c."id" = mine."caseId") AS "cases",
+         FROM (SELECT c0."id", c0."number", c0."status", c0."placeOfSeizure", c0."impoundedAt", mine."claimed" AS "mineClaimed"
+                 FROM mine JOIN "Case" c0 ON c0."id" = mine."caseId"
+                ORDER BY c0."impoundedAt" DESC, c0."id" DESC LIMIT ${limit}) c) AS "cases",
+      (SELECT count(*)::int FROM mine) AS "total",
       (SELECT coalesce(json_agg(json_build_object('id', s."id", 'villageKey', s."villageKey", 'filter', s."filter") ORDER BY s."id"), '[]'::json)
          FROM "Subscription" s WHERE s."telegramUserId" = ${telegramUserId} AND s."kind" = 'VILLAGE' AND s."cancelledAt" IS NULL) AS "villages"`,
   );
   const row = rows[0]!;
   const cases = jsonOf<Array<Omit<MyCases['cases'][number], 'impoundedAt'> & { impoundedAt: string }>>(row.cases);
-  return { cases: cases.map((c) => ({ ...c, impoundedAt: new Date(c.impoundedAt) })), villages: jsonOf(row.villages) };
+  return { cases: cases.map((c) => ({ ...c, impoundedAt: new Date(c.impoundedAt) })), total: Number(row.total), villages: jsonOf(row.villages) };
 }

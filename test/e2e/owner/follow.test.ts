@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscribersForCase } from '../../../src/services/subscriptions';
+import { followCase, MY_CASES_SHOWN, subscribersForCase } from '../../../src/services/subscriptions';
+import { makeCase } from '../../support/case-fixture';
 import type { BotHarness } from '../../support/bot-harness';
 import { buttonsOf, data, englishOwner, hindiOwner, lastButton, ownerHarness, t } from './owner-harness';
 
@@ -73,5 +74,24 @@ describe('owner: follow cases and villages', () => {
     await h.tap(hindiOwner, stop.data);
     expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'owner:mycases.stopped', { village: 'सामोद' }));
     expect(await subscribersForCase(h.deps.db, samod.id)).toEqual([]);
+  });
+
+  it('an owner who follows more cases than /mycases lists sees the newest, one button each, and how many older ones to open by number (hi)', async () => {
+    const owner = { id: 9277, firstName: 'Kamla', languageCode: 'hi' };
+    await h.send(owner, '/start');
+    const numbers: string[] = [];
+    for (let d = 1; d <= MY_CASES_SHOWN + 3; d++) {
+      // One a day in September: the later the day, the newer the case.
+      const c = await makeCase(h.deps.db, { pound: 'JAI1', impoundedAt: `2026-09-${String(d).padStart(2, '0')}T10:00:00+05:30`, heads: [['goat', 'white']] });
+      await followCase(h.deps.db, BigInt(owner.id), c.id);
+      numbers.push(c.number);
+    }
+    await h.send(owner, '/mycases');
+    const mine = h.api.lastTo(owner.id)!;
+    const newest = numbers.slice(3).reverse();
+    expect(buttonsOf(mine.payload).map((b) => b.text)).toEqual(newest.map((number) => t(h, 'hi', 'owner:mycases.open_button', { number })));
+    for (const old of numbers.slice(0, 3)) expect(mine.text).not.toContain(old);
+    expect(mine.text).toContain(t(h, 'hi', 'owner:mycases.more', { count: 3 }));
+    expect(mine.text).toContain('और 3 पुराने प्रकरण');
   });
 });

@@ -112,6 +112,10 @@ describe.each(kinds)('owner read models on %s', (kind) => {
     ]);
     expect(r.value.cases[1]!.impoundedAt.toISOString()).toBe(a.impoundedAt.toISOString());
     expect(r.value.villages).toEqual([expect.objectContaining({ villageKey: 'kunda', filter: 'buffalo' })]);
-    expect(await myCases(db.prisma, 5_550_999n)).toEqual({ cases: [], villages: [] });
+    expect(r.value.total).toBe(2);
+    // Only the newest `limit` are built; the total still counts them all.
+    const newest = await myCases(db.prisma, viewer, 1);
+    expect([newest.cases.map((c) => [c.number, c.claimed]), newest.total]).toEqual([[['JAI1-2026-805', false]], 2]);
+    expect(await myCases(db.prisma, 5_550_999n)).toEqual({ cases: [], total: 0, villages: [] });
   });
 });
