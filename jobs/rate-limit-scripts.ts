@@ -79,11 +79,21 @@ export const ADMIT = `${SHARED_INTERVALS}
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 local gi, ci = intervals(KEYS[5], now, tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[6])
+-- Told to wait: a priority-lane caller renews its registration to when it will ask again, so a live waiter is
+-- never stale and a dead process's entry is dropped URGENT_STALE after the retry it never made.
+local function wait(ms)
+  if ARGV[4] ~= '' then
+    redis.call('ZADD', KEYS[4], 'XX', string.format('%.0f', now + ms * 1000), ARGV[4])
+    redis.call('PEXPIRE', KEYS[4], ms + 120000)
+  end
+  return {1, ms}
+end
 local pause = redis.call('PTTL', KEYS[3])
-if pause > 0 then return {1, pause} end
+if pause > 0 then return wait(pause) end
 local tau = tonumber(ARGV[3])
 -- Bulk yields to the priority lane: a registered urgent send that may leave within one interval goes first.
--- (Entries older than URGENT_STALE are from a process that died while waiting: ignored and removed.)
+-- (Entries more than URGENT_STALE past their time are from a process that died while waiting — a live one renews
+-- its entry each time it is told to wait: ignored and removed.)
 if ARGV[4] == '' then
   redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', now - tonumber(ARGV[5]))
   if #redis.call('ZRANGEBYSCORE', KEYS[4], '-inf', now + gi, 'LIMIT', 0, 1) > 0 then
@@ -91,9 +101,9 @@ if ARGV[4] == '' then
   end
 end
 local nextAny = tonumber(redis.call('GET', KEYS[1]) or '0')
-if now < nextAny - tau then return {1, math.floor((nextAny - tau - now) / 1000) + 1} end
+if now < nextAny - tau then return wait(math.floor((nextAny - tau - now) / 1000) + 1) end
 local nextChat = tonumber(redis.call('GET', KEYS[2]) or '0')
-if now < nextChat then return {1, math.floor((nextChat - now) / 1000) + 1} end
+if now < nextChat then return wait(math.floor((nextChat - now) / 1000) + 1) end
 -- The window (WINDOW_MARGIN_US): fewer than the limit (at the intervals in force) departed in the last second
 -- and the margin; an entry may lie ahead of now (a cold or late departure counted when it really left).
 local win = 1000000 + tonumber(ARGV[8])
@@ -102,7 +112,7 @@ redis.call('ZREMRANGEBYSCORE', KEYS[6], '-inf', string.format('%.0f', now - win 
 local recent = redis.call('ZRANGEBYSCORE', KEYS[6], string.format('%.0f', now - win), '+inf', 'WITHSCORES')
 local n = #recent / 2
 if n >= limit then
-  return {1, math.floor((tonumber(recent[2 * (n - limit + 1)]) + win - now) / 1000) + 1}
+  return wait(math.floor((tonumber(recent[2 * (n - limit + 1)]) + win - now) / 1000) + 1)
 end
 redis.call('ZADD', KEYS[6], string.format('%.0f', now + tonumber(ARGV[9])), ARGV[7])
 redis.call('PEXPIRE', KEYS[6], 10000)

@@ -15,8 +15,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const DEFAULT_PACE = 0.97;
 /** How early a departure may be against the schedule (see ADMIT), in microseconds. */
 const ADMIT_TOLERANCE_US = 5_000;
-/** A priority-lane registration older than this (µs past the time it could leave) is a dead process's: dropped. */
-const URGENT_STALE_US = 60_000_000;
+/**
+ * A priority-lane registration this long (µs) past its time is a dead process's: dropped, and the bulk goes on. A
+ * live waiter renews its entry to its next attempt whenever ADMIT tells it to wait, so this only has to cover a
+ * late timer and a busy event loop. It was 60 s: a worker killed with an urgent send registered held every bulk
+ * send of the deployment back for a minute (the chaos run: a broadcast stalled from one kill -9 to the next fault).
+ */
+export const URGENT_STALE_US = 3_000_000;
 /**
  * Telegram counts messages in any one second as they *arrive*. Besides the even spacing, ADMIT keeps the
  * departures of the last second in a window (KEYS[6]) and admits one only while fewer than the limit left in
