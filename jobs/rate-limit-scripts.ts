@@ -88,6 +88,9 @@ local function wait(ms)
   end
   return {1, ms}
 end
+-- The job sending this still holds its lock (KEYS[7] = ARGV[11]), checked in the same atomic step as the admission:
+-- a Redis restarted empty while this call waited for it (the reconciler adds the job again) admits nothing here.
+if ARGV[11] ~= '' and redis.call('GET', KEYS[7]) ~= ARGV[11] then return {2, 0} end
 local pause = redis.call('PTTL', KEYS[3])
 if pause > 0 then return wait(pause) end
 local tau = tonumber(ARGV[3])

@@ -62,7 +62,13 @@ export function chatTagSecret(config: { BOT_TOKEN?: string | undefined; WEBHOOK_
 
 
 /** The answer of `acquire`: wait `waitMs` then send, or come back after `retryInMs` (the chat is busy). */
-export type SlotGrant = { kind: 'go'; waitMs: number } | { kind: 'chat_busy'; retryInMs: number };
+export type SlotGrant = { kind: 'go'; waitMs: number } | { kind: 'chat_busy'; retryInMs: number } | { kind: 'lock_lost' };
+
+/** A BullMQ job's lock (its key and this run's token): ADMIT admits only while the run still holds it. */
+export interface JobLock {
+  key: string;
+  token: string;
+}
 
 /** Settings of the shared Telegram budget. */
 export interface RateLimiterOptions {
@@ -139,7 +145,7 @@ export class TelegramRateLimiter {
    * cannot hold a worker); otherwise the slot waits for the chat too. With `urgentToken` the send takes the
    * priority lane: its slot is not behind the bulk's reservations, and bulk sends wait in ADMIT until it left.
    */
-  async acquire(chatId: string, deferIfChatBusy: boolean, urgentToken = ''): Promise<SlotGrant> {
+  async acquire(chatId: string, deferIfChatBusy: boolean, urgentToken = ''): Promise<Exclude<SlotGrant, { kind: 'lock_lost' }>> {
     const res = await this.pacing(
       ACQUIRE,
       [this.globalKey, `${this.opts.prefix}:tg:chat:${this.chatKey(chatId)}`, `${this.opts.prefix}:tg:departed`],
@@ -152,15 +158,16 @@ export class TelegramRateLimiter {
    * Right before the Bot API call: admitted, or wait `waitMs` and ask again. Departures are at least one
    * interval apart globally and per chat, counted on actual departures (see ADMIT).
    */
-  async admit(chatId: string, urgentToken = ''): Promise<{ admitted: true } | { admitted: false; waitMs: number }> {
+  async admit(chatId: string, urgentToken = '', lock?: JobLock): Promise<{ admitted: true } | { admitted: false; waitMs: number } | { admitted: false; lockLost: true }> {
     const member = `${this.instance}:${this.admitted}`;
     const extraUs = this.admitted < COLD_SENDS ? COLD_US : 0;
     const res = await this.pacing(
       ADMIT,
       [`${this.opts.prefix}:tg:departed`, `${this.opts.prefix}:tg:departed:${this.chatKey(chatId)}`, `${this.opts.prefix}:tg:pause`],
-      [String(ADMIT_TOLERANCE_US), urgentToken, String(URGENT_STALE_US), this.instance, member, String(WINDOW_MARGIN_US), String(extraUs), String(this.opts.perSecond)],
-      [this.windowKey],
+      [String(ADMIT_TOLERANCE_US), urgentToken, String(URGENT_STALE_US), this.instance, member, String(WINDOW_MARGIN_US), String(extraUs), String(this.opts.perSecond), lock?.token ?? ''],
+      [this.windowKey, lock?.key ?? this.windowKey],
     );
+    if (res[0] === 2) return { admitted: false, lockLost: true };
     if (res[0] !== 0) return { admitted: false, waitMs: Math.max(1, res[1]) };
     this.admitted += 1;
     if (this.leaving.size >= 1000) this.leaving.delete(this.leaving.keys().next().value!); // never reported: forgotten
@@ -190,7 +197,7 @@ export class TelegramRateLimiter {
    * lock check): whatever it costs is then not between the admission and the Bot API call, where a delay
    * would bunch this message's arrival with the next one's.
    */
-  async waitTurn(chatId: string, deferIfChatBusy: boolean, urgent = false, beforeAdmit?: () => Promise<void>): Promise<SlotGrant> {
+  async waitTurn(chatId: string, deferIfChatBusy: boolean, urgent = false, beforeAdmit?: () => Promise<void>, lock?: JobLock): Promise<SlotGrant> {
     const token = urgent ? randomUUID() : '';
     let admitted = false;
     try {
@@ -202,11 +209,12 @@ export class TelegramRateLimiter {
       if (grant.waitMs > early) await sleep(grant.waitMs - early);
       for (;;) {
         if (beforeAdmit) await beforeAdmit();
-        const a = await this.admit(chatId, token);
+        const a = await this.admit(chatId, token, lock);
         if (a.admitted) {
           admitted = true;
           return { kind: 'go', waitMs: 0 };
         }
+        if ('lockLost' in a) return { kind: 'lock_lost' };
         await sleep(a.waitMs);
       }
     } finally {

@@ -72,11 +72,15 @@ export function createSendProcessor(deps: CoreDeps, api: Api, limiter: TelegramR
           // pass the PENDING check above. The lock is checked (and extended) right before each admission
           // attempt, not after it: the admitted departure then leaves at once (a Redis round trip between the
           // two, slow on a loaded machine, bunched arrivals at Telegram into 429s), and what remains unguarded
-          // is that one admission call and the HTTP round trip (the lock now runs lockDurationMs past them).
+          // is the HTTP round trip (the lock now runs lockDurationMs past it).
           const checkLock = async () => {
             if (token && (await job.extendLock(token, lockDurationMs)) !== 1) throw new LockLostError(String(job.id));
           };
-          const grant = await limiter.waitTurn(message.chatId, callIndex === 0, message.priority !== 'bulk', checkLock);
+          // And ADMIT itself checks the lock in the same atomic step: a Redis restarted empty while the admission
+          // call waited for it (the chaos run: one broadcast message doubled) admits nothing.
+          const lock = token ? { key: `${job.queueQualifiedName}:${job.id}:lock`, token } : undefined;
+          const grant = await limiter.waitTurn(message.chatId, callIndex === 0, message.priority !== 'bulk', checkLock, lock);
+          if (grant.kind === 'lock_lost') throw new LockLostError(String(job.id));
           if (grant.kind === 'chat_busy') {
             // The chat had a message less than the per-chat interval ago: come back then, freeing the worker.
             await job.moveToDelayed(Date.now() + grant.retryInMs, token);

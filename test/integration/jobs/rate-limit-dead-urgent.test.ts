@@ -51,3 +51,19 @@ describe('jobs: the priority lane after a process died in it', () => {
     expect(order[0]).toBe('urgent');
   }, 20_000);
 });
+
+describe('jobs: admission checks the sending job still holds its lock, in the same atomic step', () => {
+  it('a lock that is gone (Redis restarted empty while the admission call waited) or held by another run admits nothing', async () => {
+    redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+    prefix = uniquePrefix();
+    const limiter = new TelegramRateLimiter(redis, { perSecond: 30, perChatIntervalMs: 1000, prefix });
+    const key = `${prefix}:send:d.1:lock`;
+    expect(await limiter.waitTurn('500', false, false, undefined, { key, token: 'run-1' })).toEqual({ kind: 'lock_lost' });
+    await redis.set(key, 'run-2', 'PX', 10_000);
+    expect(await limiter.waitTurn('500', false, false, undefined, { key, token: 'run-1' })).toEqual({ kind: 'lock_lost' });
+    // Nothing was admitted: no departure in the window.
+    expect(await redis.zcard(`${prefix}:tg:window`)).toBe(0);
+    expect((await limiter.waitTurn('500', false, false, undefined, { key, token: 'run-2' })).kind).toBe('go');
+    expect(await redis.zcard(`${prefix}:tg:window`)).toBe(1);
+  });
+});
