@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { applyMigrations, openDatabase, type Database, type Db } from '../../src/db';
+import { lettersOnly } from './letters';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -46,7 +47,8 @@ export async function createTestDatabase(kind: DbKind = 'pglite', adminUrl = POS
     await applyMigrations(db.adapter);
     return { ...db, destroy: () => db.close() };
   }
-  const name = `kanji_t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  // Letters only: database names reach the logs, and ten digits in a row read as a phone number to the log scan.
+  const name = `kanji_t_${lettersOnly(randomUUID().replace(/-/g, '').slice(0, 16))}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
