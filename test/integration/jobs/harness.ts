@@ -40,6 +40,21 @@ export const uniquePrefix = () => uniqueQueuePrefix('kt');
 /** Deletes every key under `prefix:` (SCAN + DEL; never FLUSHALL — other tests share the server). */
 export const deletePrefix = deleteKeysUnder;
 
+/**
+ * A Redis connection and a fresh prefix for one test (the limiter's tests): after the test its keys are deleted and
+ * the connection closed. Call the returned function inside the test.
+ */
+export function redisPerTest(): () => { redis: Redis; prefix: string } {
+  let current: { redis: Redis; prefix: string } | undefined;
+  afterEach(async () => {
+    if (!current) return;
+    await deleteKeysUnder(current.redis, current.prefix);
+    await current.redis.quit();
+    current = undefined;
+  });
+  return () => (current = { redis: new Redis(REDIS_URL, { maxRetriesPerRequest: 1 }), prefix: uniquePrefix() });
+}
+
 /** What a jobs harness is made with: the database kind (or a Postgres the test owns), config, the clock's start, runtime options. */
 export interface JobsHarnessOptions {
   dbKind?: DbKind;

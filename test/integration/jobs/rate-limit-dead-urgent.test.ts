@@ -1,26 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
+import { describe, expect, it } from 'vitest';
 import { TelegramRateLimiter, URGENT_STALE_US } from '../../../jobs/rate-limit';
-import { REDIS_URL, uniquePrefix } from './harness';
+import { redisPerTest } from './harness';
 
 // The priority lane (officials' and people's messages before the bulk): a process registers an urgent send, and
 // every process's bulk sends wait until it has left. A worker killed between registering and leaving (kill -9) must
 // not hold the deployment's bulk back: the chaos run saw a broadcast stall from one kill to the next fault, for the
 // 60 s the registration was then kept. A live urgent send that waits longer than that (a 429 pause) keeps its place.
-let redis: Redis | undefined;
-let prefix = '';
-afterEach(async () => {
-  if (!redis) return;
-  const keys = await redis.keys(`${prefix}:*`);
-  if (keys.length) await redis.del(...keys);
-  await redis.quit();
-  redis = undefined;
-});
+const fresh = redisPerTest();
 
 describe('jobs: the priority lane after a process died in it', () => {
   it("a dead process's urgent registration holds the bulk back for URGENT_STALE at most, not a minute", async () => {
-    redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-    prefix = uniquePrefix();
+    const { redis, prefix } = fresh();
     const dead = new TelegramRateLimiter(redis, { perSecond: 30, perChatIntervalMs: 1000, prefix });
     const live = new TelegramRateLimiter(redis, { perSecond: 30, perChatIntervalMs: 1000, prefix });
     // Registered, then the process is gone: no admission, no clean-up.
@@ -34,8 +24,7 @@ describe('jobs: the priority lane after a process died in it', () => {
   }, 20_000);
 
   it('a live urgent send kept waiting longer than that by a 429 pause still leaves before the bulk that asked first', async () => {
-    redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-    prefix = uniquePrefix();
+    const { redis, prefix } = fresh();
     // 5/s: one interval is ~206 ms, so "may leave within one interval" is not a race of milliseconds.
     const a = new TelegramRateLimiter(redis, { perSecond: 5, perChatIntervalMs: 1000, prefix });
     const b = new TelegramRateLimiter(redis, { perSecond: 5, perChatIntervalMs: 1000, prefix });
@@ -54,8 +43,7 @@ describe('jobs: the priority lane after a process died in it', () => {
 
 describe('jobs: admission checks the sending job still holds its lock, in the same atomic step', () => {
   it('a lock that is gone (Redis restarted empty while the admission call waited) or held by another run admits nothing', async () => {
-    redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-    prefix = uniquePrefix();
+    const { redis, prefix } = fresh();
     const limiter = new TelegramRateLimiter(redis, { perSecond: 30, perChatIntervalMs: 1000, prefix });
     const key = `${prefix}:send:d.1:lock`;
     expect(await limiter.waitTurn('500', false, false, undefined, { key, token: 'run-1' })).toEqual({ kind: 'lock_lost' });

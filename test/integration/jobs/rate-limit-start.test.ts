@@ -1,21 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
+import { describe, expect, it } from 'vitest';
 import { COLD_SENDS, COLD_US, TelegramRateLimiter, WINDOW_MARGIN_US } from '../../../jobs/rate-limit';
-import { REDIS_URL, uniquePrefix } from './harness';
+import { redisPerTest } from './harness';
 
 // Issue 13 (the broadcast with no 429): Telegram counts messages in any second as they arrive. A fresh process's
 // first Bot API calls may leave tens of ms after their admission (cold code, the HTTP client's first connection),
 // so the limiter counts them as leaving COLD_US late: the limit's worth of later messages cannot arrive within one
 // second of them. And a departure reported late (`departing`) takes its place in the window from when it left.
-let redis: Redis | undefined;
-let prefix = '';
-afterEach(async () => {
-  if (!redis) return;
-  const keys = await redis.keys(`${prefix}:*`);
-  if (keys.length) await redis.del(...keys);
-  await redis.quit();
-  redis = undefined;
-});
+const fresh = redisPerTest();
 
 async function departures(limiter: TelegramRateLimiter, chats: string[], beforeEach?: (i: number) => Promise<void>): Promise<number[]> {
   const at: number[] = [];
@@ -29,8 +20,7 @@ async function departures(limiter: TelegramRateLimiter, chats: string[], beforeE
 
 describe('jobs: the shared budget at process start and after a late departure', () => {
   it("a fresh process's first sends count as leaving late: the limit's next message waits for them to be a second and the margin old", async () => {
-    redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-    prefix = uniquePrefix();
+    const { redis, prefix } = fresh();
     // 3/s: three cold departures, then the fourth. By the spacing alone it would leave 1031 ms after the first.
     const limiter = new TelegramRateLimiter(redis, { perSecond: 3, perChatIntervalMs: 1000, prefix });
     expect(COLD_SENDS).toBeGreaterThanOrEqual(3);
@@ -40,8 +30,7 @@ describe('jobs: the shared budget at process start and after a late departure', 
   });
 
   it('a departure that left late is counted from when it left: the limit is kept on arrivals, not admissions', async () => {
-    redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-    prefix = uniquePrefix();
+    const { redis, prefix } = fresh();
     const limiter = new TelegramRateLimiter(redis, { perSecond: 2, perChatIntervalMs: 1000, prefix });
     // Warm it (its cold sends leave the window after 1.18 s), then two departures: the first leaves 200 ms late.
     await departures(limiter, Array.from({ length: COLD_SENDS }, (_, i) => `w${i}`));
