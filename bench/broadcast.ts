@@ -25,16 +25,24 @@ import path from 'node:path';
 interface FakeTelegramHandle {
   url: string;
   count(): Promise<{ now: number; accepted: number }>;
-  stats(): Promise<{ now: number; accepted: Array<{ chatId: string; at: number }>; rejected429: Array<{ chatId: string; at: number; retryAfter: number }> }>;
+  stats(): Promise<{
+    now: number;
+    accepted: Array<{ chatId: string; at: number }>;
+    rejected429: Array<{ chatId: string; at: number; retryAfter: number }>;
+  }>;
   stop(): Promise<void>;
 }
 
 /** Starts bench/fake-telegram-process.ts in its own process and talks to it over HTTP. */
 async function startFakeTelegram(env: Record<string, string>): Promise<FakeTelegramHandle> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fake-telegram-process.ts')], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'fake-telegram-process.ts')],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d) => {
@@ -79,7 +87,10 @@ const OFFICER = 9_000_000_001;
 
 /** Starts bench/sender-process.ts (workers only) and resolves when its workers are up. */
 async function startSenderProcess(env: Record<string, string>): Promise<{ stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'sender-process.ts')], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'sender-process.ts')], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (d) => String(d).includes('ready') && resolve());
     child.on('exit', (code) => reject(new Error(`sender process exited (${code})`)));
@@ -107,17 +118,26 @@ async function postgresIfReachable(url: string): Promise<string | undefined> {
 }
 
 /** Runs the benchmark and returns its figures. */
-export async function measureBroadcast(recipients = Number(process.env.BENCH_RECIPIENTS ?? 2000)): Promise<BroadcastBenchResult> {
+export async function measureBroadcast(
+  recipients = Number(process.env.BENCH_RECIPIENTS ?? 2000),
+): Promise<BroadcastBenchResult> {
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   // BENCH_RATE: the configured global rate (default Telegram's 30/s); the officer's reminder is measured at it.
-  const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: '123456:BENCH-TOKEN-BENCH-TOKEN-BENCH-TOKEN-BE', REDIS_URL: redisUrl, TELEGRAM_GLOBAL_PER_SECOND: process.env.BENCH_RATE });
+  const config = createConfig({
+    LOG_LEVEL: 'silent',
+    BOT_TOKEN: '123456:BENCH-TOKEN-BENCH-TOKEN-BENCH-TOKEN-BE',
+    REDIS_URL: redisUrl,
+    TELEGRAM_GLOBAL_PER_SECOND: process.env.BENCH_RATE,
+  });
   const tg = await startFakeTelegram({
     FAKE_TG_PER_SECOND: String(config.TELEGRAM_GLOBAL_PER_SECOND),
     FAKE_TG_PER_CHAT_MS: String(config.TELEGRAM_PER_CHAT_INTERVAL_MS),
     FAKE_TG_LATENCY_MS: '15',
     FAKE_TG_JITTER_MS: '25',
   });
-  const pgAdmin = await postgresIfReachable(process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
+  const pgAdmin = await postgresIfReachable(
+    process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres',
+  );
   const dbName = `kanji_bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   let dbUrl: string | undefined;
   if (pgAdmin) {
@@ -134,26 +154,68 @@ export async function measureBroadcast(recipients = Number(process.env.BENCH_REC
   await applyMigrations(db.adapter);
   const clock = new ManualClock('2026-11-29T10:00:00+05:30');
   const metrics = new Metrics();
-  const deps = { config, db: db.prisma, clock, logger: createLogger('silent'), translator: await createTranslator(), metrics };
+  const deps = {
+    config,
+    db: db.prisma,
+    clock,
+    logger: createLogger('silent'),
+    translator: await createTranslator(),
+    metrics,
+  };
   const prefix = `bench${randomUUID().slice(0, 8)}`;
   const redis = new Redis(redisUrl);
   try {
     const { cases } = await seedDemo(db.prisma, clock.now());
     const c = await db.prisma.case.findUniqueOrThrow({ where: { number: cases[0]! } });
     // The notice of the first demo case is posted; everyone subscribed to its village hears of it.
-    await db.prisma.case.update({ where: { id: c.id }, data: { status: 'NOTICE_POSTED', reportedAt: clock.now(), noticePostedAt: clock.now() } });
-    await db.prisma.telegramUser.createMany({ data: Array.from({ length: recipients }, (_, i) => ({ id: BigInt(1_000_000 + i), language: i % 3 === 0 ? 'en' : 'hi' })) });
+    await db.prisma.case.update({
+      where: { id: c.id },
+      data: { status: 'NOTICE_POSTED', reportedAt: clock.now(), noticePostedAt: clock.now() },
+    });
+    await db.prisma.telegramUser.createMany({
+      data: Array.from({ length: recipients }, (_, i) => ({
+        id: BigInt(1_000_000 + i),
+        language: i % 3 === 0 ? 'en' : 'hi',
+      })),
+    });
     await db.prisma.subscription.createMany({
-      data: Array.from({ length: recipients }, (_, i) => ({ telegramUserId: BigInt(1_000_000 + i), kind: 'VILLAGE' as const, villageKey: villageKey(c.placeOfSeizure), filter: '' })),
+      data: Array.from({ length: recipients }, (_, i) => ({
+        telegramUserId: BigInt(1_000_000 + i),
+        kind: 'VILLAGE' as const,
+        villageKey: villageKey(c.placeOfSeizure),
+        filter: '',
+      })),
     });
     await db.prisma.telegramUser.create({ data: { id: BigInt(OFFICER), language: 'en' } });
-    await addToOutbox(db.prisma, { name: 'broadcast', payload: { kind: 'notice', caseId: c.id } }, `case:${c.id}:broadcast:notice`, clock.now());
+    await addToOutbox(
+      db.prisma,
+      { name: 'broadcast', payload: { kind: 'notice', caseId: c.id } },
+      `case:${c.id}:broadcast:notice`,
+      clock.now(),
+    );
 
     const api = new Api(config.BOT_TOKEN!, { apiRoot: tg.url });
     // Two sender processes on one Redis: the budget is global, not per process.
-    const a = createJobRuntime({ deps, api, redisUrl, prefix, pollMs: 200, ...(process.env.BENCH_CONCURRENCY ? { tuning: { sendConcurrency: Number(process.env.BENCH_CONCURRENCY) } } : {}) });
+    const a = createJobRuntime({
+      deps,
+      api,
+      redisUrl,
+      prefix,
+      pollMs: 200,
+      ...(process.env.BENCH_CONCURRENCY ? { tuning: { sendConcurrency: Number(process.env.BENCH_CONCURRENCY) } } : {}),
+    });
     // A second sender process on the same Redis and database (Postgres only: PGlite lives in one process).
-    const b = dbUrl && process.env.BENCH_SENDERS !== '1' ? await startSenderProcess({ DATABASE_URL: dbUrl, REDIS_URL: redisUrl, PREFIX: prefix, API_ROOT: tg.url, NOW: clock.now().toISOString(), BENCH_BOT_TOKEN: config.BOT_TOKEN! }) : null;
+    const b =
+      dbUrl && process.env.BENCH_SENDERS !== '1'
+        ? await startSenderProcess({
+            DATABASE_URL: dbUrl,
+            REDIS_URL: redisUrl,
+            PREFIX: prefix,
+            API_ROOT: tg.url,
+            NOW: clock.now().toISOString(),
+            BENCH_BOT_TOKEN: config.BOT_TOKEN!,
+          })
+        : null;
     const t0 = (await tg.count()).now;
     await a.start();
     // This process's GET /metrics, scraped every second as Prometheus would: the sender rate it reports is the
@@ -187,11 +249,17 @@ export async function measureBroadcast(recipients = Number(process.env.BENCH_REC
     const officerKey = 'bench:officer-reminder';
     const enqueuedAt = progress.now;
     const officerEnqueuedAfter = progress.accepted;
-    await queueMessage(db.prisma, { chatId: String(OFFICER), key: 'common:cancelled', priority: 'official' }, officerKey, clock.now());
-    await enqueueRow(deps, a.queues, (await db.prisma.outboxEntry.findUniqueOrThrow({ where: { jobKey: officerKey } })));
+    await queueMessage(
+      db.prisma,
+      { chatId: String(OFFICER), key: 'common:cancelled', priority: 'official' },
+      officerKey,
+      clock.now(),
+    );
+    await enqueueRow(deps, a.queues, await db.prisma.outboxEntry.findUniqueOrThrow({ where: { jobKey: officerKey } }));
     // Wait on the fake's count (not drain(), whose polling of the queues would compete with the senders).
     const deadline = Date.now() + 600_000;
-    while ((await tg.count()).accepted < recipients + 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    while ((await tg.count()).accepted < recipients + 1 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 250));
     scraping = false;
     await scraper;
     await http.app.close();
@@ -201,12 +269,17 @@ export async function measureBroadcast(recipients = Number(process.env.BENCH_REC
     const officer = stats.accepted.find((m) => m.chatId === String(OFFICER));
     if (process.env.BENCH_DEBUG) {
       const at = stats.accepted.map((m) => m.at);
-      const gaps = at.slice(1).map((t, i) => t - at[i]!).sort((x, y) => x - y);
+      const gaps = at
+        .slice(1)
+        .map((t, i) => t - at[i]!)
+        .sort((x, y) => x - y);
       const pct = (q: number) => gaps[Math.floor(gaps.length * q)]?.toFixed(1);
       console.error(`gaps ms p1 ${pct(0.01)} p10 ${pct(0.1)} p50 ${pct(0.5)} p90 ${pct(0.9)}`);
       for (const r of stats.rejected429) {
         const sameChat = stats.accepted.filter((m) => m.chatId === r.chatId && m.at <= r.at).at(-1);
-        console.error(`429 at ${r.at.toFixed(0)}: ${at.filter((t) => t > r.at - 1000 && t <= r.at).length} accepted in the second before; same chat ${sameChat ? `${(r.at - sameChat.at).toFixed(0)} ms before` : 'never before'}`);
+        console.error(
+          `429 at ${r.at.toFixed(0)}: ${at.filter((t) => t > r.at - 1000 && t <= r.at).length} accepted in the second before; same chat ${sameChat ? `${(r.at - sameChat.at).toFixed(0)} ms before` : 'never before'}`,
+        );
       }
     }
 
@@ -228,7 +301,9 @@ export async function measureBroadcast(recipients = Number(process.env.BENCH_REC
       officerDelayMs: officer ? Math.round(officer.at - enqueuedAt) : Number.NaN,
       officerEnqueuedAfter,
       elapsedMs: Math.round(last - t0),
-      metricsRatePerSecond: scrapes.length ? Math.round((scrapes.reduce((x, y) => x + y, 0) / scrapes.length) * 100) / 100 : Number.NaN,
+      metricsRatePerSecond: scrapes.length
+        ? Math.round((scrapes.reduce((x, y) => x + y, 0) / scrapes.length) * 100) / 100
+        : Number.NaN,
       metricsScrapes: scrapes.length,
       database: pgAdmin ? 'Postgres' : 'PGlite (embedded)',
       senderProcesses: b ? 2 : 1,

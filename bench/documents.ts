@@ -42,15 +42,45 @@ export async function run(durationMs = 3000): Promise<string> {
     const impoundedAt = new Date(DEMO_START.getTime() - 86_400_000);
     const c = await db.$transaction(async (tx) => {
       const { number, seq } = await allocateCaseNumber(tx, pound, 2026);
-      return tx.case.create({ data: { number, poundId: pound.id, year: 2026, seq, impoundedAt, placeOfSeizure: 'Achrol', villageKey: villageKey('Achrol'), seizerName: 'Bench', seizerResidence: 'Achrol', registeredAt: impoundedAt, heads: { create: [{ index: 1, cattleClass: 'cow', description: 'bench' }] } } });
+      return tx.case.create({
+        data: {
+          number,
+          poundId: pound.id,
+          year: 2026,
+          seq,
+          impoundedAt,
+          placeOfSeizure: 'Achrol',
+          villageKey: villageKey('Achrol'),
+          seizerName: 'Bench',
+          seizerResidence: 'Achrol',
+          registeredAt: impoundedAt,
+          heads: { create: [{ index: 1, cattleClass: 'cow', description: 'bench' }] },
+        },
+      });
     });
     await db.telegramUser.create({ data: { id: 8899n, firstName: 'Bench owner' } });
-    const claim = await recordClaim(db, { caseId: c.id, kind: 'S13_CLAIM', telegramUserId: 8899n, claimantName: 'Bench owner', isAgent: false, ownerName: 'Bench owner' });
-    const d = await declarePayment({ db, config }, {}, { claimId: claim.id, telegramUserId: 8899n, method: 'CASH', amountPaise: null, upiRef: null, now: DEMO_START });
+    const claim = await recordClaim(db, {
+      caseId: c.id,
+      kind: 'S13_CLAIM',
+      telegramUserId: 8899n,
+      claimantName: 'Bench owner',
+      isAgent: false,
+      ownerName: 'Bench owner',
+    });
+    const d = await declarePayment(
+      { db, config },
+      {},
+      { claimId: claim.id, telegramUserId: 8899n, method: 'CASH', amountPaise: null, upiRef: null, now: DEMO_START },
+    );
     if (d.kind !== 'declared') throw new Error(d.kind);
     const actor = await loadStaffActor(db, { telegramId: BigInt(KEEPER), chatId: KEEPER, messageId: 99 });
     const t0 = performance.now();
-    const ok = await confirmPayment(db, { paymentId: d.paymentId, actor, now: DEMO_START, botUsername: 'kanji_sahayak_bot' });
+    const ok = await confirmPayment(db, {
+      paymentId: d.paymentId,
+      actor,
+      now: DEMO_START,
+      botUsername: 'kanji_sahayak_bot',
+    });
     if (ok.status !== 'confirmed') throw new Error(ok.status);
     const t1 = performance.now();
     const receipt = await db.receipt.findUniqueOrThrow({ where: { number: ok.receiptNumber } });

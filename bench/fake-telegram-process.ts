@@ -6,7 +6,10 @@ import { TelegramStandIn } from '../bot/local/telegram/stand-in';
 
 const env = process.env;
 const api = new TelegramStandIn({
-  flood: { perSecond: Number(env.FAKE_TG_PER_SECOND ?? 30), perChatIntervalMs: Number(env.FAKE_TG_PER_CHAT_MS ?? 1000) },
+  flood: {
+    perSecond: Number(env.FAKE_TG_PER_SECOND ?? 30),
+    perChatIntervalMs: Number(env.FAKE_TG_PER_CHAT_MS ?? 1000),
+  },
   strictState: false,
   latencyMs: Number(env.FAKE_TG_LATENCY_MS ?? 0),
   jitterMs: Number(env.FAKE_TG_JITTER_MS ?? 0),

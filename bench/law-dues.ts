@@ -7,10 +7,22 @@ import { computeDues, type DuesInput, type LawRules } from '../src/law';
  */
 const RULES: LawRules = {
   fineScale: (['cow', 'buffalo', 'goat', 'calf'] as const).map((cattleClass, i) => ({
-    state: 'RJ', area: 'RJ-JAIPUR', cattleClass, effectiveFrom: '2020-01-01', paisePerHead: 2000 + 1000 * i, notification: 'RJ/2020/1',
+    state: 'RJ',
+    area: 'RJ-JAIPUR',
+    cattleClass,
+    effectiveFrom: '2020-01-01',
+    paisePerHead: 2000 + 1000 * i,
+    notification: 'RJ/2020/1',
   })),
   feedingRates: (['cow', 'buffalo', 'goat', 'calf'] as const).flatMap((cattleClass, i) => [
-    { area: 'RJ-JAIPUR', state: 'RJ', cattleClass, effectiveFrom: '2019-04-01', paisePerDay: 1000 + 500 * i, order: 'JPR/5/2019' },
+    {
+      area: 'RJ-JAIPUR',
+      state: 'RJ',
+      cattleClass,
+      effectiveFrom: '2019-04-01',
+      paisePerDay: 1000 + 500 * i,
+      order: 'JPR/5/2019',
+    },
     { poundCode: 'JAI1', cattleClass, effectiveFrom: '2026-08-15', paisePerDay: 1200 + 500 * i, order: 'JPR/5/2026' },
   ]),
 };
@@ -30,7 +42,8 @@ const INPUT: DuesInput = {
 export async function run(durationMs = 1500): Promise<string> {
   const check = computeDues(INPUT, RULES);
   if (!check.ok) throw check.error;
-  if (check.value.feedingDays !== 90 || check.value.heads !== 20) throw new Error('benchmark case is not 20 heads × 90 days');
+  if (check.value.feedingDays !== 90 || check.value.heads !== 20)
+    throw new Error('benchmark case is not 20 heads × 90 days');
   for (let i = 0; i < 200; i++) computeDues(INPUT, RULES); // warm-up
   let n = 0;
   const start = performance.now();

@@ -42,7 +42,10 @@ export interface ReconcileBenchResult {
 
 export async function measureReconcile(): Promise<ReconcileBenchResult> {
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const pgAdmin = process.env.BENCH_DB === 'pglite' ? undefined : (process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
+  const pgAdmin =
+    process.env.BENCH_DB === 'pglite'
+      ? undefined
+      : (process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
   const dbName = `kanji_rbench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   let dbUrl: string | undefined;
   if (pgAdmin) {
@@ -62,7 +65,11 @@ export async function measureReconcile(): Promise<ReconcileBenchResult> {
   const db = await openDatabase(dbUrl ? { kind: 'postgres', url: dbUrl } : { kind: 'memory' });
   await applyMigrations(db.adapter);
   const clock = new ManualClock('2026-11-29T10:00:00+05:30');
-  const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: '123456:BENCH-TOKEN-BENCH-TOKEN-BENCH-TOKEN-BE', REDIS_URL: redisUrl });
+  const config = createConfig({
+    LOG_LEVEL: 'silent',
+    BOT_TOKEN: '123456:BENCH-TOKEN-BENCH-TOKEN-BENCH-TOKEN-BE',
+    REDIS_URL: redisUrl,
+  });
   const deps = { config, db: db.prisma, clock, logger: createLogger('silent'), translator: await createTranslator() };
   const tg = await serveStandIn(new TelegramStandIn({ strictState: false }));
   const api = new Api(config.BOT_TOKEN!, { apiRoot: tg.url });
@@ -77,7 +84,9 @@ export async function measureReconcile(): Promise<ReconcileBenchResult> {
     await db.prisma.$executeRawUnsafe(
       `INSERT INTO "Case" ("number", "poundId", "year", "seq", "status", "impoundedAt", "placeOfSeizure", "villageKey", "seizerName", "seizerResidence")
        SELECT 'BENCH-' || g, $1, 2031, g, 'IMPOUNDED', $2::timestamptz, 'Kunda', 'kunda', 'Bench Seizer', 'Kunda' FROM generate_series(1, $3) g`,
-      pound.id, impounded.toISOString(), N,
+      pound.id,
+      impounded.toISOString(),
+      N,
     );
     await db.prisma.$executeRawUnsafe(
       `INSERT INTO "Head" ("caseId", "index", "cattleClass", "description") SELECT "id", 1, 'cow', 'brown' FROM "Case" WHERE "year" = 2031`,
@@ -94,7 +103,12 @@ export async function measureReconcile(): Promise<ReconcileBenchResult> {
     const pass = runtime.reconcile({ full: true });
     await new Promise((r) => setTimeout(r, 200));
     const queuedAt = Date.now();
-    await queueMessage(db.prisma, { chatId: '7800001', key: 'common:cancelled', priority: 'official' }, 'bench:during-pass', clock.now());
+    await queueMessage(
+      db.prisma,
+      { chatId: '7800001', key: 'common:cancelled', priority: 'official' },
+      'bench:during-pass',
+      clock.now(),
+    );
     let messageDelayDuringPassMs = -1;
     const watch = (async () => {
       for (;;) {
@@ -113,7 +127,16 @@ export async function measureReconcile(): Promise<ReconcileBenchResult> {
     t = Date.now();
     await runtime.reconcile({ full: false });
     const incrementalMs = Date.now() - t;
-    return { openCases: N, database: dbUrl ? 'Postgres' : 'PGlite', startMs, fullEmptyMs, fullEmptySteps: full.deadlineSteps, fullNothingMissingMs, incrementalMs, messageDelayDuringPassMs };
+    return {
+      openCases: N,
+      database: dbUrl ? 'Postgres' : 'PGlite',
+      startMs,
+      fullEmptyMs,
+      fullEmptySteps: full.deadlineSteps,
+      fullNothingMissingMs,
+      incrementalMs,
+      messageDelayDuringPassMs,
+    };
   } finally {
     await runtime.stop().catch(() => {});
     await deletePrefix(redis, prefix);

@@ -47,15 +47,22 @@ export async function run(): Promise<string> {
   url.pathname = `/${name}`;
   const db = await openDatabase({ kind: 'postgres', url: url.toString() });
   const raw = new pg.Client({ connectionString: url.toString() });
-  const lines = ['scale (Postgres, shared busy machine; p95 of 200 runs each, ms):', '  cases     | number  | mistyped | /mycases | search by date | by class, colour | by place | load s'];
+  const lines = [
+    'scale (Postgres, shared busy machine; p95 of 200 runs each, ms):',
+    '  cases     | number  | mistyped | /mycases | search by date | by class, colour | by place | load s',
+  ];
   try {
     await applyMigrations(db.adapter);
     await seedDemo(db.prisma, new Date('2026-11-29T10:00:00+05:30'));
     await raw.connect();
     const { rows: pounds } = await raw.query<{ id: number }>(`SELECT id FROM "Pound" WHERE code = 'JAI1'`);
     const poundId = pounds[0]!.id;
-    await raw.query(`INSERT INTO "TelegramUser" (id, "firstName") SELECT 5000000 + g, 'O' FROM generate_series(1, ${USERS}) g`);
-    await raw.query(`INSERT INTO "TelegramUser" (id, "firstName") SELECT ${TIMED_USER0 - 1} + g, 'O' FROM generate_series(1, ${TIMED_USERS}) g`);
+    await raw.query(
+      `INSERT INTO "TelegramUser" (id, "firstName") SELECT 5000000 + g, 'O' FROM generate_series(1, ${USERS}) g`,
+    );
+    await raw.query(
+      `INSERT INTO "TelegramUser" (id, "firstName") SELECT ${TIMED_USER0 - 1} + g, 'O' FROM generate_series(1, ${TIMED_USERS}) g`,
+    );
     // The search keys registration writes (searchKeysOf) of each bulk village with its one white cow.
     const villageKeys = Array.from({ length: 2000 }, (_, n) => searchKeysOf(`Village ${n}`, ['white']).join(' '));
     let have = 0;
@@ -70,7 +77,10 @@ export async function run(): Promise<string> {
          FROM generate_series($2::int, $3::int) g`,
         [poundId, have + 1, size, villageKeys],
       );
-      await raw.query(`INSERT INTO "Head" ("caseId", index, "cattleClass", description) SELECT id, 1, 'cow', 'white' FROM "Case" WHERE year = 2020 AND seq BETWEEN $1 AND $2`, [have + 1, size]);
+      await raw.query(
+        `INSERT INTO "Head" ("caseId", index, "cattleClass", description) SELECT id, 1, 'cow', 'white' FROM "Case" WHERE year = 2020 AND seq BETWEEN $1 AND $2`,
+        [have + 1, size],
+      );
       await raw.query(
         `INSERT INTO "Claim" ("caseId", kind, "telegramUserId", "claimantName", "ownerName")
          SELECT id, 'S13_CLAIM', 5000001 + (seq % ${USERS}), 'Ramesh', 'Ramesh' FROM "Case" WHERE year = 2020 AND seq BETWEEN $1 AND $2 AND seq % 10 = 0`,
@@ -92,26 +102,52 @@ export async function run(): Promise<string> {
       const mistyped = await time(() => findCaseByNumber(db.prisma, `JAI1-2021-${1 + ((k++ * 7919) % size)}`));
       const mine = await time(() => myCases(db.prisma, BigInt(TIMED_USER0 + (k++ % TIMED_USERS))));
       const now = new Date('2026-11-29T10:00:00+05:30');
-      const search = await time(() => searchCases(db.prisma, parseSearchQuery(`Village ${k++ % 2000} 27 Nov`, now), now));
+      const search = await time(() =>
+        searchCases(db.prisma, parseSearchQuery(`Village ${k++ % 2000} 27 Nov`, now), now),
+      );
       // Every bulk case is one white cow; "Kunda" is a demo case's village only (every case of the day is read).
-      const byClass = await time(() => searchCases(db.prisma, parseSearchQuery(`${1 + (k++ % 3)} cows white ${20 + (k % 8)} Nov`, now), now));
-      const byPlace = await time(() => searchCases(db.prisma, parseSearchQuery(`Kunda ${20 + (k++ % 8)} Nov`, now), now));
+      const byClass = await time(() =>
+        searchCases(db.prisma, parseSearchQuery(`${1 + (k++ % 3)} cows white ${20 + (k % 8)} Nov`, now), now),
+      );
+      const byPlace = await time(() =>
+        searchCases(db.prisma, parseSearchQuery(`Kunda ${20 + (k++ % 8)} Nov`, now), now),
+      );
       const f = (xs: number[]) => p95(xs).toFixed(1).padStart(7);
-      lines.push(`  ${String(size).padEnd(9)} | ${f(number)} | ${f(mistyped)}  | ${f(mine)}  | ${f(search)}        | ${f(byClass)}          | ${f(byPlace)}  | ${loadS.toFixed(1)}`);
+      lines.push(
+        `  ${String(size).padEnd(9)} | ${f(number)} | ${f(mistyped)}  | ${f(mine)}  | ${f(search)}        | ${f(byClass)}          | ${f(byPlace)}  | ${loadS.toFixed(1)}`,
+      );
     }
     const explain = async (label: string, sql: string, params: unknown[]) => {
       const { rows } = await raw.query(`EXPLAIN ${sql}`, params);
       lines.push(`  EXPLAIN at ${have} cases, ${label}:`, ...rows.map((r) => `    ${r['QUERY PLAN']}`));
     };
     await explain('case by number', `SELECT id FROM "Case" WHERE "numberKey" = $1`, ['JAI1-2020-777']);
-    await explain('claims by Telegram user (/mycases)', `SELECT "caseId" FROM "Claim" WHERE "telegramUserId" = $1`, [TIMED_USER0 + 7]);
-    await explain('cases by pound and date', `SELECT id FROM "Case" WHERE "poundId" = $1 AND "impoundedAt" >= $2 AND "impoundedAt" < $3`, [poundId, '2026-11-20', '2026-11-25']);
+    await explain('claims by Telegram user (/mycases)', `SELECT "caseId" FROM "Claim" WHERE "telegramUserId" = $1`, [
+      TIMED_USER0 + 7,
+    ]);
+    await explain(
+      'cases by pound and date',
+      `SELECT id FROM "Case" WHERE "poundId" = $1 AND "impoundedAt" >= $2 AND "impoundedAt" < $3`,
+      [poundId, '2026-11-20', '2026-11-25'],
+    );
     const now = new Date('2026-11-29T10:00:00+05:30');
-    for (const [label, text] of [['search by date', 'Village 17 27 Nov'], ['search by class, count and colour (first batch)', '2 cows white 27 Nov'], ['search by place (first batch)', 'Kunda 27 Nov']]) {
-      const sql = searchSql(parseSearchQuery(text!, now), now, text === 'Village 17 27 Nov' ? SEARCH_LIMIT : 4 * SEARCH_LIMIT);
+    for (const [label, text] of [
+      ['search by date', 'Village 17 27 Nov'],
+      ['search by class, count and colour (first batch)', '2 cows white 27 Nov'],
+      ['search by place (first batch)', 'Kunda 27 Nov'],
+    ]) {
+      const sql = searchSql(
+        parseSearchQuery(text!, now),
+        now,
+        text === 'Village 17 27 Nov' ? SEARCH_LIMIT : 4 * SEARCH_LIMIT,
+      );
       await explain(`${label}, "${text}"`, sql.text, sql.values);
     }
-    await explain('open cases by status', `SELECT id FROM "Case" WHERE status = 'IMPOUNDED'::"CaseStatus" ORDER BY id LIMIT 500`, []);
+    await explain(
+      'open cases by status',
+      `SELECT id FROM "Case" WHERE status = 'IMPOUNDED'::"CaseStatus" ORDER BY id LIMIT 500`,
+      [],
+    );
   } finally {
     await raw.end().catch(() => {});
     await db.close();

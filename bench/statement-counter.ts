@@ -23,7 +23,10 @@ function bound<T extends object>(target: T, wrap: (key: string | symbol, value: 
 }
 
 /** The same adapter factory, counting what every connection and transaction runs into `counter`. */
-export function countingAdapter(factory: SqlMigrationAwareDriverAdapterFactory): { adapter: SqlMigrationAwareDriverAdapterFactory; counter: StatementCounter } {
+export function countingAdapter(factory: SqlMigrationAwareDriverAdapterFactory): {
+  adapter: SqlMigrationAwareDriverAdapterFactory;
+  counter: StatementCounter;
+} {
   const counter: StatementCounter = {
     total: 0,
     byVerb: new Map(),
@@ -62,7 +65,9 @@ export function countingAdapter(factory: SqlMigrationAwareDriverAdapterFactory):
       return undefined;
     });
   const adapter = bound(factory, (key, v) => {
-    if (key === 'connect' && typeof v === 'function') return async (...a: unknown[]) => counting((await (v as (...a: unknown[]) => Promise<object>).apply(factory, a)) as object);
+    if (key === 'connect' && typeof v === 'function')
+      return async (...a: unknown[]) =>
+        counting((await (v as (...a: unknown[]) => Promise<object>).apply(factory, a)) as object);
     return undefined;
   });
   return { adapter, counter };

@@ -21,7 +21,21 @@ import { useDirectSql } from '../src/db/direct';
 import { countingAdapter, countingDirect } from './statement-counter';
 
 const TOKEN = '123456:BENCH-TOKEN-BENCH-TOKEN-BENCH-TOKEN';
-const BOT_INFO = { id: 7000000001, is_bot: true as const, first_name: 'Kanji Sahayak', username: 'KanjiBenchBot', can_join_groups: false, can_read_all_group_messages: false, supports_inline_queries: false, can_connect_to_business: false, has_main_web_app: false, has_topics_enabled: false, allows_users_to_create_topics: false, can_manage_bots: false, supports_join_request_queries: false };
+const BOT_INFO = {
+  id: 7000000001,
+  is_bot: true as const,
+  first_name: 'Kanji Sahayak',
+  username: 'KanjiBenchBot',
+  can_join_groups: false,
+  can_read_all_group_messages: false,
+  supports_inline_queries: false,
+  can_connect_to_business: false,
+  has_main_web_app: false,
+  has_topics_enabled: false,
+  allows_users_to_create_topics: false,
+  can_manage_bots: false,
+  supports_join_request_queries: false,
+};
 const OWNERS = 500;
 const KEEPER = 9_100_000_001;
 const KEEPERS = 20;
@@ -31,7 +45,10 @@ const CONCURRENCY = 16;
 let apiCalls = 0;
 const fakeFetch = async () => {
   apiCalls++;
-  return new Response(JSON.stringify({ ok: true, result: { message_id: 1, date: 0, chat: { id: 1, type: 'private' }, text: '' } }), { headers: { 'content-type': 'application/json' } });
+  return new Response(
+    JSON.stringify({ ok: true, result: { message_id: 1, date: 0, chat: { id: 1, type: 'private' }, text: '' } }),
+    { headers: { 'content-type': 'application/json' } },
+  );
 };
 
 let nextUpdateId = Math.floor(Math.random() * 1e9);
@@ -40,12 +57,33 @@ const KINDS: Kind[] = ['lookup', 'dues', 'mycases', 'keeper'];
 
 function text(user: number, t: string): Update {
   const id = nextUpdateId++;
-  const entities = t.startsWith('/') ? [{ type: 'bot_command' as const, offset: 0, length: t.split(' ')[0]!.length }] : undefined;
-  return { update_id: id, message: { message_id: id, date: 0, chat: { id: user, type: 'private', first_name: 'O' }, from: { id: user, is_bot: false, first_name: 'O', language_code: 'hi' }, text: t, ...(entities ? { entities } : {}) } } as Update;
+  const entities = t.startsWith('/')
+    ? [{ type: 'bot_command' as const, offset: 0, length: t.split(' ')[0]!.length }]
+    : undefined;
+  return {
+    update_id: id,
+    message: {
+      message_id: id,
+      date: 0,
+      chat: { id: user, type: 'private', first_name: 'O' },
+      from: { id: user, is_bot: false, first_name: 'O', language_code: 'hi' },
+      text: t,
+      ...(entities ? { entities } : {}),
+    },
+  } as Update;
 }
 function tap(user: number, data: string): Update {
   const id = nextUpdateId++;
-  return { update_id: id, callback_query: { id: String(id), from: { id: user, is_bot: false, first_name: 'O', language_code: 'hi' }, chat_instance: 'c', data, message: { message_id: 1, date: 0, chat: { id: user, type: 'private', first_name: 'O' }, text: '' } } } as Update;
+  return {
+    update_id: id,
+    callback_query: {
+      id: String(id),
+      from: { id: user, is_bot: false, first_name: 'O', language_code: 'hi' },
+      chat_instance: 'c',
+      data,
+      message: { message_id: 1, date: 0, chat: { id: user, type: 'private', first_name: 'O' }, text: '' },
+    },
+  } as Update;
 }
 
 const pct = (xs: number[], p: number) => {
@@ -100,8 +138,15 @@ async function saturate(handle: (u: Update) => Promise<void>, updates: Update[])
   );
   const ms = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
-  if (process.env.BENCH_DEBUG) console.error(`round: user ${(cpu.user / 1000 / updates.length).toFixed(3)} ms, system ${(cpu.system / 1000 / updates.length).toFixed(3)} ms per update`);
-  return { perSecond: (updates.length / ms) * 1000, cpuMsPerUpdate: (cpu.user + cpu.system) / 1000 / updates.length, lat };
+  if (process.env.BENCH_DEBUG)
+    console.error(
+      `round: user ${(cpu.user / 1000 / updates.length).toFixed(3)} ms, system ${(cpu.system / 1000 / updates.length).toFixed(3)} ms per update`,
+    );
+  return {
+    perSecond: (updates.length / ms) * 1000,
+    cpuMsPerUpdate: (cpu.user + cpu.system) / 1000 / updates.length,
+    lat,
+  };
 }
 
 /** Open loop at `rate`/s: each update starts on schedule whether or not earlier ones finished. */
@@ -147,17 +192,57 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
     const now = systemClock.now();
     const { cases } = await seedDemo(prisma, now);
     const caseRows = await prisma.case.findMany({ where: { number: { in: cases } }, orderBy: { id: 'asc' } });
-    await prisma.telegramUser.createMany({ data: [...Array.from({ length: OWNERS }, (_, k) => ({ id: BigInt(1_000_000 + k), firstName: 'O', languageCode: 'hi' })), { id: BigInt(KEEPER), firstName: 'K', languageCode: 'hi' }] });
-    await prisma.subscription.createMany({ data: Array.from({ length: OWNERS }, (_, k) => ({ telegramUserId: BigInt(1_000_000 + k), kind: 'CASE' as const, caseId: caseRows[k % caseRows.length]!.id })) });
+    await prisma.telegramUser.createMany({
+      data: [
+        ...Array.from({ length: OWNERS }, (_, k) => ({
+          id: BigInt(1_000_000 + k),
+          firstName: 'O',
+          languageCode: 'hi',
+        })),
+        { id: BigInt(KEEPER), firstName: 'K', languageCode: 'hi' },
+      ],
+    });
+    await prisma.subscription.createMany({
+      data: Array.from({ length: OWNERS }, (_, k) => ({
+        telegramUserId: BigInt(1_000_000 + k),
+        kind: 'CASE' as const,
+        caseId: caseRows[k % caseRows.length]!.id,
+      })),
+    });
     const jai1 = await prisma.pound.findUniqueOrThrow({ where: { code: 'JAI1' } });
     for (let k = 0; k < KEEPERS; k++) {
-      if (k > 0) await prisma.telegramUser.create({ data: { id: BigInt(KEEPER + k), firstName: 'K', languageCode: 'hi' } });
-      const code = await prisma.enrolmentCode.create({ data: { codeHash: `bench-${randomUUID()}`, role: 'POUND_KEEPER', poundCodes: ['JAI1'], name: 'Keeper', expiresAt: new Date(now.getTime() + 86_400_000), usedAt: now } });
-      await prisma.staffMember.create({ data: { telegramUserId: BigInt(KEEPER + k), role: 'POUND_KEEPER', name: 'Keeper', enrolmentCodeId: code.id, pounds: { create: [{ poundId: jai1.id }] } } });
+      if (k > 0)
+        await prisma.telegramUser.create({ data: { id: BigInt(KEEPER + k), firstName: 'K', languageCode: 'hi' } });
+      const code = await prisma.enrolmentCode.create({
+        data: {
+          codeHash: `bench-${randomUUID()}`,
+          role: 'POUND_KEEPER',
+          poundCodes: ['JAI1'],
+          name: 'Keeper',
+          expiresAt: new Date(now.getTime() + 86_400_000),
+          usedAt: now,
+        },
+      });
+      await prisma.staffMember.create({
+        data: {
+          telegramUserId: BigInt(KEEPER + k),
+          role: 'POUND_KEEPER',
+          name: 'Keeper',
+          enrolmentCodeId: code.id,
+          pounds: { create: [{ poundId: jai1.id }] },
+        },
+      });
     }
 
     const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: TOKEN });
-    const deps: BotDeps = { config, db: prisma, clock: systemClock, logger: createLogger('silent'), translator: await createTranslator(), botUsername: BOT_INFO.username };
+    const deps: BotDeps = {
+      config,
+      db: prisma,
+      clock: systemClock,
+      logger: createLogger('silent'),
+      translator: await createTranslator(),
+      botUsername: BOT_INFO.username,
+    };
     const bot = createBot(TOKEN, deps, { client: { fetch: fakeFetch as never }, botInfo: BOT_INFO });
     await bot.init();
     const baseline = new Bot(TOKEN, { client: { fetch: fakeFetch as never }, botInfo: BOT_INFO });
@@ -188,11 +273,18 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
     const real = (u: Update) => bot.handleUpdate(u);
     const base = (u: Update) => baseline.handleUpdate(u);
     const baseOne = (u: Update) => baselineOne.handleUpdate(u);
-    const baseUpdates = (m: number) => Array.from({ length: m }, (_, k) => text(1_000_000 + (k % OWNERS), caseRows[k % caseRows.length]!.number));
+    const baseUpdates = (m: number) =>
+      Array.from({ length: m }, (_, k) => text(1_000_000 + (k % OWNERS), caseRows[k % caseRows.length]!.number));
 
     // Warm up (JIT, caches, every owner seen once), then statements per update by kind, one at a time.
-    await saturate(real, Array.from({ length: OWNERS }, () => make('lookup')));
-    await saturate(real, Array.from({ length: KEEPERS }, (_, k) => text(KEEPER + k, '/help')));
+    await saturate(
+      real,
+      Array.from({ length: OWNERS }, () => make('lookup')),
+    );
+    await saturate(
+      real,
+      Array.from({ length: KEEPERS }, (_, k) => text(KEEPER + k, '/help')),
+    );
     await saturate(base, baseUpdates(200));
     await saturate(baseOne, baseUpdates(200));
     const perKind: string[] = [];
@@ -210,7 +302,10 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
       for (let j = 0; j < k; j++) await real(make(kind));
       const calls = (apiCalls - calls0) / k;
       await new Promise((r) => setTimeout(r, 300)); // the batched finishedAt marks land
-      const verbs = [...counter.byVerb].sort().map(([v, c]) => `${v} ${f1(c / k)}`).join(', ');
+      const verbs = [...counter.byVerb]
+        .sort()
+        .map(([v, c]) => `${v} ${f1(c / k)}`)
+        .join(', ');
       perKind.push(`${kind} ${f1(counter.total / k)} (${verbs}; Bot API calls ${f1(calls)})`);
     }
     counter.reset();
@@ -232,21 +327,38 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
     };
     const rounds: Array<{ real: Round; base: Round; one: Round }> = [];
     for (let r = 0; r < Number(process.env.UPDATES_ROUNDS ?? 3); r++) {
-      rounds.push({ real: await counted(real, mix(n)), base: await counted(base, baseUpdates(n)), one: await counted(baseOne, baseUpdates(n)) });
+      rounds.push({
+        real: await counted(real, mix(n)),
+        base: await counted(base, baseUpdates(n)),
+        one: await counted(baseOne, baseUpdates(n)),
+      });
     }
     // CPU per update of each kind alone (best of two rounds): where the mix's CPU goes.
     const cpuByKind: string[] = [];
     for (const kind of KINDS) {
-      const xs = [await saturate(real, Array.from({ length: n / 2 }, () => make(kind))), await saturate(real, Array.from({ length: n / 2 }, () => make(kind)))];
+      const xs = [
+        await saturate(
+          real,
+          Array.from({ length: n / 2 }, () => make(kind)),
+        ),
+        await saturate(
+          real,
+          Array.from({ length: n / 2 }, () => make(kind)),
+        ),
+      ];
       cpuByKind.push(`${kind} ${Math.min(...xs.map((x) => x.cpuMsPerUpdate)).toFixed(2)}`);
     }
     // UPDATES_CPU_PROFILE=<file>: a V8 CPU profile of one more saturation round of the real bot only (open it in
     // Chrome DevTools, or sum self time by package) — where the CPU per update goes. UPDATES_PROFILE_KIND=lookup|dues|
     // mycases|keeper profiles that kind alone.
     const profKind = process.env.UPDATES_PROFILE_KIND as Kind | undefined;
-    if (process.env.UPDATES_CPU_PROFILE) await profiled(process.env.UPDATES_CPU_PROFILE, () => saturate(real, profKind ? Array.from({ length: n }, () => make(profKind)) : mix(n)));
+    if (process.env.UPDATES_CPU_PROFILE)
+      await profiled(process.env.UPDATES_CPU_PROFILE, () =>
+        saturate(real, profKind ? Array.from({ length: n }, () => make(profKind)) : mix(n)),
+      );
     // UPDATES_CPU_PROFILE_BASE=<file>: the same for the baseline, to set the two side by side.
-    if (process.env.UPDATES_CPU_PROFILE_BASE) await profiled(process.env.UPDATES_CPU_PROFILE_BASE, () => saturate(base, baseUpdates(n)));
+    if (process.env.UPDATES_CPU_PROFILE_BASE)
+      await profiled(process.env.UPDATES_CPU_PROFILE_BASE, () => saturate(base, baseUpdates(n)));
     const best = (xs: number[]) => Math.max(...xs);
     const realRate = best(rounds.map((r) => r.real.perSecond));
     const baseRate = best(rounds.map((r) => r.base.perSecond));
@@ -278,7 +390,9 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
 
 export async function run(): Promise<string> {
   const n = Number(process.env.UPDATES_N ?? 800);
-  const lines = ['updates (real bot vs grammY + 1 Prisma query, findUnique and findFirst; mix of lookup, dues button, /mycases, keeper /case; shared busy machine):'];
+  const lines = [
+    'updates (real bot vs grammY + 1 Prisma query, findUnique and findFirst; mix of lookup, dues button, /mycases, keeper /case; shared busy machine):',
+  ];
   if (process.env.BENCH_DB !== 'postgres') lines.push(...(await benchOne('  PGlite  ', { kind: 'memory' }, n)));
   const url = await postgresUrl();
   if (url) {

@@ -11,10 +11,35 @@ import { createTranslator, type Lang, type Translator } from '../src/i18n';
  */
 
 /** Commands every user has. */
-export const OWNER_COMMANDS = ['case', 'search', 'dues', 'mycases', 'subscribe', 'verify', 'complaint', 'language', 'help', 'cancel', 'start'] as const;
+export const OWNER_COMMANDS = [
+  'case',
+  'search',
+  'dues',
+  'mycases',
+  'subscribe',
+  'verify',
+  'complaint',
+  'language',
+  'help',
+  'cancel',
+  'start',
+] as const;
 
 /** Every staff command (owners who type one are told it is for pound staff). */
-export const STAFF_COMMANDS = ['register', 'pending', 'release', 'refusal', 'notice', 'auction', 'sale', 'split', 'orders', 'outcome', 'register_export', 'status'] as const;
+export const STAFF_COMMANDS = [
+  'register',
+  'pending',
+  'release',
+  'refusal',
+  'notice',
+  'auction',
+  'sale',
+  'split',
+  'orders',
+  'outcome',
+  'register_export',
+  'status',
+] as const;
 
 export type StaffCommand = (typeof STAFF_COMMANDS)[number];
 export type StaffRoleName = 'POUND_KEEPER' | 'OFFICER' | 'MAGISTRATE' | 'ADMIN';
@@ -38,7 +63,10 @@ export function staffCommandsFor(role: StaffRoleName): StaffCommand[] {
 
 /** A menu in one language. */
 export function commandMenu(translator: Translator, lang: Lang, names: readonly string[]): BotCommand[] {
-  return names.map((command) => ({ command, description: translator.t(lang, `common:commands.${command}`).slice(0, 256) }));
+  return names.map((command) => ({
+    command,
+    description: translator.t(lang, `common:commands.${command}`).slice(0, 256),
+  }));
 }
 
 function languageOf(user: { language: string | null; languageCode: string | null }): Lang {
@@ -47,8 +75,15 @@ function languageOf(user: { language: string | null; languageCode: string | null
 }
 
 /** The menu for one person: owner commands, then the staff commands of their active roles. */
-async function menuFor(db: Db, translator: Translator, telegramUserId: bigint): Promise<{ lang: Lang; commands: BotCommand[]; staff: boolean }> {
-  const user = await db.telegramUser.findUnique({ where: { id: telegramUserId }, include: { staff: { where: { revokedAt: null } } } });
+async function menuFor(
+  db: Db,
+  translator: Translator,
+  telegramUserId: bigint,
+): Promise<{ lang: Lang; commands: BotCommand[]; staff: boolean }> {
+  const user = await db.telegramUser.findUnique({
+    where: { id: telegramUserId },
+    include: { staff: { where: { revokedAt: null } } },
+  });
   const lang = user ? languageOf(user) : 'en';
   const staff = [...new Set((user?.staff ?? []).flatMap((s) => staffCommandsFor(s.role)))];
   const ordered = STAFF_COMMANDS.filter((c) => staff.includes(c));
@@ -59,7 +94,12 @@ async function menuFor(db: Db, translator: Translator, telegramUserId: bigint): 
  * Sets one chat's menu (after /language, after an enrolment or a revocation): owner commands plus the
  * person's staff commands, in their language.
  */
-export async function registerMenuForUser(api: Api, db: Db, translator: Translator, telegramUserId: bigint): Promise<void> {
+export async function registerMenuForUser(
+  api: Api,
+  db: Db,
+  translator: Translator,
+  telegramUserId: bigint,
+): Promise<void> {
   const { commands } = await menuFor(db, translator, telegramUserId);
   await api.setMyCommands(commands, { scope: { type: 'chat', chat_id: Number(telegramUserId) } });
 }

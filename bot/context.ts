@@ -4,7 +4,6 @@ import type { JobsStatus } from '../jobs/status';
 import type { CoreDeps } from '../src/deps';
 import type { Lang, Translate } from '../src/i18n';
 
-
 /**
  * Per-chat session, stored in the database (BotSession). Multi-step flows keep their step here:
  * `flow` names the flow (e.g. "register"), `step` its current question, `data` what was answered so far.

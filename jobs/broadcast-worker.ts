@@ -21,7 +21,12 @@ export interface FanOutResult {
  * The message is stored once on the broadcast's outbox row; each send job carries only its Delivery id.
  */
 export async function fanOut(deps: CoreDeps, queues: Queues, d: BroadcastJobData): Promise<FanOutResult> {
-  const b = await broadcastMessages({ db: deps.db, config: deps.config, translator: deps.translator }, d.kind, d.caseId, deps.clock.now());
+  const b = await broadcastMessages(
+    { db: deps.db, config: deps.config, translator: deps.translator },
+    d.kind,
+    d.caseId,
+    deps.clock.now(),
+  );
   if (!b) return { recipients: 0, enqueued: 0 };
   const payload = { kind: d.kind, caseId: d.caseId, message: b.message } as unknown as Prisma.InputJsonValue;
   const now = deps.clock.now();
@@ -36,7 +41,11 @@ export async function fanOut(deps: CoreDeps, queues: Queues, d: BroadcastJobData
       skipDuplicates: true,
     });
   }
-  const pending = await deps.db.delivery.findMany({ where: { messageKey: d.key, status: 'PENDING' }, select: { id: true }, orderBy: { id: 'asc' } });
+  const pending = await deps.db.delivery.findMany({
+    where: { messageKey: d.key, status: 'PENDING' },
+    select: { id: true },
+    orderBy: { id: 'asc' },
+  });
   const priority = priorityOf(b.message);
   const runAt = now.toISOString();
   for (let i = 0; i < pending.length; i += CHUNK) {

@@ -1,7 +1,13 @@
 import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import type { CoreDeps } from '../src/deps';
 import { audit } from '../src/services/audit';
-import { DEADLINE_STEPS, loadCaseForDeadlines, planSteps, type DeadlineStep, type PlannedStep } from '../src/services/deadlines';
+import {
+  DEADLINE_STEPS,
+  loadCaseForDeadlines,
+  planSteps,
+  type DeadlineStep,
+  type PlannedStep,
+} from '../src/services/deadlines';
 import { addToOutbox } from '../src/services/outbox';
 import { runDeadlineStep } from '../src/services/reminders';
 import { PENDING_OUTCOME } from '../src/services/s14-report';
@@ -9,7 +15,10 @@ import { enqueueRow, type Queues } from './dispatcher';
 import { jobIdFor, KEEP, RETRY, type DeadlineJobData } from './queues';
 
 /** What a deadline job did (its BullMQ return value). */
-export type DeadlineOutcome = { planned: number } | { outcome: 'sent' | 'moved_on' | 'pending'; messages: number } | { outcome: 'already_ran' };
+export type DeadlineOutcome =
+  | { planned: number }
+  | { outcome: 'sent' | 'moved_on' | 'pending'; messages: number }
+  | { outcome: 'already_ran' };
 
 /** Run outcomes a replan may run again: the case had moved on, or the step's person was not reachable. */
 const RERUNNABLE: string[] = ['moved_on', PENDING_OUTCOME];
@@ -22,12 +31,24 @@ const RERUNNABLE: string[] = ['moved_on', PENDING_OUTCOME];
  * facts changed and may call for it after all (a rejected payment puts an unclaimed case back on the s. 14
  * path); its finished BullMQ job is removed first, or the add would be a no-op.
  */
-export async function scheduleCase(deps: CoreDeps, queues: Queues, caseId: number, afterChange = false): Promise<PlannedStep[]> {
+export async function scheduleCase(
+  deps: CoreDeps,
+  queues: Queues,
+  caseId: number,
+  afterChange = false,
+): Promise<PlannedStep[]> {
   const c = await loadCaseForDeadlines(deps.db, caseId);
   if (!c) return [];
   const steps = planSteps(c, deps.config);
   if (steps.length === 0) return [];
-  const runs = new Map((await deps.db.deadlineRun.findMany({ where: { key: { in: steps.map((s) => s.key) } }, select: { key: true, outcome: true } })).map((r) => [r.key, r.outcome]));
+  const runs = new Map(
+    (
+      await deps.db.deadlineRun.findMany({
+        where: { key: { in: steps.map((s) => s.key) } },
+        select: { key: true, outcome: true },
+      })
+    ).map((r) => [r.key, r.outcome]),
+  );
   const pending = steps.filter((s) => !runs.has(s.key) || (afterChange && RERUNNABLE.includes(runs.get(s.key)!)));
   for (const s of pending) {
     if (!runs.has(s.key)) continue;
@@ -37,8 +58,18 @@ export async function scheduleCase(deps: CoreDeps, queues: Queues, caseId: numbe
   const now = deps.clock.now().getTime();
   await queues.deadline.addBulk(
     pending.map((s) => {
-      const data: DeadlineJobData = { key: s.key, caseId: s.caseId, step: s.step, runAt: s.runAt.toISOString(), ...(s.ref !== undefined ? { ref: s.ref } : {}) };
-      return { name: s.step, data, opts: { jobId: jobIdFor(s.key), delay: Math.max(0, s.runAt.getTime() - now), ...KEEP, ...RETRY } };
+      const data: DeadlineJobData = {
+        key: s.key,
+        caseId: s.caseId,
+        step: s.step,
+        runAt: s.runAt.toISOString(),
+        ...(s.ref !== undefined ? { ref: s.ref } : {}),
+      };
+      return {
+        name: s.step,
+        data,
+        opts: { jobId: jobIdFor(s.key), delay: Math.max(0, s.runAt.getTime() - now), ...KEEP, ...RETRY },
+      };
     }),
   );
   return pending;
@@ -57,8 +88,14 @@ export interface DeadlineHooks {
  * The step re-checks the case: if the present facts no longer call for it (claimed, notice posted,
  * auction moved), it records 'moved_on' and sends nothing.
  */
-export async function runStep(deps: CoreDeps, queues: Queues, d: DeadlineJobData, hooks: DeadlineHooks = {}): Promise<DeadlineOutcome> {
-  if (!(DEADLINE_STEPS as readonly string[]).includes(d.step)) throw new UnrecoverableError(`unknown deadline step ${d.step}`);
+export async function runStep(
+  deps: CoreDeps,
+  queues: Queues,
+  d: DeadlineJobData,
+  hooks: DeadlineHooks = {},
+): Promise<DeadlineOutcome> {
+  if (!(DEADLINE_STEPS as readonly string[]).includes(d.step))
+    throw new UnrecoverableError(`unknown deadline step ${d.step}`);
   const step = d.step as DeadlineStep;
   const now = deps.clock.now();
   const ctx = { config: deps.config, translator: deps.translator };
@@ -70,13 +107,28 @@ export async function runStep(deps: CoreDeps, queues: Queues, d: DeadlineJobData
       const stillPlanned = c !== null && planSteps(c, deps.config).some((s) => s.key === d.key);
       // The step decides what it is recorded as: a statutory step whose person cannot be reached (no officer
       // for the s. 14 report) is 'pending' and done only when it reaches them (src/services/s14-report.ts).
-      const { outcome, messages } = stillPlanned ? await runDeadlineStep(step, { ...ctx, db: tx }, d.caseId, now, d.ref) : { outcome: 'moved_on' as const, messages: [] };
+      const { outcome, messages } = stillPlanned
+        ? await runDeadlineStep(step, { ...ctx, db: tx }, d.caseId, now, d.ref)
+        : { outcome: 'moved_on' as const, messages: [] };
       // The run row is the guard: inserted once, or turned from 'moved_on'/'pending' once. A concurrent run
       // of the same key matches nothing here (unique key; the outcome no longer re-runnable) and stops.
       const claimed = before
-        ? await tx.deadlineRun.updateMany({ where: { key: d.key, outcome: { in: RERUNNABLE } }, data: { ranAt: now, outcome, messages: messages.length } })
+        ? await tx.deadlineRun.updateMany({
+            where: { key: d.key, outcome: { in: RERUNNABLE } },
+            data: { ranAt: now, outcome, messages: messages.length },
+          })
         : await tx.deadlineRun.createMany({
-            data: [{ key: d.key, caseId: d.caseId, step, dueAt: new Date(d.runAt), ranAt: now, outcome, messages: messages.length }],
+            data: [
+              {
+                key: d.key,
+                caseId: d.caseId,
+                step,
+                dueAt: new Date(d.runAt),
+                ranAt: now,
+                outcome,
+                messages: messages.length,
+              },
+            ],
             skipDuplicates: true,
           });
       if (claimed.count === 0) return null;
@@ -88,7 +140,12 @@ export async function runStep(deps: CoreDeps, queues: Queues, d: DeadlineJobData
         const k = perChat.get(m.chatId) ?? 0;
         perChat.set(m.chatId, k + 1);
         const key = `${d.key}:${m.chatId}:${m.key}`;
-        await addToOutbox(tx, { name: 'send', payload: m }, key, new Date(now.getTime() + k * deps.config.TELEGRAM_PER_CHAT_INTERVAL_MS));
+        await addToOutbox(
+          tx,
+          { name: 'send', payload: m },
+          key,
+          new Date(now.getTime() + k * deps.config.TELEGRAM_PER_CHAT_INTERVAL_MS),
+        );
         keys.push(key);
       }
       if (outcome !== 'moved_on') {
@@ -102,7 +159,11 @@ export async function runStep(deps: CoreDeps, queues: Queues, d: DeadlineJobData
   if (!res) return { outcome: 'already_ran' };
   if (res.outcome === 'moved_on') return { outcome: 'moved_on', messages: 0 };
   // Ids only: which case and step waits for an official who is not enrolled (shown on /status).
-  if (res.outcome === 'pending') deps.logger.warn({ caseId: d.caseId, step, key: d.key, messages: res.keys.length }, 'deadline step pending: nobody to reach');
+  if (res.outcome === 'pending')
+    deps.logger.warn(
+      { caseId: d.caseId, step, key: d.key, messages: res.keys.length },
+      'deadline step pending: nobody to reach',
+    );
   await hooks.afterCommit?.(d);
   await dispatchKeys(deps, queues, res.keys);
   return { outcome: res.outcome, messages: res.keys.length };
@@ -113,7 +174,10 @@ export async function dispatchKeys(deps: CoreDeps, queues: Queues, keys: string[
   if (keys.length === 0) return;
   const rows = await deps.db.outboxEntry.findMany({ where: { jobKey: { in: keys }, dispatchedAt: null } });
   for (const row of rows) await enqueueRow(deps, queues, row);
-  await deps.db.outboxEntry.updateMany({ where: { id: { in: rows.map((r) => r.id) }, dispatchedAt: null }, data: { dispatchedAt: deps.clock.now() } });
+  await deps.db.outboxEntry.updateMany({
+    where: { id: { in: rows.map((r) => r.id) }, dispatchedAt: null },
+    data: { dispatchedAt: deps.clock.now() },
+  });
 }
 
 /**

@@ -30,7 +30,10 @@ export async function renderMessage(deps: CoreDeps, message: OutgoingMessage) {
     row.map((b) =>
       b.url
         ? { text: t(b.key, b.params ?? {}), url: b.url }
-        : { text: t(b.key, b.params ?? {}), callback_data: b.action ? encodeButtonAction(callbackSecret(deps.config), b.action) : (b.data ?? 'noop') },
+        : {
+            text: t(b.key, b.params ?? {}),
+            callback_data: b.action ? encodeButtonAction(callbackSecret(deps.config), b.action) : (b.data ?? 'noop'),
+          },
     ),
   );
   return { lang, text, keyboard };
@@ -40,7 +43,11 @@ export async function renderMessage(deps: CoreDeps, message: OutgoingMessage) {
  * The text of a stored message in the reader's language: its parameters (the language's own where it has them) and,
  * for a message naming heads of the register, {{heads}} in the reader's words (src/services/head-label.ts).
  */
-export function messageText(t: Translate, lang: Lang, message: Pick<OutgoingMessage, 'key' | 'params' | 'heads'>): string {
+export function messageText(
+  t: Translate,
+  lang: Lang,
+  message: Pick<OutgoingMessage, 'key' | 'params' | 'heads'>,
+): string {
   const params: Record<string, unknown> = localizeParams(message.params ?? {}, lang);
   if (message.heads) params.heads = headsListText(t, message.heads);
   return t(message.key, params);
@@ -95,7 +102,10 @@ export function splitForTelegram(text: string, limit = TELEGRAM_TEXT_LIMIT): str
 async function documentFor(deps: CoreDeps, message: OutgoingMessage) {
   try {
     const botUsername = deps.config.BOT_USERNAME ?? 'kanji_sahayak_bot';
-    return await makeDocument({ db: deps.db, translator: deps.translator, botUsername, now: deps.clock.now() }, message.document!);
+    return await makeDocument(
+      { db: deps.db, translator: deps.translator, botUsername, now: deps.clock.now() },
+      message.document!,
+    );
   } catch (e) {
     if (e instanceof DocumentUnavailable) return null;
     throw e;
@@ -112,7 +122,12 @@ export interface DeliverOptions {
  * (a payment card's message id, so a keeper's reply finds the payment). Telegram errors other than
  * "blocked / chat not found" are thrown, for the caller's retry policy.
  */
-export async function deliverMessage(deps: CoreDeps, api: Api, message: OutgoingMessage, options: DeliverOptions = {}): Promise<DeliveryResult> {
+export async function deliverMessage(
+  deps: CoreDeps,
+  api: Api,
+  message: OutgoingMessage,
+  options: DeliverOptions = {},
+): Promise<DeliveryResult> {
   const { text, keyboard } = await renderMessage(deps, message);
   const reply_markup = keyboard ? { inline_keyboard: keyboard } : undefined;
   let calls = 0;
@@ -147,7 +162,8 @@ export async function deliverMessage(deps: CoreDeps, api: Api, message: Outgoing
       // Telegram captions are limited to 1024 characters; longer texts go as a separate message.
       if (text.length <= 1024) {
         await gate();
-        messageId = (await api.sendPhoto(message.chatId, new InputFile(png, 'qr.png'), { caption: text, reply_markup })).message_id;
+        messageId = (await api.sendPhoto(message.chatId, new InputFile(png, 'qr.png'), { caption: text, reply_markup }))
+          .message_id;
       } else {
         await gate();
         await api.sendPhoto(message.chatId, new InputFile(png, 'qr.png'));

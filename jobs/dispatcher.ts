@@ -1,7 +1,17 @@
 import type { Queue } from 'bullmq';
 import type { CoreDeps } from '../src/deps';
 import type { OutgoingMessage } from '../src/services/outbox';
-import { jobIdFor, KEEP, priorityOf, RETRY, sendJobIdFor, type BroadcastJobData, type DeadlineJobData, type QueueName, type SendJobData } from './queues';
+import {
+  jobIdFor,
+  KEEP,
+  priorityOf,
+  RETRY,
+  sendJobIdFor,
+  type BroadcastJobData,
+  type DeadlineJobData,
+  type QueueName,
+  type SendJobData,
+} from './queues';
 
 /** An outbox row as the dispatcher reads it. */
 export interface OutboxRow {
@@ -33,12 +43,24 @@ export async function enqueueRow(deps: CoreDeps, queues: Queues, row: OutboxRow)
       const message = row.payload as OutgoingMessage;
       // Ids only in Redis: the sender reads the message (and its recipient) from this row.
       const data: SendJobData = { outboxId: String(row.id), runAt: row.runAt.toISOString() };
-      await queues.send.add('send', data, { jobId: sendJobIdFor(row.id), delay, priority: priorityOf(message), ...KEEP, ...RETRY });
+      await queues.send.add('send', data, {
+        jobId: sendJobIdFor(row.id),
+        delay,
+        priority: priorityOf(message),
+        ...KEEP,
+        ...RETRY,
+      });
       return;
     }
     case 'deadline': {
       const p = row.payload as { caseId: number; step: string; ref?: number };
-      const data: DeadlineJobData = { key: row.jobKey, caseId: p.caseId, step: p.step, runAt: row.runAt.toISOString(), ...(p.ref !== undefined ? { ref: p.ref } : {}) };
+      const data: DeadlineJobData = {
+        key: row.jobKey,
+        caseId: p.caseId,
+        step: p.step,
+        runAt: row.runAt.toISOString(),
+        ...(p.ref !== undefined ? { ref: p.ref } : {}),
+      };
       await queues.deadline.add(p.step, data, { jobId, delay, ...KEEP, ...RETRY });
       return;
     }
@@ -64,7 +86,11 @@ export async function dispatchDue(deps: CoreDeps, queues: Queues): Promise<numbe
   for (;;) {
     const now = deps.clock.now();
     const rows = await deps.db.outboxEntry.findMany({
-      where: { dispatchedAt: null, attempts: { lt: MAX_ENQUEUE_ATTEMPTS }, runAt: { lte: new Date(now.getTime() + LOOKAHEAD_MS) } },
+      where: {
+        dispatchedAt: null,
+        attempts: { lt: MAX_ENQUEUE_ATTEMPTS },
+        runAt: { lte: new Date(now.getTime() + LOOKAHEAD_MS) },
+      },
       orderBy: { id: 'asc' },
       take: BATCH,
     });
@@ -81,7 +107,10 @@ export async function dispatchDue(deps: CoreDeps, queues: Queues): Promise<numbe
       }
     }
     if (done.length) {
-      await deps.db.outboxEntry.updateMany({ where: { id: { in: done }, dispatchedAt: null }, data: { dispatchedAt: now } });
+      await deps.db.outboxEntry.updateMany({
+        where: { id: { in: done }, dispatchedAt: null },
+        data: { dispatchedAt: now },
+      });
     }
     if (failed.length) {
       await deps.db.outboxEntry.updateMany({ where: { id: { in: failed } }, data: { attempts: { increment: 1 } } });

@@ -56,13 +56,20 @@ export function chatTag(secret: string, chatId: string): string {
 }
 
 /** The key secret of chatTag() for a deployment: derived from the bot token (or the webhook secret). */
-export function chatTagSecret(config: { BOT_TOKEN?: string | undefined; WEBHOOK_SECRET?: string | undefined }, prefix: string): string {
-  return createHmac('sha256', 'kanji-sahayak/rate-limit').update(config.BOT_TOKEN ?? config.WEBHOOK_SECRET ?? prefix).digest('hex');
+export function chatTagSecret(
+  config: { BOT_TOKEN?: string | undefined; WEBHOOK_SECRET?: string | undefined },
+  prefix: string,
+): string {
+  return createHmac('sha256', 'kanji-sahayak/rate-limit')
+    .update(config.BOT_TOKEN ?? config.WEBHOOK_SECRET ?? prefix)
+    .digest('hex');
 }
 
-
 /** The answer of `acquire`: wait `waitMs` then send, or come back after `retryInMs` (the chat is busy). */
-export type SlotGrant = { kind: 'go'; waitMs: number } | { kind: 'chat_busy'; retryInMs: number } | { kind: 'lock_lost' };
+export type SlotGrant =
+  | { kind: 'go'; waitMs: number }
+  | { kind: 'chat_busy'; retryInMs: number }
+  | { kind: 'lock_lost' };
 
 /** A BullMQ job's lock (its key and this run's token): ADMIT admits only while the run still holds it. */
 export interface JobLock {
@@ -120,7 +127,12 @@ export class TelegramRateLimiter {
    * this process's global and per-chat interval as ARGV[1] and ARGV[2] (SHARED_INTERVALS); the rest is each
    * script's own, after them. One place keeps that calling convention, so the two calls cannot drift from the Lua.
    */
-  private async pacing(script: string, ownKeys: [string, string, string], ownArgs: string[], laterKeys: string[] = []): Promise<[number, number, number?]> {
+  private async pacing(
+    script: string,
+    ownKeys: [string, string, string],
+    ownArgs: string[],
+    laterKeys: string[] = [],
+  ): Promise<[number, number, number?]> {
     return (await this.redis.eval(
       script,
       ownKeys.length + 2 + laterKeys.length,
@@ -145,7 +157,11 @@ export class TelegramRateLimiter {
    * cannot hold a worker); otherwise the slot waits for the chat too. With `urgentToken` the send takes the
    * priority lane: its slot is not behind the bulk's reservations, and bulk sends wait in ADMIT until it left.
    */
-  async acquire(chatId: string, deferIfChatBusy: boolean, urgentToken = ''): Promise<Exclude<SlotGrant, { kind: 'lock_lost' }>> {
+  async acquire(
+    chatId: string,
+    deferIfChatBusy: boolean,
+    urgentToken = '',
+  ): Promise<Exclude<SlotGrant, { kind: 'lock_lost' }>> {
     const res = await this.pacing(
       ACQUIRE,
       [this.globalKey, `${this.opts.prefix}:tg:chat:${this.chatKey(chatId)}`, `${this.opts.prefix}:tg:departed`],
@@ -158,13 +174,31 @@ export class TelegramRateLimiter {
    * Right before the Bot API call: admitted, or wait `waitMs` and ask again. Departures are at least one
    * interval apart globally and per chat, counted on actual departures (see ADMIT).
    */
-  async admit(chatId: string, urgentToken = '', lock?: JobLock): Promise<{ admitted: true } | { admitted: false; waitMs: number } | { admitted: false; lockLost: true }> {
+  async admit(
+    chatId: string,
+    urgentToken = '',
+    lock?: JobLock,
+  ): Promise<{ admitted: true } | { admitted: false; waitMs: number } | { admitted: false; lockLost: true }> {
     const member = `${this.instance}:${this.admitted}`;
     const extraUs = this.admitted < COLD_SENDS ? COLD_US : 0;
     const res = await this.pacing(
       ADMIT,
-      [`${this.opts.prefix}:tg:departed`, `${this.opts.prefix}:tg:departed:${this.chatKey(chatId)}`, `${this.opts.prefix}:tg:pause`],
-      [String(ADMIT_TOLERANCE_US), urgentToken, String(URGENT_STALE_US), this.instance, member, String(WINDOW_MARGIN_US), String(extraUs), String(this.opts.perSecond), lock?.token ?? ''],
+      [
+        `${this.opts.prefix}:tg:departed`,
+        `${this.opts.prefix}:tg:departed:${this.chatKey(chatId)}`,
+        `${this.opts.prefix}:tg:pause`,
+      ],
+      [
+        String(ADMIT_TOLERANCE_US),
+        urgentToken,
+        String(URGENT_STALE_US),
+        this.instance,
+        member,
+        String(WINDOW_MARGIN_US),
+        String(extraUs),
+        String(this.opts.perSecond),
+        lock?.token ?? '',
+      ],
       [this.windowKey, lock?.key ?? this.windowKey],
     );
     if (res[0] === 2) return { admitted: false, lockLost: true };
@@ -197,7 +231,13 @@ export class TelegramRateLimiter {
    * lock check): whatever it costs is then not between the admission and the Bot API call, where a delay
    * would bunch this message's arrival with the next one's.
    */
-  async waitTurn(chatId: string, deferIfChatBusy: boolean, urgent = false, beforeAdmit?: () => Promise<void>, lock?: JobLock): Promise<SlotGrant> {
+  async waitTurn(
+    chatId: string,
+    deferIfChatBusy: boolean,
+    urgent = false,
+    beforeAdmit?: () => Promise<void>,
+    lock?: JobLock,
+  ): Promise<SlotGrant> {
     const token = urgent ? randomUUID() : '';
     let admitted = false;
     try {

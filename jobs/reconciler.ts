@@ -1,10 +1,27 @@
 import type { Job, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { CoreDeps } from '../src/deps';
-import { DEADLINE_CASE_INCLUDE, finishedCasesAwaitingComplaint, FINISHED_STATUSES, planSteps, type CaseForDeadlines, type PlannedStep } from '../src/services/deadlines';
+import {
+  DEADLINE_CASE_INCLUDE,
+  finishedCasesAwaitingComplaint,
+  FINISHED_STATUSES,
+  planSteps,
+  type CaseForDeadlines,
+  type PlannedStep,
+} from '../src/services/deadlines';
 import { fanOut } from './broadcast-worker';
 import { enqueueRow, type OutboxRow, type Queues } from './dispatcher';
-import { deliveryJobIdFor, jobIdFor, keyFromJobId, KEEP, RETRY, sendJobIdFor, type DeadlineJobData, type QueueName, type SendJobData } from './queues';
+import {
+  deliveryJobIdFor,
+  jobIdFor,
+  keyFromJobId,
+  KEEP,
+  RETRY,
+  sendJobIdFor,
+  type DeadlineJobData,
+  type QueueName,
+  type SendJobData,
+} from './queues';
 import { resolveSendJob } from './send-job';
 import { flushSentFacts } from './sent-facts';
 
@@ -97,16 +114,37 @@ async function removeJobs(queue: Queue, ids: string[]): Promise<void> {
 async function scheduleCases(deps: CoreDeps, queues: Queues, redis: Redis, cases: CaseForDeadlines[]): Promise<number> {
   const steps: PlannedStep[] = cases.flatMap((c) => planSteps(c, deps.config));
   if (steps.length === 0) return 0;
-  const ran = new Set((await deps.db.deadlineRun.findMany({ where: { key: { in: steps.map((s) => s.key) } }, select: { key: true } })).map((r) => r.key));
+  const ran = new Set(
+    (
+      await deps.db.deadlineRun.findMany({ where: { key: { in: steps.map((s) => s.key) } }, select: { key: true } })
+    ).map((r) => r.key),
+  );
   const pending = steps.filter((s) => !ran.has(s.key));
-  const states = await jobStates(redis, queues.deadline, pending.map((s) => jobIdFor(s.key)));
+  const states = await jobStates(
+    redis,
+    queues.deadline,
+    pending.map((s) => jobIdFor(s.key)),
+  );
   const todo = pending.filter((s) => states.get(jobIdFor(s.key)) !== 'live');
-  await removeJobs(queues.deadline, todo.filter((s) => states.get(jobIdFor(s.key)) !== 'missing').map((s) => jobIdFor(s.key)));
+  await removeJobs(
+    queues.deadline,
+    todo.filter((s) => states.get(jobIdFor(s.key)) !== 'missing').map((s) => jobIdFor(s.key)),
+  );
   const now = deps.clock.now().getTime();
   await queues.deadline.addBulk(
     todo.map((s) => {
-      const data: DeadlineJobData = { key: s.key, caseId: s.caseId, step: s.step, runAt: s.runAt.toISOString(), ...(s.ref !== undefined ? { ref: s.ref } : {}) };
-      return { name: s.step, data, opts: { jobId: jobIdFor(s.key), delay: Math.max(0, s.runAt.getTime() - now), ...KEEP, ...RETRY } };
+      const data: DeadlineJobData = {
+        key: s.key,
+        caseId: s.caseId,
+        step: s.step,
+        runAt: s.runAt.toISOString(),
+        ...(s.ref !== undefined ? { ref: s.ref } : {}),
+      };
+      return {
+        name: s.step,
+        data,
+        opts: { jobId: jobIdFor(s.key), delay: Math.max(0, s.runAt.getTime() - now), ...KEEP, ...RETRY },
+      };
     }),
   );
   return todo.length;
@@ -124,21 +162,42 @@ async function reviveFailed(deps: CoreDeps, queues: Queues): Promise<number> {
     const q = queues[name];
     for (let start = 0; ; start += PAGE) {
       const jobs = (await q.getFailed(start, start + PAGE - 1)).filter((j): j is Job => Boolean(j?.id));
-      const again = jobs.filter((j) => /stalled/i.test(j.failedReason ?? '') || j.attemptsMade >= (j.opts.attempts ?? 1));
+      const again = jobs.filter(
+        (j) => /stalled/i.test(j.failedReason ?? '') || j.attemptsMade >= (j.opts.attempts ?? 1),
+      );
       let owed = again;
       if (again.length === 0) {
         owed = [];
       } else if (name === 'deadline') {
-        const done = new Set((await deps.db.deadlineRun.findMany({ where: { key: { in: again.map((j) => keyFromJobId(j.id!)) }, outcome: 'sent' }, select: { key: true } })).map((r) => r.key));
+        const done = new Set(
+          (
+            await deps.db.deadlineRun.findMany({
+              where: { key: { in: again.map((j) => keyFromJobId(j.id!)) }, outcome: 'sent' },
+              select: { key: true },
+            })
+          ).map((r) => r.key),
+        );
         owed = again.filter((j) => !done.has(keyFromJobId(j.id!)));
       } else if (name === 'send') {
         // Job data is ids only: the Delivery key and recipient are read back from the database.
-        const resolved = await Promise.all(again.map((j) => resolveSendJob(deps, j.data as SendJobData).catch(() => null)));
-        const pairs = resolved.flatMap((r) => (r ? [{ messageKey: r.key, telegramUserId: BigInt(r.message.chatId) }] : []));
-        const finals = pairs.length ? await deps.db.delivery.findMany({ where: { OR: pairs, status: { not: 'PENDING' } }, select: { messageKey: true, telegramUserId: true } }) : [];
+        const resolved = await Promise.all(
+          again.map((j) => resolveSendJob(deps, j.data as SendJobData).catch(() => null)),
+        );
+        const pairs = resolved.flatMap((r) =>
+          r ? [{ messageKey: r.key, telegramUserId: BigInt(r.message.chatId) }] : [],
+        );
+        const finals = pairs.length
+          ? await deps.db.delivery.findMany({
+              where: { OR: pairs, status: { not: 'PENDING' } },
+              select: { messageKey: true, telegramUserId: true },
+            })
+          : [];
         const done = new Set(finals.map((f) => `${f.messageKey}\u0000${f.telegramUserId}`));
         // A job whose row is gone owes nothing; otherwise it is owed until its Delivery row is final.
-        owed = again.filter((_, i) => resolved[i] !== null && !done.has(`${resolved[i]!.key}\u0000${BigInt(resolved[i]!.message.chatId)}`));
+        owed = again.filter(
+          (_, i) =>
+            resolved[i] !== null && !done.has(`${resolved[i]!.key}\u0000${BigInt(resolved[i]!.message.chatId)}`),
+        );
       }
       for (const j of owed) {
         await q.remove(j.id!).catch(() => 0);
@@ -168,7 +227,17 @@ export async function reconcile(deps: CoreDeps, queues: Queues, opts: ReconcileO
   const { redis } = opts;
   const t0 = Date.now();
   const full = opts.full ?? true;
-  const result: ReconcileResult = { mode: full ? 'full' : 'incremental', openCases: 0, finishedWithPartDeposits: 0, deadlineSteps: 0, sends: 0, broadcasts: 0, revived: 0, sentFacts: 0, ms: 0 };
+  const result: ReconcileResult = {
+    mode: full ? 'full' : 'incremental',
+    openCases: 0,
+    finishedWithPartDeposits: 0,
+    deadlineSteps: 0,
+    sends: 0,
+    broadcasts: 0,
+    revived: 0,
+    sentFacts: 0,
+    ms: 0,
+  };
   result.sentFacts = await flushSentFacts(deps, redis, opts.prefix);
   result.revived = await reviveFailed(deps, queues);
 
@@ -189,7 +258,11 @@ export async function reconcile(deps: CoreDeps, queues: Queues, opts: ReconcileO
     // (issue 10.11): found from the deposits' side (a few recent rows on their index), not by reading finished cases.
     const owed = await finishedCasesAwaitingComplaint(deps.db, deps.clock.now(), deps.config);
     for (let i = 0; i < owed.length; i += PAGE) {
-      const cases = await deps.db.case.findMany({ where: { id: { in: owed.slice(i, i + PAGE) } }, select: PLAN_SELECT, orderBy: { id: 'asc' } });
+      const cases = await deps.db.case.findMany({
+        where: { id: { in: owed.slice(i, i + PAGE) } },
+        select: PLAN_SELECT,
+        orderBy: { id: 'asc' },
+      });
       result.deadlineSteps += await scheduleCases(deps, queues, redis, cases satisfies CaseForDeadlines[]);
       result.finishedWithPartDeposits += cases.length;
     }
@@ -209,7 +282,11 @@ export async function reconcile(deps: CoreDeps, queues: Queues, opts: ReconcileO
     cursor = rows[rows.length - 1]!.id;
     const sends = rows.filter((r) => r.jobName === 'send');
     // Send jobs are named by their outbox row (ids only in Redis: jobs/queues.ts sendJobIdFor).
-    const states = await jobStates(redis, queues.send, sends.map((r) => sendJobIdFor(r.id)));
+    const states = await jobStates(
+      redis,
+      queues.send,
+      sends.map((r) => sendJobIdFor(r.id)),
+    );
     for (const row of sends) {
       const state = states.get(sendJobIdFor(row.id));
       if (state === 'live') continue;
@@ -217,7 +294,8 @@ export async function reconcile(deps: CoreDeps, queues: Queues, opts: ReconcileO
       await enqueueRow(deps, queues, row);
       result.sends++;
     }
-    for (const row of rows.filter((r) => r.jobName === 'broadcast')) result.broadcasts += await reconcileBroadcast(deps, queues, redis, row);
+    for (const row of rows.filter((r) => r.jobName === 'broadcast'))
+      result.broadcasts += await reconcileBroadcast(deps, queues, redis, row);
     if (rows.length < PAGE) break;
   }
   result.ms = Date.now() - t0;
@@ -227,7 +305,10 @@ export async function reconcile(deps: CoreDeps, queues: Queues, opts: ReconcileO
 /** One broadcast: its fan-out job back if it never ran; else its PENDING recipients' jobs back. */
 async function reconcileBroadcast(deps: CoreDeps, queues: Queues, redis: Redis, row: OutboxRow): Promise<number> {
   const p = row.payload as { kind: string; caseId: number };
-  const rows = await deps.db.delivery.findMany({ where: { messageKey: row.jobKey, status: 'PENDING' }, select: { id: true } });
+  const rows = await deps.db.delivery.findMany({
+    where: { messageKey: row.jobKey, status: 'PENDING' },
+    select: { id: true },
+  });
   if (rows.length === 0) {
     if ((await deps.db.delivery.count({ where: { messageKey: row.jobKey } })) > 0) return 0;
     const state = (await jobStates(redis, queues.broadcast, [jobIdFor(row.jobKey)])).get(jobIdFor(row.jobKey));
@@ -241,7 +322,10 @@ async function reconcileBroadcast(deps: CoreDeps, queues: Queues, redis: Redis, 
   const states = await jobStates(redis, queues.send, ids);
   const dead = ids.filter((id) => states.get(id) !== 'live');
   if (dead.length === 0) return 0;
-  await removeJobs(queues.send, dead.filter((id) => states.get(id) !== 'missing'));
+  await removeJobs(
+    queues.send,
+    dead.filter((id) => states.get(id) !== 'missing'),
+  );
   await fanOut(deps, queues, { key: row.jobKey, kind: p.kind, caseId: p.caseId });
   return 1;
 }

@@ -8,7 +8,9 @@ export class RedisUnavailableError extends Error {
     readonly url: string,
     cause: unknown,
   ) {
-    super(`Redis is not reachable at ${url} (${cause instanceof Error ? cause.message : String(cause)}). Start Redis or set REDIS_URL.`);
+    super(
+      `Redis is not reachable at ${url} (${cause instanceof Error ? cause.message : String(cause)}). Start Redis or set REDIS_URL.`,
+    );
     this.name = 'RedisUnavailableError';
   }
 }
@@ -29,7 +31,13 @@ export function redactRedisUrl(url: string): string {
  * BullMQ's connection retrying forever in the background.
  */
 export async function probeRedis(url: string, timeoutMs = 3000): Promise<{ maxmemoryPolicy: string | null }> {
-  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: timeoutMs, enableOfflineQueue: false });
+  const probe = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    connectTimeout: timeoutMs,
+    enableOfflineQueue: false,
+  });
   probe.on('error', () => {});
   try {
     await probe.connect();

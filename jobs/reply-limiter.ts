@@ -3,7 +3,18 @@ import type { Logger } from '../src/logging';
 import type { TelegramRateLimiter } from './rate-limit';
 
 /** Bot API methods that put a message in a chat: they count against Telegram's global and per-chat limits. */
-export const MESSAGE_METHODS: ReadonlySet<string> = new Set(['sendMessage', 'sendPhoto', 'sendDocument', 'sendMediaGroup', 'sendVideo', 'sendAudio', 'sendVoice', 'sendLocation', 'copyMessage', 'forwardMessage']);
+export const MESSAGE_METHODS: ReadonlySet<string> = new Set([
+  'sendMessage',
+  'sendPhoto',
+  'sendDocument',
+  'sendMediaGroup',
+  'sendVideo',
+  'sendAudio',
+  'sendVoice',
+  'sendLocation',
+  'copyMessage',
+  'forwardMessage',
+]);
 
 /** Bounds of a reply's retries on 429: a user's answer is retried, but a handler never hangs for long. */
 export interface ReplyLimitOptions {
@@ -26,7 +37,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * pacing. A reply takes the limiter's priority lane (someone is waiting for it): it leaves before the bulk
  * sends of a running broadcast. Installed per update on ctx.api (bot/index.ts), not on bot.api: the sender gates its own calls.
  */
-export function rateLimitedReplies(limiter: () => TelegramRateLimiter | undefined, logger: Logger, o: ReplyLimitOptions = {}): Transformer {
+export function rateLimitedReplies(
+  limiter: () => TelegramRateLimiter | undefined,
+  logger: Logger,
+  o: ReplyLimitOptions = {},
+): Transformer {
   const maxRetries = o.maxRetries ?? 3;
   const maxWaitMs = o.maxWaitMs ?? 30_000;
   const budgetTimeoutMs = o.budgetTimeoutMs ?? 5_000;

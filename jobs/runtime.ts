@@ -108,8 +108,15 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
     const run = async () => {
       const redis = conn!;
       const startedAt = deps.clock.now();
-      const full = want.full ?? (Date.now() - lastFull >= reconcileEveryMs || !lastPassAt || (await redis.exists(sentinelKey)) === 0);
-      const r = await reconcile(deps, requireQueues(), { redis, prefix: o.prefix, full, ...(lastPassAt ? { since: new Date(lastPassAt.getTime() - 60_000) } : {}) });
+      const full =
+        want.full ??
+        (Date.now() - lastFull >= reconcileEveryMs || !lastPassAt || (await redis.exists(sentinelKey)) === 0);
+      const r = await reconcile(deps, requireQueues(), {
+        redis,
+        prefix: o.prefix,
+        full,
+        ...(lastPassAt ? { since: new Date(lastPassAt.getTime() - 60_000) } : {}),
+      });
       lastPassAt = startedAt;
       if (full) {
         lastFull = Date.now();
@@ -153,7 +160,8 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
     try {
       await dispatchOnce();
     } catch (err) {
-      if (!dbDown && conn?.status === 'ready') log.warn({ err: (err as Error).message }, 'outbox dispatch failed: database unavailable?');
+      if (!dbDown && conn?.status === 'ready')
+        log.warn({ err: (err as Error).message }, 'outbox dispatch failed: database unavailable?');
       dbDown = conn?.status === 'ready' || dbDown;
       throw err;
     }
@@ -186,7 +194,10 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
     async start() {
       const probe = await probeRedis(o.redisUrl);
       if (probe.maxmemoryPolicy && probe.maxmemoryPolicy !== 'noeviction') {
-        log.warn({ policy: probe.maxmemoryPolicy }, 'Redis maxmemory-policy should be noeviction: evicted keys are lost jobs');
+        log.warn(
+          { policy: probe.maxmemoryPolicy },
+          'Redis maxmemory-policy should be noeviction: evicted keys are lost jobs',
+        );
       }
       conn = createRedis(o.redisUrl);
       conn.on('error', (err) => log.error({ err: err.message }, 'redis connection error'));
@@ -202,7 +213,9 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
         reconcileNow().catch((err) => log.error({ err }, 'reconcile after reconnect failed'));
       });
       const connection = conn;
-      queues = Object.fromEntries(QUEUE_NAMES.map((n) => [n, new Queue(n, { connection, prefix: o.prefix })])) as unknown as Queues;
+      queues = Object.fromEntries(
+        QUEUE_NAMES.map((n) => [n, new Queue(n, { connection, prefix: o.prefix })]),
+      ) as unknown as Queues;
       limiter = new TelegramRateLimiter(conn, {
         perSecond: deps.config.TELEGRAM_GLOBAL_PER_SECOND,
         perChatIntervalMs: deps.config.TELEGRAM_PER_CHAT_INTERVAL_MS,
@@ -211,7 +224,18 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
         ...(o.tuning?.pace !== undefined ? { pace: o.tuning.pace } : {}),
       });
       if (runWorkers) {
-        workers.push(...(await startWorkers({ deps, api: o.api, connection, prefix: o.prefix, limiter, queues: requireQueues, ...(o.tuning ? { tuning: o.tuning } : {}), ...(o.hooks ? { hooks: o.hooks } : {}) })));
+        workers.push(
+          ...(await startWorkers({
+            deps,
+            api: o.api,
+            connection,
+            prefix: o.prefix,
+            limiter,
+            queues: requireQueues,
+            ...(o.tuning ? { tuning: o.tuning } : {}),
+            ...(o.hooks ? { hooks: o.hooks } : {}),
+          })),
+        );
       }
       if (runDispatcher) {
         await dispatchDue(deps, requireQueues());
@@ -221,7 +245,10 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
         schedule();
         scheduleReconcile();
       }
-      log.info({ redis: redisShown, prefix: o.prefix, workers: runWorkers, dispatcher: runDispatcher }, 'jobs runtime started');
+      log.info(
+        { redis: redisShown, prefix: o.prefix, workers: runWorkers, dispatcher: runDispatcher },
+        'jobs runtime started',
+      );
     },
 
     async stop() {
@@ -237,7 +264,11 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
       if (reconciling) await reconciling.catch(() => {});
       // close() lets active jobs finish; a job still running when the process dies is handed back by the
       // stalled-job check of the next worker.
-      await Promise.all(workers.map((w) => w.close(!redisUp).catch((err) => log.warn({ err: (err as Error).message }, 'worker close failed'))));
+      await Promise.all(
+        workers.map((w) =>
+          w.close(!redisUp).catch((err) => log.warn({ err: (err as Error).message }, 'worker close failed')),
+        ),
+      );
       workers.length = 0;
       if (queues) await Promise.all(Object.values(queues).map((q) => q.close().catch(() => {})));
       queues = undefined;
@@ -283,7 +314,9 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
         }
         await sleep(20);
       }
-      throw new Error(`jobs drain: queues still busy after ${timeoutMs} ms: ${JSON.stringify((await collectStatus(deps, requireQueues(), redisShown)).queues)}`);
+      throw new Error(
+        `jobs drain: queues still busy after ${timeoutMs} ms: ${JSON.stringify((await collectStatus(deps, requireQueues(), redisShown)).queues)}`,
+      );
     },
   };
 }

@@ -31,14 +31,23 @@ async function broadcastTemplate(deps: CoreDeps, messageKey: string): Promise<Om
  */
 export async function resolveSendJob(deps: CoreDeps, data: SendJobData): Promise<ResolvedSend> {
   if (data.outboxId !== undefined) {
-    const row = await deps.db.outboxEntry.findUnique({ where: { id: BigInt(data.outboxId) }, select: { jobKey: true, payload: true } });
+    const row = await deps.db.outboxEntry.findUnique({
+      where: { id: BigInt(data.outboxId) },
+      select: { jobKey: true, payload: true },
+    });
     if (!row) throw new UnrecoverableError(`outbox row ${data.outboxId} not found`);
     return { key: row.jobKey, message: row.payload as unknown as OutgoingMessage };
   }
   if (data.deliveryId !== undefined) {
-    const d = await deps.db.delivery.findUnique({ where: { id: BigInt(data.deliveryId) }, select: { messageKey: true, telegramUserId: true } });
+    const d = await deps.db.delivery.findUnique({
+      where: { id: BigInt(data.deliveryId) },
+      select: { messageKey: true, telegramUserId: true },
+    });
     if (!d) throw new UnrecoverableError(`delivery ${data.deliveryId} not found`);
-    return { key: d.messageKey, message: { ...(await broadcastTemplate(deps, d.messageKey)), chatId: String(d.telegramUserId) } };
+    return {
+      key: d.messageKey,
+      message: { ...(await broadcastTemplate(deps, d.messageKey)), chatId: String(d.telegramUserId) },
+    };
   }
   // A job written before payloads became ids-only.
   if (data.key !== undefined && data.message) return { key: data.key, message: data.message };

@@ -50,13 +50,23 @@ interface ApiFailure {
  * again. Exactly-once is not possible against Telegram: a process killed after Telegram accepted the
  * message but before either write re-sends it on the retry; the window is one HTTP round trip.
  */
-export function createSendProcessor(deps: CoreDeps, api: Api, limiter: TelegramRateLimiter, facts?: { redis: Redis; prefix: string }, lockDurationMs = 10_000) {
+export function createSendProcessor(
+  deps: CoreDeps,
+  api: Api,
+  limiter: TelegramRateLimiter,
+  facts?: { redis: Redis; prefix: string },
+  lockDurationMs = 10_000,
+) {
   const log = deps.logger.child({ part: 'jobs.send' });
   return async function processSend(job: Job<SendJobData>, token?: string): Promise<SendOutcome> {
     const { key, message } = await resolveSendJob(deps, job.data);
     const recipient = BigInt(message.chatId);
     const where = { messageKey_telegramUserId: { messageKey: key, telegramUserId: recipient } };
-    const existing = await deps.db.delivery.upsert({ where, create: { messageKey: key, telegramUserId: recipient }, update: {} });
+    const existing = await deps.db.delivery.upsert({
+      where,
+      create: { messageKey: key, telegramUserId: recipient },
+      update: {},
+    });
     // FAILED is not final here: the reconciler never revives it, but an operator's `admin jobs retry` may.
     if (existing.status === 'SENT' || existing.status === 'UNREACHABLE') return 'already_done';
     if (facts && (await wasSent(facts.redis, facts.prefix, existing.id))) return 'already_done';
@@ -79,7 +89,13 @@ export function createSendProcessor(deps: CoreDeps, api: Api, limiter: TelegramR
           // And ADMIT itself checks the lock in the same atomic step: a Redis restarted empty while the admission
           // call waited for it (the chaos run: one broadcast message doubled) admits nothing.
           const lock = token ? { key: `${job.queueQualifiedName}:${job.id}:lock`, token } : undefined;
-          const grant = await limiter.waitTurn(message.chatId, callIndex === 0, message.priority !== 'bulk', checkLock, lock);
+          const grant = await limiter.waitTurn(
+            message.chatId,
+            callIndex === 0,
+            message.priority !== 'bulk',
+            checkLock,
+            lock,
+          );
           if (grant.kind === 'lock_lost') throw new LockLostError(String(job.id));
           if (grant.kind === 'chat_busy') {
             // The chat had a message less than the per-chat interval ago: come back then, freeing the worker.
@@ -100,7 +116,10 @@ export function createSendProcessor(deps: CoreDeps, api: Api, limiter: TelegramR
         // Consecutive 429s of this chat (the count lives as long as the chat keeps failing).
         const streak = await limiter.chat429(message.chatId);
         if (streak >= CHAT_429_GIVE_UP) {
-          await deps.db.delivery.update({ where, data: { status: 'FAILED', attempts: { increment: 1 }, lastError: `429 x${streak}: given up` } });
+          await deps.db.delivery.update({
+            where,
+            data: { status: 'FAILED', attempts: { increment: 1 }, lastError: `429 x${streak}: given up` },
+          });
           log.warn({ jobId: job.id, streak }, 'telegram 429 for one chat again and again: given up');
           throw new UnrecoverableError(`429 x${streak}`);
         }
@@ -111,7 +130,10 @@ export function createSendProcessor(deps: CoreDeps, api: Api, limiter: TelegramR
         } else {
           log.warn({ jobId: job.id, retryAfter, streak }, 'telegram 429 again for one chat: only it waits');
         }
-        await deps.db.delivery.update({ where, data: { attempts: { increment: 1 }, lastError: `429 retry_after=${retryAfter}` } });
+        await deps.db.delivery.update({
+          where,
+          data: { attempts: { increment: 1 }, lastError: `429 retry_after=${retryAfter}` },
+        });
         await job.moveToDelayed(Date.now() + wait, token);
         throw new DelayedError();
       }
@@ -120,8 +142,17 @@ export function createSendProcessor(deps: CoreDeps, api: Api, limiter: TelegramR
       // transient: the row stays PENDING (owed), the job retries, and the reconciler revives it after.
       const permanent = e.error_code === 400;
       await deps.db.delivery
-        .update({ where, data: { attempts: { increment: 1 }, lastError: description, ...(permanent ? { status: 'FAILED' as const } : {}) } })
-        .catch((dbErr: unknown) => log.warn({ jobId: job.id, err: (dbErr as Error).message }, 'could not record the failed attempt'));
+        .update({
+          where,
+          data: {
+            attempts: { increment: 1 },
+            lastError: description,
+            ...(permanent ? { status: 'FAILED' as const } : {}),
+          },
+        })
+        .catch((dbErr: unknown) =>
+          log.warn({ jobId: job.id, err: (dbErr as Error).message }, 'could not record the failed attempt'),
+        );
       log.warn({ jobId: job.id, code: e.error_code, attempt: job.attemptsMade + 1, permanent }, 'send failed');
       if (permanent) throw new UnrecoverableError(description);
       throw err;
@@ -130,13 +161,19 @@ export function createSendProcessor(deps: CoreDeps, api: Api, limiter: TelegramR
     // message's success, or a 5xx between two 429s, must not leave it counting towards CHAT_429_GIVE_UP).
     await limiter.chat429Reset(message.chatId);
     if (result.status === 'unreachable') {
-      await deps.db.delivery.update({ where, data: { status: 'UNREACHABLE', attempts: { increment: 1 }, lastError: result.reason.slice(0, 500) } });
+      await deps.db.delivery.update({
+        where,
+        data: { status: 'UNREACHABLE', attempts: { increment: 1 }, lastError: result.reason.slice(0, 500) },
+      });
       return 'unreachable';
     }
     const sentAt = deps.clock.now();
     for (let i = 1; ; i++) {
       try {
-        await deps.db.delivery.update({ where, data: { status: 'SENT', attempts: { increment: 1 }, sentAt, lastError: null } });
+        await deps.db.delivery.update({
+          where,
+          data: { status: 'SENT', attempts: { increment: 1 }, sentAt, lastError: null },
+        });
         break;
       } catch (err) {
         if (i < SENT_WRITE_TRIES) {

@@ -14,7 +14,13 @@ function hashKey(prefix: string): string {
 }
 
 /** Remembers in Redis that Delivery `deliveryId` reached Telegram (message id `messageId`) at `at`. */
-export async function rememberSent(redis: Redis, prefix: string, deliveryId: bigint, messageId: number, at: Date): Promise<void> {
+export async function rememberSent(
+  redis: Redis,
+  prefix: string,
+  deliveryId: bigint,
+  messageId: number,
+  at: Date,
+): Promise<void> {
   await redis.hset(hashKey(prefix), String(deliveryId), JSON.stringify({ messageId, at: at.toISOString() }));
 }
 
@@ -32,7 +38,8 @@ export async function flushSentFacts(deps: CoreDeps, redis: Redis, prefix: strin
     const data = { status: 'SENT' as const, sentAt: new Date(at), lastError: null };
     // A field written before facts were named by the Delivery id is '<messageKey>\0<chatId>': still honoured.
     const [messageKey, chatId] = field.split('\u0000');
-    const where = chatId === undefined ? { id: BigInt(field) } : { messageKey: messageKey!, telegramUserId: BigInt(chatId) };
+    const where =
+      chatId === undefined ? { id: BigInt(field) } : { messageKey: messageKey!, telegramUserId: BigInt(chatId) };
     await deps.db.delivery.updateMany({ where, data });
     await redis.hdel(hashKey(prefix), field);
     n++;

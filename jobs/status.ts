@@ -46,7 +46,14 @@ export const OVERDUE_AFTER_MS = 60_000;
 
 async function countsOf(q: Queue): Promise<QueueCounts> {
   const c = await q.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'failed', 'completed');
-  return { waiting: c.waiting ?? 0, active: c.active ?? 0, delayed: c.delayed ?? 0, prioritized: c.prioritized ?? 0, failed: c.failed ?? 0, completed: c.completed ?? 0 };
+  return {
+    waiting: c.waiting ?? 0,
+    active: c.active ?? 0,
+    delayed: c.delayed ?? 0,
+    prioritized: c.prioritized ?? 0,
+    failed: c.failed ?? 0,
+    completed: c.completed ?? 0,
+  };
 }
 
 function dueOf(name: QueueName, job: Job): number {
@@ -62,27 +69,53 @@ export async function collectStatus(deps: CoreDeps, queues: Queues, redis: strin
   const [undispatchedDue, stuck, oldestRow, pending, unreachable, failed, oldestOwed] = await Promise.all([
     deps.db.outboxEntry.count({ where: { dispatchedAt: null, runAt: { lte: now } } }),
     deps.db.outboxEntry.count({ where: { dispatchedAt: null, attempts: { gte: MAX_ENQUEUE_ATTEMPTS } } }),
-    deps.db.outboxEntry.findFirst({ where: { dispatchedAt: null, runAt: { lte: new Date(now.getTime() - OVERDUE_AFTER_MS) } }, orderBy: { runAt: 'asc' } }),
+    deps.db.outboxEntry.findFirst({
+      where: { dispatchedAt: null, runAt: { lte: new Date(now.getTime() - OVERDUE_AFTER_MS) } },
+      orderBy: { runAt: 'asc' },
+    }),
     deps.db.delivery.count({ where: { status: 'PENDING' } }),
     deps.db.delivery.count({ where: { status: 'UNREACHABLE' } }),
     deps.db.delivery.count({ where: { status: 'FAILED' } }),
     // Delivery rows are stamped by the database (real time), so their lateness is measured in real time.
-    deps.db.delivery.findFirst({ where: { status: 'PENDING', createdAt: { lte: new Date(Date.now() - OVERDUE_AFTER_MS) } }, orderBy: { createdAt: 'asc' } }),
+    deps.db.delivery.findFirst({
+      where: { status: 'PENDING', createdAt: { lte: new Date(Date.now() - OVERDUE_AFTER_MS) } },
+      orderBy: { createdAt: 'asc' },
+    }),
   ]);
   const candidates: OverdueItem[] = [];
-  if (oldestRow) candidates.push({ key: oldestRow.jobKey, where: 'outbox', dueAt: oldestRow.runAt.toISOString(), lateMs: now.getTime() - oldestRow.runAt.getTime() });
+  if (oldestRow)
+    candidates.push({
+      key: oldestRow.jobKey,
+      where: 'outbox',
+      dueAt: oldestRow.runAt.toISOString(),
+      lateMs: now.getTime() - oldestRow.runAt.getTime(),
+    });
   if (oldestOwed) {
-    candidates.push({ key: `${oldestOwed.messageKey}#${oldestOwed.telegramUserId}`, where: 'delivery', dueAt: oldestOwed.createdAt.toISOString(), lateMs: Date.now() - oldestOwed.createdAt.getTime() });
+    candidates.push({
+      key: `${oldestOwed.messageKey}#${oldestOwed.telegramUserId}`,
+      where: 'delivery',
+      dueAt: oldestOwed.createdAt.toISOString(),
+      lateMs: Date.now() - oldestOwed.createdAt.getTime(),
+    });
   }
   for (const name of QUEUE_NAMES) {
     const q = queues[name];
     // A failed job is overdue too (the reconciler adds it again while its work is owed).
-    const jobs = [...(await q.getJobs(['waiting', 'prioritized'], 0, 0, true)), ...(await q.getJobs(['delayed'], 0, 0, true)), ...(await q.getJobs(['failed'], 0, 0, true))];
+    const jobs = [
+      ...(await q.getJobs(['waiting', 'prioritized'], 0, 0, true)),
+      ...(await q.getJobs(['delayed'], 0, 0, true)),
+      ...(await q.getJobs(['failed'], 0, 0, true)),
+    ];
     for (const job of jobs) {
       if (!job?.id) continue;
       const due = dueOf(name, job);
       const ref = name === 'deadline' ? now.getTime() : Date.now();
-      candidates.push({ key: keyFromJobId(job.id), where: name, dueAt: new Date(due).toISOString(), lateMs: ref - due });
+      candidates.push({
+        key: keyFromJobId(job.id),
+        where: name,
+        dueAt: new Date(due).toISOString(),
+        lateMs: ref - due,
+      });
     }
   }
   const overdue = candidates.filter((c) => c.lateMs > OVERDUE_AFTER_MS).sort((a, b) => b.lateMs - a.lateMs);
@@ -103,7 +136,10 @@ export const PENDING_STEPS_SHOWN = 10;
 
 async function pendingStepsShown(deps: CoreDeps): Promise<JobsStatus['pendingSteps']> {
   const p = await pendingSteps(deps.db, 'all', PENDING_STEPS_SHOWN);
-  return { total: p.total, steps: p.steps.map((s) => ({ caseNumber: s.caseNumber, step: s.step, dueAt: s.dueAt.toISOString() })) };
+  return {
+    total: p.total,
+    steps: p.steps.map((s) => ({ caseNumber: s.caseNumber, step: s.step, dueAt: s.dueAt.toISOString() })),
+  };
 }
 
 /** The status as lines of text in the reader's language (jobs:status.*), for /status and the CLI. */
@@ -111,20 +147,40 @@ export function statusLines(t: (key: string, options?: Record<string, unknown>) 
   const lines = [t('jobs:status.title', { at: s.at }), t('jobs:status.redis', { url: s.redis })];
   for (const name of QUEUE_NAMES) {
     const c = s.queues[name];
-    lines.push(t('jobs:status.queue', { name: t(`jobs:status.queue_name.${name}`), waiting: c.waiting + c.prioritized, active: c.active, delayed: c.delayed, failed: c.failed }));
+    lines.push(
+      t('jobs:status.queue', {
+        name: t(`jobs:status.queue_name.${name}`),
+        waiting: c.waiting + c.prioritized,
+        active: c.active,
+        delayed: c.delayed,
+        failed: c.failed,
+      }),
+    );
   }
   lines.push(t('jobs:status.failed_total', { n: s.failedTotal }));
   lines.push(t('jobs:status.outbox', { due: s.outbox.undispatchedDue, stuck: s.outbox.stuck }));
   lines.push(t('jobs:status.deliveries', s.deliveries));
   lines.push(
     s.oldestOverdue
-      ? t('jobs:status.overdue', { key: s.oldestOverdue.key, where: s.oldestOverdue.where, dueAt: s.oldestOverdue.dueAt, minutes: Math.round(s.oldestOverdue.lateMs / 60_000) })
+      ? t('jobs:status.overdue', {
+          key: s.oldestOverdue.key,
+          where: s.oldestOverdue.where,
+          dueAt: s.oldestOverdue.dueAt,
+          minutes: Math.round(s.oldestOverdue.lateMs / 60_000),
+        })
       : t('jobs:status.no_overdue'),
   );
   if (s.pendingSteps.total === 0) lines.push(t('jobs:status.no_pending_steps'));
   else {
     lines.push(t('jobs:status.pending_steps', { count: s.pendingSteps.total }));
-    for (const p of s.pendingSteps.steps) lines.push(t('jobs:status.pending_step', { number: p.caseNumber, step: t(`jobs:status.step_name.${p.step}`), dueAt: p.dueAt }));
+    for (const p of s.pendingSteps.steps)
+      lines.push(
+        t('jobs:status.pending_step', {
+          number: p.caseNumber,
+          step: t(`jobs:status.step_name.${p.step}`),
+          dueAt: p.dueAt,
+        }),
+      );
   }
   return lines;
 }

@@ -76,12 +76,26 @@ export async function startWorkers(o: WorkersOptions): Promise<Worker[]> {
     if (name === 'deadline') {
       w.on('active', (job) => {
         const runAt = (job.data as { runAt?: string }).runAt;
-        if (runAt) deps.metrics?.deadlineLateness.observe({ step: String((job.data as { step?: string }).step ?? '') }, Math.max(0, deps.clock.now().getTime() - Date.parse(runAt)) / 1000);
+        if (runAt)
+          deps.metrics?.deadlineLateness.observe(
+            { step: String((job.data as { step?: string }).step ?? '') },
+            Math.max(0, deps.clock.now().getTime() - Date.parse(runAt)) / 1000,
+          );
       });
     }
     workers.push(w);
   };
-  add('send', createSendProcessor(deps, o.api, o.limiter, { redis: connection, prefix: o.prefix }, common.lockDuration) as Processor, o.tuning?.sendConcurrency ?? 8);
+  add(
+    'send',
+    createSendProcessor(
+      deps,
+      o.api,
+      o.limiter,
+      { redis: connection, prefix: o.prefix },
+      common.lockDuration,
+    ) as Processor,
+    o.tuning?.sendConcurrency ?? 8,
+  );
   add('deadline', createDeadlineProcessor(deps, o.queues, o.hooks) as Processor, o.tuning?.deadlineConcurrency ?? 4);
   add('broadcast', createBroadcastProcessor(deps, o.queues) as Processor, 2);
   await Promise.all(workers.map((w) => w.waitUntilReady()));

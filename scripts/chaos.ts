@@ -31,8 +31,36 @@ const verbose = process.argv.includes('--verbose');
 const SUBSCRIBERS = Number(process.env.CHAOS_SUBSCRIBERS ?? 240);
 // Seconds from the worker's first start. Quick mode scales the outages down to 15 s.
 const P = quick
-  ? { rate: 8, kill1: 10, kill2: 22, pgDown: 32, pgUp: 47, redisDown: 62, redisUp: 64, apiFail: 72, apiOk: 87, secondBroadcast: 20, notices: 8, noticeEvery: 10, settle: 120 }
-  : { rate: 4, kill1: 20, kill2: 40, pgDown: 55, pgUp: 115, redisDown: 150, redisUp: 155, apiFail: 175, apiOk: 235, secondBroadcast: 90, notices: 12, noticeEvery: 20, settle: 180 };
+  ? {
+      rate: 8,
+      kill1: 10,
+      kill2: 22,
+      pgDown: 32,
+      pgUp: 47,
+      redisDown: 62,
+      redisUp: 64,
+      apiFail: 72,
+      apiOk: 87,
+      secondBroadcast: 20,
+      notices: 8,
+      noticeEvery: 10,
+      settle: 120,
+    }
+  : {
+      rate: 4,
+      kill1: 20,
+      kill2: 40,
+      pgDown: 55,
+      pgUp: 115,
+      redisDown: 150,
+      redisUp: 155,
+      apiFail: 175,
+      apiOk: 235,
+      secondBroadcast: 90,
+      notices: 12,
+      noticeEvery: 20,
+      settle: 180,
+    };
 const TOKEN = `700000001:CHAOS${'x'.repeat(31)}`;
 const OFFICERS = [70_000_001, 70_000_002];
 const KEEPERS = [70_000_011, 70_000_012];
@@ -41,7 +69,12 @@ const HOUR = 3_600_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const runDir = mkdtempSync(path.join(tmpdir(), 'ks-chaos-'));
-const fake = new ChaosBotApi({ serverError: 0.4, timeout: 0.25, maxRetryAfter: 5, timeoutHoldMs: quick ? 5_000 : 10_000 });
+const fake = new ChaosBotApi({
+  serverError: 0.4,
+  timeout: 0.25,
+  maxRetryAfter: 5,
+  timeoutHoldMs: quick ? 5_000 : 10_000,
+});
 const sec = () => fake.now() / 1000;
 let t0 = 0;
 const at = () => (t0 === 0 ? 'start' : (sec() - t0).toFixed(1)).padStart(6);
@@ -73,13 +106,26 @@ async function main(): Promise<number> {
   await admin.end();
   const DATABASE_URL = pgProc.url('kanji_chaos');
   const env = {
-    DATABASE_URL, REDIS_URL: redis.url, TELEGRAM_API_ROOT: fake.url, BOT_TOKEN: TOKEN, QUEUE_PREFIX: 'chaos', LOG_LEVEL: 'info',
-    TELEGRAM_GLOBAL_PER_SECOND: String(P.rate), NOTICE_GRACE_HOURS: '1', PAYMENT_NUDGE_HOURS: '1',
+    DATABASE_URL,
+    REDIS_URL: redis.url,
+    TELEGRAM_API_ROOT: fake.url,
+    BOT_TOKEN: TOKEN,
+    QUEUE_PREFIX: 'chaos',
+    LOG_LEVEL: 'info',
+    TELEGRAM_GLOBAL_PER_SECOND: String(P.rate),
+    NOTICE_GRACE_HOURS: '1',
+    PAYMENT_NUDGE_HOURS: '1',
   };
   const config = createConfig(env);
   const db = await openDatabase({ kind: 'postgres', url: DATABASE_URL });
   await applyMigrations(db.adapter);
-  const deps = { config, db: db.prisma, clock: systemClock, logger: createLogger('debug', { write: (l: string) => appendFileSync(path.join(runDir, 'script.log'), l) }), translator: await createTranslator() };
+  const deps = {
+    config,
+    db: db.prisma,
+    clock: systemClock,
+    logger: createLogger('debug', { write: (l: string) => appendFileSync(path.join(runDir, 'script.log'), l) }),
+    translator: await createTranslator(),
+  };
 
   // --- the district: staff of JAI1, subscribers of Kunda, the cases ---
   const now = Date.now();
@@ -88,16 +134,44 @@ async function main(): Promise<number> {
   for (const id of OFFICERS) await enrolStaff(db.prisma, id, 'OFFICER', ['JAI1'], 'Chaos Officer');
   for (const id of KEEPERS) await enrolStaff(db.prisma, id, 'POUND_KEEPER', ['JAI1'], 'Chaos Keeper');
   await enrolStaff(db.prisma, MAGISTRATE, 'MAGISTRATE', ['JAI1'], 'Chaos Magistrate');
-  await db.prisma.telegramUser.createMany({ data: Array.from({ length: SUBSCRIBERS }, (_, i) => ({ id: BigInt(1_000_000 + i), language: i % 3 === 0 ? 'en' : 'hi' })) });
-  await db.prisma.subscription.createMany({ data: Array.from({ length: SUBSCRIBERS }, (_, i) => ({ telegramUserId: BigInt(1_000_000 + i), kind: 'VILLAGE' as const, villageKey: villageKey('Kunda'), filter: '' })) });
+  await db.prisma.telegramUser.createMany({
+    data: Array.from({ length: SUBSCRIBERS }, (_, i) => ({
+      id: BigInt(1_000_000 + i),
+      language: i % 3 === 0 ? 'en' : 'hi',
+    })),
+  });
+  await db.prisma.subscription.createMany({
+    data: Array.from({ length: SUBSCRIBERS }, (_, i) => ({
+      telegramUserId: BigInt(1_000_000 + i),
+      kind: 'VILLAGE' as const,
+      villageKey: villageKey('Kunda'),
+      filter: '',
+    })),
+  });
   const pound = await db.prisma.pound.findUniqueOrThrow({ where: { code: 'JAI1' } });
   /** A register entry written as the staff flows would (deadlines planned in the same transaction). */
-  async function newCase(place: string, data: { status: 'IMPOUNDED' | 'REPORTED_S14' | 'NOTICE_POSTED'; impoundedAt: Date; reportedAt?: Date; noticePostedAt?: Date }) {
+  async function newCase(
+    place: string,
+    data: {
+      status: 'IMPOUNDED' | 'REPORTED_S14' | 'NOTICE_POSTED';
+      impoundedAt: Date;
+      reportedAt?: Date;
+      noticePostedAt?: Date;
+    },
+  ) {
     return db.prisma.$transaction(async (tx) => {
       const { number, seq } = await allocateCaseNumber(tx, pound, 2026);
       const c = await tx.case.create({
         data: {
-          number, poundId: pound.id, year: 2026, seq, placeOfSeizure: place, villageKey: villageKey(place), seizerName: 'Chaos Seizer', seizerResidence: place, ...data,
+          number,
+          poundId: pound.id,
+          year: 2026,
+          seq,
+          placeOfSeizure: place,
+          villageKey: villageKey(place),
+          seizerName: 'Chaos Seizer',
+          seizerResidence: place,
+          ...data,
           heads: { create: [{ index: 1, cattleClass: 'cow', description: 'brown, white forehead' }] },
         },
       });
@@ -108,19 +182,38 @@ async function main(): Promise<number> {
   // Two s. 14 notices posted in Kunda: a broadcast to every subscriber now, another due mid-run.
   const old = new Date(now - 20 * 24 * HOUR);
   for (const [i, delayS] of [0, P.secondBroadcast].entries()) {
-    const c = await newCase('Kunda', { status: 'NOTICE_POSTED', impoundedAt: old, reportedAt: new Date(now - 10 * 24 * HOUR), noticePostedAt: new Date(now - (9 - i) * 24 * HOUR) });
-    await addToOutbox(db.prisma, { name: 'broadcast', payload: { kind: 'notice', caseId: c.id } }, `case:${c.id}:broadcast:notice`, new Date(now + delayS * 1000));
+    const c = await newCase('Kunda', {
+      status: 'NOTICE_POSTED',
+      impoundedAt: old,
+      reportedAt: new Date(now - 10 * 24 * HOUR),
+      noticePostedAt: new Date(now - (9 - i) * 24 * HOUR),
+    });
+    await addToOutbox(
+      db.prisma,
+      { name: 'broadcast', payload: { kind: 'notice', caseId: c.id } },
+      `case:${c.id}:broadcast:notice`,
+      new Date(now + delayS * 1000),
+    );
   }
   // Five unclaimed cases past day 7: their s. 14 reports (3 messages to each officer and keeper) are due now.
-  for (let i = 0; i < 5; i++) await newCase('Nangal', { status: 'IMPOUNDED', impoundedAt: new Date(now - 9 * 24 * HOUR) });
+  for (let i = 0; i < 5; i++)
+    await newCase('Nangal', { status: 'IMPOUNDED', impoundedAt: new Date(now - 9 * 24 * HOUR) });
   // Reported cases whose notice grace (1 h) ends during the run: a notice-overdue reminder every few seconds.
-  for (let i = 1; i <= P.notices; i++) await newCase('Samod', { status: 'REPORTED_S14', impoundedAt: new Date(now - 9 * 24 * HOUR), reportedAt: new Date(now - HOUR + (30 + i * P.noticeEvery) * 1000) });
+  for (let i = 1; i <= P.notices; i++)
+    await newCase('Samod', {
+      status: 'REPORTED_S14',
+      impoundedAt: new Date(now - 9 * 24 * HOUR),
+      reportedAt: new Date(now - HOUR + (30 + i * P.noticeEvery) * 1000),
+    });
 
   // --- the worker process ---
   const log = createWriteStream(path.join(runDir, 'worker.log'));
   let onReady: (() => void) | undefined;
   function startWorker(): void {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     worker = child;
     const started = sec();
     child.stdout!.on('data', (d: Buffer) => {
@@ -145,7 +238,10 @@ async function main(): Promise<number> {
     child.kill('SIGKILL');
     await exited;
     await sleep(300);
-    const rows = await db.prisma.delivery.findMany({ where: { status: 'PENDING' }, select: { messageKey: true, telegramUserId: true } });
+    const rows = await db.prisma.delivery.findMany({
+      where: { status: 'PENDING' },
+      select: { messageKey: true, telegramUserId: true },
+    });
     killSnapshots.push({ at: killAt, pending: new Set(rows.map((r) => `${r.messageKey}\u0000${r.telegramUserId}`)) });
     say(`kill -9 worker pid ${child.pid}; ${rows.length} deliveries PENDING; restarting`);
     startWorker();
@@ -158,7 +254,9 @@ async function main(): Promise<number> {
   await ready;
   onReady = undefined;
   t0 = sec();
-  say(`${SUBSCRIBERS} subscribers, 2 broadcasts, 5 s. 14 reports, ${P.notices} notice-overdue reminders; rate ${P.rate}/s${quick ? ' (quick)' : ''}`);
+  say(
+    `${SUBSCRIBERS} subscribers, 2 broadcasts, 5 s. 14 reports, ${P.notices} notice-overdue reminders; rate ${P.rate}/s${quick ? ' (quick)' : ''}`,
+  );
   const progress = setInterval(() => say(`accepted ${fake.accepted.length}`), 10_000);
   const until = async (s: number) => sleep(Math.max(0, (t0 + s - sec()) * 1000));
   await until(P.kill1);
@@ -201,7 +299,12 @@ async function main(): Promise<number> {
     owed = await owedMessages(deps);
     const t = tally(owed, fake.accepted, killSnapshots);
     const pending = await db.prisma.delivery.count({ where: { status: 'PENDING' } });
-    if (t.lost.length === 0 && pending === 0 && (await missedDeadlines(deps)).length === 0 && sec() - lastChange >= 10) {
+    if (
+      t.lost.length === 0 &&
+      pending === 0 &&
+      (await missedDeadlines(deps)).length === 0 &&
+      sec() - lastChange >= 10
+    ) {
       quiet = true;
       break;
     }
@@ -218,26 +321,52 @@ async function main(): Promise<number> {
   const missed = await missedDeadlines(deps);
   const runs = await db.prisma.deadlineRun.findMany({ where: { outcome: 'sent' }, orderBy: { dueAt: 'asc' } });
   const statuses = await db.prisma.delivery.groupBy({ by: ['status'], _count: true });
-  const rel = (ms: number) => ms / 1000 - t0;
-  console.log(`\n=== chaos ${quick ? '--quick' : '(full)'}: ${quiet ? `quiescent at ${quietAt.toFixed(1)} s` : `NOT quiescent after ${quietAt.toFixed(1)} s`} ===`);
-  console.log(`owed message parts ${result.owed} to ${result.perChat.size} recipients; accepted by the fake ${fake.accepted.length}`);
+  console.log(
+    `\n=== chaos ${quick ? '--quick' : '(full)'}: ${quiet ? `quiescent at ${quietAt.toFixed(1)} s` : `NOT quiescent after ${quietAt.toFixed(1)} s`} ===`,
+  );
+  console.log(
+    `owed message parts ${result.owed} to ${result.perChat.size} recipients; accepted by the fake ${fake.accepted.length}`,
+  );
   console.log(`Delivery rows: ${statuses.map((s) => `${s.status} ${s._count}`).join(', ')}`);
-  console.log(`lost ${result.lost.length}; doubled ${result.doubledUnexplained.length} unexplained + ${result.doubledExplained.length} in flight at a kill -9; unexpected ${result.unexpected}`);
-  console.log(`fake's failures: 5xx ${fake.failures.serverError}, timeouts ${fake.failures.timeout}, 429 (injected) ${fake.failures.tooMany}, 429 (flood limit exceeded) ${fake.failures.floodLimit429}`);
+  console.log(
+    `lost ${result.lost.length}; doubled ${result.doubledUnexplained.length} unexplained + ${result.doubledExplained.length} in flight at a kill -9; unexpected ${result.unexpected}`,
+  );
+  console.log(
+    `fake's failures: 5xx ${fake.failures.serverError}, timeouts ${fake.failures.timeout}, 429 (injected) ${fake.failures.tooMany}, 429 (flood limit exceeded) ${fake.failures.floodLimit429}`,
+  );
   const subs = [...result.perChat.entries()].filter(([c]) => Number(c) < 70_000_000);
   const clean = subs.filter(([, v]) => v.lost === 0 && v.doubled === 0 && v.received === v.owed).length;
   console.log(`\nper recipient (owed / received / lost / doubled):`);
-  console.log(`  ${subs.length} subscribers: ${clean} received exactly what they were owed (${subs[0]?.[1].owed ?? 0} each)`);
-  for (const [chat, v] of result.perChat) if (Number(chat) >= 70_000_000 || verbose || v.lost || v.doubled) console.log(`  ${chat.padEnd(9)} ${v.owed} / ${v.received} / ${v.lost} / ${v.doubled}`);
-  writeFileSync(path.join(runDir, 'per-recipient.csv'), ['chat,owed,received,lost,doubled', ...[...result.perChat].map(([c, v]) => `${c},${v.owed},${v.received},${v.lost},${v.doubled}`)].join('\n'));
+  console.log(
+    `  ${subs.length} subscribers: ${clean} received exactly what they were owed (${subs[0]?.[1].owed ?? 0} each)`,
+  );
+  for (const [chat, v] of result.perChat)
+    if (Number(chat) >= 70_000_000 || verbose || v.lost || v.doubled)
+      console.log(`  ${chat.padEnd(9)} ${v.owed} / ${v.received} / ${v.lost} / ${v.doubled}`);
+  writeFileSync(
+    path.join(runDir, 'per-recipient.csv'),
+    [
+      'chat,owed,received,lost,doubled',
+      ...[...result.perChat].map(([c, v]) => `${c},${v.owed},${v.received},${v.lost},${v.doubled}`),
+    ].join('\n'),
+  );
   for (const o of result.lost.slice(0, 10)) console.log(`  LOST ${o.messageKey} → ${o.chatId} (Delivery ${o.status})`);
-  for (const o of result.doubledUnexplained.slice(0, 10)) console.log(`  DOUBLED ${o.messageKey} → ${o.chatId} ×${o.copies}`);
+  for (const o of result.doubledUnexplained.slice(0, 10))
+    console.log(`  DOUBLED ${o.messageKey} → ${o.chatId} ×${o.copies}`);
   const toRun = (d: Date) => (d.getTime() - Date.now() + fake.now()) / 1000 - t0;
   const late = runs.filter((r) => r.dueAt.getTime() >= now).map((r) => (r.ranAt.getTime() - r.dueAt.getTime()) / 1000);
-  console.log(`\ndeadline steps run ${runs.length}; due and not run ${missed.length}; lateness of the steps falling due during the run: max ${late.length ? Math.max(...late).toFixed(1) : '-'} s`);
-  for (const r of runs.filter((r) => r.dueAt.getTime() < now)) console.log(`  ${r.step} (due before the run) ran at ${toRun(r.ranAt).toFixed(1)} s`);
-  for (const r of runs.filter((r) => r.dueAt.getTime() >= now)) console.log(`  ${r.step} due at ${toRun(r.dueAt).toFixed(0)} s, ran ${((r.ranAt.getTime() - r.dueAt.getTime()) / 1000).toFixed(1)} s late`);
-  console.log('\nrecovery after each fault (from the fault\'s end): first message accepted / rate back to ≥ 80 % of the 10 s before the fault');
+  console.log(
+    `\ndeadline steps run ${runs.length}; due and not run ${missed.length}; lateness of the steps falling due during the run: max ${late.length ? Math.max(...late).toFixed(1) : '-'} s`,
+  );
+  for (const r of runs.filter((r) => r.dueAt.getTime() < now))
+    console.log(`  ${r.step} (due before the run) ran at ${toRun(r.ranAt).toFixed(1)} s`);
+  for (const r of runs.filter((r) => r.dueAt.getTime() >= now))
+    console.log(
+      `  ${r.step} due at ${toRun(r.dueAt).toFixed(0)} s, ran ${((r.ranAt.getTime() - r.dueAt.getTime()) / 1000).toFixed(1)} s late`,
+    );
+  console.log(
+    "\nrecovery after each fault (from the fault's end): first message accepted / rate back to ≥ 80 % of the 10 s before the fault",
+  );
   const times = fake.accepted.map((m) => m.at / 1000 - t0);
   const rate = (from: number, to: number) => times.filter((x) => x > from && x <= to).length / (to - from);
   for (const [i, f] of faults.entries()) {
@@ -251,16 +380,31 @@ async function main(): Promise<number> {
         break;
       }
     }
-    const backText = back !== undefined ? `+${back.toFixed(1)} s` : faults[i + 1] && horizon === faults[i + 1]!.start ? 'not before the next fault' : 'n/a (less left to send)';
-    console.log(`  ${f.name.padEnd(24)} ${f.start.toFixed(0)}–${f.end.toFixed(0)} s: first message +${first !== undefined ? (first - f.end).toFixed(1) : '-'} s, rate back ${backText} (before: ${before.toFixed(1)}/s)`);
+    const backText =
+      back !== undefined
+        ? `+${back.toFixed(1)} s`
+        : faults[i + 1] && horizon === faults[i + 1]!.start
+          ? 'not before the next fault'
+          : 'n/a (less left to send)';
+    console.log(
+      `  ${f.name.padEnd(24)} ${f.start.toFixed(0)}–${f.end.toFixed(0)} s: first message +${first !== undefined ? (first - f.end).toFixed(1) : '-'} s, rate back ${backText} (before: ${before.toFixed(1)}/s)`,
+    );
   }
   // Every log of the run (the workers' stdout and stderr, this script's own logger): scripts/log-scan.ts.
   const scan = scanLogs(runDir);
   const tokenHits = scan.findings.filter((f) => f.kind === 'token').length;
   const phoneHits = scan.findings.filter((f) => f.kind === 'phone').length;
-  console.log(`\nlogs of the run: ${scan.files} files, ${scan.lines} lines: lines with a bot token ${tokenHits}, with a phone number ${phoneHits}; kept in ${runDir}`);
+  console.log(
+    `\nlogs of the run: ${scan.files} files, ${scan.lines} lines: lines with a bot token ${tokenHits}, with a phone number ${phoneHits}; kept in ${runDir}`,
+  );
 
-  const failed = !quiet || result.lost.length > 0 || result.doubledUnexplained.length > 0 || missed.length > 0 || tokenHits > 0 || phoneHits > 0;
+  const failed =
+    !quiet ||
+    result.lost.length > 0 ||
+    result.doubledUnexplained.length > 0 ||
+    missed.length > 0 ||
+    tokenHits > 0 ||
+    phoneHits > 0;
   console.log(failed ? 'RESULT: FAIL' : 'RESULT: ok (0 lost, 0 doubled outside the kill -9 window)');
   await db.close();
   await cleanup();

@@ -21,11 +21,18 @@ import ts from 'typescript';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
-const KNOWN = new Set<string>([
-]);
+const KNOWN = new Set<string>([]);
 
-const ENTRY_POINTS = new Set(['src/main.ts', 'src/worker.ts', 'src/admin.ts', 'src/app.ts', 'src/local.ts', 'src/lifecycle.ts']);
-const IMPURE_PACKAGES = /^(@prisma\/|pg$|@electric-sql\/|pglite|bullmq$|ioredis$|grammy$|@grammyjs\/|node:(fs|net|http|https|child_process))/;
+const ENTRY_POINTS = new Set([
+  'src/main.ts',
+  'src/worker.ts',
+  'src/admin.ts',
+  'src/app.ts',
+  'src/local.ts',
+  'src/lifecycle.ts',
+]);
+const IMPURE_PACKAGES =
+  /^(@prisma\/|pg$|@electric-sql\/|pglite|bullmq$|ioredis$|grammy$|@grammyjs\/|node:(fs|net|http|https|child_process))/;
 
 function filesUnder(dir: string): string[] {
   const abs = path.join(root, dir);
@@ -39,7 +46,11 @@ function filesUnder(dir: string): string[] {
   return out;
 }
 
-interface Import { spec: string; typeOnly: boolean; target: string | null }
+interface Import {
+  spec: string;
+  typeOnly: boolean;
+  target: string | null;
+}
 
 /** Every import/export-from of a file, with the repository-relative target when it is a relative path. */
 function importsOf(file: string, source: ts.SourceFile): Import[] {
@@ -49,15 +60,25 @@ function importsOf(file: string, source: ts.SourceFile): Import[] {
     if (spec.startsWith('.')) {
       const base = path.normalize(path.join(path.dirname(file), spec));
       target = base.endsWith('.ts') ? base : `${base}.ts`;
-      try { if (statSync(path.join(root, base)).isDirectory()) target = path.join(base, 'index.ts'); } catch { /* a file */ }
+      try {
+        if (statSync(path.join(root, base)).isDirectory()) target = path.join(base, 'index.ts');
+      } catch {
+        /* a file */
+      }
     }
     out.push({ spec, typeOnly, target });
   };
   for (const st of source.statements) {
     if (ts.isImportDeclaration(st) && ts.isStringLiteral(st.moduleSpecifier)) {
       const clause = st.importClause;
-      const typeOnly = !!clause && (clause.isTypeOnly || (!clause.name && !!clause.namedBindings && ts.isNamedImports(clause.namedBindings)
-        && clause.namedBindings.elements.length > 0 && clause.namedBindings.elements.every((e) => e.isTypeOnly)));
+      const typeOnly =
+        !!clause &&
+        (clause.isTypeOnly ||
+          (!clause.name &&
+            !!clause.namedBindings &&
+            ts.isNamedImports(clause.namedBindings) &&
+            clause.namedBindings.elements.length > 0 &&
+            clause.namedBindings.elements.every((e) => e.isTypeOnly)));
       add(st.moduleSpecifier.text, typeOnly);
     } else if (ts.isExportDeclaration(st) && st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier)) {
       add(st.moduleSpecifier.text, st.isTypeOnly);
@@ -70,7 +91,13 @@ function hasAsync(source: ts.SourceFile): boolean {
   let found = false;
   const visit = (n: ts.Node) => {
     if (found) return;
-    if ((ts.canHaveModifiers(n) && ts.getModifiers(n)?.some((m) => m.kind === ts.SyntaxKind.AsyncKeyword)) || ts.isAwaitExpression(n)) { found = true; return; }
+    if (
+      (ts.canHaveModifiers(n) && ts.getModifiers(n)?.some((m) => m.kind === ts.SyntaxKind.AsyncKeyword)) ||
+      ts.isAwaitExpression(n)
+    ) {
+      found = true;
+      return;
+    }
     ts.forEachChild(n, visit);
   };
   visit(source);
@@ -88,19 +115,26 @@ export function violations(): string[] {
     if (file.startsWith('src/law/')) {
       for (const i of imports) if (!i.target?.startsWith('src/law/')) v(`rule 1 (imports ${i.spec})`);
     }
-    if (file.startsWith('src/') && !ENTRY_POINTS.has(file) && !file.startsWith('src/admin/') && !file.startsWith('src/http/')) {
+    if (
+      file.startsWith('src/') &&
+      !ENTRY_POINTS.has(file) &&
+      !file.startsWith('src/admin/') &&
+      !file.startsWith('src/http/')
+    ) {
       for (const i of imports) if (i.target && /^(bot|jobs)\//.test(i.target)) v(`rule 2 (imports ${i.target})`);
     }
     if (file.startsWith('src/services/')) {
       for (const i of imports) {
-        if (!i.typeOnly && IMPURE_PACKAGES.test(i.spec) && /^(grammy|@grammyjs|bullmq|ioredis)/.test(i.spec)) v(`rule 3 (imports ${i.spec})`);
+        if (!i.typeOnly && IMPURE_PACKAGES.test(i.spec) && /^(grammy|@grammyjs|bullmq|ioredis)/.test(i.spec))
+          v(`rule 3 (imports ${i.spec})`);
         if (i.target === 'src/callback-data.ts') v('rule 3 (imports src/callback-data.ts)');
       }
     }
     if (file.startsWith('bot/views/') || file.startsWith('bot/keyboards/')) {
       for (const i of imports) {
-        if (!i.typeOnly && (IMPURE_PACKAGES.test(i.spec) && !/^grammy$/.test(i.spec))) v(`rule 4 (imports ${i.spec})`);
-        if (!i.typeOnly && i.target && (/^src\/db\//.test(i.target) || /^jobs\//.test(i.target))) v(`rule 4 (imports ${i.target})`);
+        if (!i.typeOnly && IMPURE_PACKAGES.test(i.spec) && !/^grammy$/.test(i.spec)) v(`rule 4 (imports ${i.spec})`);
+        if (!i.typeOnly && i.target && (/^src\/db\//.test(i.target) || /^jobs\//.test(i.target)))
+          v(`rule 4 (imports ${i.target})`);
       }
       if (/\bdeps\.db\b/.test(text)) v('rule 4 (deps.db in a view)');
       if (hasAsync(source)) v('rule 4 (async view)');

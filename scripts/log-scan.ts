@@ -57,12 +57,14 @@ export function scanLogs(dir: string): { files: number; lines: number; findings:
       if (statSync(p).isDirectory()) walk(p);
       else if (name.endsWith('.log')) {
         out.files++;
-        readFileSync(p, 'utf8').split('\n').forEach((l, i) => {
-          if (!l) return;
-          out.lines++;
-          const kind = leakIn(l);
-          if (kind) out.findings.push({ file: p, line: i + 1, kind });
-        });
+        readFileSync(p, 'utf8')
+          .split('\n')
+          .forEach((l, i) => {
+            if (!l) return;
+            out.lines++;
+            const kind = leakIn(l);
+            if (kind) out.findings.push({ file: p, line: i + 1, kind });
+          });
       }
     }
   };

@@ -34,7 +34,9 @@ if (result.exitCode !== 2 || !sql.trim() || /^-- This is an empty migration/m.te
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, 'migration.sql'), sql);
   await writeFile(path.join(MIGRATIONS_DIR, 'migration_lock.toml'), 'provider = "postgresql"\n');
-  console.log(`created ${path.relative(process.cwd(), dir)}/migration.sql — review it, add CHECKs/triggers by hand if needed`);
+  console.log(
+    `created ${path.relative(process.cwd(), dir)}/migration.sql — review it, add CHECKs/triggers by hand if needed`,
+  );
 }
 engine.free();
 await db.close();

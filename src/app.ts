@@ -49,7 +49,9 @@ export interface AppOptions {
  */
 export function botUsernameFrom(config: Pick<Config, 'BOT_USERNAME'>, me: Pick<UserFromGetMe, 'username'>): string {
   if (config.BOT_USERNAME && config.BOT_USERNAME.toLowerCase() !== me.username.toLowerCase()) {
-    throw new Error(`BOT_USERNAME is "${config.BOT_USERNAME}" but Telegram says this BOT_TOKEN belongs to @${me.username}: correct BOT_USERNAME or unset it`);
+    throw new Error(
+      `BOT_USERNAME is "${config.BOT_USERNAME}" but Telegram says this BOT_TOKEN belongs to @${me.username}: correct BOT_USERNAME or unset it`,
+    );
   }
   return me.username;
 }
@@ -91,15 +93,30 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
   }
   const jobs = createJobRuntime({ deps, api, redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX });
   let jobsStarted = false;
-  metrics.bind({ db: database.prisma, clock, queues: () => (jobsStarted ? jobs.queues : undefined), sendRate: () => jobs.sendRate() });
+  metrics.bind({
+    db: database.prisma,
+    clock,
+    queues: () => (jobsStarted ? jobs.queues : undefined),
+    sendRate: () => jobs.sendRate(),
+  });
 
   let http: HttpServer | undefined;
   const serveHttp = options.http ?? !options.noTransport;
   const listen = async (webhookBot?: Bot<BotContext>) => {
     // Without BOT_TOKEN (the local chat) there is no Bot API to check.
-    http = await createHttpServer({ config, deps, metrics, queues: jobs.queues, ...(config.BOT_TOKEN ? { api } : {}), ...(webhookBot ? { webhookBot } : {}) });
+    http = await createHttpServer({
+      config,
+      deps,
+      metrics,
+      queues: jobs.queues,
+      ...(config.BOT_TOKEN ? { api } : {}),
+      ...(webhookBot ? { webhookBot } : {}),
+    });
     await http.app.listen({ port: config.PORT, host: config.HTTP_HOST });
-    logger.info({ port: config.PORT, host: config.HTTP_HOST }, 'HTTP server listening (/healthz, /readyz, /metrics, /r/<code>)');
+    logger.info(
+      { port: config.PORT, host: config.HTTP_HOST },
+      'HTTP server listening (/healthz, /readyz, /metrics, /r/<code>)',
+    );
   };
   let stopping = false;
   let polling: { isRunning(): boolean; stop(): Promise<void> } | undefined;
@@ -127,8 +144,14 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       await registerCommandMenus(bot.api, deps.db);
       if (config.WEBHOOK_URL) {
         await listen(bot);
-        await bot.api.setWebhook(config.WEBHOOK_URL, { secret_token: config.WEBHOOK_SECRET!, drop_pending_updates: false });
-        logger.info({ bot: bot.botInfo.username, webhook: config.WEBHOOK_URL, port: config.PORT }, 'connected to Telegram (webhook mode); command menus registered in English and Hindi');
+        await bot.api.setWebhook(config.WEBHOOK_URL, {
+          secret_token: config.WEBHOOK_SECRET!,
+          drop_pending_updates: false,
+        });
+        logger.info(
+          { bot: bot.botInfo.username, webhook: config.WEBHOOK_URL, port: config.PORT },
+          'connected to Telegram (webhook mode); command menus registered in English and Hindi',
+        );
       } else {
         // Long polling: the HTTP server still listens on PORT for health checks, metrics and receipt pages.
         if (serveHttp) await listen();
@@ -136,7 +159,10 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
         // @grammyjs/runner: chats concurrently, each chat's updates in order (bot/polling.ts).
         const { startPolling } = await import('../bot/polling');
         polling = startPolling(bot);
-        logger.info({ bot: bot.botInfo.username }, 'connected to Telegram (long polling); command menus registered in English and Hindi');
+        logger.info(
+          { bot: bot.botInfo.username },
+          'connected to Telegram (long polling); command menus registered in English and Hindi',
+        );
       }
     },
     async stop() {

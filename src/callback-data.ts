@@ -73,7 +73,10 @@ function mac(secret: string, body: string): string {
 }
 
 /** The signing secret: derived from the bot token, so it is stable across restarts and processes. */
-export function callbackSecret(config: { BOT_TOKEN?: string | undefined; WEBHOOK_SECRET?: string | undefined }): string {
+export function callbackSecret(config: {
+  BOT_TOKEN?: string | undefined;
+  WEBHOOK_SECRET?: string | undefined;
+}): string {
   const source = config.BOT_TOKEN ?? config.WEBHOOK_SECRET ?? 'local-mode';
   let secret = secrets.get(source);
   if (secret === undefined) {

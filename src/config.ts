@@ -6,19 +6,34 @@ const positiveInt = z.coerce.number().int().positive();
 /** Every setting the service reads, with its default. Documented in README.md and .env.example. */
 const schema = z
   .object({
-    BOT_TOKEN: z.string().regex(/^\d+:[\w-]{30,}$/, 'must look like 123456:ABC... (from @BotFather)').optional(),
-    BOT_USERNAME: z.string().regex(/^\w{3,}$/, 'letters, digits and _ only, without @').optional(),
+    BOT_TOKEN: z
+      .string()
+      .regex(/^\d+:[\w-]{30,}$/, 'must look like 123456:ABC... (from @BotFather)')
+      .optional(),
+    BOT_USERNAME: z
+      .string()
+      .regex(/^\w{3,}$/, 'letters, digits and _ only, without @')
+      .optional(),
     TELEGRAM_API_ROOT: z.url('must be a URL').default('https://api.telegram.org'),
     WEBHOOK_URL: z.url('must be an https URL').optional(),
-    WEBHOOK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{16,256}$/, '16-256 characters of A-Z, a-z, 0-9, _ or -').optional(),
+    WEBHOOK_SECRET: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{16,256}$/, '16-256 characters of A-Z, a-z, 0-9, _ or -')
+      .optional(),
     PORT: positiveInt.max(65535).default(8080),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgresql:// (leave unset for the embedded database)')
       .optional(),
     DATA_DIR: z.string().min(1).default('./data'),
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').default('redis://127.0.0.1:6379'),
-    QUEUE_PREFIX: z.string().regex(/^[\w-]+$/, 'letters, digits, _ and - only').default('kanji'),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .default('redis://127.0.0.1:6379'),
+    QUEUE_PREFIX: z
+      .string()
+      .regex(/^[\w-]+$/, 'letters, digits, _ and - only')
+      .default('kanji'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DEFAULT_LANGUAGE: z.enum(['en', 'hi']).default('hi'),
     TELEGRAM_GLOBAL_PER_SECOND: positiveInt.max(1000).default(30),
@@ -39,8 +54,14 @@ const schema = z
     HTTP_BODY_LIMIT_BYTES: positiveInt.default(1_048_576),
     HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(15_000),
     HTTP_TRUST_PROXY: bool.default(false),
-    METRICS_TOKEN: z.string().regex(/^[A-Za-z0-9_-]{16,256}$/, '16-256 characters of A-Z, a-z, 0-9, _ or -').optional(),
-    DASHBOARD_USER: z.string().regex(/^[\w.-]{1,64}$/, 'letters, digits, _ . - only').optional(),
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{16,256}$/, '16-256 characters of A-Z, a-z, 0-9, _ or -')
+      .optional(),
+    DASHBOARD_USER: z
+      .string()
+      .regex(/^[\w.-]{1,64}$/, 'letters, digits, _ . - only')
+      .optional(),
     DASHBOARD_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
     RECEIPT_PAGE_PER_MINUTE: positiveInt.default(20),
     READYZ_BOT_API_CACHE_SECONDS: positiveInt.default(30),
@@ -50,10 +71,18 @@ const schema = z
       ctx.addIssue({ code: 'custom', path: ['WEBHOOK_SECRET'], message: 'is required when WEBHOOK_URL is set' });
     }
     if (Boolean(c.DASHBOARD_USER) !== Boolean(c.DASHBOARD_PASSWORD)) {
-      ctx.addIssue({ code: 'custom', path: [c.DASHBOARD_USER ? 'DASHBOARD_PASSWORD' : 'DASHBOARD_USER'], message: 'must be set together with the other (basic auth for the queue dashboard)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [c.DASHBOARD_USER ? 'DASHBOARD_PASSWORD' : 'DASHBOARD_USER'],
+        message: 'must be set together with the other (basic auth for the queue dashboard)',
+      });
     }
     if (c.WEBHOOK_URL && !c.WEBHOOK_URL.startsWith('https://')) {
-      ctx.addIssue({ code: 'custom', path: ['WEBHOOK_URL'], message: 'must be an https URL (Telegram only calls https)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEBHOOK_URL'],
+        message: 'must be an https URL (Telegram only calls https)',
+      });
     }
   });
 
@@ -78,7 +107,10 @@ export function createConfig(env: Record<string, string | undefined> = process.e
     const issue = parsed.error.issues[0]!;
     const variable = String(issue.path[0] ?? 'environment');
     const value = cleaned[variable];
-    const shown = value === undefined ? '' : ` (got "${variable.includes('TOKEN') || variable.includes('SECRET') || variable.includes('PASSWORD') ? '***' : value}")`;
+    const shown =
+      value === undefined
+        ? ''
+        : ` (got "${variable.includes('TOKEN') || variable.includes('SECRET') || variable.includes('PASSWORD') ? '***' : value}")`;
     throw new ConfigError(variable, `${issue.message}${shown}`);
   }
   return parsed.data;

@@ -87,7 +87,15 @@ export async function startLocalChat(config: Config, io: LocalChatIO): Promise<L
 
   let app: App | undefined;
   try {
-    app = await createApp(config, { mode: 'all', noTransport: true, botClient: api.client, botInfo: localBotInfo(config), clock, seed: true, logger });
+    app = await createApp(config, {
+      mode: 'all',
+      noTransport: true,
+      botClient: api.client,
+      botInfo: localBotInfo(config),
+      clock,
+      seed: true,
+      logger,
+    });
     await enrolPersonas(app.deps.db, config.DEFAULT_LANGUAGE, clock.now());
     const lastUpdate = await app.deps.db.processedUpdate.findFirst({ orderBy: { updateId: 'desc' } });
     state.nextUpdateId = Math.max(state.nextUpdateId, lastUpdate ? Number(lastUpdate.updateId) + 1 : 1);
@@ -96,7 +104,11 @@ export async function startLocalChat(config: Config, io: LocalChatIO): Promise<L
     logger.error({ err }, 'local chat: start-up failed');
     const t = (app?.deps.translator ?? (await createTranslator())).forLang(config.DEFAULT_LANGUAGE);
     const redis = err instanceof RedisUnavailableError || (err as Error).name === 'RedisUnavailableError';
-    write(redis ? t('local:error.redis', { url: redactRedisUrl(config.REDIS_URL) }) : t('local:error.start_failed', { message: (err as Error).message }));
+    write(
+      redis
+        ? t('local:error.redis', { url: redactRedisUrl(config.REDIS_URL) })
+        : t('local:error.start_failed', { message: (err as Error).message }),
+    );
     await app?.stop().catch(() => {});
     return { done: Promise.resolve(1), stop: () => Promise.resolve(1), linesHandled: 0 };
   }
@@ -116,9 +128,22 @@ export async function startLocalChat(config: Config, io: LocalChatIO): Promise<L
     }
   };
 
-  const chat = new LocalChat({ bot: running.bot!, api, deps: running.deps, jobs: running.jobs, clock, state, dataDir, logFile, print });
+  const chat = new LocalChat({
+    bot: running.bot!,
+    api,
+    deps: running.deps,
+    jobs: running.jobs,
+    clock,
+    state,
+    dataDir,
+    logFile,
+    print,
+  });
   await chat.refreshLanguages();
-  const example = await running.deps.db.case.findFirst({ where: { pound: { code: DEMO_POUND } }, orderBy: { id: 'asc' } });
+  const example = await running.deps.db.case.findFirst({
+    where: { pound: { code: DEMO_POUND } },
+    orderBy: { id: 'asc' },
+  });
   const t = chat.t();
   write(t('local:banner.title'));
   write(renderNotice(t('local:banner.data', { dir: shownPath(dataDir), log: shownPath(logFile) })));
@@ -127,7 +152,12 @@ export async function startLocalChat(config: Config, io: LocalChatIO): Promise<L
   // Deadlines that fell due while the chat was stopped (or, at first start, in the demo cases) run now, before the first prompt.
   await chat.settle();
 
-  rl = readline.createInterface({ input: io.input, ...(interactive ? { output: io.output } : {}), terminal: interactive, prompt: chat.prompt() });
+  rl = readline.createInterface({
+    input: io.input,
+    ...(interactive ? { output: io.output } : {}),
+    terminal: interactive,
+    prompt: chat.prompt(),
+  });
   // Created at once, before any await, so no line that arrives meanwhile is lost; it buffers while a line is handled.
   const lines = rl[Symbol.asyncIterator]();
   let stopping = false;

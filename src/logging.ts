@@ -80,7 +80,10 @@ export function createLogger(level: string = 'info', destination?: DestinationSt
       // a URL) or serializer put the token there.
       streamWrite: scrubSecrets,
       logMethod(this: Logger, args: unknown[], method: (...a: unknown[]) => void) {
-        method.apply(this, args.map((a) => (typeof a === 'string' ? scrubPhoneNumbers(a) : a)));
+        method.apply(
+          this,
+          args.map((a) => (typeof a === 'string' ? scrubPhoneNumbers(a) : a)),
+        );
       },
     },
   };

@@ -1,6 +1,4 @@
-import { Composer } from 'grammy';
 import { audit } from '../../src/services/audit';
-import type { BotContext } from '../context';
 import { ownerCb } from '../keyboards/owner';
 import { onAction } from './on-action';
 import { Feature } from './feature';
@@ -18,11 +16,23 @@ onAction(acknowledgeFeature, ownerCb.acknowledgeRelease, async (ctx, { releaseId
   const me = BigInt(ctx.from.id);
   // The claimant whose payment was confirmed; failing that (e.g. a s. 19 order), anyone who claimed the case.
   // A part release (one owner's heads) is acknowledged by that claim's payer only.
-  const paidWhere = release.claimId !== null ? { claimId: release.claimId, status: 'CONFIRMED' as const } : { caseId: release.caseId, status: 'CONFIRMED' as const, part: false };
-  const paid = await ctx.deps.db.payment.findFirst({ where: paidWhere, include: { claim: true }, orderBy: { id: 'desc' } });
+  const paidWhere =
+    release.claimId !== null
+      ? { claimId: release.claimId, status: 'CONFIRMED' as const }
+      : { caseId: release.caseId, status: 'CONFIRMED' as const, part: false };
+  const paid = await ctx.deps.db.payment.findFirst({
+    where: paidWhere,
+    include: { claim: true },
+    orderBy: { id: 'desc' },
+  });
   const allowed = paid
     ? [paid.payerTelegramId, paid.claim?.telegramUserId].filter((x): x is bigint => x != null)
-    : [...(await ctx.deps.db.claim.findMany({ where: { caseId: release.caseId }, select: { telegramUserId: true } })).map((c) => c.telegramUserId), ...(release.case.ownerTelegramId != null ? [release.case.ownerTelegramId] : [])];
+    : [
+        ...(
+          await ctx.deps.db.claim.findMany({ where: { caseId: release.caseId }, select: { telegramUserId: true } })
+        ).map((c) => c.telegramUserId),
+        ...(release.case.ownerTelegramId != null ? [release.case.ownerTelegramId] : []),
+      ];
   if (!allowed.includes(me)) {
     await ctx.reply(ctx.t('owner:ack.not_yours'));
     return;
@@ -35,7 +45,13 @@ onAction(acknowledgeFeature, ownerCb.acknowledgeRelease, async (ctx, { releaseId
       data: { acknowledgedAt: now, acknowledgedByTelegramId: me, acknowledgedViaMessageId: messageId },
     });
     if (r.count !== 1) return false;
-    await audit(tx, { telegramId: me, role: 'owner', chatId: ctx.chat?.id ?? null, messageId }, 'S13_RECEIPT_SIGNED', release.caseId, { releaseId: release.id, basis: release.basis });
+    await audit(
+      tx,
+      { telegramId: me, role: 'owner', chatId: ctx.chat?.id ?? null, messageId },
+      'S13_RECEIPT_SIGNED',
+      release.caseId,
+      { releaseId: release.id, basis: release.basis },
+    );
     return true;
   });
   if (!recorded) {

@@ -1,4 +1,4 @@
-import { Composer, InlineKeyboard } from 'grammy';
+import { InlineKeyboard } from 'grammy';
 import { z } from 'zod';
 import { toIstDate } from '../../src/law';
 import { caseCard, type CaseRef } from '../../src/services/case-card';
@@ -32,7 +32,13 @@ export const viewerOf = (ctx: BotContext): bigint | null => (ctx.from ? BigInt(c
 
 /** Sends the public card of a case (one statement: src/services/case-card.ts); false when there is no such case. */
 export async function showCase(ctx: BotContext, ref: CaseRef | number): Promise<boolean> {
-  const card = await caseCard(ctx.deps.db, ref, viewerOf(ctx), ctx.deps.clock.now(), windowsFromConfig(ctx.deps.config));
+  const card = await caseCard(
+    ctx.deps.db,
+    ref,
+    viewerOf(ctx),
+    ctx.deps.clock.now(),
+    windowsFromConfig(ctx.deps.config),
+  );
   if (!card) return false;
   const view = renderCaseCard(ctx, card);
   await ctx.reply(view.text, { reply_markup: view.reply_markup });
@@ -43,10 +49,13 @@ export async function showCase(ctx: BotContext, ref: CaseRef | number): Promise<
 export async function showCaseByNumber(ctx: BotContext, typed: string): Promise<void> {
   const parsed = parseCaseNumber(typed);
   if (!parsed) {
-    await ctx.reply(`${ctx.t('common:error.case_malformed', { input: typed.trim().slice(0, 40) })}\n${ctx.t('owner:case.malformed_hint')}`);
+    await ctx.reply(
+      `${ctx.t('common:error.case_malformed', { input: typed.trim().slice(0, 40) })}\n${ctx.t('owner:case.malformed_hint')}`,
+    );
     return;
   }
-  if (!(await showCase(ctx, { number: parsed }))) await ctx.reply(ctx.t('common:error.case_not_found', { number: parsed.number }));
+  if (!(await showCase(ctx, { number: parsed })))
+    await ctx.reply(ctx.t('common:error.case_not_found', { number: parsed.number }));
 }
 
 /** Searches and lists the matching cases as buttons (public facts only). */
@@ -57,12 +66,23 @@ export async function runSearch(ctx: BotContext, text: string): Promise<void> {
     await ctx.reply(ctx.t('owner:search.none', { query: text.trim().slice(0, 60) }));
     return;
   }
-  const rows = await ctx.deps.db.case.findMany({ where: { id: { in: hits.map((h) => h.caseId) } }, include: { heads: { select: { cattleClass: true } } } });
+  const rows = await ctx.deps.db.case.findMany({
+    where: { id: { in: hits.map((h) => h.caseId) } },
+    include: { heads: { select: { cattleClass: true } } },
+  });
   const kb = new InlineKeyboard();
   for (const h of hits) {
     const c = rows.find((r) => r.id === h.caseId);
     if (!c) continue;
-    kb.text(ctx.t('owner:search.result_button', { number: c.number, cattle: cattleSummary(ctx, c.heads), place: c.placeOfSeizure, date: toIstDate(c.impoundedAt) }), ownerCb.openCase.encode(ctx, { caseId: c.id })).row();
+    kb.text(
+      ctx.t('owner:search.result_button', {
+        number: c.number,
+        cattle: cattleSummary(ctx, c.heads),
+        place: c.placeOfSeizure,
+        date: toIstDate(c.impoundedAt),
+      }),
+      ownerCb.openCase.encode(ctx, { caseId: c.id }),
+    ).row();
   }
   await ctx.reply(ctx.t('owner:search.results'), { reply_markup: kb });
 }
@@ -74,7 +94,11 @@ async function numberOrSearch(ctx: BotContext, text: string): Promise<void> {
 }
 
 /** A command sent without its case number asks for it; the next text answers (`flow`'s 'number' step). */
-export async function askForNumber(ctx: BotContext, flow: Flow<'number', z.infer<typeof noFlowData>>, promptKey: string): Promise<void> {
+export async function askForNumber(
+  ctx: BotContext,
+  flow: Flow<'number', z.infer<typeof noFlowData>>,
+  promptKey: string,
+): Promise<void> {
   flow.enter(ctx, 'number', {});
   await ctx.reply(ctx.t(promptKey));
 }
@@ -115,7 +139,10 @@ ownerFallback.chatType('private').on('message:text', async (ctx, next) => {
   if (!isCommandText(text)) {
     // A keeper's "ok", amount or "no" that did not reach a payment card (sent without replying, or as a reply
     // to another message) is a confirmation gone astray, not a search: say how to confirm.
-    if (may(ctx.actor, 'payment.confirm') && ['ok', 'amount', 'no', 'bad_amount'].includes(parseKeeperReply(text).kind)) {
+    if (
+      may(ctx.actor, 'payment.confirm') &&
+      ['ok', 'amount', 'no', 'bad_amount'].includes(parseKeeperReply(text).kind)
+    ) {
       await ctx.reply(ctx.t('staff:confirm.reply_to_card'));
       return;
     }

@@ -31,14 +31,23 @@ export async function askHeads(ctx: BotContext, claimId: number): Promise<boolea
   const heads = await headsInCustody(ctx.deps.db, claim.caseId);
   if (heads.length < 2) return false;
   const chosen = new Set(await claimHeadIds(ctx.deps.db, claim.id));
-  await ctx.reply(headsQuestion(ctx, claim.case.number, heads, chosen), { reply_markup: headsKeyboard(ctx, claim.id, heads, chosen) });
+  await ctx.reply(headsQuestion(ctx, claim.case.number, heads, chosen), {
+    reply_markup: headsKeyboard(ctx, claim.id, heads, chosen),
+  });
   return true;
 }
 
 /** The dues options of a claim: its mode, the s. 12A declaration, and its heads when it names them. */
-export async function duesOptionsOf(ctx: BotContext, claim: { id: number; kind: string; s12aDeclaration: boolean }): Promise<DuesOptions> {
+export async function duesOptionsOf(
+  ctx: BotContext,
+  claim: { id: number; kind: string; s12aDeclaration: boolean },
+): Promise<DuesOptions> {
   const headIds = await claimHeadIds(ctx.deps.db, claim.id);
-  return { mode: claim.kind === 'S15_PROTEST' ? 'deposit' : 'claim', s12aDeclaration: claim.s12aDeclaration, ...(headIds.length ? { headIds } : {}) };
+  return {
+    mode: claim.kind === 'S15_PROTEST' ? 'deposit' : 'claim',
+    s12aDeclaration: claim.s12aDeclaration,
+    ...(headIds.length ? { headIds } : {}),
+  };
 }
 
 /** "For your 1 head: Cow, black, white star" when the claim is for some of the heads in the pound only; else null. */
@@ -83,7 +92,8 @@ export function claimHeadsActions(composer: Composer<BotContext>, after: AfterHe
     const claim = await tappedClaim(ctx, claimId);
     if (!claim) return stale(ctx);
     // ss. 13, 15: a claim is for some cattle; none chosen is not a claim yet.
-    if ((await claimHeadIds(ctx.deps.db, claim.id)).length === 0) return { text: ctx.t('owner:heads.none'), alert: true };
+    if ((await claimHeadIds(ctx.deps.db, claim.id)).length === 0)
+      return { text: ctx.t('owner:heads.none'), alert: true };
     await after(ctx, claim.id, claim.caseId, claim.kind as ClaimKind);
   });
 }

@@ -1,4 +1,4 @@
-import { Composer, InlineKeyboard, InputFile } from 'grammy';
+import { InlineKeyboard, InputFile } from 'grammy';
 import { z } from 'zod';
 import { checkOwnerMay, claimOfUser, cleanName, recordClaim, type ClaimKind } from '../../src/services/claims';
 import { findCaseById } from '../../src/services/cases';
@@ -29,12 +29,21 @@ export const claimFeature = new Feature();
 
 const claimKind = z.enum(['S13_CLAIM', 'S15_PROTEST']);
 /** The names: the claimant's ('name'), and an agent's owner's ('owner_name', the agent's own name kept). */
-const claimData = z.object({ caseId: z.number().int().positive(), kind: claimKind, isAgent: z.boolean(), claimantName: z.string().optional() });
+const claimData = z.object({
+  caseId: z.number().int().positive(),
+  kind: claimKind,
+  isAgent: z.boolean(),
+  claimantName: z.string().optional(),
+});
 const claimFlow = defineFlow('owner_claim', { steps: ['name', 'owner_name'], data: claimData });
 /** What was paid: the amount ('amount'), then for UPI the optional transaction reference ('upiref'). */
 const paidFlow = defineFlow('owner_paid', {
   steps: ['amount', 'upiref'],
-  data: z.object({ claimId: z.number().int().positive(), method: z.enum(['CASH', 'UPI']), amount: z.number().int().optional() }),
+  data: z.object({
+    claimId: z.number().int().positive(),
+    method: z.enum(['CASH', 'UPI']),
+    amount: z.number().int().optional(),
+  }),
 });
 
 const kindArg = (kind: ClaimKind) => (kind === 'S13_CLAIM' ? 13 : 15);
@@ -69,10 +78,19 @@ export async function startClaim(ctx: BotContext, caseId: number, kind: ClaimKin
   const may = await checkOwnerMay(ctx.deps.db, c.id, kind, ctx.deps.clock.now(), windowsFromConfig(ctx.deps.config));
   if (!may.ok) return replyNotNow(ctx, c.id, may.error);
   const kb = new InlineKeyboard()
-    .text(ctx.t('owner:claim.owner_button'), ownerCb.claimRole.encode(ctx, { caseId: c.id, kind: kindArg(kind), role: 'o' }))
+    .text(
+      ctx.t('owner:claim.owner_button'),
+      ownerCb.claimRole.encode(ctx, { caseId: c.id, kind: kindArg(kind), role: 'o' }),
+    )
     .row()
-    .text(ctx.t('owner:claim.agent_button'), ownerCb.claimRole.encode(ctx, { caseId: c.id, kind: kindArg(kind), role: 'a' }));
-  await ctx.reply(ctx.t(kind === 'S13_CLAIM' ? 'owner:claim.intro' : 'owner:claim.intro_protest', { number: c.number }), { reply_markup: kb });
+    .text(
+      ctx.t('owner:claim.agent_button'),
+      ownerCb.claimRole.encode(ctx, { caseId: c.id, kind: kindArg(kind), role: 'a' }),
+    );
+  await ctx.reply(
+    ctx.t(kind === 'S13_CLAIM' ? 'owner:claim.intro' : 'owner:claim.intro_protest', { number: c.number }),
+    { reply_markup: kb },
+  );
 }
 
 /**
@@ -85,19 +103,39 @@ export async function showPaymentChoice(ctx: BotContext, claimId: number): Promi
   if (!claim) return;
   const deposit = claim.kind === 'S15_PROTEST';
   // One statement, the dues valued now and a day later (it was three loads of the case and the rules; issue 13).
-  const { dues, nextDayPaise } = await duesAndNextDayOf(ctx.deps.db, claim.caseId, ctx.deps.clock.now(), await duesOptionsOf(ctx, claim));
+  const { dues, nextDayPaise } = await duesAndNextDayOf(
+    ctx.deps.db,
+    claim.caseId,
+    ctx.deps.clock.now(),
+    await duesOptionsOf(ctx, claim),
+  );
   if (!dues.ok) {
-    await ctx.reply(ctx.t('owner:dues.unavailable', { number: claim.case.number, date: ctx.deps.clock.now().toISOString(), section: sectionText(ctx, dues.error.section ?? 's. 12') }));
+    await ctx.reply(
+      ctx.t('owner:dues.unavailable', {
+        number: claim.case.number,
+        date: ctx.deps.clock.now().toISOString(),
+        section: sectionText(ctx, dues.error.section ?? 's. 12'),
+      }),
+    );
     return;
   }
   const b = dues.value.breakdown;
-  const kb = new InlineKeyboard().text(ctx.t('owner:pay.cash_button'), ownerCb.payMethod.encode(ctx, { claimId: claim.id, method: 'c' }));
-  if (hasOfficialUpi(dues.value.rules.poundRow)) kb.text(ctx.t('owner:pay.upi_button'), ownerCb.payMethod.encode(ctx, { claimId: claim.id, method: 'u' }));
+  const kb = new InlineKeyboard().text(
+    ctx.t('owner:pay.cash_button'),
+    ownerCb.payMethod.encode(ctx, { claimId: claim.id, method: 'c' }),
+  );
+  if (hasOfficialUpi(dues.value.rules.poundRow))
+    kb.text(ctx.t('owner:pay.upi_button'), ownerCb.payMethod.encode(ctx, { claimId: claim.id, method: 'u' }));
   // A part claim (issue #10 item 11): the dues are those of the heads named, said above them.
   const text = [
     ...[await myHeadsLine(ctx, claim.id)].filter((l): l is string => l !== null),
     renderDues(ctx, claim.case.number, b, null, { nextDayPaise }),
-    ctx.t('owner:pay.choose', { what: ctx.t(deposit ? 'owner:pay.what_deposit' : 'owner:pay.what_payment'), number: claim.case.number, amount: b.totals.totalPaise, section: sectionText(ctx, b.section) }),
+    ctx.t('owner:pay.choose', {
+      what: ctx.t(deposit ? 'owner:pay.what_deposit' : 'owner:pay.what_payment'),
+      number: claim.case.number,
+      amount: b.totals.totalPaise,
+      section: sectionText(ctx, b.section),
+    }),
   ].join('\n\n');
   await ctx.reply(fitMessage(text), { reply_markup: kb });
 }
@@ -111,7 +149,9 @@ async function afterClaimRecorded(ctx: BotContext, claimId: number, caseId: numb
         .text(ctx.t('owner:protest.security_button'), ownerCb.declaration.encode(ctx, { claimId, declaration: 0 }))
         .row()
         .text(ctx.t('owner:protest.declaration_button'), ownerCb.declaration.encode(ctx, { claimId, declaration: 1 }));
-      await ctx.reply(ctx.t('owner:protest.security_choice', { amount: dues.value.breakdown.totals.securityPaise }), { reply_markup: kb });
+      await ctx.reply(ctx.t('owner:protest.security_choice', { amount: dues.value.breakdown.totals.securityPaise }), {
+        reply_markup: kb,
+      });
       return;
     }
   }
@@ -126,7 +166,13 @@ onAction(claimFeature, ownerCb.claim, async (ctx, { caseId }) => {
 onAction(claimFeature, ownerCb.claimRole, async (ctx, { caseId, kind: k, role }) => {
   const kind = kindOf(k);
   if (caseId <= 0 || !kind || (role !== 'o' && role !== 'a')) return stale(ctx);
-  const may = await checkOwnerMay(ctx.deps.db, caseId, kind, ctx.deps.clock.now(), windowsFromConfig(ctx.deps.config)).catch(() => null);
+  const may = await checkOwnerMay(
+    ctx.deps.db,
+    caseId,
+    kind,
+    ctx.deps.clock.now(),
+    windowsFromConfig(ctx.deps.config),
+  ).catch(() => null);
   if (!may) return stale(ctx);
   if (!may.ok) return replyNotNow(ctx, caseId, may.error);
   claimFlow.enter(ctx, 'name', { caseId, kind, isAgent: role === 'a' });
@@ -134,7 +180,12 @@ onAction(claimFeature, ownerCb.claimRole, async (ctx, { caseId, kind: k, role })
 });
 
 /** The names are given: the claim is recorded, then the heads (claim-heads.ts), the s. 12A choice or the payment. */
-async function recordNames(ctx: BotContext, data: z.infer<typeof claimData>, claimantName: string, ownerName: string): Promise<void> {
+async function recordNames(
+  ctx: BotContext,
+  data: z.infer<typeof claimData>,
+  claimantName: string,
+  ownerName: string,
+): Promise<void> {
   claimFlow.leave(ctx);
   if (!ctx.from) return;
   const claim = await recordClaim(ctx.deps.db, {
@@ -174,17 +225,26 @@ onAction(claimFeature, ownerCb.payMethod, async (ctx, { claimId, method: m }) =>
   const deposit = claim.kind === 'S15_PROTEST';
   const pending = await pendingPayment(ctx.deps.db, claim.caseId, deposit ? 'S15_DEPOSIT' : 'S13_PAYMENT');
   if (pending) {
-    await ctx.reply(pending.payerTelegramId === BigInt(ctx.from.id) ? ctx.t('owner:pay.already', { amount: paiseOf(pending.amountPaise), number: claim.case.number }) : ctx.t('owner:pay.already_other', { number: claim.case.number }));
+    await ctx.reply(
+      pending.payerTelegramId === BigInt(ctx.from.id)
+        ? ctx.t('owner:pay.already', { amount: paiseOf(pending.amountPaise), number: claim.case.number })
+        : ctx.t('owner:pay.already_other', { number: claim.case.number }),
+    );
     return;
   }
   const dues = await duesForCase(ctx.deps.db, claim.caseId, ctx.deps.clock.now(), await duesOptionsOf(ctx, claim));
   if (!dues.ok) return stale(ctx);
   const amount = dues.value.breakdown.totals.totalPaise;
   const pound = dues.value.rules.poundRow;
-  const kb = new InlineKeyboard().text(ctx.t('owner:pay.paid_button', { amount }), ownerCb.havePaid.encode(ctx, { claimId: claim.id, method: methodArg(method), amountPaise: amount }));
+  const kb = new InlineKeyboard().text(
+    ctx.t('owner:pay.paid_button', { amount }),
+    ownerCb.havePaid.encode(ctx, { claimId: claim.id, method: methodArg(method), amountPaise: amount }),
+  );
   paidFlow.enter(ctx, 'amount', { claimId: claim.id, method });
   if (method === 'CASH') {
-    await ctx.reply(ctx.t('owner:pay.cash', { amount, pound: poundName(ctx, pound), address: pound.address }), { reply_markup: kb });
+    await ctx.reply(ctx.t('owner:pay.cash', { amount, pound: poundName(ctx, pound), address: pound.address }), {
+      reply_markup: kb,
+    });
     return;
   }
   const uri = upiIntentUri(pound, amount, claim.case.number);
@@ -193,12 +253,26 @@ onAction(claimFeature, ownerCb.payMethod, async (ctx, { claimId, method: m }) =>
     await ctx.reply(ctx.t('owner:pay.no_upi'));
     return;
   }
-  const caption = ctx.t('owner:pay.upi', { amount, upiId: pound.upiId, payee: pound.upiPayeeName ?? poundName(ctx, pound), number: claim.case.number });
-  await ctx.replyWithPhoto(new InputFile(await upiQrPng(uri), 'upi.png'), { caption: fitMessage(caption, CAPTION_LIMIT), reply_markup: kb });
+  const caption = ctx.t('owner:pay.upi', {
+    amount,
+    upiId: pound.upiId,
+    payee: pound.upiPayeeName ?? poundName(ctx, pound),
+    number: claim.case.number,
+  });
+  await ctx.replyWithPhoto(new InputFile(await upiQrPng(uri), 'upi.png'), {
+    caption: fitMessage(caption, CAPTION_LIMIT),
+    reply_markup: kb,
+  });
 });
 
 /** Records the declaration and answers with what happened. */
-async function declare(ctx: BotContext, claimId: number, method: PaymentMethod, amountPaise: number, upiRef: string | null): Promise<void> {
+async function declare(
+  ctx: BotContext,
+  claimId: number,
+  method: PaymentMethod,
+  amountPaise: number,
+  upiRef: string | null,
+): Promise<void> {
   if (!ctx.from) return;
   paidFlow.leave(ctx);
   const r: DeclareResult = await declarePayment(ctx.deps, windowsFromConfig(ctx.deps.config), {
@@ -213,12 +287,20 @@ async function declare(ctx: BotContext, claimId: number, method: PaymentMethod, 
   });
   switch (r.kind) {
     case 'declared': {
-      const said = ctx.t(r.keepers > 0 ? 'owner:pay.declared' : 'owner:pay.declared_no_keeper', { amount: r.amountPaise, number: r.caseNumber, method: ctx.t(`owner:pay.method_${method}`) });
+      const said = ctx.t(r.keepers > 0 ? 'owner:pay.declared' : 'owner:pay.declared_no_keeper', {
+        amount: r.amountPaise,
+        number: r.caseNumber,
+        method: ctx.t(`owner:pay.method_${method}`),
+      });
       await ctx.reply([said, await myHeadsLine(ctx, claimId)].filter((l) => l).join('\n\n'));
       return;
     }
     case 'already':
-      await ctx.reply(r.mine ? ctx.t('owner:pay.already', { amount: r.amountPaise, number: r.caseNumber }) : ctx.t('owner:pay.already_other', { number: r.caseNumber }));
+      await ctx.reply(
+        r.mine
+          ? ctx.t('owner:pay.already', { amount: r.amountPaise, number: r.caseNumber })
+          : ctx.t('owner:pay.already_other', { number: r.caseNumber }),
+      );
       return;
     case 'short':
       await ctx.reply(shortText(ctx, r.amountPaise, r.duesPaise, r.deposit));
@@ -232,7 +314,13 @@ async function declare(ctx: BotContext, claimId: number, method: PaymentMethod, 
       return;
     }
     case 'dues_error':
-      await ctx.reply(ctx.t('owner:dues.unavailable', { number: r.caseNumber, date: ctx.deps.clock.now().toISOString(), section: sectionText(ctx, r.error.section ?? 's. 12') }));
+      await ctx.reply(
+        ctx.t('owner:dues.unavailable', {
+          number: r.caseNumber,
+          date: ctx.deps.clock.now().toISOString(),
+          section: sectionText(ctx, r.error.section ?? 's. 12'),
+        }),
+      );
       return;
     case 'not_your_claim':
       await ctx.reply(ctx.t('common:error.stale_button'));
@@ -242,7 +330,12 @@ async function declare(ctx: BotContext, claimId: number, method: PaymentMethod, 
 /** UPI: ask for the optional transaction reference before recording. */
 async function askUpiRef(ctx: BotContext, claimId: number, amount: number): Promise<void> {
   paidFlow.enter(ctx, 'upiref', { claimId, method: 'UPI', amount });
-  await ctx.reply(ctx.t('owner:pay.ask_upi_ref'), { reply_markup: new InlineKeyboard().text(ctx.t('owner:pay.no_ref_button'), ownerCb.noUpiRef.encode(ctx, { claimId, amountPaise: amount })) });
+  await ctx.reply(ctx.t('owner:pay.ask_upi_ref'), {
+    reply_markup: new InlineKeyboard().text(
+      ctx.t('owner:pay.no_ref_button'),
+      ownerCb.noUpiRef.encode(ctx, { claimId, amountPaise: amount }),
+    ),
+  });
 }
 
 onAction(claimFeature, ownerCb.havePaid, async (ctx, { claimId, method: m, amountPaise }) => {
@@ -260,15 +353,19 @@ onAction(claimFeature, ownerCb.noUpiRef, async (ctx, { claimId, amountPaise }) =
 });
 
 /** The claim of the owner_paid flow, the sender's own; null when it is gone (then the flow is left). */
-const paidClaim = (ctx: BotContext, claimId: number) => (ctx.from ? claimOfUser(ctx.deps.db, claimId, BigInt(ctx.from.id)) : Promise.resolve(null));
+const paidClaim = (ctx: BotContext, claimId: number) =>
+  ctx.from ? claimOfUser(ctx.deps.db, claimId, BigInt(ctx.from.id)) : Promise.resolve(null);
 
 // A claim gone meanwhile (or not the sender's): the flow is left and the text is what it says (case.ts's fallback).
 // The 'amount' step then reads the claim again for its dues (a text in this flow is rare; two small reads).
-claimFeature.on('message:text').filter((ctx) => paidFlow.at(ctx)).use(async (ctx, next) => {
-  const data = paidFlow.data(ctx);
-  if (data && !(await paidClaim(ctx, data.claimId))) paidFlow.leave(ctx);
-  return next();
-});
+claimFeature
+  .on('message:text')
+  .filter((ctx) => paidFlow.at(ctx))
+  .use(async (ctx, next) => {
+    const data = paidFlow.data(ctx);
+    if (data && !(await paidClaim(ctx, data.claimId))) paidFlow.leave(ctx);
+    return next();
+  });
 
 paidFlow.texts(claimFeature, {
   upiref: async (ctx, data, text) => {

@@ -1,4 +1,4 @@
-import { Composer, InlineKeyboard, type Filter } from 'grammy';
+import { InlineKeyboard, type Filter } from 'grammy';
 import { z } from 'zod';
 import { cleanReference, protestCasesOf, recordComplaint } from '../../src/services/complaints';
 import { findCaseById, findCaseByNumber } from '../../src/services/cases';
@@ -49,7 +49,11 @@ complaintFeature.command('complaint', async (ctx) => {
   }
   if (mine.length === 1) return askReference(ctx, mine[0]!.id, mine[0]!.number);
   const kb = new InlineKeyboard();
-  for (const c of mine.slice(0, 10)) kb.text(ctx.t('owner:complaint.case_button', { number: c.number }), ownerCb.complaint.encode(ctx, { caseId: c.id })).row();
+  for (const c of mine.slice(0, 10))
+    kb.text(
+      ctx.t('owner:complaint.case_button', { number: c.number }),
+      ownerCb.complaint.encode(ctx, { caseId: c.id }),
+    ).row();
   await ctx.reply(ctx.t('owner:complaint.choose'), { reply_markup: kb });
 });
 
@@ -69,7 +73,11 @@ complaintFlow.texts(complaintFeature, {
   date: (ctx, data, text) => recordTyped(ctx, data, text),
 });
 
-async function recordTyped(ctx: Filter<BotContext, 'message:text'>, data: { caseId: number; number: string; reference?: string }, text: string) {
+async function recordTyped(
+  ctx: Filter<BotContext, 'message:text'>,
+  data: { caseId: number; number: string; reference?: string },
+  text: string,
+) {
   const found = findDate(text, ctx.deps.clock.now(), 'past');
   if (!found) {
     await ctx.reply(ctx.t('owner:complaint.date_invalid', { input: text.trim().slice(0, 40) }));

@@ -1,6 +1,10 @@
-import { Composer } from 'grammy';
 import { z } from 'zod';
-import { confirmPayment, rejectPayment, type ConfirmOutcome, type RejectOutcome } from '../../src/services/payment-confirmation';
+import {
+  confirmPayment,
+  rejectPayment,
+  type ConfirmOutcome,
+  type RejectOutcome,
+} from '../../src/services/payment-confirmation';
 import { receiptLinkBase } from '../../src/services/receipts';
 import { parseKeeperReply } from '../../src/services/typed-answers';
 import type { BotContext } from '../context';
@@ -48,13 +52,28 @@ async function answerConfirm(ctx: BotContext, r: ConfirmOutcome) {
     case 'confirmed': {
       const said = { caseNumber: r.caseNumber, amount: r.amountPaise, receiptNumber: r.receiptNumber };
       // One owner's heads of a mixed entry (issue #10 item 11): delivered now; the rest stay for their owners.
-      await ctx.reply(r.part ? ctx.t('staff:confirm.part_released', { ...said, count: r.part.released, left: r.part.left }) : ctx.t('staff:confirm.done', said));
+      await ctx.reply(
+        r.part
+          ? ctx.t('staff:confirm.part_released', { ...said, count: r.part.released, left: r.part.left })
+          : ctx.t('staff:confirm.done', said),
+      );
       // The keeper prints the receipt and the release slip the owner signs when taking the cattle (s. 13).
-      const receipt = await ctx.deps.db.receipt.findUnique({ where: { number: r.receiptNumber }, select: { id: true } });
-      return replyWithDocuments(ctx, [...(receipt ? [{ kind: 'receipt' as const, receiptId: receipt.id }] : []), { kind: 'release', caseId: r.caseId }]);
+      const receipt = await ctx.deps.db.receipt.findUnique({
+        where: { number: r.receiptNumber },
+        select: { id: true },
+      });
+      return replyWithDocuments(ctx, [
+        ...(receipt ? [{ kind: 'receipt' as const, receiptId: receipt.id }] : []),
+        { kind: 'release', caseId: r.caseId },
+      ]);
     }
     case 'already':
-      return ctx.reply(ctx.t(r.receiptNumber ? 'staff:confirm.already' : 'staff:confirm.already_no_receipt', { caseNumber: r.caseNumber, receiptNumber: r.receiptNumber ?? '' }));
+      return ctx.reply(
+        ctx.t(r.receiptNumber ? 'staff:confirm.already' : 'staff:confirm.already_no_receipt', {
+          caseNumber: r.caseNumber,
+          receiptNumber: r.receiptNumber ?? '',
+        }),
+      );
     case 'not_pending':
       return ctx.reply(ctx.t(`staff:confirm.not_pending_${r.current}`, { caseNumber: r.caseNumber }));
     case 'amount_mismatch':
@@ -76,17 +95,32 @@ async function answerReject(ctx: BotContext, r: RejectOutcome) {
     case 'rejected':
       return ctx.reply(ctx.t('staff:confirm.rejected', { caseNumber: r.caseNumber, reason: r.reason }));
     case 'already':
-      return ctx.reply(ctx.t(r.current === 'CONFIRMED' ? 'staff:confirm.reject_after_confirm' : `staff:confirm.not_pending_${r.current}`, { caseNumber: r.caseNumber }));
+      return ctx.reply(
+        ctx.t(
+          r.current === 'CONFIRMED' ? 'staff:confirm.reject_after_confirm' : `staff:confirm.not_pending_${r.current}`,
+          { caseNumber: r.caseNumber },
+        ),
+      );
     case 'not_found':
       return ctx.reply(ctx.t('common:error.stale_button'));
   }
 }
 
-async function doConfirm(ctx: BotContext, paymentId: number, extra: { amountPaise?: number; receiptBookNo?: string | null }) {
+async function doConfirm(
+  ctx: BotContext,
+  paymentId: number,
+  extra: { amountPaise?: number; receiptBookNo?: string | null },
+) {
   const p = await paymentScope(ctx, paymentId);
   if (!p) return;
   try {
-    const r = await confirmPayment(ctx.deps.db, { paymentId, actor: ctx.actor, now: ctx.deps.clock.now(), botUsername: receiptLinkBase(ctx.deps.config, ctx.deps.botUsername), ...extra });
+    const r = await confirmPayment(ctx.deps.db, {
+      paymentId,
+      actor: ctx.actor,
+      now: ctx.deps.clock.now(),
+      botUsername: receiptLinkBase(ctx.deps.config, ctx.deps.botUsername),
+      ...extra,
+    });
     await answerConfirm(ctx, r);
   } catch (e) {
     await replyRefusal(ctx, e, { number: p.case.number });
@@ -114,7 +148,9 @@ reasonFlow.messages(confirmPaymentFeature, 'message:text', { reason: onReason },
 confirmPaymentFeature.on('message:text', async (ctx, next) => {
   const replyTo = ctx.msg.reply_to_message;
   if (!replyTo || ctx.msg.text.startsWith('/')) return next();
-  const card = await ctx.deps.db.paymentCard.findUnique({ where: { chatId_messageId: { chatId: BigInt(ctx.chat.id), messageId: replyTo.message_id } } });
+  const card = await ctx.deps.db.paymentCard.findUnique({
+    where: { chatId_messageId: { chatId: BigInt(ctx.chat.id), messageId: replyTo.message_id } },
+  });
   if (!card) return next();
   const reply = parseKeeperReply(ctx.msg.text);
   switch (reply.kind) {

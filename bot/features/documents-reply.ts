@@ -8,8 +8,17 @@ import type { BotContext } from '../context';
  * chat text already said what happened). Messages to other people go through the outbox instead
  * (OutgoingMessage.document, typeset by the jobs sender).
  */
-export async function replyWithDocuments(ctx: BotContext, refs: readonly DocumentRef[], langs?: DocumentLangs): Promise<void> {
-  const deps = { db: ctx.deps.db, translator: ctx.deps.translator, botUsername: ctx.deps.botUsername, now: ctx.deps.clock.now() };
+export async function replyWithDocuments(
+  ctx: BotContext,
+  refs: readonly DocumentRef[],
+  langs?: DocumentLangs,
+): Promise<void> {
+  const deps = {
+    db: ctx.deps.db,
+    translator: ctx.deps.translator,
+    botUsername: ctx.deps.botUsername,
+    now: ctx.deps.clock.now(),
+  };
   for (const ref of refs) {
     let doc;
     try {
@@ -18,6 +27,8 @@ export async function replyWithDocuments(ctx: BotContext, refs: readonly Documen
       if (e instanceof DocumentUnavailable) continue;
       throw e;
     }
-    await ctx.replyWithDocument(new InputFile(doc.pdf, doc.filename), { caption: ctx.t(doc.caption.key, doc.caption.params) });
+    await ctx.replyWithDocument(new InputFile(doc.pdf, doc.filename), {
+      caption: ctx.t(doc.caption.key, doc.caption.params),
+    });
   }
 }

@@ -1,4 +1,4 @@
-import { Composer, InlineKeyboard } from 'grammy';
+import { InlineKeyboard } from 'grammy';
 import { z } from 'zod';
 import { addDays, daysBetween, toIstDate } from '../../src/law';
 import { duesScreen, type CaseRef } from '../../src/services/case-card';
@@ -24,7 +24,10 @@ export const duesFeature = new Feature();
 /** /dues without a number: the next text is the case number. */
 const numberFlow = defineFlow('owner_dues', { steps: ['number'], data: noFlowData });
 /** "If I come on <date>": the next text is the day (the case is the tapped card's). */
-const whatIfFlow = defineFlow('owner_whatif', { steps: ['date'], data: z.object({ caseId: z.number().int().positive() }) });
+const whatIfFlow = defineFlow('owner_whatif', {
+  steps: ['date'],
+  data: z.object({ caseId: z.number().int().positive() }),
+});
 /** How far ahead a what-if may look: beyond this the s. 14 sale will long have happened. */
 const WHATIF_MAX_DAYS = 60;
 
@@ -35,7 +38,9 @@ const WHATIF_MAX_DAYS = 60;
  */
 export async function showDues(ctx: BotContext, ref: CaseRef | number, at: Date, whatIf = false): Promise<boolean> {
   const now = ctx.deps.clock.now();
-  const screen = await duesScreen(ctx.deps.db, ref, viewerOf(ctx), at, now, windowsFromConfig(ctx.deps.config), { mode: 'claim' });
+  const screen = await duesScreen(ctx.deps.db, ref, viewerOf(ctx), at, now, windowsFromConfig(ctx.deps.config), {
+    mode: 'claim',
+  });
   if (!screen) return false;
   const { card: c, dues, nextDayPaise } = screen;
   if (!c.inCustody) {
@@ -44,12 +49,20 @@ export async function showDues(ctx: BotContext, ref: CaseRef | number, at: Date,
   }
   if (!dues.ok) {
     ctx.deps.logger.warn({ caseId: c.id, code: dues.error.code }, 'dues unavailable');
-    await ctx.reply(ctx.t('owner:dues.unavailable', { number: c.number, date: toIstDate(at), section: sectionText(ctx, dues.error.section ?? 's. 12') }));
+    await ctx.reply(
+      ctx.t('owner:dues.unavailable', {
+        number: c.number,
+        date: toIstDate(at),
+        section: sectionText(ctx, dues.error.section ?? 's. 12'),
+      }),
+    );
     return true;
   }
   const kb = new InlineKeyboard().text(ctx.t('owner:dues.whatif_button'), ownerCb.whatIf.encode(ctx, { caseId: c.id }));
   if (c.claimable) kb.row().text(ctx.t('owner:case.claim_button'), ownerCb.claim.encode(ctx, { caseId: c.id }));
-  await ctx.reply(fitMessage(renderDues(ctx, c.number, dues.value.breakdown, c.next, { whatIf, nextDayPaise })), { reply_markup: kb });
+  await ctx.reply(fitMessage(renderDues(ctx, c.number, dues.value.breakdown, c.next, { whatIf, nextDayPaise })), {
+    reply_markup: kb,
+  });
   return true;
 }
 
@@ -90,7 +103,8 @@ duesFeature.command('dues', async (ctx) => {
   const when = whatIfInstant(ctx, split.rest);
   if ('error' in when) {
     // A wrong number is said first, as before: the case is looked up before the day.
-    if (!(await caseExists(ctx.deps.db, { number: parseCaseNumber(split.number)! }))) return showCaseByNumber(ctx, split.number);
+    if (!(await caseExists(ctx.deps.db, { number: parseCaseNumber(split.number)! })))
+      return showCaseByNumber(ctx, split.number);
     await ctx.reply(when.error);
     return;
   }
@@ -113,16 +127,19 @@ whatIfFlow.texts(duesFeature, {
       return;
     }
     whatIfFlow.leave(ctx);
-    if ('error' in when || !(await showDues(ctx, caseId, when.at, true))) await ctx.reply(ctx.t('common:error.stale_button'));
+    if ('error' in when || !(await showDues(ctx, caseId, when.at, true)))
+      await ctx.reply(ctx.t('common:error.stale_button'));
   },
 });
 
 onAction(duesFeature, ownerCb.dues, async (ctx, { caseId }) => {
-  if (caseId <= 0 || !(await showDues(ctx, caseId, ctx.deps.clock.now()))) return { text: ctx.t('common:error.stale_button'), alert: true };
+  if (caseId <= 0 || !(await showDues(ctx, caseId, ctx.deps.clock.now())))
+    return { text: ctx.t('common:error.stale_button'), alert: true };
 });
 
 onAction(duesFeature, ownerCb.whatIf, async (ctx, { caseId }) => {
-  if (caseId <= 0 || !(await caseExists(ctx.deps.db, { id: caseId }))) return { text: ctx.t('common:error.stale_button'), alert: true };
+  if (caseId <= 0 || !(await caseExists(ctx.deps.db, { id: caseId })))
+    return { text: ctx.t('common:error.stale_button'), alert: true };
   whatIfFlow.enter(ctx, 'date', { caseId });
   await ctx.reply(ctx.t('owner:whatif.prompt'));
 });

@@ -1,9 +1,7 @@
-import { Composer } from 'grammy';
 import { redeemEnrolmentCode } from '../../src/services/enrolment';
 import { lawRole } from '../../src/services/staff-actor';
 import { registerMenuForUser } from '../commands';
 import { staffCommandList } from '../views/staff-commands';
-import type { BotContext } from '../context';
 import { leaveAnyFlow } from '../flows/flow';
 import { forgetUser } from '../middleware/user';
 import { Feature } from './feature';
@@ -29,13 +27,23 @@ enrolFeature.command('start', async (ctx, next) => {
   });
   if (!result.ok) {
     // Ids and the reason only: the typed code may be a real one mistyped.
-    ctx.deps.logger.warn({ update_id: ctx.update.update_id, from: ctx.from.id, refusal: result.refusal }, 'enrolment code refused');
-    await ctx.reply(ctx.t(`staff:enrol.refused.${result.refusal}`, result.retryInMinutes !== undefined ? { count: result.retryInMinutes } : {}));
+    ctx.deps.logger.warn(
+      { update_id: ctx.update.update_id, from: ctx.from.id, refusal: result.refusal },
+      'enrolment code refused',
+    );
+    await ctx.reply(
+      ctx.t(
+        `staff:enrol.refused.${result.refusal}`,
+        result.retryInMinutes !== undefined ? { count: result.retryInMinutes } : {},
+      ),
+    );
     return;
   }
   forgetUser(db, ctx.from.id);
   const pounds = await db.pound.findMany({ where: { code: { in: result.poundCodes } }, orderBy: { code: 'asc' } });
-  const poundList = pounds.map((p) => ctx.t('staff:enrol.pound_line', { code: p.code, name: ctx.lang === 'hi' ? p.nameHi : p.name })).join('\n');
+  const poundList = pounds
+    .map((p) => ctx.t('staff:enrol.pound_line', { code: p.code, name: ctx.lang === 'hi' ? p.nameHi : p.name }))
+    .join('\n');
   // The "/" menu of this chat now shows the role's commands too.
   await registerMenuForUser(ctx.api, db, ctx.deps.translator, BigInt(ctx.from.id));
   const role = lawRole(result.role);

@@ -1,4 +1,12 @@
-import { Composer, type CallbackQueryMiddleware, type CommandMiddleware, type Filter, type FilterQuery, type Middleware, type MiddlewareFn } from 'grammy';
+import {
+  Composer,
+  type CallbackQueryMiddleware,
+  type CommandMiddleware,
+  type Filter,
+  type FilterQuery,
+  type Middleware,
+  type MiddlewareFn,
+} from 'grammy';
 import type { Update } from 'grammy/types';
 import type { BotContext } from '../context';
 
@@ -60,7 +68,11 @@ export class Feature extends Composer<BotContext> {
     });
   }
 
-  private add<T extends BotContext>(on: (r: Route) => boolean, mw: Composer<BotContext>, inner: Composer<T>): Composer<T> {
+  private add<T extends BotContext>(
+    on: (r: Route) => boolean,
+    mw: Composer<BotContext>,
+    inner: Composer<T>,
+  ): Composer<T> {
     this.registrations.push({ on, mw });
     this.parts.clear();
     return inner;
@@ -82,19 +94,32 @@ export class Feature extends Composer<BotContext> {
     return this.add(ANY, inner, inner);
   }
 
-  override on<Q extends FilterQuery>(filter: Q | Q[], ...middleware: Array<Middleware<Filter<BotContext, Q>>>): Composer<Filter<BotContext, Q>> {
+  override on<Q extends FilterQuery>(
+    filter: Q | Q[],
+    ...middleware: Array<Middleware<Filter<BotContext, Q>>>
+  ): Composer<Filter<BotContext, Q>> {
     const gate = new Composer<BotContext>();
     return this.add(onQuery(filter), gate, gate.on(filter, ...middleware));
   }
 
-  override command(command: Parameters<Composer<BotContext>['command']>[0], ...middleware: Array<CommandMiddleware<BotContext>>): ReturnType<Composer<BotContext>['command']> {
+  override command(
+    command: Parameters<Composer<BotContext>['command']>[0],
+    ...middleware: Array<CommandMiddleware<BotContext>>
+  ): ReturnType<Composer<BotContext>['command']> {
     const names = new Set((Array.isArray(command) ? command : [command]).map((c) => String(c).split('@')[0]!));
     for (const n of names) this.commands.add(n);
     const gate = new Composer<BotContext>();
-    return this.add((r) => r === 'other' || (r.startsWith('/') && names.has(r.slice(1))), gate, gate.command(command, ...middleware));
+    return this.add(
+      (r) => r === 'other' || (r.startsWith('/') && names.has(r.slice(1))),
+      gate,
+      gate.command(command, ...middleware),
+    );
   }
 
-  override callbackQuery(trigger: Parameters<Composer<BotContext>['callbackQuery']>[0], ...middleware: Array<CallbackQueryMiddleware<BotContext>>): ReturnType<Composer<BotContext>['callbackQuery']> {
+  override callbackQuery(
+    trigger: Parameters<Composer<BotContext>['callbackQuery']>[0],
+    ...middleware: Array<CallbackQueryMiddleware<BotContext>>
+  ): ReturnType<Composer<BotContext>['callbackQuery']> {
     const gate = new Composer<BotContext>();
     return this.add(CALLBACK, gate, gate.callbackQuery(trigger, ...middleware));
   }
@@ -111,7 +136,9 @@ export function routeFeatures(features: ReadonlyArray<Composer<BotContext>>): Mi
     const route = routeOf(ctx.update, known);
     let mw = routes.get(route);
     if (!mw) {
-      const parts = features.map((f) => (f instanceof Feature ? f.partFor(route) : f)).filter((p): p is Composer<BotContext> => p !== undefined);
+      const parts = features
+        .map((f) => (f instanceof Feature ? f.partFor(route) : f))
+        .filter((p): p is Composer<BotContext> => p !== undefined);
       routes.set(route, (mw = new Composer<BotContext>(...parts).middleware()));
     }
     return mw(ctx, next);

@@ -1,8 +1,14 @@
-import { Composer, InlineKeyboard } from 'grammy';
+import { InlineKeyboard } from 'grammy';
 import { z } from 'zod';
 import { toIstDate } from '../../src/law';
 import { findCaseById } from '../../src/services/cases';
-import { cancelSubscription, followCase, myCases, subscribeVillage, unfollowCase } from '../../src/services/subscriptions';
+import {
+  cancelSubscription,
+  followCase,
+  myCases,
+  subscribeVillage,
+  unfollowCase,
+} from '../../src/services/subscriptions';
 import type { BotContext } from '../context';
 import { defineFlow } from '../flows/flow';
 import { ownerCb } from '../keyboards/owner';
@@ -18,7 +24,10 @@ import { Feature } from './feature';
  */
 export const followFeature = new Feature();
 
-const subscribeFlow = defineFlow('owner_subscribe', { steps: ['village', 'filter'], data: z.object({ village: z.string().optional() }) });
+const subscribeFlow = defineFlow('owner_subscribe', {
+  steps: ['village', 'filter'],
+  data: z.object({ village: z.string().optional() }),
+});
 const stale = (ctx: BotContext) => ({ text: ctx.t('common:error.stale_button'), alert: true });
 
 onAction(followFeature, ownerCb.follow, async (ctx, { caseId, on }) => {
@@ -47,19 +56,39 @@ followFeature.command('mycases', async (ctx) => {
     lines.push(ctx.t('owner:mycases.header'));
     for (const c of mine.cases) {
       lines.push(
-        ctx.t(c.claimed ? 'owner:mycases.line_claimed' : 'owner:mycases.line', { number: c.number, status: ctx.t(`common:status.${c.status}`), place: c.placeOfSeizure, date: toIstDate(c.impoundedAt) }),
+        ctx.t(c.claimed ? 'owner:mycases.line_claimed' : 'owner:mycases.line', {
+          number: c.number,
+          status: ctx.t(`common:status.${c.status}`),
+          place: c.placeOfSeizure,
+          date: toIstDate(c.impoundedAt),
+        }),
       );
-      for (const k of c.complaints) lines.push(ctx.t('owner:mycases.complaint_line', { reference: k.reference, outcome: outcomeText(ctx, k.outcome) }));
-      kb.text(ctx.t('owner:mycases.open_button', { number: c.number }), ownerCb.openCase.encode(ctx, { caseId: c.id })).row();
+      for (const k of c.complaints)
+        lines.push(
+          ctx.t('owner:mycases.complaint_line', { reference: k.reference, outcome: outcomeText(ctx, k.outcome) }),
+        );
+      kb.text(
+        ctx.t('owner:mycases.open_button', { number: c.number }),
+        ownerCb.openCase.encode(ctx, { caseId: c.id }),
+      ).row();
     }
-    if (mine.total > mine.cases.length) lines.push(ctx.t('owner:mycases.more', { count: mine.total - mine.cases.length }));
+    if (mine.total > mine.cases.length)
+      lines.push(ctx.t('owner:mycases.more', { count: mine.total - mine.cases.length }));
   }
   if (mine.villages.length > 0) {
     if (lines.length) lines.push('');
     lines.push(ctx.t('owner:mycases.villages'));
     for (const v of mine.villages.slice(0, 10)) {
-      lines.push(ctx.t('owner:mycases.village_line', { village: v.villageKey ?? '', filter: v.filter || ctx.t('owner:mycases.all_cattle') }));
-      kb.text(ctx.t('owner:mycases.stop_button', { village: v.villageKey ?? '' }), ownerCb.unsubscribe.encode(ctx, { subscriptionId: v.id })).row();
+      lines.push(
+        ctx.t('owner:mycases.village_line', {
+          village: v.villageKey ?? '',
+          filter: v.filter || ctx.t('owner:mycases.all_cattle'),
+        }),
+      );
+      kb.text(
+        ctx.t('owner:mycases.stop_button', { village: v.villageKey ?? '' }),
+        ownerCb.unsubscribe.encode(ctx, { subscriptionId: v.id }),
+      ).row();
     }
   }
   await ctx.reply(fitMessage(lines.join('\n')), { reply_markup: kb });
@@ -77,7 +106,9 @@ followFeature.command('subscribe', async (ctx) => {
 });
 
 async function askFilter(ctx: BotContext): Promise<void> {
-  await ctx.reply(ctx.t('owner:subscribe.ask_filter'), { reply_markup: new InlineKeyboard().text(ctx.t('owner:subscribe.all_button'), ownerCb.subscribeAll.encode(ctx, {})) });
+  await ctx.reply(ctx.t('owner:subscribe.ask_filter'), {
+    reply_markup: new InlineKeyboard().text(ctx.t('owner:subscribe.all_button'), ownerCb.subscribeAll.encode(ctx, {})),
+  });
 }
 
 async function finishSubscription(ctx: BotContext, village: string, filter: string): Promise<void> {
@@ -88,12 +119,17 @@ async function finishSubscription(ctx: BotContext, village: string, filter: stri
     await ctx.reply(ctx.t('owner:subscribe.village_invalid'));
     return;
   }
-  await ctx.reply(sub.filter ? ctx.t('owner:subscribe.done_filter', { village, filter: sub.filter }) : ctx.t('owner:subscribe.done_all', { village }));
+  await ctx.reply(
+    sub.filter
+      ? ctx.t('owner:subscribe.done_filter', { village, filter: sub.filter })
+      : ctx.t('owner:subscribe.done_all', { village }),
+  );
 }
 
 subscribeFlow.texts(followFeature, {
   village: async (ctx, _d, text) => {
-    if ((text.match(/\p{L}/gu)?.length ?? 0) < 2 || text.length > 80) return ctx.reply(ctx.t('owner:subscribe.village_invalid'));
+    if ((text.match(/\p{L}/gu)?.length ?? 0) < 2 || text.length > 80)
+      return ctx.reply(ctx.t('owner:subscribe.village_invalid'));
     subscribeFlow.enter(ctx, 'filter', { village: text });
     await askFilter(ctx);
   },
@@ -109,6 +145,7 @@ onAction(followFeature, ownerCb.subscribeAll, async (ctx) => {
 onAction(followFeature, ownerCb.unsubscribe, async (ctx, { subscriptionId: id }) => {
   if (!ctx.from) return stale(ctx);
   const sub = await ctx.deps.db.subscription.findFirst({ where: { id, telegramUserId: BigInt(ctx.from.id) } });
-  if (!sub || !(await cancelSubscription(ctx.deps.db, BigInt(ctx.from.id), id, ctx.deps.clock.now()))) return stale(ctx);
+  if (!sub || !(await cancelSubscription(ctx.deps.db, BigInt(ctx.from.id), id, ctx.deps.clock.now())))
+    return stale(ctx);
   await ctx.reply(ctx.t('owner:mycases.stopped', { village: sub.villageKey ?? '' }));
 });

@@ -1,7 +1,5 @@
-import { Composer } from 'grammy';
 import { earliestS14SaleDay, termFor } from '../../src/law';
 import { windowsFromConfig } from '../../src/services/dues';
-import type { BotContext } from '../context';
 import { termWord } from '../views/owner/text';
 import { Feature } from './feature';
 
@@ -16,5 +14,11 @@ helpFeature.command('help', async (ctx) => {
   const deducted = termFor(now, 's. 16');
   // The earliest s. 14 sale day comes from the statute engine's own periods (7 + 7 days, counted per s. 9 GCA).
   const saleDay = earliestS14SaleDay(windowsFromConfig(ctx.deps.config));
-  await ctx.reply(ctx.t('owner:help.text', { fine: termWord(ctx, term.ok ? term.value.term : 'fine'), deducted: termWord(ctx, deducted.ok ? deducted.value.term : 'penalty'), saleDay }));
+  await ctx.reply(
+    ctx.t('owner:help.text', {
+      fine: termWord(ctx, term.ok ? term.value.term : 'fine'),
+      deducted: termWord(ctx, deducted.ok ? deducted.value.term : 'penalty'),
+      saleDay,
+    }),
+  );
 });

@@ -1,4 +1,3 @@
-import { Composer } from 'grammy';
 import type { Lang } from '../../src/i18n';
 import { registerMenuForUser } from '../commands';
 import type { BotContext } from '../context';
@@ -18,7 +17,9 @@ async function setLanguage(ctx: BotContext, lang: Lang): Promise<void> {
   ctx.t = ctx.deps.translator.forLang(lang);
   await ctx.reply(ctx.t('owner:language.set'));
   // The command menu follows the chosen language for this chat; a failure here must not undo the choice.
-  await registerMenuForUser(ctx.api, ctx.deps.db, ctx.deps.translator, BigInt(ctx.from.id)).catch((err) => ctx.deps.logger.warn({ err }, 'command menu not updated'));
+  await registerMenuForUser(ctx.api, ctx.deps.db, ctx.deps.translator, BigInt(ctx.from.id)).catch((err) =>
+    ctx.deps.logger.warn({ err }, 'command menu not updated'),
+  );
 }
 
 languageFeature.command('language', async (ctx) => {
@@ -32,4 +33,3 @@ onAction(languageFeature, ownerCb.language, async (ctx, { code: lang }) => {
   if (lang !== 'hi' && lang !== 'en') return { text: ctx.t('common:error.stale_button'), alert: true };
   await setLanguage(ctx, lang);
 });
-

@@ -1,4 +1,4 @@
-import { Composer, InlineKeyboard } from 'grammy';
+import { InlineKeyboard } from 'grammy';
 import { termFor } from '../../src/law';
 import { Refusal } from '../../src/services/refusal';
 import type { CaseForLaw } from '../../src/services/case-transition';
@@ -17,7 +17,17 @@ import { completedRounds, storedAccountOf } from '../../src/services/sale-record
 import type { BotContext } from '../context';
 import { holds, may, poundsInScope } from '../../src/services/staff-actor';
 import { callbackCodec } from '../flows/callback-codec';
-import { actFor, cancelFlow, caseById, caseFromArg, caseTap, commandArg, fitMessage, replyRefusal, staleTap } from './officer-common';
+import {
+  actFor,
+  cancelFlow,
+  caseById,
+  caseFromArg,
+  caseTap,
+  commandArg,
+  fitMessage,
+  replyRefusal,
+  staleTap,
+} from './officer-common';
 import { listSurpluses, moneyCancelCb, showSurplus, surplusHeldFeature } from './surplus-held';
 import { paiseOf } from '../../src/db';
 import { Feature } from './feature';
@@ -43,8 +53,16 @@ const moneyCb = {
 };
 
 /** Short codes for remittance kinds in callback data (64-byte limit). */
-const KIND_CODE: Record<RemittanceKindCode, string> = { FINES_TO_MAGISTRATE: 'f', FEEDING_TO_POUND_KEEPER: 'k', SECURITY_TO_MAGISTRATE: 's', SURPLUS_TO_MAGISTRATE: 'd' };
-const CODE_KIND = Object.fromEntries(Object.entries(KIND_CODE).map(([k, v]) => [v, k])) as Record<string, RemittanceKindCode>;
+const KIND_CODE: Record<RemittanceKindCode, string> = {
+  FINES_TO_MAGISTRATE: 'f',
+  FEEDING_TO_POUND_KEEPER: 'k',
+  SECURITY_TO_MAGISTRATE: 's',
+  SURPLUS_TO_MAGISTRATE: 'd',
+};
+const CODE_KIND = Object.fromEntries(Object.entries(KIND_CODE).map(([k, v]) => [v, k])) as Record<
+  string,
+  RemittanceKindCode
+>;
 
 /**
  * "fine" or "penalty" in the words of s. 17 (the division and the remittances) on the date of the sale: s. 17
@@ -58,7 +76,13 @@ function termOf(c: CaseForLaw): string {
 
 function splitLineText(ctx: BotContext, l: SplitLine, term: string): string {
   return l.unrecoveredPaise > 0
-    ? ctx.t('officer:split.line_short', { account: l.account, term, amount: l.amountPaise, due: l.duePaise, unrecovered: l.unrecoveredPaise })
+    ? ctx.t('officer:split.line_short', {
+        account: l.account,
+        term,
+        amount: l.amountPaise,
+        due: l.duePaise,
+        unrecovered: l.unrecoveredPaise,
+      })
     : ctx.t('officer:split.line', { account: l.account, term, amount: l.amountPaise });
 }
 
@@ -75,7 +99,8 @@ moneyFeature.command('split', async (ctx) => {
   if (!c) return;
   // The Magistrate's office acts on a surplus held; the officer on the division and the remittances.
   const asMagistrate = c.status === 'SURPLUS_HELD' && holds(ctx.actor, 'MAGISTRATE', c.poundId);
-  if (asMagistrate || (!may(ctx.actor, 'auction', c.poundId) && may(ctx.actor, 'magistrate', c.poundId))) return showSurplus(ctx, c);
+  if (asMagistrate || (!may(ctx.actor, 'auction', c.poundId) && may(ctx.actor, 'magistrate', c.poundId)))
+    return showSurplus(ctx, c);
   const act = await actFor(ctx, 'auction', c);
   if (!act) return;
   await showOfficerMoney(ctx, c);
@@ -92,32 +117,76 @@ async function showOfficerMoney(ctx: BotContext, c: CaseForLaw) {
       // s. 14 heads without a bid wait for a further auction or the proviso: the division follows them.
       return replyRefusal(ctx, new Refusal('CATTLE_REMAIN', 's. 14', { heads: inPound }), c);
     }
-    const ready = c.status === 'ACCOUNT_DELIVERED' || (c.status === 'DISPOSED_PROVISO' && completedRounds(c).length > 0);
+    const ready =
+      c.status === 'ACCOUNT_DELIVERED' || (c.status === 'DISPOSED_PROVISO' && completedRounds(c).length > 0);
     if (!ready) {
-      await ctx.reply(ctx.t('officer:split.not_ready', { number: c.number, status: ctx.t(`common:status.${c.status}`) }));
+      await ctx.reply(
+        ctx.t('officer:split.not_ready', { number: c.number, status: ctx.t(`common:status.${c.status}`) }),
+      );
       return;
     }
     const split = await splitOfCase(ctx.deps.db, c.id);
     const lines =
       split.rounds.length === 1
         ? split.rounds[0]!.lines.map((l) => splitLineText(ctx, l, term))
-        : split.rounds.flatMap((r) => [ctx.t('officer:split.round_header', { round: r.round, proceeds: r.proceedsPaise }), ...r.lines.map((l) => splitLineText(ctx, l, term))]);
-    await ctx.reply(fitMessage(ctx.t('officer:split.preview', { number: c.number, proceeds: split.proceedsPaise, lines: lines.join('\n'), total: split.lines.reduce((s, l) => s + l.amountPaise, 0) })), {
-      reply_markup: new InlineKeyboard().text(ctx.t('officer:split.record_button'), moneyCb.split.encode(ctx, { caseId: c.id })),
-    });
+        : split.rounds.flatMap((r) => [
+            ctx.t('officer:split.round_header', { round: r.round, proceeds: r.proceedsPaise }),
+            ...r.lines.map((l) => splitLineText(ctx, l, term)),
+          ]);
+    await ctx.reply(
+      fitMessage(
+        ctx.t('officer:split.preview', {
+          number: c.number,
+          proceeds: split.proceedsPaise,
+          lines: lines.join('\n'),
+          total: split.lines.reduce((s, l) => s + l.amountPaise, 0),
+        }),
+      ),
+      {
+        reply_markup: new InlineKeyboard().text(
+          ctx.t('officer:split.record_button'),
+          moneyCb.split.encode(ctx, { caseId: c.id }),
+        ),
+      },
+    );
     return;
   }
   // One line per ledger account, summed over the auction rounds.
-  const lines = totalsByAccount(status.splitEntries.map((e) => ({ account: e.account as SplitLine['account'], section: e.section, amountPaise: paiseOf(e.amountPaise), duePaise: paiseOf(e.amountPaise), unrecoveredPaise: 0 }))).map((l) =>
-    ctx.t('officer:split.line', { account: l.account, term, amount: l.amountPaise }),
+  const lines = totalsByAccount(
+    status.splitEntries.map((e) => ({
+      account: e.account as SplitLine['account'],
+      section: e.section,
+      amountPaise: paiseOf(e.amountPaise),
+      duePaise: paiseOf(e.amountPaise),
+      unrecoveredPaise: 0,
+    })),
+  ).map((l) => ctx.t('officer:split.line', { account: l.account, term, amount: l.amountPaise }));
+  const remitted = status.remittances.map((r) =>
+    ctx.t('officer:split.remitted_line', {
+      kind: r.kind,
+      term,
+      amount: paiseOf(r.amountPaise),
+      at: r.confirmedAt.toISOString(),
+    }),
   );
-  const remitted = status.remittances.map((r) => ctx.t('officer:split.remitted_line', { kind: r.kind, term, amount: paiseOf(r.amountPaise), at: r.confirmedAt.toISOString() }));
-  const pending = status.pending.map((k) => ctx.t('officer:split.pending_line', { kind: k, term, amount: status.amountOf(REMITTANCE_ACCOUNT[k]) }));
+  const pending = status.pending.map((k) =>
+    ctx.t('officer:split.pending_line', { kind: k, term, amount: status.amountOf(REMITTANCE_ACCOUNT[k]) }),
+  );
   const remittances = [...remitted, ...pending];
   const kb = new InlineKeyboard();
-  for (const k of status.pending) kb.text(ctx.t('officer:split.remit_button', { kind: k, term }), moneyCb.remit.encode(ctx, { caseId: c.id, kind: KIND_CODE[k] })).row();
+  for (const k of status.pending)
+    kb.text(
+      ctx.t('officer:split.remit_button', { kind: k, term }),
+      moneyCb.remit.encode(ctx, { caseId: c.id, kind: KIND_CODE[k] }),
+    ).row();
   await ctx.reply(
-    fitMessage(ctx.t('officer:split.status', { number: c.number, lines: lines.join('\n'), remittances: remittances.length ? remittances.join('\n') : ctx.t('officer:split.nothing_to_send') })),
+    fitMessage(
+      ctx.t('officer:split.status', {
+        number: c.number,
+        lines: lines.join('\n'),
+        remittances: remittances.length ? remittances.join('\n') : ctx.t('officer:split.nothing_to_send'),
+      }),
+    ),
     status.pending.length ? { reply_markup: kb } : {},
   );
 }
@@ -128,7 +197,8 @@ caseTap(moneyFeature, moneyCb.split, 'auction', async (ctx, c, act) => {
   try {
     const r = await recordSplit(ctx.deps.db, act, c.id, ctx.deps.clock.now());
     const out = [ctx.t('officer:split.recorded', { number: r.caseNumber, proceeds: r.proceedsPaise })];
-    if (r.surplusPaise > 0 && r.holdEnd) out.push(ctx.t('officer:split.recorded_surplus', { surplus: r.surplusPaise, holdEnd: r.holdEnd.date }));
+    if (r.surplusPaise > 0 && r.holdEnd)
+      out.push(ctx.t('officer:split.recorded_surplus', { surplus: r.surplusPaise, holdEnd: r.holdEnd.date }));
     await ctx.reply(out.join('\n'));
     return showOfficerMoney(ctx, await caseById(ctx, c.id).then((x) => x ?? c));
   } catch (e) {
@@ -141,7 +211,9 @@ caseTap(moneyFeature, moneyCb.remit, 'auction', async (ctx, c, act, tap) => {
   if (!kind) return staleTap(ctx);
   try {
     const r = await confirmRemittance(ctx.deps.db, act, c.id, kind, ctx.deps.clock.now());
-    await ctx.reply(ctx.t('officer:split.remitted', { kind, term: termOf(c), amount: r.amountPaise, number: r.caseNumber }));
+    await ctx.reply(
+      ctx.t('officer:split.remitted', { kind, term: termOf(c), amount: r.amountPaise, number: r.caseNumber }),
+    );
   } catch (e) {
     await replyRefusal(ctx, e, c);
   }

@@ -1,6 +1,15 @@
-import { Composer, InlineKeyboard } from 'grammy';
+import { InlineKeyboard } from 'grammy';
 import { z } from 'zod';
-import { auctionEligibleOf, checkNotice, missingProclamations, recordNotice, recordProclamations, type NoticeResult, type Proclamation, type ProclamationPlace } from '../../src/services/notice';
+import {
+  auctionEligibleOf,
+  checkNotice,
+  missingProclamations,
+  recordNotice,
+  recordProclamations,
+  type NoticeResult,
+  type Proclamation,
+  type ProclamationPlace,
+} from '../../src/services/notice';
 import { loadNoticeFacts, noticeParams } from '../../src/services/notice-text';
 import { parseDateTime } from '../../src/services/typed-input';
 import { Refusal } from '../../src/services/refusal';
@@ -8,7 +17,18 @@ import type { CaseForLaw } from '../../src/services/case-transition';
 import type { BotContext } from '../context';
 import { callbackCodec, type CallbackCodec } from '../flows/callback-codec';
 import { defineFlow } from '../flows/flow';
-import { cancelFlow, caseById, caseCommand, finishFlow, fitMessage, replyRefusal, staleTap, tooLong, useButtons, askToRecord } from './officer-common';
+import {
+  cancelFlow,
+  caseById,
+  caseCommand,
+  finishFlow,
+  fitMessage,
+  replyRefusal,
+  staleTap,
+  tooLong,
+  useButtons,
+  askToRecord,
+} from './officer-common';
 import { Feature } from './feature';
 
 /**
@@ -52,8 +72,14 @@ const noticeCb = {
   save: callbackCodec('nt|save'),
   cancel: callbackCodec('nt|cancel'),
 };
-const suggestedCb: Record<ProclamationPlace, CallbackCodec<Record<string, never>>> = { village: noticeCb.villageSuggested, market: noticeCb.marketSuggested };
-const laterCb: Record<ProclamationPlace, CallbackCodec<Record<string, never>>> = { village: noticeCb.villageLater, market: noticeCb.marketLater };
+const suggestedCb: Record<ProclamationPlace, CallbackCodec<Record<string, never>>> = {
+  village: noticeCb.villageSuggested,
+  market: noticeCb.marketSuggested,
+};
+const laterCb: Record<ProclamationPlace, CallbackCodec<Record<string, never>>> = {
+  village: noticeCb.villageLater,
+  market: noticeCb.marketLater,
+};
 
 const MAX_WHERE = 200;
 
@@ -72,7 +98,13 @@ caseCommand(noticeFeature, 'notice', 'officer:usage.notice', 'notice', async (ct
   } catch (e) {
     if (e instanceof Refusal && e.code === 'ALREADY_DONE' && c.notice) {
       const eligible = auctionEligibleOf(c);
-      await ctx.reply(ctx.t('officer:notice.already', { number: c.number, postedAt: c.notice.postedAt.toISOString(), eligibleFrom: eligible?.actionableFrom ?? c.notice.postedAt.toISOString() }));
+      await ctx.reply(
+        ctx.t('officer:notice.already', {
+          number: c.number,
+          postedAt: c.notice.postedAt.toISOString(),
+          eligibleFrom: eligible?.actionableFrom ?? c.notice.postedAt.toISOString(),
+        }),
+      );
       return;
     }
     return replyRefusal(ctx, e, c);
@@ -80,12 +112,27 @@ caseCommand(noticeFeature, 'notice', 'officer:usage.notice', 'notice', async (ct
   if (c.notice) {
     // Posted earlier; one or both proclamations still to record.
     const need = missingProclamations(c.notice);
-    await ctx.reply(ctx.t('officer:notice.pending', { number: c.number, postedAt: c.notice.postedAt.toISOString(), recorded: proclaimedLines(ctx, c), missing: placesText(ctx, need) }));
-    return askNext(ctx, { caseId: c.id, number: c.number, existing: true, need, postedAt: c.notice.postedAt.toISOString() });
+    await ctx.reply(
+      ctx.t('officer:notice.pending', {
+        number: c.number,
+        postedAt: c.notice.postedAt.toISOString(),
+        recorded: proclaimedLines(ctx, c),
+        missing: placesText(ctx, need),
+      }),
+    );
+    return askNext(ctx, {
+      caseId: c.id,
+      number: c.number,
+      existing: true,
+      need,
+      postedAt: c.notice.postedAt.toISOString(),
+    });
   }
   noticeFlow.enter(ctx, 'posted_at', { caseId: c.id, number: c.number, existing: false, need: ['village', 'market'] });
   for (const text of await noticeTexts(ctx, c)) await ctx.reply(text);
-  await ctx.reply(ctx.t('officer:notice.ask_posted', { number: c.number }), { reply_markup: new InlineKeyboard().text(ctx.t('officer:button.now'), noticeCb.now.encode(ctx, {})) });
+  await ctx.reply(ctx.t('officer:notice.ask_posted', { number: c.number }), {
+    reply_markup: new InlineKeyboard().text(ctx.t('officer:button.now'), noticeCb.now.encode(ctx, {})),
+  });
 });
 
 /** "in the village; at the market" in the reader's language. */
@@ -97,14 +144,30 @@ function placesText(ctx: BotContext, places: readonly ProclamationPlace[]): stri
 function proclaimedLines(ctx: BotContext, c: CaseForLaw): string {
   const n = c.notice!;
   const lines = [];
-  if (n.proclaimedVillageAt) lines.push(ctx.t('officer:notice.proclaimed_line', { where: ctx.t('officer:notice.place_village'), place: n.proclaimedVillagePlace ?? n.proclaimedWhere ?? '', at: n.proclaimedVillageAt.toISOString() }));
-  if (n.proclaimedMarketAt) lines.push(ctx.t('officer:notice.proclaimed_line', { where: ctx.t('officer:notice.place_market'), place: n.proclaimedMarketPlace ?? n.proclaimedWhere ?? '', at: n.proclaimedMarketAt.toISOString() }));
+  if (n.proclaimedVillageAt)
+    lines.push(
+      ctx.t('officer:notice.proclaimed_line', {
+        where: ctx.t('officer:notice.place_village'),
+        place: n.proclaimedVillagePlace ?? n.proclaimedWhere ?? '',
+        at: n.proclaimedVillageAt.toISOString(),
+      }),
+    );
+  if (n.proclaimedMarketAt)
+    lines.push(
+      ctx.t('officer:notice.proclaimed_line', {
+        where: ctx.t('officer:notice.place_market'),
+        place: n.proclaimedMarketPlace ?? n.proclaimedWhere ?? '',
+        at: n.proclaimedMarketAt.toISOString(),
+      }),
+    );
   return lines.length ? lines.join('\n') : ctx.t('officer:notice.none_proclaimed');
 }
 
 async function askPhoto(ctx: BotContext, d: Draft) {
   noticeFlow.enter(ctx, 'photo', d);
-  await ctx.reply(ctx.t('officer:notice.ask_photo'), { reply_markup: new InlineKeyboard().text(ctx.t('officer:button.skip'), noticeCb.skipPhoto.encode(ctx, {})) });
+  await ctx.reply(ctx.t('officer:notice.ask_photo'), {
+    reply_markup: new InlineKeyboard().text(ctx.t('officer:button.skip'), noticeCb.skipPhoto.encode(ctx, {})),
+  });
 }
 
 /** The next proclamation to ask about, or the confirmation when none is left. */
@@ -132,7 +195,9 @@ async function askWhen(ctx: BotContext, d: Draft, place: ProclamationPlace) {
 
 function draftLine(ctx: BotContext, place: ProclamationPlace, p: DraftProclamation | null | undefined): string {
   const where = ctx.t(`officer:notice.place_${place}`);
-  return p?.at ? ctx.t('officer:notice.proclaimed_line', { where, place: p.place ?? '', at: p.at }) : ctx.t('officer:notice.not_yet_line', { where });
+  return p?.at
+    ? ctx.t('officer:notice.proclaimed_line', { where, place: p.place ?? '', at: p.at })
+    : ctx.t('officer:notice.not_yet_line', { where });
 }
 
 async function askConfirm(ctx: BotContext, d: Draft) {
@@ -145,7 +210,11 @@ async function askConfirm(ctx: BotContext, d: Draft) {
   const lines = d.need.map((p) => draftLine(ctx, p, d[p]));
   const head = d.existing
     ? ctx.t('officer:notice.confirm_more', { number: d.number })
-    : ctx.t('officer:notice.confirm', { number: d.number, postedAt: d.postedAt, photo: ctx.t(d.photoFileId ? 'officer:notice.photo_yes' : 'officer:notice.photo_no') });
+    : ctx.t('officer:notice.confirm', {
+        number: d.number,
+        postedAt: d.postedAt,
+        photo: ctx.t(d.photoFileId ? 'officer:notice.photo_yes' : 'officer:notice.photo_no'),
+      });
   await askToRecord(ctx, noticeFlow, d, `${head}\n${lines.join('\n')}`, noticeCb.save, noticeCb.cancel);
 }
 
@@ -214,7 +283,9 @@ for (const place of ['village', 'market'] as const) {
     if (!suggestion) return staleTap(ctx);
     await askWhen(ctx, { ...d, [place]: { place: suggestion } }, place);
   });
-  noticeFlow.tap(noticeFeature, laterCb[place], `${place}_place`, (ctx, _tap, d) => askNext(ctx, { ...d, [place]: null }));
+  noticeFlow.tap(noticeFeature, laterCb[place], `${place}_place`, (ctx, _tap, d) =>
+    askNext(ctx, { ...d, [place]: null }),
+  );
 }
 noticeFlow.tap(noticeFeature, noticeCb.save, 'confirm', (ctx, _tap, d) => save(ctx, d));
 
@@ -233,12 +304,23 @@ async function save(ctx: BotContext, d: Draft) {
     const now = ctx.deps.clock.now();
     const r = d.existing
       ? await recordProclamations(ctx.deps.db, act, { caseId: c.id, village, market }, now)
-      : await recordNotice(ctx.deps.db, act, { caseId: c.id, postedAt: new Date(d.postedAt!), photoFileId: d.photoFileId ?? null, village, market }, now);
+      : await recordNotice(
+          ctx.deps.db,
+          act,
+          { caseId: c.id, postedAt: new Date(d.postedAt!), photoFileId: d.photoFileId ?? null, village, market },
+          now,
+        );
     await ctx.reply(recordedText(ctx, r));
   });
 }
 
 function recordedText(ctx: BotContext, r: NoticeResult): string {
-  const params = { number: r.caseNumber, postedAt: r.postedAt.toISOString(), eligibleFrom: r.auctionEligible.actionableFrom };
-  return r.missing.length === 0 ? ctx.t('officer:notice.recorded', params) : ctx.t('officer:notice.recorded_partial', { ...params, missing: placesText(ctx, r.missing) });
+  const params = {
+    number: r.caseNumber,
+    postedAt: r.postedAt.toISOString(),
+    eligibleFrom: r.auctionEligible.actionableFrom,
+  };
+  return r.missing.length === 0
+    ? ctx.t('officer:notice.recorded', params)
+    : ctx.t('officer:notice.recorded_partial', { ...params, missing: placesText(ctx, r.missing) });
 }

@@ -48,7 +48,9 @@ export async function caseFromArg(ctx: BotContext, arg: string, usageKey: string
 /** The case by id (from a button or the flow's data); undefined after a stale-button answer. */
 export async function caseById(ctx: BotContext, id: unknown): Promise<CaseForLaw | undefined> {
   const n = Number(id);
-  const row = Number.isSafeInteger(n) ? await ctx.deps.db.case.findUnique({ where: { id: n }, select: { id: true } }) : null;
+  const row = Number.isSafeInteger(n)
+    ? await ctx.deps.db.case.findUnique({ where: { id: n }, select: { id: true } })
+    : null;
   if (!row) {
     await staleTap(ctx);
     return undefined;
@@ -60,12 +62,21 @@ export async function caseById(ctx: BotContext, id: unknown): Promise<CaseForLaw
  * Checks the sender's right at a case's pound (owners get common:error.not_allowed, staff of another pound
  * common:error.wrong_pound) and returns the update's StaffActor for the services (which authorize again).
  */
-export async function actFor(ctx: BotContext, right: StaffRight, c: { poundId: number; number: string }): Promise<StaffActor | undefined> {
+export async function actFor(
+  ctx: BotContext,
+  right: StaffRight,
+  c: { poundId: number; number: string },
+): Promise<StaffActor | undefined> {
   return (await requireStaff(ctx, right, { poundId: c.poundId, caseNumber: c.number })) ? ctx.actor : undefined;
 }
 
 /** Answers a Refusal (bot/views/refusal.ts words it); anything else is a bug and goes to the bot's error handler. */
-export async function replyRefusal(ctx: BotContext, e: unknown, c: { number: string; status?: string }, extra?: { reply_markup?: InlineKeyboard }): Promise<void> {
+export async function replyRefusal(
+  ctx: BotContext,
+  e: unknown,
+  c: { number: string; status?: string },
+  extra?: { reply_markup?: InlineKeyboard },
+): Promise<void> {
   if (!(e instanceof Refusal)) throw e;
   await ctx.reply(refusalText(ctx, e, c), extra);
 }
@@ -103,7 +114,6 @@ export async function cancelFlow(ctx: BotContext): Promise<void> {
 export function commandArg(ctx: BotContext): string {
   return typeof ctx.match === 'string' ? ctx.match : '';
 }
-
 
 /**
  * One handler for a button that names a case (`caseId`): the case is read again and the sender's right at its
@@ -154,8 +164,15 @@ export async function useButtons(ctx: BotContext): Promise<void> {
 }
 
 /** A confirmation's two buttons: `save` (labelled "Record", or `label`) and Cancel. */
-export function recordOrCancel(ctx: BotContext, save: CallbackCodec<Record<string, never>>, cancel: CallbackCodec<Record<string, never>>, label = 'officer:button.record'): InlineKeyboard {
-  return new InlineKeyboard().text(ctx.t(label), save.encode(ctx, {})).text(ctx.t('common:cancel'), cancel.encode(ctx, {}));
+export function recordOrCancel(
+  ctx: BotContext,
+  save: CallbackCodec<Record<string, never>>,
+  cancel: CallbackCodec<Record<string, never>>,
+  label = 'officer:button.record',
+): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(ctx.t(label), save.encode(ctx, {}))
+    .text(ctx.t('common:cancel'), cancel.encode(ctx, {}));
 }
 
 /**

@@ -16,11 +16,17 @@ export type TapAnswer = void | { text: string; alert?: boolean };
  * always answered (Telegram shows a spinner until it is), with the handler's text if it returns one; data that does
  * not verify passes on (the unhandled feature answers "out of date").
  */
-export function onAction<D>(composer: Composer<BotContext>, codec: CallbackCodec<D>, handler: (ctx: BotContext, data: D) => Promise<TapAnswer>): void {
+export function onAction<D>(
+  composer: Composer<BotContext>,
+  codec: CallbackCodec<D>,
+  handler: (ctx: BotContext, data: D) => Promise<TapAnswer>,
+): void {
   composer.on('callback_query:data', async (ctx, next) => {
     const data = codec.decode(ctx, ctx.callbackQuery.data);
     if (data === null) return next();
     const answer = await handler(ctx, data);
-    await ctx.answerCallbackQuery(answer ? { text: answer.text, show_alert: answer.alert ?? false } : {}).catch(() => {});
+    await ctx
+      .answerCallbackQuery(answer ? { text: answer.text, show_alert: answer.alert ?? false } : {})
+      .catch(() => {});
   });
 }

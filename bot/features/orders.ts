@@ -1,15 +1,33 @@
-import { Composer, InlineKeyboard } from 'grammy';
+import { InlineKeyboard } from 'grammy';
 import { z } from 'zod';
 import { toIstDate } from '../../src/law';
 import { Refusal } from '../../src/services/refusal';
 import { parseDate } from '../../src/services/typed-input';
-import { MAX_ORDER_REFERENCE, ORDER_KINDS, ordersOfCase, recordOrder, type OrderAuthorityCode, type OrderKindCode } from '../../src/services/orders';
+import {
+  MAX_ORDER_REFERENCE,
+  ORDER_KINDS,
+  ordersOfCase,
+  recordOrder,
+  type OrderAuthorityCode,
+} from '../../src/services/orders';
 import { disposeUnderProviso } from '../../src/services/proviso';
 import type { BotContext } from '../context';
 import { may } from '../../src/services/staff-actor';
 import { callbackCodec } from '../flows/callback-codec';
 import { defineFlow } from '../flows/flow';
-import { actFor, cancelFlow, caseCommand, caseFromArg, caseTap, commandArg, finishFlow, fitMessage, replyRefusal, staleTap, tooLong, useButtons, recordOrCancel, askToRecord } from './officer-common';
+import {
+  cancelFlow,
+  caseCommand,
+  caseTap,
+  finishFlow,
+  fitMessage,
+  replyRefusal,
+  staleTap,
+  tooLong,
+  useButtons,
+  recordOrCancel,
+  askToRecord,
+} from './officer-common';
 import { Feature } from './feature';
 
 /**
@@ -36,7 +54,13 @@ type OrderDraft = NonNullable<ReturnType<typeof orderFlow.data>>;
 /** s. 14 proviso: a disposal carried out on a recorded order. */
 const provisoFlow = defineFlow('proviso', {
   steps: ['manner', 'confirm'],
-  data: z.object({ caseId: z.number().int(), number: z.string(), orderId: z.number().int(), reference: z.string(), manner: z.string().optional() }),
+  data: z.object({
+    caseId: z.number().int(),
+    number: z.string(),
+    orderId: z.number().int(),
+    reference: z.string(),
+    manner: z.string().optional(),
+  }),
 });
 
 const ordersCb = {
@@ -56,30 +80,52 @@ const MAX_MANNER = 300;
 
 caseCommand(ordersFeature, 'orders', 'officer:usage.orders', 'order.view', async (ctx, c) => {
   const orders = await ordersOfCase(ctx.deps.db, c.id);
-  const text = fitMessage(orders.length
-    ? ctx.t('officer:orders.list', {
-        number: c.number,
-        lines: orders.map((o) => ctx.t('officer:orders.line', { date: o.orderedOn.toISOString().slice(0, 10), kind: o.kind, authority: o.authority, reference: o.reference })).join('\n'),
-      })
-    : ctx.t('officer:orders.none', { number: c.number }));
+  const text = fitMessage(
+    orders.length
+      ? ctx.t('officer:orders.list', {
+          number: c.number,
+          lines: orders
+            .map((o) =>
+              ctx.t('officer:orders.line', {
+                date: o.orderedOn.toISOString().slice(0, 10),
+                kind: o.kind,
+                authority: o.authority,
+                reference: o.reference,
+              }),
+            )
+            .join('\n'),
+        })
+      : ctx.t('officer:orders.none', { number: c.number }),
+  );
   // Only the Magistrate's office records orders and acts on the proviso; others just read.
   if (!may(ctx.actor, 'magistrate', c.poundId)) {
     await ctx.reply(text);
     return;
   }
-  const kb = new InlineKeyboard().text(ctx.t('officer:orders.record_button'), ordersCb.record.encode(ctx, { caseId: c.id })).row().text(ctx.t('officer:orders.proviso_button'), ordersCb.proviso.encode(ctx, { caseId: c.id }));
+  const kb = new InlineKeyboard()
+    .text(ctx.t('officer:orders.record_button'), ordersCb.record.encode(ctx, { caseId: c.id }))
+    .row()
+    .text(ctx.t('officer:orders.proviso_button'), ordersCb.proviso.encode(ctx, { caseId: c.id }));
   await ctx.reply(text, { reply_markup: kb });
 });
 
 async function askKind(ctx: BotContext, d: OrderDraft) {
   orderFlow.enter(ctx, 'kind', d);
   const kb = new InlineKeyboard();
-  ORDER_KINDS.forEach((k, i) => kb.text(ctx.t(`officer:order_kind.${k}`), ordersCb.kind.encode(ctx, { kind: i })).row());
+  for (const [i, k] of ORDER_KINDS.entries()) {
+    kb.text(ctx.t(`officer:order_kind.${k}`), ordersCb.kind.encode(ctx, { kind: i })).row();
+  }
   await ctx.reply(ctx.t('officer:orders.ask_kind', { number: d.number }), { reply_markup: kb });
 }
 
 async function askOrderConfirm(ctx: BotContext, d: OrderDraft) {
-  const text = ctx.t('officer:orders.confirm', { number: d.number, kind: d.kind, authority: d.authority, reference: d.reference, date: d.date });
+  const text = ctx.t('officer:orders.confirm', {
+    number: d.number,
+    kind: d.kind,
+    authority: d.authority,
+    reference: d.reference,
+    date: d.date,
+  });
   await askToRecord(ctx, orderFlow, d, text, ordersCb.save, ordersCb.cancel);
 }
 
@@ -89,9 +135,12 @@ provisoFlow.texts(
     manner: async (ctx, d, text) => {
       if (await tooLong(ctx, text, MAX_MANNER)) return;
       provisoFlow.enter(ctx, 'confirm', { ...d, manner: text });
-      await ctx.reply(ctx.t('officer:orders.confirm_proviso', { number: d.number, reference: d.reference, manner: text }), {
-        reply_markup: recordOrCancel(ctx, ordersCb.provisoConfirm, ordersCb.cancel, 'officer:button.yes_record'),
-      });
+      await ctx.reply(
+        ctx.t('officer:orders.confirm_proviso', { number: d.number, reference: d.reference, manner: text }),
+        {
+          reply_markup: recordOrCancel(ctx, ordersCb.provisoConfirm, ordersCb.cancel, 'officer:button.yes_record'),
+        },
+      );
     },
   },
   useButtons,
@@ -103,12 +152,15 @@ orderFlow.texts(
     reference: async (ctx, d, text) => {
       if (await tooLong(ctx, text, MAX_ORDER_REFERENCE)) return;
       orderFlow.enter(ctx, 'date', { ...d, reference: text });
-      await ctx.reply(ctx.t('officer:orders.ask_date'), { reply_markup: new InlineKeyboard().text(ctx.t('officer:button.today'), ordersCb.today.encode(ctx, {})) });
+      await ctx.reply(ctx.t('officer:orders.ask_date'), {
+        reply_markup: new InlineKeyboard().text(ctx.t('officer:button.today'), ordersCb.today.encode(ctx, {})),
+      });
     },
     date: async (ctx, d, text) => {
       const date = parseDate(text);
       if (!date) return ctx.reply(ctx.t('officer:input.bad_date', { input: text.slice(0, 40) }));
-      if (date > toIstDate(ctx.deps.clock.now())) return replyRefusal(ctx, new Refusal('ORDER_DATE_INVALID', null, { date: text.slice(0, 40) }), { number: '' });
+      if (date > toIstDate(ctx.deps.clock.now()))
+        return replyRefusal(ctx, new Refusal('ORDER_DATE_INVALID', null, { date: text.slice(0, 40) }), { number: '' });
       return askOrderConfirm(ctx, { ...d, date });
     },
   },
@@ -120,7 +172,10 @@ caseTap(ordersFeature, ordersCb.record, 'magistrate', (ctx, c) => askKind(ctx, {
 
 caseTap(ordersFeature, ordersCb.proviso, 'magistrate', async (ctx, c) => {
   // s. 14 proviso: refused at once when no order for it is recorded (the service checks again on Record).
-  const order = await ctx.deps.db.courtOrder.findFirst({ where: { caseId: c.id, kind: 'PROVISO_DISPOSAL' }, orderBy: { id: 'desc' } });
+  const order = await ctx.deps.db.courtOrder.findFirst({
+    where: { caseId: c.id, kind: 'PROVISO_DISPOSAL' },
+    orderBy: { id: 'desc' },
+  });
   if (!order) return replyRefusal(ctx, new Refusal('PROVISO_ORDER_REQUIRED', 's. 14'), c);
   provisoFlow.enter(ctx, 'manner', { caseId: c.id, number: c.number, orderId: order.id, reference: order.reference });
   await ctx.reply(ctx.t('officer:orders.ask_manner'));
@@ -128,8 +183,20 @@ caseTap(ordersFeature, ordersCb.proviso, 'magistrate', async (ctx, c) => {
 
 provisoFlow.tap(ordersFeature, ordersCb.provisoConfirm, 'confirm', (ctx, _tap, d) =>
   finishFlow(ctx, 'magistrate', d.caseId, async (act, c) => {
-    const r = await disposeUnderProviso(ctx.deps.db, act, { caseId: c.id, manner: d.manner ?? '', orderId: d.orderId }, ctx.deps.clock.now());
-    await ctx.reply(ctx.t('officer:orders.disposed', { number: r.caseNumber, heads: r.heads, manner: r.manner, reference: r.orderReference }));
+    const r = await disposeUnderProviso(
+      ctx.deps.db,
+      act,
+      { caseId: c.id, manner: d.manner ?? '', orderId: d.orderId },
+      ctx.deps.clock.now(),
+    );
+    await ctx.reply(
+      ctx.t('officer:orders.disposed', {
+        number: r.caseNumber,
+        heads: r.heads,
+        manner: r.manner,
+        reference: r.orderReference,
+      }),
+    );
   }),
 );
 
@@ -151,14 +218,26 @@ orderFlow.tap(ordersFeature, ordersCb.authority, 'authority', async (ctx, { code
   await ctx.reply(ctx.t('officer:orders.ask_reference'));
 });
 
-orderFlow.tap(ordersFeature, ordersCb.today, 'date', (ctx, _tap, d) => askOrderConfirm(ctx, { ...d, date: toIstDate(ctx.deps.clock.now()) }));
+orderFlow.tap(ordersFeature, ordersCb.today, 'date', (ctx, _tap, d) =>
+  askOrderConfirm(ctx, { ...d, date: toIstDate(ctx.deps.clock.now()) }),
+);
 
 orderFlow.tap(ordersFeature, ordersCb.save, 'confirm', (ctx, _tap, d) =>
   finishFlow(ctx, 'magistrate', d.caseId, async (act, c) => {
-    const r = await recordOrder(ctx.deps.db, act, { caseId: c.id, kind: d.kind!, authority: d.authority!, reference: d.reference ?? '', orderedOn: d.date ?? '' }, ctx.deps.clock.now());
+    const r = await recordOrder(
+      ctx.deps.db,
+      act,
+      { caseId: c.id, kind: d.kind!, authority: d.authority!, reference: d.reference ?? '', orderedOn: d.date ?? '' },
+      ctx.deps.clock.now(),
+    );
     await ctx.reply(
       r.created
-        ? ctx.t('officer:orders.recorded', { kind: r.order.kind, reference: r.order.reference, date: d.date, number: r.caseNumber })
+        ? ctx.t('officer:orders.recorded', {
+            kind: r.order.kind,
+            reference: r.order.reference,
+            date: d.date,
+            number: r.caseNumber,
+          })
         : ctx.t('officer:orders.already', { reference: r.order.reference, number: r.caseNumber }),
     );
   }),

@@ -1,6 +1,5 @@
-import { Composer, InlineKeyboard } from 'grammy';
+import { InlineKeyboard } from 'grammy';
 import { poundsInScope } from '../../src/services/staff-actor';
-import type { BotContext } from '../context';
 import { paymentCb } from './confirm-payment';
 import { requireStaff } from '../middleware/roles';
 import { paiseOf } from '../../src/db';
@@ -20,7 +19,12 @@ pendingFeature.command('pending', async (ctx) => {
   const where = { status: 'PENDING' as const, ...(scope === 'all' ? {} : { case: { poundId: { in: scope } } }) };
   const [total, payments] = await Promise.all([
     ctx.deps.db.payment.count({ where }),
-    ctx.deps.db.payment.findMany({ where, include: { case: true }, orderBy: { declaredAt: 'asc' }, take: PENDING_LIST_LIMIT }),
+    ctx.deps.db.payment.findMany({
+      where,
+      include: { case: true },
+      orderBy: { declaredAt: 'asc' },
+      take: PENDING_LIST_LIMIT,
+    }),
   ]);
   if (total === 0) {
     await ctx.reply(ctx.t('staff:pending.none'));
@@ -39,9 +43,18 @@ pendingFeature.command('pending', async (ctx) => {
   if (total > payments.length) lines.push(ctx.t('staff:pending.more', { n: total - payments.length }));
   const kb = new InlineKeyboard();
   for (const p of payments.slice(0, PENDING_BUTTON_LIMIT)) {
-    kb.text(ctx.t('staff:pending.ok_button', { caseNumber: p.case.number }), paymentCb.confirm.encode(ctx, { paymentId: p.id }))
-      .text(ctx.t('staff:pending.no_button', { caseNumber: p.case.number }), paymentCb.reject.encode(ctx, { paymentId: p.id }))
+    kb.text(
+      ctx.t('staff:pending.ok_button', { caseNumber: p.case.number }),
+      paymentCb.confirm.encode(ctx, { paymentId: p.id }),
+    )
+      .text(
+        ctx.t('staff:pending.no_button', { caseNumber: p.case.number }),
+        paymentCb.reject.encode(ctx, { paymentId: p.id }),
+      )
       .row();
   }
-  await ctx.reply(`${ctx.t('staff:pending.title', { n: total })}\n\n${lines.join('\n\n')}\n\n${ctx.t('staff:pending.hint')}`, { reply_markup: kb });
+  await ctx.reply(
+    `${ctx.t('staff:pending.title', { n: total })}\n\n${lines.join('\n\n')}\n\n${ctx.t('staff:pending.hint')}`,
+    { reply_markup: kb },
+  );
 });

@@ -1,4 +1,4 @@
-import { Composer, InlineKeyboard } from 'grammy';
+import { InlineKeyboard } from 'grammy';
 import { termFor } from '../../src/law';
 import { checkOwnerMay, claimOfUser, setDeclaration } from '../../src/services/claims';
 import { findCaseById } from '../../src/services/cases';
@@ -36,7 +36,10 @@ onAction(protestFeature, ownerCb.protest, async (ctx, { caseId }) => {
   const tl = caseTimeline(c, windows);
   if (!tl.ok) return stale(ctx);
   const term = termFor(now, 's. 15');
-  const kb = new InlineKeyboard().text(ctx.t('owner:protest.yes_button'), ownerCb.intendsToComplain.encode(ctx, { caseId: c.id, yes: 1 })).row().text(ctx.t('owner:protest.no_button'), ownerCb.intendsToComplain.encode(ctx, { caseId: c.id, yes: 0 }));
+  const kb = new InlineKeyboard()
+    .text(ctx.t('owner:protest.yes_button'), ownerCb.intendsToComplain.encode(ctx, { caseId: c.id, yes: 1 }))
+    .row()
+    .text(ctx.t('owner:protest.no_button'), ownerCb.intendsToComplain.encode(ctx, { caseId: c.id, yes: 0 }));
   await ctx.reply(
     ctx.t('owner:protest.explain', {
       number: c.number,
@@ -61,7 +64,7 @@ onAction(protestFeature, ownerCb.intendsToComplain, async (ctx, { caseId, yes })
 onAction(protestFeature, ownerCb.declaration, async (ctx, { claimId, declaration }) => {
   if (claimId <= 0 || (declaration !== 1 && declaration !== 0) || !ctx.from) return stale(ctx);
   const claim = await claimOfUser(ctx.deps.db, claimId, BigInt(ctx.from.id));
-  if (!claim || claim.kind !== 'S15_PROTEST') return stale(ctx);
+  if (claim?.kind !== 'S15_PROTEST') return stale(ctx);
   await setDeclaration(ctx.deps.db, claim.id, declaration === 1);
   await showPaymentChoice(ctx, claim.id);
 });

@@ -14,7 +14,14 @@ import type { RegisterDraft as Draft } from './register-seizure';
 
 export function groupLine(ctx: BotContext, g: HeadGroup): string {
   const cls = ctx.t(`common:cattle.${g.cattleClass}`);
-  return ctx.t('staff:register.group_line', { n: g.count, cls, description: g.descriptions.join('; '), photo: g.photoFileId ? ctx.t('staff:register.with_photo') : '' }).trim();
+  return ctx
+    .t('staff:register.group_line', {
+      n: g.count,
+      cls,
+      description: g.descriptions.join('; '),
+      photo: g.photoFileId ? ctx.t('staff:register.with_photo') : '',
+    })
+    .trim();
 }
 
 export function summary(ctx: BotContext, d: Draft): string {
@@ -58,7 +65,11 @@ export async function saveEntry(ctx: BotContext, d: Draft) {
       return leaveAnyFlow(ctx);
     }
     if (e instanceof SeizureEntryError) {
-      await ctx.reply(ctx.t(`staff:register.error.${e.problem}`, { section: ctx.t('common:section', { n: e.section.replace('s. ', '') }) }));
+      await ctx.reply(
+        ctx.t(`staff:register.error.${e.problem}`, {
+          section: ctx.t('common:section', { n: e.section.replace('s. ', '') }),
+        }),
+      );
       // A time that has become "future" (clock moved back) or a missing field: start the entry again.
       return leaveAnyFlow(ctx);
     }
@@ -67,11 +78,20 @@ export async function saveEntry(ctx: BotContext, d: Draft) {
   leaveAnyFlow(ctx);
   const c = result.case;
   const poundName = ctx.lang === 'hi' ? c.pound.nameHi : c.pound.name;
-  await ctx.reply(ctx.t('staff:register.done', { number: c.number, heads: c.heads.length, pound: poundName, at: c.impoundedAt.toISOString() }));
+  await ctx.reply(
+    ctx.t('staff:register.done', {
+      number: c.number,
+      heads: c.heads.length,
+      pound: poundName,
+      at: c.impoundedAt.toISOString(),
+    }),
+  );
   await ctx.reply(copyOfEntry(ctx, c, poundName));
   const link = `https://t.me/${botUsername}?start=case_${c.number}`;
   const png = await QRCode.toBuffer(link, { margin: 2, width: 384 });
-  await ctx.replyWithPhoto(new InputFile(png, `${c.number}.png`), { caption: ctx.t('staff:register.owner_slip', { number: c.number, link, pound: poundName }) });
+  await ctx.replyWithPhoto(new InputFile(png, `${c.number}.png`), {
+    caption: ctx.t('staff:register.owner_slip', { number: c.number, link, pound: poundName }),
+  });
 }
 
 /** Telegram caps a message at 4096 characters; the copy lists heads grouped, and cuts a very long list. */
@@ -79,7 +99,17 @@ const MAX_COPY = 3800;
 
 function copyOfEntry(
   ctx: BotContext,
-  c: { number: string; impoundedAt: Date; seizedAt: Date | null; seizerName: string; seizerResidence: string; ownerName: string | null; ownerResidence: string | null; placeOfSeizure: string; heads: Array<{ index: number; cattleClass: string; description: string }> },
+  c: {
+    number: string;
+    impoundedAt: Date;
+    seizedAt: Date | null;
+    seizerName: string;
+    seizerResidence: string;
+    ownerName: string | null;
+    ownerResidence: string | null;
+    placeOfSeizure: string;
+    heads: Array<{ index: number; cattleClass: string; description: string }>;
+  },
   poundName: string,
 ): string {
   const groups = new Map<string, { cls: string; description: string; indexes: number[] }>();

@@ -1,10 +1,9 @@
-import { Composer, InputFile } from 'grammy';
+import { InputFile } from 'grammy';
 import { isLocalDate, type LocalDate } from '../../src/law';
 import { audit } from '../../src/services/audit';
 import { buildRegisterExport, ExportRangeError } from '../../src/services/register-export';
 import { parseDate } from '../../src/services/typed-input';
 import { authorize, poundsInScope } from '../../src/services/staff-actor';
-import type { BotContext } from '../context';
 import { callbackCodec } from '../flows/callback-codec';
 import { requireStaff } from '../middleware/roles';
 import { replyWithDocuments } from './documents-reply';
@@ -32,10 +31,22 @@ registerExportFeature.command('register_export', async (ctx) => {
     return;
   }
   const scope = poundsInScope(ctx.actor, 'register.export');
-  const pounds = await ctx.deps.db.pound.findMany({ where: scope === 'all' ? {} : { id: { in: scope } }, orderBy: { code: 'asc' } });
-  const pound = code ? await ctx.deps.db.pound.findUnique({ where: { code: code.toUpperCase() } }) : pounds.length === 1 ? pounds[0]! : null;
+  const pounds = await ctx.deps.db.pound.findMany({
+    where: scope === 'all' ? {} : { id: { in: scope } },
+    orderBy: { code: 'asc' },
+  });
+  const pound = code
+    ? await ctx.deps.db.pound.findUnique({ where: { code: code.toUpperCase() } })
+    : pounds.length === 1
+      ? pounds[0]!
+      : null;
   if (!pound) {
-    await ctx.reply(ctx.t(code ? 'staff:export.unknown_pound' : 'staff:export.which_pound', { code: code ?? '', codes: pounds.map((p) => p.code).join(', ') }));
+    await ctx.reply(
+      ctx.t(code ? 'staff:export.unknown_pound' : 'staff:export.which_pound', {
+        code: code ?? '',
+        codes: pounds.map((p) => p.code).join(', '),
+      }),
+    );
     return;
   }
   if (!(await requireStaff(ctx, 'register.export', { poundId: pound.id, caseNumber: pound.code }))) return;
@@ -49,11 +60,29 @@ registerExportFeature.command('register_export', async (ctx) => {
     }
     throw e;
   }
-  await audit(ctx.deps.db, authorize(ctx.actor, 'register.export', pound.id).audit, 'register.export', null, { pound: pound.code, from, to, rows: out.rows });
+  await audit(ctx.deps.db, authorize(ctx.actor, 'register.export', pound.id).audit, 'register.export', null, {
+    pound: pound.code,
+    from,
+    to,
+    rows: out.rows,
+  });
   if (asPdf) return replyWithDocuments(ctx, [{ kind: 'register', poundId: pound.id, from, to }]);
   await ctx.replyWithDocument(new InputFile(Buffer.from(out.csv, 'utf8'), `register-${pound.code}-${from}-${to}.csv`), {
     caption: ctx.t('staff:export.caption', { pound: pound.code, from, to, cases: out.counts.case, rows: out.rows }),
-    reply_markup: { inline_keyboard: [[{ text: ctx.t('documents:register.pdf_button'), callback_data: pdfCb.encode(ctx, { poundId: pound.id, from: from.replace(/-/g, ''), to: to.replace(/-/g, '') }) }]] },
+    reply_markup: {
+      inline_keyboard: [
+        [
+          {
+            text: ctx.t('documents:register.pdf_button'),
+            callback_data: pdfCb.encode(ctx, {
+              poundId: pound.id,
+              from: from.replace(/-/g, ''),
+              to: to.replace(/-/g, ''),
+            }),
+          },
+        ],
+      ],
+    },
   });
 });
 
@@ -70,6 +99,11 @@ pdfCb.handle(registerExportFeature, async (ctx, tap) => {
   const poundId = tap.poundId;
   const pound = await ctx.deps.db.pound.findUnique({ where: { id: poundId } });
   if (!pound || !(await requireStaff(ctx, 'register.export', { poundId: pound.id, caseNumber: pound.code }))) return;
-  await audit(ctx.deps.db, authorize(ctx.actor, 'register.export', pound.id).audit, 'register.export', null, { pound: pound.code, from, to, format: 'pdf' });
+  await audit(ctx.deps.db, authorize(ctx.actor, 'register.export', pound.id).audit, 'register.export', null, {
+    pound: pound.code,
+    from,
+    to,
+    format: 'pdf',
+  });
   await replyWithDocuments(ctx, [{ kind: 'register', poundId: pound.id, from, to }]);
 });

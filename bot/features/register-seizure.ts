@@ -1,4 +1,4 @@
-import { Composer, InlineKeyboard } from 'grammy';
+import { InlineKeyboard } from 'grammy';
 import { z } from 'zod';
 import { CATTLE_CLASS_CODES } from '../../src/law';
 import { MAX_HEADS_PER_ENTRY, MAX_FIELD_LENGTH, type HeadGroup } from '../../src/services/register-seizure';
@@ -24,10 +24,27 @@ export const registerSeizureFeature = new Feature();
 const int = z.number().int();
 const text = z.string();
 const registerFlow = defineFlow('register', {
-  steps: ['pound', 'class', 'count', 'desc', 'photo', 'more', 'when', 'seized', 'seizer_name', 'seizer_res', 'owner_name', 'owner_res', 'place', 'confirm'],
+  steps: [
+    'pound',
+    'class',
+    'count',
+    'desc',
+    'photo',
+    'more',
+    'when',
+    'seized',
+    'seizer_name',
+    'seizer_res',
+    'owner_name',
+    'owner_res',
+    'place',
+    'confirm',
+  ],
   data: z.object({
     poundId: int.optional(),
-    groups: z.array(z.object({ cattleClass: text, count: int, descriptions: z.array(text), photoFileId: text.nullable().optional() })),
+    groups: z.array(
+      z.object({ cattleClass: text, count: int, descriptions: z.array(text), photoFileId: text.nullable().optional() }),
+    ),
     cls: text.optional(),
     count: int.optional(),
     descriptions: z.array(text).optional(),
@@ -62,7 +79,10 @@ registerSeizureFeature.command('register', async (ctx) => {
     return;
   }
   const scope = poundsInScope(ctx.actor, 'seizure.register');
-  const pounds = await ctx.deps.db.pound.findMany({ where: scope === 'all' ? {} : { id: { in: scope } }, orderBy: { code: 'asc' } });
+  const pounds = await ctx.deps.db.pound.findMany({
+    where: scope === 'all' ? {} : { id: { in: scope } },
+    orderBy: { code: 'asc' },
+  });
   if (pounds.length === 0) {
     await ctx.reply(ctx.t('common:error.not_allowed'));
     return;
@@ -70,7 +90,11 @@ registerSeizureFeature.command('register', async (ctx) => {
   if (pounds.length === 1) return askClass(ctx, { groups: [], poundId: pounds[0]!.id }, true);
   registerFlow.enter(ctx, 'pound', { groups: [] });
   const kb = new InlineKeyboard();
-  for (const p of pounds) kb.text(`${p.code} — ${ctx.lang === 'hi' ? p.nameHi : p.name}`, registerCb.pound.encode(ctx, { poundId: p.id })).row();
+  for (const p of pounds)
+    kb.text(
+      `${p.code} — ${ctx.lang === 'hi' ? p.nameHi : p.name}`,
+      registerCb.pound.encode(ctx, { poundId: p.id }),
+    ).row();
   await ctx.reply(ctx.t('staff:register.ask.pound'), { reply_markup: kb });
 });
 
@@ -87,15 +111,23 @@ async function askClass(ctx: BotContext, draft: Draft, first: boolean) {
 
 async function askWhen(ctx: BotContext, draft: Draft) {
   registerFlow.enter(ctx, 'when', draft);
-  await ctx.reply(ctx.t('staff:register.ask.when'), { reply_markup: new InlineKeyboard().text(ctx.t('staff:register.now_button'), registerCb.now.encode(ctx, {})) });
+  await ctx.reply(ctx.t('staff:register.ask.when'), {
+    reply_markup: new InlineKeyboard().text(ctx.t('staff:register.now_button'), registerCb.now.encode(ctx, {})),
+  });
 }
 
 /** Asks when the cattle were seized; the button keeps the time they were brought in (the usual case: same day). */
 async function askSeized(ctx: BotContext, draft: Draft) {
   registerFlow.enter(ctx, 'seized', draft);
-  await ctx.reply(ctx.t('staff:register.ask.seized', { at: draft.impoundedAt!, days: ctx.deps.config.S20_COMPLAINT_WINDOW_DAYS }), {
-    reply_markup: new InlineKeyboard().text(ctx.t('staff:register.seized_same_button'), registerCb.seizedSame.encode(ctx, {})),
-  });
+  await ctx.reply(
+    ctx.t('staff:register.ask.seized', { at: draft.impoundedAt!, days: ctx.deps.config.S20_COMPLAINT_WINDOW_DAYS }),
+    {
+      reply_markup: new InlineKeyboard().text(
+        ctx.t('staff:register.seized_same_button'),
+        registerCb.seizedSame.encode(ctx, {}),
+      ),
+    },
+  );
 }
 
 async function askSeizerName(ctx: BotContext, draft: Draft) {
@@ -115,12 +147,22 @@ async function askMore(ctx: BotContext, draft: Draft) {
     return askWhen(ctx, draft);
   }
   registerFlow.enter(ctx, 'more', draft);
-  const kb = new InlineKeyboard().text(ctx.t('staff:register.more_button'), registerCb.more.encode(ctx, {})).row().text(ctx.t('staff:register.done_button'), registerCb.done.encode(ctx, {}));
-  await ctx.reply(ctx.t('staff:register.ask.more', { cattle: draft.groups.map((g) => groupLine(ctx, g)).join('\n') }), { reply_markup: kb });
+  const kb = new InlineKeyboard()
+    .text(ctx.t('staff:register.more_button'), registerCb.more.encode(ctx, {}))
+    .row()
+    .text(ctx.t('staff:register.done_button'), registerCb.done.encode(ctx, {}));
+  await ctx.reply(ctx.t('staff:register.ask.more', { cattle: draft.groups.map((g) => groupLine(ctx, g)).join('\n') }), {
+    reply_markup: kb,
+  });
 }
 
 function finishGroup(draft: Draft, photoFileId: string | null): Draft {
-  const group: HeadGroup = { cattleClass: draft.cls!, count: draft.count!, descriptions: draft.descriptions!, photoFileId };
+  const group: HeadGroup = {
+    cattleClass: draft.cls!,
+    count: draft.count!,
+    descriptions: draft.descriptions!,
+    photoFileId,
+  };
   const { cls: _c, count: _n, descriptions: _d, ...rest } = draft;
   return { ...rest, groups: [...draft.groups, group] };
 }
@@ -139,16 +181,26 @@ registerFlow.tap(registerSeizureFeature, registerCb.cattleClass, 'class', async 
   await ctx.reply(ctx.t('staff:register.ask.count', { cls: ctx.t(`common:cattle.${code}`) }));
 });
 
-registerFlow.tap(registerSeizureFeature, registerCb.noPhoto, 'photo', (ctx, _tap, draft) => askMore(ctx, finishGroup(draft, null)));
+registerFlow.tap(registerSeizureFeature, registerCb.noPhoto, 'photo', (ctx, _tap, draft) =>
+  askMore(ctx, finishGroup(draft, null)),
+);
 registerFlow.tap(registerSeizureFeature, registerCb.more, 'more', (ctx, _tap, draft) => askClass(ctx, draft, false));
 registerFlow.tap(registerSeizureFeature, registerCb.done, 'more', (ctx, _tap, draft) => askWhen(ctx, draft));
-registerFlow.tap(registerSeizureFeature, registerCb.now, 'when', (ctx, _tap, draft) => askSeized(ctx, { ...draft, impoundedAt: ctx.deps.clock.now().toISOString() }));
-registerFlow.tap(registerSeizureFeature, registerCb.seizedSame, 'seized', (ctx, _tap, draft) => askSeizerName(ctx, { ...draft, seizedAt: draft.impoundedAt! }));
-registerFlow.tap(registerSeizureFeature, registerCb.ownerUnknown, 'owner_name', (ctx, _tap, draft) => askPlace(ctx, { ...draft, ownerName: null, ownerResidence: null }));
+registerFlow.tap(registerSeizureFeature, registerCb.now, 'when', (ctx, _tap, draft) =>
+  askSeized(ctx, { ...draft, impoundedAt: ctx.deps.clock.now().toISOString() }),
+);
+registerFlow.tap(registerSeizureFeature, registerCb.seizedSame, 'seized', (ctx, _tap, draft) =>
+  askSeizerName(ctx, { ...draft, seizedAt: draft.impoundedAt! }),
+);
+registerFlow.tap(registerSeizureFeature, registerCb.ownerUnknown, 'owner_name', (ctx, _tap, draft) =>
+  askPlace(ctx, { ...draft, ownerName: null, ownerResidence: null }),
+);
 registerFlow.tap(registerSeizureFeature, registerCb.save, 'confirm', (ctx, _tap, draft) => saveEntry(ctx, draft));
 
 // Telegram sends several sizes of one photo; the last is the largest.
-registerFlow.messages(registerSeizureFeature, 'message:photo', { photo: (ctx, draft) => askMore(ctx, finishGroup(draft, ctx.msg.photo[ctx.msg.photo.length - 1]!.file_id)) });
+registerFlow.messages(registerSeizureFeature, 'message:photo', {
+  photo: (ctx, draft) => askMore(ctx, finishGroup(draft, ctx.msg.photo[ctx.msg.photo.length - 1]!.file_id)),
+});
 
 async function askPlace(ctx: BotContext, draft: Draft) {
   registerFlow.enter(ctx, 'place', draft);
@@ -184,17 +236,31 @@ const handlers: Partial<Record<(typeof registerFlow.steps)[number], TextHandler>
   count: async (ctx, draft, text) => {
     const already = draft.groups.reduce((s, g) => s + g.count, 0);
     const n = parseCount(text, MAX_HEADS_PER_ENTRY - already);
-    if (n === null) return ctx.reply(ctx.t('staff:register.count_invalid', { input: text, max: MAX_HEADS_PER_ENTRY - already }));
+    if (n === null)
+      return ctx.reply(ctx.t('staff:register.count_invalid', { input: text, max: MAX_HEADS_PER_ENTRY - already }));
     registerFlow.enter(ctx, 'desc', { ...draft, count: n });
-    await ctx.reply(ctx.t(n === 1 ? 'staff:register.ask.desc_one' : 'staff:register.ask.desc_many', { n, cls: ctx.t(`common:cattle.${draft.cls}`) }));
+    await ctx.reply(
+      ctx.t(n === 1 ? 'staff:register.ask.desc_one' : 'staff:register.ask.desc_many', {
+        n,
+        cls: ctx.t(`common:cattle.${draft.cls}`),
+      }),
+    );
   },
   desc: field(async (ctx, draft, text) => {
     if (!text) return;
-    const parts = text.split(';').map((s) => s.trim()).filter(Boolean);
+    const parts = text
+      .split(';')
+      .map((s) => s.trim())
+      .filter(Boolean);
     // "black; brown; white" for three heads describes each; anything else describes the whole group.
     const descriptions = draft.count! > 1 && parts.length === draft.count ? parts : [text];
     registerFlow.enter(ctx, 'photo', { ...draft, descriptions });
-    await ctx.reply(ctx.t('staff:register.ask.photo'), { reply_markup: new InlineKeyboard().text(ctx.t('staff:register.skip_photo_button'), registerCb.noPhoto.encode(ctx, {})) });
+    await ctx.reply(ctx.t('staff:register.ask.photo'), {
+      reply_markup: new InlineKeyboard().text(
+        ctx.t('staff:register.skip_photo_button'),
+        registerCb.noPhoto.encode(ctx, {}),
+      ),
+    });
   }),
   when: async (ctx, draft, text) => {
     const at = await pastTime(ctx, text, 'when');
@@ -203,7 +269,8 @@ const handlers: Partial<Record<(typeof registerFlow.steps)[number], TextHandler>
   seized: async (ctx, draft, text) => {
     const at = await pastTime(ctx, text, 'seized');
     if (!at) return;
-    if (at.getTime() > new Date(draft.impoundedAt!).getTime()) return ctx.reply(ctx.t('staff:register.seized_after', { seized: at.toISOString(), at: draft.impoundedAt! }));
+    if (at.getTime() > new Date(draft.impoundedAt!).getTime())
+      return ctx.reply(ctx.t('staff:register.seized_after', { seized: at.toISOString(), at: draft.impoundedAt! }));
     return askSeizerName(ctx, { ...draft, seizedAt: at.toISOString() });
   },
   seizer_name: field(async (ctx, draft, text) => {
@@ -212,7 +279,12 @@ const handlers: Partial<Record<(typeof registerFlow.steps)[number], TextHandler>
   }),
   seizer_res: field(async (ctx, draft, text) => {
     registerFlow.enter(ctx, 'owner_name', { ...draft, seizerResidence: text });
-    await ctx.reply(ctx.t('staff:register.ask.owner_name'), { reply_markup: new InlineKeyboard().text(ctx.t('staff:register.owner_unknown_button'), registerCb.ownerUnknown.encode(ctx, {})) });
+    await ctx.reply(ctx.t('staff:register.ask.owner_name'), {
+      reply_markup: new InlineKeyboard().text(
+        ctx.t('staff:register.owner_unknown_button'),
+        registerCb.ownerUnknown.encode(ctx, {}),
+      ),
+    });
   }),
   owner_name: field(async (ctx, draft, text) => {
     registerFlow.enter(ctx, 'owner_res', { ...draft, ownerName: text });
@@ -222,7 +294,10 @@ const handlers: Partial<Record<(typeof registerFlow.steps)[number], TextHandler>
   place: field(async (ctx, draft, text) => {
     const next = { ...draft, placeOfSeizure: text };
     registerFlow.enter(ctx, 'confirm', next);
-    const kb = new InlineKeyboard().text(ctx.t('staff:register.save_button'), registerCb.save.encode(ctx, {})).row().text(ctx.t('common:cancel'), registerCb.cancel.encode(ctx, {}));
+    const kb = new InlineKeyboard()
+      .text(ctx.t('staff:register.save_button'), registerCb.save.encode(ctx, {}))
+      .row()
+      .text(ctx.t('common:cancel'), registerCb.cancel.encode(ctx, {}));
     await ctx.reply(`${summary(ctx, next)}\n\n${ctx.t('staff:register.ask.confirm')}`, { reply_markup: kb });
   }),
 };
@@ -230,6 +305,11 @@ const handlers: Partial<Record<(typeof registerFlow.steps)[number], TextHandler>
 // Every answer is one line: runs of spaces and line breaks become one space.
 registerFlow.texts(
   registerSeizureFeature,
-  Object.fromEntries(Object.entries(handlers).map(([step, h]) => [step, (ctx: BotContext, d: Draft, t: string) => h(ctx, d, t.replace(/\s+/g, ' '))])),
+  Object.fromEntries(
+    Object.entries(handlers).map(([step, h]) => [
+      step,
+      (ctx: BotContext, d: Draft, t: string) => h(ctx, d, t.replace(/\s+/g, ' ')),
+    ]),
+  ),
   (ctx) => ctx.reply(ctx.t('staff:register.use_buttons')),
 );

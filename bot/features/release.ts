@@ -1,6 +1,9 @@
-import { Composer } from 'grammy';
-import { MAX_ORDER_REFERENCE, parseCaseNumber, releaseCattle, type ReleaseOrderInput } from '../../src/services/release';
-import type { BotContext } from '../context';
+import {
+  MAX_ORDER_REFERENCE,
+  parseCaseNumber,
+  releaseCattle,
+  type ReleaseOrderInput,
+} from '../../src/services/release';
 import { may } from '../../src/services/staff-actor';
 import { requireStaff } from '../middleware/roles';
 import { Refusal } from '../../src/services/refusal';
@@ -15,7 +18,12 @@ import { Feature } from './feature';
  */
 export const releaseFeature = new Feature();
 
-const ORDER_WORDS: Record<string, ReleaseOrderInput['authority']> = { order: 'MAGISTRATE', आदेश: 'MAGISTRATE', court: 'CIVIL_COURT', न्यायालय: 'CIVIL_COURT' };
+const ORDER_WORDS: Record<string, ReleaseOrderInput['authority']> = {
+  order: 'MAGISTRATE',
+  आदेश: 'MAGISTRATE',
+  court: 'CIVIL_COURT',
+  न्यायालय: 'CIVIL_COURT',
+};
 
 releaseFeature.command('release', async (ctx) => {
   if (!(await requireStaff(ctx, 'release.order'))) return;
@@ -49,12 +57,25 @@ releaseFeature.command('release', async (ctx) => {
     await ctx.reply(ctx.t('common:error.case_not_found', { number }));
     return;
   }
-  if (!(await requireStaff(ctx, order ? 'release.order' : 'release', { poundId: c.poundId, caseNumber: number }))) return;
+  if (!(await requireStaff(ctx, order ? 'release.order' : 'release', { poundId: c.poundId, caseNumber: number })))
+    return;
   try {
-    const r = await releaseCattle(ctx.deps.db, { caseNumber: number, actor: ctx.actor, now: ctx.deps.clock.now(), order });
+    const r = await releaseCattle(ctx.deps.db, {
+      caseNumber: number,
+      actor: ctx.actor,
+      now: ctx.deps.clock.now(),
+      order,
+    });
     switch (r.status) {
       case 'released': {
-        const parts = [ctx.t(`staff:release.done_${r.basis}`, { caseNumber: r.caseNumber, heads: r.headCount, receiptNumber: r.receiptNumber ?? '', reference: r.orderReference ?? '' })];
+        const parts = [
+          ctx.t(`staff:release.done_${r.basis}`, {
+            caseNumber: r.caseNumber,
+            heads: r.headCount,
+            receiptNumber: r.receiptNumber ?? '',
+            reference: r.orderReference ?? '',
+          }),
+        ];
         parts.push(ctx.t(r.ownerNotified ? 'staff:release.owner_notified' : 'staff:release.owner_unknown'));
         await ctx.reply(parts.join('\n\n'));
         return;
@@ -67,7 +88,8 @@ releaseFeature.command('release', async (ctx) => {
     }
   } catch (e) {
     // The engine's refusal (s. 19: no payment, deposit or order) says first that this case was not released.
-    if (e instanceof Refusal && e.code === 'REFUSED') await ctx.reply(`${ctx.t('staff:release.refused', { caseNumber: number })}\n${refusalText(ctx, e, { number })}`);
+    if (e instanceof Refusal && e.code === 'REFUSED')
+      await ctx.reply(`${ctx.t('staff:release.refused', { caseNumber: number })}\n${refusalText(ctx, e, { number })}`);
     else await replyRefusal(ctx, e, { number });
   }
 });

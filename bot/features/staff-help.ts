@@ -1,6 +1,4 @@
-import { Composer } from 'grammy';
 import type { StaffRoleName } from '../commands';
-import type { BotContext } from '../context';
 import { staffCommandList } from '../views/staff-commands';
 import { Feature } from './feature';
 

@@ -1,5 +1,3 @@
-import { Composer } from 'grammy';
-import type { BotContext } from '../context';
 import { ownerCb } from '../keyboards/owner';
 import { showCaseByNumber } from './case';
 import { answerVerify } from './verify';
@@ -19,6 +17,10 @@ startFeature.command('start', async (ctx, next) => {
   if (payload.startsWith('verify_')) return answerVerify(ctx, payload.slice('verify_'.length));
   const other = ctx.lang === 'hi' ? 'en' : 'hi';
   await ctx.reply(ctx.t('owner:start.welcome', { name: ctx.from?.first_name ?? '' }), {
-    reply_markup: { inline_keyboard: [[{ text: ctx.t('owner:start.switch_button'), callback_data: ownerCb.language.encode(ctx, { code: other }) }]] },
+    reply_markup: {
+      inline_keyboard: [
+        [{ text: ctx.t('owner:start.switch_button'), callback_data: ownerCb.language.encode(ctx, { code: other }) }],
+      ],
+    },
   });
 });

@@ -1,6 +1,4 @@
-import { Composer } from 'grammy';
 import { statusLines } from '../../jobs/status';
-import type { BotContext } from '../context';
 import { Feature } from './feature';
 
 /** /status (administrators only): queue depths, failed jobs, undelivered messages and the oldest overdue item. */

@@ -1,4 +1,4 @@
-import { Composer, InlineKeyboard } from 'grammy';
+import { InlineKeyboard } from 'grammy';
 import { z } from 'zod';
 import { toIstDate } from '../../src/law';
 import type { CaseForLaw } from '../../src/services/case-transition';
@@ -9,7 +9,18 @@ import { parseDate } from '../../src/services/typed-input';
 import type { BotContext } from '../context';
 import { callbackCodec } from '../flows/callback-codec';
 import { defineFlow } from '../flows/flow';
-import { actFor, caseTap, finishFlow, fitMessage, replyRefusal, staleTap, tooLong, useButtons, askToRecord, typedName } from './officer-common';
+import {
+  actFor,
+  caseTap,
+  finishFlow,
+  fitMessage,
+  replyRefusal,
+  staleTap,
+  tooLong,
+  useButtons,
+  askToRecord,
+  typedName,
+} from './officer-common';
 import { Feature } from './feature';
 
 /**
@@ -56,7 +67,9 @@ export async function listSurpluses(ctx: BotContext, poundIds: number[] | 'all')
     await ctx.reply(ctx.t('officer:surplus.none'));
     return;
   }
-  const lines = held.map((s) => ctx.t('officer:surplus.list_line', { number: s.caseNumber, amount: s.amountPaise, holdEnd: s.holdEnd.date }));
+  const lines = held.map((s) =>
+    ctx.t('officer:surplus.list_line', { number: s.caseNumber, amount: s.amountPaise, holdEnd: s.holdEnd.date }),
+  );
   await ctx.reply(fitMessage(ctx.t('officer:surplus.list', { lines: lines.join('\n') })));
 }
 
@@ -64,17 +77,29 @@ export async function showSurplus(ctx: BotContext, c: CaseForLaw) {
   const act = await actFor(ctx, 'magistrate', c);
   if (!act) return;
   if (c.status !== 'SURPLUS_HELD' || !c.surplusDepositedAt) {
-    await ctx.reply(ctx.t('officer:surplus.not_held', { number: c.number, status: ctx.t(`common:status.${c.status}`) }));
+    await ctx.reply(
+      ctx.t('officer:surplus.not_held', { number: c.number, status: ctx.t(`common:status.${c.status}`) }),
+    );
     return;
   }
   const status = await moneyStatus(ctx.deps.db, c.id);
   const amount = status.amountOf('MAGISTRATE_DEPOSIT');
   const hold = holdEndOf(c.impoundedAt, c.surplusDepositedAt);
   const asked = (await surplusClaimants(ctx.deps.db, c.id)).filter((x) => x.requestedAt);
-  const card = [ctx.t('officer:surplus.card', { number: c.number, amount, depositedAt: c.surplusDepositedAt.toISOString(), holdEnd: hold.date })];
+  const card = [
+    ctx.t('officer:surplus.card', {
+      number: c.number,
+      amount,
+      depositedAt: c.surplusDepositedAt.toISOString(),
+      holdEnd: hold.date,
+    }),
+  ];
   if (asked.length) card.push(ctx.t('officer:surplus.requests_line', { names: asked.map((x) => x.name).join(', ') }));
   await ctx.reply(fitMessage(card.join('\n')), {
-    reply_markup: new InlineKeyboard().text(ctx.t('officer:surplus.claim_button'), surplusCb.claim.encode(ctx, { caseId: c.id })).row().text(ctx.t('officer:surplus.revenue_button'), surplusCb.revenue.encode(ctx, { caseId: c.id })),
+    reply_markup: new InlineKeyboard()
+      .text(ctx.t('officer:surplus.claim_button'), surplusCb.claim.encode(ctx, { caseId: c.id }))
+      .row()
+      .text(ctx.t('officer:surplus.revenue_button'), surplusCb.revenue.encode(ctx, { caseId: c.id })),
   });
 }
 
@@ -85,7 +110,9 @@ caseTap(surplusHeldFeature, surplusCb.revenue, 'magistrate', async (ctx, c) => {
   const amount = (await moneyStatus(ctx.deps.db, c.id)).amountOf('MAGISTRATE_DEPOSIT');
   surplusFlow.enter(ctx, 'revenue', { caseId: c.id, number: c.number });
   await ctx.reply(ctx.t('officer:surplus.confirm_revenue', { number: c.number, amount }), {
-    reply_markup: new InlineKeyboard().text(ctx.t('officer:button.yes_record'), surplusCb.revenueConfirm.encode(ctx, { caseId: c.id })).text(ctx.t('common:cancel'), moneyCancelCb.encode(ctx, {})),
+    reply_markup: new InlineKeyboard()
+      .text(ctx.t('officer:button.yes_record'), surplusCb.revenueConfirm.encode(ctx, { caseId: c.id }))
+      .text(ctx.t('common:cancel'), moneyCancelCb.encode(ctx, {})),
   });
 });
 
@@ -101,17 +128,25 @@ caseTap(surplusHeldFeature, surplusCb.revenueConfirm, 'magistrate', async (ctx, 
   }
 });
 
-surplusFlow.tap(surplusHeldFeature, surplusCb.someoneElse, 'claimant', (ctx, { caseId }, d) => (caseId === d.caseId ? ctx.reply(ctx.t('officer:surplus.ask_claimant')) : staleTap(ctx)));
+surplusFlow.tap(surplusHeldFeature, surplusCb.someoneElse, 'claimant', (ctx, { caseId }, d) =>
+  caseId === d.caseId ? ctx.reply(ctx.t('officer:surplus.ask_claimant')) : staleTap(ctx),
+);
 
 surplusFlow.tap(surplusHeldFeature, surplusCb.claimant, 'claimant', async (ctx, { caseId, telegramId }, d) => {
   if (caseId !== d.caseId) return staleTap(ctx);
   // The id came in a signed button; it must still be one of the case's claimants.
   const who = (await surplusClaimants(ctx.deps.db, d.caseId)).find((x) => String(x.telegramUserId) === telegramId);
   if (!who) return staleTap(ctx);
-  return askOrderRef(ctx, { ...d, claimant: who.name || String(who.telegramUserId), claimantTelegramId: String(who.telegramUserId) });
+  return askOrderRef(ctx, {
+    ...d,
+    claimant: who.name || String(who.telegramUserId),
+    claimantTelegramId: String(who.telegramUserId),
+  });
 });
 
-surplusFlow.tap(surplusHeldFeature, surplusCb.today, 'date', (ctx, _tap, d) => askClaimConfirm(ctx, { ...d, date: toIstDate(ctx.deps.clock.now()) }));
+surplusFlow.tap(surplusHeldFeature, surplusCb.today, 'date', (ctx, _tap, d) =>
+  askClaimConfirm(ctx, { ...d, date: toIstDate(ctx.deps.clock.now()) }),
+);
 
 surplusFlow.tap(surplusHeldFeature, surplusCb.claimConfirm, 'confirm', (ctx, _tap, d) =>
   finishFlow(ctx, 'magistrate', d.caseId, async (act, c) => {
@@ -119,10 +154,23 @@ surplusFlow.tap(surplusHeldFeature, surplusCb.claimConfirm, 'confirm', (ctx, _ta
     const r = await claimSurplus(
       ctx.deps.db,
       act,
-      { caseId: c.id, claimantName: d.claimant ?? '', orderReference: d.reference ?? '', orderedOn: d.date ?? toIstDate(now), claimantTelegramId: d.claimantTelegramId ? BigInt(d.claimantTelegramId) : null },
+      {
+        caseId: c.id,
+        claimantName: d.claimant ?? '',
+        orderReference: d.reference ?? '',
+        orderedOn: d.date ?? toIstDate(now),
+        claimantTelegramId: d.claimantTelegramId ? BigInt(d.claimantTelegramId) : null,
+      },
       now,
     );
-    await ctx.reply(ctx.t('officer:surplus.claimed', { number: r.caseNumber, amount: r.amountPaise, claimant: r.claimant, receipt: r.receiptNumber }));
+    await ctx.reply(
+      ctx.t('officer:surplus.claimed', {
+        number: r.caseNumber,
+        amount: r.amountPaise,
+        claimant: r.claimant,
+        receipt: r.receiptNumber,
+      }),
+    );
   }),
 );
 
@@ -140,7 +188,9 @@ async function askClaimant(ctx: BotContext, c: CaseForLaw) {
   const kb = new InlineKeyboard();
   for (const p of people) {
     const name = (p.name || String(p.telegramUserId)).slice(0, 40);
-    const label = p.requestedAt ? ctx.t('officer:surplus.claimant_button_requested', { name, date: toIstDate(p.requestedAt) }) : name;
+    const label = p.requestedAt
+      ? ctx.t('officer:surplus.claimant_button_requested', { name, date: toIstDate(p.requestedAt) })
+      : name;
     kb.text(label, surplusCb.claimant.encode(ctx, { caseId: c.id, telegramId: String(p.telegramUserId) })).row();
   }
   kb.text(ctx.t('officer:surplus.someone_else_button'), surplusCb.someoneElse.encode(ctx, { caseId: c.id }));
@@ -154,7 +204,10 @@ async function askOrderRef(ctx: BotContext, d: ClaimDraft) {
 
 async function askClaimConfirm(ctx: BotContext, d: ClaimDraft) {
   const amount = (await moneyStatus(ctx.deps.db, d.caseId)).amountOf('MAGISTRATE_DEPOSIT');
-  const delivery = ctx.t(d.claimantTelegramId ? 'officer:surplus.claimant_on_telegram' : 'officer:surplus.claimant_not_on_telegram', { claimant: d.claimant });
+  const delivery = ctx.t(
+    d.claimantTelegramId ? 'officer:surplus.claimant_on_telegram' : 'officer:surplus.claimant_not_on_telegram',
+    { claimant: d.claimant },
+  );
   const text = `${ctx.t('officer:surplus.confirm_claim', { number: d.number, amount, claimant: d.claimant, reference: d.reference, date: d.date })}\n${delivery}`;
   await askToRecord(ctx, surplusFlow, d, text, surplusCb.claimConfirm, moneyCancelCb, 'officer:button.yes_record');
 }
@@ -170,7 +223,9 @@ surplusFlow.texts(
     reference: async (ctx, d, text) => {
       if (await tooLong(ctx, text, MAX_TEXT)) return;
       surplusFlow.enter(ctx, 'date', { ...d, reference: text });
-      await ctx.reply(ctx.t('officer:surplus.ask_order_date'), { reply_markup: new InlineKeyboard().text(ctx.t('officer:button.today'), surplusCb.today.encode(ctx, {})) });
+      await ctx.reply(ctx.t('officer:surplus.ask_order_date'), {
+        reply_markup: new InlineKeyboard().text(ctx.t('officer:button.today'), surplusCb.today.encode(ctx, {})),
+      });
     },
     date: async (ctx, d, text) => {
       if (await tooLong(ctx, text, MAX_TEXT)) return;

@@ -1,7 +1,5 @@
-import { Composer } from 'grammy';
 import { Refusal } from '../../src/services/refusal';
 import { requestSurplus, surplusRequestOffer } from '../../src/services/surplus-request';
-import type { BotContext } from '../context';
 import { ownerCb } from '../keyboards/owner';
 import { refusalText } from '../views/refusal';
 import { Feature } from './feature';
@@ -16,7 +14,10 @@ export const surplusRequestFeature = new Feature();
 
 ownerCb.surplusRequest.handle(surplusRequestFeature, async (ctx, { caseId }) => {
   if (!ctx.from) return;
-  const c = await ctx.deps.db.case.findUnique({ where: { id: caseId }, select: { id: true, number: true, status: true } });
+  const c = await ctx.deps.db.case.findUnique({
+    where: { id: caseId },
+    select: { id: true, number: true, status: true },
+  });
   if (!c) {
     await ctx.reply(ctx.t('common:error.stale_button'));
     return;
@@ -24,12 +25,33 @@ ownerCb.surplusRequest.handle(surplusRequestFeature, async (ctx, { caseId }) => 
   const now = ctx.deps.clock.now();
   const message = ctx.callbackQuery?.message;
   try {
-    const r = await requestSurplus(ctx.deps.db, { caseId: c.id, telegramUserId: BigInt(ctx.from.id), chatId: ctx.chat?.id ?? null, messageId: message?.message_id ?? null }, now);
-    await ctx.reply(ctx.t('officer:surplus_owner.requested', { number: r.caseNumber, amount: r.amountPaise, holdEnd: r.holdEnd.date }));
+    const r = await requestSurplus(
+      ctx.deps.db,
+      {
+        caseId: c.id,
+        telegramUserId: BigInt(ctx.from.id),
+        chatId: ctx.chat?.id ?? null,
+        messageId: message?.message_id ?? null,
+      },
+      now,
+    );
+    await ctx.reply(
+      ctx.t('officer:surplus_owner.requested', {
+        number: r.caseNumber,
+        amount: r.amountPaise,
+        holdEnd: r.holdEnd.date,
+      }),
+    );
   } catch (e) {
     if (e instanceof Refusal && e.code === 'ALREADY_DONE') {
       const offer = await surplusRequestOffer(ctx.deps.db, c.id, BigInt(ctx.from.id), now);
-      await ctx.reply(ctx.t('officer:surplus_owner.already_requested', { number: c.number, at: String(e.params.at ?? ''), holdEnd: offer?.holdEnd.date ?? '' }));
+      await ctx.reply(
+        ctx.t('officer:surplus_owner.already_requested', {
+          number: c.number,
+          at: String(e.params.at ?? ''),
+          holdEnd: offer?.holdEnd.date ?? '',
+        }),
+      );
       return;
     }
     if (e instanceof Refusal) {

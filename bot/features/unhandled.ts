@@ -1,11 +1,11 @@
-import { Composer } from 'grammy';
-import type { BotContext } from '../context';
 import { Feature } from './feature';
 
 /** Must come last: anything no feature took gets a plain answer in the user's language, and changes nothing. */
 export const unhandledFeature = new Feature();
 
-unhandledFeature.on('callback_query', (ctx) => ctx.answerCallbackQuery({ text: ctx.t('common:error.stale_button'), show_alert: true }));
+unhandledFeature.on('callback_query', (ctx) =>
+  ctx.answerCallbackQuery({ text: ctx.t('common:error.stale_button'), show_alert: true }),
+);
 // A shared contact carries a phone number: the bot never needs one, so it is neither stored nor logged, and
 // the user is told so rather than left thinking it was used.
 unhandledFeature.chatType('private').on('message:contact', (ctx) => ctx.reply(ctx.t('common:error.no_phone_needed')));

@@ -1,4 +1,3 @@
-import { Composer } from 'grammy';
 import { normaliseVerificationCode, verifyReceipt } from '../../src/services/verify';
 import type { BotContext } from '../context';
 import { verifiedReceiptText } from '../views/owner/verify';

@@ -43,12 +43,16 @@ export interface CallbackCodec<D> {
   handle(composer: Composer<BotContext>, handler: TapHandler<D>, expected?: (ctx: BotContext) => boolean): void;
 }
 
-const secretOf = (ctx: BotContext | string): string => (typeof ctx === 'string' ? ctx : callbackSecret(ctx.deps.config));
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const secretOf = (ctx: BotContext | string): string =>
+  typeof ctx === 'string' ? ctx : callbackSecret(ctx.deps.config);
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const INT = /^-?\d{1,15}$/;
 
 /** Declares a codec: `prefix` is the action and any fixed codes ("sl|b"), `fields` the values after them. */
-export function callbackCodec<const F extends readonly FieldSpec[] = []>(prefix: string, fields: F = [] as unknown as F): CallbackCodec<CodecData<F>> {
+export function callbackCodec<const F extends readonly FieldSpec[] = []>(
+  prefix: string,
+  fields: F = [] as unknown as F,
+): CallbackCodec<CodecData<F>> {
   const fixed = prefix.split('|');
   if (fixed.some((s) => !s)) throw new Error(`bad callback prefix: ${prefix}`);
   const specs = fields.map((f) => {
@@ -56,12 +60,13 @@ export function callbackCodec<const F extends readonly FieldSpec[] = []>(prefix:
     return { name: f.slice(0, cut), int: f.slice(cut + 1) === 'int' };
   });
   type D = CodecData<F>;
-  const filter = new RegExp(`^${escape(prefix)}\\|`);
+  const filter = new RegExp(`^${escapeRegExp(prefix)}\\|`);
 
   const encode = (ctx: BotContext | string, data: D): string => {
     const values = specs.map(({ name, int }) => {
       const v = (data as Record<string, string | number>)[name];
-      if (int ? !Number.isSafeInteger(v) : typeof v !== 'string' || v.includes('|') || v === '') throw new Error(`callback ${prefix}: bad ${name}`);
+      if (int ? !Number.isSafeInteger(v) : typeof v !== 'string' || v.includes('|') || v === '')
+        throw new Error(`callback ${prefix}: bad ${name}`);
       return v!;
     });
     return encodeCallback(secretOf(ctx), fixed[0]!, ...fixed.slice(1), ...values);

@@ -44,7 +44,9 @@ export interface Flow<Step extends string, Data> {
   /** `messages` for text, with the trimmed text passed along. */
   texts(
     composer: Composer<BotContext>,
-    handlers: Partial<Record<Step, (ctx: Filter<BotContext, 'message:text'>, data: Data, text: string) => Promise<unknown>>>,
+    handlers: Partial<
+      Record<Step, (ctx: Filter<BotContext, 'message:text'>, data: Data, text: string) => Promise<unknown>>
+    >,
     otherwise?: (ctx: Filter<BotContext, 'message:text'>, data: Data, text: string) => Promise<unknown>,
   ): void;
   /**
@@ -52,7 +54,12 @@ export interface Flow<Step extends string, Data> {
    * (an older message's button, or one of a flow left) is answered "out of date" (an alert, as a forged one) and
    * changes nothing.
    */
-  tap<D>(composer: Composer<BotContext>, codec: CallbackCodec<D>, steps: Step | readonly Step[], handler: (ctx: BotContext, tap: D, data: Data) => Promise<unknown>): void;
+  tap<D>(
+    composer: Composer<BotContext>,
+    codec: CallbackCodec<D>,
+    steps: Step | readonly Step[],
+    handler: (ctx: BotContext, tap: D, data: Data) => Promise<unknown>,
+  ): void;
 }
 
 /** Forgets whatever flow the chat is in. The one writer of an empty flow state. */
@@ -101,7 +108,10 @@ export function defineFlow<const Step extends string, S extends z.ZodType<Record
     leave: leaveAnyFlow,
     messages(composer, query, handlers, otherwise) {
       const routed = Object.fromEntries(
-        Object.entries(handlers).map(([step, h]) => [step, withData(h as (ctx: Filter<BotContext, typeof query>, d: Data) => Promise<unknown>)]),
+        Object.entries(handlers).map(([step, h]) => [
+          step,
+          withData(h as (ctx: Filter<BotContext, typeof query>, d: Data) => Promise<unknown>),
+        ]),
       );
       composer
         .on(query)
@@ -113,8 +123,15 @@ export function defineFlow<const Step extends string, S extends z.ZodType<Record
         (h: (ctx: Filter<BotContext, 'message:text'>, d: Data, text: string) => Promise<unknown>) =>
         (ctx: Filter<BotContext, 'message:text'>, d: Data) =>
           h(ctx, d, ctx.msg.text.trim());
-      const routed = Object.fromEntries(Object.entries(handlers).map(([step, h]) => [step, withText(h as Parameters<typeof withText>[0])]));
-      flow.messages(composer, 'message:text', routed as Parameters<typeof flow.messages<'message:text'>>[2], otherwise && withText(otherwise));
+      const routed = Object.fromEntries(
+        Object.entries(handlers).map(([step, h]) => [step, withText(h as Parameters<typeof withText>[0])]),
+      );
+      flow.messages(
+        composer,
+        'message:text',
+        routed as Parameters<typeof flow.messages<'message:text'>>[2],
+        otherwise && withText(otherwise),
+      );
     },
     tap(composer, codec, steps, handler) {
       const wanted = (typeof steps === 'string' ? [steps] : [...steps]) as Step[];
@@ -136,4 +153,3 @@ export function defineFlow<const Step extends string, S extends z.ZodType<Record
   }
   return flow;
 }
-

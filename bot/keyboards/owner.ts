@@ -53,7 +53,9 @@ export const ownerCb = {
 
 /** The language switch offered on /start and /language. */
 export function languageKeyboard(ctx: BotContext): InlineKeyboard {
-  return new InlineKeyboard().text(ctx.t('owner:language.hi_button'), ownerCb.language.encode(ctx, { code: 'hi' })).text(ctx.t('owner:language.en_button'), ownerCb.language.encode(ctx, { code: 'en' }));
+  return new InlineKeyboard()
+    .text(ctx.t('owner:language.hi_button'), ownerCb.language.encode(ctx, { code: 'hi' }))
+    .text(ctx.t('owner:language.en_button'), ownerCb.language.encode(ctx, { code: 'en' }));
 }
 
 /** Buttons under a case card, as the read model lists them for this viewer (src/services/case-card.ts). */
@@ -73,7 +75,10 @@ export function caseCardKeyboard(ctx: BotContext, card: Pick<CaseCard, 'id' | 'a
         break;
       case 'follow':
       case 'unfollow':
-        kb.text(ctx.t(action === 'unfollow' ? 'owner:case.unfollow_button' : 'owner:case.follow_button'), ownerCb.follow.encode(ctx, { caseId: card.id, on: action === 'unfollow' ? 0 : 1 }));
+        kb.text(
+          ctx.t(action === 'unfollow' ? 'owner:case.unfollow_button' : 'owner:case.follow_button'),
+          ownerCb.follow.encode(ctx, { caseId: card.id, on: action === 'unfollow' ? 0 : 1 }),
+        );
         break;
       case 'request_surplus':
         // s. 17: whoever claimed the case may ask for the surplus while the District Magistrate holds it.

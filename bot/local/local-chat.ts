@@ -7,7 +7,7 @@ import type { CoreDeps } from '../../src/deps';
 import { languageFromTelegram, type Lang, type Translate } from '../../src/i18n';
 import type { BotContext } from '../context';
 import { MAX_JUMP_DAYS, parseLocalCommand } from './local-commands';
-import type { LocalBotApi, LocalEvent, LocalMessage } from './local-bot-api';
+import type { LocalBotApi, LocalEvent } from './local-bot-api';
 import { saveLocalState, type LocalState } from './local-state';
 import { PERSONAS, personaByChat, type Persona, type PersonaName } from './personas';
 import { asTelegram, LocalScreen, type Shown } from './local-screen';
@@ -47,7 +47,10 @@ export class LocalChat {
   private flushTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly parts: LocalChatParts) {
-    this.screen = new LocalScreen((userId) => this.tFor(userId), (text) => parts.print(text));
+    this.screen = new LocalScreen(
+      (userId) => this.tFor(userId),
+      (text) => parts.print(text),
+    );
     parts.api.onEvent((event) => {
       this.pending.push(event);
       // Messages the workers send while nobody is typing (a deadline that fell due) are printed shortly after.
@@ -57,7 +60,9 @@ export class LocalChat {
 
   /** The current persona's translator (for prompts and local notices). */
   t(persona: PersonaName = this.current): Translate {
-    return this.parts.deps.translator.forLang(this.languages.get(PERSONAS[persona].userId) ?? this.parts.deps.config.DEFAULT_LANGUAGE);
+    return this.parts.deps.translator.forLang(
+      this.languages.get(PERSONAS[persona].userId) ?? this.parts.deps.config.DEFAULT_LANGUAGE,
+    );
   }
 
   /** The prompt for the current persona, e.g. "owner> ". */
@@ -67,9 +72,14 @@ export class LocalChat {
 
   /** Reads the personas' languages as the bot stores them (the choice made with /language, else Telegram's). */
   async refreshLanguages(): Promise<void> {
-    const users = await this.parts.deps.db.telegramUser.findMany({ where: { id: { in: Object.values(PERSONAS).map((p) => BigInt(p.userId)) } } });
+    const users = await this.parts.deps.db.telegramUser.findMany({
+      where: { id: { in: Object.values(PERSONAS).map((p) => BigInt(p.userId)) } },
+    });
     for (const u of users) {
-      const lang = u.language === 'hi' || u.language === 'en' ? u.language : languageFromTelegram(u.languageCode ?? undefined, this.parts.deps.config.DEFAULT_LANGUAGE);
+      const lang =
+        u.language === 'hi' || u.language === 'en'
+          ? u.language
+          : languageFromTelegram(u.languageCode ?? undefined, this.parts.deps.config.DEFAULT_LANGUAGE);
       this.languages.set(Number(u.id), lang);
     }
   }
@@ -174,15 +184,22 @@ export class LocalChat {
     this.parts.clock.advance(jump.ms);
     this.parts.state.clockOffsetMs = this.parts.clock.offsetMs;
     saveLocalState(this.parts.dataDir, this.parts.state);
-    this.notice('local:clock.moved', { amount: this.t()(`local:unit.${jump.unit}`, { count: jump.count }), now: this.parts.clock.now().toISOString() });
+    this.notice('local:clock.moved', {
+      amount: this.t()(`local:unit.${jump.unit}`, { count: jump.count }),
+      now: this.parts.clock.now().toISOString(),
+    });
     // The job runtime fires every deadline now due by the demo clock, and waits for what they send.
     await this.catchUp();
   }
 
   private async tap(persona: Persona, messageNumber: number | undefined, choice: number): Promise<void> {
-    const shown = messageNumber === undefined ? (this.screen.openKeyboard.get(persona.userId) ?? this.screen.latestKeyboard.get(persona.userId)) : this.screen.shownByNumber.get(messageNumber);
+    const shown =
+      messageNumber === undefined
+        ? (this.screen.openKeyboard.get(persona.userId) ?? this.screen.latestKeyboard.get(persona.userId))
+        : this.screen.shownByNumber.get(messageNumber);
     if (!shown) {
-      if (messageNumber === undefined) this.notice('local:error.no_keyboard', { persona: this.t()(`local:persona.${persona.name}`) });
+      if (messageNumber === undefined)
+        this.notice('local:error.no_keyboard', { persona: this.t()(`local:persona.${persona.name}`) });
       else this.notice('local:error.no_such_message', { n: messageNumber });
       return;
     }
@@ -199,10 +216,23 @@ export class LocalChat {
       return;
     }
     if (this.screen.openKeyboard.get(persona.userId)?.n === shown.n) this.screen.openKeyboard.delete(persona.userId);
-    this.notice('local:tapped', { persona: this.t()(`local:persona.${persona.name}`), choice, text: button.text, n: shown.n });
+    this.notice('local:tapped', {
+      persona: this.t()(`local:persona.${persona.name}`),
+      choice,
+      text: button.text,
+      n: shown.n,
+    });
     const id = `local-${persona.userId}-${Date.now()}-${++this.callbackSeq}`;
     this.parts.api.registerCallback(id, persona.userId);
-    await this.feed(tapUpdate(id, persona, this.parts.deps.config.DEFAULT_LANGUAGE, button.callbackData!, asTelegram(this.parts.bot.botInfo, message)));
+    await this.feed(
+      tapUpdate(
+        id,
+        persona,
+        this.parts.deps.config.DEFAULT_LANGUAGE,
+        button.callbackData!,
+        asTelegram(this.parts.bot.botInfo, message),
+      ),
+    );
   }
 
   private async reply(persona: Persona, messageNumber: number, text: string): Promise<void> {
@@ -218,13 +248,19 @@ export class LocalChat {
       return;
     }
     this.notice('local:replying', { persona: this.t()(`local:persona.${persona.name}`), n: shown.n });
-    await this.sendText(persona, text, { reply_to_message: asTelegram(this.parts.bot.botInfo, message) as Message['reply_to_message'] });
+    await this.sendText(persona, text, {
+      reply_to_message: asTelegram(this.parts.bot.botInfo, message) as Message['reply_to_message'],
+    });
   }
 
   private ownedBy(persona: Persona, shown: Shown): boolean {
     if (shown.chatId === persona.userId) return true;
     const owner = personaByChat(shown.chatId);
-    this.notice('local:error.other_persona', { n: shown.n, persona: owner ? this.t()(`local:persona.${owner.name}`) : String(shown.chatId), name: owner?.name ?? '' });
+    this.notice('local:error.other_persona', {
+      n: shown.n,
+      persona: owner ? this.t()(`local:persona.${owner.name}`) : String(shown.chatId),
+      name: owner?.name ?? '',
+    });
     return false;
   }
 
@@ -237,7 +273,9 @@ export class LocalChat {
     const { fileId, fileUniqueId } = this.parts.api.registerUpload(full);
     // Answering with a photo moves past the keyboard it was offered with (e.g. "send a photo or tap Skip").
     this.screen.openKeyboard.delete(persona.userId);
-    await this.feed(photoUpdate(this.newMessage(persona), { fileId, fileUniqueId, size: statSync(full).size }, caption));
+    await this.feed(
+      photoUpdate(this.newMessage(persona), { fileId, fileUniqueId, size: statSync(full).size }, caption),
+    );
   }
 
   private async sendText(persona: Persona, text: string, extra: Partial<Message> = {}): Promise<void> {
@@ -285,6 +323,11 @@ export class LocalChat {
 
   /** A new message of the persona in its chat: the next id of that chat, the demo clock's time. */
   private newMessage(persona: Persona) {
-    return personaMessage(persona, this.parts.api.allocateMessageId(persona.userId), this.parts.clock.now(), this.parts.deps.config.DEFAULT_LANGUAGE);
+    return personaMessage(
+      persona,
+      this.parts.api.allocateMessageId(persona.userId),
+      this.parts.clock.now(),
+      this.parts.deps.config.DEFAULT_LANGUAGE,
+    );
   }
 }

@@ -18,7 +18,18 @@ export type LocalCommand =
   | { kind: 'say'; text: string }
   | { kind: 'photo'; path: string; caption?: string }
   | { kind: 'bot'; text: string }
-  | { kind: 'invalid'; problem: 'as_usage' | 'unknown_persona' | 'tap_usage' | 'reply_usage' | 'time_usage' | 'say_usage' | 'photo_usage'; input: string };
+  | {
+      kind: 'invalid';
+      problem:
+        | 'as_usage'
+        | 'unknown_persona'
+        | 'tap_usage'
+        | 'reply_usage'
+        | 'time_usage'
+        | 'say_usage'
+        | 'photo_usage';
+      input: string;
+    };
 
 /**
  * Parses a line. Local-chat commands: /local (help), /quit, /as, /tap, /reply, /time, /say, /photo. Every other
@@ -45,14 +56,19 @@ export function parseLocalCommand(line: string): LocalCommand {
     }
     case 'tap': {
       const one = /^(\d{1,6})$/.exec(rest);
-      if (one) return positive(Number(one[1])) ? { kind: 'tap', choice: Number(one[1]) } : { kind: 'invalid', problem: 'tap_usage', input: text };
+      if (one)
+        return positive(Number(one[1]))
+          ? { kind: 'tap', choice: Number(one[1]) }
+          : { kind: 'invalid', problem: 'tap_usage', input: text };
       const two = /^\[?(\d{1,9})\]?\s+(\d{1,6})$/.exec(rest);
-      if (two && positive(Number(two[1])) && positive(Number(two[2]))) return { kind: 'tap', message: Number(two[1]), choice: Number(two[2]) };
+      if (two && positive(Number(two[1])) && positive(Number(two[2])))
+        return { kind: 'tap', message: Number(two[1]), choice: Number(two[2]) };
       return { kind: 'invalid', problem: 'tap_usage', input: text };
     }
     case 'reply': {
       const r = /^\[?(\d{1,9})\]?\s+([\s\S]+)$/.exec(rest);
-      if (!r || !positive(Number(r[1])) || !r[2]!.trim()) return { kind: 'invalid', problem: 'reply_usage', input: text };
+      if (!r || !positive(Number(r[1])) || !r[2]!.trim())
+        return { kind: 'invalid', problem: 'reply_usage', input: text };
       return { kind: 'reply', message: Number(r[1]), text: r[2]!.trim() };
     }
     case 'time': {

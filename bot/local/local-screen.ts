@@ -82,7 +82,15 @@ export function asTelegram(bot: UserFromGetMe, m: LocalMessage) {
     from: { id: bot.id, is_bot: true as const, first_name: bot.first_name, username: bot.username },
     ...(m.file ? { caption: m.text } : { text: m.text }),
     ...(m.buttons.length
-      ? { reply_markup: { inline_keyboard: m.buttons.map((row) => row.map((b) => (b.url ? { text: b.text, url: b.url } : { text: b.text, callback_data: b.callbackData ?? '' }))) } }
+      ? {
+          reply_markup: {
+            inline_keyboard: m.buttons.map((row) =>
+              row.map((b) =>
+                b.url ? { text: b.text, url: b.url } : { text: b.text, callback_data: b.callbackData ?? '' },
+              ),
+            ),
+          },
+        }
       : {}),
   };
 }

@@ -26,17 +26,34 @@ export function textUpdate(base: MessageBase, text: string, extra: Partial<Messa
   const command = /^\/\w+/.exec(text)?.[0];
   return {
     update_id: 0,
-    message: { ...base, text, ...(command ? { entities: [{ type: 'bot_command', offset: 0, length: command.length }] } : {}), ...extra },
+    message: {
+      ...base,
+      text,
+      ...(command ? { entities: [{ type: 'bot_command', offset: 0, length: command.length }] } : {}),
+      ...extra,
+    },
   } as Update;
 }
 
 /** A photo already registered with the stand-in (its file ids), with an optional caption. */
-export function photoUpdate(base: MessageBase, upload: { fileId: string; fileUniqueId: string; size: number }, caption: string | undefined): Update {
+export function photoUpdate(
+  base: MessageBase,
+  upload: { fileId: string; fileUniqueId: string; size: number },
+  caption: string | undefined,
+): Update {
   return {
     update_id: 0,
     message: {
       ...base,
-      photo: [{ file_id: upload.fileId, file_unique_id: upload.fileUniqueId, width: 1280, height: 960, file_size: upload.size }],
+      photo: [
+        {
+          file_id: upload.fileId,
+          file_unique_id: upload.fileUniqueId,
+          width: 1280,
+          height: 960,
+          file_size: upload.size,
+        },
+      ],
       ...(caption ? { caption } : {}),
     },
   } as Update;
@@ -46,6 +63,12 @@ export function photoUpdate(base: MessageBase, upload: { fileId: string; fileUni
 export function tapUpdate(id: string, persona: Persona, languageCode: string, data: string, message: unknown): Update {
   return {
     update_id: 0,
-    callback_query: { id, from: personaUser(persona, languageCode), chat_instance: `local-${persona.userId}`, data, message },
+    callback_query: {
+      id,
+      from: personaUser(persona, languageCode),
+      chat_instance: `local-${persona.userId}`,
+      data,
+      message,
+    },
   } as Update;
 }

@@ -12,7 +12,8 @@ export async function readBody(body: unknown): Promise<Buffer> {
   if (body instanceof Uint8Array) return Buffer.from(body);
   if (typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function') {
     const chunks: Buffer[] = [];
-    for await (const chunk of body as AsyncIterable<Uint8Array | string>) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));
+    for await (const chunk of body as AsyncIterable<Uint8Array | string>)
+      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));
     return Buffer.concat(chunks);
   }
   return Buffer.from(await new Response(body as BodyInit).arrayBuffer());

@@ -54,8 +54,21 @@ export async function enrolPersonas(db: Db, languageCode: string, now: Date): Pr
     if (!p.role) continue;
     const existing = await db.staffMember.findFirst({ where: { telegramUserId: id, role: p.role, revokedAt: null } });
     if (existing) continue;
-    const { code } = await issueEnrolmentCode(db, { role: p.role, poundCodes: [DEMO_POUND], name: p.firstName, ttlHours: 1, now });
-    const result = await redeemEnrolmentCode(db, { code, telegramId: id, firstName: p.firstName, chatId: p.userId, messageId: 0, now });
+    const { code } = await issueEnrolmentCode(db, {
+      role: p.role,
+      poundCodes: [DEMO_POUND],
+      name: p.firstName,
+      ttlHours: 1,
+      now,
+    });
+    const result = await redeemEnrolmentCode(db, {
+      code,
+      telegramId: id,
+      firstName: p.firstName,
+      chatId: p.userId,
+      messageId: 0,
+      now,
+    });
     if (!result.ok) throw new Error(`local chat: enrolling the ${p.name} persona failed (${result.refusal})`);
   }
 }

@@ -19,7 +19,13 @@ export function shownPath(file: string, cwd = process.cwd()): string {
  * One bot message as the local chat prints it: a header naming the display number and the persona,
  * the text indented, then the saved file and the numbered buttons. Labels are in the persona's language.
  */
-export function renderMessage(t: Translate, n: number, personaLabel: string, message: LocalMessage, edited: boolean): string {
+export function renderMessage(
+  t: Translate,
+  n: number,
+  personaLabel: string,
+  message: LocalMessage,
+  edited: boolean,
+): string {
   const lines = [t(edited ? 'local:edited' : 'local:from_bot', { n, persona: personaLabel })];
   if (message.text) for (const line of message.text.split('\n')) lines.push(`${INDENT}${line}`.trimEnd());
   if (message.file) {
@@ -28,7 +34,9 @@ export function renderMessage(t: Translate, n: number, personaLabel: string, mes
   }
   numberedButtons(message).forEach((b, i) => {
     const choice = i + 1;
-    lines.push(`${INDENT}${b.url ? t('local:link_button', { choice, text: b.text, url: b.url }) : t('local:button', { choice, text: b.text })}`);
+    lines.push(
+      `${INDENT}${b.url ? t('local:link_button', { choice, text: b.text, url: b.url }) : t('local:button', { choice, text: b.text })}`,
+    );
   });
   return lines.join('\n');
 }

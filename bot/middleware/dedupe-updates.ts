@@ -4,7 +4,17 @@ import { queryRows } from '../../src/db/direct';
 import type { Logger } from '../../src/logging';
 import type { BotContext } from '../context';
 import { randomUUID } from 'node:crypto';
-import { drainHeldLeases, endLeasesSql, holdLease, leaseUntil, releaseUnusedLease, rememberLease, sessionKeyOf, sessionValueOf, takeHeldLease } from './session-storage';
+import {
+  drainHeldLeases,
+  endLeasesSql,
+  holdLease,
+  leaseUntil,
+  releaseUnusedLease,
+  rememberLease,
+  sessionKeyOf,
+  sessionValueOf,
+  takeHeldLease,
+} from './session-storage';
 
 /**
  * A replayed update (webhook retry, restart during long polling) has no second effect. The update id is
@@ -45,11 +55,18 @@ function stateOf(db: Db): DedupeState {
  * renewed). The same statement ends this process's other held leases (session-storage.ts `drainHeldLeases`).
  * Sent to the pool directly on Postgres (src/db/direct.ts).
  */
-export async function claimUpdateAndLease(db: Db, updateId: bigint, key: string, token: string, now: Date): Promise<{ claimed: boolean; value?: unknown }> {
+export async function claimUpdateAndLease(
+  db: Db,
+  updateId: bigint,
+  key: string,
+  token: string,
+  now: Date,
+): Promise<{ claimed: boolean; value?: unknown }> {
   const lease = new Date(now.getTime() - CLAIM_LEASE_MS);
   const forget = new Date(now.getTime() - FORGET_AFTER_MS);
   const ending = drainHeldLeases(db, key);
-  const endHeld = ending.keys.length > 0 ? Prisma.sql`ended AS (${endLeasesSql(ending.keys, ending.tokens)}), ` : Prisma.empty;
+  const endHeld =
+    ending.keys.length > 0 ? Prisma.sql`ended AS (${endLeasesSql(ending.keys, ending.tokens)}), ` : Prisma.empty;
   let ok = false;
   let rows: Array<{ claimed: number; leased: number; value: unknown }>;
   try {
@@ -100,7 +117,10 @@ export async function flushFinished(db: Db, now: Date, logger?: Logger): Promise
   const ids = s.finished.splice(0);
   if (ids.length === 0) return;
   try {
-    await db.processedUpdate.updateMany({ where: { updateId: { in: ids }, finishedAt: null }, data: { finishedAt: now } });
+    await db.processedUpdate.updateMany({
+      where: { updateId: { in: ids }, finishedAt: null },
+      data: { finishedAt: now },
+    });
   } catch (err) {
     // Only the crash take-over depends on it (a lost mark means a possible idempotent re-run after the lease).
     logger?.warn({ err }, 'processed-update marks not written');
@@ -117,7 +137,9 @@ function markFinished(ctx: BotContext, updateId: bigint): void {
 
 /** Deletes claims older than FORGET_AFTER_MS; runs at most every PRUNE_EVERY_MS (by deps.clock) per database. */
 export async function pruneProcessedUpdates(db: Db, now: Date): Promise<number> {
-  const { count } = await db.processedUpdate.deleteMany({ where: { processedAt: { lt: new Date(now.getTime() - FORGET_AFTER_MS) } } });
+  const { count } = await db.processedUpdate.deleteMany({
+    where: { processedAt: { lt: new Date(now.getTime() - FORGET_AFTER_MS) } },
+  });
   return count;
 }
 
@@ -125,7 +147,9 @@ function maybePrune(ctx: BotContext, now: Date): void {
   const s = stateOf(ctx.deps.db);
   if (now.getTime() - s.lastPrune < PRUNE_EVERY_MS) return;
   s.lastPrune = now.getTime();
-  pruneProcessedUpdates(ctx.deps.db, now).catch((err) => ctx.deps.logger.warn({ err }, 'processed-update prune failed'));
+  pruneProcessedUpdates(ctx.deps.db, now).catch((err) =>
+    ctx.deps.logger.warn({ err }, 'processed-update prune failed'),
+  );
 }
 
 /**
@@ -157,7 +181,9 @@ export function dedupeUpdates(): MiddlewareFn<BotContext> {
       await next();
     } catch (err) {
       await releaseUnusedLease(ctx);
-      await ctx.deps.db.processedUpdate.deleteMany({ where: { updateId, processedAt: now, finishedAt: null } }).catch(() => {});
+      await ctx.deps.db.processedUpdate
+        .deleteMany({ where: { updateId, processedAt: now, finishedAt: null } })
+        .catch(() => {});
       throw err;
     }
     await releaseUnusedLease(ctx); // no-op: the session middleware ended it

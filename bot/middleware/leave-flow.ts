@@ -1,5 +1,3 @@
-import { Composer } from 'grammy';
-import type { BotContext } from '../context';
 import { inAnyFlow, leaveAnyFlow } from '../flows/flow';
 import { Feature } from '../features/feature';
 

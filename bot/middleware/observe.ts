@@ -15,16 +15,22 @@ export function updateKind(update: object): string {
 export const observeUpdates: MiddlewareFn<BotContext> = (ctx, next) => {
   const kind = updateKind(ctx.update);
   const started = performance.now();
-  return runInScope({ update_id: ctx.update.update_id, chat_id: ctx.chat?.id, user_id: ctx.from?.id, update_kind: kind }, async (scope) => {
-    let outcome: 'ok' | 'error' = 'error';
-    try {
-      await next();
-      outcome = scope.failed ? 'error' : 'ok';
-    } finally {
-      const seconds = (performance.now() - started) / 1000;
-      ctx.deps.metrics?.updateHandled(kind, outcome, seconds, scope.statements);
-      // One line per update for an operator to follow (the scope adds update_id, chat_id, user_id, req_id).
-      ctx.deps.logger.info({ outcome, ms: Math.round(seconds * 1000), statements: scope.statements }, 'update handled');
-    }
-  });
+  return runInScope(
+    { update_id: ctx.update.update_id, chat_id: ctx.chat?.id, user_id: ctx.from?.id, update_kind: kind },
+    async (scope) => {
+      let outcome: 'ok' | 'error' = 'error';
+      try {
+        await next();
+        outcome = scope.failed ? 'error' : 'ok';
+      } finally {
+        const seconds = (performance.now() - started) / 1000;
+        ctx.deps.metrics?.updateHandled(kind, outcome, seconds, scope.statements);
+        // One line per update for an operator to follow (the scope adds update_id, chat_id, user_id, req_id).
+        ctx.deps.logger.info(
+          { outcome, ms: Math.round(seconds * 1000), statements: scope.statements },
+          'update handled',
+        );
+      }
+    },
+  );
 };

@@ -7,7 +7,11 @@ import type { BotContext } from '../context';
  * `common:error.not_allowed`, staff of another pound `common:error.wrong_pound`. Returns what the sender acts as,
  * or undefined after replying. The services check again (`authorize`) inside their transaction.
  */
-export async function requireStaff(ctx: BotContext, right: StaffRight, scope?: { poundId: number; caseNumber: string }): Promise<Authorized | undefined> {
+export async function requireStaff(
+  ctx: BotContext,
+  right: StaffRight,
+  scope?: { poundId: number; caseNumber: string },
+): Promise<Authorized | undefined> {
   if (!may(ctx.actor, right)) {
     await ctx.reply(ctx.t('common:error.not_allowed'));
     return undefined;

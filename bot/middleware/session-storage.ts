@@ -61,7 +61,7 @@ export async function releaseUnusedLease(ctx: BotContext): Promise<void> {
 
 /** The session value as stored (jsonb comes back parsed from one driver, as text from another). */
 export function sessionValueOf(value: unknown): SessionData {
-  return (typeof value === 'string' ? JSON.parse(value) : value ?? {}) as SessionData;
+  return (typeof value === 'string' ? JSON.parse(value) : (value ?? {})) as SessionData;
 }
 
 async function takeLease(db: Db, key: string, token: string, now: Date): Promise<SessionData | undefined> {
@@ -80,8 +80,14 @@ async function takeLease(db: Db, key: string, token: string, now: Date): Promise
 
 async function endLease(db: Db, key: string, token: string, json: string | undefined, now: Date): Promise<number> {
   return json === undefined
-    ? executeSql(db, Prisma.sql`UPDATE "BotSession" SET "lockedUntil" = NULL, "lockToken" = NULL WHERE "key" = ${key} AND "lockToken" = ${token}`)
-    : executeSql(db, Prisma.sql`UPDATE "BotSession" SET "value" = ${json}::jsonb, "updatedAt" = ${now}, "lockedUntil" = NULL, "lockToken" = NULL WHERE "key" = ${key} AND "lockToken" = ${token}`);
+    ? executeSql(
+        db,
+        Prisma.sql`UPDATE "BotSession" SET "lockedUntil" = NULL, "lockToken" = NULL WHERE "key" = ${key} AND "lockToken" = ${token}`,
+      )
+    : executeSql(
+        db,
+        Prisma.sql`UPDATE "BotSession" SET "value" = ${json}::jsonb, "updatedAt" = ${now}, "lockedUntil" = NULL, "lockToken" = NULL WHERE "key" = ${key} AND "lockToken" = ${token}`,
+      );
 }
 
 /** This process's held leases (sessions unchanged, lease not yet ended) and those being ended right now. */
@@ -121,7 +127,10 @@ export async function takeHeldLease(db: Db, key: string): Promise<string | undef
 }
 
 /** The held leases to end (apart from `except`), for a statement about to run; `done` after it ran. */
-export function drainHeldLeases(db: Db, except?: string): { keys: string[]; tokens: string[]; done(ok: boolean): void } {
+export function drainHeldLeases(
+  db: Db,
+  except?: string,
+): { keys: string[]; tokens: string[]; done(ok: boolean): void } {
   const h = helds.get(db);
   const keys: string[] = [];
   const tokens: string[] = [];
@@ -145,7 +154,9 @@ export function drainHeldLeases(db: Db, except?: string): { keys: string[]; toke
     done(ok) {
       for (const k of keys) if (h.ending.get(k) === landed) h.ending.delete(k);
       // Not ended (the database failed): held again, tried again; they lapse after LEASE_MS at worst.
-      if (!ok) keys.forEach((k, i) => h.tokens.has(k) || holdLease(db, k, tokens[i]!));
+      if (!ok) {
+        for (const [i, k] of keys.entries()) if (!h.tokens.has(k)) holdLease(db, k, tokens[i]!);
+      }
       finish();
     },
   };
@@ -222,8 +233,13 @@ async function runLeased(ctx: BotContext, key: string, next: () => Promise<void>
   const token = early?.token ?? randomUUID();
   const started = clock.now().getTime();
   let value: SessionData | undefined = early?.value;
-  for (let waited = 0; value === undefined && (value = await takeLease(db, key, token, clock.now())) === undefined; waited += RETRY_MS) {
-    if (waited >= LEASE_WAIT_MS || clock.now().getTime() - started >= LEASE_WAIT_MS) throw new Error('session busy in another process');
+  for (
+    let waited = 0;
+    value === undefined && (value = await takeLease(db, key, token, clock.now())) === undefined;
+    waited += RETRY_MS
+  ) {
+    if (waited >= LEASE_WAIT_MS || clock.now().getTime() - started >= LEASE_WAIT_MS)
+      throw new Error('session busy in another process');
     await new Promise((r) => setTimeout(r, RETRY_MS));
   }
   const before = JSON.stringify(value);
@@ -241,7 +257,11 @@ async function runLeased(ctx: BotContext, key: string, next: () => Promise<void>
     else {
       // On a propagated failure the session is not saved (as with grammY's session()), only the lease ends.
       const ended = await endLease(db, key, token, json, clock.now());
-      if (ended !== 1) logger.warn({ update_id: ctx.update.update_id }, 'session lease lapsed before the update finished; its session change was not kept');
+      if (ended !== 1)
+        logger.warn(
+          { update_id: ctx.update.update_id },
+          'session lease lapsed before the update finished; its session change was not kept',
+        );
     }
   }
 }

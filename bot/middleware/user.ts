@@ -40,7 +40,12 @@ export function forgetUser(db: Db, telegramUserId: bigint | number): void {
   caches.get(db)?.delete(BigInt(telegramUserId));
 }
 
-async function fetchUser(ctx: BotContext, id: bigint, firstName: string, languageCode: string | null): Promise<CachedUser> {
+async function fetchUser(
+  ctx: BotContext,
+  id: bigint,
+  firstName: string,
+  languageCode: string | null,
+): Promise<CachedUser> {
   const { db, clock } = ctx.deps;
   const now = clock.now();
   // One statement for the user (the Prisma upsert with include was a 7-statement transaction), one for grants.
@@ -50,7 +55,11 @@ async function fetchUser(ctx: BotContext, id: bigint, firstName: string, languag
       VALUES (${id}, ${firstName}, ${languageCode}, ${now}, ${now})
       ON CONFLICT ("id") DO UPDATE SET "firstName" = EXCLUDED."firstName", "languageCode" = EXCLUDED."languageCode", "lastSeenAt" = EXCLUDED."lastSeenAt"
       RETURNING "language"`,
-    db.staffMember.findMany({ where: { telegramUserId: id, revokedAt: null }, include: { pounds: true }, orderBy: { id: 'asc' } }),
+    db.staffMember.findMany({
+      where: { telegramUserId: id, revokedAt: null },
+      include: { pounds: true },
+      orderBy: { id: 'asc' },
+    }),
   ]);
   const language = rows[0]?.language ?? null;
   return {
@@ -73,7 +82,12 @@ export function loadUser(ttlMs = USER_CACHE_TTL_MS): MiddlewareFn<BotContext> {
       const languageCode = from.language_code ?? null;
       const cache = cacheOf(db);
       let user = ttlMs > 0 ? cache.get(id) : undefined;
-      if (!user || performance.now() - user.loadedAt >= ttlMs || user.firstName !== from.first_name || user.languageCode !== languageCode) {
+      if (
+        !user ||
+        performance.now() - user.loadedAt >= ttlMs ||
+        user.firstName !== from.first_name ||
+        user.languageCode !== languageCode
+      ) {
         user = await fetchUser(ctx, id, from.first_name, languageCode);
         if (ttlMs > 0) {
           cache.delete(id);

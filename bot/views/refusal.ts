@@ -7,7 +7,11 @@ import { sectionText } from './text';
  * `refusal:<reason>` (locales/<lang>/refusal.json) with the section of the Act that forbids the act, the case
  * number and the status the case is at. Rights refusals use the shared `common:error.*` words.
  */
-export function refusalText(ctx: Pick<BotContext, 't' | 'lang' | 'deps'>, e: Refusal, c: { number: string; status?: string } = { number: '' }): string {
+export function refusalText(
+  ctx: Pick<BotContext, 't' | 'lang' | 'deps'>,
+  e: Refusal,
+  c: { number: string; status?: string } = { number: '' },
+): string {
   switch (e.code) {
     case 'NOT_ALLOWED':
       return ctx.t('common:error.not_allowed');
@@ -17,7 +21,9 @@ export function refusalText(ctx: Pick<BotContext, 't' | 'lang' | 'deps'>, e: Ref
       return ctx.t('common:error.case_not_found', { number: c.number });
   }
   const reason = e.reason;
-  const key = ctx.deps.translator.i18n.exists(`refusal:${reason}`, { lng: ctx.lang }) ? `refusal:${reason}` : 'refusal:OTHER';
+  const key = ctx.deps.translator.i18n.exists(`refusal:${reason}`, { lng: ctx.lang })
+    ? `refusal:${reason}`
+    : 'refusal:OTHER';
   const status = String(e.params.status ?? c.status ?? '');
   const params: Record<string, unknown> = {
     ...e.params,
@@ -28,7 +34,9 @@ export function refusalText(ctx: Pick<BotContext, 't' | 'lang' | 'deps'>, e: Ref
   };
   if (reason === 'PROCLAMATION_PENDING') {
     // "village,market" → "in the village and at the market-place" in the reader's language.
-    const missing = String(e.params.missing ?? '').split(',').filter((p) => p === 'village' || p === 'market');
+    const missing = String(e.params.missing ?? '')
+      .split(',')
+      .filter((p) => p === 'village' || p === 'market');
     params.missing = missing.map((p) => ctx.t(`officer:notice.place_${p}`)).join(ctx.t('officer:notice.and'));
   }
   return ctx.t(key, params);

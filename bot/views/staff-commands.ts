@@ -7,6 +7,8 @@ import type { BotContext } from '../context';
  */
 export function staffCommandList(ctx: BotContext, roles: readonly StaffRoleName[]): string {
   const mine = new Set(roles.flatMap((r) => staffCommandsFor(r)));
-  const lines = STAFF_COMMANDS.filter((c) => mine.has(c)).map((c) => ctx.t('officer:help.line', { command: c, description: ctx.t(`common:commands.${c}`) }));
+  const lines = STAFF_COMMANDS.filter((c) => mine.has(c)).map((c) =>
+    ctx.t('officer:help.line', { command: c, description: ctx.t(`common:commands.${c}`) }),
+  );
   return ctx.t('officer:help.staff', { commands: lines.join('\n') });
 }

@@ -27,4 +27,3 @@ export function fitMessage(text: string, limit = MESSAGE_LIMIT): string {
 export function poundName(ctx: Pick<BotContext, 'lang'>, pound: { name: string; nameHi: string }): string {
   return ctx.lang === 'hi' ? pound.nameHi : pound.name;
 }
-

@@ -9,17 +9,37 @@ export async function areasCommand(deps: AdminDeps, args: string[]): Promise<num
   const [sub, ...rest] = args;
   if (sub === undefined || sub === 'list') {
     if (!parseOptions(deps, rest, {}, 'staff:admin.usage.areas')) return EXIT.USAGE;
-    const areas = await deps.db.area.findMany({ include: { state: true, _count: { select: { pounds: true } } }, orderBy: { code: 'asc' } });
+    const areas = await deps.db.area.findMany({
+      include: { state: true, _count: { select: { pounds: true } } },
+      orderBy: { code: 'asc' },
+    });
     if (areas.length === 0) deps.out(deps.t('staff:admin.areas.none'));
-    for (const a of areas) deps.out(deps.t('staff:admin.areas.line', { code: a.code, name: a.name, nameHi: a.nameHi, state: a.state.code, n: a._count.pounds }));
+    for (const a of areas)
+      deps.out(
+        deps.t('staff:admin.areas.line', {
+          code: a.code,
+          name: a.name,
+          nameHi: a.nameHi,
+          state: a.state.code,
+          n: a._count.pounds,
+        }),
+      );
     return EXIT.OK;
   }
-  if (sub !== 'add') return usageError(deps, deps.t('staff:admin.unknown_subcommand', { value: sub }), 'staff:admin.usage.areas');
+  if (sub !== 'add')
+    return usageError(deps, deps.t('staff:admin.unknown_subcommand', { value: sub }), 'staff:admin.usage.areas');
   const usage = 'staff:admin.usage.area_add';
   const o = parseOptions(
     deps,
     rest,
-    { code: { type: 'string' }, name: { type: 'string' }, 'name-hi': { type: 'string' }, state: { type: 'string' }, 'state-name': { type: 'string' }, 'state-name-hi': { type: 'string' } },
+    {
+      code: { type: 'string' },
+      name: { type: 'string' },
+      'name-hi': { type: 'string' },
+      state: { type: 'string' },
+      'state-name': { type: 'string' },
+      'state-name-hi': { type: 'string' },
+    },
     usage,
     ['code', 'name', 'name-hi', 'state'],
   );
@@ -38,7 +58,10 @@ export async function areasCommand(deps: AdminDeps, args: string[]): Promise<num
     return EXIT.REFUSED;
   }
   await deps.db.$transaction(async (tx) => {
-    if (!state) await tx.state.create({ data: { code: stateCode, name: o['state-name']!.trim(), nameHi: o['state-name-hi']!.trim() } });
+    if (!state)
+      await tx.state.create({
+        data: { code: stateCode, name: o['state-name']!.trim(), nameHi: o['state-name-hi']!.trim() },
+      });
     await tx.area.create({ data: { code, name: o.name!.trim(), nameHi: o['name-hi']!.trim(), stateCode } });
     await audit(tx, { role: 'admin' }, 'area.add', null, { code, state: stateCode });
   });

@@ -36,7 +36,10 @@ export function parseOptions<T extends OptionSpec>(
     if (missing.length) throw new UsageProblem(deps.t('staff:admin.missing', { option: `--${missing[0]}` }));
     return values as never;
   } catch (e) {
-    const problem = e instanceof UsageProblem ? e.message : deps.t('staff:admin.bad_option', { detail: (e as Error).message.split(/\n|\. To /)[0] });
+    const problem =
+      e instanceof UsageProblem
+        ? e.message
+        : deps.t('staff:admin.bad_option', { detail: (e as Error).message.split(/\n|\. To /)[0] });
     deps.err(`${problem} ${deps.t('staff:admin.usage_prefix')} ${deps.t(usageKey)}`);
     return null;
   }

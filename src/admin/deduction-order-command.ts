@@ -15,11 +15,25 @@ const fromDbDate = (d: Date) => d.toISOString().slice(0, 10);
 export async function addDeductionOrder(deps: AdminDeps, args: string[]): Promise<number> {
   const usage = 'staff:admin.usage.fees_add_order';
   const str = { type: 'string' } as const;
-  const o = parseOptions(deps, args, { area: str, from: str, order: str, reference: str }, usage, ['area', 'from', 'order', 'reference']) as Record<string, string | undefined> | null;
+  const o = parseOptions(deps, args, { area: str, from: str, order: str, reference: str }, usage, [
+    'area',
+    'from',
+    'order',
+    'reference',
+  ]) as Record<string, string | undefined> | null;
   if (!o) return EXIT.USAGE;
-  const kinds = o.order!.split(',').map((k) => k.trim().toLowerCase()).filter(Boolean);
-  const valid = kinds.length === DEDUCTION_KINDS.length && DEDUCTION_KINDS.every((k) => kinds.filter((x) => x === k).length === 1);
-  if (!valid) return usageError(deps, deps.t('staff:admin.fees.bad_order', { value: o.order, kinds: DEDUCTION_KINDS.join(',') }), usage);
+  const kinds = o
+    .order!.split(',')
+    .map((k) => k.trim().toLowerCase())
+    .filter(Boolean);
+  const valid =
+    kinds.length === DEDUCTION_KINDS.length && DEDUCTION_KINDS.every((k) => kinds.filter((x) => x === k).length === 1);
+  if (!valid)
+    return usageError(
+      deps,
+      deps.t('staff:admin.fees.bad_order', { value: o.order, kinds: DEDUCTION_KINDS.join(',') }),
+      usage,
+    );
   const from = parseDate(o.from!);
   if (!from) return usageError(deps, deps.t('staff:admin.bad_date', { value: o.from }), usage);
   const area = await deps.db.area.findUnique({ where: { code: o.area!.toUpperCase() } });
@@ -33,7 +47,8 @@ export async function addDeductionOrder(deps: AdminDeps, args: string[]): Promis
     const rows = await tx.deductionOrder.findMany({ where: { areaId: area.id } });
     const later = rows.find((r) => fromDbDate(r.effectiveFrom) >= from);
     if (later) return { key: 'staff:admin.fees.later_order', params: { from: fromDbDate(later.effectiveFrom) } };
-    for (const r of rows.filter((x) => x.effectiveTo === null)) await tx.deductionOrder.update({ where: { id: r.id }, data: { effectiveTo: asDbDate(dayBefore) } });
+    for (const r of rows.filter((x) => x.effectiveTo === null))
+      await tx.deductionOrder.update({ where: { id: r.id }, data: { effectiveTo: asDbDate(dayBefore) } });
     await tx.deductionOrder.create({ data: { areaId: area.id, effectiveFrom: asDbDate(from), kinds, reference } });
     await audit(tx, { role: 'admin' }, 'fees.add_deduction_order', null, { area: area.code, from, kinds, reference });
     return null;
@@ -42,7 +57,9 @@ export async function addDeductionOrder(deps: AdminDeps, args: string[]): Promis
     deps.err(deps.t(refused.key, refused.params));
     return EXIT.REFUSED;
   }
-  deps.out(deps.t('staff:admin.fees.order_added', { scope: area.code, from, order: kinds.join(' → '), ref: reference }));
+  deps.out(
+    deps.t('staff:admin.fees.order_added', { scope: area.code, from, order: kinds.join(' → '), ref: reference }),
+  );
   return EXIT.OK;
 }
 
@@ -50,7 +67,14 @@ export async function addDeductionOrder(deps: AdminDeps, args: string[]): Promis
 export async function listDeductionOrders(deps: AdminDeps, areaId: number): Promise<number> {
   const rows = await deps.db.deductionOrder.findMany({ where: { areaId }, orderBy: { effectiveFrom: 'asc' } });
   for (const r of rows) {
-    deps.out(deps.t('staff:admin.fees.order_line', { from: fromDbDate(r.effectiveFrom), to: r.effectiveTo ? fromDbDate(r.effectiveTo) : '…', order: (r.kinds as DeductionKind[]).join(' → '), ref: r.reference }));
+    deps.out(
+      deps.t('staff:admin.fees.order_line', {
+        from: fromDbDate(r.effectiveFrom),
+        to: r.effectiveTo ? fromDbDate(r.effectiveTo) : '…',
+        order: (r.kinds as DeductionKind[]).join(' → '),
+        ref: r.reference,
+      }),
+    );
   }
   return rows.length;
 }

@@ -1,5 +1,12 @@
 import { writeFile } from 'node:fs/promises';
-import { DOCUMENT_KINDS, DocumentUnavailable, makeDocument, type DocumentKind, type DocumentLangs, type DocumentRef } from '../documents';
+import {
+  DOCUMENT_KINDS,
+  DocumentUnavailable,
+  makeDocument,
+  type DocumentKind,
+  type DocumentLangs,
+  type DocumentRef,
+} from '../documents';
 import { parseDate } from '../services/typed-input';
 import { EXIT, parseOptions, usageError, type AdminDeps } from './args';
 
@@ -22,14 +29,27 @@ export async function documentCommand(deps: AdminDeps, args: string[]): Promise<
   const o = parseOptions(
     deps,
     byNumber ? rest.slice(1) : rest,
-    { lang: { type: 'string' }, out: { type: 'string' }, round: { type: 'string' }, pound: { type: 'string' }, month: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' } },
+    {
+      lang: { type: 'string' },
+      out: { type: 'string' },
+      round: { type: 'string' },
+      pound: { type: 'string' },
+      month: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+    },
     USAGE,
     kind === 'remittance' ? ['pound', 'month'] : kind === 'register' ? ['pound', 'from', 'to'] : [],
   );
   if (!o) return EXIT.USAGE;
   const langs = LANGS[o.lang ?? 'both'];
   if (!langs) return usageError(deps, deps.t('staff:admin.bad_option', { detail: `--lang ${o.lang}` }), USAGE);
-  if (byNumber && !ref) return usageError(deps, deps.t('staff:admin.missing', { option: kind === 'receipt' ? '<receipt number>' : '<case number>' }), USAGE);
+  if (byNumber && !ref)
+    return usageError(
+      deps,
+      deps.t('staff:admin.missing', { option: kind === 'receipt' ? '<receipt number>' : '<case number>' }),
+      USAGE,
+    );
 
   let docRef: DocumentRef | null;
   if (kind === 'receipt') {
@@ -38,7 +58,11 @@ export async function documentCommand(deps: AdminDeps, args: string[]): Promise<
   } else if (byNumber) {
     const c = await deps.db.case.findUnique({ where: { number: ref!.toUpperCase() } });
     const round = o.round ? Number(o.round) : undefined;
-    docRef = !c ? null : kind === 'account' ? { kind, caseId: c.id, ...(round ? { round } : {}) } : { kind: kind as 'notice' | 'proclamation' | 'release', caseId: c.id };
+    docRef = !c
+      ? null
+      : kind === 'account'
+        ? { kind, caseId: c.id, ...(round ? { round } : {}) }
+        : { kind: kind as 'notice' | 'proclamation' | 'release', caseId: c.id };
   } else {
     const pound = await deps.db.pound.findUnique({ where: { code: o.pound!.toUpperCase() } });
     if (!pound) {
@@ -59,7 +83,11 @@ export async function documentCommand(deps: AdminDeps, args: string[]): Promise<
     return EXIT.REFUSED;
   }
   try {
-    const doc = await makeDocument({ db: deps.db, translator: deps.translator, botUsername: deps.botUsername, now: deps.clock.now() }, docRef, langs);
+    const doc = await makeDocument(
+      { db: deps.db, translator: deps.translator, botUsername: deps.botUsername, now: deps.clock.now() },
+      docRef,
+      langs,
+    );
     const file = o.out ?? doc.filename;
     await writeFile(file, doc.pdf);
     deps.out(deps.t('documents:admin.written', { file, bytes: doc.pdf.length }));
@@ -67,7 +95,8 @@ export async function documentCommand(deps: AdminDeps, args: string[]): Promise<
   } catch (e) {
     if (!(e instanceof DocumentUnavailable)) throw e;
     if (e.reason === 'not_found') deps.err(deps.t('documents:admin.not_found', { ref: shown }));
-    else deps.err(deps.t('documents:admin.unavailable', { ref: shown, why: deps.t(`documents:unavailable.${e.reason}`) }));
+    else
+      deps.err(deps.t('documents:admin.unavailable', { ref: shown, why: deps.t(`documents:unavailable.${e.reason}`) }));
     return EXIT.REFUSED;
   }
 }

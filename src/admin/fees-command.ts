@@ -38,7 +38,8 @@ async function listFees(deps: AdminDeps, args: string[]): Promise<number> {
   const usage = 'staff:admin.usage.fees';
   const o = parseOptions(deps, args, { area: { type: 'string' }, pound: { type: 'string' } }, usage);
   if (!o) return EXIT.USAGE;
-  if (!o.area && !o.pound) return usageError(deps, deps.t('staff:admin.missing', { option: '--area / --pound' }), usage);
+  if (!o.area && !o.pound)
+    return usageError(deps, deps.t('staff:admin.missing', { option: '--area / --pound' }), usage);
   let areaId: number | null = null;
   let poundId: number | null = null;
   if (o.pound) {
@@ -52,13 +53,39 @@ async function listFees(deps: AdminDeps, args: string[]): Promise<number> {
     if (!area) return refused(deps, 'staff:admin.unknown_area', { code: o.area });
     areaId = area.id;
   }
-  const fines = areaId ? await deps.db.fineScale.findMany({ where: { areaId }, orderBy: [{ cattleClass: 'asc' }, { effectiveFrom: 'asc' }] }) : [];
+  const fines = areaId
+    ? await deps.db.fineScale.findMany({
+        where: { areaId },
+        orderBy: [{ cattleClass: 'asc' }, { effectiveFrom: 'asc' }],
+      })
+    : [];
   for (const r of fines) {
-    deps.out(deps.t('staff:admin.fees.fine_line', { cls: r.cattleClass, from: fromDbDate(r.effectiveFrom), to: r.effectiveTo ? fromDbDate(r.effectiveTo) : '…', amount: r.paisePerHead, ref: r.notification }));
+    deps.out(
+      deps.t('staff:admin.fees.fine_line', {
+        cls: r.cattleClass,
+        from: fromDbDate(r.effectiveFrom),
+        to: r.effectiveTo ? fromDbDate(r.effectiveTo) : '…',
+        amount: r.paisePerHead,
+        ref: r.notification,
+      }),
+    );
   }
-  const feeding = poundId ? await deps.db.feedingRate.findMany({ where: { poundId }, orderBy: [{ cattleClass: 'asc' }, { effectiveFrom: 'asc' }] }) : [];
+  const feeding = poundId
+    ? await deps.db.feedingRate.findMany({
+        where: { poundId },
+        orderBy: [{ cattleClass: 'asc' }, { effectiveFrom: 'asc' }],
+      })
+    : [];
   for (const r of feeding) {
-    deps.out(deps.t('staff:admin.fees.feeding_line', { cls: r.cattleClass, from: fromDbDate(r.effectiveFrom), to: r.effectiveTo ? fromDbDate(r.effectiveTo) : '…', amount: r.paisePerDay, ref: r.orderRef }));
+    deps.out(
+      deps.t('staff:admin.fees.feeding_line', {
+        cls: r.cattleClass,
+        from: fromDbDate(r.effectiveFrom),
+        to: r.effectiveTo ? fromDbDate(r.effectiveTo) : '…',
+        amount: r.paisePerDay,
+        ref: r.orderRef,
+      }),
+    );
   }
   const orders = areaId ? await listDeductionOrders(deps, areaId) : 0;
   if (fines.length + feeding.length + orders === 0) deps.out(deps.t('staff:admin.fees.none'));
@@ -74,12 +101,27 @@ async function addFee(deps: AdminDeps, sub: 'add-fine' | 'add-feeding', args: st
   const fine = sub === 'add-fine';
   const usage = fine ? 'staff:admin.usage.fees_add_fine' : 'staff:admin.usage.fees_add_feeding';
   const str = { type: 'string' } as const;
-  const spec: Record<string, typeof str> = fine ? { area: str, class: str, from: str, amount: str, notification: str } : { pound: str, class: str, from: str, amount: str, order: str };
-  const o = parseOptions(deps, args, spec, usage, fine ? ['area', 'class', 'from', 'amount', 'notification'] : ['pound', 'class', 'from', 'amount', 'order']) as Record<string, string | undefined> | null;
+  const spec: Record<string, typeof str> = fine
+    ? { area: str, class: str, from: str, amount: str, notification: str }
+    : { pound: str, class: str, from: str, amount: str, order: str };
+  const o = parseOptions(
+    deps,
+    args,
+    spec,
+    usage,
+    fine ? ['area', 'class', 'from', 'amount', 'notification'] : ['pound', 'class', 'from', 'amount', 'order'],
+  ) as Record<string, string | undefined> | null;
   if (!o) return EXIT.USAGE;
-  const classes = o.class === 'all' ? [...CATTLE_CLASS_CODES] : o.class!.split(',').map((c) => c.trim().toLowerCase()).filter(Boolean);
+  const classes =
+    o.class === 'all'
+      ? [...CATTLE_CLASS_CODES]
+      : o
+          .class!.split(',')
+          .map((c) => c.trim().toLowerCase())
+          .filter(Boolean);
   const badClass = classes.find((c) => !isCattleClass(c));
-  if (badClass || classes.length === 0) return usageError(deps, deps.t('staff:admin.bad_class', { value: badClass ?? o.class }), usage);
+  if (badClass || classes.length === 0)
+    return usageError(deps, deps.t('staff:admin.bad_class', { value: badClass ?? o.class }), usage);
   const from = parseDate(o.from!);
   if (!from) return usageError(deps, deps.t('staff:admin.bad_date', { value: o.from }), usage);
   const paise = parseRupees(o.amount!);
@@ -108,22 +150,63 @@ async function addFee(deps: AdminDeps, sub: 'add-fine' | 'add-feeding', args: st
           ? await tx.fineScale.findMany({ where: { ...(scope as { areaId: number }), cattleClass } })
           : await tx.feedingRate.findMany({ where: { ...(scope as { poundId: number }), cattleClass } });
         const later = rows.find((r) => fromDbDate(r.effectiveFrom) >= from);
-        if (later) throw new FeeRowRefused('staff:admin.fees.later_row', { cls: cattleClass, from: fromDbDate(later.effectiveFrom) });
+        if (later)
+          throw new FeeRowRefused('staff:admin.fees.later_row', {
+            cls: cattleClass,
+            from: fromDbDate(later.effectiveFrom),
+          });
         const overlapping = rows.find((r) => r.effectiveTo && fromDbDate(r.effectiveTo) >= from);
-        if (overlapping) throw new FeeRowRefused('staff:admin.fees.overlap', { cls: cattleClass, from: fromDbDate(overlapping.effectiveFrom), to: fromDbDate(overlapping.effectiveTo!) });
+        if (overlapping)
+          throw new FeeRowRefused('staff:admin.fees.overlap', {
+            cls: cattleClass,
+            from: fromDbDate(overlapping.effectiveFrom),
+            to: fromDbDate(overlapping.effectiveTo!),
+          });
         const open = rows.filter((r) => r.effectiveTo === null);
         for (const r of open) {
           if (fine) await tx.fineScale.update({ where: { id: r.id }, data: { effectiveTo: asDbDate(dayBefore) } });
           else await tx.feedingRate.update({ where: { id: r.id }, data: { effectiveTo: asDbDate(dayBefore) } });
           closedRows++;
         }
-        if (fine) await tx.fineScale.create({ data: { areaId: (scope as { areaId: number }).areaId, cattleClass, effectiveFrom: asDbDate(from), paisePerHead: paise, notification: reference } });
-        else await tx.feedingRate.create({ data: { poundId: (scope as { poundId: number }).poundId, cattleClass, effectiveFrom: asDbDate(from), paisePerDay: paise, orderRef: reference } });
+        if (fine)
+          await tx.fineScale.create({
+            data: {
+              areaId: (scope as { areaId: number }).areaId,
+              cattleClass,
+              effectiveFrom: asDbDate(from),
+              paisePerHead: paise,
+              notification: reference,
+            },
+          });
+        else
+          await tx.feedingRate.create({
+            data: {
+              poundId: (scope as { poundId: number }).poundId,
+              cattleClass,
+              effectiveFrom: asDbDate(from),
+              paisePerDay: paise,
+              orderRef: reference,
+            },
+          });
       }
-      await audit(tx, { role: 'admin' }, fine ? 'fees.add_fine' : 'fees.add_feeding', null, { scope: scopeCode, classes, from, paise, reference });
+      await audit(tx, { role: 'admin' }, fine ? 'fees.add_fine' : 'fees.add_feeding', null, {
+        scope: scopeCode,
+        classes,
+        from,
+        paise,
+        reference,
+      });
       return closedRows;
     });
-    deps.out(deps.t(fine ? 'staff:admin.fees.fine_added' : 'staff:admin.fees.feeding_added', { scope: scopeCode, classes: classes.join(','), from, amount: paise, ref: reference }));
+    deps.out(
+      deps.t(fine ? 'staff:admin.fees.fine_added' : 'staff:admin.fees.feeding_added', {
+        scope: scopeCode,
+        classes: classes.join(','),
+        from,
+        amount: paise,
+        ref: reference,
+      }),
+    );
     if (closed > 0) deps.out(deps.t('staff:admin.fees.closed', { n: closed, to: dayBefore }));
     return EXIT.OK;
   } catch (e) {

@@ -54,7 +54,14 @@ export async function runJobsCommand(deps: JobsCommandDeps, args: string[]): Pro
       for (const job of await runtime.queues[name].getFailed(0, FAILED_PAGE - 1)) {
         if (!job?.id) continue;
         if (sub === 'failed') {
-          out(t('jobs:cli.failed_line', { queue: name, key: keyFromJobId(job.id), reason: job.failedReason ?? '', attempts: job.attemptsMade }));
+          out(
+            t('jobs:cli.failed_line', {
+              queue: name,
+              key: keyFromJobId(job.id),
+              reason: job.failedReason ?? '',
+              attempts: job.attemptsMade,
+            }),
+          );
         } else {
           await job.retry('failed');
         }

@@ -19,7 +19,16 @@ async function listPounds(deps: AdminDeps, args: string[]): Promise<number> {
   const pounds = await deps.db.pound.findMany({ include: { area: true }, orderBy: { code: 'asc' } });
   if (pounds.length === 0) deps.out(deps.t('staff:admin.pounds.none'));
   for (const p of pounds) {
-    deps.out(deps.t('staff:admin.pounds.line', { code: p.code, name: p.name, nameHi: p.nameHi, area: p.area.code, station: p.policeStation, upi: p.upiId ?? '—' }));
+    deps.out(
+      deps.t('staff:admin.pounds.line', {
+        code: p.code,
+        name: p.name,
+        nameHi: p.nameHi,
+        area: p.area.code,
+        station: p.policeStation,
+        upi: p.upiId ?? '—',
+      }),
+    );
   }
   return EXIT.OK;
 }
@@ -50,7 +59,16 @@ async function addPound(deps: AdminDeps, args: string[]): Promise<number> {
   }
   await deps.db.$transaction(async (tx) => {
     await tx.pound.create({
-      data: { code, areaId: area.id, name: o.name!.trim(), nameHi: o['name-hi']!.trim(), address: o.address!.trim(), policeStation: o['police-station']!.trim(), nearestMarket: o.market?.trim() || null, createdAt: deps.clock.now() },
+      data: {
+        code,
+        areaId: area.id,
+        name: o.name!.trim(),
+        nameHi: o['name-hi']!.trim(),
+        address: o.address!.trim(),
+        policeStation: o['police-station']!.trim(),
+        nearestMarket: o.market?.trim() || null,
+        createdAt: deps.clock.now(),
+      },
     });
     await audit(tx, { role: 'admin' }, 'pound.add', null, { code, area: area.code });
   });
@@ -60,14 +78,22 @@ async function addPound(deps: AdminDeps, args: string[]): Promise<number> {
 
 async function setUpi(deps: AdminDeps, args: string[]): Promise<number> {
   const usage = 'staff:admin.usage.pound_set_upi';
-  const o = parseOptions(deps, args, { code: { type: 'string' }, upi: { type: 'string' }, payee: { type: 'string' } }, usage, ['code', 'upi', 'payee']);
+  const o = parseOptions(
+    deps,
+    args,
+    { code: { type: 'string' }, upi: { type: 'string' }, payee: { type: 'string' } },
+    usage,
+    ['code', 'upi', 'payee'],
+  );
   if (!o) return EXIT.USAGE;
   const code = o.code!.toUpperCase();
   const upiId = o.upi!.trim();
   const payee = o.payee!.replace(/\s+/g, ' ').trim();
   // The same rule the owner's UPI intent uses: an id it would refuse must not be stored.
-  if (!hasOfficialUpi({ upiId, upiPayeeName: payee, name: payee })) return usageError(deps, deps.t('staff:admin.bad_upi', { value: upiId }), usage);
-  if (payee.length < 2 || payee.length > 100) return usageError(deps, deps.t('staff:admin.bad_payee', { value: payee }), usage);
+  if (!hasOfficialUpi({ upiId, upiPayeeName: payee, name: payee }))
+    return usageError(deps, deps.t('staff:admin.bad_upi', { value: upiId }), usage);
+  if (payee.length < 2 || payee.length > 100)
+    return usageError(deps, deps.t('staff:admin.bad_payee', { value: payee }), usage);
   const pound = await deps.db.pound.findUnique({ where: { code } });
   if (!pound) {
     deps.err(deps.t('staff:admin.unknown_pound', { code }));

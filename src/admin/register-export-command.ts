@@ -7,7 +7,13 @@ import { EXIT, parseOptions, usageError, type AdminDeps } from './args';
 /** `register-export --pound <code> --from <date> --to <date> [--out file]`: the s. 7 register as CSV. */
 export async function registerExportCommand(deps: AdminDeps, args: string[]): Promise<number> {
   const usage = 'staff:admin.usage.register_export';
-  const o = parseOptions(deps, args, { pound: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, out: { type: 'string' } }, usage, ['pound', 'from', 'to']);
+  const o = parseOptions(
+    deps,
+    args,
+    { pound: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, out: { type: 'string' } },
+    usage,
+    ['pound', 'from', 'to'],
+  );
   if (!o) return EXIT.USAGE;
   const from = parseDate(o.from!);
   const to = parseDate(o.to!);
@@ -25,10 +31,25 @@ export async function registerExportCommand(deps: AdminDeps, args: string[]): Pr
     if (e instanceof ExportRangeError) return usageError(deps, deps.t(`staff:export.error.${e.problem}`), usage);
     throw e;
   }
-  await audit(deps.db, { role: 'admin' }, 'register.export', null, { pound: pound.code, from, to, rows: result.rows, out: o.out ?? 'stdout' });
+  await audit(deps.db, { role: 'admin' }, 'register.export', null, {
+    pound: pound.code,
+    from,
+    to,
+    rows: result.rows,
+    out: o.out ?? 'stdout',
+  });
   if (o.out) {
     await writeFile(o.out, result.csv, 'utf8');
-    deps.out(deps.t('staff:admin.export.written', { file: o.out, pound: pound.code, from, to, cases: result.counts.case, rows: result.rows }));
+    deps.out(
+      deps.t('staff:admin.export.written', {
+        file: o.out,
+        pound: pound.code,
+        from,
+        to,
+        cases: result.counts.case,
+        rows: result.rows,
+      }),
+    );
   } else {
     deps.out(result.csv.replace(/\r\n$/, ''));
   }

@@ -10,7 +10,11 @@ export async function revokeCommand(deps: AdminDeps, args: string[]): Promise<nu
   if (!/^\d{1,20}$/.test(o.user!)) return usageError(deps, deps.t('staff:admin.bad_user', { value: o.user }), usage);
   const role = o.role === undefined ? undefined : ROLE_ARGS[o.role.toLowerCase()];
   if (o.role !== undefined && !role) return usageError(deps, deps.t('staff:admin.bad_role', { value: o.role }), usage);
-  const n = await revokeStaff(deps.db, { telegramId: BigInt(o.user!), now: deps.clock.now(), ...(role ? { role } : {}) });
+  const n = await revokeStaff(deps.db, {
+    telegramId: BigInt(o.user!),
+    now: deps.clock.now(),
+    ...(role ? { role } : {}),
+  });
   if (n === 0) {
     deps.err(deps.t('staff:admin.revoke.none', { user: o.user }));
     return EXIT.REFUSED;

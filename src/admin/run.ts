@@ -56,7 +56,9 @@ async function jobsCommand(deps: AdminDeps, args: string[]): Promise<number> {
 /** The local chat's stand-in bot (src/local.ts): links without a BOT_TOKEN point there. */
 const LOCAL_BOT_USERNAME = 'kanji_sahayak_bot';
 
-type KnownUsername = { ok: true; username: string } | { ok: false; mismatch: boolean; reason?: string; configured?: string; actual?: string };
+type KnownUsername =
+  | { ok: true; username: string }
+  | { ok: false; mismatch: boolean; reason?: string; configured?: string; actual?: string };
 
 /** getMe for the configured token; BOT_USERNAME, when set, must agree with it. */
 async function botUsernameFromTelegram(config: Config): Promise<KnownUsername> {
@@ -64,7 +66,11 @@ async function botUsernameFromTelegram(config: Config): Promise<KnownUsername> {
   try {
     me = await new Api(config.BOT_TOKEN!, { apiRoot: config.TELEGRAM_API_ROOT, timeoutSeconds: 15 }).getMe();
   } catch (err) {
-    return { ok: false, mismatch: false, reason: scrubSecrets(err instanceof GrammyError ? err.description : (err as Error).message) };
+    return {
+      ok: false,
+      mismatch: false,
+      reason: scrubSecrets(err instanceof GrammyError ? err.description : (err as Error).message),
+    };
   }
   if (config.BOT_USERNAME && config.BOT_USERNAME.toLowerCase() !== me.username.toLowerCase()) {
     return { ok: false, mismatch: true, configured: config.BOT_USERNAME, actual: me.username };
@@ -143,7 +149,9 @@ export async function runAdmin(
       // The printed link must name the bot this token belongs to (getMe), never a default or a typo.
       const known = await botUsernameFromTelegram(config);
       if (!known.ok) {
-        io.err(deps.t(known.mismatch ? 'staff:admin.bot_username_mismatch' : 'staff:admin.bot_username_unknown', known));
+        io.err(
+          deps.t(known.mismatch ? 'staff:admin.bot_username_mismatch' : 'staff:admin.bot_username_unknown', known),
+        );
         return EXIT.REFUSED;
       }
       deps.botUsername = known.username;

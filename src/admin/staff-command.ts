@@ -20,7 +20,11 @@ export async function staffCommand(deps: AdminDeps, args: string[]): Promise<num
         user: String(s.telegramUserId),
         role: s.role,
         name: s.name,
-        pounds: s.pounds.map((p) => p.pound.code).sort().join(',') || '*',
+        pounds:
+          s.pounds
+            .map((p) => p.pound.code)
+            .sort()
+            .join(',') || '*',
         at: s.enrolledAt.toISOString(),
         revokedAt: s.revokedAt?.toISOString() ?? '',
       }),

@@ -13,7 +13,10 @@ export { PrismaClient };
 export type Db = PrismaClient;
 
 /** Where the data lives: Postgres by URL, PGlite on disk, or PGlite in memory (tests). */
-export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string } | { kind: 'memory' };
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'memory' };
 
 export interface Database {
   prisma: PrismaClient;
@@ -26,7 +29,9 @@ export interface Database {
 }
 
 export function targetFromConfig(config: { DATABASE_URL?: string | undefined; DATA_DIR: string }): DatabaseTarget {
-  return config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: config.DATA_DIR };
+  return config.DATABASE_URL
+    ? { kind: 'postgres', url: config.DATABASE_URL }
+    : { kind: 'pglite', dataDir: config.DATA_DIR };
 }
 
 /** Opens the database chosen by config; the one place that picks a driver adapter. */

@@ -44,7 +44,10 @@ function counting<T extends object>(target: T, onStatement: () => void, oneConne
 }
 
 /** Wraps a driver adapter factory so that each statement of every connection it opens is counted. */
-export function countStatements<F extends SqlMigrationAwareDriverAdapterFactory>(factory: F, onStatement: () => void = countStatement): F {
+export function countStatements<F extends SqlMigrationAwareDriverAdapterFactory>(
+  factory: F,
+  onStatement: () => void = countStatement,
+): F {
   return new Proxy(factory, {
     get(t, prop, receiver) {
       const value = Reflect.get(t, prop, receiver);

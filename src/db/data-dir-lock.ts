@@ -10,7 +10,9 @@ export class DataDirLockedError extends Error {
     readonly dataDir: string,
     readonly pid: number,
   ) {
-    super(`the bot (process ${pid}) is running on the data directory ${dataDir}: stop it first, or run the bot and this command on PostgreSQL (DATABASE_URL)`);
+    super(
+      `the bot (process ${pid}) is running on the data directory ${dataDir}: stop it first, or run the bot and this command on PostgreSQL (DATABASE_URL)`,
+    );
     this.name = 'DataDirLockedError';
   }
 }

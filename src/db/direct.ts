@@ -32,7 +32,8 @@ const TEXT_PARSERS: Record<number, (v: string) => unknown> = {
 
 /** The type parsers of a pool whose direct queries return what `$queryRaw` returns (Prisma's adapter passes its own per query). */
 export const PRISMA_TYPES = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') => (format !== 'binary' && TEXT_PARSERS[oid]) || pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    (format !== 'binary' && TEXT_PARSERS[oid]) || pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 /** A Date as Prisma sends it: the UTC instant (pg's own rendering uses the local offset, which a timestamp column ignores). */

@@ -23,7 +23,10 @@ function withWholeScripts(adapter: SqlDriverAdapter): SqlDriverAdapter {
 
 // The engine does not dispose the connections it opens; we do, or the next run waits on Prisma's
 // advisory lock held by a leftover pool (10 s on Postgres).
-function scriptSafe(factory: SqlMigrationAwareDriverAdapterFactory, opened: SqlDriverAdapter[]): SqlMigrationAwareDriverAdapterFactory {
+function scriptSafe(
+  factory: SqlMigrationAwareDriverAdapterFactory,
+  opened: SqlDriverAdapter[],
+): SqlMigrationAwareDriverAdapterFactory {
   const keep = (a: SqlDriverAdapter) => (opened.push(a), withWholeScripts(a));
   return {
     provider: factory.provider,
@@ -47,7 +50,9 @@ async function ownPool(adapter: SqlDriverAdapter): Promise<SqlDriverAdapter> {
   // No idle timeout: the connection holding the lock stays open until the end, even while others work.
   const pool = new pg.Pool({ ...driver.options, max: 2, idleTimeoutMillis: 0 });
   pool.on('error', () => {});
-  const factory = new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], { disposeExternalPool: true });
+  const factory = new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], {
+    disposeExternalPool: true,
+  });
   return factory.connect();
 }
 

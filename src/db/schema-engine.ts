@@ -14,10 +14,15 @@ let wasmReady: Promise<void> | undefined;
 
 function loadWasm(): Promise<void> {
   wasmReady ??= (async () => {
-    const wasmPath = path.join(path.dirname(require.resolve('@prisma/schema-engine-wasm/schema_engine_bg')), 'schema_engine_bg.wasm');
+    const wasmPath = path.join(
+      path.dirname(require.resolve('@prisma/schema-engine-wasm/schema_engine_bg')),
+      'schema_engine_bg.wasm',
+    );
     const bytes = await readFile(wasmPath);
     const module = await WebAssembly.compile(bytes);
-    const instance = await WebAssembly.instantiate(module, { './schema_engine_bg.js': engineModule as unknown as Record<string, WebAssembly.ImportValue> });
+    const instance = await WebAssembly.instantiate(module, {
+      './schema_engine_bg.js': engineModule as unknown as Record<string, WebAssembly.ImportValue>,
+    });
     const exports = instance.exports as Record<string, unknown> & { __wbindgen_start?: () => void };
     engineModule.__wbg_set_wasm(exports);
     exports.__wbindgen_start?.();
@@ -30,7 +35,10 @@ export const SCHEMA_PATH = path.join(PROJECT_ROOT, 'prisma/schema.prisma');
 export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'prisma/migrations');
 
 /** Opens the wasm schema engine over a driver adapter factory (PGlite or pg). */
-export async function openSchemaEngine(factory: SqlMigrationAwareDriverAdapterFactory, log: (line: string) => void = () => {}): Promise<SchemaEngine> {
+export async function openSchemaEngine(
+  factory: SqlMigrationAwareDriverAdapterFactory,
+  log: (line: string) => void = () => {},
+): Promise<SchemaEngine> {
   await loadWasm();
   const schema = await readFile(SCHEMA_PATH, 'utf8');
   const Engine = (engineModule as unknown as { SchemaEngine: typeof SchemaEngine }).SchemaEngine;
@@ -40,7 +48,10 @@ export async function openSchemaEngine(factory: SqlMigrationAwareDriverAdapterFa
 /** Reads prisma/migrations the way the Prisma CLI does. */
 export async function readMigrations(dir = MIGRATIONS_DIR): Promise<MigrationList> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   const lockPath = path.join(dir, 'migration_lock.toml');
   const lock = await readFile(lockPath, 'utf8').catch(() => null);
   return {

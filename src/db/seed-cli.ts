@@ -9,7 +9,9 @@ try {
   const db = await openDatabase(targetFromConfig(config));
   await applyMigrations(db.adapter);
   const result = await seedDemo(db.prisma, systemClock.now());
-  console.log(`Demo district ready: pounds ${result.pounds.join(', ')}; ${result.cases.length ? `new cases ${result.cases.join(', ')}` : 'cases already present'}.`);
+  console.log(
+    `Demo district ready: pounds ${result.pounds.join(', ')}; ${result.cases.length ? `new cases ${result.cases.join(', ')}` : 'cases already present'}.`,
+  );
   await db.close();
 } catch (err) {
   console.error(err instanceof ConfigError ? err.message : `Seeding failed: ${(err as Error).message}`);

@@ -41,7 +41,11 @@ export function sectionText(t: Translate, section: string, lang: Lang): string {
 }
 
 /** Builds one part per language with the same function, so both languages carry the same facts in the same order. */
-export function parts(translator: Translator, langs: DocumentLangs, build: (t: Translate, lang: Lang) => { head: Block[]; blocks: Block[] }): Layout['parts'] {
+export function parts(
+  translator: Translator,
+  langs: DocumentLangs,
+  build: (t: Translate, lang: Lang) => { head: Block[]; blocks: Block[] },
+): Layout['parts'] {
   return langs.map((lang) => ({ lang, ...build(translator.forLang(lang), lang) }));
 }
 

@@ -33,7 +33,10 @@ let compiled = 0;
 function engine(): NodeCompiler {
   if (!compiler) {
     const f = fontFiles();
-    compiler = NodeCompiler.create({ workspace: ROOT, fontArgs: [{ fontBlobs: [readFileSync(f.regular), readFileSync(f.bold)] }] });
+    compiler = NodeCompiler.create({
+      workspace: ROOT,
+      fontArgs: [{ fontBlobs: [readFileSync(f.regular), readFileSync(f.bold)] }],
+    });
     compiler.addSource(`${ROOT}/main.typ`, TEMPLATE);
   }
   return compiler;
@@ -81,7 +84,10 @@ export function renderPdf(layout: Layout): Buffer {
 
 function compile(c: NodeCompiler, layout: Layout) {
   const qrWidth = layout.paper === 'a4' ? 3.2 : 2.6;
-  c.mapShadow(`${ROOT}/data.json`, Buffer.from(JSON.stringify({ landscape: false, pagePerLanguage: false, ...layout, qrWidth }), 'utf8'));
+  c.mapShadow(
+    `${ROOT}/data.json`,
+    Buffer.from(JSON.stringify({ landscape: false, pagePerLanguage: false, ...layout, qrWidth }), 'utf8'),
+  );
   if (layout.qr) c.mapShadow(`${ROOT}/qr.svg`, Buffer.from(qrSvg(layout.qr.link), 'utf8'));
   const r = c.compile({ mainFilePath: `${ROOT}/main.typ` });
   const doc = r.result;

@@ -10,7 +10,15 @@ export { BILINGUAL, DocumentUnavailable, type DocumentDeps, type DocumentLangs, 
 export { DocumentEngineError, fontFiles, renderPdf } from './engine';
 
 /** The printable documents (src/documents/README.md). */
-export const DOCUMENT_KINDS = ['notice', 'proclamation', 'receipt', 'release', 'account', 'remittance', 'register'] as const;
+export const DOCUMENT_KINDS = [
+  'notice',
+  'proclamation',
+  'receipt',
+  'release',
+  'account',
+  'remittance',
+  'register',
+] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 /**
@@ -25,7 +33,11 @@ export type DocumentRef =
   | { kind: 'register'; poundId: number; from: LocalDate; to: LocalDate };
 
 /** Builds the layout of a document from the services (amounts and dates as the chat shows them). */
-export function documentSpec(deps: DocumentDeps, ref: DocumentRef, langs: DocumentLangs = BILINGUAL): Promise<DocumentSpec> {
+export function documentSpec(
+  deps: DocumentDeps,
+  ref: DocumentRef,
+  langs: DocumentLangs = BILINGUAL,
+): Promise<DocumentSpec> {
   switch (ref.kind) {
     case 'notice':
       return noticeDocument(deps, ref.caseId, langs);
@@ -50,7 +62,11 @@ export interface RenderedDocument extends DocumentSpec {
 }
 
 /** Builds and typesets a document. Throws DocumentUnavailable when it cannot be made yet. */
-export async function makeDocument(deps: DocumentDeps, ref: DocumentRef, langs: DocumentLangs = BILINGUAL): Promise<RenderedDocument> {
+export async function makeDocument(
+  deps: DocumentDeps,
+  ref: DocumentRef,
+  langs: DocumentLangs = BILINGUAL,
+): Promise<RenderedDocument> {
   const spec = await documentSpec(deps, ref, langs);
   return { ...spec, pdf: renderPdf(spec.layout) };
 }

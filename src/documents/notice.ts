@@ -2,7 +2,15 @@ import type { Lang, Translate } from '../i18n';
 import { toIstDate } from '../law';
 import { auctionEligibleOf } from '../services/notice';
 import { loadNoticeFacts, renderNoticeTexts, type NoticeFacts } from '../services/notice-text';
-import { BILINGUAL, DocumentUnavailable, fileSafe, parts, type DocumentDeps, type DocumentLangs, type DocumentSpec } from './compose';
+import {
+  BILINGUAL,
+  DocumentUnavailable,
+  fileSafe,
+  parts,
+  type DocumentDeps,
+  type DocumentLangs,
+  type DocumentSpec,
+} from './compose';
 import type { Block } from './engine';
 
 /** The case's deep link (the same as on the owner's seizure slip): t.me/<bot>?start=case_<number>. */
@@ -12,7 +20,10 @@ export function caseLink(botUsername: string, number: string): string {
 
 async function load(deps: DocumentDeps, caseId: number) {
   const facts = await loadNoticeFacts(deps.db, caseId);
-  const c = await deps.db.case.findUnique({ where: { id: caseId }, include: { notice: true, auction: true, pound: true } });
+  const c = await deps.db.case.findUnique({
+    where: { id: caseId },
+    include: { notice: true, auction: true, pound: true },
+  });
   if (!facts || !c) throw new DocumentUnavailable('not_found');
   return { facts, c };
 }
@@ -24,7 +35,11 @@ async function load(deps: DocumentDeps, caseId: number) {
  * conditions once the officer has fixed them; the case number with a QR code to the case's deep link; and
  * the officer's signature block.
  */
-export async function noticeDocument(deps: DocumentDeps, caseId: number, langs: DocumentLangs = BILINGUAL): Promise<DocumentSpec> {
+export async function noticeDocument(
+  deps: DocumentDeps,
+  caseId: number,
+  langs: DocumentLangs = BILINGUAL,
+): Promise<DocumentSpec> {
   const { facts, c } = await load(deps, caseId);
   const eligible = auctionEligibleOf(c);
   const auction = c.auction && c.auction.status !== 'CANCELLED' ? c.auction : null;
@@ -35,29 +50,68 @@ export async function noticeDocument(deps: DocumentDeps, caseId: number, langs: 
       { t: 'kv', rows: [[t('documents:case'), facts.number]] },
       { t: 'heading', text: t('documents:notice.a', { count: facts.headCount }) },
       cattleTable(t, facts),
-      { t: 'kv', rows: [
-        [t('documents:notice.b'), facts.placeOfSeizure],
-        [t('documents:notice.c'), `${poundName}, ${facts.pound.address}`],
-        [t('documents:notice.posted'), c.noticePostedAt ? t('documents:date', { d: toIstDate(c.noticePostedAt) }) : t('documents:notice.not_posted')],
-        ...proclaimed(t, c.notice),
-      ] },
-      { t: 'p', text: eligible ? t('documents:notice.warning', { eligible: eligible.actionableFrom }) : t('documents:notice.warning_unposted') },
+      {
+        t: 'kv',
+        rows: [
+          [t('documents:notice.b'), facts.placeOfSeizure],
+          [t('documents:notice.c'), `${poundName}, ${facts.pound.address}`],
+          [
+            t('documents:notice.posted'),
+            c.noticePostedAt
+              ? t('documents:date', { d: toIstDate(c.noticePostedAt) })
+              : t('documents:notice.not_posted'),
+          ],
+          ...proclaimed(t, c.notice),
+        ],
+      },
+      {
+        t: 'p',
+        text: eligible
+          ? t('documents:notice.warning', { eligible: eligible.actionableFrom })
+          : t('documents:notice.warning_unposted'),
+      },
       { t: 'heading', text: t('documents:notice.auction_heading') },
       auction
-        ? { t: 'kv', rows: [
-            [t('documents:notice.auction_at'), t('documents:datetime', { at: auction.scheduledFor.toISOString() })],
-            [t('documents:notice.auction_place'), auction.place],
-            [t('documents:notice.auction_conditions'), auction.conditions],
-            ...(auction.directionRef ? [[t('documents:notice.auction_direction'), auction.directionRef] as [string, string]] : []),
-            ...(auction.round > 1 ? [[t('documents:notice.auction_round'), String(auction.round)] as [string, string]] : []),
-          ] }
+        ? {
+            t: 'kv',
+            rows: [
+              [t('documents:notice.auction_at'), t('documents:datetime', { at: auction.scheduledFor.toISOString() })],
+              [t('documents:notice.auction_place'), auction.place],
+              [t('documents:notice.auction_conditions'), auction.conditions],
+              ...(auction.directionRef
+                ? [[t('documents:notice.auction_direction'), auction.directionRef] as [string, string]]
+                : []),
+              ...(auction.round > 1
+                ? [[t('documents:notice.auction_round'), String(auction.round)] as [string, string]]
+                : []),
+            ],
+          }
         : { t: 'p', text: t('documents:notice.auction_pending') },
-      { t: 'sign', items: [t('documents:notice.sign_officer', { station: c.pound.policeStation }), t('documents:notice.sign_date')] },
+      {
+        t: 'sign',
+        items: [
+          t('documents:notice.sign_officer', { station: c.pound.policeStation }),
+          t('documents:notice.sign_date'),
+        ],
+      },
     ];
-    return { head: [{ t: 'title', text: t('documents:notice.title') }, { t: 'subtitle', text: t('documents:notice.subtitle') }], blocks };
+    return {
+      head: [
+        { t: 'title', text: t('documents:notice.title') },
+        { t: 'subtitle', text: t('documents:notice.subtitle') },
+      ],
+      blocks,
+    };
   };
   return {
-    layout: { title: `${facts.number} s. 14`, paper: 'a4', size: 10.5, pagePerLanguage: true, qr: { link: caseLink(deps.botUsername, facts.number), caption: facts.number }, parts: parts(deps.translator, langs, body) },
+    layout: {
+      title: `${facts.number} s. 14`,
+      paper: 'a4',
+      size: 10.5,
+      pagePerLanguage: true,
+      qr: { link: caseLink(deps.botUsername, facts.number), caption: facts.number },
+      parts: parts(deps.translator, langs, body),
+    },
     filename: `notice-${fileSafe(facts.number)}.pdf`,
     caption: { key: 'documents:caption.notice', params: { number: facts.number } },
   };
@@ -66,17 +120,43 @@ export async function noticeDocument(deps: DocumentDeps, caseId: number, langs: 
 function cattleTable(t: Translate, facts: NoticeFacts): Block {
   return {
     t: 'table',
-    head: [t('documents:notice.col_no'), t('documents:notice.col_cattle'), t('documents:notice.col_description'), t('documents:notice.col_count')],
-    rows: facts.groups.map((g, i) => [String(i + 1), t(`common:cattle.${g.cattleClass}`), g.description, String(g.count)]),
+    head: [
+      t('documents:notice.col_no'),
+      t('documents:notice.col_cattle'),
+      t('documents:notice.col_description'),
+      t('documents:notice.col_count'),
+    ],
+    rows: facts.groups.map((g, i) => [
+      String(i + 1),
+      t(`common:cattle.${g.cattleClass}`),
+      g.description,
+      String(g.count),
+    ]),
     widths: ['auto', 'auto', '1fr', 'auto'],
     right: [3],
   };
 }
 
-function proclaimed(t: Translate, n: { proclaimedVillagePlace: string | null; proclaimedVillageAt: Date | null; proclaimedMarketPlace: string | null; proclaimedMarketAt: Date | null } | null): Array<[string, string]> {
+function proclaimed(
+  t: Translate,
+  n: {
+    proclaimedVillagePlace: string | null;
+    proclaimedVillageAt: Date | null;
+    proclaimedMarketPlace: string | null;
+    proclaimedMarketAt: Date | null;
+  } | null,
+): Array<[string, string]> {
   const rows: Array<[string, string]> = [];
-  if (n?.proclaimedVillageAt) rows.push([t('documents:notice.proclaimed_village'), `${n.proclaimedVillagePlace ?? ''}, ${t('documents:datetime', { at: n.proclaimedVillageAt.toISOString() })}`]);
-  if (n?.proclaimedMarketAt) rows.push([t('documents:notice.proclaimed_market'), `${n.proclaimedMarketPlace ?? ''}, ${t('documents:datetime', { at: n.proclaimedMarketAt.toISOString() })}`]);
+  if (n?.proclaimedVillageAt)
+    rows.push([
+      t('documents:notice.proclaimed_village'),
+      `${n.proclaimedVillagePlace ?? ''}, ${t('documents:datetime', { at: n.proclaimedVillageAt.toISOString() })}`,
+    ]);
+  if (n?.proclaimedMarketAt)
+    rows.push([
+      t('documents:notice.proclaimed_market'),
+      `${n.proclaimedMarketPlace ?? ''}, ${t('documents:datetime', { at: n.proclaimedMarketAt.toISOString() })}`,
+    ]);
   return rows;
 }
 
@@ -84,7 +164,11 @@ function proclaimed(t: Translate, n: { proclaimedVillagePlace: string | null; pr
  * The drum proclamation (s. 14) for the crier, in large type: the same words the officer gets in the
  * chat (jobs:notice.proclamation through renderNoticeTexts), with a line to note where and when it was read.
  */
-export async function proclamationDocument(deps: DocumentDeps, caseId: number, langs: DocumentLangs = BILINGUAL): Promise<DocumentSpec> {
+export async function proclamationDocument(
+  deps: DocumentDeps,
+  caseId: number,
+  langs: DocumentLangs = BILINGUAL,
+): Promise<DocumentSpec> {
   const { facts } = await load(deps, caseId);
   const texts = renderNoticeTexts(deps.translator, facts);
   const body = (t: Translate, lang: Lang): { head: Block[]; blocks: Block[] } => {
@@ -92,11 +176,22 @@ export async function proclamationDocument(deps: DocumentDeps, caseId: number, l
     const words = texts.proclamation[lang].split('\n\n').slice(1).join('\n\n');
     return {
       head: [{ t: 'title', text: t('documents:proclamation.title') }],
-      blocks: [{ t: 'p', text: t('documents:proclamation.say', { place: facts.placeOfSeizure }) }, { t: 'big', text: words }, { t: 'p', text: t('documents:proclamation.heard') }],
+      blocks: [
+        { t: 'p', text: t('documents:proclamation.say', { place: facts.placeOfSeizure }) },
+        { t: 'big', text: words },
+        { t: 'p', text: t('documents:proclamation.heard') },
+      ],
     };
   };
   return {
-    layout: { title: `${facts.number} proclamation`, paper: 'a4', size: 12, pagePerLanguage: true, qr: null, parts: parts(deps.translator, langs, body) },
+    layout: {
+      title: `${facts.number} proclamation`,
+      paper: 'a4',
+      size: 12,
+      pagePerLanguage: true,
+      qr: null,
+      parts: parts(deps.translator, langs, body),
+    },
     filename: `proclamation-${fileSafe(facts.number)}.pdf`,
     caption: { key: 'documents:caption.proclamation', params: { number: facts.number } },
   };

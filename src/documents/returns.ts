@@ -2,7 +2,16 @@ import { isLocalDate, startOfIstDay, toIstDate, type LocalDate } from '../law';
 import type { Lang, Translate } from '../i18n';
 import { surplusesHeld } from '../services/surplus';
 import { buildRegisterExport, istStamp, type RegisterRow } from '../services/register-export';
-import { BILINGUAL, DocumentUnavailable, money, parts, sectionText, type DocumentDeps, type DocumentLangs, type DocumentSpec } from './compose';
+import {
+  BILINGUAL,
+  DocumentUnavailable,
+  money,
+  parts,
+  sectionText,
+  type DocumentDeps,
+  type DocumentLangs,
+  type DocumentSpec,
+} from './compose';
 import type { Block } from './engine';
 import { paiseOf } from '../db';
 
@@ -29,7 +38,12 @@ async function poundOf(deps: DocumentDeps, poundId: number) {
  * feeding charges paid to the pound-keeper — and the surpluses the Magistrate holds with the last day of each
  * 3-month hold (surplusesHeld, the same list the Magistrate's /surplus shows).
  */
-export async function remittanceDocument(deps: DocumentDeps, poundId: number, month: string, langs: DocumentLangs = BILINGUAL): Promise<DocumentSpec> {
+export async function remittanceDocument(
+  deps: DocumentDeps,
+  poundId: number,
+  month: string,
+  langs: DocumentLangs = BILINGUAL,
+): Promise<DocumentSpec> {
   const { first, next } = monthRange(month);
   const pound = await poundOf(deps, poundId);
   const rows = await deps.db.remittance.findMany({
@@ -40,16 +54,31 @@ export async function remittanceDocument(deps: DocumentDeps, poundId: number, mo
   const held = await surplusesHeld(deps.db, [poundId]);
   const total = rows.reduce((s, r) => s + paiseOf(r.amountPaise), 0);
   const body = (t: Translate, lang: Lang): { head: Block[]; blocks: Block[] } => {
-    const monthName = new Intl.DateTimeFormat(lang === 'hi' ? 'hi-IN' : 'en-IN', { month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata', numberingSystem: 'latn' }).format(startOfIstDay(first));
+    const monthName = new Intl.DateTimeFormat(lang === 'hi' ? 'hi-IN' : 'en-IN', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'Asia/Kolkata',
+      numberingSystem: 'latn',
+    }).format(startOfIstDay(first));
     const blocks: Block[] = [
       { t: 'p', text: t('documents:remittance.to') },
       { t: 'p', text: t('documents:remittance.intro') },
       rows.length
         ? {
             t: 'table',
-            head: [t('documents:remittance.col_case'), t('documents:remittance.col_kind'), t('documents:remittance.col_date'), t('documents:remittance.col_amount')],
+            head: [
+              t('documents:remittance.col_case'),
+              t('documents:remittance.col_kind'),
+              t('documents:remittance.col_date'),
+              t('documents:remittance.col_amount'),
+            ],
             rows: [
-              ...rows.map((r) => [r.case.number, t(`documents:remittance.kind_${r.kind}`), t('documents:date', { d: toIstDate(r.confirmedAt) }), money(t, paiseOf(r.amountPaise))]),
+              ...rows.map((r) => [
+                r.case.number,
+                t(`documents:remittance.kind_${r.kind}`),
+                t('documents:date', { d: toIstDate(r.confirmedAt) }),
+                money(t, paiseOf(r.amountPaise)),
+              ]),
               ['', t('documents:remittance.total'), '', money(t, total)],
             ],
             widths: ['auto', '1fr', 'auto', 'auto'],
@@ -60,8 +89,18 @@ export async function remittanceDocument(deps: DocumentDeps, poundId: number, mo
       held.length
         ? {
             t: 'table',
-            head: [t('documents:remittance.col_case'), t('documents:remittance.col_deposited'), t('documents:remittance.col_hold_end'), t('documents:remittance.col_amount')],
-            rows: held.map((h) => [h.caseNumber, t('documents:date', { d: toIstDate(h.depositedAt) }), t('documents:date', { d: h.holdEnd.date }), money(t, h.amountPaise)]),
+            head: [
+              t('documents:remittance.col_case'),
+              t('documents:remittance.col_deposited'),
+              t('documents:remittance.col_hold_end'),
+              t('documents:remittance.col_amount'),
+            ],
+            rows: held.map((h) => [
+              h.caseNumber,
+              t('documents:date', { d: toIstDate(h.depositedAt) }),
+              t('documents:date', { d: h.holdEnd.date }),
+              money(t, h.amountPaise),
+            ]),
             widths: ['auto', '1fr', 'auto', 'auto'],
             right: [3],
           }
@@ -69,10 +108,28 @@ export async function remittanceDocument(deps: DocumentDeps, poundId: number, mo
       { t: 'p', text: t('documents:remittance.held_note') },
       { t: 'sign', items: [t('documents:remittance.sign'), t('documents:notice.sign_date')] },
     ];
-    return { head: [{ t: 'title', text: t('documents:remittance.title') }, { t: 'subtitle', text: t('documents:remittance.subtitle', { pound: `${lang === 'hi' ? pound.nameHi : pound.name} (${pound.code})`, month: monthName }) }], blocks };
+    return {
+      head: [
+        { t: 'title', text: t('documents:remittance.title') },
+        {
+          t: 'subtitle',
+          text: t('documents:remittance.subtitle', {
+            pound: `${lang === 'hi' ? pound.nameHi : pound.name} (${pound.code})`,
+            month: monthName,
+          }),
+        },
+      ],
+      blocks,
+    };
   };
   return {
-    layout: { title: `${pound.code} s. 17 ${month}`, paper: 'a4', size: 10, qr: null, parts: parts(deps.translator, langs, body) },
+    layout: {
+      title: `${pound.code} s. 17 ${month}`,
+      paper: 'a4',
+      size: 10,
+      qr: null,
+      parts: parts(deps.translator, langs, body),
+    },
     filename: `remittances-${pound.code}-${month}.pdf`,
     caption: { key: 'documents:caption.remittance', params: { pound: pound.code, month } },
   };
@@ -80,17 +137,26 @@ export async function remittanceDocument(deps: DocumentDeps, poundId: number, mo
 
 function particulars(t: Translate, r: RegisterRow): string {
   const cls = r.cattle_class ? t(`common:cattle.${r.cattle_class}`) : null;
-  return [r.status, cls, r.description, r.place_of_seizure, r.seizer, r.owner, r.reference, r.details].filter((x) => x != null && x !== '').join('; ');
+  return [r.status, cls, r.description, r.place_of_seizure, r.seizer, r.owner, r.reference, r.details]
+    .filter((x) => x != null && x !== '')
+    .join('; ');
 }
 
 /**
  * The register extract (ss. 7, 8) of a pound for India dates `from`..`to`: the same rows as the CSV export
  * (buildRegisterExport), in time order, with the amounts in rupees. Landscape A4.
  */
-export async function registerDocument(deps: DocumentDeps, poundId: number, from: LocalDate, to: LocalDate, langs: DocumentLangs = BILINGUAL): Promise<DocumentSpec> {
+export async function registerDocument(
+  deps: DocumentDeps,
+  poundId: number,
+  from: LocalDate,
+  to: LocalDate,
+  langs: DocumentLangs = BILINGUAL,
+): Promise<DocumentSpec> {
   const pound = await poundOf(deps, poundId);
   const exports = new Map<Lang, Awaited<ReturnType<typeof buildRegisterExport>>>();
-  for (const lang of langs) exports.set(lang, await buildRegisterExport(deps.db, { poundId, from, to, t: deps.translator.forLang(lang) }));
+  for (const lang of langs)
+    exports.set(lang, await buildRegisterExport(deps.db, { poundId, from, to, t: deps.translator.forLang(lang) }));
   const body = (t: Translate, lang: Lang): { head: Block[]; blocks: Block[] } => {
     const e = exports.get(lang)!;
     const blocks: Block[] = [
@@ -98,7 +164,15 @@ export async function registerDocument(deps: DocumentDeps, poundId: number, from
       e.records.length
         ? {
             t: 'table',
-            head: [t('documents:register.col_when'), t('staff:export.col.case_number'), t('staff:export.col.section'), t('staff:export.col.record'), t('staff:export.col.heads'), t('documents:register.col_particulars'), t('documents:register.col_amount')],
+            head: [
+              t('documents:register.col_when'),
+              t('staff:export.col.case_number'),
+              t('staff:export.col.section'),
+              t('staff:export.col.record'),
+              t('staff:export.col.heads'),
+              t('documents:register.col_particulars'),
+              t('documents:register.col_amount'),
+            ],
             rows: e.records.map((r) => [
               istStamp(r.at),
               String(r.case_number ?? ''),
@@ -115,10 +189,23 @@ export async function registerDocument(deps: DocumentDeps, poundId: number, from
       { t: 'sign', items: [t('documents:register.sign'), t('documents:notice.sign_date')] },
     ];
     const name = `${lang === 'hi' ? pound.nameHi : pound.name} (${pound.code})`;
-    return { head: [{ t: 'title', text: t('documents:register.title') }, { t: 'subtitle', text: t('documents:register.subtitle', { pound: name, from, to }) }], blocks };
+    return {
+      head: [
+        { t: 'title', text: t('documents:register.title') },
+        { t: 'subtitle', text: t('documents:register.subtitle', { pound: name, from, to }) },
+      ],
+      blocks,
+    };
   };
   return {
-    layout: { title: `${pound.code} register ${from} ${to}`, paper: 'a4', landscape: true, size: 8, qr: null, parts: parts(deps.translator, langs, body) },
+    layout: {
+      title: `${pound.code} register ${from} ${to}`,
+      paper: 'a4',
+      landscape: true,
+      size: 8,
+      qr: null,
+      parts: parts(deps.translator, langs, body),
+    },
     filename: `register-${pound.code}-${from}-${to}.pdf`,
     caption: { key: 'documents:caption.register', params: { pound: pound.code, from, to } },
   };

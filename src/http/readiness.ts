@@ -6,9 +6,15 @@ import type { Db } from '../db';
 export type ReadinessReport = { ready: boolean; checks: Record<'database' | 'redis' | 'bot_api', string> };
 
 const withTimeout = <T>(p: Promise<T>, ms: number, what: string): Promise<T> =>
-  Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms).unref())]);
+  Promise.race([
+    p,
+    new Promise<T>((_, reject) =>
+      setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms).unref(),
+    ),
+  ]);
 
-const reason = (err: unknown) => `down: ${(err instanceof Error ? err.message : String(err)).replace(/bot\d+:[\w-]+/g, 'bot***').slice(0, 200)}`;
+const reason = (err: unknown) =>
+  `down: ${(err instanceof Error ? err.message : String(err)).replace(/bot\d+:[\w-]+/g, 'bot***').slice(0, 200)}`;
 
 /**
  * Readiness of this process for a load balancer: the database answers SELECT 1, Redis answers PING, and
@@ -23,14 +29,20 @@ export class Readiness {
     private readonly o: { db: Db; redisUrl: string; api?: Api; botApiCacheSeconds: number; timeoutMs?: number },
   ) {
     // Its own connection, without an offline queue: while Redis is down PING fails at once instead of waiting.
-    this.redis = new Redis(o.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 2000, retryStrategy: (n) => Math.min(n * 250, 2000) });
+    this.redis = new Redis(o.redisUrl, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      connectTimeout: 2000,
+      retryStrategy: (n) => Math.min(n * 250, 2000),
+    });
     this.redis.on('error', () => {});
   }
 
   private async checkBotApi(timeoutMs: number): Promise<string> {
     if (!this.o.api) return 'ok';
     const now = Date.now();
-    if (this.botApi && now - this.botApi.at < (this.botApi.result === 'ok' ? this.o.botApiCacheSeconds * 1000 : 5000)) return this.botApi.result;
+    if (this.botApi && now - this.botApi.at < (this.botApi.result === 'ok' ? this.o.botApiCacheSeconds * 1000 : 5000))
+      return this.botApi.result;
     let result: string;
     try {
       await withTimeout(this.o.api.getMe(), timeoutMs, 'the Bot API');
@@ -45,11 +57,20 @@ export class Readiness {
   async check(): Promise<ReadinessReport> {
     const timeoutMs = this.o.timeoutMs ?? 2000;
     // Just after start (or while it reconnects) give the connection a moment before calling Redis down.
-    if (this.redis.status !== 'ready') await withTimeout(new Promise((r) => this.redis.once('ready', r)), 500, 'Redis').catch(() => {});
+    if (this.redis.status !== 'ready')
+      await withTimeout(new Promise((r) => this.redis.once('ready', r)), 500, 'Redis').catch(() => {});
     const settle = (p: Promise<unknown>) => p.then(() => 'ok', reason);
     const [database, redis, bot_api] = await Promise.all([
       settle(withTimeout(this.o.db.$queryRaw`SELECT 1`, timeoutMs, 'the database')),
-      settle(withTimeout(this.redis.status === 'ready' ? this.redis.ping() : Promise.reject(new Error(`not connected (${this.redis.status})`)), timeoutMs, 'Redis')),
+      settle(
+        withTimeout(
+          this.redis.status === 'ready'
+            ? this.redis.ping()
+            : Promise.reject(new Error(`not connected (${this.redis.status})`)),
+          timeoutMs,
+          'Redis',
+        ),
+      ),
       this.checkBotApi(timeoutMs),
     ]);
     const checks = { database, redis, bot_api };

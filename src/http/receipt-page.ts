@@ -7,7 +7,12 @@ import type { PublicReceipt } from '../services/verify';
 // one owner's heads of a register entry (issue 10.11) lists those heads (class, description) and says it covers only
 // them, as the receipt PDF, the chat receipt and /verify do; a receipt of the whole entry lists none.
 
-const ROLE_KEY = { POUND_KEEPER: 'pound_keeper', OFFICER: 'officer', MAGISTRATE: 'magistrate', ADMIN: 'admin' } as const;
+const ROLE_KEY = {
+  POUND_KEEPER: 'pound_keeper',
+  OFFICER: 'officer',
+  MAGISTRATE: 'magistrate',
+  ADMIN: 'admin',
+} as const;
 
 /** The page's language: ?lang= (the switch link), else the first of hi/en in Accept-Language, else the default. */
 export function pageLanguage(query: string | undefined, acceptLanguage: string | undefined, fallback: Lang): Lang {
@@ -54,7 +59,9 @@ export function renderReceiptPage(translator: Translator, lang: Lang, receipt: P
   let body: string;
   if (receipt) {
     const pound = lang === 'hi' ? receipt.pound.nameHi : receipt.pound.name;
-    const confirmed = receipt.confirmedByRole ? t(`common:role.${ROLE_KEY[receipt.confirmedByRole]}`) : t('web:receipt.confirmed_by_none');
+    const confirmed = receipt.confirmedByRole
+      ? t(`common:role.${ROLE_KEY[receipt.confirmedByRole]}`)
+      : t('web:receipt.confirmed_by_none');
     // One owner's heads of the entry (a part receipt): each head by class and description, and that it covers only them.
     const heads = receipt.heads?.length
       ? `<dt>${escapeHtml(t('web:receipt.part_heads', { count: receipt.heads.length }))}</dt><dd><ul class="heads">${receipt.heads.map((h) => `<li>${escapeHtml(headLabelText(t, h))}</li>`).join('')}</ul><p class="note">${escapeHtml(t('web:receipt.part_note', { count: receipt.heads.length }))}</p></dd>\n`

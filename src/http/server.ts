@@ -3,7 +3,13 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { webhookCallback, type Api, type Bot } from 'grammy';
 import type { BotContext } from '../../bot';
 import type { Queues } from '../../jobs/dispatcher';
@@ -65,51 +71,83 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
     genReqId: () => randomUUID(),
     return503OnClosing: true,
   });
-  const readiness = new Readiness({ db: deps.db, redisUrl: config.REDIS_URL, ...(o.api ? { api: o.api } : {}), botApiCacheSeconds: config.READYZ_BOT_API_CACHE_SECONDS });
+  const readiness = new Readiness({
+    db: deps.db,
+    redisUrl: config.REDIS_URL,
+    ...(o.api ? { api: o.api } : {}),
+    botApiCacheSeconds: config.READYZ_BOT_API_CACHE_SECONDS,
+  });
   app.addHook('onClose', () => readiness.close());
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
   // One line per request: route pattern (never the receipt code or a query), status and time. No client address.
   app.addHook('onResponse', async (req, reply) => {
-    req.log.info({ method: req.method, route: req.routeOptions.url ?? 'unmatched', status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'http request');
+    req.log.info(
+      {
+        method: req.method,
+        route: req.routeOptions.url ?? 'unmatched',
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'http request',
+    );
   });
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status >= 500) req.log.error({ err }, 'request failed');
     // 500 on the webhook: Telegram delivers the update again later (errors past the bot's error boundary).
-    void reply.code(status).type('text/plain; charset=utf-8').send(status === 413 ? 'Payload Too Large' : status >= 500 ? 'Internal Server Error' : err.message);
+    void reply
+      .code(status)
+      .type('text/plain; charset=utf-8')
+      .send(status === 413 ? 'Payload Too Large' : status >= 500 ? 'Internal Server Error' : err.message);
   });
 
   app.get('/healthz', async (_req, reply) => reply.type('text/plain; charset=utf-8').send('ok'));
 
   app.get('/readyz', async (_req, reply) => {
     const r = await readiness.check();
-    const failing = Object.entries(r.checks).filter(([, v]) => v !== 'ok').map(([k]) => k);
-    return reply.code(r.ready ? 200 : 503).send({ status: r.ready ? 'ready' : 'not ready', ...(failing.length ? { failing } : {}), checks: r.checks });
+    const failing = Object.entries(r.checks)
+      .filter(([, v]) => v !== 'ok')
+      .map(([k]) => k);
+    return reply
+      .code(r.ready ? 200 : 503)
+      .send({ status: r.ready ? 'ready' : 'not ready', ...(failing.length ? { failing } : {}), checks: r.checks });
   });
 
   app.get('/metrics', async (req, reply) => {
     if (config.METRICS_TOKEN) {
       if (!safeEqual(req.headers.authorization ?? '', `Bearer ${config.METRICS_TOKEN}`)) {
-        return reply.code(401).header('www-authenticate', 'Bearer').type('text/plain; charset=utf-8').send('Unauthorized');
+        return reply
+          .code(401)
+          .header('www-authenticate', 'Bearer')
+          .type('text/plain; charset=utf-8')
+          .send('Unauthorized');
       }
     } else if (!isLoopback(req.socket.remoteAddress ?? '')) {
       // Without a token only this machine may read the metrics (a Prometheus agent on the host).
-      return reply.code(403).type('text/plain; charset=utf-8').send('Forbidden: set METRICS_TOKEN to scrape from elsewhere');
+      return reply
+        .code(403)
+        .type('text/plain; charset=utf-8')
+        .send('Forbidden: set METRICS_TOKEN to scrape from elsewhere');
     }
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 
   if (o.webhookBot) {
-    const handle = webhookCallback(o.webhookBot, 'fastify', { secretToken: config.WEBHOOK_SECRET!, onTimeout: 'throw', timeoutMilliseconds: 10_000 });
+    const handle = webhookCallback(o.webhookBot, 'fastify', {
+      secretToken: config.WEBHOOK_SECRET!,
+      onTimeout: 'throw',
+      timeoutMilliseconds: 10_000,
+    });
     app.post(WEBHOOK_PATH, (req, reply) => runInScope({ req_id: req.id }, () => handle(req, reply)));
     // Telegram posts to the URL it was given; a WEBHOOK_URL with another path is served there too.
     const path = webhookPath(config.WEBHOOK_URL);
     if (path !== WEBHOOK_PATH) app.post(path, (req, reply) => runInScope({ req_id: req.id }, () => handle(req, reply)));
   }
 
-  if (o.queues && config.DASHBOARD_USER && config.DASHBOARD_PASSWORD) await mountDashboard(app, o.queues, config.DASHBOARD_USER, config.DASHBOARD_PASSWORD);
+  if (o.queues && config.DASHBOARD_USER && config.DASHBOARD_PASSWORD)
+    await mountDashboard(app, o.queues, config.DASHBOARD_USER, config.DASHBOARD_PASSWORD);
 
   await app.register(rateLimit, { global: false });
   app.get<{ Params: { code: string }; Querystring: { lang?: string } }>(
@@ -133,7 +171,11 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
   return { app, readiness };
 }
 
-async function receiptPage(req: FastifyRequest<{ Params: { code: string }; Querystring: { lang?: string } }>, reply: FastifyReply, deps: CoreDeps) {
+async function receiptPage(
+  req: FastifyRequest<{ Params: { code: string }; Querystring: { lang?: string } }>,
+  reply: FastifyReply,
+  deps: CoreDeps,
+) {
   const lang = pageLanguage(req.query.lang, req.headers['accept-language'], deps.config.DEFAULT_LANGUAGE);
   // Any code, well-formed or not, is looked up the same way; every miss gets the same status and page.
   const receipt = await publicReceipt(deps.db, String(req.params.code).slice(0, 100));
@@ -143,7 +185,8 @@ async function receiptPage(req: FastifyRequest<{ Params: { code: string }; Query
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
       vary: 'Accept-Language',
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      'content-security-policy':
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
       'referrer-policy': 'no-referrer',
       'x-content-type-options': 'nosniff',
       'content-language': lang,
@@ -168,7 +211,11 @@ async function mountDashboard(app: FastifyInstance, queues: Queues, user: string
       scope.addHook('onRequest', async (req, reply) => {
         if (!safeEqual(req.headers.authorization ?? '', expected)) {
           req.log.warn({ route: DASHBOARD_PATH }, 'queue dashboard: refused without valid credentials');
-          return reply.code(401).header('www-authenticate', 'Basic realm="Kanji Sahayak queues", charset="UTF-8"').type('text/plain; charset=utf-8').send('Unauthorized');
+          return reply
+            .code(401)
+            .header('www-authenticate', 'Basic realm="Kanji Sahayak queues", charset="UTF-8"')
+            .type('text/plain; charset=utf-8')
+            .send('Unauthorized');
         }
       });
       await scope.register(adapter.registerPlugin());

@@ -116,7 +116,8 @@ export function toIstDate(instant: Date): LocalDate {
   assertInstant(instant, 'instant');
   const shifted = new Date(instant.getTime() + IST_OFFSET_MS);
   const out = fromYmd({ y: shifted.getUTCFullYear(), m: shifted.getUTCMonth() + 1, d: shifted.getUTCDate() });
-  if (!isLocalDate(out)) throw new LawError('INVALID_INSTANT', { reason: 'out_of_range', value: instant.toISOString() });
+  if (!isLocalDate(out))
+    throw new LawError('INVALID_INSTANT', { reason: 'out_of_range', value: instant.toISOString() });
   return out;
 }
 

@@ -88,7 +88,9 @@ export interface NoticeFacts {
 export type ProclamationPlace = 'village' | 'market';
 
 /** s. 14: the proclamations not yet made of a notice (in this order: village, market). */
-export function missingProclamations(n: Pick<NoticeFacts, 'proclaimedInVillageAt' | 'proclaimedAtMarketAt'> | null | undefined): ProclamationPlace[] {
+export function missingProclamations(
+  n: Pick<NoticeFacts, 'proclaimedInVillageAt' | 'proclaimedAtMarketAt'> | null | undefined,
+): ProclamationPlace[] {
   const out: ProclamationPlace[] = [];
   if (!n?.proclaimedInVillageAt) out.push('village');
   if (!n?.proclaimedAtMarketAt) out.push('market');
@@ -189,12 +191,7 @@ export interface TransitionSpec {
 }
 
 /** Cattle still in the pound, none sold: an owner may still claim or deposit. */
-export const CLAIMABLE: readonly CaseStatus[] = [
-  'IMPOUNDED',
-  'REPORTED_S14',
-  'NOTICE_POSTED',
-  'AUCTION_SCHEDULED',
-];
+export const CLAIMABLE: readonly CaseStatus[] = ['IMPOUNDED', 'REPORTED_S14', 'NOTICE_POSTED', 'AUCTION_SCHEDULED'];
 /** Every status in which impounded cattle are in the pound. */
 export const IN_CUSTODY: readonly CaseStatus[] = [...CLAIMABLE, 'PAYMENT_PENDING', 'DEPOSIT_PENDING', 'PARTLY_SOLD'];
 
@@ -202,12 +199,54 @@ export const IN_CUSTODY: readonly CaseStatus[] = [...CLAIMABLE, 'PAYMENT_PENDING
 export const TRANSITIONS: readonly TransitionSpec[] = [
   // PARTLY_SOLD: on the s. 14 path the heads left without a bid are still "impounded cattle" the owner may claim
   // under s. 13 (lifecycle.ts refuses it on the s. 16 path, where they go back with the account).
-  { action: 'CLAIM_AND_PAY', from: [...CLAIMABLE, 'PARTLY_SOLD'], roles: ['owner', 'pound_keeper'], section: 's. 13', to: ['PAYMENT_PENDING'], needs: [] },
-  { action: 'CONFIRM_PAYMENT', from: ['PAYMENT_PENDING'], roles: ['pound_keeper'], section: 's. 13', to: ['SAME'], needs: [] },
-  { action: 'PAYMENT_NOT_RECEIVED', from: ['PAYMENT_PENDING'], roles: ['pound_keeper'], section: 's. 13', to: [...CLAIMABLE, 'PARTLY_SOLD'], needs: [] },
-  { action: 'DEPOSIT_UNDER_PROTEST', from: CLAIMABLE, roles: ['owner', 'pound_keeper'], section: 's. 15', to: ['DEPOSIT_PENDING'], needs: [] },
-  { action: 'CONFIRM_DEPOSIT', from: ['DEPOSIT_PENDING'], roles: ['pound_keeper'], section: 's. 15', to: ['SAME'], needs: [] },
-  { action: 'DEPOSIT_NOT_RECEIVED', from: ['DEPOSIT_PENDING'], roles: ['pound_keeper'], section: 's. 15', to: CLAIMABLE, needs: [] },
+  {
+    action: 'CLAIM_AND_PAY',
+    from: [...CLAIMABLE, 'PARTLY_SOLD'],
+    roles: ['owner', 'pound_keeper'],
+    section: 's. 13',
+    to: ['PAYMENT_PENDING'],
+    needs: [],
+  },
+  {
+    action: 'CONFIRM_PAYMENT',
+    from: ['PAYMENT_PENDING'],
+    roles: ['pound_keeper'],
+    section: 's. 13',
+    to: ['SAME'],
+    needs: [],
+  },
+  {
+    action: 'PAYMENT_NOT_RECEIVED',
+    from: ['PAYMENT_PENDING'],
+    roles: ['pound_keeper'],
+    section: 's. 13',
+    to: [...CLAIMABLE, 'PARTLY_SOLD'],
+    needs: [],
+  },
+  {
+    action: 'DEPOSIT_UNDER_PROTEST',
+    from: CLAIMABLE,
+    roles: ['owner', 'pound_keeper'],
+    section: 's. 15',
+    to: ['DEPOSIT_PENDING'],
+    needs: [],
+  },
+  {
+    action: 'CONFIRM_DEPOSIT',
+    from: ['DEPOSIT_PENDING'],
+    roles: ['pound_keeper'],
+    section: 's. 15',
+    to: ['SAME'],
+    needs: [],
+  },
+  {
+    action: 'DEPOSIT_NOT_RECEIVED',
+    from: ['DEPOSIT_PENDING'],
+    roles: ['pound_keeper'],
+    section: 's. 15',
+    to: CLAIMABLE,
+    needs: [],
+  },
   {
     action: 'RELEASE',
     from: IN_CUSTODY.filter((s) => s !== 'PARTLY_SOLD'),
@@ -225,7 +264,14 @@ export const TRANSITIONS: readonly TransitionSpec[] = [
     to: ['IMPOUNDED', 'REPORTED_S14', 'NOTICE_POSTED'],
     needs: [],
   },
-  { action: 'REPORT_S14', from: ['IMPOUNDED'], roles: ['pound_keeper'], section: 's. 14', to: ['REPORTED_S14'], needs: [] },
+  {
+    action: 'REPORT_S14',
+    from: ['IMPOUNDED'],
+    roles: ['pound_keeper'],
+    section: 's. 14',
+    to: ['REPORTED_S14'],
+    needs: [],
+  },
   {
     action: 'POST_NOTICE',
     from: ['REPORTED_S14'],
@@ -243,7 +289,14 @@ export const TRANSITIONS: readonly TransitionSpec[] = [
     to: ['AUCTION_SCHEDULED'],
     needs: ['auctionAt'],
   },
-  { action: 'PLACE_BID', from: ['AUCTION_SCHEDULED'], roles: ['owner', 'public'], section: 's. 19', to: ['SAME'], needs: [] },
+  {
+    action: 'PLACE_BID',
+    from: ['AUCTION_SCHEDULED'],
+    roles: ['owner', 'public'],
+    section: 's. 19',
+    to: ['SAME'],
+    needs: [],
+  },
   {
     action: 'RECORD_SALE',
     from: ['AUCTION_SCHEDULED'],
@@ -276,8 +329,22 @@ export const TRANSITIONS: readonly TransitionSpec[] = [
     to: ['SPLIT_RECORDED', 'SURPLUS_HELD'],
     needs: ['surplusToDepositPaise'],
   },
-  { action: 'CLAIM_SURPLUS', from: ['SURPLUS_HELD'], roles: ['magistrate'], section: 's. 17', to: ['SURPLUS_CLAIMED'], needs: [] },
-  { action: 'SURPLUS_LAPSES', from: ['SURPLUS_HELD'], roles: ['system', 'magistrate'], section: 's. 17', to: ['SURPLUS_TO_REVENUE'], needs: [] },
+  {
+    action: 'CLAIM_SURPLUS',
+    from: ['SURPLUS_HELD'],
+    roles: ['magistrate'],
+    section: 's. 17',
+    to: ['SURPLUS_CLAIMED'],
+    needs: [],
+  },
+  {
+    action: 'SURPLUS_LAPSES',
+    from: ['SURPLUS_HELD'],
+    roles: ['system', 'magistrate'],
+    section: 's. 17',
+    to: ['SURPLUS_TO_REVENUE'],
+    needs: [],
+  },
   {
     action: 'ORDER_RELEASE',
     from: IN_CUSTODY,
@@ -286,8 +353,22 @@ export const TRANSITIONS: readonly TransitionSpec[] = [
     to: ['RELEASED_BY_ORDER'],
     needs: ['order'],
   },
-  { action: 'DEPOSIT_OUTCOME_REFUND', from: ['DEPOSITED_S15'], roles: ['magistrate'], section: 's. 15', to: ['CLOSED'], needs: [] },
-  { action: 'DEPOSIT_OUTCOME_APPLY', from: ['DEPOSITED_S15'], roles: ['magistrate'], section: 's. 15', to: ['CLOSED'], needs: [] },
+  {
+    action: 'DEPOSIT_OUTCOME_REFUND',
+    from: ['DEPOSITED_S15'],
+    roles: ['magistrate'],
+    section: 's. 15',
+    to: ['CLOSED'],
+    needs: [],
+  },
+  {
+    action: 'DEPOSIT_OUTCOME_APPLY',
+    from: ['DEPOSITED_S15'],
+    roles: ['magistrate'],
+    section: 's. 15',
+    to: ['CLOSED'],
+    needs: [],
+  },
   {
     action: 'CLOSE',
     from: ['RELEASED_S13', 'RELEASED_BY_ORDER', 'SPLIT_RECORDED', 'SURPLUS_CLAIMED', 'SURPLUS_TO_REVENUE'],

@@ -11,7 +11,12 @@ import { assertPound, STATE_WIDE_AREA, type Pound } from './rules';
  */
 export type DeductionKind = 'sale_expenses' | 'fine' | 'feeding' | 'security';
 
-export const DEDUCTION_KINDS: readonly DeductionKind[] = Object.freeze(['sale_expenses', 'fine', 'feeding', 'security']);
+export const DEDUCTION_KINDS: readonly DeductionKind[] = Object.freeze([
+  'sale_expenses',
+  'fine',
+  'feeding',
+  'security',
+]);
 
 /**
  * The default when no order is notified (src/law/README.md, "Open readings"): the expenses of sale first
@@ -48,16 +53,28 @@ export interface DeductionOrderInForce {
 }
 
 /** Throws `INVALID_RULE` unless `order` names each deduction kind exactly once. */
-export function assertDeductionOrder(order: readonly unknown[], where = 'deductionOrder'): asserts order is readonly DeductionKind[] {
+export function assertDeductionOrder(
+  order: readonly unknown[],
+  where = 'deductionOrder',
+): asserts order is readonly DeductionKind[] {
   const ok =
     Array.isArray(order) &&
     order.length === DEDUCTION_KINDS.length &&
     DEDUCTION_KINDS.every((k) => order.filter((x) => x === k).length === 1);
-  if (!ok) throw new LawError('INVALID_RULE', { table: 'deduction_order', field: where, value: order as unknown as string, reason: 'not_a_permutation' }, 's. 16');
+  if (!ok)
+    throw new LawError(
+      'INVALID_RULE',
+      { table: 'deduction_order', field: where, value: order as unknown as string, reason: 'not_a_permutation' },
+      's. 16',
+    );
 }
 
 /** Throwing form of `findDeductionOrder` (internal). */
-export function deductionOrderOn(rows: readonly DeductionOrderRow[], pound: Pound, date: LocalDate): DeductionOrderInForce {
+export function deductionOrderOn(
+  rows: readonly DeductionOrderRow[],
+  pound: Pound,
+  date: LocalDate,
+): DeductionOrderInForce {
   assertPound(pound);
   assertLocalDate(date, 'date');
   let best: { row: DeductionOrderRow; rank: number } | null = null;
@@ -71,14 +88,25 @@ export function deductionOrderOn(rows: readonly DeductionOrderRow[], pound: Poun
     assertDeductionOrder(row.order, `deductionOrders[${i}].order`);
     if (daysBetween(row.effectiveFrom, date) < 0) return;
     if (row.effectiveTo != null && daysBetween(date, row.effectiveTo) < 0) return;
-    if (!best || rank > best.rank || (rank === best.rank && daysBetween(best.row.effectiveFrom, row.effectiveFrom) > 0)) {
+    if (
+      !best ||
+      rank > best.rank ||
+      (rank === best.rank && daysBetween(best.row.effectiveFrom, row.effectiveFrom) > 0)
+    ) {
       best = { row, rank };
       tied = false;
     } else if (rank === best.rank && row.effectiveFrom === best.row.effectiveFrom) tied = true;
   });
   const hit = best as { row: DeductionOrderRow; rank: number } | null;
   if (hit && tied) throw new LawError('AMBIGUOUS_RULE', { table: 'deduction_order', date, area: pound.area }, 's. 16');
-  if (!hit) return { order: DEFAULT_DEDUCTION_ORDER, reference: DEFAULT_DEDUCTION_ORDER_REF, id: null, effectiveFrom: null, scope: 'default' };
+  if (!hit)
+    return {
+      order: DEFAULT_DEDUCTION_ORDER,
+      reference: DEFAULT_DEDUCTION_ORDER_REF,
+      id: null,
+      effectiveFrom: null,
+      scope: 'default',
+    };
   return {
     order: [...(hit.row.order as readonly DeductionKind[])],
     reference: hit.row.reference,
@@ -92,6 +120,10 @@ export function deductionOrderOn(rows: readonly DeductionOrderRow[], pound: Poun
  * The order in which a s. 16 sale's proceeds meet the deductions at `pound` on `date` (the sale date): the
  * area's row in force, else a state-wide row, else `DEFAULT_DEDUCTION_ORDER`.
  */
-export function findDeductionOrder(rows: readonly DeductionOrderRow[], pound: Pound, date: LocalDate): LawResult<DeductionOrderInForce> {
+export function findDeductionOrder(
+  rows: readonly DeductionOrderRow[],
+  pound: Pound,
+  date: LocalDate,
+): LawResult<DeductionOrderInForce> {
   return guard(() => deductionOrderOn(rows, pound, date));
 }

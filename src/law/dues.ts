@@ -1,11 +1,4 @@
-import {
-  assertInstant,
-  dateFromDayIndex,
-  dayIndex,
-  daysBetween,
-  toIstDate,
-  type LocalDate,
-} from './calendar';
+import { assertInstant, dateFromDayIndex, dayIndex, daysBetween, toIstDate, type LocalDate } from './calendar';
 import { normaliseHerd, type CattleClassCode, type HerdEntry } from './cattle';
 import { STATE_VARIANTS, type StateVariant } from './data/state-variants';
 import { TERM_AMENDMENTS } from './data/term-amendments';
@@ -209,7 +202,11 @@ function securityRequirement(
   const security = variant?.s16Security ?? null;
   if (declaration) {
     if (security === null || !security.declarationAllowed) {
-      throw new LawError('DECLARATION_NOT_ALLOWED', { reason: 'no_s12A_declaration_in_this_state', state: variant?.state ?? null }, 's. 12A');
+      throw new LawError(
+        'DECLARATION_NOT_ALLOWED',
+        { reason: 'no_s12A_declaration_in_this_state', state: variant?.state ?? null },
+        's. 12A',
+      );
     }
     if (mode !== 'deposit') {
       throw new LawError('DECLARATION_NOT_ALLOWED', { reason: 'declaration_only_in_s15_case', mode }, 's. 12A');

@@ -81,7 +81,16 @@ export { computeTimeline, earliestS14SaleDay, s16SaleEligible, s20ComplaintWindo
 export type { Timeline, TimelineEntry, TimelineInput, TimelineRule, TimelineEvent } from './timeline';
 
 // State machine (ss. 13–19)
-export { CASE_STATUSES, CASE_ACTIONS, ROLES, TRANSITIONS, CLAIMABLE, IN_CUSTODY, missingProclamations, noticeCounts } from './case-model';
+export {
+  CASE_STATUSES,
+  CASE_ACTIONS,
+  ROLES,
+  TRANSITIONS,
+  CLAIMABLE,
+  IN_CUSTODY,
+  missingProclamations,
+  noticeCounts,
+} from './case-model';
 export type {
   CaseStatus,
   CaseAction,
@@ -110,6 +119,11 @@ export type { SaleInput, SaleLotInput, SaleMode, SaleResult, SoldLot, S16Account
 export { chargesAfterRound, laterRoundDues, ROUND_DEDUCTION_SECTIONS, unrecoveredOf } from './rounds';
 export type { LaterRoundInput, LaterRoundDues, RoundCharges } from './rounds';
 export { computeSplit, splitClaimPayment, DEDUCTION_PRIORITY, SPLIT_ROUNDING_RULE } from './split';
-export { findDeductionOrder, DEFAULT_DEDUCTION_ORDER, DEFAULT_DEDUCTION_ORDER_REF, DEDUCTION_KINDS } from './deduction-order';
+export {
+  findDeductionOrder,
+  DEFAULT_DEDUCTION_ORDER,
+  DEFAULT_DEDUCTION_ORDER_REF,
+  DEDUCTION_KINDS,
+} from './deduction-order';
 export type { DeductionKind, DeductionOrderRow, DeductionOrderInForce } from './deduction-order';
 export type { SplitInput, SplitResult, SplitPart, SplitKind, Payee, ClaimPaymentPart } from './split';

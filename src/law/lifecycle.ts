@@ -136,7 +136,9 @@ function auctionStatusGate(c: Ctx): Refusal | null {
 function adjournedGate(c: Ctx): Refusal | null {
   if (c.state.status !== 'AUCTION_SCHEDULED') return null;
   const at = c.state.auctionAt;
-  return at && c.now.getTime() >= at.getTime() ? null : refuse('AUCTION_NOT_STARTED', 's. 14', at ? { auctionAt: at.toISOString() } : {});
+  return at && c.now.getTime() >= at.getTime()
+    ? null
+    : refuse('AUCTION_NOT_STARTED', 's. 14', at ? { auctionAt: at.toISOString() } : {});
 }
 
 /**
@@ -149,11 +151,15 @@ function noticeOrderGate(c: Ctx, p: ActionParams): Refusal | null {
   assertInstant(postedAt, 'noticePostedAt');
   const reportedAt = c.state.reportedAt;
   if (!reportedAt || postedAt.getTime() < reportedAt.getTime()) {
-    return refuse('NOTICE_BEFORE_REPORT', 's. 14', { postedAt: postedAt.toISOString(), ...(reportedAt ? { reportedAt: reportedAt.toISOString() } : {}) });
+    return refuse('NOTICE_BEFORE_REPORT', 's. 14', {
+      postedAt: postedAt.toISOString(),
+      ...(reportedAt ? { reportedAt: reportedAt.toISOString() } : {}),
+    });
   }
   for (const at of p.proclaimedAt ?? []) {
     assertInstant(at, 'proclaimedAt');
-    if (at.getTime() < postedAt.getTime()) return refuse('PROCLAMATION_BEFORE_NOTICE', 's. 14', { postedAt: postedAt.toISOString(), at: at.toISOString() });
+    if (at.getTime() < postedAt.getTime())
+      return refuse('PROCLAMATION_BEFORE_NOTICE', 's. 14', { postedAt: postedAt.toISOString(), at: at.toISOString() });
   }
   return null;
 }
@@ -227,23 +233,37 @@ const RULES: Record<CaseAction, ActionRule> = {
       const { status, paymentReceived, depositReceived } = c.state;
       if (status === 'PAYMENT_PENDING' && paymentReceived) return null;
       if (status === 'DEPOSIT_PENDING' && depositReceived) return null;
-      return refuse('RELEASE_WITHOUT_PAYMENT_DEPOSIT_OR_ORDER', 's. 19', { paymentReceived: !!paymentReceived, depositReceived: !!depositReceived });
+      return refuse('RELEASE_WITHOUT_PAYMENT_DEPOSIT_OR_ORDER', 's. 19', {
+        paymentReceived: !!paymentReceived,
+        depositReceived: !!depositReceived,
+      });
     },
     params: (c, p) =>
       c.state.status === 'PAYMENT_PENDING' && p.receiptSigned !== true ? refuse('RECEIPT_NOT_SIGNED', 's. 13') : null,
     // The rest of a partly sold case claimed under s. 13: the sale's account stands and its s. 17 division follows.
-    to: (c) => (c.state.status !== 'PAYMENT_PENDING' ? 'DEPOSITED_S15' : headsSold(c.state) > 0 ? 'ACCOUNT_DELIVERED' : 'RELEASED_S13'),
+    to: (c) =>
+      c.state.status !== 'PAYMENT_PENDING'
+        ? 'DEPOSITED_S15'
+        : headsSold(c.state) > 0
+          ? 'ACCOUNT_DELIVERED'
+          : 'RELEASED_S13',
   },
   REFUSE_TO_PAY: {
     gate: (c) => {
       // Heads already sold at a s. 14 auction: the rest stay on the s. 14 path (a further auction or the proviso).
       if (headsSold(c.state) > 0) return refuse('WRONG_STATUS', 's. 14');
-      if (c.state.status === 'PAYMENT_PENDING' && c.state.paymentReceived) return refuse('PAYMENT_ALREADY_CONFIRMED', 's. 13');
-      if (c.state.status === 'DEPOSIT_PENDING' && c.state.depositReceived) return refuse('DEPOSIT_ALREADY_CONFIRMED', 's. 15');
+      if (c.state.status === 'PAYMENT_PENDING' && c.state.paymentReceived)
+        return refuse('PAYMENT_ALREADY_CONFIRMED', 's. 13');
+      if (c.state.status === 'DEPOSIT_PENDING' && c.state.depositReceived)
+        return refuse('DEPOSIT_ALREADY_CONFIRMED', 's. 15');
       return null;
     },
     to: (c) => resumeStatus(c.state),
-    effects: (c) => ({ ownerRefusedAt: c.state.ownerRefusedAt ?? c.now, paymentReceived: false, depositReceived: false }),
+    effects: (c) => ({
+      ownerRefusedAt: c.state.ownerRefusedAt ?? c.now,
+      paymentReceived: false,
+      depositReceived: false,
+    }),
   },
   REPORT_S14: {
     gate: (c) => {
@@ -272,7 +292,8 @@ const RULES: Record<CaseAction, ActionRule> = {
     params: (c, p) => {
       const at = p.auctionAt;
       if (!(at instanceof Date) || Number.isNaN(at.getTime())) return refuse('AUCTION_TIME_REQUIRED', 's. 14');
-      if (at.getTime() < c.now.getTime()) return refuse('AUCTION_TIME_IN_PAST', 's. 14', { auctionAt: at.toISOString() });
+      if (at.getTime() < c.now.getTime())
+        return refuse('AUCTION_TIME_IN_PAST', 's. 14', { auctionAt: at.toISOString() });
       return saleGate(c, at);
     },
     to: () => 'AUCTION_SCHEDULED',
@@ -283,7 +304,9 @@ const RULES: Record<CaseAction, ActionRule> = {
       const sale = saleGate(c, c.now);
       if (sale) return sale;
       const at = c.state.auctionAt;
-      return at && c.now.getTime() < at.getTime() ? refuse('AUCTION_NOT_STARTED', 's. 14', { auctionAt: at.toISOString() }) : null;
+      return at && c.now.getTime() < at.getTime()
+        ? refuse('AUCTION_NOT_STARTED', 's. 14', { auctionAt: at.toISOString() })
+        : null;
     },
     to: (c) => c.state.status,
   },
@@ -310,28 +333,36 @@ const RULES: Record<CaseAction, ActionRule> = {
   DELIVER_ACCOUNT: {
     // s. 16: the owner gives a receipt for the cattle and balance delivered with the account; if he is not
     // there, the account is recorded and kept for him and the unclaimed surplus goes to the Magistrate (s. 17).
-    params: (c, p) => (c.s16Path && p.receiptSigned !== true && p.ownerAbsent !== true ? refuse('RECEIPT_NOT_SIGNED', 's. 16') : null),
+    params: (c, p) =>
+      c.s16Path && p.receiptSigned !== true && p.ownerAbsent !== true ? refuse('RECEIPT_NOT_SIGNED', 's. 16') : null,
     to: () => 'ACCOUNT_DELIVERED',
   },
   RECORD_SPLIT: {
     params: (_c, p) => {
       const x = p.surplusToDepositPaise;
-      return typeof x === 'number' && Number.isSafeInteger(x) && x >= 0 ? null : refuse('SURPLUS_AMOUNT_REQUIRED', 's. 17');
+      return typeof x === 'number' && Number.isSafeInteger(x) && x >= 0
+        ? null
+        : refuse('SURPLUS_AMOUNT_REQUIRED', 's. 17');
     },
     to: (_c, p) => ((p.surplusToDepositPaise ?? 0) > 0 ? 'SURPLUS_HELD' : 'SPLIT_RECORDED'),
-    effects: (c, p) => ((p.surplusToDepositPaise ?? 0) > 0 ? { surplusDepositedAt: p.surplusDepositedAt ?? c.now } : {}),
+    effects: (c, p) =>
+      (p.surplusToDepositPaise ?? 0) > 0 ? { surplusDepositedAt: p.surplusDepositedAt ?? c.now } : {},
   },
   CLAIM_SURPLUS: {
     gate: (c) => {
       const end = surplusHoldEndsAt(c);
-      return c.now.getTime() >= end.getTime() ? refuse('SURPLUS_HOLD_EXPIRED', 's. 17', { endedAt: end.toISOString() }) : null;
+      return c.now.getTime() >= end.getTime()
+        ? refuse('SURPLUS_HOLD_EXPIRED', 's. 17', { endedAt: end.toISOString() })
+        : null;
     },
     to: () => 'SURPLUS_CLAIMED',
   },
   SURPLUS_LAPSES: {
     gate: (c) => {
       const end = surplusHoldEndsAt(c);
-      return c.now.getTime() < end.getTime() ? refuse('SURPLUS_HOLD_RUNNING', 's. 17', { endsAt: end.toISOString() }) : null;
+      return c.now.getTime() < end.getTime()
+        ? refuse('SURPLUS_HOLD_RUNNING', 's. 17', { endsAt: end.toISOString() })
+        : null;
     },
     to: () => 'SURPLUS_TO_REVENUE',
   },
@@ -365,7 +396,12 @@ function asActor(actor: Actor | Role): Actor {
 }
 
 /** Status, role and time checks; `params === null` skips the checks on supplied facts. */
-function evaluate(c: Ctx, action: CaseAction, actor: Actor, params: ActionParams | null): TransitionAllowed | TransitionRefused {
+function evaluate(
+  c: Ctx,
+  action: CaseAction,
+  actor: Actor,
+  params: ActionParams | null,
+): TransitionAllowed | TransitionRefused {
   const spec = SPEC.get(action)!;
   const from = c.state.status;
   const no = (r: Refusal): TransitionRefused => new TransitionRefused(r.reason, r.section, action, from, r.details);
@@ -373,7 +409,8 @@ function evaluate(c: Ctx, action: CaseAction, actor: Actor, params: ActionParams
   if (!spec.from.includes(from)) return no(refuse('WRONG_STATUS', spec.section, { allowedFrom: spec.from }));
   // s. 19 is checked before the role so that an official trying to bid is told why, not just "not your role".
   if (action === 'PLACE_BID' && isOfficialBuyer(actor)) return no(refuse('OFFICIAL_BUYER', 's. 19'));
-  if (!spec.roles.includes(actor.role)) return no(refuse('ROLE_NOT_ALLOWED', spec.section, { role: actor.role, allowedRoles: spec.roles }));
+  if (!spec.roles.includes(actor.role))
+    return no(refuse('ROLE_NOT_ALLOWED', spec.section, { role: actor.role, allowedRoles: spec.roles }));
   const rule = RULES[action];
   const gated = rule.gate?.(c) ?? null;
   if (gated) return no(gated);
@@ -382,7 +419,14 @@ function evaluate(c: Ctx, action: CaseAction, actor: Actor, params: ActionParams
     const bad = rule.params?.(c, p) ?? null;
     if (bad) return no(bad);
   }
-  return { action, from, to: rule.to(c, p), section: spec.section, roles: spec.roles, effects: rule.effects?.(c, p) ?? {} };
+  return {
+    action,
+    from,
+    to: rule.to(c, p),
+    section: spec.section,
+    roles: spec.roles,
+    effects: rule.effects?.(c, p) ?? {},
+  };
 }
 
 /**
@@ -411,7 +455,12 @@ export function checkTransition(
  * to `checkTransition` when the facts are given. Use it to decide whether to ask for them at all — never invent
  * facts to get past those checks. `to` of the result is a placeholder when the target depends on the facts.
  */
-export function mayAttempt(state: CaseState, action: CaseAction, actor: Actor | Role, now: Date): LawResult<TransitionAllowed> {
+export function mayAttempt(
+  state: CaseState,
+  action: CaseAction,
+  actor: Actor | Role,
+  now: Date,
+): LawResult<TransitionAllowed> {
   const r = guard(() => {
     if (!ACTION_SET.has(action)) throw new LawError('UNKNOWN_ACTION', { value: action });
     return evaluate(contextOf(state, now), action, asActor(actor), null);

@@ -43,29 +43,39 @@ const ACTION: Record<ClaimBasis, string> = { s13: 'CLAIM_AND_PAY', s15: 'DEPOSIT
  * any other status (WRONG_STATUS); a s. 15 deposit once the s. 20 window has closed (COMPLAINT_WINDOW_CLOSED).
  * 'whole' is returned without further checks: the caller takes the ordinary transition, which checks them.
  */
-export function checkPartClaim(state: CaseState, basis: ClaimBasis, heads: ClaimedHeads, now: Date): LawResult<ClaimScope> {
+export function checkPartClaim(
+  state: CaseState,
+  basis: ClaimBasis,
+  heads: ClaimedHeads,
+  now: Date,
+): LawResult<ClaimScope> {
   const r = guard((): ClaimScope | TransitionRefused => {
     assertInstant(now, 'now');
     assertInstant(state.impoundedAt, 'impoundedAt');
     for (const [k, v] of Object.entries(heads)) {
-      if (!Number.isSafeInteger(v) || v < 0) throw new LawError(v < 0 ? 'NEGATIVE_COUNT' : 'INVALID_COUNT', { field: k, value: v });
+      if (!Number.isSafeInteger(v) || v < 0)
+        throw new LawError(v < 0 ? 'NEGATIVE_COUNT' : 'INVALID_COUNT', { field: k, value: v });
     }
     const section = SECTION[basis];
-    const no = (reason: RefusalReason, s: Section, details?: Record<string, unknown>) => new TransitionRefused(reason, s, ACTION[basis], state.status, details);
+    const no = (reason: RefusalReason, s: Section, details?: Record<string, unknown>) =>
+      new TransitionRefused(reason, s, ACTION[basis], state.status, details);
     if (now.getTime() < state.impoundedAt.getTime()) return no('BEFORE_IMPOUNDING', section);
     if (heads.claimed < 1) return no('NO_HEADS_CLAIMED', section);
-    if (heads.claimedInCustody < heads.claimed) return no('HEAD_NOT_IN_CUSTODY', section, { claimed: heads.claimed, inCustody: heads.claimedInCustody });
+    if (heads.claimedInCustody < heads.claimed)
+      return no('HEAD_NOT_IN_CUSTODY', section, { claimed: heads.claimed, inCustody: heads.claimedInCustody });
     const left = headsRemaining(state);
     if (heads.claimedInCustody >= left) return 'whole';
     const { status } = state;
     if (status === 'PARTLY_SOLD') return no('PART_CLAIM_AFTER_SALE', 's. 13');
     if (status === 'PAYMENT_PENDING' && state.paymentReceived) return no('PAYMENT_ALREADY_CONFIRMED', 's. 13');
     if (status === 'DEPOSIT_PENDING' && state.depositReceived) return no('DEPOSIT_ALREADY_CONFIRMED', 's. 15');
-    if (!CLAIMABLE.includes(status) && status !== 'PAYMENT_PENDING' && status !== 'DEPOSIT_PENDING') return no('WRONG_STATUS', section);
+    if (!CLAIMABLE.includes(status) && status !== 'PAYMENT_PENDING' && status !== 'DEPOSIT_PENDING')
+      return no('WRONG_STATUS', section);
     if (basis === 's15') {
       // s. 15 rests on an intended complaint under s. 20, which must be made within the window.
       const end = s20ComplaintWindowOf(state, resolveWindows(state.windows));
-      if (now.getTime() >= end.dueAt.getTime()) return no('COMPLAINT_WINDOW_CLOSED', 's. 20', { lastDay: end.date, closedAt: end.dueAt.toISOString() });
+      if (now.getTime() >= end.dueAt.getTime())
+        return no('COMPLAINT_WINDOW_CLOSED', 's. 20', { lastDay: end.date, closedAt: end.dueAt.toISOString() });
     }
     return 'part';
   });

@@ -37,12 +37,21 @@ export interface DuesAfterSale extends DuesBreakdown {
  * `input` is the valuation of the heads still in the pound at `asOf` (as for a plain claim). The lines are the
  * feeding lines for the days after the sale day; the totals add the unrecovered parts.
  */
-export function duesAfterPartialSale(input: DuesInput, rules: LawRules, lastSaleAt: Date, unrecovered: UnrecoveredDues): LawResult<DuesAfterSale> {
+export function duesAfterPartialSale(
+  input: DuesInput,
+  rules: LawRules,
+  lastSaleAt: Date,
+  unrecovered: UnrecoveredDues,
+): LawResult<DuesAfterSale> {
   return guard(() => {
     assertInstant(lastSaleAt, 'lastSaleAt');
     for (const [k, v] of Object.entries(unrecovered)) assertPaise(v, `unrecovered.${k}`);
     if (lastSaleAt.getTime() < input.impoundedAt.getTime() || input.asOf.getTime() < lastSaleAt.getTime()) {
-      throw new LawError('DATE_ORDER', { field: 'lastSaleAt', value: lastSaleAt.toISOString(), asOf: input.asOf.toISOString() });
+      throw new LawError('DATE_ORDER', {
+        field: 'lastSaleAt',
+        value: lastSaleAt.toISOString(),
+        asOf: input.asOf.toISOString(),
+      });
     }
     const now = duesOf(input, rules);
     const atSale = duesOf({ ...input, asOf: lastSaleAt }, rules);
@@ -62,7 +71,12 @@ export function duesAfterPartialSale(input: DuesInput, rules: LawRules, lastSale
     const { dues, accrued } = chargesAfterRound(unrecovered, now.totals, atSale.totals);
     // The trimmed lines are the days after the sale day: they must be exactly the growth of the valuation.
     const linesFeeding = sumPaise(lines.map((l) => l.amountPaise));
-    if (linesFeeding !== accrued.feedingPaise) throw new LawError('DATE_ORDER', { reason: 'feeding_lines_disagree', linesFeeding, accrued: accrued.feedingPaise });
+    if (linesFeeding !== accrued.feedingPaise)
+      throw new LawError('DATE_ORDER', {
+        reason: 'feeding_lines_disagree',
+        linesFeeding,
+        accrued: accrued.feedingPaise,
+      });
     const totals = dues;
     return {
       ...now,

@@ -37,7 +37,12 @@ export interface LaterRoundDues {
   /** This round's expenses plus the previous round's unrecovered expenses (`SaleInput.saleExpensesPaise`). */
   readonly saleExpensesPaise: Paise;
   /** Left unrecovered by the previous round. */
-  readonly carried: { readonly expensesPaise: Paise; readonly finePaise: Paise; readonly feedingPaise: Paise; readonly securityPaise: Paise };
+  readonly carried: {
+    readonly expensesPaise: Paise;
+    readonly finePaise: Paise;
+    readonly feedingPaise: Paise;
+    readonly securityPaise: Paise;
+  };
   /** Accrued since the previous sale. */
   readonly accrued: { readonly finePaise: Paise; readonly feedingPaise: Paise; readonly securityPaise: Paise };
 }
@@ -49,9 +54,16 @@ function accruedSince(now: Paise, then: Paise, field: string): Paise {
 }
 
 /** The charges a round leaves unrecovered, by kind (its s. 17 parts' `unrecoveredPaise`). */
-export function unrecoveredOf(parts: readonly Pick<SplitPart, 'kind' | 'unrecoveredPaise'>[]): LaterRoundDues['carried'] {
+export function unrecoveredOf(
+  parts: readonly Pick<SplitPart, 'kind' | 'unrecoveredPaise'>[],
+): LaterRoundDues['carried'] {
   const of = (kind: SplitPart['kind']) => parts.find((p) => p.kind === kind)?.unrecoveredPaise ?? 0;
-  return { expensesPaise: of('sale_expenses'), finePaise: of('fine'), feedingPaise: of('feeding'), securityPaise: of('security') };
+  return {
+    expensesPaise: of('sale_expenses'),
+    finePaise: of('fine'),
+    feedingPaise: of('feeding'),
+    securityPaise: of('security'),
+  };
 }
 
 /**
@@ -60,7 +72,11 @@ export function unrecoveredOf(parts: readonly Pick<SplitPart, 'kind' | 'unrecove
  * proceeds (`laterRoundDues`); the owner claiming the heads left unsold under s. 13 pays it (partly-sold.ts
  * `duesAfterPartialSale`). Throws LawError on bad amounts (call inside `guard`).
  */
-export function chargesAfterRound(carried: RoundCharges, duesNow: RoundCharges, duesAtPreviousSale: RoundCharges): Pick<LaterRoundDues, 'dues' | 'accrued'> {
+export function chargesAfterRound(
+  carried: RoundCharges,
+  duesNow: RoundCharges,
+  duesAtPreviousSale: RoundCharges,
+): Pick<LaterRoundDues, 'dues' | 'accrued'> {
   for (const [k, v] of Object.entries(carried)) assertPaise(v, `carried.${k}`);
   const accrued = {
     finePaise: accruedSince(duesNow.finePaise, duesAtPreviousSale.finePaise, 'finePaise'),

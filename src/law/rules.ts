@@ -205,7 +205,12 @@ export function pickInForce(candidates: readonly RuleCandidate[], day: number, s
   if (best && tied) {
     throw new LawError(
       'AMBIGUOUS_RULE',
-      { table: best.ref.table, date: dateFromDayIndex(day), ids: [best.ref.id, tied.ref.id], references: [best.ref.reference, tied.ref.reference] },
+      {
+        table: best.ref.table,
+        date: dateFromDayIndex(day),
+        ids: [best.ref.id, tied.ref.id],
+        references: [best.ref.reference, tied.ref.reference],
+      },
       section,
     );
   }
@@ -225,7 +230,12 @@ function scaleCandidates(
     const scope = area === pound.area ? 'area' : area === STATE_WIDE_AREA ? 'state' : null;
     if (scope === null) return;
     out.push(
-      datedCandidate(row, { table, index, scope }, { value: row.paisePerHead, field: 'paisePerHead' }, row.notification),
+      datedCandidate(
+        row,
+        { table, index, scope },
+        { value: row.paisePerHead, field: 'paisePerHead' },
+        row.notification,
+      ),
     );
   });
   return out;
@@ -283,7 +293,11 @@ export function feedingRateOnDay(
  */
 function scaleOn(
   rows: readonly (FineScaleRow | SecurityScaleRow)[],
-  law: { table: 'fine_scale' | 'security_scale'; section: 's. 12' | 's. 12A'; missing: 'SCALE_MISSING' | 'SECURITY_SCALE_MISSING' },
+  law: {
+    table: 'fine_scale' | 'security_scale';
+    section: 's. 12' | 's. 12A';
+    missing: 'SCALE_MISSING' | 'SECURITY_SCALE_MISSING';
+  },
   pound: Pound,
   cattleClass: string,
   date: LocalDate,
@@ -297,7 +311,12 @@ function scaleOn(
 }
 
 /** Throwing form of `findFineScale` (internal). */
-export function fineScaleOn(rows: readonly FineScaleRow[], pound: Pound, cattleClass: string, date: LocalDate): RateInForce {
+export function fineScaleOn(
+  rows: readonly FineScaleRow[],
+  pound: Pound,
+  cattleClass: string,
+  date: LocalDate,
+): RateInForce {
   return scaleOn(rows, { table: 'fine_scale', section: 's. 12', missing: 'SCALE_MISSING' }, pound, cattleClass, date);
 }
 
@@ -360,7 +379,8 @@ export function stateVariantOn(variants: readonly StateVariant[], state: string,
       (v.effectiveTo == null || daysBetween(date, v.effectiveTo) >= 0)
     );
   });
-  if (hits.length > 1) throw new LawError('AMBIGUOUS_RULE', { table: 'state_variant', state, date, ids: hits.map((h) => h.id) });
+  if (hits.length > 1)
+    throw new LawError('AMBIGUOUS_RULE', { table: 'state_variant', state, date, ids: hits.map((h) => h.id) });
   return hits[0] ?? null;
 }
 

@@ -128,7 +128,8 @@ function validateLots(lots: readonly SaleLotInput[], herdHeads: number): ValidLo
   const headIds = new Set<string>();
   let heads = 0;
   const out = lots.map((lot, i): ValidLot => {
-    if (typeof lot?.id !== 'string' || lot.id === '') throw new LawError('INVALID_COUNT', { field: `lots[${i}].id`, value: lot?.id });
+    if (typeof lot?.id !== 'string' || lot.id === '')
+      throw new LawError('INVALID_COUNT', { field: `lots[${i}].id`, value: lot?.id });
     if (ids.has(lot.id)) throw new LawError('DUPLICATE_ID', { field: 'lots', id: lot.id });
     ids.add(lot.id);
     const n = lot.heads ?? 1;
@@ -150,10 +151,20 @@ function validateLots(lots: readonly SaleLotInput[], herdHeads: number): ValidLo
       }
     }
     heads += n;
-    return { id: lot.id, heads: n, headIds: lot.headIds ? [...lot.headIds] : null, cattleClass, pricePaise: lot.pricePaise };
+    return {
+      id: lot.id,
+      heads: n,
+      headIds: lot.headIds ? [...lot.headIds] : null,
+      cattleClass,
+      pricePaise: lot.pricePaise,
+    };
   });
   if (heads > herdHeads) {
-    throw new LawError('INVALID_COUNT', { field: 'lots', reason: 'more_heads_offered_than_seized', offered: heads, herdHeads }, 's. 16');
+    throw new LawError(
+      'INVALID_COUNT',
+      { field: 'lots', reason: 'more_heads_offered_than_seized', offered: heads, herdHeads },
+      's. 16',
+    );
   }
   return out;
 }
@@ -163,7 +174,11 @@ export function saleOf(input: SaleInput): SaleResult {
   assertInstant(input.impoundedAt, 'impoundedAt');
   assertInstant(input.saleAt, 'saleAt');
   if (input.saleAt.getTime() < input.impoundedAt.getTime()) {
-    throw new LawError('DATE_BEFORE_IMPOUNDING', { field: 'saleAt', saleAt: input.saleAt.toISOString(), impoundedAt: input.impoundedAt.toISOString() });
+    throw new LawError('DATE_BEFORE_IMPOUNDING', {
+      field: 'saleAt',
+      saleAt: input.saleAt.toISOString(),
+      impoundedAt: input.impoundedAt.toISOString(),
+    });
   }
   if (input.mode !== 'S16_AS_MANY_AS_NECESSARY' && input.mode !== 'S14_ALL') {
     throw new LawError('INVALID_RULE', { field: 'mode', value: input.mode });
@@ -172,7 +187,12 @@ export function saleOf(input: SaleInput): SaleResult {
   if (input.herdHeads === 0) throw new LawError('EMPTY_HERD', { field: 'herdHeads' });
   const earlier = input.headsSoldEarlier ?? 0;
   assertHeadCount(earlier, 'headsSoldEarlier');
-  if (earlier >= input.herdHeads) throw new LawError('INVALID_COUNT', { field: 'headsSoldEarlier', value: earlier, herdHeads: input.herdHeads }, 's. 14');
+  if (earlier >= input.herdHeads)
+    throw new LawError(
+      'INVALID_COUNT',
+      { field: 'headsSoldEarlier', value: earlier, herdHeads: input.herdHeads },
+      's. 14',
+    );
   const finePaise = input.dues.finePaise;
   const feedingPaise = input.dues.feedingPaise;
   const securityPaise = input.dues.securityPaise ?? 0;
@@ -184,10 +204,7 @@ export function saleOf(input: SaleInput): SaleResult {
 
   const duesPaise = sumPaise([finePaise, feedingPaise, securityPaise]);
   const targetPaise = sumPaise([duesPaise, input.saleExpensesPaise]);
-  const selection =
-    input.mode === 'S14_ALL'
-      ? selectAll(lots)
-      : selectLotsToCover(lots, targetPaise);
+  const selection = input.mode === 'S14_ALL' ? selectAll(lots) : selectLotsToCover(lots, targetPaise);
   const soldIds = new Set(selection.chosen.map((l) => l.id));
   const proceedsPaise = sumPaise(selection.chosen.map((l) => l.pricePaise));
   const soldHeads = selection.chosen.reduce((s, l) => s + l.heads, 0);
@@ -262,10 +279,7 @@ export function computeSale(input: SaleInput): LawResult<SaleResult> {
  * Just the s. 16 choice: which lots to sell to cover `targetPaise` (dues + expenses of sale), by
  * `S16_SELECTION_RULE`. `herdHeads` defaults to the heads offered.
  */
-export function selectS16Lots(
-  lots: readonly SaleLotInput[],
-  targetPaise: Paise,
-): LawResult<LotSelection<SoldLotBase>> {
+export function selectS16Lots(lots: readonly SaleLotInput[], targetPaise: Paise): LawResult<LotSelection<SoldLotBase>> {
   return guard(() => {
     assertPaise(targetPaise, 'targetPaise');
     const valid = validateLots(lots, Number.MAX_SAFE_INTEGER);

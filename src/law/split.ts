@@ -178,7 +178,11 @@ export function splitOf(input: SplitInput): SplitResult {
 
   const total = sumPaise(parts.map((p) => p.amountPaise));
   if (total !== input.proceedsPaise) {
-    throw new LawError('INTERNAL_INVARIANT', { check: 'split_conserves_proceeds', total, proceeds: input.proceedsPaise });
+    throw new LawError('INTERNAL_INVARIANT', {
+      check: 'split_conserves_proceeds',
+      total,
+      proceeds: input.proceedsPaise,
+    });
   }
   const deductedPaise = subPaise(input.proceedsPaise, balancePaise);
   return {

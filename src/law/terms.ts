@@ -20,9 +20,14 @@ export interface TermInfo {
 }
 
 /** Throwing form of `termFor` (internal). */
-export function termOn(eventDate: LocalDate, section: Section, amendments: readonly TermAmendment[] = TERM_AMENDMENTS): TermInfo {
+export function termOn(
+  eventDate: LocalDate,
+  section: Section,
+  amendments: readonly TermAmendment[] = TERM_AMENDMENTS,
+): TermInfo {
   assertLocalDate(eventDate, 'eventDate');
-  if (!(SECTIONS as readonly string[]).includes(section)) throw new LawError('INVALID_RULE', { field: 'section', value: section });
+  if (!(SECTIONS as readonly string[]).includes(section))
+    throw new LawError('INVALID_RULE', { field: 'section', value: section });
   let applied: TermAmendment | null = null;
   amendments.forEach((a, i) => {
     assertLocalDate(a.inForceFrom, `termAmendments[${i}].inForceFrom`);

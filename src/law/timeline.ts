@@ -105,10 +105,19 @@ function notBefore(at: Date | null | undefined, field: string, impoundedAt: Date
   assertInstant(at, field);
   const earlier = at.getTime() < impoundedAt.getTime();
   if (earlier && !allowEarlier) {
-    throw new LawError('DATE_BEFORE_IMPOUNDING', { field, value: at.toISOString(), impoundedAt: impoundedAt.toISOString() });
+    throw new LawError('DATE_BEFORE_IMPOUNDING', {
+      field,
+      value: at.toISOString(),
+      impoundedAt: impoundedAt.toISOString(),
+    });
   }
   if (!earlier && allowEarlier && at.getTime() > impoundedAt.getTime()) {
-    throw new LawError('DATE_ORDER', { field, reason: 'seizure_after_impounding', value: at.toISOString(), impoundedAt: impoundedAt.toISOString() });
+    throw new LawError('DATE_ORDER', {
+      field,
+      reason: 'seizure_after_impounding',
+      value: at.toISOString(),
+      impoundedAt: impoundedAt.toISOString(),
+    });
   }
   return at;
 }
@@ -134,7 +143,10 @@ export function s20ComplaintWindowEnd(seizedOn: LocalDate, windows: StatutoryWin
  * deposit (lifecycle.ts) and dates every text about the window (timeline, reminders, owner cards), so what an
  * owner is told is what the engine enforces. A seizure after the impounding is bad data (`DATE_ORDER`).
  */
-export function s20ComplaintWindowOf(facts: { readonly impoundedAt: Date; readonly seizedAt?: Date | null }, windows: StatutoryWindows): TimelineEntry {
+export function s20ComplaintWindowOf(
+  facts: { readonly impoundedAt: Date; readonly seizedAt?: Date | null },
+  windows: StatutoryWindows,
+): TimelineEntry {
   assertInstant(facts.impoundedAt, 'impoundedAt');
   const seizedAt = notBefore(facts.seizedAt, 'seizedAt', facts.impoundedAt, true) ?? facts.impoundedAt;
   return s20ComplaintWindowEnd(toIstDate(seizedAt), windows);
@@ -146,7 +158,9 @@ export function s20ComplaintWindowOf(facts: { readonly impoundedAt: Date; readon
  * the day of the refusal (README "Open readings" 7). The one function that gates the s. 16 sale and dates it.
  */
 export function s16SaleEligible(refusedOn: LocalDate, windows: StatutoryWindows): TimelineEntry {
-  return timelineEntry('S16_SALE_ELIGIBLE', 's. 16', 'OWNER_REFUSED', refusedOn, { days: windows.s16SaleAfterRefusalDays });
+  return timelineEntry('S16_SALE_ELIGIBLE', 's. 16', 'OWNER_REFUSED', refusedOn, {
+    days: windows.s16SaleAfterRefusalDays,
+  });
 }
 
 /** s. 17 surplus hold: `s17SurplusHoldMonths` calendar months from the deposit of the surplus. */

@@ -33,7 +33,12 @@ export class Metrics {
   constructor() {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, prefix: 'kanji_process_' });
-    this.updates = new Counter({ name: 'kanji_updates_total', help: 'Telegram updates handled, by kind (message, callback_query, ...) and outcome (ok, error)', labelNames: ['kind', 'outcome'], registers });
+    this.updates = new Counter({
+      name: 'kanji_updates_total',
+      help: 'Telegram updates handled, by kind (message, callback_query, ...) and outcome (ok, error)',
+      labelNames: ['kind', 'outcome'],
+      registers,
+    });
     this.updateSeconds = new Histogram({
       name: 'kanji_update_duration_seconds',
       help: 'Time to handle one Telegram update (all middleware and the handler)',
@@ -41,9 +46,23 @@ export class Metrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     });
-    this.updateStatements = new Histogram({ name: 'kanji_update_db_statements', help: 'SQL statements issued while handling one update', buckets: [1, 2, 5, 10, 20, 50, 100, 200], registers });
-    this.deliveries = new Counter({ name: 'kanji_deliveries_total', help: 'Messages the sender finished, by outcome: sent, unreachable (blocked / never started), failed (out of attempts)', labelNames: ['outcome'], registers });
-    this.telegram429 = new Counter({ name: 'kanji_telegram_429_total', help: 'Bot API answers 429 Too Many Requests (every sender paused for retry_after)', registers });
+    this.updateStatements = new Histogram({
+      name: 'kanji_update_db_statements',
+      help: 'SQL statements issued while handling one update',
+      buckets: [1, 2, 5, 10, 20, 50, 100, 200],
+      registers,
+    });
+    this.deliveries = new Counter({
+      name: 'kanji_deliveries_total',
+      help: 'Messages the sender finished, by outcome: sent, unreachable (blocked / never started), failed (out of attempts)',
+      labelNames: ['outcome'],
+      registers,
+    });
+    this.telegram429 = new Counter({
+      name: 'kanji_telegram_429_total',
+      help: 'Bot API answers 429 Too Many Requests (every sender paused for retry_after)',
+      registers,
+    });
     this.deadlineLateness = new Histogram({
       name: 'kanji_deadline_lateness_seconds',
       help: 'How late a statutory deadline step started against its due time (deps.clock)',
@@ -93,7 +112,11 @@ export class Metrics {
         const s = self.sources;
         if (!s) return;
         const now = s.clock.now();
-        const row = await s.db.outboxEntry.findFirst({ where: { dispatchedAt: null, runAt: { lte: now } }, orderBy: { runAt: 'asc' }, select: { runAt: true } });
+        const row = await s.db.outboxEntry.findFirst({
+          where: { dispatchedAt: null, runAt: { lte: now } },
+          orderBy: { runAt: 'asc' },
+          select: { runAt: true },
+        });
         this.set(row ? (now.getTime() - row.runAt.getTime()) / 1000 : 0);
       },
     });

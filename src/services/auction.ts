@@ -1,7 +1,17 @@
 import { computeTimeline, isOfficialBuyer, type TransitionAllowed } from '../law';
 import type { Db } from '../db';
 import { audit } from './audit';
-import { caseStateOf, loadCase, loadCaseAs, mustAllow, mustMayAttempt, requireText, transition, type CaseForLaw, caseTransaction } from './case-transition';
+import {
+  caseStateOf,
+  loadCase,
+  loadCaseAs,
+  mustAllow,
+  mustMayAttempt,
+  requireText,
+  transition,
+  type CaseForLaw,
+  caseTransaction,
+} from './case-transition';
 import { Refusal } from './refusal';
 import { type StaffActor, authorize } from './staff-actor';
 import { planDeadlines } from './deadlines';
@@ -81,13 +91,24 @@ export async function scheduleAuction(db: Db, act: StaffActor, input: AuctionInp
     const adjourned = heldWithoutBids(c, now) ? c.auction! : null;
     // The auction held without a single bid is closed as such; the heads go to the next round.
     if (adjourned) {
-      const closed = await tx.auction.updateMany({ where: { id: adjourned.id, status: 'SCHEDULED' }, data: { status: 'CANCELLED', completedAt: now } });
+      const closed = await tx.auction.updateMany({
+        where: { id: adjourned.id, status: 'SCHEDULED' },
+        data: { status: 'CANCELLED', completedAt: now },
+      });
       if (closed.count !== 1) throw new Refusal('CONFLICT');
     }
     const round = nextRound(c);
     // (caseId, round) is unique: two officers scheduling at once — the second is a CONFLICT.
     const auction = await tx.auction.create({
-      data: { caseId: c.id, round, scheduledFor: input.at, place, conditions, directionRef, scheduledByStaffId: who.grant.staffId },
+      data: {
+        caseId: c.id,
+        round,
+        scheduledFor: input.at,
+        place,
+        conditions,
+        directionRef,
+        scheduledByStaffId: who.grant.staffId,
+      },
     });
     // The trigger "Auction_is_current" makes this round the case's current auction (Case.auction).
     await transition(tx, c, allowed);
@@ -100,9 +121,16 @@ export async function scheduleAuction(db: Db, act: StaffActor, input: AuctionInp
       directionRef,
       s16Path: c.ownerRefusedAt != null,
       headsOffered: c.heads.filter((h) => h.status === 'IMPOUNDED').length,
-      ...(adjourned ? { adjournedAuctionId: adjourned.id, adjournedFrom: adjourned.scheduledFor.toISOString(), reason: 'no_bids' } : {}),
+      ...(adjourned
+        ? { adjournedAuctionId: adjourned.id, adjournedFrom: adjourned.scheduledFor.toISOString(), reason: 'no_bids' }
+        : {}),
     });
-    await addToOutbox(tx, { name: 'broadcast', payload: { kind: 'auction', caseId: c.id } }, roundJobKey(c.id, round, 'broadcast:auction'), now);
+    await addToOutbox(
+      tx,
+      { name: 'broadcast', payload: { kind: 'auction', caseId: c.id } },
+      roundJobKey(c.id, round, 'broadcast:auction'),
+      now,
+    );
     await planDeadlines(tx, c.id, now);
     return { caseNumber: c.number, auction };
   });
@@ -121,7 +149,13 @@ export function checkCanRecordRefusal(c: CaseForLaw, act: StaffActor, now: Date)
  * owner at the pound) or the officer records it; when the keeper does, the pound's officers are told, since
  * the auction is theirs to arrange. Recording it twice keeps the first time.
  */
-export async function recordOwnerRefusal(db: Db, act: StaffActor, caseId: number, now: Date, appeared: { name: string }) {
+export async function recordOwnerRefusal(
+  db: Db,
+  act: StaffActor,
+  caseId: number,
+  now: Date,
+  appeared: { name: string },
+) {
   // Who appeared is part of the record: a name as any other person's name typed into the bot.
   const name = cleanPersonName(appeared.name);
   if (!name) throw new Refusal('TEXT_REQUIRED', 's. 16');
@@ -134,22 +168,51 @@ export async function recordOwnerRefusal(db: Db, act: StaffActor, caseId: number
     const tl = computeTimeline({ impoundedAt: c.impoundedAt, ownerRefusedAt: now });
     if (!tl.ok || !tl.value.s16SaleEligible) throw new Refusal('LAW_ERROR', 's. 16');
     const saleFrom = tl.value.s16SaleEligible.actionableFrom;
-    await transition(tx, c, allowed, { ownerRefusedAt: now, ownerRefusedBy: name, ownerToldOfRefusalAt: owners.length ? now : null });
+    await transition(tx, c, allowed, {
+      ownerRefusedAt: now,
+      ownerRefusedBy: name,
+      ownerToldOfRefusalAt: owners.length ? now : null,
+    });
     for (const chatId of owners) {
       await queueMessage(
         tx,
-        { chatId, key: 'officer:refusal_note.to_owner', params: { number: c.number, at: now.toISOString(), name, saleFrom, pound: c.pound.name, 'pound@hi': c.pound.nameHi }, priority: 'personal' },
+        {
+          chatId,
+          key: 'officer:refusal_note.to_owner',
+          params: {
+            number: c.number,
+            at: now.toISOString(),
+            name,
+            saleFrom,
+            pound: c.pound.name,
+            'pound@hi': c.pound.nameHi,
+          },
+          priority: 'personal',
+        },
         `case:${c.id}:s16-refusal-owner:${chatId}`,
         now,
       );
     }
     const who = authorize(act, 'owner.refusal', c.poundId);
-    await audit(tx, who.audit, 'S16_OWNER_REFUSED', c.id, { at: now.toISOString(), appeared: name, ownersTold: owners.length, saleFrom });
-    const officers = who.role === 'OFFICER' ? [] : (await staffChats(tx, c.poundId, ['OFFICER'])).filter((id) => id !== String(act.telegramId));
+    await audit(tx, who.audit, 'S16_OWNER_REFUSED', c.id, {
+      at: now.toISOString(),
+      appeared: name,
+      ownersTold: owners.length,
+      saleFrom,
+    });
+    const officers =
+      who.role === 'OFFICER'
+        ? []
+        : (await staffChats(tx, c.poundId, ['OFFICER'])).filter((id) => id !== String(act.telegramId));
     for (const chatId of officers) {
       await queueMessage(
         tx,
-        { chatId, key: 'officer:refusal_note.to_officer', params: { number: c.number, at: now.toISOString(), pound: c.pound.name, 'pound@hi': c.pound.nameHi }, priority: 'official' },
+        {
+          chatId,
+          key: 'officer:refusal_note.to_officer',
+          params: { number: c.number, at: now.toISOString(), pound: c.pound.name, 'pound@hi': c.pound.nameHi },
+          priority: 'official',
+        },
         `case:${c.id}:s16-refusal:${chatId}`,
         now,
       );
@@ -193,14 +256,23 @@ export async function registerBidder(
   return caseTransaction(db, async (tx) => {
     const { c, who } = await loadCaseAs(tx, act, 'auction', input.caseId);
     const auction = c.auction;
-    if (!auction || auction.status !== 'SCHEDULED') throw new Refusal('NO_AUCTION', 's. 14');
+    if (auction?.status !== 'SCHEDULED') throw new Refusal('NO_AUCTION', 's. 14');
     const admitted = auction.bidders.filter((b) => !b.refusedSection);
     const same = auction.bidders.find((b) => sameName(b.name, name));
     if (same) {
       const idx = admitted.findIndex((b) => b.id === same.id);
-      return { caseNumber: c.number, bidderId: same.id, name: same.name, refused: Boolean(same.refusedSection), number: idx >= 0 ? idx + 1 : null };
+      return {
+        caseNumber: c.number,
+        bidderId: same.id,
+        name: same.name,
+        refused: Boolean(same.refusedSection),
+        number: idx >= 0 ? idx + 1 : null,
+      };
     }
-    const staff = await tx.staffMember.findMany({ where: { revokedAt: null, role: { in: ['OFFICER', 'POUND_KEEPER'] } }, select: { id: true, name: true, role: true } });
+    const staff = await tx.staffMember.findMany({
+      where: { revokedAt: null, role: { in: ['OFFICER', 'POUND_KEEPER'] } },
+      select: { id: true, name: true, role: true },
+    });
     // The same person whether the name was enrolled or typed in Devanagari or in Latin letters.
     const match = staff.find((s) => sameName(s.name, name));
     // s. 19: "no officer ... or pound-keeper ... shall, directly or indirectly, purchase".
@@ -208,9 +280,17 @@ export async function registerBidder(
     // Initials or a short form of a staff member's name ("S. Kumar" for Suresh Kumar) may be the same person:
     // not admitted until the officer confirms it is someone else (the confirmation is audited).
     const resembles = match ? undefined : staff.find((s) => nameResemblance(name, s.name) === 'short_form');
-    if (resembles && input.confirmedNotStaff !== true) throw new Refusal('BIDDER_RESEMBLES_STAFF', 's. 19', { name, staff: resembles.name });
+    if (resembles && input.confirmedNotStaff !== true)
+      throw new Refusal('BIDDER_RESEMBLES_STAFF', 's. 19', { name, staff: resembles.name });
     const bidder = await tx.bidder.create({
-      data: { auctionId: auction.id, name, address, declarationSigned: true, refusedSection: official ? 's. 19' : null, registeredAt: now },
+      data: {
+        auctionId: auction.id,
+        name,
+        address,
+        declarationSigned: true,
+        refusedSection: official ? 's. 19' : null,
+        registeredAt: now,
+      },
     });
     await audit(tx, who.audit, official ? 'S19_BIDDER_REFUSED' : 'S19_BIDDER_REGISTERED', c.id, {
       bidderId: bidder.id,
@@ -219,11 +299,19 @@ export async function registerBidder(
       ...(match ? { matchedStaffId: match.id } : {}),
       ...(resembles ? { resembledStaffId: resembles.id, confirmedNotStaffBy: String(act.telegramId) } : {}),
     });
-    return { caseNumber: c.number, bidderId: bidder.id, name, refused: official, number: official ? null : admitted.length + 1 };
+    return {
+      caseNumber: c.number,
+      bidderId: bidder.id,
+      name,
+      refused: official,
+      number: official ? null : admitted.length + 1,
+    };
   });
 }
 
 /** Admitted bidders (not refused under s. 19) of an auction, numbered B1, B2 … in registration order. */
-export function admittedBidders<B extends { id: number; refusedSection: string | null }>(bidders: readonly B[]): Array<B & { number: number }> {
+export function admittedBidders<B extends { id: number; refusedSection: string | null }>(
+  bidders: readonly B[],
+): Array<B & { number: number }> {
   return bidders.filter((b) => !b.refusedSection).map((b, i) => ({ ...b, number: i + 1 }));
 }

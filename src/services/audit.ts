@@ -11,7 +11,13 @@ export interface Actor {
 }
 
 /** Appends an audit event (the table is append-only: a trigger refuses UPDATE and DELETE). */
-export async function audit(tx: Tx, actor: Actor, action: string, caseId: number | null, details?: Prisma.InputJsonValue): Promise<void> {
+export async function audit(
+  tx: Tx,
+  actor: Actor,
+  action: string,
+  caseId: number | null,
+  details?: Prisma.InputJsonValue,
+): Promise<void> {
   await tx.auditEvent.create({
     data: {
       actorTelegramId: actor.telegramId ?? null,

@@ -2,7 +2,17 @@ import { Prisma } from '../db';
 import { queryRows } from '../db/direct';
 import { CLAIMABLE, computeTimeline, IN_CUSTODY, type CaseStatus, type LawResult, type StatutoryWindows } from '../law';
 import type { CaseNumber } from './cases';
-import { afterSaleFactsOf, duesOfLoaded, jsonOf, RULES_JSON_SQL, rulesFromJson, type CaseDues, type DbReader, type DuesOptions, type PoundRules } from './dues';
+import {
+  afterSaleFactsOf,
+  duesOfLoaded,
+  jsonOf,
+  RULES_JSON_SQL,
+  rulesFromJson,
+  type CaseDues,
+  type DbReader,
+  type DuesOptions,
+  type PoundRules,
+} from './dues';
 import { nextDeadline, type NextDeadline, type StoredClock } from './next-deadline';
 
 /**
@@ -57,7 +67,8 @@ interface CardRow extends CaseColumns {
 }
 
 function cardQuery(db: DbReader, ref: CaseRef, viewer: bigint | null, withRules: boolean) {
-  const where = 'id' in ref ? Prisma.sql`c."id" = ${ref.id}` : Prisma.sql`c."numberKey" = ${ref.number.number.toUpperCase()}`;
+  const where =
+    'id' in ref ? Prisma.sql`c."id" = ${ref.id}` : Prisma.sql`c."numberKey" = ${ref.number.number.toUpperCase()}`;
   const v = viewer ?? -1n; // no Telegram id is negative for a user: "nobody"
   // The dues screen also reads the last completed auction round's stored sale (s. 13 after a partial s. 14 sale).
   const rules = withRules
@@ -96,8 +107,19 @@ const date = (v: string | Date) => new Date(v);
 function cardOf(row: CardRow, viewer: bigint | null, now: Date, windows: Partial<StatutoryWindows>): CaseCard {
   const status = row.status as CaseStatus;
   const auctionJson = jsonOf<{ scheduledFor: string; place: string; status: string } | null>(row.auction);
-  const auction = auctionJson ? { scheduledFor: date(auctionJson.scheduledFor), place: auctionJson.place, status: auctionJson.status } : null;
-  const facts = { status: row.status, ownerRefusedAt: row.ownerRefusedAt, reportedAt: row.reportedAt, impoundedAt: row.impoundedAt, seizedAt: row.seizedAt, noticePostedAt: row.noticePostedAt, surplusDepositedAt: row.surplusDepositedAt, auction };
+  const auction = auctionJson
+    ? { scheduledFor: date(auctionJson.scheduledFor), place: auctionJson.place, status: auctionJson.status }
+    : null;
+  const facts = {
+    status: row.status,
+    ownerRefusedAt: row.ownerRefusedAt,
+    reportedAt: row.reportedAt,
+    impoundedAt: row.impoundedAt,
+    seizedAt: row.seizedAt,
+    noticePostedAt: row.noticePostedAt,
+    surplusDepositedAt: row.surplusDepositedAt,
+    auction,
+  };
   const next = nextDeadline(facts, now, windows);
   const claimable = CLAIMABLE.includes(status);
   const inCustody = IN_CUSTODY.includes(status);
@@ -124,7 +146,9 @@ function cardOf(row: CardRow, viewer: bigint | null, now: Date, windows: Partial
     pound: jsonOf(row.pound),
     heads: jsonOf(row.heads),
     auction,
-    complaints: jsonOf<Array<{ reference: string; filedOn: string; outcome: string | null }>>(row.complaints).map((k) => ({ ...k, filedOn: k.filedOn.slice(0, 10) })),
+    complaints: jsonOf<Array<{ reference: string; filedOn: string; outcome: string | null }>>(row.complaints).map(
+      (k) => ({ ...k, filedOn: k.filedOn.slice(0, 10) }),
+    ),
     next: next.ok ? next.value : null,
     claimable,
     inCustody,
@@ -133,7 +157,13 @@ function cardOf(row: CardRow, viewer: bigint | null, now: Date, windows: Partial
 }
 
 /** The public case card of `ref` as `viewer` (a Telegram user id, or null) sees it at `now`; null if no such case. One statement. */
-export async function caseCard(db: DbReader, ref: CaseRef | number, viewer: bigint | null, now: Date, windows: Partial<StatutoryWindows> = {}): Promise<CaseCard | null> {
+export async function caseCard(
+  db: DbReader,
+  ref: CaseRef | number,
+  viewer: bigint | null,
+  now: Date,
+  windows: Partial<StatutoryWindows> = {},
+): Promise<CaseCard | null> {
   const rows = await cardQuery(db, typeof ref === 'number' ? { id: ref } : ref, viewer, false);
   return rows[0] ? cardOf(rows[0], viewer, now, windows) : null;
 }
@@ -151,18 +181,43 @@ export interface DuesScreen {
  * The dues of `ref` at `at` (s. 13 claim by default), for the viewer at `now`: one statement loads the case and
  * the pound's dated rule rows; the statute engine values it at `at` and a day later (src/law). Null if no such case.
  */
-export async function duesScreen(db: DbReader, ref: CaseRef | number, viewer: bigint | null, at: Date, now: Date, windows: Partial<StatutoryWindows> = {}, options: DuesOptions = {}): Promise<DuesScreen | null> {
+export async function duesScreen(
+  db: DbReader,
+  ref: CaseRef | number,
+  viewer: bigint | null,
+  at: Date,
+  now: Date,
+  windows: Partial<StatutoryWindows> = {},
+  options: DuesOptions = {},
+): Promise<DuesScreen | null> {
   const rows = await cardQuery(db, typeof ref === 'number' ? { id: ref } : ref, viewer, true);
   const row = rows[0];
   if (!row) return null;
   const card = cardOf(row, viewer, now, windows);
   const rules = rulesFromJson(row.rules);
-  const forDues = { id: card.id, number: card.number, poundId: card.poundId, impoundedAt: card.impoundedAt, heads: card.heads };
+  const forDues = {
+    id: card.id,
+    number: card.number,
+    poundId: card.poundId,
+    impoundedAt: card.impoundedAt,
+    heads: card.heads,
+  };
   // Heads left unsold at a s. 14 auction, claimed under s. 13: what the sale money left unrecovered plus the charges since.
   const partlySold = card.heads.some((h) => h.status === 'SOLD') && card.heads.some((h) => h.status === 'IMPOUNDED');
-  const afterSale = options.mode === 'sale' || !partlySold ? null : afterSaleFactsOf(row.ownerRefusedAt, row.lastRoundAccount == null ? null : jsonOf(row.lastRoundAccount));
+  const afterSale =
+    options.mode === 'sale' || !partlySold
+      ? null
+      : afterSaleFactsOf(row.ownerRefusedAt, row.lastRoundAccount == null ? null : jsonOf(row.lastRoundAccount));
   const opts = { ...options, afterSale };
   const dues = duesOfLoaded(forDues, rules, at, opts);
   const tomorrow = dues.ok ? duesOfLoaded(forDues, rules, new Date(at.getTime() + 86_400_000), opts) : dues;
-  return { card, rules, dues, nextDayPaise: dues.ok && tomorrow.ok ? tomorrow.value.breakdown.totals.totalPaise - dues.value.breakdown.totals.totalPaise : null };
+  return {
+    card,
+    rules,
+    dues,
+    nextDayPaise:
+      dues.ok && tomorrow.ok
+        ? tomorrow.value.breakdown.totals.totalPaise - dues.value.breakdown.totals.totalPaise
+        : null,
+  };
 }

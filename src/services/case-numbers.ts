@@ -5,7 +5,11 @@ import type { Tx } from './outbox';
  * The counter row is bumped with an atomic UPDATE ... RETURNING inside the caller's transaction,
  * so two keepers registering at once get different serials.
  */
-export async function allocateCaseNumber(tx: Tx, pound: { id: number; code: string }, year: number): Promise<{ number: string; seq: number }> {
+export async function allocateCaseNumber(
+  tx: Tx,
+  pound: { id: number; code: string },
+  year: number,
+): Promise<{ number: string; seq: number }> {
   await tx.caseCounter.createMany({ data: [{ poundId: pound.id, year, next: 1 }], skipDuplicates: true });
   const counter = await tx.caseCounter.update({
     where: { poundId_year: { poundId: pound.id, year } },

@@ -1,5 +1,14 @@
 import { addDays, daysBetween, toIstDate, type CattleClassCode, type LocalDate } from '../law';
-import { classOfWord, colourOfWord, coloursIn, countOfWord, isStopWord, samePlaceWord, wordSearchKeys, words } from './cattle-words';
+import {
+  classOfWord,
+  colourOfWord,
+  coloursIn,
+  countOfWord,
+  isStopWord,
+  samePlaceWord,
+  wordSearchKeys,
+  words,
+} from './cattle-words';
 import { Prisma } from '../db';
 import { queryRows } from '../db/direct';
 import { jsonOf, type DbReader } from './dues';
@@ -101,7 +110,8 @@ export function scoreCase(q: SearchQuery, c: Candidate): number | null {
     if (want.count !== null) score += want.count === have ? 2 : want.count < have ? 0 : -1;
   }
   if (q.colours.length > 0) {
-    const relevant = q.classes.length > 0 ? c.heads.filter((h) => q.classes.some((w) => w.cattleClass === h.cattleClass)) : c.heads;
+    const relevant =
+      q.classes.length > 0 ? c.heads.filter((h) => q.classes.some((w) => w.cattleClass === h.cattleClass)) : c.heads;
     const present = new Set<string>();
     for (const h of relevant) for (const col of coloursIn(h.description)) present.add(col);
     for (const col of q.colours) score += present.has(col) ? 2 : -1;
@@ -138,7 +148,8 @@ const istMidnight = (d: LocalDate): string => new Date(`${d}T00:00:00+05:30`).to
 
 type Ranked = SearchHit & { at: number };
 const rank = (a: Ranked, b: Ranked) => b.score - a.score || b.at - a.at || b.caseId - a.caseId;
-const hitsOf = (ranked: Ranked[], limit: number): SearchHit[] => ranked.slice(0, limit).map(({ caseId, number, score }) => ({ caseId, number, score }));
+const hitsOf = (ranked: Ranked[], limit: number): SearchHit[] =>
+  ranked.slice(0, limit).map(({ caseId, number, score }) => ({ caseId, number, score }));
 
 interface CandidateRow {
   id: number;
@@ -172,7 +183,9 @@ export function searchSql(query: SearchQuery, now: Date, take: number, skip = 0)
     : Prisma.sql`0`;
   const classScores = query.classes.map((c, i) => {
     const have = Prisma.raw(`hc."n${i}"`);
-    return c.count === null ? Prisma.sql`3` : Prisma.sql`3 + CASE WHEN ${have} = ${c.count}::int THEN 2 WHEN ${c.count}::int < ${have} THEN 0 ELSE -1 END`;
+    return c.count === null
+      ? Prisma.sql`3`
+      : Prisma.sql`3 + CASE WHEN ${have} = ${c.count}::int THEN 2 WHEN ${c.count}::int < ${have} THEN 0 ELSE -1 END`;
   });
   const keys = [...new Set(query.words.flatMap(wordSearchKeys))];
   const wordHit =
@@ -183,7 +196,9 @@ export function searchSql(query: SearchQuery, now: Date, take: number, skip = 0)
       : Prisma.sql`false`;
   const filters = [
     ...(query.date
-      ? [Prisma.sql`w."impoundedAt" >= ${istMidnight(addDays(query.date, -1))}::timestamptz AND w."impoundedAt" < ${istMidnight(addDays(query.date, 2))}::timestamptz`]
+      ? [
+          Prisma.sql`w."impoundedAt" >= ${istMidnight(addDays(query.date, -1))}::timestamptz AND w."impoundedAt" < ${istMidnight(addDays(query.date, 2))}::timestamptz`,
+        ]
       : []),
     ...query.classes.map((_, i) => Prisma.sql`${Prisma.raw(`hc."n${i}"`)} > 0`),
     // Without a named class, a case no word can match is ruled out.
@@ -192,7 +207,10 @@ export function searchSql(query: SearchQuery, now: Date, take: number, skip = 0)
   const headCounts =
     query.classes.length > 0
       ? Prisma.sql`CROSS JOIN LATERAL (SELECT ${Prisma.join(
-          query.classes.map((c, i) => Prisma.sql`count(*) FILTER (WHERE h."cattleClass" = ${c.cattleClass})::int AS ${Prisma.raw(`"n${i}"`)}`),
+          query.classes.map(
+            (c, i) =>
+              Prisma.sql`count(*) FILTER (WHERE h."cattleClass" = ${c.cattleClass})::int AS ${Prisma.raw(`"n${i}"`)}`,
+          ),
         )} FROM "Head" h WHERE h."caseId" = w."id") hc`
       : Prisma.empty;
   const ub = Prisma.join(
@@ -200,7 +218,9 @@ export function searchSql(query: SearchQuery, now: Date, take: number, skip = 0)
       dateScore,
       ...classScores,
       Prisma.sql`${2 * query.colours.length}::int`,
-      ...(query.words.length > 0 ? [Prisma.sql`CASE WHEN ${wordHit} THEN ${5 * query.words.length}::int ELSE 0 END`] : []),
+      ...(query.words.length > 0
+        ? [Prisma.sql`CASE WHEN ${wordHit} THEN ${5 * query.words.length}::int ELSE 0 END`]
+        : []),
     ],
     ' + ',
   );
@@ -232,7 +252,12 @@ export function searchSql(query: SearchQuery, now: Date, take: number, skip = 0)
  * `scoreCase` here over candidates read highest bound first (`searchSql`), in growing batches, until no case not yet
  * read can outrank the results; cases that no search word can match (by their search keys) are not read at all.
  */
-export async function searchCases(db: DbReader, query: SearchQuery, now: Date, limit = SEARCH_LIMIT): Promise<SearchHit[]> {
+export async function searchCases(
+  db: DbReader,
+  query: SearchQuery,
+  now: Date,
+  limit = SEARCH_LIMIT,
+): Promise<SearchHit[]> {
   if (isEmptyQuery(query) || limit <= 0) return [];
   const page = (take: number, skip: number) => queryRows<CandidateRow>(db, searchSql(query, now, take, skip));
   if (query.colours.length + query.words.length === 0) {
@@ -245,7 +270,12 @@ export async function searchCases(db: DbReader, query: SearchQuery, now: Date, l
     const rows = await page(take, skip);
     skip += rows.length;
     for (const r of rows) {
-      const c = { impoundedAt: r.impoundedAt, placeOfSeizure: r.placeOfSeizure!, pound: { code: r.poundCode! }, heads: jsonOf<Candidate['heads']>(r.heads) };
+      const c = {
+        impoundedAt: r.impoundedAt,
+        placeOfSeizure: r.placeOfSeizure!,
+        pound: { code: r.poundCode! },
+        heads: jsonOf<Candidate['heads']>(r.heads),
+      };
       const score = scoreCase(query, c);
       if (score !== null) ranked.push({ caseId: r.id, number: r.number, score, at: r.impoundedAt.getTime() });
     }
@@ -255,7 +285,13 @@ export async function searchCases(db: DbReader, query: SearchQuery, now: Date, l
     // the same bound and so comes after the last one read (impounded earlier, or a lower id).
     const last = rows[rows.length - 1]!;
     const kth = ranked[limit - 1];
-    if (kth && (kth.score > last.ub || (kth.score === last.ub && rank(kth, { caseId: last.id, number: last.number, score: last.ub, at: last.impoundedAt.getTime() }) <= 0))) break;
+    if (
+      kth &&
+      (kth.score > last.ub ||
+        (kth.score === last.ub &&
+          rank(kth, { caseId: last.id, number: last.number, score: last.ub, at: last.impoundedAt.getTime() }) <= 0))
+    )
+      break;
   }
   return hitsOf(ranked.sort(rank), limit);
 }

@@ -1,4 +1,14 @@
-import { checkTransition, mayAttempt, nextActions, type ActionParams, type CaseAction, type CaseState, type Role, type StatutoryWindows, type TransitionAllowed } from '../law';
+import {
+  checkTransition,
+  mayAttempt,
+  nextActions,
+  type ActionParams,
+  type CaseAction,
+  type CaseState,
+  type Role,
+  type StatutoryWindows,
+  type TransitionAllowed,
+} from '../law';
 import { Prisma, type Db } from '../db';
 import type { Tx } from './outbox';
 import { refusalOf, Refusal } from './refusal';
@@ -36,7 +46,12 @@ export async function loadCase(db: Tx | Db, caseId: number): Promise<CaseForLaw>
  * pound is the case's, so the case is read first and the right checked on it — every staff action on a case
  * begins so. `who.lawRole` is the role the statute engine is asked with; `who.audit` what the audit records.
  */
-export async function loadCaseAs(tx: Tx | Db, actor: StaffActor, right: StaffRight, caseId: number): Promise<{ c: CaseForLaw; who: Authorized }> {
+export async function loadCaseAs(
+  tx: Tx | Db,
+  actor: StaffActor,
+  right: StaffRight,
+  caseId: number,
+): Promise<{ c: CaseForLaw; who: Authorized }> {
   const c = await loadCase(tx, caseId);
   return { c, who: authorize(actor, right, c.poundId) };
 }
@@ -74,11 +89,22 @@ export function caseStateOf(c: CaseFacts, windows?: Partial<StatutoryWindows>): 
     // Delivered on an owner's part claim (ss. 13, 15) while others stay; after the whole release every head is.
     headsReleased: c.heads.filter((h) => h.status === 'RELEASED').length,
     ...(confirmed
-      ? { paymentReceived: confirmed.some((p) => p.kind === 'S13_PAYMENT'), depositReceived: confirmed.some((p) => p.kind === 'S15_DEPOSIT') }
+      ? {
+          paymentReceived: confirmed.some((p) => p.kind === 'S13_PAYMENT'),
+          depositReceived: confirmed.some((p) => p.kind === 'S15_DEPOSIT'),
+        }
       : {}),
     reportedAt: c.reportedAt,
     noticePostedAt: c.noticePostedAt,
-    ...(c.notice ? { notice: { stuckUpAt: c.notice.postedAt, proclaimedInVillageAt: c.notice.proclaimedVillageAt, proclaimedAtMarketAt: c.notice.proclaimedMarketAt } } : {}),
+    ...(c.notice
+      ? {
+          notice: {
+            stuckUpAt: c.notice.postedAt,
+            proclaimedInVillageAt: c.notice.proclaimedVillageAt,
+            proclaimedAtMarketAt: c.notice.proclaimedMarketAt,
+          },
+        }
+      : {}),
     ownerRefusedAt: c.ownerRefusedAt ?? null,
     auctionAt: c.auction?.status === 'SCHEDULED' ? c.auction.scheduledFor : null,
     surplusDepositedAt: c.surplusDepositedAt ?? null,
@@ -87,7 +113,13 @@ export function caseStateOf(c: CaseFacts, windows?: Partial<StatutoryWindows>): 
 }
 
 /** Asks the statute engine; throws the refusal as a Refusal (REFUSED with reason and section). */
-export function mustAllow(state: CaseState, action: CaseAction, role: Role, now: Date, params: ActionParams = {}): TransitionAllowed {
+export function mustAllow(
+  state: CaseState,
+  action: CaseAction,
+  role: Role,
+  now: Date,
+  params: ActionParams = {},
+): TransitionAllowed {
   const r = checkTransition(state, action, role, now, params);
   if (!r.ok) throw refusalOf(r.error);
   return r.value;
@@ -97,7 +129,12 @@ export function mustAllow(state: CaseState, action: CaseAction, role: Role, now:
  * The actions `actor` may take next on the case at `now` under `right`, as the statute engine says (status, role,
  * time gates; `nextActions`): for the bot's buttons — never a copied list of statuses. Empty without the right.
  */
-export function nextCaseActions(c: CaseFacts & { poundId: number }, actor: StaffActor, right: StaffRight, now: Date): ReadonlySet<CaseAction> {
+export function nextCaseActions(
+  c: CaseFacts & { poundId: number },
+  actor: StaffActor,
+  right: StaffRight,
+  now: Date,
+): ReadonlySet<CaseAction> {
   if (!may(actor, right, c.poundId)) return new Set();
   const r = nextActions(caseStateOf(c), authorize(actor, right, c.poundId).lawRole, now);
   return new Set(r.ok ? r.value.map((a) => a.action) : []);
@@ -136,7 +173,10 @@ export async function transition(
  * transaction is refused as a CONFLICT (and retried on the new state).
  */
 export async function touchCase(tx: Tx, c: { id: number; version: number; status: string }): Promise<void> {
-  const n = await tx.case.updateMany({ where: { id: c.id, version: c.version, status: c.status as never }, data: { version: { increment: 1 } } });
+  const n = await tx.case.updateMany({
+    where: { id: c.id, version: c.version, status: c.status as never },
+    data: { version: { increment: 1 } },
+  });
   if (n.count !== 1) throw new Refusal('CONFLICT');
 }
 

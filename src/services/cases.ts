@@ -22,15 +22,42 @@ export interface CaseNumber {
 /** Latin letter names as a Hindi speaker writes them (longest first when matching). */
 const LETTER_NAMES: Array<[string, string]> = (
   [
-    ['डब्ल्यू', 'W'], ['डब्लू', 'W'], ['एक्स', 'X'], ['वाई', 'Y'], ['वाय', 'Y'], ['ज़ेड', 'Z'], ['जेड', 'Z'], ['क्यू', 'Q'], ['क्यु', 'Q'],
-    ['एच', 'H'], ['एफ', 'F'], ['एफ़', 'F'], ['एल', 'L'], ['एम', 'M'], ['एन', 'N'], ['एस', 'S'], ['आर', 'R'], ['आई', 'I'],
-    ['बी', 'B'], ['सी', 'C'], ['डी', 'D'], ['जी', 'G'], ['जे', 'J'], ['के', 'K'], ['पी', 'P'], ['टी', 'T'], ['वी', 'V'], ['यू', 'U'],
-    ['ई', 'E'], ['ए', 'A'], ['ओ', 'O'],
+    ['डब्ल्यू', 'W'],
+    ['डब्लू', 'W'],
+    ['एक्स', 'X'],
+    ['वाई', 'Y'],
+    ['वाय', 'Y'],
+    ['ज़ेड', 'Z'],
+    ['जेड', 'Z'],
+    ['क्यू', 'Q'],
+    ['क्यु', 'Q'],
+    ['एच', 'H'],
+    ['एफ', 'F'],
+    ['एफ़', 'F'],
+    ['एल', 'L'],
+    ['एम', 'M'],
+    ['एन', 'N'],
+    ['एस', 'S'],
+    ['आर', 'R'],
+    ['आई', 'I'],
+    ['बी', 'B'],
+    ['सी', 'C'],
+    ['डी', 'D'],
+    ['जी', 'G'],
+    ['जे', 'J'],
+    ['के', 'K'],
+    ['पी', 'P'],
+    ['टी', 'T'],
+    ['वी', 'V'],
+    ['यू', 'U'],
+    ['ई', 'E'],
+    ['ए', 'A'],
+    ['ओ', 'O'],
   ] as Array<[string, string]>
 ).sort((a, b) => b[0].length - a[0].length);
 
 /** Words people put before a number: "case", "no.", "प्रकरण", "संख्या", "नंबर", "क्रमांक". */
-const PREFIX_WORDS = /^(?:(?:case|no\.?|number|num|#|prakaran|प्रकरण|मामला|केस|संख्या|नंबर|नम्बर|क्रमांक|सं\.?)\s*[:.\-]?\s*)+/iu;
+const PREFIX_WORDS = /^(?:(?:case|no\.?|number|num|#|prakaran|प्रकरण|मामला|केस|संख्या|नंबर|नम्बर|क्रमांक|सं\.?)\s*[:.-]?\s*)+/iu;
 
 function spellOutLatin(text: string): string | null {
   let out = '';
@@ -115,10 +142,15 @@ export const caseCardInclude = {
 export type CaseWithCard = NonNullable<Awaited<ReturnType<typeof findCaseById>>>;
 
 /** Heads grouped by class and description, in register order, for "2 × buffalo — black". */
-export function groupHeads(heads: Array<{ cattleClass: string; description: string; status?: string }>): Array<{ cattleClass: string; description: string; count: number }> {
+export function groupHeads(
+  heads: Array<{ cattleClass: string; description: string; status?: string }>,
+): Array<{ cattleClass: string; description: string; count: number }> {
   const groups: Array<{ cattleClass: string; description: string; count: number }> = [];
   for (const h of heads) {
-    const g = groups.find((x) => x.cattleClass === h.cattleClass && x.description.trim().toLowerCase() === h.description.trim().toLowerCase());
+    const g = groups.find(
+      (x) =>
+        x.cattleClass === h.cattleClass && x.description.trim().toLowerCase() === h.description.trim().toLowerCase(),
+    );
     if (g) g.count += 1;
     else groups.push({ cattleClass: h.cattleClass, description: h.description.trim(), count: 1 });
   }

@@ -11,7 +11,11 @@ import { postLedger } from './ledger';
  * and the parts add up to the OWNER_PAYMENT entry to the paisa.
  */
 
-const ACCOUNT = { DISTRICT_MAGISTRATE: 'DISTRICT_MAGISTRATE', POUND_KEEPER: 'POUND_KEEPER', S12A_SECURITY: 'SECURITY' } as const;
+const ACCOUNT = {
+  DISTRICT_MAGISTRATE: 'DISTRICT_MAGISTRATE',
+  POUND_KEEPER: 'POUND_KEEPER',
+  S12A_SECURITY: 'SECURITY',
+} as const;
 type DivisionAccount = (typeof ACCOUNT)[keyof typeof ACCOUNT];
 
 /** Ledger key of one part of a s. 13 payment's division. */
@@ -25,11 +29,20 @@ export function isClaimSplitKey(key: string): boolean {
 }
 
 /** The parts of a confirmed s. 13 payment from the dues the owner was shown, or null when they do not add up. */
-export function claimDivision(snapshot: unknown, receivedPaise: number): Array<{ account: DivisionAccount; section: string; amountPaise: number }> | null {
+export function claimDivision(
+  snapshot: unknown,
+  receivedPaise: number,
+): Array<{ account: DivisionAccount; section: string; amountPaise: number }> | null {
   const totals = snapshotTotals(snapshot);
   const parts = totals ? splitClaimPayment(totals) : null;
-  if (!parts || !parts.ok) return null;
-  const lines = parts.value.filter((p) => p.amountPaise > 0).map((p) => ({ account: ACCOUNT[p.payee as keyof typeof ACCOUNT], section: p.section, amountPaise: p.amountPaise }));
+  if (!parts?.ok) return null;
+  const lines = parts.value
+    .filter((p) => p.amountPaise > 0)
+    .map((p) => ({
+      account: ACCOUNT[p.payee as keyof typeof ACCOUNT],
+      section: p.section,
+      amountPaise: p.amountPaise,
+    }));
   // Conservation: every paisa received goes to exactly one part, or no division is written.
   return sumPaise(lines.map((l) => l.amountPaise)) === receivedPaise ? lines : null;
 }
@@ -39,7 +52,10 @@ export function claimDivision(snapshot: unknown, receivedPaise: number): Array<{
  * the parts written or already there; null when the dues snapshot cannot be divided (nothing is written,
  * the OWNER_PAYMENT entry stands alone and the audit event says so).
  */
-export async function recordClaimDivision(tx: Tx, input: { caseId: number; paymentId: number; snapshot: unknown; receivedPaise: number; now: Date }) {
+export async function recordClaimDivision(
+  tx: Tx,
+  input: { caseId: number; paymentId: number; snapshot: unknown; receivedPaise: number; now: Date },
+) {
   const lines = claimDivision(input.snapshot, input.receivedPaise);
   if (!lines) return null;
   await postLedger(

@@ -1,4 +1,10 @@
-import { checkTransition, type CaseAction, type LawResult, type StatutoryWindows, type TransitionAllowed } from '../law';
+import {
+  checkTransition,
+  type CaseAction,
+  type LawResult,
+  type StatutoryWindows,
+  type TransitionAllowed,
+} from '../law';
 import { cleanPersonName } from './person-name';
 import { caseStateOf } from './case-transition';
 import type { DbReader } from './dues';
@@ -21,7 +27,13 @@ export function actionOf(kind: ClaimKind): CaseAction {
  * May the owner start this claim on the case now? src/law decides (status, and for s. 15 the s. 20
  * complaint window); the refusal carries the section and reason.
  */
-export async function checkOwnerMay(db: DbReader, caseId: number, kind: ClaimKind, now: Date, windows: Partial<StatutoryWindows>): Promise<LawResult<TransitionAllowed>> {
+export async function checkOwnerMay(
+  db: DbReader,
+  caseId: number,
+  kind: ClaimKind,
+  now: Date,
+  windows: Partial<StatutoryWindows>,
+): Promise<LawResult<TransitionAllowed>> {
   const c = await db.case.findUniqueOrThrow({ where: { id: caseId }, include: { heads: true, auction: true } });
   return checkTransition(caseStateOf(c, windows), actionOf(kind), 'owner', now);
 }
@@ -63,7 +75,9 @@ export async function recordClaim(db: DbReader, input: ClaimInput) {
     orderBy: { id: 'desc' },
   });
   if (open) return db.claim.update({ where: { id: open.id }, data });
-  return db.claim.create({ data: { caseId: input.caseId, telegramUserId: input.telegramUserId, kind: input.kind, ...data } });
+  return db.claim.create({
+    data: { caseId: input.caseId, telegramUserId: input.telegramUserId, kind: input.kind, ...data },
+  });
 }
 
 /** Sets or clears the s. 12A declaration on a s. 15 claim (Maharashtra). */

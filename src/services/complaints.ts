@@ -2,7 +2,7 @@ import type { Db } from '../db';
 import { daysBetween, toIstDate, type LocalDate, type StatutoryWindows } from '../law';
 import { audit } from './audit';
 import { planDeadlines } from './deadlines';
-import { type DbReader } from './dues';
+import type { DbReader } from './dues';
 import { caseTimeline } from './next-deadline';
 
 /**
@@ -22,11 +22,19 @@ export function cleanReference(input: string): string | null {
 /** The s. 15 cases this user deposited under protest (the ones a complaint can be recorded for). */
 export async function protestCasesOf(db: DbReader, telegramUserId: bigint) {
   const claims = await db.claim.findMany({
-    where: { telegramUserId, kind: 'S15_PROTEST', payments: { some: { kind: 'S15_DEPOSIT', status: { in: ['PENDING', 'CONFIRMED'] } } } },
+    where: {
+      telegramUserId,
+      kind: 'S15_PROTEST',
+      payments: { some: { kind: 'S15_DEPOSIT', status: { in: ['PENDING', 'CONFIRMED'] } } },
+    },
     select: { caseId: true },
   });
   const ids = [...new Set(claims.map((c) => c.caseId))];
-  return db.case.findMany({ where: { id: { in: ids } }, include: { complaints: true }, orderBy: { impoundedAt: 'desc' } });
+  return db.case.findMany({
+    where: { id: { in: ids } },
+    include: { complaints: true },
+    orderBy: { impoundedAt: 'desc' },
+  });
 }
 
 /** What happened when recording a complaint. */
@@ -44,13 +52,30 @@ export type ComplaintResult =
 export async function recordComplaint(
   db: Db,
   windows: Partial<StatutoryWindows>,
-  input: { caseId: number; telegramUserId: bigint; reference: string; filedOn: LocalDate; now: Date; chatId?: number | null; messageId?: number | null },
+  input: {
+    caseId: number;
+    telegramUserId: bigint;
+    reference: string;
+    filedOn: LocalDate;
+    now: Date;
+    chatId?: number | null;
+    messageId?: number | null;
+  },
 ): Promise<ComplaintResult> {
   return db.$transaction(async (tx) => {
     const c = await tx.case.findUniqueOrThrow({ where: { id: input.caseId } });
-    const depositor = await tx.claim.count({ where: { caseId: c.id, telegramUserId: input.telegramUserId, kind: 'S15_PROTEST', payments: { some: { kind: 'S15_DEPOSIT' } } } });
+    const depositor = await tx.claim.count({
+      where: {
+        caseId: c.id,
+        telegramUserId: input.telegramUserId,
+        kind: 'S15_PROTEST',
+        payments: { some: { kind: 'S15_DEPOSIT' } },
+      },
+    });
     if (depositor === 0) return { kind: 'not_depositor' };
-    const existing = await tx.complaint.findUnique({ where: { caseId_reference: { caseId: c.id, reference: input.reference } } });
+    const existing = await tx.complaint.findUnique({
+      where: { caseId_reference: { caseId: c.id, reference: input.reference } },
+    });
     if (existing) return { kind: 'already', complaintId: existing.id };
     const today = toIstDate(input.now);
     if (daysBetween(input.filedOn, today) < 0) return { kind: 'future_date' };
@@ -61,12 +86,29 @@ export async function recordComplaint(
     const lastDay = tl.value.s20ComplaintWindowEnd.date;
     if (daysBetween(input.filedOn, lastDay) < 0) return { kind: 'outside_window', windowLastDay: lastDay };
     const row = await tx.complaint.create({
-      data: { caseId: c.id, telegramUserId: input.telegramUserId, reference: input.reference, filedOn: new Date(`${input.filedOn}T00:00:00Z`), recordedAt: input.now },
+      data: {
+        caseId: c.id,
+        telegramUserId: input.telegramUserId,
+        reference: input.reference,
+        filedOn: new Date(`${input.filedOn}T00:00:00Z`),
+        recordedAt: input.now,
+      },
     });
-    await audit(tx, { telegramId: input.telegramUserId, role: 'owner', chatId: input.chatId ?? null, messageId: input.messageId ?? null }, 'S20_COMPLAINT_RECORDED', c.id, {
-      complaintId: row.id,
-      filedOn: input.filedOn,
-    });
+    await audit(
+      tx,
+      {
+        telegramId: input.telegramUserId,
+        role: 'owner',
+        chatId: input.chatId ?? null,
+        messageId: input.messageId ?? null,
+      },
+      'S20_COMPLAINT_RECORDED',
+      c.id,
+      {
+        complaintId: row.id,
+        filedOn: input.filedOn,
+      },
+    );
     // The complaint-window reminders stop once a complaint is on record.
     await planDeadlines(tx, c.id, input.now);
     return { kind: 'recorded', complaintId: row.id, windowLastDay: lastDay };

@@ -12,7 +12,12 @@ import { addToOutbox, type Tx } from './outbox';
  * source of truth: a replan that runs late or twice computes the same jobs with the same ids.
  */
 export async function planDeadlines(tx: Tx, caseId: number, now: Date): Promise<void> {
-  await addToOutbox(tx, { name: 'deadline', payload: { caseId, step: 'replan' } }, `case:${caseId}:replan:${now.getTime()}`, now);
+  await addToOutbox(
+    tx,
+    { name: 'deadline', payload: { caseId, step: 'replan' } },
+    `case:${caseId}:replan:${now.getTime()}`,
+    now,
+  );
 }
 
 /** The deadline steps the jobs worker runs (each re-checks the case when it runs). */
@@ -44,7 +49,17 @@ export interface PlannedStep {
 /** What the planner reads of a case. */
 export const DEADLINE_CASE_INCLUDE = {
   auction: true,
-  payments: { select: { id: true, kind: true, status: true, declaredAt: true, confirmedAt: true, part: true, payerTelegramId: true } },
+  payments: {
+    select: {
+      id: true,
+      kind: true,
+      status: true,
+      declaredAt: true,
+      confirmedAt: true,
+      part: true,
+      payerTelegramId: true,
+    },
+  },
   complaints: { select: { id: true, telegramUserId: true } },
 } as const;
 
@@ -53,7 +68,15 @@ export interface CaseForDeadlines extends StoredClock {
   id: number;
   status: string;
   auction: { status: string; scheduledFor: Date } | null;
-  payments: Array<{ id: number; kind: string; status: string; declaredAt: Date; confirmedAt: Date | null; part?: boolean; payerTelegramId: bigint }>;
+  payments: Array<{
+    id: number;
+    kind: string;
+    status: string;
+    declaredAt: Date;
+    confirmedAt: Date | null;
+    part?: boolean;
+    payerTelegramId: bigint;
+  }>;
   complaints: Array<{ id: number; telegramUserId: bigint }>;
 }
 
@@ -67,16 +90,30 @@ export function loadCaseForDeadlines(db: DbReader, caseId: number): Promise<Case
  * s. 20 reminders of an owner's deposit under protest for his own heads (issue 10.11), whose complaint window runs
  * from the seizure whatever became of the other heads (`partDepositsAwaitingComplaint`).
  */
-export const FINISHED_STATUSES = ['RELEASED_S13', 'SOLD', 'DISPOSED_PROVISO', 'ACCOUNT_DELIVERED', 'SPLIT_RECORDED', 'SURPLUS_CLAIMED', 'SURPLUS_TO_REVENUE', 'RELEASED_BY_ORDER', 'CLOSED'] as const;
+export const FINISHED_STATUSES = [
+  'RELEASED_S13',
+  'SOLD',
+  'DISPOSED_PROVISO',
+  'ACCOUNT_DELIVERED',
+  'SPLIT_RECORDED',
+  'SURPLUS_CLAIMED',
+  'SURPLUS_TO_REVENUE',
+  'RELEASED_BY_ORDER',
+  'CLOSED',
+] as const;
 
 /**
  * The confirmed s. 15 deposits of owners for their own heads (issue 10.11) whose depositor has not recorded his s. 20
  * complaint: each keeps the depositor's reminders going until he does, or the window closes — also after a co-owner's
  * payment or a sale has finished the entry, since his deposit is still held on the ground that he will complain.
  */
-export function partDepositsAwaitingComplaint(c: Pick<CaseForDeadlines, 'payments' | 'complaints'>): CaseForDeadlines['payments'] {
+export function partDepositsAwaitingComplaint(
+  c: Pick<CaseForDeadlines, 'payments' | 'complaints'>,
+): CaseForDeadlines['payments'] {
   const complained = new Set(c.complaints.map((x) => x.telegramUserId));
-  return c.payments.filter((p) => p.kind === 'S15_DEPOSIT' && p.status === 'CONFIRMED' && p.part && !complained.has(p.payerTelegramId));
+  return c.payments.filter(
+    (p) => p.kind === 'S15_DEPOSIT' && p.status === 'CONFIRMED' && p.part && !complained.has(p.payerTelegramId),
+  );
 }
 
 /**
@@ -86,7 +123,11 @@ export function partDepositsAwaitingComplaint(c: Pick<CaseForDeadlines, 'payment
  * seizure: an older one's window has closed), on the Payment (part, kind, status, confirmedAt) index — never a scan
  * of the finished register. Ascending case ids, each once.
  */
-export async function finishedCasesAwaitingComplaint(db: DbReader, now: Date, config: Pick<Config, 'S20_COMPLAINT_WINDOW_DAYS'>): Promise<number[]> {
+export async function finishedCasesAwaitingComplaint(
+  db: DbReader,
+  now: Date,
+  config: Pick<Config, 'S20_COMPLAINT_WINDOW_DAYS'>,
+): Promise<number[]> {
   const since = new Date(now.getTime() - (config.S20_COMPLAINT_WINDOW_DAYS + 2) * 24 * HOUR);
   const rows = await db.payment.findMany({
     where: {
@@ -96,10 +137,16 @@ export async function finishedCasesAwaitingComplaint(db: DbReader, now: Date, co
       confirmedAt: { gte: since },
       case: { status: { in: [...FINISHED_STATUSES] } },
     },
-    select: { caseId: true, payerTelegramId: true, case: { select: { complaints: { select: { telegramUserId: true } } } } },
+    select: {
+      caseId: true,
+      payerTelegramId: true,
+      case: { select: { complaints: { select: { telegramUserId: true } } } },
+    },
     orderBy: { caseId: 'asc' },
   });
-  const ids = rows.filter((r) => !r.case.complaints.some((x) => x.telegramUserId === r.payerTelegramId)).map((r) => r.caseId);
+  const ids = rows
+    .filter((r) => !r.case.complaints.some((x) => x.telegramUserId === r.payerTelegramId))
+    .map((r) => r.caseId);
   return [...new Set(ids)];
 }
 
@@ -134,7 +181,10 @@ function step(c: { id: number }, name: DeadlineStep, runAt: Date, section: Secti
  * A change of facts (auction moved, notice posted) changes the instants and so the keys: a job planned
  * for the old facts finds its key gone from the plan and does nothing.
  */
-export function planSteps(c: CaseForDeadlines, config: Pick<Config, 'S20_COMPLAINT_WINDOW_DAYS' | 'NOTICE_GRACE_HOURS' | 'PAYMENT_NUDGE_HOURS'>): PlannedStep[] {
+export function planSteps(
+  c: CaseForDeadlines,
+  config: Pick<Config, 'S20_COMPLAINT_WINDOW_DAYS' | 'NOTICE_GRACE_HOURS' | 'PAYMENT_NUDGE_HOURS'>,
+): PlannedStep[] {
   const finished = (FINISHED_STATUSES as readonly string[]).includes(c.status);
   const partDeposits = partDepositsAwaitingComplaint(c);
   if (finished && partDeposits.length === 0) return [];
@@ -167,12 +217,22 @@ export function planSteps(c: CaseForDeadlines, config: Pick<Config, 'S20_COMPLAI
   if (c.status === 'SURPLUS_HELD' && t.surplusHoldEnd) {
     const end = t.surplusHoldEnd;
     const ownerAt = istHour(addDays(end.date, -SURPLUS_OWNER_NOTICE_DAYS), REMINDER_HOUR_IST);
-    if (c.surplusDepositedAt && ownerAt.getTime() > c.surplusDepositedAt.getTime()) out.push(step(c, 's17-surplus-owner', ownerAt, 's. 17'));
+    if (c.surplusDepositedAt && ownerAt.getTime() > c.surplusDepositedAt.getTime())
+      out.push(step(c, 's17-surplus-owner', ownerAt, 's. 17'));
     out.push(step(c, 's17-surplus-lapsed', istHour(end.actionableFrom, REMINDER_HOUR_IST), 's. 17'));
   }
   // s. 13/15: a payment declared and not confirmed within a few hours → nudge the pound-keepers.
   for (const p of c.payments) {
-    if (p.status === 'PENDING') out.push(step(c, 'payment-nudge', new Date(p.declaredAt.getTime() + config.PAYMENT_NUDGE_HOURS * HOUR), p.kind === 'S15_DEPOSIT' ? 's. 15' : 's. 13', p.id));
+    if (p.status === 'PENDING')
+      out.push(
+        step(
+          c,
+          'payment-nudge',
+          new Date(p.declaredAt.getTime() + config.PAYMENT_NUDGE_HOURS * HOUR),
+          p.kind === 'S15_DEPOSIT' ? 's. 15' : 's. 13',
+          p.id,
+        ),
+      );
   }
   return out.sort((a, b) => a.runAt.getTime() - b.runAt.getTime());
 }
@@ -187,7 +247,8 @@ function complaintSteps(c: CaseForDeadlines, t: Timeline, partDeposits: CaseForD
   if (!((c.status === 'DEPOSITED_S15' && c.complaints.length === 0) || partDeposits.length > 0)) return [];
   const out: PlannedStep[] = [];
   const w = t.s20ComplaintWindowEnd;
-  const deposit = c.payments.find((p) => p.kind === 'S15_DEPOSIT' && p.status === 'CONFIRMED' && !p.part) ?? partDeposits[0];
+  const deposit =
+    c.payments.find((p) => p.kind === 'S15_DEPOSIT' && p.status === 'CONFIRMED' && !p.part) ?? partDeposits[0];
   const depositedAt = deposit?.confirmedAt ?? deposit?.declaredAt ?? c.impoundedAt;
   const early = istHour(addDays(w.date, -COMPLAINT_EARLY_DAYS), REMINDER_HOUR_IST);
   if (early.getTime() > depositedAt.getTime()) out.push(step(c, 's20-complaint-early', early, 's. 20'));

@@ -1,7 +1,15 @@
 import { splitClaimPayment, sumPaise, toIstDate } from '../law';
 import type { Db } from '../db';
 import { audit } from './audit';
-import { caseStateOf, loadCaseAs, mustAllow, requireText, touchCase, transition, caseTransaction } from './case-transition';
+import {
+  caseStateOf,
+  loadCaseAs,
+  mustAllow,
+  requireText,
+  touchCase,
+  transition,
+  caseTransaction,
+} from './case-transition';
 import { Refusal } from './refusal';
 import type { StaffActor } from './staff-actor';
 import { planDeadlines } from './deadlines';
@@ -13,40 +21,72 @@ import { postLedger } from './ledger';
 /** The Magistrate's outcome for a s. 15 deposit: returned to the depositor, or applied to the dues. */
 export type DepositOutcome = 'refund' | 'apply';
 
-const PART_ACCOUNT = { DISTRICT_MAGISTRATE: 'DISTRICT_MAGISTRATE', POUND_KEEPER: 'POUND_KEEPER', S12A_SECURITY: 'SECURITY' } as const;
+const PART_ACCOUNT = {
+  DISTRICT_MAGISTRATE: 'DISTRICT_MAGISTRATE',
+  POUND_KEEPER: 'POUND_KEEPER',
+  S12A_SECURITY: 'SECURITY',
+} as const;
 
 /** Fine/feeding/security totals from a payment's dues snapshot (the DuesBreakdown the owner was shown). */
-export function snapshotTotals(snapshot: unknown): { finePaise: number; feedingPaise: number; securityPaise: number } | null {
+export function snapshotTotals(
+  snapshot: unknown,
+): { finePaise: number; feedingPaise: number; securityPaise: number } | null {
   const t = (snapshot as { totals?: Record<string, unknown> } | null)?.totals;
   if (!t) return null;
   const n = (x: unknown) => (typeof x === 'number' && Number.isSafeInteger(x) && x >= 0 ? x : null);
   const fine = n(t.finePaise);
   const feeding = n(t.feedingPaise);
   const security = n(t.securityPaise ?? 0);
-  return fine === null || feeding === null || security === null ? null : { finePaise: fine, feedingPaise: feeding, securityPaise: security };
+  return fine === null || feeding === null || security === null
+    ? null
+    : { finePaise: fine, feedingPaise: feeding, securityPaise: security };
 }
 
-type OutcomeEntry = { account: 'DEPOSIT_REFUND' | 'DISTRICT_MAGISTRATE' | 'POUND_KEEPER' | 'SECURITY'; amountPaise: number; section: string };
+type OutcomeEntry = {
+  account: 'DEPOSIT_REFUND' | 'DISTRICT_MAGISTRATE' | 'POUND_KEEPER' | 'SECURITY';
+  amountPaise: number;
+  section: string;
+};
 
 /**
  * The ledger entries of a deposit's outcome: 'refund' returns it whole; 'apply' divides it as the dues the depositor
  * was shown (s. 17: fines to the Magistrate, feeding to the keeper, s. 12A security held), to the paisa.
  */
-function outcomeEntries(deposit: { amountPaise: number; duesSnapshot: unknown }, outcome: DepositOutcome): OutcomeEntry[] {
+function outcomeEntries(
+  deposit: { amountPaise: number; duesSnapshot: unknown },
+  outcome: DepositOutcome,
+): OutcomeEntry[] {
   if (outcome === 'refund') return [{ account: 'DEPOSIT_REFUND', amountPaise: deposit.amountPaise, section: 's. 15' }];
   const totals = snapshotTotals(deposit.duesSnapshot);
   const parts = totals ? splitClaimPayment(totals) : null;
-  if (!parts || !parts.ok) throw new Refusal('DUES_UNAVAILABLE', 's. 15');
-  const entries = parts.value.filter((p) => p.amountPaise > 0).map((p) => ({ account: PART_ACCOUNT[p.payee as keyof typeof PART_ACCOUNT], amountPaise: p.amountPaise, section: p.section }));
+  if (!parts?.ok) throw new Refusal('DUES_UNAVAILABLE', 's. 15');
+  const entries = parts.value
+    .filter((p) => p.amountPaise > 0)
+    .map((p) => ({
+      account: PART_ACCOUNT[p.payee as keyof typeof PART_ACCOUNT],
+      amountPaise: p.amountPaise,
+      section: p.section,
+    }));
   // Every paisa of the deposit goes somewhere: the parts must add up to what was deposited.
   if (sumPaise(entries.map((e) => e.amountPaise)) !== deposit.amountPaise) {
-    throw new Refusal('SPLIT_UNBALANCED', 's. 15', { total: sumPaise(entries.map((e) => e.amountPaise)), proceeds: deposit.amountPaise });
+    throw new Refusal('SPLIT_UNBALANCED', 's. 15', {
+      total: sumPaise(entries.map((e) => e.amountPaise)),
+      proceeds: deposit.amountPaise,
+    });
   }
   return entries;
 }
 
 /** The depositor is told the Magistrate's outcome of his deposit (returned, or applied to the dues). */
-function tellDepositor(tx: Tx, deposit: { payerTelegramId: bigint; amountPaise: number }, outcome: DepositOutcome, number: string, reference: string, jobKey: string, now: Date) {
+function tellDepositor(
+  tx: Tx,
+  deposit: { payerTelegramId: bigint; amountPaise: number },
+  outcome: DepositOutcome,
+  number: string,
+  reference: string,
+  jobKey: string,
+  now: Date,
+) {
   return queueMessage(
     tx,
     {
@@ -67,7 +107,12 @@ function tellDepositor(tx: Tx, deposit: { payerTelegramId: bigint; amountPaise: 
  * pound-keeper (s. 17), s. 12A security held — as ledger entries that add up to the deposit. The depositor
  * is told. The case closes. A second outcome is refused (the case is no longer DEPOSITED_S15).
  */
-export async function recordDepositOutcome(db: Db, act: StaffActor, input: { caseId: number; outcome: DepositOutcome; orderReference: string }, now: Date) {
+export async function recordDepositOutcome(
+  db: Db,
+  act: StaffActor,
+  input: { caseId: number; outcome: DepositOutcome; orderReference: string },
+  now: Date,
+) {
   const reference = requireText(input.orderReference, 120);
   return caseTransaction(db, async (tx) => {
     const { c, who } = await loadCaseAs(tx, act, 'magistrate', input.caseId);
@@ -79,7 +124,12 @@ export async function recordDepositOutcome(db: Db, act: StaffActor, input: { cas
     if (!confirmed) throw new Refusal('NO_DEPOSIT', 's. 15');
     const deposit = { ...confirmed, amountPaise: paiseOf(confirmed.amountPaise) };
     const kind = input.outcome === 'refund' ? 'DEPOSIT_REFUND' : 'DEPOSIT_APPLY';
-    const { order } = await recordOrderTx(tx, act, { caseId: c.id, kind, authority: 'MAGISTRATE', reference, orderedOn: toIstDate(now) }, now);
+    const { order } = await recordOrderTx(
+      tx,
+      act,
+      { caseId: c.id, kind, authority: 'MAGISTRATE', reference, orderedOn: toIstDate(now) },
+      now,
+    );
     const entries = outcomeEntries(deposit, input.outcome);
     await postLedger(
       tx,
@@ -94,8 +144,19 @@ export async function recordDepositOutcome(db: Db, act: StaffActor, input: { cas
       })),
     );
     await transition(tx, c, allowed, { closedAt: now });
-    await tx.complaint.updateMany({ where: { caseId: c.id, outcome: null }, data: { outcome: input.outcome, outcomeAt: now } });
-    await tellDepositor(tx, deposit, input.outcome, c.number, reference, `case:${c.id}:deposit-outcome:${deposit.payerTelegramId}`, now);
+    await tx.complaint.updateMany({
+      where: { caseId: c.id, outcome: null },
+      data: { outcome: input.outcome, outcomeAt: now },
+    });
+    await tellDepositor(
+      tx,
+      deposit,
+      input.outcome,
+      c.number,
+      reference,
+      `case:${c.id}:deposit-outcome:${deposit.payerTelegramId}`,
+      now,
+    );
     await audit(tx, who.audit, input.outcome === 'refund' ? 'S15_DEPOSIT_REFUNDED' : 'S15_DEPOSIT_APPLIED', c.id, {
       paymentId: deposit.id,
       amountPaise: deposit.amountPaise,
@@ -104,7 +165,13 @@ export async function recordDepositOutcome(db: Db, act: StaffActor, input: { cas
       entries,
     });
     await planDeadlines(tx, c.id, now);
-    return { caseNumber: c.number, outcome: input.outcome, amountPaise: deposit.amountPaise, entries, depositorChat: String(deposit.payerTelegramId) };
+    return {
+      caseNumber: c.number,
+      outcome: input.outcome,
+      amountPaise: deposit.amountPaise,
+      entries,
+      depositorChat: String(deposit.payerTelegramId),
+    };
   });
 }
 
@@ -114,22 +181,49 @@ export async function recordDepositOutcome(db: Db, act: StaffActor, input: { cas
  * payment (`payment:<id>:deposit:<outcome>:<ACCOUNT>`); the case does not close (the other heads are another
  * matter), only its version moves. A second outcome for the same deposit is refused (ALREADY_DONE).
  */
-export async function recordPartDepositOutcome(db: Db, act: StaffActor, input: { paymentId: number; outcome: DepositOutcome; orderReference: string }, now: Date) {
+export async function recordPartDepositOutcome(
+  db: Db,
+  act: StaffActor,
+  input: { paymentId: number; outcome: DepositOutcome; orderReference: string },
+  now: Date,
+) {
   const reference = requireText(input.orderReference, 120);
   return caseTransaction(db, async (tx) => {
     const p = await tx.payment.findUnique({ where: { id: input.paymentId } });
-    if (!p || p.kind !== 'S15_DEPOSIT' || p.status !== 'CONFIRMED' || !p.part) throw new Refusal('NO_DEPOSIT', 's. 15');
+    if (p?.kind !== 'S15_DEPOSIT' || p.status !== 'CONFIRMED' || !p.part) throw new Refusal('NO_DEPOSIT', 's. 15');
     const { c, who } = await loadCaseAs(tx, act, 'magistrate', p.caseId);
     const prefix = `payment:${p.id}:deposit:`;
-    if ((await tx.ledgerEntry.count({ where: { caseId: c.id, idempotencyKey: { startsWith: prefix } } })) > 0) throw new Refusal('ALREADY_DONE', 's. 15', { number: c.number });
+    if ((await tx.ledgerEntry.count({ where: { caseId: c.id, idempotencyKey: { startsWith: prefix } } })) > 0)
+      throw new Refusal('ALREADY_DONE', 's. 15', { number: c.number });
     const deposit = { ...p, amountPaise: paiseOf(p.amountPaise) };
     const entries = outcomeEntries(deposit, input.outcome);
     const kind = input.outcome === 'refund' ? 'DEPOSIT_REFUND' : 'DEPOSIT_APPLY';
-    const { order } = await recordOrderTx(tx, act, { caseId: c.id, kind, authority: 'MAGISTRATE', reference, orderedOn: toIstDate(now) }, now);
-    await postLedger(tx, c.id, now, entries.map((e) => ({ ...e, memo: `s. 15 part deposit ${p.id} ${input.outcome}: order ${reference}`, idempotencyKey: `${prefix}${input.outcome}:${e.account}` })));
+    const { order } = await recordOrderTx(
+      tx,
+      act,
+      { caseId: c.id, kind, authority: 'MAGISTRATE', reference, orderedOn: toIstDate(now) },
+      now,
+    );
+    await postLedger(
+      tx,
+      c.id,
+      now,
+      entries.map((e) => ({
+        ...e,
+        memo: `s. 15 part deposit ${p.id} ${input.outcome}: order ${reference}`,
+        idempotencyKey: `${prefix}${input.outcome}:${e.account}`,
+      })),
+    );
     await touchCase(tx, c);
     await tellDepositor(tx, deposit, input.outcome, c.number, reference, `payment:${p.id}:deposit-outcome`, now);
-    await audit(tx, who.audit, input.outcome === 'refund' ? 'S15_DEPOSIT_REFUNDED' : 'S15_DEPOSIT_APPLIED', c.id, { paymentId: p.id, part: true, amountPaise: deposit.amountPaise, orderId: order.id, orderReference: reference, entries });
+    await audit(tx, who.audit, input.outcome === 'refund' ? 'S15_DEPOSIT_REFUNDED' : 'S15_DEPOSIT_APPLIED', c.id, {
+      paymentId: p.id,
+      part: true,
+      amountPaise: deposit.amountPaise,
+      orderId: order.id,
+      orderReference: reference,
+      entries,
+    });
     return { caseNumber: c.number, outcome: input.outcome, amountPaise: deposit.amountPaise, entries };
   });
 }
@@ -149,19 +243,40 @@ export interface PartDepositAwaiting {
 export async function partDepositsAwaitingOutcome(db: Db, caseId: number): Promise<PartDepositAwaiting[]> {
   const rows = await db.payment.findMany({
     where: { caseId, kind: 'S15_DEPOSIT', status: 'CONFIRMED', part: true },
-    select: { id: true, amountPaise: true, receipt: { select: { number: true } }, claim: { select: { claimantName: true } } },
+    select: {
+      id: true,
+      amountPaise: true,
+      receipt: { select: { number: true } },
+      claim: { select: { claimantName: true } },
+    },
     orderBy: { id: 'asc' },
   });
   if (rows.length === 0) return [];
-  const decided = await db.ledgerEntry.findMany({ where: { caseId, idempotencyKey: { contains: ':deposit:' } }, select: { idempotencyKey: true } });
+  const decided = await db.ledgerEntry.findMany({
+    where: { caseId, idempotencyKey: { contains: ':deposit:' } },
+    select: { idempotencyKey: true },
+  });
   const done = new Set(decided.map((e) => /^payment:(\d+):deposit:/.exec(e.idempotencyKey)?.[1]));
   return rows
     .filter((p) => p.receipt && !done.has(String(p.id)))
-    .map((p) => ({ paymentId: p.id, receiptNumber: p.receipt!.number, amountPaise: paiseOf(p.amountPaise), depositor: p.claim?.claimantName ?? '' }));
+    .map((p) => ({
+      paymentId: p.id,
+      receiptNumber: p.receipt!.number,
+      amountPaise: paiseOf(p.amountPaise),
+      depositor: p.claim?.claimantName ?? '',
+    }));
 }
 
 /** The part deposit a receipt number names (the Magistrate's `/outcome <receipt> …`), or null: no such receipt, or not a part deposit. */
-export async function partDepositOfReceipt(db: Db, receiptNumber: string): Promise<{ paymentId: number; caseId: number } | null> {
-  const r = await db.receipt.findUnique({ where: { number: receiptNumber }, select: { caseId: true, payment: { select: { id: true, kind: true, part: true } } } });
-  return r?.payment && r.payment.kind === 'S15_DEPOSIT' && r.payment.part ? { paymentId: r.payment.id, caseId: r.caseId } : null;
+export async function partDepositOfReceipt(
+  db: Db,
+  receiptNumber: string,
+): Promise<{ paymentId: number; caseId: number } | null> {
+  const r = await db.receipt.findUnique({
+    where: { number: receiptNumber },
+    select: { caseId: true, payment: { select: { id: true, kind: true, part: true } } },
+  });
+  return r?.payment && r.payment.kind === 'S15_DEPOSIT' && r.payment.part
+    ? { paymentId: r.payment.id, caseId: r.caseId }
+    : null;
 }

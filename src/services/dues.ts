@@ -32,7 +32,16 @@ export interface PoundRules {
   /** The pound as the engine sees it (code, state, area code). */
   pound: LawPound;
   rules: LawRules;
-  poundRow: { id: number; code: string; name: string; nameHi: string; address: string; upiId: string | null; upiPayeeName: string | null; stateCode: string };
+  poundRow: {
+    id: number;
+    code: string;
+    name: string;
+    nameHi: string;
+    address: string;
+    upiId: string | null;
+    upiPayeeName: string | null;
+    stateCode: string;
+  };
 }
 
 /** A case that does not exist (wrong id). */
@@ -74,9 +83,31 @@ export function jsonOf<T>(value: unknown): T {
 
 interface RulesJson {
   pound: PoundRules['poundRow'] & { areaCode: string };
-  fines: Array<{ id: number; cattleClass: string; effectiveFrom: string; effectiveTo: string | null; paisePerHead: number; notification: string }>;
-  feeding: Array<{ id: number; cattleClass: string; effectiveFrom: string; effectiveTo: string | null; paisePerDay: number; orderRef: string }>;
-  security: Array<{ id: number; stateCode: string; cattleClass: string; effectiveFrom: string; effectiveTo: string | null; paisePerHead: number; reference: string }>;
+  fines: Array<{
+    id: number;
+    cattleClass: string;
+    effectiveFrom: string;
+    effectiveTo: string | null;
+    paisePerHead: number;
+    notification: string;
+  }>;
+  feeding: Array<{
+    id: number;
+    cattleClass: string;
+    effectiveFrom: string;
+    effectiveTo: string | null;
+    paisePerDay: number;
+    orderRef: string;
+  }>;
+  security: Array<{
+    id: number;
+    stateCode: string;
+    cattleClass: string;
+    effectiveFrom: string;
+    effectiveTo: string | null;
+    paisePerHead: number;
+    reference: string;
+  }>;
   orders: Array<{ id: number; effectiveFrom: string; effectiveTo: string | null; kinds: string[]; reference: string }>;
 }
 
@@ -92,12 +123,55 @@ export function rulesFromJson(value: unknown, windows?: Partial<StatutoryWindows
   const code = j.pound.code;
   return {
     pound: { code, state, area },
-    poundRow: { id: j.pound.id, code, name: j.pound.name, nameHi: j.pound.nameHi, address: j.pound.address, upiId: j.pound.upiId, upiPayeeName: j.pound.upiPayeeName, stateCode: state },
+    poundRow: {
+      id: j.pound.id,
+      code,
+      name: j.pound.name,
+      nameHi: j.pound.nameHi,
+      address: j.pound.address,
+      upiId: j.pound.upiId,
+      upiPayeeName: j.pound.upiPayeeName,
+      stateCode: state,
+    },
     rules: {
-      fineScale: j.fines.map((r) => ({ id: String(r.id), state, area, cattleClass: r.cattleClass, effectiveFrom: day(r.effectiveFrom), effectiveTo: dayOrNull(r.effectiveTo), paisePerHead: r.paisePerHead, notification: r.notification })),
-      feedingRates: j.feeding.map((r) => ({ id: String(r.id), poundCode: code, cattleClass: r.cattleClass, effectiveFrom: day(r.effectiveFrom), effectiveTo: dayOrNull(r.effectiveTo), paisePerDay: r.paisePerDay, order: r.orderRef })),
-      securityScale: j.security.map((r) => ({ id: String(r.id), state: r.stateCode, area: STATE_WIDE_AREA, cattleClass: r.cattleClass, effectiveFrom: day(r.effectiveFrom), effectiveTo: dayOrNull(r.effectiveTo), paisePerHead: r.paisePerHead, notification: r.reference })),
-      deductionOrders: j.orders.map((r) => ({ id: String(r.id), state, area, effectiveFrom: day(r.effectiveFrom), effectiveTo: dayOrNull(r.effectiveTo), order: r.kinds, reference: r.reference })),
+      fineScale: j.fines.map((r) => ({
+        id: String(r.id),
+        state,
+        area,
+        cattleClass: r.cattleClass,
+        effectiveFrom: day(r.effectiveFrom),
+        effectiveTo: dayOrNull(r.effectiveTo),
+        paisePerHead: r.paisePerHead,
+        notification: r.notification,
+      })),
+      feedingRates: j.feeding.map((r) => ({
+        id: String(r.id),
+        poundCode: code,
+        cattleClass: r.cattleClass,
+        effectiveFrom: day(r.effectiveFrom),
+        effectiveTo: dayOrNull(r.effectiveTo),
+        paisePerDay: r.paisePerDay,
+        order: r.orderRef,
+      })),
+      securityScale: j.security.map((r) => ({
+        id: String(r.id),
+        state: r.stateCode,
+        area: STATE_WIDE_AREA,
+        cattleClass: r.cattleClass,
+        effectiveFrom: day(r.effectiveFrom),
+        effectiveTo: dayOrNull(r.effectiveTo),
+        paisePerHead: r.paisePerHead,
+        notification: r.reference,
+      })),
+      deductionOrders: j.orders.map((r) => ({
+        id: String(r.id),
+        state,
+        area,
+        effectiveFrom: day(r.effectiveFrom),
+        effectiveTo: dayOrNull(r.effectiveTo),
+        order: r.kinds,
+        reference: r.reference,
+      })),
       ...(windows ? { windows } : {}),
     },
   };
@@ -108,8 +182,15 @@ export function rulesFromJson(value: unknown, windows?: Partial<StatutoryWindows
  * s. 12A security scale of its state (state-wide rows) and the s. 16 order of deductions directed for its
  * area, as src/law rule rows — in one statement (RULES_JSON_SQL), inside the caller's transaction if any.
  */
-export async function rulesForPound(db: DbReader, poundId: number, windows?: Partial<StatutoryWindows>): Promise<PoundRules> {
-  const rows = await queryRows<{ rules: unknown }>(db, Prisma.sql`SELECT ${RULES_JSON_SQL} AS "rules" FROM "Pound" p JOIN "Area" ar ON ar."id" = p."areaId" WHERE p."id" = ${poundId}`);
+export async function rulesForPound(
+  db: DbReader,
+  poundId: number,
+  windows?: Partial<StatutoryWindows>,
+): Promise<PoundRules> {
+  const rows = await queryRows<{ rules: unknown }>(
+    db,
+    Prisma.sql`SELECT ${RULES_JSON_SQL} AS "rules" FROM "Pound" p JOIN "Area" ar ON ar."id" = p."areaId" WHERE p."id" = ${poundId}`,
+  );
   if (rows.length === 0) throw new Error(`pound ${poundId} not found`);
   return rulesFromJson(rows[0]!.rules, windows);
 }
@@ -151,11 +232,18 @@ export interface AfterSaleFacts {
  * A case partly sold at a s. 14 auction (some heads sold, some still in the pound, no s. 16 refusal): the last
  * round's time and what its account (f) left unrecovered of each kind of dues. Null for any other case.
  */
-export async function afterSaleFacts(db: DbReader, caseId: number, heads: ReadonlyArray<{ status: string }>): Promise<AfterSaleFacts | null> {
+export async function afterSaleFacts(
+  db: DbReader,
+  caseId: number,
+  heads: ReadonlyArray<{ status: string }>,
+): Promise<AfterSaleFacts | null> {
   if (!heads.some((h) => h.status === 'SOLD') || !heads.some((h) => h.status === 'IMPOUNDED')) return null;
   const c = await db.case.findUnique({
     where: { id: caseId },
-    select: { ownerRefusedAt: true, auctions: { where: { status: 'COMPLETED' }, orderBy: { round: 'desc' }, take: 1, select: { account: true } } },
+    select: {
+      ownerRefusedAt: true,
+      auctions: { where: { status: 'COMPLETED' }, orderBy: { round: 'desc' }, take: 1, select: { account: true } },
+    },
   });
   return c ? afterSaleFactsOf(c.ownerRefusedAt, c.auctions[0]?.account) : null;
 }
@@ -170,7 +258,14 @@ export function afterSaleFactsOf(ownerRefusedAt: Date | null, lastRoundAccount: 
   if (ownerRefusedAt || !stored) return null;
   const saleAt = new Date(stored.inputs.saleAt);
   const carried = unrecoveredOf(saleFrom(stored.inputs, false, saleAt).split.parts);
-  return { lastSaleAt: saleAt, unrecovered: { finePaise: carried.finePaise, feedingPaise: carried.feedingPaise, securityPaise: carried.securityPaise } };
+  return {
+    lastSaleAt: saleAt,
+    unrecovered: {
+      finePaise: carried.finePaise,
+      feedingPaise: carried.feedingPaise,
+      securityPaise: carried.securityPaise,
+    },
+  };
 }
 
 /** The dues of a case and the rules they were computed from. */
@@ -187,7 +282,12 @@ export interface CaseDues {
  * date D" is the same call with another `at`. Returns the engine's typed error (e.g. SCALE_MISSING, s. 12)
  * rather than a wrong number; throws CaseNotFoundError for an unknown id.
  */
-export async function duesForCase(db: DbReader, caseId: number, at: Date, options: DuesOptions = {}): Promise<LawResult<CaseDues>> {
+export async function duesForCase(
+  db: DbReader,
+  caseId: number,
+  at: Date,
+  options: DuesOptions = {},
+): Promise<LawResult<CaseDues>> {
   const { c, rules, opts } = await loadForDues(db, caseId, options);
   return duesOfLoaded(c, rules, at, opts);
 }
@@ -196,7 +296,11 @@ export async function duesForCase(db: DbReader, caseId: number, at: Date, option
  * The case, its pound's rules (one statement) and, for heads left unsold at a s. 14 auction, the last round's
  * stored sale (one more statement, only then) — what valuing the dues needs, loaded once.
  */
-async function loadForDues(db: DbReader, caseId: number, options: DuesOptions): Promise<{ c: CaseForDues; rules: PoundRules; opts: DuesOptions }> {
+async function loadForDues(
+  db: DbReader,
+  caseId: number,
+  options: DuesOptions,
+): Promise<{ c: CaseForDues; rules: PoundRules; opts: DuesOptions }> {
   const { c, rules } = await caseAndRules(db, caseId);
   const afterSale = options.mode === 'sale' ? null : await afterSaleFacts(db, c.id, c.heads);
   return { c, rules, opts: { ...options, afterSale } };
@@ -204,7 +308,14 @@ async function loadForDues(db: DbReader, caseId: number, options: DuesOptions): 
 
 /** A case's heads and its pound's rule rows in one statement (was: case, heads, then six for the rules). */
 async function caseAndRules(db: DbReader, caseId: number): Promise<{ c: CaseForDues; rules: PoundRules }> {
-  const rows = await queryRows<{ id: number; number: string; poundId: number; impoundedAt: Date; heads: unknown; rules: unknown }>(
+  const rows = await queryRows<{
+    id: number;
+    number: string;
+    poundId: number;
+    impoundedAt: Date;
+    heads: unknown;
+    rules: unknown;
+  }>(
     db,
     Prisma.sql`
     SELECT c."id", c."number", c."poundId", c."impoundedAt",
@@ -215,7 +326,10 @@ async function caseAndRules(db: DbReader, caseId: number): Promise<{ c: CaseForD
   );
   const row = rows[0];
   if (!row) throw new CaseNotFoundError(caseId);
-  return { c: { id: row.id, number: row.number, poundId: row.poundId, impoundedAt: row.impoundedAt, heads: jsonOf(row.heads) }, rules: rulesFromJson(row.rules) };
+  return {
+    c: { id: row.id, number: row.number, poundId: row.poundId, impoundedAt: row.impoundedAt, heads: jsonOf(row.heads) },
+    rules: rulesFromJson(row.rules),
+  };
 }
 
 /** A case as `duesOfLoaded` needs it (e.g. a loaded case card). */
@@ -228,7 +342,12 @@ export interface CaseForDues {
 }
 
 /** `duesForCase` on a case and rules already loaded (no database access). */
-export function duesOfLoaded(c: CaseForDues, rules: PoundRules, at: Date, options: DuesOptions = {}): LawResult<CaseDues> {
+export function duesOfLoaded(
+  c: CaseForDues,
+  rules: PoundRules,
+  at: Date,
+  options: DuesOptions = {},
+): LawResult<CaseDues> {
   const inCustody = c.heads.filter((h) => h.status === 'IMPOUNDED');
   const selected = (options.herd ?? 'in_custody') === 'all' || inCustody.length === 0 ? c.heads : inCustody;
   const only = options.headIds ? new Set(options.headIds) : null;
@@ -253,16 +372,32 @@ export function duesOfLoaded(c: CaseForDues, rules: PoundRules, at: Date, option
  * How much the dues grow if the owner comes one day later: the engine's valuation 24 hours after `at`
  * minus its valuation at `at` (feeding at the next day's rate). Null when either cannot be computed.
  */
-export async function nextDayIncrease(db: DbReader, caseId: number, at: Date, options: DuesOptions = {}): Promise<number | null> {
+export async function nextDayIncrease(
+  db: DbReader,
+  caseId: number,
+  at: Date,
+  options: DuesOptions = {},
+): Promise<number | null> {
   return (await duesAndNextDayOf(db, caseId, at, options)).nextDayPaise;
 }
 
 /** The dues of case `caseId` at `at` and what one more day adds, from one statement (case, heads and rules). */
-export async function duesAndNextDayOf(db: DbReader, caseId: number, at: Date, options: DuesOptions = {}): Promise<{ dues: LawResult<CaseDues>; nextDayPaise: number | null }> {
+export async function duesAndNextDayOf(
+  db: DbReader,
+  caseId: number,
+  at: Date,
+  options: DuesOptions = {},
+): Promise<{ dues: LawResult<CaseDues>; nextDayPaise: number | null }> {
   const { c, rules, opts } = await loadForDues(db, caseId, options);
   const dues = duesOfLoaded(c, rules, at, opts);
   const tomorrow = dues.ok ? duesOfLoaded(c, rules, new Date(at.getTime() + 86_400_000), opts) : dues;
-  return { dues, nextDayPaise: dues.ok && tomorrow.ok ? tomorrow.value.breakdown.totals.totalPaise - dues.value.breakdown.totals.totalPaise : null };
+  return {
+    dues,
+    nextDayPaise:
+      dues.ok && tomorrow.ok
+        ? tomorrow.value.breakdown.totals.totalPaise - dues.value.breakdown.totals.totalPaise
+        : null,
+  };
 }
 
 /** True when the pound's state has a variant that asks for s. 12A security (Maharashtra). */

@@ -24,7 +24,9 @@ export function normaliseCode(code: string): string {
 
 /** Only this hash of an enrolment code is stored; the code itself is printed once. */
 export function hashEnrolmentCode(code: string): string {
-  return createHash('sha256').update(`kanji-sahayak/enrol/${normaliseCode(code)}`).digest('hex');
+  return createHash('sha256')
+    .update(`kanji-sahayak/enrol/${normaliseCode(code)}`)
+    .digest('hex');
 }
 
 /** The deep link that redeems a code. */
@@ -49,7 +51,8 @@ export async function issueEnrolmentCode(
   input: { role: StaffRoleCode; poundCodes: string[]; name?: string | null; ttlHours: number; now: Date },
 ): Promise<{ id: number; code: string; expiresAt: Date }> {
   const poundCodes = [...new Set(input.poundCodes.map((c) => c.trim().toUpperCase()).filter(Boolean))];
-  if (!Number.isInteger(input.ttlHours) || input.ttlHours < 1 || input.ttlHours > 24 * 30) throw new EnrolmentIssueError('BAD_TTL', String(input.ttlHours));
+  if (!Number.isInteger(input.ttlHours) || input.ttlHours < 1 || input.ttlHours > 24 * 30)
+    throw new EnrolmentIssueError('BAD_TTL', String(input.ttlHours));
   if (poundCodes.length === 0 && input.role !== 'ADMIN') throw new EnrolmentIssueError('POUND_REQUIRED');
   const found = await db.pound.findMany({ where: { code: { in: poundCodes } }, select: { code: true } });
   const missing = poundCodes.filter((c) => !found.some((f) => f.code === c));
@@ -57,7 +60,14 @@ export async function issueEnrolmentCode(
   const code = randomCode(ENROLMENT_CODE_LENGTH);
   const expiresAt = new Date(input.now.getTime() + input.ttlHours * 3_600_000);
   const row = await db.enrolmentCode.create({
-    data: { codeHash: hashEnrolmentCode(code), role: input.role, poundCodes, name: input.name ?? null, createdAt: input.now, expiresAt },
+    data: {
+      codeHash: hashEnrolmentCode(code),
+      role: input.role,
+      poundCodes,
+      name: input.name ?? null,
+      createdAt: input.now,
+      expiresAt,
+    },
   });
   return { id: row.id, code, expiresAt };
 }
@@ -91,7 +101,13 @@ export const ENROL_REFUSED_ACTION = 'staff.enrol_refused';
  * fewer than `max` fall in it. One sliding window, used per person and for everyone (a guessing run spread
  * over many accounts).
  */
-async function minutesUntilFree(db: Db, who: { actorTelegramId?: bigint }, max: number, windowMs: number, now: Date): Promise<number | null> {
+async function minutesUntilFree(
+  db: Db,
+  who: { actorTelegramId?: bigint },
+  max: number,
+  windowMs: number,
+  now: Date,
+): Promise<number | null> {
   const refused = await db.auditEvent.findMany({
     where: { action: ENROL_REFUSED_ACTION, ...who, at: { gt: new Date(now.getTime() - windowMs) } },
     orderBy: { at: 'desc' },
@@ -122,7 +138,15 @@ export async function redeemEnrolmentCode(
   if (!result.ok) {
     // `at` by deps.clock, as the throttle counts (the audit helper leaves it to the database's clock).
     await db.auditEvent.create({
-      data: { at: input.now, actorTelegramId: input.telegramId, actorRole: 'owner', action: ENROL_REFUSED_ACTION, chatId: BigInt(input.chatId), messageId: input.messageId, details: { refusal: result.refusal } },
+      data: {
+        at: input.now,
+        actorTelegramId: input.telegramId,
+        actorRole: 'owner',
+        action: ENROL_REFUSED_ACTION,
+        chatId: BigInt(input.chatId),
+        messageId: input.messageId,
+        details: { refusal: result.refusal },
+      },
     });
   }
   return result;
@@ -139,7 +163,10 @@ async function redeemCode(
 ): Promise<RedeemResult> {
   const code = normaliseCode(input.code);
   if (!/^[A-Z0-9]{6,32}$/.test(code)) return { ok: false, refusal: 'INVALID' };
-  const row = await db.enrolmentCode.findUnique({ where: { codeHash: hashEnrolmentCode(code) }, include: { staff: true } });
+  const row = await db.enrolmentCode.findUnique({
+    where: { codeHash: hashEnrolmentCode(code) },
+    include: { staff: true },
+  });
   if (!row) return { ok: false, refusal: 'INVALID' };
   if (row.revokedAt) return { ok: false, refusal: 'REVOKED' };
   if (row.usedAt || row.staff) return { ok: false, refusal: 'USED' };
@@ -147,9 +174,16 @@ async function redeemCode(
   const name = row.name?.trim() || input.firstName;
   try {
     const staff = await db.$transaction(async (tx) => {
-      const claimed = await tx.enrolmentCode.updateMany({ where: { id: row.id, usedAt: null, revokedAt: null }, data: { usedAt: input.now } });
+      const claimed = await tx.enrolmentCode.updateMany({
+        where: { id: row.id, usedAt: null, revokedAt: null },
+        data: { usedAt: input.now },
+      });
       if (claimed.count !== 1) return null;
-      await tx.telegramUser.upsert({ where: { id: input.telegramId }, create: { id: input.telegramId, firstName: input.firstName }, update: {} });
+      await tx.telegramUser.upsert({
+        where: { id: input.telegramId },
+        create: { id: input.telegramId, firstName: input.firstName },
+        update: {},
+      });
       const pounds = await tx.pound.findMany({ where: { code: { in: row.poundCodes } } });
       const member = await tx.staffMember.create({
         data: {
@@ -163,13 +197,23 @@ async function redeemCode(
       });
       await audit(
         tx,
-        { telegramId: input.telegramId, staffId: member.id, role: roleName(row.role), chatId: input.chatId, messageId: input.messageId },
+        {
+          telegramId: input.telegramId,
+          staffId: member.id,
+          role: roleName(row.role),
+          chatId: input.chatId,
+          messageId: input.messageId,
+        },
         'staff.enrol',
         null,
         { enrolmentCodeId: row.id, role: row.role, pounds: row.poundCodes },
       );
       // A statutory step waiting for an official of these pounds (no officer had the s. 14 report) runs now.
-      await releasePendingSteps(tx, pounds.map((p) => p.id), input.now);
+      await releasePendingSteps(
+        tx,
+        pounds.map((p) => p.id),
+        input.now,
+      );
       return member;
     });
     if (!staff) return { ok: false, refusal: 'USED' };
@@ -181,17 +225,26 @@ async function redeemCode(
 }
 
 function roleName(role: StaffRoleCode) {
-  return ({ POUND_KEEPER: 'pound_keeper', OFFICER: 'officer', MAGISTRATE: 'magistrate', ADMIN: 'admin' } as const)[role];
+  return ({ POUND_KEEPER: 'pound_keeper', OFFICER: 'officer', MAGISTRATE: 'magistrate', ADMIN: 'admin' } as const)[
+    role
+  ];
 }
 
 /** Ends a person's grants (all, or one role) and voids their unused codes; returns how many grants ended. */
-export async function revokeStaff(db: Db, input: { telegramId: bigint; role?: StaffRoleCode; now: Date }): Promise<number> {
+export async function revokeStaff(
+  db: Db,
+  input: { telegramId: bigint; role?: StaffRoleCode; now: Date },
+): Promise<number> {
   return db.$transaction(async (tx) => {
     const where = { telegramUserId: input.telegramId, revokedAt: null, ...(input.role ? { role: input.role } : {}) };
     const members = await tx.staffMember.findMany({ where });
     const res = await tx.staffMember.updateMany({ where, data: { revokedAt: input.now } });
     for (const m of members) {
-      await audit(tx, { telegramId: null, role: 'admin' }, 'staff.revoke', null, { staffId: m.id, telegramId: String(input.telegramId), role: m.role });
+      await audit(tx, { telegramId: null, role: 'admin' }, 'staff.revoke', null, {
+        staffId: m.id,
+        telegramId: String(input.telegramId),
+        role: m.role,
+      });
     }
     return res.count;
   });

@@ -2,7 +2,9 @@ import type { Prisma } from '../db';
 import type { Tx } from './outbox';
 
 /** One ledger entry as a service posts it: the case and the time are the posting's. */
-export type LedgerPosting = Omit<Prisma.LedgerEntryCreateManyInput, 'caseId' | 'createdAt'> & { idempotencyKey: string };
+export type LedgerPosting = Omit<Prisma.LedgerEntryCreateManyInput, 'caseId' | 'createdAt'> & {
+  idempotencyKey: string;
+};
 
 /**
  * Posts `entries` to the ledger of case `caseId` at `now`. The ledger is append-only and every entry carries
@@ -10,5 +12,8 @@ export type LedgerPosting = Omit<Prisma.LedgerEntryCreateManyInput, 'caseId' | '
  * (`skipDuplicates`); every service posts through here so that rule is kept in one place.
  */
 export async function postLedger(tx: Tx, caseId: number, now: Date, entries: readonly LedgerPosting[]): Promise<void> {
-  await tx.ledgerEntry.createMany({ data: entries.map((e) => ({ ...e, caseId, createdAt: now })), skipDuplicates: true });
+  await tx.ledgerEntry.createMany({
+    data: entries.map((e) => ({ ...e, caseId, createdAt: now })),
+    skipDuplicates: true,
+  });
 }

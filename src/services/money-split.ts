@@ -14,10 +14,20 @@ import { paiseOf } from '../db';
 import { postLedger, type LedgerPosting } from './ledger';
 
 /** Ledger accounts the s. 17 split writes to (LedgerAccount enum values). */
-export type SplitAccount = 'SALE_EXPENSES' | 'DISTRICT_MAGISTRATE' | 'POUND_KEEPER' | 'SECURITY' | 'OWNER_BALANCE' | 'MAGISTRATE_DEPOSIT';
+export type SplitAccount =
+  | 'SALE_EXPENSES'
+  | 'DISTRICT_MAGISTRATE'
+  | 'POUND_KEEPER'
+  | 'SECURITY'
+  | 'OWNER_BALANCE'
+  | 'MAGISTRATE_DEPOSIT';
 
 /** s. 17 remittance kinds the selling officer confirms (RemittanceKind enum values). */
-export type RemittanceKindCode = 'FINES_TO_MAGISTRATE' | 'FEEDING_TO_POUND_KEEPER' | 'SECURITY_TO_MAGISTRATE' | 'SURPLUS_TO_MAGISTRATE';
+export type RemittanceKindCode =
+  | 'FINES_TO_MAGISTRATE'
+  | 'FEEDING_TO_POUND_KEEPER'
+  | 'SECURITY_TO_MAGISTRATE'
+  | 'SURPLUS_TO_MAGISTRATE';
 
 /** Which ledger account each remittance pays out of. */
 export const REMITTANCE_ACCOUNT: Record<RemittanceKindCode, SplitAccount> = {
@@ -85,16 +95,31 @@ export interface RoundSplit {
  * The s. 17 split of a case whose account has been delivered: one division per auction round (a further
  * s. 14 auction divides only its own proceeds, src/law README "Auction rounds").
  */
-export async function splitOfCase(db: Db | Tx, caseId: number): Promise<{ proceedsPaise: number; rounds: RoundSplit[]; lines: SplitLine[]; balanceTo: 'OWNER' | 'MAGISTRATE_DEPOSIT' }> {
+export async function splitOfCase(
+  db: Db | Tx,
+  caseId: number,
+): Promise<{
+  proceedsPaise: number;
+  rounds: RoundSplit[];
+  lines: SplitLine[];
+  balanceTo: 'OWNER' | 'MAGISTRATE_DEPOSIT';
+}> {
   const c = await loadCase(db, caseId);
   const rounds = completedRounds(c);
-  if (rounds.length === 0 || rounds.some((r) => !r.stored.delivered)) throw new Refusal('ACCOUNT_NOT_DELIVERED', 's. 16');
+  if (rounds.length === 0 || rounds.some((r) => !r.stored.delivered))
+    throw new Refusal('ACCOUNT_NOT_DELIVERED', 's. 16');
   const out: RoundSplit[] = rounds.map((r) => {
     const a = r.stored.delivered!.account;
     return {
       round: r.round,
       proceedsPaise: a.e_proceedsPaise,
-      lines: a.f_disposal.map((p) => ({ account: accountOfPart(p), section: p.section, amountPaise: p.amountPaise, duePaise: p.duePaise, unrecoveredPaise: p.unrecoveredPaise })),
+      lines: a.f_disposal.map((p) => ({
+        account: accountOfPart(p),
+        section: p.section,
+        amountPaise: p.amountPaise,
+        duePaise: p.duePaise,
+        unrecoveredPaise: p.unrecoveredPaise,
+      })),
     };
   });
   return {
@@ -131,7 +156,10 @@ export async function recordSplit(db: Db, act: StaffActor, caseId: number, now: 
       // s. 14 proviso after earlier rounds: the account of what was sold is delivered with the disposal.
       const deliver = mustAllow(caseStateOf(c), 'DELIVER_ACCOUNT', role, now, { receiptSigned: false });
       await transition(tx, c, deliver);
-      await audit(tx, who.audit, 'S16_ACCOUNT_DELIVERED', c.id, { rounds: split.rounds.map((r) => r.round), after: 'proviso_disposal' });
+      await audit(tx, who.audit, 'S16_ACCOUNT_DELIVERED', c.id, {
+        rounds: split.rounds.map((r) => r.round),
+        after: 'proviso_disposal',
+      });
       c = await loadCase(tx, c.id);
     }
     const data: LedgerPosting[] = [];
@@ -140,31 +168,56 @@ export async function recordSplit(db: Db, act: StaffActor, caseId: number, now: 
       const total = sumPaise(r.lines.map((l) => l.amountPaise));
       const proceeds = await tx.ledgerEntry.findUnique({ where: { idempotencyKey: proceedsKey(c.id, r.round) } });
       if (total !== r.proceedsPaise || !proceeds || paiseOf(proceeds.amountPaise) !== total) {
-        throw new Refusal('SPLIT_UNBALANCED', 's. 17', { total, proceeds: proceeds ? paiseOf(proceeds.amountPaise) : r.proceedsPaise });
+        throw new Refusal('SPLIT_UNBALANCED', 's. 17', {
+          total,
+          proceeds: proceeds ? paiseOf(proceeds.amountPaise) : r.proceedsPaise,
+        });
       }
       for (const l of r.lines.filter((x) => x.amountPaise > 0)) {
-        data.push({ account: l.account, amountPaise: l.amountPaise, section: l.section, memo: r.round > 1 ? `s. 17 split, auction round ${r.round}` : 's. 17 split', idempotencyKey: splitKey(c.id, r.round, l.account) });
+        data.push({
+          account: l.account,
+          amountPaise: l.amountPaise,
+          section: l.section,
+          memo: r.round > 1 ? `s. 17 split, auction round ${r.round}` : 's. 17 split',
+          idempotencyKey: splitKey(c.id, r.round, l.account),
+        });
       }
     }
     const surplus = sumPaise(split.lines.filter((l) => l.account === 'MAGISTRATE_DEPOSIT').map((l) => l.amountPaise));
-    const allowed = mustAllow(caseStateOf(c), 'RECORD_SPLIT', role, now, { surplusToDepositPaise: surplus, surplusDepositedAt: now });
+    const allowed = mustAllow(caseStateOf(c), 'RECORD_SPLIT', role, now, {
+      surplusToDepositPaise: surplus,
+      surplusDepositedAt: now,
+    });
     await postLedger(tx, c.id, now, data);
     await transition(tx, c, allowed, surplus > 0 ? { surplusDepositedAt: now } : {});
     const hold = surplus > 0 ? holdEndOf(c.impoundedAt, now) : null;
     const lines = totalsByAccount(split.lines);
     await audit(tx, who.audit, 'S17_SPLIT_RECORDED', c.id, {
       proceedsPaise: split.proceedsPaise,
-      rounds: split.rounds.map((r) => ({ round: r.round, proceedsPaise: r.proceedsPaise, lines: r.lines.map((l) => ({ account: l.account, amountPaise: l.amountPaise })) })),
+      rounds: split.rounds.map((r) => ({
+        round: r.round,
+        proceedsPaise: r.proceedsPaise,
+        lines: r.lines.map((l) => ({ account: l.account, amountPaise: l.amountPaise })),
+      })),
       surplusPaise: surplus,
       holdEnds: hold?.date ?? null,
     });
     await planDeadlines(tx, c.id, now);
-    return { caseNumber: c.number, proceedsPaise: split.proceedsPaise, lines, rounds: split.rounds, surplusPaise: surplus, holdEnd: hold };
+    return {
+      caseNumber: c.number,
+      proceedsPaise: split.proceedsPaise,
+      lines,
+      rounds: split.rounds,
+      surplusPaise: surplus,
+      holdEnd: hold,
+    };
   });
 }
 
 /** The division summed per ledger account over the rounds, in the order the accounts first appear. */
-export function totalsByAccount(lines: readonly SplitLine[]): Array<{ account: SplitAccount; section: string; amountPaise: number }> {
+export function totalsByAccount(
+  lines: readonly SplitLine[],
+): Array<{ account: SplitAccount; section: string; amountPaise: number }> {
   const out: Array<{ account: SplitAccount; section: string; amountPaise: number }> = [];
   for (const l of lines) {
     const row = out.find((x) => x.account === l.account);
@@ -189,8 +242,10 @@ export async function moneyStatus(db: Db, caseId: number) {
   ]);
   const splitEntries = entries.filter((e) => isDivisionKey(caseId, e.idempotencyKey));
   // Over every auction round (and a s. 13 payment's division): one remittance per kind covers them all.
-  const amountOf = (account: SplitAccount) => sumPaise(splitEntries.filter((e) => e.account === account).map((e) => paiseOf(e.amountPaise)));
-  const owed = (account: SplitAccount) => sumPaise(splitEntries.filter((e) => e.account === account && toRemit(e)).map((e) => paiseOf(e.amountPaise)));
+  const amountOf = (account: SplitAccount) =>
+    sumPaise(splitEntries.filter((e) => e.account === account).map((e) => paiseOf(e.amountPaise)));
+  const owed = (account: SplitAccount) =>
+    sumPaise(splitEntries.filter((e) => e.account === account && toRemit(e)).map((e) => paiseOf(e.amountPaise)));
   const pending = (Object.keys(REMITTANCE_ACCOUNT) as RemittanceKindCode[]).filter(
     (k) => owed(REMITTANCE_ACCOUNT[k]) > 0 && !remittances.some((r) => r.kind === k),
   );
@@ -205,17 +260,25 @@ export async function moneyStatus(db: Db, caseId: number) {
 export async function confirmRemittance(db: Db, act: StaffActor, caseId: number, kind: RemittanceKindCode, now: Date) {
   return caseTransaction(db, async (tx) => {
     const { c, who } = await loadCaseAs(tx, act, 'auction', caseId);
-    const split = (await tx.ledgerEntry.findMany({ where: { caseId: c.id } })).filter((e) => isDivisionKey(c.id, e.idempotencyKey));
+    const split = (await tx.ledgerEntry.findMany({ where: { caseId: c.id } })).filter((e) =>
+      isDivisionKey(c.id, e.idempotencyKey),
+    );
     const entries = split.filter((e) => e.account === REMITTANCE_ACCOUNT[kind] && toRemit(e));
     if (entries.length === 0) throw new Refusal(split.length ? 'NOTHING_TO_REMIT' : 'SPLIT_NOT_RECORDED', 's. 17');
     const amountPaise = sumPaise(entries.map((e) => paiseOf(e.amountPaise)));
     const prior = await tx.remittance.findUnique({ where: { caseId_kind: { caseId: c.id, kind } } });
     if (prior) throw new Refusal('ALREADY_DONE', 's. 17', { at: prior.confirmedAt.toISOString() });
     const row = await tx.remittance.create({
-      data: { caseId: c.id, kind, amountPaise, confirmedAt: now, confirmedByStaffId: who.grant.staffId, viaMessageId: act.messageId },
+      data: {
+        caseId: c.id,
+        kind,
+        amountPaise,
+        confirmedAt: now,
+        confirmedByStaffId: who.grant.staffId,
+        viaMessageId: act.messageId,
+      },
     });
     await audit(tx, who.audit, 'S17_REMITTANCE_CONFIRMED', c.id, { kind, amountPaise, remittanceId: row.id });
     return { caseNumber: c.number, kind, amountPaise };
   });
 }
-

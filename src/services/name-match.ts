@@ -13,18 +13,92 @@
  */
 
 /** Honorifics and titles that are not part of a name (Latin and Devanagari). */
-const HONORIFICS = new Set(['shri', 'shree', 'sri', 'smt', 'sh', 'mr', 'mrs', 'ms', 'dr', 'kumari', 'km', 'श्री', 'श्रीमती', 'सुश्री', 'कुमारी', 'डॉ', 'डॉक्टर', 'श्रीमान']);
+const HONORIFICS = new Set([
+  'shri',
+  'shree',
+  'sri',
+  'smt',
+  'sh',
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'kumari',
+  'km',
+  'श्री',
+  'श्रीमती',
+  'सुश्री',
+  'कुमारी',
+  'डॉ',
+  'डॉक्टर',
+  'श्रीमान',
+]);
 
 const CONSONANTS: Record<string, string> = {
-  क: 'k', ख: 'k', ग: 'g', घ: 'g', ङ: 'n',
-  च: 'c', छ: 'c', ज: 'j', झ: 'j', ञ: 'n',
-  ट: 't', ठ: 't', ड: 'd', ढ: 'd', ण: 'n',
-  त: 't', थ: 't', द: 'd', ध: 'd', न: 'n',
-  प: 'p', फ: 'p', ब: 'b', भ: 'b', म: 'm',
-  य: 'y', र: 'r', ल: 'l', व: 'v', श: 's', ष: 's', स: 's', ह: 'h', ळ: 'l',
+  क: 'k',
+  ख: 'k',
+  ग: 'g',
+  घ: 'g',
+  ङ: 'n',
+  च: 'c',
+  छ: 'c',
+  ज: 'j',
+  झ: 'j',
+  ञ: 'n',
+  ट: 't',
+  ठ: 't',
+  ड: 'd',
+  ढ: 'd',
+  ण: 'n',
+  त: 't',
+  थ: 't',
+  द: 'd',
+  ध: 'd',
+  न: 'n',
+  प: 'p',
+  फ: 'p',
+  ब: 'b',
+  भ: 'b',
+  म: 'm',
+  य: 'y',
+  र: 'r',
+  ल: 'l',
+  व: 'v',
+  श: 's',
+  ष: 's',
+  स: 's',
+  ह: 'h',
+  ळ: 'l',
 };
-const VOWELS: Record<string, string> = { अ: 'a', आ: 'a', इ: 'i', ई: 'i', उ: 'u', ऊ: 'u', ऋ: 'ri', ए: 'e', ऐ: 'ai', ओ: 'o', औ: 'au', ऑ: 'o', ऍ: 'e' };
-const SIGNS: Record<string, string> = { 'ा': 'a', 'ि': 'i', 'ी': 'i', 'ु': 'u', 'ू': 'u', 'ृ': 'ri', 'े': 'e', 'ै': 'ai', 'ो': 'o', 'ौ': 'au', 'ॉ': 'o', 'ॅ': 'e' };
+const VOWELS: Record<string, string> = {
+  अ: 'a',
+  आ: 'a',
+  इ: 'i',
+  ई: 'i',
+  उ: 'u',
+  ऊ: 'u',
+  ऋ: 'ri',
+  ए: 'e',
+  ऐ: 'ai',
+  ओ: 'o',
+  औ: 'au',
+  ऑ: 'o',
+  ऍ: 'e',
+};
+const SIGNS: Record<string, string> = {
+  'ा': 'a',
+  'ि': 'i',
+  'ी': 'i',
+  'ु': 'u',
+  'ू': 'u',
+  'ृ': 'ri',
+  'े': 'e',
+  'ै': 'ai',
+  'ो': 'o',
+  'ौ': 'au',
+  'ॉ': 'o',
+  'ॅ': 'e',
+};
 const NASALS: Record<string, string> = { 'ं': 'n', 'ँ': 'n', 'ः': 'h' };
 const VIRAMA = '्';
 const NUKTA = '़';
@@ -66,7 +140,9 @@ const VOWEL = /[aeiou]/;
 
 /** Aspiration is not written the same way in the two scripts: "h" is kept only at the start or between vowels. */
 function dropAspiration(w: string): string {
-  return [...w].filter((ch, i, a) => ch !== 'h' || i === 0 || (VOWEL.test(a[i - 1] ?? '') && VOWEL.test(a[i + 1] ?? ''))).join('');
+  return [...w]
+    .filter((ch, i, a) => ch !== 'h' || i === 0 || (VOWEL.test(a[i - 1] ?? '') && VOWEL.test(a[i + 1] ?? '')))
+    .join('');
 }
 
 /** Folds Latin spelling variants (after transliteration, both scripts pass through here). */

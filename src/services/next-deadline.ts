@@ -80,7 +80,11 @@ export interface DeadlineFacts extends TimelineFacts {
  * What happens next if nothing is done, from the status and the statute engine's timeline.
  * Returns a LawError result when the case facts are inconsistent (never a guessed date).
  */
-export function nextDeadline(facts: DeadlineFacts, now: Date, windows: Partial<StatutoryWindows>): LawResult<NextDeadline> {
+export function nextDeadline(
+  facts: DeadlineFacts,
+  now: Date,
+  windows: Partial<StatutoryWindows>,
+): LawResult<NextDeadline> {
   const tl = caseTimeline(facts, windows);
   if (!tl.ok) return tl;
   const t = tl.value;
@@ -90,28 +94,48 @@ export function nextDeadline(facts: DeadlineFacts, now: Date, windows: Partial<S
       case 'PAYMENT_PENDING':
       case 'DEPOSIT_PENDING': {
         const r = t.s14ReportDue;
-        if (facts.ownerRefusedAt && t.s16SaleEligible) return { kind: 's16_sale', section: 's. 16', date: toIstDate(facts.ownerRefusedAt), saleFrom: t.s16SaleEligible.actionableFrom };
+        if (facts.ownerRefusedAt && t.s16SaleEligible)
+          return {
+            kind: 's16_sale',
+            section: 's. 16',
+            date: toIstDate(facts.ownerRefusedAt),
+            saleFrom: t.s16SaleEligible.actionableFrom,
+          };
         return now.getTime() < r.dueAt.getTime()
           ? { kind: 'claim_by', section: r.section, date: r.date, dueAt: r.dueAt }
           : { kind: 'report_due', section: r.section, date: r.date };
       }
       case 'REPORTED_S14':
         return facts.reportedAt
-          ? { kind: 'reported', section: t.s14ReportDue.section, date: t.s14ReportDue.date, reportedAt: facts.reportedAt }
+          ? {
+              kind: 'reported',
+              section: t.s14ReportDue.section,
+              date: t.s14ReportDue.date,
+              reportedAt: facts.reportedAt,
+            }
           : { kind: 'report_due', section: t.s14ReportDue.section, date: t.s14ReportDue.date };
       case 'NOTICE_POSTED':
-        return t.auctionEligible ? { kind: 'auction_from', section: t.auctionEligible.section, date: t.auctionEligible.actionableFrom } : { kind: 'none' };
+        return t.auctionEligible
+          ? { kind: 'auction_from', section: t.auctionEligible.section, date: t.auctionEligible.actionableFrom }
+          : { kind: 'none' };
       case 'AUCTION_SCHEDULED':
-        if (facts.auction && facts.auction.status === 'SCHEDULED') return { kind: 'auction_at', section: 's. 14', at: facts.auction.scheduledFor, place: facts.auction.place };
-        return t.auctionEligible ? { kind: 'auction_from', section: t.auctionEligible.section, date: t.auctionEligible.actionableFrom } : { kind: 'none' };
+        if (facts.auction && facts.auction.status === 'SCHEDULED')
+          return { kind: 'auction_at', section: 's. 14', at: facts.auction.scheduledFor, place: facts.auction.place };
+        return t.auctionEligible
+          ? { kind: 'auction_from', section: t.auctionEligible.section, date: t.auctionEligible.actionableFrom }
+          : { kind: 'none' };
       case 'DEPOSITED_S15': {
         const w = t.s20ComplaintWindowEnd;
-        return now.getTime() < w.dueAt.getTime() ? { kind: 'complaint_by', section: w.section, date: w.date, dueAt: w.dueAt } : { kind: 'none' };
+        return now.getTime() < w.dueAt.getTime()
+          ? { kind: 'complaint_by', section: w.section, date: w.date, dueAt: w.dueAt }
+          : { kind: 'none' };
       }
       case 'PARTLY_SOLD':
         return facts.ownerRefusedAt ? { kind: 'none' } : { kind: 'claim_rest', section: 's. 13' };
       case 'SURPLUS_HELD':
-        return t.surplusHoldEnd ? { kind: 'surplus_until', section: t.surplusHoldEnd.section, date: t.surplusHoldEnd.date } : { kind: 'none' };
+        return t.surplusHoldEnd
+          ? { kind: 'surplus_until', section: t.surplusHoldEnd.section, date: t.surplusHoldEnd.date }
+          : { kind: 'none' };
       default:
         return { kind: 'none' };
     }

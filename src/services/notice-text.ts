@@ -27,7 +27,10 @@ export interface NoticeFacts {
 
 /** Loads the notice particulars of a case; null when there is no such case. */
 export async function loadNoticeFacts(db: DbReader, caseId: number): Promise<NoticeFacts | null> {
-  const c = await db.case.findUnique({ where: { id: caseId }, include: { heads: { orderBy: { index: 'asc' } }, pound: true } });
+  const c = await db.case.findUnique({
+    where: { id: caseId },
+    include: { heads: { orderBy: { index: 'asc' } }, pound: true },
+  });
   if (!c) return null;
   // s. 14 is about the cattle still impounded: heads an owner took home on his own claim (issue #10 item 11) are not
   // reported, noticed or proclaimed (unless every head went home: then the entry as registered).
@@ -40,7 +43,12 @@ export async function loadNoticeFacts(db: DbReader, caseId: number): Promise<Not
     headCount: heads.length,
     placeOfSeizure: c.placeOfSeizure,
     market: c.nearestMarket ?? c.pound.nearestMarket ?? null,
-    pound: { name: c.pound.name, nameHi: c.pound.nameHi, address: c.pound.address, nearestMarket: c.pound.nearestMarket },
+    pound: {
+      name: c.pound.name,
+      nameHi: c.pound.nameHi,
+      address: c.pound.address,
+      nearestMarket: c.pound.nearestMarket,
+    },
     impoundedOn: toIstDate(c.impoundedAt),
   };
 }
@@ -48,7 +56,13 @@ export async function loadNoticeFacts(db: DbReader, caseId: number): Promise<Not
 /** "• 2 × buffalo — black, curved horns" lines, class names in `lang`. */
 export function cattleLines(translator: Translator, lang: Lang, groups: NoticeFacts['groups']): string {
   return groups
-    .map((g) => translator.t(lang, 'jobs:notice.cattle_line', { count: g.count, cattle: translator.t(lang, `common:cattle.${g.cattleClass}`, { count: g.count }), description: g.description }))
+    .map((g) =>
+      translator.t(lang, 'jobs:notice.cattle_line', {
+        count: g.count,
+        cattle: translator.t(lang, `common:cattle.${g.cattleClass}`, { count: g.count }),
+        description: g.description,
+      }),
+    )
     .join('\n');
 }
 
@@ -56,7 +70,14 @@ export function cattleLines(translator: Translator, lang: Lang, groups: NoticeFa
 export function cattleSummary(translator: Translator, lang: Lang, groups: NoticeFacts['groups']): string {
   const byClass = new Map<string, number>();
   for (const g of groups) byClass.set(g.cattleClass, (byClass.get(g.cattleClass) ?? 0) + g.count);
-  return [...byClass].map(([cls, n]) => translator.t(lang, 'jobs:notice.cattle_count', { count: n, cattle: translator.t(lang, `common:cattle.${cls}`, { count: n }) })).join(', ');
+  return [...byClass]
+    .map(([cls, n]) =>
+      translator.t(lang, 'jobs:notice.cattle_count', {
+        count: n,
+        cattle: translator.t(lang, `common:cattle.${cls}`, { count: n }),
+      }),
+    )
+    .join(', ');
 }
 
 /** Parameters of `jobs:notice.text` and `jobs:notice.proclamation` in `lang`. */
@@ -68,7 +89,9 @@ export function noticeParams(translator: Translator, facts: NoticeFacts, lang: L
     count: facts.headCount,
     cattle: cattleLines(translator, lang, facts.groups),
     place: facts.placeOfSeizure,
-    market: facts.market ? translator.t(lang, 'jobs:notice.market_named', { market: facts.market }) : translator.t(lang, 'jobs:notice.market_unnamed'),
+    market: facts.market
+      ? translator.t(lang, 'jobs:notice.market_named', { market: facts.market })
+      : translator.t(lang, 'jobs:notice.market_unnamed'),
     pound: lang === 'hi' ? facts.pound.nameHi : facts.pound.name,
     address: facts.pound.address,
     impoundedOn: facts.impoundedOn,
@@ -76,7 +99,10 @@ export function noticeParams(translator: Translator, facts: NoticeFacts, lang: L
 }
 
 /** The notice and the proclamation script, ready to print and read out, in both languages. */
-export function renderNoticeTexts(translator: Translator, facts: NoticeFacts): { notice: Record<Lang, string>; proclamation: Record<Lang, string> } {
+export function renderNoticeTexts(
+  translator: Translator,
+  facts: NoticeFacts,
+): { notice: Record<Lang, string>; proclamation: Record<Lang, string> } {
   const render = (key: string) => ({
     hi: translator.t('hi', key, noticeParams(translator, facts, 'hi')),
     en: translator.t('en', key, noticeParams(translator, facts, 'en')),

@@ -1,7 +1,22 @@
-import { computeTimeline, missingProclamations as lawMissingProclamations, type ProclamationPlace, type TimelineEntry } from '../law';
+import {
+  computeTimeline,
+  missingProclamations as lawMissingProclamations,
+  type ProclamationPlace,
+  type TimelineEntry,
+} from '../law';
 import type { Db } from '../db';
 import { audit } from './audit';
-import { caseStateOf, loadCase, loadCaseAs, mustAllow, mustMayAttempt, requireText, transition, type CaseForLaw, caseTransaction } from './case-transition';
+import {
+  caseStateOf,
+  loadCase,
+  loadCaseAs,
+  mustAllow,
+  mustMayAttempt,
+  requireText,
+  transition,
+  type CaseForLaw,
+  caseTransaction,
+} from './case-transition';
 import { Refusal } from './refusal';
 import { type StaffActor, authorize } from './staff-actor';
 import { planDeadlines } from './deadlines';
@@ -51,8 +66,12 @@ function reportDue(c: CaseForLaw): TimelineEntry {
 }
 
 /** The proclamations a notice still lacks (both when there is no notice yet). */
-export function missingProclamations(n: { proclaimedVillageAt: Date | null; proclaimedMarketAt: Date | null } | null): ProclamationPlace[] {
-  return lawMissingProclamations(n && { proclaimedInVillageAt: n.proclaimedVillageAt, proclaimedAtMarketAt: n.proclaimedMarketAt });
+export function missingProclamations(
+  n: { proclaimedVillageAt: Date | null; proclaimedMarketAt: Date | null } | null,
+): ProclamationPlace[] {
+  return lawMissingProclamations(
+    n && { proclaimedInVillageAt: n.proclaimedVillageAt, proclaimedAtMarketAt: n.proclaimedMarketAt },
+  );
 }
 
 /**
@@ -62,7 +81,8 @@ export function missingProclamations(n: { proclaimedVillageAt: Date | null; proc
  */
 export function checkNotice(c: CaseForLaw, act: StaffActor, now: Date): void {
   authorize(act, 'notice', c.poundId);
-  if (c.notice && missingProclamations(c.notice).length === 0) throw new Refusal('ALREADY_DONE', 's. 14', { at: c.notice.postedAt.toISOString() });
+  if (c.notice && missingProclamations(c.notice).length === 0)
+    throw new Refusal('ALREADY_DONE', 's. 14', { at: c.notice.postedAt.toISOString() });
   if (c.status === 'IMPOUNDED') {
     // The pound-keeper's report (s. 14) is sent by the bot on day 8; the report is the keeper's act.
     mustAllow(caseStateOf(c), 'REPORT_S14', 'pound_keeper', now);
@@ -75,7 +95,8 @@ function checkTime(t: Date, now: Date, notBefore: Date): void {
   if (!(t instanceof Date) || Number.isNaN(t.getTime())) throw new Refusal('TEXT_REQUIRED');
   if (t.getTime() > now.getTime()) throw new Refusal('TIME_IN_FUTURE', 's. 14', { at: t.toISOString() });
   // The notice and its proclamation follow the report, which is due when the claim period ends (s. 14).
-  if (t.getTime() < notBefore.getTime()) throw new Refusal('TIME_BEFORE_REPORT', 's. 14', { at: t.toISOString(), from: notBefore.toISOString() });
+  if (t.getTime() < notBefore.getTime())
+    throw new Refusal('TIME_BEFORE_REPORT', 's. 14', { at: t.toISOString(), from: notBefore.toISOString() });
 }
 
 /**
@@ -93,7 +114,11 @@ function checkNoticeOrder(c: CaseForLaw, now: Date, postedAt: Date, proclaimed: 
 
 /** What the s. 14 notice states: the cattle (number and description), the place of seizure, the place of impounding. */
 function noticeContents(c: CaseForLaw): { description: string; placeOfSeizure: string; placeOfImpounding: string } {
-  return { description: c.heads.map((h) => `${h.cattleClass}: ${h.description}`).join('; '), placeOfSeizure: c.placeOfSeizure, placeOfImpounding: c.pound.name };
+  return {
+    description: c.heads.map((h) => `${h.cattleClass}: ${h.description}`).join('; '),
+    placeOfSeizure: c.placeOfSeizure,
+    placeOfImpounding: c.pound.name,
+  };
 }
 
 function cleanProclamation(p: Proclamation | null | undefined): Proclamation | null {
@@ -126,7 +151,9 @@ export async function recordNotice(db: Db, act: StaffActor, input: NoticeInput, 
       // The officer recording the notice has the report (s. 14: he posts the notice "thereupon"): it was made
       // no later than the earliest act he records. The one s. 14 report operation (src/services/s14-report.ts).
       mustAllow(caseStateOf(c), 'REPORT_S14', 'pound_keeper', now);
-      const reportedAt = new Date(Math.min(...[input.postedAt, village?.at, market?.at].filter((t): t is Date => !!t).map((t) => t.getTime())));
+      const reportedAt = new Date(
+        Math.min(...[input.postedAt, village?.at, market?.at].filter((t): t is Date => !!t).map((t) => t.getTime())),
+      );
       if (!(await recordS14Reported(tx, c, reportedAt, 'notice', now))) throw new Refusal('CONFLICT');
       c = await loadCase(tx, c.id);
     }
@@ -162,7 +189,12 @@ export async function recordNotice(db: Db, act: StaffActor, input: NoticeInput, 
  * one, or both. One already recorded is not overwritten (ALREADY_DONE). When both are recorded the
  * notice is complete: the case moves to NOTICE_POSTED with the posting date as the notice date.
  */
-export async function recordProclamations(db: Db, act: StaffActor, input: { caseId: number; village?: Proclamation | null; market?: Proclamation | null }, now: Date): Promise<NoticeResult> {
+export async function recordProclamations(
+  db: Db,
+  act: StaffActor,
+  input: { caseId: number; village?: Proclamation | null; market?: Proclamation | null },
+  now: Date,
+): Promise<NoticeResult> {
   const village = cleanProclamation(input.village);
   const market = cleanProclamation(input.market);
   if (!village && !market) throw new Refusal('TEXT_REQUIRED');
@@ -170,7 +202,8 @@ export async function recordProclamations(db: Db, act: StaffActor, input: { case
     const { c, who } = await loadCaseAs(tx, act, 'notice', input.caseId);
     const n = c.notice;
     if (!n) throw new Refusal('TEXT_REQUIRED', 's. 14');
-    if ((village && n.proclaimedVillageAt) || (market && n.proclaimedMarketAt)) throw new Refusal('ALREADY_DONE', 's. 14', { at: n.postedAt.toISOString() });
+    if ((village && n.proclaimedVillageAt) || (market && n.proclaimedMarketAt))
+      throw new Refusal('ALREADY_DONE', 's. 14', { at: n.postedAt.toISOString() });
     const due = reportDue(c);
     for (const t of [village?.at, market?.at]) if (t) checkTime(t, now, due.dueAt);
     checkNoticeOrder(c, now, n.postedAt, [village?.at, market?.at]);
@@ -178,7 +211,11 @@ export async function recordProclamations(db: Db, act: StaffActor, input: { case
     const marketPlace = market?.place ?? n.proclaimedMarketPlace;
     // Only fills what is still empty: two officers recording the same proclamation at once — one wins.
     const updated = await tx.notice.updateMany({
-      where: { id: n.id, ...(village ? { proclaimedVillageAt: null } : {}), ...(market ? { proclaimedMarketAt: null } : {}) },
+      where: {
+        id: n.id,
+        ...(village ? { proclaimedVillageAt: null } : {}),
+        ...(market ? { proclaimedMarketAt: null } : {}),
+      },
       data: {
         proclaimedWhere: whereText(villagePlace, marketPlace),
         ...(village ? { proclaimedVillagePlace: village.place, proclaimedVillageAt: village.at } : {}),
@@ -214,7 +251,10 @@ async function completeIfProclaimed(tx: Tx, act: StaffActor, caseId: number, now
     });
     // The notice date — the auction clock — is the day the notice was stuck up, not the last proclamation.
     await transition(tx, c, allowed, { noticePostedAt: n.postedAt });
-    await audit(tx, authorize(act, 'notice', c.poundId).audit, 'S14_NOTICE_COMPLETE', c.id, { noticeDate: n.postedAt.toISOString(), auctionFrom: timeline.value.auctionEligible.actionableFrom });
+    await audit(tx, authorize(act, 'notice', c.poundId).audit, 'S14_NOTICE_COMPLETE', c.id, {
+      noticeDate: n.postedAt.toISOString(),
+      auctionFrom: timeline.value.auctionEligible.actionableFrom,
+    });
     await queueNoticeBroadcast(tx, c.id, now);
     await planDeadlines(tx, c.id, now);
   }
@@ -223,7 +263,12 @@ async function completeIfProclaimed(tx: Tx, act: StaffActor, caseId: number, now
 
 /** The notice goes to the village's subscribers and the case's followers (the jobs worker fans it out). */
 async function queueNoticeBroadcast(tx: Tx, caseId: number, now: Date): Promise<void> {
-  await addToOutbox(tx, { name: 'broadcast', payload: { kind: 'notice', caseId } }, `case:${caseId}:broadcast:notice`, now);
+  await addToOutbox(
+    tx,
+    { name: 'broadcast', payload: { kind: 'notice', caseId } },
+    `case:${caseId}:broadcast:notice`,
+    now,
+  );
 }
 
 /** The s. 14 auction-eligible date of a case whose notice is posted, else null. */

@@ -7,7 +7,13 @@ import type { StaffActor } from './staff-actor';
 import type { Tx } from './outbox';
 
 /** Orders the Magistrate's office records for a case (OrderKind values recorded through /orders). */
-export const ORDER_KINDS = ['RELEASE', 'PROVISO_DISPOSAL', 'AUCTION_DIRECTION', 'DEPOSIT_REFUND', 'DEPOSIT_APPLY'] as const;
+export const ORDER_KINDS = [
+  'RELEASE',
+  'PROVISO_DISPOSAL',
+  'AUCTION_DIRECTION',
+  'DEPOSIT_REFUND',
+  'DEPOSIT_APPLY',
+] as const;
 /** One of the order kinds recorded through /orders. */
 export type OrderKindCode = (typeof ORDER_KINDS)[number];
 
@@ -32,7 +38,8 @@ export const MAX_ORDER_REFERENCE = 120;
 
 /** Checks an order date: a real India date, not in the future. */
 export function checkOrderDate(orderedOn: string, now: Date): void {
-  if (!isLocalDate(orderedOn) || orderedOn > toIstDate(now)) throw new Refusal('ORDER_DATE_INVALID', null, { date: String(orderedOn) });
+  if (!isLocalDate(orderedOn) || orderedOn > toIstDate(now))
+    throw new Refusal('ORDER_DATE_INVALID', null, { date: String(orderedOn) });
 }
 
 /**
@@ -52,7 +59,9 @@ export async function recordOrderTx(tx: Tx, act: StaffActor, input: OrderInput, 
   const reference = requireText(input.reference, MAX_ORDER_REFERENCE);
   checkOrderDate(input.orderedOn, now);
   const { c, who } = await loadCaseAs(tx, act, 'magistrate', input.caseId);
-  const existing = await tx.courtOrder.findUnique({ where: { caseId_kind_reference: { caseId: c.id, kind: input.kind, reference } } });
+  const existing = await tx.courtOrder.findUnique({
+    where: { caseId_kind_reference: { caseId: c.id, kind: input.kind, reference } },
+  });
   if (existing) return { caseNumber: c.number, order: existing, created: false };
   const note = input.note ? requireText(input.note, 500) : null;
   const order = await tx.courtOrder.create({
@@ -67,7 +76,13 @@ export async function recordOrderTx(tx: Tx, act: StaffActor, input: OrderInput, 
       details: (note ? { note } : undefined) as Prisma.InputJsonValue | undefined,
     },
   });
-  await audit(tx, who.audit, 'ORDER_RECORDED', c.id, { orderId: order.id, kind: input.kind, authority: input.authority, reference, orderedOn: input.orderedOn });
+  await audit(tx, who.audit, 'ORDER_RECORDED', c.id, {
+    orderId: order.id,
+    kind: input.kind,
+    authority: input.authority,
+    reference,
+    orderedOn: input.orderedOn,
+  });
   return { caseNumber: c.number, order, created: true };
 }
 

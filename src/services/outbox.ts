@@ -27,7 +27,9 @@ export interface OutgoingMessage {
    * jobs sender turns an action into signed callback data (src/callback-data.ts `encodeButtonAction`): services
    * never sign buttons. `data` is already-encoded callback data, kept only for rows queued before actions existed.
    */
-  buttons?: Array<Array<{ key: string; params?: Record<string, string | number>; action?: ButtonAction; data?: string; url?: string }>>;
+  buttons?: Array<
+    Array<{ key: string; params?: Record<string, string | number>; action?: ButtonAction; data?: string; url?: string }>
+  >;
   /**
    * Heads of the register the text names as {{heads}} (a receipt for one owner's heads, issue 10.11): class codes
    * and descriptions, put into words in the reader's language when sent ("Cow, black, white star; …").

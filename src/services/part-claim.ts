@@ -1,6 +1,22 @@
-import { applyTransition, checkPartClaim, type CaseAction, type ClaimBasis, type ClaimScope, type LawResult, type StatutoryWindows } from '../law';
+import {
+  applyTransition,
+  checkPartClaim,
+  type CaseAction,
+  type ClaimBasis,
+  type ClaimScope,
+  type LawResult,
+  type StatutoryWindows,
+} from '../law';
 import type { Db } from '../db';
-import { caseStateOf, loadCase, mustAllow, touchCase, transition, type CaseFacts, type CaseForLaw } from './case-transition';
+import {
+  caseStateOf,
+  loadCase,
+  mustAllow,
+  touchCase,
+  transition,
+  type CaseFacts,
+  type CaseForLaw,
+} from './case-transition';
 import { queueMessage, type Tx } from './outbox';
 import { Refusal, refusalOf } from './refusal';
 
@@ -21,12 +37,20 @@ export function basisOf(kind: 'S13_PAYMENT' | 'S15_DEPOSIT'): ClaimBasis {
 
 /** The heads still in the pound of a case, in register order: what an owner chooses his from. */
 export function headsInCustody(db: Tx | Db, caseId: number) {
-  return db.head.findMany({ where: { caseId, status: 'IMPOUNDED' }, orderBy: { index: 'asc' }, select: { id: true, index: true, cattleClass: true, description: true } });
+  return db.head.findMany({
+    where: { caseId, status: 'IMPOUNDED' },
+    orderBy: { index: 'asc' },
+    select: { id: true, index: true, cattleClass: true, description: true },
+  });
 }
 
 /** The Head ids a claim names (empty: the claim covers every head still in the pound). */
 export async function claimHeadIds(db: Tx | Db, claimId: number): Promise<number[]> {
-  const rows = await db.claimHead.findMany({ where: { claimId }, orderBy: { headId: 'asc' }, select: { headId: true } });
+  const rows = await db.claimHead.findMany({
+    where: { claimId },
+    orderBy: { headId: 'asc' },
+    select: { headId: true },
+  });
   return rows.map((r) => r.headId);
 }
 
@@ -36,7 +60,10 @@ export async function claimHeadIds(db: Tx | Db, claimId: number): Promise<number
  */
 export async function setClaimHeads(db: Db, claimId: number, heads: readonly number[] | 'all'): Promise<number[]> {
   return db.$transaction(async (tx) => {
-    const claim = await tx.claim.findUniqueOrThrow({ where: { id: claimId }, select: { caseId: true, _count: { select: { payments: true } } } });
+    const claim = await tx.claim.findUniqueOrThrow({
+      where: { id: claimId },
+      select: { caseId: true, _count: { select: { payments: true } } },
+    });
     if (claim._count.payments > 0) return claimHeadIds(tx, claimId);
     const inPound = await headsInCustody(tx, claim.caseId);
     const wanted = heads === 'all' ? null : new Set(heads);
@@ -51,7 +78,13 @@ export async function setClaimHeads(db: Db, claimId: number, heads: readonly num
 type CaseWithHeads = Omit<CaseFacts, 'heads'> & { heads: ReadonlyArray<{ id: number; status: string }> };
 
 /** What the engine says of a claim's heads on a stored case: part, whole, or its refusal. No heads named: whole. */
-export function checkPartClaimOf(c: CaseWithHeads, basis: ClaimBasis, headIds: readonly number[], now: Date, windows?: Partial<StatutoryWindows>): LawResult<ClaimScope> {
+export function checkPartClaimOf(
+  c: CaseWithHeads,
+  basis: ClaimBasis,
+  headIds: readonly number[],
+  now: Date,
+  windows?: Partial<StatutoryWindows>,
+): LawResult<ClaimScope> {
   if (headIds.length === 0) return { ok: true, value: 'whole' };
   const ids = new Set(headIds);
   const claimedInCustody = c.heads.filter((h) => ids.has(h.id) && h.status === 'IMPOUNDED').length;
@@ -59,14 +92,26 @@ export function checkPartClaimOf(c: CaseWithHeads, basis: ClaimBasis, headIds: r
 }
 
 /** `checkPartClaimOf`, its refusal thrown as a Refusal. */
-export function scopeOf(c: CaseWithHeads, basis: ClaimBasis, headIds: readonly number[], now: Date, windows?: Partial<StatutoryWindows>): ClaimScope {
+export function scopeOf(
+  c: CaseWithHeads,
+  basis: ClaimBasis,
+  headIds: readonly number[],
+  now: Date,
+  windows?: Partial<StatutoryWindows>,
+): ClaimScope {
   const r = checkPartClaimOf(c, basis, headIds, now, windows);
   if (!r.ok) throw refusalOf(r.error);
   return r.value;
 }
 
-const CLAIM = { S13_PAYMENT: 'CLAIM_AND_PAY', S15_DEPOSIT: 'DEPOSIT_UNDER_PROTEST' } as const satisfies Record<string, CaseAction>;
-const CONFIRM = { S13_PAYMENT: 'CONFIRM_PAYMENT', S15_DEPOSIT: 'CONFIRM_DEPOSIT' } as const satisfies Record<string, CaseAction>;
+const CLAIM = { S13_PAYMENT: 'CLAIM_AND_PAY', S15_DEPOSIT: 'DEPOSIT_UNDER_PROTEST' } as const satisfies Record<
+  string,
+  CaseAction
+>;
+const CONFIRM = { S13_PAYMENT: 'CONFIRM_PAYMENT', S15_DEPOSIT: 'CONFIRM_DEPOSIT' } as const satisfies Record<
+  string,
+  CaseAction
+>;
 
 /** How a keeper's confirmation of a payment settles the case (read and judged inside the confirming transaction). */
 export interface ConfirmationPlan {
@@ -85,7 +130,11 @@ export interface ConfirmationPlan {
  * claim: the ordinary confirmation, after checking that none of its heads left the pound meanwhile (delivered on
  * another owner's part claim: HEAD_NOT_IN_CUSTODY, so no head is paid for twice).
  */
-export async function confirmationPlan(tx: Tx, p: { caseId: number; claimId: number | null; kind: 'S13_PAYMENT' | 'S15_DEPOSIT'; part: boolean }, now: Date): Promise<ConfirmationPlan> {
+export async function confirmationPlan(
+  tx: Tx,
+  p: { caseId: number; claimId: number | null; kind: 'S13_PAYMENT' | 'S15_DEPOSIT'; part: boolean },
+  now: Date,
+): Promise<ConfirmationPlan> {
   const c = await loadCase(tx, p.caseId);
   const headIds = p.claimId === null ? [] : await claimHeadIds(tx, p.claimId);
   const scope = scopeOf(c, basisOf(p.kind), headIds, now);
@@ -108,24 +157,60 @@ export async function confirmationPlan(tx: Tx, p: { caseId: number; claimId: num
  */
 export async function releasePart(
   tx: Tx,
-  input: { c: CaseForLaw; claimId: number; kind: 'S13_PAYMENT' | 'S15_DEPOSIT'; headIds: number[]; staffId: number; messageId: number | null; ownerChat: bigint; receiptNumber: string; now: Date },
+  input: {
+    c: CaseForLaw;
+    claimId: number;
+    kind: 'S13_PAYMENT' | 'S15_DEPOSIT';
+    headIds: number[];
+    staffId: number;
+    messageId: number | null;
+    ownerChat: bigint;
+    receiptNumber: string;
+    now: Date;
+  },
 ) {
   const { c, now } = input;
-  const moved = await tx.head.updateMany({ where: { id: { in: input.headIds }, caseId: c.id, status: 'IMPOUNDED' }, data: { status: 'RELEASED' } });
-  if (moved.count !== input.headIds.length) throw new Refusal('REFUSED', input.kind === 'S13_PAYMENT' ? 's. 13' : 's. 15', { reason: 'HEAD_NOT_IN_CUSTODY', number: c.number });
+  const moved = await tx.head.updateMany({
+    where: { id: { in: input.headIds }, caseId: c.id, status: 'IMPOUNDED' },
+    data: { status: 'RELEASED' },
+  });
+  if (moved.count !== input.headIds.length)
+    throw new Refusal('REFUSED', input.kind === 'S13_PAYMENT' ? 's. 13' : 's. 15', {
+      reason: 'HEAD_NOT_IN_CUSTODY',
+      number: c.number,
+    });
   const basis = input.kind;
   const release = await tx.release.create({
-    data: { caseId: c.id, basis, headCount: input.headIds.length, releasedAt: now, releasedByStaffId: input.staffId, viaMessageId: input.messageId, claimId: input.claimId, slot: input.claimId },
+    data: {
+      caseId: c.id,
+      basis,
+      headCount: input.headIds.length,
+      releasedAt: now,
+      releasedByStaffId: input.staffId,
+      viaMessageId: input.messageId,
+      claimId: input.claimId,
+      slot: input.claimId,
+    },
   });
   const ids = new Set(input.headIds);
-  const list = c.heads.filter((h) => ids.has(h.id)).map((h) => `${h.index}. ${h.description}`).join('; ');
+  const list = c.heads
+    .filter((h) => ids.has(h.id))
+    .map((h) => `${h.index}. ${h.description}`)
+    .join('; ');
   const left = c.heads.filter((h) => h.status === 'IMPOUNDED' && !ids.has(h.id)).length;
   await queueMessage(
     tx,
     {
       chatId: String(input.ownerChat),
       key: basis === 'S13_PAYMENT' ? 'staff:owner.released_part_s13' : 'staff:owner.released_part_s15',
-      params: { caseNumber: c.number, count: input.headIds.length, list, left, at: now.toISOString(), receiptNumber: input.receiptNumber },
+      params: {
+        caseNumber: c.number,
+        count: input.headIds.length,
+        list,
+        left,
+        at: now.toISOString(),
+        receiptNumber: input.receiptNumber,
+      },
       buttons: [[{ key: 'staff:owner.ack_button', action: { kind: 'acknowledge_release', releaseId: release.id } }]],
       priority: 'personal',
     },

@@ -29,7 +29,14 @@ export type ConfirmOutcome =
     }
   | { status: 'already'; paymentId: number; caseNumber: string; receiptNumber: string | null }
   | { status: 'not_pending'; paymentId: number; caseNumber: string; current: 'REJECTED' | 'CANCELLED' }
-  | { status: 'amount_mismatch'; paymentId: number; caseNumber: string; duePaise: number; givenPaise: number; differencePaise: number }
+  | {
+      status: 'amount_mismatch';
+      paymentId: number;
+      caseNumber: string;
+      duePaise: number;
+      givenPaise: number;
+      differencePaise: number;
+    }
   | { status: 'not_found'; paymentId: number };
 
 /** What the keeper's rejection led to. */
@@ -38,9 +45,14 @@ export type RejectOutcome =
   | { status: 'already'; paymentId: number; caseNumber: string; current: 'CONFIRMED' | 'REJECTED' | 'CANCELLED' }
   | { status: 'not_found'; paymentId: number };
 
-const CONFIRM_ACTION = { S13_PAYMENT: 'CONFIRM_PAYMENT', S15_DEPOSIT: 'CONFIRM_DEPOSIT' } as const satisfies Record<string, CaseAction>;
-const REJECT_ACTION = { S13_PAYMENT: 'PAYMENT_NOT_RECEIVED', S15_DEPOSIT: 'DEPOSIT_NOT_RECEIVED' } as const satisfies Record<string, CaseAction>;
-const LEDGER = { S13_PAYMENT: { account: 'OWNER_PAYMENT', section: 's. 13' }, S15_DEPOSIT: { account: 'OWNER_DEPOSIT', section: 's. 15' } } as const;
+const REJECT_ACTION = {
+  S13_PAYMENT: 'PAYMENT_NOT_RECEIVED',
+  S15_DEPOSIT: 'DEPOSIT_NOT_RECEIVED',
+} as const satisfies Record<string, CaseAction>;
+const LEDGER = {
+  S13_PAYMENT: { account: 'OWNER_PAYMENT', section: 's. 13' },
+  S15_DEPOSIT: { account: 'OWNER_DEPOSIT', section: 's. 15' },
+} as const;
 
 /** The dues the owner was shown when declaring (the statute engine's total in the snapshot), if recorded. */
 export function duesTold(snapshot: unknown): number | null {
@@ -52,7 +64,12 @@ export function duesTold(snapshot: unknown): number | null {
  * The statute engine's leave for the keeper to act on the case now, read inside the transaction; a refusal
  * rolls it back as a Refusal (REFUSED with the engine's reason and section).
  */
-async function keeperMay(tx: Tx, caseId: number, action: CaseAction, now: Date): Promise<{ c: CaseForLaw; allowed: TransitionAllowed }> {
+async function keeperMay(
+  tx: Tx,
+  caseId: number,
+  action: CaseAction,
+  now: Date,
+): Promise<{ c: CaseForLaw; allowed: TransitionAllowed }> {
   const c = await loadCase(tx, caseId);
   const check = checkTransition(caseStateOf(c), action, 'pound_keeper', now);
   if (check.ok) return { c, allowed: check.value };
@@ -60,7 +77,10 @@ async function keeperMay(tx: Tx, caseId: number, action: CaseAction, now: Date):
 }
 
 async function loadPayment(db: Db | Tx, paymentId: number) {
-  const p = await db.payment.findUnique({ where: { id: paymentId }, include: { case: { include: { pound: true } }, receipt: true } });
+  const p = await db.payment.findUnique({
+    where: { id: paymentId },
+    include: { case: { include: { pound: true } }, receipt: true },
+  });
   return p && { ...p, amountPaise: paiseOf(p.amountPaise) };
 }
 
@@ -94,7 +114,14 @@ export async function confirmPayment(db: Db, input: ConfirmInput): Promise<Confi
 }
 
 /** What a keeper's confirmation says. */
-type ConfirmInput = { paymentId: number; actor: StaffActor; now: Date; botUsername: string; amountPaise?: number | null; receiptBookNo?: string | null };
+type ConfirmInput = {
+  paymentId: number;
+  actor: StaffActor;
+  now: Date;
+  botUsername: string;
+  amountPaise?: number | null;
+  receiptBookNo?: string | null;
+};
 
 /** The confirmed-payment slot: one per case and kind for the case's own payment, one per claim for a part payment. */
 function confirmedSlotOf(p: { caseId: number; kind: string; claimId: number | null }, part: boolean): string {
@@ -107,11 +134,19 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
   if (!p) return { status: 'not_found', paymentId };
   const who = authorize(input.actor, 'payment.confirm', p.case.poundId);
   const caseNumber = p.case.number;
-  if (p.status === 'CONFIRMED') return { status: 'already', paymentId, caseNumber, receiptNumber: p.receipt?.number ?? null };
+  if (p.status === 'CONFIRMED')
+    return { status: 'already', paymentId, caseNumber, receiptNumber: p.receipt?.number ?? null };
   if (p.status !== 'PENDING') return { status: 'not_pending', paymentId, caseNumber, current: p.status };
   const duePaise = duesTold(p.duesSnapshot) ?? p.amountPaise;
   if (input.amountPaise != null && input.amountPaise !== duePaise) {
-    return { status: 'amount_mismatch', paymentId, caseNumber, duePaise, givenPaise: input.amountPaise, differencePaise: input.amountPaise - duePaise };
+    return {
+      status: 'amount_mismatch',
+      paymentId,
+      caseNumber,
+      duePaise,
+      givenPaise: input.amountPaise,
+      differencePaise: input.amountPaise - duePaise,
+    };
   }
   // The keeper's word is the amount received: the dues told (equal to what the keeper typed, if anything).
   const confirmedPaise = duePaise;
@@ -136,11 +171,26 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
       await plan.write();
       const ledger = LEDGER[p.kind];
       await postLedger(tx, p.caseId, now, [
-        { account: ledger.account, amountPaise: confirmedPaise, section: ledger.section, memo: `payment ${paymentId}`, idempotencyKey: `payment:${paymentId}:received` },
+        {
+          account: ledger.account,
+          amountPaise: confirmedPaise,
+          section: ledger.section,
+          memo: `payment ${paymentId}`,
+          idempotencyKey: `payment:${paymentId}:received`,
+        },
       ]);
       // s. 17: the keeper retains the feeding charges received under s. 13; the fines are the Magistrate's.
       // (A s. 15 deposit is divided only when the Magistrate orders it applied: deposit-outcome.ts.)
-      const division = p.kind === 'S13_PAYMENT' ? await recordClaimDivision(tx, { caseId: p.caseId, paymentId, snapshot: p.duesSnapshot, receivedPaise: confirmedPaise, now }) : null;
+      const division =
+        p.kind === 'S13_PAYMENT'
+          ? await recordClaimDivision(tx, {
+              caseId: p.caseId,
+              paymentId,
+              snapshot: p.duesSnapshot,
+              receivedPaise: confirmedPaise,
+              now,
+            })
+          : null;
       const kind = p.kind === 'S13_PAYMENT' ? 'S13_PAYMENT' : 'S15_DEPOSIT';
       const items = receiptItemsFromSnapshot(p.duesSnapshot, confirmedPaise, kind, now);
       const receipt = await issueReceipt(tx, {
@@ -156,7 +206,12 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
       await queueReceiptMessage(tx, {
         chatId: p.payerTelegramId,
         kind,
-        receipt: { number: receipt.number, verificationCode: receipt.verificationCode, amountPaise: paiseOf(receipt.amountPaise), items },
+        receipt: {
+          number: receipt.number,
+          verificationCode: receipt.verificationCode,
+          amountPaise: paiseOf(receipt.amountPaise),
+          items,
+        },
         caseNumber,
         now,
         botUsername: input.botUsername,
@@ -165,11 +220,33 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
         ...(plan.part ? { heads: plan.c.heads.filter((h) => plan.headIds.includes(h.id)) } : {}),
       });
       // The same receipt as a PDF to keep or show on the phone (src/documents), typeset from the Receipt row when sent.
-      await queueMessage(tx, { chatId: String(p.payerTelegramId), key: 'documents:caption.receipt', params: { number: receipt.number }, document: { kind: 'receipt', receiptId: receipt.id }, priority: 'personal' }, `payment:${paymentId}:receipt:pdf`, now);
+      await queueMessage(
+        tx,
+        {
+          chatId: String(p.payerTelegramId),
+          key: 'documents:caption.receipt',
+          params: { number: receipt.number },
+          document: { kind: 'receipt', receiptId: receipt.id },
+          priority: 'personal',
+        },
+        `payment:${paymentId}:receipt:pdf`,
+        now,
+      );
       // A part payment delivers its heads now (ss. 13, 15); the case goes on for the rest.
-      const release = plan.part && p.claimId !== null
-        ? await releasePart(tx, { c: plan.c, claimId: p.claimId, kind, headIds: plan.headIds, staffId: who.grant.staffId, messageId: input.actor.messageId, ownerChat: p.payerTelegramId, receiptNumber: receipt.number, now })
-        : null;
+      const release =
+        plan.part && p.claimId !== null
+          ? await releasePart(tx, {
+              c: plan.c,
+              claimId: p.claimId,
+              kind,
+              headIds: plan.headIds,
+              staffId: who.grant.staffId,
+              messageId: input.actor.messageId,
+              ownerChat: p.payerTelegramId,
+              receiptNumber: receipt.number,
+              now,
+            })
+          : null;
       await planDeadlines(tx, p.caseId, now);
       await audit(tx, who.audit, p.kind === 'S13_PAYMENT' ? 'payment.confirm' : 'deposit.confirm', p.caseId, {
         paymentId,
@@ -185,15 +262,30 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
     });
     if (!done) return already(db, paymentId, caseNumber);
     const { receipt, part } = done;
-    return { status: 'confirmed', paymentId, caseId: p.caseId, caseNumber, amountPaise: confirmedPaise, receiptNumber: receipt.number, verificationCode: receipt.verificationCode, ...(part ? { part } : {}) };
+    return {
+      status: 'confirmed',
+      paymentId,
+      caseId: p.caseId,
+      caseNumber,
+      amountPaise: confirmedPaise,
+      receiptNumber: receipt.number,
+      verificationCode: receipt.verificationCode,
+      ...(part ? { part } : {}),
+    };
   } catch (e) {
     // Confirmed by someone else between our read and our transaction: the law says so; it is "already".
-    if (e instanceof Refusal && (e.reason === 'PAYMENT_ALREADY_CONFIRMED' || e.reason === 'DEPOSIT_ALREADY_CONFIRMED')) return already(db, paymentId, caseNumber);
+    if (e instanceof Refusal && (e.reason === 'PAYMENT_ALREADY_CONFIRMED' || e.reason === 'DEPOSIT_ALREADY_CONFIRMED'))
+      return already(db, paymentId, caseNumber);
     // A part payment confirmed by another keeper meanwhile: its heads have left the pound (HEAD_NOT_IN_CUSTODY) or
     // the case moved on; the payment itself says it is done.
-    if (e instanceof Refusal && (await db.payment.findUnique({ where: { id: paymentId }, select: { status: true } }))?.status === 'CONFIRMED') return already(db, paymentId, caseNumber);
+    if (
+      e instanceof Refusal &&
+      (await db.payment.findUnique({ where: { id: paymentId }, select: { status: true } }))?.status === 'CONFIRMED'
+    )
+      return already(db, paymentId, caseNumber);
     // Another payment of the same kind for this case was confirmed first (confirmedSlot is unique).
-    if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') return already(db, paymentId, caseNumber);
+    if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002')
+      return already(db, paymentId, caseNumber);
     if (isDatabaseConflict(e)) throw new Refusal('CONFLICT');
     throw e;
   }
@@ -201,7 +293,13 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
 
 async function already(db: Db, paymentId: number, caseNumber: string): Promise<ConfirmOutcome> {
   const p = await loadPayment(db, paymentId);
-  const slotHolder = p && p.status !== 'CONFIRMED' ? await db.payment.findUnique({ where: { confirmedSlot: confirmedSlotOf(p, p.part) }, include: { receipt: true } }) : null;
+  const slotHolder =
+    p && p.status !== 'CONFIRMED'
+      ? await db.payment.findUnique({
+          where: { confirmedSlot: confirmedSlotOf(p, p.part) },
+          include: { receipt: true },
+        })
+      : null;
   return { status: 'already', paymentId, caseNumber, receiptNumber: (slotHolder ?? p)?.receipt?.number ?? null };
 }
 
@@ -246,7 +344,9 @@ export async function queueReceiptMessage(
         ...(itemised ? (totals.securityPaise > 0 ? { context: 'security' } : { context: 'itemised' }) : {}),
         ...(input.heads ? { headCount: input.heads.length } : {}),
       },
-      ...(input.heads ? { heads: input.heads.map((h) => ({ cattleClass: h.cattleClass, description: h.description })) } : {}),
+      ...(input.heads
+        ? { heads: input.heads.map((h) => ({ cattleClass: h.cattleClass, description: h.description })) }
+        : {}),
       qr: link,
       priority: 'personal',
     },
@@ -259,7 +359,10 @@ export async function queueReceiptMessage(
  * A keeper says the money did not come ("no <reason>"). The payment becomes REJECTED with the reason and
  * the case returns to where it was before the claim (the statute engine decides); the owner is told why.
  */
-export async function rejectPayment(db: Db, input: { paymentId: number; actor: StaffActor; reason: string; now: Date }): Promise<RejectOutcome> {
+export async function rejectPayment(
+  db: Db,
+  input: { paymentId: number; actor: StaffActor; reason: string; now: Date },
+): Promise<RejectOutcome> {
   const { paymentId, now } = input;
   const reason = input.reason.trim().slice(0, 500);
   const p = await loadPayment(db, paymentId);
@@ -271,7 +374,10 @@ export async function rejectPayment(db: Db, input: { paymentId: number; actor: S
     const done = await db.$transaction(async (tx) => {
       // A part payment (one owner's heads) never moved the case: rejecting it leaves the case as it is.
       const judged = p.part ? null : await keeperMay(tx, p.caseId, REJECT_ACTION[p.kind], now);
-      const claimed = await tx.payment.updateMany({ where: { id: paymentId, status: 'PENDING' }, data: { status: 'REJECTED', rejectedReason: reason } });
+      const claimed = await tx.payment.updateMany({
+        where: { id: paymentId, status: 'PENDING' },
+        data: { status: 'REJECTED', rejectedReason: reason },
+      });
       if (claimed.count !== 1) return false;
       if (judged) await transition(tx, judged.c, judged.allowed);
       await queueMessage(
@@ -286,12 +392,20 @@ export async function rejectPayment(db: Db, input: { paymentId: number; actor: S
         now,
       );
       await planDeadlines(tx, p.caseId, now);
-      await audit(tx, who.audit, p.kind === 'S13_PAYMENT' ? 'payment.reject' : 'deposit.reject', p.caseId, { paymentId, reason });
+      await audit(tx, who.audit, p.kind === 'S13_PAYMENT' ? 'payment.reject' : 'deposit.reject', p.caseId, {
+        paymentId,
+        reason,
+      });
       return true;
     });
     if (!done) {
       const now2 = await loadPayment(db, paymentId);
-      return { status: 'already', paymentId, caseNumber, current: (now2?.status ?? 'REJECTED') as 'CONFIRMED' | 'REJECTED' | 'CANCELLED' };
+      return {
+        status: 'already',
+        paymentId,
+        caseNumber,
+        current: (now2?.status ?? 'REJECTED') as 'CONFIRMED' | 'REJECTED' | 'CANCELLED',
+      };
     }
     return { status: 'rejected', paymentId, caseNumber, reason };
   } catch (e) {

@@ -1,6 +1,6 @@
 import type { Config } from '../config';
 import type { Db, Prisma } from '../db';
-import { checkTransition, LawError, type ClaimScope, type StatutoryWindows } from '../law';
+import { checkTransition, type LawError, type ClaimScope, type StatutoryWindows } from '../law';
 import { basisOf, checkPartClaimOf } from './part-claim';
 import { audit } from './audit';
 import { caseStateOf, caseTransaction, touchCase, transition } from './case-transition';
@@ -60,7 +60,9 @@ export async function keepersOf(tx: Tx, poundId: number): Promise<Array<{ telegr
     orderBy: { id: 'asc' },
   });
   const seen = new Set<bigint>();
-  return rows.filter((r) => (seen.has(r.telegramUserId) ? false : (seen.add(r.telegramUserId), true))).map((r) => ({ telegramUserId: r.telegramUserId, staffId: r.id }));
+  return rows
+    .filter((r) => (seen.has(r.telegramUserId) ? false : (seen.add(r.telegramUserId), true)))
+    .map((r) => ({ telegramUserId: r.telegramUserId, staffId: r.id }));
 }
 
 /** The payment awaiting confirmation on a case for this kind, if any. */
@@ -69,13 +71,26 @@ export function pendingPayment(tx: Tx, caseId: number, kind: 'S13_PAYMENT' | 'S1
 }
 
 /** "1. black, white star; 3. brown": the heads of a part claim by register number, for a keeper's card. */
-function headList(heads: ReadonlyArray<{ id: number; index: number; description: string }>, ids: readonly number[]): string {
+function headList(
+  heads: ReadonlyArray<{ id: number; index: number; description: string }>,
+  ids: readonly number[],
+): string {
   const chosen = new Set(ids);
-  return [...heads].sort((a, b) => a.index - b.index).filter((h) => chosen.has(h.id)).map((h) => `${h.index}. ${h.description}`).join('; ');
+  return [...heads]
+    .sort((a, b) => a.index - b.index)
+    .filter((h) => chosen.has(h.id))
+    .map((h) => `${h.index}. ${h.description}`)
+    .join('; ');
 }
 
 /** Part or whole (src/law `checkPartClaim`), or the engine's refusal as a declaration result. */
-function judgeScope(c: Parameters<typeof checkPartClaimOf>[0], kind: 'S13_PAYMENT' | 'S15_DEPOSIT', headIds: number[], now: Date, windows: Partial<StatutoryWindows>): { kind: 'ok'; scope: ClaimScope } | { kind: 'refused'; error: LawError } {
+function judgeScope(
+  c: Parameters<typeof checkPartClaimOf>[0],
+  kind: 'S13_PAYMENT' | 'S15_DEPOSIT',
+  headIds: number[],
+  now: Date,
+  windows: Partial<StatutoryWindows>,
+): { kind: 'ok'; scope: ClaimScope } | { kind: 'refused'; error: LawError } {
   const r = checkPartClaimOf(c, basisOf(kind), headIds, now, windows);
   return r.ok ? { kind: 'ok', scope: r.value } : { kind: 'refused', error: r.error };
 }
@@ -91,7 +106,10 @@ export async function declarePayment(
 ): Promise<DeclareResult> {
   const attempt = () =>
     caseTransaction(deps.db, async (tx): Promise<DeclareResult> => {
-      const claim = await tx.claim.findFirst({ where: { id: d.claimId, telegramUserId: d.telegramUserId }, include: { case: { include: { heads: true, auction: true } }, heads: true } });
+      const claim = await tx.claim.findFirst({
+        where: { id: d.claimId, telegramUserId: d.telegramUserId },
+        include: { case: { include: { heads: true, auction: true } }, heads: true },
+      });
       if (!claim) return { kind: 'not_your_claim' };
       const c = claim.case;
       const paymentKind = claim.kind === 'S15_PROTEST' ? 'S15_DEPOSIT' : 'S13_PAYMENT';
@@ -100,17 +118,32 @@ export async function declarePayment(
       const judged = judgeScope(c, paymentKind, headIds, d.now, windows);
       if (judged.kind === 'refused') return { ...judged, caseNumber: c.number };
       const part = judged.scope === 'part';
-      const existing = part ? await tx.payment.findFirst({ where: { claimId: claim.id, status: 'PENDING' } }) : await pendingPayment(tx, c.id, paymentKind);
-      if (existing) return { kind: 'already', paymentId: existing.id, amountPaise: paiseOf(existing.amountPaise), mine: existing.payerTelegramId === d.telegramUserId, caseNumber: c.number };
+      const existing = part
+        ? await tx.payment.findFirst({ where: { claimId: claim.id, status: 'PENDING' } })
+        : await pendingPayment(tx, c.id, paymentKind);
+      if (existing)
+        return {
+          kind: 'already',
+          paymentId: existing.id,
+          amountPaise: paiseOf(existing.amountPaise),
+          mine: existing.payerTelegramId === d.telegramUserId,
+          caseNumber: c.number,
+        };
       if (claim.kind !== 'S13_CLAIM' && claim.kind !== 'S15_PROTEST') return { kind: 'not_your_claim' };
       const allowed = part ? null : checkTransition(caseStateOf(c, windows), actionOf(claim.kind), 'owner', d.now);
       if (allowed && !allowed.ok) return { kind: 'refused', error: allowed.error, caseNumber: c.number };
-      const dues = await duesForCase(tx, c.id, d.now, { mode: claim.kind === 'S15_PROTEST' ? 'deposit' : 'claim', s12aDeclaration: claim.s12aDeclaration, ...(part ? { headIds } : {}) });
+      const dues = await duesForCase(tx, c.id, d.now, {
+        mode: claim.kind === 'S15_PROTEST' ? 'deposit' : 'claim',
+        s12aDeclaration: claim.s12aDeclaration,
+        ...(part ? { headIds } : {}),
+      });
       if (!dues.ok) return { kind: 'dues_error', error: dues.error, caseNumber: c.number };
       const duesPaise = dues.value.breakdown.totals.totalPaise;
       const amountPaise = d.amountPaise ?? duesPaise;
-      if (amountPaise < duesPaise) return { kind: 'short', duesPaise, amountPaise, caseNumber: c.number, deposit: paymentKind === 'S15_DEPOSIT' };
-      if (amountPaise > duesPaise) return { kind: 'over', duesPaise, amountPaise, caseNumber: c.number, deposit: paymentKind === 'S15_DEPOSIT' };
+      if (amountPaise < duesPaise)
+        return { kind: 'short', duesPaise, amountPaise, caseNumber: c.number, deposit: paymentKind === 'S15_DEPOSIT' };
+      if (amountPaise > duesPaise)
+        return { kind: 'over', duesPaise, amountPaise, caseNumber: c.number, deposit: paymentKind === 'S15_DEPOSIT' };
 
       // Guarded by the case version: a concurrent declaration (or a keeper's action) makes this a CONFLICT. A part
       // claim leaves the case's status alone (its heads are settled on their own when the keeper confirms).
@@ -119,7 +152,11 @@ export async function declarePayment(
       else await touchCase(tx, c);
       // A claim for every head names them, so a head delivered meanwhile on another owner's part claim is caught at
       // confirmation instead of being paid for twice.
-      if (headIds.length === 0) await tx.claimHead.createMany({ data: c.heads.filter((h) => h.status === 'IMPOUNDED').map((h) => ({ claimId: claim.id, headId: h.id })), skipDuplicates: true });
+      if (headIds.length === 0)
+        await tx.claimHead.createMany({
+          data: c.heads.filter((h) => h.status === 'IMPOUNDED').map((h) => ({ claimId: claim.id, headId: h.id })),
+          skipDuplicates: true,
+        });
       const payment = await tx.payment.create({
         data: {
           caseId: c.id,
@@ -178,7 +215,14 @@ export async function declarePayment(
         c.id,
         { paymentId: payment.id, claimId: claim.id, method: d.method, amountPaise, duesPaise, keepers: keepers.length },
       );
-      return { kind: 'declared', paymentId: payment.id, amountPaise, duesPaise, keepers: keepers.length, caseNumber: c.number };
+      return {
+        kind: 'declared',
+        paymentId: payment.id,
+        amountPaise,
+        duesPaise,
+        keepers: keepers.length,
+        caseNumber: c.number,
+      };
     });
   try {
     return await attempt();

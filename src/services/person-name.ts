@@ -21,7 +21,10 @@ const PUNCT = new Set(['.', '-', "'", '\u2019']);
 
 /** The name as it will be stored (NFC, single spaces, trimmed), or null when it is not a name. */
 export function cleanPersonName(input: string): string | null {
-  const s = input.normalize('NFC').replace(/[ \t\n\r\u00a0]+/g, ' ').trim();
+  const s = input
+    .normalize('NFC')
+    .replace(/[ \t\n\r\u00a0]+/g, ' ')
+    .trim();
   const chars = [...s];
   if (chars.length < NAME_MIN || chars.length > NAME_MAX) return null;
   let letters = 0;
@@ -44,7 +47,8 @@ export function cleanPersonName(input: string): string | null {
       if (prev !== undefined && PUNCT.has(prev)) return null;
       continue;
     }
-    if (JOINERS.has(ch) && prev !== undefined && next !== undefined && DEVANAGARI.test(prev) && DEVANAGARI.test(next)) continue;
+    if (JOINERS.has(ch) && prev !== undefined && next !== undefined && DEVANAGARI.test(prev) && DEVANAGARI.test(next))
+      continue;
     return null;
   }
   return letters >= NAME_MIN ? s : null;

@@ -18,7 +18,12 @@ export interface ReceiptItem {
 /** Receipt kinds (ReceiptKind enum). */
 export type ReceiptKindCode = 'S13_PAYMENT' | 'S15_DEPOSIT' | 'S16_BALANCE' | 'SURPLUS_CLAIM';
 
-const SECTION_OF_KIND: Record<ReceiptKindCode, Section> = { S13_PAYMENT: 's. 13', S15_DEPOSIT: 's. 15', S16_BALANCE: 's. 16', SURPLUS_CLAIM: 's. 17' };
+const SECTION_OF_KIND: Record<ReceiptKindCode, Section> = {
+  S13_PAYMENT: 's. 13',
+  S15_DEPOSIT: 's. 15',
+  S16_BALANCE: 's. 16',
+  SURPLUS_CLAIM: 's. 17',
+};
 
 /** The verification code printed on a receipt: 8 characters of the unambiguous alphabet. */
 export const VERIFICATION_CODE_LENGTH = 8;
@@ -43,7 +48,15 @@ export function receiptNumber(poundCode: string, year: number, seq: number): str
   return `${poundCode}-R-${year}-${String(seq).padStart(6, '0')}`;
 }
 
-function asLine(x: unknown): { kind: string; section: string; amountPaise: number; term?: string; cattleClass?: string; heads?: number; days?: number } | null {
+function asLine(x: unknown): {
+  kind: string;
+  section: string;
+  amountPaise: number;
+  term?: string;
+  cattleClass?: string;
+  heads?: number;
+  days?: number;
+} | null {
   if (!x || typeof x !== 'object') return null;
   const l = x as Record<string, unknown>;
   if (typeof l.kind !== 'string' || typeof l.section !== 'string' || !Number.isSafeInteger(l.amountPaise)) return null;
@@ -55,7 +68,12 @@ function asLine(x: unknown): { kind: string; section: string; amountPaise: numbe
  * one line per s. 12 / s. 5 / s. 12A line. When the snapshot has no usable lines, or its lines do not add
  * up to the amount received, a single line for the whole amount under the receipt's section is used instead.
  */
-export function receiptItemsFromSnapshot(snapshot: unknown, amountPaise: number, kind: ReceiptKindCode, at: Date): ReceiptItem[] {
+export function receiptItemsFromSnapshot(
+  snapshot: unknown,
+  amountPaise: number,
+  kind: ReceiptKindCode,
+  at: Date,
+): ReceiptItem[] {
   const raw = (snapshot as { lines?: unknown } | null)?.lines;
   const lines = Array.isArray(raw) ? raw.map(asLine) : [];
   // The word of the section the receipt is given under (s. 13 / s. 15 keep "fines"; Act 8 of 2026 amends s. 16 only).
@@ -77,7 +95,11 @@ export function receiptItemsFromSnapshot(snapshot: unknown, amountPaise: number,
 }
 
 /** Totals of receipt items by kind (for a message with fixed slots). */
-export function itemTotals(items: readonly ReceiptItem[]): { finePaise: number; feedingPaise: number; securityPaise: number } {
+export function itemTotals(items: readonly ReceiptItem[]): {
+  finePaise: number;
+  feedingPaise: number;
+  securityPaise: number;
+} {
   const sum = (k: ReceiptItem['kind']) => items.filter((i) => i.kind === k).reduce((s, i) => s + i.amountPaise, 0);
   return { finePaise: sum('fine'), feedingPaise: sum('feeding'), securityPaise: sum('security') };
 }
@@ -115,7 +137,11 @@ export async function issueReceipt(
   await tx.$queryRaw`SELECT id FROM "Pound" WHERE id = ${input.pound.id} FOR UPDATE`;
   const year = Number(toIstDate(input.now).slice(0, 4));
   const prefix = `${input.pound.code}-R-${year}-`;
-  const last = await tx.receipt.findFirst({ where: { number: { startsWith: prefix } }, orderBy: { number: 'desc' }, select: { number: true } });
+  const last = await tx.receipt.findFirst({
+    where: { number: { startsWith: prefix } },
+    orderBy: { number: 'desc' },
+    select: { number: true },
+  });
   const seq = last ? Number(last.number.slice(prefix.length)) + 1 : 1;
   return tx.receipt.create({
     data: {

@@ -27,7 +27,19 @@ export type RegisterRow = Partial<Record<Column, string | number | null>> & { at
 type Row = RegisterRow;
 
 /** Record types in the export, in the order they are listed for the same instant. */
-export const EXPORT_RECORDS = ['case', 'head', 'payment', 'receipt', 'release', 'order', 'notice', 'auction', 'sale', 'ledger', 'remittance'] as const;
+export const EXPORT_RECORDS = [
+  'case',
+  'head',
+  'payment',
+  'receipt',
+  'release',
+  'order',
+  'notice',
+  'auction',
+  'sale',
+  'ledger',
+  'remittance',
+] as const;
 
 /** A bad export range (carries what was wrong for the message). */
 export class ExportRangeError extends Error {
@@ -88,7 +100,10 @@ function person(name: string | null | undefined, residence: string | null | unde
  * remittance dated in the range. Headers and record names are in the reader's language (`t`); amounts are
  * paise and plain rupees; times are IST. Starts with a UTF-8 byte order mark so spreadsheets read Hindi.
  */
-export async function buildRegisterExport(db: Db, input: { poundId: number; from: LocalDate; to: LocalDate; t: Translate }) {
+export async function buildRegisterExport(
+  db: Db,
+  input: { poundId: number; from: LocalDate; to: LocalDate; t: Translate },
+) {
   const { from, to, t } = input;
   if (!isLocalDate(from) || !isLocalDate(to)) throw new ExportRangeError('BAD_DATE');
   if (daysBetween(from, to) < 0) throw new ExportRangeError('RANGE_REVERSED');
@@ -98,14 +113,21 @@ export async function buildRegisterExport(db: Db, input: { poundId: number; from
   const inRange = { gte, lt };
   const ofPound = { poundId: input.poundId };
   const rows: Row[] = [];
-  const rec = (r: (typeof EXPORT_RECORDS)[number]) => ({ record: t(`staff:export.record.${r}`), order: EXPORT_RECORDS.indexOf(r) });
+  const rec = (r: (typeof EXPORT_RECORDS)[number]) => ({
+    record: t(`staff:export.record.${r}`),
+    order: EXPORT_RECORDS.indexOf(r),
+  });
   // Every money column is exported twice, as paise (exact) and as rupees (for the clerk who reads it).
   const money = (stored: bigint | number | null) => {
     const paise = paiseOf(stored);
     return { amount_paise: paise, amount_rupees: paise === null ? null : paiseToRupeesText(paise) };
   };
 
-  const cases = await db.case.findMany({ where: { ...ofPound, impoundedAt: inRange }, include: { heads: { orderBy: { index: 'asc' } } }, orderBy: { id: 'asc' } });
+  const cases = await db.case.findMany({
+    where: { ...ofPound, impoundedAt: inRange },
+    include: { heads: { orderBy: { index: 'asc' } } },
+    orderBy: { id: 'asc' },
+  });
   for (const c of cases) {
     rows.push({
       ...rec('case'),
@@ -118,17 +140,33 @@ export async function buildRegisterExport(db: Db, input: { poundId: number; from
       seizer: person(c.seizerName, c.seizerResidence),
       owner: person(c.ownerName, c.ownerResidence),
       // The time of seizure (register; the s. 20 window runs from it) beside s. 8(b), when it was kept.
-      details: [`registered ${istStamp(c.registeredAt)}`, c.seizedAt ? `seized ${istStamp(c.seizedAt)}` : null].filter(Boolean).join('; '),
+      details: [`registered ${istStamp(c.registeredAt)}`, c.seizedAt ? `seized ${istStamp(c.seizedAt)}` : null]
+        .filter(Boolean)
+        .join('; '),
     });
     for (const h of c.heads) {
-      rows.push({ ...rec('head'), at: c.impoundedAt, case_number: c.number, section: 's. 8', status: h.status, heads: 1, cattle_class: h.cattleClass, description: h.description, reference: `#${h.index}` });
+      rows.push({
+        ...rec('head'),
+        at: c.impoundedAt,
+        case_number: c.number,
+        section: 's. 8',
+        status: h.status,
+        heads: 1,
+        cattle_class: h.cattleClass,
+        description: h.description,
+        reference: `#${h.index}`,
+      });
     }
   }
   const ofCase = { case: ofPound };
   // Every other record is read the same way (its rows of the pound dated in the range, oldest first, with its case)
   // and becomes one row each, named by its record type and carrying its case's number.
   const dated = { include: { case: true }, orderBy: { id: 'asc' } } as const;
-  const add = <R extends { case: { number: string } }>(record: (typeof EXPORT_RECORDS)[number], found: readonly R[], row: (r: R) => Omit<Row, 'order'>) => {
+  const add = <R extends { case: { number: string } }>(
+    record: (typeof EXPORT_RECORDS)[number],
+    found: readonly R[],
+    row: (r: R) => Omit<Row, 'order'>,
+  ) => {
     for (const r of found) rows.push({ ...rec(record), case_number: r.case.number, ...row(r) });
   };
   add('payment', await db.payment.findMany({ where: { ...ofCase, declaredAt: inRange }, ...dated }), (p) => ({
@@ -137,24 +175,59 @@ export async function buildRegisterExport(db: Db, input: { poundId: number; from
     status: p.status,
     ...money(p.amountPaise),
     reference: [p.upiRef, p.receiptBookNo].filter(Boolean).join(' / '),
-    details: [p.method, p.confirmedAt ? `confirmed ${istStamp(p.confirmedAt)}` : null, p.rejectedReason ? `rejected: ${p.rejectedReason}` : null].filter(Boolean).join('; '),
+    details: [
+      p.method,
+      p.confirmedAt ? `confirmed ${istStamp(p.confirmedAt)}` : null,
+      p.rejectedReason ? `rejected: ${p.rejectedReason}` : null,
+    ]
+      .filter(Boolean)
+      .join('; '),
   }));
-  const receiptSection = { S13_PAYMENT: 's. 13', S15_DEPOSIT: 's. 15', S16_BALANCE: 's. 16', SURPLUS_CLAIM: 's. 17' } as const;
+  const receiptSection = {
+    S13_PAYMENT: 's. 13',
+    S15_DEPOSIT: 's. 15',
+    S16_BALANCE: 's. 16',
+    SURPLUS_CLAIM: 's. 17',
+  } as const;
   add('receipt', await db.receipt.findMany({ where: { ...ofCase, issuedAt: inRange }, ...dated }), (r) => ({
-    at: r.issuedAt, section: receiptSection[r.kind], status: r.kind, ...money(r.amountPaise), reference: r.number,
+    at: r.issuedAt,
+    section: receiptSection[r.kind],
+    status: r.kind,
+    ...money(r.amountPaise),
+    reference: r.number,
   }));
-  const releaseSection = { S13_PAYMENT: 's. 13', S15_DEPOSIT: 's. 15', S16_REMAINING: 's. 16', S19_ORDER: 's. 19' } as const;
-  add('release', await db.release.findMany({ where: { ...ofCase, releasedAt: inRange }, include: { case: true, order: true }, orderBy: { id: 'asc' } }), (r) => ({
-    at: r.releasedAt,
-    section: releaseSection[r.basis],
-    status: r.basis,
-    heads: r.headCount,
-    reference: r.order ? `${r.order.authority}: ${r.order.reference}` : null,
-    details: r.acknowledgedAt ? `acknowledged ${istStamp(r.acknowledgedAt)}` : null,
-  }));
+  const releaseSection = {
+    S13_PAYMENT: 's. 13',
+    S15_DEPOSIT: 's. 15',
+    S16_REMAINING: 's. 16',
+    S19_ORDER: 's. 19',
+  } as const;
+  add(
+    'release',
+    await db.release.findMany({
+      where: { ...ofCase, releasedAt: inRange },
+      include: { case: true, order: true },
+      orderBy: { id: 'asc' },
+    }),
+    (r) => ({
+      at: r.releasedAt,
+      section: releaseSection[r.basis],
+      status: r.basis,
+      heads: r.headCount,
+      reference: r.order ? `${r.order.authority}: ${r.order.reference}` : null,
+      details: r.acknowledgedAt ? `acknowledged ${istStamp(r.acknowledgedAt)}` : null,
+    }),
+  );
   add('order', await db.courtOrder.findMany({ where: { ...ofCase, recordedAt: inRange }, ...dated }), (o) => ({
     at: o.recordedAt,
-    section: o.kind === 'PROVISO_DISPOSAL' || o.kind === 'AUCTION_DIRECTION' ? 's. 14' : o.kind === 'SURPLUS_CLAIM' ? 's. 17' : o.kind.startsWith('DEPOSIT') ? 's. 15' : 's. 19',
+    section:
+      o.kind === 'PROVISO_DISPOSAL' || o.kind === 'AUCTION_DIRECTION'
+        ? 's. 14'
+        : o.kind === 'SURPLUS_CLAIM'
+          ? 's. 17'
+          : o.kind.startsWith('DEPOSIT')
+            ? 's. 15'
+            : 's. 19',
     status: o.kind,
     reference: `${o.authority}: ${o.reference}`,
     details: `ordered on ${o.orderedOn.toISOString().slice(0, 10)}`,
@@ -162,7 +235,11 @@ export async function buildRegisterExport(db: Db, input: { poundId: number; from
   add('notice', await db.notice.findMany({ where: { ...ofCase, postedAt: inRange }, ...dated }), (n) => ({
     at: n.postedAt,
     section: 's. 14',
-    details: [n.proclaimedWhere ? `proclaimed: ${n.proclaimedWhere}` : null, n.proclaimedVillageAt ? `village ${istStamp(n.proclaimedVillageAt)}` : null, n.proclaimedMarketAt ? `market ${istStamp(n.proclaimedMarketAt)}` : null]
+    details: [
+      n.proclaimedWhere ? `proclaimed: ${n.proclaimedWhere}` : null,
+      n.proclaimedVillageAt ? `village ${istStamp(n.proclaimedVillageAt)}` : null,
+      n.proclaimedMarketAt ? `market ${istStamp(n.proclaimedMarketAt)}` : null,
+    ]
       .filter(Boolean)
       .join('; '),
   }));
@@ -180,25 +257,50 @@ export async function buildRegisterExport(db: Db, input: { poundId: number; from
     orderBy: { id: 'asc' },
   });
   // A sale's case is its auction's.
-  add('sale', sales.map((s) => ({ ...s, case: s.auction.case })), (s) => ({
-    at: s.auction.completedAt ?? s.auction.scheduledFor,
-    section: auctionSection(s.auction, s.auction.case),
-    heads: 1,
-    cattle_class: s.head.cattleClass,
-    description: s.head.description,
-    ...money(s.pricePaise),
-    reference: `#${s.head.index}`,
-    details: person(s.bidder.name, s.bidder.address),
-  }));
+  add(
+    'sale',
+    sales.map((s) => ({ ...s, case: s.auction.case })),
+    (s) => ({
+      at: s.auction.completedAt ?? s.auction.scheduledFor,
+      section: auctionSection(s.auction, s.auction.case),
+      heads: 1,
+      cattle_class: s.head.cattleClass,
+      description: s.head.description,
+      ...money(s.pricePaise),
+      reference: `#${s.head.index}`,
+      details: person(s.bidder.name, s.bidder.address),
+    }),
+  );
   add('ledger', await db.ledgerEntry.findMany({ where: { ...ofCase, createdAt: inRange }, ...dated }), (l) => ({
-    at: l.createdAt, section: l.section, status: l.account, ...money(l.amountPaise), details: l.memo,
+    at: l.createdAt,
+    section: l.section,
+    status: l.account,
+    ...money(l.amountPaise),
+    details: l.memo,
   }));
   add('remittance', await db.remittance.findMany({ where: { ...ofCase, confirmedAt: inRange }, ...dated }), (r) => ({
-    at: r.confirmedAt, section: 's. 17', status: r.kind, ...money(r.amountPaise),
+    at: r.confirmedAt,
+    section: 's. 17',
+    status: r.kind,
+    ...money(r.amountPaise),
   }));
-  rows.sort((a, b) => a.at.getTime() - b.at.getTime() || a.order - b.order || String(a.case_number).localeCompare(String(b.case_number)));
+  rows.sort(
+    (a, b) =>
+      a.at.getTime() - b.at.getTime() ||
+      a.order - b.order ||
+      String(a.case_number).localeCompare(String(b.case_number)),
+  );
   const header = EXPORT_COLUMNS.map((c) => csvCell(t(`staff:export.col.${c}`))).join(',');
-  const lines = rows.map((r) => EXPORT_COLUMNS.map((c) => (c === 'date_time_ist' ? istStamp(r.at) : csvCell(r[c]))).join(','));
-  const counts = Object.fromEntries(EXPORT_RECORDS.map((k) => [k, rows.filter((r) => r.order === EXPORT_RECORDS.indexOf(k)).length])) as Record<(typeof EXPORT_RECORDS)[number], number>;
-  return { csv: `\uFEFF${[header, ...lines].join('\r\n')}\r\n`, rows: rows.length, counts, records: rows as readonly RegisterRow[] };
+  const lines = rows.map((r) =>
+    EXPORT_COLUMNS.map((c) => (c === 'date_time_ist' ? istStamp(r.at) : csvCell(r[c]))).join(','),
+  );
+  const counts = Object.fromEntries(
+    EXPORT_RECORDS.map((k) => [k, rows.filter((r) => r.order === EXPORT_RECORDS.indexOf(k)).length]),
+  ) as Record<(typeof EXPORT_RECORDS)[number], number>;
+  return {
+    csv: `\uFEFF${[header, ...lines].join('\r\n')}\r\n`,
+    rows: rows.length,
+    counts,
+    records: rows as readonly RegisterRow[],
+  };
 }

@@ -42,7 +42,14 @@ export const MAX_FIELD_LENGTH = 200;
 /** A register entry the law does not allow, or that is incomplete (carries the section: s. 8 or s. 3). */
 export class SeizureEntryError extends Error {
   constructor(
-    readonly problem: 'FUTURE_TIME' | 'SEIZED_AFTER_IMPOUNDING' | 'UNKNOWN_CLASS' | 'BAD_COUNT' | 'TOO_MANY_HEADS' | 'MISSING_FIELD' | 'FIELD_TOO_LONG',
+    readonly problem:
+      | 'FUTURE_TIME'
+      | 'SEIZED_AFTER_IMPOUNDING'
+      | 'UNKNOWN_CLASS'
+      | 'BAD_COUNT'
+      | 'TOO_MANY_HEADS'
+      | 'MISSING_FIELD'
+      | 'FIELD_TOO_LONG',
     readonly section: 's. 8' | 's. 3',
     readonly field?: string,
   ) {
@@ -64,21 +71,30 @@ function text(value: string | null | undefined, field: string, required: boolean
 /** Checks an entry and expands groups into numbered heads; throws SeizureEntryError. */
 export function validateSeizureEntry(entry: SeizureEntry, now: Date) {
   // s. 8(b) records when the cattle were brought in: back-entry from a paper register is fine, the future is not.
-  if (!(entry.impoundedAt instanceof Date) || Number.isNaN(entry.impoundedAt.getTime())) throw new SeizureEntryError('MISSING_FIELD', 's. 8', 'impoundedAt');
+  if (!(entry.impoundedAt instanceof Date) || Number.isNaN(entry.impoundedAt.getTime()))
+    throw new SeizureEntryError('MISSING_FIELD', 's. 8', 'impoundedAt');
   if (entry.impoundedAt.getTime() > now.getTime()) throw new SeizureEntryError('FUTURE_TIME', 's. 8', 'impoundedAt');
   const seizedAt = entry.seizedAt ?? entry.impoundedAt;
-  if (!(seizedAt instanceof Date) || Number.isNaN(seizedAt.getTime())) throw new SeizureEntryError('MISSING_FIELD', 's. 8', 'seizedAt');
+  if (!(seizedAt instanceof Date) || Number.isNaN(seizedAt.getTime()))
+    throw new SeizureEntryError('MISSING_FIELD', 's. 8', 'seizedAt');
   if (seizedAt.getTime() > now.getTime()) throw new SeizureEntryError('FUTURE_TIME', 's. 8', 'seizedAt');
   // Cattle are seized and then brought to the pound; a seizure after the impounding would also shorten the s. 20 window.
-  if (seizedAt.getTime() > entry.impoundedAt.getTime()) throw new SeizureEntryError('SEIZED_AFTER_IMPOUNDING', 's. 8', 'seizedAt');
+  if (seizedAt.getTime() > entry.impoundedAt.getTime())
+    throw new SeizureEntryError('SEIZED_AFTER_IMPOUNDING', 's. 8', 'seizedAt');
   if (entry.groups.length === 0) throw new SeizureEntryError('MISSING_FIELD', 's. 8', 'cattle');
   const heads: Array<{ cattleClass: string; description: string; photoFileId: string | null }> = [];
   for (const g of entry.groups) {
     if (!isCattleClass(g.cattleClass)) throw new SeizureEntryError('UNKNOWN_CLASS', 's. 3', 'cattleClass');
     if (!Number.isSafeInteger(g.count) || g.count < 1) throw new SeizureEntryError('BAD_COUNT', 's. 8', 'count');
     const descs = g.descriptions.map((d) => text(d, 'description', true)!);
-    if (descs.length !== 1 && descs.length !== g.count) throw new SeizureEntryError('MISSING_FIELD', 's. 8', 'description');
-    for (let i = 0; i < g.count; i++) heads.push({ cattleClass: g.cattleClass, description: descs.length === 1 ? descs[0]! : descs[i]!, photoFileId: g.photoFileId ?? null });
+    if (descs.length !== 1 && descs.length !== g.count)
+      throw new SeizureEntryError('MISSING_FIELD', 's. 8', 'description');
+    for (let i = 0; i < g.count; i++)
+      heads.push({
+        cattleClass: g.cattleClass,
+        description: descs.length === 1 ? descs[0]! : descs[i]!,
+        photoFileId: g.photoFileId ?? null,
+      });
   }
   if (heads.length > MAX_HEADS_PER_ENTRY) throw new SeizureEntryError('TOO_MANY_HEADS', 's. 8', 'count');
   // The statute engine validates the herd as it will value it later (s. 3 classes, whole counts).
@@ -108,7 +124,11 @@ export async function registerSeizure(db: Db, input: { entry: SeizureEntry; acto
   const who = authorize(via, 'seizure.register', entry.poundId);
   const v = validateSeizureEntry(entry, now);
   const registerKey = via.chatId != null && via.messageId != null ? `${via.chatId}:${via.messageId}` : null;
-  const earlier = () => db.case.findUnique({ where: { registerKey: registerKey! }, include: { heads: { orderBy: { index: 'asc' } }, pound: true } });
+  const earlier = () =>
+    db.case.findUnique({
+      where: { registerKey: registerKey! },
+      include: { heads: { orderBy: { index: 'asc' } }, pound: true },
+    });
   try {
     return await insertEntry(db, { entry, v, who, now, registerKey });
   } catch (e) {
@@ -123,7 +143,13 @@ export async function registerSeizure(db: Db, input: { entry: SeizureEntry; acto
 
 async function insertEntry(
   db: Db,
-  input: { entry: SeizureEntry; v: ReturnType<typeof validateSeizureEntry>; who: Authorized; now: Date; registerKey: string | null },
+  input: {
+    entry: SeizureEntry;
+    v: ReturnType<typeof validateSeizureEntry>;
+    who: Authorized;
+    now: Date;
+    registerKey: string | null;
+  },
 ) {
   const { entry, v, who, now, registerKey } = input;
   return db.$transaction(async (tx) => {
@@ -132,7 +158,9 @@ async function insertEntry(
     const { number, seq } = await allocateCaseNumber(tx, pound, year);
     // s. 14: the market-place nearest to the place of seizure, from the area's data (the officer may change it).
     const village = villageKey(v.placeOfSeizure);
-    const market = await tx.villageMarket.findUnique({ where: { areaId_villageKey: { areaId: pound.areaId, villageKey: village } } });
+    const market = await tx.villageMarket.findUnique({
+      where: { areaId_villageKey: { areaId: pound.areaId, villageKey: village } },
+    });
     const created = await tx.case.create({
       data: {
         number,
@@ -143,7 +171,10 @@ async function insertEntry(
         seizedAt: v.seizedAt,
         placeOfSeizure: v.placeOfSeizure,
         villageKey: village,
-        searchKeys: searchKeysOf(v.placeOfSeizure, v.heads.map((h) => h.description)),
+        searchKeys: searchKeysOf(
+          v.placeOfSeizure,
+          v.heads.map((h) => h.description),
+        ),
         nearestMarket: market?.market ?? null,
         seizerName: v.seizerName,
         seizerResidence: v.seizerResidence,
@@ -152,12 +183,24 @@ async function insertEntry(
         registeredByStaffId: who.grant.staffId,
         registeredAt: now,
         registerKey,
-        heads: { create: v.heads.map((h, i) => ({ index: i + 1, cattleClass: h.cattleClass, description: h.description, photoFileId: h.photoFileId })) },
+        heads: {
+          create: v.heads.map((h, i) => ({
+            index: i + 1,
+            cattleClass: h.cattleClass,
+            description: h.description,
+            photoFileId: h.photoFileId,
+          })),
+        },
       },
       include: { heads: { orderBy: { index: 'asc' } }, pound: true },
     });
     await planDeadlines(tx, created.id, now);
-    await addToOutbox(tx, { name: 'broadcast', payload: { kind: 'new_case', caseId: created.id } }, `case:${created.id}:broadcast:new_case`, now);
+    await addToOutbox(
+      tx,
+      { name: 'broadcast', payload: { kind: 'new_case', caseId: created.id } },
+      `case:${created.id}:broadcast:new_case`,
+      now,
+    );
     await audit(tx, who.audit, 'case.register', created.id, {
       number,
       heads: v.heads.length,

@@ -60,7 +60,14 @@ export async function releaseCattle(
   const grant = who.grant;
   // The release of the case itself (an owner's part release, `claimId`, delivered only his heads).
   const prior = await db.release.findFirst({ where: { caseId: c.id, claimId: null }, orderBy: { id: 'asc' } });
-  if (prior) return { status: 'already', caseNumber: c.number, releaseId: prior.id, basis: prior.basis, releasedAt: prior.releasedAt };
+  if (prior)
+    return {
+      status: 'already',
+      caseNumber: c.number,
+      releaseId: prior.id,
+      basis: prior.basis,
+      releasedAt: prior.releasedAt,
+    };
   const reference = order?.reference.replace(/\s+/g, ' ').trim().slice(0, MAX_ORDER_REFERENCE) ?? '';
 
   const result = await caseTransaction(db, async (tx) => {
@@ -72,26 +79,48 @@ export async function releaseCattle(
       ? checkTransition(state, 'ORDER_RELEASE', who.lawRole, now, { order: { by: order.authority, ref: reference } })
       : checkTransition(state, 'RELEASE', who.lawRole, now, { receiptSigned: true });
     if (!check.ok) throw refusalOf(check.error);
-    const to = check.value.to;
-    const basis: 'S13_PAYMENT' | 'S15_DEPOSIT' | 'S19_ORDER' = order ? 'S19_ORDER' : state.status === 'PAYMENT_PENDING' ? 'S13_PAYMENT' : 'S15_DEPOSIT';
+    const basis: 'S13_PAYMENT' | 'S15_DEPOSIT' | 'S19_ORDER' = order
+      ? 'S19_ORDER'
+      : state.status === 'PAYMENT_PENDING'
+        ? 'S13_PAYMENT'
+        : 'S15_DEPOSIT';
     let orderId: number | null = null;
     if (order) {
       const orderedOn = order.orderedOn ?? toIstDate(now);
       const row = await tx.courtOrder.upsert({
         where: { caseId_kind_reference: { caseId: c.id, kind: 'RELEASE', reference } },
-        create: { caseId: c.id, kind: 'RELEASE', authority: order.authority, reference, orderedOn: new Date(`${orderedOn}T00:00:00Z`), recordedAt: now, recordedByStaffId: grant.staffId },
+        create: {
+          caseId: c.id,
+          kind: 'RELEASE',
+          authority: order.authority,
+          reference,
+          orderedOn: new Date(`${orderedOn}T00:00:00Z`),
+          recordedAt: now,
+          recordedByStaffId: grant.staffId,
+        },
         update: {},
       });
       orderId = row.id;
     }
     const heads = await tx.head.findMany({ where: { caseId: c.id, status: 'IMPOUNDED' } });
     const release = await tx.release.create({
-      data: { caseId: c.id, basis, headCount: heads.length, releasedAt: now, releasedByStaffId: grant.staffId, viaMessageId: input.actor.messageId, orderId },
+      data: {
+        caseId: c.id,
+        basis,
+        headCount: heads.length,
+        releasedAt: now,
+        releasedByStaffId: grant.staffId,
+        viaMessageId: input.actor.messageId,
+        orderId,
+      },
     });
     await tx.head.updateMany({ where: { caseId: c.id, status: 'IMPOUNDED' }, data: { status: 'RELEASED' } });
     await transition(tx, stored, check.value);
 
-    const payment = await tx.payment.findFirst({ where: { caseId: c.id, status: 'CONFIRMED', part: false }, orderBy: { id: 'desc' } });
+    const payment = await tx.payment.findFirst({
+      where: { caseId: c.id, status: 'CONFIRMED', part: false },
+      orderBy: { id: 'desc' },
+    });
     let receiptNumber: string | null = null;
     if (payment) {
       const kind = payment.kind === 'S13_PAYMENT' ? 'S13_PAYMENT' : 'S15_DEPOSIT';
@@ -100,7 +129,12 @@ export async function releaseCattle(
         pound: c.pound,
         kind,
         amountPaise: paiseOf(payment.amountPaise),
-        items: receiptItemsFromSnapshot(payment.duesSnapshot, paiseOf(payment.amountPaise), kind, payment.confirmedAt ?? now),
+        items: receiptItemsFromSnapshot(
+          payment.duesSnapshot,
+          paiseOf(payment.amountPaise),
+          kind,
+          payment.confirmedAt ?? now,
+        ),
         paymentId: payment.id,
         issuedToTelegramId: payment.payerTelegramId,
         now,
@@ -114,9 +148,24 @@ export async function releaseCattle(
         tx,
         {
           chatId: String(ownerChat),
-          key: basis === 'S13_PAYMENT' ? 'staff:owner.released_s13' : basis === 'S15_DEPOSIT' ? 'staff:owner.released_s15' : 'staff:owner.released_s19',
-          params: { caseNumber: c.number, heads: heads.length, at: now.toISOString(), receiptNumber: receiptNumber ?? '', orderReference: reference, pound: c.pound.name, poundHi: c.pound.nameHi },
-          buttons: [[{ key: 'staff:owner.ack_button', action: { kind: 'acknowledge_release', releaseId: release.id } }]],
+          key:
+            basis === 'S13_PAYMENT'
+              ? 'staff:owner.released_s13'
+              : basis === 'S15_DEPOSIT'
+                ? 'staff:owner.released_s15'
+                : 'staff:owner.released_s19',
+          params: {
+            caseNumber: c.number,
+            heads: heads.length,
+            at: now.toISOString(),
+            receiptNumber: receiptNumber ?? '',
+            orderReference: reference,
+            pound: c.pound.name,
+            poundHi: c.pound.nameHi,
+          },
+          buttons: [
+            [{ key: 'staff:owner.ack_button', action: { kind: 'acknowledge_release', releaseId: release.id } }],
+          ],
           priority: 'personal',
         },
         `release:${release.id}:owner`,
@@ -124,8 +173,21 @@ export async function releaseCattle(
       );
     }
     await planDeadlines(tx, c.id, now);
-    await audit(tx, who.audit, 'case.release', c.id, { releaseId: release.id, basis, headCount: heads.length, receiptNumber, order: order ? { authority: order.authority, reference } : null });
-    return { kind: 'released' as const, release, basis, headCount: heads.length, receiptNumber, ownerNotified: ownerChat != null };
+    await audit(tx, who.audit, 'case.release', c.id, {
+      releaseId: release.id,
+      basis,
+      headCount: heads.length,
+      receiptNumber,
+      order: order ? { authority: order.authority, reference } : null,
+    });
+    return {
+      kind: 'released' as const,
+      release,
+      basis,
+      headCount: heads.length,
+      receiptNumber,
+      ownerNotified: ownerChat != null,
+    };
   });
   return {
     status: 'released',

@@ -41,7 +41,14 @@ export type ReportedVia = 'delivery' | 'notice';
  * Records the s. 14 report as made at `at` (REPORTED_S14), if the statute engine still allows it (a case
  * claimed, or reported already, is left alone: returns false). Audit and deadline replan in the same tx.
  */
-export async function recordS14Reported(tx: Tx, c: CaseForLaw, at: Date, via: ReportedVia, now: Date, windows: Partial<StatutoryWindows> = {}): Promise<boolean> {
+export async function recordS14Reported(
+  tx: Tx,
+  c: CaseForLaw,
+  at: Date,
+  via: ReportedVia,
+  now: Date,
+  windows: Partial<StatutoryWindows> = {},
+): Promise<boolean> {
   const allowed = checkTransition(caseStateOf(c, windows), 'REPORT_S14', 'pound_keeper', now);
   if (!allowed.ok) return false;
   await transition(tx, c, allowed.value, { reportedAt: at });
@@ -54,10 +61,17 @@ export async function recordS14Reported(tx: Tx, c: CaseForLaw, at: Date, via: Re
  * The sender delivered the s. 14 report to an officer: the case is reported now. A second officer's copy
  * (or a replay) finds the case reported and changes nothing; a version race is retried once.
  */
-export async function markS14ReportDelivered(db: Db, caseId: number, now: Date, windows: Partial<StatutoryWindows> = {}): Promise<boolean> {
+export async function markS14ReportDelivered(
+  db: Db,
+  caseId: number,
+  now: Date,
+  windows: Partial<StatutoryWindows> = {},
+): Promise<boolean> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.$transaction(async (tx) => recordS14Reported(tx, await loadCase(tx, caseId), now, 'delivery', now, windows));
+      return await db.$transaction(async (tx) =>
+        recordS14Reported(tx, await loadCase(tx, caseId), now, 'delivery', now, windows),
+      );
     } catch (e) {
       if (!(e instanceof Refusal && e.code === 'CONFLICT') || attempt > 0) throw e;
     }
@@ -95,21 +109,51 @@ export async function s14ReportStep(ctx: ReminderContext, caseId: number, now: D
   const keepers = (await staffChats(ctx.db, full.poundId, ['POUND_KEEPER'])).filter((k) => !officers.includes(k));
   const out: OutgoingMessage[] = [];
   const copies = (chatId: string) => {
-    out.push({ chatId, key: 'jobs:s14_report.notice_copy', params: { number: full.number, hi: texts.notice.hi, en: texts.notice.en }, priority: 'official' });
-    out.push({ chatId, key: 'jobs:s14_report.proclamation_copy', params: { number: full.number, hi: texts.proclamation.hi, en: texts.proclamation.en }, priority: 'official' });
+    out.push({
+      chatId,
+      key: 'jobs:s14_report.notice_copy',
+      params: { number: full.number, hi: texts.notice.hi, en: texts.notice.en },
+      priority: 'official',
+    });
+    out.push({
+      chatId,
+      key: 'jobs:s14_report.proclamation_copy',
+      params: { number: full.number, hi: texts.proclamation.hi, en: texts.proclamation.en },
+      priority: 'official',
+    });
   };
   if (officers.length === 0) {
-    for (const chatId of keepers) out.push({ chatId, key: 'jobs:s14_report.pending_to_keeper', params, priority: 'official' });
+    for (const chatId of keepers)
+      out.push({ chatId, key: 'jobs:s14_report.pending_to_keeper', params, priority: 'official' });
     const magistrates = await staffChats(ctx.db, full.poundId, ['MAGISTRATE']);
-    for (const chatId of magistrates.filter((m) => !keepers.includes(m))) out.push({ chatId, key: 'jobs:s14_report.pending_to_magistrate', params, priority: 'official' });
+    for (const chatId of magistrates.filter((m) => !keepers.includes(m)))
+      out.push({ chatId, key: 'jobs:s14_report.pending_to_magistrate', params, priority: 'official' });
     return { outcome: 'pending', messages: out };
   }
   for (const chatId of officers) {
-    out.push({ chatId, key: 'jobs:s14_report.to_officer', params, priority: 'official', track: { kind: 's14_report', caseId } });
+    out.push({
+      chatId,
+      key: 'jobs:s14_report.to_officer',
+      params,
+      priority: 'official',
+      track: { kind: 's14_report', caseId },
+    });
     copies(chatId);
     // The notice to print and post and the proclamation for the crier, as PDFs (src/documents).
-    out.push({ chatId, key: 'documents:caption.notice', params: { number: full.number }, document: { kind: 'notice', caseId }, priority: 'official' });
-    out.push({ chatId, key: 'documents:caption.proclamation', params: { number: full.number }, document: { kind: 'proclamation', caseId }, priority: 'official' });
+    out.push({
+      chatId,
+      key: 'documents:caption.notice',
+      params: { number: full.number },
+      document: { kind: 'notice', caseId },
+      priority: 'official',
+    });
+    out.push({
+      chatId,
+      key: 'documents:caption.proclamation',
+      params: { number: full.number },
+      document: { kind: 'proclamation', caseId },
+      priority: 'official',
+    });
   }
   for (const chatId of keepers) {
     out.push({ chatId, key: 'jobs:s14_report.to_keeper', params, priority: 'official' });
@@ -128,10 +172,17 @@ export interface PendingStep {
 }
 
 /** The pending statutory steps, oldest first (of the given pounds, or all). */
-export async function pendingSteps(db: DbReader, poundIds: number[] | 'all' = 'all', take = 20): Promise<{ total: number; steps: PendingStep[] }> {
+export async function pendingSteps(
+  db: DbReader,
+  poundIds: number[] | 'all' = 'all',
+  take = 20,
+): Promise<{ total: number; steps: PendingStep[] }> {
   const runs = await db.deadlineRun.findMany({ where: { outcome: PENDING_OUTCOME }, orderBy: { dueAt: 'asc' } });
   if (runs.length === 0) return { total: 0, steps: [] };
-  const cases = await db.case.findMany({ where: { id: { in: runs.map((r) => r.caseId) }, ...(poundIds === 'all' ? {} : { poundId: { in: poundIds } }) }, select: { id: true, number: true, poundId: true } });
+  const cases = await db.case.findMany({
+    where: { id: { in: runs.map((r) => r.caseId) }, ...(poundIds === 'all' ? {} : { poundId: { in: poundIds } }) },
+    select: { id: true, number: true, poundId: true },
+  });
   const byId = new Map(cases.map((c) => [c.id, c]));
   const steps = runs.flatMap((r) => {
     const c = byId.get(r.caseId);

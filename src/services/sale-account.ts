@@ -23,7 +23,12 @@ export async function deliverAccount(db: Db, act: StaffActor, caseId: number, no
  * owner (no receipt, the remaining cattle stay in the pound for him), so the s. 17 division can be recorded,
  * the fines reach the District Magistrate and the three-month hold of the surplus starts.
  */
-export async function recordAccountOwnerAbsent(db: Db, act: StaffActor, caseId: number, now: Date): Promise<StoredAccount> {
+export async function recordAccountOwnerAbsent(
+  db: Db,
+  act: StaffActor,
+  caseId: number,
+  now: Date,
+): Promise<StoredAccount> {
   return caseTransaction(db, (tx) => deliverAccountTx(tx, act, caseId, false, now));
 }
 
@@ -33,7 +38,14 @@ export async function recordAccountOwnerAbsent(db: Db, act: StaffActor, caseId: 
  * with a receipt for the cattle and the balance when the owner is present, and queues the account to the
  * owner if we know him on Telegram. Inside the caller's transaction.
  */
-export async function deliverAccountTx(tx: Tx, act: StaffActor, caseId: number, ownerPresent: boolean, now: Date, opts: { transition: boolean } = { transition: true }): Promise<StoredAccount> {
+export async function deliverAccountTx(
+  tx: Tx,
+  act: StaffActor,
+  caseId: number,
+  ownerPresent: boolean,
+  now: Date,
+  opts: { transition: boolean } = { transition: true },
+): Promise<StoredAccount> {
   const { c, who } = await loadCaseAs(tx, act, 'auction', caseId);
   const role = who.lawRole;
   const stored = storedAccountOf(c.auction?.account);
@@ -41,7 +53,12 @@ export async function deliverAccountTx(tx: Tx, act: StaffActor, caseId: number, 
   if (stored.delivered) throw new Refusal('ALREADY_DONE', 's. 16', { at: stored.delivered.deliveredAt });
   const s16 = c.ownerRefusedAt != null;
   const round = c.auction!.round;
-  const allowed = opts.transition ? mustAllow(caseStateOf(c), 'DELIVER_ACCOUNT', role, now, { receiptSigned: ownerPresent, ownerAbsent: !ownerPresent }) : null;
+  const allowed = opts.transition
+    ? mustAllow(caseStateOf(c), 'DELIVER_ACCOUNT', role, now, {
+        receiptSigned: ownerPresent,
+        ownerAbsent: !ownerPresent,
+      })
+    : null;
   const sale = saleFrom(stored.inputs, ownerPresent, now);
   const account = sale.account;
   let receiptNumber: string | null = null;
@@ -49,9 +66,19 @@ export async function deliverAccountTx(tx: Tx, act: StaffActor, caseId: number, 
     const remaining = c.heads.filter((h) => h.status === 'IMPOUNDED');
     if (remaining.length > 0) {
       await tx.release.create({
-        data: { caseId: c.id, basis: 'S16_REMAINING', headCount: remaining.length, releasedAt: now, releasedByStaffId: who.grant.staffId, viaMessageId: act.messageId },
+        data: {
+          caseId: c.id,
+          basis: 'S16_REMAINING',
+          headCount: remaining.length,
+          releasedAt: now,
+          releasedByStaffId: who.grant.staffId,
+          viaMessageId: act.messageId,
+        },
       });
-      await tx.head.updateMany({ where: { id: { in: remaining.map((h) => h.id) }, status: 'IMPOUNDED' }, data: { status: 'RELEASED' } });
+      await tx.head.updateMany({
+        where: { id: { in: remaining.map((h) => h.id) }, status: 'IMPOUNDED' },
+        data: { status: 'RELEASED' },
+      });
     }
     const receipt = await issueReceipt(tx, {
       caseId: c.id,
@@ -66,13 +93,37 @@ export async function deliverAccountTx(tx: Tx, act: StaffActor, caseId: number, 
   }
   const delivered: StoredAccount = { deliveredAt: now.toISOString(), ownerPresent, receiptNumber, account };
   const json: AuctionAccountJson = { ...stored, delivered };
-  await tx.auction.update({ where: { id: c.auction!.id }, data: { account: json as unknown as Prisma.InputJsonValue } });
+  await tx.auction.update({
+    where: { id: c.auction!.id },
+    data: { account: json as unknown as Prisma.InputJsonValue },
+  });
   if (allowed) await transition(tx, c, allowed);
   const recipients = await ownerChats(tx, c);
   for (const chatId of recipients) {
-    await queueMessage(tx, { chatId, key: 'officer:account.to_owner', params: accountParams(c.number, delivered, stored.inputs), priority: 'personal' }, roundJobKey(c.id, round, `s16-account:${chatId}`), now);
+    await queueMessage(
+      tx,
+      {
+        chatId,
+        key: 'officer:account.to_owner',
+        params: accountParams(c.number, delivered, stored.inputs),
+        priority: 'personal',
+      },
+      roundJobKey(c.id, round, `s16-account:${chatId}`),
+      now,
+    );
     // The account as a PDF (src/documents), from the account just stored on the auction.
-    await queueMessage(tx, { chatId, key: 'documents:caption.account', params: { number: c.number }, document: { kind: 'account', caseId: c.id, round }, priority: 'personal' }, roundJobKey(c.id, round, `s16-account-pdf:${chatId}`), now);
+    await queueMessage(
+      tx,
+      {
+        chatId,
+        key: 'documents:caption.account',
+        params: { number: c.number },
+        document: { kind: 'account', caseId: c.id, round },
+        priority: 'personal',
+      },
+      roundJobKey(c.id, round, `s16-account-pdf:${chatId}`),
+      now,
+    );
   }
   await audit(tx, who.audit, 'S16_ACCOUNT_DELIVERED', c.id, {
     round,
@@ -91,8 +142,13 @@ export async function deliverAccountTx(tx: Tx, act: StaffActor, caseId: number, 
 
 /** Telegram chats of the owner: the registered owner's id and anyone who claimed the case. */
 export async function ownerChats(tx: Tx, c: { id: number; ownerTelegramId: bigint | null }): Promise<string[]> {
-  const claims = await tx.claim.findMany({ where: { caseId: c.id }, select: { telegramUserId: true }, orderBy: { id: 'asc' } });
-  const ids = [c.ownerTelegramId, ...claims.map((x) => x.telegramUserId)].filter((x): x is bigint => x != null).map(String);
+  const claims = await tx.claim.findMany({
+    where: { caseId: c.id },
+    select: { telegramUserId: true },
+    orderBy: { id: 'asc' },
+  });
+  const ids = [c.ownerTelegramId, ...claims.map((x) => x.telegramUserId)]
+    .filter((x): x is bigint => x != null)
+    .map(String);
   return [...new Set(ids)];
 }
-

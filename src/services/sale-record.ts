@@ -1,4 +1,14 @@
-import { computeSale, DEFAULT_DEDUCTION_ORDER, DEFAULT_DEDUCTION_ORDER_REF, sumPaise, type DeductionKind, type S16Account, type SaleLotInput, type SaleMode, type SaleResult } from '../law';
+import {
+  computeSale,
+  DEFAULT_DEDUCTION_ORDER,
+  DEFAULT_DEDUCTION_ORDER_REF,
+  sumPaise,
+  type DeductionKind,
+  type S16Account,
+  type SaleLotInput,
+  type SaleMode,
+  type SaleResult,
+} from '../law';
 import type { CaseForLaw } from './case-transition';
 import { Refusal } from './refusal';
 
@@ -76,7 +86,9 @@ export function saleFrom(inputs: StoredSaleInputs, ownerPresent: boolean, accoun
 }
 
 /** Completed auction rounds of a case with their stored results, oldest first. */
-export function completedRounds(c: Pick<CaseForLaw, 'auctions'>): Array<{ id: number; round: number; stored: AuctionAccountJson }> {
+export function completedRounds(
+  c: Pick<CaseForLaw, 'auctions'>,
+): Array<{ id: number; round: number; stored: AuctionAccountJson }> {
   return c.auctions
     .filter((a) => a.status === 'COMPLETED')
     .map((a) => ({ id: a.id, round: a.round, stored: storedAccountOf(a.account) }))
@@ -92,14 +104,25 @@ export function carriedOf(inputs: StoredSaleInputs | undefined): number {
 /** o1…o4: the deduction kinds in the order met; orderScope 'directed' (with orderRef) or 'default'. */
 function orderParams(order: readonly string[], ref: string | undefined): Record<string, string> {
   const directed = ref !== undefined && ref !== DEFAULT_DEDUCTION_ORDER_REF;
-  return { o1: order[0]!, o2: order[1]!, o3: order[2]!, o4: order[3]!, orderScope: directed ? 'directed' : 'default', orderRef: directed ? ref : '' };
+  return {
+    o1: order[0]!,
+    o2: order[1]!,
+    o3: order[2]!,
+    o4: order[3]!,
+    orderScope: directed ? 'directed' : 'default',
+    orderRef: directed ? ref : '',
+  };
 }
 
 /**
  * Flat parameters of the s. 16 account for the i18n templates (amounts in paise, dates ISO). `round` > 1
  * (with `soldEarlier` heads and the `carried` part of the charges) marks a further s. 14 auction.
  */
-export function accountParams(caseNumber: string, d: StoredAccount, inputs?: StoredSaleInputs): Record<string, string | number> {
+export function accountParams(
+  caseNumber: string,
+  d: StoredAccount,
+  inputs?: StoredSaleInputs,
+): Record<string, string | number> {
   const a = d.account;
   const part = (kind: string) => a.f_disposal.find((p) => p.kind === kind);
   return {

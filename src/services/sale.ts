@@ -1,7 +1,16 @@
 import { findDeductionOrder, laterRoundDues, toIstDate, type SaleResult } from '../law';
 import type { Db, Prisma } from '../db';
 import { audit } from './audit';
-import { caseStateOf, loadCase, loadCaseAs, mustAllow, mustMayAttempt, transition, type CaseForLaw, caseTransaction } from './case-transition';
+import {
+  caseStateOf,
+  loadCase,
+  loadCaseAs,
+  mustAllow,
+  mustMayAttempt,
+  transition,
+  type CaseForLaw,
+  caseTransaction,
+} from './case-transition';
 import { Refusal } from './refusal';
 import { type StaffActor, authorize } from './staff-actor';
 import { roundJobKey } from './auction';
@@ -9,7 +18,14 @@ import { planDeadlines } from './deadlines';
 import { duesForCase, rulesForPound } from './dues';
 import type { Tx } from './outbox';
 import { deliverAccountTx } from './sale-account';
-import { completedRounds, saleFrom, type AuctionAccountJson, type DuesParts, type StoredAccount, type StoredSaleInputs } from './sale-record';
+import {
+  completedRounds,
+  saleFrom,
+  type AuctionAccountJson,
+  type DuesParts,
+  type StoredAccount,
+  type StoredSaleInputs,
+} from './sale-record';
 import { postLedger } from './ledger';
 
 /** One head knocked down at the auction: to which admitted bidder, at what price. */
@@ -72,7 +88,6 @@ function validateBids(c: CaseForLaw, bids: readonly BidInput[]): void {
   }
 }
 
-
 /** The engine's s. 16 dues (sale mode) of the heads still in the pound, valued at `at`. */
 async function saleDues(tx: Tx, caseId: number, at: Date): Promise<DuesParts> {
   const dues = await duesForCase(tx, caseId, at, { mode: 'sale' });
@@ -92,9 +107,18 @@ async function duesForRound(tx: Tx, c: CaseForLaw, typedExpensesPaise: number, n
   if (!previous) return { dues: today, saleExpensesPaise: typedExpensesPaise, extra: {} };
   const before = saleFrom(previous.stored.inputs, false, new Date(previous.stored.inputs.saleAt));
   const then = await saleDues(tx, c.id, new Date(previous.stored.inputs.saleAt));
-  const r = laterRoundDues({ previousParts: before.split.parts, duesNow: today, duesAtPreviousSale: then, saleExpensesPaise: typedExpensesPaise });
+  const r = laterRoundDues({
+    previousParts: before.split.parts,
+    duesNow: today,
+    duesAtPreviousSale: then,
+    saleExpensesPaise: typedExpensesPaise,
+  });
   if (!r.ok) throw new Refusal('LAW_ERROR', r.error.section, { code: r.error.code });
-  return { dues: r.value.dues, saleExpensesPaise: r.value.saleExpensesPaise, extra: { carried: r.value.carried, accrued: r.value.accrued } };
+  return {
+    dues: r.value.dues,
+    saleExpensesPaise: r.value.saleExpensesPaise,
+    extra: { carried: r.value.carried, accrued: r.value.accrued },
+  };
 }
 
 /** The s. 16 order of deductions directed for the pound's area on the India date of `at` (src/law). */
@@ -152,19 +176,26 @@ async function prepareSale(tx: Tx, c: CaseForLaw, input: SaleInput, now: Date) {
 export function checkCanRecordSale(c: CaseForLaw, act: StaffActor, now: Date): void {
   const role = authorize(act, 'auction', c.poundId).lawRole;
   const auction = c.auction;
-  if (!auction || auction.status !== 'SCHEDULED') throw new Refusal(auction?.status === 'COMPLETED' ? 'ALREADY_DONE' : 'NO_AUCTION', 's. 14');
+  if (auction?.status !== 'SCHEDULED')
+    throw new Refusal(auction?.status === 'COMPLETED' ? 'ALREADY_DONE' : 'NO_AUCTION', 's. 14');
   mustMayAttempt(caseStateOf(c), 'RECORD_SALE', role, now);
-  if (now.getTime() < auction.scheduledFor.getTime()) throw new Refusal('AUCTION_NOT_YET', 's. 14', { at: auction.scheduledFor.toISOString() });
+  if (now.getTime() < auction.scheduledFor.getTime())
+    throw new Refusal('AUCTION_NOT_YET', 's. 14', { at: auction.scheduledFor.toISOString() });
 }
 
 /**
  * What recording these results would give (the engine's choice of heads, deductions and balance),
  * without recording anything: the confirmation screen shows it before the officer taps Record.
  */
-export async function previewSale(db: Db, act: StaffActor, input: SaleInput, now: Date): Promise<{ sale: SaleResult; inputs: StoredSaleInputs }> {
+export async function previewSale(
+  db: Db,
+  act: StaffActor,
+  input: SaleInput,
+  now: Date,
+): Promise<{ sale: SaleResult; inputs: StoredSaleInputs }> {
   const c = await loadCase(db, input.caseId);
   const role = authorize(act, 'auction', c.poundId).lawRole;
-  if (!c.auction || c.auction.status !== 'SCHEDULED') throw new Refusal('NO_AUCTION', 's. 14');
+  if (c.auction?.status !== 'SCHEDULED') throw new Refusal('NO_AUCTION', 's. 14');
   mustMayAttempt(caseStateOf(c), 'RECORD_SALE', role, now);
   const { sale, inputs } = await prepareSale(db, c, input, now);
   return { sale, inputs };
@@ -178,16 +209,22 @@ export async function previewSale(db: Db, act: StaffActor, input: SaleInput, now
  * has signed, the account is delivered at once (see `deliverAccount`). One transaction.
  */
 export async function recordSale(db: Db, act: StaffActor, input: SaleInput, now: Date): Promise<SaleOutcome> {
-  if (!Number.isSafeInteger(input.saleExpensesPaise) || input.saleExpensesPaise < 0) throw new Refusal('TEXT_REQUIRED', 's. 16');
+  if (!Number.isSafeInteger(input.saleExpensesPaise) || input.saleExpensesPaise < 0)
+    throw new Refusal('TEXT_REQUIRED', 's. 16');
   return caseTransaction(db, async (tx) => {
     const { c, who } = await loadCaseAs(tx, act, 'auction', input.caseId);
     const role = who.lawRole;
     const auction = c.auction;
-    if (!auction || auction.status !== 'SCHEDULED') {
-      throw new Refusal(auction?.status === 'COMPLETED' ? 'ALREADY_DONE' : 'NO_AUCTION', 's. 14', auction?.completedAt ? { at: auction.completedAt.toISOString() } : {});
+    if (auction?.status !== 'SCHEDULED') {
+      throw new Refusal(
+        auction?.status === 'COMPLETED' ? 'ALREADY_DONE' : 'NO_AUCTION',
+        's. 14',
+        auction?.completedAt ? { at: auction.completedAt.toISOString() } : {},
+      );
     }
     mustMayAttempt(caseStateOf(c), 'RECORD_SALE', role, now);
-    if (now.getTime() < auction.scheduledFor.getTime()) throw new Refusal('AUCTION_NOT_YET', 's. 14', { at: auction.scheduledFor.toISOString() });
+    if (now.getTime() < auction.scheduledFor.getTime())
+      throw new Refusal('AUCTION_NOT_YET', 's. 14', { at: auction.scheduledFor.toISOString() });
     const { inputs, sale, s16, ownerPresent } = await prepareSale(tx, c, input, now);
     const soldLots = sale.sold.lots;
     const buyers = soldLots.map(() => ({ role: 'public' as const }));
@@ -198,19 +235,34 @@ export async function recordSale(db: Db, act: StaffActor, input: SaleInput, now:
       const bid = bidByLot.get(lot.id)!;
       const headId = Number(bid.headIds![0]);
       soldHeadIds.push(headId);
-      await tx.sale.create({ data: { auctionId: auction.id, headId, bidderId: bid.bidderId, pricePaise: lot.pricePaise } });
+      await tx.sale.create({
+        data: { auctionId: auction.id, headId, bidderId: bid.bidderId, pricePaise: lot.pricePaise },
+      });
     }
     await tx.head.updateMany({ where: { id: { in: soldHeadIds }, status: 'IMPOUNDED' }, data: { status: 'SOLD' } });
     const stored: AuctionAccountJson = { inputs, soldHeadIds, delivered: null };
     await tx.auction.update({
       where: { id: auction.id },
-      data: { status: 'COMPLETED', completedAt: now, saleExpensesPaise: input.saleExpensesPaise, account: stored as unknown as Prisma.InputJsonValue },
+      data: {
+        status: 'COMPLETED',
+        completedAt: now,
+        saleExpensesPaise: input.saleExpensesPaise,
+        account: stored as unknown as Prisma.InputJsonValue,
+      },
     });
     await transition(tx, c, allowed);
     await postLedger(tx, c.id, now, [
-      { account: 'SALE_PROCEEDS', amountPaise: sale.sold.proceedsPaise, section: s16 ? 's. 16' : 's. 14', memo: `auction ${auction.id} (round ${auction.round})`, idempotencyKey: proceedsKey(c.id, auction.round) },
+      {
+        account: 'SALE_PROCEEDS',
+        amountPaise: sale.sold.proceedsPaise,
+        section: s16 ? 's. 16' : 's. 14',
+        memo: `auction ${auction.id} (round ${auction.round})`,
+        idempotencyKey: proceedsKey(c.id, auction.round),
+      },
     ]);
-    const unsoldHeads = c.heads.filter((h) => h.status === 'IMPOUNDED' && !soldHeadIds.includes(h.id)).map((h) => h.index);
+    const unsoldHeads = c.heads
+      .filter((h) => h.status === 'IMPOUNDED' && !soldHeadIds.includes(h.id))
+      .map((h) => h.index);
     await audit(tx, who.audit, 'S16_SALE_RECORDED', c.id, {
       auctionId: auction.id,
       round: auction.round,
@@ -227,10 +279,10 @@ export async function recordSale(db: Db, act: StaffActor, input: SaleInput, now:
     let delivered: StoredAccount | null = null;
     // s. 14 with heads left unsold: this round's account is drawn up now, but the case stays PARTLY_SOLD —
     // the rest go to a further auction or to the Magistrate under the proviso.
-    if (!s16 && allowed.to === 'PARTLY_SOLD') delivered = await deliverAccountTx(tx, act, c.id, false, now, { transition: false });
+    if (!s16 && allowed.to === 'PARTLY_SOLD')
+      delivered = await deliverAccountTx(tx, act, c.id, false, now, { transition: false });
     else if (!s16 || ownerPresent) delivered = await deliverAccountTx(tx, act, c.id, ownerPresent, now);
     await planDeadlines(tx, c.id, now);
     return { caseNumber: c.number, round: auction.round, sale, delivered, unsoldHeads, inputs };
   });
 }
-

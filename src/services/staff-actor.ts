@@ -67,7 +67,12 @@ export const RIGHTS = {
 /** A right named in `RIGHTS`. */
 export type StaffRight = keyof typeof RIGHTS;
 
-const LAW_ROLE = { POUND_KEEPER: 'pound_keeper', OFFICER: 'officer', MAGISTRATE: 'magistrate', ADMIN: 'admin' } as const satisfies Record<StaffRoleCode, Role>;
+const LAW_ROLE = {
+  POUND_KEEPER: 'pound_keeper',
+  OFFICER: 'officer',
+  MAGISTRATE: 'magistrate',
+  ADMIN: 'admin',
+} as const satisfies Record<StaffRoleCode, Role>;
 
 /** The statute engine's (and the audit log's) role name for a staff role. */
 export function lawRole<R extends StaffRoleCode>(role: R): (typeof LAW_ROLE)[R] {
@@ -81,7 +86,11 @@ export function staffActorOf(grants: readonly Grant[], via: Via): StaffActor {
 
 /** Active (not revoked) grants of a Telegram user. */
 export async function loadGrants(db: Db, telegramId: bigint): Promise<Grant[]> {
-  const rows = await db.staffMember.findMany({ where: { telegramUserId: telegramId, revokedAt: null }, include: { pounds: true }, orderBy: { id: 'asc' } });
+  const rows = await db.staffMember.findMany({
+    where: { telegramUserId: telegramId, revokedAt: null },
+    include: { pounds: true },
+    orderBy: { id: 'asc' },
+  });
   return rows.map((s) => ({ staffId: s.id, role: s.role, name: s.name, poundIds: s.pounds.map((p) => p.poundId) }));
 }
 
@@ -103,7 +112,11 @@ export interface Authorized {
 }
 
 /** The actor's own grant for the first of `roles` (in the right's order) that he holds at `poundId`. */
-function statutoryGrant(actor: StaffActor, roles: readonly StatutoryRoleCode[], poundId: number | undefined): Grant | undefined {
+function statutoryGrant(
+  actor: StaffActor,
+  roles: readonly StatutoryRoleCode[],
+  poundId: number | undefined,
+): Grant | undefined {
   for (const role of roles) {
     const g = actor.grants.find((x) => x.role === role && (poundId === undefined || x.poundIds.includes(poundId)));
     if (g) return g;
@@ -132,7 +145,8 @@ export function authorize(actor: StaffActor, right: StaffRight, poundId?: number
     const role = roles[0]!;
     return { role, lawRole: LAW_ROLE[role], grant: admin, audit: auditOf(actor, admin.staffId, 'admin') };
   }
-  if (!statutoryGrant(actor, roles, undefined)) throw new Refusal('NOT_ALLOWED', null, poundId === undefined ? {} : { poundId });
+  if (!statutoryGrant(actor, roles, undefined))
+    throw new Refusal('NOT_ALLOWED', null, poundId === undefined ? {} : { poundId });
   throw new Refusal('WRONG_POUND', null, poundId === undefined ? {} : { poundId });
 }
 
@@ -155,7 +169,9 @@ export function roleFor(actor: StaffActor, right: StaffRight, poundId?: number):
 export function poundsInScope(actor: StaffActor, right: StaffRight): number[] | 'all' {
   if (actor.administrator) return 'all';
   const roles: readonly StatutoryRoleCode[] = RIGHTS[right];
-  return [...new Set(actor.grants.filter((g) => g.role !== 'ADMIN' && roles.includes(g.role)).flatMap((g) => g.poundIds))].sort((a, b) => a - b);
+  return [
+    ...new Set(actor.grants.filter((g) => g.role !== 'ADMIN' && roles.includes(g.role)).flatMap((g) => g.poundIds)),
+  ].sort((a, b) => a - b);
 }
 
 function auditOf(actor: StaffActor, staffId: number, role: Actor['role']): Actor {

@@ -20,7 +20,10 @@ export async function followCase(db: DbReader, telegramUserId: bigint, caseId: n
 
 /** Stops following a case; true when there was something to stop. */
 export async function unfollowCase(db: DbReader, telegramUserId: bigint, caseId: number, now: Date): Promise<boolean> {
-  const r = await db.subscription.updateMany({ where: { telegramUserId, kind: 'CASE', caseId, cancelledAt: null }, data: { cancelledAt: now } });
+  const r = await db.subscription.updateMany({
+    where: { telegramUserId, kind: 'CASE', caseId, cancelledAt: null },
+    data: { cancelledAt: now },
+  });
   return r.count > 0;
 }
 
@@ -39,14 +42,24 @@ export async function subscribeVillage(db: DbReader, telegramUserId: bigint, pla
   const key = villageKey(place);
   if (key.length < 2 || key.length > 80) return null;
   const f = normaliseFilter(filter);
-  const existing = await db.subscription.findFirst({ where: { telegramUserId, kind: 'VILLAGE', villageKey: key, filter: f } });
+  const existing = await db.subscription.findFirst({
+    where: { telegramUserId, kind: 'VILLAGE', villageKey: key, filter: f },
+  });
   if (existing) return db.subscription.update({ where: { id: existing.id }, data: { cancelledAt: null } });
   return db.subscription.create({ data: { telegramUserId, kind: 'VILLAGE', villageKey: key, filter: f } });
 }
 
 /** Cancels one of the user's subscriptions by id; true when it was theirs and active. */
-export async function cancelSubscription(db: DbReader, telegramUserId: bigint, id: number, now: Date): Promise<boolean> {
-  const r = await db.subscription.updateMany({ where: { id, telegramUserId, cancelledAt: null }, data: { cancelledAt: now } });
+export async function cancelSubscription(
+  db: DbReader,
+  telegramUserId: bigint,
+  id: number,
+  now: Date,
+): Promise<boolean> {
+  const r = await db.subscription.updateMany({
+    where: { id, telegramUserId, cancelledAt: null },
+    data: { cancelledAt: now },
+  });
   return r.count > 0;
 }
 
@@ -68,7 +81,8 @@ export function sameVillage(a: string, b: string): boolean {
 export function filterMatches(filter: string, heads: Array<{ cattleClass: string; description: string }>): boolean {
   if (!filter.trim()) return true;
   const q = parseSearchQuery(filter, new Date(0));
-  const relevant = q.classes.length > 0 ? heads.filter((h) => q.classes.some((c) => c.cattleClass === h.cattleClass)) : heads;
+  const relevant =
+    q.classes.length > 0 ? heads.filter((h) => q.classes.some((c) => c.cattleClass === h.cattleClass)) : heads;
   if (q.classes.some((c) => !heads.some((h) => h.cattleClass === c.cattleClass))) return false;
   const colours = new Set<string>();
   for (const h of relevant) for (const c of coloursIn(h.description)) colours.add(c);
@@ -84,11 +98,18 @@ export function filterMatches(filter: string, heads: Array<{ cattleClass: string
  */
 export async function subscribersForCase(db: DbReader, caseId: number): Promise<bigint[]> {
   const c = await db.case.findUniqueOrThrow({ where: { id: caseId }, include: { heads: true } });
-  const followers = await db.subscription.findMany({ where: { kind: 'CASE', caseId, cancelledAt: null }, select: { telegramUserId: true } });
-  const villageSubs = await db.subscription.findMany({ where: { kind: 'VILLAGE', cancelledAt: null }, select: { telegramUserId: true, villageKey: true, filter: true } });
+  const followers = await db.subscription.findMany({
+    where: { kind: 'CASE', caseId, cancelledAt: null },
+    select: { telegramUserId: true },
+  });
+  const villageSubs = await db.subscription.findMany({
+    where: { kind: 'VILLAGE', cancelledAt: null },
+    select: { telegramUserId: true, villageKey: true, filter: true },
+  });
   const out = new Set<bigint>(followers.map((f) => f.telegramUserId));
   for (const s of villageSubs) {
-    if (s.villageKey && sameVillage(s.villageKey, c.villageKey) && filterMatches(s.filter, c.heads)) out.add(s.telegramUserId);
+    if (s.villageKey && sameVillage(s.villageKey, c.villageKey) && filterMatches(s.filter, c.heads))
+      out.add(s.telegramUserId);
   }
   return [...out];
 }
@@ -99,7 +120,15 @@ export const MY_CASES_SHOWN = 20;
 /** What /mycases shows: the cases the user claimed or follows (newest impounding first) and their village alerts. */
 export interface MyCases {
   /** The newest MY_CASES_SHOWN (or `limit`) of them. */
-  cases: Array<{ id: number; number: string; status: string; placeOfSeizure: string; impoundedAt: Date; claimed: boolean; complaints: Array<{ reference: string; outcome: string | null }> }>;
+  cases: Array<{
+    id: number;
+    number: string;
+    status: string;
+    placeOfSeizure: string;
+    impoundedAt: Date;
+    claimed: boolean;
+    complaints: Array<{ reference: string; outcome: string | null }>;
+  }>;
   /** How many cases the user claimed or follows in all (≥ cases.length). */
   total: number;
   villages: Array<{ id: number; villageKey: string | null; filter: string }>;
@@ -138,5 +167,9 @@ export async function myCases(db: DbReader, telegramUserId: bigint, limit = MY_C
   );
   const row = rows[0]!;
   const cases = jsonOf<Array<Omit<MyCases['cases'][number], 'impoundedAt'> & { impoundedAt: string }>>(row.cases);
-  return { cases: cases.map((c) => ({ ...c, impoundedAt: new Date(c.impoundedAt) })), total: Number(row.total), villages: jsonOf(row.villages) };
+  return {
+    cases: cases.map((c) => ({ ...c, impoundedAt: new Date(c.impoundedAt) })),
+    total: Number(row.total),
+    villages: jsonOf(row.villages),
+  };
 }

@@ -33,11 +33,18 @@ export async function surplusClaimants(db: Db | Tx, caseId: number): Promise<Sur
       ownerName: true,
       ownerTelegramId: true,
       claims: { orderBy: { id: 'desc' }, select: { telegramUserId: true, claimantName: true } },
-      surplusRequests: { orderBy: { id: 'asc' }, select: { telegramUserId: true, claimantName: true, requestedAt: true } },
+      surplusRequests: {
+        orderBy: { id: 'asc' },
+        select: { telegramUserId: true, claimantName: true, requestedAt: true },
+      },
     },
   });
   if (!c) return [];
-  const out: SurplusClaimant[] = c.surplusRequests.map((r) => ({ telegramUserId: r.telegramUserId, name: r.claimantName, requestedAt: r.requestedAt }));
+  const out: SurplusClaimant[] = c.surplusRequests.map((r) => ({
+    telegramUserId: r.telegramUserId,
+    name: r.claimantName,
+    requestedAt: r.requestedAt,
+  }));
   const add = (telegramUserId: bigint, name: string) => {
     if (!out.some((x) => x.telegramUserId === telegramUserId)) out.push({ telegramUserId, name, requestedAt: null });
   };
@@ -49,8 +56,11 @@ export async function surplusClaimants(db: Db | Tx, caseId: number): Promise<Sur
 
 /** The surplus held for a case and the end of its hold, or null when none is held now (s. 17). */
 export async function heldSurplus(db: Db | Tx, caseId: number, now: Date) {
-  const c = await db.case.findUnique({ where: { id: caseId }, select: { id: true, number: true, status: true, poundId: true, impoundedAt: true, surplusDepositedAt: true } });
-  if (!c || c.status !== 'SURPLUS_HELD' || !c.surplusDepositedAt) return null;
+  const c = await db.case.findUnique({
+    where: { id: caseId },
+    select: { id: true, number: true, status: true, poundId: true, impoundedAt: true, surplusDepositedAt: true },
+  });
+  if (c?.status !== 'SURPLUS_HELD' || !c.surplusDepositedAt) return null;
   const holdEnd = holdEndOf(c.impoundedAt, c.surplusDepositedAt);
   if (now.getTime() >= holdEnd.dueAt.getTime()) return null;
   return { case: c, amountPaise: await heldAmount(db, c.id), holdEnd };
@@ -73,7 +83,11 @@ export async function surplusRequestOffer(db: Db, caseId: number, telegramUserId
  * the Telegram message. Refused when no surplus is held or the hold is over (SURPLUS_NOT_HELD), when the
  * person never claimed the case (NOT_A_CLAIMANT), or when they already asked (ALREADY_DONE, with the date).
  */
-export async function requestSurplus(db: Db, input: { caseId: number; telegramUserId: bigint; chatId: bigint | number | null; messageId: number | null }, now: Date) {
+export async function requestSurplus(
+  db: Db,
+  input: { caseId: number; telegramUserId: bigint; chatId: bigint | number | null; messageId: number | null },
+  now: Date,
+) {
   return caseTransaction(db, async (tx) => {
     const held = await heldSurplus(tx, input.caseId, now);
     if (!held) throw new Refusal('SURPLUS_NOT_HELD', 's. 17');
@@ -82,22 +96,47 @@ export async function requestSurplus(db: Db, input: { caseId: number; telegramUs
     if (me.requestedAt) throw new Refusal('ALREADY_DONE', 's. 17', { at: me.requestedAt.toISOString() });
     const name = me.name || String(input.telegramUserId);
     // Unique (caseId, telegramUserId): a double tap racing this one is a CONFLICT, not a second request.
-    await tx.surplusRequest.create({ data: { caseId: held.case.id, telegramUserId: input.telegramUserId, claimantName: name, requestedAt: now, viaMessageId: input.messageId } });
+    await tx.surplusRequest.create({
+      data: {
+        caseId: held.case.id,
+        telegramUserId: input.telegramUserId,
+        claimantName: name,
+        requestedAt: now,
+        viaMessageId: input.messageId,
+      },
+    });
     const office = await staffChats(tx, held.case.poundId, ['MAGISTRATE']);
     for (const chatId of office) {
       await queueMessage(
         tx,
-        { chatId, key: 'officer:surplus.request_to_magistrate', params: { number: held.case.number, claimant: name, amount: held.amountPaise, holdEnd: held.holdEnd.date, at: now.toISOString() }, priority: 'official' },
+        {
+          chatId,
+          key: 'officer:surplus.request_to_magistrate',
+          params: {
+            number: held.case.number,
+            claimant: name,
+            amount: held.amountPaise,
+            holdEnd: held.holdEnd.date,
+            at: now.toISOString(),
+          },
+          priority: 'official',
+        },
         `case:${held.case.id}:surplus-request:${input.telegramUserId}:${chatId}`,
         now,
       );
     }
-    await audit(tx, { role: 'owner', telegramId: input.telegramUserId, chatId: input.chatId, messageId: input.messageId }, 'S17_SURPLUS_REQUESTED', held.case.id, {
-      claimant: name,
-      amountPaise: held.amountPaise,
-      holdEnds: held.holdEnd.date,
-      officeTold: office.length,
-    });
+    await audit(
+      tx,
+      { role: 'owner', telegramId: input.telegramUserId, chatId: input.chatId, messageId: input.messageId },
+      'S17_SURPLUS_REQUESTED',
+      held.case.id,
+      {
+        claimant: name,
+        amountPaise: held.amountPaise,
+        holdEnds: held.holdEnd.date,
+        officeTold: office.length,
+      },
+    );
     return { caseNumber: held.case.number, amountPaise: held.amountPaise, holdEnd: held.holdEnd, claimant: name };
   });
 }

@@ -60,7 +60,13 @@ export async function heldAmount(db: Db | Tx, caseId: number): Promise<number> {
 export async function claimSurplus(
   db: Db,
   act: StaffActor,
-  input: { caseId: number; claimantName: string; orderReference: string; orderedOn: string; claimantTelegramId?: bigint | null },
+  input: {
+    caseId: number;
+    claimantName: string;
+    orderReference: string;
+    orderedOn: string;
+    claimantTelegramId?: bigint | null;
+  },
   now: Date,
 ) {
   const claimant = requireText(input.claimantName, 120);
@@ -79,11 +85,20 @@ export async function claimSurplus(
         orderedOn: new Date(`${input.orderedOn}T00:00:00Z`),
         recordedAt: now,
         recordedByStaffId: who.grant.staffId,
-        details: { claimant, claimantTelegramId: input.claimantTelegramId != null ? String(input.claimantTelegramId) : null },
+        details: {
+          claimant,
+          claimantTelegramId: input.claimantTelegramId != null ? String(input.claimantTelegramId) : null,
+        },
       },
     });
     await postLedger(tx, c.id, now, [
-      { account: 'SURPLUS_CLAIMANT', amountPaise: amount, section: 's. 17', memo: `claim established: order ${reference}`, idempotencyKey: `case:${c.id}:surplus:claim` },
+      {
+        account: 'SURPLUS_CLAIMANT',
+        amountPaise: amount,
+        section: 's. 17',
+        memo: `claim established: order ${reference}`,
+        idempotencyKey: `case:${c.id}:surplus:claim`,
+      },
     ]);
     const receipt = await issueReceipt(tx, {
       caseId: c.id,
@@ -106,13 +121,24 @@ export async function claimSurplus(
     if (input.claimantTelegramId != null) {
       await queueMessage(
         tx,
-        { chatId: String(input.claimantTelegramId), key: 'officer:surplus.to_claimant', params: { number: c.number, amount, receipt: receipt.number, reference }, priority: 'personal' },
+        {
+          chatId: String(input.claimantTelegramId),
+          key: 'officer:surplus.to_claimant',
+          params: { number: c.number, amount, receipt: receipt.number, reference },
+          priority: 'personal',
+        },
         `case:${c.id}:surplus:claimant`,
         now,
       );
     }
     await planDeadlines(tx, c.id, now);
-    return { caseNumber: c.number, amountPaise: amount, receiptNumber: receipt.number, claimant, claimantTelegramId: input.claimantTelegramId ?? null };
+    return {
+      caseNumber: c.number,
+      amountPaise: amount,
+      receiptNumber: receipt.number,
+      claimant,
+      claimantTelegramId: input.claimantTelegramId ?? null,
+    };
   });
 }
 
@@ -127,7 +153,13 @@ export async function surplusToRevenue(db: Db, act: StaffActor, caseId: number, 
     const allowed = mustAllow(caseStateOf(c), 'SURPLUS_LAPSES', role, now);
     const amount = await heldAmount(tx, c.id);
     await postLedger(tx, c.id, now, [
-      { account: 'GOVERNMENT_REVENUE', amountPaise: amount, section: 's. 17', memo: 'no claim established within 3 months', idempotencyKey: `case:${c.id}:surplus:revenue` },
+      {
+        account: 'GOVERNMENT_REVENUE',
+        amountPaise: amount,
+        section: 's. 17',
+        memo: 'no claim established within 3 months',
+        idempotencyKey: `case:${c.id}:surplus:revenue`,
+      },
     ]);
     await transition(tx, c, allowed);
     await audit(tx, who.audit, 'S17_SURPLUS_TO_REVENUE', c.id, { amountPaise: amount });

@@ -11,7 +11,9 @@ import { normaliseTyped, parseRupees } from './typed-input';
  * typed by mistake — "Ramesh Kumar" — is not taken for one); null otherwise.
  */
 export function parseUpiRef(text: string): string | null {
-  const s = normaliseTyped(text).replace(/[\s-]+/g, '').toUpperCase();
+  const s = normaliseTyped(text)
+    .replace(/[\s-]+/g, '')
+    .toUpperCase();
   return /^[A-Z0-9]{6,35}$/.test(s) && (s.match(/\d/g) ?? []).length >= 6 ? s : null;
 }
 
@@ -39,7 +41,8 @@ export function parseKeeperReply(text: string): KeeperReply {
   const okWith = /^(ok|okay|haan|हाँ|हां|ठीक)[\s,:-]+(.+)$/iu.exec(s);
   if (okWith) {
     const rest = okWith[2]!.trim();
-    const book = BOOK_NO.exec(rest)?.[1] ?? (/^[A-Za-z0-9][A-Za-z0-9/-]{0,29}$/.test(rest) ? rest.replace(/^#/, '') : null);
+    const book =
+      BOOK_NO.exec(rest)?.[1] ?? (/^[A-Za-z0-9][A-Za-z0-9/-]{0,29}$/.test(rest) ? rest.replace(/^#/, '') : null);
     if (book) return { kind: 'ok', receiptBookNo: book };
   }
   const no = NO_WORDS.exec(s);
@@ -49,7 +52,8 @@ export function parseKeeperReply(text: string): KeeperReply {
   const paise = parseRupees(s);
   if (paise !== null) return { kind: 'amount', paise };
   // Mostly digits with a stray letter or symbol: a mistyped amount, not a random message.
-  if (/^[₹\s]*\d[\d\s,.]*[^\d\s,.]+[\d\s,.]*$/u.test(s) || /^(₹|rs\.?)\s*\S+$/iu.test(s)) return { kind: 'bad_amount', input: s };
+  if (/^[₹\s]*\d[\d\s,.]*[^\d\s,.]+[\d\s,.]*$/u.test(s) || /^(₹|rs\.?)\s*\S+$/iu.test(s))
+    return { kind: 'bad_amount', input: s };
   return { kind: 'unknown' };
 }
 

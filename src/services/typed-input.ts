@@ -115,7 +115,8 @@ const RELATIVE: Array<[RegExp, (lean: DateLean) => number]> = [
  */
 function scanDate(text: string, today: LocalDate | null, lean: DateLean): FoundDate | null {
   const s = normaliseTyped(text);
-  const cut = (m: RegExpExecArray) => (s.slice(0, m.index) + ' ' + s.slice(m.index + m[0].length)).replace(/\s+/g, ' ').trim();
+  const cut = (m: RegExpExecArray) =>
+    `${s.slice(0, m.index)} ${s.slice(m.index + m[0].length)}`.replace(/\s+/g, ' ').trim();
   const dated = (m: RegExpExecArray, y: number | null, mo: number, d: number) => {
     const date = y === null ? null : ymd(y, mo, d);
     return date ? { date, rest: cut(m) } : null;
@@ -131,7 +132,9 @@ function scanDate(text: string, today: LocalDate | null, lean: DateLean): FoundD
     return dated(m, yearOf(m[4], mo, Number(m[2]), today, lean), mo, Number(m[2]));
   }
   if (today === null) return null;
-  m = /(^|\s)\+\s*(\d{1,3})(?=\s|$)/.exec(s) ?? /(^|\s)(\d{1,3})\s*(days?|din|दिन)(\s*(baad|बाद|later))?(?=\s|$)/iu.exec(s);
+  m =
+    /(^|\s)\+\s*(\d{1,3})(?=\s|$)/.exec(s) ??
+    /(^|\s)(\d{1,3})\s*(days?|din|दिन)(\s*(baad|बाद|later))?(?=\s|$)/iu.exec(s);
   if (m) return { date: addDays(today, Number(m[2])), rest: cut(m) };
   for (const [re, offset] of RELATIVE) {
     m = re.exec(s);
@@ -174,7 +177,8 @@ const TIME = /(\d{1,2})[:.](\d{2})\s*(am|pm)?/;
  */
 export function parseDateTime(text: string, today?: Date): Date | null {
   const s = normaliseTyped(text).toLowerCase();
-  const at = (date: LocalDate, minutes: number | null) => (minutes === null ? null : new Date(Date.parse(`${date}T00:00:00+05:30`) + minutes * 60_000));
+  const at = (date: LocalDate, minutes: number | null) =>
+    minutes === null ? null : new Date(Date.parse(`${date}T00:00:00+05:30`) + minutes * 60_000);
   const withDate = new RegExp(`^(.+?),?\\s+${TIME.source}$`).exec(s);
   if (withDate) {
     const date = parseDate(withDate[1]!);

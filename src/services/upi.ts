@@ -24,7 +24,8 @@ export function hasOfficialUpi(pound: PoundUpi): pound is PoundUpi & { upiId: st
 
 /** Paise as the "am" parameter wants it: rupees with two decimals, from integers. */
 export function rupeesParam(paise: number): string {
-  if (!Number.isSafeInteger(paise) || paise <= 0) throw new RangeError(`amount must be positive whole paise, got ${paise}`);
+  if (!Number.isSafeInteger(paise) || paise <= 0)
+    throw new RangeError(`amount must be positive whole paise, got ${paise}`);
   return `${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, '0')}`;
 }
 

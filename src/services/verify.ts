@@ -11,7 +11,9 @@ import { paiseOf } from '../db';
 
 /** The verification code as typed, reduced to letters and digits in upper case ("ab12 cd-34" → "AB12CD34"). */
 export function normaliseVerificationCode(input: string): string {
-  return normaliseTyped(input).toUpperCase().replace(/[^A-Z0-9]/g, '');
+  return normaliseTyped(input)
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '');
 }
 
 /** The public facts of a genuine receipt. */
@@ -41,13 +43,26 @@ export async function verifyReceipt(db: DbReader, input: string): Promise<Verifi
     include: { case: { select: { number: true } }, payment: { select: PART_HEADS_SELECT } },
   });
   if (!r) return null;
-  return { number: r.number, caseNumber: r.case.number, amountPaise: paiseOf(r.amountPaise), issuedAt: r.issuedAt, kind: r.kind, ...partHeadsOf(r.payment) };
+  return {
+    number: r.number,
+    caseNumber: r.case.number,
+    amountPaise: paiseOf(r.amountPaise),
+    issuedAt: r.issuedAt,
+    kind: r.kind,
+    ...partHeadsOf(r.payment),
+  };
 }
 
 /** What a receipt's payment tells of the heads it covers: whether it was a part payment, and its claim's heads. */
-const PART_HEADS_SELECT = { part: true, claim: { select: { heads: { select: { head: { select: { index: true, cattleClass: true, description: true } } } } } } } as const;
+const PART_HEADS_SELECT = {
+  part: true,
+  claim: { select: { heads: { select: { head: { select: { index: true, cattleClass: true, description: true } } } } } },
+} as const;
 
-type PartHeadsRow = { part: boolean; claim: { heads: Array<{ head: { index: number; cattleClass: string; description: string } }> } | null } | null;
+type PartHeadsRow = {
+  part: boolean;
+  claim: { heads: Array<{ head: { index: number; cattleClass: string; description: string } }> } | null;
+} | null;
 
 /**
  * `{ heads }` for a receipt of one owner's heads of an entry (a part payment, issue 10.11), in register order; `{}` for
@@ -78,7 +93,10 @@ export async function publicReceipt(db: DbReader, input: string): Promise<Public
   if (id === null) return null;
   const r = await db.receipt.findUnique({
     where: { id },
-    include: { case: { select: { number: true, pound: { select: { code: true, name: true, nameHi: true } } } }, payment: { select: { confirmedByStaffId: true, ...PART_HEADS_SELECT } } },
+    include: {
+      case: { select: { number: true, pound: { select: { code: true, name: true, nameHi: true } } } },
+      payment: { select: { confirmedByStaffId: true, ...PART_HEADS_SELECT } },
+    },
   });
   if (!r) return null;
   const staffId = r.payment?.confirmedByStaffId;

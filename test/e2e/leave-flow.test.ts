@@ -12,11 +12,18 @@ describe('any command leaves the flow in progress (e2e)', () => {
   const owner: TestUser = { id: 9501, firstName: 'Ramesh', languageCode: 'en' };
   const keeper: TestUser = { id: 9502, firstName: 'Mohan', languageCode: 'en' };
   const officer: TestUser = { id: 9503, firstName: 'Rakesh', languageCode: 'hi' };
-  const t = (lang: 'en' | 'hi', key: string, params?: Record<string, unknown>) => h.deps.translator.t(lang, key, params);
-  const session = async (u: TestUser) => (await h.deps.db.botSession.findUnique({ where: { key: `${u.id}:${u.id}` } }))?.value as Record<string, unknown> | undefined;
+  const t = (lang: 'en' | 'hi', key: string, params?: Record<string, unknown>) =>
+    h.deps.translator.t(lang, key, params);
+  const session = async (u: TestUser) =>
+    (await h.deps.db.botSession.findUnique({ where: { key: `${u.id}:${u.id}` } }))?.value as
+      | Record<string, unknown>
+      | undefined;
   const last = (u: TestUser) => h.api.lastTo(u.id)?.text;
 
-  const staff: SuiteStaff[] = [[keeper, 'POUND_KEEPER', ['JAI1']], [officer, 'OFFICER', ['JAI1']]];
+  const staff: SuiteStaff[] = [
+    [keeper, 'POUND_KEEPER', ['JAI1']],
+    [officer, 'OFFICER', ['JAI1']],
+  ];
   const h = botSuite({ start: '2026-11-21T10:00:00+05:30', seededAt: 'now', staff });
 
   it('an owner: another command leaves the /case question and runs; /cancel then has nothing to leave', async () => {
@@ -24,7 +31,13 @@ describe('any command leaves the flow in progress (e2e)', () => {
     expect((await session(owner))?.flow).toBeTruthy();
     await h.send(owner, '/help');
     expect(await session(owner)).toEqual({});
-    expect(last(owner)).toBe(t('en', 'owner:help.text', { fine: t('en', 'common:term.fine'), deducted: t('en', 'common:term.penalty'), saleDay: 16 }));
+    expect(last(owner)).toBe(
+      t('en', 'owner:help.text', {
+        fine: t('en', 'common:term.fine'),
+        deducted: t('en', 'common:term.penalty'),
+        saleDay: 16,
+      }),
+    );
     await h.send(owner, '/cancel');
     expect(last(owner)).toBe(t('en', 'owner:nothing_to_cancel'));
   });
@@ -44,7 +57,11 @@ describe('any command leaves the flow in progress (e2e)', () => {
   });
 
   it('an officer in /notice (Hindi): /cancel leaves it, the next text is not taken as an answer', async () => {
-    const c = await makeCase(h.deps.db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['goat', 'black']] });
+    const c = await makeCase(h.deps.db, {
+      pound: 'JAI1',
+      impoundedAt: '2026-11-01T10:00:00+05:30',
+      heads: [['goat', 'black']],
+    });
     await h.send(officer, `/notice ${c.number}`);
     await press(h, officer, t('hi', 'officer:button.now'));
     expect((await session(officer))?.flow).toBe('notice');

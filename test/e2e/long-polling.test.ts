@@ -18,7 +18,9 @@ import { makeCase } from '../support/case-fixture';
 const START = '2026-11-21T10:00:00+05:30';
 
 function textUpdate(updateId: number, userId: number, text: string): Update {
-  const entities = text.startsWith('/') ? [{ type: 'bot_command' as const, offset: 0, length: text.split(/\s/)[0]!.length }] : undefined;
+  const entities = text.startsWith('/')
+    ? [{ type: 'bot_command' as const, offset: 0, length: text.split(/\s/)[0]!.length }]
+    : undefined;
   return {
     update_id: updateId,
     message: {
@@ -46,7 +48,9 @@ describe('long polling with the runner (pglite)', () => {
   beforeAll(async () => {
     db = await createTestDatabase('pglite');
     await seed(db.prisma, new Date(START));
-    caseNumber = (await makeCase(db.prisma, { pound: 'JAI1', impoundedAt: '2026-11-20T10:00:00+05:30', heads: [['cow', 'white']] })).number;
+    caseNumber = (
+      await makeCase(db.prisma, { pound: 'JAI1', impoundedAt: '2026-11-20T10:00:00+05:30', heads: [['cow', 'white']] })
+    ).number;
   }, 120_000);
   afterAll(() => db?.destroy());
 
@@ -64,23 +68,37 @@ describe('long polling with the runner (pglite)', () => {
       if (url.endsWith('/getUpdates')) {
         const { offset = 0 } = JSON.parse(String(init?.body ?? '{}')) as { offset?: number };
         // Long poll: answer when there is something at or after `offset`, else after a short wait.
-        for (let i = 0; i < 10 && !queue.some((u) => u.update_id >= offset); i++) await new Promise((r) => setTimeout(r, 20));
+        for (let i = 0; i < 10 && !queue.some((u) => u.update_id >= offset); i++)
+          await new Promise((r) => setTimeout(r, 20));
         const batch = queue.filter((u) => u.update_id >= offset);
         fetched.push(...batch.map((u) => u.update_id));
-        return new Response(JSON.stringify({ ok: true, result: batch }), { headers: { 'content-type': 'application/json' } });
+        return new Response(JSON.stringify({ ok: true, result: batch }), {
+          headers: { 'content-type': 'application/json' },
+        });
       }
       if (gate && url.endsWith('/sendMessage') && String(init?.body).includes(`"chat_id":${CHAT_A}`)) await gate;
       return api.fetch(input, init);
     };
     const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: '123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST' });
-    const deps: BotDeps = { config, db: db.prisma, clock: new ManualClock(START), logger: createLogger('silent'), translator: await createTranslator({ strict: true }), botUsername: api.botInfo.username };
+    const deps: BotDeps = {
+      config,
+      db: db.prisma,
+      clock: new ManualClock(START),
+      logger: createLogger('silent'),
+      translator: await createTranslator({ strict: true }),
+      botUsername: api.botInfo.username,
+    };
     const bot = createBot(config.BOT_TOKEN!, deps, { client: { fetch: fetch as never }, botInfo: api.botInfo });
     const t = (key: string) => deps.translator.t('en', key);
     const sent = (chat: number) => api.sentTo(chat).filter((m) => m.method === 'sendMessage');
 
     gate = new Promise((r) => (open = r));
     // One batch: A asks /case, A answers with the number at once, B asks for /help.
-    queue.push(textUpdate(9001, CHAT_A, '/case'), textUpdate(9002, CHAT_A, caseNumber), textUpdate(9003, CHAT_B, '/help'));
+    queue.push(
+      textUpdate(9001, CHAT_A, '/case'),
+      textUpdate(9002, CHAT_A, caseNumber),
+      textUpdate(9003, CHAT_B, '/help'),
+    );
     const runner = startPolling(bot);
     try {
       await until(() => fetched.includes(9003));
@@ -96,7 +114,10 @@ describe('long polling with the runner (pglite)', () => {
       expect(texts[0]).toBe(t('owner:case.prompt'));
       expect(texts[1]).toContain(caseNumber); // the card: the number was taken as the answer to /case
       // The answer ended the /case question: the first run's session write did not come after it.
-      await until(async () => (await db.prisma.botSession.findUnique({ where: { key: `${CHAT_A}:${CHAT_A}` } }))?.lockToken === null);
+      await until(
+        async () =>
+          (await db.prisma.botSession.findUnique({ where: { key: `${CHAT_A}:${CHAT_A}` } }))?.lockToken === null,
+      );
       expect((await db.prisma.botSession.findUnique({ where: { key: `${CHAT_A}:${CHAT_A}` } }))?.value).toEqual({});
     } finally {
       open();

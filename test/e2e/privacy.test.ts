@@ -16,7 +16,9 @@ const UPI_REF = '412345678901';
 /** A network failure as Node's fetch reports it, with the request URL (and so the token) in its text. */
 function networkError(method: string): Error {
   const url = `https://api.telegram.org/bot${TOKEN}/${method}`;
-  return new TypeError(`fetch failed: request to ${url} failed`, { cause: new Error(`connect ETIMEDOUT 149.154.167.220:443 (${url})`) });
+  return new TypeError(`fetch failed: request to ${url} failed`, {
+    cause: new Error(`connect ETIMEDOUT 149.154.167.220:443 (${url})`),
+  });
 }
 
 describe('nothing leaks: the bot token stays out of the logs, job data in Redis is ids only', () => {
@@ -24,10 +26,17 @@ describe('nothing leaks: the bot token stays out of the logs, job data in Redis 
   const owner: TestUser = { id: 4_100_201, firstName: 'Ramesh Kumar', languageCode: 'hi' };
   const keeper: TestUser = { id: 4_100_202, firstName: 'Mohan', languageCode: 'en' };
   const follower = 4_100_203;
-  const t = (lang: 'en' | 'hi', key: string, params?: Record<string, unknown>) => h.deps.translator.t(lang, key, params);
-  const sendCatching = (user: TestUser, text: string) => h.send(user, text).catch((err: BotError<BotContext>) => h.bot.errorHandler(err));
+  const t = (lang: 'en' | 'hi', key: string, params?: Record<string, unknown>) =>
+    h.deps.translator.t(lang, key, params);
+  const sendCatching = (user: TestUser, text: string) =>
+    h.send(user, text).catch((err: BotError<BotContext>) => h.bot.errorHandler(err));
 
-  const h = botSuite({ logger: capturingLogger(lines, 'trace'), jobs: true, seededAt: 'now', staff: [[keeper, 'POUND_KEEPER', ['JAI1']]] });
+  const h = botSuite({
+    logger: capturingLogger(lines, 'trace'),
+    jobs: true,
+    seededAt: 'now',
+    staff: [[keeper, 'POUND_KEEPER', ['JAI1']]],
+  });
 
   it('a Bot API call failing inside a handler (network error naming the URL) is logged without the token', async () => {
     let failing = true;
@@ -48,11 +57,17 @@ describe('nothing leaks: the bot token stays out of the logs, job data in Redis 
   it('a send job failing the same way is logged, retried and recorded without the token', async () => {
     let failures = 0;
     h.api.respond((method, payload) => {
-      if (method === 'sendMessage' && String(payload.chat_id) === String(follower) && failures++ === 0) throw networkError(method);
+      if (method === 'sendMessage' && String(payload.chat_id) === String(follower) && failures++ === 0)
+        throw networkError(method);
       return undefined;
     });
     await h.deps.db.telegramUser.create({ data: { id: BigInt(follower), language: 'en' } });
-    await queueMessage(h.deps.db, { chatId: String(follower), key: 'common:cancelled' }, 'test:privacy:retry', h.clock.now());
+    await queueMessage(
+      h.deps.db,
+      { chatId: String(follower), key: 'common:cancelled' },
+      'test:privacy:retry',
+      h.clock.now(),
+    );
     await h.drain(60_000);
     expect(h.api.sentTo(follower)).toHaveLength(1);
     expect(failures).toBe(2);
@@ -70,7 +85,12 @@ describe('nothing leaks: the bot token stays out of the logs, job data in Redis 
     await h.reply(keeper, cardOf(keeper), (duesPaise / 100).toFixed(2));
     // The keeper is told, then gets the receipt and the release slip as PDFs (src/documents).
     const receiptNumber = (await h.deps.db.receipt.findFirstOrThrow({ where: { paymentId } })).number;
-    expect(h.api.sentTo(keeper.id).slice(-3).map((m) => [m.method, m.text])).toEqual([
+    expect(
+      h.api
+        .sentTo(keeper.id)
+        .slice(-3)
+        .map((m) => [m.method, m.text]),
+    ).toEqual([
       ['sendMessage', t('en', 'staff:confirm.done', { caseNumber: c.number, amount: duesPaise, receiptNumber })],
       ['sendDocument', t('en', 'documents:caption.receipt', { number: receiptNumber })],
       ['sendDocument', t('en', 'documents:caption.release', { number: c.number })],
@@ -78,7 +98,12 @@ describe('nothing leaks: the bot token stays out of the logs, job data in Redis 
     // A broadcast to a follower of another case: one send job per recipient.
     const caseId = (await demoCase(h, 'JAI2', 'Samod')).id;
     await h.deps.db.subscription.create({ data: { telegramUserId: BigInt(follower), kind: 'CASE', caseId } });
-    await addToOutbox(h.deps.db, { name: 'broadcast', payload: { kind: 'new_case', caseId } }, `case:${caseId}:broadcast:new_case`, h.clock.now());
+    await addToOutbox(
+      h.deps.db,
+      { name: 'broadcast', payload: { kind: 'new_case', caseId } },
+      `case:${caseId}:broadcast:new_case`,
+      h.clock.now(),
+    );
     await h.drain(60_000);
     // The owner got the receipt and the follower the broadcast: real jobs ran for each.
     expect(h.api.sentTo(owner.id).length).toBeGreaterThan(0);
@@ -87,7 +112,15 @@ describe('nothing leaks: the bot token stays out of the logs, job data in Redis 
     const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
     try {
       const prefix = h.jobs!.prefix;
-      const forbidden = [String(owner.id), String(keeper.id), String(follower), UPI_REF, owner.firstName, 'Ramesh', keeper.firstName];
+      const forbidden = [
+        String(owner.id),
+        String(keeper.id),
+        String(follower),
+        UPI_REF,
+        owner.firstName,
+        'Ramesh',
+        keeper.firstName,
+      ];
       let jobs = 0;
       for (const queue of ['send', 'deadline', 'broadcast']) {
         const q = h.jobs!.runtime.queues[queue as 'send'];
@@ -105,10 +138,22 @@ describe('nothing leaks: the bot token stays out of the logs, job data in Redis 
       for (const key of await keysUnder(redis, prefix)) {
         const type = await redis.type(key);
         const body =
-          type === 'hash' ? JSON.stringify(await redis.hgetall(key)) : type === 'zset' ? (await redis.zrange(key, 0, -1)).join(' ') : type === 'list' ? (await redis.lrange(key, 0, -1)).join(' ') : type === 'set' ? (await redis.smembers(key)).join(' ') : type === 'string' ? ((await redis.get(key)) ?? '') : '';
+          type === 'hash'
+            ? JSON.stringify(await redis.hgetall(key))
+            : type === 'zset'
+              ? (await redis.zrange(key, 0, -1)).join(' ')
+              : type === 'list'
+                ? (await redis.lrange(key, 0, -1)).join(' ')
+                : type === 'set'
+                  ? (await redis.smembers(key)).join(' ')
+                  : type === 'string'
+                    ? ((await redis.get(key)) ?? '')
+                    : '';
         // The rate limiter's per-chat keys (jobs/rate-limit.ts) included: they name a chat by a keyed hash, never by its id.
-        for (const word of [UPI_REF, owner.firstName, keeper.firstName]) expect(`${key} ${body}`, key).not.toContain(word);
-        for (const id of [owner.id, keeper.id, follower]) expect(`${key} ${body}`, key).not.toMatch(new RegExp(`(?<!\\d)${id}(?!\\d)`));
+        for (const word of [UPI_REF, owner.firstName, keeper.firstName])
+          expect(`${key} ${body}`, key).not.toContain(word);
+        for (const id of [owner.id, keeper.id, follower])
+          expect(`${key} ${body}`, key).not.toMatch(new RegExp(`(?<!\\d)${id}(?!\\d)`));
       }
     } finally {
       await redis.quit();

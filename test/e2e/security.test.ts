@@ -42,7 +42,11 @@ describe('webhook: the secret token', () => {
   } as Update;
 
   const post = (headers: Record<string, string>) =>
-    fetch(`http://127.0.0.1:${port}/hook`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(update) });
+    fetch(`http://127.0.0.1:${port}/hook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(update),
+    });
 
   const footprint = async () => ({
     user: await app.deps.db.telegramUser.count({ where: { id: BigInt(stranger) } }),
@@ -118,7 +122,8 @@ describe('no phone numbers in logs or data', () => {
   const english: TestUser = { id: 5552, firstName: 'Ravi', languageCode: 'en' };
 
   /** As long polling does (grammY's handleUpdates): a failing handler goes to the bot's error handler. */
-  const sendCatching = (user: TestUser, text: string, extra = {}) => h.send(user, text, extra).catch((err: BotError<BotContext>) => h.bot.errorHandler(err));
+  const sendCatching = (user: TestUser, text: string, extra = {}) =>
+    h.send(user, text, extra).catch((err: BotError<BotContext>) => h.bot.errorHandler(err));
 
   const h = botSuite({ logger: capturingLogger(lines, 'trace'), jobs: true, seededAt: 'now' });
 
@@ -137,7 +142,11 @@ describe('no phone numbers in logs or data', () => {
     await h.send(english, '/case 9812345678');
     // The bot's answer quotes the input (to the user alone): this is the text a failed call would log.
     expect(h.api.lastTo(english.id)!.text).toContain('9812345678');
-    h.api.respond((method, payload) => (method === 'sendMessage' && String(payload.chat_id) === String(english.id) ? { ok: false, error_code: 400, description: 'Bad Request: chat not found' } : undefined));
+    h.api.respond((method, payload) =>
+      method === 'sendMessage' && String(payload.chat_id) === String(english.id)
+        ? { ok: false, error_code: 400, description: 'Bad Request: chat not found' }
+        : undefined,
+    );
     await sendCatching(english, '/case 9812345678');
     await sendCatching(english, '98123-45678');
     await sendCatching(english, '', contact(english));
@@ -147,9 +156,16 @@ describe('no phone numbers in logs or data', () => {
     // The error path really ran and was logged (with what helps debugging), so the check below means something.
     expect(failures).toHaveLength(3);
     for (const l of failures) {
-      const rec = JSON.parse(l) as { level: number; err: { method: string; error_code: number; payload: { chat_id: number; text: string } } };
+      const rec = JSON.parse(l) as {
+        level: number;
+        err: { method: string; error_code: number; payload: { chat_id: number; text: string } };
+      };
       expect(rec.level).toBe(50);
-      expect(rec.err).toMatchObject({ method: 'sendMessage', error_code: 400, payload: { chat_id: english.id, text: '[redacted]' } });
+      expect(rec.err).toMatchObject({
+        method: 'sendMessage',
+        error_code: 400,
+        payload: { chat_id: english.id, text: '[redacted]' },
+      });
     }
     const log = lines.join('');
     for (const form of [PHONE, ...FORMS]) expect(log).not.toContain(form);
@@ -159,12 +175,16 @@ describe('no phone numbers in logs or data', () => {
     const tables = ['TelegramUser', 'BotSession', 'AuditEvent', 'OutboxEntry', 'ProcessedUpdate', 'Delivery'];
     let rows = 0;
     for (const table of tables) {
-      const found = await h.deps.db.$queryRawUnsafe<Array<{ j: string }>>(`SELECT row_to_json(t)::text AS j FROM "${table}" t`);
+      const found = await h.deps.db.$queryRawUnsafe<Array<{ j: string }>>(
+        `SELECT row_to_json(t)::text AS j FROM "${table}" t`,
+      );
       rows += found.length;
       for (const { j } of found) for (const form of [PHONE, ...FORMS]) expect(j, `${table}: ${j}`).not.toContain(form);
     }
     // The users and their updates were recorded: the scan looked at real rows.
-    expect(await h.deps.db.telegramUser.count({ where: { id: { in: [BigInt(hindi.id), BigInt(english.id)] } } })).toBe(2);
+    expect(await h.deps.db.telegramUser.count({ where: { id: { in: [BigInt(hindi.id), BigInt(english.id)] } } })).toBe(
+      2,
+    );
     expect(rows).toBeGreaterThan(6);
   });
 });
@@ -173,7 +193,14 @@ describe('the logger scrubs phone numbers from free text', () => {
   it('error messages, stacks and log messages lose the number; ids logged as fields stay', () => {
     const lines: string[] = [];
     const log = capturingLogger(lines, 'trace');
-    log.error({ err: new Error('no case "98123 45678"'), chatId: 7000000001, update: { message: { contact: { phone_number: '+919812345678' } } } }, 'lookup of +91 98123-45678 failed');
+    log.error(
+      {
+        err: new Error('no case "98123 45678"'),
+        chatId: 7000000001,
+        update: { message: { contact: { phone_number: '+919812345678' } } },
+      },
+      'lookup of +91 98123-45678 failed',
+    );
     log.warn({ err: 'upstream said 09812345678' }, 'plain');
     expect(lines).toHaveLength(2);
     const [first, second] = lines.map((l) => JSON.parse(l) as Record<string, any>);

@@ -10,7 +10,17 @@ describe('bot smoke', () => {
 
   it('answers a sticker in the sender’s language and records the user', async () => {
     const user = { id: 501, firstName: 'Ramesh', languageCode: 'hi' };
-    await h.send(user, '', { sticker: { file_id: 's', file_unique_id: 'u', type: 'regular', width: 1, height: 1, is_animated: false, is_video: false } } as never);
+    await h.send(user, '', {
+      sticker: {
+        file_id: 's',
+        file_unique_id: 'u',
+        type: 'regular',
+        width: 1,
+        height: 1,
+        is_animated: false,
+        is_video: false,
+      },
+    } as never);
     expect(h.api.lastTo(501)?.text).toBe(h.deps.translator.t('hi', 'common:error.unsupported_message'));
     expect((await h.deps.db.telegramUser.findUnique({ where: { id: 501n } }))?.languageCode).toBe('hi');
   });
@@ -28,7 +38,11 @@ describe('bot smoke', () => {
     const user = { id: 503, firstName: 'Sita', languageCode: 'en' };
     let refused = 0;
     // Telegram refuses the first reply to this chat: the handler fails part-way.
-    h.api.respond((method, payload) => (method === 'sendMessage' && payload.chat_id === 503 && refused++ === 0 ? { ok: false, error_code: 400, description: 'Bad Request: message is too long' } : undefined));
+    h.api.respond((method, payload) =>
+      method === 'sendMessage' && payload.chat_id === 503 && refused++ === 0
+        ? { ok: false, error_code: 400, description: 'Bad Request: message is too long' }
+        : undefined,
+    );
     const update = await h.send(user, '/help');
     expect(h.api.lastTo(503)?.text).toBe(h.deps.translator.t('en', 'common:error.generic'));
     expect(await h.deps.db.processedUpdate.count({ where: { updateId: BigInt(update.update_id) } })).toBe(1);

@@ -28,7 +28,14 @@ async function gatedBot(db: TestDatabase, clock: ManualClock) {
     return api.fetch(input, init);
   };
   const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: '123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST' });
-  const deps: BotDeps = { config, db: db.prisma, clock, logger: createLogger('silent'), translator: await createTranslator({ strict: true }), botUsername: api.botInfo.username };
+  const deps: BotDeps = {
+    config,
+    db: db.prisma,
+    clock,
+    logger: createLogger('silent'),
+    translator: await createTranslator({ strict: true }),
+    botUsername: api.botInfo.username,
+  };
   const bot = createBot(config.BOT_TOKEN!, deps, { client: { fetch: fetch as never }, botInfo: api.botInfo });
   await bot.init();
   return {
@@ -47,7 +54,9 @@ async function gatedBot(db: TestDatabase, clock: ManualClock) {
 
 let nextId = 5000;
 function textUpdate(userId: number, text: string, clock: ManualClock, updateId = nextId++): Update {
-  const entities = text.startsWith('/') ? [{ type: 'bot_command' as const, offset: 0, length: text.split(/\s/)[0]!.length }] : undefined;
+  const entities = text.startsWith('/')
+    ? [{ type: 'bot_command' as const, offset: 0, length: text.split(/\s/)[0]!.length }]
+    : undefined;
   return {
     update_id: updateId,
     message: {
@@ -81,7 +90,9 @@ describe.each(await dbKinds())('update ids and per-chat order (%s)', (kind) => {
     db = await createTestDatabase(kind);
     clock = new ManualClock(START);
     await seed(db.prisma, clock.now());
-    caseNumber = (await makeCase(db.prisma, { pound: 'JAI1', impoundedAt: '2026-11-20T10:00:00+05:30', heads: [['cow', 'white']] })).number;
+    caseNumber = (
+      await makeCase(db.prisma, { pound: 'JAI1', impoundedAt: '2026-11-20T10:00:00+05:30', heads: [['cow', 'white']] })
+    ).number;
     a = await gatedBot(db, clock);
     b = await gatedBot(db, clock);
   }, 120_000);
@@ -97,7 +108,9 @@ describe.each(await dbKinds())('update ids and per-chat order (%s)', (kind) => {
     const u = textUpdate(7102, '/help', clock);
     a.hold();
     const first = a.bot.handleUpdate(u);
-    await until(async () => (await db.prisma.processedUpdate.count({ where: { updateId: BigInt(u.update_id) } })) === 1);
+    await until(
+      async () => (await db.prisma.processedUpdate.count({ where: { updateId: BigInt(u.update_id) } })) === 1,
+    );
     await b.bot.handleUpdate(u); // returns without waiting for the first run
     expect(sent(b, 7102)).toHaveLength(0);
     a.release();
@@ -126,7 +139,10 @@ describe.each(await dbKinds())('update ids and per-chat order (%s)', (kind) => {
     const chat = 7105;
     a.hold(); // the first run (on a) is still sending its question when the answer arrives on b
     const first = a.bot.handleUpdate(textUpdate(chat, '/case', clock));
-    await until(async () => (await db.prisma.botSession.count({ where: { key: `${chat}:${chat}`, lockToken: { not: null } } })) === 1);
+    await until(
+      async () =>
+        (await db.prisma.botSession.count({ where: { key: `${chat}:${chat}`, lockToken: { not: null } } })) === 1,
+    );
     const second = b.bot.handleUpdate(textUpdate(chat, caseNumber, clock));
     await new Promise((r) => setTimeout(r, 100));
     expect(sent(b, chat)).toHaveLength(0); // b waits for a's lease
@@ -148,7 +164,11 @@ describe.each(await dbKinds())('update ids and per-chat order (%s)', (kind) => {
     const again = await db.prisma.botSession.findUniqueOrThrow({ where: { key: `${chat}:${chat}` } });
     expect(again.updatedAt).toEqual(row.updatedAt);
     // Its lease is held a moment (HOLD_MS) and then ended with no write (issue 13: no statement of its own under load).
-    await until(async () => (await db.prisma.botSession.findUniqueOrThrow({ where: { key: `${chat}:${chat}` } })).lockToken === null, 2000);
+    await until(
+      async () =>
+        (await db.prisma.botSession.findUniqueOrThrow({ where: { key: `${chat}:${chat}` } })).lockToken === null,
+      2000,
+    );
   });
 
   it('a lease held after an unchanged update: the next update of the chat on this instance takes it over, on another waits only for its end', async () => {
@@ -162,6 +182,10 @@ describe.each(await dbKinds())('update ids and per-chat order (%s)', (kind) => {
     await b.bot.handleUpdate(textUpdate(chat, '/help', clock)); // another instance: after a's held lease ends
     expect(sent(b, chat)).toHaveLength(1);
     expect(Date.now() - started).toBeLessThan(2000);
-    await until(async () => (await db.prisma.botSession.findUniqueOrThrow({ where: { key: `${chat}:${chat}` } })).lockToken === null, 2000);
+    await until(
+      async () =>
+        (await db.prisma.botSession.findUniqueOrThrow({ where: { key: `${chat}:${chat}` } })).lockToken === null,
+      2000,
+    );
   });
 });

@@ -18,17 +18,35 @@ describe('user cache (e2e, cache on)', () => {
   it('a language change shows at once', async () => {
     const user = { id: 8301, firstName: 'Asha', languageCode: 'en' };
     await h.send(user, '/help');
-    expect(h.api.lastTo(user.id)!.text).toBe(h.deps.translator.t('en', 'owner:help.text', { fine: h.deps.translator.t('en', 'common:term.fine'), deducted: h.deps.translator.t('en', 'common:term.penalty'), saleDay: 16 }));
+    expect(h.api.lastTo(user.id)!.text).toBe(
+      h.deps.translator.t('en', 'owner:help.text', {
+        fine: h.deps.translator.t('en', 'common:term.fine'),
+        deducted: h.deps.translator.t('en', 'common:term.penalty'),
+        saleDay: 16,
+      }),
+    );
     await h.send(user, '/language hi');
     await h.send(user, '/help');
-    expect(h.api.lastTo(user.id)!.text).toBe(h.deps.translator.t('hi', 'owner:help.text', { fine: h.deps.translator.t('hi', 'common:term.fine'), deducted: h.deps.translator.t('hi', 'common:term.penalty'), saleDay: 16 }));
+    expect(h.api.lastTo(user.id)!.text).toBe(
+      h.deps.translator.t('hi', 'owner:help.text', {
+        fine: h.deps.translator.t('hi', 'common:term.fine'),
+        deducted: h.deps.translator.t('hi', 'common:term.penalty'),
+        saleDay: 16,
+      }),
+    );
   });
 
   it('an enrolment gives the role on the next update', async () => {
     const user = { id: 8302, firstName: 'Mohan', languageCode: 'en' };
     await h.send(user, '/register');
     expect(h.api.lastTo(user.id)!.text).toBe(h.deps.translator.t('en', 'common:error.not_allowed'));
-    const { code } = await issueEnrolmentCode(h.deps.db, { role: 'POUND_KEEPER', poundCodes: ['JAI1'], ttlHours: 72, now: h.clock.now(), name: 'Mohan' });
+    const { code } = await issueEnrolmentCode(h.deps.db, {
+      role: 'POUND_KEEPER',
+      poundCodes: ['JAI1'],
+      ttlHours: 72,
+      now: h.clock.now(),
+      name: 'Mohan',
+    });
     await h.send(user, `/start enrol_${code}`);
     await h.send(user, '/register');
     expect(h.api.lastTo(user.id)!.text).not.toBe(h.deps.translator.t('en', 'common:error.not_allowed'));

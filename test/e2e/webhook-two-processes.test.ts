@@ -31,7 +31,12 @@ const CHAT = 7_300_001;
 const HOLD_MS = 1000;
 
 async function redisAvailable(): Promise<boolean> {
-  const r = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 2000 });
+  const r = new Redis(TEST_REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    connectTimeout: 2000,
+  });
   r.on('error', () => {});
   try {
     await r.connect();
@@ -75,7 +80,9 @@ function startBot(name: string, port: number, env: Record<string, string>): BotP
       log.write(d);
       out += String(d);
     });
-    child.once('exit', (code, signal) => reject(new Error(`bot process ${name} exited during start-up (${code ?? signal}); its output is in test-logs/`)));
+    child.once('exit', (code, signal) =>
+      reject(new Error(`bot process ${name} exited during start-up (${code ?? signal}); its output is in test-logs/`)),
+    );
   });
   ready.catch(() => {});
   return { name, port, child, log, ready };
@@ -94,7 +101,9 @@ async function stopBot(p: BotProcess): Promise<void> {
 
 let nextUpdateId = 910_000;
 function textUpdate(text: string, updateId = nextUpdateId++): Update {
-  const entities = text.startsWith('/') ? [{ type: 'bot_command' as const, offset: 0, length: text.split(/\s/)[0]!.length }] : undefined;
+  const entities = text.startsWith('/')
+    ? [{ type: 'bot_command' as const, offset: 0, length: text.split(/\s/)[0]!.length }]
+    : undefined;
   return {
     update_id: updateId,
     message: {
@@ -134,7 +143,13 @@ describe.runIf(pgUp && redisUp)('webhooks with two bot processes (issue 13)', ()
     db = database;
     dataDir = mkdtempSync(path.join(tmpdir(), 'ks-wh2-'));
     await seed(db.prisma, new Date());
-    caseNumber = (await makeCase(db.prisma, { pound: 'JAI1', impoundedAt: new Date(Date.now() - 2 * 86_400_000).toISOString(), heads: [['cow', 'white']] })).number;
+    caseNumber = (
+      await makeCase(db.prisma, {
+        pound: 'JAI1',
+        impoundedAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+        heads: [['cow', 'white']],
+      })
+    ).number;
     if (db.target.kind !== 'postgres') throw new Error('needs Postgres: the bot processes open the same database');
     const env = {
       BOT_TOKEN: TOKEN,
@@ -169,7 +184,8 @@ describe.runIf(pgUp && redisUp)('webhooks with two bot processes (issue 13)', ()
   it('both processes started in webhook mode against the fake (getMe, setWebhook with the secret)', () => {
     const setWebhook = fake.calls.filter((c) => c.method === 'setWebhook');
     expect(setWebhook).toHaveLength(2);
-    for (const c of setWebhook) expect(c.payload).toMatchObject({ url: 'https://kanji.example.test/webhook', secret_token: SECRET });
+    for (const c of setWebhook)
+      expect(c.payload).toMatchObject({ url: 'https://kanji.example.test/webhook', secret_token: SECRET });
     expect(fake.calls.filter((c) => c.method === 'getMe').length).toBeGreaterThanOrEqual(2);
   });
 
@@ -182,7 +198,12 @@ describe.runIf(pgUp && redisUp)('webhooks with two bot processes (issue 13)', ()
     // Message 1 to A; the fake holds A's question, so A is still in its handler (holding the chat's lease).
     const asked = fake.hold(CHAT, HOLD_MS, question);
     const first = deliver(a, m1);
-    await Promise.race([asked, first.then((status) => Promise.reject(new Error(`A answered the webhook (${status}) without asking its question`)))]);
+    await Promise.race([
+      asked,
+      first.then((status) =>
+        Promise.reject(new Error(`A answered the webhook (${status}) without asking its question`)),
+      ),
+    ]);
     const heldSince = fake.now();
     // While A is on message 1: message 2 to B, and message 1 again to B (Telegram redelivers, say A's answer was
     // slow, and the balancer picks B) — in either order: the redelivery is dropped at once.
@@ -195,12 +216,18 @@ describe.runIf(pgUp && redisUp)('webhooks with two bot processes (issue 13)', ()
     // Each message answered once (no reply to the redeliveries), neither lost; A's question first, then B's answer
     // in the flow A's message started: the dues, not the case card that a case number outside a flow gets.
     const sent = fake.acceptedFor(CHAT);
-    expect(sent.map((m) => `${m.via}: ${m.text.split('\n')[0]}`)).toEqual([`a: ${question.split('\n')[0]}`, expect.stringMatching(new RegExp(`^b: 💰 Dues for case ${caseNumber} `))]);
+    expect(sent.map((m) => `${m.via}: ${m.text.split('\n')[0]}`)).toEqual([
+      `a: ${question.split('\n')[0]}`,
+      expect.stringMatching(new RegExp(`^b: 💰 Dues for case ${caseNumber} `)),
+    ]);
     const [reply1, reply2] = sent as [(typeof sent)[0], (typeof sent)[0]];
     expect(reply1.at).toBeGreaterThanOrEqual(heldSince + HOLD_MS - 50);
     expect(reply2.at).toBeGreaterThan(reply1.at);
     // B claimed message 2 (and asked for the chat's lease) while A was still in its handler: B waited for it.
-    const claimed = await db!.prisma.processedUpdate.findMany({ where: { updateId: { in: [BigInt(m1.update_id), BigInt(m2.update_id)] } }, orderBy: { updateId: 'asc' } });
+    const claimed = await db!.prisma.processedUpdate.findMany({
+      where: { updateId: { in: [BigInt(m1.update_id), BigInt(m2.update_id)] } },
+      orderBy: { updateId: 'asc' },
+    });
     expect(claimed).toHaveLength(2);
     expect(claimed[1]!.processedAt.getTime()).toBeLessThan(reply1.wallAt.getTime());
     // The answer ended the flow: the session is not left in it by message 1's write.

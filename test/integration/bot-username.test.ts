@@ -40,17 +40,33 @@ describe('the bot username in deep links comes from getMe', () => {
 
   it('botUsernameFrom: getMe decides; a BOT_USERNAME that agrees (any case) is fine, one that disagrees stops with one line', () => {
     expect(botUsernameFrom({}, { username: 'KanjiSahayakTestBot' })).toBe('KanjiSahayakTestBot');
-    expect(botUsernameFrom({ BOT_USERNAME: 'kanjisahayaktestbot' }, { username: 'KanjiSahayakTestBot' })).toBe('KanjiSahayakTestBot');
+    expect(botUsernameFrom({ BOT_USERNAME: 'kanjisahayaktestbot' }, { username: 'KanjiSahayakTestBot' })).toBe(
+      'KanjiSahayakTestBot',
+    );
     expect(() => botUsernameFrom({ BOT_USERNAME: 'kanji_sahayak_bot' }, { username: 'KanjiSahayakTestBot' })).toThrow(
       'BOT_USERNAME is "kanji_sahayak_bot" but Telegram says this BOT_TOKEN belongs to @KanjiSahayakTestBot: correct BOT_USERNAME or unset it',
     );
   });
 
   it('the service refuses to start when BOT_USERNAME disagrees with getMe, before taking any update', async () => {
-    const config = createConfig({ BOT_TOKEN: TOKEN, BOT_USERNAME: 'kanji_sahayak_bot', DATA_DIR: path.join(dir, 'app'), REDIS_URL: TEST_REDIS_URL, QUEUE_PREFIX: uniqueQueuePrefix('usr'), LOG_LEVEL: 'silent' });
-    const app = await createApp(config, { mode: 'all', botClient: fake.client, clock: new ManualClock('2026-11-29T10:00:00+05:30'), logger: createLogger('silent') });
+    const config = createConfig({
+      BOT_TOKEN: TOKEN,
+      BOT_USERNAME: 'kanji_sahayak_bot',
+      DATA_DIR: path.join(dir, 'app'),
+      REDIS_URL: TEST_REDIS_URL,
+      QUEUE_PREFIX: uniqueQueuePrefix('usr'),
+      LOG_LEVEL: 'silent',
+    });
+    const app = await createApp(config, {
+      mode: 'all',
+      botClient: fake.client,
+      clock: new ManualClock('2026-11-29T10:00:00+05:30'),
+      logger: createLogger('silent'),
+    });
     try {
-      await expect(app.start()).rejects.toThrow(/^BOT_USERNAME is "kanji_sahayak_bot" but Telegram says this BOT_TOKEN belongs to @KanjiSahayakTestBot/);
+      await expect(app.start()).rejects.toThrow(
+        /^BOT_USERNAME is "kanji_sahayak_bot" but Telegram says this BOT_TOKEN belongs to @KanjiSahayakTestBot/,
+      );
       expect(fake.calls.map((c) => c.method)).toEqual(['getMe']);
     } finally {
       await app.stop();
@@ -60,13 +76,21 @@ describe('the bot username in deep links comes from getMe', () => {
   it('admin enrol prints a link to the bot getMe names when BOT_USERNAME is unset, and refuses a disagreeing one', async () => {
     const dataDir = path.join(dir, 'admin');
     // The demo district, so that pound JAI1 exists.
-    const seedApp = await createApp(createConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { mode: 'workers', seed: true, logger: createLogger('silent') });
+    const seedApp = await createApp(createConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), {
+      mode: 'workers',
+      seed: true,
+      logger: createLogger('silent'),
+    });
     await seedApp.database.close();
     const translator = await createTranslator({ strict: true });
     const run = async (env: Record<string, string>) => {
       const out: string[] = [];
       const err: string[] = [];
-      const code = await runAdmin(['enrol', '--role', 'pound-keeper', '--pound', 'JAI1'], { env: { DATA_DIR: dataDir, LOG_LEVEL: 'silent', TELEGRAM_API_ROOT: apiRoot, ...env }, out: (l) => out.push(l), err: (l) => err.push(l) });
+      const code = await runAdmin(['enrol', '--role', 'pound-keeper', '--pound', 'JAI1'], {
+        env: { DATA_DIR: dataDir, LOG_LEVEL: 'silent', TELEGRAM_API_ROOT: apiRoot, ...env },
+        out: (l) => out.push(l),
+        err: (l) => err.push(l),
+      });
       return { code, out: out.join('\n'), err };
     };
     const ok = await run({ BOT_TOKEN: TOKEN });
@@ -75,7 +99,12 @@ describe('the bot username in deep links comes from getMe', () => {
     expect(ok.out).not.toContain('kanji_sahayak_bot');
     const wrong = await run({ BOT_TOKEN: TOKEN, BOT_USERNAME: 'kanji_sahayak_bot' });
     expect(wrong.code).toBe(1);
-    expect(wrong.err).toEqual([translator.t('en', 'staff:admin.bot_username_mismatch', { configured: 'kanji_sahayak_bot', actual: 'KanjiSahayakTestBot' })]);
+    expect(wrong.err).toEqual([
+      translator.t('en', 'staff:admin.bot_username_mismatch', {
+        configured: 'kanji_sahayak_bot',
+        actual: 'KanjiSahayakTestBot',
+      }),
+    ]);
     expect(wrong.out).toBe('');
   }, 120_000);
 });

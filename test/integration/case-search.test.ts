@@ -6,7 +6,15 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db';
 import { seedDemo } from '../../src/db/seed';
 import { addDays, toIstDate } from '../../src/law';
-import { parseSearchQuery, scoreCase, searchCases, SEARCH_CANDIDATES, SEARCH_WINDOW_DAYS, type SearchHit, type SearchQuery } from '../../src/services/case-search';
+import {
+  parseSearchQuery,
+  scoreCase,
+  searchCases,
+  SEARCH_CANDIDATES,
+  SEARCH_WINDOW_DAYS,
+  type SearchHit,
+  type SearchQuery,
+} from '../../src/services/case-search';
 import { villageKey } from '../../src/services/case-numbers';
 import { searchKeysOf } from '../../src/services/cattle-words';
 import { dbKinds, suiteDatabase } from '../support/db';
@@ -46,9 +54,34 @@ function random(seed: number) {
   return { next, pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]! };
 }
 
-const PLACES = ['Kunda', 'कुंडा', 'Koonda', 'Samod', 'सामोद', 'Nangal', 'नांगल', 'Chomu', 'Kalbhor', 'Amer', 'Kunda Road', 'Jaitpura'];
+const PLACES = [
+  'Kunda',
+  'कुंडा',
+  'Koonda',
+  'Samod',
+  'सामोद',
+  'Nangal',
+  'नांगल',
+  'Chomu',
+  'Kalbhor',
+  'Amer',
+  'Kunda Road',
+  'Jaitpura',
+];
 const CLASSES = ['buffalo', 'buffalo', 'cow', 'cow', 'goat', 'kid', 'bullock', 'camel'];
-const DESCRIPTIONS = ['black', 'black, curved horns', 'white patch on forehead', 'सफेद, काले कान', 'भूरा', 'brown, tagged', 'red', 'kali', 'grey spotted', 'Kunda mark', ''];
+const DESCRIPTIONS = [
+  'black',
+  'black, curved horns',
+  'white patch on forehead',
+  'सफेद, काले कान',
+  'भूरा',
+  'brown, tagged',
+  'red',
+  'kali',
+  'grey spotted',
+  'Kunda mark',
+  '',
+];
 
 /**
  * About 450 cases: a crowd on 26–28 Nov (past the first batches the SQL path reads), a spread over the 120-day window
@@ -63,7 +96,10 @@ async function generate(db: Db): Promise<void> {
     const dayOff = i < 200 ? 1 + Math.floor(r.next() * 4) : Math.floor(r.next() * 140);
     // Distinct instants: the ranking among equal scores is by impounding time.
     const at = new Date(NOW.getTime() - dayOff * 86_400_000 - Math.floor(r.next() * 86_000) * 1000 - i);
-    const heads = Array.from({ length: 1 + Math.floor(r.next() * 3) }, (): [string, string] => [r.pick(CLASSES), r.pick(DESCRIPTIONS)]);
+    const heads = Array.from({ length: 1 + Math.floor(r.next() * 3) }, (): [string, string] => [
+      r.pick(CLASSES),
+      r.pick(DESCRIPTIONS),
+    ]);
     rows.push({ at, place: r.pick(PLACES), poundId: r.pick(pounds).id, heads });
   }
   await db.$transaction(async (tx) => {
@@ -77,7 +113,13 @@ async function generate(db: Db): Promise<void> {
           impoundedAt: c.at,
           placeOfSeizure: c.place,
           villageKey: villageKey(c.place),
-          searchKeys: i % 25 === 0 ? [] : searchKeysOf(c.place, c.heads.map(([, desc]) => desc)),
+          searchKeys:
+            i % 25 === 0
+              ? []
+              : searchKeysOf(
+                  c.place,
+                  c.heads.map(([, desc]) => desc),
+                ),
           seizerName: 'Mohan Lal',
           seizerResidence: c.place,
           registeredAt: c.at,
@@ -93,10 +135,16 @@ function counting(prisma: Db): { db: Db; read: number } {
   const out = { db: prisma, read: 0 };
   out.db = new Proxy(prisma, {
     get(target, key) {
-      if (key === '$queryRaw') return (...a: Parameters<Db['$queryRaw']>) => target.$queryRaw(...a).then((rows) => ((out.read += (rows as unknown[]).length), rows));
+      if (key === '$queryRaw')
+        return (...a: Parameters<Db['$queryRaw']>) =>
+          target.$queryRaw(...a).then((rows) => ((out.read += (rows as unknown[]).length), rows));
       if (key === 'case') {
         return new Proxy(target.case, {
-          get: (c, k) => (k === 'findMany' ? (...a: Parameters<Db['case']['findMany']>) => c.findMany(...a).then((rows) => ((out.read += rows.length), rows)) : Reflect.get(c, k)),
+          get: (c, k) =>
+            k === 'findMany'
+              ? (...a: Parameters<Db['case']['findMany']>) =>
+                  c.findMany(...a).then((rows) => ((out.read += rows.length), rows))
+              : Reflect.get(c, k),
         });
       }
       return Reflect.get(target, key);
@@ -106,14 +154,53 @@ function counting(prisma: Db): { db: Db; read: number } {
 }
 
 const QUERIES = [
-  '27 Nov', '26/11', '28 नवंबर', '1 Oct', 'Kunda 27 Nov', 'कुंडा 27 नवंबर', 'koonda', 'Samod', 'samod goats white', 'Nangal 26 Nov',
-  'buffalo', '2 buffaloes, black', '2 भैंस काली', 'भैंस 2 काली', 'cow white 27 Nov', '3 cows', 'buffalo cow', 'kid brown', 'camel',
-  'black', 'tagged', 'red spotted', 'kunda bhains', 'JAI2', 'jai1 27 Nov', 'mark', 'Jaitpura bullock', 'Jodhpur 3 elephants', 'Road 28 Nov',
-  'horned black buffalo 26 Nov', 'kalbhor', 'Amer cow 2',
+  '27 Nov',
+  '26/11',
+  '28 नवंबर',
+  '1 Oct',
+  'Kunda 27 Nov',
+  'कुंडा 27 नवंबर',
+  'koonda',
+  'Samod',
+  'samod goats white',
+  'Nangal 26 Nov',
+  'buffalo',
+  '2 buffaloes, black',
+  '2 भैंस काली',
+  'भैंस 2 काली',
+  'cow white 27 Nov',
+  '3 cows',
+  'buffalo cow',
+  'kid brown',
+  'camel',
+  'black',
+  'tagged',
+  'red spotted',
+  'kunda bhains',
+  'JAI2',
+  'jai1 27 Nov',
+  'mark',
+  'Jaitpura bullock',
+  'Jodhpur 3 elephants',
+  'Road 28 Nov',
+  'horned black buffalo 26 Nov',
+  'kalbhor',
+  'Amer cow 2',
   // Words and colours with no date: the best cases are not the newest, so the SQL path reads past its first batches.
-  'kunda black', 'samod white goat', 'nangal brown kid', 'koonda red buffalo', 'chomu tagged spotted', 'black white brown red',
+  'kunda black',
+  'samod white goat',
+  'nangal brown kid',
+  'koonda red buffalo',
+  'chomu tagged spotted',
+  'black white brown red',
   // One-letter slips in longer names, and a description word.
-  'Kundo', 'Kalbore', 'Jetpura 27 Nov', 'jaitpuria cow', 'Samodh 28 Nov', 'curve', 'forehed black',
+  'Kundo',
+  'Kalbore',
+  'Jetpura 27 Nov',
+  'jaitpuria cow',
+  'Samodh 28 Nov',
+  'curve',
+  'forehed black',
 ];
 
 describe.each(kinds)('owners’ search in SQL on %s', (kind) => {
@@ -132,7 +219,8 @@ describe.each(kinds)('owners’ search in SQL on %s', (kind) => {
 
   it('finds something for most of the queries (the comparison is not between empty lists)', async () => {
     let found = 0;
-    for (const text of QUERIES) if ((await searchCases(db.prisma, parseSearchQuery(text, NOW), NOW)).length > 0) found++;
+    for (const text of QUERIES)
+      if ((await searchCases(db.prisma, parseSearchQuery(text, NOW), NOW)).length > 0) found++;
     expect(found).toBeGreaterThan(QUERIES.length - 4);
   });
 

@@ -42,7 +42,9 @@ describe('the embedded database is one process’s at a time', () => {
       expect(await readFile(path.join(dir, LOCK_FILE), 'utf8')).toBe(String(process.pid));
       const refused = await admin(dir, ['staff']);
       expect(refused.code).toBe(1);
-      expect(refused.stderr.trim()).toBe(t('staff:admin.data_dir_locked', { pid: process.pid, dir: path.resolve(dir) }));
+      expect(refused.stderr.trim()).toBe(
+        t('staff:admin.data_dir_locked', { pid: process.pid, dir: path.resolve(dir) }),
+      );
       expect(refused.stdout).toBe('');
       // Our lock is intact and still ours.
       expect(await readFile(path.join(dir, LOCK_FILE), 'utf8')).toBe(String(process.pid));

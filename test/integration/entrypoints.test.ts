@@ -6,7 +6,9 @@ const root = path.resolve(import.meta.dirname, '../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 
 function run(script: string, env: Record<string, string>) {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['BOT_TOKEN', 'DATABASE_URL', 'WEBHOOK_URL'].includes(k)));
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !['BOT_TOKEN', 'DATABASE_URL', 'WEBHOOK_URL'].includes(k)),
+  );
   return spawnSync(tsx, [script], { cwd: root, env: { ...clean, ...env }, encoding: 'utf8', timeout: 60_000 });
 }
 

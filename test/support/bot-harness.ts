@@ -6,7 +6,7 @@ import { createBot, type BotContext, type BotDeps } from '../../bot';
 import { ManualClock } from '../../src/clock';
 import { createConfig } from '../../src/config';
 import { createTranslator } from '../../src/i18n';
-import { createLogger, type Logger } from '../../src/logging';
+import type { Logger } from '../../src/logging';
 import { createTestDatabase, type DbKind, type TestDatabase } from './db';
 import { FakeBotApi } from './fake-bot-api';
 import { startHarnessJobs, type HarnessJobs } from './jobs-harness';
@@ -76,7 +76,12 @@ export async function createBotHarness(opts: BotHarnessOptions = {}): Promise<Bo
   // chat's messages by TELEGRAM_PER_CHAT_INTERVAL_MS of real time (Redis TIME, not the manual clock): at the
   // production 1000 ms a flow of thirty replies would spend thirty seconds waiting on a fake API. The limiter
   // still runs on every reply; a test of the pacing itself passes its own interval in `env`.
-  const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: '123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST', TELEGRAM_PER_CHAT_INTERVAL_MS: '1', ...opts.env });
+  const config = createConfig({
+    LOG_LEVEL: 'silent',
+    BOT_TOKEN: '123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST',
+    TELEGRAM_PER_CHAT_INTERVAL_MS: '1',
+    ...opts.env,
+  });
   const deps: BotDeps = {
     config,
     db: db.prisma,
@@ -85,7 +90,11 @@ export async function createBotHarness(opts: BotHarnessOptions = {}): Promise<Bo
     translator: await createTranslator({ strict: true }),
     botUsername: api.botInfo.username,
   };
-  const bot = createBot(config.BOT_TOKEN!, deps, { client: api.client, botInfo: api.botInfo, userCacheTtlMs: opts.userCacheTtlMs ?? 0 });
+  const bot = createBot(config.BOT_TOKEN!, deps, {
+    client: api.client,
+    botInfo: api.botInfo,
+    userCacheTtlMs: opts.userCacheTtlMs ?? 0,
+  });
   await bot.init();
   let jobs: HarnessJobs | undefined;
   if (opts.jobs) {
@@ -104,15 +113,30 @@ export async function createBotHarness(opts: BotHarnessOptions = {}): Promise<Bo
   let messageId = 1;
   const now = () => Math.floor(clock.now().getTime() / 1000);
   const chatOf = (u: TestUser) => ({ id: u.id, type: 'private' as const, first_name: u.firstName });
-  const fromOf = (u: TestUser) => ({ id: u.id, is_bot: false as const, first_name: u.firstName, ...(u.languageCode ? { language_code: u.languageCode } : {}) });
+  const fromOf = (u: TestUser) => ({
+    id: u.id,
+    is_bot: false as const,
+    first_name: u.firstName,
+    ...(u.languageCode ? { language_code: u.languageCode } : {}),
+  });
   const feed = async (update: Update) => {
     await bot.handleUpdate(update);
   };
   const send = async (user: TestUser, text: string, extra: Partial<Message> = {}) => {
-    const entities = text.startsWith('/') ? [{ type: 'bot_command' as const, offset: 0, length: text.split(/\s/)[0]!.length }] : undefined;
+    const entities = text.startsWith('/')
+      ? [{ type: 'bot_command' as const, offset: 0, length: text.split(/\s/)[0]!.length }]
+      : undefined;
     const update = {
       update_id: updateId++,
-      message: { message_id: messageId++, date: now(), chat: chatOf(user), from: fromOf(user), ...(text !== '' ? { text } : {}), ...(entities ? { entities } : {}), ...extra },
+      message: {
+        message_id: messageId++,
+        date: now(),
+        chat: chatOf(user),
+        from: fromOf(user),
+        ...(text !== '' ? { text } : {}),
+        ...(entities ? { entities } : {}),
+        ...extra,
+      },
     } as Update;
     await feed(update);
     return update;
@@ -132,7 +156,13 @@ export async function createBotHarness(opts: BotHarnessOptions = {}): Promise<Bo
     },
     reply: (user, toMessageId, text) =>
       send(user, text, {
-        reply_to_message: { message_id: toMessageId, date: now(), chat: chatOf(user), from: api.botInfo, text: '' } as unknown as Message['reply_to_message'],
+        reply_to_message: {
+          message_id: toMessageId,
+          date: now(),
+          chat: chatOf(user),
+          from: api.botInfo,
+          text: '',
+        } as unknown as Message['reply_to_message'],
       }),
     async tap(user, data, msgId) {
       const update = {
@@ -159,7 +189,12 @@ export async function createBotHarness(opts: BotHarnessOptions = {}): Promise<Bo
 }
 
 /** A staff member a suite enrols, in order: the Telegram user (or a bare id), the role, the pounds, the name on the roll. */
-export type SuiteStaff = [user: TestUser | number, role: Parameters<typeof enrolStaff>[2], pounds: string[], name?: string];
+export type SuiteStaff = [
+  user: TestUser | number,
+  role: Parameters<typeof enrolStaff>[2],
+  pounds: string[],
+  name?: string,
+];
 
 /** Options of botSuite: the harness's, plus what every suite of the statute flows sets up first. */
 export interface BotSuiteOptions extends BotHarnessOptions {
@@ -179,13 +214,14 @@ export function botSuite(opts: BotSuiteOptions, prepare?: (h: BotHarness) => Pro
   beforeAll(async () => {
     const h = (current = await createBotHarness(opts));
     if (opts.seededAt) await seed(h.deps.db, opts.seededAt === 'now' ? h.clock.now() : opts.seededAt);
-    for (const [user, role, pounds, name] of opts.staff ?? []) await enrolStaff(h.deps.db, typeof user === 'number' ? user : user.id, role, pounds, name);
+    for (const [user, role, pounds, name] of opts.staff ?? [])
+      await enrolStaff(h.deps.db, typeof user === 'number' ? user : user.id, role, pounds, name);
     await prepare?.(h);
   });
   afterAll(() => current?.close());
   return new Proxy({} as BotHarness, {
     get(_, key) {
-      if (!current) throw new Error('botSuite: read before the describe block\'s beforeAll ran');
+      if (!current) throw new Error("botSuite: read before the describe block's beforeAll ran");
       return Reflect.get(current, key);
     },
   });

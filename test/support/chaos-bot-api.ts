@@ -16,7 +16,10 @@ export class ChaosBotApi extends TelegramStandIn {
   private server: StandInServer | undefined;
   url = '';
 
-  constructor(mix: FailureMix = { serverError: 0.4, timeout: 0.25, maxRetryAfter: 5, timeoutHoldMs: 10_000 }, limits = { perSecond: 30, perChatIntervalMs: 1000 }) {
+  constructor(
+    mix: FailureMix = { serverError: 0.4, timeout: 0.25, maxRetryAfter: 5, timeoutHoldMs: 10_000 },
+    limits = { perSecond: 30, perChatIntervalMs: 1000 },
+  ) {
     super({ flood: limits, strictState: false });
     this.failureMix = mix;
   }

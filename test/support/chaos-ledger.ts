@@ -25,12 +25,20 @@ export const partKey = (chatId: string, text: string) => `${chatId}\u0000${text}
  */
 export async function owedMessages(deps: CoreDeps): Promise<Owed[]> {
   const rows = await deps.db.outboxEntry.findMany({ where: { jobName: { in: ['send', 'broadcast'] } } });
-  const deliveries = await deps.db.delivery.findMany({ select: { messageKey: true, telegramUserId: true, status: true } });
+  const deliveries = await deps.db.delivery.findMany({
+    select: { messageKey: true, telegramUserId: true, status: true },
+  });
   const status = new Map(deliveries.map((d) => [`${d.messageKey}\u0000${d.telegramUserId}`, d.status as string]));
   const out: Owed[] = [];
   const add = async (messageKey: string, message: OutgoingMessage) => {
     const { text } = await renderMessage(deps, message);
-    for (const part of splitForTelegram(text)) out.push({ messageKey, chatId: message.chatId, text: part, status: status.get(`${messageKey}\u0000${message.chatId}`) ?? 'none' });
+    for (const part of splitForTelegram(text))
+      out.push({
+        messageKey,
+        chatId: message.chatId,
+        text: part,
+        status: status.get(`${messageKey}\u0000${message.chatId}`) ?? 'none',
+      });
   };
   for (const row of rows) {
     if (row.jobName === 'send') {
@@ -39,10 +47,18 @@ export async function owedMessages(deps: CoreDeps): Promise<Owed[]> {
     }
     const p = row.payload as unknown as { kind: string; caseId: number; message?: Omit<OutgoingMessage, 'chatId'> };
     // The words fixed at fan-out are stored on the broadcast's row (jobs/send-job.ts); recompute only if it never ran.
-    const b = await broadcastMessages({ db: deps.db, config: deps.config, translator: deps.translator }, p.kind, p.caseId, deps.clock.now());
+    const b = await broadcastMessages(
+      { db: deps.db, config: deps.config, translator: deps.translator },
+      p.kind,
+      p.caseId,
+      deps.clock.now(),
+    );
     if (!b) continue;
     const message = p.message ?? b.message;
-    const chats = new Set([...b.recipients, ...deliveries.filter((d) => d.messageKey === row.jobKey).map((d) => String(d.telegramUserId))]);
+    const chats = new Set([
+      ...b.recipients,
+      ...deliveries.filter((d) => d.messageKey === row.jobKey).map((d) => String(d.telegramUserId)),
+    ]);
     for (const chatId of chats) await add(row.jobKey, { ...message, chatId });
   }
   return out;
@@ -57,7 +73,9 @@ export async function missedDeadlines(deps: CoreDeps): Promise<string[]> {
     const c = await loadCaseForDeadlines(deps.db, id);
     if (c) for (const s of planSteps(c, deps.config)) if (s.runAt.getTime() <= now - 5_000) due.push(s.key);
   }
-  const ran = new Set((await deps.db.deadlineRun.findMany({ where: { key: { in: due } }, select: { key: true } })).map((r) => r.key));
+  const ran = new Set(
+    (await deps.db.deadlineRun.findMany({ where: { key: { in: due } }, select: { key: true } })).map((r) => r.key),
+  );
   return due.filter((k) => !ran.has(k));
 }
 
@@ -91,7 +109,15 @@ export function tally(owed: Owed[], accepted: ChaosAccepted[], kills: KillSnapsh
     const k = partKey(m.chatId, m.text);
     copies.set(k, [...(copies.get(k) ?? []), m.at]);
   }
-  const t: Tally = { owed: owed.length, received: 0, lost: [], doubledExplained: [], doubledUnexplained: [], unexpected: 0, perChat: new Map() };
+  const t: Tally = {
+    owed: owed.length,
+    received: 0,
+    lost: [],
+    doubledExplained: [],
+    doubledUnexplained: [],
+    unexpected: 0,
+    perChat: new Map(),
+  };
   const seen = new Set<string>();
   for (const o of owed) {
     const k = partKey(o.chatId, o.text);

@@ -41,7 +41,10 @@ export interface TestDatabase extends Database {
 }
 
 /** A fresh, migrated, empty database: in-memory PGlite, or a throwaway Postgres database. */
-export async function createTestDatabase(kind: DbKind = 'pglite', adminUrl = POSTGRES_ADMIN_URL): Promise<TestDatabase> {
+export async function createTestDatabase(
+  kind: DbKind = 'pglite',
+  adminUrl = POSTGRES_ADMIN_URL,
+): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const db = await openDatabase({ kind: 'memory' });
     await applyMigrations(db.adapter);
@@ -83,7 +86,7 @@ export function suiteDatabase(kind: DbKind, prepare?: (db: Db) => Promise<unknow
   afterAll(() => current?.destroy());
   return new Proxy({} as TestDatabase, {
     get(_, key) {
-      if (!current) throw new Error('suiteDatabase: read before the describe block\'s beforeAll ran');
+      if (!current) throw new Error("suiteDatabase: read before the describe block's beforeAll ran");
       return Reflect.get(current, key);
     },
   });

@@ -53,10 +53,17 @@ export class HttpFakeBotApi extends FakeBotApi {
     return this.sent.filter((m) => m.chatId === String(chatId));
   }
 
-  private async callVia(via: string, method: string, body: Buffer | undefined, contentType: string | undefined): Promise<ApiAnswer | typeof DROPPED> {
+  private async callVia(
+    via: string,
+    method: string,
+    body: Buffer | undefined,
+    contentType: string | undefined,
+  ): Promise<ApiAnswer | typeof DROPPED> {
     const payload = method.startsWith('send') && body ? (await decodePayload(body, contentType)).payload : undefined;
     if (method === 'sendMessage' && payload) {
-      const i = this.holds.findIndex((h) => h.chatId === String(payload.chat_id) && (h.text === undefined || h.text === String(payload.text ?? '')));
+      const i = this.holds.findIndex(
+        (h) => h.chatId === String(payload.chat_id) && (h.text === undefined || h.text === String(payload.text ?? '')),
+      );
       if (i >= 0) {
         const [h] = this.holds.splice(i, 1);
         h!.started();
@@ -65,7 +72,14 @@ export class HttpFakeBotApi extends FakeBotApi {
     }
     const answer = await this.call(method, body, contentType);
     if (answer !== DROPPED && answer.ok && payload) {
-      this.sent.push({ via, method, chatId: String(payload.chat_id ?? ''), text: String(payload.text ?? payload.caption ?? ''), at: this.now(), wallAt: new Date() });
+      this.sent.push({
+        via,
+        method,
+        chatId: String(payload.chat_id ?? ''),
+        text: String(payload.text ?? payload.caption ?? ''),
+        at: this.now(),
+        wallAt: new Date(),
+      });
     }
     return answer;
   }
@@ -79,7 +93,12 @@ export class HttpFakeBotApi extends FakeBotApi {
         const parts = (req.url ?? '').split('?')[0]!.split('/').filter(Boolean);
         const via = parts.length >= 3 ? parts[0]! : '';
         const method = parts[parts.length - 1] ?? '';
-        const answer = await this.callVia(via, method, chunks.length ? Buffer.concat(chunks) : undefined, req.headers['content-type']);
+        const answer = await this.callVia(
+          via,
+          method,
+          chunks.length ? Buffer.concat(chunks) : undefined,
+          req.headers['content-type'],
+        );
         if (answer === DROPPED) return void res.destroy();
         res.writeHead(answer.ok ? 200 : answer.error_code, { 'content-type': 'application/json' });
         res.end(JSON.stringify(answer));

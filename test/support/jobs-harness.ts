@@ -17,7 +17,6 @@ export function uniqueQueuePrefix(tag = 'e2e'): string {
   return `${tag}${lettersOnly(randomUUID().replace(/-/g, '').slice(0, 12))}`;
 }
 
-
 /** Every key under `prefix:` (SCAN, never KEYS: other tests share the server). */
 export async function keysUnder(redis: Redis, prefix: string): Promise<string[]> {
   const out: string[] = [];
@@ -64,7 +63,11 @@ export interface HarnessJobs {
  * by default so that jobs move only when the test calls drain(): what other people receive, and when
  * deadline steps fire, must not depend on timing between two assertions.
  */
-export async function startHarnessJobs(deps: CoreDeps, api: Api, opts: { pollMs?: number; redisUrl?: string } = {}): Promise<HarnessJobs> {
+export async function startHarnessJobs(
+  deps: CoreDeps,
+  api: Api,
+  opts: { pollMs?: number; redisUrl?: string } = {},
+): Promise<HarnessJobs> {
   const redisUrl = opts.redisUrl ?? TEST_REDIS_URL;
   const prefix = uniqueQueuePrefix();
   const runtime = createJobRuntime({ deps, api, redisUrl, prefix, pollMs: opts.pollMs ?? 3_600_000 });

@@ -10,10 +10,14 @@ export function setup(): void {
 
 export function teardown(): void {
   const r = scanLogs(TEST_LOG_DIR);
-  console.log(`log scan of the test run (${TEST_LOG_DIR}): ${r.files} file(s), ${r.lines} line(s), ${r.findings.length} token/phone finding(s)`);
+  console.log(
+    `log scan of the test run (${TEST_LOG_DIR}): ${r.files} file(s), ${r.lines} line(s), ${r.findings.length} token/phone finding(s)`,
+  );
   if (r.findings.length) {
     // vitest reports an error thrown here but still exits 0: the exit code is set too.
     process.exitCode = 1;
-    throw new Error(`the tests' logs hold a bot token or a phone number:\n${r.findings.map((f) => `  ${f.kind} at ${f.file}:${f.line}`).join('\n')}`);
+    throw new Error(
+      `the tests' logs hold a bot token or a phone number:\n${r.findings.map((f) => `  ${f.kind} at ${f.file}:${f.line}`).join('\n')}`,
+    );
   }
 }

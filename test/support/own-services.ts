@@ -44,7 +44,24 @@ export async function startOwnRedis(): Promise<OwnRedis> {
   let child: ChildProcess | undefined;
   const url = `redis://127.0.0.1:${port}`;
   const start = async () => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'], { stdio: 'ignore' });
+    child = spawn(
+      'redis-server',
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        dir,
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--maxmemory-policy',
+        'noeviction',
+      ],
+      { stdio: 'ignore' },
+    );
     await until('test-owned redis-server', async () => {
       const c = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
       c.on('error', () => {});
@@ -94,7 +111,9 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
     chownSync(dir, Number(pw.stdout.trim()), Number(gid.stdout.trim()));
   }
   const run = (cmd: string, args: string[]) => {
-    const full = asRoot ? ['runuser', ['-u', user, '--', path.join(pgBin(), cmd), ...args]] : [path.join(pgBin(), cmd), args];
+    const full = asRoot
+      ? ['runuser', ['-u', user, '--', path.join(pgBin(), cmd), ...args]]
+      : [path.join(pgBin(), cmd), args];
     const r = spawnSync(full[0] as string, full[1] as string[], { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr || r.stdout}`);
   };
@@ -102,7 +121,16 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
   const start = async () => {
-    run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+    run('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      path.join(dir, 'log'),
+      '-w',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      'start',
+    ]);
     await until('test-owned Postgres', async () => {
       const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
       try {

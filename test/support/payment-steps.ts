@@ -7,9 +7,26 @@ import { declarePayment } from '../../src/services/payments';
  * An owner claims a case and declares payment (s. 13) or deposit (s. 15) through the owner services, then
  * the outbox is delivered so the keepers' payment cards exist. Returns the payment and each keeper's card id.
  */
-export async function declareAndDeliver(h: BotHarness, input: { caseId: number; owner: TestUser; kind?: 'S13_CLAIM' | 'S15_PROTEST'; method?: 'CASH' | 'UPI'; upiRef?: string | null }) {
+export async function declareAndDeliver(
+  h: BotHarness,
+  input: {
+    caseId: number;
+    owner: TestUser;
+    kind?: 'S13_CLAIM' | 'S15_PROTEST';
+    method?: 'CASH' | 'UPI';
+    upiRef?: string | null;
+  },
+) {
   const { db } = h.deps;
-  await db.telegramUser.upsert({ where: { id: BigInt(input.owner.id) }, create: { id: BigInt(input.owner.id), firstName: input.owner.firstName, languageCode: input.owner.languageCode ?? null }, update: {} });
+  await db.telegramUser.upsert({
+    where: { id: BigInt(input.owner.id) },
+    create: {
+      id: BigInt(input.owner.id),
+      firstName: input.owner.firstName,
+      languageCode: input.owner.languageCode ?? null,
+    },
+    update: {},
+  });
   const claim = await recordClaim(db, {
     caseId: input.caseId,
     kind: input.kind ?? 'S13_CLAIM',
@@ -19,14 +36,18 @@ export async function declareAndDeliver(h: BotHarness, input: { caseId: number; 
     ownerName: input.owner.firstName,
     intendsComplaint: input.kind === 'S15_PROTEST',
   });
-  const declared = await declarePayment({ db, config: h.deps.config }, {}, {
-    claimId: claim.id,
-    telegramUserId: BigInt(input.owner.id),
-    method: input.method ?? 'UPI',
-    amountPaise: null,
-    upiRef: input.upiRef === undefined ? '412345678901' : input.upiRef,
-    now: h.clock.now(),
-  });
+  const declared = await declarePayment(
+    { db, config: h.deps.config },
+    {},
+    {
+      claimId: claim.id,
+      telegramUserId: BigInt(input.owner.id),
+      method: input.method ?? 'UPI',
+      amountPaise: null,
+      upiRef: input.upiRef === undefined ? '412345678901' : input.upiRef,
+      now: h.clock.now(),
+    },
+  );
   if (declared.kind !== 'declared') throw new Error(`declaration failed: ${JSON.stringify(declared)}`);
   // With the jobs runtime the cards go through the real dispatcher, queues and sender.
   if (h.jobs) await h.drain();
@@ -38,5 +59,8 @@ export async function declareAndDeliver(h: BotHarness, input: { caseId: number; 
 
 /** The case of the demo seed in `poundCode` seized at `place`. */
 export function demoCase(h: BotHarness, poundCode: string, place: string) {
-  return h.deps.db.case.findFirstOrThrow({ where: { pound: { code: poundCode }, placeOfSeizure: place }, include: { heads: true, pound: true } });
+  return h.deps.db.case.findFirstOrThrow({
+    where: { pound: { code: poundCode }, placeOfSeizure: place },
+    include: { heads: true, pound: true },
+  });
 }

@@ -62,7 +62,18 @@ export class PostgresProcess {
 
   async start(): Promise<void> {
     const opts = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
-    await this.run('pg_ctl', ['-D', this.data, '-o', opts, '-l', path.join(this.dir, 'server.log'), '-w', '-t', '120', 'start']);
+    await this.run('pg_ctl', [
+      '-D',
+      this.data,
+      '-o',
+      opts,
+      '-l',
+      path.join(this.dir, 'server.log'),
+      '-w',
+      '-t',
+      '120',
+      'start',
+    ]);
     this.running = true;
   }
 

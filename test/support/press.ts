@@ -18,20 +18,26 @@ export function textsSince(h: BotHarness, user: TestUser, count: number): string
 export async function press(h: BotHarness, user: TestUser, label: string): Promise<void> {
   const messages = h.api.sentTo(user.id).reverse();
   for (const m of messages) {
-    const rows = (m.payload.reply_markup?.inline_keyboard ?? []) as Array<Array<{ text: string; callback_data?: string }>>;
+    const rows = (m.payload.reply_markup?.inline_keyboard ?? []) as Array<
+      Array<{ text: string; callback_data?: string }>
+    >;
     const button = rows.flat().find((b) => b.text === label);
     if (button?.callback_data) {
       await h.tap(user, button.callback_data, m.messageId);
       return;
     }
   }
-  throw new Error(`no button "${label}" in the messages to ${user.id}: ${messages.map((m) => JSON.stringify(m.payload.reply_markup ?? null)).join(' | ')}`);
+  throw new Error(
+    `no button "${label}" in the messages to ${user.id}: ${messages.map((m) => JSON.stringify(m.payload.reply_markup ?? null)).join(' | ')}`,
+  );
 }
 
 /** The callback data of a button on the last message to `user` that has a button labelled `label`. */
 export function buttonData(h: BotHarness, user: TestUser, label: string): { data: string; messageId: number } {
   for (const m of h.api.sentTo(user.id).reverse()) {
-    const rows = (m.payload.reply_markup?.inline_keyboard ?? []) as Array<Array<{ text: string; callback_data?: string }>>;
+    const rows = (m.payload.reply_markup?.inline_keyboard ?? []) as Array<
+      Array<{ text: string; callback_data?: string }>
+    >;
     const button = rows.flat().find((b) => b.text === label);
     if (button?.callback_data) return { data: button.callback_data, messageId: m.messageId };
   }
@@ -44,6 +50,9 @@ export function section(h: BotHarness, lang: 'en' | 'hi', n: string): string {
 }
 
 /** `t(key, params)` in one language, as the bot renders it: `const en = inLanguage(h, 'en')`. */
-export function inLanguage(h: BotHarness, lang: 'en' | 'hi'): (key: string, params?: Record<string, unknown>) => string {
+export function inLanguage(
+  h: BotHarness,
+  lang: 'en' | 'hi',
+): (key: string, params?: Record<string, unknown>) => string {
   return (key, params) => h.deps.translator.t(lang, key, params);
 }

@@ -35,7 +35,16 @@ export async function confirmedReceipt(db: Db, now: Date, keeperTelegramId = 770
     },
   });
   const receipt = await db.$transaction((tx) =>
-    issueReceipt(tx, { caseId: c.id, pound: { id: c.pound.id, code: c.pound.code }, kind: 'S13_PAYMENT', amountPaise: 80_000, items: [{ kind: 'total', section: 's. 13', amountPaise: 80_000 }], paymentId: payment.id, issuedToTelegramId: payer, now }),
+    issueReceipt(tx, {
+      caseId: c.id,
+      pound: { id: c.pound.id, code: c.pound.code },
+      kind: 'S13_PAYMENT',
+      amountPaise: 80_000,
+      items: [{ kind: 'total', section: 's. 13', amountPaise: 80_000 }],
+      paymentId: payment.id,
+      issuedToTelegramId: payer,
+      now,
+    }),
   );
   return { receipt, caseNumber: c.number, pound: c.pound, keeperName: keeper.name };
 }
@@ -46,27 +55,55 @@ export async function confirmedReceipt(db: Db, now: Date, keeperTelegramId = 770
  * co-owner Mahesh claims head 2 (a buffalo); Suresh declares cash and an enrolled pound-keeper confirms it. Head 3 is
  * nobody's yet. Returns Suresh's receipt and the words of every head (so a test can check which ones a page names).
  */
-export async function confirmedPartReceipt(db: Db, config: Pick<Config, 'BOT_TOKEN' | 'WEBHOOK_SECRET'>, now: Date, keeperTelegramId = 770101) {
+export async function confirmedPartReceipt(
+  db: Db,
+  config: Pick<Config, 'BOT_TOKEN' | 'WEBHOOK_SECRET'>,
+  now: Date,
+  keeperTelegramId = 770101,
+) {
   const c = await makeCase(db, {
     pound: 'JAI1',
     impoundedAt: '2026-11-27T11:00:00+05:30',
     place: 'Achrol',
-    heads: [['cow', 'black & white, "Moti" <star>'], ['buffalo', 'brown, curved horns'], ['cow', 'red-speckled']],
+    heads: [
+      ['cow', 'black & white, "Moti" <star>'],
+      ['buffalo', 'brown, curved horns'],
+      ['cow', 'red-speckled'],
+    ],
   });
   await enrolStaff(db, keeperTelegramId, 'POUND_KEEPER', ['JAI1'], 'Keeper Dinesh Kumar');
   const claimOf = async (owner: bigint, name: string, index: number) => {
     await db.telegramUser.upsert({ where: { id: owner }, create: { id: owner, firstName: name }, update: {} });
-    const claim = await recordClaim(db, { caseId: c.id, kind: 'S13_CLAIM', telegramUserId: owner, claimantName: name, isAgent: false, ownerName: name });
+    const claim = await recordClaim(db, {
+      caseId: c.id,
+      kind: 'S13_CLAIM',
+      telegramUserId: owner,
+      claimantName: name,
+      isAgent: false,
+      ownerName: name,
+    });
     await setClaimHeads(db, claim.id, [c.heads.find((h) => h.index === index)!.id]);
     return claim;
   };
   const suresh = await claimOf(990101n, 'Owner Suresh Part', 1);
   await claimOf(990102n, 'Co-owner Mahesh', 2);
-  const d = await declarePayment({ db, config }, {}, { claimId: suresh.id, telegramUserId: 990101n, method: 'CASH', amountPaise: null, upiRef: null, now });
+  const d = await declarePayment(
+    { db, config },
+    {},
+    { claimId: suresh.id, telegramUserId: 990101n, method: 'CASH', amountPaise: null, upiRef: null, now },
+  );
   if (d.kind !== 'declared') throw new Error(`part payment not declared: ${d.kind}`);
-  const actor = await loadStaffActor(db, { telegramId: BigInt(keeperTelegramId), chatId: keeperTelegramId, messageId: 1 });
+  const actor = await loadStaffActor(db, {
+    telegramId: BigInt(keeperTelegramId),
+    chatId: keeperTelegramId,
+    messageId: 1,
+  });
   const confirmed = await confirmPayment(db, { paymentId: d.paymentId, actor, now, botUsername: 'bot' });
   if (confirmed.status !== 'confirmed') throw new Error(`part payment not confirmed: ${confirmed.status}`);
   const receipt = await db.receipt.findFirstOrThrow({ where: { paymentId: d.paymentId } });
-  return { receipt, caseNumber: c.number, heads: c.heads.map((h) => ({ index: h.index, cattleClass: h.cattleClass, description: h.description })) };
+  return {
+    receipt,
+    caseNumber: c.number,
+    heads: c.heads.map((h) => ({ index: h.index, cattleClass: h.cattleClass, description: h.description })),
+  };
 }

@@ -11,12 +11,20 @@ const CASES = ['क्ष', 'त्र', 'ज्ञ', 'प्र', 'कर्म
 
 /** "M 1 2 L 3 4 Z" and "M1,2L3,4Z" → the same token list (commands and numbers rounded to 0.1). */
 function pathTokens(d: string): string[] {
-  return (d.match(/[MLQCZ]|-?\d+(?:\.\d+)?(?:e-?\d+)?/gi) ?? []).map((x) => (/^[A-Z]$/i.test(x) ? x.toUpperCase() : (Math.round(Number(x) * 10) / 10).toString()));
+  return (d.match(/[MLQCZ]|-?\d+(?:\.\d+)?(?:e-?\d+)?/gi) ?? []).map((x) =>
+    /^[A-Z]$/i.test(x) ? x.toUpperCase() : (Math.round(Number(x) * 10) / 10).toString(),
+  );
 }
 
 /** The glyph outlines the engine drew for `text`, in drawing order. */
 function engineGlyphs(text: string): string[][] {
-  const svg = renderSvg({ title: 'shaping', paper: 'a6', size: 12, qr: null, parts: [{ lang: 'hi', head: [], blocks: [{ t: 'p', text }] }] });
+  const svg = renderSvg({
+    title: 'shaping',
+    paper: 'a6',
+    size: 12,
+    qr: null,
+    parts: [{ lang: 'hi', head: [], blocks: [{ t: 'p', text }] }],
+  });
   const defs = new Map<string, string>();
   for (const m of svg.matchAll(/<path id="([^"]+)" class="outline_glyph" d="([^"]*)"/g)) defs.set(m[1]!, m[2]!);
   const uses = [...svg.matchAll(/<use x="[^"]*" y="[^"]*" href="#([^"]+)"\/>/g)].map((m) => m[1]!);

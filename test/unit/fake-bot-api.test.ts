@@ -7,7 +7,10 @@ describe('FakeBotApi', () => {
     const fake = new FakeBotApi();
     const api = new Api('1:test', fake.client);
     const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0x2d, 0x2d]);
-    await api.sendPhoto(42, new InputFile(bytes, 'qr.png'), { caption: 'QR', reply_markup: { inline_keyboard: [[{ text: 'ok', callback_data: 'd' }]] } });
+    await api.sendPhoto(42, new InputFile(bytes, 'qr.png'), {
+      caption: 'QR',
+      reply_markup: { inline_keyboard: [[{ text: 'ok', callback_data: 'd' }]] },
+    });
     const call = fake.calls[0]!;
     expect(call.method).toBe('sendPhoto');
     expect(call.payload.caption).toBe('QR');
@@ -21,7 +24,11 @@ describe('FakeBotApi', () => {
 
   it('answers with the error it was told to give', async () => {
     const fake = new FakeBotApi();
-    fake.respond((method) => (method === 'sendMessage' ? { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' } : undefined));
+    fake.respond((method) =>
+      method === 'sendMessage'
+        ? { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' }
+        : undefined,
+    );
     const api = new Api('1:test', fake.client);
     await expect(api.sendMessage(7, 'hi')).rejects.toMatchObject({ error_code: 403 });
   });

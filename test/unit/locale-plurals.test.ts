@@ -8,15 +8,24 @@ import { CATTLE_CLASS_CODES } from '../../src/law';
 const root = path.join(__dirname, '../../locales');
 type Tree = { [k: string]: string | Tree };
 const flat = (t: Tree, prefix = ''): Array<[string, string]> =>
-  Object.entries(t).flatMap(([k, v]) => (typeof v === 'string' ? [[prefix + k, v] as [string, string]] : flat(v, `${prefix}${k}.`)));
+  Object.entries(t).flatMap(([k, v]) =>
+    typeof v === 'string' ? [[prefix + k, v] as [string, string]] : flat(v, `${prefix}${k}.`),
+  );
 const load = (lang: string) =>
-  new Map(readdirSync(path.join(root, lang)).filter((f) => f.endsWith('.json')).flatMap((f) => flat(JSON.parse(readFileSync(path.join(root, lang, f), 'utf8')) as Tree, `${f.slice(0, -5)}:`)));
+  new Map(
+    readdirSync(path.join(root, lang))
+      .filter((f) => f.endsWith('.json'))
+      .flatMap((f) => flat(JSON.parse(readFileSync(path.join(root, lang, f), 'utf8')) as Tree, `${f.slice(0, -5)}:`)),
+  );
 
 describe('plurals where a count meets a noun', () => {
   const en = load('en');
   const hi = load('hi');
 
-  it.each([['en', en], ['hi', hi]] as const)('every %s key that shows {{count}} has _one and _other forms', (_lang, keys) => {
+  it.each([
+    ['en', en],
+    ['hi', hi],
+  ] as const)('every %s key that shows {{count}} has _one and _other forms', (_lang, keys) => {
     const missing: string[] = [];
     for (const [key, value] of keys) {
       if (!value.includes('{{count}}')) continue;
@@ -41,7 +50,9 @@ describe('plurals where a count meets a noun', () => {
 
   it('the Hindi class names are the glossary’s, and none reads as another class', () => {
     const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
-    const rows = [...readme.matchAll(/^\| (\w+) \| [^|]+ \| ([^|]+) \| ([^|]+) \|/gm)].filter(([, code]) => (CATTLE_CLASS_CODES as readonly string[]).includes(code!));
+    const rows = [...readme.matchAll(/^\| (\w+) \| [^|]+ \| ([^|]+) \| ([^|]+) \|/gm)].filter(([, code]) =>
+      (CATTLE_CLASS_CODES as readonly string[]).includes(code!),
+    );
     expect(rows.map(([, code]) => code).sort()).toEqual([...CATTLE_CLASS_CODES].sort());
     for (const [, code, singular, plural] of rows) {
       expect(hi.get(`common:cattle.${code}`), code).toBe(singular!.trim());

@@ -38,7 +38,11 @@ describe('locales', () => {
   });
 
   it('writes Hindi in Devanagari', () => {
-    const latinOnly = [...hi].filter(([, v]) => !/[\u0900-\u097F]/.test(v) && /[a-z]{4,}/i.test(v.replace(/\{\{[^}]+\}\}|\/\w+|https?:\S+|[A-Z]{2,}\d?-?[\w-]*/g, '')));
+    const latinOnly = [...hi].filter(
+      ([, v]) =>
+        !/[\u0900-\u097F]/.test(v) &&
+        /[a-z]{4,}/i.test(v.replace(/\{\{[^}]+\}\}|\/\w+|https?:\S+|[A-Z]{2,}\d?-?[\w-]*/g, '')),
+    );
     expect(latinOnly.map(([k]) => k)).toEqual([]);
   });
 });

@@ -4,7 +4,9 @@ import { leakIn } from '../../scripts/log-scan';
 // The scan run over the suite's and the chaos run's logs must find what it looks for, and not cry wolf at ids.
 describe('log scan', () => {
   it('finds a bot token, bare or in a Bot API URL', () => {
-    expect(leakIn('{"msg":"POST https://api.telegram.org/bot123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef12/sendMessage"}')).toBe('token');
+    expect(
+      leakIn('{"msg":"POST https://api.telegram.org/bot123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef12/sendMessage"}'),
+    ).toBe('token');
     expect(leakIn('token 123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST')).toBe('token');
   });
 
@@ -16,6 +18,8 @@ describe('log scan', () => {
   });
 
   it('leaves ids logged as numbers, job ids and redacted text alone', () => {
-    expect(leakIn(JSON.stringify({ chat_id: 9000000001, user_id: 7100001, job_id: 'd.17', msg: 'sent [phone] [token]' }))).toBeUndefined();
+    expect(
+      leakIn(JSON.stringify({ chat_id: 9000000001, user_id: 7100001, job_id: 'd.17', msg: 'sent [phone] [token]' })),
+    ).toBeUndefined();
   });
 });

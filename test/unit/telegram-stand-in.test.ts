@@ -12,7 +12,8 @@ const refusal = async (p: Promise<unknown>) => {
   try {
     await p;
   } catch (e) {
-    if (e instanceof GrammyError) return { code: e.error_code, description: e.description, retryAfter: e.parameters.retry_after };
+    if (e instanceof GrammyError)
+      return { code: e.error_code, description: e.description, retryAfter: e.parameters.retry_after };
     throw e;
   }
   return undefined;
@@ -23,10 +24,19 @@ describe('Telegram stand-in: limits', () => {
     const s = new TelegramStandIn({ flood: false });
     const a = api(s);
     await a.sendMessage(1, 'x'.repeat(TELEGRAM_LIMITS.text));
-    expect(await refusal(a.sendMessage(2, 'x'.repeat(TELEGRAM_LIMITS.text + 1)))).toMatchObject({ code: 400, description: 'Bad Request: message is too long' });
-    expect(await refusal(a.sendPhoto(3, 'file-id', { caption: 'y'.repeat(TELEGRAM_LIMITS.caption + 1) }))).toMatchObject({ code: 400, description: 'Bad Request: message caption is too long' });
+    expect(await refusal(a.sendMessage(2, 'x'.repeat(TELEGRAM_LIMITS.text + 1)))).toMatchObject({
+      code: 400,
+      description: 'Bad Request: message is too long',
+    });
+    expect(
+      await refusal(a.sendPhoto(3, 'file-id', { caption: 'y'.repeat(TELEGRAM_LIMITS.caption + 1) })),
+    ).toMatchObject({ code: 400, description: 'Bad Request: message caption is too long' });
     const data = 'क'.repeat(22); // 66 bytes in UTF-8, 22 characters
-    expect(await refusal(a.sendMessage(4, 'tap', { reply_markup: { inline_keyboard: [[{ text: 'go', callback_data: data }]] } }))).toMatchObject({ code: 400, description: 'Bad Request: BUTTON_DATA_INVALID' });
+    expect(
+      await refusal(
+        a.sendMessage(4, 'tap', { reply_markup: { inline_keyboard: [[{ text: 'go', callback_data: data }]] } }),
+      ),
+    ).toMatchObject({ code: 400, description: 'Bad Request: BUTTON_DATA_INVALID' });
     expect(s.accepted.map((m) => m.chatId)).toEqual(['1']);
   });
 
@@ -46,7 +56,11 @@ describe('Telegram stand-in: limits', () => {
     const a = api(s);
     s.block(5);
     expect(await refusal(a.sendMessage(5, 'hi'))).toMatchObject({ code: 403 });
-    s.respond((method, p) => (method === 'sendMessage' && p.chat_id === 6 ? { ok: false, error_code: 502, description: 'Bad Gateway' } : undefined));
+    s.respond((method, p) =>
+      method === 'sendMessage' && p.chat_id === 6
+        ? { ok: false, error_code: 502, description: 'Bad Gateway' }
+        : undefined,
+    );
     expect(await refusal(a.sendMessage(6, 'hi'))).toMatchObject({ code: 502 });
     const server = await serveStandIn(s);
     try {

@@ -1,7 +1,12 @@
-import { Composer, InlineKeyboard } from 'grammy';
+import { InlineKeyboard } from 'grammy';
 import type { CaseForLaw } from '../../../src/services/case-transition';
 import { deliverAccount, recordAccountOwnerAbsent } from '../../../src/services/sale-account';
-import { accountParams, type AuctionAccountJson, type StoredAccount, type StoredSaleInputs } from '../../../src/services/sale-record';
+import {
+  accountParams,
+  type AuctionAccountJson,
+  type StoredAccount,
+  type StoredSaleInputs,
+} from '../../../src/services/sale-record';
 import type { BotContext } from '../../context';
 import { caseTap, fitMessage, replyRefusal } from '../officer-common';
 import { saleCb, unsoldAfterAuction } from './buttons';
@@ -39,13 +44,19 @@ export async function showRecordedSale(ctx: BotContext, c: CaseForLaw, stored: A
     await ctx.reply(fitMessage(accountText(ctx, c.number, stored.delivered, stored.inputs) + extra));
     return;
   }
-  await ctx.reply(ctx.t('officer:sale.pending_delivery', { number: c.number }), { reply_markup: deliveryKeyboard(ctx, c.id) });
+  await ctx.reply(ctx.t('officer:sale.pending_delivery', { number: c.number }), {
+    reply_markup: deliveryKeyboard(ctx, c.id),
+  });
 }
 
 caseTap(accountFeature, saleCb.deliver, 'auction', async (ctx, c, act) => {
   try {
     const delivered = await deliverAccount(ctx.deps.db, act, c.id, ctx.deps.clock.now());
-    await ctx.reply(fitMessage(`${accountText(ctx, c.number, delivered)}\n\n${ctx.t('officer:sale.next_split', { number: c.number })}`));
+    await ctx.reply(
+      fitMessage(
+        `${accountText(ctx, c.number, delivered)}\n\n${ctx.t('officer:sale.next_split', { number: c.number })}`,
+      ),
+    );
   } catch (e) {
     await replyRefusal(ctx, e, c);
   }
@@ -56,7 +67,11 @@ caseTap(accountFeature, saleCb.ownerAbsentAccount, 'auction', async (ctx, c, act
   try {
     const delivered = await recordAccountOwnerAbsent(ctx.deps.db, act, c.id, ctx.deps.clock.now());
     const kept = ctx.t('officer:sale.kept_for_owner', { number: c.number });
-    await ctx.reply(fitMessage(`${kept}\n\n${accountText(ctx, c.number, delivered)}\n\n${ctx.t('officer:sale.next_split', { number: c.number })}`));
+    await ctx.reply(
+      fitMessage(
+        `${kept}\n\n${accountText(ctx, c.number, delivered)}\n\n${ctx.t('officer:sale.next_split', { number: c.number })}`,
+      ),
+    );
   } catch (e) {
     await replyRefusal(ctx, e, c);
   }

@@ -1,4 +1,4 @@
-import { Composer, InlineKeyboard } from 'grammy';
+import { InlineKeyboard } from 'grammy';
 import { admittedBidders, checkCanSchedule, heldWithoutBids } from '../../../src/services/auction';
 import { nextCaseActions, type CaseForLaw } from '../../../src/services/case-transition';
 import { auctionEligibleOf } from '../../../src/services/notice';
@@ -35,13 +35,18 @@ async function showAuction(ctx: BotContext, c: CaseForLaw, act: StaffActor) {
     return;
   }
   if (auction?.status === 'COMPLETED' || auction?.status === 'CANCELLED') {
-    await ctx.reply(ctx.t(auction.status === 'COMPLETED' ? 'officer:auction.completed' : 'officer:auction.cancelled', { number: c.number }));
+    await ctx.reply(
+      ctx.t(auction.status === 'COMPLETED' ? 'officer:auction.completed' : 'officer:auction.cancelled', {
+        number: c.number,
+      }),
+    );
     return;
   }
   const kb = new InlineKeyboard();
   const refusalButton = () => auctionCb.refusal.encode(ctx, { caseId: c.id });
   // The s. 16 refusal button only where the statute engine lets the sender record it now.
-  const canRefuse = !c.ownerRefusedAt && nextCaseActions(c, act, 'owner.refusal', ctx.deps.clock.now()).has('REFUSE_TO_PAY');
+  const canRefuse =
+    !c.ownerRefusedAt && nextCaseActions(c, act, 'owner.refusal', ctx.deps.clock.now()).has('REFUSE_TO_PAY');
   try {
     checkCanSchedule(c, act, ctx.deps.clock.now());
   } catch (e) {
@@ -53,7 +58,11 @@ async function showAuction(ctx: BotContext, c: CaseForLaw, act: StaffActor) {
   if (canRefuse) kb.row().text(ctx.t('officer:auction.refusal_button'), refusalButton());
   const intro = c.ownerRefusedAt
     ? ctx.t('officer:auction.intro_s16', { number: c.number, refusedAt: c.ownerRefusedAt.toISOString() })
-    : ctx.t('officer:auction.intro_s14', { number: c.number, noticeAt: c.noticePostedAt!.toISOString(), eligibleFrom: auctionEligibleOf(c)!.actionableFrom });
+    : ctx.t('officer:auction.intro_s14', {
+        number: c.number,
+        noticeAt: c.noticePostedAt!.toISOString(),
+        eligibleFrom: auctionEligibleOf(c)!.actionableFrom,
+      });
   await ctx.reply(intro, { reply_markup: kb });
 }
 
@@ -62,7 +71,9 @@ async function showAuctionCard(ctx: BotContext, c: CaseForLaw) {
   const admitted = admittedBidders(a.bidders);
   const lines = a.bidders.map((b) => {
     const n = admitted.find((x) => x.id === b.id)?.number;
-    return n ? ctx.t('officer:auction.bidder_line', { n, name: b.name, address: b.address }) : ctx.t('officer:auction.bidder_refused_line', { name: b.name, section: sectionText(ctx, b.refusedSection) });
+    return n
+      ? ctx.t('officer:auction.bidder_line', { n, name: b.name, address: b.address })
+      : ctx.t('officer:auction.bidder_refused_line', { name: b.name, section: sectionText(ctx, b.refusedSection) });
   });
   const text = [
     ...(a.round > 1 ? [ctx.t('officer:auction.card_round_line', { round: a.round })] : []),
@@ -81,6 +92,7 @@ async function showAuctionCard(ctx: BotContext, c: CaseForLaw) {
     .row()
     .text(ctx.t('officer:auction.record_results_button'), auctionCb.results.encode(ctx, { caseId: c.id }));
   // Its time has passed and nothing is recorded: if no one bid at all, the sale is adjourned (s. 14).
-  if (heldWithoutBids(c, ctx.deps.clock.now())) kb.row().text(ctx.t('officer:auction.adjourn_button'), auctionCb.schedule.encode(ctx, { caseId: c.id }));
+  if (heldWithoutBids(c, ctx.deps.clock.now()))
+    kb.row().text(ctx.t('officer:auction.adjourn_button'), auctionCb.schedule.encode(ctx, { caseId: c.id }));
   await ctx.reply(fitMessage(text), { reply_markup: kb });
 }

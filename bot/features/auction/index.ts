@@ -1,5 +1,3 @@
-import { Composer } from 'grammy';
-import type { BotContext } from '../../context';
 import { accountFeature } from './account';
 import { bidderFeature } from './bidder';
 import { auctionCommand } from './command';
@@ -17,4 +15,12 @@ import { Feature } from '../feature';
  * preview and Record (sale-preview.ts) and the s. 16 account (account.ts). Buttons: buttons.ts.
  */
 export const auctionFeature = new Feature();
-auctionFeature.use(auctionCommand, scheduleFeature, refusalFeature, bidderFeature, saleFeature, salePreviewFeature, accountFeature);
+auctionFeature.use(
+  auctionCommand,
+  scheduleFeature,
+  refusalFeature,
+  bidderFeature,
+  saleFeature,
+  salePreviewFeature,
+  accountFeature,
+);

@@ -1,4 +1,4 @@
-import { Composer, InlineKeyboard } from 'grammy';
+import { InlineKeyboard } from 'grammy';
 import { z } from 'zod';
 import { checkCanRecordRefusal, recordOwnerRefusal } from '../../../src/services/auction';
 import type { CaseForLaw } from '../../../src/services/case-transition';
@@ -36,7 +36,9 @@ caseTap(refusalFeature, auctionCb.refusal, 'owner.refusal', (ctx, c) => askRefus
 
 async function askRefusal(ctx: BotContext, c: CaseForLaw) {
   refusalFlow.enter(ctx, 'name', { caseId: c.id });
-  await ctx.reply(ctx.t('officer:auction.ask_refusal_name', { number: c.number }), { reply_markup: new InlineKeyboard().text(ctx.t('common:cancel'), auctionCb.cancel.encode(ctx, {})) });
+  await ctx.reply(ctx.t('officer:auction.ask_refusal_name', { number: c.number }), {
+    reply_markup: new InlineKeyboard().text(ctx.t('common:cancel'), auctionCb.cancel.encode(ctx, {})),
+  });
 }
 
 refusalFlow.texts(
@@ -66,11 +68,22 @@ caseTap(refusalFeature, auctionCb.refusalConfirm, 'owner.refusal', async (ctx, c
   try {
     const r = await recordOwnerRefusal(ctx.deps.db, act, c.id, ctx.deps.clock.now(), { name: d.name ?? '' });
     // Whether the owner was told through the bot, or must be told in person (s. 16: section and consequence).
-    await ctx.reply(ctx.t(r.ownersTold > 0 ? 'officer:auction.refusal_owner_told' : 'officer:auction.refusal_owner_not_on_bot', { name: r.name, saleFrom: r.saleFrom }));
-    if (authorize(act, 'owner.refusal', c.poundId).role === 'POUND_KEEPER') await ctx.reply(ctx.t('officer:auction.refusal_recorded_keeper', { at: r.at.toISOString(), number: r.caseNumber }));
+    await ctx.reply(
+      ctx.t(r.ownersTold > 0 ? 'officer:auction.refusal_owner_told' : 'officer:auction.refusal_owner_not_on_bot', {
+        name: r.name,
+        saleFrom: r.saleFrom,
+      }),
+    );
+    if (authorize(act, 'owner.refusal', c.poundId).role === 'POUND_KEEPER')
+      await ctx.reply(
+        ctx.t('officer:auction.refusal_recorded_keeper', { at: r.at.toISOString(), number: r.caseNumber }),
+      );
     else {
       await ctx.reply(ctx.t('officer:auction.refusal_recorded', { at: r.at.toISOString() }), {
-        reply_markup: new InlineKeyboard().text(ctx.t('officer:auction.schedule_button'), auctionCb.schedule.encode(ctx, { caseId: c.id })),
+        reply_markup: new InlineKeyboard().text(
+          ctx.t('officer:auction.schedule_button'),
+          auctionCb.schedule.encode(ctx, { caseId: c.id }),
+        ),
       });
     }
   } catch (e) {

@@ -21,4 +21,3 @@ export const saleFlow = defineFlow('sale', {
   }),
 });
 export type SaleDraft = NonNullable<ReturnType<typeof saleFlow.data>>;
-

@@ -1,4 +1,3 @@
-import { Composer } from 'grammy';
 import { previewSale, recordSale } from '../../../src/services/sale';
 import { carriedOf, type StoredSaleInputs } from '../../../src/services/sale-record';
 import type { BotContext } from '../../context';
@@ -14,7 +13,12 @@ import { Feature } from '../feature';
  */
 export const salePreviewFeature = new Feature();
 
-const saleInput = (d: SaleDraft) => ({ caseId: d.caseId, bids: d.bids, saleExpensesPaise: d.expenses ?? 0, ownerPresentAndSigned: d.ownerPresent === true });
+const saleInput = (d: SaleDraft) => ({
+  caseId: d.caseId,
+  bids: d.bids,
+  saleExpensesPaise: d.expenses ?? 0,
+  ownerPresentAndSigned: d.ownerPresent === true,
+});
 
 export async function showPreview(ctx: BotContext, d: SaleDraft) {
   const c = await caseById(ctx, d.caseId);
@@ -37,7 +41,13 @@ export async function showPreview(ctx: BotContext, d: SaleDraft) {
     if (!bid) return ctx.t(d.s16 ? 'officer:sale.line_unsold' : 'officer:sale.line_unsold_s14', { i: h.index, cls });
     const bidder = d.bidders.find((b) => b.id === bid.bidderId);
     return sold.has(`h${h.id}`)
-      ? ctx.t('officer:sale.line_sold', { i: h.index, cls, b: bidder?.n ?? '', name: bidder?.name ?? '', price: bid.pricePaise })
+      ? ctx.t('officer:sale.line_sold', {
+          i: h.index,
+          cls,
+          b: bidder?.n ?? '',
+          name: bidder?.name ?? '',
+          price: bid.pricePaise,
+        })
       : ctx.t('officer:sale.line_kept', { i: h.index, cls, price: bid.pricePaise });
   });
   const parts = [
@@ -67,7 +77,8 @@ saleFlow.tap(salePreviewFeature, saleCb.save, 'confirm', (ctx, _tap, d) =>
     const r = await recordSale(ctx.deps.db, act, saleInput(d), ctx.deps.clock.now());
     const out = [ctx.t('officer:sale.recorded', { number: r.caseNumber })];
     if (r.delivered) out.push(accountText(ctx, r.caseNumber, r.delivered, r.inputs));
-    if (!d.s16 && r.unsoldHeads.length > 0) out.push(ctx.t('officer:sale.recorded_unsold', { number: r.caseNumber, unsold: r.unsoldHeads.length }));
+    if (!d.s16 && r.unsoldHeads.length > 0)
+      out.push(ctx.t('officer:sale.recorded_unsold', { number: r.caseNumber, unsold: r.unsoldHeads.length }));
     else if (r.delivered) out.push(ctx.t('officer:sale.next_split', { number: r.caseNumber }));
     else out.push(ctx.t('officer:sale.await_owner', { number: r.caseNumber }));
     await ctx.reply(fitMessage(out.join('\n\n')), r.delivered ? {} : { reply_markup: deliveryKeyboard(ctx, c.id) });

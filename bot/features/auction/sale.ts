@@ -1,4 +1,4 @@
-import { Composer, InlineKeyboard } from 'grammy';
+import { InlineKeyboard } from 'grammy';
 import { admittedBidders } from '../../../src/services/auction';
 import type { CaseForLaw } from '../../../src/services/case-transition';
 import { checkCanRecordSale } from '../../../src/services/sale';
@@ -44,7 +44,9 @@ async function startSale(ctx: BotContext, c: CaseForLaw, act: StaffActor) {
     number: c.number,
     s16: c.ownerRefusedAt != null,
     round: c.auction!.round,
-    heads: c.heads.filter((h) => h.status === 'IMPOUNDED').map((h) => ({ id: h.id, index: h.index, cls: h.cattleClass, desc: h.description })),
+    heads: c.heads
+      .filter((h) => h.status === 'IMPOUNDED')
+      .map((h) => ({ id: h.id, index: h.index, cls: h.cattleClass, desc: h.description })),
     bidders: bidders.map((b) => ({ id: b.id, n: b.number, name: b.name })),
     i: 0,
     bids: [],
@@ -61,11 +63,22 @@ async function askHead(ctx: BotContext, d: SaleDraft) {
   const h = d.heads[d.i]!;
   const kb = new InlineKeyboard();
   d.bidders.forEach((b, k) => {
-    kb.text(ctx.t('officer:sale.bidder_button', { n: b.n, name: b.name.slice(0, 24) }), saleCb.bid.encode(ctx, { head: d.i, bidderId: b.id }));
+    kb.text(
+      ctx.t('officer:sale.bidder_button', { n: b.n, name: b.name.slice(0, 24) }),
+      saleCb.bid.encode(ctx, { head: d.i, bidderId: b.id }),
+    );
     if (k % 2 === 1) kb.row();
   });
   kb.row().text(ctx.t('officer:sale.not_sold_button'), saleCb.notSold.encode(ctx, { head: d.i }));
-  await ctx.reply(ctx.t('officer:sale.ask_head', { i: d.i + 1, n: d.heads.length, cls: ctx.t(`common:cattle.${h.cls}`), description: h.desc }), { reply_markup: kb });
+  await ctx.reply(
+    ctx.t('officer:sale.ask_head', {
+      i: d.i + 1,
+      n: d.heads.length,
+      cls: ctx.t(`common:cattle.${h.cls}`),
+      description: h.desc,
+    }),
+    { reply_markup: kb },
+  );
 }
 
 saleFlow.tap(saleFeature, saleCb.bid, 'head', async (ctx, { head, bidderId }, d) => {
@@ -77,7 +90,9 @@ saleFlow.tap(saleFeature, saleCb.bid, 'head', async (ctx, { head, bidderId }, d)
 
 // No bid: on the s. 16 path the head goes back to the owner; on the s. 14 path it stays in the pound for a
 // further auction or the Magistrate's disposal under the proviso.
-saleFlow.tap(saleFeature, saleCb.notSold, 'head', (ctx, { head }, d) => (head === d.i ? askHead(ctx, { ...d, i: d.i + 1 }) : staleTap(ctx)));
+saleFlow.tap(saleFeature, saleCb.notSold, 'head', (ctx, { head }, d) =>
+  head === d.i ? askHead(ctx, { ...d, i: d.i + 1 }) : staleTap(ctx),
+);
 
 saleFlow.texts(
   saleFeature,
@@ -86,7 +101,12 @@ saleFlow.texts(
       const paise = parseRupees(text);
       if (paise === null) return ctx.reply(ctx.t('officer:input.bad_amount', { input: text.slice(0, 40) }));
       const h = d.heads[d.i]!;
-      return askHead(ctx, { ...d, bids: [...d.bids, { headId: h.id, bidderId: d.pendingBidder!, pricePaise: paise }], pendingBidder: undefined, i: d.i + 1 });
+      return askHead(ctx, {
+        ...d,
+        bids: [...d.bids, { headId: h.id, bidderId: d.pendingBidder!, pricePaise: paise }],
+        pendingBidder: undefined,
+        i: d.i + 1,
+      });
     },
     expenses: async (ctx, d, text) => {
       const paise = parseRupees(text, { allowZero: true });
@@ -105,6 +125,10 @@ saleFlow.texts(
   useButtons,
 );
 
-saleFlow.tap(saleFeature, saleCb.ownerPresent, 'owner', (ctx, _tap, d) => showPreview(ctx, { ...d, ownerPresent: true }));
-saleFlow.tap(saleFeature, saleCb.ownerAbsent, 'owner', (ctx, _tap, d) => showPreview(ctx, { ...d, ownerPresent: false }));
+saleFlow.tap(saleFeature, saleCb.ownerPresent, 'owner', (ctx, _tap, d) =>
+  showPreview(ctx, { ...d, ownerPresent: true }),
+);
+saleFlow.tap(saleFeature, saleCb.ownerAbsent, 'owner', (ctx, _tap, d) =>
+  showPreview(ctx, { ...d, ownerPresent: false }),
+);
 saleCb.cancel.handle(saleFeature, cancelFlow);

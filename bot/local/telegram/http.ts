@@ -23,10 +23,19 @@ export async function serveStandIn(api: TelegramStandIn): Promise<StandInServer>
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       };
-      if (req.url?.startsWith('/__stats')) return send(200, { now: api.now(), accepted: api.accepted.map(({ chatId, at }) => ({ chatId, at })), rejected429: api.rejected429 });
+      if (req.url?.startsWith('/__stats'))
+        return send(200, {
+          now: api.now(),
+          accepted: api.accepted.map(({ chatId, at }) => ({ chatId, at })),
+          rejected429: api.rejected429,
+        });
       if (req.url?.startsWith('/__count')) return send(200, { now: api.now(), accepted: api.accepted.length });
       const method = (req.url ?? '').split('?')[0]!.split('/').pop() ?? '';
-      const answer = await api.call(method, chunks.length ? Buffer.concat(chunks) : undefined, req.headers['content-type']);
+      const answer = await api.call(
+        method,
+        chunks.length ? Buffer.concat(chunks) : undefined,
+        req.headers['content-type'],
+      );
       if (answer === DROPPED) return void res.destroy();
       send(answer.ok ? 200 : answer.error_code, answer);
     })().catch(() => res.destroy());

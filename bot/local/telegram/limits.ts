@@ -21,7 +21,12 @@ export interface ApiError {
 }
 
 export function apiError(error_code: number, description: string, retryAfter?: number): ApiError {
-  return { ok: false, error_code, description, ...(retryAfter !== undefined ? { parameters: { retry_after: retryAfter } } : {}) };
+  return {
+    ok: false,
+    error_code,
+    description,
+    ...(retryAfter !== undefined ? { parameters: { retry_after: retryAfter } } : {}),
+  };
 }
 
 /** Flood limits: how many messages per second overall, and the interval between two to one chat. */
@@ -46,7 +51,8 @@ export class FloodGate {
     const last = this.lastPerChat.get(chatId);
     let retryMs = 0;
     if (this.recent.length >= this.limits.perSecond) retryMs = this.recent[0]! + 1000 - at;
-    if (last !== undefined && at - last < this.limits.perChatIntervalMs) retryMs = Math.max(retryMs, last + this.limits.perChatIntervalMs - at);
+    if (last !== undefined && at - last < this.limits.perChatIntervalMs)
+      retryMs = Math.max(retryMs, last + this.limits.perChatIntervalMs - at);
     if (retryMs > 0) return Math.max(1, Math.ceil(retryMs / 1000));
     this.recent.push(at);
     this.lastPerChat.set(chatId, at);
@@ -57,6 +63,7 @@ export class FloodGate {
 /** What Telegram refuses in the text of a message or an edit: too long, or empty. */
 export function textRefusal(text: string, kind: 'text' | 'caption', mayBeEmpty: boolean): ApiError | undefined {
   if (kind === 'text' && !mayBeEmpty && text.trim() === '') return apiError(400, 'Bad Request: message text is empty');
-  if (text.length > TELEGRAM_LIMITS[kind]) return apiError(400, `Bad Request: ${kind === 'text' ? 'message is too long' : 'message caption is too long'}`);
+  if (text.length > TELEGRAM_LIMITS[kind])
+    return apiError(400, `Bad Request: ${kind === 'text' ? 'message is too long' : 'message caption is too long'}`);
   return undefined;
 }

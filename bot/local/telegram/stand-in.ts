@@ -4,8 +4,26 @@ import type { ApiClientOptions } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import { simulatedFailure } from './failure-mix';
 import { apiError, FloodGate, TELEGRAM_LIMITS, textRefusal } from './limits';
-import { DROPPED, STAND_IN_BOT, type AcceptedMessage, type ApiAnswer, type FailureMix, type LocalEvent, type RecordedCall, type Responder, type TelegramStandInOptions } from './types';
-import { decodePayload, displayText, headerOf, readButtons, telegramMessage, type LocalMessage, type UploadedFile } from './wire';
+import {
+  DROPPED,
+  STAND_IN_BOT,
+  type AcceptedMessage,
+  type ApiAnswer,
+  type FailureMix,
+  type LocalEvent,
+  type RecordedCall,
+  type Responder,
+  type TelegramStandInOptions,
+} from './types';
+import {
+  decodePayload,
+  displayText,
+  headerOf,
+  readButtons,
+  telegramMessage,
+  type LocalMessage,
+  type UploadedFile,
+} from './wire';
 
 export * from './types';
 
@@ -66,10 +84,21 @@ export class TelegramStandIn {
   }
 
   /** Messages (texts, captions, edits) sent to one chat, in order. */
-  sentTo(chatId: number | bigint | string): Array<{ method: string; text: string; payload: Record<string, any>; messageId: number }> {
+  sentTo(
+    chatId: number | bigint | string,
+  ): Array<{ method: string; text: string; payload: Record<string, any>; messageId: number }> {
     return this.calls
-      .filter((c) => ['sendMessage', 'sendPhoto', 'sendDocument', 'editMessageText'].includes(c.method) && String(c.payload.chat_id) === String(chatId))
-      .map((c) => ({ method: c.method, text: String(c.payload.text ?? c.payload.caption ?? ''), payload: c.payload, messageId: (c.result as { message_id?: number } | undefined)?.message_id ?? 0 }));
+      .filter(
+        (c) =>
+          ['sendMessage', 'sendPhoto', 'sendDocument', 'editMessageText'].includes(c.method) &&
+          String(c.payload.chat_id) === String(chatId),
+      )
+      .map((c) => ({
+        method: c.method,
+        text: String(c.payload.text ?? c.payload.caption ?? ''),
+        payload: c.payload,
+        messageId: (c.result as { message_id?: number } | undefined)?.message_id ?? 0,
+      }));
   }
 
   /** Messages accepted for one chat, in arrival order. */
@@ -117,9 +146,16 @@ export class TelegramStandIn {
 
   readonly fetch = async (input: string | URL, init?: { body?: unknown; headers?: unknown }): Promise<Response> => {
     const url = String(input);
-    const answer = await this.call(url.slice(url.lastIndexOf('/') + 1), init?.body, headerOf(init?.headers, 'content-type'));
+    const answer = await this.call(
+      url.slice(url.lastIndexOf('/') + 1),
+      init?.body,
+      headerOf(init?.headers, 'content-type'),
+    );
     if (answer === DROPPED) throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
-    return new Response(JSON.stringify(answer), { status: answer.ok ? 200 : answer.error_code, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(answer), {
+      status: answer.ok ? 200 : answer.error_code,
+      headers: { 'content-type': 'application/json' },
+    });
   };
 
   /** One Bot API call: the answer Telegram would give, or DROPPED (no answer: a simulated timeout). */
@@ -143,8 +179,19 @@ export class TelegramStandIn {
   private record(method: string, payload: Record<string, any>, answer: ApiAnswer): ApiAnswer {
     const at = this.now();
     this.calls.push({ method, payload, result: answer.ok ? answer.result : answer, at });
-    if (answer.ok && method.startsWith('send')) this.accepted.push({ method, chatId: String(payload.chat_id ?? ''), text: String(payload.text ?? payload.caption ?? ''), at });
-    if (!answer.ok && answer.error_code === 429) this.rejected429.push({ chatId: String(payload.chat_id ?? ''), at, retryAfter: answer.parameters?.retry_after ?? 1 });
+    if (answer.ok && method.startsWith('send'))
+      this.accepted.push({
+        method,
+        chatId: String(payload.chat_id ?? ''),
+        text: String(payload.text ?? payload.caption ?? ''),
+        at,
+      });
+    if (!answer.ok && answer.error_code === 429)
+      this.rejected429.push({
+        chatId: String(payload.chat_id ?? ''),
+        at,
+        retryAfter: answer.parameters?.retry_after ?? 1,
+      });
     return answer;
   }
 
@@ -153,7 +200,14 @@ export class TelegramStandIn {
   }
 
   private answer(method: string, p: Record<string, any>, files: Map<string, UploadedFile>): ApiAnswer {
-    const media = { sendPhoto: 'photo', sendDocument: 'document', sendAudio: 'media', sendVideo: 'media', sendAnimation: 'media', sendVoice: 'media' } as const;
+    const media = {
+      sendPhoto: 'photo',
+      sendDocument: 'document',
+      sendAudio: 'media',
+      sendVideo: 'media',
+      sendAnimation: 'media',
+      sendVoice: 'media',
+    } as const;
     switch (method) {
       case 'getMe':
         return ok(this.botInfo);
@@ -175,15 +229,25 @@ export class TelegramStandIn {
       case 'deleteMessage': {
         const chatId = Number(p.chat_id);
         const messageId = Number(p.message_id);
-        if (!this.messages.delete(`${chatId}:${messageId}`) && this.strict) return apiError(400, 'Bad Request: message to delete not found');
+        if (!this.messages.delete(`${chatId}:${messageId}`) && this.strict)
+          return apiError(400, 'Bad Request: message to delete not found');
         this.emit({ kind: 'deleted', chatId, messageId });
         return ok(true);
       }
       case 'answerCallbackQuery': {
         const userId = this.callbackUsers.get(String(p.callback_query_id));
-        if (userId === undefined) return this.strict ? apiError(400, 'Bad Request: query is too old and response timeout expired or query ID is invalid') : ok(true);
+        if (userId === undefined)
+          return this.strict
+            ? apiError(400, 'Bad Request: query is too old and response timeout expired or query ID is invalid')
+            : ok(true);
         this.callbackUsers.delete(String(p.callback_query_id));
-        if (p.text) this.emit({ kind: 'callback_answer', userId, text: String(p.text), alert: p.show_alert === true || p.show_alert === 'true' });
+        if (p.text)
+          this.emit({
+            kind: 'callback_answer',
+            userId,
+            text: String(p.text),
+            alert: p.show_alert === true || p.show_alert === 'true',
+          });
         return ok(true);
       }
       case 'getChat': {
@@ -211,7 +275,12 @@ export class TelegramStandIn {
     return Number.isSafeInteger(chatId) && (this.options.isKnownChat?.(chatId) ?? true);
   }
 
-  private send(p: Record<string, any>, rawText: string, kind: 'text' | 'caption', saveFile: (() => LocalMessage['file'] | ApiAnswer) | undefined): ApiAnswer {
+  private send(
+    p: Record<string, any>,
+    rawText: string,
+    kind: 'text' | 'caption',
+    saveFile: (() => LocalMessage['file'] | ApiAnswer) | undefined,
+  ): ApiAnswer {
     const chatId = Number(p.chat_id);
     if (!this.known(chatId)) return apiError(400, 'Bad Request: chat not found');
     if (this.blocked.has(String(p.chat_id))) {
@@ -229,7 +298,14 @@ export class TelegramStandIn {
     }
     const file = saveFile?.();
     if (file && 'ok' in file) return file;
-    const message: LocalMessage = { chatId, messageId: this.allocateMessageId(chatId), text: displayText(rawText, p.parse_mode), buttons, ...(file ? { file } : {}), date: Math.floor((this.options.now?.() ?? new Date()).getTime() / 1000) };
+    const message: LocalMessage = {
+      chatId,
+      messageId: this.allocateMessageId(chatId),
+      text: displayText(rawText, p.parse_mode),
+      buttons,
+      ...(file ? { file } : {}),
+      date: Math.floor((this.options.now?.() ?? new Date()).getTime() / 1000),
+    };
     this.messages.set(`${chatId}:${message.messageId}`, message);
     this.emit({ kind: 'message', message });
     return ok(telegramMessage(message, this.botInfo, rawText, p));
@@ -239,7 +315,13 @@ export class TelegramStandIn {
     const chatId = Number(p.chat_id);
     const existing = this.messages.get(`${chatId}:${Number(p.message_id)}`);
     if (!existing && this.strict) return apiError(400, 'Bad Request: message to edit not found');
-    const base: LocalMessage = existing ?? { chatId, messageId: Number(p.message_id), text: '', buttons: [], date: Math.floor(Date.now() / 1000) };
+    const base: LocalMessage = existing ?? {
+      chatId,
+      messageId: Number(p.message_id),
+      text: '',
+      buttons: [],
+      date: Math.floor(Date.now() / 1000),
+    };
     const buttons = readButtons(p.reply_markup);
     if ('ok' in buttons) return buttons;
     let text = base.text;
@@ -250,8 +332,16 @@ export class TelegramStandIn {
       if (refused) return refused;
       text = displayText(raw, p.parse_mode);
     }
-    if (existing && this.strict && text === existing.text && JSON.stringify(buttons) === JSON.stringify(existing.buttons)) {
-      return apiError(400, 'Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message');
+    if (
+      existing &&
+      this.strict &&
+      text === existing.text &&
+      JSON.stringify(buttons) === JSON.stringify(existing.buttons)
+    ) {
+      return apiError(
+        400,
+        'Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message',
+      );
     }
     const message: LocalMessage = { ...base, text, buttons };
     this.messages.set(`${chatId}:${message.messageId}`, message);
@@ -259,7 +349,12 @@ export class TelegramStandIn {
     return ok(telegramMessage(message, this.botInfo, raw, p));
   }
 
-  private saveFile(p: Record<string, any>, files: Map<string, UploadedFile>, field: string, kind: 'photo' | 'document' | 'media'): LocalMessage['file'] | ApiAnswer {
+  private saveFile(
+    p: Record<string, any>,
+    files: Map<string, UploadedFile>,
+    field: string,
+    kind: 'photo' | 'document' | 'media',
+  ): LocalMessage['file'] | ApiAnswer {
     const chatId = Number(p.chat_id);
     const ref = String(p[field] ?? '');
     const attached = ref.startsWith('attach://') ? files.get(ref.slice('attach://'.length)) : undefined;

@@ -65,9 +65,19 @@ export interface TelegramStandInOptions {
 
 /** The test bot's identity unless the caller gives one. */
 export const STAND_IN_BOT: UserFromGetMe = {
-  id: 7000000001, is_bot: true, first_name: 'Kanji Sahayak', username: 'KanjiSahayakTestBot', can_join_groups: false, can_read_all_group_messages: false,
-  supports_inline_queries: false, can_connect_to_business: false, has_main_web_app: false, has_topics_enabled: false, allows_users_to_create_topics: false,
-  can_manage_bots: false, supports_join_request_queries: false,
+  id: 7000000001,
+  is_bot: true,
+  first_name: 'Kanji Sahayak',
+  username: 'KanjiSahayakTestBot',
+  can_join_groups: false,
+  can_read_all_group_messages: false,
+  supports_inline_queries: false,
+  can_connect_to_business: false,
+  has_main_web_app: false,
+  has_topics_enabled: false,
+  allows_users_to_create_topics: false,
+  can_manage_bots: false,
+  supports_join_request_queries: false,
 } as UserFromGetMe;
 
 /** The answer to a call the stand-in drops (a simulated timeout): no HTTP answer at all. */

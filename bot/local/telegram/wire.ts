@@ -27,18 +27,35 @@ export interface UploadedFile {
   data: Buffer;
 }
 
-const JSON_FIELDS = new Set(['reply_markup', 'entities', 'caption_entities', 'reply_parameters', 'link_preview_options', 'media', 'commands', 'scope', 'menu_button', 'allowed_updates']);
+const JSON_FIELDS = new Set([
+  'reply_markup',
+  'entities',
+  'caption_entities',
+  'reply_parameters',
+  'link_preview_options',
+  'media',
+  'commands',
+  'scope',
+  'menu_button',
+  'allowed_updates',
+]);
 
 /**
  * A Bot API request's parameters: JSON, or multipart/form-data when grammY uploads a file. Files are kept
  * byte for byte in `files` (and in `payload._files` by part name, the field itself reading "attach://<part>").
  */
-export async function decodePayload(body: unknown, contentType: string | null | undefined): Promise<{ payload: Record<string, any>; files: Map<string, UploadedFile> }> {
+export async function decodePayload(
+  body: unknown,
+  contentType: string | null | undefined,
+): Promise<{ payload: Record<string, any>; files: Map<string, UploadedFile> }> {
   const files = new Map<string, UploadedFile>();
   if (body == null) return { payload: {}, files };
   const bytes = await readBody(body);
-  const boundary = boundaryOf(contentType ?? null) ?? (bytes.subarray(0, 2).toString() === '--' ? bytes.toString('latin1', 2, bytes.indexOf('\r\n')) : undefined);
-  if (!boundary) return { payload: bytes.length ? (JSON.parse(bytes.toString('utf8')) as Record<string, unknown>) : {}, files };
+  const boundary =
+    boundaryOf(contentType ?? null) ??
+    (bytes.subarray(0, 2).toString() === '--' ? bytes.toString('latin1', 2, bytes.indexOf('\r\n')) : undefined);
+  if (!boundary)
+    return { payload: bytes.length ? (JSON.parse(bytes.toString('utf8')) as Record<string, unknown>) : {}, files };
   const payload: Record<string, any> = { _multipart: true, _files: {} as Record<string, UploadedFile> };
   for (const part of parseMultipart(bytes, boundary)) {
     if (part.filename !== undefined) {
@@ -64,7 +81,8 @@ export function readButtons(markup: unknown): LocalButton[][] | ApiError {
       const text = String(b.text ?? '');
       if (!text) return apiError(400, 'Bad Request: text buttons are unallowed in the inline keyboard');
       if (typeof b.callback_data === 'string') {
-        if (Buffer.byteLength(b.callback_data) > TELEGRAM_LIMITS.callbackDataBytes || b.callback_data === '') return apiError(400, 'Bad Request: BUTTON_DATA_INVALID');
+        if (Buffer.byteLength(b.callback_data) > TELEGRAM_LIMITS.callbackDataBytes || b.callback_data === '')
+          return apiError(400, 'Bad Request: BUTTON_DATA_INVALID');
         buttons.push({ text, callbackData: b.callback_data });
       } else if (typeof b.url === 'string') {
         buttons.push({ text, url: b.url });
@@ -103,10 +121,29 @@ export function telegramMessage(m: LocalMessage, bot: UserFromGetMe, rawText: st
     ...(m.buttons.length ? { reply_markup: p.reply_markup } : {}),
   };
   if (m.file?.kind === 'photo') {
-    return { ...base, photo: [{ file_id: `photo-${m.chatId}-${m.messageId}`, file_unique_id: `lp${m.chatId}${m.messageId}`, width: 384, height: 384 }], ...(rawText ? { caption: rawText } : {}) };
+    return {
+      ...base,
+      photo: [
+        {
+          file_id: `photo-${m.chatId}-${m.messageId}`,
+          file_unique_id: `lp${m.chatId}${m.messageId}`,
+          width: 384,
+          height: 384,
+        },
+      ],
+      ...(rawText ? { caption: rawText } : {}),
+    };
   }
   if (m.file) {
-    return { ...base, document: { file_id: `file-${m.chatId}-${m.messageId}`, file_unique_id: `lf${m.chatId}${m.messageId}`, file_name: m.file.path.split(/[\\/]/).pop() }, ...(rawText ? { caption: rawText } : {}) };
+    return {
+      ...base,
+      document: {
+        file_id: `file-${m.chatId}-${m.messageId}`,
+        file_unique_id: `lf${m.chatId}${m.messageId}`,
+        file_name: m.file.path.split(/[\\/]/).pop(),
+      },
+      ...(rawText ? { caption: rawText } : {}),
+    };
   }
   return { ...base, text: rawText };
 }

@@ -11,7 +11,13 @@ const MAX_CATTLE_LINES = 25;
 /** "• 2 × buffalo — black, curved horns" lines for the heads of a case. */
 export function cattleLines(ctx: BotContext, heads: CaseCard['heads']): string {
   const groups = groupHeads(heads);
-  const lines = groups.slice(0, MAX_CATTLE_LINES).map((g) => ctx.t('owner:case.cattle_line', { count: g.count, cls: className(ctx, g.cattleClass, g.count), description: g.description || '—' }));
+  const lines = groups.slice(0, MAX_CATTLE_LINES).map((g) =>
+    ctx.t('owner:case.cattle_line', {
+      count: g.count,
+      cls: className(ctx, g.cattleClass, g.count),
+      description: g.description || '—',
+    }),
+  );
   const hidden = groups.slice(MAX_CATTLE_LINES).reduce((s, g) => s + g.count, 0);
   if (hidden > 0) lines.push(ctx.t('owner:case.more_cattle', { count: hidden }));
   return lines.join('\n');
@@ -21,7 +27,9 @@ export function cattleLines(ctx: BotContext, heads: CaseCard['heads']): string {
 export function cattleSummary(ctx: BotContext, heads: Array<{ cattleClass: string }>): string {
   const counts = new Map<string, number>();
   for (const h of heads) counts.set(h.cattleClass, (counts.get(h.cattleClass) ?? 0) + 1);
-  return [...counts].map(([cls, n]) => ctx.t('owner:case.cattle_count', { count: n, cls: className(ctx, cls, n) })).join(', ');
+  return [...counts]
+    .map(([cls, n]) => ctx.t('owner:case.cattle_count', { count: n, cls: className(ctx, cls, n) }))
+    .join(', ');
 }
 
 /**
@@ -31,20 +39,28 @@ export function cattleSummary(ctx: BotContext, heads: Array<{ cattleClass: strin
  */
 export function renderCaseCard(ctx: BotContext, c: CaseCard) {
   const parts = [
-    ctx.t('owner:case.card', {
-      number: c.number,
-      status: statusText(ctx, c),
-      heads: c.heads.length,
-      cattle: cattleLines(ctx, c.heads),
-      place: c.placeOfSeizure,
-      pound: poundName(ctx, c.pound),
-      address: c.pound.address,
-      at: c.impoundedAt.toISOString(),
-      next: c.next ? renderNext(ctx, c.next) : '',
-    }).trimEnd(),
+    ctx
+      .t('owner:case.card', {
+        number: c.number,
+        status: statusText(ctx, c),
+        heads: c.heads.length,
+        cattle: cattleLines(ctx, c.heads),
+        place: c.placeOfSeizure,
+        pound: poundName(ctx, c.pound),
+        address: c.pound.address,
+        at: c.impoundedAt.toISOString(),
+        next: c.next ? renderNext(ctx, c.next) : '',
+      })
+      .trimEnd(),
   ];
   for (const k of c.complaints) {
-    parts.push(ctx.t('owner:case.complaint_line', { reference: k.reference, date: k.filedOn, outcome: outcomeText(ctx, k.outcome) }));
+    parts.push(
+      ctx.t('owner:case.complaint_line', {
+        reference: k.reference,
+        date: k.filedOn,
+        outcome: outcomeText(ctx, k.outcome),
+      }),
+    );
   }
   return { text: fitMessage(parts.join('\n')), reply_markup: caseCardKeyboard(ctx, c) };
 }

@@ -21,10 +21,19 @@ export function headLabel(ctx: Pick<BotContext, 't'>, h: Pick<HeadChoice, 'cattl
 }
 
 /** The question, with the heads chosen so far. */
-export function headsQuestion(ctx: Pick<BotContext, 't'>, caseNumber: string, heads: readonly HeadChoice[], chosen: ReadonlySet<number>): string {
+export function headsQuestion(
+  ctx: Pick<BotContext, 't'>,
+  caseNumber: string,
+  heads: readonly HeadChoice[],
+  chosen: ReadonlySet<number>,
+): string {
   const mine = heads.filter((h) => chosen.has(h.id));
   const lines = [ctx.t('owner:heads.ask', { number: caseNumber, count: heads.length })];
-  lines.push(mine.length ? ctx.t('owner:heads.chosen', { count: mine.length, list: mine.map((h) => headLabel(ctx, h)).join('; ') }) : ctx.t('owner:heads.none_yet'));
+  lines.push(
+    mine.length
+      ? ctx.t('owner:heads.chosen', { count: mine.length, list: mine.map((h) => headLabel(ctx, h)).join('; ') })
+      : ctx.t('owner:heads.none_yet'),
+  );
   return lines.join('\n\n');
 }
 

@@ -8,7 +8,21 @@ import { headLabel } from './claim-heads';
  * says it covers only them — so it cannot pass for the receipt of the entry's other cattle (s. 13 / s. 15).
  */
 export function verifiedReceiptText(ctx: Pick<BotContext, 't'>, r: VerifiedReceipt): string {
-  const lines = [ctx.t('owner:verify.ok', { receipt: r.number, number: r.caseNumber, amount: r.amountPaise, at: r.issuedAt.toISOString(), kind: ctx.t(`owner:verify.kind_${r.kind}`) })];
-  if (r.heads?.length) lines.push(ctx.t('owner:verify.part_heads', { count: r.heads.length, list: r.heads.map((h) => headLabel(ctx, h)).join('; ') }));
+  const lines = [
+    ctx.t('owner:verify.ok', {
+      receipt: r.number,
+      number: r.caseNumber,
+      amount: r.amountPaise,
+      at: r.issuedAt.toISOString(),
+      kind: ctx.t(`owner:verify.kind_${r.kind}`),
+    }),
+  ];
+  if (r.heads?.length)
+    lines.push(
+      ctx.t('owner:verify.part_heads', {
+        count: r.heads.length,
+        list: r.heads.map((h) => headLabel(ctx, h)).join('; '),
+      }),
+    );
   return lines.join('\n');
 }

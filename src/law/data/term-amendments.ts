@@ -48,7 +48,12 @@ export const TERM_AMENDMENTS: readonly TermAmendment[] = Object.freeze([
     substitutions: [
       { section: 's. 16', place: 'heading', from: 'fines', to: 'penalties' },
       { section: 's. 16', place: 'para 1', from: 'deposit the said fines', to: 'deposit the said penalties imposed' },
-      { section: 's. 16', place: 'marginal heading of para 2', from: 'Deduction of fines and expenses', to: 'Deduction of penalties and expenses' },
+      {
+        section: 's. 16',
+        place: 'marginal heading of para 2',
+        from: 'Deduction of fines and expenses',
+        to: 'Deduction of penalties and expenses',
+      },
       { section: 's. 16', place: 'para 2', from: 'fines leviable', to: 'penalties imposed' },
       { section: 's. 16', place: 'para 3 (c)', from: 'fines', to: 'penalties' },
     ],

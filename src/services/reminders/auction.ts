@@ -12,7 +12,7 @@ import { ownerChats, staffChats } from './recipients';
 function auctionReminder(when: 'day_before' | 'morning'): ReminderBuilder {
   return async (ctx, caseId, now) => {
     const c = await ctx.db.case.findUnique({ where: { id: caseId }, include: { pound: true, auction: true } });
-    if (!c || c.status !== 'AUCTION_SCHEDULED' || !c.auction || c.auction.status !== 'SCHEDULED') return [];
+    if (c?.status !== 'AUCTION_SCHEDULED' || !c.auction || c.auction.status !== 'SCHEDULED') return [];
     if (c.auction.scheduledFor.getTime() <= now.getTime()) return [];
     // "Tomorrow" only while it is still the day before in India: an auction fixed for later the same day
     // gets the morning ("today") reminder alone, not both at once.
@@ -27,7 +27,12 @@ function auctionReminder(when: 'day_before' | 'morning'): ReminderBuilder {
     const out: OutgoingMessage[] = [];
     for (const chatId of await staffChats(ctx.db, c.poundId, ['OFFICER'])) {
       // A s. 16 sale (after a refusal) is under s. 16, held as s. 14 directs; a s. 14 sale is under s. 14.
-      out.push({ chatId, key: `jobs:auction.${when}.to_officer${c.ownerRefusedAt ? '_s16' : ''}`, params: { ...common, conditions: c.auction.conditions }, priority: 'official' });
+      out.push({
+        chatId,
+        key: `jobs:auction.${when}.to_officer${c.ownerRefusedAt ? '_s16' : ''}`,
+        params: { ...common, conditions: c.auction.conditions },
+        priority: 'official',
+      });
     }
     const owners = await ownerChats(ctx.db, caseId);
     if (owners.length) {
@@ -35,7 +40,16 @@ function auctionReminder(when: 'day_before' | 'morning'): ReminderBuilder {
       for (const chatId of owners) {
         out.push(
           dues.ok
-            ? { chatId, key: `jobs:auction.${when}.to_owner`, params: { ...common, amount: dues.value.breakdown.totals.totalPaise, asOf: dues.value.breakdown.asOfDate }, priority: 'personal' }
+            ? {
+                chatId,
+                key: `jobs:auction.${when}.to_owner`,
+                params: {
+                  ...common,
+                  amount: dues.value.breakdown.totals.totalPaise,
+                  asOf: dues.value.breakdown.asOfDate,
+                },
+                priority: 'personal',
+              }
             : // No scale or rate in force: say so rather than show a wrong amount (the keeper can tell the dues).
               { chatId, key: `jobs:auction.${when}.to_owner_no_amount`, params: common, priority: 'personal' },
         );

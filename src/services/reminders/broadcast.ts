@@ -28,7 +28,12 @@ function summaryParams(translator: Translator, groups: Parameters<typeof cattleS
  * the case as it is at `now`; null when the case has moved on (claimed, released, auction cancelled) or the
  * kind is unknown. Recipients come from subscribersForCase (each user once).
  */
-export async function broadcastMessages(ctx: ReminderContext, kind: string, caseId: number, now: Date): Promise<Broadcast | null> {
+export async function broadcastMessages(
+  ctx: ReminderContext,
+  kind: string,
+  caseId: number,
+  now: Date,
+): Promise<Broadcast | null> {
   const c = await ctx.db.case.findUnique({ where: { id: caseId }, include: { pound: true, auction: true } });
   const facts = await loadNoticeFacts(ctx.db, caseId);
   if (!c || !facts) return null;
@@ -48,19 +53,37 @@ export async function broadcastMessages(ctx: ReminderContext, kind: string, case
       if (!tl.ok) return null;
       // A back-dated entry whose seven days have run: no "claim by" a past day — claimable until sold (s. 14).
       const due = tl.value.s14ReportDue;
-      const key = now.getTime() < due.dueAt.getTime() ? 'jobs:broadcast.new_case' : 'jobs:broadcast.new_case_period_over';
-      message = { key, params: { ...base, impoundedAt: c.impoundedAt.toISOString(), claimBy: due.date }, priority: 'bulk' };
+      const key =
+        now.getTime() < due.dueAt.getTime() ? 'jobs:broadcast.new_case' : 'jobs:broadcast.new_case_period_over';
+      message = {
+        key,
+        params: { ...base, impoundedAt: c.impoundedAt.toISOString(), claimBy: due.date },
+        priority: 'bulk',
+      };
       break;
     }
     case 'notice': {
       const eligible = auctionEligibleOf(c);
       if (!eligible || !['NOTICE_POSTED', 'AUCTION_SCHEDULED'].includes(c.status)) return null;
-      message = { key: 'jobs:broadcast.notice', params: { ...base, auctionFrom: eligible.actionableFrom }, priority: 'bulk' };
+      message = {
+        key: 'jobs:broadcast.notice',
+        params: { ...base, auctionFrom: eligible.actionableFrom },
+        priority: 'bulk',
+      };
       break;
     }
     case 'auction': {
       if (c.status !== 'AUCTION_SCHEDULED' || !c.auction || c.auction.status !== 'SCHEDULED') return null;
-      message = { key: c.ownerRefusedAt ? 'jobs:broadcast.auction_s16' : 'jobs:broadcast.auction', params: { ...base, at: c.auction.scheduledFor.toISOString(), auctionPlace: c.auction.place, conditions: c.auction.conditions }, priority: 'bulk' };
+      message = {
+        key: c.ownerRefusedAt ? 'jobs:broadcast.auction_s16' : 'jobs:broadcast.auction',
+        params: {
+          ...base,
+          at: c.auction.scheduledFor.toISOString(),
+          auctionPlace: c.auction.place,
+          conditions: c.auction.conditions,
+        },
+        priority: 'bulk',
+      };
       break;
     }
     default:

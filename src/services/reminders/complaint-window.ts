@@ -28,19 +28,36 @@ function complaintReminder(which: 'early' | 'last_day'): ReminderBuilder {
     if (!tl.ok) return [];
     const w = tl.value.s20ComplaintWindowEnd;
     if (now.getTime() >= w.dueAt.getTime()) return [];
-    const params = { number: c.number, lastDay: w.date, days: ctx.config.S20_COMPLAINT_WINDOW_DAYS, pound: c.pound.name, 'pound@hi': c.pound.nameHi };
+    const params = {
+      number: c.number,
+      lastDay: w.date,
+      days: ctx.config.S20_COMPLAINT_WINDOW_DAYS,
+      pound: c.pound.name,
+      'pound@hi': c.pound.nameHi,
+    };
     const out: OutgoingMessage[] = [];
     const tell = (chatId: string, amountPaise: number) => {
-      if (!out.some((m) => m.chatId === chatId)) out.push({ chatId, key: `jobs:complaint.${which}`, params: { ...params, amount: amountPaise }, priority: 'personal' });
+      if (!out.some((m) => m.chatId === chatId))
+        out.push({
+          chatId,
+          key: `jobs:complaint.${which}`,
+          params: { ...params, amount: amountPaise },
+          priority: 'personal',
+        });
     };
     // The whole entry's deposit: its depositor (and whoever made the s. 15 claim), until a complaint is recorded.
     if (c.status === 'DEPOSITED_S15' && c.complaints.length === 0) {
       const amount = paiseOf(whole?.amountPaise ?? null) ?? 0;
-      for (const chatId of new Set([...(whole ? [String(whole.payerTelegramId)] : []), ...c.claims.map((x) => String(x.telegramUserId))])) tell(chatId, amount);
+      for (const chatId of new Set([
+        ...(whole ? [String(whole.payerTelegramId)] : []),
+        ...c.claims.map((x) => String(x.telegramUserId)),
+      ]))
+        tell(chatId, amount);
     }
     // An owner's deposit for his own heads (issue 10.11): he is reminded of his own amount until he records his complaint.
     const complained = new Set(c.complaints.map((x) => String(x.telegramUserId)));
-    for (const p of parts) if (!complained.has(String(p.payerTelegramId))) tell(String(p.payerTelegramId), paiseOf(p.amountPaise));
+    for (const p of parts)
+      if (!complained.has(String(p.payerTelegramId))) tell(String(p.payerTelegramId), paiseOf(p.amountPaise));
     return out;
   };
 }

@@ -11,4 +11,9 @@ export interface ReminderContext {
 }
 
 /** Builds the messages of one deadline step for a case at `now`; [] when the case has moved on. */
-export type ReminderBuilder = (ctx: ReminderContext, caseId: number, now: Date, ref?: number) => Promise<OutgoingMessage[]>;
+export type ReminderBuilder = (
+  ctx: ReminderContext,
+  caseId: number,
+  now: Date,
+  ref?: number,
+) => Promise<OutgoingMessage[]>;

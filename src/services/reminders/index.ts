@@ -28,7 +28,13 @@ export const REMINDERS: Record<DeadlineStep, ReminderBuilder> = {
  * (the s. 14 report) is 'pending' when its person cannot be reached (src/services/s14-report.ts); a
  * reminder is 'sent' when it has anyone to tell, else the case has moved on.
  */
-export async function runDeadlineStep(step: DeadlineStep, ctx: ReminderContext, caseId: number, now: Date, ref?: number): Promise<StepResult> {
+export async function runDeadlineStep(
+  step: DeadlineStep,
+  ctx: ReminderContext,
+  caseId: number,
+  now: Date,
+  ref?: number,
+): Promise<StepResult> {
   if (step === 's14-report') return s14ReportStep(ctx, caseId, now);
   const messages = await REMINDERS[step](ctx, caseId, now, ref);
   return { outcome: messages.length > 0 ? 'sent' : 'moved_on', messages };

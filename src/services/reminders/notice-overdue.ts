@@ -10,7 +10,7 @@ import { staffChats } from './recipients';
  */
 export const noticeOverdueMessages: ReminderBuilder = async (ctx, caseId) => {
   const c = await ctx.db.case.findUnique({ where: { id: caseId }, include: { pound: true, notice: true } });
-  if (!c || c.status !== 'REPORTED_S14' || c.noticePostedAt || !c.reportedAt) return [];
+  if (c?.status !== 'REPORTED_S14' || c.noticePostedAt || !c.reportedAt) return [];
   const params = {
     number: c.number,
     reportedAt: c.reportedAt.toISOString(),
@@ -22,12 +22,25 @@ export const noticeOverdueMessages: ReminderBuilder = async (ctx, caseId) => {
   const office = (await staffChats(ctx.db, c.poundId, ['MAGISTRATE'])).filter((m) => !officers.includes(m));
   const out: OutgoingMessage[] = [];
   if (c.notice) {
-    const missing = !c.notice.proclaimedVillageAt && !c.notice.proclaimedMarketAt ? 'both' : !c.notice.proclaimedVillageAt ? 'village' : 'market';
+    const missing =
+      !c.notice.proclaimedVillageAt && !c.notice.proclaimedMarketAt
+        ? 'both'
+        : !c.notice.proclaimedVillageAt
+          ? 'village'
+          : 'market';
     const pending = { ...params, postedAt: c.notice.postedAt.toISOString() };
-    for (const chatId of [...officers, ...office]) out.push({ chatId, key: `jobs:notice_overdue.proclamation_pending.${missing}`, params: pending, priority: 'official' });
+    for (const chatId of [...officers, ...office])
+      out.push({
+        chatId,
+        key: `jobs:notice_overdue.proclamation_pending.${missing}`,
+        params: pending,
+        priority: 'official',
+      });
     return out;
   }
-  for (const chatId of officers) out.push({ chatId, key: 'jobs:notice_overdue.to_officer', params, priority: 'official' });
-  for (const chatId of office) out.push({ chatId, key: 'jobs:notice_overdue.to_magistrate', params, priority: 'official' });
+  for (const chatId of officers)
+    out.push({ chatId, key: 'jobs:notice_overdue.to_officer', params, priority: 'official' });
+  for (const chatId of office)
+    out.push({ chatId, key: 'jobs:notice_overdue.to_magistrate', params, priority: 'official' });
   return out;
 };

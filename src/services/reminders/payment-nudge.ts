@@ -10,7 +10,10 @@ import { paiseOf } from '../../db';
  */
 export const paymentNudgeMessages: ReminderBuilder = async (ctx, caseId, _now, paymentId) => {
   if (paymentId === undefined) return [];
-  const p = await ctx.db.payment.findUnique({ where: { id: paymentId }, include: { case: { include: { pound: true } } } });
+  const p = await ctx.db.payment.findUnique({
+    where: { id: paymentId },
+    include: { case: { include: { pound: true } } },
+  });
   if (!p || p.caseId !== caseId || p.status !== 'PENDING') return [];
   const params = {
     number: p.case.number,
@@ -22,5 +25,7 @@ export const paymentNudgeMessages: ReminderBuilder = async (ctx, caseId, _now, p
     'pound@hi': p.case.pound.nameHi,
   };
   const key = p.kind === 'S15_DEPOSIT' ? 'jobs:payment_nudge.deposit' : 'jobs:payment_nudge.payment';
-  return (await staffChats(ctx.db, p.case.poundId, ['POUND_KEEPER'])).map((chatId): OutgoingMessage => ({ chatId, key, params, priority: 'official' }));
+  return (await staffChats(ctx.db, p.case.poundId, ['POUND_KEEPER'])).map(
+    (chatId): OutgoingMessage => ({ chatId, key, params, priority: 'official' }),
+  );
 };

@@ -17,7 +17,10 @@ export async function staffChats(db: DbReader, poundId: number, roles: readonly 
  * register entry, and whoever appeared for the owner (claims under ss. 13, 15, 16), each once.
  */
 export async function ownerChats(db: DbReader, caseId: number): Promise<string[]> {
-  const c = await db.case.findUnique({ where: { id: caseId }, select: { ownerTelegramId: true, claims: { select: { telegramUserId: true }, orderBy: { id: 'asc' } } } });
+  const c = await db.case.findUnique({
+    where: { id: caseId },
+    select: { ownerTelegramId: true, claims: { select: { telegramUserId: true }, orderBy: { id: 'asc' } } },
+  });
   if (!c) return [];
   const ids = [...(c.ownerTelegramId != null ? [c.ownerTelegramId] : []), ...c.claims.map((x) => x.telegramUserId)];
   return [...new Set(ids.map(String))];

@@ -9,13 +9,16 @@ import { paiseOf } from '../../db';
 async function surplusPaise(db: ReminderContext['db'], caseId: number): Promise<number> {
   const r = await db.remittance.findUnique({ where: { caseId_kind: { caseId, kind: 'SURPLUS_TO_MAGISTRATE' } } });
   if (r) return paiseOf(r.amountPaise);
-  const sum = await db.ledgerEntry.aggregate({ where: { caseId, account: 'MAGISTRATE_DEPOSIT' }, _sum: { amountPaise: true } });
+  const sum = await db.ledgerEntry.aggregate({
+    where: { caseId, account: 'MAGISTRATE_DEPOSIT' },
+    _sum: { amountPaise: true },
+  });
   return paiseOf(sum._sum.amountPaise ?? 0);
 }
 
 async function heldCase(ctx: ReminderContext, caseId: number) {
   const c = await ctx.db.case.findUnique({ where: { id: caseId }, include: { pound: true } });
-  if (!c || c.status !== 'SURPLUS_HELD' || !c.surplusDepositedAt) return null;
+  if (c?.status !== 'SURPLUS_HELD' || !c.surplusDepositedAt) return null;
   const tl = caseTimeline(c, windowsFromConfig(ctx.config));
   if (!tl.ok || !tl.value.surplusHoldEnd) return null;
   return { c, end: tl.value.surplusHoldEnd };
@@ -29,8 +32,16 @@ export const surplusOwnerMessages: ReminderBuilder = async (ctx, caseId, now) =>
   const held = await heldCase(ctx, caseId);
   if (!held || now.getTime() >= held.end.dueAt.getTime()) return [];
   const { c, end } = held;
-  const params = { number: c.number, amount: await surplusPaise(ctx.db, caseId), lastDay: end.date, pound: c.pound.name, 'pound@hi': c.pound.nameHi };
-  return (await ownerChats(ctx.db, caseId)).map((chatId): OutgoingMessage => ({ chatId, key: 'jobs:surplus.to_owner', params, priority: 'personal' }));
+  const params = {
+    number: c.number,
+    amount: await surplusPaise(ctx.db, caseId),
+    lastDay: end.date,
+    pound: c.pound.name,
+    'pound@hi': c.pound.nameHi,
+  };
+  return (await ownerChats(ctx.db, caseId)).map(
+    (chatId): OutgoingMessage => ({ chatId, key: 'jobs:surplus.to_owner', params, priority: 'personal' }),
+  );
 };
 
 /**
@@ -41,6 +52,15 @@ export const surplusLapsedMessages: ReminderBuilder = async (ctx, caseId, now) =
   const held = await heldCase(ctx, caseId);
   if (!held || now.getTime() < held.end.dueAt.getTime()) return [];
   const { c, end } = held;
-  const params = { number: c.number, amount: await surplusPaise(ctx.db, caseId), lastDay: end.date, depositedAt: c.surplusDepositedAt!.toISOString(), pound: c.pound.name, 'pound@hi': c.pound.nameHi };
-  return (await staffChats(ctx.db, c.poundId, ['MAGISTRATE'])).map((chatId): OutgoingMessage => ({ chatId, key: 'jobs:surplus.lapsed_to_magistrate', params, priority: 'official' }));
+  const params = {
+    number: c.number,
+    amount: await surplusPaise(ctx.db, caseId),
+    lastDay: end.date,
+    depositedAt: c.surplusDepositedAt!.toISOString(),
+    pound: c.pound.name,
+    'pound@hi': c.pound.nameHi,
+  };
+  return (await staffChats(ctx.db, c.poundId, ['MAGISTRATE'])).map(
+    (chatId): OutgoingMessage => ({ chatId, key: 'jobs:surplus.lapsed_to_magistrate', params, priority: 'official' }),
+  );
 };

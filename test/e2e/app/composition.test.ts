@@ -22,7 +22,12 @@ describe('createApp', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'kanji-app-'));
-    const config = createConfig({ BOT_TOKEN: '123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST', DATA_DIR: dir, QUEUE_PREFIX: prefix, LOG_LEVEL: 'silent' });
+    const config = createConfig({
+      BOT_TOKEN: '123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST',
+      DATA_DIR: dir,
+      QUEUE_PREFIX: prefix,
+      LOG_LEVEL: 'silent',
+    });
     app = await createApp(config, {
       mode: 'all',
       noTransport: true,

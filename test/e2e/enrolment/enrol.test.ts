@@ -6,8 +6,12 @@ import { botSuite } from '../../support/bot-harness';
 describe('enrolment through /start enrol_<code> (e2e)', () => {
   const h = botSuite({ seededAt: 'now' });
 
-  const issue = (role: 'POUND_KEEPER' | 'OFFICER' | 'MAGISTRATE' | 'ADMIN', poundCodes: string[], ttlHours = 72, name?: string) =>
-    issueEnrolmentCode(h.deps.db, { role, poundCodes, ttlHours, now: h.clock.now(), ...(name ? { name } : {}) });
+  const issue = (
+    role: 'POUND_KEEPER' | 'OFFICER' | 'MAGISTRATE' | 'ADMIN',
+    poundCodes: string[],
+    ttlHours = 72,
+    name?: string,
+  ) => issueEnrolmentCode(h.deps.db, { role, poundCodes, ttlHours, now: h.clock.now(), ...(name ? { name } : {}) });
 
   it.each([
     ['POUND_KEEPER', 'pound_keeper', ['JAI1'], 1101],
@@ -19,19 +23,36 @@ describe('enrolment through /start enrol_<code> (e2e)', () => {
     const user = { id: userId, firstName: 'Asha', languageCode: 'en' };
     const update = await h.send(user, `/start enrol_${code}`);
     const reply = h.api.lastTo(userId)!.text;
-    expect(reply).toContain(h.deps.translator.t('en', 'staff:enrol.done', { name: `Staff ${userId}`, role: h.deps.translator.t('en', `common:role.${roleName}`) }));
+    expect(reply).toContain(
+      h.deps.translator.t('en', 'staff:enrol.done', {
+        name: `Staff ${userId}`,
+        role: h.deps.translator.t('en', `common:role.${roleName}`),
+      }),
+    );
     expect(reply).toContain(h.deps.translator.t('en', `staff:enrol.notes.${roleName}`));
     // The welcome lists every command of the role's menu, each with what it does.
     for (const command of staffCommandsFor(role)) {
-      expect(reply).toContain(h.deps.translator.t('en', 'officer:help.line', { command, description: h.deps.translator.t('en', `common:commands.${command}`) }));
+      expect(reply).toContain(
+        h.deps.translator.t('en', 'officer:help.line', {
+          command,
+          description: h.deps.translator.t('en', `common:commands.${command}`),
+        }),
+      );
     }
-    const staff = await h.deps.db.staffMember.findMany({ where: { telegramUserId: BigInt(userId) }, include: { pounds: { include: { pound: true } } } });
+    const staff = await h.deps.db.staffMember.findMany({
+      where: { telegramUserId: BigInt(userId) },
+      include: { pounds: { include: { pound: true } } },
+    });
     expect(staff).toHaveLength(1);
     expect(staff[0]!.role).toBe(role);
     expect(staff[0]!.pounds.map((p) => p.pound.code).sort()).toEqual([...pounds].sort());
     const menu = h.api.calls.filter((c) => c.method === 'setMyCommands' && c.payload.scope?.chat_id === userId).at(-1);
-    expect(menu!.payload.commands.map((c: { command: string }) => c.command)).toContain(role === 'POUND_KEEPER' ? 'register' : 'register_export');
-    const audit = await h.deps.db.auditEvent.findFirst({ where: { action: 'staff.enrol', actorTelegramId: BigInt(userId) } });
+    expect(menu!.payload.commands.map((c: { command: string }) => c.command)).toContain(
+      role === 'POUND_KEEPER' ? 'register' : 'register_export',
+    );
+    const audit = await h.deps.db.auditEvent.findFirst({
+      where: { action: 'staff.enrol', actorTelegramId: BigInt(userId) },
+    });
     expect(audit?.messageId).toBe((update.message as { message_id: number }).message_id);
     expect(audit?.actorStaffId).toBe(staff[0]!.id);
   });

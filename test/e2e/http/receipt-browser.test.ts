@@ -30,7 +30,14 @@ describe('receipt page in Chromium', { timeout: 60_000 }, () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'kanji-browser-'));
     const port = await freePort();
-    const config = createConfig({ DATA_DIR: dir, REDIS_URL: TEST_REDIS_URL, QUEUE_PREFIX: `t-web-${randomUUID().slice(0, 8)}`, PORT: String(port), HTTP_HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
+    const config = createConfig({
+      DATA_DIR: dir,
+      REDIS_URL: TEST_REDIS_URL,
+      QUEUE_PREFIX: `t-web-${randomUUID().slice(0, 8)}`,
+      PORT: String(port),
+      HTTP_HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+    });
     const clock = new ManualClock('2026-11-29T16:05:00+05:30');
     // A worker process (no bot): it serves the same HTTP routes on PORT.
     app = await createApp(config, { mode: 'workers', seed: true, clock, logger: createLogger('silent') });
@@ -41,7 +48,15 @@ describe('receipt page in Chromium', { timeout: 60_000 }, () => {
     part = await confirmedPartReceipt(app.deps.db, config, clock.now());
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
     mkdirSync(SHOTS, { recursive: true });
   }, 180_000);
@@ -54,7 +69,12 @@ describe('receipt page in Chromium', { timeout: 60_000 }, () => {
 
   const open = async (locale: string, at = url) => {
     // No JavaScript: the page must work without it. Every request the page makes is recorded (no third party).
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale, javaScriptEnabled: false, deviceScaleFactor: 1 });
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 740 },
+      locale,
+      javaScriptEnabled: false,
+      deviceScaleFactor: 1,
+    });
     const page = await context.newPage();
     const requested: string[] = [];
     page.on('request', (req) => requested.push(req.url()));
@@ -67,7 +87,17 @@ describe('receipt page in Chromium', { timeout: 60_000 }, () => {
     expect(res?.status()).toBe(200);
     expect(await page.getAttribute('html', 'lang')).toBe('hi');
     const text = (await page.textContent('main')) ?? '';
-    for (const fact of ['असली रसीद', facts.number, facts.caseNumber, facts.poundHi, '₹800.00', 'धारा 13', 'कांजी हाउस प्रभारी', '29 नवंबर 2026']) expect(text).toContain(fact);
+    for (const fact of [
+      'असली रसीद',
+      facts.number,
+      facts.caseNumber,
+      facts.poundHi,
+      '₹800.00',
+      'धारा 13',
+      'कांजी हाउस प्रभारी',
+      '29 नवंबर 2026',
+    ])
+      expect(text).toContain(fact);
     expect(text).not.toMatch(/Ramesh|Suresh/);
     expect(requested.every((u) => u.startsWith('http://127.0.0.1:'))).toBe(true);
     const box = await page.locator('main').boundingBox();
@@ -84,19 +114,33 @@ describe('receipt page in Chromium', { timeout: 60_000 }, () => {
     expect(res?.status()).toBe(200);
     expect(await page.getAttribute('html', 'lang')).toBe('en');
     const text = (await page.textContent('main')) ?? '';
-    for (const fact of ['Genuine receipt', facts.number, facts.caseNumber, facts.poundEn, '₹800.00', 's. 13', 'pound-keeper', '29 Nov 2026, 4:05 pm IST']) expect(text).toContain(fact);
+    for (const fact of [
+      'Genuine receipt',
+      facts.number,
+      facts.caseNumber,
+      facts.poundEn,
+      '₹800.00',
+      's. 13',
+      'pound-keeper',
+      '29 Nov 2026, 4:05 pm IST',
+    ])
+      expect(text).toContain(fact);
     // A receipt of the whole entry lists no heads.
     expect(await page.locator('ul.heads').count()).toBe(0);
     await page.screenshot({ path: path.join(SHOTS, 'receipt-en.png'), fullPage: true });
     await context.close();
   });
 
-  it('shows a part receipt\'s heads (and only them) in Hindi and English, fitting a 360 px screen', async () => {
+  it("shows a part receipt's heads (and only them) in Hindi and English, fitting a 360 px screen", async () => {
     const partUrl = url.replace(/\/r\/.*/, `/r/${part.receipt.verificationCode}`);
     const [mine, coOwners, nobodys] = part.heads;
     for (const [locale, label, note] of [
       ['hi-IN', `गाय, ${mine!.description}`, 'यह रसीद केवल यहाँ लिखे पशु के लिए है; प्रविष्टि के अन्य पशुओं के लिए नहीं।'],
-      ['en-IN', `Cow, ${mine!.description}`, "This receipt covers only the head listed here; it does not cover the entry's other cattle."],
+      [
+        'en-IN',
+        `Cow, ${mine!.description}`,
+        "This receipt covers only the head listed here; it does not cover the entry's other cattle.",
+      ],
     ] as const) {
       const { context, page, res } = await open(locale, partUrl);
       expect(res?.status()).toBe(200);
@@ -113,7 +157,11 @@ describe('receipt page in Chromium', { timeout: 60_000 }, () => {
   });
 
   it('shows "not verified" for an unknown code', async () => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'hi-IN', javaScriptEnabled: false });
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 740 },
+      locale: 'hi-IN',
+      javaScriptEnabled: false,
+    });
     const page = await context.newPage();
     const res = await page.goto(url.replace(/\/r\/.*/, '/r/ZZZZ2222'));
     expect(res?.status()).toBe(404);

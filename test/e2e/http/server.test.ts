@@ -51,7 +51,14 @@ describe('HTTP server (webhook mode)', () => {
       RECEIPT_PAGE_PER_MINUTE: '12',
       LOG_LEVEL: 'info',
     });
-    app = await createApp(config, { mode: 'all', seed: true, botClient: api.client, botInfo: api.botInfo, clock, logger });
+    app = await createApp(config, {
+      mode: 'all',
+      seed: true,
+      botClient: api.client,
+      botInfo: api.botInfo,
+      clock,
+      logger,
+    });
     await app.start();
     const r = await confirmedReceipt(app.deps.db, clock.now());
     receiptCode = r.receipt.verificationCode;
@@ -69,10 +76,19 @@ describe('HTTP server (webhook mode)', () => {
 
   const update = (id: number, chatId: number, text: string) => ({
     update_id: id,
-    message: { message_id: id, date: 1, chat: { id: chatId, type: 'private', first_name: 'u' }, from: { id: chatId, is_bot: false, first_name: 'u', language_code: 'en' }, text, entities: [{ type: 'bot_command', offset: 0, length: text.length }] },
+    message: {
+      message_id: id,
+      date: 1,
+      chat: { id: chatId, type: 'private', first_name: 'u' },
+      from: { id: chatId, is_bot: false, first_name: 'u', language_code: 'en' },
+      text,
+      entities: [{ type: 'bot_command', offset: 0, length: text.length }],
+    },
   });
-  const post = (body: string, headers: Record<string, string> = {}) => fetch(`${base}/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
-  const metricsText = async () => (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const post = (body: string, headers: Record<string, string> = {}) =>
+    fetch(`${base}/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  const metricsText = async () =>
+    (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
 
   it('GET /healthz answers 200 text/plain with a request id', async () => {
     const res = await fetch(`${base}/healthz`);
@@ -91,7 +107,13 @@ describe('HTTP server (webhook mode)', () => {
 
   it('the webhook refuses a wrong or missing secret token (401) and handles an update with it', async () => {
     expect((await post(JSON.stringify(update(5001, 61001, '/help')))).status).toBe(401);
-    expect((await post(JSON.stringify(update(5001, 61001, '/help')), { 'x-telegram-bot-api-secret-token': 'wrong-secret-0123456789' })).status).toBe(401);
+    expect(
+      (
+        await post(JSON.stringify(update(5001, 61001, '/help')), {
+          'x-telegram-bot-api-secret-token': 'wrong-secret-0123456789',
+        })
+      ).status,
+    ).toBe(401);
     expect(api.sentTo(61001)).toHaveLength(0);
     const res = await post(JSON.stringify(update(5002, 61001, '/help')), { 'x-telegram-bot-api-secret-token': SECRET });
     expect(res.status).toBe(200);
@@ -99,10 +121,20 @@ describe('HTTP server (webhook mode)', () => {
     // The update's log line carries its ids and the HTTP request's id — no name, no text.
     const reqId = res.headers.get('x-request-id');
     const line = logLines.find((l) => l.msg === 'update handled' && l.update_id === 5002);
-    expect(line).toMatchObject({ chat_id: 61001, user_id: 61001, update_kind: 'message', outcome: 'ok', req_id: reqId });
+    expect(line).toMatchObject({
+      chat_id: 61001,
+      user_id: 61001,
+      update_kind: 'message',
+      outcome: 'ok',
+      req_id: reqId,
+    });
     expect(Number(line!.statements)).toBeGreaterThan(0);
     expect(JSON.stringify(line)).not.toMatch(/first_name|\/help/);
-    expect(logLines.find((l) => l.msg === 'http request' && l.req_id === reqId)).toMatchObject({ route: '/webhook', status: 200, method: 'POST' });
+    expect(logLines.find((l) => l.msg === 'http request' && l.req_id === reqId)).toMatchObject({
+      route: '/webhook',
+      status: 200,
+      method: 'POST',
+    });
   });
 
   it('the webhook answers 413 to a body over the limit, without handling it', async () => {
@@ -124,7 +156,15 @@ describe('HTTP server (webhook mode)', () => {
     expect(text).toMatch(/kanji_update_duration_seconds_count\{kind="message"\} 1\b/);
     const statements = Number(/kanji_update_db_statements_sum (\d+)/.exec(text)?.[1]);
     expect(statements).toBeGreaterThan(0);
-    for (const name of ['kanji_jobs{queue="send",state="waiting"}', 'kanji_deliveries_total{outcome="sent"}', 'kanji_telegram_429_total', 'kanji_sender_rate_per_second', 'kanji_outbox_backlog', 'kanji_outbox_oldest_age_seconds', 'kanji_deadline_lateness_seconds']) {
+    for (const name of [
+      'kanji_jobs{queue="send",state="waiting"}',
+      'kanji_deliveries_total{outcome="sent"}',
+      'kanji_telegram_429_total',
+      'kanji_sender_rate_per_second',
+      'kanji_outbox_backlog',
+      'kanji_outbox_oldest_age_seconds',
+      'kanji_deadline_lateness_seconds',
+    ]) {
       expect(text).toContain(name);
     }
   });
@@ -141,7 +181,9 @@ describe('HTTP server (webhook mode)', () => {
     const none = await fetch(`${base}/admin/queues`);
     expect(none.status).toBe(401);
     expect(none.headers.get('www-authenticate')).toMatch(/^Basic/);
-    const wrong = await fetch(`${base}/admin/queues`, { headers: { authorization: `Basic ${Buffer.from(`${DASH.user}:nope`).toString('base64')}` } });
+    const wrong = await fetch(`${base}/admin/queues`, {
+      headers: { authorization: `Basic ${Buffer.from(`${DASH.user}:nope`).toString('base64')}` },
+    });
     expect(wrong.status).toBe(401);
     const apiNone = await fetch(`${base}/admin/queues/api/queues`);
     expect(apiNone.status).toBe(401);
@@ -165,16 +207,22 @@ describe('HTTP server (webhook mode)', () => {
     expect(html).not.toMatch(/Ramesh|Suresh|<script/);
     // A receipt of the whole entry lists no heads (as the receipt PDF and /verify).
     expect(html).not.toMatch(/Heads? covered|class="heads"|covers only/);
-    const hi = await (await fetch(`${base}/r/${receiptCode.toLowerCase()}`, { headers: { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.5' } })).text();
+    const hi = await (
+      await fetch(`${base}/r/${receiptCode.toLowerCase()}`, {
+        headers: { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.5' },
+      })
+    ).text();
     expect(hi).toContain('<html lang="hi">');
     expect(hi).toContain('असली रसीद');
     expect(hi).toContain('कांजी हाउस प्रभारी');
     // The switch link.
     expect(hi).toContain('href="?lang=en"');
-    expect(await (await fetch(`${base}/r/${receiptCode}?lang=en`, { headers: { 'accept-language': 'hi' } })).text()).toContain('<html lang="en">');
+    expect(
+      await (await fetch(`${base}/r/${receiptCode}?lang=en`, { headers: { 'accept-language': 'hi' } })).text(),
+    ).toContain('<html lang="en">');
   });
 
-  it('GET /r/<code> of a receipt for one owner\'s heads lists those heads (escaped) and says it covers only them, in en and hi; never a co-owner\'s head or a name', async () => {
+  it("GET /r/<code> of a receipt for one owner's heads lists those heads (escaped) and says it covers only them, in en and hi; never a co-owner's head or a name", async () => {
     const [mine, coOwners, nobodys] = part.heads;
     const en = await fetch(`${base}/r/${part.receipt.verificationCode}`, { headers: { 'accept-language': 'en' } });
     expect(en.status).toBe(200);
@@ -182,14 +230,22 @@ describe('HTTP server (webhook mode)', () => {
     for (const fact of [part.receipt.number, part.caseNumber, '₹310.00']) expect(html).toContain(fact);
     // Class and description, the description escaped (it holds & " < >): the list holds Suresh's cow alone.
     expect(mine!.description).toBe('black & white, "Moti" <star>');
-    expect(html).toContain('<dt>Head covered (1)</dt><dd><ul class="heads"><li>Cow, black &#38; white, &#34;Moti&#34; &#60;star&#62;</li></ul>');
-    expect(html).toContain("This receipt covers only the head listed here; it does not cover the entry&#39;s other cattle.");
+    expect(html).toContain(
+      '<dt>Head covered (1)</dt><dd><ul class="heads"><li>Cow, black &#38; white, &#34;Moti&#34; &#60;star&#62;</li></ul>',
+    );
+    expect(html).toContain(
+      'This receipt covers only the head listed here; it does not cover the entry&#39;s other cattle.',
+    );
     expect(html).not.toContain('<star>');
     for (const other of [coOwners!, nobodys!]) expect(html).not.toContain(other.description);
     expect(html).not.toMatch(/Suresh|Mahesh|Dinesh|Mohan|Achrol|99010|<script/);
-    const hi = await (await fetch(`${base}/r/${part.receipt.verificationCode}`, { headers: { 'accept-language': 'hi' } })).text();
+    const hi = await (
+      await fetch(`${base}/r/${part.receipt.verificationCode}`, { headers: { 'accept-language': 'hi' } })
+    ).text();
     expect(hi).toContain('<html lang="hi">');
-    expect(hi).toContain('<dt>पशु, जिसके लिए यह रसीद है (1)</dt><dd><ul class="heads"><li>गाय, black &#38; white, &#34;Moti&#34; &#60;star&#62;</li></ul>');
+    expect(hi).toContain(
+      '<dt>पशु, जिसके लिए यह रसीद है (1)</dt><dd><ul class="heads"><li>गाय, black &#38; white, &#34;Moti&#34; &#60;star&#62;</li></ul>',
+    );
     expect(hi).toContain('यह रसीद केवल यहाँ लिखे पशु के लिए है; प्रविष्टि के अन्य पशुओं के लिए नहीं।');
     for (const other of [coOwners!, nobodys!]) expect(hi).not.toContain(other.description);
     expect(hi).not.toMatch(/Suresh|Mahesh|Dinesh|भैंस/);

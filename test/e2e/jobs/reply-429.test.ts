@@ -20,7 +20,12 @@ describe('replies under Telegram flood control', () => {
       if (!refused) {
         refused = true;
         calls.push({ at: Date.now(), answer: 429 });
-        return { ok: false, error_code: 429, description: 'Too Many Requests: retry after 1', parameters: { retry_after: 1 } };
+        return {
+          ok: false,
+          error_code: 429,
+          description: 'Too Many Requests: retry after 1',
+          parameters: { retry_after: 1 },
+        };
       }
       calls.push({ at: Date.now(), answer: 200 });
       return undefined;

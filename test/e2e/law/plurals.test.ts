@@ -13,16 +13,36 @@ describe('counts and class names as owners and officers read them', () => {
     const pound = await h.deps.db.pound.findUniqueOrThrow({ where: { code: 'JAI2' } });
     await h.deps.db.case.create({
       data: {
-        number: 'JAI2-2026-60', poundId: pound.id, year: 2026, seq: 60, impoundedAt: new Date('2026-11-28T16:20:00+05:30'),
-        placeOfSeizure: 'Itawa', villageKey: 'itawa', seizerName: 'S', seizerResidence: 'Chomu',
-        heads: { create: [{ index: 1, cattleClass: 'cow', description: 'brown' }, { index: 2, cattleClass: 'cow', description: 'brown' }, { index: 3, cattleClass: 'heifer', description: 'white' }] },
+        number: 'JAI2-2026-60',
+        poundId: pound.id,
+        year: 2026,
+        seq: 60,
+        impoundedAt: new Date('2026-11-28T16:20:00+05:30'),
+        placeOfSeizure: 'Itawa',
+        villageKey: 'itawa',
+        seizerName: 'S',
+        seizerResidence: 'Chomu',
+        heads: {
+          create: [
+            { index: 1, cattleClass: 'cow', description: 'brown' },
+            { index: 2, cattleClass: 'cow', description: 'brown' },
+            { index: 3, cattleClass: 'heifer', description: 'white' },
+          ],
+        },
       },
     });
     oneHeadCaseId = (
       await h.deps.db.case.create({
         data: {
-          number: 'JAI2-2026-61', poundId: pound.id, year: 2026, seq: 61, impoundedAt: new Date('2026-11-28T16:20:00+05:30'),
-          placeOfSeizure: 'Itawa', villageKey: 'itawa', seizerName: 'S', seizerResidence: 'Chomu',
+          number: 'JAI2-2026-61',
+          poundId: pound.id,
+          year: 2026,
+          seq: 61,
+          impoundedAt: new Date('2026-11-28T16:20:00+05:30'),
+          placeOfSeizure: 'Itawa',
+          villageKey: 'itawa',
+          seizerName: 'S',
+          seizerResidence: 'Chomu',
           heads: { create: [{ index: 1, cattleClass: 'camel', description: 'young' }] },
         },
       })
@@ -44,7 +64,9 @@ describe('counts and class names as owners and officers read them', () => {
 
   it('the drum proclamation agrees with one head ("is held" / "बंद है") and with several ("are held" / "बंद हैं")', async () => {
     const one = renderNoticeTexts(h.deps.translator, (await loadNoticeFacts(h.deps.db, oneHeadCaseId))!);
-    expect(one.proclamation.en).toContain('1 head of cattle seized at Itawa is held at Chomu Pound and nobody has claimed it:');
+    expect(one.proclamation.en).toContain(
+      '1 head of cattle seized at Itawa is held at Chomu Pound and nobody has claimed it:',
+    );
     expect(one.proclamation.hi).toContain('Itawa में जब्त किया गया 1 पशु चौमूं कांजी हाउस में बंद है');
     expect(one.notice.en).toContain('• 1 × camel — young');
     const c = await h.deps.db.case.findUniqueOrThrow({ where: { number: 'JAI2-2026-60' } });

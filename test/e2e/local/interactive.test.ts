@@ -34,7 +34,13 @@ describe('local chat in a terminal', () => {
     input.write('/as officer\r');
     for (let i = 0; i < 2400 && handle.linesHandled < 1; i++) await new Promise((r) => setTimeout(r, 25));
     expect(handle.linesHandled).toBe(1);
-    expect(text).toContain(t('local:switched', { persona: t('local:persona.officer'), name: PERSONAS.officer.firstName, id: PERSONAS.officer.userId }));
+    expect(text).toContain(
+      t('local:switched', {
+        persona: t('local:persona.officer'),
+        name: PERSONAS.officer.firstName,
+        id: PERSONAS.officer.userId,
+      }),
+    );
     expect(text).toContain(t('local:prompt', { persona: t('local:persona.officer') }));
     // Ctrl-C in a terminal reaches readline as the character ETX, not as a process signal.
     input.write('\x03');

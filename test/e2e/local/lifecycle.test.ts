@@ -15,8 +15,16 @@ const REDIS_URL = 'redis://127.0.0.1:6379';
 
 /** `npm start` without BOT_TOKEN, as a child process with piped stdin (so: the non-interactive script mode). */
 function start(env: Record<string, string>) {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['BOT_TOKEN', 'DATABASE_URL', 'WEBHOOK_URL', 'DEFAULT_LANGUAGE', 'CI'].includes(k)));
-  const child = spawn(tsx, ['src/main.ts'], { cwd: root, env: { ...clean, LOG_LEVEL: 'info', ...env }, stdio: 'pipe' }) as ChildProcessWithoutNullStreams;
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) => !['BOT_TOKEN', 'DATABASE_URL', 'WEBHOOK_URL', 'DEFAULT_LANGUAGE', 'CI'].includes(k),
+    ),
+  );
+  const child = spawn(tsx, ['src/main.ts'], {
+    cwd: root,
+    env: { ...clean, LOG_LEVEL: 'info', ...env },
+    stdio: 'pipe',
+  }) as ChildProcessWithoutNullStreams;
   let out = '';
   let err = '';
   child.stdout.on('data', (d) => (out += d.toString()));
@@ -30,8 +38,12 @@ function start(env: Record<string, string>) {
     async waitFor(text: string, timeoutMs = 120_000) {
       const until = Date.now() + timeoutMs;
       while (!out.includes(text)) {
-        if (Date.now() > until) throw new Error(`timed out waiting for ${JSON.stringify(text)}; output so far:\n${out}\nstderr:\n${err}`);
-        if (child.exitCode !== null) throw new Error(`exited (${child.exitCode}) before ${JSON.stringify(text)}; output:\n${out}\nstderr:\n${err}`);
+        if (Date.now() > until)
+          throw new Error(`timed out waiting for ${JSON.stringify(text)}; output so far:\n${out}\nstderr:\n${err}`);
+        if (child.exitCode !== null)
+          throw new Error(
+            `exited (${child.exitCode}) before ${JSON.stringify(text)}; output:\n${out}\nstderr:\n${err}`,
+          );
         await new Promise((r) => setTimeout(r, 50));
       }
     },
@@ -61,7 +73,13 @@ describe('npm start without BOT_TOKEN (local chat process)', () => {
     const first = start(env);
     await first.waitFor(t('local:banner.title'));
     first.child.stdin.write('/as farmer\n/tap 9\n/reply 99 hello\n/time 8d\n/say\n/time +1h\n/as keeper\n');
-    await first.waitFor(t('local:switched', { persona: t('local:persona.keeper'), name: PERSONAS.keeper.firstName, id: PERSONAS.keeper.userId }));
+    await first.waitFor(
+      t('local:switched', {
+        persona: t('local:persona.keeper'),
+        name: PERSONAS.keeper.firstName,
+        id: PERSONAS.keeper.userId,
+      }),
+    );
     const out1 = first.out();
     expect(out1).toContain(t('local:error.unknown_persona', { input: 'farmer' }));
     expect(out1).toContain(t('local:error.no_keyboard', { persona: t('local:persona.owner') }));
@@ -82,14 +100,18 @@ describe('npm start without BOT_TOKEN (local chat process)', () => {
     second.child.stdin.end('/time\n');
     expect(await second.exited).toBe(0);
     // The demo clock is still an hour ahead of real time (the minute shown may have ticked over by the time we look).
-    const shown = [-3, -2, -1, 0, 1].map((m) => t('local:clock.now', { now: new Date(Date.now() + 3_600_000 + m * 60_000).toISOString() }));
+    const shown = [-3, -2, -1, 0, 1].map((m) =>
+      t('local:clock.now', { now: new Date(Date.now() + 3_600_000 + m * 60_000).toISOString() }),
+    );
     expect(shown.some((line) => second.out().includes(line))).toBe(true);
 
     // The same database: seeded once, personas enrolled once, the demo clock still an hour ahead.
     const db = await openDatabase({ kind: 'pglite', dataDir });
     try {
       expect(await db.prisma.case.count({ where: { pound: { code: 'JAI1' } } })).toBe(2);
-      const staff = await db.prisma.staffMember.findMany({ where: { telegramUserId: { in: Object.values(PERSONAS).map((p) => BigInt(p.userId)) } } });
+      const staff = await db.prisma.staffMember.findMany({
+        where: { telegramUserId: { in: Object.values(PERSONAS).map((p) => BigInt(p.userId)) } },
+      });
       expect(staff.map((s) => s.role).sort()).toEqual(['MAGISTRATE', 'OFFICER', 'POUND_KEEPER']);
     } finally {
       await db.close();
@@ -100,7 +122,12 @@ describe('npm start without BOT_TOKEN (local chat process)', () => {
   it('says in one line that Redis is unreachable, with the URL, and exits 1', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'local-chat-noredis-'));
     try {
-      const run = start({ DATA_DIR: dir, QUEUE_PREFIX: `${prefix}-x`, DEFAULT_LANGUAGE: 'en', REDIS_URL: 'redis://127.0.0.1:1' });
+      const run = start({
+        DATA_DIR: dir,
+        QUEUE_PREFIX: `${prefix}-x`,
+        DEFAULT_LANGUAGE: 'en',
+        REDIS_URL: 'redis://127.0.0.1:1',
+      });
       run.child.stdin.end();
       expect(await run.exited).toBe(1);
       const lines = run.out().trim().split('\n');

@@ -16,7 +16,12 @@ describe('LocalBotApi (the Telegram stand-in of the local chat)', () => {
 
   beforeEach(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'local-api-'));
-    local = new LocalBotApi({ botInfo, isKnownChat: (id) => id === 101 || id === 102, filesDir: path.join(dir, 'files'), now: () => new Date('2026-11-29T10:00:00+05:30') });
+    local = new LocalBotApi({
+      botInfo,
+      isKnownChat: (id) => id === 101 || id === 102,
+      filesDir: path.join(dir, 'files'),
+      now: () => new Date('2026-11-29T10:00:00+05:30'),
+    });
     events = [];
     local.onEvent((e) => events.push(e));
     api = new Api('0:local', local.client);
@@ -24,23 +29,45 @@ describe('LocalBotApi (the Telegram stand-in of the local chat)', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('numbers messages per chat, user messages sharing the sequence, and keeps buttons in order', async () => {
-    const a1 = await api.sendMessage(101, 'first', { reply_markup: { inline_keyboard: [[{ text: 'Pay', callback_data: 'p|1' }, { text: 'Map', url: 'https://example.org/m' }], [{ text: 'Cancel', callback_data: 'c|1' }]] } });
+    const a1 = await api.sendMessage(101, 'first', {
+      reply_markup: {
+        inline_keyboard: [
+          [
+            { text: 'Pay', callback_data: 'p|1' },
+            { text: 'Map', url: 'https://example.org/m' },
+          ],
+          [{ text: 'Cancel', callback_data: 'c|1' }],
+        ],
+      },
+    });
     const userId = local.allocateMessageId(101);
     const a2 = await api.sendMessage(101, 'second');
     const b1 = await api.sendMessage(102, 'other chat');
     expect([a1.message_id, userId, a2.message_id]).toEqual([1, 2, 3]);
     expect(b1.message_id).toBe(1);
-    expect(local.message(101, 1)?.buttons.flat().map((b) => b.text)).toEqual(['Pay', 'Map', 'Cancel']);
+    expect(
+      local
+        .message(101, 1)
+        ?.buttons.flat()
+        .map((b) => b.text),
+    ).toEqual(['Pay', 'Map', 'Cancel']);
     expect(events.map((e) => e.kind)).toEqual(['message', 'message', 'message']);
   });
 
   it('answers like Telegram for an unknown chat, an empty or too long text and a too long caption', async () => {
-    await expect(api.sendMessage(999, 'hello')).rejects.toMatchObject({ error_code: 400, description: 'Bad Request: chat not found' });
+    await expect(api.sendMessage(999, 'hello')).rejects.toMatchObject({
+      error_code: 400,
+      description: 'Bad Request: chat not found',
+    });
     await expect(api.sendMessage(101, '  ')).rejects.toBeInstanceOf(GrammyError);
-    await expect(api.sendMessage(101, 'x'.repeat(4097))).rejects.toMatchObject({ description: 'Bad Request: message is too long' });
+    await expect(api.sendMessage(101, 'x'.repeat(4097))).rejects.toMatchObject({
+      description: 'Bad Request: message is too long',
+    });
     await expect(api.sendMessage(101, 'x'.repeat(4096))).resolves.toMatchObject({ message_id: 1 });
     const png = await QRCode.toBuffer('upi://pay?pa=x@y', { width: 64 });
-    await expect(api.sendPhoto(101, new InputFile(png, 'qr.png'), { caption: 'c'.repeat(1025) })).rejects.toMatchObject({ description: 'Bad Request: message caption is too long' });
+    await expect(api.sendPhoto(101, new InputFile(png, 'qr.png'), { caption: 'c'.repeat(1025) })).rejects.toMatchObject(
+      { description: 'Bad Request: message caption is too long' },
+    );
     expect(events).toHaveLength(1);
   });
 
@@ -56,11 +83,15 @@ describe('LocalBotApi (the Telegram stand-in of the local chat)', () => {
   });
 
   it('edits a message, refuses an unchanged edit, and reports a missing one', async () => {
-    const sent = await api.sendMessage(101, 'Pending', { reply_markup: { inline_keyboard: [[{ text: 'Confirm', callback_data: 'ok|1' }]] } });
+    const sent = await api.sendMessage(101, 'Pending', {
+      reply_markup: { inline_keyboard: [[{ text: 'Confirm', callback_data: 'ok|1' }]] },
+    });
     await api.editMessageText(101, sent.message_id, 'Confirmed');
     expect(local.message(101, sent.message_id)).toMatchObject({ text: 'Confirmed', buttons: [] });
     await expect(api.editMessageText(101, sent.message_id, 'Confirmed')).rejects.toMatchObject({ error_code: 400 });
-    await expect(api.editMessageText(101, 77, 'x')).rejects.toMatchObject({ description: 'Bad Request: message to edit not found' });
+    await expect(api.editMessageText(101, 77, 'x')).rejects.toMatchObject({
+      description: 'Bad Request: message to edit not found',
+    });
     expect(events.map((e) => e.kind)).toEqual(['message', 'edited']);
   });
 
@@ -81,7 +112,11 @@ describe('LocalBotApi (the Telegram stand-in of the local chat)', () => {
   });
 
   it('refuses callback data over Telegram’s 64 bytes', async () => {
-    await expect(api.sendMessage(101, 'x', { reply_markup: { inline_keyboard: [[{ text: 'b', callback_data: 'd'.repeat(65) }]] } })).rejects.toMatchObject({ description: 'Bad Request: BUTTON_DATA_INVALID' });
+    await expect(
+      api.sendMessage(101, 'x', {
+        reply_markup: { inline_keyboard: [[{ text: 'b', callback_data: 'd'.repeat(65) }]] },
+      }),
+    ).rejects.toMatchObject({ description: 'Bad Request: BUTTON_DATA_INVALID' });
   });
 
   it('removes HTML markup for display', async () => {
@@ -92,7 +127,13 @@ describe('LocalBotApi (the Telegram stand-in of the local chat)', () => {
   it('continues message ids after a restart from the saved counters', async () => {
     await api.sendMessage(101, 'a');
     await api.sendMessage(101, 'b');
-    const again = new LocalBotApi({ botInfo, isKnownChat: () => true, filesDir: dir, now: () => new Date(), nextMessageIds: local.messageIdState() });
+    const again = new LocalBotApi({
+      botInfo,
+      isKnownChat: () => true,
+      filesDir: dir,
+      now: () => new Date(),
+      nextMessageIds: local.messageIdState(),
+    });
     const api2 = new Api('0:local', again.client);
     expect((await api2.sendMessage(101, 'c')).message_id).toBe(3);
   });

@@ -8,13 +8,21 @@ describe('local chat command parsing', () => {
     expect(parseLocalCommand('/as DM')).toEqual({ kind: 'as', persona: 'magistrate' });
     expect(parseLocalCommand('/tap 2')).toEqual({ kind: 'tap', choice: 2 });
     expect(parseLocalCommand('/tap [5] 1')).toEqual({ kind: 'tap', message: 5, choice: 1 });
-    expect(parseLocalCommand('/reply 7 paid, UTR 123456789012')).toEqual({ kind: 'reply', message: 7, text: 'paid, UTR 123456789012' });
+    expect(parseLocalCommand('/reply 7 paid, UTR 123456789012')).toEqual({
+      kind: 'reply',
+      message: 7,
+      text: 'paid, UTR 123456789012',
+    });
     expect(parseLocalCommand('/time +8d')).toEqual({ kind: 'time', jump: { count: 8, unit: 'd', ms: 8 * 86_400_000 } });
     expect(parseLocalCommand('/time')).toEqual({ kind: 'time' });
     expect(parseLocalCommand('/say 2')).toEqual({ kind: 'say', text: '2' });
     expect(parseLocalCommand('/local')).toEqual({ kind: 'help' });
     expect(parseLocalCommand('/photo cow.jpg')).toEqual({ kind: 'photo', path: 'cow.jpg' });
-    expect(parseLocalCommand('/photo "my pics/cow 1.jpg" brown cow')).toEqual({ kind: 'photo', path: 'my pics/cow 1.jpg', caption: 'brown cow' });
+    expect(parseLocalCommand('/photo "my pics/cow 1.jpg" brown cow')).toEqual({
+      kind: 'photo',
+      path: 'my pics/cow 1.jpg',
+      caption: 'brown cow',
+    });
     expect(parseLocalCommand('/quit')).toEqual({ kind: 'quit' });
     expect(parseLocalCommand('   ')).toEqual({ kind: 'empty' });
   });
@@ -44,12 +52,16 @@ describe('local chat command parsing', () => {
   it('turns any forward jump in range into its milliseconds', () => {
     const unitMs = { d: 86_400_000, h: 3_600_000, m: 60_000 };
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 100_000 }), fc.constantFrom('d', 'h', 'm') as fc.Arbitrary<'d' | 'h' | 'm'>, (n, unit) => {
-        const jump = parseJump(`+${n}${unit}`);
-        const ms = n * unitMs[unit];
-        if (ms > MAX_JUMP_DAYS * unitMs.d) expect(jump).toBeUndefined();
-        else expect(jump).toEqual({ count: n, unit, ms });
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 100_000 }),
+        fc.constantFrom('d', 'h', 'm') as fc.Arbitrary<'d' | 'h' | 'm'>,
+        (n, unit) => {
+          const jump = parseJump(`+${n}${unit}`);
+          const ms = n * unitMs[unit];
+          if (ms > MAX_JUMP_DAYS * unitMs.d) expect(jump).toBeUndefined();
+          else expect(jump).toEqual({ count: n, unit, ms });
+        },
+      ),
     );
   });
 

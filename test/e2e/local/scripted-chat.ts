@@ -25,7 +25,14 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 export async function startScriptedChat(env: Record<string, string> = {}): Promise<ScriptedChat> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'local-e2e-'));
   const prefix = `lc-e2e-${randomUUID().slice(0, 8)}`;
-  const config = createConfig({ DATA_DIR: dataDir, QUEUE_PREFIX: prefix, REDIS_URL, LOG_LEVEL: 'info', DEFAULT_LANGUAGE: 'en', ...env });
+  const config = createConfig({
+    DATA_DIR: dataDir,
+    QUEUE_PREFIX: prefix,
+    REDIS_URL,
+    LOG_LEVEL: 'info',
+    DEFAULT_LANGUAGE: 'en',
+    ...env,
+  });
   const input = new PassThrough();
   const output = new PassThrough();
   let text = '';

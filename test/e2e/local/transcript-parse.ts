@@ -48,7 +48,12 @@ export function parseBlocks(transcript: string): Block[] {
 }
 
 /** The messages that went to one persona, recognised by the header rendered in that persona's language. */
-export function blocksTo(tr: Translator, blocks: Block[], lang: Lang, persona: 'owner' | 'keeper' | 'officer' | 'magistrate'): Block[] {
+export function blocksTo(
+  tr: Translator,
+  blocks: Block[],
+  lang: Lang,
+  persona: 'owner' | 'keeper' | 'officer' | 'magistrate',
+): Block[] {
   const label = tr.t(lang, `local:persona.${persona}`);
   return blocks.filter((b) => b.header === tr.t(lang, 'local:from_bot', { n: b.n, persona: label }));
 }

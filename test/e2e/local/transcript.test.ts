@@ -30,7 +30,8 @@ describe('local chat transcript, end to end', () => {
   const hi = (key: string, params?: Record<string, unknown>) => tr.t('hi', key, params);
   const en = (key: string, params?: Record<string, unknown>) => tr.t('en', key, params);
   const say = async (line: string) => parseBlocks(await chat.say(line));
-  const one = (blocks: Block[], lang: 'hi' | 'en', persona: 'owner' | 'keeper' | 'officer', what: string) => last(blocksTo(tr, blocks, lang, persona), what);
+  const one = (blocks: Block[], lang: 'hi' | 'en', persona: 'owner' | 'keeper' | 'officer', what: string) =>
+    last(blocksTo(tr, blocks, lang, persona), what);
 
   /** The s. 12 scale and s. 5 rates of the seed, summed independently of the dues service. */
   async function expectedDuesToday(caseId: number): Promise<number> {
@@ -40,7 +41,11 @@ describe('local chat transcript, end to end', () => {
     let total = 0;
     for (const h of c.heads) {
       const scale = await db.fineScale.findFirstOrThrow({
-        where: { areaId: c.pound.areaId, cattleClass: h.cattleClass, effectiveFrom: { lte: new Date(`${from}T00:00:00Z`) } },
+        where: {
+          areaId: c.pound.areaId,
+          cattleClass: h.cattleClass,
+          effectiveFrom: { lte: new Date(`${from}T00:00:00Z`) },
+        },
         orderBy: { effectiveFrom: 'desc' },
       });
       total += scale.paisePerHead;
@@ -48,7 +53,11 @@ describe('local chat transcript, end to end', () => {
       for (let d = 0; d <= daysBetween(from, today); d++) {
         const day = addDays(from, d);
         const rate = await db.feedingRate.findFirstOrThrow({
-          where: { poundId: c.poundId, cattleClass: h.cattleClass, effectiveFrom: { lte: new Date(`${day}T00:00:00Z`) } },
+          where: {
+            poundId: c.poundId,
+            cattleClass: h.cattleClass,
+            effectiveFrom: { lte: new Date(`${day}T00:00:00Z`) },
+          },
           orderBy: { effectiveFrom: 'desc' },
         });
         total += rate.paisePerDay;
@@ -61,7 +70,10 @@ describe('local chat transcript, end to end', () => {
     const startup = parseBlocks(chat.transcript());
     expect(chat.transcript()).toContain(hi('local:banner.title'));
     // The demo case impounded 2 days ago in JAI1 (the older one is already past its s. 14 report).
-    const demo = await db.case.findFirstOrThrow({ where: { pound: { code: 'JAI1' } }, orderBy: { impoundedAt: 'desc' } });
+    const demo = await db.case.findFirstOrThrow({
+      where: { pound: { code: 'JAI1' } },
+      orderBy: { impoundedAt: 'desc' },
+    });
     expect(startup.some((b) => b.text.includes(demo.number))).toBe(false);
 
     // 1. The owner looks the case up, in Hindi, and asks what is due.
@@ -74,11 +86,21 @@ describe('local chat transcript, end to end', () => {
     expect(duesMsg.text).toContain(hi('common:section', { n: 13 }));
 
     // 2. Claim (s. 13) as the owner, pay by UPI: the QR code is saved as a file.
-    const who = one(await say(`/tap ${card.n} ${choiceOf(card, hi('owner:case.claim_button'))}`), 'hi', 'owner', 'owner or agent?');
+    const who = one(
+      await say(`/tap ${card.n} ${choiceOf(card, hi('owner:case.claim_button'))}`),
+      'hi',
+      'owner',
+      'owner or agent?',
+    );
     await say(String(choiceOf(who, hi('owner:claim.owner_button'))));
     // Two buffaloes in the entry: which are his (issue #10 item 11)? All of them.
     const which = one(await say('रमेश कुमार'), 'hi', 'owner', 'which of these are yours?');
-    const method = one(await say(String(choiceOf(which, hi('owner:heads.all_button')))), 'hi', 'owner', 'how will you pay?');
+    const method = one(
+      await say(String(choiceOf(which, hi('owner:heads.all_button')))),
+      'hi',
+      'owner',
+      'how will you pay?',
+    );
     const upi = one(await say(String(choiceOf(method, hi('owner:pay.upi_button')))), 'hi', 'owner', 'the UPI QR code');
     const qrLine = upi.lines.find((l) => l.startsWith(hi('local:photo_saved', { path: '' }).trim()));
     expect(qrLine, upi.text).toBeDefined();
@@ -89,12 +111,20 @@ describe('local chat transcript, end to end', () => {
     await say(String(choiceOf(upi, upi.buttons[0]!)));
     const afterUtr = await say('412345678901');
     const payment = await db.payment.findFirstOrThrow({ where: { caseId: demo.id } });
-    expect(payment).toMatchObject({ status: 'PENDING', amountPaise: BigInt(dues), method: 'UPI', upiRef: '412345678901', payerTelegramId: BigInt(PERSONAS.owner.userId) });
+    expect(payment).toMatchObject({
+      status: 'PENDING',
+      amountPaise: BigInt(dues),
+      method: 'UPI',
+      upiRef: '412345678901',
+      payerTelegramId: BigInt(PERSONAS.owner.userId),
+    });
     // The keeper's payment card arrives through the jobs, labelled for the keeper in the keeper's language.
     const paymentCard = one(afterUtr, 'hi', 'keeper', 'the keeper’s payment card');
     expect(paymentCard.text).toContain(demo.number);
     expect(paymentCard.text).toContain(formatRupees(dues, 'hi'));
-    expect(await db.paymentCard.count({ where: { paymentId: payment.id, chatId: BigInt(PERSONAS.keeper.userId) } })).toBe(1);
+    expect(
+      await db.paymentCard.count({ where: { paymentId: payment.id, chatId: BigInt(PERSONAS.keeper.userId) } }),
+    ).toBe(1);
 
     // 3. The keeper switches to English (labels follow) and confirms by replying to the card.
     await say('/as keeper');
@@ -105,11 +135,22 @@ describe('local chat transcript, end to end', () => {
     expect(await db.payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({ status: 'CONFIRMED' });
     expect(Number(receipt.amountPaise)).toBe(dues);
     const keeperBlocks = blocksTo(tr, confirmed, 'en', 'keeper');
-    const keeperAnswer = keeperBlocks.find((b) => b.text.startsWith(en('staff:confirm.done', { caseNumber: demo.number, amount: dues, receiptNumber: receipt.number }).split('\n')[0]!));
+    const keeperAnswer = keeperBlocks.find((b) =>
+      b.text.startsWith(
+        en('staff:confirm.done', { caseNumber: demo.number, amount: dues, receiptNumber: receipt.number }).split(
+          '\n',
+        )[0]!,
+      ),
+    );
     expect(keeperAnswer?.text).toContain(receipt.number);
     // Then the receipt and the release slip as PDFs: the local chat saves them and shows where.
-    const pdfs = keeperBlocks.filter((b) => b.text.includes(en('local:file_saved', { path: '' })) && b.text.includes('.pdf'));
-    expect(pdfs.map((b) => b.text.split('\n')[0])).toEqual([en('documents:caption.receipt', { number: receipt.number }), en('documents:caption.release', { number: demo.number })]);
+    const pdfs = keeperBlocks.filter(
+      (b) => b.text.includes(en('local:file_saved', { path: '' })) && b.text.includes('.pdf'),
+    );
+    expect(pdfs.map((b) => b.text.split('\n')[0])).toEqual([
+      en('documents:caption.receipt', { number: receipt.number }),
+      en('documents:caption.release', { number: demo.number }),
+    ]);
     // The owner gets the receipt as a text and then as a PDF (sent through the jobs, so the two may come in
     // either order relative to the keeper’s messages): the receipt is the owner’s last block that is not a saved file.
     const ownerReceipt = last(
@@ -124,7 +165,13 @@ describe('local chat transcript, end to end', () => {
     await say('/as owner');
     const verified = one(await say(`/verify ${receipt.verificationCode}`), 'hi', 'owner', 'the verification');
     expect(verified.text).toBe(
-      hi('owner:verify.ok', { receipt: receipt.number, number: demo.number, amount: receipt.amountPaise, at: receipt.issuedAt.toISOString(), kind: hi(`owner:verify.kind_${receipt.kind}`) }),
+      hi('owner:verify.ok', {
+        receipt: receipt.number,
+        number: demo.number,
+        amount: receipt.amountPaise,
+        at: receipt.issuedAt.toISOString(),
+        kind: hi(`owner:verify.kind_${receipt.kind}`),
+      }),
     );
 
     // 5. The keeper registers another case (s. 8); a week and a day later the jobs report it to the officer (s. 14).
@@ -135,17 +182,28 @@ describe('local chat transcript, end to end', () => {
     const photo = one(await say('brown, white tail'), 'en', 'keeper', 'the photo question');
     expect(photo.buttons).toContain(en('staff:register.skip_photo_button'));
     // A photo from a file (any image will do: the owner's QR code from above).
-    expect(await chat.say('/photo /no/such/file.jpg')).toContain(en('local:error.photo_missing', { path: '/no/such/file.jpg' }));
+    expect(await chat.say('/photo /no/such/file.jpg')).toContain(
+      en('local:error.photo_missing', { path: '/no/such/file.jpg' }),
+    );
     const more = one(await say(`/photo ${qrPath}`), 'en', 'keeper', 'more kinds?');
     const when = one(await say(String(choiceOf(more, en('staff:register.done_button')))), 'en', 'keeper', 'when?');
-    const seized = one(await say(String(choiceOf(when, en('staff:register.now_button')))), 'en', 'keeper', 'when seized?');
+    const seized = one(
+      await say(String(choiceOf(when, en('staff:register.now_button')))),
+      'en',
+      'keeper',
+      'when seized?',
+    );
     await say(String(choiceOf(seized, en('staff:register.seized_same_button'))));
     await say('Ramu');
     const ownerName = one(await say('Kunda'), 'en', 'keeper', 'owner’s name?');
     await say(String(choiceOf(ownerName, en('staff:register.owner_unknown_button'))));
     const confirm = one(await say('Kunda'), 'en', 'keeper', 'the entry to confirm');
     await say(String(choiceOf(confirm, en('staff:register.save_button'))));
-    const fresh = await db.case.findFirstOrThrow({ where: { pound: { code: 'JAI1' } }, orderBy: { id: 'desc' }, include: { pound: true, heads: true } });
+    const fresh = await db.case.findFirstOrThrow({
+      where: { pound: { code: 'JAI1' } },
+      orderBy: { id: 'desc' },
+      include: { pound: true, heads: true },
+    });
     expect(fresh.id).not.toBe(demo.id);
     expect(fresh.placeOfSeizure).toBe('Kunda');
     expect(fresh.heads.map((h) => h.photoFileId?.startsWith('local-upload-'))).toEqual([true]);

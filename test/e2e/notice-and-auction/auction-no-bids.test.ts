@@ -20,14 +20,40 @@ describe('an auction with no bid at all is adjourned through the bot', () => {
 
   it('"not sold" for every head records nothing; after the auction time the card offers another day', async () => {
     const db = h.deps.db;
-    const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['ass', 'grey, lame']] });
-    await recordNotice(db, act, { caseId: c.id, postedAt: ist('2026-11-09 10:00'), village: { place: 'Kunda', at: ist('2026-11-09 11:00') }, market: { place: 'Amer Haat', at: ist('2026-11-09 12:00') } }, ist('2026-11-09 13:00'));
-    await scheduleAuction(db, act, { caseId: c.id, at: ist('2026-11-17 11:00'), place: 'Amer Pound', conditions: 'Cash', directionRef: 'DM/1' }, ist('2026-11-10 10:00'));
-    await registerBidder(db, act, { caseId: c.id, name: 'Gopal Meena', address: 'Kunda', declarationSigned: true }, ist('2026-11-17 09:00'));
+    const c = await makeCase(db, {
+      pound: 'JAI1',
+      impoundedAt: '2026-11-01T10:00:00+05:30',
+      heads: [['ass', 'grey, lame']],
+    });
+    await recordNotice(
+      db,
+      act,
+      {
+        caseId: c.id,
+        postedAt: ist('2026-11-09 10:00'),
+        village: { place: 'Kunda', at: ist('2026-11-09 11:00') },
+        market: { place: 'Amer Haat', at: ist('2026-11-09 12:00') },
+      },
+      ist('2026-11-09 13:00'),
+    );
+    await scheduleAuction(
+      db,
+      act,
+      { caseId: c.id, at: ist('2026-11-17 11:00'), place: 'Amer Pound', conditions: 'Cash', directionRef: 'DM/1' },
+      ist('2026-11-10 10:00'),
+    );
+    await registerBidder(
+      db,
+      act,
+      { caseId: c.id, name: 'Gopal Meena', address: 'Kunda', declarationSigned: true },
+      ist('2026-11-17 09:00'),
+    );
 
     // Before its time, the card has no such button.
     await h.send(officer, `/auction ${c.number}`);
-    expect(JSON.stringify(h.api.lastTo(officer.id)!.payload.reply_markup)).not.toContain(en('officer:auction.adjourn_button'));
+    expect(JSON.stringify(h.api.lastTo(officer.id)!.payload.reply_markup)).not.toContain(
+      en('officer:auction.adjourn_button'),
+    );
 
     h.clock.set('2026-11-17T12:00:00+05:30');
     await h.send(officer, `/sale ${c.number}`);
@@ -38,7 +64,13 @@ describe('an auction with no bid at all is adjourned through the bot', () => {
 
     await h.send(officer, `/auction ${c.number}`);
     await fixAuctionFromCard(h, officer, 'en', { adjourn: true, at: '24.11.2026 11:00', directionRef: 'DM/1' });
-    expect(lastText(h, officer)).toBe(en('officer:auction.scheduled', { number: c.number, at: ist('2026-11-24 11:00').toISOString(), place: 'Amer Pound, Near Tehsil Office, Amer, Jaipur' }));
+    expect(lastText(h, officer)).toBe(
+      en('officer:auction.scheduled', {
+        number: c.number,
+        at: ist('2026-11-24 11:00').toISOString(),
+        place: 'Amer Pound, Near Tehsil Office, Amer, Jaipur',
+      }),
+    );
     const rounds = await db.auction.findMany({ where: { caseId: c.id }, orderBy: { round: 'asc' } });
     expect(rounds.map((a) => [a.round, a.status, a.scheduledFor.toISOString()])).toEqual([
       [1, 'CANCELLED', ist('2026-11-17 11:00').toISOString()],

@@ -15,9 +15,13 @@ describe('the keeper records the owner’s s. 16 refusal; staff /help', () => {
   const owner: TestUser = { id: 8404, firstName: 'Ramesh', languageCode: 'hi' };
   const magistrate: TestUser = { id: 8405, firstName: 'Meena', languageCode: 'en' };
 
-  const staff: SuiteStaff[] = [[keeper, 'POUND_KEEPER', ['JAI1'], 'Suresh Kumar'], [officer, 'OFFICER', ['JAI1'], 'Vikram Singh'], [keeperOther, 'POUND_KEEPER', ['JAI2'], 'Kailash Chand'], [magistrate, 'MAGISTRATE', ['JAI1'], 'DM office']];
+  const staff: SuiteStaff[] = [
+    [keeper, 'POUND_KEEPER', ['JAI1'], 'Suresh Kumar'],
+    [officer, 'OFFICER', ['JAI1'], 'Vikram Singh'],
+    [keeperOther, 'POUND_KEEPER', ['JAI2'], 'Kailash Chand'],
+    [magistrate, 'MAGISTRATE', ['JAI1'], 'DM office'],
+  ];
   const h = botSuite({ start: '2026-11-03T10:00:00+05:30', seededAt: ist('2026-11-01 09:00'), staff }, async (h) => {
-    const db = h.deps.db;
     // The officer has used the bot in English: messages queued for him are rendered in English.
     await h.send(officer, '/cancel');
   });
@@ -26,7 +30,14 @@ describe('the keeper records the owner’s s. 16 refusal; staff /help', () => {
 
   it('the keeper records the refusal; the officer is told and can schedule the auction at once (s. 16)', async () => {
     const db = h.deps.db;
-    const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['goat', 'white'], ['goat', 'black']] });
+    const c = await makeCase(db, {
+      pound: 'JAI1',
+      impoundedAt: '2026-11-01T10:00:00+05:30',
+      heads: [
+        ['goat', 'white'],
+        ['goat', 'black'],
+      ],
+    });
     // An owner, a keeper of another pound and the Magistrate's office cannot record it; a bad number is named.
     await h.send(owner, `/refusal ${c.number}`);
     expect(lastText(h, owner)).toBe(hi('common:error.not_allowed'));
@@ -48,8 +59,12 @@ describe('the keeper records the owner’s s. 16 refusal; staff /help', () => {
     const yes = buttonData(h, keeper, hi('officer:button.yes_record'));
     const update = await h.tap(keeper, yes.data, yes.messageId);
     // The owner is not on the bot: the keeper is told to tell him in person, with the first day of sale.
-    expect(h.api.sentTo(keeper.id).at(-2)!.text).toBe(hi('officer:auction.refusal_owner_not_on_bot', { name: 'रमेश गुर्जर', saleFrom: '2026-11-04' }));
-    expect(lastText(h, keeper)).toBe(hi('officer:auction.refusal_recorded_keeper', { number: c.number, at: ist('2026-11-03 10:00').toISOString() }));
+    expect(h.api.sentTo(keeper.id).at(-2)!.text).toBe(
+      hi('officer:auction.refusal_owner_not_on_bot', { name: 'रमेश गुर्जर', saleFrom: '2026-11-04' }),
+    );
+    expect(lastText(h, keeper)).toBe(
+      hi('officer:auction.refusal_recorded_keeper', { number: c.number, at: ist('2026-11-03 10:00').toISOString() }),
+    );
     // The same tap replayed records nothing more.
     await h.feed(update);
     const after = await db.case.findUniqueOrThrow({ where: { id: c.id } });
@@ -60,35 +75,74 @@ describe('the keeper records the owner’s s. 16 refusal; staff /help', () => {
     expect(audit[0]!.messageId).toBeGreaterThan(0);
 
     await flushOutbox(h.deps, h.bot.api);
-    expect(lastText(h, officer)).toBe(en('officer:refusal_note.to_officer', { number: c.number, at: ist('2026-11-03 10:00').toISOString(), pound: 'Amer Pound' }));
+    expect(lastText(h, officer)).toBe(
+      en('officer:refusal_note.to_officer', {
+        number: c.number,
+        at: ist('2026-11-03 10:00').toISOString(),
+        pound: 'Amer Pound',
+      }),
+    );
     // Recording it again is refused and keeps the first time.
     await h.send(keeper, `/refusal ${c.number}`);
-    expect(lastText(h, keeper)).toBe(hi('refusal:ALREADY_DONE', { number: c.number, at: ist('2026-11-03 10:00').toISOString(), section: section(h, 'hi', '16') }));
+    expect(lastText(h, keeper)).toBe(
+      hi('refusal:ALREADY_DONE', {
+        number: c.number,
+        at: ist('2026-11-03 10:00').toISOString(),
+        section: section(h, 'hi', '16'),
+      }),
+    );
     // The officer needs no notice now: s. 16.
     await h.send(officer, `/auction ${c.number}`);
-    expect(lastText(h, officer)).toBe(en('officer:auction.intro_s16', { number: c.number, refusedAt: ist('2026-11-03 10:00').toISOString() }));
+    expect(lastText(h, officer)).toBe(
+      en('officer:auction.intro_s16', { number: c.number, refusedAt: ist('2026-11-03 10:00').toISOString() }),
+    );
   });
 
   it('an officer can record it with /refusal too, and is offered to schedule the auction; the owner is told section and consequence', async () => {
-    const c = await makeCase(h.deps.db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['cow', 'red']], ownerTelegramId: BigInt(owner.id) });
+    const c = await makeCase(h.deps.db, {
+      pound: 'JAI1',
+      impoundedAt: '2026-11-01T10:00:00+05:30',
+      heads: [['cow', 'red']],
+      ownerTelegramId: BigInt(owner.id),
+    });
     await h.send(officer, `/refusal ${c.number}`);
     await h.send(officer, 'Ramesh Gujjar (agent)');
     expect(lastText(h, officer)).toBe(en('officer:auction.refusal_name_invalid'));
     await h.send(officer, 'Ramesh Gujjar');
     await press(h, officer, en('officer:button.yes_record'));
-    expect(h.api.sentTo(officer.id).at(-2)!.text).toBe(en('officer:auction.refusal_owner_told', { name: 'Ramesh Gujjar', saleFrom: '2026-11-04' }));
-    expect(lastText(h, officer)).toBe(en('officer:auction.refusal_recorded', { at: ist('2026-11-03 10:00').toISOString() }));
+    expect(h.api.sentTo(officer.id).at(-2)!.text).toBe(
+      en('officer:auction.refusal_owner_told', { name: 'Ramesh Gujjar', saleFrom: '2026-11-04' }),
+    );
+    expect(lastText(h, officer)).toBe(
+      en('officer:auction.refusal_recorded', { at: ist('2026-11-03 10:00').toISOString() }),
+    );
     expect(buttonData(h, officer, en('officer:auction.schedule_button')).data).toContain(`|${c.id}|`);
     const row = await h.deps.db.case.findUniqueOrThrow({ where: { id: c.id } });
-    expect([row.ownerRefusedBy, row.ownerToldOfRefusalAt?.toISOString()]).toEqual(['Ramesh Gujjar', ist('2026-11-03 10:00').toISOString()]);
+    expect([row.ownerRefusedBy, row.ownerToldOfRefusalAt?.toISOString()]).toEqual([
+      'Ramesh Gujjar',
+      ist('2026-11-03 10:00').toISOString(),
+    ]);
     await flushOutbox(h.deps, h.bot.api);
     const told = lastText(h, owner);
-    expect(told).toBe(hi('officer:refusal_note.to_owner', { number: c.number, at: ist('2026-11-03 10:00').toISOString(), name: 'Ramesh Gujjar', saleFrom: '2026-11-04', pound: 'आमेर कांजी हाउस' }));
+    expect(told).toBe(
+      hi('officer:refusal_note.to_owner', {
+        number: c.number,
+        at: ist('2026-11-03 10:00').toISOString(),
+        name: 'Ramesh Gujjar',
+        saleFrom: '2026-11-04',
+        pound: 'आमेर कांजी हाउस',
+      }),
+    );
     expect(told).toContain('धारा 16');
     // The s. 16 sale cannot be fixed for the day of the refusal (src/law: from the next day).
     await press(h, officer, en('officer:auction.schedule_button'));
     await h.send(officer, '03.11.2026 17:00');
-    expect(lastText(h, officer)).toContain(en('refusal:SALE_BEFORE_S16_INTERVAL', { section: section(h, 'en', '16'), eligibleFrom: ist('2026-11-04 00:00').toISOString() }));
+    expect(lastText(h, officer)).toContain(
+      en('refusal:SALE_BEFORE_S16_INTERVAL', {
+        section: section(h, 'en', '16'),
+        eligibleFrom: ist('2026-11-04 00:00').toISOString(),
+      }),
+    );
   });
 
   it('/help for staff lists the commands of their roles after the general help; owners get only the general help', async () => {
@@ -99,7 +153,9 @@ describe('the keeper records the owner’s s. 16 refusal; staff /help', () => {
     expect(general).not.toContain('/refusal');
 
     await h.send(keeper, '/help');
-    const lines = staffCommandsFor('POUND_KEEPER').map((c) => hi('officer:help.line', { command: c, description: hi(`common:commands.${c}`) }));
+    const lines = staffCommandsFor('POUND_KEEPER').map((c) =>
+      hi('officer:help.line', { command: c, description: hi(`common:commands.${c}`) }),
+    );
     expect(lastText(h, keeper)).toBe(hi('officer:help.staff', { commands: lines.join('\n') }));
     expect(lastText(h, keeper)).toContain('/refusal');
     // First the same general help an owner gets (both in Hindi).
@@ -107,7 +163,8 @@ describe('the keeper records the owner’s s. 16 refusal; staff /help', () => {
 
     await h.send(officer, '/help');
     const officerHelp = lastText(h, officer);
-    for (const c of ['notice', 'auction', 'refusal', 'sale', 'split', 'orders']) expect(officerHelp).toContain(`/${c} — ${en(`common:commands.${c}`)}`);
+    for (const c of ['notice', 'auction', 'refusal', 'sale', 'split', 'orders'])
+      expect(officerHelp).toContain(`/${c} — ${en(`common:commands.${c}`)}`);
     expect(officerHelp).not.toContain('/register —');
   });
 

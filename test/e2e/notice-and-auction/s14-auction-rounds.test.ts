@@ -37,21 +37,44 @@ describe.each(await dbKinds())('s. 14: a head without a bid goes to a further au
   let number: string;
   let headIds: number[];
 
-  const staff: SuiteStaff[] = [[officer, 'OFFICER', ['JAI1'], 'Vikram Singh'], [keeper, 'POUND_KEEPER', ['JAI1'], 'Suresh Kumar'], [magistrate, 'MAGISTRATE', ['JAI1'], 'DM office Jaipur']];
-  const h = botSuite({ dbKind, start: '2026-11-09T10:00:00+05:30', seededAt: ist('2026-11-01 09:00'), staff }, async (h) => {
-    const db = h.deps.db;
-    act = await actorOf(db, officer.id);
-    const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['buffalo', 'A, black'], ['buffalo', 'B, white patch'], ['cow', 'C, brown Rathi']] });
-    caseId = c.id;
-    number = c.number;
-    headIds = c.heads.map((x) => x.id);
-    // Ramesh claimed the cattle on day 3 but never paid; the case went on under s. 14.
-    await h.send(owner, 'नमस्ते');
-    await h.send(stranger, 'नमस्ते');
-    await db.claim.create({ data: { caseId, kind: 'S13_CLAIM', telegramUserId: BigInt(owner.id), claimantName: 'Ramesh Gujjar', ownerName: 'Ramesh Gujjar' } });
-    // The notice and the first auction are set up with the services (their bot flows are tested elsewhere).
-    await toS14Auction(db, act, caseId);
-  });
+  const staff: SuiteStaff[] = [
+    [officer, 'OFFICER', ['JAI1'], 'Vikram Singh'],
+    [keeper, 'POUND_KEEPER', ['JAI1'], 'Suresh Kumar'],
+    [magistrate, 'MAGISTRATE', ['JAI1'], 'DM office Jaipur'],
+  ];
+  const h = botSuite(
+    { dbKind, start: '2026-11-09T10:00:00+05:30', seededAt: ist('2026-11-01 09:00'), staff },
+    async (h) => {
+      const db = h.deps.db;
+      act = await actorOf(db, officer.id);
+      const c = await makeCase(db, {
+        pound: 'JAI1',
+        impoundedAt: '2026-11-01T10:00:00+05:30',
+        heads: [
+          ['buffalo', 'A, black'],
+          ['buffalo', 'B, white patch'],
+          ['cow', 'C, brown Rathi'],
+        ],
+      });
+      caseId = c.id;
+      number = c.number;
+      headIds = c.heads.map((x) => x.id);
+      // Ramesh claimed the cattle on day 3 but never paid; the case went on under s. 14.
+      await h.send(owner, 'नमस्ते');
+      await h.send(stranger, 'नमस्ते');
+      await db.claim.create({
+        data: {
+          caseId,
+          kind: 'S13_CLAIM',
+          telegramUserId: BigInt(owner.id),
+          claimantName: 'Ramesh Gujjar',
+          ownerName: 'Ramesh Gujjar',
+        },
+      });
+      // The notice and the first auction are set up with the services (their bot flows are tested elsewhere).
+      await toS14Auction(db, act, caseId);
+    },
+  );
   const en = inLanguage(h, 'en');
   const hi = inLanguage(h, 'hi');
 
@@ -61,7 +84,9 @@ describe.each(await dbKinds())('s. 14: a head without a bid goes to a further au
     await h.send(officer, `/sale ${number}`);
     await press(h, officer, buyer);
     await h.send(officer, '4000');
-    expect(lastText(h, officer)).toBe(en('officer:sale.ask_head', { i: 2, n: 3, cls: en('common:cattle.buffalo'), description: 'B, white patch' }));
+    expect(lastText(h, officer)).toBe(
+      en('officer:sale.ask_head', { i: 2, n: 3, cls: en('common:cattle.buffalo'), description: 'B, white patch' }),
+    );
     await press(h, officer, en('officer:sale.not_sold_button'));
     await press(h, officer, buyer);
     await h.send(officer, '1500');
@@ -78,12 +103,23 @@ describe.each(await dbKinds())('s. 14: a head without a bid goes to a further au
     expect(out).toContain(en('officer:sale.recorded_unsold', { number, unsold: 1 }));
 
     const db = h.deps.db;
-    expect((await db.head.findMany({ where: { caseId }, orderBy: { index: 'asc' } })).map((x) => x.status)).toEqual(['SOLD', 'IMPOUNDED', 'SOLD']);
+    expect((await db.head.findMany({ where: { caseId }, orderBy: { index: 'asc' } })).map((x) => x.status)).toEqual([
+      'SOLD',
+      'IMPOUNDED',
+      'SOLD',
+    ]);
     expect((await db.case.findUniqueOrThrow({ where: { id: caseId } })).status).toBe('PARTLY_SOLD');
-    expect(Number((await db.ledgerEntry.findUniqueOrThrow({ where: { idempotencyKey: `case:${caseId}:sale:proceeds` } })).amountPaise)).toBe(R1.proceeds);
+    expect(
+      Number(
+        (await db.ledgerEntry.findUniqueOrThrow({ where: { idempotencyKey: `case:${caseId}:sale:proceeds` } }))
+          .amountPaise,
+      ),
+    ).toBe(R1.proceeds);
     // The division waits until buffalo B is sold or disposed of.
     await h.send(officer, `/split ${number}`);
-    expect(lastText(h, officer)).toBe(en('refusal:CATTLE_REMAIN', { heads: 1, number, section: section(h, 'en', '14') }));
+    expect(lastText(h, officer)).toBe(
+      en('refusal:CATTLE_REMAIN', { heads: 1, number, section: section(h, 'en', '14') }),
+    );
     expect(await db.ledgerEntry.count({ where: { caseId, account: { not: 'SALE_PROCEEDS' } } })).toBe(0);
   });
 
@@ -92,7 +128,13 @@ describe.each(await dbKinds())('s. 14: a head without a bid goes to a further au
     await h.send(officer, `/auction ${number}`);
     expect(lastText(h, officer)).toBe(en('officer:auction.intro_round', { number, heads: 1 }));
     await fixAuctionFromCard(h, officer, 'en', { at: '25.11.2026 11:00' });
-    expect(lastText(h, officer)).toBe(en('officer:auction.scheduled', { number, at: ist('2026-11-25 11:00').toISOString(), place: 'Amer Pound, Near Tehsil Office, Amer, Jaipur' }));
+    expect(lastText(h, officer)).toBe(
+      en('officer:auction.scheduled', {
+        number,
+        at: ist('2026-11-25 11:00').toISOString(),
+        place: 'Amer Pound, Near Tehsil Office, Amer, Jaipur',
+      }),
+    );
     const db = h.deps.db;
     const rounds = await db.auction.findMany({ where: { caseId }, orderBy: { round: 'asc' } });
     expect(rounds.map((a) => [a.round, a.status])).toEqual([
@@ -109,7 +151,9 @@ describe.each(await dbKinds())('s. 14: a head without a bid goes to a further au
     await h.send(officer, 'सुरेश कुमार');
     await h.send(officer, 'आमेर');
     await press(h, officer, en('officer:auction.declaration_signed_button'));
-    expect(lastText(h, officer)).toBe(en('officer:auction.bidder_refused', { name: 'सुरेश कुमार', section: section(h, 'en', '19') }));
+    expect(lastText(h, officer)).toBe(
+      en('officer:auction.bidder_refused', { name: 'सुरेश कुमार', section: section(h, 'en', '19') }),
+    );
     await press(h, officer, en('officer:auction.register_bidder_button'));
     await h.send(officer, 'Harish Jat');
     await h.send(officer, 'Amer');
@@ -122,7 +166,9 @@ describe.each(await dbKinds())('s. 14: a head without a bid goes to a further au
   it('second auction: only what was still owed is deducted; the account counts the heads sold before', async () => {
     h.clock.set('2026-11-25T12:00:00+05:30');
     await h.send(officer, `/sale ${number}`);
-    expect(lastText(h, officer)).toBe(en('officer:sale.ask_head', { i: 1, n: 1, cls: en('common:cattle.buffalo'), description: 'B, white patch' }));
+    expect(lastText(h, officer)).toBe(
+      en('officer:sale.ask_head', { i: 1, n: 1, cls: en('common:cattle.buffalo'), description: 'B, white patch' }),
+    );
     await press(h, officer, en('officer:sale.bidder_button', { n: 1, name: 'Harish Jat' }));
     await h.send(officer, '1000');
     await h.send(officer, '100');
@@ -137,7 +183,12 @@ describe.each(await dbKinds())('s. 14: a head without a bid goes to a further au
     const db = h.deps.db;
     expect((await db.case.findUniqueOrThrow({ where: { id: caseId } })).status).toBe('ACCOUNT_DELIVERED');
     expect((await db.head.findMany({ where: { caseId } })).every((x) => x.status === 'SOLD')).toBe(true);
-    expect(Number((await db.ledgerEntry.findUniqueOrThrow({ where: { idempotencyKey: `case:${caseId}:r2:sale:proceeds` } })).amountPaise)).toBe(R2.proceeds);
+    expect(
+      Number(
+        (await db.ledgerEntry.findUniqueOrThrow({ where: { idempotencyKey: `case:${caseId}:r2:sale:proceeds` } }))
+          .amountPaise,
+      ),
+    ).toBe(R2.proceeds);
     expect(Number((await db.sale.findFirstOrThrow({ where: { headId: headIds[1]! } })).pricePaise)).toBe(100000);
   });
 
@@ -147,11 +198,15 @@ describe.each(await dbKinds())('s. 14: a head without a bid goes to a further au
     expect(preview).toContain(en('officer:split.round_header', { round: 1, proceeds: R1.proceeds }));
     expect(preview).toContain(en('officer:split.round_header', { round: 2, proceeds: R2.proceeds }));
     await press(h, officer, en('officer:split.record_button'));
-    expect(h.api.sentTo(officer.id).at(-2)!.text).toContain(en('officer:split.recorded_surplus', { surplus: R1_BALANCE + R2_BALANCE, holdEnd: '2027-02-25' }));
+    expect(h.api.sentTo(officer.id).at(-2)!.text).toContain(
+      en('officer:split.recorded_surplus', { surplus: R1_BALANCE + R2_BALANCE, holdEnd: '2027-02-25' }),
+    );
 
     const db = h.deps.db;
     const ledger = await db.ledgerEntry.findMany({ where: { caseId } });
-    const byKey = Object.fromEntries(ledger.map((e) => [e.idempotencyKey.replace(`case:${caseId}:`, ''), Number(e.amountPaise)]));
+    const byKey = Object.fromEntries(
+      ledger.map((e) => [e.idempotencyKey.replace(`case:${caseId}:`, ''), Number(e.amountPaise)]),
+    );
     expect(byKey).toEqual({
       'sale:proceeds': R1.proceeds,
       'split:SALE_EXPENSES': R1.expenses,
@@ -169,7 +224,14 @@ describe.each(await dbKinds())('s. 14: a head without a bid goes to a further au
 
     await h.send(officer, `/split ${number}`);
     await press(h, officer, en('officer:split.remit_button', { kind: 'FEEDING_TO_POUND_KEEPER', term: 'penalty' }));
-    expect(lastText(h, officer)).toBe(en('officer:split.remitted', { kind: 'FEEDING_TO_POUND_KEEPER', term: 'penalty', amount: R1.feeding + R2.feeding, number }));
+    expect(lastText(h, officer)).toBe(
+      en('officer:split.remitted', {
+        kind: 'FEEDING_TO_POUND_KEEPER',
+        term: 'penalty',
+        amount: R1.feeding + R2.feeding,
+        number,
+      }),
+    );
   });
 
   it('the owner who claimed the case asks for the surplus from the case card; others get no button', async () => {
@@ -180,17 +242,33 @@ describe.each(await dbKinds())('s. 14: a head without a bid goes to a further au
     await h.send(owner, `/case ${number}`);
     await press(h, owner, label);
     const surplus = R1_BALANCE + R2_BALANCE;
-    expect(lastText(h, owner)).toBe(hi('officer:surplus_owner.requested', { number, amount: surplus, holdEnd: '2027-02-25' }));
+    expect(lastText(h, owner)).toBe(
+      hi('officer:surplus_owner.requested', { number, amount: surplus, holdEnd: '2027-02-25' }),
+    );
     const db = h.deps.db;
     const req = await db.surplusRequest.findFirstOrThrow({ where: { caseId } });
     expect([req.telegramUserId, req.claimantName]).toEqual([BigInt(owner.id), 'Ramesh Gujjar']);
     // The same (old) button again: nothing new.
     await press(h, owner, label);
-    expect(lastText(h, owner)).toBe(hi('officer:surplus_owner.already_requested', { number, at: ist('2026-12-01 10:00').toISOString(), holdEnd: '2027-02-25' }));
+    expect(lastText(h, owner)).toBe(
+      hi('officer:surplus_owner.already_requested', {
+        number,
+        at: ist('2026-12-01 10:00').toISOString(),
+        holdEnd: '2027-02-25',
+      }),
+    );
     expect(await db.surplusRequest.count({ where: { caseId } })).toBe(1);
     // The Magistrate's office is told.
     await flushOutbox(h.deps, h.bot.api);
-    expect(lastText(h, magistrate)).toBe(hi('officer:surplus.request_to_magistrate', { claimant: 'Ramesh Gujjar', number, amount: surplus, holdEnd: '2027-02-25', at: ist('2026-12-01 10:00').toISOString() }));
+    expect(lastText(h, magistrate)).toBe(
+      hi('officer:surplus.request_to_magistrate', {
+        claimant: 'Ramesh Gujjar',
+        number,
+        amount: surplus,
+        holdEnd: '2027-02-25',
+        at: ist('2026-12-01 10:00').toISOString(),
+      }),
+    );
   });
 
   it('the Magistrate’s office picks the claimant who asked; the receipt is sent to him on Telegram (s. 17)', async () => {
@@ -200,24 +278,46 @@ describe.each(await dbKinds())('s. 14: a head without a bid goes to a further au
     expect(lastText(h, magistrate)).toContain(hi('officer:surplus.requests_line', { names: 'Ramesh Gujjar' }));
     await press(h, magistrate, hi('officer:surplus.claim_button'));
     expect(lastText(h, magistrate)).toBe(hi('officer:surplus.ask_claimant_pick'));
-    await press(h, magistrate, hi('officer:surplus.claimant_button_requested', { name: 'Ramesh Gujjar', date: '2026-12-01' }));
+    await press(
+      h,
+      magistrate,
+      hi('officer:surplus.claimant_button_requested', { name: 'Ramesh Gujjar', date: '2026-12-01' }),
+    );
     expect(lastText(h, magistrate)).toBe(hi('officer:surplus.ask_order_ref'));
     await h.send(magistrate, 'DM/JPR/S17/9/2026');
     await press(h, magistrate, hi('officer:button.today'));
-    expect(lastText(h, magistrate)).toContain(hi('officer:surplus.claimant_on_telegram', { claimant: 'Ramesh Gujjar' }));
+    expect(lastText(h, magistrate)).toContain(
+      hi('officer:surplus.claimant_on_telegram', { claimant: 'Ramesh Gujjar' }),
+    );
     await press(h, magistrate, hi('officer:button.yes_record'));
     const db = h.deps.db;
     const receipt = await db.receipt.findFirstOrThrow({ where: { caseId, kind: 'SURPLUS_CLAIM' } });
     expect([Number(receipt.amountPaise), receipt.issuedToTelegramId]).toEqual([surplus, BigInt(owner.id)]);
-    expect(lastText(h, magistrate)).toBe(hi('officer:surplus.claimed', { number, amount: surplus, claimant: 'Ramesh Gujjar', receipt: receipt.number }));
+    expect(lastText(h, magistrate)).toBe(
+      hi('officer:surplus.claimed', { number, amount: surplus, claimant: 'Ramesh Gujjar', receipt: receipt.number }),
+    );
     const order = await db.courtOrder.findFirstOrThrow({ where: { caseId, kind: 'SURPLUS_CLAIM' } });
     expect(order.details).toEqual({ claimant: 'Ramesh Gujjar', claimantTelegramId: String(owner.id) });
     await flushOutbox(h.deps, h.bot.api);
-    expect(lastText(h, owner)).toBe(hi('officer:surplus.to_claimant', { number, amount: surplus, receipt: receipt.number, reference: 'DM/JPR/S17/9/2026' }));
+    expect(lastText(h, owner)).toBe(
+      hi('officer:surplus.to_claimant', {
+        number,
+        amount: surplus,
+        receipt: receipt.number,
+        reference: 'DM/JPR/S17/9/2026',
+      }),
+    );
     // Paid out of the deposit of both auctions, to the paisa.
-    expect(Number((await db.ledgerEntry.findUniqueOrThrow({ where: { idempotencyKey: `case:${caseId}:surplus:claim` } })).amountPaise)).toBe(surplus);
+    expect(
+      Number(
+        (await db.ledgerEntry.findUniqueOrThrow({ where: { idempotencyKey: `case:${caseId}:surplus:claim` } }))
+          .amountPaise,
+      ),
+    ).toBe(surplus);
     // Once claimed, the owner's card offers no request any more.
     await h.send(owner, `/case ${number}`);
-    expect(JSON.stringify(h.api.lastTo(owner.id)!.payload.reply_markup ?? {})).not.toContain(hi('officer:surplus_owner.request_button'));
+    expect(JSON.stringify(h.api.lastTo(owner.id)!.payload.reply_markup ?? {})).not.toContain(
+      hi('officer:surplus_owner.request_button'),
+    );
   });
 });

@@ -30,18 +30,45 @@ describe.each(await dbKinds())('s. 13 claim of the heads left unsold at a s. 14 
   let caseId: number;
   let number: string;
 
-  const staff: SuiteStaff[] = [[officer, 'OFFICER', ['JAI1'], 'Vikram Singh'], [keeper, 'POUND_KEEPER', ['JAI1'], 'Suresh Kumar']];
-  const h = botSuite({ dbKind, start: '2026-11-09T10:00:00+05:30', seededAt: ist('2026-11-01 09:00'), staff }, async (h) => {
-    const db = h.deps.db;
-    const act = await actorOf(db, officer.id);
-    const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['buffalo', 'A, black'], ['buffalo', 'B, white patch'], ['cow', 'C, brown Rathi']] });
-    caseId = c.id;
-    number = c.number;
-    const b = await toS14Auction(db, act, caseId);
-    await recordSale(db, act, { caseId, bids: [{ headId: c.heads[0]!.id, bidderId: b.bidderId, pricePaise: 40000 }, { headId: c.heads[2]!.id, bidderId: b.bidderId, pricePaise: 15000 }], saleExpensesPaise: 20000, ownerPresentAndSigned: false }, ist('2026-11-17 12:00'));
-    expect((await db.case.findUniqueOrThrow({ where: { id: caseId } })).status).toBe('PARTLY_SOLD');
-    await h.send(owner, 'नमस्ते');
-  });
+  const staff: SuiteStaff[] = [
+    [officer, 'OFFICER', ['JAI1'], 'Vikram Singh'],
+    [keeper, 'POUND_KEEPER', ['JAI1'], 'Suresh Kumar'],
+  ];
+  const h = botSuite(
+    { dbKind, start: '2026-11-09T10:00:00+05:30', seededAt: ist('2026-11-01 09:00'), staff },
+    async (h) => {
+      const db = h.deps.db;
+      const act = await actorOf(db, officer.id);
+      const c = await makeCase(db, {
+        pound: 'JAI1',
+        impoundedAt: '2026-11-01T10:00:00+05:30',
+        heads: [
+          ['buffalo', 'A, black'],
+          ['buffalo', 'B, white patch'],
+          ['cow', 'C, brown Rathi'],
+        ],
+      });
+      caseId = c.id;
+      number = c.number;
+      const b = await toS14Auction(db, act, caseId);
+      await recordSale(
+        db,
+        act,
+        {
+          caseId,
+          bids: [
+            { headId: c.heads[0]!.id, bidderId: b.bidderId, pricePaise: 40000 },
+            { headId: c.heads[2]!.id, bidderId: b.bidderId, pricePaise: 15000 },
+          ],
+          saleExpensesPaise: 20000,
+          ownerPresentAndSigned: false,
+        },
+        ist('2026-11-17 12:00'),
+      );
+      expect((await db.case.findUniqueOrThrow({ where: { id: caseId } })).status).toBe('PARTLY_SOLD');
+      await h.send(owner, 'नमस्ते');
+    },
+  );
   const en = inLanguage(h, 'en');
   const hi = inLanguage(h, 'hi');
 
@@ -64,7 +91,14 @@ describe.each(await dbKinds())('s. 13 claim of the heads left unsold at a s. 14 
     await press(h, owner, hi('owner:case.dues_button'));
     const text = lastText(h, owner);
     expect(text).toContain(hi('owner:dues.after_sale_note', { count: 1, date: '2026-11-17' }));
-    expect(text).toContain(hi('owner:dues.line_after_sale', { date: '2026-11-17', term: hi('common:term.Fine'), fine: UNRECOVERED.fine, feeding: UNRECOVERED.feeding }));
+    expect(text).toContain(
+      hi('owner:dues.line_after_sale', {
+        date: '2026-11-17',
+        term: hi('common:term.Fine'),
+        fine: UNRECOVERED.fine,
+        feeding: UNRECOVERED.feeding,
+      }),
+    );
     expect(text).toContain(hi('owner:dues.total', { total: DUE }));
   });
 
@@ -73,7 +107,9 @@ describe.each(await dbKinds())('s. 13 claim of the heads left unsold at a s. 14 
     await press(h, owner, hi('owner:case.claim_button'));
     await press(h, owner, hi('owner:claim.owner_button'));
     await h.send(owner, 'रमेश गुर्जर');
-    expect(lastText(h, owner)).toContain(hi('owner:pay.choose', { what: hi('owner:pay.what_payment'), number, amount: DUE, section: 'धारा 13' }));
+    expect(lastText(h, owner)).toContain(
+      hi('owner:pay.choose', { what: hi('owner:pay.what_payment'), number, amount: DUE, section: 'धारा 13' }),
+    );
     await press(h, owner, hi('owner:pay.cash_button'));
     await press(h, owner, hi('owner:pay.paid_button', { amount: DUE }));
     const payment = await db.payment.findFirstOrThrow({ where: { caseId } });
@@ -81,11 +117,17 @@ describe.each(await dbKinds())('s. 13 claim of the heads left unsold at a s. 14 
     expect((await db.case.findUniqueOrThrow({ where: { id: caseId } })).status).toBe('PAYMENT_PENDING');
 
     await flushOutbox(h.deps, h.bot.api);
-    const cardToKeeper = h.api.sentTo(keeper.id).filter((m) => m.text.includes(number)).at(-1)!;
+    const cardToKeeper = h.api
+      .sentTo(keeper.id)
+      .filter((m) => m.text.includes(number))
+      .at(-1)!;
     await h.reply(keeper, cardToKeeper.messageId, 'ok');
     expect((await db.payment.findUniqueOrThrow({ where: { id: payment.id } })).status).toBe('CONFIRMED');
     await h.send(keeper, `/release ${number}`);
-    const c = await db.case.findUniqueOrThrow({ where: { id: caseId }, include: { heads: { orderBy: { index: 'asc' } }, releases: true } });
+    const c = await db.case.findUniqueOrThrow({
+      where: { id: caseId },
+      include: { heads: { orderBy: { index: 'asc' } }, releases: true },
+    });
     expect(c.heads.map((x) => x.status)).toEqual(['SOLD', 'RELEASED', 'SOLD']);
     expect(c.releases.map((r) => [r.basis, r.headCount])).toEqual([['S13_PAYMENT', 1]]);
     // The sale's account stands; its s. 17 division is next (no cattle remain in the pound).
@@ -95,7 +137,8 @@ describe.each(await dbKinds())('s. 13 claim of the heads left unsold at a s. 14 
     expect((await db.case.findUniqueOrThrow({ where: { id: caseId } })).status).toBe('SPLIT_RECORDED');
 
     const ledger = await db.ledgerEntry.findMany({ where: { caseId } });
-    const sum = (pred: (e: (typeof ledger)[number]) => boolean) => ledger.filter(pred).reduce((s, e) => s + paiseOf(e.amountPaise), 0);
+    const sum = (pred: (e: (typeof ledger)[number]) => boolean) =>
+      ledger.filter(pred).reduce((s, e) => s + paiseOf(e.amountPaise), 0);
     // The sale: the proceeds are divided to the paisa.
     expect(sum((e) => e.account === 'SALE_PROCEEDS')).toBe(PROCEEDS);
     expect(sum((e) => /^case:\d+:(r\d+:)?split:/.test(e.idempotencyKey))).toBe(PROCEEDS);
@@ -103,6 +146,9 @@ describe.each(await dbKinds())('s. 13 claim of the heads left unsold at a s. 14 
     const claimParts = ledger.filter((e) => /^payment:\d+:split:/.test(e.idempotencyKey));
     expect(sum((e) => e.account === 'OWNER_PAYMENT')).toBe(DUE);
     expect(claimParts.reduce((s, e) => s + paiseOf(e.amountPaise), 0)).toBe(DUE);
-    expect(Object.fromEntries(claimParts.map((e) => [e.account, paiseOf(e.amountPaise)]))).toMatchObject({ DISTRICT_MAGISTRATE: UNRECOVERED.fine, POUND_KEEPER: UNRECOVERED.feeding + SINCE });
+    expect(Object.fromEntries(claimParts.map((e) => [e.account, paiseOf(e.amountPaise)]))).toMatchObject({
+      DISTRICT_MAGISTRATE: UNRECOVERED.fine,
+      POUND_KEEPER: UNRECOVERED.feeding + SINCE,
+    });
   });
 });

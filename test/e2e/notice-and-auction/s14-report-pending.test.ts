@@ -51,7 +51,14 @@ describe('s. 14 report with no officer enrolled: pending until an officer is rea
     const tl = computeTimeline({ impoundedAt });
     if (!tl.ok) throw tl.error;
     const lastDay = tl.value.s14ReportDue.date;
-    const params = { number: jai.number, heads: 2, impoundedAt: impoundedAt.toISOString(), lastDay, place: 'Kunda', pound: 'Amer Pound' };
+    const params = {
+      number: jai.number,
+      heads: 2,
+      impoundedAt: impoundedAt.toISOString(),
+      lastDay,
+      place: 'Kunda',
+      pound: 'Amer Pound',
+    };
     const paramsHi = { ...params, pound: 'आमेर कांजी हाउस' };
 
     expect(texts(keeperHi)).toEqual([hi('jobs:s14_report.pending_to_keeper', paramsHi)]);
@@ -72,7 +79,9 @@ describe('s. 14 report with no officer enrolled: pending until an officer is rea
       [pun.id, 'pending'],
     ]);
     // The case with no staff at all is logged as pending (audit), not recorded as handled.
-    expect(await h.deps.db.auditEvent.count({ where: { caseId: pun.id, action: 'DEADLINE_S14_REPORT_PENDING' } })).toBe(1);
+    expect(await h.deps.db.auditEvent.count({ where: { caseId: pun.id, action: 'DEADLINE_S14_REPORT_PENDING' } })).toBe(
+      1,
+    );
   });
 
   it('/status lists both pending s. 14 reports, in English and Hindi', async () => {
@@ -80,23 +89,44 @@ describe('s. 14 report with no officer enrolled: pending until an officer is rea
     await h.send(adminEn, '/status');
     const shownEn = h.api.lastTo(adminEn.id)!.text;
     expect(shownEn).toContain(en('jobs:status.pending_steps', { count: 2 }));
-    for (const c of [jai, pun]) expect(shownEn).toContain(en('jobs:status.pending_step', { number: c.number, step: en('jobs:status.step_name.s14-report'), dueAt }));
+    for (const c of [jai, pun])
+      expect(shownEn).toContain(
+        en('jobs:status.pending_step', { number: c.number, step: en('jobs:status.step_name.s14-report'), dueAt }),
+      );
     await h.send(adminHi, '/status');
     const shownHi = h.api.lastTo(adminHi.id)!.text;
     expect(shownHi).toContain(hi('jobs:status.pending_steps', { count: 2 }));
-    for (const c of [jai, pun]) expect(shownHi).toContain(hi('jobs:status.pending_step', { number: c.number, step: hi('jobs:status.step_name.s14-report'), dueAt }));
+    for (const c of [jai, pun])
+      expect(shownHi).toContain(
+        hi('jobs:status.pending_step', { number: c.number, step: hi('jobs:status.step_name.s14-report'), dueAt }),
+      );
   });
 
   it('an officer enrolled for JAI1 gets the report; only then is the case reported; PUN1 stays pending', async () => {
     h.clock.set('2026-11-10T11:00:00+05:30');
-    const { code } = await issueEnrolmentCode(h.deps.db, { role: 'OFFICER', poundCodes: ['JAI1'], ttlHours: 72, now: h.clock.now(), name: 'Vikram Singh' });
+    const { code } = await issueEnrolmentCode(h.deps.db, {
+      role: 'OFFICER',
+      poundCodes: ['JAI1'],
+      ttlHours: 72,
+      now: h.clock.now(),
+      name: 'Vikram Singh',
+    });
     await h.send(officer, `/start enrol_${code}`);
     await h.drain();
     const toOfficer = texts(officer).filter((t) => t.includes(jai.number));
     const tl = computeTimeline({ impoundedAt });
     if (!tl.ok) throw tl.error;
     const lastDay = tl.value.s14ReportDue.date;
-    expect(toOfficer[0]).toBe(en('jobs:s14_report.to_officer', { number: jai.number, heads: 2, impoundedAt: impoundedAt.toISOString(), lastDay, place: 'Kunda', pound: 'Amer Pound' }));
+    expect(toOfficer[0]).toBe(
+      en('jobs:s14_report.to_officer', {
+        number: jai.number,
+        heads: 2,
+        impoundedAt: impoundedAt.toISOString(),
+        lastDay,
+        place: 'Kunda',
+        pound: 'Amer Pound',
+      }),
+    );
     // The report, the notice and proclamation texts to copy, and both as PDFs to print (src/documents).
     expect(toOfficer).toHaveLength(5);
     expect(toOfficer).toContain(en('documents:caption.notice', { number: jai.number }));

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupees } from '../../../src/i18n';
 import type { BotHarness } from '../../support/bot-harness';
-import { buttonsOf, data, engineDues, englishOwner, footprint, hindiOwner, lastButton, ownerHarness, t } from './owner-harness';
+import {
+  buttonsOf,
+  data,
+  engineDues,
+  englishOwner,
+  footprint,
+  hindiOwner,
+  lastButton,
+  ownerHarness,
+  t,
+} from './owner-harness';
 
 /**
  * Owners find their case by number (typed loosely, Devanagari digits), by the seizure slip's deep link and
@@ -17,9 +27,17 @@ describe('owner: finding a case and its dues', () => {
     const pound = await h.deps.db.pound.findUniqueOrThrow({ where: { code: 'JAI2' } });
     await h.deps.db.case.create({
       data: {
-        number: 'JAI2-2026-50', poundId: pound.id, year: 2026, seq: 50, impoundedAt: new Date('2026-11-28T16:20:00+05:30'),
-        placeOfSeizure: 'Itawa', villageKey: 'itawa', seizerName: 'Bhanwar Lal Seizer', seizerResidence: 'Ward 9 Chomu',
-        ownerName: 'Kishan Gopal Owner', ownerResidence: 'Dhani Meenon Ki',
+        number: 'JAI2-2026-50',
+        poundId: pound.id,
+        year: 2026,
+        seq: 50,
+        impoundedAt: new Date('2026-11-28T16:20:00+05:30'),
+        placeOfSeizure: 'Itawa',
+        villageKey: 'itawa',
+        seizerName: 'Bhanwar Lal Seizer',
+        seizerResidence: 'Ward 9 Chomu',
+        ownerName: 'Kishan Gopal Owner',
+        ownerResidence: 'Dhani Meenon Ki',
         heads: { create: [{ index: 1, cattleClass: 'camel', description: 'young, brown' }] },
       },
     });
@@ -42,7 +60,13 @@ describe('owner: finding a case and its dues', () => {
     const card = h.api.lastTo(englishOwner.id)!;
     expect(card.text).toContain('JAI1-2026-1');
     expect(card.text).toContain(`${t(h, 'en', 'common:status.IMPOUNDED')}`);
-    expect(card.text).toContain(t(h, 'en', 'owner:case.cattle_line', { count: 1, cls: t(h, 'en', 'common:cattle.buffalo'), description: 'black, curved horns' }));
+    expect(card.text).toContain(
+      t(h, 'en', 'owner:case.cattle_line', {
+        count: 1,
+        cls: t(h, 'en', 'common:cattle.buffalo'),
+        description: 'black, curved horns',
+      }),
+    );
     expect(card.text).toContain('Kunda');
     expect(card.text).toContain('Amer Pound');
     // The s. 14 claim date: 7 days from 27 Nov, first day excluded → 4 Dec.
@@ -70,7 +94,8 @@ describe('owner: finding a case and its dues', () => {
     const text = h.api.lastTo(englishOwner.id)!.text;
     expect(text).toContain('JAI2-2026-50');
     expect(text).toContain('Itawa');
-    for (const secret of ['Bhanwar', 'Seizer', 'Ward 9', 'Kishan', 'Owner', 'Dhani']) expect(text).not.toContain(secret);
+    for (const secret of ['Bhanwar', 'Seizer', 'Ward 9', 'Kishan', 'Owner', 'Dhani'])
+      expect(text).not.toContain(secret);
   });
 
   it('finds cases by village and date, and by class, count and colour in Hindi', async () => {
@@ -112,7 +137,9 @@ describe('owner: finding a case and its dues', () => {
     expect(text).toContain('Feeding and watering (s. 5): 2 × buffalo × 3 days × ₹90.00');
     expect(text).toContain(t(h, 'en', 'owner:next.claim_by', { date: '2026-12-04' }));
     const tomorrow = await engineDues(h, 'JAI1-2026-1', new Date(h.clock.now().getTime() + 86_400_000));
-    expect(text).toContain(t(h, 'en', 'owner:dues.grows', { perDay: tomorrow.totals.totalPaise - engine.totals.totalPaise }));
+    expect(text).toContain(
+      t(h, 'en', 'owner:dues.grows', { perDay: tomorrow.totals.totalPaise - engine.totals.totalPaise }),
+    );
 
     await h.tap(hindiOwner, data(h, 'du', kundaId));
     const hi = h.api.lastTo(hindiOwner.id)!.text;
@@ -132,7 +159,9 @@ describe('owner: finding a case and its dues', () => {
     expect(text).toContain(t(h, 'hi', 'owner:dues.total', { total: engine.totals.totalPaise }));
     // The same through the command, in English.
     await h.send(englishOwner, '/dues JAI1-2026-1 5/12/2026');
-    expect(h.api.lastTo(englishOwner.id)!.text).toContain(t(h, 'en', 'owner:dues.total', { total: engine.totals.totalPaise }));
+    expect(h.api.lastTo(englishOwner.id)!.text).toContain(
+      t(h, 'en', 'owner:dues.total', { total: engine.totals.totalPaise }),
+    );
   });
 
   it('refuses a what-if date in the past, and stays in the question', async () => {
@@ -164,26 +193,48 @@ describe('owner: finding a case and its dues', () => {
     it('a malformed case number', async () => {
       const before = await footprint(h);
       await h.send(englishOwner, '/case JAI1-2026');
-      expect(h.api.lastTo(englishOwner.id)!.text).toBe(`${t(h, 'en', 'common:error.case_malformed', { input: 'JAI1-2026' })}\n${t(h, 'en', 'owner:case.malformed_hint')}`);
+      expect(h.api.lastTo(englishOwner.id)!.text).toBe(
+        `${t(h, 'en', 'common:error.case_malformed', { input: 'JAI1-2026' })}\n${t(h, 'en', 'owner:case.malformed_hint')}`,
+      );
       await h.send(hindiOwner, '/case कुछ भी');
-      expect(h.api.lastTo(hindiOwner.id)!.text.startsWith(t(h, 'hi', 'common:error.case_malformed', { input: 'कुछ भी' }))).toBe(true);
+      expect(
+        h.api.lastTo(hindiOwner.id)!.text.startsWith(t(h, 'hi', 'common:error.case_malformed', { input: 'कुछ भी' })),
+      ).toBe(true);
       expect(await footprint(h)).toEqual(before);
     });
 
     it('an unknown case number', async () => {
       const before = await footprint(h);
       await h.send(hindiOwner, '/case JAI1-2026-९९९');
-      expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'common:error.case_not_found', { number: 'JAI1-2026-999' }));
+      expect(h.api.lastTo(hindiOwner.id)!.text).toBe(
+        t(h, 'hi', 'common:error.case_not_found', { number: 'JAI1-2026-999' }),
+      );
       await h.send(englishOwner, '/start case_ZZZ9-2026-4');
-      expect(h.api.lastTo(englishOwner.id)!.text).toBe(t(h, 'en', 'common:error.case_not_found', { number: 'ZZZ9-2026-4' }));
+      expect(h.api.lastTo(englishOwner.id)!.text).toBe(
+        t(h, 'en', 'common:error.case_not_found', { number: 'ZZZ9-2026-4' }),
+      );
       expect(await footprint(h)).toEqual(before);
     });
 
     it('a sticker and a voice note', async () => {
       const before = await footprint(h);
-      await h.send(hindiOwner, '', { text: undefined, sticker: { file_id: 's', file_unique_id: 'u', type: 'regular', width: 1, height: 1, is_animated: false, is_video: false } } as never);
+      await h.send(hindiOwner, '', {
+        text: undefined,
+        sticker: {
+          file_id: 's',
+          file_unique_id: 'u',
+          type: 'regular',
+          width: 1,
+          height: 1,
+          is_animated: false,
+          is_video: false,
+        },
+      } as never);
       expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'common:error.unsupported_message'));
-      await h.send(englishOwner, '', { text: undefined, voice: { file_id: 'v', file_unique_id: 'v', duration: 3 } } as never);
+      await h.send(englishOwner, '', {
+        text: undefined,
+        voice: { file_id: 'v', file_unique_id: 'v', duration: 3 },
+      } as never);
       expect(h.api.lastTo(englishOwner.id)!.text).toBe(t(h, 'en', 'common:error.unsupported_message'));
       expect(await footprint(h)).toEqual(before);
     });
@@ -213,7 +264,9 @@ describe('owner: finding a case and its dues', () => {
       // A genuine button for a case that does not exist (deleted, or another deployment's id).
       h.api.clear();
       await h.tap(hindiOwner, data(h, 'cl', 999999));
-      expect(h.api.calls.find((c) => c.method === 'answerCallbackQuery')!.payload.text).toBe(t(h, 'hi', 'common:error.stale_button'));
+      expect(h.api.calls.find((c) => c.method === 'answerCallbackQuery')!.payload.text).toBe(
+        t(h, 'hi', 'common:error.stale_button'),
+      );
       expect(await footprint(h)).toEqual(before);
     });
 
@@ -225,9 +278,21 @@ describe('owner: finding a case and its dues', () => {
 
   it('/help explains the 7 and 14 days in the user’s language', async () => {
     await h.send(englishOwner, '/help');
-    expect(h.api.lastTo(englishOwner.id)!.text).toBe(t(h, 'en', 'owner:help.text', { fine: t(h, 'en', 'common:term.fine'), deducted: t(h, 'en', 'common:term.penalty'), saleDay: 16 }));
+    expect(h.api.lastTo(englishOwner.id)!.text).toBe(
+      t(h, 'en', 'owner:help.text', {
+        fine: t(h, 'en', 'common:term.fine'),
+        deducted: t(h, 'en', 'common:term.penalty'),
+        saleDay: 16,
+      }),
+    );
     await h.send(hindiOwner, '/help');
-    expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'owner:help.text', { fine: t(h, 'hi', 'common:term.fine'), deducted: t(h, 'hi', 'common:term.penalty'), saleDay: 16 }));
+    expect(h.api.lastTo(hindiOwner.id)!.text).toBe(
+      t(h, 'hi', 'owner:help.text', {
+        fine: t(h, 'hi', 'common:term.fine'),
+        deducted: t(h, 'hi', 'common:term.penalty'),
+        saleDay: 16,
+      }),
+    );
   });
 
   it('/language stores the choice, answers in it and sets the chat’s command menu', async () => {
@@ -240,10 +305,18 @@ describe('owner: finding a case and its dues', () => {
     expect((await h.deps.db.telegramUser.findUniqueOrThrow({ where: { id: BigInt(user.id) } })).language).toBe('hi');
     const menu = h.api.calls.find((c) => c.method === 'setMyCommands')!;
     expect(menu.payload.scope).toEqual({ type: 'chat', chat_id: user.id });
-    expect(menu.payload.commands.find((c: { command: string }) => c.command === 'case').description).toBe(t(h, 'hi', 'common:commands.case'));
+    expect(menu.payload.commands.find((c: { command: string }) => c.command === 'case').description).toBe(
+      t(h, 'hi', 'common:commands.case'),
+    );
     // From now on Hindi, although Telegram says English.
     await h.send(user, '/help');
-    expect(h.api.lastTo(user.id)!.text).toBe(t(h, 'hi', 'owner:help.text', { fine: t(h, 'hi', 'common:term.fine'), deducted: t(h, 'hi', 'common:term.penalty'), saleDay: 16 }));
+    expect(h.api.lastTo(user.id)!.text).toBe(
+      t(h, 'hi', 'owner:help.text', {
+        fine: t(h, 'hi', 'common:term.fine'),
+        deducted: t(h, 'hi', 'common:term.penalty'),
+        saleDay: 16,
+      }),
+    );
   });
 
   it('a command leaves a flow, and /cancel says so', async () => {

@@ -27,11 +27,20 @@ describe('owner: follow cases and villages', () => {
     expect(h.api.lastTo(englishOwner.id)!.text).toBe(t(h, 'en', 'owner:follow.on', { number: 'JAI1-2026-1' }));
     // Tapping twice keeps one subscription.
     await h.tap(englishOwner, follow.data);
-    expect(await h.deps.db.subscription.count({ where: { telegramUserId: BigInt(englishOwner.id), kind: 'CASE' } })).toBe(1);
+    expect(
+      await h.deps.db.subscription.count({ where: { telegramUserId: BigInt(englishOwner.id), kind: 'CASE' } }),
+    ).toBe(1);
 
     await h.send(englishOwner, '/mycases');
     const mine = h.api.lastTo(englishOwner.id)!;
-    expect(mine.text).toContain(t(h, 'en', 'owner:mycases.line', { number: 'JAI1-2026-1', status: t(h, 'en', 'common:status.IMPOUNDED'), place: 'Kunda', date: '2026-11-27' }));
+    expect(mine.text).toContain(
+      t(h, 'en', 'owner:mycases.line', {
+        number: 'JAI1-2026-1',
+        status: t(h, 'en', 'common:status.IMPOUNDED'),
+        place: 'Kunda',
+        date: '2026-11-27',
+      }),
+    );
     expect(buttonsOf(mine.payload)[0]!.data).toBe(data(h, 'cs', kunda.id));
     expect(await subscribersForCase(h.deps.db, kunda.id)).toEqual([BigInt(englishOwner.id)]);
 
@@ -48,7 +57,9 @@ describe('owner: follow cases and villages', () => {
     await h.send(hindiOwner, 'सामोद');
     expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'owner:subscribe.ask_filter'));
     await h.send(hindiOwner, 'बकरी');
-    expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'owner:subscribe.done_filter', { village: 'सामोद', filter: 'बकरी' }));
+    expect(h.api.lastTo(hindiOwner.id)!.text).toBe(
+      t(h, 'hi', 'owner:subscribe.done_filter', { village: 'सामोद', filter: 'बकरी' }),
+    );
     // "Samod" in the register, "सामोद" in the subscription; goats in the case, "बकरी" in the filter.
     expect(await subscribersForCase(h.deps.db, samod.id)).toEqual([BigInt(hindiOwner.id)]);
     expect(await subscribersForCase(h.deps.db, kunda.id)).toEqual([]);
@@ -82,14 +93,20 @@ describe('owner: follow cases and villages', () => {
     const numbers: string[] = [];
     for (let d = 1; d <= MY_CASES_SHOWN + 3; d++) {
       // One a day in September: the later the day, the newer the case.
-      const c = await makeCase(h.deps.db, { pound: 'JAI1', impoundedAt: `2026-09-${String(d).padStart(2, '0')}T10:00:00+05:30`, heads: [['goat', 'white']] });
+      const c = await makeCase(h.deps.db, {
+        pound: 'JAI1',
+        impoundedAt: `2026-09-${String(d).padStart(2, '0')}T10:00:00+05:30`,
+        heads: [['goat', 'white']],
+      });
       await followCase(h.deps.db, BigInt(owner.id), c.id);
       numbers.push(c.number);
     }
     await h.send(owner, '/mycases');
     const mine = h.api.lastTo(owner.id)!;
     const newest = numbers.slice(3).reverse();
-    expect(buttonsOf(mine.payload).map((b) => b.text)).toEqual(newest.map((number) => t(h, 'hi', 'owner:mycases.open_button', { number })));
+    expect(buttonsOf(mine.payload).map((b) => b.text)).toEqual(
+      newest.map((number) => t(h, 'hi', 'owner:mycases.open_button', { number })),
+    );
     for (const old of numbers.slice(0, 3)) expect(mine.text).not.toContain(old);
     expect(mine.text).toContain(t(h, 'hi', 'owner:mycases.more', { count: 3 }));
     expect(mine.text).toContain('और 3 पुराने प्रकरण');

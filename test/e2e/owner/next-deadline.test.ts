@@ -23,19 +23,37 @@ describe('owner: the next statutory step on the case card (ss. 14, 16)', () => {
     const db = h.deps.db;
     const heads: Array<[string, string]> = [['buffalo', 'black, curved horns']];
     const a = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-12T10:00:00+05:30', heads });
-    await db.case.update({ where: { id: a.id }, data: { status: 'NOTICE_POSTED', reportedAt: ist('2026-11-20 09:00'), noticePostedAt: ist('2026-11-20 10:15') } });
+    await db.case.update({
+      where: { id: a.id },
+      data: { status: 'NOTICE_POSTED', reportedAt: ist('2026-11-20 09:00'), noticePostedAt: ist('2026-11-20 10:15') },
+    });
     // Back-dated: registered late, the report already sent.
     const b = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-15T10:00:00+05:30', heads });
-    await db.case.update({ where: { id: b.id }, data: { status: 'REPORTED_S14', reportedAt: ist('2026-11-29 09:00') } });
+    await db.case.update({
+      where: { id: b.id },
+      data: { status: 'REPORTED_S14', reportedAt: ist('2026-11-29 09:00') },
+    });
     // Owner appeared on 28 Nov (day 3) and did not pay: s. 16.
     const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-25T10:00:00+05:30', heads });
     await db.case.update({ where: { id: c.id }, data: { ownerRefusedAt: ist('2026-11-28 11:00') } });
     // Partly sold at a s. 14 auction (heads without a bid stay), and partly sold under s. 16 (the rest returned).
     const d = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads });
-    await db.case.update({ where: { id: d.id }, data: { status: 'PARTLY_SOLD', reportedAt: ist('2026-11-09 09:00'), noticePostedAt: ist('2026-11-09 10:15') } });
+    await db.case.update({
+      where: { id: d.id },
+      data: { status: 'PARTLY_SOLD', reportedAt: ist('2026-11-09 09:00'), noticePostedAt: ist('2026-11-09 10:15') },
+    });
     const e = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads });
-    await db.case.update({ where: { id: e.id }, data: { status: 'PARTLY_SOLD', ownerRefusedAt: ist('2026-11-03 11:00') } });
-    Object.assign(cards, { notice: a.number, reported: b.number, refused: c.number, partS14: d.number, partS16: e.number });
+    await db.case.update({
+      where: { id: e.id },
+      data: { status: 'PARTLY_SOLD', ownerRefusedAt: ist('2026-11-03 11:00') },
+    });
+    Object.assign(cards, {
+      notice: a.number,
+      reported: b.number,
+      refused: c.number,
+      partS14: d.number,
+      partS16: e.number,
+    });
   });
   afterAll(() => h?.close());
 
@@ -46,10 +64,16 @@ describe('owner: the next statutory step on the case card (ss. 14, 16)', () => {
     expect(en).toContain('until they are sold');
     expect(en).not.toContain('until then');
     // The gate: refused one minute before 28 Nov 00:00 IST, allowed at it.
-    const state = caseStateOf(await loadCase(h.deps.db, (await h.deps.db.case.findUniqueOrThrow({ where: { number: cards.notice } })).id));
+    const state = caseStateOf(
+      await loadCase(h.deps.db, (await h.deps.db.case.findUniqueOrThrow({ where: { number: cards.notice } })).id),
+    );
     const now = ist('2026-11-21 10:00');
-    expect(checkTransition(state, 'SCHEDULE_AUCTION', 'officer', now, { auctionAt: ist('2026-11-27 23:59') }).ok).toBe(false);
-    expect(checkTransition(state, 'SCHEDULE_AUCTION', 'officer', now, { auctionAt: ist('2026-11-28 00:00') }).ok).toBe(true);
+    expect(checkTransition(state, 'SCHEDULE_AUCTION', 'officer', now, { auctionAt: ist('2026-11-27 23:59') }).ok).toBe(
+      false,
+    );
+    expect(checkTransition(state, 'SCHEDULE_AUCTION', 'officer', now, { auctionAt: ist('2026-11-28 00:00') }).ok).toBe(
+      true,
+    );
   });
 
   it('a back-dated case already reported says it was reported, not that the keeper will report', async () => {
@@ -81,7 +105,13 @@ describe('owner: the next statutory step on the case card (ss. 14, 16)', () => {
     await h.send(englishOwner, '/help');
     const en = h.api.lastTo(englishOwner.id)!.text;
     // Act 8 of 2026 amends s. 16 only: the s. 12 fine per head keeps its word, the s. 16 deduction says penalty.
-    expect(en).toBe(t(h, 'en', 'owner:help.text', { fine: t(h, 'en', 'common:term.fine'), deducted: t(h, 'en', 'common:term.penalty'), saleDay: 16 }));
+    expect(en).toBe(
+      t(h, 'en', 'owner:help.text', {
+        fine: t(h, 'en', 'common:term.fine'),
+        deducted: t(h, 'en', 'common:term.penalty'),
+        saleDay: 16,
+      }),
+    );
     expect(en).toContain('the fine per head (s. 12)');
     expect(en).toContain('the penalty and charges are taken from the sale money (s. 16)');
     expect(en).toContain('on day 16 after impounding at the earliest');
@@ -89,7 +119,13 @@ describe('owner: the next statutory step on the case card (ss. 14, 16)', () => {
     expect(en).not.toContain('about 14 days');
     await h.send(hindiOwner, '/help');
     const hi = h.api.lastTo(hindiOwner.id)!.text;
-    expect(hi).toBe(t(h, 'hi', 'owner:help.text', { fine: t(h, 'hi', 'common:term.fine'), deducted: t(h, 'hi', 'common:term.penalty'), saleDay: 16 }));
+    expect(hi).toBe(
+      t(h, 'hi', 'owner:help.text', {
+        fine: t(h, 'hi', 'common:term.fine'),
+        deducted: t(h, 'hi', 'common:term.penalty'),
+        saleDay: 16,
+      }),
+    );
     expect(hi).toContain('प्रति पशु जुर्माना (धारा 12)');
     expect(hi).toContain('शास्ति व खर्च बिक्री से प्राप्त राशि से काट लिए जाते हैं (धारा 16)');
     expect(hi).toContain('16वें दिन');

@@ -8,7 +8,9 @@ import { seed } from '../../support/fixtures';
 export const START = '2026-11-29T10:00:00+05:30';
 
 /** A bot harness with the demo district seeded (JAI1-2026-1 Kunda buffaloes, JAI1-2026-2, JAI2-2026-1, PUN1-2026-1). */
-export async function ownerHarness(opts: { dbKind?: 'pglite' | 'postgres'; env?: Record<string, string>; jobs?: boolean } = {}): Promise<BotHarness> {
+export async function ownerHarness(
+  opts: { dbKind?: 'pglite' | 'postgres'; env?: Record<string, string>; jobs?: boolean } = {},
+): Promise<BotHarness> {
   const h = await createBotHarness({ start: START, ...opts });
   await seed(h.deps.db, h.clock.now());
   return h;
@@ -29,7 +31,10 @@ export function t(h: BotHarness, lang: Lang, key: string, params: Record<string,
 
 /** Texts sent to a chat since `from` (index into the recorded list). */
 export function textsTo(h: BotHarness, chatId: number, from = 0): string[] {
-  return h.api.sentTo(chatId).slice(from).map((m) => m.text);
+  return h.api
+    .sentTo(chatId)
+    .slice(from)
+    .map((m) => m.text);
 }
 
 /** All callback data on the inline keyboard of a message payload. */
@@ -52,9 +57,18 @@ export function lastButton(h: BotHarness, chatId: number, action: string): { tex
  * The dues the statute engine computes for a case, from rule rows read straight from the database
  * (independently of src/services/dues.ts), for comparing with what the bot told the owner.
  */
-export async function engineDues(h: BotHarness, caseNumber: string, asOf: Date, mode: DuesMode = 'claim', s12aDeclaration = false): Promise<DuesBreakdown> {
+export async function engineDues(
+  h: BotHarness,
+  caseNumber: string,
+  asOf: Date,
+  mode: DuesMode = 'claim',
+  s12aDeclaration = false,
+): Promise<DuesBreakdown> {
   const db = h.deps.db;
-  const c = await db.case.findUniqueOrThrow({ where: { number: caseNumber }, include: { heads: true, pound: { include: { area: true } } } });
+  const c = await db.case.findUniqueOrThrow({
+    where: { number: caseNumber },
+    include: { heads: true, pound: { include: { area: true } } },
+  });
   const day = (d: Date) => d.toISOString().slice(0, 10);
   const state = c.pound.area.stateCode;
   const fines = await db.fineScale.findMany({ where: { areaId: c.pound.areaId } });
@@ -70,9 +84,32 @@ export async function engineDues(h: BotHarness, caseNumber: string, asOf: Date, 
       s12aDeclaration,
     },
     {
-      fineScale: fines.map((f) => ({ state, area: c.pound.area.code, cattleClass: f.cattleClass, effectiveFrom: day(f.effectiveFrom), effectiveTo: f.effectiveTo ? day(f.effectiveTo) : null, paisePerHead: f.paisePerHead, notification: f.notification })),
-      feedingRates: feeding.map((f) => ({ poundCode: c.pound.code, cattleClass: f.cattleClass, effectiveFrom: day(f.effectiveFrom), effectiveTo: f.effectiveTo ? day(f.effectiveTo) : null, paisePerDay: f.paisePerDay, order: f.orderRef })),
-      securityScale: security.map((s) => ({ state, area: '*', cattleClass: s.cattleClass, effectiveFrom: day(s.effectiveFrom), effectiveTo: s.effectiveTo ? day(s.effectiveTo) : null, paisePerHead: s.paisePerHead, notification: s.reference })),
+      fineScale: fines.map((f) => ({
+        state,
+        area: c.pound.area.code,
+        cattleClass: f.cattleClass,
+        effectiveFrom: day(f.effectiveFrom),
+        effectiveTo: f.effectiveTo ? day(f.effectiveTo) : null,
+        paisePerHead: f.paisePerHead,
+        notification: f.notification,
+      })),
+      feedingRates: feeding.map((f) => ({
+        poundCode: c.pound.code,
+        cattleClass: f.cattleClass,
+        effectiveFrom: day(f.effectiveFrom),
+        effectiveTo: f.effectiveTo ? day(f.effectiveTo) : null,
+        paisePerDay: f.paisePerDay,
+        order: f.orderRef,
+      })),
+      securityScale: security.map((s) => ({
+        state,
+        area: '*',
+        cattleClass: s.cattleClass,
+        effectiveFrom: day(s.effectiveFrom),
+        effectiveTo: s.effectiveTo ? day(s.effectiveTo) : null,
+        paisePerHead: s.paisePerHead,
+        notification: s.reference,
+      })),
     },
   );
   if (!r.ok) throw r.error;
@@ -99,7 +136,9 @@ export async function footprint(h: BotHarness) {
  * either order.
  */
 export function paymentCardTo(h: BotHarness, keeperId: number, paymentId: number) {
-  const card = [...h.api.sentTo(keeperId)].reverse().find((m) => buttonsOf(m.payload).some((b) => b.data.split('|').slice(0, 3).join('|') === `pc|ok|${paymentId}`));
+  const card = [...h.api.sentTo(keeperId)]
+    .reverse()
+    .find((m) => buttonsOf(m.payload).some((b) => b.data.split('|').slice(0, 3).join('|') === `pc|ok|${paymentId}`));
   if (!card) throw new Error(`no payment card for payment ${paymentId} to ${keeperId}`);
   return card;
 }

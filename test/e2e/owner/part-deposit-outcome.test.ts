@@ -35,16 +35,56 @@ describe('magistrate: the outcome of an owner’s part deposit, named by its rec
     await enrolStaff(h.deps.db, hindiMagistrate.id, 'MAGISTRATE', ['JAI1'], 'DM Jaipur (hi)');
     for (const u of [keeper, magistrate]) await h.send(u, '/help');
     await h.send(hindiMagistrate, '/language hi');
-    c = await makeCase(h.deps.db, { pound: 'JAI1', impoundedAt: '2026-11-27T11:00:00+05:30', place: 'Achrol', heads: [['cow', 'black, white star'], ['buffalo', 'brown'], ['buffalo', 'black']] });
+    c = await makeCase(h.deps.db, {
+      pound: 'JAI1',
+      impoundedAt: '2026-11-27T11:00:00+05:30',
+      place: 'Achrol',
+      heads: [
+        ['cow', 'black, white star'],
+        ['buffalo', 'brown'],
+        ['buffalo', 'black'],
+      ],
+    });
     const act = await actorOf(h.deps.db, keeper.id);
     const config = createConfig(process.env);
-    for (const [owner, head, name] of [[englishOwner, c.heads[0]!, 'Sunita Devi'], [hindiOwner, c.heads[1]!, 'रमेश चौधरी']] as const) {
+    for (const [owner, head, name] of [
+      [englishOwner, c.heads[0]!, 'Sunita Devi'],
+      [hindiOwner, c.heads[1]!, 'रमेश चौधरी'],
+    ] as const) {
       await h.send(owner, '/start');
-      const claim = await recordClaim(h.deps.db, { caseId: c.id, kind: 'S15_PROTEST', telegramUserId: BigInt(owner.id), claimantName: name, isAgent: false, ownerName: name, intendsComplaint: true });
+      const claim = await recordClaim(h.deps.db, {
+        caseId: c.id,
+        kind: 'S15_PROTEST',
+        telegramUserId: BigInt(owner.id),
+        claimantName: name,
+        isAgent: false,
+        ownerName: name,
+        intendsComplaint: true,
+      });
       await setClaimHeads(h.deps.db, claim.id, [head.id]);
-      const d = await declarePayment({ db: h.deps.db, config }, {}, { claimId: claim.id, telegramUserId: BigInt(owner.id), method: 'CASH', amountPaise: null, upiRef: null, now: h.clock.now() });
+      const d = await declarePayment(
+        { db: h.deps.db, config },
+        {},
+        {
+          claimId: claim.id,
+          telegramUserId: BigInt(owner.id),
+          method: 'CASH',
+          amountPaise: null,
+          upiRef: null,
+          now: h.clock.now(),
+        },
+      );
       if (d.kind !== 'declared') throw new Error(JSON.stringify(d));
-      expect((await confirmPayment(h.deps.db, { paymentId: d.paymentId, actor: act, now: h.clock.now(), botUsername: 'bot' })).status).toBe('confirmed');
+      expect(
+        (
+          await confirmPayment(h.deps.db, {
+            paymentId: d.paymentId,
+            actor: act,
+            now: h.clock.now(),
+            botUsername: 'bot',
+          })
+        ).status,
+      ).toBe('confirmed');
       const p = await h.deps.db.payment.findUniqueOrThrow({ where: { id: d.paymentId }, include: { receipt: true } });
       expect(p.part).toBe(true);
       receipts.push(p.receipt!.number);
@@ -53,13 +93,21 @@ describe('magistrate: the outcome of an owner’s part deposit, named by its rec
   });
   afterAll(() => h?.close());
 
-  const footprint = async () => ({ ledger: await h.deps.db.ledgerEntry.count(), orders: await h.deps.db.courtOrder.count(), version: (await h.deps.db.case.findUniqueOrThrow({ where: { id: c.id } })).version });
+  const footprint = async () => ({
+    ledger: await h.deps.db.ledgerEntry.count(),
+    orders: await h.deps.db.courtOrder.count(),
+    version: (await h.deps.db.case.findUniqueOrThrow({ where: { id: c.id } })).version,
+  });
 
   it('s. 20: each part depositor is reminded of his own deposit until he records his complaint', async () => {
     const ctx = { db: h.deps.db, config: h.deps.config, translator: h.deps.translator };
     const now = h.clock.now();
-    const due = async () => (await REMINDERS['s20-complaint-early'](ctx, c.id, now)).map((m) => [m.chatId, m.key, m.params?.amount]);
-    expect(await due()).toEqual([[String(englishOwner.id), 'jobs:complaint.early', 31000], [String(hindiOwner.id), 'jobs:complaint.early', 47000]]);
+    const due = async () =>
+      (await REMINDERS['s20-complaint-early'](ctx, c.id, now)).map((m) => [m.chatId, m.key, m.params?.amount]);
+    expect(await due()).toEqual([
+      [String(englishOwner.id), 'jobs:complaint.early', 31000],
+      [String(hindiOwner.id), 'jobs:complaint.early', 47000],
+    ]);
     await h.send(englishOwner, `/complaint ${c.number}`);
     await h.send(englishOwner, 'CMP-11/2026');
     await h.send(englishOwner, '29/11/2026');
@@ -74,14 +122,28 @@ describe('magistrate: the outcome of an owner’s part deposit, named by its rec
       t(h, 'en', 'officer:outcome.part_line', { receipt: receipts[0], amount: 31000, depositor: 'Sunita Devi' }),
       t(h, 'en', 'officer:outcome.part_line', { receipt: receipts[1], amount: 47000, depositor: 'रमेश चौधरी' }),
     ];
-    expect(h.api.lastTo(magistrate.id)!.text).toBe(t(h, 'en', 'officer:outcome.part_deposits', { number: c.number, count: 2, lines: lines.join('\n'), example: receipts[0] }));
+    expect(h.api.lastTo(magistrate.id)!.text).toBe(
+      t(h, 'en', 'officer:outcome.part_deposits', {
+        number: c.number,
+        count: 2,
+        lines: lines.join('\n'),
+        example: receipts[0],
+      }),
+    );
     expect(h.api.lastTo(magistrate.id)!.text).toContain('2 owners deposited for their own heads');
     expect(await footprint()).toEqual(before);
   });
 
   it('refund of Sunita’s deposit by its receipt: recorded, she is told, the case goes on; a second outcome is refused', async () => {
     await h.send(magistrate, `/outcome ${receipts[0]} refund DM/JPR/S20/7/2026`);
-    expect(h.api.lastTo(magistrate.id)!.text).toBe(t(h, 'en', 'officer:outcome.part_refunded', { receipt: receipts[0], number: c.number, amount: 31000, reference: 'DM/JPR/S20/7/2026' }));
+    expect(h.api.lastTo(magistrate.id)!.text).toBe(
+      t(h, 'en', 'officer:outcome.part_refunded', {
+        receipt: receipts[0],
+        number: c.number,
+        amount: 31000,
+        reference: 'DM/JPR/S20/7/2026',
+      }),
+    );
     const refund = await h.deps.db.ledgerEntry.findMany({ where: { caseId: c.id, account: 'DEPOSIT_REFUND' } });
     expect(refund.map((e) => paiseOf(e.amountPaise))).toEqual([31000]);
     expect((await h.deps.db.case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('IMPOUNDED');
@@ -97,16 +159,25 @@ describe('magistrate: the outcome of an owner’s part deposit, named by its rec
   it('in Hindi: Ramesh’s deposit applied to his buffalo’s dues — ₹200 fine to the Magistrate, ₹270 feeding to the keeper (s. 17)', async () => {
     await h.send(hindiMagistrate, `/outcome ${receipts[1]!.toLowerCase()} apply DM/JPR/S20/9/2026`);
     const text = h.api.lastTo(hindiMagistrate.id)!.text;
-    expect(text.startsWith(`दर्ज हो गया: रसीद ${receipts[1]} (प्रकरण ${c.number}) की धारा 15 की जमा राशि ₹470.00`)).toBe(true);
+    expect(text.startsWith(`दर्ज हो गया: रसीद ${receipts[1]} (प्रकरण ${c.number}) की धारा 15 की जमा राशि ₹470.00`)).toBe(
+      true,
+    );
     expect(text).toContain('शेष पशुओं के लिए प्रकरण जारी है');
-    const entries = await h.deps.db.ledgerEntry.findMany({ where: { caseId: c.id, idempotencyKey: { contains: ':deposit:apply:' } } });
-    expect(Object.fromEntries(entries.map((e) => [e.account, paiseOf(e.amountPaise)]))).toEqual({ DISTRICT_MAGISTRATE: 20000, POUND_KEEPER: 27000 });
+    const entries = await h.deps.db.ledgerEntry.findMany({
+      where: { caseId: c.id, idempotencyKey: { contains: ':deposit:apply:' } },
+    });
+    expect(Object.fromEntries(entries.map((e) => [e.account, paiseOf(e.amountPaise)]))).toEqual({
+      DISTRICT_MAGISTRATE: 20000,
+      POUND_KEEPER: 27000,
+    });
   });
 
   it('a receipt that is no part deposit, or unknown, is answered and changes nothing', async () => {
     const before = await footprint();
     await h.send(magistrate, '/outcome JAI1-R-2026-999999 refund DM/1');
-    expect(h.api.lastTo(magistrate.id)!.text).toBe(t(h, 'en', 'officer:outcome.no_part_deposit', { receipt: 'JAI1-R-2026-999999' }));
+    expect(h.api.lastTo(magistrate.id)!.text).toBe(
+      t(h, 'en', 'officer:outcome.no_part_deposit', { receipt: 'JAI1-R-2026-999999' }),
+    );
     expect(await footprint()).toEqual(before);
   });
 });

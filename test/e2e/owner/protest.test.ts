@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BotHarness } from '../../support/bot-harness';
 import { enrolStaff } from '../../support/fixtures';
-import { buttonsOf, data, engineDues, englishOwner, footprint, hindiOwner, lastButton, ownerHarness, paymentCardTo, t } from './owner-harness';
+import {
+  buttonsOf,
+  data,
+  engineDues,
+  englishOwner,
+  footprint,
+  hindiOwner,
+  lastButton,
+  ownerHarness,
+  paymentCardTo,
+  t,
+} from './owner-harness';
 
 const keeper = { id: 7801, firstName: 'Keeper', languageCode: 'en' };
 const punKeeper = { id: 7802, firstName: 'Pune keeper', languageCode: 'en' };
@@ -30,7 +41,14 @@ describe('owner: deposit under protest (s. 15)', () => {
     await h.tap(hindiOwner, data(h, 'pr', kunda.id));
     const explain = h.api.lastTo(hindiOwner.id)!;
     // Seized 27 Nov; 10 days from seizure, first day excluded → 7 Dec.
-    expect(explain.text).toBe(t(h, 'hi', 'owner:protest.explain', { number: 'JAI1-2026-1', fine: t(h, 'hi', 'common:term.fine'), date: '2026-12-07', days: 10 }));
+    expect(explain.text).toBe(
+      t(h, 'hi', 'owner:protest.explain', {
+        number: 'JAI1-2026-1',
+        fine: t(h, 'hi', 'common:term.fine'),
+        date: '2026-12-07',
+        days: 10,
+      }),
+    );
     const [yes, no] = buttonsOf(explain.payload);
     expect(no!.data).toBe(data(h, 'pi', kunda.id, 0));
     await h.tap(hindiOwner, yes!.data);
@@ -38,23 +56,49 @@ describe('owner: deposit under protest (s. 15)', () => {
     await h.tap(hindiOwner, lastButton(h, hindiOwner.id, 'who')!.data);
     await h.send(hindiOwner, 'रमेश चौधरी');
     // Kunda holds two buffaloes, perhaps of two owners: which are his (issue #10 item 11)? All of them.
-    expect(h.api.lastTo(hindiOwner.id)!.text).toContain(t(h, 'hi', 'owner:heads.ask', { number: 'JAI1-2026-1', count: 2 }));
+    expect(h.api.lastTo(hindiOwner.id)!.text).toContain(
+      t(h, 'hi', 'owner:heads.ask', { number: 'JAI1-2026-1', count: 2 }),
+    );
     await h.tap(hindiOwner, lastButton(h, hindiOwner.id, 'hda')!.data);
     const engine = await engineDues(h, 'JAI1-2026-1', h.clock.now(), 'deposit');
     const choice = h.api.lastTo(hindiOwner.id)!.text;
-    expect(choice).toContain(t(h, 'hi', 'owner:dues.header_deposit', { number: 'JAI1-2026-1', date: '2026-11-29', section: 'धारा 15' }));
-    expect(choice).toContain(t(h, 'hi', 'owner:pay.choose', { what: t(h, 'hi', 'owner:pay.what_deposit'), number: 'JAI1-2026-1', amount: engine.totals.totalPaise, section: 'धारा 15' }));
+    expect(choice).toContain(
+      t(h, 'hi', 'owner:dues.header_deposit', { number: 'JAI1-2026-1', date: '2026-11-29', section: 'धारा 15' }),
+    );
+    expect(choice).toContain(
+      t(h, 'hi', 'owner:pay.choose', {
+        what: t(h, 'hi', 'owner:pay.what_deposit'),
+        number: 'JAI1-2026-1',
+        amount: engine.totals.totalPaise,
+        section: 'धारा 15',
+      }),
+    );
     const claim = await h.deps.db.claim.findFirstOrThrow({ where: { caseId: kunda.id } });
     expect(claim).toMatchObject({ kind: 'S15_PROTEST', intendsComplaint: true, s12aDeclaration: false });
 
     await h.tap(hindiOwner, data(h, 'pm', claim.id, 'c'));
     await h.tap(hindiOwner, lastButton(h, hindiOwner.id, 'ip')!.data);
     const payment = await h.deps.db.payment.findFirstOrThrow({ where: { caseId: kunda.id } });
-    expect(payment).toMatchObject({ kind: 'S15_DEPOSIT', status: 'PENDING', amountPaise: BigInt(engine.totals.totalPaise) });
+    expect(payment).toMatchObject({
+      kind: 'S15_DEPOSIT',
+      status: 'PENDING',
+      amountPaise: BigInt(engine.totals.totalPaise),
+    });
     expect((await h.deps.db.case.findUniqueOrThrow({ where: { id: kunda.id } })).status).toBe('DEPOSIT_PENDING');
 
     await h.drain();
-    expect((await h.deps.db.delivery.findUniqueOrThrow({ where: { messageKey_telegramUserId: { messageKey: `payment:${payment.id}:card:${keeper.id}`, telegramUserId: BigInt(keeper.id) } } })).status).toBe('SENT');
+    expect(
+      (
+        await h.deps.db.delivery.findUniqueOrThrow({
+          where: {
+            messageKey_telegramUserId: {
+              messageKey: `payment:${payment.id}:card:${keeper.id}`,
+              telegramUserId: BigInt(keeper.id),
+            },
+          },
+        })
+      ).status,
+    ).toBe('SENT');
     const card = paymentCardTo(h, keeper.id, payment.id);
     expect(card.text.startsWith(`🧾 ${t(h, 'en', 'card:payment.kind_S15_DEPOSIT')}`)).toBe(true);
     await h.reply(keeper, card.messageId, 'ok');
@@ -63,7 +107,10 @@ describe('owner: deposit under protest (s. 15)', () => {
     expect((await h.deps.db.case.findUniqueOrThrow({ where: { id: kunda.id } })).status).toBe('DEPOSITED_S15');
     await h.drain();
     // The receipt and the release message reached the depositor through the jobs sender.
-    const toOwner = await h.deps.db.delivery.findMany({ where: { telegramUserId: BigInt(hindiOwner.id) }, orderBy: { id: 'asc' } });
+    const toOwner = await h.deps.db.delivery.findMany({
+      where: { telegramUserId: BigInt(hindiOwner.id) },
+      orderBy: { id: 'asc' },
+    });
     expect(toOwner.map((d) => [d.messageKey.replace(/\d+/g, 'N'), d.status])).toEqual([
       ['payment:N:receipt', 'SENT'],
       ['payment:N:receipt:pdf', 'SENT'],
@@ -77,7 +124,9 @@ describe('owner: deposit under protest (s. 15)', () => {
 
     const release = await h.deps.db.release.findFirstOrThrow({ where: { caseId: kunda.id } });
     await h.tap(hindiOwner, lastButton(h, hindiOwner.id, 'ack')!.data, 31);
-    expect((await h.deps.db.release.findUniqueOrThrow({ where: { id: release.id } })).acknowledgedByTelegramId).toBe(BigInt(hindiOwner.id));
+    expect((await h.deps.db.release.findUniqueOrThrow({ where: { id: release.id } })).acknowledgedByTelegramId).toBe(
+      BigInt(hindiOwner.id),
+    );
 
     // The card now says when to complain by (s. 20).
     await h.send(hindiOwner, '/case JAI1-2026-1');
@@ -90,7 +139,9 @@ describe('owner: deposit under protest (s. 15)', () => {
     expect(h.api.lastTo(englishOwner.id)!.text).toBe(t(h, 'en', 'owner:complaint.none'));
 
     await h.send(hindiOwner, '/complaint');
-    expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'owner:complaint.ask_reference', { number: 'JAI1-2026-1' }));
+    expect(h.api.lastTo(hindiOwner.id)!.text).toBe(
+      t(h, 'hi', 'owner:complaint.ask_reference', { number: 'JAI1-2026-1' }),
+    );
     await h.send(hindiOwner, 'परिवाद 45/2026');
     expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'owner:complaint.ask_date'));
     const before = await footprint(h);
@@ -100,9 +151,19 @@ describe('owner: deposit under protest (s. 15)', () => {
     expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'owner:complaint.date_invalid', { input: 'xyz' }));
     expect(await footprint(h)).toEqual(before);
     await h.send(hindiOwner, '१/१२/२०२६');
-    expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'owner:complaint.recorded', { reference: 'परिवाद 45/2026', date: '2026-12-01', number: 'JAI1-2026-1' }));
+    expect(h.api.lastTo(hindiOwner.id)!.text).toBe(
+      t(h, 'hi', 'owner:complaint.recorded', {
+        reference: 'परिवाद 45/2026',
+        date: '2026-12-01',
+        number: 'JAI1-2026-1',
+      }),
+    );
     const complaint = await h.deps.db.complaint.findFirstOrThrow({ where: { caseId: kunda.id } });
-    expect(complaint).toMatchObject({ reference: 'परिवाद 45/2026', telegramUserId: BigInt(hindiOwner.id), outcome: null });
+    expect(complaint).toMatchObject({
+      reference: 'परिवाद 45/2026',
+      telegramUserId: BigInt(hindiOwner.id),
+      outcome: null,
+    });
     expect(complaint.filedOn.toISOString().slice(0, 10)).toBe('2026-12-01');
     expect(await h.deps.db.auditEvent.count({ where: { action: 'S20_COMPLAINT_RECORDED', caseId: kunda.id } })).toBe(1);
 
@@ -110,12 +171,16 @@ describe('owner: deposit under protest (s. 15)', () => {
     await h.send(hindiOwner, '/complaint JAI1-2026-1');
     await h.send(hindiOwner, 'परिवाद 45/2026');
     await h.send(hindiOwner, '1/12/2026');
-    expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'owner:complaint.already', { reference: 'परिवाद 45/2026', number: 'JAI1-2026-1' }));
+    expect(h.api.lastTo(hindiOwner.id)!.text).toBe(
+      t(h, 'hi', 'owner:complaint.already', { reference: 'परिवाद 45/2026', number: 'JAI1-2026-1' }),
+    );
     expect(await h.deps.db.complaint.count()).toBe(1);
 
     // Someone who did not deposit cannot record a complaint on the case.
     await h.send(englishOwner, '/complaint JAI1-2026-1');
-    expect(h.api.lastTo(englishOwner.id)!.text).toBe(t(h, 'en', 'owner:complaint.not_depositor', { number: 'JAI1-2026-1' }));
+    expect(h.api.lastTo(englishOwner.id)!.text).toBe(
+      t(h, 'en', 'owner:complaint.not_depositor', { number: 'JAI1-2026-1' }),
+    );
   });
 
   it('the Magistrate’s outcome shows on the card and in /mycases', async () => {
@@ -123,7 +188,12 @@ describe('owner: deposit under protest (s. 15)', () => {
     expect((await h.deps.db.complaint.findFirstOrThrow({ where: { caseId: kunda.id } })).outcome).toBe('refund');
     await h.send(hindiOwner, '/mycases');
     const mine = h.api.lastTo(hindiOwner.id)!.text;
-    expect(mine).toContain(t(h, 'hi', 'owner:mycases.complaint_line', { reference: 'परिवाद 45/2026', outcome: t(h, 'hi', 'owner:case.outcome_refund') }));
+    expect(mine).toContain(
+      t(h, 'hi', 'owner:mycases.complaint_line', {
+        reference: 'परिवाद 45/2026',
+        outcome: t(h, 'hi', 'owner:case.outcome_refund'),
+      }),
+    );
     expect(mine).toContain('JAI1-2026-1');
   });
 
@@ -145,7 +215,9 @@ describe('owner: deposit under protest (s. 15)', () => {
     await h.send(englishOwner, '/complaint JAI1-2026-2');
     await h.send(englishOwner, 'CMP-9/2026');
     await h.send(englishOwner, '2/12/2026');
-    expect(h.api.lastTo(englishOwner.id)!.text).toBe(t(h, 'en', 'owner:complaint.outside_window', { last: '2026-11-30', date: '2026-12-02' }));
+    expect(h.api.lastTo(englishOwner.id)!.text).toBe(
+      t(h, 'en', 'owner:complaint.outside_window', { last: '2026-11-30', date: '2026-12-02' }),
+    );
     expect(await footprint(h)).toEqual(before);
   });
 
@@ -155,7 +227,11 @@ describe('owner: deposit under protest (s. 15)', () => {
     const before = await footprint(h);
     await h.tap(englishOwner, data(h, 'pr', samod.id));
     expect(h.api.lastTo(englishOwner.id)!.text).toBe(
-      t(h, 'en', 'owner:claim.not_now', { number: 'JAI2-2026-1', reason: t(h, 'en', 'owner:refusal.COMPLAINT_WINDOW_CLOSED', { date: '2026-12-08' }), section: 's. 20' }),
+      t(h, 'en', 'owner:claim.not_now', {
+        number: 'JAI2-2026-1',
+        reason: t(h, 'en', 'owner:refusal.COMPLAINT_WINDOW_CLOSED', { date: '2026-12-08' }),
+        section: 's. 20',
+      }),
     );
     expect(await footprint(h)).toEqual(before);
   });
@@ -171,7 +247,9 @@ describe('owner: deposit under protest (s. 15)', () => {
     const withDeclaration = await engineDues(h, 'PUN1-2026-1', h.clock.now(), 'deposit', true);
     expect(withSecurity.totals.securityPaise).toBeGreaterThan(0);
     expect(withDeclaration.totals.totalPaise).toBe(withSecurity.totals.totalPaise - withSecurity.totals.securityPaise);
-    expect(h.api.lastTo(englishOwner.id)!.text).toBe(t(h, 'en', 'owner:protest.security_choice', { amount: withSecurity.totals.securityPaise }));
+    expect(h.api.lastTo(englishOwner.id)!.text).toBe(
+      t(h, 'en', 'owner:protest.security_choice', { amount: withSecurity.totals.securityPaise }),
+    );
     const claim = await h.deps.db.claim.findFirstOrThrow({ where: { caseId: pune.id } });
 
     await h.tap(englishOwner, data(h, 'dcl', claim.id, 0));
@@ -205,14 +283,23 @@ describe('owner: the s. 20 window is configurable', () => {
     const kunda = await h.deps.db.case.findUniqueOrThrow({ where: { number: 'JAI1-2026-1' } });
     await h.tap(englishOwner, data(h, 'pr', kunda.id));
     // Seized 27 Nov; 15 days, first day excluded → 12 Dec.
-    expect(h.api.lastTo(englishOwner.id)!.text).toBe(t(h, 'en', 'owner:protest.explain', { number: 'JAI1-2026-1', fine: t(h, 'en', 'common:term.fine'), date: '2026-12-12', days: 15 }));
+    expect(h.api.lastTo(englishOwner.id)!.text).toBe(
+      t(h, 'en', 'owner:protest.explain', {
+        number: 'JAI1-2026-1',
+        fine: t(h, 'en', 'common:term.fine'),
+        date: '2026-12-12',
+        days: 15,
+      }),
+    );
     // 9 Dec is past the default 10 days but inside 15: the deposit under protest is still open.
     h.clock.set('2026-12-09T10:00:00+05:30');
     await h.tap(englishOwner, data(h, 'pr', kunda.id));
     expect(h.api.lastTo(englishOwner.id)!.text.startsWith('⚖️')).toBe(true);
     h.clock.set('2026-12-13T00:00:00+05:30');
     await h.tap(englishOwner, data(h, 'pr', kunda.id));
-    expect(h.api.lastTo(englishOwner.id)!.text).toContain(t(h, 'en', 'owner:refusal.COMPLAINT_WINDOW_CLOSED', { date: '2026-12-12' }));
+    expect(h.api.lastTo(englishOwner.id)!.text).toContain(
+      t(h, 'en', 'owner:refusal.COMPLAINT_WINDOW_CLOSED', { date: '2026-12-12' }),
+    );
   });
 });
 
@@ -229,9 +316,23 @@ describe('owner: the s. 20 window runs from the time of seizure in the register'
     await h.deps.db.case.update({ where: { id: kunda.id }, data: { seizedAt: new Date('2026-11-25T20:00:00+05:30') } });
     await h.tap(englishOwner, data(h, 'pr', kunda.id));
     // 10 days from 25 Nov, first day excluded → 26 Nov..5 Dec (from the impounding it would be 7 Dec).
-    expect(h.api.lastTo(englishOwner.id)!.text).toBe(t(h, 'en', 'owner:protest.explain', { number: 'JAI1-2026-1', fine: t(h, 'en', 'common:term.fine'), date: '2026-12-05', days: 10 }));
+    expect(h.api.lastTo(englishOwner.id)!.text).toBe(
+      t(h, 'en', 'owner:protest.explain', {
+        number: 'JAI1-2026-1',
+        fine: t(h, 'en', 'common:term.fine'),
+        date: '2026-12-05',
+        days: 10,
+      }),
+    );
     await h.tap(hindiOwner, data(h, 'pr', kunda.id));
-    expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'owner:protest.explain', { number: 'JAI1-2026-1', fine: t(h, 'hi', 'common:term.fine'), date: '2026-12-05', days: 10 }));
+    expect(h.api.lastTo(hindiOwner.id)!.text).toBe(
+      t(h, 'hi', 'owner:protest.explain', {
+        number: 'JAI1-2026-1',
+        fine: t(h, 'hi', 'common:term.fine'),
+        date: '2026-12-05',
+        days: 10,
+      }),
+    );
     h.clock.set('2026-12-05T23:59:00+05:30');
     await h.tap(englishOwner, data(h, 'pr', kunda.id));
     expect(h.api.lastTo(englishOwner.id)!.text.startsWith('⚖️')).toBe(true);
@@ -239,11 +340,19 @@ describe('owner: the s. 20 window runs from the time of seizure in the register'
     const before = await footprint(h);
     await h.tap(englishOwner, data(h, 'pr', kunda.id));
     expect(h.api.lastTo(englishOwner.id)!.text).toBe(
-      t(h, 'en', 'owner:claim.not_now', { number: 'JAI1-2026-1', reason: t(h, 'en', 'owner:refusal.COMPLAINT_WINDOW_CLOSED', { date: '2026-12-05' }), section: 's. 20' }),
+      t(h, 'en', 'owner:claim.not_now', {
+        number: 'JAI1-2026-1',
+        reason: t(h, 'en', 'owner:refusal.COMPLAINT_WINDOW_CLOSED', { date: '2026-12-05' }),
+        section: 's. 20',
+      }),
     );
     await h.tap(hindiOwner, data(h, 'pr', kunda.id));
     expect(h.api.lastTo(hindiOwner.id)!.text).toBe(
-      t(h, 'hi', 'owner:claim.not_now', { number: 'JAI1-2026-1', reason: t(h, 'hi', 'owner:refusal.COMPLAINT_WINDOW_CLOSED', { date: '2026-12-05' }), section: 'धारा 20' }),
+      t(h, 'hi', 'owner:claim.not_now', {
+        number: 'JAI1-2026-1',
+        reason: t(h, 'hi', 'owner:refusal.COMPLAINT_WINDOW_CLOSED', { date: '2026-12-05' }),
+        section: 'धारा 20',
+      }),
     );
     expect(await footprint(h)).toEqual(before);
   });

@@ -12,7 +12,13 @@ describe('owner: typed names are names', () => {
   });
   afterAll(() => h?.close());
 
-  const HOSTILE = ['Sunita \u202e(DIAP :DEMRIFNOC REPEEK)', 'Sunita (KEEPER CONFIRMED: PAID)', 'Sunita 98123 45678', 'Sunita\u200b Devi', 'सुनीता ९८१२३४५६७८'];
+  const HOSTILE = [
+    'Sunita \u202e(DIAP :DEMRIFNOC REPEEK)',
+    'Sunita (KEEPER CONFIRMED: PAID)',
+    'Sunita 98123 45678',
+    'Sunita\u200b Devi',
+    'सुनीता ९८१२३४५६७८',
+  ];
 
   it('English: each hostile name is refused with the reason, nothing recorded; a real name goes through', async () => {
     const kunda = await h.deps.db.case.findUniqueOrThrow({ where: { number: 'JAI1-2026-1' } });
@@ -25,7 +31,9 @@ describe('owner: typed names are names', () => {
     }
     expect(await h.deps.db.claim.count()).toBe(0);
     await h.send(englishOwner, "Sunita D'Souza-Devi");
-    expect((await h.deps.db.claim.findFirstOrThrow({ where: { caseId: kunda.id } })).claimantName).toBe("Sunita D'Souza-Devi");
+    expect((await h.deps.db.claim.findFirstOrThrow({ where: { caseId: kunda.id } })).claimantName).toBe(
+      "Sunita D'Souza-Devi",
+    );
   });
 
   it('Hindi agent: the owner’s name is checked too; a Devanagari name with matras, nukta and a joiner is kept as typed', async () => {
@@ -41,6 +49,10 @@ describe('owner: typed names are names', () => {
     expect(await h.deps.db.claim.count({ where: { caseId: samod.id } })).toBe(0);
     await h.send(hindiOwner, 'ज़ाकिर क्\u200dषत्रिय');
     const claim = await h.deps.db.claim.findFirstOrThrow({ where: { caseId: samod.id } });
-    expect(claim).toMatchObject({ claimantName: 'रमेश कुमार', ownerName: 'ज़ाकिर क्\u200dषत्रिय'.normalize('NFC'), isAgent: true });
+    expect(claim).toMatchObject({
+      claimantName: 'रमेश कुमार',
+      ownerName: 'ज़ाकिर क्\u200dषत्रिय'.normalize('NFC'),
+      isAgent: true,
+    });
   });
 });

@@ -12,7 +12,8 @@ describe('confirming payments by replying to the card (e2e)', () => {
   const k2 = { id: 3002, firstName: 'Geeta', languageCode: 'hi' };
   const otherPound = { id: 3003, firstName: 'Vikram', languageCode: 'en' };
   const owner = { id: 3099, firstName: 'Ramesh Kumar', languageCode: 'hi' };
-  const t = (lang: 'en' | 'hi', key: string, params?: Record<string, unknown>) => h.deps.translator.t(lang, key, params);
+  const t = (lang: 'en' | 'hi', key: string, params?: Record<string, unknown>) =>
+    h.deps.translator.t(lang, key, params);
 
   beforeAll(async () => {
     h = await createBotHarness({ start: '2026-11-29T10:00:00+05:30', jobs: true });
@@ -33,7 +34,14 @@ describe('confirming payments by replying to the card (e2e)', () => {
     const shortBy = 10_000;
     const typed = ((duesPaise - shortBy) / 100).toFixed(2);
     await h.reply(k1, cardOf(k1), typed);
-    expect(h.api.lastTo(k1.id)!.text).toBe(t('en', 'staff:confirm.amount_less', { caseNumber: c.number, due: duesPaise, given: duesPaise - shortBy, difference: shortBy }));
+    expect(h.api.lastTo(k1.id)!.text).toBe(
+      t('en', 'staff:confirm.amount_less', {
+        caseNumber: c.number,
+        due: duesPaise,
+        given: duesPaise - shortBy,
+        difference: shortBy,
+      }),
+    );
     expect(h.api.lastTo(k1.id)!.text).toContain('₹100.00');
     await h.reply(k2, cardOf(k2), '12a0');
     expect(h.api.lastTo(k2.id)!.text).toBe(t('hi', 'common:error.amount_invalid', { input: '12a0' }));
@@ -49,7 +57,9 @@ describe('confirming payments by replying to the card (e2e)', () => {
     expect(p.receipt!.verificationCode).toMatch(/^[34679ACDEFGHJKMNPQRTUVWXY]{8}$/);
     // The keeper is told, then gets the receipt and the release slip the owner signs, as PDFs to print.
     const afterConfirm = h.api.sentTo(k1.id).slice(-3);
-    expect(afterConfirm[0]!.text).toBe(t('en', 'staff:confirm.done', { caseNumber: c.number, amount: duesPaise, receiptNumber: p.receipt!.number }));
+    expect(afterConfirm[0]!.text).toBe(
+      t('en', 'staff:confirm.done', { caseNumber: c.number, amount: duesPaise, receiptNumber: p.receipt!.number }),
+    );
     expect(afterConfirm.slice(1).map((m) => [m.method, m.text])).toEqual([
       ['sendDocument', t('en', 'documents:caption.receipt', { number: p.receipt!.number })],
       ['sendDocument', t('en', 'documents:caption.release', { number: c.number })],
@@ -57,27 +67,57 @@ describe('confirming payments by replying to the card (e2e)', () => {
 
     // The other keeper replying, the same keeper replying again, and the same update replayed: no second effect.
     await h.reply(k2, cardOf(k2), 'ok');
-    expect(h.api.lastTo(k2.id)!.text).toBe(t('hi', 'staff:confirm.already', { caseNumber: c.number, receiptNumber: p.receipt!.number }));
+    expect(h.api.lastTo(k2.id)!.text).toBe(
+      t('hi', 'staff:confirm.already', { caseNumber: c.number, receiptNumber: p.receipt!.number }),
+    );
     await h.reply(k1, cardOf(k1), 'ok');
-    expect(h.api.lastTo(k1.id)!.text).toBe(t('en', 'staff:confirm.already', { caseNumber: c.number, receiptNumber: p.receipt!.number }));
+    expect(h.api.lastTo(k1.id)!.text).toBe(
+      t('en', 'staff:confirm.already', { caseNumber: c.number, receiptNumber: p.receipt!.number }),
+    );
     const sentBefore = h.api.calls.length;
     await h.feed(confirm);
     expect(h.api.calls.length).toBe(sentBefore);
     expect(await h.deps.db.payment.count({ where: { caseId: c.id, status: 'CONFIRMED' } })).toBe(1);
     expect(await h.deps.db.ledgerEntry.count({ where: { caseId: c.id, account: 'OWNER_PAYMENT' } })).toBe(1);
-    expect(Number((await h.deps.db.ledgerEntry.findFirstOrThrow({ where: { caseId: c.id, account: 'OWNER_PAYMENT' } })).amountPaise)).toBe(duesPaise);
+    expect(
+      Number(
+        (await h.deps.db.ledgerEntry.findFirstOrThrow({ where: { caseId: c.id, account: 'OWNER_PAYMENT' } }))
+          .amountPaise,
+      ),
+    ).toBe(duesPaise);
     expect(await h.deps.db.receipt.count({ where: { caseId: c.id } })).toBe(1);
 
     // The owner receives the receipt: itemised by section, with the verification link as a QR photo.
     await h.drain();
-    expect((await h.deps.db.delivery.findUniqueOrThrow({ where: { messageKey_telegramUserId: { messageKey: `payment:${paymentId}:receipt`, telegramUserId: BigInt(owner.id) } } })).status).toBe('SENT');
+    expect(
+      (
+        await h.deps.db.delivery.findUniqueOrThrow({
+          where: {
+            messageKey_telegramUserId: { messageKey: `payment:${paymentId}:receipt`, telegramUserId: BigInt(owner.id) },
+          },
+        })
+      ).status,
+    ).toBe('SENT');
     const receiptMsg = h.api.sentTo(owner.id).find((m) => m.method === 'sendPhoto')!;
     expect(receiptMsg.method).toBe('sendPhoto');
     // ... and the receipt as a PDF (src/documents), through the same sender.
-    expect((await h.deps.db.delivery.findUniqueOrThrow({ where: { messageKey_telegramUserId: { messageKey: `payment:${paymentId}:receipt:pdf`, telegramUserId: BigInt(owner.id) } } })).status).toBe('SENT');
+    expect(
+      (
+        await h.deps.db.delivery.findUniqueOrThrow({
+          where: {
+            messageKey_telegramUserId: {
+              messageKey: `payment:${paymentId}:receipt:pdf`,
+              telegramUserId: BigInt(owner.id),
+            },
+          },
+        })
+      ).status,
+    ).toBe('SENT');
     const pdfMsg = h.api.sentTo(owner.id).find((m) => m.method === 'sendDocument')!;
     expect(pdfMsg.text).toBe(t('hi', 'documents:caption.receipt', { number: p.receipt!.number }));
-    expect((Object.values(pdfMsg.payload._files ?? {})[0] as { data: Buffer }).data.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((Object.values(pdfMsg.payload._files ?? {})[0] as { data: Buffer }).data.subarray(0, 5).toString()).toBe(
+      '%PDF-',
+    );
     const b = dues.ok ? dues.value.breakdown.totals : null;
     expect(receiptMsg.text).toBe(
       t('hi', 'receipt:owner.s13', {
@@ -112,10 +152,29 @@ describe('confirming payments by replying to the card (e2e)', () => {
     const p = await h.deps.db.payment.findUniqueOrThrow({ where: { id: paymentId } });
     expect([p.status, p.rejectedReason]).toEqual(['REJECTED', 'पैसा नहीं मिला']);
     expect((await h.deps.db.case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('IMPOUNDED');
-    expect(h.api.lastTo(k2.id)!.text).toBe(t('hi', 'staff:confirm.rejected', { caseNumber: c.number, reason: 'पैसा नहीं मिला' }));
+    expect(h.api.lastTo(k2.id)!.text).toBe(
+      t('hi', 'staff:confirm.rejected', { caseNumber: c.number, reason: 'पैसा नहीं मिला' }),
+    );
     await h.drain();
-    expect((await h.deps.db.delivery.findUniqueOrThrow({ where: { messageKey_telegramUserId: { messageKey: `payment:${paymentId}:rejected`, telegramUserId: BigInt(owner.id) } } })).status).toBe('SENT');
-    expect(h.api.lastTo(owner.id)!.text).toBe(t('hi', 'staff:owner.payment_rejected', { caseNumber: c.number, amount: Number(p.amountPaise), reason: 'पैसा नहीं मिला' }));
+    expect(
+      (
+        await h.deps.db.delivery.findUniqueOrThrow({
+          where: {
+            messageKey_telegramUserId: {
+              messageKey: `payment:${paymentId}:rejected`,
+              telegramUserId: BigInt(owner.id),
+            },
+          },
+        })
+      ).status,
+    ).toBe('SENT');
+    expect(h.api.lastTo(owner.id)!.text).toBe(
+      t('hi', 'staff:owner.payment_rejected', {
+        caseNumber: c.number,
+        amount: Number(p.amountPaise),
+        reason: 'पैसा नहीं मिला',
+      }),
+    );
     // Confirming a rejected payment is refused and changes nothing.
     await h.tap(k1, encodeCallback(secret, 'pc', 'ok', paymentId));
     expect(h.api.lastTo(k1.id)!.text).toBe(t('en', 'staff:confirm.not_pending_REJECTED', { caseNumber: c.number }));
@@ -131,7 +190,9 @@ describe('confirming payments by replying to the card (e2e)', () => {
     await h.tap(owner, encodeCallback(secret, 'pc', 'ok', paymentId));
     expect(h.api.lastTo(owner.id)!.text).toBe(t('hi', 'common:error.not_allowed'));
     await h.tap(k1, `pc|ok|${paymentId}|AAAAAAAA`);
-    expect(h.api.calls.filter((x) => x.method === 'answerCallbackQuery').at(-1)!.payload.text).toBe(t('en', 'common:error.stale_button'));
+    expect(h.api.calls.filter((x) => x.method === 'answerCallbackQuery').at(-1)!.payload.text).toBe(
+      t('en', 'common:error.stale_button'),
+    );
     expect((await h.deps.db.payment.findUniqueOrThrow({ where: { id: paymentId } })).status).toBe('PENDING');
     // /pending lists it for the keeper of JAI1, not for the keeper of JAI2.
     await h.send(k1, '/pending');
@@ -158,7 +219,10 @@ describe('two keepers confirming at the same moment on real Postgres (e2e)', asy
       await enrolStaff(h.deps.db, k1.id, 'POUND_KEEPER', ['JAI1']);
       await enrolStaff(h.deps.db, k2.id, 'POUND_KEEPER', ['JAI1']);
       const c = await demoCase(h, 'JAI1', 'Kunda');
-      const { paymentId, cardOf } = await declareAndDeliver(h, { caseId: c.id, owner: { id: 4099, firstName: 'Owner', languageCode: 'en' } });
+      const { paymentId, cardOf } = await declareAndDeliver(h, {
+        caseId: c.id,
+        owner: { id: 4099, firstName: 'Owner', languageCode: 'en' },
+      });
       await Promise.all([h.reply(k1, cardOf(k1), 'ok'), h.reply(k2, cardOf(k2), 'ok'), h.reply(k1, cardOf(k1), 'ok')]);
       expect(await h.deps.db.payment.count({ where: { caseId: c.id, status: 'CONFIRMED' } })).toBe(1);
       expect(await h.deps.db.ledgerEntry.count({ where: { caseId: c.id, account: 'OWNER_PAYMENT' } })).toBe(1);
@@ -168,8 +232,15 @@ describe('two keepers confirming at the same moment on real Postgres (e2e)', asy
       expect(await h.deps.db.auditEvent.count({ where: { caseId: c.id, action: 'payment.confirm' } })).toBe(1);
       const p = await h.deps.db.payment.findUniqueOrThrow({ where: { id: paymentId }, include: { receipt: true } });
       const answers = [...h.api.sentTo(k1.id), ...h.api.sentTo(k2.id)].map((m) => m.text);
-      const done = h.deps.translator.t('en', 'staff:confirm.done', { caseNumber: c.number, amount: p.amountPaise, receiptNumber: p.receipt!.number });
-      const already = h.deps.translator.t('en', 'staff:confirm.already', { caseNumber: c.number, receiptNumber: p.receipt!.number });
+      const done = h.deps.translator.t('en', 'staff:confirm.done', {
+        caseNumber: c.number,
+        amount: p.amountPaise,
+        receiptNumber: p.receipt!.number,
+      });
+      const already = h.deps.translator.t('en', 'staff:confirm.already', {
+        caseNumber: c.number,
+        receiptNumber: p.receipt!.number,
+      });
       expect(answers.filter((x) => x === done)).toHaveLength(1);
       expect(answers.filter((x) => x === already)).toHaveLength(2);
     } finally {

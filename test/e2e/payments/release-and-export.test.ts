@@ -11,12 +11,17 @@ describe('/release (ss. 13, 15, 19) and /register_export (s. 7) (e2e)', () => {
   const keeperB = { id: 5002, firstName: 'Vikram', languageCode: 'en' };
   const magistrate = { id: 5003, firstName: 'DM Office', languageCode: 'hi' };
   const owner = { id: 5099, firstName: 'Ramesh Kumar', languageCode: 'en' };
-  const t = (lang: 'en' | 'hi', key: string, params?: Record<string, unknown>) => h.deps.translator.t(lang, key, params);
+  const t = (lang: 'en' | 'hi', key: string, params?: Record<string, unknown>) =>
+    h.deps.translator.t(lang, key, params);
   // The fake Bot API does not parse grammY's multipart file parts, so the uploaded files are read from an
   // API transformer on their way out (the call still goes through the fake and is recorded there).
   const uploads: Array<Promise<string>> = [];
   const lastUpload = () => uploads[uploads.length - 1]!;
-  const refusalS19 = (lang: 'en' | 'hi') => t(lang, 'refusal:RELEASE_WITHOUT_PAYMENT_DEPOSIT_OR_ORDER', { section: t(lang, 'common:section', { n: '19' }), code: 'RELEASE_WITHOUT_PAYMENT_DEPOSIT_OR_ORDER' });
+  const refusalS19 = (lang: 'en' | 'hi') =>
+    t(lang, 'refusal:RELEASE_WITHOUT_PAYMENT_DEPOSIT_OR_ORDER', {
+      section: t(lang, 'common:section', { n: '19' }),
+      code: 'RELEASE_WITHOUT_PAYMENT_DEPOSIT_OR_ORDER',
+    });
 
   beforeAll(async () => {
     h = await createBotHarness({ start: '2026-11-29T10:00:00+05:30', jobs: true });
@@ -44,7 +49,9 @@ describe('/release (ss. 13, 15, 19) and /register_export (s. 7) (e2e)', () => {
   it('refuses a release without payment under s. 19, then releases after the payment is confirmed', async () => {
     const c = await demoCase(h, 'JAI1', 'Kunda');
     await h.send(keeper, `/release ${c.number}`);
-    expect(h.api.lastTo(keeper.id)!.text).toBe(`${t('en', 'staff:release.refused', { caseNumber: c.number })}\n${refusalS19('en')}`);
+    expect(h.api.lastTo(keeper.id)!.text).toBe(
+      `${t('en', 'staff:release.refused', { caseNumber: c.number })}\n${refusalS19('en')}`,
+    );
     expect(h.api.lastTo(keeper.id)!.text).toContain('s. 19');
     expect(await h.deps.db.release.count({ where: { caseId: c.id } })).toBe(0);
 
@@ -56,7 +63,15 @@ describe('/release (ss. 13, 15, 19) and /register_export (s. 7) (e2e)', () => {
     const receipt = await h.deps.db.receipt.findFirstOrThrow({ where: { caseId: c.id } });
     // The queue does not promise order between jobs: the receipt is delivered before the release is asked for.
     await h.drain();
-    expect((await h.deps.db.delivery.findUniqueOrThrow({ where: { messageKey_telegramUserId: { messageKey: `payment:${paymentId}:receipt`, telegramUserId: BigInt(owner.id) } } })).status).toBe('SENT');
+    expect(
+      (
+        await h.deps.db.delivery.findUniqueOrThrow({
+          where: {
+            messageKey_telegramUserId: { messageKey: `payment:${paymentId}:receipt`, telegramUserId: BigInt(owner.id) },
+          },
+        })
+      ).status,
+    ).toBe('SENT');
 
     // Another pound's keeper and an owner cannot release it.
     await h.send(keeperB, `/release ${c.number}`);
@@ -67,25 +82,57 @@ describe('/release (ss. 13, 15, 19) and /register_export (s. 7) (e2e)', () => {
 
     const cmd = await h.send(keeper, `/release ${c.number}`);
     const rel = await h.deps.db.release.findFirstOrThrow({ where: { caseId: c.id } });
-    expect([rel.basis, rel.headCount, rel.viaMessageId]).toEqual(['S13_PAYMENT', 2, (cmd.message as { message_id: number }).message_id]);
+    expect([rel.basis, rel.headCount, rel.viaMessageId]).toEqual([
+      'S13_PAYMENT',
+      2,
+      (cmd.message as { message_id: number }).message_id,
+    ]);
     const after = await h.deps.db.case.findUniqueOrThrow({ where: { id: c.id }, include: { heads: true } });
     expect(after.status).toBe('RELEASED_S13');
     expect(after.heads.every((x) => x.status === 'RELEASED')).toBe(true);
     expect(h.api.lastTo(keeper.id)!.text).toBe(
-      [t('en', 'staff:release.done_S13_PAYMENT', { caseNumber: c.number, heads: 2, receiptNumber: receipt.number, reference: '' }), t('en', 'staff:release.owner_notified')].join('\n\n'),
+      [
+        t('en', 'staff:release.done_S13_PAYMENT', {
+          caseNumber: c.number,
+          heads: 2,
+          receiptNumber: receipt.number,
+          reference: '',
+        }),
+        t('en', 'staff:release.owner_notified'),
+      ].join('\n\n'),
     );
     // The owner's message leaves through the jobs runtime (dispatcher → BullMQ → rate-limited sender).
     await h.drain();
-    expect((await h.deps.db.delivery.findUniqueOrThrow({ where: { messageKey_telegramUserId: { messageKey: `release:${rel.id}:owner`, telegramUserId: BigInt(owner.id) } } })).status).toBe('SENT');
+    expect(
+      (
+        await h.deps.db.delivery.findUniqueOrThrow({
+          where: {
+            messageKey_telegramUserId: { messageKey: `release:${rel.id}:owner`, telegramUserId: BigInt(owner.id) },
+          },
+        })
+      ).status,
+    ).toBe('SENT');
     const msg = h.api.lastTo(owner.id)!;
-    expect(msg.text).toBe(t('en', 'staff:owner.released_s13', { caseNumber: c.number, heads: 2, at: h.clock.now().toISOString(), receiptNumber: receipt.number }));
+    expect(msg.text).toBe(
+      t('en', 'staff:owner.released_s13', {
+        caseNumber: c.number,
+        heads: 2,
+        at: h.clock.now().toISOString(),
+        receiptNumber: receipt.number,
+      }),
+    );
     const button = msg.payload.reply_markup.inline_keyboard[0][0];
     expect(button.text).toBe(t('en', 'staff:owner.ack_button'));
-    expect(decodeCallback(callbackSecret(h.deps.config), button.callback_data)).toEqual({ action: 'ack', args: [String(rel.id)] });
+    expect(decodeCallback(callbackSecret(h.deps.config), button.callback_data)).toEqual({
+      action: 'ack',
+      args: [String(rel.id)],
+    });
 
     // Asking again records nothing more.
     await h.send(keeper, `/release ${c.number}`);
-    expect(h.api.lastTo(keeper.id)!.text).toBe(t('en', 'staff:release.already', { caseNumber: c.number, at: rel.releasedAt.toISOString() }));
+    expect(h.api.lastTo(keeper.id)!.text).toBe(
+      t('en', 'staff:release.already', { caseNumber: c.number, at: rel.releasedAt.toISOString() }),
+    );
     expect(await h.deps.db.release.count({ where: { caseId: c.id } })).toBe(1);
     const audit = await h.deps.db.auditEvent.findFirstOrThrow({ where: { action: 'case.release', caseId: c.id } });
     expect([audit.actorTelegramId, audit.messageId]).toEqual([BigInt(keeper.id), rel.viaMessageId]);
@@ -99,10 +146,22 @@ describe('/release (ss. 13, 15, 19) and /register_export (s. 7) (e2e)', () => {
     await h.send(magistrate, `/release ${c.number} order DM/JAI/123/2026`);
     const rel = await h.deps.db.release.findFirstOrThrow({ where: { caseId: c.id }, include: { order: true } });
     expect(rel.basis).toBe('S19_ORDER');
-    expect([rel.order!.authority, rel.order!.kind, rel.order!.reference]).toEqual(['MAGISTRATE', 'RELEASE', 'DM/JAI/123/2026']);
+    expect([rel.order!.authority, rel.order!.kind, rel.order!.reference]).toEqual([
+      'MAGISTRATE',
+      'RELEASE',
+      'DM/JAI/123/2026',
+    ]);
     expect((await h.deps.db.case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('RELEASED_BY_ORDER');
     expect(h.api.lastTo(magistrate.id)!.text).toBe(
-      [t('hi', 'staff:release.done_S19_ORDER', { caseNumber: c.number, heads: 3, receiptNumber: '', reference: 'DM/JAI/123/2026' }), t('hi', 'staff:release.owner_unknown')].join('\n\n'),
+      [
+        t('hi', 'staff:release.done_S19_ORDER', {
+          caseNumber: c.number,
+          heads: 3,
+          receiptNumber: '',
+          reference: 'DM/JAI/123/2026',
+        }),
+        t('hi', 'staff:release.owner_unknown'),
+      ].join('\n\n'),
     );
     expect(await h.deps.db.receipt.count({ where: { caseId: c.id } })).toBe(0);
   });
@@ -127,7 +186,9 @@ describe('/release (ss. 13, 15, 19) and /register_export (s. 7) (e2e)', () => {
     const csv = await lastUpload();
     // The CSV offers the printable extract: the button sends the register as a PDF (src/documents);
     // `pdf` at the end of the command sends it at once.
-    const pdfButton = (doc.payload.reply_markup as { inline_keyboard: Array<Array<{ text: string; callback_data: string }>> }).inline_keyboard[0]![0]!;
+    const pdfButton = (
+      doc.payload.reply_markup as { inline_keyboard: Array<Array<{ text: string; callback_data: string }>> }
+    ).inline_keyboard[0]![0]!;
     expect(pdfButton.text).toBe(t('en', 'documents:register.pdf_button'));
     await h.tap(keeper, pdfButton.callback_data, doc.messageId);
     const pdf = h.api.lastTo(keeper.id)!;
@@ -135,34 +196,73 @@ describe('/release (ss. 13, 15, 19) and /register_export (s. 7) (e2e)', () => {
     expect((await lastUpload()).slice(0, 5)).toBe('%PDF-');
     await h.send(keeper, '/register_export 01.11.2026 30.11.2026 pdf');
     expect(h.api.lastTo(keeper.id)!.text).toBe(t('en', 'documents:caption.register', { pound: 'JAI1' }));
-    await h.tap(keeper, pdfButton.callback_data.replace(/.$/, (ch) => (ch === 'A' ? 'B' : 'A')), doc.messageId);
+    await h.tap(
+      keeper,
+      pdfButton.callback_data.replace(/.$/, (ch) => (ch === 'A' ? 'B' : 'A')),
+      doc.messageId,
+    );
     expect(h.api.calls.at(-1)!.payload.text).toBe(t('en', 'common:error.stale_button'));
-    const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe(
-      ['record', 'case_number', 'date_time_ist', 'section', 'status', 'heads', 'cattle_class', 'description', 'place_of_seizure', 'seizer', 'owner', 'amount_paise', 'amount_rupees', 'reference', 'details']
+      [
+        'record',
+        'case_number',
+        'date_time_ist',
+        'section',
+        'status',
+        'heads',
+        'cattle_class',
+        'description',
+        'place_of_seizure',
+        'seizer',
+        'owner',
+        'amount_paise',
+        'amount_rupees',
+        'reference',
+        'details',
+      ]
         .map((k) => t('en', `staff:export.col.${k}`))
         .join(','),
     );
     const kunda = await demoCase(h, 'JAI1', 'Kunda');
     const receipt = await h.deps.db.receipt.findFirstOrThrow({ where: { caseId: kunda.id } });
     const payment = await h.deps.db.payment.findFirstOrThrow({ where: { caseId: kunda.id, status: 'CONFIRMED' } });
-    const rowsOf = (record: string) => lines.filter((l) => l.startsWith(`${t('en', `staff:export.record.${record}`)},`));
+    const rowsOf = (record: string) =>
+      lines.filter((l) => l.startsWith(`${t('en', `staff:export.record.${record}`)},`));
     expect(rowsOf('case').some((l) => l.includes(kunda.number) && l.includes('Kunda'))).toBe(true);
     expect(rowsOf('head').filter((l) => l.includes(kunda.number))).toHaveLength(2);
-    expect(rowsOf('payment').some((l) => l.includes(kunda.number) && l.includes(`,${payment.amountPaise},`) && l.includes('CONFIRMED'))).toBe(true);
+    expect(
+      rowsOf('payment').some(
+        (l) => l.includes(kunda.number) && l.includes(`,${payment.amountPaise},`) && l.includes('CONFIRMED'),
+      ),
+    ).toBe(true);
     expect(rowsOf('receipt').some((l) => l.includes(receipt.number))).toBe(true);
     expect(rowsOf('release').some((l) => l.includes(kunda.number) && l.includes('S13_PAYMENT'))).toBe(true);
     expect(rowsOf('ledger').some((l) => l.includes('OWNER_PAYMENT'))).toBe(true);
     // JAI2's order release is not in JAI1's register.
     expect(csv).not.toContain('DM/JAI/123/2026');
-    expect(doc.text).toBe(t('en', 'staff:export.caption', { pound: 'JAI1', from: '2026-11-01', to: '2026-11-30', cases: rowsOf('case').length, rows: lines.length - 1 }));
-    const audit = await h.deps.db.auditEvent.findFirstOrThrow({ where: { action: 'register.export', actorTelegramId: BigInt(keeper.id) } });
+    expect(doc.text).toBe(
+      t('en', 'staff:export.caption', {
+        pound: 'JAI1',
+        from: '2026-11-01',
+        to: '2026-11-30',
+        cases: rowsOf('case').length,
+        rows: lines.length - 1,
+      }),
+    );
+    const audit = await h.deps.db.auditEvent.findFirstOrThrow({
+      where: { action: 'register.export', actorTelegramId: BigInt(keeper.id) },
+    });
     expect(audit.messageId).not.toBeNull();
-
 
     // The magistrate of two pounds must say which; JAI2's register has the order.
     await h.send(magistrate, '/register_export 01.11.2026 30.11.2026');
-    expect(h.api.lastTo(magistrate.id)!.text).toBe(t('hi', 'staff:export.which_pound', { codes: 'JAI1, JAI2', code: '' }));
+    expect(h.api.lastTo(magistrate.id)!.text).toBe(
+      t('hi', 'staff:export.which_pound', { codes: 'JAI1, JAI2', code: '' }),
+    );
     await h.send(magistrate, '/register_export 2026-11-01 2026-11-30 jai2');
     expect(h.api.lastTo(magistrate.id)!.method).toBe('sendDocument');
     const csv2 = await lastUpload();

@@ -9,10 +9,17 @@ describe('/register — the s. 8 register entry (e2e)', () => {
   const hindiKeeper = { id: 2002, firstName: 'Suresh', languageCode: 'hi' };
   const owner = { id: 2099, firstName: 'Ramesh', languageCode: 'hi' };
   let rg: (...args: string[]) => string;
-  const t = (lang: 'en' | 'hi', key: string, params?: Record<string, unknown>) => h.deps.translator.t(lang, key, params);
-  const session = async (u: { id: number }) => (await h.deps.db.botSession.findUnique({ where: { key: `${u.id}:${u.id}` } }))?.value as { flow?: string; step?: string } | undefined;
+  const t = (lang: 'en' | 'hi', key: string, params?: Record<string, unknown>) =>
+    h.deps.translator.t(lang, key, params);
+  const session = async (u: { id: number }) =>
+    (await h.deps.db.botSession.findUnique({ where: { key: `${u.id}:${u.id}` } }))?.value as
+      | { flow?: string; step?: string }
+      | undefined;
 
-  const staff: SuiteStaff[] = [[keeper, 'POUND_KEEPER', ['JAI1']], [hindiKeeper, 'POUND_KEEPER', ['JAI1', 'JAI2']]];
+  const staff: SuiteStaff[] = [
+    [keeper, 'POUND_KEEPER', ['JAI1']],
+    [hindiKeeper, 'POUND_KEEPER', ['JAI1', 'JAI2']],
+  ];
   const h = botSuite({ start: '2026-11-29T10:00:00+05:30', seededAt: 'now', staff }, async (h) => {
     const secret = callbackSecret(h.deps.config);
     rg = (...args) => encodeCallback(secret, 'rg', ...args);
@@ -22,7 +29,9 @@ describe('/register — the s. 8 register entry (e2e)', () => {
     await h.send(keeper, '/register');
     expect(h.api.lastTo(keeper.id)!.text).toBe(t('en', 'staff:register.ask.class_first'));
     await h.tap(keeper, rg('cls', 'buffalo'));
-    expect(h.api.lastTo(keeper.id)!.text).toBe(t('en', 'staff:register.ask.count', { cls: t('en', 'common:cattle.buffalo') }));
+    expect(h.api.lastTo(keeper.id)!.text).toBe(
+      t('en', 'staff:register.ask.count', { cls: t('en', 'common:cattle.buffalo') }),
+    );
     await h.send(keeper, 'two');
     expect(h.api.lastTo(keeper.id)!.text).toBe(t('en', 'staff:register.count_invalid', { input: 'two', max: 500 }));
     await h.send(keeper, '2');
@@ -32,14 +41,22 @@ describe('/register — the s. 8 register entry (e2e)', () => {
     await h.tap(keeper, rg('cls', 'cow'));
     await h.send(keeper, '1');
     await h.send(keeper, 'brown Rathi cow, ear tag 4411');
-    await h.send(keeper, '', { photo: [{ file_id: 'small', file_unique_id: 's', width: 90, height: 90 }, { file_id: 'cow-photo-large', file_unique_id: 'l', width: 800, height: 800 }] } as never);
+    await h.send(keeper, '', {
+      photo: [
+        { file_id: 'small', file_unique_id: 's', width: 90, height: 90 },
+        { file_id: 'cow-photo-large', file_unique_id: 'l', width: 800, height: 800 },
+      ],
+    } as never);
     await h.tap(keeper, rg('done'));
     expect(h.api.lastTo(keeper.id)!.text).toBe(t('en', 'staff:register.ask.when'));
 
     // The future is refused (s. 8) and the flow waits for a correct time.
     await h.send(keeper, '30.11.2026 09:00');
     expect(h.api.lastTo(keeper.id)!.text).toBe(
-      t('en', 'staff:register.when_future', { at: new Date('2026-11-30T09:00:00+05:30').toISOString(), now: h.clock.now().toISOString() }),
+      t('en', 'staff:register.when_future', {
+        at: new Date('2026-11-30T09:00:00+05:30').toISOString(),
+        now: h.clock.now().toISOString(),
+      }),
     );
     expect((await session(keeper))?.step).toBe('when');
 
@@ -52,10 +69,18 @@ describe('/register — the s. 8 register entry (e2e)', () => {
     expect(h.api.lastTo(keeper.id)!.text).toBe(t('en', 'staff:register.seized_invalid', { input: 'yesterday' }));
     await h.send(keeper, '29.11.2026 11:00');
     expect(h.api.lastTo(keeper.id)!.text).toBe(
-      t('en', 'staff:register.seized_future', { at: new Date('2026-11-29T11:00:00+05:30').toISOString(), now: h.clock.now().toISOString() }),
+      t('en', 'staff:register.seized_future', {
+        at: new Date('2026-11-29T11:00:00+05:30').toISOString(),
+        now: h.clock.now().toISOString(),
+      }),
     );
     await h.send(keeper, '27.11.2026 19:00');
-    expect(h.api.lastTo(keeper.id)!.text).toBe(t('en', 'staff:register.seized_after', { seized: new Date('2026-11-27T19:00:00+05:30').toISOString(), at: brought }));
+    expect(h.api.lastTo(keeper.id)!.text).toBe(
+      t('en', 'staff:register.seized_after', {
+        seized: new Date('2026-11-27T19:00:00+05:30').toISOString(),
+        at: brought,
+      }),
+    );
     expect((await session(keeper))?.step).toBe('seized');
     // Seized the evening before it was brought in: a different India day, so a different s. 20 window.
     await h.send(keeper, '26.11.2026 21:10');
@@ -69,7 +94,10 @@ describe('/register — the s. 8 register entry (e2e)', () => {
     const save = await h.tap(keeper, rg('save'), 777);
 
     expect(await h.deps.db.case.count()).toBe(before + 1);
-    const c = await h.deps.db.case.findFirstOrThrow({ orderBy: { id: 'desc' }, include: { heads: { orderBy: { index: 'asc' } }, pound: true } });
+    const c = await h.deps.db.case.findFirstOrThrow({
+      orderBy: { id: 'desc' },
+      include: { heads: { orderBy: { index: 'asc' } }, pound: true },
+    });
     expect(c.pound.code).toBe('JAI1');
     expect(c.number).toMatch(/^JAI1-2026-\d+$/);
     expect(c.impoundedAt.toISOString()).toBe(new Date('2026-11-27T18:45:00+05:30').toISOString());
@@ -79,22 +107,60 @@ describe('/register — the s. 8 register entry (e2e)', () => {
       ['buffalo', 'black, white patch on forehead', null],
       ['cow', 'brown Rathi cow, ear tag 4411', 'cow-photo-large'],
     ]);
-    expect([c.seizerName, c.seizerResidence, c.ownerName, c.placeOfSeizure]).toEqual(['Bhanwar Lal', 'Kunda village', null, 'Kunda']);
+    expect([c.seizerName, c.seizerResidence, c.ownerName, c.placeOfSeizure]).toEqual([
+      'Bhanwar Lal',
+      'Kunda village',
+      null,
+      'Kunda',
+    ]);
     expect(c.villageKey).toBe('kunda');
     // The owners' search keys of the place and the descriptions are written with the entry (issue 13).
-    expect(c.searchKeys).toEqual(searchKeysOf('Kunda', c.heads.map((hd) => hd.description)));
+    expect(c.searchKeys).toEqual(
+      searchKeysOf(
+        'Kunda',
+        c.heads.map((hd) => hd.description),
+      ),
+    );
     expect(c.searchKeys).toEqual(expect.arrayContaining(['#', 'kund', '=rathi', '=4411']));
 
     const sent = h.api.sentTo(keeper.id).slice(-3);
-    expect(sent[0]!.text).toBe(t('en', 'staff:register.done', { number: c.number, heads: 3, pound: c.pound.name, at: c.impoundedAt.toISOString() }));
+    expect(sent[0]!.text).toBe(
+      t('en', 'staff:register.done', {
+        number: c.number,
+        heads: 3,
+        pound: c.pound.name,
+        at: c.impoundedAt.toISOString(),
+      }),
+    );
     expect(sent[1]!.text).toContain(c.number);
     expect(sent[1]!.text).toContain('Bhanwar Lal, Kunda village');
-    expect(sent[1]!.text).toContain(`Seized: ${h.deps.translator.t('en', 'staff:register.summary', { seized: c.seizedAt!.toISOString() }).match(/Seized: (.*)/)![1]}`);
-    expect(sent[1]!.text).toContain(t('en', 'staff:register.copy_line_single', { cls: t('en', 'common:cattle.buffalo'), description: 'black, curved horns', from: 1 }));
+    expect(sent[1]!.text).toContain(
+      `Seized: ${h.deps.translator.t('en', 'staff:register.summary', { seized: c.seizedAt!.toISOString() }).match(/Seized: (.*)/)![1]}`,
+    );
+    expect(sent[1]!.text).toContain(
+      t('en', 'staff:register.copy_line_single', {
+        cls: t('en', 'common:cattle.buffalo'),
+        description: 'black, curved horns',
+        from: 1,
+      }),
+    );
     expect(sent[2]!.method).toBe('sendPhoto');
-    expect(sent[2]!.text).toBe(t('en', 'staff:register.owner_slip', { number: c.number, pound: c.pound.name, link: `https://t.me/${h.deps.botUsername}?start=case_${c.number}` }));
+    expect(sent[2]!.text).toBe(
+      t('en', 'staff:register.owner_slip', {
+        number: c.number,
+        pound: c.pound.name,
+        link: `https://t.me/${h.deps.botUsername}?start=case_${c.number}`,
+      }),
+    );
 
-    const outbox = await h.deps.db.outboxEntry.findMany({ where: { OR: [{ jobKey: `case:${c.id}:broadcast:new_case` }, { jobName: 'deadline', payload: { path: ['caseId'], equals: c.id } }] } });
+    const outbox = await h.deps.db.outboxEntry.findMany({
+      where: {
+        OR: [
+          { jobKey: `case:${c.id}:broadcast:new_case` },
+          { jobName: 'deadline', payload: { path: ['caseId'], equals: c.id } },
+        ],
+      },
+    });
     expect(outbox.map((o) => o.jobName).sort()).toEqual(['broadcast', 'deadline']);
     const audit = await h.deps.db.auditEvent.findFirstOrThrow({ where: { action: 'case.register', caseId: c.id } });
     expect(audit.actorTelegramId).toBe(BigInt(keeper.id));
@@ -117,7 +183,9 @@ describe('/register — the s. 8 register entry (e2e)', () => {
     await h.tap(hindiKeeper, rg('nophoto'));
     await h.tap(hindiKeeper, rg('done'));
     await h.tap(hindiKeeper, rg('now'));
-    expect(h.api.lastTo(hindiKeeper.id)!.text).toBe(t('hi', 'staff:register.ask.seized', { at: h.clock.now().toISOString(), days: 10 }));
+    expect(h.api.lastTo(hindiKeeper.id)!.text).toBe(
+      t('hi', 'staff:register.ask.seized', { at: h.clock.now().toISOString(), days: 10 }),
+    );
     expect(h.api.lastTo(hindiKeeper.id)!.text).toContain('धारा 20');
     // Bad input is refused in Hindi.
     await h.send(hindiKeeper, 'कल');
@@ -135,7 +203,14 @@ describe('/register — the s. 8 register entry (e2e)', () => {
     expect(c.impoundedAt.toISOString()).toBe(h.clock.now().toISOString());
     expect(c.seizedAt!.toISOString()).toBe(h.clock.now().toISOString());
     expect(c.ownerName).toBe('गोपाल');
-    expect(h.api.sentTo(hindiKeeper.id).at(-3)!.text).toBe(t('hi', 'staff:register.done', { number: c.number, heads: 3, pound: c.pound.nameHi, at: c.impoundedAt.toISOString() }));
+    expect(h.api.sentTo(hindiKeeper.id).at(-3)!.text).toBe(
+      t('hi', 'staff:register.done', {
+        number: c.number,
+        heads: 3,
+        pound: c.pound.nameHi,
+        at: c.impoundedAt.toISOString(),
+      }),
+    );
   });
 
   it('a command leaves the flow, /cancel too, and nothing is written', async () => {
@@ -174,10 +249,20 @@ describe('/register — the s. 8 register entry (e2e)', () => {
       if (i < 11) await h.tap(keeper, rg('more'));
     }
     const last = h.api.sentTo(keeper.id).slice(-2);
-    expect(last.map((m) => m.text)).toEqual([t('en', 'staff:register.groups_full', { max: 12 }), t('en', 'staff:register.ask.when')]);
+    expect(last.map((m) => m.text)).toEqual([
+      t('en', 'staff:register.groups_full', { max: 12 }),
+      t('en', 'staff:register.ask.when'),
+    ]);
     await h.tap(keeper, rg('now'));
     await press(h, keeper, t('en', 'staff:register.seized_same_button'));
-    for (const answer of ['A very long seizer name '.repeat(8).slice(0, 200), 'r'.repeat(200), 'o'.repeat(200), 'p'.repeat(200), 'q'.repeat(200)]) await h.send(keeper, answer);
+    for (const answer of [
+      'A very long seizer name '.repeat(8).slice(0, 200),
+      'r'.repeat(200),
+      'o'.repeat(200),
+      'p'.repeat(200),
+      'q'.repeat(200),
+    ])
+      await h.send(keeper, answer);
     const confirm = h.api.lastTo(keeper.id)!;
     expect(confirm.text).toContain(t('en', 'staff:register.ask.confirm'));
     expect(confirm.text.length).toBeLessThanOrEqual(4096);

@@ -19,11 +19,18 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
   const owner: TestUser = { id: 8104, firstName: 'Ramesh', languageCode: 'hi' };
   const officerOther: TestUser = { id: 8105, firstName: 'Anil', languageCode: 'en' };
 
-  const staff: SuiteStaff[] = [[officer, 'OFFICER', ['JAI1'], 'Rakesh Yadav'], [keeperOther, 'POUND_KEEPER', ['JAI2'], 'Kailash Chand'], [magistrate, 'MAGISTRATE', ['JAI1', 'JAI2'], 'DM office'], [officerOther, 'OFFICER', ['JAI2'], 'Anil Sharma']];
-  const h = botSuite({ start: '2026-11-04T10:00:00+05:30', jobs: true, seededAt: ist('2026-11-01 09:00'), staff }, async (h) => {
-    const db = h.deps.db;
-    await h.send(owner, 'नमस्ते');
-  });
+  const staff: SuiteStaff[] = [
+    [officer, 'OFFICER', ['JAI1'], 'Rakesh Yadav'],
+    [keeperOther, 'POUND_KEEPER', ['JAI2'], 'Kailash Chand'],
+    [magistrate, 'MAGISTRATE', ['JAI1', 'JAI2'], 'DM office'],
+    [officerOther, 'OFFICER', ['JAI2'], 'Anil Sharma'],
+  ];
+  const h = botSuite(
+    { start: '2026-11-04T10:00:00+05:30', jobs: true, seededAt: ist('2026-11-01 09:00'), staff },
+    async (h) => {
+      await h.send(owner, 'नमस्ते');
+    },
+  );
   const en = inLanguage(h, 'en');
   const hi = inLanguage(h, 'hi');
 
@@ -31,16 +38,31 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
     const db = h.deps.db;
     // The owner refused on 3 Nov; the s. 16 sale may be held from the next day (src/law s16SaleEligible).
     h.clock.set('2026-11-03T10:00:00+05:30');
-    const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['buffalo', 'A, black'], ['buffalo', 'B, grey'], ['cow', 'C, brown']], ownerTelegramId: BigInt(owner.id) });
+    const c = await makeCase(db, {
+      pound: 'JAI1',
+      impoundedAt: '2026-11-01T10:00:00+05:30',
+      heads: [
+        ['buffalo', 'A, black'],
+        ['buffalo', 'B, grey'],
+        ['cow', 'C, brown'],
+      ],
+      ownerTelegramId: BigInt(owner.id),
+    });
     // No notice yet: an auction is refused under s. 14 ...
     await h.send(officer, `/auction ${c.number}`);
-    expect(lastText(h, officer)).toBe(hi('refusal:NOTICE_NOT_POSTED', { section: section(h, 'hi', '14'), number: c.number }));
+    expect(lastText(h, officer)).toBe(
+      hi('refusal:NOTICE_NOT_POSTED', { section: section(h, 'hi', '14'), number: c.number }),
+    );
     // ... until the owner's refusal to pay is recorded (s. 16).
     await press(h, officer, hi('officer:auction.refusal_button'));
     await h.send(officer, 'रमेश गुर्जर');
     await press(h, officer, hi('officer:button.yes_record'));
-    expect(lastText(h, officer)).toBe(hi('officer:auction.refusal_recorded', { at: ist('2026-11-03 10:00').toISOString() }));
-    expect((await db.case.findUniqueOrThrow({ where: { id: c.id } })).ownerRefusedAt?.toISOString()).toBe(ist('2026-11-03 10:00').toISOString());
+    expect(lastText(h, officer)).toBe(
+      hi('officer:auction.refusal_recorded', { at: ist('2026-11-03 10:00').toISOString() }),
+    );
+    expect((await db.case.findUniqueOrThrow({ where: { id: c.id } })).ownerRefusedAt?.toISOString()).toBe(
+      ist('2026-11-03 10:00').toISOString(),
+    );
     h.clock.set('2026-11-04T10:00:00+05:30');
     await press(h, officer, hi('officer:auction.schedule_button'));
     await h.send(officer, '04.11.2026 15:00');
@@ -48,7 +70,13 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
     await h.send(officer, 'बोली छूटते ही नकद भुगतान');
     await h.send(officer, 'DM/JPR/Pound/12/2026');
     await press(h, officer, hi('officer:button.record'));
-    expect(lastText(h, officer)).toBe(hi('officer:auction.scheduled', { number: c.number, at: ist('2026-11-04 15:00').toISOString(), place: 'कांजी हाउस प्रांगण, आमेर' }));
+    expect(lastText(h, officer)).toBe(
+      hi('officer:auction.scheduled', {
+        number: c.number,
+        at: ist('2026-11-04 15:00').toISOString(),
+        place: 'कांजी हाउस प्रांगण, आमेर',
+      }),
+    );
     await h.send(officer, `/auction ${c.number}`);
     await press(h, officer, hi('officer:auction.register_bidder_button'));
     await h.send(officer, 'गोपाल मीणा');
@@ -57,7 +85,13 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
 
     // Results cannot be recorded before the auction's time.
     await h.send(officer, `/sale ${c.number}`);
-    expect(lastText(h, officer)).toBe(hi('refusal:AUCTION_NOT_YET', { number: c.number, at: ist('2026-11-04 15:00').toISOString(), section: section(h, 'hi', '14') }));
+    expect(lastText(h, officer)).toBe(
+      hi('refusal:AUCTION_NOT_YET', {
+        number: c.number,
+        at: ist('2026-11-04 15:00').toISOString(),
+        section: section(h, 'hi', '14'),
+      }),
+    );
 
     h.clock.set('2026-11-04T15:30:00+05:30');
     await h.send(officer, `/sale ${c.number}`);
@@ -89,10 +123,23 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
     // The owner gets the account (a)–(f) in Hindi.
     // The account leaves through the jobs runtime (dispatcher → BullMQ → rate-limited sender).
     await h.drain();
-    expect((await db.delivery.findUniqueOrThrow({ where: { messageKey_telegramUserId: { messageKey: `case:${c.id}:s16-account:${owner.id}`, telegramUserId: BigInt(owner.id) } } })).status).toBe('SENT');
+    expect(
+      (
+        await db.delivery.findUniqueOrThrow({
+          where: {
+            messageKey_telegramUserId: {
+              messageKey: `case:${c.id}:s16-account:${owner.id}`,
+              telegramUserId: BigInt(owner.id),
+            },
+          },
+        })
+      ).status,
+    ).toBe('SENT');
     // The account in the chat, and the same account as a PDF (docs: documents:caption.account), in either order.
     const toOwnerAll = h.api.sentTo(owner.id);
-    expect(toOwnerAll.filter((m) => m.method === 'sendDocument').map((m) => m.text)).toEqual([hi('documents:caption.account', { number: c.number })]);
+    expect(toOwnerAll.filter((m) => m.method === 'sendDocument').map((m) => m.text)).toEqual([
+      hi('documents:caption.account', { number: c.number }),
+    ]);
     const toOwner = toOwnerAll.filter((m) => m.method === 'sendMessage').at(-1)?.text ?? '';
     expect(toOwner).toContain(c.number);
     expect(toOwner).toContain('(च)');
@@ -102,8 +149,15 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
     // The s. 17 division: the balance is the owner's, the parts add up to the proceeds.
     await h.send(officer, `/split ${c.number}`);
     await press(h, officer, hi('officer:split.record_button'));
-    const ledger = await db.ledgerEntry.findMany({ where: { caseId: c.id, idempotencyKey: { startsWith: `case:${c.id}:split:` } } });
-    expect(Object.fromEntries(ledger.map((e) => [e.account, Number(e.amountPaise)]))).toEqual({ SALE_EXPENSES: 10000, DISTRICT_MAGISTRATE: 2 * PENALTY.buffalo + PENALTY.cow, POUND_KEEPER: 4 * (2 * FEED.buffalo + FEED.cow), OWNER_BALANCE: balance });
+    const ledger = await db.ledgerEntry.findMany({
+      where: { caseId: c.id, idempotencyKey: { startsWith: `case:${c.id}:split:` } },
+    });
+    expect(Object.fromEntries(ledger.map((e) => [e.account, Number(e.amountPaise)]))).toEqual({
+      SALE_EXPENSES: 10000,
+      DISTRICT_MAGISTRATE: 2 * PENALTY.buffalo + PENALTY.cow,
+      POUND_KEEPER: 4 * (2 * FEED.buffalo + FEED.cow),
+      OWNER_BALANCE: balance,
+    });
     expect(ledger.reduce((s, e) => s + Number(e.amountPaise), 0)).toBe(250000);
     expect((await db.case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('SPLIT_RECORDED');
   });
@@ -111,7 +165,11 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
   it('a s. 14 sale that does not cover the dues: expenses, then penalty, then what is left of feeding; the ledger still equals the proceeds', async () => {
     const db = h.deps.db;
     h.clock.set('2026-11-09T10:00:00+05:30');
-    const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['cow', 'old, lame']] });
+    const c = await makeCase(db, {
+      pound: 'JAI1',
+      impoundedAt: '2026-11-01T10:00:00+05:30',
+      heads: [['cow', 'old, lame']],
+    });
     await h.send(officer, `/notice ${c.number}`);
     await press(h, officer, hi('officer:button.now'));
     await press(h, officer, hi('officer:button.skip'));
@@ -131,7 +189,9 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
     await press(h, officer, hi('officer:auction.declaration_signed_button'));
     h.clock.set('2026-11-17T11:30:00+05:30');
     await h.send(officer, `/sale ${c.number}`);
-    expect(lastText(h, officer)).toBe(hi('officer:sale.ask_head', { i: 1, n: 1, cls: hi('common:cattle.cow'), description: 'old, lame' }));
+    expect(lastText(h, officer)).toBe(
+      hi('officer:sale.ask_head', { i: 1, n: 1, cls: hi('common:cattle.cow'), description: 'old, lame' }),
+    );
     await press(h, officer, hi('officer:sale.bidder_button', { n: 1, name: 'Harish Jat' }));
     await h.send(officer, '300');
     await h.send(officer, '50');
@@ -141,10 +201,24 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
     expect(preview).toContain(hi('officer:sale.shortfall', { shortfall }));
     await press(h, officer, hi('officer:sale.record_button'));
     await h.send(officer, `/split ${c.number}`);
-    expect(lastText(h, officer)).toContain(hi('officer:split.line_short', { account: 'POUND_KEEPER', term: 'penalty', amount: 30000 - 5000 - PENALTY.cow, due: feedingDue, unrecovered: feedingDue - (30000 - 5000 - PENALTY.cow) }));
+    expect(lastText(h, officer)).toContain(
+      hi('officer:split.line_short', {
+        account: 'POUND_KEEPER',
+        term: 'penalty',
+        amount: 30000 - 5000 - PENALTY.cow,
+        due: feedingDue,
+        unrecovered: feedingDue - (30000 - 5000 - PENALTY.cow),
+      }),
+    );
     await press(h, officer, hi('officer:split.record_button'));
-    const ledger = await db.ledgerEntry.findMany({ where: { caseId: c.id, idempotencyKey: { startsWith: `case:${c.id}:split:` } } });
-    expect(Object.fromEntries(ledger.map((e) => [e.account, Number(e.amountPaise)]))).toEqual({ SALE_EXPENSES: 5000, DISTRICT_MAGISTRATE: PENALTY.cow, POUND_KEEPER: 30000 - 5000 - PENALTY.cow });
+    const ledger = await db.ledgerEntry.findMany({
+      where: { caseId: c.id, idempotencyKey: { startsWith: `case:${c.id}:split:` } },
+    });
+    expect(Object.fromEntries(ledger.map((e) => [e.account, Number(e.amountPaise)]))).toEqual({
+      SALE_EXPENSES: 5000,
+      DISTRICT_MAGISTRATE: PENALTY.cow,
+      POUND_KEEPER: 30000 - 5000 - PENALTY.cow,
+    });
     expect(ledger.reduce((s, e) => s + Number(e.amountPaise), 0)).toBe(30000);
     expect((await db.case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('SPLIT_RECORDED');
   });
@@ -152,12 +226,21 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
   it('s. 14 proviso: disposal without a recorded Magistrate order is refused; with one it is recorded', async () => {
     const db = h.deps.db;
     h.clock.set('2026-11-18T10:00:00+05:30');
-    const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['ass', 'lame donkey']] });
-    await db.case.update({ where: { id: c.id }, data: { status: 'NOTICE_POSTED', reportedAt: ist('2026-11-09 00:00'), noticePostedAt: ist('2026-11-09 11:00') } });
+    const c = await makeCase(db, {
+      pound: 'JAI1',
+      impoundedAt: '2026-11-01T10:00:00+05:30',
+      heads: [['ass', 'lame donkey']],
+    });
+    await db.case.update({
+      where: { id: c.id },
+      data: { status: 'NOTICE_POSTED', reportedAt: ist('2026-11-09 00:00'), noticePostedAt: ist('2026-11-09 11:00') },
+    });
     await h.send(magistrate, `/orders ${c.number}`);
     expect(lastText(h, magistrate)).toBe(en('officer:orders.none', { number: c.number }));
     await press(h, magistrate, en('officer:orders.proviso_button'));
-    expect(lastText(h, magistrate)).toBe(en('refusal:PROVISO_ORDER_REQUIRED', { section: section(h, 'en', '14'), number: c.number }));
+    expect(lastText(h, magistrate)).toBe(
+      en('refusal:PROVISO_ORDER_REQUIRED', { section: section(h, 'en', '14'), number: c.number }),
+    );
     expect((await db.case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('NOTICE_POSTED');
     expect((await db.head.findFirstOrThrow({ where: { caseId: c.id } })).status).toBe('IMPOUNDED');
 
@@ -174,12 +257,26 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
     expect(lastText(h, magistrate)).toBe(en('refusal:ORDER_DATE_INVALID', { date: '19.11.2026' }));
     await h.send(magistrate, '17.11.2026');
     await press(h, magistrate, en('officer:button.record'));
-    expect(lastText(h, magistrate)).toBe(en('officer:orders.recorded', { kind: 'PROVISO_DISPOSAL', reference: 'DM/JPR/Pound/140/2026', date: '2026-11-17', number: c.number }));
+    expect(lastText(h, magistrate)).toBe(
+      en('officer:orders.recorded', {
+        kind: 'PROVISO_DISPOSAL',
+        reference: 'DM/JPR/Pound/140/2026',
+        date: '2026-11-17',
+        number: c.number,
+      }),
+    );
     await h.send(magistrate, `/orders ${c.number}`);
     await press(h, magistrate, en('officer:orders.proviso_button'));
     await h.send(magistrate, 'Given to the gaushala at Amer');
     await press(h, magistrate, en('officer:button.yes_record'));
-    expect(lastText(h, magistrate)).toBe(en('officer:orders.disposed', { number: c.number, heads: 1, manner: 'Given to the gaushala at Amer', reference: 'DM/JPR/Pound/140/2026' }));
+    expect(lastText(h, magistrate)).toBe(
+      en('officer:orders.disposed', {
+        number: c.number,
+        heads: 1,
+        manner: 'Given to the gaushala at Amer',
+        reference: 'DM/JPR/Pound/140/2026',
+      }),
+    );
     expect((await db.case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('DISPOSED_PROVISO');
     expect((await db.head.findFirstOrThrow({ where: { caseId: c.id } })).status).toBe('DISPOSED');
     const audit = await db.auditEvent.findMany({ where: { caseId: c.id }, orderBy: { id: 'asc' } });
@@ -193,9 +290,24 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
   it('s. 15 deposit refunded on the Magistrate’s outcome; the depositor is told; a second outcome is refused', async () => {
     const db = h.deps.db;
     h.clock.set('2026-11-20T10:00:00+05:30');
-    const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['cow', 'white']] });
+    const c = await makeCase(db, {
+      pound: 'JAI1',
+      impoundedAt: '2026-11-01T10:00:00+05:30',
+      heads: [['cow', 'white']],
+    });
     await db.payment.create({
-      data: { caseId: c.id, kind: 'S15_DEPOSIT', method: 'CASH', amountPaise: 24000, duesSnapshot: { totals: { finePaise: 10000, feedingPaise: 14000, securityPaise: 0 } }, status: 'CONFIRMED', confirmedSlot: `${c.id}:S15_DEPOSIT`, payerTelegramId: BigInt(owner.id), declaredAt: ist('2026-11-02 10:00'), confirmedAt: ist('2026-11-02 10:10') },
+      data: {
+        caseId: c.id,
+        kind: 'S15_DEPOSIT',
+        method: 'CASH',
+        amountPaise: 24000,
+        duesSnapshot: { totals: { finePaise: 10000, feedingPaise: 14000, securityPaise: 0 } },
+        status: 'CONFIRMED',
+        confirmedSlot: `${c.id}:S15_DEPOSIT`,
+        payerTelegramId: BigInt(owner.id),
+        declaredAt: ist('2026-11-02 10:00'),
+        confirmedAt: ist('2026-11-02 10:10'),
+      },
     });
     await db.case.update({ where: { id: c.id }, data: { status: 'DEPOSITED_S15' } });
     await h.send(officer, `/outcome ${c.number} refund DM/S20/7`);
@@ -203,12 +315,29 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
     await h.send(magistrate, `/outcome ${c.number} maybe DM/S20/7`);
     expect(lastText(h, magistrate)).toBe(en('officer:usage.outcome'));
     await h.send(magistrate, `/outcome ${c.number} refund DM/S20/7`);
-    expect(lastText(h, magistrate)).toBe(en('officer:outcome.refunded', { number: c.number, amount: 24000, reference: 'DM/S20/7' }));
-    expect((await db.ledgerEntry.findMany({ where: { caseId: c.id } })).map((e) => [e.account, Number(e.amountPaise)])).toEqual([['DEPOSIT_REFUND', 24000]]);
+    expect(lastText(h, magistrate)).toBe(
+      en('officer:outcome.refunded', { number: c.number, amount: 24000, reference: 'DM/S20/7' }),
+    );
+    expect(
+      (await db.ledgerEntry.findMany({ where: { caseId: c.id } })).map((e) => [e.account, Number(e.amountPaise)]),
+    ).toEqual([['DEPOSIT_REFUND', 24000]]);
     expect((await db.courtOrder.findFirstOrThrow({ where: { caseId: c.id } })).kind).toBe('DEPOSIT_REFUND');
     await h.drain();
-    expect((await db.delivery.findUniqueOrThrow({ where: { messageKey_telegramUserId: { messageKey: `case:${c.id}:deposit-outcome:${owner.id}`, telegramUserId: BigInt(owner.id) } } })).status).toBe('SENT');
-    expect(lastText(h, owner)).toBe(hi('officer:outcome.to_depositor_refund', { number: c.number, amount: 24000, reference: 'DM/S20/7' }));
+    expect(
+      (
+        await db.delivery.findUniqueOrThrow({
+          where: {
+            messageKey_telegramUserId: {
+              messageKey: `case:${c.id}:deposit-outcome:${owner.id}`,
+              telegramUserId: BigInt(owner.id),
+            },
+          },
+        })
+      ).status,
+    ).toBe('SENT');
+    expect(lastText(h, owner)).toBe(
+      hi('officer:outcome.to_depositor_refund', { number: c.number, amount: 24000, reference: 'DM/S20/7' }),
+    );
     await h.send(magistrate, `/outcome ${c.number} apply DM/S20/8`);
     expect(lastText(h, magistrate)).toContain(section(h, 'en', '15'));
     expect(await db.ledgerEntry.count({ where: { caseId: c.id } })).toBe(1);
@@ -216,7 +345,11 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
 
   it('role and pound scoping: owners and staff of another pound are refused; forged and stale buttons change nothing', async () => {
     const db = h.deps.db;
-    const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['goat', 'white']] });
+    const c = await makeCase(db, {
+      pound: 'JAI1',
+      impoundedAt: '2026-11-01T10:00:00+05:30',
+      heads: [['goat', 'white']],
+    });
     for (const cmd of ['/notice', '/auction', '/sale', '/split', '/orders']) {
       await h.send(owner, `${cmd} ${c.number}`);
       expect(lastText(h, owner)).toBe(hi('common:error.not_allowed'));
@@ -251,7 +384,11 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
   it('a replayed update has no second effect; a command leaves a flow half-way', async () => {
     const db = h.deps.db;
     h.clock.set('2026-11-21T10:00:00+05:30');
-    const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['goat', 'black']] });
+    const c = await makeCase(db, {
+      pound: 'JAI1',
+      impoundedAt: '2026-11-01T10:00:00+05:30',
+      heads: [['goat', 'black']],
+    });
     await h.send(officer, `/notice ${c.number}`);
     await press(h, officer, hi('officer:button.now'));
     // Any command leaves the flow: the next text is not taken as an answer.

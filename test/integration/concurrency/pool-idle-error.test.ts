@@ -28,7 +28,10 @@ describe.runIf(await postgresAvailable())('the Postgres pool survives its idle c
       await Promise.all([1, 2, 3].map(() => t.direct!.query('SELECT 1 AS one FROM pg_sleep(0.05)', [])));
       const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
       await admin.connect();
-      const ended = await admin.query('SELECT count(*)::int AS n FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()) x', [name]);
+      const ended = await admin.query(
+        'SELECT count(*)::int AS n FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()) x',
+        [name],
+      );
       await admin.end();
       expect(ended.rows[0].n).toBeGreaterThan(0);
       await new Promise((r) => setTimeout(r, 300));

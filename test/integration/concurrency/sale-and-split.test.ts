@@ -23,10 +23,32 @@ describe.runIf(pg || process.env.CI)('concurrent staff actions on Postgres', () 
     await seed(t.prisma, ist('2026-11-01 09:00'));
     a = await actAs(t.prisma, 9301, 'OFFICER', ['JAI1']);
     b = await actAs(t.prisma, 9302, 'OFFICER', ['JAI1']);
-    const c = await makeCase(t.prisma, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['cow', 'brown'], ['goat', 'white']] });
+    const c = await makeCase(t.prisma, {
+      pound: 'JAI1',
+      impoundedAt: '2026-11-01T10:00:00+05:30',
+      heads: [
+        ['cow', 'brown'],
+        ['goat', 'white'],
+      ],
+    });
     caseId = c.id;
-    await recordNotice(t.prisma, a, { caseId, postedAt: ist('2026-11-09 10:00'), village: { place: 'Kunda', at: ist('2026-11-09 11:00') }, market: { place: 'Kunda', at: ist('2026-11-09 11:00') } }, ist('2026-11-09 12:00'));
-    await scheduleAuction(t.prisma, a, { caseId, at: ist('2026-11-17 11:00'), place: 'Pound', conditions: 'Cash', directionRef: 'DM/1' }, ist('2026-11-10 10:00'));
+    await recordNotice(
+      t.prisma,
+      a,
+      {
+        caseId,
+        postedAt: ist('2026-11-09 10:00'),
+        village: { place: 'Kunda', at: ist('2026-11-09 11:00') },
+        market: { place: 'Kunda', at: ist('2026-11-09 11:00') },
+      },
+      ist('2026-11-09 12:00'),
+    );
+    await scheduleAuction(
+      t.prisma,
+      a,
+      { caseId, at: ist('2026-11-17 11:00'), place: 'Pound', conditions: 'Cash', directionRef: 'DM/1' },
+      ist('2026-11-10 10:00'),
+    );
   });
   afterAll(() => t?.destroy());
 
@@ -39,11 +61,20 @@ describe.runIf(pg || process.env.CI)('concurrent staff actions on Postgres', () 
 
   it('one sale, one division, one remittance', async () => {
     const db = t.prisma;
-    const bidder = await registerBidder(db, a, { caseId, name: 'Gopal', address: 'Kunda', declarationSigned: true }, ist('2026-11-17 10:00'));
+    const bidder = await registerBidder(
+      db,
+      a,
+      { caseId, name: 'Gopal', address: 'Kunda', declarationSigned: true },
+      ist('2026-11-17 10:00'),
+    );
     const heads = await db.head.findMany({ where: { caseId }, orderBy: { index: 'asc' } });
     const bids = heads.map((h, i) => ({ headId: h.id, bidderId: bidder.bidderId, pricePaise: 100000 + i * 1000 }));
     const at = ist('2026-11-17 12:00');
-    const sales = await settle([a, b, a].map((who) => recordSale(db, who, { caseId, bids, saleExpensesPaise: 1000, ownerPresentAndSigned: false }, at)));
+    const sales = await settle(
+      [a, b, a].map((who) =>
+        recordSale(db, who, { caseId, bids, saleExpensesPaise: 1000, ownerPresentAndSigned: false }, at),
+      ),
+    );
     expect(sales.ok).toBe(1);
     expect(await db.sale.count({ where: { auction: { caseId } } })).toBe(2);
     expect(await db.ledgerEntry.count({ where: { caseId, account: 'SALE_PROCEEDS' } })).toBe(1);
@@ -51,11 +82,15 @@ describe.runIf(pg || process.env.CI)('concurrent staff actions on Postgres', () 
 
     const splits = await settle([a, b].map((who) => recordSplit(db, who, caseId, ist('2026-11-17 13:00'))));
     expect(splits.ok).toBe(1);
-    const ledger = await db.ledgerEntry.findMany({ where: { caseId, idempotencyKey: { startsWith: `case:${caseId}:split:` } } });
+    const ledger = await db.ledgerEntry.findMany({
+      where: { caseId, idempotencyKey: { startsWith: `case:${caseId}:split:` } },
+    });
     expect(ledger.reduce((s, e) => s + Number(e.amountPaise), 0)).toBe(201000);
     expect(await db.auditEvent.count({ where: { caseId, action: 'S17_SPLIT_RECORDED' } })).toBe(1);
 
-    const remits = await settle([a, b, b].map((who) => confirmRemittance(db, who, caseId, 'FINES_TO_MAGISTRATE', ist('2026-11-18 10:00'))));
+    const remits = await settle(
+      [a, b, b].map((who) => confirmRemittance(db, who, caseId, 'FINES_TO_MAGISTRATE', ist('2026-11-18 10:00'))),
+    );
     expect(remits.ok).toBe(1);
     expect(await db.remittance.count({ where: { caseId } })).toBe(1);
     expect(await db.auditEvent.count({ where: { caseId, action: 'S17_REMITTANCE_CONFIRMED' } })).toBe(1);
@@ -63,12 +98,58 @@ describe.runIf(pg || process.env.CI)('concurrent staff actions on Postgres', () 
 
   it('one further auction for the heads left without a bid, however many officers schedule it at once (s. 14)', async () => {
     const db = t.prisma;
-    const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['cow', 'red'], ['cow', 'black']] });
-    await recordNotice(db, a, { caseId: c.id, postedAt: ist('2026-11-09 10:00'), village: { place: 'Kunda', at: ist('2026-11-09 11:00') }, market: { place: 'Amer Haat', at: ist('2026-11-09 11:00') } }, ist('2026-11-09 12:00'));
-    await scheduleAuction(db, a, { caseId: c.id, at: ist('2026-11-17 11:00'), place: 'Pound', conditions: 'Cash', directionRef: 'DM/1' }, ist('2026-11-10 10:00'));
-    const bidder = await registerBidder(db, a, { caseId: c.id, name: 'Gopal', address: 'Kunda', declarationSigned: true }, ist('2026-11-17 10:00'));
-    await recordSale(db, a, { caseId: c.id, bids: [{ headId: c.heads[0]!.id, bidderId: bidder.bidderId, pricePaise: 150000 }], saleExpensesPaise: 0, ownerPresentAndSigned: false }, ist('2026-11-17 12:00'));
-    const rounds = await settle([a, b, a, b].map((who) => scheduleAuction(db, who, { caseId: c.id, at: ist('2026-11-25 11:00'), place: 'Pound', conditions: 'Cash', directionRef: 'DM/1' }, ist('2026-11-18 10:00'))));
+    const c = await makeCase(db, {
+      pound: 'JAI1',
+      impoundedAt: '2026-11-01T10:00:00+05:30',
+      heads: [
+        ['cow', 'red'],
+        ['cow', 'black'],
+      ],
+    });
+    await recordNotice(
+      db,
+      a,
+      {
+        caseId: c.id,
+        postedAt: ist('2026-11-09 10:00'),
+        village: { place: 'Kunda', at: ist('2026-11-09 11:00') },
+        market: { place: 'Amer Haat', at: ist('2026-11-09 11:00') },
+      },
+      ist('2026-11-09 12:00'),
+    );
+    await scheduleAuction(
+      db,
+      a,
+      { caseId: c.id, at: ist('2026-11-17 11:00'), place: 'Pound', conditions: 'Cash', directionRef: 'DM/1' },
+      ist('2026-11-10 10:00'),
+    );
+    const bidder = await registerBidder(
+      db,
+      a,
+      { caseId: c.id, name: 'Gopal', address: 'Kunda', declarationSigned: true },
+      ist('2026-11-17 10:00'),
+    );
+    await recordSale(
+      db,
+      a,
+      {
+        caseId: c.id,
+        bids: [{ headId: c.heads[0]!.id, bidderId: bidder.bidderId, pricePaise: 150000 }],
+        saleExpensesPaise: 0,
+        ownerPresentAndSigned: false,
+      },
+      ist('2026-11-17 12:00'),
+    );
+    const rounds = await settle(
+      [a, b, a, b].map((who) =>
+        scheduleAuction(
+          db,
+          who,
+          { caseId: c.id, at: ist('2026-11-25 11:00'), place: 'Pound', conditions: 'Cash', directionRef: 'DM/1' },
+          ist('2026-11-18 10:00'),
+        ),
+      ),
+    );
     expect(rounds.ok).toBe(1);
     const auctions = await db.auction.findMany({ where: { caseId: c.id }, orderBy: { round: 'asc' } });
     expect(auctions.map((x) => [x.round, x.status])).toEqual([

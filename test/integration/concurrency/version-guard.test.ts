@@ -48,26 +48,43 @@ describe.each(kinds)('a case changed under an action is a CONFLICT (%s)', (kind)
   async function declared(place: string, owner: bigint) {
     const c = await db().case.findFirstOrThrow({ where: { placeOfSeizure: place } });
     await db().telegramUser.create({ data: { id: owner, firstName: 'Owner' } });
-    const claim = await recordClaim(db(), { caseId: c.id, kind: 'S13_CLAIM', telegramUserId: owner, claimantName: 'Owner', isAgent: false, ownerName: 'Owner' });
-    const d = await declarePayment({ db: db(), config }, {}, { claimId: claim.id, telegramUserId: owner, method: 'CASH', amountPaise: null, upiRef: null, now });
+    const claim = await recordClaim(db(), {
+      caseId: c.id,
+      kind: 'S13_CLAIM',
+      telegramUserId: owner,
+      claimantName: 'Owner',
+      isAgent: false,
+      ownerName: 'Owner',
+    });
+    const d = await declarePayment(
+      { db: db(), config },
+      {},
+      { claimId: claim.id, telegramUserId: owner, method: 'CASH', amountPaise: null, upiRef: null, now },
+    );
     if (d.kind !== 'declared') throw new Error(d.kind);
     return { c, paymentId: d.paymentId };
   }
 
   it('a confirmation: refused as CONFLICT, the payment stays pending, no ledger row, no receipt', async () => {
     const { c, paymentId } = await declared('Kunda', 7401n);
-    const r = await underConcurrentChange(c.id, async () => confirmPayment(db(), { paymentId, actor: await keeper(1), now, botUsername: 'bot' }));
+    const r = await underConcurrentChange(c.id, async () =>
+      confirmPayment(db(), { paymentId, actor: await keeper(1), now, botUsername: 'bot' }),
+    );
     expect(r.status === 'rejected' && r.reason).toMatchObject({ name: 'Refusal', code: 'CONFLICT' });
     expect((await db().payment.findUniqueOrThrow({ where: { id: paymentId } })).status).toBe('PENDING');
     expect(await db().ledgerEntry.count({ where: { caseId: c.id } })).toBe(0);
     expect(await db().receipt.count({ where: { caseId: c.id } })).toBe(0);
     // Asked again on the fresh case, it is confirmed.
-    expect((await confirmPayment(db(), { paymentId, actor: await keeper(2), now, botUsername: 'bot' })).status).toBe('confirmed');
+    expect((await confirmPayment(db(), { paymentId, actor: await keeper(2), now, botUsername: 'bot' })).status).toBe(
+      'confirmed',
+    );
   });
 
   it('a release: refused as CONFLICT, the cattle stay in the pound, no Release row', async () => {
     const c = await db().case.findFirstOrThrow({ where: { placeOfSeizure: 'Kunda' } });
-    const r = await underConcurrentChange(c.id, async () => releaseCattle(db(), { caseNumber: c.number, actor: await keeper(3), now }));
+    const r = await underConcurrentChange(c.id, async () =>
+      releaseCattle(db(), { caseNumber: c.number, actor: await keeper(3), now }),
+    );
     expect(r.status === 'rejected' && r.reason).toMatchObject({ name: 'Refusal', code: 'CONFLICT' });
     expect(await db().release.count({ where: { caseId: c.id } })).toBe(0);
     expect(await db().head.count({ where: { caseId: c.id, status: 'IMPOUNDED' } })).toBe(2);
@@ -77,8 +94,21 @@ describe.each(kinds)('a case changed under an action is a CONFLICT (%s)', (kind)
   it("an owner's declaration is retried once on the fresh case (version moved by both)", async () => {
     const c = await db().case.findFirstOrThrow({ where: { placeOfSeizure: 'Samod' } });
     await db().telegramUser.create({ data: { id: 7402n, firstName: 'Owner' } });
-    const claim = await recordClaim(db(), { caseId: c.id, kind: 'S13_CLAIM', telegramUserId: 7402n, claimantName: 'Owner', isAgent: false, ownerName: 'Owner' });
-    const r = await underConcurrentChange(c.id, () => declarePayment({ db: db(), config }, {}, { claimId: claim.id, telegramUserId: 7402n, method: 'CASH', amountPaise: null, upiRef: null, now }));
+    const claim = await recordClaim(db(), {
+      caseId: c.id,
+      kind: 'S13_CLAIM',
+      telegramUserId: 7402n,
+      claimantName: 'Owner',
+      isAgent: false,
+      ownerName: 'Owner',
+    });
+    const r = await underConcurrentChange(c.id, () =>
+      declarePayment(
+        { db: db(), config },
+        {},
+        { claimId: claim.id, telegramUserId: 7402n, method: 'CASH', amountPaise: null, upiRef: null, now },
+      ),
+    );
     expect(r.status === 'fulfilled' && r.value.kind).toBe('declared');
     expect(await db().payment.count({ where: { caseId: c.id, status: 'PENDING' } })).toBe(1);
     expect((await db().case.findUniqueOrThrow({ where: { id: c.id } })).version).toBe(c.version + 2);

@@ -52,17 +52,27 @@ describe.each(await dbKinds())('printable documents on %s', (kind) => {
   afterAll(() => t?.destroy());
 
   async function pdfText(ref: DocumentRef, langs?: Array<'hi' | 'en'>): Promise<{ text: string; fonts: string }> {
-    const doc = await makeDocument({ db: t.prisma, translator, botUsername: 'kanji_test_bot', now: DEMO_START }, ref, langs);
+    const doc = await makeDocument(
+      { db: t.prisma, translator, botUsername: 'kanji_test_bot', now: DEMO_START },
+      ref,
+      langs,
+    );
     expect(doc.pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const file = path.join(dir, `${kind}-${doc.filename}`);
     writeFileSync(file, doc.pdf);
     // -layout keeps a table row on one line; runs of spaces and line breaks become one space.
-    const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(
+      /\s+/g,
+      ' ',
+    );
     return { text, fonts: execFileSync('pdffonts', [file], { encoding: 'utf8' }) };
   }
 
   function embedded(fonts: string): void {
-    const rows = fonts.split('\n').slice(2).filter((l) => l.trim());
+    const rows = fonts
+      .split('\n')
+      .slice(2)
+      .filter((l) => l.trim());
     expect(rows.length).toBeGreaterThan(0);
     // Columns: name type encoding emb sub uni object ID — every font embedded (and subset).
     for (const r of rows) expect(r).toMatch(/NotoSansDevanagari.*\byes\s+yes\s+yes\b/);
@@ -75,22 +85,61 @@ describe.each(await dbKinds())('printable documents on %s', (kind) => {
     const posted = toIstDate(c.noticePostedAt!);
     const auction = c.auctions[0]!;
     inOrder(text, [
-      'सूचना', 'धारा 14', c.number, '(क) पशुओं की संख्या और विवरण', 'गाय', '(ख) जब्ती का स्थान', 'Nangal', '(ग) बंद किए जाने का स्थान', 'आमेर कांजी हाउस',
-      formatDate(posted, 'hi'), 'सार्वजनिक नीलामी (धारा 14)', formatDateTime(auction.scheduledFor, 'hi'), 'Chomu pound yard', 'DM/JPR/27/2026', 'थाना प्रभारी',
-      'NOTICE', 'section 14', c.number, '(a) Number and description of the cattle', 'cow', '(b) Place of seizure', 'Nangal', '(c) Place of impounding', 'Amer Pound',
-      formatDate(posted, 'en'), 'Public auction (s. 14)', formatDateTime(auction.scheduledFor, 'en'), 'Chomu pound yard', 'Officer in charge',
+      'सूचना',
+      'धारा 14',
+      c.number,
+      '(क) पशुओं की संख्या और विवरण',
+      'गाय',
+      '(ख) जब्ती का स्थान',
+      'Nangal',
+      '(ग) बंद किए जाने का स्थान',
+      'आमेर कांजी हाउस',
+      formatDate(posted, 'hi'),
+      'सार्वजनिक नीलामी (धारा 14)',
+      formatDateTime(auction.scheduledFor, 'hi'),
+      'Chomu pound yard',
+      'DM/JPR/27/2026',
+      'थाना प्रभारी',
+      'NOTICE',
+      'section 14',
+      c.number,
+      '(a) Number and description of the cattle',
+      'cow',
+      '(b) Place of seizure',
+      'Nangal',
+      '(c) Place of impounding',
+      'Amer Pound',
+      formatDate(posted, 'en'),
+      'Public auction (s. 14)',
+      formatDateTime(auction.scheduledFor, 'en'),
+      'Chomu pound yard',
+      'Officer in charge',
     ]);
   });
 
   it('s. 14 notice before posting (the s. 14 report): no date yet, the auction as the Magistrate directs', async () => {
     const { text } = await pdfText({ kind: 'notice', caseId: cases.unposted.caseId });
-    inOrder(text, [cases.unposted.caseNumber, 'अभी चस्पा नहीं हुई', 'जिला मजिस्ट्रेट', cases.unposted.caseNumber, 'not yet posted', 'District Magistrate directs']);
+    inOrder(text, [
+      cases.unposted.caseNumber,
+      'अभी चस्पा नहीं हुई',
+      'जिला मजिस्ट्रेट',
+      cases.unposted.caseNumber,
+      'not yet posted',
+      'District Magistrate directs',
+    ]);
   });
 
   it('drum proclamation: the chat’s words, Hindi then English', async () => {
     const { text, fonts } = await pdfText({ kind: 'proclamation', caseId: cases.sale.caseId });
     embedded(fonts);
-    inOrder(text, ['डुगडुगी से मुनादी (धारा 14)', 'सुनो', cases.sale.caseNumber, 'DRUM PROCLAMATION (s. 14)', 'Listen', cases.sale.caseNumber]);
+    inOrder(text, [
+      'डुगडुगी से मुनादी (धारा 14)',
+      'सुनो',
+      cases.sale.caseNumber,
+      'DRUM PROCLAMATION (s. 14)',
+      'Listen',
+      cases.sale.caseNumber,
+    ]);
   });
 
   it('s. 13 receipt: number, case, the Receipt row’s amount and lines, verification code (and only Hindi or English on request)', async () => {
@@ -99,8 +148,22 @@ describe.each(await dbKinds())('printable documents on %s', (kind) => {
     const { text, fonts } = await pdfText({ kind: 'receipt', receiptId: r.id });
     embedded(fonts);
     const lines = items.map((i) => formatRupees(i.amountPaise));
-    inOrder(text, ['रसीद', 'धारा 13', r.number, cases.s13.caseNumber, ...lines, formatRupees(r.amountPaise), r.verificationCode,
-      'RECEIPT', 's. 13', r.number, cases.s13.caseNumber, ...lines, formatRupees(r.amountPaise), r.verificationCode]);
+    inOrder(text, [
+      'रसीद',
+      'धारा 13',
+      r.number,
+      cases.s13.caseNumber,
+      ...lines,
+      formatRupees(r.amountPaise),
+      r.verificationCode,
+      'RECEIPT',
+      's. 13',
+      r.number,
+      cases.s13.caseNumber,
+      ...lines,
+      formatRupees(r.amountPaise),
+      r.verificationCode,
+    ]);
     expect(text).toContain(formatDateTime(r.issuedAt, 'hi'));
     expect(text).toContain(formatDateTime(r.issuedAt, 'en'));
     const en = await pdfText({ kind: 'receipt', receiptId: r.id }, ['en']);
@@ -111,36 +174,114 @@ describe.each(await dbKinds())('printable documents on %s', (kind) => {
   it('s. 15 receipt: deposit under protest, held until the Magistrate decides (s. 20)', async () => {
     const r = await t.prisma.receipt.findUniqueOrThrow({ where: { id: cases.s15.receiptId } });
     const { text } = await pdfText({ kind: 'receipt', receiptId: r.id });
-    inOrder(text, ['आपत्ति सहित जमा (धारा 15)', r.number, formatRupees(r.amountPaise), 'धारा 20', 'deposit under protest (s. 15)', r.number, formatRupees(r.amountPaise), 's. 20']);
+    inOrder(text, [
+      'आपत्ति सहित जमा (धारा 15)',
+      r.number,
+      formatRupees(r.amountPaise),
+      'धारा 20',
+      'deposit under protest (s. 15)',
+      r.number,
+      formatRupees(r.amountPaise),
+      's. 20',
+    ]);
   });
 
   it('release slip: cattle handed over, basis and receipt, signature lines', async () => {
     const release = await t.prisma.release.findFirstOrThrow({ where: { caseId: cases.s13.caseId } });
     const { text } = await pdfText({ kind: 'release', caseId: cases.s13.caseId });
-    inOrder(text, ['सुपुर्दगी पर्ची', cases.s13.caseNumber, 'धारा 13', cases.s13.receiptNumber, formatDateTime(release.releasedAt, 'hi'), 'भैंस', 'अँगूठे का निशान',
-      'RELEASE SLIP', cases.s13.caseNumber, 's. 13', cases.s13.receiptNumber, formatDateTime(release.releasedAt, 'en'), 'buffalo', 'Owner or agent', 'Pound-keeper']);
+    inOrder(text, [
+      'सुपुर्दगी पर्ची',
+      cases.s13.caseNumber,
+      'धारा 13',
+      cases.s13.receiptNumber,
+      formatDateTime(release.releasedAt, 'hi'),
+      'भैंस',
+      'अँगूठे का निशान',
+      'RELEASE SLIP',
+      cases.s13.caseNumber,
+      's. 13',
+      cases.s13.receiptNumber,
+      formatDateTime(release.releasedAt, 'en'),
+      'buffalo',
+      'Owner or agent',
+      'Pound-keeper',
+    ]);
   });
 
   it('s. 16 account: (a)–(f) with the deductions in order and the balance, as stored on the auction', async () => {
     const auction = await t.prisma.auction.findFirstOrThrow({ where: { caseId: cases.sale.caseId } });
-    const a = (auction.account as { delivered: { account: { e_proceedsPaise: number; balancePaise: number; c_finesAndCharges: { totalPaise: number } } } }).delivered.account;
+    const a = (
+      auction.account as {
+        delivered: {
+          account: { e_proceedsPaise: number; balancePaise: number; c_finesAndCharges: { totalPaise: number } };
+        };
+      }
+    ).delivered.account;
     expect(a.e_proceedsPaise).toBe(cases.sale.proceedsPaise);
     const { text, fonts } = await pdfText({ kind: 'account', caseId: cases.sale.caseId });
     embedded(fonts);
-    const hi = ['धारा 16', cases.sale.caseNumber, '(क)', '(ख)', '(ग)', formatRupees(a.c_finesAndCharges.totalPaise), '(घ)', '(ङ)', '₹1,25,000.00', '(च)', 'बिक्री का खर्च', 'शास्ति', 'चारा-पानी', 'शेष राशि', formatRupees(a.balancePaise), 'धारा 17'];
-    const en = ['SECTION 16', cases.sale.caseNumber, '(a)', '(b)', '(c)', formatRupees(a.c_finesAndCharges.totalPaise), '(d)', '(e)', '₹1,25,000.00', '(f)', 'Expenses of the sale', 'Penalty to the District Magistrate', 'Feeding and watering to the pound-keeper', 'Balance', formatRupees(a.balancePaise), 's. 17'];
+    const hi = [
+      'धारा 16',
+      cases.sale.caseNumber,
+      '(क)',
+      '(ख)',
+      '(ग)',
+      formatRupees(a.c_finesAndCharges.totalPaise),
+      '(घ)',
+      '(ङ)',
+      '₹1,25,000.00',
+      '(च)',
+      'बिक्री का खर्च',
+      'शास्ति',
+      'चारा-पानी',
+      'शेष राशि',
+      formatRupees(a.balancePaise),
+      'धारा 17',
+    ];
+    const en = [
+      'SECTION 16',
+      cases.sale.caseNumber,
+      '(a)',
+      '(b)',
+      '(c)',
+      formatRupees(a.c_finesAndCharges.totalPaise),
+      '(d)',
+      '(e)',
+      '₹1,25,000.00',
+      '(f)',
+      'Expenses of the sale',
+      'Penalty to the District Magistrate',
+      'Feeding and watering to the pound-keeper',
+      'Balance',
+      formatRupees(a.balancePaise),
+      's. 17',
+    ];
     inOrder(text, [...hi, ...en]);
   });
 
   it('s. 17 remittance statement: the month’s confirmed remittances and the surplus held with its hold end', async () => {
     const rows = await t.prisma.remittance.findMany({ where: { caseId: cases.sale.caseId }, orderBy: { id: 'asc' } });
-    expect(rows.map((r) => r.kind)).toEqual(['FINES_TO_MAGISTRATE', 'FEEDING_TO_POUND_KEEPER', 'SURPLUS_TO_MAGISTRATE']);
+    expect(rows.map((r) => r.kind)).toEqual([
+      'FINES_TO_MAGISTRATE',
+      'FEEDING_TO_POUND_KEEPER',
+      'SURPLUS_TO_MAGISTRATE',
+    ]);
     const held = (await surplusesHeld(t.prisma, [cases.sale.poundId])).find((h) => h.caseId === cases.sale.caseId)!;
     const { text, fonts } = await pdfText({ kind: 'remittance', poundId: cases.sale.poundId, month: cases.sale.month });
     embedded(fonts);
     const total = formatRupees(rows.reduce((s, r) => s + paiseOf(r.amountPaise), 0));
-    inOrder(text, ['प्रेषण विवरण (धारा 17)', ...rows.map((r) => formatRupees(paiseOf(r.amountPaise))), total, formatDate(held.holdEnd.date, 'hi'), formatRupees(held.amountPaise),
-      'STATEMENT OF REMITTANCES (s. 17)', ...rows.map((r) => formatRupees(paiseOf(r.amountPaise))), total, formatDate(held.holdEnd.date, 'en'), formatRupees(held.amountPaise)]);
+    inOrder(text, [
+      'प्रेषण विवरण (धारा 17)',
+      ...rows.map((r) => formatRupees(paiseOf(r.amountPaise))),
+      total,
+      formatDate(held.holdEnd.date, 'hi'),
+      formatRupees(held.amountPaise),
+      'STATEMENT OF REMITTANCES (s. 17)',
+      ...rows.map((r) => formatRupees(paiseOf(r.amountPaise))),
+      total,
+      formatDate(held.holdEnd.date, 'en'),
+      formatRupees(held.amountPaise),
+    ]);
     expect(text).toContain(cases.sale.caseNumber);
   });
 
@@ -148,37 +289,81 @@ describe.each(await dbKinds())('printable documents on %s', (kind) => {
     const ref = cases.refs.find((r) => r.ref.kind === 'register')!.ref;
     const { text, fonts } = await pdfText(ref);
     embedded(fonts);
-    inOrder(text, ['रजिस्टर का उद्धरण (धारा 7, 8)', cases.sale.caseNumber, 'धारा 8', cases.s13.caseNumber, 'धारा 13', '₹1,25,000.00', 'धारा 17',
-      'REGISTER EXTRACT (ss. 7, 8)', cases.sale.caseNumber, 's. 8', cases.s13.caseNumber, 's. 13', '₹1,25,000.00', 's. 17']);
+    inOrder(text, [
+      'रजिस्टर का उद्धरण (धारा 7, 8)',
+      cases.sale.caseNumber,
+      'धारा 8',
+      cases.s13.caseNumber,
+      'धारा 13',
+      '₹1,25,000.00',
+      'धारा 17',
+      'REGISTER EXTRACT (ss. 7, 8)',
+      cases.sale.caseNumber,
+      's. 8',
+      cases.s13.caseNumber,
+      's. 13',
+      '₹1,25,000.00',
+      's. 17',
+    ]);
   });
 
   it('npm run admin -- document writes the PDF to a file; unknown numbers and documents not yet possible are refused', async () => {
     const out: string[] = [];
     const err: string[] = [];
     const deps = {
-      config, db: t.prisma, clock: new ManualClock(DEMO_START), logger: createLogger('silent'), translator,
-      t: translator.forLang('en'), out: (l: string) => out.push(l), err: (l: string) => err.push(l), botUsername: 'kanji_test_bot',
+      config,
+      db: t.prisma,
+      clock: new ManualClock(DEMO_START),
+      logger: createLogger('silent'),
+      translator,
+      t: translator.forLang('en'),
+      out: (l: string) => out.push(l),
+      err: (l: string) => err.push(l),
+      botUsername: 'kanji_test_bot',
     };
     const file = path.join(dir, `${kind}-admin-receipt.pdf`);
-    expect(await dispatchAdmin(deps, ['document', 'receipt', cases.s13.receiptNumber, '--lang', 'en', '--out', file])).toBe(0);
+    expect(
+      await dispatchAdmin(deps, ['document', 'receipt', cases.s13.receiptNumber, '--lang', 'en', '--out', file]),
+    ).toBe(0);
     expect(out[0]).toContain(file);
     const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
     expect(text).toContain(cases.s13.receiptNumber);
     expect(text).toContain(formatRupees(cases.s13.amountPaise));
     expect(text).not.toContain('रसीद');
     const month = path.join(dir, `${kind}-admin-remittance.pdf`);
-    expect(await dispatchAdmin(deps, ['document', 'remittance', '--pound', 'jai1', '--month', cases.sale.month, '--out', month])).toBe(0);
+    expect(
+      await dispatchAdmin(deps, [
+        'document',
+        'remittance',
+        '--pound',
+        'jai1',
+        '--month',
+        cases.sale.month,
+        '--out',
+        month,
+      ]),
+    ).toBe(0);
     expect(await dispatchAdmin(deps, ['document', 'receipt', 'JAI1-R-2026-999999'])).toBe(1);
     expect(err.at(-1)).toBe(translator.t('en', 'documents:admin.not_found', { ref: 'JAI1-R-2026-999999' }));
     // No auction has been held for the s. 13 case: there is no s. 16 account to print.
     expect(await dispatchAdmin(deps, ['document', 'account', cases.s13.caseNumber])).toBe(1);
-    expect(err.at(-1)).toBe(translator.t('en', 'documents:admin.unavailable', { ref: cases.s13.caseNumber, why: translator.t('en', 'documents:unavailable.no_account') }));
+    expect(err.at(-1)).toBe(
+      translator.t('en', 'documents:admin.unavailable', {
+        ref: cases.s13.caseNumber,
+        why: translator.t('en', 'documents:unavailable.no_account'),
+      }),
+    );
     expect(await dispatchAdmin(deps, ['document', 'invoice', 'x'])).toBe(2);
   });
 
   it('the owner’s receipt PDF is queued with the confirmation, as a document message to the payer', async () => {
-    const row = await t.prisma.outboxEntry.findFirstOrThrow({ where: { jobKey: { endsWith: ':receipt:pdf' }, payload: { path: ['chatId'], equals: '8801' } } });
-    expect(row.payload).toMatchObject({ key: 'documents:caption.receipt', document: { kind: 'receipt', receiptId: cases.s13.receiptId } });
+    const row = await t.prisma.outboxEntry.findFirstOrThrow({
+      where: { jobKey: { endsWith: ':receipt:pdf' }, payload: { path: ['chatId'], equals: '8801' } },
+    });
+    expect(row.payload).toMatchObject({
+      key: 'documents:caption.receipt',
+      document: { kind: 'receipt', receiptId: cases.s13.receiptId },
+    });
   });
 
   it('s. 16: the owner present at the sale gets the account as a PDF through the jobs sender', async () => {
@@ -190,30 +375,94 @@ describe.each(await dbKinds())('printable documents on %s', (kind) => {
     const c = await db.$transaction(async (tx) => {
       const { number, seq } = await allocateCaseNumber(tx, pound, 2026);
       return tx.case.create({
-        data: { number, poundId: pound.id, year: 2026, seq, impoundedAt, placeOfSeizure: 'Achrol', villageKey: villageKey('Achrol'), seizerName: 'S', seizerResidence: 'Achrol', ownerName: 'Bhanwar', ownerTelegramId: owner, registeredAt: impoundedAt, heads: { create: [{ index: 1, cattleClass: 'goat', description: 'white' }, { index: 2, cattleClass: 'goat', description: 'brown' }] } },
+        data: {
+          number,
+          poundId: pound.id,
+          year: 2026,
+          seq,
+          impoundedAt,
+          placeOfSeizure: 'Achrol',
+          villageKey: villageKey('Achrol'),
+          seizerName: 'S',
+          seizerResidence: 'Achrol',
+          ownerName: 'Bhanwar',
+          ownerTelegramId: owner,
+          registeredAt: impoundedAt,
+          heads: {
+            create: [
+              { index: 1, cattleClass: 'goat', description: 'white' },
+              { index: 2, cattleClass: 'goat', description: 'brown' },
+            ],
+          },
+        },
         include: { heads: { orderBy: { index: 'asc' } } },
       });
     });
-    const staff = await db.staffMember.findFirstOrThrow({ where: { telegramUserId: BigInt(OFFICER) }, include: { pounds: true } });
-    const act = staffActorOf([{ staffId: staff.id, role: 'OFFICER' as const, name: '', poundIds: staff.pounds.map((p) => p.poundId) }], { telegramId: BigInt(OFFICER), chatId: OFFICER, messageId: 5 });
+    const staff = await db.staffMember.findFirstOrThrow({
+      where: { telegramUserId: BigInt(OFFICER) },
+      include: { pounds: true },
+    });
+    const act = staffActorOf(
+      [{ staffId: staff.id, role: 'OFFICER' as const, name: '', poundIds: staff.pounds.map((p) => p.poundId) }],
+      { telegramId: BigInt(OFFICER), chatId: OFFICER, messageId: 5 },
+    );
     await recordOwnerRefusal(db, act, c.id, new Date('2026-11-22T10:00:00+05:30'), { name: 'Ramesh Gujjar' });
-    await scheduleAuction(db, act, { caseId: c.id, at: new Date('2026-11-23T11:00:00+05:30'), place: 'Chomu Mandi', conditions: 'Cash', directionRef: 'DM/JPR/30/2026' }, new Date('2026-11-22T10:05:00+05:30'));
-    const b = await registerBidder(db, act, { caseId: c.id, name: 'Harish', address: 'Chomu', declarationSigned: true }, new Date('2026-11-23T10:00:00+05:30'));
-    await recordSale(db, act, { caseId: c.id, bids: [{ headId: c.heads[0]!.id, bidderId: b.bidderId, pricePaise: 500000 }], saleExpensesPaise: 0, ownerPresentAndSigned: true }, new Date('2026-11-23T12:00:00+05:30'));
+    await scheduleAuction(
+      db,
+      act,
+      {
+        caseId: c.id,
+        at: new Date('2026-11-23T11:00:00+05:30'),
+        place: 'Chomu Mandi',
+        conditions: 'Cash',
+        directionRef: 'DM/JPR/30/2026',
+      },
+      new Date('2026-11-22T10:05:00+05:30'),
+    );
+    const b = await registerBidder(
+      db,
+      act,
+      { caseId: c.id, name: 'Harish', address: 'Chomu', declarationSigned: true },
+      new Date('2026-11-23T10:00:00+05:30'),
+    );
+    await recordSale(
+      db,
+      act,
+      {
+        caseId: c.id,
+        bids: [{ headId: c.heads[0]!.id, bidderId: b.bidderId, pricePaise: 500000 }],
+        saleExpensesPaise: 0,
+        ownerPresentAndSigned: true,
+      },
+      new Date('2026-11-23T12:00:00+05:30'),
+    );
     const fake = new FakeBotApi();
     const api = new Api('123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST', fake.client);
-    await flushOutbox({ config, db, clock: new ManualClock('2026-11-23T12:01:00+05:30'), logger: createLogger('silent'), translator }, api);
+    await flushOutbox(
+      { config, db, clock: new ManualClock('2026-11-23T12:01:00+05:30'), logger: createLogger('silent'), translator },
+      api,
+    );
     const docs = fake.sentTo(owner).filter((m) => m.method === 'sendDocument');
     expect(docs.map((m) => m.text)).toEqual([translator.t('hi', 'documents:caption.account', { number: c.number })]);
     const file = path.join(dir, `${kind}-owner-account.pdf`);
     writeFileSync(file, (Object.values(docs[0]!.payload._files ?? {})[0] as { data: Buffer }).data);
     const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
     const receipt = await db.receipt.findFirstOrThrow({ where: { caseId: c.id, kind: 'S16_BALANCE' } });
-    inOrder(text, ['धारा 16', c.number, '₹5,000.00', receipt.number, 'SECTION 16', c.number, '₹5,000.00', receipt.number]);
+    inOrder(text, [
+      'धारा 16',
+      c.number,
+      '₹5,000.00',
+      receipt.number,
+      'SECTION 16',
+      c.number,
+      '₹5,000.00',
+      receipt.number,
+    ]);
 
     // The register extract labels this s. 16 auction and sale "s. 16", and the s. 14 case's (Nangal) "s. 14" (issue 10.3).
     const reg = await pdfText({ kind: 'register', poundId: pound.id, from: '2026-11-23', to: '2026-11-23' });
-    const row = (number: string, lang: 'hi' | 'en', n: string, record: string) => `${number} ${translator.t(lang, 'documents:section', { n })} ${translator.t(lang, `staff:export.record.${record}`)}`;
+    const row = (number: string, lang: 'hi' | 'en', n: string, record: string) =>
+      `${number} ${translator.t(lang, 'documents:section', { n })} ${translator.t(lang, `staff:export.record.${record}`)}`;
     for (const lang of ['hi', 'en'] as const) {
       expect(reg.text).toContain(row(c.number, lang, '16', 'auction'));
       expect(reg.text).toContain(row(c.number, lang, '16', 'sale'));

@@ -11,7 +11,15 @@ export interface CaseSpec {
   seizedAt?: Date;
   place?: string;
   heads?: Array<{ cls: string; desc: string }>;
-  status?: 'IMPOUNDED' | 'PAYMENT_PENDING' | 'RELEASED_S13' | 'REPORTED_S14' | 'NOTICE_POSTED' | 'AUCTION_SCHEDULED' | 'DEPOSITED_S15' | 'SURPLUS_HELD';
+  status?:
+    | 'IMPOUNDED'
+    | 'PAYMENT_PENDING'
+    | 'RELEASED_S13'
+    | 'REPORTED_S14'
+    | 'NOTICE_POSTED'
+    | 'AUCTION_SCHEDULED'
+    | 'DEPOSITED_S15'
+    | 'SURPLUS_HELD';
   ownerTelegramId?: bigint;
   reportedAt?: Date;
   noticePostedAt?: Date;
@@ -68,7 +76,13 @@ export async function createCase(db: Db, spec: CaseSpec): Promise<{ id: number; 
 export async function addPayment(
   db: Db,
   caseId: number,
-  p: { kind: 'S13_PAYMENT' | 'S15_DEPOSIT'; status: 'PENDING' | 'CONFIRMED'; amountPaise: number; declaredAt: Date; payer: bigint },
+  p: {
+    kind: 'S13_PAYMENT' | 'S15_DEPOSIT';
+    status: 'PENDING' | 'CONFIRMED';
+    amountPaise: number;
+    declaredAt: Date;
+    payer: bigint;
+  },
 ) {
   await db.telegramUser.upsert({ where: { id: p.payer }, create: { id: p.payer }, update: {} });
   return db.payment.create({

@@ -19,13 +19,23 @@ describe('jobs: a chat that accepted a message has no 429 streak', () => {
     h.fake.respond((method, p) => {
       if (method !== 'sendMessage' || String(p.chat_id) !== A) return undefined;
       calls += 1;
-      return calls === 2 ? { ok: false, error_code: 429, description: 'Too Many Requests: retry after 1', parameters: { retry_after: 1 } } : undefined;
+      return calls === 2
+        ? {
+            ok: false,
+            error_code: 429,
+            description: 'Too Many Requests: retry after 1',
+            parameters: { retry_after: 1 },
+          }
+        : undefined;
     });
     await queueMessage(h.db.prisma, { chatId: A, key: 'common:cancelled' }, 'streak:1', h.clock.now());
     await queueMessage(h.db.prisma, { chatId: A, key: 'common:cancelled' }, 'streak:2', h.clock.now());
     await h.runtime.start();
     await h.runtime.drain(60_000);
-    const rows = await h.db.prisma.delivery.findMany({ where: { messageKey: { startsWith: 'streak:' } }, orderBy: { messageKey: 'asc' } });
+    const rows = await h.db.prisma.delivery.findMany({
+      where: { messageKey: { startsWith: 'streak:' } },
+      orderBy: { messageKey: 'asc' },
+    });
     expect(rows.map((r) => r.status)).toEqual(['SENT', 'SENT']);
     expect(h.fake.sentTo(A).filter((m) => m.messageId > 0)).toHaveLength(2);
   }, 120_000);

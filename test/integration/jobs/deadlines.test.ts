@@ -40,7 +40,14 @@ describe('jobs: statutory deadlines', { timeout: 90_000 }, () => {
     if (!tl.ok) throw tl.error;
     const toOfficer = h.fake.sentTo(OFFICER).map((m) => m.text);
     expect(toOfficer[0]).toBe(
-      t.t('en', 'jobs:s14_report.to_officer', { number: c.number, heads: 2, impoundedAt: impoundedAt.toISOString(), lastDay: tl.value.s14ReportDue.date, place: 'Kunda', pound: 'Amer Pound' }),
+      t.t('en', 'jobs:s14_report.to_officer', {
+        number: c.number,
+        heads: 2,
+        impoundedAt: impoundedAt.toISOString(),
+        lastDay: tl.value.s14ReportDue.date,
+        place: 'Kunda',
+        pound: 'Amer Pound',
+      }),
     );
     // Then the notice to post and the proclamation for the crier as PDFs (src/documents), to the officer only.
     expect(toOfficer).toHaveLength(5);
@@ -49,17 +56,33 @@ describe('jobs: statutory deadlines', { timeout: 90_000 }, () => {
       ['sendDocument', t.t('en', 'documents:caption.notice', { number: c.number })],
       ['sendDocument', t.t('en', 'documents:caption.proclamation', { number: c.number })],
     ]);
-    expect(docs.map((m) => (Object.values(m.payload._files ?? {})[0] as { data: Buffer }).data.subarray(0, 5).toString())).toEqual(['%PDF-', '%PDF-']);
+    expect(
+      docs.map((m) => (Object.values(m.payload._files ?? {})[0] as { data: Buffer }).data.subarray(0, 5).toString()),
+    ).toEqual(['%PDF-', '%PDF-']);
     // The notice (s. 14 (a)-(c)) in Hindi and English, with the case number, place of seizure and pound.
-    expect(toOfficer[1]).toContain(t.t('hi', 'jobs:notice.cattle_line', { count: 1, cattle: t.t('hi', 'common:cattle.buffalo'), description: 'black, curved horns' }));
-    expect(toOfficer[1]).toContain(t.t('en', 'jobs:notice.cattle_line', { count: 1, cattle: t.t('en', 'common:cattle.cow'), description: 'brown, white forehead' }));
+    expect(toOfficer[1]).toContain(
+      t.t('hi', 'jobs:notice.cattle_line', {
+        count: 1,
+        cattle: t.t('hi', 'common:cattle.buffalo'),
+        description: 'black, curved horns',
+      }),
+    );
+    expect(toOfficer[1]).toContain(
+      t.t('en', 'jobs:notice.cattle_line', {
+        count: 1,
+        cattle: t.t('en', 'common:cattle.cow'),
+        description: 'brown, white forehead',
+      }),
+    );
     expect(toOfficer[1]).toContain('आमेर कांजी हाउस');
     expect(toOfficer[1]).toContain(c.number);
     expect(toOfficer[2]).toContain('डुगडुगी');
     expect(toOfficer[2]).toContain('DRUM PROCLAMATION');
     // The Hindi-speaking keeper gets the keeper's version, in Hindi.
     const toKeeper = h.fake.sentTo(KEEPER).map((m) => m.text);
-    expect(toKeeper[0]).toBe(t.t('hi', 'jobs:s14_report.to_keeper', { number: c.number, lastDay: tl.value.s14ReportDue.date }));
+    expect(toKeeper[0]).toBe(
+      t.t('hi', 'jobs:s14_report.to_keeper', { number: c.number, lastDay: tl.value.s14ReportDue.date }),
+    );
     expect(toKeeper).toHaveLength(3);
     // Another pound's officer hears nothing.
     expect(h.fake.sentTo(OTHER_POUND_OFFICER)).toHaveLength(0);
@@ -74,9 +97,16 @@ describe('jobs: statutory deadlines', { timeout: 90_000 }, () => {
     // NOTICE_GRACE_HOURS later with no notice: the officer and the Magistrate's office are told.
     h.clock.advance((h.deps.config.NOTICE_GRACE_HOURS + 1) * HOUR);
     await h.runtime.drain();
-    const params = { number: c.number, reportedAt: row.reportedAt!.toISOString(), hours: h.deps.config.NOTICE_GRACE_HOURS, pound: 'Amer Pound' };
+    const params = {
+      number: c.number,
+      reportedAt: row.reportedAt!.toISOString(),
+      hours: h.deps.config.NOTICE_GRACE_HOURS,
+      pound: 'Amer Pound',
+    };
     expect(h.fake.lastTo(OFFICER)?.text).toBe(t.t('en', 'jobs:notice_overdue.to_officer', params));
-    expect(h.fake.sentTo(MAGISTRATE).map((m) => m.text)).toEqual([t.t('en', 'jobs:notice_overdue.to_magistrate', params)]);
+    expect(h.fake.sentTo(MAGISTRATE).map((m) => m.text)).toEqual([
+      t.t('en', 'jobs:notice_overdue.to_magistrate', params),
+    ]);
   });
 
   it('a notice posted but not yet proclaimed in the market: the escalation names the missing proclamation, not a missing notice', async () => {
@@ -86,14 +116,20 @@ describe('jobs: statutory deadlines', { timeout: 90_000 }, () => {
     await h.runtime.start();
     await h.runtime.drain();
     const postedAt = new Date(h.clock.now().getTime() + HOUR);
-    await h.db.prisma.notice.create({ data: { caseId: c.id, postedAt, proclaimedVillageAt: postedAt, proclaimedVillagePlace: 'Kunda' } });
+    await h.db.prisma.notice.create({
+      data: { caseId: c.id, postedAt, proclaimedVillageAt: postedAt, proclaimedVillagePlace: 'Kunda' },
+    });
     h.clock.advance((h.deps.config.NOTICE_GRACE_HOURS + 1) * HOUR);
     await h.runtime.drain();
     const t = h.deps.translator;
     const params = { number: c.number, pound: 'Amer Pound', postedAt: postedAt.toISOString() };
     expect(h.fake.lastTo(OFFICER)?.text).toBe(t.t('en', 'jobs:notice_overdue.proclamation_pending.market', params));
-    expect(h.fake.sentTo(MAGISTRATE).map((m) => m.text)).toEqual([t.t('en', 'jobs:notice_overdue.proclamation_pending.market', params)]);
-    expect(h.fake.sentTo(OFFICER).map((m) => m.text)).not.toContain(t.t('en', 'jobs:notice_overdue.to_officer', { ...params, reportedAt: h.clock.now().toISOString(), hours: 24 }));
+    expect(h.fake.sentTo(MAGISTRATE).map((m) => m.text)).toEqual([
+      t.t('en', 'jobs:notice_overdue.proclamation_pending.market', params),
+    ]);
+    expect(h.fake.sentTo(OFFICER).map((m) => m.text)).not.toContain(
+      t.t('en', 'jobs:notice_overdue.to_officer', { ...params, reportedAt: h.clock.now().toISOString(), hours: 24 }),
+    );
   });
 
   it('a claimed case gets no s. 14 report, even when its report job was already scheduled', async () => {
@@ -102,7 +138,9 @@ describe('jobs: statutory deadlines', { timeout: 90_000 }, () => {
     const c = await createCase(h.db.prisma, { impoundedAt });
     await h.runtime.start();
     await h.runtime.drain();
-    const job = (await h.runtime.queues.deadline.getDelayed()).find((j) => j.data.caseId === c.id && j.data.step === 's14-report');
+    const job = (await h.runtime.queues.deadline.getDelayed()).find(
+      (j) => j.data.caseId === c.id && j.data.step === 's14-report',
+    );
     expect(job).toBeDefined();
     // The owner claims and pays (the flow would also replan; the job must re-check on its own).
     await h.db.prisma.case.update({ where: { id: c.id }, data: { status: 'PAYMENT_PENDING' } });
@@ -144,7 +182,10 @@ describe('jobs: statutory deadlines', { timeout: 90_000 }, () => {
 
   it('a case released before day 8 plans no report at all', async () => {
     const h = await setup();
-    const c = await createCase(h.db.prisma, { impoundedAt: new Date(h.clock.now().getTime() - 9 * DAY), status: 'RELEASED_S13' });
+    const c = await createCase(h.db.prisma, {
+      impoundedAt: new Date(h.clock.now().getTime() - 9 * DAY),
+      status: 'RELEASED_S13',
+    });
     await h.runtime.start();
     await h.runtime.drain();
     expect(h.fake.calls.filter((x) => x.method === 'sendMessage')).toHaveLength(0);

@@ -81,10 +81,23 @@ export function harnessPerTest(): (opts?: JobsHarnessOptions) => Promise<JobsHar
 /** A test database, deps with a ManualClock, a FakeBotApi-backed grammY Api and a jobs runtime (not started). */
 export async function createJobsHarness(opts: JobsHarnessOptions = {}): Promise<JobsHarness> {
   // postgresAdminUrl: a Postgres the test owns (test/support/postgres-process.ts), for database outages.
-  const db = await createTestDatabase(opts.dbKind ?? 'pglite', ...(opts.postgresAdminUrl ? [opts.postgresAdminUrl] : []));
+  const db = await createTestDatabase(
+    opts.dbKind ?? 'pglite',
+    ...(opts.postgresAdminUrl ? [opts.postgresAdminUrl] : []),
+  );
   const clock = new ManualClock(opts.start ?? '2026-11-29T10:00:00+05:30');
-  const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: '123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST', ...opts.env });
-  const deps: CoreDeps = { config, db: db.prisma, clock, logger: testLogger(), translator: await createTranslator({ strict: true }) };
+  const config = createConfig({
+    LOG_LEVEL: 'silent',
+    BOT_TOKEN: '123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST',
+    ...opts.env,
+  });
+  const deps: CoreDeps = {
+    config,
+    db: db.prisma,
+    clock,
+    logger: testLogger(),
+    translator: await createTranslator({ strict: true }),
+  };
   const fake = new FakeBotApi();
   const api = new Api(config.BOT_TOKEN!, fake.client);
   const prefix = uniquePrefix();

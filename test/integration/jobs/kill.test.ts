@@ -26,10 +26,15 @@ const REPORT_MESSAGES = 5;
 const CHILD = path.join(import.meta.dirname, 'fixtures', 'worker-child.ts');
 
 /** Runs the worker child until it dies; resolves with how it ended. */
-function runChild(env: Record<string, string>): Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string }> {
+function runChild(
+  env: Record<string, string>,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string }> {
   return new Promise((resolve, reject) => {
     // node --import tsx (not the tsx wrapper) so the test sees the child's own death by SIGKILL.
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += String(d)));
     child.stderr.on('data', (d) => (out += String(d)));
@@ -49,7 +54,14 @@ async function scenario(dieAt: 'send' | 'after-commit') {
   const c = await createCase(h.db.prisma, { impoundedAt: new Date(h.clock.now().getTime() - 9 * DAY) });
   const target = h.db.target;
   if (target.kind !== 'postgres') throw new Error('needs Postgres: the child process opens the same database');
-  const child = await runChild({ DIE_AT: dieAt, DATABASE_URL: target.url, PREFIX: h.prefix, REDIS_URL, API_ROOT: tg.url, NOW: h.clock.now().toISOString() });
+  const child = await runChild({
+    DIE_AT: dieAt,
+    DATABASE_URL: target.url,
+    PREFIX: h.prefix,
+    REDIS_URL,
+    API_ROOT: tg.url,
+    NOW: h.clock.now().toISOString(),
+  });
   expect(child.signal, child.out).toBe('SIGKILL');
   return { c };
 }
@@ -61,7 +73,10 @@ describe.runIf(await postgresAvailable())('jobs: a worker process killed mid-job
     expect(tg!.api.accepted).toHaveLength(0);
     const reportKey = (await h!.db.prisma.deadlineRun.findFirstOrThrow({ where: { caseId: c.id } })).key;
 
-    const survivor = h!.another({ api: new Api(h!.deps.config.BOT_TOKEN!, { apiRoot: tg!.url }), tuning: { lockDurationMs: 2000, stalledIntervalMs: 1000 } });
+    const survivor = h!.another({
+      api: new Api(h!.deps.config.BOT_TOKEN!, { apiRoot: tg!.url }),
+      tuning: { lockDurationMs: 2000, stalledIntervalMs: 1000 },
+    });
     await survivor.start();
     await survivor.drain(30_000);
 
@@ -70,10 +85,18 @@ describe.runIf(await postgresAvailable())('jobs: a worker process killed mid-job
     const texts = sent.map((m) => m.text);
     expect(texts).toHaveLength(REPORT_MESSAGES);
     expect(new Set(texts).size).toBe(REPORT_MESSAGES);
-    expect(sent.map((m) => m.method).sort()).toEqual(['sendDocument', 'sendDocument', 'sendMessage', 'sendMessage', 'sendMessage']);
+    expect(sent.map((m) => m.method).sort()).toEqual([
+      'sendDocument',
+      'sendDocument',
+      'sendMessage',
+      'sendMessage',
+      'sendMessage',
+    ]);
     expect(texts[0]).toContain(c.number);
     // The job the child held was re-run once (BullMQ's stalled counter), not twice.
-    const firstRow = await h!.db.prisma.outboxEntry.findUniqueOrThrow({ where: { jobKey: `${reportKey}:${OFFICER}:jobs:s14_report.to_officer` } });
+    const firstRow = await h!.db.prisma.outboxEntry.findUniqueOrThrow({
+      where: { jobKey: `${reportKey}:${OFFICER}:jobs:s14_report.to_officer` },
+    });
     const firstSend = await survivor.queues.send.getJob(sendJobIdFor(firstRow.id));
     expect(firstSend?.stalledCounter).toBe(1);
     expect(await firstSend?.getState()).toBe('completed');
@@ -81,9 +104,13 @@ describe.runIf(await postgresAvailable())('jobs: a worker process killed mid-job
     expect((await h!.db.prisma.case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('REPORTED_S14');
     expect(await h!.db.prisma.auditEvent.count({ where: { caseId: c.id, action: 'S14_REPORTED' } })).toBe(1);
     expect(await h!.db.prisma.deadlineRun.count({ where: { caseId: c.id } })).toBe(1);
-    expect(await h!.db.prisma.outboxEntry.count({ where: { jobKey: { startsWith: reportKey } } })).toBe(REPORT_MESSAGES);
+    expect(await h!.db.prisma.outboxEntry.count({ where: { jobKey: { startsWith: reportKey } } })).toBe(
+      REPORT_MESSAGES,
+    );
     const deliveries = await h!.db.prisma.delivery.findMany({ where: { messageKey: { startsWith: reportKey } } });
-    expect(deliveries.map((d) => [d.status, d.attempts])).toEqual(Array.from({ length: REPORT_MESSAGES }, () => ['SENT', 1]));
+    expect(deliveries.map((d) => [d.status, d.attempts])).toEqual(
+      Array.from({ length: REPORT_MESSAGES }, () => ['SENT', 1]),
+    );
   }, 90_000);
 
   it('killed after the deadline step committed: the step re-runs once and does nothing twice', async () => {
@@ -91,7 +118,10 @@ describe.runIf(await postgresAvailable())('jobs: a worker process killed mid-job
     const run = await h!.db.prisma.deadlineRun.findFirstOrThrow({ where: { caseId: c.id } });
     expect(tg!.api.accepted).toHaveLength(0);
 
-    const survivor = h!.another({ api: new Api(h!.deps.config.BOT_TOKEN!, { apiRoot: tg!.url }), tuning: { lockDurationMs: 2000, stalledIntervalMs: 1000 } });
+    const survivor = h!.another({
+      api: new Api(h!.deps.config.BOT_TOKEN!, { apiRoot: tg!.url }),
+      tuning: { lockDurationMs: 2000, stalledIntervalMs: 1000 },
+    });
     await survivor.start();
     await survivor.drain(30_000);
 

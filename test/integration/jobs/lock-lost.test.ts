@@ -22,7 +22,8 @@ describe('jobs: a send whose job was lost while it ran', () => {
     const id = jobIdFor('lock:a');
     for (let i = 0; i < 200; i++) {
       const job = await h.runtime.queues.send.getJob(id);
-      if (job && (await job.isActive()) && (await h.db.prisma.delivery.count({ where: { messageKey: 'lock:a' } })) > 0) break;
+      if (job && (await job.isActive()) && (await h.db.prisma.delivery.count({ where: { messageKey: 'lock:a' } })) > 0)
+        break;
       await sleep(25);
     }
     await sleep(300);

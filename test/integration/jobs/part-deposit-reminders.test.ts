@@ -31,22 +31,48 @@ describe('jobs: s. 20 reminders of a part depositor after a co-owner finished th
     const db = h.db.prisma;
     await seed(db, h.clock.now());
     await enrolStaff(db, KEEPER, 'POUND_KEEPER', ['JAI1'], 'Amer keeper');
-    for (const id of [A, B]) await db.telegramUser.create({ data: { id, firstName: 'owner', languageCode: id === A ? 'en' : 'hi' } });
-    const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-27T11:00:00+05:30', place: 'Achrol', heads: [['cow', 'black, white star'], ['buffalo', 'brown']] });
+    for (const id of [A, B])
+      await db.telegramUser.create({ data: { id, firstName: 'owner', languageCode: id === A ? 'en' : 'hi' } });
+    const c = await makeCase(db, {
+      pound: 'JAI1',
+      impoundedAt: '2026-11-27T11:00:00+05:30',
+      place: 'Achrol',
+      heads: [
+        ['cow', 'black, white star'],
+        ['buffalo', 'brown'],
+      ],
+    });
     const keeper = await actorOf(db, KEEPER);
     const pay = async (who: bigint, kind: 'S15_PROTEST' | 'S13_CLAIM', headId: number) => {
-      const claim = await recordClaim(db, { caseId: c.id, kind, telegramUserId: who, claimantName: 'Owner', isAgent: false, ownerName: 'Owner', intendsComplaint: kind === 'S15_PROTEST' });
+      const claim = await recordClaim(db, {
+        caseId: c.id,
+        kind,
+        telegramUserId: who,
+        claimantName: 'Owner',
+        isAgent: false,
+        ownerName: 'Owner',
+        intendsComplaint: kind === 'S15_PROTEST',
+      });
       await setClaimHeads(db, claim.id, [headId]);
-      const d = await declarePayment({ db, config: h.deps.config }, {}, { claimId: claim.id, telegramUserId: who, method: 'CASH', amountPaise: null, upiRef: null, now: h.clock.now() });
+      const d = await declarePayment(
+        { db, config: h.deps.config },
+        {},
+        { claimId: claim.id, telegramUserId: who, method: 'CASH', amountPaise: null, upiRef: null, now: h.clock.now() },
+      );
       if (d.kind !== 'declared') throw new Error(JSON.stringify(d));
-      expect((await confirmPayment(db, { paymentId: d.paymentId, actor: keeper, now: h.clock.now(), botUsername: 'bot' })).status).toBe('confirmed');
+      expect(
+        (await confirmPayment(db, { paymentId: d.paymentId, actor: keeper, now: h.clock.now(), botUsername: 'bot' }))
+          .status,
+      ).toBe('confirmed');
       return d.paymentId;
     };
     const deposit = await pay(A, 'S15_PROTEST', c.heads[0]!.id);
     expect((await db.payment.findUniqueOrThrow({ where: { id: deposit } })).part).toBe(true);
     // B's claim covers every head left: the case's own payment; the keeper releases the rest — the entry is finished.
     await pay(B, 'S13_CLAIM', c.heads[1]!.id);
-    expect((await releaseCattle(db, { caseNumber: c.number, actor: keeper, now: h.clock.now() })).status).toBe('released');
+    expect((await releaseCattle(db, { caseNumber: c.number, actor: keeper, now: h.clock.now() })).status).toBe(
+      'released',
+    );
     expect((await db.case.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('RELEASED_S13');
 
     const steps = planSteps((await loadCaseForDeadlines(db, c.id))!, h.deps.config);
@@ -54,7 +80,11 @@ describe('jobs: s. 20 reminders of a part depositor after a co-owner finished th
       ['s20-complaint-early', '2026-12-05T03:30:00.000Z'],
       ['s20-complaint-last-day', '2026-12-07T03:30:00.000Z'],
     ]);
-    const delayed = async () => (await h.runtime.queues.deadline.getDelayed(0, -1)).map((j) => j.id!).filter((id) => steps.some((s) => jobIdFor(s.key) === id)).sort();
+    const delayed = async () =>
+      (await h.runtime.queues.deadline.getDelayed(0, -1))
+        .map((j) => j.id!)
+        .filter((id) => steps.some((s) => jobIdFor(s.key) === id))
+        .sort();
     await h.runtime.start();
     await h.runtime.drain();
     expect(await delayed()).toEqual(steps.map((s) => jobIdFor(s.key)).sort());
@@ -69,7 +99,8 @@ describe('jobs: s. 20 reminders of a part depositor after a co-owner finished th
     h.clock.set(new Date('2026-12-05T09:00:00+05:30'));
     await h.runtime.drain(60_000);
     // His own amount (cow: ₹100 fine + 3 days × ₹70 feeding = ₹310, demo rates of JAI1), the window's last day.
-    const early = (lang: 'en' | 'hi', amount: number) => h.deps.translator.t(lang, 'jobs:complaint.early', { number: c.number, lastDay: '2026-12-07', days: 10, amount });
+    const early = (lang: 'en' | 'hi', amount: number) =>
+      h.deps.translator.t(lang, 'jobs:complaint.early', { number: c.number, lastDay: '2026-12-07', days: 10, amount });
     const toA = () => h.fake.sentTo(String(A)).map((m) => m.text);
     expect(toA().filter((t) => t === early('en', 31000))).toHaveLength(1);
     expect((await db.deadlineRun.findUniqueOrThrow({ where: { key: steps[0]!.key } })).outcome).toBe('sent');
@@ -77,13 +108,25 @@ describe('jobs: s. 20 reminders of a part depositor after a co-owner finished th
     expect(h.fake.sentTo(String(B)).filter((m) => m.text.startsWith(reminderStart))).toEqual([]);
 
     // A records his complaint: the last day's reminder has nothing left to say.
-    expect((await recordComplaint(db, windowsFromConfig(h.deps.config), { caseId: c.id, telegramUserId: A, reference: 'CMP-11/2026', filedOn: '2026-12-05', now: h.clock.now() })).kind).toBe('recorded');
+    expect(
+      (
+        await recordComplaint(db, windowsFromConfig(h.deps.config), {
+          caseId: c.id,
+          telegramUserId: A,
+          reference: 'CMP-11/2026',
+          filedOn: '2026-12-05',
+          now: h.clock.now(),
+        })
+      ).kind,
+    ).toBe('recorded');
     await h.runtime.drain();
     expect(planSteps((await loadCaseForDeadlines(db, c.id))!, h.deps.config)).toEqual([]);
     const sentBefore = toA().length;
     h.clock.set(new Date('2026-12-07T09:00:00+05:30'));
     await h.runtime.drain(60_000);
     expect(toA().length).toBe(sentBefore);
-    expect((await db.deadlineRun.findUnique({ where: { key: steps[1]!.key } }))?.outcome ?? 'moved_on').toBe('moved_on');
+    expect((await db.deadlineRun.findUnique({ where: { key: steps[1]!.key } }))?.outcome ?? 'moved_on').toBe(
+      'moved_on',
+    );
   }, 120_000);
 });

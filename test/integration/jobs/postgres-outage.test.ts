@@ -32,11 +32,18 @@ describe.skipIf(!postgresBinDir())('jobs: Postgres comes back', () => {
     await enrolStaff(h.db.prisma, OFFICER, 'OFFICER', ['JAI1']);
     // Real time here (systemClock): with a ManualClock the runtime promotes due steps itself on every tick.
     const c = await createCase(h.db.prisma, { impoundedAt: new Date(Date.now() - 10 * DAY) });
-    const step = planSteps((await loadCaseForDeadlines(h.db.prisma, c.id))!, h.deps.config).sort((a, b) => a.runAt.getTime() - b.runAt.getTime())[0]!;
+    const step = planSteps((await loadCaseForDeadlines(h.db.prisma, c.id))!, h.deps.config).sort(
+      (a, b) => a.runAt.getTime() - b.runAt.getTime(),
+    )[0]!;
     expect(step.runAt.getTime()).toBeLessThan(Date.now());
     // The step's job is already in Redis, its timer firing in 4 s (as if enqueued earlier by the dispatcher).
     const queue = new Queue('deadline', { connection: h.redis, prefix: h.prefix });
-    const data: DeadlineJobData = { key: step.key, caseId: step.caseId, step: step.step, runAt: step.runAt.toISOString() };
+    const data: DeadlineJobData = {
+      key: step.key,
+      caseId: step.caseId,
+      step: step.step,
+      runAt: step.runAt.toISOString(),
+    };
     await queue.add(step.step, data, { jobId: jobIdFor(step.key), delay: 4_000, ...KEEP, ...RETRY });
     await queue.close();
     const runtime = h.another({ deps: { ...h.deps, clock: systemClock } });
@@ -55,9 +62,12 @@ describe.skipIf(!postgresBinDir())('jobs: Postgres comes back', () => {
     await pg.start();
     expect(backoffEndsAt - Date.now()).toBeGreaterThan(2_000);
     const recoveredAt = Date.now();
-    while (!(await h.db.prisma.deadlineRun.findUnique({ where: { key: step.key } }).catch(() => null))) await new Promise((r) => setTimeout(r, 100));
+    while (!(await h.db.prisma.deadlineRun.findUnique({ where: { key: step.key } }).catch(() => null)))
+      await new Promise((r) => setTimeout(r, 100));
     const ranAt = Date.now();
-    console.log(`Postgres back: the step ran ${ranAt - recoveredAt} ms later; its backoff would have ended ${backoffEndsAt - recoveredAt} ms after the recovery`);
+    console.log(
+      `Postgres back: the step ran ${ranAt - recoveredAt} ms later; its backoff would have ended ${backoffEndsAt - recoveredAt} ms after the recovery`,
+    );
     // ORDER, not a time budget: the step ran before BullMQ's own retry would have run it.
     expect(ranAt).toBeLessThan(backoffEndsAt);
     expect(await h.db.prisma.deadlineRun.count({ where: { key: step.key } })).toBe(1);

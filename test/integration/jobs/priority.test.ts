@@ -17,14 +17,28 @@ const BULK_ALLOWED_AHEAD = 2;
 async function officialDuringBroadcast(perSecond: number, recipients: number, enqueueAfter: number) {
   const h = await harness({ env: { TELEGRAM_GLOBAL_PER_SECOND: String(perSecond) } });
   for (let i = 0; i < recipients; i++) {
-    await queueMessage(h.db.prisma, { chatId: String(1_000_000 + i), key: 'common:cancelled', priority: 'bulk' }, `bulk:${i}`, h.clock.now());
+    await queueMessage(
+      h.db.prisma,
+      { chatId: String(1_000_000 + i), key: 'common:cancelled', priority: 'bulk' },
+      `bulk:${i}`,
+      h.clock.now(),
+    );
   }
   const sends = () => h!.fake.calls.filter((c) => c.method === 'sendMessage');
   await h.runtime.start();
   while (sends().length < enqueueAfter) await new Promise((r) => setTimeout(r, 5));
   // As a deadline step enqueues it: the outbox row, then straight into the queue (no wait for the dispatcher's tick).
-  await queueMessage(h.db.prisma, { chatId: OFFICER, key: 'common:cancelled', priority: 'official' }, 'officer:reminder', h.clock.now());
-  await enqueueRow(h.deps, h.runtime.queues, await h.db.prisma.outboxEntry.findUniqueOrThrow({ where: { jobKey: 'officer:reminder' } }));
+  await queueMessage(
+    h.db.prisma,
+    { chatId: OFFICER, key: 'common:cancelled', priority: 'official' },
+    'officer:reminder',
+    h.clock.now(),
+  );
+  await enqueueRow(
+    h.deps,
+    h.runtime.queues,
+    await h.db.prisma.outboxEntry.findUniqueOrThrow({ where: { jobKey: 'officer:reminder' } }),
+  );
   const t0 = performance.now();
   const before = sends().length;
   while (!sends().some((c) => String(c.payload.chat_id) === OFFICER)) await new Promise((r) => setTimeout(r, 2));
@@ -33,7 +47,9 @@ async function officialDuringBroadcast(perSecond: number, recipients: number, en
   await h.runtime.drain(120_000);
   const all = sends();
   const bulkAhead = at - before;
-  console.log(`priority lane at ${perSecond}/s: official message enqueued after ${before} of ${recipients} bulk sends; ${bulkAhead} bulk send(s) left before it; delivered ${delayMs.toFixed(0)} ms after enqueue (one interval = ${(1000 / perSecond).toFixed(0)} ms)`);
+  console.log(
+    `priority lane at ${perSecond}/s: official message enqueued after ${before} of ${recipients} bulk sends; ${bulkAhead} bulk send(s) left before it; delivered ${delayMs.toFixed(0)} ms after enqueue (one interval = ${(1000 / perSecond).toFixed(0)} ms)`,
+  );
   return { bulkAhead, total: all.length, remainingAfter: all.length - at - 1 };
 }
 

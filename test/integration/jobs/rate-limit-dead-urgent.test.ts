@@ -33,7 +33,9 @@ describe('jobs: the priority lane after a process died in it', () => {
     // The bulk asks first; the urgent send registered more than URGENT_STALE before the pause ends. (ADMIT renews a
     // waiting urgent send's entry to its next attempt; here both also wake within a few ms of each other, so this
     // guards the outcome — the urgent send first after a long pause — rather than the renewal alone.)
-    const bulk = Promise.all(['401', '402'].map((chat) => b.waitTurn(chat, false).then(() => order.push(`bulk ${chat}`))));
+    const bulk = Promise.all(
+      ['401', '402'].map((chat) => b.waitTurn(chat, false).then(() => order.push(`bulk ${chat}`))),
+    );
     await new Promise((r) => setTimeout(r, 50));
     const urgent = a.waitTurn('300', false, true).then(() => order.push('urgent'));
     await Promise.all([urgent, bulk]);
@@ -46,9 +48,13 @@ describe('jobs: admission checks the sending job still holds its lock, in the sa
     const { redis, prefix } = fresh();
     const limiter = new TelegramRateLimiter(redis, { perSecond: 30, perChatIntervalMs: 1000, prefix });
     const key = `${prefix}:send:d.1:lock`;
-    expect(await limiter.waitTurn('500', false, false, undefined, { key, token: 'run-1' })).toEqual({ kind: 'lock_lost' });
+    expect(await limiter.waitTurn('500', false, false, undefined, { key, token: 'run-1' })).toEqual({
+      kind: 'lock_lost',
+    });
     await redis.set(key, 'run-2', 'PX', 10_000);
-    expect(await limiter.waitTurn('500', false, false, undefined, { key, token: 'run-1' })).toEqual({ kind: 'lock_lost' });
+    expect(await limiter.waitTurn('500', false, false, undefined, { key, token: 'run-1' })).toEqual({
+      kind: 'lock_lost',
+    });
     // Nothing was admitted: no departure in the window.
     expect(await redis.zcard(`${prefix}:tg:window`)).toBe(0);
     expect((await limiter.waitTurn('500', false, false, undefined, { key, token: 'run-2' })).kind).toBe('go');

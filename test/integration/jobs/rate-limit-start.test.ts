@@ -8,7 +8,11 @@ import { redisPerTest } from './harness';
 // second of them. And a departure reported late (`departing`) takes its place in the window from when it left.
 const fresh = redisPerTest();
 
-async function departures(limiter: TelegramRateLimiter, chats: string[], beforeEach?: (i: number) => Promise<void>): Promise<number[]> {
+async function departures(
+  limiter: TelegramRateLimiter,
+  chats: string[],
+  beforeEach?: (i: number) => Promise<void>,
+): Promise<number[]> {
   const at: number[] = [];
   for (const [i, chat] of chats.entries()) {
     await beforeEach?.(i);
@@ -33,7 +37,10 @@ describe('jobs: the shared budget at process start and after a late departure', 
     const { redis, prefix } = fresh();
     const limiter = new TelegramRateLimiter(redis, { perSecond: 2, perChatIntervalMs: 1000, prefix });
     // Warm it (its cold sends leave the window after 1.18 s), then two departures: the first leaves 200 ms late.
-    await departures(limiter, Array.from({ length: COLD_SENDS }, (_, i) => `w${i}`));
+    await departures(
+      limiter,
+      Array.from({ length: COLD_SENDS }, (_, i) => `w${i}`),
+    );
     await new Promise((r) => setTimeout(r, COLD_US / 1000 + WINDOW_MARGIN_US / 1000 + 1050));
     await limiter.waitTurn('a', false);
     const first = performance.now();

@@ -20,23 +20,61 @@ describe('jobs: reconciler', () => {
     const h = await harness({ start: '2026-11-29T10:00:00+05:30' });
     const db = h.db.prisma;
     await seedPounds(db, h.clock.now());
-    for (const [id, role] of [[7300001, 'OFFICER'], [7300002, 'POUND_KEEPER'], [7300003, 'MAGISTRATE']] as const) await enrolStaff(db, id, role, ['JAI1']);
+    for (const [id, role] of [
+      [7300001, 'OFFICER'],
+      [7300002, 'POUND_KEEPER'],
+      [7300003, 'MAGISTRATE'],
+    ] as const)
+      await enrolStaff(db, id, role, ['JAI1']);
     const now = h.clock.now().getTime();
     const fresh = await createCase(db, { impoundedAt: new Date(now - 2 * DAY), ownerTelegramId: OWNER });
-    const auction = await createCase(db, { impoundedAt: new Date(now - 20 * DAY), status: 'AUCTION_SCHEDULED', ownerTelegramId: OWNER, noticePostedAt: new Date(now - 10 * DAY), reportedAt: new Date(now - 12 * DAY) });
+    const auction = await createCase(db, {
+      impoundedAt: new Date(now - 20 * DAY),
+      status: 'AUCTION_SCHEDULED',
+      ownerTelegramId: OWNER,
+      noticePostedAt: new Date(now - 10 * DAY),
+      reportedAt: new Date(now - 12 * DAY),
+    });
     await addAuction(db, auction.id, new Date(now + 3 * DAY));
     const deposit = await createCase(db, { impoundedAt: new Date(now - 1 * DAY), status: 'DEPOSITED_S15' });
-    await addPayment(db, deposit.id, { kind: 'S15_DEPOSIT', status: 'CONFIRMED', amountPaise: 123_450, declaredAt: new Date(now - 1 * DAY + 3_600_000), payer: OWNER });
-    const surplus = await createCase(db, { impoundedAt: new Date(now - 40 * DAY), status: 'SURPLUS_HELD', ownerTelegramId: OWNER, surplusDepositedAt: new Date(now - 1 * DAY) });
+    await addPayment(db, deposit.id, {
+      kind: 'S15_DEPOSIT',
+      status: 'CONFIRMED',
+      amountPaise: 123_450,
+      declaredAt: new Date(now - 1 * DAY + 3_600_000),
+      payer: OWNER,
+    });
+    const surplus = await createCase(db, {
+      impoundedAt: new Date(now - 40 * DAY),
+      status: 'SURPLUS_HELD',
+      ownerTelegramId: OWNER,
+      surplusDepositedAt: new Date(now - 1 * DAY),
+    });
     const paying = await createCase(db, { impoundedAt: new Date(now - 1 * DAY), status: 'PAYMENT_PENDING' });
-    await addPayment(db, paying.id, { kind: 'S13_PAYMENT', status: 'PENDING', amountPaise: 50_000, declaredAt: new Date(now - 60_000), payer: OWNER });
+    await addPayment(db, paying.id, {
+      kind: 'S13_PAYMENT',
+      status: 'PENDING',
+      amountPaise: 50_000,
+      declaredAt: new Date(now - 60_000),
+      payer: OWNER,
+    });
     // A message queued for two minutes from now (dispatched to Redis as a delayed job, then lost with it).
     await queueMessage(db, { chatId: '7300002', key: 'common:cancelled' }, 'test:later', new Date(now + 120_000));
 
     const expected: PlannedStep[] = [];
-    for (const c of [fresh, auction, deposit, surplus, paying]) expected.push(...planSteps((await loadCaseForDeadlines(db, c.id))!, h.deps.config));
+    for (const c of [fresh, auction, deposit, surplus, paying])
+      expected.push(...planSteps((await loadCaseForDeadlines(db, c.id))!, h.deps.config));
     expect(new Set(expected.map((s) => s.step))).toEqual(
-      new Set(['s14-report', 'auction-day-before', 'auction-morning', 's20-complaint-early', 's20-complaint-last-day', 's17-surplus-owner', 's17-surplus-lapsed', 'payment-nudge']),
+      new Set([
+        's14-report',
+        'auction-day-before',
+        'auction-morning',
+        's20-complaint-early',
+        's20-complaint-last-day',
+        's17-surplus-owner',
+        's17-surplus-lapsed',
+        'payment-nudge',
+      ]),
     );
     expect(expected.every((s) => s.runAt.getTime() > now)).toBe(true);
 
@@ -57,7 +95,11 @@ describe('jobs: reconciler', () => {
     // A second pass (another process, the next interval) adds nothing.
     await h.runtime.reconcile();
     expect(await delayedDeadlineIds(h)).toEqual(before);
-    expect((await h.runtime.queues.send.getJobCounts('delayed', 'waiting', 'prioritized'))).toMatchObject({ delayed: 1, waiting: 0, prioritized: 0 });
+    expect(await h.runtime.queues.send.getJobCounts('delayed', 'waiting', 'prioritized')).toMatchObject({
+      delayed: 1,
+      waiting: 0,
+      prioritized: 0,
+    });
 
     // Statutory time passes: every restored step runs exactly once.
     h.clock.advance(200 * DAY);
@@ -69,6 +111,8 @@ describe('jobs: reconciler', () => {
     expect(await db.deadlineRun.count()).toBe(expected.length);
     const deliveries = await db.delivery.groupBy({ by: ['messageKey', 'telegramUserId'], _count: true });
     expect(deliveries.every((d) => d._count === 1)).toBe(true);
-    expect(h.fake.sentTo('7300002').filter((m) => m.text === h!.deps.translator.t('hi', 'common:cancelled'))).toHaveLength(1);
+    expect(
+      h.fake.sentTo('7300002').filter((m) => m.text === h!.deps.translator.t('hi', 'common:cancelled')),
+    ).toHaveLength(1);
   }, 120_000);
 });

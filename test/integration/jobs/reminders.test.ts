@@ -35,7 +35,13 @@ describe('jobs: reminders', { timeout: 90_000 }, () => {
     const h = await setup();
     const db = h.db.prisma;
     const now = h.clock.now().getTime();
-    const c = await createCase(db, { impoundedAt: new Date(now - 20 * DAY), status: 'AUCTION_SCHEDULED', ownerTelegramId: BigInt(OWNER), reportedAt: new Date(now - 12 * DAY), noticePostedAt: new Date(now - 10 * DAY) });
+    const c = await createCase(db, {
+      impoundedAt: new Date(now - 20 * DAY),
+      status: 'AUCTION_SCHEDULED',
+      ownerTelegramId: BigInt(OWNER),
+      reportedAt: new Date(now - 12 * DAY),
+      noticePostedAt: new Date(now - 10 * DAY),
+    });
     const auctionAt = new Date('2026-12-02T11:00:00+05:30');
     await addAuction(db, c.id, auctionAt);
     await h.runtime.start();
@@ -46,11 +52,20 @@ describe('jobs: reminders', { timeout: 90_000 }, () => {
     await h.runtime.drain();
     const t = h.deps.translator;
     const common = { number: c.number, at: auctionAt.toISOString(), place: 'Amer Haat', pound: 'Amer Pound' };
-    expect(h.fake.sentTo(OFFICER).map((m) => m.text)).toEqual([t.t('en', 'jobs:auction.day_before.to_officer', { ...common, conditions: 'Cash on the fall of the hammer' })]);
+    expect(h.fake.sentTo(OFFICER).map((m) => m.text)).toEqual([
+      t.t('en', 'jobs:auction.day_before.to_officer', { ...common, conditions: 'Cash on the fall of the hammer' }),
+    ]);
     const dues = await duesForCase(db, c.id, h.clock.now());
     if (!dues.ok) throw dues.error;
     const toOwner = h.fake.sentTo(OWNER).map((m) => m.text);
-    expect(toOwner).toEqual([t.t('hi', 'jobs:auction.day_before.to_owner', { ...common, pound: 'आमेर कांजी हाउस', amount: dues.value.breakdown.totals.totalPaise, asOf: '2026-12-01' })]);
+    expect(toOwner).toEqual([
+      t.t('hi', 'jobs:auction.day_before.to_owner', {
+        ...common,
+        pound: 'आमेर कांजी हाउस',
+        amount: dues.value.breakdown.totals.totalPaise,
+        asOf: '2026-12-01',
+      }),
+    ]);
     expect(toOwner[0]).toContain(formatRupees(dues.value.breakdown.totals.totalPaise, 'hi'));
 
     // The owner claims before the morning of the auction: no morning reminder to anyone.
@@ -70,7 +85,13 @@ describe('jobs: reminders', { timeout: 90_000 }, () => {
     const h = await setup();
     const db = h.db.prisma;
     const now = h.clock.now().getTime();
-    const c = await createCase(db, { impoundedAt: new Date(now - 20 * DAY), status: 'AUCTION_SCHEDULED', ownerTelegramId: BigInt(OWNER), reportedAt: new Date(now - 12 * DAY), noticePostedAt: new Date(now - 10 * DAY) });
+    const c = await createCase(db, {
+      impoundedAt: new Date(now - 20 * DAY),
+      status: 'AUCTION_SCHEDULED',
+      ownerTelegramId: BigInt(OWNER),
+      reportedAt: new Date(now - 12 * DAY),
+      noticePostedAt: new Date(now - 10 * DAY),
+    });
     // Fixed at 10:00 on 29 Nov for 17:00 the same day.
     const auctionAt = new Date('2026-11-29T17:00:00+05:30');
     await addAuction(db, c.id, auctionAt);
@@ -79,13 +100,24 @@ describe('jobs: reminders', { timeout: 90_000 }, () => {
     const t = h.deps.translator;
     const common = { number: c.number, at: auctionAt.toISOString(), place: 'Amer Haat', pound: 'Amer Pound' };
     const toOfficer = h.fake.sentTo(OFFICER).map((m) => m.text);
-    expect(toOfficer).toEqual([t.t('en', 'jobs:auction.morning.to_officer', { ...common, conditions: 'Cash on the fall of the hammer' })]);
-    expect(toOfficer).not.toContain(t.t('en', 'jobs:auction.day_before.to_officer', { ...common, conditions: 'Cash on the fall of the hammer' }));
+    expect(toOfficer).toEqual([
+      t.t('en', 'jobs:auction.morning.to_officer', { ...common, conditions: 'Cash on the fall of the hammer' }),
+    ]);
+    expect(toOfficer).not.toContain(
+      t.t('en', 'jobs:auction.day_before.to_officer', { ...common, conditions: 'Cash on the fall of the hammer' }),
+    );
     const toOwner = h.fake.sentTo(OWNER).map((m) => m.text);
     expect(toOwner).toHaveLength(1);
     const dues = await duesForCase(db, c.id, h.clock.now());
     if (!dues.ok) throw dues.error;
-    expect(toOwner[0]).toBe(t.t('hi', 'jobs:auction.morning.to_owner', { ...common, pound: 'आमेर कांजी हाउस', amount: dues.value.breakdown.totals.totalPaise, asOf: '2026-11-29' }));
+    expect(toOwner[0]).toBe(
+      t.t('hi', 'jobs:auction.morning.to_owner', {
+        ...common,
+        pound: 'आमेर कांजी हाउस',
+        amount: dues.value.breakdown.totals.totalPaise,
+        asOf: '2026-11-29',
+      }),
+    );
     const runs = await db.deadlineRun.findMany({ where: { caseId: c.id }, orderBy: { dueAt: 'asc' } });
     expect(runs.map((r) => [r.step, r.outcome])).toEqual([
       ['auction-day-before', 'moved_on'],
@@ -97,20 +129,39 @@ describe('jobs: reminders', { timeout: 90_000 }, () => {
     const h = await setup();
     const db = h.db.prisma;
     const now = h.clock.now().getTime();
-    const c = await createCase(db, { impoundedAt: new Date(now - 3 * DAY), status: 'AUCTION_SCHEDULED', place: 'Kunda' });
+    const c = await createCase(db, {
+      impoundedAt: new Date(now - 3 * DAY),
+      status: 'AUCTION_SCHEDULED',
+      place: 'Kunda',
+    });
     await db.case.update({ where: { id: c.id }, data: { ownerRefusedAt: new Date(now - 2 * DAY) } });
     const auctionAt = new Date('2026-12-01T11:00:00+05:30');
     await addAuction(db, c.id, auctionAt);
     const VILLAGER = 7700010;
     await db.telegramUser.create({ data: { id: BigInt(VILLAGER), language: 'hi' } });
-    await db.subscription.create({ data: { telegramUserId: BigInt(VILLAGER), kind: 'VILLAGE', villageKey: 'kunda', filter: '' } });
-    await addToOutbox(db, { name: 'broadcast', payload: { kind: 'auction', caseId: c.id } }, `case:${c.id}:broadcast:auction`, h.clock.now());
+    await db.subscription.create({
+      data: { telegramUserId: BigInt(VILLAGER), kind: 'VILLAGE', villageKey: 'kunda', filter: '' },
+    });
+    await addToOutbox(
+      db,
+      { name: 'broadcast', payload: { kind: 'auction', caseId: c.id } },
+      `case:${c.id}:broadcast:auction`,
+      h.clock.now(),
+    );
     await h.runtime.start();
     h.clock.set('2026-11-30T09:00:00+05:30');
     await h.runtime.drain();
     const t = h.deps.translator;
-    const common = { number: c.number, at: auctionAt.toISOString(), place: 'Amer Haat', pound: 'Amer Pound', conditions: 'Cash on the fall of the hammer' };
-    expect(h.fake.sentTo(OFFICER).map((m) => m.text)).toEqual([t.t('en', 'jobs:auction.day_before.to_officer_s16', common)]);
+    const common = {
+      number: c.number,
+      at: auctionAt.toISOString(),
+      place: 'Amer Haat',
+      pound: 'Amer Pound',
+      conditions: 'Cash on the fall of the hammer',
+    };
+    expect(h.fake.sentTo(OFFICER).map((m) => m.text)).toEqual([
+      t.t('en', 'jobs:auction.day_before.to_officer_s16', common),
+    ]);
     expect(h.fake.sentTo(OFFICER)[0]!.text).toContain('(s. 16)');
     const toVillager = h.fake.sentTo(VILLAGER).map((m) => m.text);
     expect(toVillager).toHaveLength(1);
@@ -123,16 +174,36 @@ describe('jobs: reminders', { timeout: 90_000 }, () => {
     const db = h.db.prisma;
     const now = h.clock.now();
     const c = await createCase(db, { impoundedAt: new Date(now.getTime() - DAY), status: 'PAYMENT_PENDING' });
-    const pending = await addPayment(db, c.id, { kind: 'S13_PAYMENT', status: 'PENDING', amountPaise: 48_000, declaredAt: now, payer: BigInt(OWNER) });
+    const pending = await addPayment(db, c.id, {
+      kind: 'S13_PAYMENT',
+      status: 'PENDING',
+      amountPaise: 48_000,
+      declaredAt: now,
+      payer: BigInt(OWNER),
+    });
     const other = await createCase(db, { impoundedAt: new Date(now.getTime() - DAY), status: 'PAYMENT_PENDING' });
-    const confirmed = await addPayment(db, other.id, { kind: 'S13_PAYMENT', status: 'PENDING', amountPaise: 30_000, declaredAt: now, payer: BigInt(OWNER) });
+    const confirmed = await addPayment(db, other.id, {
+      kind: 'S13_PAYMENT',
+      status: 'PENDING',
+      amountPaise: 30_000,
+      declaredAt: now,
+      payer: BigInt(OWNER),
+    });
     await h.runtime.start();
     await h.runtime.drain();
-    await db.payment.update({ where: { id: confirmed.id }, data: { status: 'CONFIRMED', confirmedAt: now, confirmedSlot: `${other.id}:S13_PAYMENT` } });
+    await db.payment.update({
+      where: { id: confirmed.id },
+      data: { status: 'CONFIRMED', confirmedAt: now, confirmedSlot: `${other.id}:S13_PAYMENT` },
+    });
     h.clock.advance(h.deps.config.PAYMENT_NUDGE_HOURS * HOUR + 60_000);
     await h.runtime.drain();
     expect(h.fake.sentTo(KEEPER).map((m) => m.text)).toEqual([
-      h.deps.translator.t('en', 'jobs:payment_nudge.payment', { number: c.number, amount: pending.amountPaise, declaredAt: now.toISOString(), hours: h.deps.config.PAYMENT_NUDGE_HOURS }),
+      h.deps.translator.t('en', 'jobs:payment_nudge.payment', {
+        number: c.number,
+        amount: pending.amountPaise,
+        declaredAt: now.toISOString(),
+        hours: h.deps.config.PAYMENT_NUDGE_HOURS,
+      }),
     ]);
     expect(h.fake.sentTo(OFFICER)).toEqual([]);
   });
@@ -142,7 +213,13 @@ describe('jobs: reminders', { timeout: 90_000 }, () => {
     const db = h.db.prisma;
     const impoundedAt = new Date(h.clock.now().getTime() - DAY);
     const c = await createCase(db, { impoundedAt, status: 'DEPOSITED_S15' });
-    await addPayment(db, c.id, { kind: 'S15_DEPOSIT', status: 'CONFIRMED', amountPaise: 123_450, declaredAt: new Date(impoundedAt.getTime() + HOUR), payer: BigInt(OWNER) });
+    await addPayment(db, c.id, {
+      kind: 'S15_DEPOSIT',
+      status: 'CONFIRMED',
+      amountPaise: 123_450,
+      declaredAt: new Date(impoundedAt.getTime() + HOUR),
+      payer: BigInt(OWNER),
+    });
     await h.runtime.start();
     await h.runtime.drain();
     const tl = computeTimeline({ impoundedAt }, { s20ComplaintDays: h.deps.config.S20_COMPLAINT_WINDOW_DAYS });
@@ -164,7 +241,13 @@ describe('jobs: reminders', { timeout: 90_000 }, () => {
     const impoundedAt = new Date(h.clock.now().getTime() - DAY);
     const seizedAt = new Date(impoundedAt.getTime() - 3 * DAY + 9 * HOUR);
     const c = await createCase(db, { impoundedAt, seizedAt, status: 'DEPOSITED_S15' });
-    await addPayment(db, c.id, { kind: 'S15_DEPOSIT', status: 'CONFIRMED', amountPaise: 98_760, declaredAt: new Date(impoundedAt.getTime() + HOUR), payer: BigInt(OWNER) });
+    await addPayment(db, c.id, {
+      kind: 'S15_DEPOSIT',
+      status: 'CONFIRMED',
+      amountPaise: 98_760,
+      declaredAt: new Date(impoundedAt.getTime() + HOUR),
+      payer: BigInt(OWNER),
+    });
     await h.runtime.start();
     await h.runtime.drain();
     const days = h.deps.config.S20_COMPLAINT_WINDOW_DAYS;
@@ -185,12 +268,19 @@ describe('jobs: reminders', { timeout: 90_000 }, () => {
     expect(h.fake.sentTo(OWNER)).toHaveLength(2);
   });
 
-  it('s. 17: the owner before the hold ends; the Magistrate\'s office when it has lapsed, with the surplus', async () => {
+  it("s. 17: the owner before the hold ends; the Magistrate's office when it has lapsed, with the surplus", async () => {
     const h = await setup();
     const db = h.db.prisma;
     const now = h.clock.now();
-    const c = await createCase(db, { impoundedAt: new Date(now.getTime() - 40 * DAY), status: 'SURPLUS_HELD', ownerTelegramId: BigInt(OWNER), surplusDepositedAt: now });
-    await db.remittance.create({ data: { caseId: c.id, kind: 'SURPLUS_TO_MAGISTRATE', amountPaise: 345_600, confirmedAt: now } });
+    const c = await createCase(db, {
+      impoundedAt: new Date(now.getTime() - 40 * DAY),
+      status: 'SURPLUS_HELD',
+      ownerTelegramId: BigInt(OWNER),
+      surplusDepositedAt: now,
+    });
+    await db.remittance.create({
+      data: { caseId: c.id, kind: 'SURPLUS_TO_MAGISTRATE', amountPaise: 345_600, confirmedAt: now },
+    });
     await h.runtime.start();
     await h.runtime.drain();
     const tl = computeTimeline({ impoundedAt: new Date(now.getTime() - 40 * DAY), surplusDepositedAt: now });
@@ -200,14 +290,22 @@ describe('jobs: reminders', { timeout: 90_000 }, () => {
     h.clock.set(new Date(end.dueAt.getTime() - 7 * DAY + 10 * HOUR));
     await h.runtime.drain();
     const t = h.deps.translator;
-    expect(h.fake.sentTo(OWNER).map((m) => m.text)).toEqual([t.t('hi', 'jobs:surplus.to_owner', { number: c.number, amount: 345_600, lastDay: end.date })]);
+    expect(h.fake.sentTo(OWNER).map((m) => m.text)).toEqual([
+      t.t('hi', 'jobs:surplus.to_owner', { number: c.number, amount: 345_600, lastDay: end.date }),
+    ]);
     expect(h.fake.sentTo(MAGISTRATE)).toEqual([]);
     // The morning after the three months: the Magistrate's office.
     h.clock.set(new Date(end.dueAt.getTime() + 10 * HOUR));
     await h.runtime.drain();
     expect(h.fake.sentTo(OWNER)).toHaveLength(1);
     expect(h.fake.sentTo(MAGISTRATE).map((m) => m.text)).toEqual([
-      t.t('en', 'jobs:surplus.lapsed_to_magistrate', { number: c.number, amount: 345_600, lastDay: end.date, depositedAt: now.toISOString(), pound: 'Amer Pound' }),
+      t.t('en', 'jobs:surplus.lapsed_to_magistrate', {
+        number: c.number,
+        amount: 345_600,
+        lastDay: end.date,
+        depositedAt: now.toISOString(),
+        pound: 'Amer Pound',
+      }),
     ]);
   });
 });

@@ -12,12 +12,21 @@ describe('jobs: outbox → send queue → Telegram', () => {
   it('delivers a due outbox message once, records it SENT and marks the row dispatched', async () => {
     const h = await harness();
     await h.db.prisma.telegramUser.create({ data: { id: BigInt(KEEPER), language: 'en' } });
-    await queueMessage(h.db.prisma, { chatId: KEEPER, key: 'common:error.case_not_found', params: { number: 'JAI1-2026-9' } }, 'test:1:card', h.clock.now());
+    await queueMessage(
+      h.db.prisma,
+      { chatId: KEEPER, key: 'common:error.case_not_found', params: { number: 'JAI1-2026-9' } },
+      'test:1:card',
+      h.clock.now(),
+    );
     await h.runtime.start();
     await h.runtime.drain();
     const sent = h.fake.sentTo(KEEPER);
-    expect(sent.map((s) => s.text)).toEqual([h.deps.translator.t('en', 'common:error.case_not_found', { number: 'JAI1-2026-9' })]);
-    const delivery = await h.db.prisma.delivery.findUniqueOrThrow({ where: { messageKey_telegramUserId: { messageKey: 'test:1:card', telegramUserId: BigInt(KEEPER) } } });
+    expect(sent.map((s) => s.text)).toEqual([
+      h.deps.translator.t('en', 'common:error.case_not_found', { number: 'JAI1-2026-9' }),
+    ]);
+    const delivery = await h.db.prisma.delivery.findUniqueOrThrow({
+      where: { messageKey_telegramUserId: { messageKey: 'test:1:card', telegramUserId: BigInt(KEEPER) } },
+    });
     expect(delivery.status).toBe('SENT');
     const row = await h.db.prisma.outboxEntry.findUniqueOrThrow({ where: { jobKey: 'test:1:card' } });
     expect(row.dispatchedAt).not.toBeNull();
@@ -50,7 +59,11 @@ describe('jobs: outbox → send queue → Telegram', () => {
     expect(h.fake.sentTo(KEEPER)).toHaveLength(1);
     // The completed job is forgotten by Redis and the same key is enqueued again (e.g. by the reconciler).
     await h.runtime.queues.send.remove(jobIdFor('test:3:replay'));
-    await h.runtime.queues.send.add('send', { key: 'test:3:replay', message: { chatId: KEEPER, key: 'common:cancelled' } }, { jobId: jobIdFor('test:3:replay') });
+    await h.runtime.queues.send.add(
+      'send',
+      { key: 'test:3:replay', message: { chatId: KEEPER, key: 'common:cancelled' } },
+      { jobId: jobIdFor('test:3:replay') },
+    );
     await h.runtime.drain();
     expect(h.fake.sentTo(KEEPER)).toHaveLength(1);
   });

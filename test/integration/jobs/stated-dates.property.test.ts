@@ -2,7 +2,15 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfig } from '../../../src/config';
 import { createTranslator } from '../../../src/i18n';
-import { checkTransition, startOfIstDay, type ActionParams, type Actor, type CaseAction, type LocalDate, type Role } from '../../../src/law';
+import {
+  checkTransition,
+  startOfIstDay,
+  type ActionParams,
+  type Actor,
+  type CaseAction,
+  type LocalDate,
+  type Role,
+} from '../../../src/law';
 import { caseStateOf, loadCase } from '../../../src/services/case-transition';
 import { recordComplaint } from '../../../src/services/complaints';
 import { windowsFromConfig } from '../../../src/services/dues';
@@ -28,7 +36,9 @@ const OFFICER = 7990002;
 const MAGISTRATE = 7990003;
 const config = createConfig({ LOG_LEVEL: 'silent' });
 const windows = windowsFromConfig(config);
-const instant = fc.integer({ min: Date.parse('2026-01-01T00:00:00Z'), max: Date.parse('2027-12-31T00:00:00Z') }).map((t) => new Date(t));
+const instant = fc
+  .integer({ min: Date.parse('2026-01-01T00:00:00Z'), max: Date.parse('2027-12-31T00:00:00Z') })
+  .map((t) => new Date(t));
 const minutes = (maxDays: number) => fc.integer({ min: 0, max: maxDays * 1440 }).map((m) => m * MIN);
 const endOf = (d: LocalDate) => new Date(startOfIstDay(d).getTime() + DAY);
 
@@ -58,8 +68,23 @@ describe.each(await dbKinds())('dates the jobs state equal the gates (property) 
       fc.asyncProperty(instant, minutes(3), minutes(2), async (impoundedAt, seizedBefore, toDeposit) => {
         const seizedAt = new Date(impoundedAt.getTime() - seizedBefore);
         const c = await createCase(tdb.prisma, { impoundedAt, seizedAt, status: 'DEPOSITED_S15' });
-        const deposit = await addPayment(tdb.prisma, c.id, { kind: 'S15_DEPOSIT', status: 'CONFIRMED', amountPaise: 10_000, declaredAt: new Date(impoundedAt.getTime() + toDeposit), payer: OWNER });
-        const claim = await tdb.prisma.claim.create({ data: { caseId: c.id, kind: 'S15_PROTEST', telegramUserId: OWNER, claimantName: 'Ramesh', ownerName: 'Ramesh', intendsComplaint: true } });
+        const deposit = await addPayment(tdb.prisma, c.id, {
+          kind: 'S15_DEPOSIT',
+          status: 'CONFIRMED',
+          amountPaise: 10_000,
+          declaredAt: new Date(impoundedAt.getTime() + toDeposit),
+          payer: OWNER,
+        });
+        const claim = await tdb.prisma.claim.create({
+          data: {
+            caseId: c.id,
+            kind: 'S15_PROTEST',
+            telegramUserId: OWNER,
+            claimantName: 'Ramesh',
+            ownerName: 'Ramesh',
+            intendsComplaint: true,
+          },
+        });
         await tdb.prisma.payment.update({ where: { id: deposit.id }, data: { claimId: claim.id } });
         const now = new Date(impoundedAt.getTime() + toDeposit + MIN);
         const early = paramsOf(await REMINDERS['s20-complaint-early'](ctx, c.id, now), 'jobs:complaint.early');
@@ -73,9 +98,21 @@ describe.each(await dbKinds())('dates the jobs state equal the gates (property) 
         await tdb.prisma.case.update({ where: { id: c.id }, data: { status: 'DEPOSITED_S15' } });
         // /complaint: filed on the stated last day is in time, the day after is not.
         const nextDay = new Date(end.getTime() + 12 * 3_600_000).toISOString().slice(0, 10) as LocalDate;
-        const late = await recordComplaint(tdb.prisma, windows, { caseId: c.id, telegramUserId: OWNER, reference: `late-${c.id}`, filedOn: nextDay, now: new Date(end.getTime() + 2 * DAY) });
+        const late = await recordComplaint(tdb.prisma, windows, {
+          caseId: c.id,
+          telegramUserId: OWNER,
+          reference: `late-${c.id}`,
+          filedOn: nextDay,
+          now: new Date(end.getTime() + 2 * DAY),
+        });
         expect(late.kind).toBe('outside_window');
-        const inTime = await recordComplaint(tdb.prisma, windows, { caseId: c.id, telegramUserId: OWNER, reference: `ok-${c.id}`, filedOn: last.lastDay as LocalDate, now: new Date(end.getTime() + 2 * DAY) });
+        const inTime = await recordComplaint(tdb.prisma, windows, {
+          caseId: c.id,
+          telegramUserId: OWNER,
+          reference: `ok-${c.id}`,
+          filedOn: last.lastDay as LocalDate,
+          now: new Date(end.getTime() + 2 * DAY),
+        });
         expect(inTime.kind).toBe('recorded');
       }),
       runs,
@@ -86,8 +123,16 @@ describe.each(await dbKinds())('dates the jobs state equal the gates (property) 
     await fc.assert(
       fc.asyncProperty(instant, minutes(60), async (impoundedAt, toDeposit) => {
         const surplusDepositedAt = new Date(impoundedAt.getTime() + 16 * DAY + toDeposit);
-        const c = await createCase(tdb.prisma, { impoundedAt, status: 'SURPLUS_HELD', ownerTelegramId: OWNER, surplusDepositedAt });
-        const owner = paramsOf(await REMINDERS['s17-surplus-owner'](ctx, c.id, surplusDepositedAt), 'jobs:surplus.to_owner');
+        const c = await createCase(tdb.prisma, {
+          impoundedAt,
+          status: 'SURPLUS_HELD',
+          ownerTelegramId: OWNER,
+          surplusDepositedAt,
+        });
+        const owner = paramsOf(
+          await REMINDERS['s17-surplus-owner'](ctx, c.id, surplusDepositedAt),
+          'jobs:surplus.to_owner',
+        );
         const end = endOf(owner.lastDay as LocalDate);
         // The officer's split message and a surplus request date the hold with holdEndOf: the same instant.
         expect(holdEndOf(impoundedAt, surplusDepositedAt).dueAt.getTime()).toBe(end.getTime());
@@ -95,7 +140,10 @@ describe.each(await dbKinds())('dates the jobs state equal the gates (property) 
         expect(await allowed(c.id, 'SURPLUS_LAPSES', 'magistrate', end)).toBe(true);
         expect(await allowed(c.id, 'CLAIM_SURPLUS', 'magistrate', new Date(end.getTime() - MIN))).toBe(true);
         expect(await allowed(c.id, 'CLAIM_SURPLUS', 'magistrate', end)).toBe(false);
-        const lapsed = paramsOf(await REMINDERS['s17-surplus-lapsed'](ctx, c.id, end), 'jobs:surplus.lapsed_to_magistrate');
+        const lapsed = paramsOf(
+          await REMINDERS['s17-surplus-lapsed'](ctx, c.id, end),
+          'jobs:surplus.lapsed_to_magistrate',
+        );
         expect(lapsed.lastDay).toBe(owner.lastDay);
       }),
       runs,
@@ -115,10 +163,19 @@ describe.each(await dbKinds())('dates the jobs state equal the gates (property) 
 
         const reportedAt = new Date(impoundedAt.getTime() + 8 * DAY);
         const noticePostedAt = new Date(reportedAt.getTime() + toNotice);
-        const posted = await createCase(tdb.prisma, { impoundedAt, status: 'NOTICE_POSTED', reportedAt, noticePostedAt });
+        const posted = await createCase(tdb.prisma, {
+          impoundedAt,
+          status: 'NOTICE_POSTED',
+          reportedAt,
+          noticePostedAt,
+        });
         const notice = await broadcastMessages(ctx, 'notice', posted.id, noticePostedAt);
         const from = startOfIstDay((notice!.message.params as Record<string, string>).auctionFrom as LocalDate);
-        expect(await allowed(posted.id, 'SCHEDULE_AUCTION', 'officer', noticePostedAt, { auctionAt: new Date(from.getTime() - MIN) })).toBe(false);
+        expect(
+          await allowed(posted.id, 'SCHEDULE_AUCTION', 'officer', noticePostedAt, {
+            auctionAt: new Date(from.getTime() - MIN),
+          }),
+        ).toBe(false);
         expect(await allowed(posted.id, 'SCHEDULE_AUCTION', 'officer', noticePostedAt, { auctionAt: from })).toBe(true);
       }),
       runs,
@@ -130,14 +187,30 @@ describe.each(await dbKinds())('dates the jobs state equal the gates (property) 
       fc.asyncProperty(instant, minutes(5), fc.integer({ min: 8, max: 17 }), async (impoundedAt, toNotice, hour) => {
         const reportedAt = new Date(impoundedAt.getTime() + 8 * DAY);
         const noticePostedAt = new Date(reportedAt.getTime() + toNotice);
-        const c = await createCase(tdb.prisma, { impoundedAt, status: 'AUCTION_SCHEDULED', reportedAt, noticePostedAt, ownerTelegramId: OWNER });
-        const at = new Date(startOfIstDay((await loadCase(tdb.prisma, c.id)).noticePostedAt!.toISOString().slice(0, 10) as LocalDate).getTime() + 9 * DAY + hour * 3_600_000);
+        const c = await createCase(tdb.prisma, {
+          impoundedAt,
+          status: 'AUCTION_SCHEDULED',
+          reportedAt,
+          noticePostedAt,
+          ownerTelegramId: OWNER,
+        });
+        const at = new Date(
+          startOfIstDay(
+            (await loadCase(tdb.prisma, c.id)).noticePostedAt!.toISOString().slice(0, 10) as LocalDate,
+          ).getTime() +
+            9 * DAY +
+            hour * 3_600_000,
+        );
         await addAuction(tdb.prisma, c.id, at);
         const before = new Date(at.getTime() - DAY);
         const stated = [
-          ...(await REMINDERS['auction-day-before'](ctx, c.id, before)).map((m) => (m.params as Record<string, string>).at),
-          ...(await REMINDERS['auction-morning'](ctx, c.id, new Date(at.getTime() - 2 * 3_600_000))).map((m) => (m.params as Record<string, string>).at),
-          (((await broadcastMessages(ctx, 'auction', c.id, before))!.message.params) as Record<string, string>).at,
+          ...(await REMINDERS['auction-day-before'](ctx, c.id, before)).map(
+            (m) => (m.params as Record<string, string>).at,
+          ),
+          ...(await REMINDERS['auction-morning'](ctx, c.id, new Date(at.getTime() - 2 * 3_600_000))).map(
+            (m) => (m.params as Record<string, string>).at,
+          ),
+          ((await broadcastMessages(ctx, 'auction', c.id, before))!.message.params as Record<string, string>).at,
         ];
         expect(stated.length).toBeGreaterThanOrEqual(5); // officer and owner, the day before and the morning; the broadcast
         for (const s of stated) {

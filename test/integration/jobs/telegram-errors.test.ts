@@ -27,14 +27,25 @@ describe('jobs: Telegram answers 403 and 429', () => {
     ];
     for (const [id, village, filter, language] of users) {
       await db.telegramUser.create({ data: { id: BigInt(id), language } });
-      await db.subscription.create({ data: { telegramUserId: BigInt(id), kind: 'VILLAGE', villageKey: village.toLowerCase(), filter } });
+      await db.subscription.create({
+        data: { telegramUserId: BigInt(id), kind: 'VILLAGE', villageKey: village.toLowerCase(), filter },
+      });
     }
     const impoundedAt = new Date(h.clock.now().getTime() - 3_600_000);
     const c = await createCase(db, { impoundedAt, place: 'Kunda' });
     await db.telegramUser.create({ data: { id: BigInt(FOLLOWER), language: 'en' } });
     await db.subscription.create({ data: { telegramUserId: BigInt(FOLLOWER), kind: 'CASE', caseId: c.id } });
-    await addToOutbox(db, { name: 'broadcast', payload: { kind: 'new_case', caseId: c.id } }, `case:${c.id}:broadcast:new_case`, h.clock.now());
-    h.fake.respond((method, p) => (method === 'sendMessage' && String(p.chat_id) === BLOCKED ? { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' } : undefined));
+    await addToOutbox(
+      db,
+      { name: 'broadcast', payload: { kind: 'new_case', caseId: c.id } },
+      `case:${c.id}:broadcast:new_case`,
+      h.clock.now(),
+    );
+    h.fake.respond((method, p) =>
+      method === 'sendMessage' && String(p.chat_id) === BLOCKED
+        ? { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' }
+        : undefined,
+    );
 
     await h.runtime.start();
     await h.runtime.drain();
@@ -48,7 +59,9 @@ describe('jobs: Telegram answers 403 and 429', () => {
         place: 'Kunda',
         pound: lang === 'hi' ? 'आमेर कांजी हाउस' : 'Amer Pound',
         heads: 2,
-        cattle: ['buffalo', 'cow'].map((cls) => t.t(lang, 'jobs:notice.cattle_count', { count: 1, cattle: t.t(lang, `common:cattle.${cls}`) })).join(', '),
+        cattle: ['buffalo', 'cow']
+          .map((cls) => t.t(lang, 'jobs:notice.cattle_count', { count: 1, cattle: t.t(lang, `common:cattle.${cls}`) }))
+          .join(', '),
         impoundedAt: impoundedAt.toISOString(),
         claimBy: tl.value.s14ReportDue.date,
       });
@@ -58,7 +71,10 @@ describe('jobs: Telegram answers 403 and 429', () => {
     expect(h.fake.sentTo(HORSE_FAN)).toEqual([]);
     // One attempt at the blocked user, recorded, never retried.
     expect(h.fake.calls.filter((x) => String(x.payload.chat_id) === BLOCKED)).toHaveLength(1);
-    const rows = await db.delivery.findMany({ where: { messageKey: `case:${c.id}:broadcast:new_case` }, orderBy: { telegramUserId: 'asc' } });
+    const rows = await db.delivery.findMany({
+      where: { messageKey: `case:${c.id}:broadcast:new_case` },
+      orderBy: { telegramUserId: 'asc' },
+    });
     expect(rows.map((r) => [String(r.telegramUserId), r.status, r.attempts])).toEqual([
       [BLOCKED, 'UNREACHABLE', 1],
       [HINDI_READER, 'SENT', 1],
@@ -69,7 +85,11 @@ describe('jobs: Telegram answers 403 and 429', () => {
     expect((await h.runtime.status()).deliveries.unreachable).toBe(1);
 
     // The fan-out runs again (a retry, the reconciler): nobody is enqueued or messaged twice.
-    const again = await fanOut(h.deps, h.runtime.queues, { key: `case:${c.id}:broadcast:new_case`, kind: 'new_case', caseId: c.id });
+    const again = await fanOut(h.deps, h.runtime.queues, {
+      key: `case:${c.id}:broadcast:new_case`,
+      kind: 'new_case',
+      caseId: c.id,
+    });
     expect(again).toEqual({ recipients: 4, enqueued: 0 });
     await h.runtime.drain();
     expect(h.fake.calls.filter((x) => x.method === 'sendMessage')).toHaveLength(4);
@@ -85,12 +105,22 @@ describe('jobs: Telegram answers 403 and 429', () => {
       if (first) {
         first = false;
         arrivals.push({ chat, at: Date.now(), answer: 429 });
-        return { ok: false, error_code: 429, description: 'Too Many Requests: retry after 2', parameters: { retry_after: 2 } };
+        return {
+          ok: false,
+          error_code: 429,
+          description: 'Too Many Requests: retry after 2',
+          parameters: { retry_after: 2 },
+        };
       }
       arrivals.push({ chat, at: Date.now(), answer: 200 });
       return undefined;
     });
-    await queueMessage(h.db.prisma, { chatId: '7400101', key: 'common:cancelled', priority: 'official' }, 'test:429:a', h.clock.now());
+    await queueMessage(
+      h.db.prisma,
+      { chatId: '7400101', key: 'common:cancelled', priority: 'official' },
+      'test:429:a',
+      h.clock.now(),
+    );
     await h.runtime.start();
     // Wait for the 429, then queue a message to someone else: it must wait out the same pause.
     for (let i = 0; i < 200 && arrivals.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
@@ -98,7 +128,12 @@ describe('jobs: Telegram answers 403 and 429', () => {
     await h.runtime.drain();
 
     expect(arrivals[0]).toMatchObject({ chat: '7400101', answer: 429 });
-    expect(arrivals.slice(1).map((a) => [a.chat, a.answer]).sort()).toEqual([
+    expect(
+      arrivals
+        .slice(1)
+        .map((a) => [a.chat, a.answer])
+        .sort(),
+    ).toEqual([
       ['7400101', 200],
       ['7400102', 200],
     ]);
@@ -115,10 +150,22 @@ describe('jobs: Telegram answers 403 and 429', () => {
 
   it('an official reminder queued behind a bulk broadcast goes out ahead of it', async () => {
     const h = await harness({ env: { TELEGRAM_GLOBAL_PER_SECOND: '20' } });
-    for (let i = 0; i < 60; i++) await queueMessage(h.db.prisma, { chatId: String(7500000 + i), key: 'common:cancelled', priority: 'bulk' }, `test:bulk:${i}`, h.clock.now());
+    for (let i = 0; i < 60; i++)
+      await queueMessage(
+        h.db.prisma,
+        { chatId: String(7500000 + i), key: 'common:cancelled', priority: 'bulk' },
+        `test:bulk:${i}`,
+        h.clock.now(),
+      );
     await h.runtime.start();
-    while (h.fake.calls.filter((c) => c.method === 'sendMessage').length < 10) await new Promise((r) => setTimeout(r, 10));
-    await queueMessage(h.db.prisma, { chatId: '7599999', key: 'common:cancelled', priority: 'official' }, 'test:official', h.clock.now());
+    while (h.fake.calls.filter((c) => c.method === 'sendMessage').length < 10)
+      await new Promise((r) => setTimeout(r, 10));
+    await queueMessage(
+      h.db.prisma,
+      { chatId: '7599999', key: 'common:cancelled', priority: 'official' },
+      'test:official',
+      h.clock.now(),
+    );
     // Counted when it was queued (a loaded machine may have let more than ten leave before the loop saw them).
     const before = h.fake.calls.filter((c) => c.method === 'sendMessage').length;
     await h.runtime.drain();

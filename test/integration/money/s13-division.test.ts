@@ -28,17 +28,38 @@ describe.each(await dbKinds())('s. 13 payment divided in the ledger on %s', (kin
     const db = tdb.prisma;
     const c = await db.case.findFirstOrThrow({ where: { pound: { code: 'JAI1' }, placeOfSeizure: 'Kunda' } });
     await db.telegramUser.upsert({ where: { id: 7199n }, create: { id: 7199n, firstName: 'Owner' }, update: {} });
-    const claim = await recordClaim(db, { caseId: c.id, kind: 'S13_CLAIM', telegramUserId: 7199n, claimantName: 'Ramesh', isAgent: false, ownerName: 'Ramesh', intendsComplaint: false });
-    const d = await declarePayment({ db, config }, {}, { claimId: claim.id, telegramUserId: 7199n, method: 'CASH', amountPaise: null, upiRef: null, now });
+    const claim = await recordClaim(db, {
+      caseId: c.id,
+      kind: 'S13_CLAIM',
+      telegramUserId: 7199n,
+      claimantName: 'Ramesh',
+      isAgent: false,
+      ownerName: 'Ramesh',
+      intendsComplaint: false,
+    });
+    const d = await declarePayment(
+      { db, config },
+      {},
+      { claimId: claim.id, telegramUserId: 7199n, method: 'CASH', amountPaise: null, upiRef: null, now },
+    );
     if (d.kind !== 'declared') throw new Error(d.kind);
     const grants = await loadGrants(db, 7101n);
     const via = { telegramId: 7101n, chatId: 7101, messageId: 55 };
-    const r = await confirmPayment(db, { paymentId: d.paymentId, actor: staffActorOf(grants, via), now, botUsername: 'b' });
+    const r = await confirmPayment(db, {
+      paymentId: d.paymentId,
+      actor: staffActorOf(grants, via),
+      now,
+      botUsername: 'b',
+    });
     expect(r.status).toBe('confirmed');
 
     const p = await db.payment.findUniqueOrThrow({ where: { id: d.paymentId } });
-    const totals = (p.duesSnapshot as { totals: { finePaise: number; feedingPaise: number; totalPaise: number } }).totals;
-    const ledger = async () => (await db.ledgerEntry.findMany({ where: { caseId: c.id }, orderBy: { id: 'asc' } })).map((e) => [e.account, e.idempotencyKey, paiseOf(e.amountPaise)] as const);
+    const totals = (p.duesSnapshot as { totals: { finePaise: number; feedingPaise: number; totalPaise: number } })
+      .totals;
+    const ledger = async () =>
+      (await db.ledgerEntry.findMany({ where: { caseId: c.id }, orderBy: { id: 'asc' } })).map(
+        (e) => [e.account, e.idempotencyKey, paiseOf(e.amountPaise)] as const,
+      );
     const first = await ledger();
     expect(first).toEqual([
       ['OWNER_PAYMENT', `payment:${p.id}:received`, totals.totalPaise],
@@ -50,8 +71,19 @@ describe.each(await dbKinds())('s. 13 payment divided in the ledger on %s', (kin
 
     // Replayed twice (the confirmation and the division itself): no new rows.
     for (let i = 0; i < 2; i++) {
-      expect((await confirmPayment(db, { paymentId: d.paymentId, actor: staffActorOf(grants, via), now, botUsername: 'b' })).status).toBe('already');
-      await db.$transaction((tx) => recordClaimDivision(tx, { caseId: c.id, paymentId: p.id, snapshot: p.duesSnapshot, receivedPaise: paiseOf(p.amountPaise), now }));
+      expect(
+        (await confirmPayment(db, { paymentId: d.paymentId, actor: staffActorOf(grants, via), now, botUsername: 'b' }))
+          .status,
+      ).toBe('already');
+      await db.$transaction((tx) =>
+        recordClaimDivision(tx, {
+          caseId: c.id,
+          paymentId: p.id,
+          snapshot: p.duesSnapshot,
+          receivedPaise: paiseOf(p.amountPaise),
+          now,
+        }),
+      );
     }
     expect(await ledger()).toEqual(first);
 
@@ -61,6 +93,8 @@ describe.each(await dbKinds())('s. 13 payment divided in the ledger on %s', (kin
     const rem = await confirmRemittance(db, officer, c.id, 'FINES_TO_MAGISTRATE', now);
     expect(rem.amountPaise).toBe(totals.finePaise);
     expect((await moneyStatus(db, c.id)).pending).toEqual([]);
-    await expect(confirmRemittance(db, officer, c.id, 'FEEDING_TO_POUND_KEEPER', now)).rejects.toMatchObject({ code: 'NOTHING_TO_REMIT' });
+    await expect(confirmRemittance(db, officer, c.id, 'FEEDING_TO_POUND_KEEPER', now)).rejects.toMatchObject({
+      code: 'NOTHING_TO_REMIT',
+    });
   });
 });

@@ -42,7 +42,10 @@ const RUNS = Number(process.env.PER_OWNER_RUNS ?? 15);
 
 type Act = 's13' | 's15apply' | 's15refund' | 'absent';
 const scenario = fc.record({
-  heads: fc.array(fc.record({ cls: fc.constantFrom('cow', 'buffalo', 'goat'), owner: fc.integer({ min: 0, max: 3 }) }), { minLength: 2, maxLength: 6 }),
+  heads: fc.array(
+    fc.record({ cls: fc.constantFrom('cow', 'buffalo', 'goat'), owner: fc.integer({ min: 0, max: 3 }) }),
+    { minLength: 2, maxLength: 6 },
+  ),
   acts: fc.array(fc.constantFrom<Act>('s13', 's15apply', 's15refund', 'absent'), { minLength: 4, maxLength: 4 }),
   /** Day of November each owner comes (2–7: within the claim period and the s. 20 window). */
   days: fc.array(fc.integer({ min: 2, max: 7 }), { minLength: 4, maxLength: 4 }),
@@ -72,8 +75,18 @@ describe('per-owner money conservation over random multi-owner entries (PGlite, 
     await fc.assert(
       fc.asyncProperty(scenario, async (s) => {
         const db = t.prisma;
-        const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', place: 'Kunda', heads: s.heads.map((h, i) => [h.cls, `head ${i + 1}`] as [string, string]) });
-        const owners = [...new Set(s.heads.map((h) => h.owner))].map((o) => ({ o, act: s.acts[o]!, day: s.days[o]!, heads: c.heads.filter((_, i) => s.heads[i]!.owner === o) }));
+        const c = await makeCase(db, {
+          pound: 'JAI1',
+          impoundedAt: '2026-11-01T10:00:00+05:30',
+          place: 'Kunda',
+          heads: s.heads.map((h, i) => [h.cls, `head ${i + 1}`] as [string, string]),
+        });
+        const owners = [...new Set(s.heads.map((h) => h.owner))].map((o) => ({
+          o,
+          act: s.acts[o]!,
+          day: s.days[o]!,
+          heads: c.heads.filter((_, i) => s.heads[i]!.owner === o),
+        }));
         owners.sort((a, b) => a.day - b.day || a.o - b.o);
         const expected: Array<{ account: string; paise: number }> = [];
 
@@ -86,15 +99,33 @@ describe('per-owner money conservation over random multi-owner entries (PGlite, 
           const user = nextOwner++;
           await db.telegramUser.create({ data: { id: user, firstName: 'Owner' } });
           const deposit = w.act !== 's13';
-          const claim = await recordClaim(db, { caseId: c.id, kind: deposit ? 'S15_PROTEST' : 'S13_CLAIM', telegramUserId: user, claimantName: 'Owner', isAgent: false, ownerName: 'Owner', intendsComplaint: deposit });
-          await setClaimHeads(db, claim.id, w.heads.map((h) => h.id));
-          const d = await declarePayment({ db, config }, {}, { claimId: claim.id, telegramUserId: user, method: 'CASH', amountPaise: null, upiRef: null, now: at });
+          const claim = await recordClaim(db, {
+            caseId: c.id,
+            kind: deposit ? 'S15_PROTEST' : 'S13_CLAIM',
+            telegramUserId: user,
+            claimantName: 'Owner',
+            isAgent: false,
+            ownerName: 'Owner',
+            intendsComplaint: deposit,
+          });
+          await setClaimHeads(
+            db,
+            claim.id,
+            w.heads.map((h) => h.id),
+          );
+          const d = await declarePayment(
+            { db, config },
+            {},
+            { claimId: claim.id, telegramUserId: user, method: 'CASH', amountPaise: null, upiRef: null, now: at },
+          );
           if (d.kind !== 'declared') throw new Error(`declaration: ${JSON.stringify(d)}`);
           expect(d.duesPaise).toBe(fine + feeding);
           const done = await confirmPayment(db, { paymentId: d.paymentId, actor: keeper, now: at, botUsername: 'bot' });
           expect(done.status).toBe('confirmed');
           // Replayed: nothing more.
-          expect((await confirmPayment(db, { paymentId: d.paymentId, actor: keeper, now: at, botUsername: 'bot' })).status).toBe('already');
+          expect(
+            (await confirmPayment(db, { paymentId: d.paymentId, actor: keeper, now: at, botUsername: 'bot' })).status,
+          ).toBe('already');
           const p = await db.payment.findUniqueOrThrow({ where: { id: d.paymentId } });
           seen.add(`${p.part ? 'part' : 'whole'}:${w.act}`);
           if (!p.part) {
@@ -108,24 +139,69 @@ describe('per-owner money conservation over random multi-owner entries (PGlite, 
           }
           const outcome = w.act === 's15apply' ? 'apply' : 'refund';
           const ref = `DM/${c.id}/${p.id}`;
-          if (p.part) await recordPartDepositOutcome(db, magistrate, { paymentId: p.id, outcome, orderReference: ref }, at);
+          if (p.part)
+            await recordPartDepositOutcome(db, magistrate, { paymentId: p.id, outcome, orderReference: ref }, at);
           else await recordDepositOutcome(db, magistrate, { caseId: c.id, outcome, orderReference: ref }, at);
           if (outcome === 'refund') expected.push({ account: 'DEPOSIT_REFUND', paise: fine + feeding });
-          else expected.push({ account: 'DISTRICT_MAGISTRATE', paise: fine }, { account: 'POUND_KEEPER', paise: feeding });
+          else
+            expected.push({ account: 'DISTRICT_MAGISTRATE', paise: fine }, { account: 'POUND_KEEPER', paise: feeding });
         }
 
         // s. 14: the heads left (the absent owners') are reported, noticed and auctioned on 17 Nov.
-        const left = (await db.head.findMany({ where: { caseId: c.id, status: 'IMPOUNDED' }, orderBy: { index: 'asc' } }));
+        const left = await db.head.findMany({
+          where: { caseId: c.id, status: 'IMPOUNDED' },
+          orderBy: { index: 'asc' },
+        });
         let soldIds: number[] = [];
         if (left.length > 0) {
-          await recordNotice(db, officer, { caseId: c.id, postedAt: ist('2026-11-09 11:00'), village: { place: 'Kunda', at: ist('2026-11-09 12:00') }, market: { place: 'Amer Haat', at: ist('2026-11-09 16:00') } }, ist('2026-11-09 17:00'));
-          await scheduleAuction(db, officer, { caseId: c.id, at: ist('2026-11-17 11:00'), place: 'Pound yard', conditions: 'Cash', directionRef: 'DM/JPR/12/2026' }, ist('2026-11-10 10:00'));
-          const bidder = await registerBidder(db, officer, { caseId: c.id, name: 'Gopal Meena', address: 'Kunda', declarationSigned: true }, ist('2026-11-17 10:31'));
+          await recordNotice(
+            db,
+            officer,
+            {
+              caseId: c.id,
+              postedAt: ist('2026-11-09 11:00'),
+              village: { place: 'Kunda', at: ist('2026-11-09 12:00') },
+              market: { place: 'Amer Haat', at: ist('2026-11-09 16:00') },
+            },
+            ist('2026-11-09 17:00'),
+          );
+          await scheduleAuction(
+            db,
+            officer,
+            {
+              caseId: c.id,
+              at: ist('2026-11-17 11:00'),
+              place: 'Pound yard',
+              conditions: 'Cash',
+              directionRef: 'DM/JPR/12/2026',
+            },
+            ist('2026-11-10 10:00'),
+          );
+          const bidder = await registerBidder(
+            db,
+            officer,
+            { caseId: c.id, name: 'Gopal Meena', address: 'Kunda', declarationSigned: true },
+            ist('2026-11-17 10:31'),
+          );
           const bids = left.map((h, i) => ({ head: h, price: s.bids[i] ?? null })).filter((b) => b.price !== null);
           if (bids.length === 0) bids.push({ head: left[0]!, price: 5 });
           soldIds = bids.map((b) => b.head.id);
           const proceeds = bids.reduce((sum, b) => sum + b.price! * 2_000_000, 0);
-          const out = await recordSale(db, officer, { caseId: c.id, bids: bids.map((b) => ({ headId: b.head.id, bidderId: bidder.bidderId, pricePaise: b.price! * 2_000_000 })), saleExpensesPaise: s.expenses, ownerPresentAndSigned: false }, ist('2026-11-17 12:00'));
+          const out = await recordSale(
+            db,
+            officer,
+            {
+              caseId: c.id,
+              bids: bids.map((b) => ({
+                headId: b.head.id,
+                bidderId: bidder.bidderId,
+                pricePaise: b.price! * 2_000_000,
+              })),
+              saleExpensesPaise: s.expenses,
+              ownerPresentAndSigned: false,
+            },
+            ist('2026-11-17 12:00'),
+          );
           // Deducted: the dues of the heads in the pound on the sale day (17 days), never a head taken home.
           const fine = left.reduce((sum, h) => sum + headDues(h.cattleClass, 17).fine, 0);
           const feeding = left.reduce((sum, h) => sum + headDues(h.cattleClass, 17).feeding, 0);
@@ -148,7 +224,10 @@ describe('per-owner money conservation over random multi-owner entries (PGlite, 
         }
 
         // The ledger holds exactly the expected entries (as a multiset), nothing twice, nothing lost.
-        const ledger = (await db.ledgerEntry.findMany({ where: { caseId: c.id } })).map((e) => ({ account: e.account as string, paise: paiseOf(e.amountPaise) }));
+        const ledger = (await db.ledgerEntry.findMany({ where: { caseId: c.id } })).map((e) => ({
+          account: e.account as string,
+          paise: paiseOf(e.amountPaise),
+        }));
         const key = (e: { account: string; paise: number }) => `${e.account}:${e.paise}`;
         expect(ledger.map(key).sort()).toEqual(expected.map(key).sort());
         // Heads: released once on their owner's claim, sold once, or still in the pound without a bid.
@@ -159,10 +238,20 @@ describe('per-owner money conservation over random multi-owner entries (PGlite, 
           expect(h.status).toBe(want);
         });
         const released = await db.release.findMany({ where: { caseId: c.id } });
-        expect(released.reduce((sum, r) => sum + r.headCount, 0)).toBe(heads.filter((h) => h.status === 'RELEASED').length);
+        expect(released.reduce((sum, r) => sum + r.headCount, 0)).toBe(
+          heads.filter((h) => h.status === 'RELEASED').length,
+        );
       }),
       { numRuns: RUNS, seed: Number(process.env.PER_OWNER_SEED ?? 20261201) },
     );
-    for (const path of ['part:s13', 'part:s15apply', 'part:s15refund', 'whole:s13', 'sale:all-sold', 'sale:some-unsold']) expect([...seen]).toContain(path);
+    for (const path of [
+      'part:s13',
+      'part:s15apply',
+      'part:s15refund',
+      'whole:s13',
+      'sale:all-sold',
+      'sale:some-unsold',
+    ])
+      expect([...seen]).toContain(path);
   }, 240_000);
 });

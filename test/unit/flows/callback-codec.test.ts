@@ -10,9 +10,14 @@ const secret = 'codec-secret';
 /** A real grammY context for a tap, with what our handlers read (t) and what they call (answers, replies). */
 function tapCtx(data: string) {
   const calls: Array<{ method: string; payload: unknown }> = [];
-  const api = { answerCallbackQuery: async (...a: unknown[]) => (calls.push({ method: 'answer', payload: a[1] }), true) } as unknown as Api;
+  const api = {
+    answerCallbackQuery: async (...a: unknown[]) => (calls.push({ method: 'answer', payload: a[1] }), true),
+  } as unknown as Api;
   const ctx = new Context(
-    { update_id: 1, callback_query: { id: 'q', chat_instance: 'c', from: { id: 5, is_bot: false, first_name: 'A' }, data } },
+    {
+      update_id: 1,
+      callback_query: { id: 'q', chat_instance: 'c', from: { id: 5, is_bot: false, first_name: 'A' }, data },
+    },
     api,
     { id: 9, is_bot: true, first_name: 'B', username: 'b' } as UserFromGetMe,
   ) as BotContext;
@@ -62,7 +67,9 @@ describe('typed callback codecs (bot/flows/callback-codec.ts)', () => {
     const forged = tapCtx(good);
     await composer.middleware()(forged.ctx, async () => {});
     expect(seen).toEqual([]);
-    expect(forged.calls).toEqual([{ method: 'answer', payload: { text: 'common:error.stale_button', show_alert: true } }]);
+    expect(forged.calls).toEqual([
+      { method: 'answer', payload: { text: 'common:error.stale_button', show_alert: true } },
+    ]);
 
     const valid = tapCtx(sale.encode(forged.ctx, { head: 1, bidder: 2 }));
     await composer.middleware()(valid.ctx, async () => {});

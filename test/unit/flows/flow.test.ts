@@ -13,15 +13,24 @@ function ctxOf(update: object, session: SessionData = {}) {
   const replies: string[] = [];
   const api = {
     sendMessage: async (_chat: number, text: string) => (replies.push(text), { message_id: 1 }),
-    answerCallbackQuery: async (_id: string, o?: { text?: string }) => (o?.text && replies.push(`alert:${o.text}`), true),
+    answerCallbackQuery: async (_id: string, o?: { text?: string }) => (
+      o?.text && replies.push(`alert:${o.text}`), true
+    ),
   } as unknown as Api;
   const ctx = new Context({ update_id: 1, ...update } as never, api, me) as BotContext;
   Object.assign(ctx, { session, t: (k: string) => k, deps: { config: {} } });
   return { ctx, replies };
 }
-const text = (t: string, session?: SessionData) => ctxOf({ message: { message_id: 3, date: 0, chat: { id: 5, type: 'private', first_name: 'A' }, from, text: t } }, session);
+const text = (t: string, session?: SessionData) =>
+  ctxOf(
+    { message: { message_id: 3, date: 0, chat: { id: 5, type: 'private', first_name: 'A' }, from, text: t } },
+    session,
+  );
 
-const draft = defineFlow('test-draft', { steps: ['name', 'confirm'], data: z.object({ caseId: z.number().int(), name: z.string().optional() }) });
+const draft = defineFlow('test-draft', {
+  steps: ['name', 'confirm'],
+  data: z.object({ caseId: z.number().int(), name: z.string().optional() }),
+});
 
 describe('flow kernel (bot/flows/flow.ts)', () => {
   it('enter / at / step / data / leave keep the stored shape { flow, step, data }', () => {
@@ -50,7 +59,11 @@ describe('flow kernel (bot/flows/flow.ts)', () => {
   it('routes a text to the current step (composer.route), the rest to otherwise; other chats pass on', async () => {
     const composer = new Composer<BotContext>();
     const seen: string[] = [];
-    draft.texts(composer, { name: async (_ctx, d, t) => void seen.push(`name:${d.caseId}:${t}`) }, async () => void seen.push('otherwise'));
+    draft.texts(
+      composer,
+      { name: async (_ctx, d, t) => void seen.push(`name:${d.caseId}:${t}`) },
+      async () => void seen.push('otherwise'),
+    );
     let passed = 0;
     const next = async () => void passed++;
     await composer.middleware()(text('  Ram  ', { flow: 'test-draft', step: 'name', data: { caseId: 3 } }).ctx, next);
@@ -71,7 +84,18 @@ describe('flow kernel (bot/flows/flow.ts)', () => {
     const seen: unknown[] = [];
     draft.tap(composer, ok, 'confirm', async (_ctx, tap, d) => void seen.push([tap.caseId, d.name]));
     const tapOf = (session: SessionData) => {
-      const c = ctxOf({ callback_query: { id: 'q', chat_instance: 'c', from, data: 'placeholder', message: { message_id: 4, date: 0, chat: { id: 5, type: 'private', first_name: 'A' } } } }, session);
+      const c = ctxOf(
+        {
+          callback_query: {
+            id: 'q',
+            chat_instance: 'c',
+            from,
+            data: 'placeholder',
+            message: { message_id: 4, date: 0, chat: { id: 5, type: 'private', first_name: 'A' } },
+          },
+        },
+        session,
+      );
       c.ctx.callbackQuery!.data = ok.encode(c.ctx, { caseId: 3 });
       return c;
     };

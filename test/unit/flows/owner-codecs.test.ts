@@ -28,13 +28,23 @@ describe('owner button codecs keep the wire format of the bare-action buttons', 
   });
 
   it('reads an old button typed, and refuses one of another action or shape', () => {
-    expect(ownerCb.claimRole.decode(secret, encodeCallback(secret, 'who', 17, '15', 'a'))).toEqual({ caseId: 17, kind: 15, role: 'a' });
-    expect(ownerCb.havePaid.decode(secret, encodeCallback(secret, 'ip', 4, 'u', 500))).toEqual({ claimId: 4, method: 'u', amountPaise: 500 });
+    expect(ownerCb.claimRole.decode(secret, encodeCallback(secret, 'who', 17, '15', 'a'))).toEqual({
+      caseId: 17,
+      kind: 15,
+      role: 'a',
+    });
+    expect(ownerCb.havePaid.decode(secret, encodeCallback(secret, 'ip', 4, 'u', 500))).toEqual({
+      claimId: 4,
+      method: 'u',
+      amountPaise: 500,
+    });
     // "hd" must not take "hda"/"hdd" taps (nor the other way round): the prefix is the whole action.
     expect(ownerCb.toggleHead.decode(secret, encodeCallback(secret, 'hda', 4))).toBeNull();
     expect(ownerCb.allHeads.decode(secret, encodeCallback(secret, 'hd', 4, 9))).toBeNull();
     expect(ownerCb.headsDone.decode(secret, encodeCallback(secret, 'hda', 4))).toBeNull();
     // An altered amount does not verify.
-    expect(ownerCb.havePaid.decode(secret, encodeCallback(secret, 'ip', 4, 'c', 500).replace('|500|', '|5|'))).toBeNull();
+    expect(
+      ownerCb.havePaid.decode(secret, encodeCallback(secret, 'ip', 4, 'c', 500).replace('|500|', '|5|')),
+    ).toBeNull();
   });
 });

@@ -19,7 +19,15 @@ describe('parseDateTime (India time)', () => {
     expect(parseDateTime('09:00', earlyIst)?.toISOString()).toBe('2026-11-29T03:30:00.000Z');
   });
   it('refuses what is not a real day and hour', () => {
-    for (const bad of ['31.02.2026 10:00', '29.11.2026 24:00', '29.11.2026 10:60', '13:00 pm', 'tomorrow', '29.11.2026', '']) {
+    for (const bad of [
+      '31.02.2026 10:00',
+      '29.11.2026 24:00',
+      '29.11.2026 10:60',
+      '13:00 pm',
+      'tomorrow',
+      '29.11.2026',
+      '',
+    ]) {
       expect(parseDateTime(bad, NOW), bad).toBeNull();
     }
   });

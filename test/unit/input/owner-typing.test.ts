@@ -17,9 +17,12 @@ describe('parseRupees', () => {
   ])('reads %s as %d paise', (typed, paise) => {
     expect(parseRupees(typed)).toBe(paise);
   });
-  it.each(['12OO', 'ek hazaar', '-5', '1.234', '', '0', 'abc', '12 34', '1e3', '99999999999999'])('refuses %j', (typed) => {
-    expect(parseRupees(typed)).toBeNull();
-  });
+  it.each(['12OO', 'ek hazaar', '-5', '1.234', '', '0', 'abc', '12 34', '1e3', '99999999999999'])(
+    'refuses %j',
+    (typed) => {
+      expect(parseRupees(typed)).toBeNull();
+    },
+  );
 });
 
 describe('parseUpiRef', () => {

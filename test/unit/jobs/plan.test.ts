@@ -33,12 +33,19 @@ describe('planSteps: when each deadline step runs (dates from src/law)', () => {
     const tl = computeTimeline({ impoundedAt: c.impoundedAt });
     if (!tl.ok) throw tl.error;
     const steps = planSteps(c, config);
-    expect(steps.map((s) => [s.step, s.section, s.runAt.toISOString()])).toEqual([['s14-report', 's. 14', at9(tl.value.s14ReportDue.actionableFrom).toISOString()]]);
+    expect(steps.map((s) => [s.step, s.section, s.runAt.toISOString()])).toEqual([
+      ['s14-report', 's. 14', at9(tl.value.s14ReportDue.actionableFrom).toISOString()],
+    ]);
     expect(steps[0]!.runAt.getTime()).toBeGreaterThanOrEqual(tl.value.s14ReportDue.dueAt.getTime());
   });
 
   it('claimed, released, refused (s. 16 path) or closed cases get no s. 14 report', () => {
-    for (const over of [{ status: 'PAYMENT_PENDING' }, { status: 'RELEASED_S13' }, { status: 'CLOSED' }, { ownerRefusedAt: new Date('2026-11-22T10:00:00Z') }]) {
+    for (const over of [
+      { status: 'PAYMENT_PENDING' },
+      { status: 'RELEASED_S13' },
+      { status: 'CLOSED' },
+      { ownerRefusedAt: new Date('2026-11-22T10:00:00Z') },
+    ]) {
       expect(planSteps(caseOf(over), config).filter((s) => s.step === 's14-report')).toEqual([]);
     }
   });
@@ -46,33 +53,64 @@ describe('planSteps: when each deadline step runs (dates from src/law)', () => {
   it('reported without a notice: escalation NOTICE_GRACE_HOURS after the report; none once the notice is posted', () => {
     const reportedAt = new Date('2026-11-28T09:00:00+05:30');
     const steps = planSteps(caseOf({ status: 'REPORTED_S14', reportedAt }), config);
-    expect(steps.map((s) => [s.step, s.runAt.getTime() - reportedAt.getTime()])).toEqual([['notice-overdue', config.NOTICE_GRACE_HOURS * HOUR]]);
+    expect(steps.map((s) => [s.step, s.runAt.getTime() - reportedAt.getTime()])).toEqual([
+      ['notice-overdue', config.NOTICE_GRACE_HOURS * HOUR],
+    ]);
     expect(planSteps(caseOf({ status: 'NOTICE_POSTED', reportedAt, noticePostedAt: reportedAt }), config)).toEqual([]);
   });
 
   it('auction: the day before at 09:00 and the morning of at 07:00, or an hour before an early auction', () => {
     const scheduledFor = new Date('2026-12-10T11:00:00+05:30');
-    const steps = planSteps(caseOf({ status: 'AUCTION_SCHEDULED', auction: { status: 'SCHEDULED', scheduledFor } }), config);
+    const steps = planSteps(
+      caseOf({ status: 'AUCTION_SCHEDULED', auction: { status: 'SCHEDULED', scheduledFor } }),
+      config,
+    );
     const day = toIstDate(scheduledFor);
     expect(steps.map((s) => [s.step, s.runAt.toISOString()])).toEqual([
       ['auction-day-before', at9(addDays(day, -1)).toISOString()],
       ['auction-morning', new Date(startOfIstDay(day).getTime() + 7 * HOUR).toISOString()],
     ]);
     const early = new Date('2026-12-10T07:30:00+05:30');
-    const e = planSteps(caseOf({ status: 'AUCTION_SCHEDULED', auction: { status: 'SCHEDULED', scheduledFor: early } }), config);
-    expect(e.find((s) => s.step === 'auction-morning')!.runAt.toISOString()).toBe(new Date(early.getTime() - HOUR).toISOString());
-    expect(planSteps(caseOf({ status: 'AUCTION_SCHEDULED', auction: { status: 'CANCELLED', scheduledFor } }), config)).toEqual([]);
+    const e = planSteps(
+      caseOf({ status: 'AUCTION_SCHEDULED', auction: { status: 'SCHEDULED', scheduledFor: early } }),
+      config,
+    );
+    expect(e.find((s) => s.step === 'auction-morning')!.runAt.toISOString()).toBe(
+      new Date(early.getTime() - HOUR).toISOString(),
+    );
+    expect(
+      planSteps(caseOf({ status: 'AUCTION_SCHEDULED', auction: { status: 'CANCELLED', scheduledFor } }), config),
+    ).toEqual([]);
   });
 
   it('moving the auction changes the keys, so a job planned for the old time finds itself gone from the plan', () => {
-    const a = planSteps(caseOf({ status: 'AUCTION_SCHEDULED', auction: { status: 'SCHEDULED', scheduledFor: new Date('2026-12-10T11:00:00+05:30') } }), config);
-    const b = planSteps(caseOf({ status: 'AUCTION_SCHEDULED', auction: { status: 'SCHEDULED', scheduledFor: new Date('2026-12-12T11:00:00+05:30') } }), config);
+    const a = planSteps(
+      caseOf({
+        status: 'AUCTION_SCHEDULED',
+        auction: { status: 'SCHEDULED', scheduledFor: new Date('2026-12-10T11:00:00+05:30') },
+      }),
+      config,
+    );
+    const b = planSteps(
+      caseOf({
+        status: 'AUCTION_SCHEDULED',
+        auction: { status: 'SCHEDULED', scheduledFor: new Date('2026-12-12T11:00:00+05:30') },
+      }),
+      config,
+    );
     expect(a.map((s) => s.key).filter((k) => b.some((x) => x.key === k))).toEqual([]);
   });
 
   it('s. 15 deposit: reminders before and on the last day of the s. 20 window (configured length); none after a complaint', () => {
     const impoundedAt = new Date('2026-11-20T10:00:00+05:30');
-    const deposit = { id: 3, kind: 'S15_DEPOSIT', status: 'CONFIRMED', declaredAt: impoundedAt, confirmedAt: new Date('2026-11-21T10:00:00+05:30'), payerTelegramId: 9101n };
+    const deposit = {
+      id: 3,
+      kind: 'S15_DEPOSIT',
+      status: 'CONFIRMED',
+      declaredAt: impoundedAt,
+      confirmedAt: new Date('2026-11-21T10:00:00+05:30'),
+      payerTelegramId: 9101n,
+    };
     const cfg = createConfig({ LOG_LEVEL: 'silent', S20_COMPLAINT_WINDOW_DAYS: '12' });
     const tl = computeTimeline({ impoundedAt }, { s20ComplaintDays: 12 });
     if (!tl.ok) throw tl.error;
@@ -82,34 +120,76 @@ describe('planSteps: when each deadline step runs (dates from src/law)', () => {
       ['s20-complaint-early', 's. 20', at9(addDays(last, -2)).toISOString()],
       ['s20-complaint-last-day', 's. 20', at9(last).toISOString()],
     ]);
-    expect(planSteps(caseOf({ status: 'DEPOSITED_S15', impoundedAt, payments: [deposit], complaints: [{ id: 1, telegramUserId: 9101n }] }), cfg)).toEqual([]);
+    expect(
+      planSteps(
+        caseOf({
+          status: 'DEPOSITED_S15',
+          impoundedAt,
+          payments: [deposit],
+          complaints: [{ id: 1, telegramUserId: 9101n }],
+        }),
+        cfg,
+      ),
+    ).toEqual([]);
   });
 
   it('an owner’s part deposit (issue 10.11): the entry stays impounded for the other heads, and the s. 20 reminders are planned for the depositor too', () => {
     const impoundedAt = new Date('2026-11-20T10:00:00+05:30');
-    const part = { id: 4, kind: 'S15_DEPOSIT', status: 'CONFIRMED', declaredAt: impoundedAt, confirmedAt: new Date('2026-11-21T10:00:00+05:30'), part: true, payerTelegramId: 9102n };
+    const part = {
+      id: 4,
+      kind: 'S15_DEPOSIT',
+      status: 'CONFIRMED',
+      declaredAt: impoundedAt,
+      confirmedAt: new Date('2026-11-21T10:00:00+05:30'),
+      part: true,
+      payerTelegramId: 9102n,
+    };
     const tl = computeTimeline({ impoundedAt });
     if (!tl.ok) throw tl.error;
     const last = tl.value.s20ComplaintWindowEnd.date;
-    const steps = planSteps(caseOf({ status: 'IMPOUNDED', impoundedAt, payments: [part] }), config).filter((s) => s.section === 's. 20');
+    const steps = planSteps(caseOf({ status: 'IMPOUNDED', impoundedAt, payments: [part] }), config).filter(
+      (s) => s.section === 's. 20',
+    );
     expect(steps.map((s) => [s.step, s.runAt.toISOString()])).toEqual([
       ['s20-complaint-early', at9(addDays(last, -2)).toISOString()],
       ['s20-complaint-last-day', at9(last).toISOString()],
     ]);
     // A part deposit still PENDING is no deposit yet: nothing for s. 20.
-    expect(planSteps(caseOf({ status: 'IMPOUNDED', impoundedAt, payments: [{ ...part, status: 'PENDING' }] }), config).filter((s) => s.section === 's. 20')).toEqual([]);
+    expect(
+      planSteps(
+        caseOf({ status: 'IMPOUNDED', impoundedAt, payments: [{ ...part, status: 'PENDING' }] }),
+        config,
+      ).filter((s) => s.section === 's. 20'),
+    ).toEqual([]);
   });
 
   it.each(['RELEASED_S13', 'SOLD', 'CLOSED'])(
     'a part deposit outlives the entry (issue 10.11): %s by a co-owner, the depositor’s s. 20 reminders stay planned (and nothing else) until he records his complaint',
     (status) => {
       const impoundedAt = new Date('2026-11-20T10:00:00+05:30');
-      const part = { id: 4, kind: 'S15_DEPOSIT', status: 'CONFIRMED', declaredAt: impoundedAt, confirmedAt: new Date('2026-11-21T10:00:00+05:30'), part: true, payerTelegramId: 9102n };
-      const coOwner = { id: 5, kind: 'S13_PAYMENT', status: 'CONFIRMED', declaredAt: impoundedAt, confirmedAt: new Date('2026-11-22T10:00:00+05:30'), payerTelegramId: 9101n };
+      const part = {
+        id: 4,
+        kind: 'S15_DEPOSIT',
+        status: 'CONFIRMED',
+        declaredAt: impoundedAt,
+        confirmedAt: new Date('2026-11-21T10:00:00+05:30'),
+        part: true,
+        payerTelegramId: 9102n,
+      };
+      const coOwner = {
+        id: 5,
+        kind: 'S13_PAYMENT',
+        status: 'CONFIRMED',
+        declaredAt: impoundedAt,
+        confirmedAt: new Date('2026-11-22T10:00:00+05:30'),
+        payerTelegramId: 9101n,
+      };
       const tl = computeTimeline({ impoundedAt });
       if (!tl.ok) throw tl.error;
       const last = tl.value.s20ComplaintWindowEnd.date;
-      const open = planSteps(caseOf({ status: 'IMPOUNDED', impoundedAt, payments: [part] }), config).filter((s) => s.section === 's. 20');
+      const open = planSteps(caseOf({ status: 'IMPOUNDED', impoundedAt, payments: [part] }), config).filter(
+        (s) => s.section === 's. 20',
+      );
       const finished = planSteps(caseOf({ status, impoundedAt, payments: [part, coOwner] }), config);
       expect(finished.map((s) => [s.step, s.runAt.toISOString()])).toEqual([
         ['s20-complaint-early', at9(addDays(last, -2)).toISOString()],
@@ -118,8 +198,18 @@ describe('planSteps: when each deadline step runs (dates from src/law)', () => {
       // The same keys as while the entry was open: the jobs already queued stay the ones that run.
       expect(finished.map((s) => s.key)).toEqual(open.map((s) => s.key));
       // His complaint recorded: nothing left to plan. The co-owner's complaint does not stop his reminders.
-      expect(planSteps(caseOf({ status, impoundedAt, payments: [part, coOwner], complaints: [{ id: 1, telegramUserId: 9102n }] }), config)).toEqual([]);
-      expect(planSteps(caseOf({ status, impoundedAt, payments: [part, coOwner], complaints: [{ id: 1, telegramUserId: 9101n }] }), config)).toHaveLength(2);
+      expect(
+        planSteps(
+          caseOf({ status, impoundedAt, payments: [part, coOwner], complaints: [{ id: 1, telegramUserId: 9102n }] }),
+          config,
+        ),
+      ).toEqual([]);
+      expect(
+        planSteps(
+          caseOf({ status, impoundedAt, payments: [part, coOwner], complaints: [{ id: 1, telegramUserId: 9101n }] }),
+          config,
+        ),
+      ).toHaveLength(2);
       // A finished entry without a part deposit plans nothing, as before.
       expect(planSteps(caseOf({ status, impoundedAt, payments: [coOwner] }), config)).toEqual([]);
     },
@@ -130,7 +220,10 @@ describe('planSteps: when each deadline step runs (dates from src/law)', () => {
     const tl = computeTimeline({ impoundedAt: new Date('2026-11-01T10:00:00+05:30'), surplusDepositedAt });
     if (!tl.ok || !tl.value.surplusHoldEnd) throw new Error('timeline');
     const end = tl.value.surplusHoldEnd;
-    const steps = planSteps(caseOf({ status: 'SURPLUS_HELD', impoundedAt: new Date('2026-11-01T10:00:00+05:30'), surplusDepositedAt }), config);
+    const steps = planSteps(
+      caseOf({ status: 'SURPLUS_HELD', impoundedAt: new Date('2026-11-01T10:00:00+05:30'), surplusDepositedAt }),
+      config,
+    );
     expect(steps.map((s) => [s.step, s.runAt.toISOString()])).toEqual([
       ['s17-surplus-owner', at9(addDays(end.date, -7)).toISOString()],
       ['s17-surplus-lapsed', at9(end.actionableFrom).toISOString()],
@@ -150,7 +243,9 @@ describe('planSteps: when each deadline step runs (dates from src/law)', () => {
       }),
       config,
     );
-    expect(steps.map((s) => [s.step, s.ref, s.runAt.getTime() - declaredAt.getTime()])).toEqual([['payment-nudge', 5, config.PAYMENT_NUDGE_HOURS * HOUR]]);
+    expect(steps.map((s) => [s.step, s.ref, s.runAt.getTime() - declaredAt.getTime()])).toEqual([
+      ['payment-nudge', 5, config.PAYMENT_NUDGE_HOURS * HOUR],
+    ]);
   });
 });
 

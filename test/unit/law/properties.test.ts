@@ -27,7 +27,10 @@ const instant = (from = Date.UTC(2020, 0, 1), to = Date.UTC(2030, 11, 31)) =>
   fc.integer({ min: from, max: to }).map((t) => new Date(t));
 
 const herd = fc
-  .array(fc.record({ cattleClass: fc.constantFrom(...CLASSES), heads: fc.integer({ min: 0, max: 40 }) }), { minLength: 1, maxLength: 6 })
+  .array(fc.record({ cattleClass: fc.constantFrom(...CLASSES), heads: fc.integer({ min: 0, max: 40 }) }), {
+    minLength: 1,
+    maxLength: 6,
+  })
   .filter((h) => h.some((e) => e.heads > 0));
 
 const dateIn2020s = fc.integer({ min: 0, max: 11 * 365 }).map((n) => addDays('2020-01-01', n));
@@ -39,10 +42,21 @@ const feedingRows = fc
       fc
         .tuple(
           fc.integer({ min: 0, max: 20_000 }),
-          fc.uniqueArray(fc.record({ from: dateIn2020s, rate: fc.integer({ min: 0, max: 20_000 }), pound: fc.boolean() }), { maxLength: 4, selector: (r) => `${r.from}|${r.pound}` }),
+          fc.uniqueArray(
+            fc.record({ from: dateIn2020s, rate: fc.integer({ min: 0, max: 20_000 }), pound: fc.boolean() }),
+            { maxLength: 4, selector: (r) => `${r.from}|${r.pound}` },
+          ),
         )
         .map(([base, changes]): FeedingRateRow[] => [
-          { id: `${cattleClass}-base`, area: JAI1.area, state: JAI1.state, cattleClass, effectiveFrom: '2019-01-01', paisePerDay: base, order: 'base' },
+          {
+            id: `${cattleClass}-base`,
+            area: JAI1.area,
+            state: JAI1.state,
+            cattleClass,
+            effectiveFrom: '2019-01-01',
+            paisePerDay: base,
+            order: 'base',
+          },
           ...changes.map((c, i) => ({
             id: `${cattleClass}-${i}`,
             ...(c.pound ? { poundCode: JAI1.code } : { area: JAI1.area }),
@@ -57,10 +71,32 @@ const feedingRows = fc
   .map((rows) => rows.flat());
 
 const fineRows = fc
-  .tuple(...CLASSES.map((cattleClass) => fc.tuple(fc.integer({ min: 0, max: 50_000 }), fc.integer({ min: 0, max: 50_000 }), dateIn2020s).map(([a, b, from]): FineScaleRow[] => [
-    { id: `${cattleClass}-f0`, state: JAI1.state, area: JAI1.area, cattleClass, effectiveFrom: '2019-01-01', paisePerHead: a, notification: 'n0' },
-    { id: `${cattleClass}-f1`, state: JAI1.state, area: JAI1.area, cattleClass, effectiveFrom: from, paisePerHead: b, notification: 'n1' },
-  ])))
+  .tuple(
+    ...CLASSES.map((cattleClass) =>
+      fc
+        .tuple(fc.integer({ min: 0, max: 50_000 }), fc.integer({ min: 0, max: 50_000 }), dateIn2020s)
+        .map(([a, b, from]): FineScaleRow[] => [
+          {
+            id: `${cattleClass}-f0`,
+            state: JAI1.state,
+            area: JAI1.area,
+            cattleClass,
+            effectiveFrom: '2019-01-01',
+            paisePerHead: a,
+            notification: 'n0',
+          },
+          {
+            id: `${cattleClass}-f1`,
+            state: JAI1.state,
+            area: JAI1.area,
+            cattleClass,
+            effectiveFrom: from,
+            paisePerHead: b,
+            notification: 'n1',
+          },
+        ]),
+    ),
+  )
   .map((rows) => rows.flat());
 
 const rules = fc.record({ fineScale: fineRows, feedingRates: feedingRows }) as fc.Arbitrary<LawRules>;
@@ -68,13 +104,17 @@ const rules = fc.record({ fineScale: fineRows, feedingRates: feedingRows }) as f
 // ---------- an independent oracle for the dues ----------
 /** Rate in force on `date`: pound rows beat area rows; then the latest effectiveFrom (ISO dates compare as strings). */
 function oracleRate(rows: readonly FeedingRateRow[], cattleClass: string, date: string): number {
-  const covering = rows.filter((r) => r.cattleClass === cattleClass && r.effectiveFrom <= date && (r.effectiveTo == null || date <= r.effectiveTo));
+  const covering = rows.filter(
+    (r) => r.cattleClass === cattleClass && r.effectiveFrom <= date && (r.effectiveTo == null || date <= r.effectiveTo),
+  );
   const rank = (r: FeedingRateRow) => (r.poundCode ? 2 : 1);
   covering.sort((a, b) => rank(b) - rank(a) || (a.effectiveFrom < b.effectiveFrom ? 1 : -1));
   return covering[0]!.paisePerDay;
 }
 function oracleFine(rows: readonly FineScaleRow[], cattleClass: string, date: string): number {
-  const covering = rows.filter((r) => r.cattleClass === cattleClass && r.effectiveFrom <= date).sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? 1 : -1));
+  const covering = rows
+    .filter((r) => r.cattleClass === cattleClass && r.effectiveFrom <= date)
+    .sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? 1 : -1));
   return covering[0]!.paisePerHead;
 }
 /** India date by shifting 5 h 30 min and reading the UTC date. */
@@ -108,30 +148,43 @@ describe('dues properties', () => {
 
   it('never decrease with time, and no amount is negative', () => {
     fc.assert(
-      fc.property(rules, herd, instant(), fc.integer({ min: 0, max: 60 * DAY }), fc.integer({ min: 0, max: 60 * DAY }), (r, h, impoundedAt, a, b) => {
-        const early = computeDues({ pound: JAI1, herd: h, impoundedAt, asOf: new Date(impoundedAt.getTime() + Math.min(a, b)) }, r);
-        const late = computeDues({ pound: JAI1, herd: h, impoundedAt, asOf: new Date(impoundedAt.getTime() + Math.max(a, b)) }, r);
-        if (!early.ok) throw early.error;
-        if (!late.ok) throw late.error;
-        const e = early.value.totals;
-        const l = late.value.totals;
-        expect(l.finePaise).toBe(e.finePaise);
-        expect(l.feedingPaise).toBeGreaterThanOrEqual(e.feedingPaise);
-        expect(l.totalPaise).toBeGreaterThanOrEqual(e.totalPaise);
-        for (const v of [early.value, late.value]) {
-          for (const line of v.lines) {
-            expect(line.amountPaise).toBeGreaterThanOrEqual(0);
-            expect(Number.isSafeInteger(line.amountPaise)).toBe(true);
+      fc.property(
+        rules,
+        herd,
+        instant(),
+        fc.integer({ min: 0, max: 60 * DAY }),
+        fc.integer({ min: 0, max: 60 * DAY }),
+        (r, h, impoundedAt, a, b) => {
+          const early = computeDues(
+            { pound: JAI1, herd: h, impoundedAt, asOf: new Date(impoundedAt.getTime() + Math.min(a, b)) },
+            r,
+          );
+          const late = computeDues(
+            { pound: JAI1, herd: h, impoundedAt, asOf: new Date(impoundedAt.getTime() + Math.max(a, b)) },
+            r,
+          );
+          if (!early.ok) throw early.error;
+          if (!late.ok) throw late.error;
+          const e = early.value.totals;
+          const l = late.value.totals;
+          expect(l.finePaise).toBe(e.finePaise);
+          expect(l.feedingPaise).toBeGreaterThanOrEqual(e.feedingPaise);
+          expect(l.totalPaise).toBeGreaterThanOrEqual(e.totalPaise);
+          for (const v of [early.value, late.value]) {
+            for (const line of v.lines) {
+              expect(line.amountPaise).toBeGreaterThanOrEqual(0);
+              expect(Number.isSafeInteger(line.amountPaise)).toBe(true);
+            }
+            expect(v.lines.reduce((s, x) => s + x.amountPaise, 0)).toBe(v.totals.totalPaise);
+            expect(v.perClass.reduce((s, x) => s + x.totalPaise, 0)).toBe(v.totals.totalPaise);
+            // feeding lines tile the stay: consecutive, no gaps, days add up per class
+            for (const c of v.perClass) {
+              const lines = v.lines.filter((x) => x.kind === 'feeding' && x.cattleClass === c.cattleClass);
+              expect(lines.reduce((s, x) => s + (x.kind === 'feeding' ? x.days : 0), 0)).toBe(v.feedingDays);
+            }
           }
-          expect(v.lines.reduce((s, x) => s + x.amountPaise, 0)).toBe(v.totals.totalPaise);
-          expect(v.perClass.reduce((s, x) => s + x.totalPaise, 0)).toBe(v.totals.totalPaise);
-          // feeding lines tile the stay: consecutive, no gaps, days add up per class
-          for (const c of v.perClass) {
-            const lines = v.lines.filter((x) => x.kind === 'feeding' && x.cattleClass === c.cattleClass);
-            expect(lines.reduce((s, x) => s + (x.kind === 'feeding' ? x.days : 0), 0)).toBe(v.feedingDays);
-          }
-        }
-      }),
+        },
+      ),
       RUNS,
     );
   });
@@ -139,7 +192,10 @@ describe('dues properties', () => {
   it('reject any negative head count', () => {
     fc.assert(
       fc.property(rules, herd, fc.integer({ min: -1000, max: -1 }), instant(), (r, h, bad, impoundedAt) => {
-        const res = computeDues({ pound: JAI1, herd: [...h, { cattleClass: 'cow', heads: bad }], impoundedAt, asOf: impoundedAt }, r);
+        const res = computeDues(
+          { pound: JAI1, herd: [...h, { cattleClass: 'cow', heads: bad }], impoundedAt, asOf: impoundedAt },
+          r,
+        );
         expect(res.ok).toBe(false);
         if (!res.ok) expect(res.error.code).toBe('NEGATIVE_COUNT');
       }),
@@ -152,34 +208,57 @@ describe('s. 17 split properties', () => {
   const amount = fc.integer({ min: 0, max: 10_000_000 });
   it('conserves the proceeds to the paisa, never negative, in priority order', () => {
     fc.assert(
-      fc.property(amount, amount, amount, amount, amount, fc.boolean(), (proceeds, expenses, fine, feeding, security, owner) => {
-        const r = computeSplit({
-          proceedsPaise: proceeds, saleExpensesPaise: expenses, finePaise: fine, feedingPaise: feeding, securityPaise: security,
-          balanceTo: owner ? 'OWNER' : 'MAGISTRATE_DEPOSIT', saleAt: new Date(Date.UTC(2026, 6, 1)),
-        });
-        if (!r.ok) throw r.error;
-        const parts = r.value.parts;
-        expect(parts.reduce((s, p) => s + p.amountPaise, 0)).toBe(proceeds);
-        for (const p of parts) {
-          expect(p.amountPaise).toBeGreaterThanOrEqual(0);
-          expect(p.unrecoveredPaise).toBeGreaterThanOrEqual(0);
-          expect(p.amountPaise + p.unrecoveredPaise).toBe(p.duePaise);
-        }
-        // a later deduction receives something only if every earlier one is fully met
-        for (let i = 1; i < parts.length; i++) {
-          if (parts[i]!.amountPaise > 0) for (let j = 0; j < i; j++) expect(parts[j]!.unrecoveredPaise).toBe(0);
-        }
-        expect(r.value.unrecoveredPaise).toBe(Math.max(0, expenses + fine + feeding + security - proceeds));
-      }),
+      fc.property(
+        amount,
+        amount,
+        amount,
+        amount,
+        amount,
+        fc.boolean(),
+        (proceeds, expenses, fine, feeding, security, owner) => {
+          const r = computeSplit({
+            proceedsPaise: proceeds,
+            saleExpensesPaise: expenses,
+            finePaise: fine,
+            feedingPaise: feeding,
+            securityPaise: security,
+            balanceTo: owner ? 'OWNER' : 'MAGISTRATE_DEPOSIT',
+            saleAt: new Date(Date.UTC(2026, 6, 1)),
+          });
+          if (!r.ok) throw r.error;
+          const parts = r.value.parts;
+          expect(parts.reduce((s, p) => s + p.amountPaise, 0)).toBe(proceeds);
+          for (const p of parts) {
+            expect(p.amountPaise).toBeGreaterThanOrEqual(0);
+            expect(p.unrecoveredPaise).toBeGreaterThanOrEqual(0);
+            expect(p.amountPaise + p.unrecoveredPaise).toBe(p.duePaise);
+          }
+          // a later deduction receives something only if every earlier one is fully met
+          for (let i = 1; i < parts.length; i++) {
+            if (parts[i]!.amountPaise > 0) for (let j = 0; j < i; j++) expect(parts[j]!.unrecoveredPaise).toBe(0);
+          }
+          expect(r.value.unrecoveredPaise).toBe(Math.max(0, expenses + fine + feeding + security - proceeds));
+        },
+      ),
       RUNS,
     );
   });
 });
 
 // ---------- s. 16 selection against brute force ----------
-interface Lot { id: string; heads: number; pricePaise: number }
+interface Lot {
+  id: string;
+  heads: number;
+  pricePaise: number;
+}
 const lotsArb = fc
-  .array(fc.record({ heads: fc.integer({ min: 1, max: 3 }), pricePaise: fc.constantFrom(0, 100, 200, 250, 300, 300, 500, 700, 1000) }), { minLength: 0, maxLength: 9 })
+  .array(
+    fc.record({
+      heads: fc.integer({ min: 1, max: 3 }),
+      pricePaise: fc.constantFrom(0, 100, 200, 250, 300, 300, 500, 700, 1000),
+    }),
+    { minLength: 0, maxLength: 9 },
+  )
   .map((ls) => ls.map((l, i): Lot => ({ id: `L${String.fromCharCode(97 + ((i * 7) % 26))}${i}`, ...l })));
 
 /** The rule, spelled out naively: fewest heads, then least proceeds, then earliest in price-desc/id-asc listing. */
@@ -195,7 +274,9 @@ function bruteForce(lots: Lot[], target: number): string[] {
     if (sum < target) continue;
     const heads = idx.reduce((s, i) => s + listing[i]!.heads, 0);
     const better =
-      best === null || heads < best.heads || (heads === best.heads && (sum < best.sum || (sum === best.sum && lexLess(idx, best.idx))));
+      best === null ||
+      heads < best.heads ||
+      (heads === best.heads && (sum < best.sum || (sum === best.sum && lexLess(idx, best.idx))));
     if (better) best = { heads, sum, idx };
   }
   return best!.idx.map((i) => listing[i]!.id);
@@ -219,18 +300,27 @@ describe('s. 16 selection properties', () => {
 
   it('does not depend on the order of the bids', () => {
     fc.assert(
-      fc.property(lotsArb.chain((ls) => fc.tuple(fc.constant(ls), fc.shuffledSubarray(ls, { minLength: ls.length, maxLength: ls.length }))), fc.integer({ min: 0, max: 4000 }), ([lots, shuffled], target) => {
-        const a = selectS16Lots(lots, target);
-        const b = selectS16Lots(shuffled, target);
-        expect(a.ok && b.ok).toBe(true);
-        if (a.ok && b.ok) expect(b.value.chosen.map((l) => l.id)).toEqual(a.value.chosen.map((l) => l.id));
-      }),
+      fc.property(
+        lotsArb.chain((ls) =>
+          fc.tuple(fc.constant(ls), fc.shuffledSubarray(ls, { minLength: ls.length, maxLength: ls.length })),
+        ),
+        fc.integer({ min: 0, max: 4000 }),
+        ([lots, shuffled], target) => {
+          const a = selectS16Lots(lots, target);
+          const b = selectS16Lots(shuffled, target);
+          expect(a.ok && b.ok).toBe(true);
+          if (a.ok && b.ok) expect(b.value.chosen.map((l) => l.id)).toEqual(a.value.chosen.map((l) => l.id));
+        },
+      ),
       RUNS,
     );
   });
 
   it('stays fast and exact on a 60-head herd of single-head lots with many equal bids', () => {
-    const lots = Array.from({ length: 60 }, (_, i) => ({ id: `h${String(i).padStart(2, '0')}`, pricePaise: 5000 + (i % 4) * 10 }));
+    const lots = Array.from({ length: 60 }, (_, i) => ({
+      id: `h${String(i).padStart(2, '0')}`,
+      pricePaise: 5000 + (i % 4) * 10,
+    }));
     const r = selectS16Lots(lots, 155_000);
     expect(r.ok).toBe(true);
     // Bids: 15 heads each at 5000, 5010, 5020, 5030. 31 heads are needed (30 × 5030 = 150 900 < 155 000).
@@ -250,15 +340,26 @@ describe('s. 16 sale properties', () => {
       fc.property(
         lotsArb,
         fc.integer({ min: 0, max: 5 }),
-        fc.record({ fine: fc.integer({ min: 0, max: 2000 }), feeding: fc.integer({ min: 0, max: 2000 }), security: fc.integer({ min: 0, max: 500 }), expenses: fc.integer({ min: 0, max: 500 }) }),
+        fc.record({
+          fine: fc.integer({ min: 0, max: 2000 }),
+          feeding: fc.integer({ min: 0, max: 2000 }),
+          security: fc.integer({ min: 0, max: 500 }),
+          expenses: fc.integer({ min: 0, max: 500 }),
+        }),
         fc.boolean(),
         fc.constantFrom('S16_AS_MANY_AS_NECESSARY' as const, 'S14_ALL' as const),
         (lots, unbid, d, owner, mode) => {
           const herdHeads = lots.reduce((s, l) => s + l.heads, 0) + unbid;
           if (herdHeads === 0) return;
           const r = computeSale({
-            mode, herdHeads, impoundedAt: new Date(Date.UTC(2026, 0, 1)), saleAt: new Date(Date.UTC(2026, 0, 20)), lots,
-            dues: { finePaise: d.fine, feedingPaise: d.feeding, securityPaise: d.security }, saleExpensesPaise: d.expenses, ownerPresent: owner,
+            mode,
+            herdHeads,
+            impoundedAt: new Date(Date.UTC(2026, 0, 1)),
+            saleAt: new Date(Date.UTC(2026, 0, 20)),
+            lots,
+            dues: { finePaise: d.fine, feedingPaise: d.feeding, securityPaise: d.security },
+            saleExpensesPaise: d.expenses,
+            ownerPresent: owner,
           });
           if (!r.ok) throw r.error;
           const v = r.value;

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  computeDues,
-  computeSale,
-  selectS16Lots,
-  type SaleInput,
-  type SaleResult,
-} from '../../../src/law';
+import { computeDues, computeSale, selectS16Lots, type SaleInput, type SaleResult } from '../../../src/law';
 import { JAI1, PUN1, RULES, ist } from './fixtures';
 
 function sale(input: SaleInput): SaleResult {
@@ -48,13 +42,25 @@ describe('s. 16: a mixed herd where a partial sale covers the dues', () => {
 
   it('the dues at the sale date are 88 500', () => {
     expect(duesTotals({ pound: JAI1, herd, impoundedAt, asOf: saleAt, mode: 'sale' })).toEqual({
-      finePaise: 23_500, feedingPaise: 65_000, securityPaise: 0, totalPaise: 88_500,
+      finePaise: 23_500,
+      feedingPaise: 65_000,
+      securityPaise: 0,
+      totalPaise: 88_500,
     });
   });
 
   it('sells b1 and c2, returns 4 head and 3 000 to the owner, with the account (a)–(f)', () => {
     const dues = duesTotals({ pound: JAI1, herd, impoundedAt, asOf: saleAt, mode: 'sale' });
-    const r = sale({ mode: 'S16_AS_MANY_AS_NECESSARY', herdHeads: 6, impoundedAt, saleAt, lots, dues, saleExpensesPaise: 1500, ownerPresent: true });
+    const r = sale({
+      mode: 'S16_AS_MANY_AS_NECESSARY',
+      herdHeads: 6,
+      impoundedAt,
+      saleAt,
+      lots,
+      dues,
+      saleExpensesPaise: 1500,
+      ownerPresent: true,
+    });
     expect(r.sold.lots.map((l) => l.id)).toEqual(['b1', 'c2']);
     expect(r.sold).toMatchObject({ heads: 2, proceedsPaise: 93_000 });
     expect(r.remaining).toEqual({ lotIds: ['c1', 'g1', 'g2', 'g3'], heads: 4 });
@@ -71,7 +77,13 @@ describe('s. 16: a mixed herd where a partial sale covers the dues', () => {
       section: 's. 16',
       a_cattleSeized: 6,
       b_timeImpounded: { from: '2026-03-01', to: '2026-03-05', days: 5 },
-      c_finesAndCharges: { term: 'fine', finePaise: 23_500, feedingPaise: 65_000, securityPaise: 0, totalPaise: 88_500 },
+      c_finesAndCharges: {
+        term: 'fine',
+        finePaise: 23_500,
+        feedingPaise: 65_000,
+        securityPaise: 0,
+        totalPaise: 88_500,
+      },
       d_cattleSold: 2,
       e_proceedsPaise: 93_000,
       remainingCattle: 4,
@@ -84,7 +96,16 @@ describe('s. 16: a mixed herd where a partial sale covers the dues', () => {
 
   it('does not depend on the order the bids are listed in', () => {
     const dues = { finePaise: 23_500, feedingPaise: 65_000 };
-    const r = sale({ mode: 'S16_AS_MANY_AS_NECESSARY', herdHeads: 6, impoundedAt, saleAt, lots: [...lots].reverse(), dues, saleExpensesPaise: 1500, ownerPresent: true });
+    const r = sale({
+      mode: 'S16_AS_MANY_AS_NECESSARY',
+      herdHeads: 6,
+      impoundedAt,
+      saleAt,
+      lots: [...lots].reverse(),
+      dues,
+      saleExpensesPaise: 1500,
+      ownerPresent: true,
+    });
     expect(r.sold.lots.map((l) => l.id)).toEqual(['b1', 'c2']);
   });
 });
@@ -125,9 +146,24 @@ describe('a sale that does not cover the dues', () => {
   it('sells everything, reports the shortfall and recovers in priority order', () => {
     const impoundedAt = ist('2026-01-01T10:00');
     const saleAt = ist('2026-01-20T12:00');
-    const dues = duesTotals({ pound: JAI1, herd: [{ cattleClass: 'cow', heads: 1 }], impoundedAt, asOf: saleAt, mode: 'sale' });
+    const dues = duesTotals({
+      pound: JAI1,
+      herd: [{ cattleClass: 'cow', heads: 1 }],
+      impoundedAt,
+      asOf: saleAt,
+      mode: 'sale',
+    });
     expect(dues.totalPaise).toBe(65_000);
-    const r = sale({ mode: 'S14_ALL', herdHeads: 1, impoundedAt, saleAt, lots: [{ id: 'cow-1', pricePaise: 20_000 }], dues, saleExpensesPaise: 2000, ownerPresent: false });
+    const r = sale({
+      mode: 'S14_ALL',
+      herdHeads: 1,
+      impoundedAt,
+      saleAt,
+      lots: [{ id: 'cow-1', pricePaise: 20_000 }],
+      dues,
+      saleExpensesPaise: 2000,
+      ownerPresent: false,
+    });
     expect(r.covered).toBe(false);
     expect(r.shortfallPaise).toBe(47_000);
     expect(r.split.parts.map((p) => [p.kind, p.amountPaise, p.unrecoveredPaise])).toEqual([
@@ -140,7 +176,12 @@ describe('a sale that does not cover the dues', () => {
     expect(r.split.unrecoveredPaise).toBe(47_000);
     expect(r.split.balanceTo).toBe('MAGISTRATE_DEPOSIT');
     expect(r.split.surplusHold).toBeNull();
-    expect(r.account).toMatchObject({ d_cattleSold: 1, e_proceedsPaise: 20_000, remainingCattle: 0, b_timeImpounded: { days: 20 } });
+    expect(r.account).toMatchObject({
+      d_cattleSold: 1,
+      e_proceedsPaise: 20_000,
+      remainingCattle: 0,
+      b_timeImpounded: { days: 20 },
+    });
   });
 });
 
@@ -148,11 +189,22 @@ describe('s. 14 sale with a surplus: held by the Magistrate for 3 months', () =>
   // Unclaimed calf: dues 10 000, expenses 500, bid 25 000 → surplus 14 500 sent on 30 Nov 2025.
   it('surplus hold ends with 28 Feb 2026', () => {
     const r = sale({
-      mode: 'S14_ALL', herdHeads: 1, impoundedAt: ist('2025-11-01T10:00'), saleAt: ist('2025-11-29T12:00'),
-      lots: [{ id: 'calf', pricePaise: 25_000 }], dues: { finePaise: 2500, feedingPaise: 7500 }, saleExpensesPaise: 500,
-      ownerPresent: false, surplusDepositedAt: ist('2025-11-30T11:00'),
+      mode: 'S14_ALL',
+      herdHeads: 1,
+      impoundedAt: ist('2025-11-01T10:00'),
+      saleAt: ist('2025-11-29T12:00'),
+      lots: [{ id: 'calf', pricePaise: 25_000 }],
+      dues: { finePaise: 2500, feedingPaise: 7500 },
+      saleExpensesPaise: 500,
+      ownerPresent: false,
+      surplusDepositedAt: ist('2025-11-30T11:00'),
     });
-    expect(r.split.parts.at(-1)).toMatchObject({ kind: 'balance', payee: 'MAGISTRATE_DEPOSIT', section: 's. 17', amountPaise: 14_500 });
+    expect(r.split.parts.at(-1)).toMatchObject({
+      kind: 'balance',
+      payee: 'MAGISTRATE_DEPOSIT',
+      section: 's. 17',
+      amountPaise: 14_500,
+    });
     expect(r.split.surplusHold).toMatchObject({ date: '2026-02-28', rule: 'S17_SURPLUS_HOLD_END' });
     expect(r.split.surplusHoldProvisional).toBe(false);
   });
@@ -167,16 +219,36 @@ describe('Maharashtra s. 16 as substituted: the s. 12A security is deducted from
   it('deducts security and chooses y + z', () => {
     const impoundedAt = ist('2026-07-01T09:00');
     const saleAt = ist('2026-07-10T12:00');
-    const dues = duesTotals({ pound: PUN1, herd: [{ cattleClass: 'cow', heads: 3 }], impoundedAt, asOf: saleAt, mode: 'sale' });
+    const dues = duesTotals({
+      pound: PUN1,
+      herd: [{ cattleClass: 'cow', heads: 3 }],
+      impoundedAt,
+      asOf: saleAt,
+      mode: 'sale',
+    });
     expect(dues).toEqual({ finePaise: 12_000, feedingPaise: 75_000, securityPaise: 30_000, totalPaise: 117_000 });
     const r = sale({
-      mode: 'S16_AS_MANY_AS_NECESSARY', herdHeads: 3, impoundedAt, saleAt, dues, saleExpensesPaise: 3000, ownerPresent: true,
+      mode: 'S16_AS_MANY_AS_NECESSARY',
+      herdHeads: 3,
+      impoundedAt,
+      saleAt,
+      dues,
+      saleExpensesPaise: 3000,
+      ownerPresent: true,
       stateVariant: { id: 'MH-BOM-XIII-1959-S8', act: 'Bombay Act XIII of 1959, s. 8' },
-      lots: [{ id: 'x', pricePaise: 90_000 }, { id: 'y', pricePaise: 70_000 }, { id: 'z', pricePaise: 50_000 }],
+      lots: [
+        { id: 'x', pricePaise: 90_000 },
+        { id: 'y', pricePaise: 70_000 },
+        { id: 'z', pricePaise: 50_000 },
+      ],
     });
     expect(r.sold.lots.map((l) => l.id)).toEqual(['y', 'z']);
     expect(r.split.parts.map((p) => [p.payee, p.amountPaise])).toEqual([
-      ['SALE_EXPENSES', 3000], ['DISTRICT_MAGISTRATE', 12_000], ['POUND_KEEPER', 75_000], ['S12A_SECURITY', 30_000], ['OWNER', 0],
+      ['SALE_EXPENSES', 3000],
+      ['DISTRICT_MAGISTRATE', 12_000],
+      ['POUND_KEEPER', 75_000],
+      ['S12A_SECURITY', 30_000],
+      ['OWNER', 0],
     ]);
     expect(r.account.c_finesAndCharges.securityPaise).toBe(30_000);
     expect(r.account.stateVariant?.id).toBe('MH-BOM-XIII-1959-S8');
@@ -191,9 +263,24 @@ describe('the account on 2 June 2026 for cattle impounded on 31 May 2026 says "p
   it('uses the Act 8 of 2026 word and the old scale', () => {
     const impoundedAt = ist('2026-05-31T11:00');
     const saleAt = ist('2026-06-02T12:00');
-    const dues = duesTotals({ pound: JAI1, herd: [{ cattleClass: 'cow', heads: 1 }], impoundedAt, asOf: saleAt, mode: 'sale' });
+    const dues = duesTotals({
+      pound: JAI1,
+      herd: [{ cattleClass: 'cow', heads: 1 }],
+      impoundedAt,
+      asOf: saleAt,
+      mode: 'sale',
+    });
     expect(dues.totalPaise).toBe(14_000);
-    const r = sale({ mode: 'S16_AS_MANY_AS_NECESSARY', herdHeads: 1, impoundedAt, saleAt, lots: [{ id: 'cow', pricePaise: 30_000 }], dues, saleExpensesPaise: 1000, ownerPresent: true });
+    const r = sale({
+      mode: 'S16_AS_MANY_AS_NECESSARY',
+      herdHeads: 1,
+      impoundedAt,
+      saleAt,
+      lots: [{ id: 'cow', pricePaise: 30_000 }],
+      dues,
+      saleExpensesPaise: 1000,
+      ownerPresent: true,
+    });
     expect(r.account.term).toMatchObject({ term: 'penalty', ruleVersion: 'ACT-8-2026' });
     expect(r.account.c_finesAndCharges).toMatchObject({ term: 'penalty', finePaise: 5000, feedingPaise: 9000 });
     expect(r.split.parts[1]).toMatchObject({ kind: 'fine', term: 'penalty', amountPaise: 5000 });
@@ -204,9 +291,14 @@ describe('the account on 2 June 2026 for cattle impounded on 31 May 2026 says "p
 describe('a group lot: the price attributed to its heads to the paisa', () => {
   it('1000 paise over 3 heads → 334, 333, 333', () => {
     const r = sale({
-      mode: 'S14_ALL', herdHeads: 3, impoundedAt: ist('2026-01-01T10:00'), saleAt: ist('2026-01-20T10:00'),
+      mode: 'S14_ALL',
+      herdHeads: 3,
+      impoundedAt: ist('2026-01-01T10:00'),
+      saleAt: ist('2026-01-20T10:00'),
       lots: [{ id: 'goats', heads: 3, headIds: ['g1', 'g2', 'g3'], cattleClass: 'goat', pricePaise: 1000 }],
-      dues: { finePaise: 0, feedingPaise: 0 }, saleExpensesPaise: 0, ownerPresent: false,
+      dues: { finePaise: 0, feedingPaise: 0 },
+      saleExpensesPaise: 0,
+      ownerPresent: false,
     });
     expect(r.sold.lots[0]!.perHeadPaise).toEqual([334, 333, 333]);
   });
@@ -214,11 +306,26 @@ describe('a group lot: the price attributed to its heads to the paisa', () => {
 
 describe('sale input errors', () => {
   const base: SaleInput = {
-    mode: 'S16_AS_MANY_AS_NECESSARY', herdHeads: 2, impoundedAt: ist('2026-01-01T10:00'), saleAt: ist('2026-01-20T10:00'),
-    lots: [{ id: 'a', pricePaise: 100 }], dues: { finePaise: 10, feedingPaise: 10 }, saleExpensesPaise: 0, ownerPresent: true,
+    mode: 'S16_AS_MANY_AS_NECESSARY',
+    herdHeads: 2,
+    impoundedAt: ist('2026-01-01T10:00'),
+    saleAt: ist('2026-01-20T10:00'),
+    lots: [{ id: 'a', pricePaise: 100 }],
+    dues: { finePaise: 10, feedingPaise: 10 },
+    saleExpensesPaise: 0,
+    ownerPresent: true,
   };
   it.each([
-    ['duplicate lot ids', 'DUPLICATE_ID', { lots: [{ id: 'a', pricePaise: 1 }, { id: 'a', pricePaise: 2 }] }],
+    [
+      'duplicate lot ids',
+      'DUPLICATE_ID',
+      {
+        lots: [
+          { id: 'a', pricePaise: 1 },
+          { id: 'a', pricePaise: 2 },
+        ],
+      },
+    ],
     ['negative price', 'INVALID_AMOUNT', { lots: [{ id: 'a', pricePaise: -1 }] }],
     ['fractional price', 'INVALID_AMOUNT', { lots: [{ id: 'a', pricePaise: 1.5 }] }],
     ['more heads offered than seized', 'INVALID_COUNT', { lots: [{ id: 'a', heads: 3, pricePaise: 1 }] }],
@@ -240,7 +347,11 @@ describe('s. 16 selection: the search cap', () => {
     // Bids 1000, 990, 980, …, 10 (100 lots) and a target of 1505: 2 heads are needed (max single 1000).
     // All bids are multiples of 10, so the least cover is 1510; of the pairs making 1510 (1000 + 510,
     // 990 + 520, …) the listing puts 1000 + 510 first. With a budget of 3 nodes the search stops early.
-    const lots = Array.from({ length: 100 }, (_, i) => ({ id: `h${String(i).padStart(3, '0')}`, heads: 1, pricePaise: 1000 - 10 * i }));
+    const lots = Array.from({ length: 100 }, (_, i) => ({
+      id: `h${String(i).padStart(3, '0')}`,
+      heads: 1,
+      pricePaise: 1000 - 10 * i,
+    }));
     const capped = selectLotsToCover(lots, 1505, 3);
     expect(capped.proceedsMinimality).toBe('BEST_FOUND_WITHIN_LIMIT');
     expect(capped.heads).toBe(2);

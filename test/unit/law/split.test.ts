@@ -3,8 +3,13 @@ import { computeSplit, splitClaimPayment, type SplitInput } from '../../../src/l
 import { ist } from './fixtures';
 
 const base: SplitInput = {
-  proceedsPaise: 0, saleExpensesPaise: 1000, finePaise: 5000, feedingPaise: 9000, securityPaise: 0,
-  balanceTo: 'MAGISTRATE_DEPOSIT', saleAt: ist('2026-07-10T12:00'),
+  proceedsPaise: 0,
+  saleExpensesPaise: 1000,
+  finePaise: 5000,
+  feedingPaise: 9000,
+  securityPaise: 0,
+  balanceTo: 'MAGISTRATE_DEPOSIT',
+  saleAt: ist('2026-07-10T12:00'),
 };
 
 describe('s. 17: who gets what, in the order of priority', () => {
@@ -16,15 +21,18 @@ describe('s. 17: who gets what, in the order of priority', () => {
     [4000, 1000, 3000, 0, 0, 11_000], // fines only partly met, nothing for feeding
     [700, 700, 0, 0, 0, 14_300], // not even the expenses of sale
     [0, 0, 0, 0, 0, 15_000],
-  ])('proceeds %i → expenses %i, fine %i, feeding %i, balance %i (unrecovered %i)', (proceeds, exp, fine, feed, bal, unrec) => {
-    const r = computeSplit({ ...base, proceedsPaise: proceeds });
-    expect(r.ok).toBe(true);
-    if (!r.ok) return;
-    expect(r.value.parts.map((p) => p.amountPaise)).toEqual([exp, fine, feed, 0, bal]);
-    expect(r.value.unrecoveredPaise).toBe(unrec);
-    expect(r.value.balancePaise).toBe(bal);
-    expect(exp + fine + feed + bal).toBe(proceeds); // conservation, from the table itself
-  });
+  ])(
+    'proceeds %i → expenses %i, fine %i, feeding %i, balance %i (unrecovered %i)',
+    (proceeds, exp, fine, feed, bal, unrec) => {
+      const r = computeSplit({ ...base, proceedsPaise: proceeds });
+      expect(r.ok).toBe(true);
+      if (!r.ok) return;
+      expect(r.value.parts.map((p) => p.amountPaise)).toEqual([exp, fine, feed, 0, bal]);
+      expect(r.value.unrecoveredPaise).toBe(unrec);
+      expect(r.value.balancePaise).toBe(bal);
+      expect(exp + fine + feed + bal).toBe(proceeds); // conservation, from the table itself
+    },
+  );
 
   it('routes each part to its payee under its section', () => {
     const r = computeSplit({ ...base, proceedsPaise: 40_000, securityPaise: 2000, balanceTo: 'OWNER' });

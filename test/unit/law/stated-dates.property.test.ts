@@ -9,10 +9,14 @@ import { nextDeadline } from '../../../src/services/next-deadline';
 // action is refused one minute before the stated instant and allowed at it.
 const MIN = 60_000;
 const windows = windowsFromConfig({ S20_COMPLAINT_WINDOW_DAYS: 10 });
-const instant = fc.integer({ min: Date.parse('2025-01-01T00:00:00Z'), max: Date.parse('2028-12-31T00:00:00Z') }).map((t) => new Date(t));
+const instant = fc
+  .integer({ min: Date.parse('2025-01-01T00:00:00Z'), max: Date.parse('2028-12-31T00:00:00Z') })
+  .map((t) => new Date(t));
 const minutes = (maxDays: number) => fc.integer({ min: 0, max: maxDays * 1440 }).map((m) => m * MIN);
 
-const ok = (s: CaseState, a: CaseAction, at: Date, p: ActionParams = {}) => checkTransition(s, a, a === 'REPORT_S14' ? 'pound_keeper' : a === 'SURPLUS_LAPSES' ? 'magistrate' : 'officer', at, p).ok;
+const ok = (s: CaseState, a: CaseAction, at: Date, p: ActionParams = {}) =>
+  checkTransition(s, a, a === 'REPORT_S14' ? 'pound_keeper' : a === 'SURPLUS_LAPSES' ? 'magistrate' : 'officer', at, p)
+    .ok;
 
 describe('stated dates equal the gates (property)', () => {
   it('claim_by: the s. 14 report is refused one minute before the end of the stated day, allowed at it', () => {
@@ -69,7 +73,11 @@ describe('stated dates equal the gates (property)', () => {
         expect(deposit(end)).toBe(false);
         // The same function dates it whether or not the seizure was on the day of impounding.
         const fromImpounding = nextDeadline({ status: 'DEPOSITED_S15', impoundedAt }, impoundedAt, windows);
-        if (fromImpounding.ok && fromImpounding.value.kind === 'complaint_by' && startOfIstDay(n.value.date).getTime() !== startOfIstDay(fromImpounding.value.date).getTime()) {
+        if (
+          fromImpounding.ok &&
+          fromImpounding.value.kind === 'complaint_by' &&
+          startOfIstDay(n.value.date).getTime() !== startOfIstDay(fromImpounding.value.date).getTime()
+        ) {
           expect(fromImpounding.value.dueAt.getTime()).toBeGreaterThan(end.getTime());
         }
         return true;
@@ -101,7 +109,11 @@ describe('stated dates equal the gates (property)', () => {
     fc.assert(
       fc.property(instant, minutes(80), (impoundedAt, toDeposit) => {
         const surplusDepositedAt = new Date(impoundedAt.getTime() + 20 * 86_400_000 + toDeposit);
-        const n = nextDeadline({ status: 'SURPLUS_HELD', impoundedAt, surplusDepositedAt }, surplusDepositedAt, windows);
+        const n = nextDeadline(
+          { status: 'SURPLUS_HELD', impoundedAt, surplusDepositedAt },
+          surplusDepositedAt,
+          windows,
+        );
         if (!n.ok || n.value.kind !== 'surplus_until') return false;
         const end = new Date(startOfIstDay(n.value.date).getTime() + 86_400_000);
         const state: CaseState = { status: 'SURPLUS_HELD', impoundedAt, surplusDepositedAt, heads: 1 };

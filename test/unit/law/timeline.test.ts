@@ -18,13 +18,23 @@ describe('s. 14: report due 7 days from impounding (first day excluded, India ti
     ['2028-02-25T10:00', '2028-03-03', '2028-03-03T18:30:00.000Z', '2028-03-04'], // leap February
   ])('impounded %s: claims until the end of %s, report due at %s', (at, lastDay, dueAt, from) => {
     const t = timeline({ impoundedAt: ist(at) });
-    expect(t.s14ReportDue).toMatchObject({ rule: 'S14_REPORT_DUE', section: 's. 14', date: lastDay, actionableFrom: from });
+    expect(t.s14ReportDue).toMatchObject({
+      rule: 'S14_REPORT_DUE',
+      section: 's. 14',
+      date: lastDay,
+      actionableFrom: from,
+    });
     expect(t.s14ReportDue.dueAt.toISOString()).toBe(dueAt);
   });
 
   it('states its basis as data', () => {
     const t = timeline({ impoundedAt: ist('2026-05-31T11:00') });
-    expect(t.s14ReportDue.basis).toEqual({ event: 'IMPOUNDED', from: '2026-05-31', period: { days: 7 }, convention: 'GCA_S9_FIRST_DAY_EXCLUDED_IST' });
+    expect(t.s14ReportDue.basis).toEqual({
+      event: 'IMPOUNDED',
+      from: '2026-05-31',
+      period: { days: 7 },
+      convention: 'GCA_S9_FIRST_DAY_EXCLUDED_IST',
+    });
     expect(t.s14ReportDue.basisNote).toContain('7 days from impounding on 2026-05-31');
   });
 });
@@ -35,7 +45,12 @@ describe('s. 14: auction eligible 7 days from the notice', () => {
   });
   it('notice on 9 June 2026: sale not before 17 June', () => {
     const t = timeline({ impoundedAt: ist('2026-05-31T11:00'), noticePostedAt: ist('2026-06-09T15:00') });
-    expect(t.auctionEligible).toMatchObject({ rule: 'S14_AUCTION_ELIGIBLE', section: 's. 14', date: '2026-06-16', actionableFrom: '2026-06-17' });
+    expect(t.auctionEligible).toMatchObject({
+      rule: 'S14_AUCTION_ELIGIBLE',
+      section: 's. 14',
+      date: '2026-06-16',
+      actionableFrom: '2026-06-17',
+    });
     expect(t.auctionEligible!.dueAt.toISOString()).toBe('2026-06-16T18:30:00.000Z');
   });
 });
@@ -86,7 +101,16 @@ describe('timeline errors', () => {
     if (!r.ok) expect(r.error.code).toBe('INVALID_RULE');
   });
   it('entries are in date order', () => {
-    const t = timeline({ impoundedAt: ist('2026-05-31T11:00'), noticePostedAt: ist('2026-06-09T15:00'), surplusDepositedAt: ist('2026-06-20T12:00') });
-    expect(t.entries.map((e) => e.rule)).toEqual(['S14_REPORT_DUE', 'S20_COMPLAINT_WINDOW_END', 'S14_AUCTION_ELIGIBLE', 'S17_SURPLUS_HOLD_END']);
+    const t = timeline({
+      impoundedAt: ist('2026-05-31T11:00'),
+      noticePostedAt: ist('2026-06-09T15:00'),
+      surplusDepositedAt: ist('2026-06-20T12:00'),
+    });
+    expect(t.entries.map((e) => e.rule)).toEqual([
+      'S14_REPORT_DUE',
+      'S20_COMPLAINT_WINDOW_END',
+      'S14_AUCTION_ELIGIBLE',
+      'S17_SURPLUS_HOLD_END',
+    ]);
   });
 });

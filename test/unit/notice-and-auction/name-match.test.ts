@@ -91,7 +91,10 @@ describe('typing variations never change the key', () => {
     const word = fc.stringMatching(/^[A-Za-z]{2,10}$/);
     fc.assert(
       fc.property(fc.array(word, { minLength: 1, maxLength: 3 }), fc.boolean(), (words, honorific) => {
-        const typed = `${honorific ? 'Shri ' : ''}${[...words].reverse().map((w) => w.toUpperCase()).join(' ,  ')}.`;
+        const typed = `${honorific ? 'Shri ' : ''}${[...words]
+          .reverse()
+          .map((w) => w.toUpperCase())
+          .join(' ,  ')}.`;
         expect(nameKey(typed)).toBe(nameKey(words.join(' ')));
       }),
     );

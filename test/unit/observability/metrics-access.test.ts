@@ -13,14 +13,23 @@ describe('GET /metrics without METRICS_TOKEN', () => {
   it('answers a loopback client and refuses any other address (403)', async () => {
     const config = createConfig({ LOG_LEVEL: 'silent' });
     const metrics = new Metrics();
-    const deps = { config, db: {} as Db, clock: systemClock, logger: createLogger('silent'), translator: await createTranslator(), metrics };
+    const deps = {
+      config,
+      db: {} as Db,
+      clock: systemClock,
+      logger: createLogger('silent'),
+      translator: await createTranslator(),
+      metrics,
+    };
     const { app } = await createHttpServer({ config, deps, metrics });
     try {
       expect((await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
       expect((await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '::1' })).statusCode).toBe(200);
       expect((await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '10.0.0.7' })).statusCode).toBe(403);
       // The dashboard is not mounted at all without DASHBOARD_USER/PASSWORD: never open.
-      expect((await app.inject({ method: 'GET', url: '/admin/queues', remoteAddress: '127.0.0.1' })).statusCode).toBe(404);
+      expect((await app.inject({ method: 'GET', url: '/admin/queues', remoteAddress: '127.0.0.1' })).statusCode).toBe(
+        404,
+      );
     } finally {
       await app.close();
     }

@@ -21,7 +21,18 @@ describe('parseCaseNumber', () => {
     expect(parseCaseNumber(typed)?.number).toBe(expected);
   });
 
-  it.each(['', 'hello', 'JAI1-2026', 'JAI1-26-17', '2026-17', 'JAI1-2026-0', 'JAI1-2026-17-5-5', 'कुंडा गाँव', '12OO', 'JAI1-2026-x'])('refuses %j', (typed) => {
+  it.each([
+    '',
+    'hello',
+    'JAI1-2026',
+    'JAI1-26-17',
+    '2026-17',
+    'JAI1-2026-0',
+    'JAI1-2026-17-5-5',
+    'कुंडा गाँव',
+    '12OO',
+    'JAI1-2026-x',
+  ])('refuses %j', (typed) => {
     expect(parseCaseNumber(typed)).toBeNull();
   });
 

@@ -14,7 +14,14 @@ describe('command menus per language and role', () => {
   });
 
   it('gives each role only its staff commands; admins get all', () => {
-    expect(staffCommandsFor('POUND_KEEPER')).toEqual(['register', 'pending', 'release', 'refusal', 'orders', 'register_export']);
+    expect(staffCommandsFor('POUND_KEEPER')).toEqual([
+      'register',
+      'pending',
+      'release',
+      'refusal',
+      'orders',
+      'register_export',
+    ]);
     expect(staffCommandsFor('OFFICER')).toContain('notice');
     expect(staffCommandsFor('OFFICER')).not.toContain('register');
     expect(staffCommandsFor('MAGISTRATE')).toEqual(expect.arrayContaining(['orders', 'outcome']));
@@ -36,12 +43,23 @@ describe('command menus per language and role', () => {
     expect(calls[0]!.payload.commands[0].description).toBe(translator.t('en', 'common:commands.case'));
     expect(calls[1]!.payload.language_code).toBe('hi');
     expect(calls[1]!.payload.commands[0].description).toBe(translator.t('hi', 'common:commands.case'));
-    for (const i of [0, 1]) expect(names(i).some((n: string) => (STAFF_COMMANDS as readonly string[]).includes(n))).toBe(false);
+    for (const i of [0, 1])
+      expect(names(i).some((n: string) => (STAFF_COMMANDS as readonly string[]).includes(n))).toBe(false);
 
     const keeper = calls.find((c) => c.payload.scope?.chat_id === 8801)!;
     expect(keeper.payload.scope.type).toBe('chat');
-    expect(keeper.payload.commands.map((c: { command: string }) => c.command)).toEqual([...OWNER_COMMANDS, 'register', 'pending', 'release', 'refusal', 'orders', 'register_export']);
-    expect(keeper.payload.commands.find((c: { command: string }) => c.command === 'register').description).toBe(translator.t('hi', 'common:commands.register'));
+    expect(keeper.payload.commands.map((c: { command: string }) => c.command)).toEqual([
+      ...OWNER_COMMANDS,
+      'register',
+      'pending',
+      'release',
+      'refusal',
+      'orders',
+      'register_export',
+    ]);
+    expect(keeper.payload.commands.find((c: { command: string }) => c.command === 'register').description).toBe(
+      translator.t('hi', 'common:commands.register'),
+    );
     const former = calls.find((c) => c.payload.scope?.chat_id === 8802)!;
     expect(former.payload.commands.map((c: { command: string }) => c.command)).toEqual([...OWNER_COMMANDS]);
 

@@ -11,8 +11,16 @@ async function makeCase(db: TestDatabase, seq: number, at: string, heads: string
   const pound = await db.prisma.pound.findUniqueOrThrow({ where: { code: 'JAI1' } });
   return db.prisma.case.create({
     data: {
-      number: `JAI1-2026-${seq}`, poundId: pound.id, year: 2026, seq, impoundedAt: new Date(at), placeOfSeizure: 'Test', villageKey: 'test',
-      seizerName: 'x', seizerResidence: 'y', heads: { create: heads.map((cattleClass, i) => ({ index: i + 1, cattleClass, description: '' })) },
+      number: `JAI1-2026-${seq}`,
+      poundId: pound.id,
+      year: 2026,
+      seq,
+      impoundedAt: new Date(at),
+      placeOfSeizure: 'Test',
+      villageKey: 'test',
+      seizerName: 'x',
+      seizerResidence: 'y',
+      heads: { create: heads.map((cattleClass, i) => ({ index: i + 1, cattleClass, description: '' })) },
     },
   });
 }
@@ -43,7 +51,9 @@ describe.each(kinds)('dues service on %s', (kind) => {
     const r = await duesForCase(db.prisma, c.id, new Date('2026-10-02T09:00:00+05:30'));
     if (!r.ok) throw r.error;
     const feeding = r.value.breakdown.lines.filter((l) => l.kind === 'feeding');
-    expect(feeding.map((l) => [l.kind === 'feeding' && l.from, l.kind === 'feeding' && l.days, l.ratePaise, l.amountPaise])).toEqual([
+    expect(
+      feeding.map((l) => [l.kind === 'feeding' && l.from, l.kind === 'feeding' && l.days, l.ratePaise, l.amountPaise]),
+    ).toEqual([
       ['2026-09-29', 2, 6000, 2 * 2 * 6000],
       ['2026-10-01', 2, 7000, 2 * 2 * 7000],
     ]);
@@ -76,10 +86,25 @@ describe.each(kinds)('dues service on %s', (kind) => {
   });
 
   it('returns the engine’s typed error when no scale covers the class (never a wrong number)', async () => {
-    const area = await db.prisma.area.create({ data: { code: 'RJ-EMPTY', name: 'Empty', nameHi: 'खाली', stateCode: 'RJ' } });
-    const pound = await db.prisma.pound.create({ data: { code: 'EMP1', name: 'Empty', nameHi: 'खाली', areaId: area.id, address: 'x', policeStation: 'y' } });
+    const area = await db.prisma.area.create({
+      data: { code: 'RJ-EMPTY', name: 'Empty', nameHi: 'खाली', stateCode: 'RJ' },
+    });
+    const pound = await db.prisma.pound.create({
+      data: { code: 'EMP1', name: 'Empty', nameHi: 'खाली', areaId: area.id, address: 'x', policeStation: 'y' },
+    });
     const c = await db.prisma.case.create({
-      data: { number: 'EMP1-2026-1', poundId: pound.id, year: 2026, seq: 1, impoundedAt: new Date('2026-11-28T08:00:00+05:30'), placeOfSeizure: 'x', villageKey: 'x', seizerName: 'x', seizerResidence: 'x', heads: { create: [{ index: 1, cattleClass: 'cow', description: '' }] } },
+      data: {
+        number: 'EMP1-2026-1',
+        poundId: pound.id,
+        year: 2026,
+        seq: 1,
+        impoundedAt: new Date('2026-11-28T08:00:00+05:30'),
+        placeOfSeizure: 'x',
+        villageKey: 'x',
+        seizerName: 'x',
+        seizerResidence: 'x',
+        heads: { create: [{ index: 1, cattleClass: 'cow', description: '' }] },
+      },
     });
     const r = await duesForCase(db.prisma, c.id, new Date('2026-11-29T08:00:00+05:30'));
     expect(r.ok).toBe(false);
@@ -96,17 +121,40 @@ describe.each(kinds)('dues service on %s', (kind) => {
     const after = nextDeadline({ status: 'IMPOUNDED', impoundedAt }, new Date('2026-12-05T00:00:00+05:30'), w);
     expect(before.ok && before.value).toMatchObject({ kind: 'claim_by', date: '2026-12-04', section: 's. 14' });
     expect(after.ok && after.value).toMatchObject({ kind: 'report_due', date: '2026-12-04' });
-    const notice = nextDeadline({ status: 'NOTICE_POSTED', impoundedAt, noticePostedAt: new Date('2026-12-06T11:00:00+05:30') }, new Date('2026-12-06T12:00:00+05:30'), w);
+    const notice = nextDeadline(
+      { status: 'NOTICE_POSTED', impoundedAt, noticePostedAt: new Date('2026-12-06T11:00:00+05:30') },
+      new Date('2026-12-06T12:00:00+05:30'),
+      w,
+    );
     // Notice on 6 Dec: seven days from it end with 13 Dec; the first day of sale is 14 Dec (s. 14, GCA s. 9).
     expect(notice.ok && notice.value).toMatchObject({ kind: 'auction_from', date: '2026-12-14' });
     // After a s. 16 refusal the claim-period promise is gone: a sale is possible now.
-    const refused = nextDeadline({ status: 'IMPOUNDED', impoundedAt, ownerRefusedAt: new Date('2026-11-29T11:00:00+05:30') }, new Date('2026-11-29T12:00:00+05:30'), w);
-    expect(refused.ok && refused.value).toMatchObject({ kind: 's16_sale', date: '2026-11-29', saleFrom: '2026-11-30', section: 's. 16' });
+    const refused = nextDeadline(
+      { status: 'IMPOUNDED', impoundedAt, ownerRefusedAt: new Date('2026-11-29T11:00:00+05:30') },
+      new Date('2026-11-29T12:00:00+05:30'),
+      w,
+    );
+    expect(refused.ok && refused.value).toMatchObject({
+      kind: 's16_sale',
+      date: '2026-11-29',
+      saleFrom: '2026-11-30',
+      section: 's. 16',
+    });
     // Reported (even back-dated): the card says it was reported, not that the keeper will report.
     const reportedAt = new Date('2026-12-05T09:00:00+05:30');
-    const reported = nextDeadline({ status: 'REPORTED_S14', impoundedAt, reportedAt }, new Date('2026-12-05T12:00:00+05:30'), w);
+    const reported = nextDeadline(
+      { status: 'REPORTED_S14', impoundedAt, reportedAt },
+      new Date('2026-12-05T12:00:00+05:30'),
+      w,
+    );
     expect(reported.ok && reported.value).toMatchObject({ kind: 'reported', date: '2026-12-04', reportedAt });
-    const deposited = nextDeadline({ status: 'DEPOSITED_S15', impoundedAt }, new Date('2026-11-29T12:00:00+05:30'), { s20ComplaintDays: 15 });
-    expect(deposited.ok && deposited.value).toMatchObject({ kind: 'complaint_by', date: '2026-12-12', section: 's. 20' });
+    const deposited = nextDeadline({ status: 'DEPOSITED_S15', impoundedAt }, new Date('2026-11-29T12:00:00+05:30'), {
+      s20ComplaintDays: 15,
+    });
+    expect(deposited.ok && deposited.value).toMatchObject({
+      kind: 'complaint_by',
+      date: '2026-12-12',
+      section: 's. 20',
+    });
   });
 });

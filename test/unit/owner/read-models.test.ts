@@ -33,28 +33,68 @@ describe.each(kinds)('owner read models on %s', (kind) => {
   const makeCase = async (seq: number, data: Record<string, unknown> = {}) =>
     db.prisma.case.create({
       data: {
-        number: `JAI1-2026-${seq}`, poundId, year: 2026, seq, impoundedAt: new Date('2026-11-27T18:00:00+05:30'), placeOfSeizure: 'Kunda', villageKey: 'kunda',
-        seizerName: 'x', seizerResidence: 'y', heads: { create: [{ index: 1, cattleClass: 'buffalo', description: 'black' }, { index: 2, cattleClass: 'cow', description: 'white' }] }, ...data,
+        number: `JAI1-2026-${seq}`,
+        poundId,
+        year: 2026,
+        seq,
+        impoundedAt: new Date('2026-11-27T18:00:00+05:30'),
+        placeOfSeizure: 'Kunda',
+        villageKey: 'kunda',
+        seizerName: 'x',
+        seizerResidence: 'y',
+        heads: {
+          create: [
+            { index: 1, cattleClass: 'buffalo', description: 'black' },
+            { index: 2, cattleClass: 'cow', description: 'white' },
+          ],
+        },
+        ...data,
       },
     });
 
   const db = suiteDatabase(kind, async () => {
     await seed(db.prisma, NOW);
     poundId = (await db.prisma.pound.findUniqueOrThrow({ where: { code: 'JAI1' } })).id;
-    await db.prisma.telegramUser.createMany({ data: [{ id: OWNER, firstName: 'O' }, { id: OTHER, firstName: 'P' }] });
+    await db.prisma.telegramUser.createMany({
+      data: [
+        { id: OWNER, firstName: 'O' },
+        { id: OTHER, firstName: 'P' },
+      ],
+    });
   });
 
   it('the case card, by typed number or id, in one statement: heads in order, pound, complaints, next step, buttons', async () => {
     const c = await makeCase(801);
-    await db.prisma.complaint.create({ data: { caseId: c.id, telegramUserId: OWNER, reference: 'CC 12/2026', filedOn: new Date('2026-11-28T00:00:00Z'), recordedAt: NOW } });
+    await db.prisma.complaint.create({
+      data: {
+        caseId: c.id,
+        telegramUserId: OWNER,
+        reference: 'CC 12/2026',
+        filedOn: new Date('2026-11-28T00:00:00Z'),
+        recordedAt: NOW,
+      },
+    });
     await followCase(db.prisma, OWNER, c.id);
-    const byNumber = await counted(() => caseCard(db.prisma, { number: parseCaseNumber('jai1 2026 801')! }, OWNER, NOW, w));
+    const byNumber = await counted(() =>
+      caseCard(db.prisma, { number: parseCaseNumber('jai1 2026 801')! }, OWNER, NOW, w),
+    );
     expect(byNumber.statements).toBe(1);
     const card = byNumber.value!;
-    expect(card).toMatchObject({ id: c.id, number: 'JAI1-2026-801', status: 'IMPOUNDED', placeOfSeizure: 'Kunda', claimable: true, inCustody: true, auction: null });
+    expect(card).toMatchObject({
+      id: c.id,
+      number: 'JAI1-2026-801',
+      status: 'IMPOUNDED',
+      placeOfSeizure: 'Kunda',
+      claimable: true,
+      inCustody: true,
+      auction: null,
+    });
     expect(card.impoundedAt.toISOString()).toBe(c.impoundedAt.toISOString());
     expect(card.pound).toMatchObject({ id: poundId, code: 'JAI1' });
-    expect(card.heads.map((h) => [h.cattleClass, h.description, h.status])).toEqual([['buffalo', 'black', 'IMPOUNDED'], ['cow', 'white', 'IMPOUNDED']]);
+    expect(card.heads.map((h) => [h.cattleClass, h.description, h.status])).toEqual([
+      ['buffalo', 'black', 'IMPOUNDED'],
+      ['cow', 'white', 'IMPOUNDED'],
+    ]);
     expect(card.complaints).toEqual([{ reference: 'CC 12/2026', filedOn: '2026-11-28', outcome: null }]);
     expect(card.next).toMatchObject({ kind: 'claim_by', date: '2026-12-04', section: 's. 14' });
     expect(card.actions).toEqual(['dues', 'claim', 'protest', 'unfollow']);
@@ -80,16 +120,27 @@ describe.each(kinds)('owner read models on %s', (kind) => {
   });
 
   it('s. 17: only someone who claimed the case, who has not asked yet, gets "ask for the surplus" while it is held', async () => {
-    const c = await makeCase(803, { status: 'SURPLUS_HELD', ownerTelegramId: OWNER, impoundedAt: new Date('2026-10-01T10:00:00+05:30'), surplusDepositedAt: new Date('2026-11-20T12:00:00+05:30') });
+    const c = await makeCase(803, {
+      status: 'SURPLUS_HELD',
+      ownerTelegramId: OWNER,
+      impoundedAt: new Date('2026-10-01T10:00:00+05:30'),
+      surplusDepositedAt: new Date('2026-11-20T12:00:00+05:30'),
+    });
     expect((await caseCard(db.prisma, c.id, OWNER, NOW, w))!.actions).toContain('request_surplus');
     expect((await caseCard(db.prisma, c.id, OTHER, NOW, w))!.actions).not.toContain('request_surplus');
     expect((await caseCard(db.prisma, c.id, null, NOW, w))!.actions).not.toContain('request_surplus');
     // A claim under s. 13 makes OTHER a claimant too.
-    await db.prisma.claim.create({ data: { caseId: c.id, kind: 'S13_CLAIM', telegramUserId: OTHER, claimantName: 'P', ownerName: 'P' } });
+    await db.prisma.claim.create({
+      data: { caseId: c.id, kind: 'S13_CLAIM', telegramUserId: OTHER, claimantName: 'P', ownerName: 'P' },
+    });
     expect((await caseCard(db.prisma, c.id, OTHER, NOW, w))!.actions).toContain('request_surplus');
     // Three months after the deposit the hold is over.
-    expect((await caseCard(db.prisma, c.id, OWNER, new Date('2027-03-01T12:00:00+05:30'), w))!.actions).not.toContain('request_surplus');
-    await db.prisma.surplusRequest.create({ data: { caseId: c.id, telegramUserId: OWNER, claimantName: 'O', requestedAt: NOW } });
+    expect((await caseCard(db.prisma, c.id, OWNER, new Date('2027-03-01T12:00:00+05:30'), w))!.actions).not.toContain(
+      'request_surplus',
+    );
+    await db.prisma.surplusRequest.create({
+      data: { caseId: c.id, telegramUserId: OWNER, claimantName: 'O', requestedAt: NOW },
+    });
     expect((await caseCard(db.prisma, c.id, OWNER, NOW, w))!.actions).not.toContain('request_surplus');
     expect((await caseCard(db.prisma, c.id, OWNER, NOW, w))!.actions).toEqual(['follow']);
   });
@@ -99,10 +150,21 @@ describe.each(kinds)('owner read models on %s', (kind) => {
     const b = await makeCase(805, { impoundedAt: new Date('2026-11-26T10:00:00+05:30') });
     const viewer = 5_550_003n;
     await db.prisma.telegramUser.create({ data: { id: viewer, firstName: 'V' } });
-    await db.prisma.claim.create({ data: { caseId: a.id, kind: 'S13_CLAIM', telegramUserId: viewer, claimantName: 'V', ownerName: 'V' } });
+    await db.prisma.claim.create({
+      data: { caseId: a.id, kind: 'S13_CLAIM', telegramUserId: viewer, claimantName: 'V', ownerName: 'V' },
+    });
     await followCase(db.prisma, viewer, a.id);
     await followCase(db.prisma, viewer, b.id);
-    await db.prisma.complaint.create({ data: { caseId: a.id, telegramUserId: viewer, reference: 'CC 1', filedOn: new Date('2026-11-28T00:00:00Z'), recordedAt: NOW, outcome: 'refund' } });
+    await db.prisma.complaint.create({
+      data: {
+        caseId: a.id,
+        telegramUserId: viewer,
+        reference: 'CC 1',
+        filedOn: new Date('2026-11-28T00:00:00Z'),
+        recordedAt: NOW,
+        outcome: 'refund',
+      },
+    });
     await subscribeVillage(db.prisma, viewer, 'Kunda', 'buffalo');
     const r = await counted(() => myCases(db.prisma, viewer));
     expect(r.statements).toBe(1);

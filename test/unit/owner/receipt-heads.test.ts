@@ -19,8 +19,17 @@ describe('receipts that cover only some heads of an entry name them (issue 10.11
   const cow = { cattleClass: 'cow', description: 'black, white star' };
   const buffalo = { cattleClass: 'buffalo', description: 'brown' };
   const params = {
-    number: 'JAI1-R-2026-000001', caseNumber: 'JAI1-2026-9', amount: 78000, fine: 30000, feeding: 48000, security: 0,
-    term: 'Fine', at: '2026-11-29T04:30:00.000Z', code: 'AB12CD34', link: 'https://t.me/bot?start=verify_AB12CD34', context: 'itemised',
+    number: 'JAI1-R-2026-000001',
+    caseNumber: 'JAI1-2026-9',
+    amount: 78000,
+    fine: 30000,
+    feeding: 48000,
+    security: 0,
+    term: 'Fine',
+    at: '2026-11-29T04:30:00.000Z',
+    code: 'AB12CD34',
+    link: 'https://t.me/bot?start=verify_AB12CD34',
+    context: 'itemised',
   };
 
   it('heads in words: the class in the reader’s language, capitalised where the script has capitals', () => {
@@ -31,11 +40,19 @@ describe('receipts that cover only some heads of an entry name them (issue 10.11
   it('the chat receipt of a part payment lists the owner’s heads and says it covers only them, in en and hi (plural by count)', () => {
     const part = { key: 'receipt:owner.s13_part', params: { ...params, headCount: 2 }, heads: [cow, buffalo] };
     const en = messageText(tr.forLang('en'), 'en', part);
-    expect(en).toContain('For your 2 head of the entry only: Cow, black, white star; Buffalo, brown. This receipt does not cover the entry\'s other cattle.');
+    expect(en).toContain(
+      "For your 2 head of the entry only: Cow, black, white star; Buffalo, brown. This receipt does not cover the entry's other cattle.",
+    );
     expect(en).toContain('Total received: ₹780.00');
     const hi = messageText(tr.forLang('hi'), 'hi', part);
-    expect(hi).toContain('प्रविष्टि के केवल आपके 2 पशुओं के लिए: गाय, black, white star; भैंस, brown। यह रसीद प्रविष्टि के अन्य पशुओं के लिए नहीं है।');
-    const one = messageText(tr.forLang('hi'), 'hi', { key: 'receipt:owner.s15_part', params: { ...params, context: undefined as unknown as string, headCount: 1 }, heads: [cow] });
+    expect(hi).toContain(
+      'प्रविष्टि के केवल आपके 2 पशुओं के लिए: गाय, black, white star; भैंस, brown। यह रसीद प्रविष्टि के अन्य पशुओं के लिए नहीं है।',
+    );
+    const one = messageText(tr.forLang('hi'), 'hi', {
+      key: 'receipt:owner.s15_part',
+      params: { ...params, context: undefined as unknown as string, headCount: 1 },
+      heads: [cow],
+    });
     expect(one).toContain('प्रविष्टि के केवल आपके 1 पशु के लिए: गाय, black, white star।');
     expect(one).toContain('आपत्ति सहित जमा (धारा 15)');
   });
@@ -47,12 +64,31 @@ describe('receipts that cover only some heads of an entry name them (issue 10.11
   });
 
   it('/verify: a part receipt names its heads and that it covers only them; a whole receipt does not', () => {
-    const r: VerifiedReceipt = { number: 'JAI1-R-2026-000001', caseNumber: 'JAI1-2026-9', amountPaise: 31000, issuedAt: new Date('2026-11-29T04:30:00Z'), kind: 'S15_DEPOSIT', heads: [cow] };
+    const r: VerifiedReceipt = {
+      number: 'JAI1-R-2026-000001',
+      caseNumber: 'JAI1-2026-9',
+      amountPaise: 31000,
+      issuedAt: new Date('2026-11-29T04:30:00Z'),
+      kind: 'S15_DEPOSIT',
+      heads: [cow],
+    };
     const en = verifiedReceiptText({ t: tr.forLang('en') }, r);
-    expect(en.split('\n').at(-1)).toBe('For 1 head of the entry only: Cow, black, white star. It does not cover the entry\'s other cattle.');
+    expect(en.split('\n').at(-1)).toBe(
+      "For 1 head of the entry only: Cow, black, white star. It does not cover the entry's other cattle.",
+    );
     const hi = verifiedReceiptText({ t: tr.forLang('hi') }, { ...r, heads: [cow, buffalo] });
-    expect(hi.split('\n').at(-1)).toBe('प्रविष्टि के केवल 2 पशुओं के लिए: गाय, black, white star; भैंस, brown। यह प्रविष्टि के अन्य पशुओं के लिए नहीं है।');
+    expect(hi.split('\n').at(-1)).toBe(
+      'प्रविष्टि के केवल 2 पशुओं के लिए: गाय, black, white star; भैंस, brown। यह प्रविष्टि के अन्य पशुओं के लिए नहीं है।',
+    );
     const { heads: _none, ...whole } = r;
-    expect(verifiedReceiptText({ t: tr.forLang('en') }, whole)).toBe(tr.t('en', 'owner:verify.ok', { receipt: r.number, number: r.caseNumber, amount: 31000, at: r.issuedAt.toISOString(), kind: tr.t('en', 'owner:verify.kind_S15_DEPOSIT') }));
+    expect(verifiedReceiptText({ t: tr.forLang('en') }, whole)).toBe(
+      tr.t('en', 'owner:verify.ok', {
+        receipt: r.number,
+        number: r.caseNumber,
+        amount: 31000,
+        at: r.issuedAt.toISOString(),
+        kind: tr.t('en', 'owner:verify.kind_S15_DEPOSIT'),
+      }),
+    );
   });
 });

@@ -9,7 +9,13 @@ describe('UPI intent for the pound’s official id', () => {
     const url = new URL(uri);
     expect(url.protocol).toBe('upi:');
     expect(uri.startsWith('upi://pay?')).toBe(true);
-    expect(Object.fromEntries(url.searchParams)).toEqual({ pa: 'amerpound.jaipur@sbi', pn: 'Pound Keeper Amer (Govt)', am: '940.50', tn: 'JAI1-2026-1', cu: 'INR' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      pa: 'amerpound.jaipur@sbi',
+      pn: 'Pound Keeper Amer (Govt)',
+      am: '940.50',
+      tn: 'JAI1-2026-1',
+      cu: 'INR',
+    });
   });
 
   it('formats paise as rupees with two decimals without floating point', () => {

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatRupees } from '../../../src/i18n/index';
-import { ENROLMENT_CODE_LENGTH, hashEnrolmentCode, normaliseCode, randomCode, UNAMBIGUOUS_ALPHABET } from '../../../src/services/enrolment';
+import {
+  ENROLMENT_CODE_LENGTH,
+  hashEnrolmentCode,
+  normaliseCode,
+  randomCode,
+  UNAMBIGUOUS_ALPHABET,
+} from '../../../src/services/enrolment';
 import { receiptItemsFromSnapshot, receiptNumber } from '../../../src/services/receipts';
 import { csvCell, istStamp, paiseToRupeesText } from '../../../src/services/register-export';
 import { parseCaseNumber } from '../../../src/services/release';
@@ -66,17 +72,33 @@ describe('receipt items from the dues snapshot', () => {
     ]);
   });
   it('falls back to one line under the receipt’s section when the lines do not add up or are missing', () => {
-    expect(receiptItemsFromSnapshot(snapshot, 70000, 'S15_DEPOSIT', new Date())).toEqual([{ kind: 'total', section: 's. 15', amountPaise: 70000 }]);
-    expect(receiptItemsFromSnapshot(null, 500, 'S13_PAYMENT', new Date())).toEqual([{ kind: 'total', section: 's. 13', amountPaise: 500 }]);
-    expect(receiptItemsFromSnapshot({ lines: [{ kind: 'fine' }] }, 500, 'S13_PAYMENT', new Date())).toEqual([{ kind: 'total', section: 's. 13', amountPaise: 500 }]);
+    expect(receiptItemsFromSnapshot(snapshot, 70000, 'S15_DEPOSIT', new Date())).toEqual([
+      { kind: 'total', section: 's. 15', amountPaise: 70000 },
+    ]);
+    expect(receiptItemsFromSnapshot(null, 500, 'S13_PAYMENT', new Date())).toEqual([
+      { kind: 'total', section: 's. 13', amountPaise: 500 },
+    ]);
+    expect(receiptItemsFromSnapshot({ lines: [{ kind: 'fine' }] }, 500, 'S13_PAYMENT', new Date())).toEqual([
+      { kind: 'total', section: 's. 13', amountPaise: 500 },
+    ]);
   });
   it('words the line by the section of the receipt and its date (Act 8 of 2026 amends s. 16 only)', () => {
     const s = { lines: [{ kind: 'fine', section: 's. 12', amountPaise: 100 }] };
-    expect(receiptItemsFromSnapshot(s, 100, 'S13_PAYMENT', new Date('2026-05-31T12:00:00+05:30'))[0]!.term).toBe('fine');
-    expect(receiptItemsFromSnapshot(s, 100, 'S13_PAYMENT', new Date('2026-06-01T00:30:00+05:30'))[0]!.term).toBe('fine');
-    expect(receiptItemsFromSnapshot(s, 100, 'S15_DEPOSIT', new Date('2026-06-01T00:30:00+05:30'))[0]!.term).toBe('fine');
-    expect(receiptItemsFromSnapshot(s, 100, 'S16_BALANCE', new Date('2026-05-31T12:00:00+05:30'))[0]!.term).toBe('fine');
-    expect(receiptItemsFromSnapshot(s, 100, 'S16_BALANCE', new Date('2026-06-01T00:30:00+05:30'))[0]!.term).toBe('penalty');
+    expect(receiptItemsFromSnapshot(s, 100, 'S13_PAYMENT', new Date('2026-05-31T12:00:00+05:30'))[0]!.term).toBe(
+      'fine',
+    );
+    expect(receiptItemsFromSnapshot(s, 100, 'S13_PAYMENT', new Date('2026-06-01T00:30:00+05:30'))[0]!.term).toBe(
+      'fine',
+    );
+    expect(receiptItemsFromSnapshot(s, 100, 'S15_DEPOSIT', new Date('2026-06-01T00:30:00+05:30'))[0]!.term).toBe(
+      'fine',
+    );
+    expect(receiptItemsFromSnapshot(s, 100, 'S16_BALANCE', new Date('2026-05-31T12:00:00+05:30'))[0]!.term).toBe(
+      'fine',
+    );
+    expect(receiptItemsFromSnapshot(s, 100, 'S16_BALANCE', new Date('2026-06-01T00:30:00+05:30'))[0]!.term).toBe(
+      'penalty',
+    );
   });
 });
 
@@ -88,7 +110,9 @@ describe('staff rights (one authorize for every staff action)', () => {
   const as = (...grants: Grant[]) => staffActorOf(grants, via);
   it('a keeper acts on their pound only; an owner on none; an admin everywhere', () => {
     expect(authorize(as(keeperA), 'payment.confirm', 1).grant).toBe(keeperA);
-    expect(() => authorize(as(keeperA), 'payment.confirm', 2)).toThrow(expect.objectContaining({ code: 'WRONG_POUND' }));
+    expect(() => authorize(as(keeperA), 'payment.confirm', 2)).toThrow(
+      expect.objectContaining({ code: 'WRONG_POUND' }),
+    );
     expect(() => authorize(as(), 'payment.confirm', 1)).toThrow(Refusal);
     expect(() => authorize(as(), 'payment.confirm', 1)).toThrow(expect.objectContaining({ code: 'NOT_ALLOWED' }));
     expect(() => authorize(as(keeperA), 'auction', 1)).toThrow(expect.objectContaining({ code: 'NOT_ALLOWED' }));
@@ -97,8 +121,17 @@ describe('staff rights (one authorize for every staff action)', () => {
     expect(authorize(as(admin, keeperA), 'payment.confirm', 1).grant).toBe(keeperA);
     expect(authorize(as(keeperA, admin), 'payment.confirm', 1).grant).toBe(keeperA);
   });
-  it('an administrator is treated the same for every right: he acts as the right\'s first role, audited as admin', () => {
-    for (const right of ['seizure.register', 'payment.confirm', 'release', 'release.order', 'notice', 'auction', 'owner.refusal', 'magistrate'] as const) {
+  it("an administrator is treated the same for every right: he acts as the right's first role, audited as admin", () => {
+    for (const right of [
+      'seizure.register',
+      'payment.confirm',
+      'release',
+      'release.order',
+      'notice',
+      'auction',
+      'owner.refusal',
+      'magistrate',
+    ] as const) {
       const a = authorize(as(admin), right, 42);
       expect(a.audit).toMatchObject({ role: 'admin', staffId: 2, telegramId: 5n, chatId: 5, messageId: 9 });
       expect(may(as(admin), right, 42)).toBe(true);
@@ -110,7 +143,11 @@ describe('staff rights (one authorize for every staff action)', () => {
   it('may and poundsInScope agree with authorize', () => {
     expect(may(as(keeperA, officerA), 'owner.refusal', 1)).toBe(true);
     expect(authorize(as(keeperA, officerA), 'owner.refusal', 1).role).toBe('OFFICER');
-    expect(authorize(as(keeperA), 'owner.refusal', 1)).toMatchObject({ role: 'POUND_KEEPER', lawRole: 'pound_keeper', audit: { role: 'pound_keeper', staffId: 1 } });
+    expect(authorize(as(keeperA), 'owner.refusal', 1)).toMatchObject({
+      role: 'POUND_KEEPER',
+      lawRole: 'pound_keeper',
+      audit: { role: 'pound_keeper', staffId: 1 },
+    });
     expect(may(as(officerA), 'payment.confirm')).toBe(false);
     expect(poundsInScope(as(keeperA, officerA), 'payment.confirm')).toEqual([1]);
     expect(poundsInScope(as(), 'payment.confirm')).toEqual([]);
@@ -118,7 +155,11 @@ describe('staff rights (one authorize for every staff action)', () => {
 });
 
 describe('next actions come from the statute engine (buttons are built from them)', () => {
-  const keeper = staffActorOf([{ staffId: 1, role: 'POUND_KEEPER', name: 'K', poundIds: [1] }], { telegramId: 1n, chatId: 1, messageId: 1 });
+  const keeper = staffActorOf([{ staffId: 1, role: 'POUND_KEEPER', name: 'K', poundIds: [1] }], {
+    telegramId: 1n,
+    chatId: 1,
+    messageId: 1,
+  });
   const owner = staffActorOf([], { telegramId: 2n, chatId: 2, messageId: 1 });
   const facts = (status: string) => ({
     status,
@@ -133,7 +174,14 @@ describe('next actions come from the statute engine (buttons are built from them
     for (const st of ['IMPOUNDED', 'PAYMENT_PENDING', 'DEPOSIT_PENDING', 'REPORTED_S14', 'NOTICE_POSTED']) {
       expect(nextCaseActions(facts(st), keeper, 'owner.refusal', now).has('REFUSE_TO_PAY'), st).toBe(true);
     }
-    expect(nextCaseActions({ ...facts('AUCTION_SCHEDULED'), auction: { status: 'SCHEDULED', scheduledFor: now } }, keeper, 'owner.refusal', now).has('REFUSE_TO_PAY')).toBe(false);
+    expect(
+      nextCaseActions(
+        { ...facts('AUCTION_SCHEDULED'), auction: { status: 'SCHEDULED', scheduledFor: now } },
+        keeper,
+        'owner.refusal',
+        now,
+      ).has('REFUSE_TO_PAY'),
+    ).toBe(false);
     expect(nextCaseActions(facts('NOTICE_POSTED'), keeper, 'owner.refusal', now).has('SCHEDULE_AUCTION')).toBe(false);
     expect(nextCaseActions(facts('NOTICE_POSTED'), owner, 'owner.refusal', now).size).toBe(0);
     expect(nextCaseActions({ ...facts('NOTICE_POSTED'), poundId: 2 }, keeper, 'owner.refusal', now).size).toBe(0);
@@ -154,7 +202,10 @@ describe('s. 8 register entry checks', () => {
     const v = validateSeizureEntry(entry, now);
     expect(v.heads.map((h) => h.description)).toEqual(['white', 'black', 'brown']);
     expect(v.seizerName).toBe('Ram Lal');
-    const one = validateSeizureEntry({ ...entry, groups: [{ cattleClass: 'cow', count: 2, descriptions: ['brown'] }] }, now);
+    const one = validateSeizureEntry(
+      { ...entry, groups: [{ cattleClass: 'cow', count: 2, descriptions: ['brown'] }] },
+      now,
+    );
     expect(one.heads.map((h) => h.description)).toEqual(['brown', 'brown']);
   });
   it.each([
