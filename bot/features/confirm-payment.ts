@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import {
   confirmPayment,
+  paymentInScope,
+  paymentOfCard,
   rejectPayment,
   type ConfirmOutcome,
+  type PaymentInScope,
   type RejectOutcome,
 } from '../../src/services/payment-confirmation';
 import { receiptLinkBase } from '../../src/services/receipts';
@@ -10,7 +13,6 @@ import { parseKeeperReply } from '../../src/services/typed-answers';
 import type { BotContext } from '../context';
 import { callbackCodec } from '../flows/callback-codec';
 import { defineFlow } from '../flows/flow';
-import { replyWithDocuments } from './documents-reply';
 import { requireStaff } from '../middleware/roles';
 import { replyRefusal } from './officer-common';
 import { Feature } from './feature';
@@ -40,10 +42,11 @@ async function askReason(ctx: BotContext, paymentId: number) {
   await ctx.reply(ctx.t('staff:confirm.ask_reason'), { reply_markup: { force_reply: true } });
 }
 
-async function paymentScope(ctx: BotContext, paymentId: number) {
-  const p = await ctx.deps.db.payment.findUnique({ where: { id: paymentId }, include: { case: true } });
+/** The payment (found by its id, or by the card replied to) if the sender may act on it; else he has been told why. */
+async function paymentScope(ctx: BotContext, found: number | PaymentInScope | null) {
+  const p = typeof found === 'number' ? await paymentInScope(ctx.deps.db, found) : found;
   if (!p) return null;
-  const grant = await requireStaff(ctx, 'payment.confirm', { poundId: p.case.poundId, caseNumber: p.case.number });
+  const grant = await requireStaff(ctx, 'payment.confirm', { poundId: p.poundId, caseNumber: p.caseNumber });
   return grant ? p : null;
 }
 
@@ -52,20 +55,12 @@ async function answerConfirm(ctx: BotContext, r: ConfirmOutcome) {
     case 'confirmed': {
       const said = { caseNumber: r.caseNumber, amount: r.amountPaise, receiptNumber: r.receiptNumber };
       // One owner's heads of a mixed entry (issue #10 item 11): delivered now; the rest stay for their owners.
-      await ctx.reply(
+      // The receipt and the release slip the keeper prints follow from the jobs (typeset when sent: keeperChat).
+      return ctx.reply(
         r.part
           ? ctx.t('staff:confirm.part_released', { ...said, count: r.part.released, left: r.part.left })
           : ctx.t('staff:confirm.done', said),
       );
-      // The keeper prints the receipt and the release slip the owner signs when taking the cattle (s. 13).
-      const receipt = await ctx.deps.db.receipt.findUnique({
-        where: { number: r.receiptNumber },
-        select: { id: true },
-      });
-      return replyWithDocuments(ctx, [
-        ...(receipt ? [{ kind: 'receipt' as const, receiptId: receipt.id }] : []),
-        { kind: 'release', caseId: r.caseId },
-      ]);
     }
     case 'already':
       return ctx.reply(
@@ -108,33 +103,39 @@ async function answerReject(ctx: BotContext, r: RejectOutcome) {
 
 async function doConfirm(
   ctx: BotContext,
-  paymentId: number,
+  found: number | PaymentInScope,
   extra: { amountPaise?: number; receiptBookNo?: string | null },
 ) {
-  const p = await paymentScope(ctx, paymentId);
+  const p = await paymentScope(ctx, found);
   if (!p) return;
   try {
     const r = await confirmPayment(ctx.deps.db, {
-      paymentId,
+      paymentId: p.paymentId,
       actor: ctx.actor,
       now: ctx.deps.clock.now(),
       botUsername: receiptLinkBase(ctx.deps.config, ctx.deps.botUsername),
+      keeperChat: ctx.chat?.id ?? null,
       ...extra,
     });
     await answerConfirm(ctx, r);
   } catch (e) {
-    await replyRefusal(ctx, e, { number: p.case.number });
+    await replyRefusal(ctx, e, { number: p.caseNumber });
   }
 }
 
-async function doReject(ctx: BotContext, paymentId: number, reason: string) {
-  const p = await paymentScope(ctx, paymentId);
+async function doReject(ctx: BotContext, found: number | PaymentInScope, reason: string) {
+  const p = await paymentScope(ctx, found);
   if (!p) return;
   try {
-    const r = await rejectPayment(ctx.deps.db, { paymentId, actor: ctx.actor, reason, now: ctx.deps.clock.now() });
+    const r = await rejectPayment(ctx.deps.db, {
+      paymentId: p.paymentId,
+      actor: ctx.actor,
+      reason,
+      now: ctx.deps.clock.now(),
+    });
     await answerReject(ctx, r);
   } catch (e) {
-    await replyRefusal(ctx, e, { number: p.case.number });
+    await replyRefusal(ctx, e, { number: p.caseNumber });
   }
 }
 
@@ -148,22 +149,21 @@ reasonFlow.messages(confirmPaymentFeature, 'message:text', { reason: onReason },
 confirmPaymentFeature.on('message:text', async (ctx, next) => {
   const replyTo = ctx.msg.reply_to_message;
   if (!replyTo || ctx.msg.text.startsWith('/')) return next();
-  const card = await ctx.deps.db.paymentCard.findUnique({
-    where: { chatId_messageId: { chatId: BigInt(ctx.chat.id), messageId: replyTo.message_id } },
-  });
+  // The card replied to, its payment and the payment's case: one statement.
+  const card = await paymentOfCard(ctx.deps.db, ctx.chat.id, replyTo.message_id);
   if (!card) return next();
   const reply = parseKeeperReply(ctx.msg.text);
   switch (reply.kind) {
     case 'ok':
-      return doConfirm(ctx, card.paymentId, { receiptBookNo: reply.receiptBookNo });
+      return doConfirm(ctx, card, { receiptBookNo: reply.receiptBookNo });
     case 'amount':
-      return doConfirm(ctx, card.paymentId, { amountPaise: reply.paise });
+      return doConfirm(ctx, card, { amountPaise: reply.paise });
     case 'no':
       if (!reply.reason) {
-        if (!(await paymentScope(ctx, card.paymentId))) return;
+        if (!(await paymentScope(ctx, card))) return;
         return askReason(ctx, card.paymentId);
       }
-      return doReject(ctx, card.paymentId, reply.reason);
+      return doReject(ctx, card, reply.reason);
     case 'bad_amount':
       await ctx.reply(ctx.t('common:error.amount_invalid', { input: reply.input }));
       return;

@@ -1,7 +1,7 @@
 import { splitClaimPayment, sumPaise } from '../law';
 import { snapshotTotals } from './deposit-outcome';
 import type { Tx } from './outbox';
-import { postLedger } from './ledger';
+import { postLedger, type LedgerPosting } from './ledger';
 
 /**
  * The division of money paid at the pound under s. 13 (s. 17, second paragraph): the pound-keeper retains
@@ -48,6 +48,30 @@ export function claimDivision(
 }
 
 /**
+ * The ledger postings of a confirmed s. 13 payment's division (idempotent keys), for the caller to post with the
+ * payment's own entry in one statement; null when the dues snapshot cannot be divided (then the OWNER_PAYMENT entry
+ * stands alone and the audit event says so). `lines` are the parts, as the audit records them.
+ */
+export function claimDivisionPostings(
+  snapshot: unknown,
+  paymentId: number,
+  receivedPaise: number,
+): { lines: NonNullable<ReturnType<typeof claimDivision>>; postings: LedgerPosting[] } | null {
+  const lines = claimDivision(snapshot, receivedPaise);
+  if (!lines) return null;
+  return {
+    lines,
+    postings: lines.map((l) => ({
+      account: l.account,
+      amountPaise: l.amountPaise,
+      section: l.section,
+      memo: `s. 13 payment ${paymentId}: s. 17 division`,
+      idempotencyKey: claimSplitKey(paymentId, l.account),
+    })),
+  };
+}
+
+/**
  * Writes the division of a confirmed s. 13 payment inside the caller's transaction (idempotent). Returns
  * the parts written or already there; null when the dues snapshot cannot be divided (nothing is written,
  * the OWNER_PAYMENT entry stands alone and the audit event says so).
@@ -56,19 +80,8 @@ export async function recordClaimDivision(
   tx: Tx,
   input: { caseId: number; paymentId: number; snapshot: unknown; receivedPaise: number; now: Date },
 ) {
-  const lines = claimDivision(input.snapshot, input.receivedPaise);
-  if (!lines) return null;
-  await postLedger(
-    tx,
-    input.caseId,
-    input.now,
-    lines.map((l) => ({
-      account: l.account,
-      amountPaise: l.amountPaise,
-      section: l.section,
-      memo: `s. 13 payment ${input.paymentId}: s. 17 division`,
-      idempotencyKey: claimSplitKey(input.paymentId, l.account),
-    })),
-  );
-  return lines;
+  const division = claimDivisionPostings(input.snapshot, input.paymentId, input.receivedPaise);
+  if (!division) return null;
+  await postLedger(tx, input.caseId, input.now, division.postings);
+  return division.lines;
 }

@@ -2,7 +2,7 @@ import type { Config } from '../config';
 import { addDays, startOfIstDay, toIstDate, type LocalDate, type Section, type Timeline } from '../law';
 import { windowsFromConfig, type DbReader } from './dues';
 import { caseTimeline, type StoredClock } from './next-deadline';
-import { addToOutbox, type Tx } from './outbox';
+import { addToOutbox, type OutboxItem, type Tx } from './outbox';
 
 /**
  * Call in the same transaction as any change to a case that moves its statutory clock (registered,
@@ -12,12 +12,17 @@ import { addToOutbox, type Tx } from './outbox';
  * source of truth: a replan that runs late or twice computes the same jobs with the same ids.
  */
 export async function planDeadlines(tx: Tx, caseId: number, now: Date): Promise<void> {
-  await addToOutbox(
-    tx,
-    { name: 'deadline', payload: { caseId, step: 'replan' } },
-    `case:${caseId}:replan:${now.getTime()}`,
-    now,
-  );
+  const { job, jobKey, runAt } = deadlineReplan(caseId, now);
+  await addToOutbox(tx, job, jobKey, runAt);
+}
+
+/** The replan `planDeadlines` records, as an outbox item to write with others in one statement. */
+export function deadlineReplan(caseId: number, now: Date): OutboxItem {
+  return {
+    job: { name: 'deadline', payload: { caseId, step: 'replan' } },
+    jobKey: `case:${caseId}:replan:${now.getTime()}`,
+    runAt: now,
+  };
 }
 
 /** The deadline steps the jobs worker runs (each re-checks the case when it runs). */

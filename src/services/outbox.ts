@@ -70,6 +70,35 @@ export async function addToOutbox(tx: Tx, job: OutboxJob, jobKey: string, runAt:
   });
 }
 
+/** One row of future work, for writing several in one statement (`addAllToOutbox`). */
+export interface OutboxItem {
+  job: OutboxJob;
+  jobKey: string;
+  runAt: Date;
+}
+
+/**
+ * Records several pieces of future work in one statement (a keeper's confirmation queues the owner's receipt, its
+ * PDF, the keeper's printouts and the deadline replan at once). Each row is deduplicated by its key, as `addToOutbox`.
+ */
+export async function addAllToOutbox(tx: Tx, items: readonly OutboxItem[]): Promise<void> {
+  if (items.length === 0) return;
+  await tx.outboxEntry.createMany({
+    data: items.map((i) => ({
+      jobName: i.job.name,
+      jobKey: i.jobKey,
+      payload: i.job.payload as unknown as Prisma.InputJsonValue,
+      runAt: i.runAt,
+    })),
+    skipDuplicates: true,
+  });
+}
+
+/** A message to send at `runAt`, as an outbox item (see `addAllToOutbox`). */
+export function messageItem(message: OutgoingMessage, jobKey: string, runAt: Date): OutboxItem {
+  return { job: { name: 'send', payload: message }, jobKey, runAt };
+}
+
 /** Convenience: a message to send now (or at runAt), deduplicated by key. */
 export function queueMessage(tx: Tx, message: OutgoingMessage, jobKey: string, runAt: Date): Promise<void> {
   return addToOutbox(tx, { name: 'send', payload: message }, jobKey, runAt);

@@ -8,16 +8,8 @@ import {
   type StatutoryWindows,
 } from '../law';
 import type { Db } from '../db';
-import {
-  caseStateOf,
-  loadCase,
-  mustAllow,
-  touchCase,
-  transition,
-  type CaseFacts,
-  type CaseForLaw,
-} from './case-transition';
-import { queueMessage, type Tx } from './outbox';
+import { caseStateOf, mustAllow, touchCase, transition, type CaseFacts } from './case-transition';
+import { messageItem, type OutboxItem, type Tx } from './outbox';
 import { Refusal, refusalOf } from './refusal';
 
 /**
@@ -113,9 +105,18 @@ const CONFIRM = { S13_PAYMENT: 'CONFIRM_PAYMENT', S15_DEPOSIT: 'CONFIRM_DEPOSIT'
   CaseAction
 >;
 
-/** How a keeper's confirmation of a payment settles the case (read and judged inside the confirming transaction). */
+/** The stored case as a keeper's confirmation reads it (src/services/payment-confirmation.ts, one statement). */
+export type ConfirmationCase = Omit<CaseFacts, 'heads'> & {
+  id: number;
+  number: string;
+  poundId: number;
+  version: number;
+  heads: ReadonlyArray<{ id: number; index: number; cattleClass: string; description: string; status: string }>;
+};
+
+/** How a keeper's confirmation of a payment settles the case (judged inside the confirming transaction). */
 export interface ConfirmationPlan {
-  c: CaseForLaw;
+  c: ConfirmationCase;
   /** True: a part payment — its heads are delivered now and the case's status stays. */
   part: boolean;
   headIds: number[];
@@ -124,19 +125,19 @@ export interface ConfirmationPlan {
 }
 
 /**
- * Judges a keeper's confirmation of payment `p` on the case as it is now. A part claim still a part: deliver its heads
- * (the case only gets a new version). A part claim that now covers every head left (the other owners' heads went
- * meanwhile): the case's ordinary path, claim and confirmation in one step (→ PAYMENT_PENDING, received). A whole
- * claim: the ordinary confirmation, after checking that none of its heads left the pound meanwhile (delivered on
- * another owner's part claim: HEAD_NOT_IN_CUSTODY, so no head is paid for twice).
+ * Judges a keeper's confirmation of payment `p` on case `c` as read inside the transaction, with the heads its claim
+ * names. A part claim still a part: deliver its heads (the case only gets a new version). A part claim that now covers
+ * every head left (the other owners' heads went meanwhile): the case's ordinary path, claim and confirmation in one
+ * step (→ PAYMENT_PENDING, received). A whole claim: the ordinary confirmation, after checking that none of its heads
+ * left the pound meanwhile (delivered on another owner's part claim: HEAD_NOT_IN_CUSTODY, so no head is paid for twice).
  */
-export async function confirmationPlan(
+export function confirmationPlan(
   tx: Tx,
-  p: { caseId: number; claimId: number | null; kind: 'S13_PAYMENT' | 'S15_DEPOSIT'; part: boolean },
+  c: ConfirmationCase,
+  headIds: number[],
+  p: { kind: 'S13_PAYMENT' | 'S15_DEPOSIT'; part: boolean },
   now: Date,
-): Promise<ConfirmationPlan> {
-  const c = await loadCase(tx, p.caseId);
-  const headIds = p.claimId === null ? [] : await claimHeadIds(tx, p.claimId);
+): ConfirmationPlan {
   const scope = scopeOf(c, basisOf(p.kind), headIds, now);
   if (scope === 'part') return { c, part: true, headIds, write: () => touchCase(tx, c) };
   const state = caseStateOf(c);
@@ -152,13 +153,14 @@ export async function confirmationPlan(
 
 /**
  * Delivers the heads of a confirmed part payment (ss. 13, 15): each head IMPOUNDED → RELEASED exactly once (a head
- * that left meanwhile refuses the whole transaction), a Release row of the claim (slot = claim id), and the owner's
- * message with the acknowledgement button (his receipt in the register).
+ * that left meanwhile refuses the whole transaction) and a Release row of the claim (slot = claim id). Returns the
+ * release and the owner's message with the acknowledgement button (his receipt in the register), for the caller to
+ * queue with its other messages.
  */
 export async function releasePart(
   tx: Tx,
   input: {
-    c: CaseForLaw;
+    c: ConfirmationCase;
     claimId: number;
     kind: 'S13_PAYMENT' | 'S15_DEPOSIT';
     headIds: number[];
@@ -168,7 +170,7 @@ export async function releasePart(
     receiptNumber: string;
     now: Date;
   },
-) {
+): Promise<{ release: { id: number; headCount: number }; message: OutboxItem }> {
   const { c, now } = input;
   const moved = await tx.head.updateMany({
     where: { id: { in: input.headIds }, caseId: c.id, status: 'IMPOUNDED' },
@@ -191,6 +193,7 @@ export async function releasePart(
       claimId: input.claimId,
       slot: input.claimId,
     },
+    select: { id: true, headCount: true },
   });
   const ids = new Set(input.headIds);
   const list = c.heads
@@ -198,8 +201,7 @@ export async function releasePart(
     .map((h) => `${h.index}. ${h.description}`)
     .join('; ');
   const left = c.heads.filter((h) => h.status === 'IMPOUNDED' && !ids.has(h.id)).length;
-  await queueMessage(
-    tx,
+  const message = messageItem(
     {
       chatId: String(input.ownerChat),
       key: basis === 'S13_PAYMENT' ? 'staff:owner.released_part_s13' : 'staff:owner.released_part_s15',
@@ -217,5 +219,5 @@ export async function releasePart(
     `release:${release.id}:owner`,
     now,
   );
-  return release;
+  return { release, message };
 }

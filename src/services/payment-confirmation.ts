@@ -1,17 +1,18 @@
 import { checkTransition, type CaseAction, type TransitionAllowed } from '../law';
 import type { Db } from '../db';
 import { Prisma } from '../db';
+import { queryRows } from '../db/direct';
 import { audit } from './audit';
-import { recordClaimDivision } from './claim-division';
+import { claimDivisionPostings } from './claim-division';
 import { caseStateOf, isDatabaseConflict, loadCase, transition, type CaseForLaw } from './case-transition';
 import { refusalOf, Refusal } from './refusal';
-import { planDeadlines } from './deadlines';
-import { queueMessage, type Tx } from './outbox';
+import { deadlineReplan, planDeadlines } from './deadlines';
+import { addAllToOutbox, messageItem, queueMessage, type OutboxItem, type OutgoingMessage, type Tx } from './outbox';
 import { issueReceipt, itemTotals, receiptItemsFromSnapshot, verificationLink, type ReceiptItem } from './receipts';
 import { authorize, type StaffActor } from './staff-actor';
 import { paiseOf } from '../db';
 import { postLedger } from './ledger';
-import { confirmationPlan, releasePart } from './part-claim';
+import { confirmationPlan, releasePart, type ConfirmationCase } from './part-claim';
 import type { HeadWords } from './head-label';
 
 /** What the keeper's confirmation led to. */
@@ -113,6 +114,37 @@ export async function confirmPayment(db: Db, input: ConfirmInput): Promise<Confi
   }
 }
 
+/** A payment as a keeper's answer finds it: which pound's keepers may act on it, and the case it is for. */
+export interface PaymentInScope {
+  paymentId: number;
+  poundId: number;
+  caseNumber: string;
+}
+
+/** The payment `paymentId` (a button's) with its case's pound and number, in one statement; null if there is none. */
+export async function paymentInScope(db: Db, paymentId: number): Promise<PaymentInScope | null> {
+  const rows = await queryRows<PaymentInScope>(
+    db,
+    Prisma.sql`SELECT p."id" AS "paymentId", c."poundId", c."number" AS "caseNumber"
+      FROM "Payment" p JOIN "Case" c ON c."id" = p."caseId" WHERE p."id" = ${paymentId}`,
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * The payment whose card is message `messageId` in chat `chatId` (a keeper replies to the card), with its case's pound
+ * and number, in one statement; null when that message is no payment card.
+ */
+export async function paymentOfCard(db: Db, chatId: number, messageId: number): Promise<PaymentInScope | null> {
+  const rows = await queryRows<PaymentInScope>(
+    db,
+    Prisma.sql`SELECT p."id" AS "paymentId", c."poundId", c."number" AS "caseNumber"
+      FROM "PaymentCard" pc JOIN "Payment" p ON p."id" = pc."paymentId" JOIN "Case" c ON c."id" = p."caseId"
+      WHERE pc."chatId" = ${BigInt(chatId)} AND pc."messageId" = ${messageId}`,
+  );
+  return rows[0] ?? null;
+}
+
 /** What a keeper's confirmation says. */
 type ConfirmInput = {
   paymentId: number;
@@ -121,6 +153,11 @@ type ConfirmInput = {
   botUsername: string;
   amountPaise?: number | null;
   receiptBookNo?: string | null;
+  /**
+   * The chat the keeper confirmed in: his printouts (the receipt and the release slip, s. 13) are sent there by the
+   * jobs, typeset when sent. None: no printouts (a confirmation made elsewhere than in a keeper's chat).
+   */
+  keeperChat?: bigint | number | null;
 };
 
 /** The confirmed-payment slot: one per case and kind for the case's own payment, one per claim for a part payment. */
@@ -128,32 +165,160 @@ function confirmedSlotOf(p: { caseId: number; kind: string; claimId: number | nu
   return part ? `${p.caseId}:${p.kind}:claim:${p.claimId}` : `${p.caseId}:${p.kind}`;
 }
 
+/** The payment as the confirming transaction reads it, with its case, pound, claim heads and receipt (if any). */
+interface ConfirmationFacts {
+  id: number;
+  caseId: number;
+  claimId: number | null;
+  kind: 'S13_PAYMENT' | 'S15_DEPOSIT';
+  status: 'PENDING' | 'CONFIRMED' | 'REJECTED' | 'CANCELLED';
+  part: boolean;
+  amountPaise: number;
+  duesSnapshot: unknown;
+  payerTelegramId: bigint;
+  receiptNumber: string | null;
+  pound: { id: number; code: string };
+  c: ConfirmationCase;
+  /** The Head ids the payment's claim names (empty: every head still in the pound). */
+  claimHeadIds: number[];
+}
+
+type FactsRow = {
+  id: number;
+  caseId: number;
+  claimId: number | null;
+  kind: ConfirmationFacts['kind'];
+  status: ConfirmationFacts['status'];
+  part: boolean;
+  amountPaise: bigint;
+  duesSnapshot: unknown;
+  payerTelegramId: bigint;
+  receiptNumber: string | null;
+  number: string;
+  poundId: number;
+  poundCode: string;
+  caseStatus: string;
+  version: number;
+  impoundedAt: Date;
+  seizedAt: Date | null;
+  reportedAt: Date | null;
+  noticePostedAt: Date | null;
+  ownerRefusedAt: Date | null;
+  surplusDepositedAt: Date | null;
+  noticeStuckUpAt: Date | null;
+  proclaimedVillageAt: Date | null;
+  proclaimedMarketAt: Date | null;
+  auctionScheduledFor: Date | null;
+  auctionStatus: string | null;
+  heads: ConfirmationCase['heads'];
+  confirmed: Array<{ kind: string; part: boolean }>;
+  claimHeadIds: number[];
+};
+
+/**
+ * Everything a confirmation judges, in one statement: the payment, its receipt number, the case's statutory facts
+ * (status and version, dates, heads, the notice, the current auction, its confirmed payments), the pound and the
+ * heads the claim names — what `loadCase` and the payment's relations would read in ten.
+ */
+async function confirmationFacts(tx: Tx, paymentId: number): Promise<ConfirmationFacts | null> {
+  const rows = await tx.$queryRaw<FactsRow[]>`
+    SELECT p."id", p."caseId", p."claimId", p."kind"::text AS "kind", p."status"::text AS "status", p."part",
+      p."amountPaise", p."duesSnapshot", p."payerTelegramId",
+      (SELECT r."number" FROM "Receipt" r WHERE r."paymentId" = p."id") AS "receiptNumber",
+      c."number", c."poundId", po."code" AS "poundCode", c."status"::text AS "caseStatus", c."version",
+      c."impoundedAt", c."seizedAt", c."reportedAt", c."noticePostedAt", c."ownerRefusedAt", c."surplusDepositedAt",
+      n."postedAt" AS "noticeStuckUpAt", n."proclaimedVillageAt", n."proclaimedMarketAt",
+      a."scheduledFor" AS "auctionScheduledFor", a."status"::text AS "auctionStatus",
+      (SELECT coalesce(json_agg(json_build_object('id', h."id", 'index', h."index", 'cattleClass', h."cattleClass",
+          'description', h."description", 'status', h."status") ORDER BY h."index"), '[]'::json)
+        FROM "Head" h WHERE h."caseId" = c."id") AS "heads",
+      (SELECT coalesce(json_agg(json_build_object('kind', q."kind", 'part', q."part")), '[]'::json)
+        FROM "Payment" q WHERE q."caseId" = c."id" AND q."status" = 'CONFIRMED') AS "confirmed",
+      (SELECT coalesce(json_agg(ch."headId" ORDER BY ch."headId"), '[]'::json)
+        FROM "ClaimHead" ch WHERE ch."claimId" = p."claimId") AS "claimHeadIds"
+    FROM "Payment" p
+      JOIN "Case" c ON c."id" = p."caseId"
+      JOIN "Pound" po ON po."id" = c."poundId"
+      LEFT JOIN "Notice" n ON n."caseId" = c."id"
+      LEFT JOIN "Auction" a ON a."id" = c."currentAuctionId"
+    WHERE p."id" = ${paymentId}`;
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    id: r.id,
+    caseId: r.caseId,
+    claimId: r.claimId,
+    kind: r.kind,
+    status: r.status,
+    part: r.part,
+    amountPaise: paiseOf(r.amountPaise),
+    duesSnapshot: r.duesSnapshot,
+    payerTelegramId: r.payerTelegramId,
+    receiptNumber: r.receiptNumber,
+    pound: { id: r.poundId, code: r.poundCode },
+    claimHeadIds: r.claimHeadIds,
+    c: {
+      id: r.caseId,
+      number: r.number,
+      poundId: r.poundId,
+      version: r.version,
+      status: r.caseStatus,
+      impoundedAt: r.impoundedAt,
+      seizedAt: r.seizedAt,
+      reportedAt: r.reportedAt,
+      noticePostedAt: r.noticePostedAt,
+      ownerRefusedAt: r.ownerRefusedAt,
+      surplusDepositedAt: r.surplusDepositedAt,
+      heads: r.heads,
+      notice:
+        r.noticeStuckUpAt === null
+          ? null
+          : {
+              postedAt: r.noticeStuckUpAt,
+              proclaimedVillageAt: r.proclaimedVillageAt,
+              proclaimedMarketAt: r.proclaimedMarketAt,
+            },
+      auction:
+        r.auctionScheduledFor === null || r.auctionStatus === null
+          ? null
+          : { scheduledFor: r.auctionScheduledFor, status: r.auctionStatus },
+      payments: r.confirmed.map((q) => ({ kind: q.kind, status: 'CONFIRMED', part: q.part })),
+    },
+  };
+}
+
+/** What a confirmation that found nothing to record answers (read inside its transaction). */
+type Unchanged = Exclude<ConfirmOutcome, { status: 'confirmed' }>;
+
 async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome> {
   const { paymentId, now } = input;
-  const p = await loadPayment(db, paymentId);
-  if (!p) return { status: 'not_found', paymentId };
-  const who = authorize(input.actor, 'payment.confirm', p.case.poundId);
-  const caseNumber = p.case.number;
-  if (p.status === 'CONFIRMED')
-    return { status: 'already', paymentId, caseNumber, receiptNumber: p.receipt?.number ?? null };
-  if (p.status !== 'PENDING') return { status: 'not_pending', paymentId, caseNumber, current: p.status };
-  const duePaise = duesTold(p.duesSnapshot) ?? p.amountPaise;
-  if (input.amountPaise != null && input.amountPaise !== duePaise) {
-    return {
-      status: 'amount_mismatch',
-      paymentId,
-      caseNumber,
-      duePaise,
-      givenPaise: input.amountPaise,
-      differencePaise: input.amountPaise - duePaise,
-    };
-  }
-  // The keeper's word is the amount received: the dues told (equal to what the keeper typed, if anything).
-  const confirmedPaise = duePaise;
+  // Known once the payment is read: the refusal and "already" paths below name the case.
+  let caseNumber: string | null = null;
   try {
     const done = await db.$transaction(async (tx) => {
+      const p = await confirmationFacts(tx, paymentId);
+      if (!p) return { status: 'not_found', paymentId } satisfies Unchanged;
+      const who = authorize(input.actor, 'payment.confirm', p.pound.id);
+      caseNumber = p.c.number;
+      if (p.status === 'CONFIRMED')
+        return { status: 'already', paymentId, caseNumber: p.c.number, receiptNumber: p.receiptNumber } as const;
+      if (p.status !== 'PENDING')
+        return { status: 'not_pending', paymentId, caseNumber: p.c.number, current: p.status } as const;
+      const duePaise = duesTold(p.duesSnapshot) ?? p.amountPaise;
+      if (input.amountPaise != null && input.amountPaise !== duePaise) {
+        return {
+          status: 'amount_mismatch',
+          paymentId,
+          caseNumber: p.c.number,
+          duePaise,
+          givenPaise: input.amountPaise,
+          differencePaise: input.amountPaise - duePaise,
+        } as const;
+      }
+      // The keeper's word is the amount received: the dues told (equal to what the keeper typed, if anything).
+      const confirmedPaise = duePaise;
       // One owner's heads of a multi-owner entry (a part payment) or the case's own payment: src/law decides (part-claim.ts).
-      const plan = await confirmationPlan(tx, p, now);
+      const plan = confirmationPlan(tx, p.c, p.claimId === null ? [] : p.claimHeadIds, p, now);
       const claimed = await tx.payment.updateMany({
         where: { id: paymentId, status: 'PENDING' },
         data: {
@@ -169,7 +334,12 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
       });
       if (claimed.count !== 1) return null;
       await plan.write();
+      // The ledger in one statement: the money received and, for a s. 13 payment, its s. 17 division (the keeper
+      // retains the feeding charges received, the fines are the Magistrate's). A s. 15 deposit is divided only when
+      // the Magistrate orders it applied (deposit-outcome.ts).
       const ledger = LEDGER[p.kind];
+      const division =
+        p.kind === 'S13_PAYMENT' ? claimDivisionPostings(p.duesSnapshot, paymentId, confirmedPaise) : null;
       await postLedger(tx, p.caseId, now, [
         {
           account: ledger.account,
@@ -178,24 +348,13 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
           memo: `payment ${paymentId}`,
           idempotencyKey: `payment:${paymentId}:received`,
         },
+        ...(division?.postings ?? []),
       ]);
-      // s. 17: the keeper retains the feeding charges received under s. 13; the fines are the Magistrate's.
-      // (A s. 15 deposit is divided only when the Magistrate orders it applied: deposit-outcome.ts.)
-      const division =
-        p.kind === 'S13_PAYMENT'
-          ? await recordClaimDivision(tx, {
-              caseId: p.caseId,
-              paymentId,
-              snapshot: p.duesSnapshot,
-              receivedPaise: confirmedPaise,
-              now,
-            })
-          : null;
-      const kind = p.kind === 'S13_PAYMENT' ? 'S13_PAYMENT' : 'S15_DEPOSIT';
+      const kind = p.kind;
       const items = receiptItemsFromSnapshot(p.duesSnapshot, confirmedPaise, kind, now);
       const receipt = await issueReceipt(tx, {
         caseId: p.caseId,
-        pound: p.case.pound,
+        pound: p.pound,
         kind,
         amountPaise: confirmedPaise,
         items,
@@ -203,37 +362,8 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
         issuedToTelegramId: p.payerTelegramId,
         now,
       });
-      await queueReceiptMessage(tx, {
-        chatId: p.payerTelegramId,
-        kind,
-        receipt: {
-          number: receipt.number,
-          verificationCode: receipt.verificationCode,
-          amountPaise: paiseOf(receipt.amountPaise),
-          items,
-        },
-        caseNumber,
-        now,
-        botUsername: input.botUsername,
-        jobKey: `payment:${paymentId}:receipt`,
-        // A part payment covers its owner's heads only (issue 10.11): the receipt names them, as his release message does.
-        ...(plan.part ? { heads: plan.c.heads.filter((h) => plan.headIds.includes(h.id)) } : {}),
-      });
-      // The same receipt as a PDF to keep or show on the phone (src/documents), typeset from the Receipt row when sent.
-      await queueMessage(
-        tx,
-        {
-          chatId: String(p.payerTelegramId),
-          key: 'documents:caption.receipt',
-          params: { number: receipt.number },
-          document: { kind: 'receipt', receiptId: receipt.id },
-          priority: 'personal',
-        },
-        `payment:${paymentId}:receipt:pdf`,
-        now,
-      );
       // A part payment delivers its heads now (ss. 13, 15); the case goes on for the rest.
-      const release =
+      const released =
         plan.part && p.claimId !== null
           ? await releasePart(tx, {
               c: plan.c,
@@ -247,33 +377,72 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
               now,
             })
           : null;
-      await planDeadlines(tx, p.caseId, now);
+      // Every message and the deadline replan in one statement. What they say is made when each is sent, by the job
+      // that sends it: the owner's receipt (words, QR), the same receipt as a PDF, and the keeper's printouts — the
+      // receipt and the release slip the owner signs when taking the cattle (s. 13) — typeset from the rows above.
+      await addAllToOutbox(tx, [
+        messageItem(
+          receiptMessage({
+            chatId: p.payerTelegramId,
+            kind,
+            receipt: {
+              number: receipt.number,
+              verificationCode: receipt.verificationCode,
+              amountPaise: confirmedPaise,
+              items,
+            },
+            caseNumber: p.c.number,
+            now,
+            botUsername: input.botUsername,
+            // A part payment covers its owner's heads only: the receipt names them, as his release message does.
+            ...(plan.part ? { heads: plan.c.heads.filter((h) => plan.headIds.includes(h.id)) } : {}),
+          }),
+          `payment:${paymentId}:receipt`,
+          now,
+        ),
+        messageItem(
+          {
+            chatId: String(p.payerTelegramId),
+            key: 'documents:caption.receipt',
+            params: { number: receipt.number },
+            document: { kind: 'receipt', receiptId: receipt.id },
+            priority: 'personal',
+          },
+          `payment:${paymentId}:receipt:pdf`,
+          now,
+        ),
+        ...(released ? [released.message] : []),
+        ...(input.keeperChat != null ? keeperPrintouts(paymentId, String(input.keeperChat), receipt, p.c, now) : []),
+        deadlineReplan(p.caseId, now),
+      ]);
       await audit(tx, who.audit, p.kind === 'S13_PAYMENT' ? 'payment.confirm' : 'deposit.confirm', p.caseId, {
         paymentId,
         amountPaise: confirmedPaise,
         declaredPaise: p.amountPaise,
-        ...(p.kind === 'S13_PAYMENT' ? { division: division ?? 'snapshot_not_divisible' } : {}),
+        ...(p.kind === 'S13_PAYMENT' ? { division: division?.lines ?? 'snapshot_not_divisible' } : {}),
         receiptNumber: receipt.number,
         receiptBookNo: input.receiptBookNo ?? null,
-        ...(plan.headIds.length ? { heads: plan.headIds, part: plan.part, releaseId: release?.id ?? null } : {}),
+        ...(plan.headIds.length
+          ? { heads: plan.headIds, part: plan.part, releaseId: released?.release.id ?? null }
+          : {}),
       });
       const left = plan.c.heads.filter((h) => h.status === 'IMPOUNDED' && !plan.headIds.includes(h.id)).length;
-      return { receipt, part: release ? { released: release.headCount, left } : undefined };
+      return {
+        status: 'confirmed',
+        paymentId,
+        caseId: p.caseId,
+        caseNumber: p.c.number,
+        amountPaise: confirmedPaise,
+        receiptNumber: receipt.number,
+        verificationCode: receipt.verificationCode,
+        ...(released ? { part: { released: released.release.headCount, left } } : {}),
+      } as const;
     });
-    if (!done) return already(db, paymentId, caseNumber);
-    const { receipt, part } = done;
-    return {
-      status: 'confirmed',
-      paymentId,
-      caseId: p.caseId,
-      caseNumber,
-      amountPaise: confirmedPaise,
-      receiptNumber: receipt.number,
-      verificationCode: receipt.verificationCode,
-      ...(part ? { part } : {}),
-    };
+    if (!done) return already(db, paymentId, caseNumber ?? '');
+    return done;
   } catch (e) {
-    // Confirmed by someone else between our read and our transaction: the law says so; it is "already".
+    if (caseNumber === null) throw e;
+    // Confirmed by someone else between our read and our write: the law says so; it is "already".
     if (e instanceof Refusal && (e.reason === 'PAYMENT_ALREADY_CONFIRMED' || e.reason === 'DEPOSIT_ALREADY_CONFIRMED'))
       return already(db, paymentId, caseNumber);
     // A part payment confirmed by another keeper meanwhile: its heads have left the pound (HEAD_NOT_IN_CUSTODY) or
@@ -291,6 +460,43 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
   }
 }
 
+/**
+ * The keeper's printouts of a confirmation, sent to the chat he confirmed in: the receipt and the release slip the
+ * owner signs when taking the cattle (s. 13), each typeset by the job that sends it.
+ */
+function keeperPrintouts(
+  paymentId: number,
+  chatId: string,
+  receipt: { id: number; number: string },
+  c: { id: number; number: string },
+  now: Date,
+): OutboxItem[] {
+  return [
+    messageItem(
+      {
+        chatId,
+        key: 'documents:caption.receipt',
+        params: { number: receipt.number },
+        document: { kind: 'receipt', receiptId: receipt.id },
+        priority: 'official',
+      },
+      `payment:${paymentId}:keeper:receipt:pdf`,
+      now,
+    ),
+    messageItem(
+      {
+        chatId,
+        key: 'documents:caption.release',
+        params: { number: c.number },
+        document: { kind: 'release', caseId: c.id },
+        priority: 'official',
+      },
+      `payment:${paymentId}:keeper:release:pdf`,
+      now,
+    ),
+  ];
+}
+
 async function already(db: Db, paymentId: number, caseNumber: string): Promise<ConfirmOutcome> {
   const p = await loadPayment(db, paymentId);
   const slotHolder =
@@ -303,56 +509,56 @@ async function already(db: Db, paymentId: number, caseNumber: string): Promise<C
   return { status: 'already', paymentId, caseNumber, receiptNumber: (slotHolder ?? p)?.receipt?.number ?? null };
 }
 
+/** What the owner's receipt message is made from. */
+interface ReceiptMessageInput {
+  chatId: bigint;
+  kind: 'S13_PAYMENT' | 'S15_DEPOSIT';
+  receipt: { number: string; verificationCode: string; amountPaise: number; items: ReceiptItem[] };
+  caseNumber: string;
+  now: Date;
+  botUsername: string;
+  /** The heads a part payment covers, in register order; absent for the case's own payment. */
+  heads?: readonly HeadWords[];
+}
+
 /**
- * Queues the owner's receipt (kind, total, breakdown by section, verification code, link and QR). A receipt for one
- * owner's heads of a register entry (a part payment, issue 10.11) names those heads and says it covers only them.
+ * The owner's receipt (kind, total, breakdown by section, verification code, link and QR), worded in the owner's
+ * language when sent. A receipt for one owner's heads of a register entry (a part payment) names those heads and says
+ * it covers only them.
  */
-export async function queueReceiptMessage(
-  tx: Tx,
-  input: {
-    chatId: bigint;
-    kind: 'S13_PAYMENT' | 'S15_DEPOSIT';
-    receipt: { number: string; verificationCode: string; amountPaise: number; items: ReceiptItem[] };
-    caseNumber: string;
-    now: Date;
-    botUsername: string;
-    jobKey: string;
-    /** The heads a part payment covers, in register order; absent for the case's own payment. */
-    heads?: readonly HeadWords[];
-  },
-): Promise<void> {
+export function receiptMessage(input: ReceiptMessageInput): OutgoingMessage {
   const totals = itemTotals(input.receipt.items);
   const term = input.receipt.items.find((i) => i.kind === 'fine')?.term ?? 'fine';
   const link = verificationLink(input.botUsername, input.receipt.verificationCode);
   const itemised = totals.finePaise + totals.feedingPaise + totals.securityPaise === input.receipt.amountPaise;
-  await queueMessage(
-    tx,
-    {
-      chatId: String(input.chatId),
-      key: `receipt:owner.${input.kind === 'S13_PAYMENT' ? 's13' : 's15'}${input.heads ? '_part' : ''}`,
-      params: {
-        number: input.receipt.number,
-        caseNumber: input.caseNumber,
-        amount: input.receipt.amountPaise,
-        fine: totals.finePaise,
-        feeding: totals.feedingPaise,
-        security: totals.securityPaise,
-        term: term === 'penalty' ? 'Penalty' : 'Fine',
-        at: input.now.toISOString(),
-        code: input.receipt.verificationCode,
-        link,
-        ...(itemised ? (totals.securityPaise > 0 ? { context: 'security' } : { context: 'itemised' }) : {}),
-        ...(input.heads ? { headCount: input.heads.length } : {}),
-      },
-      ...(input.heads
-        ? { heads: input.heads.map((h) => ({ cattleClass: h.cattleClass, description: h.description })) }
-        : {}),
-      qr: link,
-      priority: 'personal',
+  return {
+    chatId: String(input.chatId),
+    key: `receipt:owner.${input.kind === 'S13_PAYMENT' ? 's13' : 's15'}${input.heads ? '_part' : ''}`,
+    params: {
+      number: input.receipt.number,
+      caseNumber: input.caseNumber,
+      amount: input.receipt.amountPaise,
+      fine: totals.finePaise,
+      feeding: totals.feedingPaise,
+      security: totals.securityPaise,
+      term: term === 'penalty' ? 'Penalty' : 'Fine',
+      at: input.now.toISOString(),
+      code: input.receipt.verificationCode,
+      link,
+      ...(itemised ? (totals.securityPaise > 0 ? { context: 'security' } : { context: 'itemised' }) : {}),
+      ...(input.heads ? { headCount: input.heads.length } : {}),
     },
-    input.jobKey,
-    input.now,
-  );
+    ...(input.heads
+      ? { heads: input.heads.map((h) => ({ cattleClass: h.cattleClass, description: h.description })) }
+      : {}),
+    qr: link,
+    priority: 'personal',
+  };
+}
+
+/** Queues the owner's receipt message (`receiptMessage`) under `jobKey`. */
+export async function queueReceiptMessage(tx: Tx, input: ReceiptMessageInput & { jobKey: string }): Promise<void> {
+  await queueMessage(tx, receiptMessage(input), input.jobKey, input.now);
 }
 
 /**

@@ -3,6 +3,9 @@ import type { Prisma } from '../db';
 import { randomCode, UNAMBIGUOUS_ALPHABET } from './enrolment';
 import type { Tx } from './outbox';
 
+/** A stored receipt. */
+type Receipt = Prisma.ReceiptGetPayload<object>;
+
 /** One line of a receipt: what was paid under which section. */
 export interface ReceiptItem {
   kind: 'fine' | 'feeding' | 'security' | 'total';
@@ -104,18 +107,20 @@ export function itemTotals(items: readonly ReceiptItem[]): {
   return { finePaise: sum('fine'), feedingPaise: sum('feeding'), securityPaise: sum('security') };
 }
 
-async function uniqueVerificationCode(tx: Tx): Promise<string> {
-  // 25^8 ≈ 1.5 × 10^11 codes: a clash is rare, but a code must never point at two receipts.
-  for (;;) {
-    const code = randomCode(VERIFICATION_CODE_LENGTH, UNAMBIGUOUS_ALPHABET);
-    if (!(await tx.receipt.findUnique({ where: { verificationCode: code } }))) return code;
-  }
+/** A LIKE pattern matching every text that starts with `prefix` (its own % and _ taken literally). */
+function startsWithPattern(prefix: string): string {
+  return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/** Tries before a verification code that clashes every time is taken for a fault (25^8 codes: never in practice). */
+const CODE_TRIES = 5;
 
 /**
  * Issues a receipt inside the caller's transaction. The pound's row is locked (SELECT ... FOR UPDATE) while
- * the next serial of the year is read, so two receipts issued at once in one pound get different numbers.
- * A receipt for a payment is issued once (Receipt.paymentId is unique): asking again returns the first.
+ * the next serial of the year is read, so two receipts issued at once in one pound get different numbers: the
+ * serial is read by the insert itself, a statement after the lock, so it sees every receipt committed before the
+ * lock was granted. A receipt for a payment is issued once (Receipt.paymentId is unique): asking again returns the
+ * first. A verification code never points at two receipts (unique): a clash inserts nothing and a new code is drawn.
  */
 export async function issueReceipt(
   tx: Tx,
@@ -129,31 +134,30 @@ export async function issueReceipt(
     issuedToTelegramId?: bigint | null;
     now: Date;
   },
-) {
-  if (input.paymentId != null) {
-    const existing = await tx.receipt.findUnique({ where: { paymentId: input.paymentId } });
-    if (existing) return existing;
-  }
+): Promise<Receipt> {
   await tx.$queryRaw`SELECT id FROM "Pound" WHERE id = ${input.pound.id} FOR UPDATE`;
   const year = Number(toIstDate(input.now).slice(0, 4));
   const prefix = `${input.pound.code}-R-${year}-`;
-  const last = await tx.receipt.findFirst({
-    where: { number: { startsWith: prefix } },
-    orderBy: { number: 'desc' },
-    select: { number: true },
-  });
-  const seq = last ? Number(last.number.slice(prefix.length)) + 1 : 1;
-  return tx.receipt.create({
-    data: {
-      number: receiptNumber(input.pound.code, year, seq),
-      caseId: input.caseId,
-      kind: input.kind,
-      amountPaise: input.amountPaise,
-      items: input.items as unknown as Prisma.InputJsonValue,
-      verificationCode: await uniqueVerificationCode(tx),
-      paymentId: input.paymentId ?? null,
-      issuedAt: input.now,
-      issuedToTelegramId: input.issuedToTelegramId ?? null,
-    },
-  });
+  for (let attempt = 0; attempt < CODE_TRIES; attempt++) {
+    const code = randomCode(VERIFICATION_CODE_LENGTH, UNAMBIGUOUS_ALPHABET);
+    // The serial after the year's last receipt in the pound, as receiptNumber() writes it (six digits, zero-padded).
+    const rows = await tx.$queryRaw<Receipt[]>`
+      INSERT INTO "Receipt" ("number", "caseId", "kind", "amountPaise", "items", "verificationCode", "paymentId",
+        "issuedAt", "issuedToTelegramId")
+      SELECT ${prefix} || lpad((coalesce(
+          (SELECT substr(r."number", ${prefix.length + 1})::bigint FROM "Receipt" r
+            WHERE r."number" LIKE ${startsWithPattern(prefix)} ORDER BY r."number" DESC LIMIT 1), 0) + 1)::text, 6, '0'),
+        ${input.caseId}, CAST(${input.kind}::text AS "ReceiptKind"), ${input.amountPaise}::bigint,
+        ${JSON.stringify(input.items)}::jsonb, ${code}, ${input.paymentId ?? null}::int, ${input.now}::timestamptz,
+        ${input.issuedToTelegramId ?? null}::bigint
+      ON CONFLICT DO NOTHING
+      RETURNING "id", "number", "caseId", "kind"::text AS "kind", "amountPaise", "items", "verificationCode",
+        "paymentId", "issuedAt", "issuedToTelegramId"`;
+    if (rows[0]) return rows[0];
+    if (input.paymentId != null) {
+      const existing = await tx.receipt.findUnique({ where: { paymentId: input.paymentId } });
+      if (existing) return existing;
+    }
+  }
+  throw new Error(`receipt for case ${input.caseId}: no free verification code in ${CODE_TRIES} tries`);
 }
