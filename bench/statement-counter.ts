@@ -46,7 +46,8 @@ export function countingAdapter(factory: SqlMigrationAwareDriverAdapterFactory):
     bound(q, (key, v) => {
       if ((key === 'queryRaw' || key === 'executeRaw') && typeof v === 'function') {
         return (query: { sql: string }, ...rest: unknown[]) => {
-          note(verbOf(query.sql), query.sql);
+          // The pg adapter's commit() sends its COMMIT through here too: counted once, as the commit below.
+          if (!/^\s*(COMMIT|ROLLBACK)\s*$/i.test(query.sql)) note(verbOf(query.sql), query.sql);
           return (v as (...a: unknown[]) => unknown).call(q, query, ...rest);
         };
       }

@@ -4,7 +4,12 @@
 // a case looked up by a keeper. Prints updates/s at saturation, p50/p95/p99 at half that rate, statements per
 // update by kind (counted at the driver adapter), CPU per update (process.cpuUsage; Postgres's own CPU is not
 // in it) and the ratios. Run: npm run bench, or npx tsx bench/updates.ts (UPDATES_N=… to change the count).
+// The same with keepers confirming payments (bench/confirmations.ts): one update in ten is a keeper's "ok" to a
+// payment card, alternately a s. 13 payment and a s. 15 deposit — updates/s, the keeper's latency at half that rate,
+// statements per confirmation, and (with the jobs runtime beside the bot, at a rate Telegram's limits allow) the
+// time from the keeper's "ok" to the owner's receipt PDF sent. UPDATES_CONFIRM=0 leaves the confirmations out.
 import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
@@ -19,6 +24,7 @@ import { createTranslator } from '../src/i18n';
 import { createLogger } from '../src/logging';
 import { useDirectSql } from '../src/db/direct';
 import { countingAdapter, countingDirect } from './statement-counter';
+import { keeperOk, makeConfirmationPool, startDeliveryTiming, type ConfirmationPool } from './confirmations';
 
 const TOKEN = '123456:BENCH-TOKEN-BENCH-TOKEN-BENCH-TOKEN';
 const BOT_INFO = {
@@ -52,8 +58,15 @@ const fakeFetch = async () => {
 };
 
 let nextUpdateId = Math.floor(Math.random() * 1e9);
-type Kind = 'lookup' | 'dues' | 'mycases' | 'keeper';
-const KINDS: Kind[] = ['lookup', 'dues', 'mycases', 'keeper'];
+type ReadKind = 'lookup' | 'dues' | 'mycases' | 'keeper';
+type Kind = ReadKind | 'confirm' | 'deposit';
+const KINDS: ReadKind[] = ['lookup', 'dues', 'mycases', 'keeper'];
+/** A keeper's "ok" to the card of a s. 13 payment, and of a s. 15 deposit. */
+const CONFIRM_KINDS: Kind[] = ['confirm', 'deposit'];
+/** Confirmations per kind in the CPU-by-kind rounds, and updates (and their rate) of the delivery timing. */
+const CPU_CONFIRMS = 40;
+const DELIVERY_UPDATES = 300;
+const DELIVERY_RATE = 20;
 
 function text(user: number, t: string): Update {
   const id = nextUpdateId++;
@@ -151,7 +164,12 @@ async function saturate(handle: (u: Update) => Promise<void>, updates: Update[])
 
 /** Open loop at `rate`/s: each update starts on schedule whether or not earlier ones finished. */
 async function paced(handle: (u: Update) => Promise<void>, updates: Update[], rate: number) {
-  const lat: number[] = [];
+  return (await pacedTimed(handle, updates, rate)).map((x) => x.ms);
+}
+
+/** `paced`, with when each update started (performance.now()) and its id. */
+async function pacedTimed(handle: (u: Update) => Promise<void>, updates: Update[], rate: number) {
+  const out: Array<{ id: number; start: number; ms: number }> = [];
   const t0 = performance.now();
   await Promise.all(
     updates.map(async (u, k) => {
@@ -159,10 +177,10 @@ async function paced(handle: (u: Update) => Promise<void>, updates: Update[], ra
       await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
       const s = performance.now();
       await handle(u);
-      lat.push(performance.now() - s);
+      out.push({ id: u.update_id, start: s, ms: performance.now() - s });
     }),
   );
-  return lat;
+  return out;
 }
 
 async function profiled(file: string, fn: () => Promise<unknown>): Promise<void> {
@@ -234,7 +252,11 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
       });
     }
 
-    const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: TOKEN });
+    const config = createConfig({
+      LOG_LEVEL: 'silent',
+      BOT_TOKEN: TOKEN,
+      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    });
     const deps: BotDeps = {
       config,
       db: prisma,
@@ -259,9 +281,31 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
     });
     await baselineOne.init();
 
+    // Payments waiting for the keepers, enough for every confirmation below (two kinds, made before the clock starts).
+    const rounds_ = Number(process.env.UPDATES_ROUNDS ?? 3);
+    const withConfirmations = process.env.UPDATES_CONFIRM !== '0';
+    const perKind = Math.ceil((n * (rounds_ + 1)) / 20) + 21 + 2 * CPU_CONFIRMS + DELIVERY_UPDATES / 20 + 20;
+    const pool: ConfirmationPool | null = withConfirmations
+      ? await makeConfirmationPool(prisma, config, {
+          pound: jai1,
+          perKind,
+          now,
+          ownerOf: (k) => 1_000_000 + (k % OWNERS),
+          keeperOf: (k) => KEEPER + (k % KEEPERS),
+        })
+      : null;
+    /** Confirmation updates by id: whose receipt, for the delivery timing and the keeper's latency. */
+    const confirmations = new Map<number, number>();
+
     const secret = callbackSecret(config);
     let owner = 0;
     const make = (kind: Kind): Update => {
+      if (kind === 'confirm' || kind === 'deposit') {
+        const p = pool!.next(kind === 'confirm' ? 'S13_PAYMENT' : 'S15_DEPOSIT');
+        const u = keeperOk(p, nextUpdateId++);
+        confirmations.set(u.update_id, p.owner);
+        return u;
+      }
       const user = 1_000_000 + (owner++ % OWNERS);
       const c = caseRows[owner % caseRows.length]!;
       if (kind === 'lookup') return text(user, c.number);
@@ -270,6 +314,11 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
       return text(KEEPER + (owner % KEEPERS), `/case ${c.number}`);
     };
     const mix = (m: number) => Array.from({ length: m }, (_, k) => make(KINDS[k % KINDS.length]!));
+    // One update in ten a keeper's confirmation (alternately a s. 13 payment and a s. 15 deposit), the rest the reads.
+    const confirmMix = (m: number) =>
+      Array.from({ length: m }, (_, k) =>
+        k % 10 === 9 ? make(CONFIRM_KINDS[Math.floor(k / 10) % 2]!) : make(KINDS[(k - Math.floor(k / 10)) % 4]!),
+      );
     const real = (u: Update) => bot.handleUpdate(u);
     const base = (u: Update) => baseline.handleUpdate(u);
     const baseOne = (u: Update) => baselineOne.handleUpdate(u);
@@ -285,10 +334,18 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
       real,
       Array.from({ length: KEEPERS }, (_, k) => text(KEEPER + k, '/help')),
     );
+    if (pool) await saturate(real, confirmMix(200));
     await saturate(base, baseUpdates(200));
     await saturate(baseOne, baseUpdates(200));
-    const perKind: string[] = [];
-    for (const kind of KINDS) {
+    const perKindLines: string[] = [];
+    for (const kind of [...KINDS, ...(pool ? CONFIRM_KINDS : [])]) {
+      // A keeper at work: his grants are in the bot's 30 s cache, as after the warm-up (the confirmations count
+      // their own statements, not a cache refill's).
+      if (CONFIRM_KINDS.includes(kind))
+        await saturate(
+          real,
+          Array.from({ length: KEEPERS }, (_, k) => text(KEEPER + k, '/help')),
+        );
       await new Promise((r) => setTimeout(r, 300));
       counter.reset();
       const k = 20;
@@ -306,7 +363,7 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
         .sort()
         .map(([v, c]) => `${v} ${f1(c / k)}`)
         .join(', ');
-      perKind.push(`${kind} ${f1(counter.total / k)} (${verbs}; Bot API calls ${f1(calls)})`);
+      perKindLines.push(`${kind} ${f1(counter.total / k)} (${verbs}; Bot API calls ${f1(calls)})`);
     }
     counter.reset();
     for (let j = 0; j < 20; j++) await base(baseUpdates(1)[0]!);
@@ -325,25 +382,31 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
       await new Promise((r) => setTimeout(r, 100));
       return { ...result, statements: counter.total / updates.length };
     };
-    const rounds: Array<{ real: Round; base: Round; one: Round }> = [];
-    for (let r = 0; r < Number(process.env.UPDATES_ROUNDS ?? 3); r++) {
+    const rounds: Array<{ real: Round; base: Round; one: Round; mixed: Round | null }> = [];
+    let peakRss = 0;
+    const rssTimer = setInterval(() => {
+      peakRss = Math.max(peakRss, process.memoryUsage.rss());
+    }, 50);
+    for (let r = 0; r < rounds_; r++) {
       rounds.push({
         real: await counted(real, mix(n)),
+        mixed: pool ? await counted(real, confirmMix(n)) : null,
         base: await counted(base, baseUpdates(n)),
         one: await counted(baseOne, baseUpdates(n)),
       });
     }
     // CPU per update of each kind alone (best of two rounds): where the mix's CPU goes.
     const cpuByKind: string[] = [];
-    for (const kind of KINDS) {
+    for (const kind of [...KINDS, ...(pool ? CONFIRM_KINDS : [])]) {
+      const m = CONFIRM_KINDS.includes(kind) ? CPU_CONFIRMS : n / 2;
       const xs = [
         await saturate(
           real,
-          Array.from({ length: n / 2 }, () => make(kind)),
+          Array.from({ length: m }, () => make(kind)),
         ),
         await saturate(
           real,
-          Array.from({ length: n / 2 }, () => make(kind)),
+          Array.from({ length: m }, () => make(kind)),
         ),
       ];
       cpuByKind.push(`${kind} ${Math.min(...xs.map((x) => x.cpuMsPerUpdate)).toFixed(2)}`);
@@ -371,6 +434,60 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
     const half = Math.max(5, Math.floor(realRate / 2));
     const lat = await paced(real, mix(Math.min(n, half * 4)), half);
     const satLat = rounds.flatMap((r) => r.real.lat);
+    // With confirmations: saturation, then half that rate — every update's latency and the keepers' confirmations'.
+    const mixedLines: string[] = [];
+    if (pool) {
+      const mixedRounds = rounds.map((r) => r.mixed!);
+      const mixedRate = best(mixedRounds.map((r) => r.perSecond));
+      const mixedCpu = Math.min(...mixedRounds.map((r) => r.cpuMsPerUpdate));
+      const halfMixed = Math.max(5, Math.floor(mixedRate / 2));
+      const timed = await pacedTimed(real, confirmMix(Math.min(n, halfMixed * 4)), halfMixed);
+      const all = timed.map((x) => x.ms);
+      const keeperMs = timed.filter((x) => confirmations.has(x.id)).map((x) => x.ms);
+      mixedLines.push(
+        `${label}: with 10 % keeper confirmations (s. 13 payments and s. 15 deposits alternately): real bot ${f1(mixedRate)} updates/s (same rounds: baseline ${f1(baseRate)}/s, one-statement baseline ${f1(oneRate)}/s); ` +
+          `CPU per update ${mixedCpu.toFixed(2)} ms (ratio to the one-statement baseline ${(mixedCpu / oneCpu).toFixed(1)}×); statements per update ${mean(mixedRounds.map((r) => r.statements)).toFixed(2)}; ` +
+          `at ${halfMixed}/s (half) p50/p95/p99 every update ${f1(pct(all, 50))}/${f1(pct(all, 95))}/${f1(pct(all, 99))} ms, the keeper's confirmation ${f1(pct(keeperMs, 50))}/${f1(pct(keeperMs, 95))}/${f1(pct(keeperMs, 99))} ms (${keeperMs.length}); peak RSS ${Math.round(peakRss / 2 ** 20)} MB`,
+      );
+      // The owner's receipt PDF: the jobs runtime beside the bot, as `npm start` runs it, the mix at a rate whose
+      // messages Telegram's limits let through (each confirmation sends four messages and three PDFs).
+      // What the rounds above queued is not this measurement's: left in the outbox, the jobs' start-up reconcile would
+      // owe it (thousands of messages at Telegram's 30/s) ahead of the confirmations timed here.
+      await prisma.outboxEntry.deleteMany({ where: { jobName: 'send' } });
+      const delivery = await startDeliveryTiming(deps, TOKEN, fakeFetch as never);
+      // As src/app.ts wires it when the bot and the jobs share a process (npm start).
+      deps.nudgeOutbox = () => delivery.runtime.nudge();
+      try {
+        await new Promise((r) => setTimeout(r, 3000)); // the start-up reconcile pass settles
+        const sent = await pacedTimed(real, confirmMix(DELIVERY_UPDATES), DELIVERY_RATE);
+        const waits = sent
+          .filter((x) => confirmations.has(x.id))
+          .map((x) => ({ owner: confirmations.get(x.id)!, start: x.start }));
+        const deadline = performance.now() + 30_000;
+        const firstPdf = (w: { owner: number; start: number }) =>
+          delivery.documentsSent.find((d) => d.chat === w.owner && d.at >= w.start)?.at;
+        while (waits.some((w) => firstPdf(w) === undefined) && performance.now() < deadline)
+          await new Promise((r) => setTimeout(r, 100));
+        const secs = waits.map((w) => ((firstPdf(w) ?? Number.POSITIVE_INFINITY) - w.start) / 1000);
+        if (process.env.BENCH_DEBUG)
+          console.error(
+            `delivery: ${delivery.documentsSent.length} documents sent; deliveries`,
+            await prisma.delivery.groupBy({ by: ['status'], _count: true }),
+            'undispatched',
+            await prisma.outboxEntry.count({ where: { dispatchedAt: null } }),
+            JSON.stringify(await delivery.runtime.status()).slice(0, 600),
+          );
+        const f2 = (x: number) => x.toFixed(2);
+        mixedLines.push(
+          `${label}: keeper's "ok" → owner's receipt PDF sent (jobs runtime in this process: dispatcher every 1 s, Telegram limits 30/s and 1 s per chat; mix at ${DELIVERY_RATE} updates/s): ` +
+            `p50/p95/max ${f2(pct(secs, 50))}/${f2(pct(secs, 95))}/${f2(Math.max(...secs))} s over ${secs.length} confirmations`,
+        );
+      } finally {
+        delete deps.nudgeOutbox;
+        await delivery.stop();
+      }
+    }
+    clearInterval(rssTimer);
     out.push(
       `${label}: real bot ${f1(realRate)} updates/s (baseline ${f1(baseRate)}/s, ratio ${(baseRate / realRate).toFixed(1)}×; one-statement baseline ${f1(oneRate)}/s); ` +
         `at saturation (${CONCURRENCY} in flight) p50/p95/p99 ${f1(pct(satLat, 50))}/${f1(pct(satLat, 95))}/${f1(pct(satLat, 99))} ms; ` +
@@ -378,7 +495,8 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
       `${label}: CPU per update ${realCpu.toFixed(2)} ms (baseline ${baseCpu.toFixed(2)} ms, ratio ${(realCpu / baseCpu).toFixed(1)}×; one-statement baseline ${oneCpu.toFixed(2)} ms, ratio ${(realCpu / oneCpu).toFixed(1)}×)`,
       `${label}: CPU per update by kind (ms) — ${cpuByKind.join(', ')}`,
       `${label}: statements per update at saturation — real bot ${sat('real')}, baseline (findUnique, merged by Prisma) ${sat('base')}, one-statement baseline (findFirst) ${sat('one')}`,
-      `${label}: statements per update — ${perKind.join('; ')}; baseline ${f1(baseStatements)}`,
+      `${label}: statements per update — ${perKindLines.join('; ')}; baseline ${f1(baseStatements)}`,
+      ...mixedLines,
     );
     await bot.stop().catch(() => {});
   } finally {
@@ -391,7 +509,7 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
 export async function run(): Promise<string> {
   const n = Number(process.env.UPDATES_N ?? 800);
   const lines = [
-    'updates (real bot vs grammY + 1 Prisma query, findUnique and findFirst; mix of lookup, dues button, /mycases, keeper /case; shared busy machine):',
+    `updates on Node ${process.versions.node} (real bot vs grammY + 1 Prisma query, findUnique and findFirst; mix of lookup, dues button, /mycases, keeper /case; shared busy machine, load ${loadavg()[0]!.toFixed(1)}):`,
   ];
   if (process.env.BENCH_DB !== 'postgres') lines.push(...(await benchOne('  PGlite  ', { kind: 'memory' }, n)));
   const url = await postgresUrl();

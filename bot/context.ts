@@ -21,6 +21,11 @@ export interface BotDeps extends CoreDeps {
   jobsStatus?: () => Promise<JobsStatus>;
   /** The jobs runtime's replyTransformer: replies share the Telegram budget and are retried on 429. */
   replyTransformer?: Transformer;
+  /**
+   * Dispatch the outbox now (the jobs runtime's `nudge`, where this process runs its dispatcher): after a change that
+   * owes someone a message at once has committed. Elsewhere the dispatcher's poll finds it within a second.
+   */
+  nudgeOutbox?: () => void;
 }
 
 interface Flavor {

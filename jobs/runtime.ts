@@ -44,6 +44,11 @@ export interface JobRuntime {
   start(): Promise<void>;
   stop(): Promise<void>;
   status(): Promise<JobsStatus>;
+  /**
+   * Dispatch the outbox now rather than at the next poll: a change that owes someone a message at once (a keeper's
+   * confirmation owes the owner his receipt) has just committed. Does nothing without the dispatcher.
+   */
+  nudge(): void;
   /** Tests: dispatch the due outbox now and wait until the queues are idle. */
   drain(timeoutMs?: number): Promise<void>;
   /**
@@ -172,16 +177,23 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
     reconcileNow().catch((err) => log.error({ err }, 'reconcile after the database came back failed'));
   };
 
+  /** A nudge arrived while a tick ran: run another as soon as it ends (what it committed may have missed that tick). */
+  let nudged = false;
+  const runTick = () => {
+    timer = undefined;
+    tick = tickOnce()
+      .catch((err) => log.error({ err }, 'outbox dispatch failed'))
+      .finally(() => {
+        tick = undefined;
+        if (nudged && !stopping) {
+          nudged = false;
+          runTick();
+        } else schedule();
+      });
+  };
   const schedule = () => {
     if (stopping) return;
-    timer = setTimeout(() => {
-      tick = tickOnce()
-        .catch((err) => log.error({ err }, 'outbox dispatch failed'))
-        .finally(() => {
-          tick = undefined;
-          schedule();
-        });
-    }, pollMs);
+    timer = setTimeout(runTick, pollMs);
   };
 
   return {
@@ -190,6 +202,16 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
     },
 
     replyTransformer,
+
+    nudge() {
+      if (!runDispatcher || stopping || !queues) return;
+      if (tick) {
+        nudged = true;
+        return;
+      }
+      if (timer) clearTimeout(timer);
+      runTick();
+    },
 
     async start() {
       const probe = await probeRedis(o.redisUrl);

@@ -82,6 +82,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       // /status for admins; the runtime is created just below, before any update can arrive.
       jobsStatus: () => jobs.status(),
       replyTransformer: (prev, method, payload, signal) => jobs.replyTransformer(prev, method, payload, signal),
+      nudgeOutbox: () => jobs.nudge(),
     };
     bot = createBot(token, botDeps, {
       client: { apiRoot: config.TELEGRAM_API_ROOT, ...(options.botClient ?? {}) },

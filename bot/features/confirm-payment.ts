@@ -117,6 +117,8 @@ async function doConfirm(
       keeperChat: ctx.chat?.id ?? null,
       ...extra,
     });
+    // The owner's receipt (and its PDF) and the keeper's printouts leave now, not at the dispatcher's next poll.
+    if (r.status === 'confirmed') ctx.deps.nudgeOutbox?.();
     await answerConfirm(ctx, r);
   } catch (e) {
     await replyRefusal(ctx, e, { number: p.caseNumber });

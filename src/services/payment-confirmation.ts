@@ -462,7 +462,8 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
 
 /**
  * The keeper's printouts of a confirmation, sent to the chat he confirmed in: the receipt and the release slip the
- * owner signs when taking the cattle (s. 13), each typeset by the job that sends it.
+ * owner signs when taking the cattle (s. 13), each typeset by the job that sends it. In the owner's lane (personal),
+ * in the order queued: the owner's receipt is not kept waiting behind the keeper's copies.
  */
 function keeperPrintouts(
   paymentId: number,
@@ -478,7 +479,7 @@ function keeperPrintouts(
         key: 'documents:caption.receipt',
         params: { number: receipt.number },
         document: { kind: 'receipt', receiptId: receipt.id },
-        priority: 'official',
+        priority: 'personal',
       },
       `payment:${paymentId}:keeper:receipt:pdf`,
       now,
@@ -489,7 +490,7 @@ function keeperPrintouts(
         key: 'documents:caption.release',
         params: { number: c.number },
         document: { kind: 'release', caseId: c.id },
-        priority: 'official',
+        priority: 'personal',
       },
       `payment:${paymentId}:keeper:release:pdf`,
       now,
