@@ -9,7 +9,7 @@ const OWNER = '5550101';
 // A keeper's confirmation owes the owner his receipt at once: the bot nudges the dispatcher after it commits, and the
 // message leaves without waiting for the outbox poll.
 describe('jobs: a nudge dispatches the outbox at once', () => {
-  it('sends a message queued after start within a second although the poll is a minute away; without the nudge, not', async () => {
+  it('sends a message queued after start at once although the poll is a minute away; without the nudge it waits', async () => {
     const h = await harness({ runtime: { pollMs: 60_000 } });
     await h.db.prisma.telegramUser.create({ data: { id: BigInt(OWNER), language: 'en' } });
     await h.runtime.start();
