@@ -65,8 +65,10 @@ const KINDS: ReadKind[] = ['lookup', 'dues', 'mycases', 'keeper'];
 const CONFIRM_KINDS: Kind[] = ['confirm', 'deposit'];
 /** Confirmations per kind in the CPU-by-kind rounds, and updates (and their rate) of the delivery timing. */
 const CPU_CONFIRMS = 40;
-const DELIVERY_UPDATES = 300;
+const DELIVERY_UPDATES = 600;
 const DELIVERY_RATE = 20;
+/** In the delivery timing one update in this many is a confirmation (one every two seconds at DELIVERY_RATE). */
+const DELIVERY_EVERY = 40;
 
 function text(user: number, t: string): Update {
   const id = nextUpdateId++;
@@ -284,7 +286,8 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
     // Payments waiting for the keepers, enough for every confirmation below (two kinds, made before the clock starts).
     const rounds_ = Number(process.env.UPDATES_ROUNDS ?? 3);
     const withConfirmations = process.env.UPDATES_CONFIRM !== '0';
-    const perKind = Math.ceil((n * (rounds_ + 1)) / 20) + 21 + 2 * CPU_CONFIRMS + DELIVERY_UPDATES / 20 + 20;
+    const perKind =
+      Math.ceil((n * (rounds_ + 1)) / 20) + 21 + 2 * CPU_CONFIRMS + DELIVERY_UPDATES / DELIVERY_EVERY / 2 + 20;
     const pool: ConfirmationPool | null = withConfirmations
       ? await makeConfirmationPool(prisma, config, {
           pound: jai1,
@@ -315,9 +318,11 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
     };
     const mix = (m: number) => Array.from({ length: m }, (_, k) => make(KINDS[k % KINDS.length]!));
     // One update in ten a keeper's confirmation (alternately a s. 13 payment and a s. 15 deposit), the rest the reads.
-    const confirmMix = (m: number) =>
+    const confirmMix = (m: number, every = 10) =>
       Array.from({ length: m }, (_, k) =>
-        k % 10 === 9 ? make(CONFIRM_KINDS[Math.floor(k / 10) % 2]!) : make(KINDS[(k - Math.floor(k / 10)) % 4]!),
+        k % every === every - 1
+          ? make(CONFIRM_KINDS[Math.floor(k / every) % 2]!)
+          : make(KINDS[(k - Math.floor(k / every)) % 4]!),
       );
     const real = (u: Update) => bot.handleUpdate(u);
     const base = (u: Update) => baseline.handleUpdate(u);
@@ -449,8 +454,9 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
           `CPU per update ${mixedCpu.toFixed(2)} ms (ratio to the one-statement baseline ${(mixedCpu / oneCpu).toFixed(1)}×); statements per update ${mean(mixedRounds.map((r) => r.statements)).toFixed(2)}; ` +
           `at ${halfMixed}/s (half) p50/p95/p99 every update ${f1(pct(all, 50))}/${f1(pct(all, 95))}/${f1(pct(all, 99))} ms, the keeper's confirmation ${f1(pct(keeperMs, 50))}/${f1(pct(keeperMs, 95))}/${f1(pct(keeperMs, 99))} ms (${keeperMs.length}); peak RSS ${Math.round(peakRss / 2 ** 20)} MB`,
       );
-      // The owner's receipt PDF: the jobs runtime beside the bot, as `npm start` runs it, the mix at a rate whose
-      // messages Telegram's limits let through (each confirmation sends four messages and three PDFs).
+      // The owner's receipt PDF: the jobs runtime beside the bot, as `npm start` runs it, reads at DELIVERY_RATE with a
+      // keeper's confirmation every two seconds (each sends four messages, three of them PDFs) — a busy pound's
+      // afternoon, well inside Telegram's limits.
       // What the rounds above queued is not this measurement's: left in the outbox, the jobs' start-up reconcile would
       // owe it (thousands of messages at Telegram's 30/s) ahead of the confirmations timed here.
       await prisma.outboxEntry.deleteMany({ where: { jobName: 'send' } });
@@ -459,7 +465,7 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
       deps.nudgeOutbox = () => delivery.runtime.nudge();
       try {
         await new Promise((r) => setTimeout(r, 3000)); // the start-up reconcile pass settles
-        const sent = await pacedTimed(real, confirmMix(DELIVERY_UPDATES), DELIVERY_RATE);
+        const sent = await pacedTimed(real, confirmMix(DELIVERY_UPDATES, DELIVERY_EVERY), DELIVERY_RATE);
         const waits = sent
           .filter((x) => confirmations.has(x.id))
           .map((x) => ({ owner: confirmations.get(x.id)!, start: x.start }));
@@ -479,7 +485,7 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
           );
         const f2 = (x: number) => x.toFixed(2);
         mixedLines.push(
-          `${label}: keeper's "ok" → owner's receipt PDF sent (jobs runtime in this process: dispatcher every 1 s, Telegram limits 30/s and 1 s per chat; mix at ${DELIVERY_RATE} updates/s): ` +
+          `${label}: keeper's "ok" → owner's receipt PDF sent (jobs runtime in this process: dispatcher every 1 s, Telegram limits 30/s and 1 s per chat; ${DELIVERY_RATE} updates/s, one in ${DELIVERY_EVERY} a confirmation): ` +
             `p50/p95/max ${f2(pct(secs, 50))}/${f2(pct(secs, 95))}/${f2(Math.max(...secs))} s over ${secs.length} confirmations`,
         );
       } finally {

@@ -3,7 +3,7 @@ import type { InlineKeyboardButton } from 'grammy/types';
 import QRCode from 'qrcode';
 import { callbackSecret, encodeButtonAction } from '../src/callback-data';
 import type { CoreDeps } from '../src/deps';
-import { DocumentUnavailable, makeDocument } from '../src/documents';
+import { DocumentUnavailable, makeDocument, type RenderedDocument } from '../src/documents';
 import type { Lang, Translate } from '../src/i18n';
 import { windowsFromConfig } from '../src/services/dues';
 import { headsListText } from '../src/services/head-label';
@@ -96,10 +96,38 @@ export function splitForTelegram(text: string, limit = TELEGRAM_TEXT_LIMIT): str
 }
 
 /**
+ * Receipts typeset lately, by receipt id: a receipt never changes once issued (its amounts are kept by triggers, its
+ * number, lines and code are fixed), and a keeper's confirmation sends the same one twice — to the owner and to the
+ * keeper who prints it. A few are kept, so the second copy is not typeset again.
+ */
+const RECEIPT_PDFS_KEPT = 16;
+/** Per database (receipt ids are a database's own). */
+const receiptPdfsOf = new WeakMap<object, Map<number, Promise<RenderedDocument | null>>>();
+
+/**
  * The PDF of a message's document (src/documents), or null when it cannot be made (then the text goes alone).
  * Deep links in it use BOT_USERNAME (the same default as the app when it is not set).
  */
-async function documentFor(deps: CoreDeps, message: OutgoingMessage) {
+function documentFor(deps: CoreDeps, message: OutgoingMessage): Promise<RenderedDocument | null> {
+  const ref = message.document!;
+  if (ref.kind !== 'receipt') return typesetDocument(deps, message);
+  let receiptPdfs = receiptPdfsOf.get(deps.db);
+  if (!receiptPdfs) receiptPdfsOf.set(deps.db, (receiptPdfs = new Map()));
+  const kept = receiptPdfs.get(ref.receiptId);
+  if (kept) return kept;
+  const made = typesetDocument(deps, message);
+  if (receiptPdfs.size >= RECEIPT_PDFS_KEPT) receiptPdfs.delete(receiptPdfs.keys().next().value!);
+  receiptPdfs.set(ref.receiptId, made);
+  // Not made (not there yet, or the typesetting failed): the next send tries again.
+  const cache = receiptPdfs;
+  made.then(
+    (doc) => doc === null && cache.delete(ref.receiptId),
+    () => cache.delete(ref.receiptId),
+  );
+  return made;
+}
+
+async function typesetDocument(deps: CoreDeps, message: OutgoingMessage): Promise<RenderedDocument | null> {
   try {
     const botUsername = deps.config.BOT_USERNAME ?? 'kanji_sahayak_bot';
     return await makeDocument(
