@@ -7,7 +7,7 @@
 // The same with keepers confirming payments (bench/confirmations.ts): one update in ten is a keeper's "ok" to a
 // payment card, alternately a s. 13 payment and a s. 15 deposit — updates/s, the keeper's latency at half that rate,
 // statements per confirmation, and (with the jobs runtime beside the bot, at a rate Telegram's limits allow) the
-// time from the keeper's "ok" to the owner's receipt PDF sent. UPDATES_CONFIRM=0 leaves the confirmations out.
+// time from the keeper's "ok" to the owner's receipt PDF sent; on Postgres only. UPDATES_CONFIRM=0 leaves them out.
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -285,7 +285,8 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
 
     // Payments waiting for the keepers, enough for every confirmation below (two kinds, made before the clock starts).
     const rounds_ = Number(process.env.UPDATES_ROUNDS ?? 3);
-    const withConfirmations = process.env.UPDATES_CONFIRM !== '0';
+    // On Postgres, as deployed (PGlite serves one process: the local chat and the tests).
+    const withConfirmations = process.env.UPDATES_CONFIRM !== '0' && target.kind === 'postgres';
     const perKind =
       Math.ceil((n * (rounds_ + 1)) / 20) + 21 + 2 * CPU_CONFIRMS + DELIVERY_UPDATES / DELIVERY_EVERY / 2 + 20;
     const pool: ConfirmationPool | null = withConfirmations
