@@ -1,4 +1,4 @@
-import { authorize, may, type Authorized, type StaffRight } from '../../src/services/staff-actor';
+import { actorInTx, authorize, may, type Authorized, type StaffRight } from '../../src/services/staff-actor';
 import type { BotContext } from '../context';
 
 /**
@@ -21,4 +21,18 @@ export async function requireStaff(
     return undefined;
   }
   return authorize(ctx.actor, right, scope?.poundId);
+}
+
+/**
+ * `requireStaff` on the sender's grants read from the database now (one small SELECT), not on the copy the update
+ * path caches: for an action that writes or hands out a document outside a service transaction (a register
+ * export), so a revoked official gets nothing from the moment the revocation commits.
+ */
+export async function requireStaffNow(
+  ctx: BotContext,
+  right: StaffRight,
+  scope?: { poundId: number; caseNumber: string },
+): Promise<Authorized | undefined> {
+  ctx.actor = await actorInTx(ctx.deps.db, ctx.actor);
+  return requireStaff(ctx, right, scope);
 }
