@@ -5,7 +5,8 @@ import type { BotContext } from '../context';
  * Checks the sender's right (at a case's pound, if given) with the one rights table (src/services/staff-actor.ts)
  * and answers a refusal in the user's language: an owner (or a role without the right) gets
  * `common:error.not_allowed`, staff of another pound `common:error.wrong_pound`. Returns what the sender acts as,
- * or undefined after replying. The services check again (`authorize`) inside their transaction.
+ * or undefined after replying — on the grants the update path cached, so only for choosing what to show; every act
+ * is decided again by its service on the grants read inside its transaction (`authorizeInTx`).
  */
 export async function requireStaff(
   ctx: BotContext,
