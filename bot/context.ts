@@ -32,6 +32,8 @@ interface Flavor {
   /**
    * The sender as an official (src/services/staff-actor.ts), built once per update: Telegram id, the message
    * acted through, active grants (none for an owner) and the administrator flag. Rights: `may` / `authorize`.
+   * The grants may be up to USER_CACHE_TTL_MS old (bot/middleware/user.ts): enough to choose what to show; the
+   * services decide every act on the grants as they stand in their transaction (`authorizeInTx`).
    */
   actor: StaffActor;
 }

@@ -133,16 +133,18 @@ export async function runStep(
           });
       if (claimed.count === 0) return null;
       const keys: string[] = [];
-      // Several messages to one chat (report, notice, proclamation) are spaced by the per-chat interval,
-      // so they arrive in order instead of racing for the chat's slot.
-      const perChat = new Map<string, number>();
+      // Several messages to one chat (report, notice, proclamation, PDFs) are one bundle, read in the order the
+      // step gave them: each waits for the one before it (`after`, enforced by the sender) and is spaced by the
+      // per-chat interval, so it comes due about when its turn does.
+      const perChat = new Map<string, { count: number; lastKey: string }>();
       for (const m of messages) {
-        const k = perChat.get(m.chatId) ?? 0;
-        perChat.set(m.chatId, k + 1);
+        const before = perChat.get(m.chatId);
         const key = `${d.key}:${m.chatId}:${m.key}`;
+        const k = before?.count ?? 0;
+        perChat.set(m.chatId, { count: k + 1, lastKey: key });
         await addToOutbox(
           tx,
-          { name: 'send', payload: m },
+          { name: 'send', payload: before ? { ...m, after: before.lastKey } : m },
           key,
           new Date(now.getTime() + k * deps.config.TELEGRAM_PER_CHAT_INTERVAL_MS),
         );

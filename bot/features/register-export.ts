@@ -3,9 +3,9 @@ import { isLocalDate, type LocalDate } from '../../src/law';
 import { audit } from '../../src/services/audit';
 import { buildRegisterExport, ExportRangeError } from '../../src/services/register-export';
 import { parseDate } from '../../src/services/typed-input';
-import { authorize, poundsInScope } from '../../src/services/staff-actor';
+import { poundsInScope } from '../../src/services/staff-actor';
 import { callbackCodec } from '../flows/callback-codec';
-import { requireStaff } from '../middleware/roles';
+import { requireStaff, requireStaffNow } from '../middleware/roles';
 import { replyWithDocuments } from './documents-reply';
 import { Feature } from './feature';
 
@@ -49,7 +49,9 @@ registerExportFeature.command('register_export', async (ctx) => {
     );
     return;
   }
-  if (!(await requireStaff(ctx, 'register.export', { poundId: pound.id, caseNumber: pound.code }))) return;
+  // The register leaves the bot only on the grants as they stand now (not the cached copy).
+  const who = await requireStaffNow(ctx, 'register.export', { poundId: pound.id, caseNumber: pound.code });
+  if (!who) return;
   let out;
   try {
     out = await buildRegisterExport(ctx.deps.db, { poundId: pound.id, from, to, t: ctx.t });
@@ -60,7 +62,7 @@ registerExportFeature.command('register_export', async (ctx) => {
     }
     throw e;
   }
-  await audit(ctx.deps.db, authorize(ctx.actor, 'register.export', pound.id).audit, 'register.export', null, {
+  await audit(ctx.deps.db, who.audit, 'register.export', null, {
     pound: pound.code,
     from,
     to,
@@ -98,8 +100,10 @@ pdfCb.handle(registerExportFeature, async (ctx, tap) => {
   if (!from || !to) return;
   const poundId = tap.poundId;
   const pound = await ctx.deps.db.pound.findUnique({ where: { id: poundId } });
-  if (!pound || !(await requireStaff(ctx, 'register.export', { poundId: pound.id, caseNumber: pound.code }))) return;
-  await audit(ctx.deps.db, authorize(ctx.actor, 'register.export', pound.id).audit, 'register.export', null, {
+  if (!pound) return;
+  const who = await requireStaffNow(ctx, 'register.export', { poundId: pound.id, caseNumber: pound.code });
+  if (!who) return;
+  await audit(ctx.deps.db, who.audit, 'register.export', null, {
     pound: pound.code,
     from,
     to,

@@ -11,8 +11,12 @@ import { viaOf } from './via';
  *
  * Cached in-process for `ttlMs` (default USER_CACHE_TTL_MS) so an update costs no round trip for them:
  * - in this process a language change (/language) or an enrolment calls `forgetUser`, so it shows at once;
- * - a change made by another process (a revocation with `npm run admin`, a second bot process) shows within
- *   the TTL at the latest — a revoked keeper may act for up to USER_CACHE_TTL_MS after the revocation;
+ * - the cached grants (`ctx.actor`) decide only what is harmless: which menu, greeting, command list, button or
+ *   screen to show. They never decide an act: every service action that records money, releases cattle, issues a
+ *   document or changes a case reads the grants again inside its own transaction (`authorizeInTx`,
+ *   src/services/staff-actor.ts), and a register export reads them first (`requireStaffNow`). So a revocation —
+ *   by `npm run admin -- revoke` or any other process — stops a keeper's next confirmation, release or entry at
+ *   once; only what he is shown may lag, by USER_CACHE_TTL_MS at most;
  * - a changed first name or language_code in the update bypasses the cache (and is stored);
  * - `lastSeenAt` is therefore written at most once per TTL per user.
  */

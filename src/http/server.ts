@@ -140,10 +140,24 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
       onTimeout: 'throw',
       timeoutMilliseconds: 10_000,
     });
-    app.post(WEBHOOK_PATH, (req, reply) => runInScope({ req_id: req.id }, () => handle(req, reply)));
+    const secret = config.WEBHOOK_SECRET!;
+    const webhook = (req: FastifyRequest, reply: FastifyReply) =>
+      runInScope({ req_id: req.id }, async () => {
+        // With the right secret, a JSON body that is not a Telegram update is the sender's mistake, not ours: 400,
+        // which Telegram does not retry (a 500 it would post again and again). A wrong secret is grammY's 401.
+        const problem = safeEqual(String(req.headers['x-telegram-bot-api-secret-token'] ?? ''), secret)
+          ? notAnUpdate(req.body)
+          : null;
+        if (problem) {
+          log.warn({ problem }, 'webhook body is not a Telegram update');
+          return reply.code(400).type('text/plain; charset=utf-8').send('Bad Request: not a Telegram update');
+        }
+        return handle(req, reply);
+      });
+    app.post(WEBHOOK_PATH, webhook);
     // Telegram posts to the URL it was given; a WEBHOOK_URL with another path is served there too.
     const path = webhookPath(config.WEBHOOK_URL);
-    if (path !== WEBHOOK_PATH) app.post(path, (req, reply) => runInScope({ req_id: req.id }, () => handle(req, reply)));
+    if (path !== WEBHOOK_PATH) app.post(path, webhook);
   }
 
   if (o.queues && config.DASHBOARD_USER && config.DASHBOARD_PASSWORD)
@@ -192,6 +206,20 @@ async function receiptPage(
       'content-language': lang,
     })
     .send(renderReceiptPage(deps.translator, lang, receipt));
+}
+
+/**
+ * Why a webhook body is not a Telegram update, or null when it is one: an object with `update_id` a non-negative
+ * integer JavaScript holds exactly (an id past 2^53, or past 64 bits, is not one Telegram sends) and at least one
+ * object beside it (the message, callback query… — kinds Telegram may add later count too).
+ */
+export function notAnUpdate(body: unknown): 'not_an_object' | 'update_id' | 'no_content' | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'not_an_object';
+  const { update_id: id, ...rest } = body as Record<string, unknown>;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0) return 'update_id';
+  return Object.values(rest).some((v) => typeof v === 'object' && v !== null && !Array.isArray(v))
+    ? null
+    : 'no_content';
 }
 
 /** The path part of WEBHOOK_URL ("/" when it has none). */

@@ -13,7 +13,7 @@ import {
   caseTransaction,
 } from './case-transition';
 import { Refusal } from './refusal';
-import { type StaffActor, authorize } from './staff-actor';
+import { type StaffActor, actorInTx, authorize } from './staff-actor';
 import { planDeadlines } from './deadlines';
 import { nameKey, nameResemblance, sameName } from './name-match';
 import { addToOutbox, queueMessage } from './outbox';
@@ -160,6 +160,8 @@ export async function recordOwnerRefusal(
   const name = cleanPersonName(appeared.name);
   if (!name) throw new Refusal('TEXT_REQUIRED', 's. 16');
   return caseTransaction(db, async (tx) => {
+    // The grants as they stand now (not the bot's cached copy): a revoked keeper or officer records nothing.
+    act = await actorInTx(tx, act);
     const c = await loadCase(tx, caseId);
     const allowed = checkCanRecordRefusal(c, act, now);
     // The owner is told what was recorded, under which section, and what follows — the first day of sale comes

@@ -44,9 +44,16 @@ export interface OutgoingMessage {
   document?: DocumentRef;
   /**
    * What its delivery records: a payment card's message id (keepers reply to it); the s. 14 report reached
-   * an officer (the case becomes reported, src/services/s14-report.ts).
+   * an officer (the case becomes reported, src/services/s14-report.ts — every part of the officer's bundle carries
+   * it, so the case is reported when the first part reaches him).
    */
   track?: { kind: 'payment_card'; paymentId: number } | { kind: 's14_report'; caseId: number };
+  /**
+   * The outbox key of the message to the same chat that must reach it first (the parts of one bundle: a s. 14
+   * report, its notice, its proclamation, their PDFs). The sender holds this one back until that one is sent
+   * (or can never be: unreachable, failed), so the parts arrive strictly in order whatever the per-chat pacing did.
+   */
+  after?: string;
   /** Officials' deadlines go ahead of bulk broadcasts. */
   priority?: 'official' | 'personal' | 'bulk';
 }

@@ -8,7 +8,7 @@ import { refusalOf, Refusal } from './refusal';
 import { planDeadlines } from './deadlines';
 import { queueMessage, type Tx } from './outbox';
 import { issueReceipt, itemTotals, receiptItemsFromSnapshot, verificationLink, type ReceiptItem } from './receipts';
-import { authorize, type StaffActor } from './staff-actor';
+import { authorize, authorizeInTx, type StaffActor } from './staff-actor';
 import { paiseOf } from '../db';
 import { postLedger } from './ledger';
 import { confirmationPlan, releasePart } from './part-claim';
@@ -132,7 +132,8 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
   const { paymentId, now } = input;
   const p = await loadPayment(db, paymentId);
   if (!p) return { status: 'not_found', paymentId };
-  const who = authorize(input.actor, 'payment.confirm', p.case.poundId);
+  // An early answer on the bot's grants; the confirmation itself is decided on the grants inside its transaction.
+  authorize(input.actor, 'payment.confirm', p.case.poundId);
   const caseNumber = p.case.number;
   if (p.status === 'CONFIRMED')
     return { status: 'already', paymentId, caseNumber, receiptNumber: p.receipt?.number ?? null };
@@ -152,6 +153,8 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
   const confirmedPaise = duePaise;
   try {
     const done = await db.$transaction(async (tx) => {
+      // The keeper's grants as they stand now: a keeper revoked a moment ago confirms nothing.
+      const who = await authorizeInTx(tx, input.actor, 'payment.confirm', p.case.poundId);
       // One owner's heads of a multi-owner entry (a part payment) or the case's own payment: src/law decides (part-claim.ts).
       const plan = await confirmationPlan(tx, p, now);
       const claimed = await tx.payment.updateMany({
@@ -367,11 +370,12 @@ export async function rejectPayment(
   const reason = input.reason.trim().slice(0, 500);
   const p = await loadPayment(db, paymentId);
   if (!p) return { status: 'not_found', paymentId };
-  const who = authorize(input.actor, 'payment.confirm', p.case.poundId);
+  authorize(input.actor, 'payment.confirm', p.case.poundId);
   const caseNumber = p.case.number;
   if (p.status !== 'PENDING') return { status: 'already', paymentId, caseNumber, current: p.status };
   try {
     const done = await db.$transaction(async (tx) => {
+      const who = await authorizeInTx(tx, input.actor, 'payment.confirm', p.case.poundId);
       // A part payment (one owner's heads) never moved the case: rejecting it leaves the case as it is.
       const judged = p.part ? null : await keeperMay(tx, p.caseId, REJECT_ACTION[p.kind], now);
       const claimed = await tx.payment.updateMany({

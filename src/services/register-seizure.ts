@@ -5,7 +5,7 @@ import { allocateCaseNumber, villageKey } from './case-numbers';
 import { searchKeysOf } from './cattle-words';
 import { planDeadlines } from './deadlines';
 import { addToOutbox } from './outbox';
-import { authorize, type Authorized, type StaffActor } from './staff-actor';
+import { authorize, authorizeInTx, type StaffActor } from './staff-actor';
 
 /** A group of heads of one class with one description, or one head with its own (s. 8(a)). */
 export interface HeadGroup {
@@ -121,7 +121,8 @@ export function validateSeizureEntry(entry: SeizureEntry, now: Date) {
  */
 export async function registerSeizure(db: Db, input: { entry: SeizureEntry; actor: StaffActor; now: Date }) {
   const { entry, now, actor: via } = input;
-  const who = authorize(via, 'seizure.register', entry.poundId);
+  // An early answer on the bot's grants; the entry itself is decided on the grants inside its transaction.
+  authorize(via, 'seizure.register', entry.poundId);
   const v = validateSeizureEntry(entry, now);
   const registerKey = via.chatId != null && via.messageId != null ? `${via.chatId}:${via.messageId}` : null;
   const earlier = () =>
@@ -130,7 +131,7 @@ export async function registerSeizure(db: Db, input: { entry: SeizureEntry; acto
       include: { heads: { orderBy: { index: 'asc' } }, pound: true },
     });
   try {
-    return await insertEntry(db, { entry, v, who, now, registerKey });
+    return await insertEntry(db, { entry, v, actor: via, now, registerKey });
   } catch (e) {
     // The same button recorded by a concurrent run that committed first: its case is the entry.
     if (registerKey && e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') {
@@ -146,13 +147,15 @@ async function insertEntry(
   input: {
     entry: SeizureEntry;
     v: ReturnType<typeof validateSeizureEntry>;
-    who: Authorized;
+    actor: StaffActor;
     now: Date;
     registerKey: string | null;
   },
 ) {
-  const { entry, v, who, now, registerKey } = input;
+  const { entry, v, now, registerKey } = input;
   return db.$transaction(async (tx) => {
+    // The keeper's grants as they stand now (not the bot's cached copy): a revoked keeper registers nothing.
+    const who = await authorizeInTx(tx, input.actor, 'seizure.register', entry.poundId);
     const pound = await tx.pound.findUniqueOrThrow({ where: { id: entry.poundId } });
     const year = Number(toIstDate(entry.impoundedAt).slice(0, 4));
     const { number, seq } = await allocateCaseNumber(tx, pound, year);

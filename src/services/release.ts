@@ -6,7 +6,7 @@ import { caseStateOf, caseTransaction, loadCase, transition } from './case-trans
 import { planDeadlines } from './deadlines';
 import { queueMessage } from './outbox';
 import { issueReceipt, receiptItemsFromSnapshot } from './receipts';
-import { authorize, type StaffActor } from './staff-actor';
+import { authorize, authorizeInTx, type StaffActor } from './staff-actor';
 import { paiseOf } from '../db';
 
 /** A s. 19 order: by a Magistrate or a Civil Court, with its reference. */
@@ -56,8 +56,9 @@ export async function releaseCattle(
   const { now, order } = input;
   const c = await db.case.findUnique({ where: { number: input.caseNumber }, include: { pound: true } });
   if (!c) return { status: 'not_found', caseNumber: input.caseNumber };
-  const who = authorize(input.actor, order ? 'release.order' : 'release', c.poundId);
-  const grant = who.grant;
+  const right = order ? 'release.order' : 'release';
+  // An early answer on the bot's grants; the release itself is decided on the grants inside its transaction.
+  authorize(input.actor, right, c.poundId);
   // The release of the case itself (an owner's part release, `claimId`, delivered only his heads).
   const prior = await db.release.findFirst({ where: { caseId: c.id, claimId: null }, orderBy: { id: 'asc' } });
   if (prior)
@@ -71,6 +72,9 @@ export async function releaseCattle(
   const reference = order?.reference.replace(/\s+/g, ' ').trim().slice(0, MAX_ORDER_REFERENCE) ?? '';
 
   const result = await caseTransaction(db, async (tx) => {
+    // The grants as they stand now: a keeper revoked a moment ago releases nothing.
+    const who = await authorizeInTx(tx, input.actor, right, c.poundId);
+    const grant = who.grant;
     const stored = await loadCase(tx, c.id);
     const state = caseStateOf(stored);
     // The keeper hands over the cattle against the owner's signature in the paper register (s. 13); the

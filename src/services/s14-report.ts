@@ -19,8 +19,9 @@ import { staffChats } from './reminders/recipients';
  *  - `s14ReportStep` (the day-8 deadline step) builds the report for the pound's officers; with no officer
  *    enrolled the step is PENDING (DeadlineRun outcome 'pending'): the keepers and the District Magistrate's
  *    office are told, nothing is recorded as reported;
- *  - `recordS14Reported` moves the case, called when the report reached an officer (the sender delivered a
- *    message tracked `s14_report`, `markS14ReportDelivered`) or when an officer records the notice himself
+ *  - `recordS14Reported` moves the case, called when the report reached an officer (the sender delivered the
+ *    first part of his bundle — report, notice, proclamation, PDFs, each tracked `s14_report`, delivered in that
+ *    order: `markS14ReportDelivered`) or when an officer records the notice himself
  *    (the officer plainly has the report, src/services/notice.ts);
  *  - `releasePendingSteps` — an enrolment for a pound re-runs that pound's pending steps.
  */
@@ -108,18 +109,23 @@ export async function s14ReportStep(ctx: ReminderContext, caseId: number, now: D
   const officers = await staffChats(ctx.db, full.poundId, ['OFFICER']);
   const keepers = (await staffChats(ctx.db, full.poundId, ['POUND_KEEPER'])).filter((k) => !officers.includes(k));
   const out: OutgoingMessage[] = [];
-  const copies = (chatId: string) => {
+  // Every part of an officer's bundle is tracked: the case is reported when the first part reaches him (the
+  // sender delivers the parts in this order, each after the one before: jobs/deadline-worker.ts).
+  const tracked = { track: { kind: 's14_report', caseId } } as const;
+  const copies = (chatId: string, officer: boolean) => {
     out.push({
       chatId,
       key: 'jobs:s14_report.notice_copy',
       params: { number: full.number, hi: texts.notice.hi, en: texts.notice.en },
       priority: 'official',
+      ...(officer ? tracked : {}),
     });
     out.push({
       chatId,
       key: 'jobs:s14_report.proclamation_copy',
       params: { number: full.number, hi: texts.proclamation.hi, en: texts.proclamation.en },
       priority: 'official',
+      ...(officer ? tracked : {}),
     });
   };
   if (officers.length === 0) {
@@ -136,9 +142,9 @@ export async function s14ReportStep(ctx: ReminderContext, caseId: number, now: D
       key: 'jobs:s14_report.to_officer',
       params,
       priority: 'official',
-      track: { kind: 's14_report', caseId },
+      ...tracked,
     });
-    copies(chatId);
+    copies(chatId, true);
     // The notice to print and post and the proclamation for the crier, as PDFs (src/documents).
     out.push({
       chatId,
@@ -146,6 +152,7 @@ export async function s14ReportStep(ctx: ReminderContext, caseId: number, now: D
       params: { number: full.number },
       document: { kind: 'notice', caseId },
       priority: 'official',
+      ...tracked,
     });
     out.push({
       chatId,
@@ -153,11 +160,12 @@ export async function s14ReportStep(ctx: ReminderContext, caseId: number, now: D
       params: { number: full.number },
       document: { kind: 'proclamation', caseId },
       priority: 'official',
+      ...tracked,
     });
   }
   for (const chatId of keepers) {
     out.push({ chatId, key: 'jobs:s14_report.to_keeper', params, priority: 'official' });
-    copies(chatId);
+    copies(chatId, false);
   }
   return { outcome: 'sent', messages: out };
 }

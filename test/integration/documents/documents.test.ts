@@ -117,6 +117,40 @@ describe.each(await dbKinds())('printable documents on %s', (kind) => {
     ]);
   });
 
+  it('s. 14 notice: each label stands clear of its value, the long Hindi labels too', async () => {
+    const doc = await makeDocument(
+      { db: t.prisma, translator, botUsername: 'kanji_test_bot', now: DEMO_START },
+      { kind: 'notice', caseId: cases.sale.caseId },
+    );
+    const file = path.join(dir, `${kind}-gaps-${doc.filename}`);
+    writeFileSync(file, doc.pdf);
+    // Every word drawn, with its box in points (poppler's pdftotext -bbox).
+    const words = [
+      ...execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).matchAll(
+        /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g,
+      ),
+    ].map((m) => ({ x0: Number(m[1]), y: Number(m[2]), x1: Number(m[3]), w: m[4]! }));
+    /** The space between the last word of a label and the first word of its value, on one line. */
+    const gap = (labelEnd: string, valueStart: string) => {
+      const found = words
+        .filter((a) => a.w === labelEnd)
+        .flatMap((a) =>
+          words.filter((b) => b.w === valueStart && Math.abs(b.y - a.y) < 1 && b.x0 > a.x1).map((b) => b.x0 - a.x1),
+        );
+      expect(found, `"${labelEnd}" then "${valueStart}" on one line`).toHaveLength(1);
+      return found[0]!;
+    };
+    // "(ग) बंद किए जाने का स्थान" | "आमेर कांजी हाउस…"; "जिला मजिस्ट्रेट का निर्देश" | "DM/JPR/27/2026"; and in English.
+    // Before, six points: the bold label read as one with its value. Now more than the body text's size.
+    for (const [label, value] of [
+      ['स्थान', 'आमेर'],
+      ['निर्देश', 'DM/JPR/27/2026'],
+      ['impounding', 'Amer'],
+      ['Magistrate', 'DM/JPR/27/2026'],
+    ] as const)
+      expect([label, value, gap(label, value)]).toEqual([label, value, expect.toSatisfy((g: number) => g >= 12)]);
+  });
+
   it('s. 14 notice before posting (the s. 14 report): no date yet, the auction as the Magistrate directs', async () => {
     const { text } = await pdfText({ kind: 'notice', caseId: cases.unposted.caseId });
     inOrder(text, [
