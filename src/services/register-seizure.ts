@@ -5,6 +5,8 @@ import { allocateCaseNumber, villageKey } from './case-numbers';
 import { searchKeysOf } from './cattle-words';
 import { planDeadlines } from './deadlines';
 import { addToOutbox } from './outbox';
+import { maskMobile } from './sms/phone';
+import { insertOwnerMobile, queueOwnerSms, type SealedMobile } from './sms/owner-mobile';
 import { authorize, type Authorized, type StaffActor } from './staff-actor';
 
 /** A group of heads of one class with one description, or one head with its own (s. 8(a)). */
@@ -119,7 +121,10 @@ export function validateSeizureEntry(entry: SeizureEntry, now: Date) {
  * insert fails on the key inside its own transaction (nothing of it is kept) and the first case is returned
  * with `replay: true`. No check-then-write: the database decides which run is first.
  */
-export async function registerSeizure(db: Db, input: { entry: SeizureEntry; actor: StaffActor; now: Date }) {
+export async function registerSeizure(
+  db: Db,
+  input: { entry: SeizureEntry; actor: StaffActor; now: Date; ownerMobile?: SealedMobile | null },
+) {
   const { entry, now, actor: via } = input;
   const who = authorize(via, 'seizure.register', entry.poundId);
   const v = validateSeizureEntry(entry, now);
@@ -130,7 +135,7 @@ export async function registerSeizure(db: Db, input: { entry: SeizureEntry; acto
       include: { heads: { orderBy: { index: 'asc' } }, pound: true },
     });
   try {
-    return await insertEntry(db, { entry, v, who, now, registerKey });
+    return await insertEntry(db, { entry, v, who, now, registerKey, ownerMobile: input.ownerMobile ?? null });
   } catch (e) {
     // The same button recorded by a concurrent run that committed first: its case is the entry.
     if (registerKey && e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') {
@@ -149,9 +154,10 @@ async function insertEntry(
     who: Authorized;
     now: Date;
     registerKey: string | null;
+    ownerMobile: SealedMobile | null;
   },
 ) {
-  const { entry, v, who, now, registerKey } = input;
+  const { entry, v, who, now, registerKey, ownerMobile } = input;
   return db.$transaction(async (tx) => {
     const pound = await tx.pound.findUniqueOrThrow({ where: { id: entry.poundId } });
     const year = Number(toIstDate(entry.impoundedAt).slice(0, 4));
@@ -208,6 +214,22 @@ async function insertEntry(
       seizedAt: v.seizedAt.toISOString(),
       backDated: now.getTime() - entry.impoundedAt.getTime() > 3_600_000,
     });
+    // The owner's mobile, given with his consent: kept encrypted; the registration SMS goes with the entry.
+    if (ownerMobile) {
+      const m = await insertOwnerMobile(tx, {
+        caseId: created.id,
+        mobile: ownerMobile,
+        staffId: who.grant.staffId,
+        now,
+      });
+      await audit(tx, who.audit, 'owner_mobile.record', created.id, {
+        mobileId: m.id,
+        masked: maskMobile(ownerMobile.last4),
+        language: ownerMobile.language,
+        consent: true,
+      });
+      await queueOwnerSms(tx, created.id, 'registered', now);
+    }
     return { case: created, replay: false };
   });
 }
