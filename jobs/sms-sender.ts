@@ -61,10 +61,19 @@ export function createSmsProcessor(deps: CoreDeps) {
     const { rendered } = composed;
     const templateId = settings.templateIds.get(rendered.templateKey);
     if (!templateId) throw new UnrecoverableError(`no DLT template id for ${rendered.templateKey}`);
+    let to: string;
+    try {
+      to = e164(vault.open(composed.cipher));
+    } catch {
+      // Sealed under another key (SMS_DATA_KEY changed): it will never open; an operator sees it FAILED.
+      await deps.db.smsDelivery.update({ where: { key }, data: { status: 'FAILED', lastError: 'cannot decrypt' } });
+      deps.metrics?.sms.inc({ event: p.event, outcome: 'failed' });
+      throw new UnrecoverableError('the mobile number cannot be decrypted with SMS_DATA_KEY');
+    }
     let accepted;
     try {
       accepted = await settings.provider.send({
-        to: e164(vault.open(composed.cipher)),
+        to,
         text: rendered.text,
         encoding: rendered.encoding,
         templateId,

@@ -53,7 +53,7 @@ export function createSmsSettings(config: Config, print?: (line: string) => void
   const templateIds = parseTemplateIds(config.SMS_DLT_TEMPLATE_IDS);
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   if (config.SMS_PROVIDER === 'fake') {
-    for (const k of templateKeys()) if (!templateIds.has(k)) templateIds.set(k, `0000000000${k.length}`);
+    for (const k of templateKeys()) if (!templateIds.has(k)) templateIds.set(k, '0000000000000000000');
     return {
       provider: new FakeSmsProvider(print),
       templateIds,
