@@ -101,6 +101,8 @@ describe('SMS to the owner (e2e, fake provider)', () => {
   });
 
   it('records a second owner with /mobile (English), once, and asks nothing without consent', async () => {
+    await h.send(keeper, '/help');
+    expect(lastText(h, keeper)).toContain(en('sms:help'));
     await h.send(keeper, `/mobile ${number}`);
     expect(h.api.sentTo(keeper.id).at(-2)!.text).toContain('******3210');
     await h.send(keeper, ENGLISH_OWNER_MOBILE);

@@ -102,6 +102,8 @@ describe('without SMS configuration (e2e)', () => {
 
   it('asks no mobile number at registration and /mobile says SMS is not set up', async () => {
     expect(h.deps.sms).toBeUndefined();
+    await h.send(keeper, '/help');
+    expect(lastText(h, keeper)).not.toContain('/mobile');
     await h.send(keeper, '/register');
     await press(h, keeper, en('common:cattle.cow'));
     await h.send(keeper, '1');
