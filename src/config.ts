@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTemplateIds, templateKeys } from './services/sms/templates';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const positiveInt = z.coerce.number().int().positive();
@@ -118,6 +119,21 @@ const schema = z
     if (c.SMS_PROVIDER === 'sns') {
       for (const v of ['SMS_SENDER_ID', 'SMS_DLT_ENTITY_ID', 'SMS_DLT_TEMPLATE_IDS', 'PUBLIC_URL'] as const)
         if (!c[v]) ctx.addIssue({ code: 'custom', path: [v], message: 'is required when SMS_PROVIDER=sns' });
+      // Every SMS text is a DLT template: each needs its id (npm run sms:templates prints the line to fill in).
+      if (c.SMS_DLT_TEMPLATE_IDS) {
+        try {
+          const ids = parseTemplateIds(c.SMS_DLT_TEMPLATE_IDS);
+          const missing = templateKeys().filter((k) => !ids.has(k));
+          if (missing.length)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['SMS_DLT_TEMPLATE_IDS'],
+              message: `has no DLT template id for ${missing.join(', ')}`,
+            });
+        } catch (e) {
+          ctx.addIssue({ code: 'custom', path: ['SMS_DLT_TEMPLATE_IDS'], message: (e as Error).message });
+        }
+      }
     }
     if (c.WEBHOOK_URL && !c.WEBHOOK_URL.startsWith('https://')) {
       ctx.addIssue({

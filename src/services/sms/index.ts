@@ -2,7 +2,9 @@ import type { Config } from '../../config';
 import { FakeSmsProvider } from './fake';
 import type { SmsProvider } from './provider';
 import { SnsSmsProvider } from './sns';
-import { SMS_EVENTS, type SmsLanguage } from './templates';
+import { parseTemplateIds, templateKeys } from './templates';
+
+export { parseTemplateIds, templateKeys } from './templates';
 
 export { casePageUrl } from './links';
 export { maskMobile, parseIndianMobile } from './phone';
@@ -13,25 +15,6 @@ export { SmsSendError, type SmsProvider, type SmsRequest } from './provider';
 /** SMS is on when a provider is configured (and with it the key that guards the numbers). */
 export function smsEnabled(config: Pick<Config, 'SMS_PROVIDER' | 'SMS_DATA_KEY'>): boolean {
   return Boolean(config.SMS_PROVIDER && config.SMS_DATA_KEY);
-}
-
-/** Every template key an SMS may use: "<event>.<language>". */
-export function templateKeys(): string[] {
-  return SMS_EVENTS.flatMap((e) => (['hi', 'en'] as SmsLanguage[]).map((l) => `${e}.${l}`));
-}
-
-/** SMS_DLT_TEMPLATE_IDS ("registered.hi=1107…, registered.en=1107…") as a map; a key of no template is an error. */
-export function parseTemplateIds(value: string | undefined): Map<string, string> {
-  const out = new Map<string, string>();
-  const known = new Set(templateKeys());
-  for (const pair of (value ?? '').split(',')) {
-    if (!pair.trim()) continue;
-    const [k, id] = pair.split('=').map((s) => s.trim());
-    if (!k || !id || !known.has(k))
-      throw new Error(`SMS_DLT_TEMPLATE_IDS: "${k}" is not a template (${[...known].join(', ')})`);
-    out.set(k, id);
-  }
-  return out;
 }
 
 /** The provider's settings, checked at start: with a real provider every template must have its DLT id. */

@@ -116,3 +116,22 @@ export function smsParts(text: string): number {
   }
   return text.length <= 70 ? 1 : Math.ceil(text.length / 67);
 }
+
+/** Every template key an SMS may use: "<event>.<language>". */
+export function templateKeys(): string[] {
+  return SMS_EVENTS.flatMap((e) => (['hi', 'en'] as SmsLanguage[]).map((l) => `${e}.${l}`));
+}
+
+/** SMS_DLT_TEMPLATE_IDS ("registered.hi=1107…, registered.en=1107…") as a map; a key of no template is an error. */
+export function parseTemplateIds(value: string | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  const known = new Set(templateKeys());
+  for (const pair of (value ?? '').split(',')) {
+    if (!pair.trim()) continue;
+    const [k, id] = pair.split('=').map((s) => s.trim());
+    if (!k || !id || !known.has(k))
+      throw new Error(`SMS_DLT_TEMPLATE_IDS: "${k}" is not a template (${[...known].join(', ')})`);
+    out.set(k, id);
+  }
+  return out;
+}

@@ -166,14 +166,24 @@ describe('SMS configuration', () => {
     expect(() => createConfig({ SMS_PROVIDER: 'sns' })).toThrow(/SMS_DATA_KEY/);
     expect(() => createConfig({ SMS_PROVIDER: 'sns', SMS_DATA_KEY: 'short' })).toThrow(/SMS_DATA_KEY/);
     expect(() => createConfig({ SMS_PROVIDER: 'sns', SMS_DATA_KEY: KEY })).toThrow(/SMS_SENDER_ID/);
-    const c = createConfig({
+    const sns = {
       SMS_PROVIDER: 'sns',
       SMS_DATA_KEY: KEY,
       SMS_SENDER_ID: 'KANJIH',
       SMS_DLT_ENTITY_ID: '1101234567890123456',
-      SMS_DLT_TEMPLATE_IDS: 'registered.hi=1107160000000000001',
       PUBLIC_URL: 'https://kanji.example.in',
-    });
+    };
+    // Every template needs its DLT id.
+    expect(() => createConfig({ ...sns, SMS_DLT_TEMPLATE_IDS: 'registered.hi=1107160000000000001' })).toThrow(
+      /SMS_DLT_TEMPLATE_IDS has no DLT template id for registered\.en/,
+    );
+    const all = templateKeys()
+      .map((k, i) => `${k}=11071600000000000${String(i).padStart(2, '0')}`)
+      .join(',');
+    const c = createConfig({ ...sns, SMS_DLT_TEMPLATE_IDS: all });
+    expect(() =>
+      createConfig({ ...sns, SMS_DLT_TEMPLATE_IDS: all, PUBLIC_URL: `https://${'k'.repeat(40)}.in` }),
+    ).toThrow(/PUBLIC_URL/);
     expect(c.SMS_RETENTION_DAYS).toBe(180);
   });
   it('never echoes the key in an error', () => {
