@@ -4,6 +4,8 @@ import { SmsSendError, type SmsAccepted, type SmsProvider, type SmsRequest } fro
 /** One SMS the fake provider accepted (tests read them; the local chat prints them with the number masked). */
 export interface FakeSms extends SmsRequest {
   providerMessageId: string;
+  /** When it was accepted (real time, ms): tests of the SMS rate limit read it. */
+  acceptedAtMs: number;
 }
 
 /**
@@ -30,7 +32,7 @@ export class FakeSmsProvider implements SmsProvider {
     }
     if (this.refuse?.(r)) throw new SmsSendError('fake provider refused the request (400)', true);
     const providerMessageId = `fake-${this.sent.length + 1}`;
-    this.sent.push({ ...r, providerMessageId });
+    this.sent.push({ ...r, providerMessageId, acceptedAtMs: Date.now() });
     this.print?.(`📱 SMS to ${maskMobile(r.to.slice(-4))} [${r.senderId} ${r.templateKey} ${r.templateId}]: ${r.text}`);
     return { providerMessageId };
   }
