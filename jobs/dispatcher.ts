@@ -7,7 +7,9 @@ import {
   priorityOf,
   RETRY,
   sendJobIdFor,
+  smsJobIdFor,
   type BroadcastJobData,
+  type SmsJobData,
   type DeadlineJobData,
   type QueueName,
   type SendJobData,
@@ -68,6 +70,12 @@ export async function enqueueRow(deps: CoreDeps, queues: Queues, row: OutboxRow)
       const p = row.payload as { kind: string; caseId: number };
       const data: BroadcastJobData = { key: row.jobKey, kind: p.kind, caseId: p.caseId };
       await queues.broadcast.add(p.kind, data, { jobId, delay, ...KEEP, ...RETRY });
+      return;
+    }
+    case 'sms': {
+      // Ids only: the sender reads the payload (the mobile row, the event) from this row and the number from its table.
+      const data: SmsJobData = { outboxId: String(row.id), runAt: row.runAt.toISOString() };
+      await queues.sms.add('sms', data, { jobId: smsJobIdFor(row.id), delay, priority: 5, ...KEEP, ...RETRY });
       return;
     }
     default:

@@ -1,8 +1,8 @@
 import type { JobsOptions } from 'bullmq';
 import type { OutgoingMessage } from '../src/services/outbox';
 
-/** The three queues: one Telegram sender, the statutory deadline steps, and broadcast fan-out. */
-export const QUEUE_NAMES = ['send', 'deadline', 'broadcast'] as const;
+/** The queues: one Telegram sender, the statutory deadline steps, broadcast fan-out, and SMS to owners. */
+export const QUEUE_NAMES = ['send', 'deadline', 'broadcast', 'sms'] as const;
 /** One of the queue names. */
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
@@ -21,6 +21,17 @@ export interface SendJobData {
   /** Only in jobs written before payloads became ids-only (still in Redis at an upgrade): read, never written. */
   key?: string;
   message?: OutgoingMessage;
+}
+
+/** Data of an 'sms' job: the outbox row only (its payload names the owner's mobile row, never the number). */
+export interface SmsJobData {
+  outboxId: string;
+  runAt?: string;
+}
+
+/** BullMQ job id of an outbox 'sms' row: its row id (the key names the mobile row; ids only all the same). */
+export function smsJobIdFor(outboxId: bigint | string): string {
+  return `m.${outboxId}`;
 }
 
 /** Data of a 'deadline' job: a statutory step of a case, due at `runAt` (ISO instant, deps.clock time). */

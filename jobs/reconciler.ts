@@ -18,12 +18,14 @@ import {
   KEEP,
   RETRY,
   sendJobIdFor,
+  smsJobIdFor,
   type DeadlineJobData,
   type QueueName,
   type SendJobData,
 } from './queues';
 import { resolveSendJob } from './send-job';
 import { flushSentFacts } from './sent-facts';
+import { sweepOwnerMobiles } from '../src/services/sms/owner-mobile';
 
 /** Work the reconciler looks back over (older undelivered rows are left to an operator). */
 export const RECONCILE_LOOKBACK_MS = 7 * 24 * 3_600_000;
@@ -60,6 +62,10 @@ export interface ReconcileResult {
   revived: number;
   /** "Sent" facts kept in Redis while the database was down, written into Delivery rows. */
   sentFacts: number;
+  /** Owed SMS re-enqueued (their job was missing or had failed). */
+  sms: number;
+  /** Owners' mobile numbers erased this pass (their case ended SMS_RETENTION_DAYS ago). */
+  mobilesErased: number;
   ms: number;
 }
 
@@ -158,7 +164,7 @@ async function scheduleCases(deps: CoreDeps, queues: Queues, redis: Redis, cases
  */
 async function reviveFailed(deps: CoreDeps, queues: Queues): Promise<number> {
   let revived = 0;
-  for (const name of ['deadline', 'send', 'broadcast'] as QueueName[]) {
+  for (const name of ['deadline', 'send', 'broadcast', 'sms'] as QueueName[]) {
     const q = queues[name];
     for (let start = 0; ; start += PAGE) {
       const jobs = (await q.getFailed(start, start + PAGE - 1)).filter((j): j is Job => Boolean(j?.id));
@@ -198,6 +204,23 @@ async function reviveFailed(deps: CoreDeps, queues: Queues): Promise<number> {
           (_, i) =>
             resolved[i] !== null && !done.has(`${resolved[i]!.key}\u0000${BigInt(resolved[i]!.message.chatId)}`),
         );
+      } else if (name === 'sms') {
+        // Owed while the event's SmsDelivery row is not final (and the outbox row still exists).
+        const ids = again.map((j) => BigInt((j.data as { outboxId: string }).outboxId));
+        const rows = await deps.db.outboxEntry.findMany({
+          where: { id: { in: ids } },
+          select: { id: true, jobKey: true },
+        });
+        const finals = new Set(
+          (
+            await deps.db.smsDelivery.findMany({
+              where: { key: { in: rows.map((r) => r.jobKey) }, status: { not: 'PENDING' } },
+              select: { key: true },
+            })
+          ).map((d) => d.key),
+        );
+        const owedIds = new Set(rows.filter((r) => !finals.has(r.jobKey)).map((r) => String(r.id)));
+        owed = again.filter((j) => owedIds.has((j.data as { outboxId: string }).outboxId));
       }
       for (const j of owed) {
         await q.remove(j.id!).catch(() => 0);
@@ -236,6 +259,8 @@ export async function reconcile(deps: CoreDeps, queues: Queues, opts: ReconcileO
     broadcasts: 0,
     revived: 0,
     sentFacts: 0,
+    sms: 0,
+    mobilesErased: 0,
     ms: 0,
   };
   result.sentFacts = await flushSentFacts(deps, redis, opts.prefix);
@@ -266,6 +291,8 @@ export async function reconcile(deps: CoreDeps, queues: Queues, opts: ReconcileO
       result.deadlineSteps += await scheduleCases(deps, queues, redis, cases satisfies CaseForDeadlines[]);
       result.finishedWithPartDeposits += cases.length;
     }
+    // Owners' mobile numbers are kept SMS_RETENTION_DAYS after their case ends, by deps.clock.
+    result.mobilesErased = (await sweepOwnerMobiles(deps.db, deps.clock.now(), deps.config.SMS_RETENTION_DAYS)).erased;
   }
 
   const since = full || !opts.since ? new Date(deps.clock.now().getTime() - RECONCILE_LOOKBACK_MS) : opts.since;
@@ -273,10 +300,13 @@ export async function reconcile(deps: CoreDeps, queues: Queues, opts: ReconcileO
     // Send rows with no final Delivery row (SENT, UNREACHABLE, or FAILED = refused by Telegram), in one query.
     const rows = await deps.db.$queryRaw<OutboxRow[]>`
       SELECT o."id", o."jobName", o."jobKey", o."payload", o."runAt" FROM "OutboxEntry" o
-      WHERE o."dispatchedAt" >= ${since} AND o."jobName" IN ('send', 'broadcast') AND o."id" > ${cursor}
-        AND (o."jobName" = 'broadcast' OR NOT EXISTS (
-          SELECT 1 FROM "Delivery" d WHERE d."messageKey" = o."jobKey" AND d."status" <> 'PENDING'
-            AND d."telegramUserId"::text = o."payload"->>'chatId'))
+      WHERE o."dispatchedAt" >= ${since} AND o."jobName" IN ('send', 'broadcast', 'sms') AND o."id" > ${cursor}
+        AND (o."jobName" = 'broadcast'
+          OR (o."jobName" = 'send' AND NOT EXISTS (
+            SELECT 1 FROM "Delivery" d WHERE d."messageKey" = o."jobKey" AND d."status" <> 'PENDING'
+              AND d."telegramUserId"::text = o."payload"->>'chatId'))
+          OR (o."jobName" = 'sms' AND NOT EXISTS (
+            SELECT 1 FROM "SmsDelivery" s WHERE s."key" = o."jobKey" AND s."status" <> 'PENDING')))
       ORDER BY o."id" LIMIT ${PAGE}`;
     if (rows.length === 0) break;
     cursor = rows[rows.length - 1]!.id;
@@ -293,6 +323,19 @@ export async function reconcile(deps: CoreDeps, queues: Queues, opts: ReconcileO
       if (state !== 'missing') await removeJobs(queues.send, [sendJobIdFor(row.id)]);
       await enqueueRow(deps, queues, row);
       result.sends++;
+    }
+    const smsRows = rows.filter((r) => r.jobName === 'sms');
+    const smsStates = await jobStates(
+      redis,
+      queues.sms,
+      smsRows.map((r) => smsJobIdFor(r.id)),
+    );
+    for (const row of smsRows) {
+      const state = smsStates.get(smsJobIdFor(row.id));
+      if (state === 'live') continue;
+      if (state !== 'missing') await removeJobs(queues.sms, [smsJobIdFor(row.id)]);
+      await enqueueRow(deps, queues, row);
+      result.sms++;
     }
     for (const row of rows.filter((r) => r.jobName === 'broadcast'))
       result.broadcasts += await reconcileBroadcast(deps, queues, redis, row);

@@ -12,6 +12,7 @@ import { createTranslator } from './i18n';
 import { createHttpServer, type HttpServer } from './http/server';
 import { createLogger, type Logger } from './logging';
 import { Metrics } from './observability/metrics';
+import { createSmsSettings } from './services/sms';
 
 /** The composition root: config, database, translator, bot and workers, wired once. */
 export interface App {
@@ -40,6 +41,8 @@ export interface AppOptions {
   seed?: boolean;
   /** Serve HTTP on PORT (default: unless noTransport). Tests set it with noTransport to test the server alone. */
   http?: boolean;
+  /** Where the fake SMS provider (SMS_PROVIDER=fake) shows each SMS, number masked (default: the log). */
+  smsPrint?: (line: string) => void;
 }
 
 /**
@@ -66,7 +69,11 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
   if (options.seed ?? config.SEED_DEMO) await seedDemo(database.prisma, clock.now());
   const translator = await createTranslator();
   const metrics = new Metrics();
-  const deps: CoreDeps = { config, db: database.prisma, clock, logger, translator, metrics };
+  const sms = createSmsSettings(
+    config,
+    options.smsPrint ?? ((line) => logger.info({ sms: line }, 'fake SMS provider')),
+  );
+  const deps: CoreDeps = { config, db: database.prisma, clock, logger, translator, metrics, ...(sms ? { sms } : {}) };
 
   let bot: Bot<BotContext> | undefined;
   let botDeps: BotDeps | undefined;

@@ -1,6 +1,7 @@
 // The local chat (npm start without BOT_TOKEN): the real bot, workers and embedded database, talking to an
 // in-process stand-in for the Telegram Bot API, with the conversation in the terminal.
-import { mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { pino } from 'pino';
@@ -73,6 +74,10 @@ export async function startLocalChat(config: Config, io: LocalChatIO): Promise<L
   const clock = new OffsetClock();
   clock.offsetMs = state.clockOffsetMs;
   const write = (text: string) => void io.output.write(`${text}\n`);
+  // SMS_PROVIDER=fake: the owners' SMS are shown here (number masked); the numbers' key is kept in DATA_DIR.
+  if (config.SMS_PROVIDER === 'fake' && !config.SMS_DATA_KEY)
+    config = { ...config, SMS_DATA_KEY: localSmsKey(dataDir) };
+  let showSms: (line: string) => void = write;
 
   const api = new LocalBotApi({
     botInfo: localBotInfo(config),
@@ -95,6 +100,7 @@ export async function startLocalChat(config: Config, io: LocalChatIO): Promise<L
       clock,
       seed: true,
       logger,
+      smsPrint: (line) => showSms(line),
     });
     await enrolPersonas(app.deps.db, config.DEFAULT_LANGUAGE, clock.now());
     const lastUpdate = await app.deps.db.processedUpdate.findFirst({ orderBy: { updateId: 'desc' } });
@@ -128,6 +134,7 @@ export async function startLocalChat(config: Config, io: LocalChatIO): Promise<L
     }
   };
 
+  showSms = print;
   const chat = new LocalChat({
     bot: running.bot!,
     api,
@@ -213,4 +220,13 @@ export async function startLocalChat(config: Config, io: LocalChatIO): Promise<L
       return linesHandled;
     },
   };
+}
+
+/** The local chat's key for owners' numbers (fake SMS provider): made once, kept in DATA_DIR. */
+function localSmsKey(dataDir: string): string {
+  const file = path.join(dataDir, 'local-sms.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const key = randomBytes(32).toString('base64');
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
 }

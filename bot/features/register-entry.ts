@@ -5,6 +5,7 @@ import { Refusal } from '../../src/services/refusal';
 import type { BotContext } from '../context';
 import { leaveAnyFlow } from '../flows/flow';
 import { replyRefusal } from './officer-common';
+import { mobileLine } from './owner-mobile-words';
 import type { RegisterDraft as Draft } from './register-seizure';
 
 /**
@@ -28,7 +29,7 @@ export function summary(ctx: BotContext, d: Draft): string {
   const lines = d.groups.map((g) => groupLine(ctx, g));
   const heads = d.groups.reduce((s, g) => s + g.count, 0);
   const unknown = ctx.t('staff:register.not_known');
-  return ctx.t('staff:register.summary', {
+  const text = ctx.t('staff:register.summary', {
     cattle: lines.join('\n'),
     heads,
     at: d.impoundedAt ?? '',
@@ -37,6 +38,7 @@ export function summary(ctx: BotContext, d: Draft): string {
     owner: d.ownerName ? [d.ownerName, d.ownerResidence].filter(Boolean).join(', ') : unknown,
     place: d.placeOfSeizure ?? '',
   });
+  return d.mobile ? `${text}\n${mobileLine(ctx, d.mobile)}` : text;
 }
 
 export async function saveEntry(ctx: BotContext, d: Draft) {
@@ -58,6 +60,7 @@ export async function saveEntry(ctx: BotContext, d: Draft) {
       },
       actor: ctx.actor,
       now,
+      ownerMobile: d.mobile ? { ...d.mobile, consent: true } : null,
     });
   } catch (e) {
     if (e instanceof Refusal) {

@@ -11,6 +11,7 @@ import { defineFlow } from '../flows/flow';
 import { cancelFlow, staleTap } from './officer-common';
 import { groupLine, saveEntry, summary } from './register-entry';
 import { Feature } from './feature';
+import { askConsent, sealTyped, smsOn, withConsent } from './owner-mobile-words';
 
 /**
  * `/register` — the s. 8 register entry, one question at a time (the flow `register`, bot/flows/flow.ts):
@@ -37,6 +38,8 @@ const registerFlow = defineFlow('register', {
     'seizer_res',
     'owner_name',
     'owner_res',
+    'mobile',
+    'mobile_consent',
     'place',
     'confirm',
   ],
@@ -55,6 +58,9 @@ const registerFlow = defineFlow('register', {
     ownerName: text.nullable().optional(),
     ownerResidence: text.nullable().optional(),
     placeOfSeizure: text.optional(),
+    // The owner's mobile for SMS, only ever sealed (encrypted) here: pending until the owner's consent is tapped.
+    mobilePending: z.object({ cipher: text, numberTag: text, last4: text }).optional(),
+    mobile: z.object({ cipher: text, numberTag: text, last4: text, language: z.enum(['hi', 'en']) }).optional(),
   }),
 });
 export type RegisterDraft = NonNullable<ReturnType<typeof registerFlow.data>>;
@@ -70,6 +76,8 @@ const registerCb = {
   seizedSame: callbackCodec('rg|seizedsame'),
   ownerUnknown: callbackCodec('rg|noowner'),
   save: callbackCodec('rg|save'),
+  skipMobile: callbackCodec('rg|nomob'),
+  mobileConsent: callbackCodec('rg|mob', ['choice:str']),
   cancel: callbackCodec('rg|cancel'),
 };
 
@@ -202,6 +210,29 @@ registerFlow.messages(registerSeizureFeature, 'message:photo', {
   photo: (ctx, draft) => askMore(ctx, finishGroup(draft, ctx.msg.photo[ctx.msg.photo.length - 1]!.file_id)),
 });
 
+/** With SMS configured, the owner's mobile (optional, with his consent) before the place; otherwise straight on. */
+async function askMobileOrPlace(ctx: BotContext, draft: Draft) {
+  if (!smsOn(ctx)) return askPlace(ctx, draft);
+  registerFlow.enter(ctx, 'mobile', draft);
+  await ctx.reply(ctx.t('sms:ask_number'), { reply_markup: skipMobileKeyboard(ctx) });
+}
+
+function skipMobileKeyboard(ctx: BotContext): InlineKeyboard {
+  return new InlineKeyboard().text(ctx.t('sms:skip_button'), registerCb.skipMobile.encode(ctx, {}));
+}
+
+registerFlow.tap(registerSeizureFeature, registerCb.skipMobile, 'mobile', (ctx, _tap, draft) => askPlace(ctx, draft));
+registerFlow.tap(registerSeizureFeature, registerCb.mobileConsent, 'mobile_consent', async (ctx, { choice }, draft) => {
+  const { mobilePending, ...rest } = draft;
+  const mobile = mobilePending ? withConsent(mobilePending, choice) : null;
+  if (!mobile) {
+    await ctx.reply(ctx.t('sms:consent.declined'));
+    return askPlace(ctx, rest);
+  }
+  const { consent: _c, ...stored } = mobile;
+  return askPlace(ctx, { ...rest, mobile: stored });
+});
+
 async function askPlace(ctx: BotContext, draft: Draft) {
   registerFlow.enter(ctx, 'place', draft);
   await ctx.reply(ctx.t('staff:register.ask.place'));
@@ -290,7 +321,13 @@ const handlers: Partial<Record<(typeof registerFlow.steps)[number], TextHandler>
     registerFlow.enter(ctx, 'owner_res', { ...draft, ownerName: text });
     await ctx.reply(ctx.t('staff:register.ask.owner_res'));
   }),
-  owner_res: field((ctx, draft, text) => askPlace(ctx, { ...draft, ownerResidence: text })),
+  owner_res: field((ctx, draft, text) => askMobileOrPlace(ctx, { ...draft, ownerResidence: text })),
+  mobile: async (ctx, draft, text) => {
+    const pending = await sealTyped(ctx, text, skipMobileKeyboard(ctx));
+    if (!pending) return;
+    registerFlow.enter(ctx, 'mobile_consent', { ...draft, mobilePending: pending });
+    await askConsent(ctx, pending, registerCb.mobileConsent);
+  },
   place: field(async (ctx, draft, text) => {
     const next = { ...draft, placeOfSeizure: text };
     registerFlow.enter(ctx, 'confirm', next);

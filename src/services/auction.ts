@@ -19,6 +19,7 @@ import { nameKey, nameResemblance, sameName } from './name-match';
 import { addToOutbox, queueMessage } from './outbox';
 import { ownerChats, staffChats } from './reminders/recipients';
 import { cleanPersonName } from './person-name';
+import { queueOwnerSms } from './sms/owner-mobile';
 
 /** The auction as the officer schedules it, per the District Magistrate's directions (s. 14). */
 export interface AuctionInput {
@@ -131,6 +132,8 @@ export async function scheduleAuction(db: Db, act: StaffActor, input: AuctionInp
       roundJobKey(c.id, round, 'broadcast:auction'),
       now,
     );
+    // Owners who gave a mobile: the day and place, one SMS per round.
+    await queueOwnerSms(tx, c.id, 'auction', now, auction.id);
     await planDeadlines(tx, c.id, now);
     return { caseNumber: c.number, auction };
   });

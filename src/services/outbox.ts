@@ -61,7 +61,20 @@ export interface OutgoingMessage {
 export type OutboxJob =
   | { name: 'send'; payload: OutgoingMessage }
   | { name: 'deadline'; payload: { caseId: number; step: string } }
-  | { name: 'broadcast'; payload: { kind: string; caseId: number } };
+  | { name: 'broadcast'; payload: { kind: string; caseId: number } }
+  | { name: 'sms'; payload: SmsJobPayload };
+
+/**
+ * An SMS owed to one owner's mobile (src/services/sms): ids only — the number stays encrypted in OwnerMobile and
+ * is read and decrypted when the SMS is sent; the words are built then from the database. `ref` names the
+ * event's row (the auction, the receipt) where the event has one.
+ */
+export interface SmsJobPayload {
+  mobileId: number;
+  caseId: number;
+  event: string;
+  ref?: number | null;
+}
 
 /** Transaction or client: outbox rows are written in the same transaction as the change that implies them. */
 export type Tx = Prisma.TransactionClient;

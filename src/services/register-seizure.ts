@@ -5,6 +5,8 @@ import { allocateCaseNumber, villageKey } from './case-numbers';
 import { searchKeysOf } from './cattle-words';
 import { planDeadlines } from './deadlines';
 import { addToOutbox } from './outbox';
+import { maskMobile } from './sms/phone';
+import { insertOwnerMobile, queueOwnerSms, type SealedMobile } from './sms/owner-mobile';
 import { authorize, authorizeInTx, type StaffActor } from './staff-actor';
 
 /** A group of heads of one class with one description, or one head with its own (s. 8(a)). */
@@ -119,7 +121,10 @@ export function validateSeizureEntry(entry: SeizureEntry, now: Date) {
  * insert fails on the key inside its own transaction (nothing of it is kept) and the first case is returned
  * with `replay: true`. No check-then-write: the database decides which run is first.
  */
-export async function registerSeizure(db: Db, input: { entry: SeizureEntry; actor: StaffActor; now: Date }) {
+export async function registerSeizure(
+  db: Db,
+  input: { entry: SeizureEntry; actor: StaffActor; now: Date; ownerMobile?: SealedMobile | null },
+) {
   const { entry, now, actor: via } = input;
   // An early answer on the bot's grants; the entry itself is decided on the grants inside its transaction.
   authorize(via, 'seizure.register', entry.poundId);
@@ -131,7 +136,7 @@ export async function registerSeizure(db: Db, input: { entry: SeizureEntry; acto
       include: { heads: { orderBy: { index: 'asc' } }, pound: true },
     });
   try {
-    return await insertEntry(db, { entry, v, actor: via, now, registerKey });
+    return await insertEntry(db, { entry, v, actor: via, now, registerKey, ownerMobile: input.ownerMobile ?? null });
   } catch (e) {
     // The same button recorded by a concurrent run that committed first: its case is the entry.
     if (registerKey && e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') {
@@ -150,9 +155,10 @@ async function insertEntry(
     actor: StaffActor;
     now: Date;
     registerKey: string | null;
+    ownerMobile: SealedMobile | null;
   },
 ) {
-  const { entry, v, now, registerKey } = input;
+  const { entry, v, now, registerKey, ownerMobile } = input;
   return db.$transaction(async (tx) => {
     // The keeper's grants as they stand now (not the bot's cached copy): a revoked keeper registers nothing.
     const who = await authorizeInTx(tx, input.actor, 'seizure.register', entry.poundId);
@@ -211,6 +217,22 @@ async function insertEntry(
       seizedAt: v.seizedAt.toISOString(),
       backDated: now.getTime() - entry.impoundedAt.getTime() > 3_600_000,
     });
+    // The owner's mobile, given with his consent: kept encrypted; the registration SMS goes with the entry.
+    if (ownerMobile) {
+      const m = await insertOwnerMobile(tx, {
+        caseId: created.id,
+        mobile: ownerMobile,
+        staffId: who.grant.staffId,
+        now,
+      });
+      await audit(tx, who.audit, 'owner_mobile.record', created.id, {
+        mobileId: m.id,
+        masked: maskMobile(ownerMobile.last4),
+        language: ownerMobile.language,
+        consent: true,
+      });
+      await queueOwnerSms(tx, created.id, 'registered', now);
+    }
     return { case: created, replay: false };
   });
 }

@@ -6,6 +6,7 @@ import { caseStateOf, caseTransaction, loadCase, transition } from './case-trans
 import { planDeadlines } from './deadlines';
 import { queueMessage } from './outbox';
 import { issueReceipt, receiptItemsFromSnapshot } from './receipts';
+import { queueOwnerSms } from './sms/owner-mobile';
 import { authorize, authorizeInTx, type StaffActor } from './staff-actor';
 import { paiseOf } from '../db';
 
@@ -126,6 +127,7 @@ export async function releaseCattle(
       orderBy: { id: 'desc' },
     });
     let receiptNumber: string | null = null;
+    let receiptId: number | null = null;
     if (payment) {
       const kind = payment.kind === 'S13_PAYMENT' ? 'S13_PAYMENT' : 'S15_DEPOSIT';
       const receipt = await issueReceipt(tx, {
@@ -144,6 +146,7 @@ export async function releaseCattle(
         now,
       });
       receiptNumber = receipt.number;
+      receiptId = receipt.id;
     }
     const claim = await tx.claim.findFirst({ where: { caseId: c.id }, orderBy: { id: 'desc' } });
     const ownerChat = payment?.payerTelegramId ?? c.ownerTelegramId ?? claim?.telegramUserId ?? null;
@@ -176,6 +179,9 @@ export async function releaseCattle(
         now,
       );
     }
+    // SMS to owners' mobiles: the receipt's code and its verification link; on an order, the order.
+    if (receiptId !== null) await queueOwnerSms(tx, c.id, 'released', now, receiptId);
+    else if (basis === 'S19_ORDER') await queueOwnerSms(tx, c.id, 'released_order', now, release.id);
     await planDeadlines(tx, c.id, now);
     await audit(tx, who.audit, 'case.release', c.id, {
       releaseId: release.id,

@@ -10,6 +10,7 @@ import { loadNoticeFacts, renderNoticeTexts } from './notice-text';
 import type { OutgoingMessage, Tx } from './outbox';
 import type { ReminderContext } from './reminders/context';
 import { staffChats } from './reminders/recipients';
+import { queueOwnerSms } from './sms/owner-mobile';
 
 /**
  * The pound-keeper's report under s. 14 ("… the officer in charge of the pound shall report the fact to
@@ -55,6 +56,8 @@ export async function recordS14Reported(
   await transition(tx, c, allowed.value, { reportedAt: at });
   await audit(tx, { role: 'system' }, 'S14_REPORTED', c.id, { reportedAt: at.toISOString(), via });
   await planDeadlines(tx, c.id, now);
+  // An owner who gave his mobile hears that the report is made and until when a claim comes before any sale.
+  await queueOwnerSms(tx, c.id, 's14_reported', now);
   return true;
 }
 
