@@ -9,6 +9,7 @@ import {
   sendJobIdFor,
   type BroadcastJobData,
   type DeadlineJobData,
+  type PhotoJobData,
   type QueueName,
   type SendJobData,
 } from './queues';
@@ -68,6 +69,12 @@ export async function enqueueRow(deps: CoreDeps, queues: Queues, row: OutboxRow)
       const p = row.payload as { kind: string; caseId: number };
       const data: BroadcastJobData = { key: row.jobKey, kind: p.kind, caseId: p.caseId };
       await queues.broadcast.add(p.kind, data, { jobId, delay, ...KEEP, ...RETRY });
+      return;
+    }
+    case 'photo': {
+      const p = row.payload as { photoId: number };
+      const data: PhotoJobData = { photoId: p.photoId };
+      await queues.photo.add('photo', data, { jobId, delay, ...KEEP, ...RETRY });
       return;
     }
     default:

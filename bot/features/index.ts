@@ -6,6 +6,7 @@ import { enrolFeature } from './enrol';
 import { pendingFeature } from './pending';
 import { registerExportFeature } from './register-export';
 import { registerSeizureFeature } from './register-seizure';
+import { photoCommandFeature } from './photo-command';
 import { releaseFeature } from './release';
 import { unhandledFeature } from './unhandled';
 import { acknowledgeFeature } from './acknowledge';
@@ -38,6 +39,8 @@ export const features: Composer<BotContext>[] = [
   // Staff flows, part A. enrol before the owners' /start (it passes other payloads on).
   enrolFeature,
   registerSeizureFeature,
+  // /photo <case>: a group's photo added or replaced after the entry was made.
+  photoCommandFeature,
   confirmPaymentFeature,
   pendingFeature,
   releaseFeature,

@@ -54,7 +54,9 @@ export interface OutgoingMessage {
 export type OutboxJob =
   | { name: 'send'; payload: OutgoingMessage }
   | { name: 'deadline'; payload: { caseId: number; step: string } }
-  | { name: 'broadcast'; payload: { kind: string; caseId: number } };
+  | { name: 'broadcast'; payload: { kind: string; caseId: number } }
+  /** Fetch a photo's bytes from Telegram once (src/services/photos.ts): the row's id only. */
+  | { name: 'photo'; payload: { photoId: number } };
 
 /** Transaction or client: outbox rows are written in the same transaction as the change that implies them. */
 export type Tx = Prisma.TransactionClient;
