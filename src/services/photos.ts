@@ -70,7 +70,7 @@ export type FetchOutcome = 'stored' | 'refused' | 'done_before' | 'gone';
  */
 export async function fetchPhoto(db: Db, photoId: number, download: PhotoDownload, now: Date): Promise<FetchOutcome> {
   const row = await db.photo.findUnique({ where: { id: photoId }, select: { status: true, fileId: true } });
-  if (!row || !row.fileId) return 'gone';
+  if (!row?.fileId) return 'gone';
   if (row.status !== 'PENDING') return 'done_before';
   let bytes: Uint8Array;
   try {
