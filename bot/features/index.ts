@@ -7,6 +7,7 @@ import { pendingFeature } from './pending';
 import { registerExportFeature } from './register-export';
 import { registerSeizureFeature } from './register-seizure';
 import { photoCommandFeature } from './photo-command';
+import { ownerPhotoFeature } from './owner-photo';
 import { releaseFeature } from './release';
 import { unhandledFeature } from './unhandled';
 import { acknowledgeFeature } from './acknowledge';
@@ -69,6 +70,8 @@ export const features: Composer<BotContext>[] = [
   verifyFeature,
   complaintFeature,
   acknowledgeFeature,
+  // "This is mine": an owner's photo of his animal goes with his open claim.
+  ownerPhotoFeature,
   // Owner fallback: plain text (case number or search), staff commands from owners, unknown commands. Keep last.
   ownerFallback,
 ];

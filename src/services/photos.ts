@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import { audit } from './audit';
 import type { DbReader } from './dues';
 import { addToOutbox, type Tx } from './outbox';
+import { keepersOf } from './payments';
 import { Refusal } from './refusal';
 import { authorize, type StaffActor } from './staff-actor';
 
@@ -288,4 +289,79 @@ function crc32(buf: Buffer): number {
   let c = 0xffffffff;
   for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
+}
+
+/** How long after his claim an owner's photo is taken as belonging to it. */
+const OWNER_PHOTO_DAYS = 14;
+
+/**
+ * "This is mine": an owner sends a photo of his own animal while he claims it. It goes with his latest claim that
+ * is still open (no confirmed payment, made in the last OWNER_PHOTO_DAYS days); the keepers' payment card shows it,
+ * and when the card has already gone (a payment awaiting confirmation) the photo is sent to them now. Null when the
+ * owner has no open claim (nothing is kept). Audited as the owner's act.
+ */
+export async function attachOwnerPhoto(
+  db: Db,
+  input: { telegramUserId: bigint; fileId: string; now: Date; chatId?: number | null; messageId?: number | null },
+): Promise<{ caseNumber: string; photoId: number; keepersTold: number } | null> {
+  const since = new Date(input.now.getTime() - OWNER_PHOTO_DAYS * 86_400_000);
+  const claim = await db.claim.findFirst({
+    where: {
+      telegramUserId: input.telegramUserId,
+      createdAt: { gte: since },
+      payments: { none: { status: 'CONFIRMED' } },
+    },
+    orderBy: { id: 'desc' },
+    select: {
+      id: true,
+      caseId: true,
+      case: { select: { number: true, poundId: true } },
+      payments: { where: { status: 'PENDING' }, select: { id: true } },
+    },
+  });
+  if (!claim) return null;
+  return db.$transaction(async (tx) => {
+    const photoId = await addPendingPhoto(tx, {
+      caseId: claim.caseId,
+      fileId: input.fileId,
+      source: 'owner',
+      now: input.now,
+    });
+    await tx.claim.update({ where: { id: claim.id }, data: { photoId } });
+    let keepersTold = 0;
+    if (claim.payments.length > 0) {
+      const keepers = await keepersOf(tx, claim.case.poundId);
+      for (const k of keepers) {
+        await addToOutbox(
+          tx,
+          {
+            name: 'send',
+            payload: {
+              chatId: String(k.telegramUserId),
+              key: 'photos:owner.keeper_card',
+              params: { number: claim.case.number },
+              photoId,
+              priority: 'official',
+            },
+          },
+          `claim:${claim.id}:photo:${photoId}:${k.telegramUserId}`,
+          input.now,
+        );
+        keepersTold++;
+      }
+    }
+    await audit(
+      tx,
+      {
+        telegramId: input.telegramUserId,
+        role: 'owner',
+        chatId: input.chatId ?? null,
+        messageId: input.messageId ?? null,
+      },
+      'photo.owner',
+      claim.caseId,
+      { claimId: claim.id, photoId, keepersTold },
+    );
+    return { caseNumber: claim.case.number, photoId, keepersTold };
+  });
 }

@@ -175,4 +175,43 @@ describe('photos of impounded cattle (e2e)', { timeout: 120_000 }, () => {
     await h.send(owner, `/photo ${number}`);
     expect(h.api.lastTo(owner.id)!.text).toBe(t('common:error.not_allowed'));
   });
+
+  it('"this is mine": an owner claiming attaches a photo of his animal, and the keeper\'s payment card shows it', async () => {
+    const t = en();
+    const mine = samplePhotoPng([20, 20, 20], 7);
+    const ownerSends = async () => {
+      const up = h.api.registerUploadBytes(mine, 'mine.png');
+      await h.send(owner, '', {
+        photo: [{ file_id: up.fileId, file_unique_id: up.fileUniqueId, width: 96, height: 64 }],
+      } as never);
+      return up.fileId;
+    };
+    // Before any claim nothing is kept: the owner is told to claim first.
+    await ownerSends();
+    expect(h.api.lastTo(owner.id)!.text).toBe(t('photos:owner.no_claim'));
+    expect(await h.deps.db.photo.count({ where: { source: 'owner' } })).toBe(0);
+
+    await h.send(owner, number);
+    await press(h, owner, t('owner:case.claim_button'));
+    await press(h, owner, t('owner:claim.owner_button'));
+    await h.send(owner, 'Ramesh Kumar');
+    await press(h, owner, t('owner:heads.all_button'));
+    const fileId = await ownerSends();
+    expect(h.api.lastTo(owner.id)!.text).toBe(t('photos:owner.attached', { number }));
+    await press(h, owner, t('owner:pay.cash_button'));
+    const paid = h.api
+      .lastTo(owner.id)!
+      .payload.reply_markup.inline_keyboard.flat()
+      .find((b: { text: string }) => b.text.startsWith('✅'));
+    await press(h, owner, paid.text);
+    await h.drain();
+    const card = h.api.sentTo(keeper.id).find((m) => m.method === 'sendPhoto' && m.text.includes(number));
+    expect(card).toBeDefined();
+    expect(card!.payload.photo).toBe(fileId);
+    expect(card!.payload.reply_markup.inline_keyboard.flat()).toHaveLength(2);
+    const claim = await h.deps.db.claim.findFirstOrThrow({ where: { caseId }, include: { photo: true } });
+    expect([claim.photo?.source, claim.photo?.status]).toEqual(['owner', 'STORED']);
+    const audit = await h.deps.db.auditEvent.findFirstOrThrow({ where: { caseId, action: 'photo.owner' } });
+    expect(audit.actorTelegramId).toBe(BigInt(owner.id));
+  });
 });
