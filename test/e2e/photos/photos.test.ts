@@ -7,7 +7,7 @@ import { noticeDocument } from '../../../src/documents/notice';
 import { renderPdf } from '../../../src/documents/engine';
 import { createHttpServer, type HttpServer } from '../../../src/http/server';
 import { Metrics } from '../../../src/observability/metrics';
-import { samplePhotoPng } from '../../../src/services/photos';
+import { addStoredPhoto, samplePhotoPng } from '../../../src/services/photos';
 import { botSuite, type SuiteStaff } from '../../support/bot-harness';
 import { inLanguage, press } from '../../support/press';
 
@@ -213,5 +213,37 @@ describe('photos of impounded cattle (e2e)', { timeout: 120_000 }, () => {
     expect([claim.photo?.source, claim.photo?.status]).toEqual(['owner', 'STORED']);
     const audit = await h.deps.db.auditEvent.findFirstOrThrow({ where: { caseId, action: 'photo.owner' } });
     expect(audit.actorTelegramId).toBe(BigInt(owner.id));
+  });
+
+  it('a deep-linked case with one photo: the card is the photo\'s caption; search offers "see photos" per candidate', async () => {
+    const t = en();
+    // The nine-day-old demo cow (one head) gets a photo made here (bytes only, as the demo district's are).
+    const cow = await h.deps.db.case.findFirstOrThrow({
+      where: { placeOfSeizure: 'Nangal' },
+      include: { heads: true },
+    });
+    const bytes = samplePhotoPng([150, 90, 40], 9);
+    const photoId = await h.deps.db.$transaction((tx) =>
+      addStoredPhoto(tx, { caseId: cow.id, bytes, source: 'register', now: h.clock.now() }),
+    );
+    await h.deps.db.head.updateMany({ where: { caseId: cow.id }, data: { photoId } });
+    h.api.clear();
+    await h.send(owner, `/start case_${cow.number}`);
+    const sent = h.api.sentTo(owner.id);
+    expect(sent.map((m) => m.method)).toEqual(['sendPhoto']);
+    expect(sent[0]!.text).toContain(cow.number);
+    expect(sent[0]!.text.length).toBeLessThanOrEqual(1024);
+    expect(sent[0]!.payload.reply_markup.inline_keyboard.length).toBeGreaterThan(0);
+    // Uploaded from the stored bytes (no file_id yet for a photo made here).
+    const upload = Object.values(sent[0]!.payload._files as Record<string, { data: Buffer }>)[0]!;
+    expect(Buffer.from(upload.data).equals(bytes)).toBe(true);
+
+    // A search by the village lists the candidate with a "see photos" button, which sends its photo.
+    h.api.clear();
+    await h.send(owner, '/search Nangal');
+    await press(h, owner, t('photos:see_button', { number: cow.number }));
+    const photos = h.api.sentTo(owner.id).filter((m) => m.method === 'sendPhoto');
+    expect(photos).toHaveLength(1);
+    expect(photos[0]!.text).toContain(cow.number);
   });
 });
