@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { noticeDocument } from '../../../src/documents/notice';
+import { noticeDocument, proclamationDocument } from '../../../src/documents/notice';
+import { registerDocument } from '../../../src/documents/returns';
+import { toIstDate } from '../../../src/law';
 import { renderPdf } from '../../../src/documents/engine';
 import { createHttpServer, type HttpServer } from '../../../src/http/server';
 import { Metrics } from '../../../src/observability/metrics';
@@ -114,6 +116,21 @@ describe('photos of impounded cattle (e2e)', { timeout: 120_000 }, () => {
     // Two groups, on the Hindi page and on the English page; each the 96 × 64 picture that was sent.
     expect(images).toHaveLength(4);
     for (const l of images) expect(l).toMatch(/\bimage\s+96\s+64\b/);
+    // The drum proclamation and the register extract of the day print them too.
+    const deps = { db: h.deps.db, translator: h.deps.translator, botUsername: h.deps.botUsername, now: h.clock.now() };
+    const c = await h.deps.db.case.findUniqueOrThrow({ where: { id: caseId } });
+    const day = toIstDate(c.registeredAt);
+    for (const [name, doc] of [
+      ['proclamation', await proclamationDocument(deps, caseId)],
+      ['register', await registerDocument(deps, c.poundId, day, day)],
+    ] as const) {
+      const out = path.join(dir, `${name}.pdf`);
+      writeFileSync(out, renderPdf(doc.layout));
+      const found = execFileSync('pdfimages', ['-list', out], { encoding: 'utf8' })
+        .split('\n')
+        .filter((l) => /\bimage\s+96\s+64\b/.test(l));
+      expect(found.length, name).toBeGreaterThanOrEqual(2);
+    }
   });
 
   it('the public case page shows them, and serves each photo from the stored bytes', async () => {
