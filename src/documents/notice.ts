@@ -13,6 +13,7 @@ import {
 } from './compose';
 import type { Block } from './engine';
 import { groupPhotos, photosBlock } from './photos';
+import { caseUrl } from '../services/case-page-url';
 
 /** The case's deep link (the same as on the owner's seizure slip): t.me/<bot>?start=case_<number>. */
 export function caseLink(botUsername: string, number: string): string {
@@ -116,7 +117,10 @@ export async function noticeDocument(
       paper: 'a4',
       size: 10.5,
       pagePerLanguage: true,
-      qr: { link: caseLink(deps.botUsername, facts.number), caption: facts.number },
+      qr: {
+        link: deps.publicUrl ? caseUrl(deps.publicUrl, facts.number) : caseLink(deps.botUsername, facts.number),
+        caption: facts.number,
+      },
       parts: parts(deps.translator, langs, body),
       images: photos.images,
     },

@@ -10,6 +10,7 @@ import { renderPdf } from '../../../src/documents/engine';
 import { createHttpServer, type HttpServer } from '../../../src/http/server';
 import { Metrics } from '../../../src/observability/metrics';
 import { addStoredPhoto, samplePhotoPng } from '../../../src/services/photos';
+import { caseUrl } from '../../../src/services/case-page-url';
 import { botSuite, type SuiteStaff } from '../../support/bot-harness';
 import { inLanguage, press } from '../../support/press';
 
@@ -116,6 +117,19 @@ describe('photos of impounded cattle (e2e)', { timeout: 120_000 }, () => {
     // Two groups, on the Hindi page and on the English page; each the 96 × 64 picture that was sent.
     expect(images).toHaveLength(4);
     for (const l of images) expect(l).toMatch(/\bimage\s+96\s+64\b/);
+    // With PUBLIC_URL the notice's QR opens the public case page (any phone browser); without it, the bot.
+    expect(spec.layout.qr!.link).toBe(`https://t.me/${h.deps.botUsername}?start=case_${number}`);
+    const withUrl = await noticeDocument(
+      {
+        db: h.deps.db,
+        translator: h.deps.translator,
+        botUsername: h.deps.botUsername,
+        now: h.clock.now(),
+        publicUrl: 'https://kanji.example.gov.in',
+      },
+      caseId,
+    );
+    expect(withUrl.layout.qr!.link).toBe(caseUrl('https://kanji.example.gov.in', number));
     // The drum proclamation and the register extract of the day print them too.
     const deps = { db: h.deps.db, translator: h.deps.translator, botUsername: h.deps.botUsername, now: h.clock.now() };
     const c = await h.deps.db.case.findUniqueOrThrow({ where: { id: caseId } });
