@@ -28,6 +28,7 @@ export const OWNER_COMMANDS = [
 /** Every staff command (owners who type one are told it is for pound staff). */
 export const STAFF_COMMANDS = [
   'register',
+  'photo',
   'pending',
   'release',
   'refusal',
@@ -47,7 +48,7 @@ export type StaffRoleName = 'POUND_KEEPER' | 'OFFICER' | 'MAGISTRATE' | 'ADMIN';
 const BY_ROLE: Record<StaffRoleName, readonly StaffCommand[]> = {
   // s. 8 register, s. 13/15 confirmation and delivery, s. 16 owner's refusal (met at the pound), orders
   // to read (s. 19 release, s. 14 proviso), s. 7 returns.
-  POUND_KEEPER: ['register', 'pending', 'release', 'refusal', 'orders', 'register_export'],
+  POUND_KEEPER: ['register', 'photo', 'pending', 'release', 'refusal', 'orders', 'register_export'],
   // s. 14 notice and auction, s. 16 refusal, sale and account, s. 17 split.
   OFFICER: ['notice', 'auction', 'refusal', 'sale', 'split', 'orders', 'release', 'register_export'],
   // s. 19 orders, s. 14 proviso, the outcome of s. 20 complaints, s. 17 surplus.

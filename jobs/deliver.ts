@@ -103,7 +103,13 @@ async function documentFor(deps: CoreDeps, message: OutgoingMessage) {
   try {
     const botUsername = deps.config.BOT_USERNAME ?? 'kanji_sahayak_bot';
     return await makeDocument(
-      { db: deps.db, translator: deps.translator, botUsername, now: deps.clock.now() },
+      {
+        db: deps.db,
+        translator: deps.translator,
+        botUsername,
+        publicUrl: deps.config.PUBLIC_URL,
+        now: deps.clock.now(),
+      },
       message.document!,
     );
   } catch (e) {
@@ -115,6 +121,18 @@ async function documentFor(deps: CoreDeps, message: OutgoingMessage) {
 /** Options of deliverMessage: the sender's rate limiter waits for a slot before each Bot API call. */
 export interface DeliverOptions {
   beforeCall?: (callIndex: number) => Promise<void>;
+}
+
+/** A kept photo to send: its Telegram file_id, else its stored bytes; null when it has neither (then the text goes alone). */
+async function photoInputOf(deps: CoreDeps, photoId: number): Promise<string | InputFile | null> {
+  const p = await deps.db.photo.findUnique({
+    where: { id: photoId },
+    select: { fileId: true, status: true, bytes: true, contentType: true },
+  });
+  if (p?.fileId) return p.fileId;
+  if (p?.status === 'STORED' && p.bytes)
+    return new InputFile(Buffer.from(p.bytes), `photo-${photoId}.${p.contentType === 'image/png' ? 'png' : 'jpg'}`);
+  return null;
 }
 
 /**
@@ -146,6 +164,7 @@ export async function deliverMessage(
     return id;
   };
   let messageId: number;
+  let photo: string | InputFile | null = null;
   try {
     const doc = message.document ? await documentFor(deps, message) : null;
     if (doc) {
@@ -155,6 +174,15 @@ export async function deliverMessage(
         messageId = (await api.sendDocument(message.chatId, file, { caption: text, reply_markup })).message_id;
       } else {
         await api.sendDocument(message.chatId, file);
+        messageId = await sendText(text);
+      }
+    } else if (message.photoId && (photo = await photoInputOf(deps, message.photoId))) {
+      // The photo with the text as its caption (the tracked message carries the buttons); a long text follows it.
+      await gate();
+      if (text.length <= 1024) {
+        messageId = (await api.sendPhoto(message.chatId, photo, { caption: text, reply_markup })).message_id;
+      } else {
+        await api.sendPhoto(message.chatId, photo);
         messageId = await sendText(text);
       }
     } else if (message.qr) {

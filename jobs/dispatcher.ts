@@ -11,6 +11,7 @@ import {
   type BroadcastJobData,
   type SmsJobData,
   type DeadlineJobData,
+  type PhotoJobData,
   type QueueName,
   type SendJobData,
 } from './queues';
@@ -76,6 +77,12 @@ export async function enqueueRow(deps: CoreDeps, queues: Queues, row: OutboxRow)
       // Ids only: the sender reads the payload (the mobile row, the event) from this row and the number from its table.
       const data: SmsJobData = { outboxId: String(row.id), runAt: row.runAt.toISOString() };
       await queues.sms.add('sms', data, { jobId: smsJobIdFor(row.id), delay, priority: 5, ...KEEP, ...RETRY });
+      return;
+    }
+    case 'photo': {
+      const p = row.payload as { photoId: number };
+      const data: PhotoJobData = { photoId: p.photoId };
+      await queues.photo.add('photo', data, { jobId, delay, ...KEEP, ...RETRY });
       return;
     }
     default:

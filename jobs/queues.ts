@@ -1,8 +1,8 @@
 import type { JobsOptions } from 'bullmq';
 import type { OutgoingMessage } from '../src/services/outbox';
 
-/** The queues: one Telegram sender, the statutory deadline steps, broadcast fan-out, and SMS to owners. */
-export const QUEUE_NAMES = ['send', 'deadline', 'broadcast', 'sms'] as const;
+/** The queues: one Telegram sender, the statutory deadline steps, broadcast fan-out, SMS to owners and photo fetches. */
+export const QUEUE_NAMES = ['send', 'deadline', 'broadcast', 'sms', 'photo'] as const;
 /** One of the queue names. */
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
@@ -49,6 +49,11 @@ export interface BroadcastJobData {
   key: string;
   kind: string;
   caseId: number;
+}
+
+/** Data of a 'photo' job: fetch one photo's bytes from Telegram (src/services/photos.ts). Its id only. */
+export interface PhotoJobData {
+  photoId: number;
 }
 
 /**

@@ -23,6 +23,7 @@ import {
   type QueueName,
   type SendJobData,
 } from './queues';
+import { photoFetchKey } from '../src/services/photos';
 import { resolveSendJob } from './send-job';
 import { flushSentFacts } from './sent-facts';
 import { sweepOwnerMobiles } from '../src/services/sms/owner-mobile';
@@ -60,6 +61,8 @@ export interface ReconcileResult {
   broadcasts: number;
   /** Failed jobs whose work is still owed, removed and added again under the same id. */
   revived: number;
+  /** Photo fetches put back (the photo still has no bytes and its job was missing or had failed). */
+  photos: number;
   /** "Sent" facts kept in Redis while the database was down, written into Delivery rows. */
   sentFacts: number;
   /** Owed SMS re-enqueued (their job was missing or had failed). */
@@ -258,6 +261,7 @@ export async function reconcile(deps: CoreDeps, queues: Queues, opts: ReconcileO
     sends: 0,
     broadcasts: 0,
     revived: 0,
+    photos: 0,
     sentFacts: 0,
     sms: 0,
     mobilesErased: 0,
@@ -341,8 +345,41 @@ export async function reconcile(deps: CoreDeps, queues: Queues, opts: ReconcileO
       result.broadcasts += await reconcileBroadcast(deps, queues, redis, row);
     if (rows.length < PAGE) break;
   }
+  result.photos = await reconcilePhotos(deps, queues, redis, since);
   result.ms = Date.now() - t0;
   return result;
+}
+
+/**
+ * Photos whose bytes are still owed (PENDING) since `since`: their fetch job back when Redis lost it or its retries
+ * ran out (a Telegram outage longer than ~17 minutes). The outbox row is the job's record, so the id is the same.
+ */
+async function reconcilePhotos(deps: CoreDeps, queues: Queues, redis: Redis, since: Date): Promise<number> {
+  const pending = await deps.db.photo.findMany({
+    where: { status: 'PENDING', createdAt: { gte: since }, fileId: { not: null } },
+    select: { id: true },
+    orderBy: { id: 'asc' },
+    take: PAGE,
+  });
+  if (pending.length === 0) return 0;
+  const rows = await deps.db.outboxEntry.findMany({
+    where: { jobKey: { in: pending.map((p) => photoFetchKey(p.id)) }, dispatchedAt: { not: null } },
+    select: { id: true, jobName: true, jobKey: true, payload: true, runAt: true },
+  });
+  const states = await jobStates(
+    redis,
+    queues.photo,
+    rows.map((r) => jobIdFor(r.jobKey)),
+  );
+  let n = 0;
+  for (const row of rows) {
+    const state = states.get(jobIdFor(row.jobKey));
+    if (state === 'live') continue;
+    if (state !== 'missing') await removeJobs(queues.photo, [jobIdFor(row.jobKey)]);
+    await enqueueRow(deps, queues, row);
+    n++;
+  }
+  return n;
 }
 
 /** One broadcast: its fan-out job back if it never ran; else its PENDING recipients' jobs back. */

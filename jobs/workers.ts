@@ -5,6 +5,7 @@ import type { CoreDeps } from '../src/deps';
 import { runInScope } from '../src/observability/scope';
 import { createBroadcastProcessor } from './broadcast-worker';
 import { createDeadlineProcessor, type DeadlineHooks } from './deadline-worker';
+import { createPhotoProcessor } from './photo-worker';
 import type { Queues } from './dispatcher';
 import { cappedBackoff, type QueueName } from './queues';
 import type { TelegramRateLimiter } from './rate-limit';
@@ -46,7 +47,7 @@ export interface WorkersOptions {
   hooks?: DeadlineHooks;
 }
 
-/** Starts the send, deadline and broadcast workers (each job in its own log scope) and waits until they are ready. */
+/** Starts the send, deadline, broadcast and photo workers (each job in its own log scope) and waits until they are ready. */
 export async function startWorkers(o: WorkersOptions): Promise<Worker[]> {
   const { deps, connection } = o;
   const log = deps.logger.child({ part: 'jobs' });
@@ -111,6 +112,7 @@ export async function startWorkers(o: WorkersOptions): Promise<Worker[]> {
         backoffStrategy: smsBackoff(o.tuning?.smsBackoffBaseMs ?? 2000, o.tuning?.smsMaxBackoffMs),
       },
     } as Partial<typeof common>);
+  add('photo', createPhotoProcessor(deps, o.api) as Processor, 2);
   await Promise.all(workers.map((w) => w.waitUntilReady()));
   return workers;
 }

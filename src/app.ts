@@ -66,7 +66,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
   const database = await openDatabase(targetFromConfig(config));
   const applied = await applyMigrations(database.adapter);
   if (applied.length) logger.info({ applied }, 'database migrated');
-  if (options.seed ?? config.SEED_DEMO) await seedDemo(database.prisma, clock.now());
+  if (options.seed ?? config.SEED_DEMO) await seedDemo(database.prisma, clock.now(), { photos: true });
   const translator = await createTranslator();
   const metrics = new Metrics();
   const sms = createSmsSettings(
@@ -116,13 +116,14 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       deps,
       metrics,
       queues: jobs.queues,
+      botUsername: () => botDeps?.botUsername || config.BOT_USERNAME || '',
       ...(config.BOT_TOKEN ? { api } : {}),
       ...(webhookBot ? { webhookBot } : {}),
     });
     await http.app.listen({ port: config.PORT, host: config.HTTP_HOST });
     logger.info(
       { port: config.PORT, host: config.HTTP_HOST },
-      'HTTP server listening (/healthz, /readyz, /metrics, /r/<code>)',
+      'HTTP server listening (/healthz, /readyz, /metrics, /r/<code>, /c/<number>)',
     );
   };
   let stopping = false;

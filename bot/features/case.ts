@@ -12,6 +12,7 @@ import { defineFlow, inAnyFlow, type Flow } from '../flows/flow';
 import { isCommandText, ownerCb } from '../keyboards/owner';
 import { onAction } from './on-action';
 import { cattleSummary, renderCaseCard } from '../views/owner/case-card';
+import { replyWithCasePhotos } from './case-photos';
 import { Feature } from './feature';
 
 /**
@@ -41,7 +42,8 @@ export async function showCase(ctx: BotContext, ref: CaseRef | number): Promise<
   );
   if (!card) return false;
   const view = renderCaseCard(ctx, card);
-  await ctx.reply(view.text, { reply_markup: view.reply_markup });
+  // The groups' photos with the card: the card as the caption of one photo when it fits, else after an album.
+  await replyWithCasePhotos(ctx, card.id, card.photos, view.text, view.reply_markup);
   return true;
 }
 
@@ -68,7 +70,7 @@ export async function runSearch(ctx: BotContext, text: string): Promise<void> {
   }
   const rows = await ctx.deps.db.case.findMany({
     where: { id: { in: hits.map((h) => h.caseId) } },
-    include: { heads: { select: { cattleClass: true } } },
+    include: { heads: { select: { cattleClass: true, photoId: true } } },
   });
   const kb = new InlineKeyboard();
   for (const h of hits) {
@@ -83,6 +85,9 @@ export async function runSearch(ctx: BotContext, text: string): Promise<void> {
       }),
       ownerCb.openCase.encode(ctx, { caseId: c.id }),
     ).row();
+    // An owner recognises his animal at a glance: the candidate's photos, without opening its card.
+    if (c.heads.some((x) => x.photoId !== null))
+      kb.text(ctx.t('photos:see_button', { number: c.number }), ownerCb.casePhotos.encode(ctx, { caseId: c.id })).row();
   }
   await ctx.reply(ctx.t('owner:search.results'), { reply_markup: kb });
 }
@@ -120,6 +125,20 @@ caseFlow.texts(caseFeature, {
     caseFlow.leave(ctx);
     await numberOrSearch(ctx, text);
   },
+});
+
+onAction(caseFeature, ownerCb.casePhotos, async (ctx, { caseId }) => {
+  const card = caseId > 0 ? await caseCard(ctx.deps.db, caseId, viewerOf(ctx), ctx.deps.clock.now()) : null;
+  if (!card) return { text: ctx.t('common:error.stale_button'), alert: true };
+  if (card.photos.length === 0) return { text: ctx.t('photos:none'), alert: true };
+  const caption = ctx.t('photos:caption', { number: card.number, cattle: cattleSummary(ctx, card.heads) });
+  await replyWithCasePhotos(
+    ctx,
+    card.id,
+    card.photos,
+    caption,
+    new InlineKeyboard().text(ctx.t('photos:open_case_button'), ownerCb.openCase.encode(ctx, { caseId: card.id })),
+  );
 });
 
 onAction(caseFeature, ownerCb.openCase, async (ctx, { caseId }) => {

@@ -17,6 +17,7 @@ export async function replyWithDocuments(
     db: ctx.deps.db,
     translator: ctx.deps.translator,
     botUsername: ctx.deps.botUsername,
+    publicUrl: ctx.deps.config.PUBLIC_URL,
     now: ctx.deps.clock.now(),
   };
   for (const ref of refs) {

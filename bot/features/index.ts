@@ -7,6 +7,8 @@ import { pendingFeature } from './pending';
 import { registerExportFeature } from './register-export';
 import { registerSeizureFeature } from './register-seizure';
 import { ownerMobileFeature } from './owner-mobile';
+import { photoCommandFeature } from './photo-command';
+import { ownerPhotoFeature } from './owner-photo';
 import { releaseFeature } from './release';
 import { unhandledFeature } from './unhandled';
 import { acknowledgeFeature } from './acknowledge';
@@ -40,6 +42,8 @@ export const features: Composer<BotContext>[] = [
   enrolFeature,
   registerSeizureFeature,
   ownerMobileFeature,
+  // /photo <case>: a group's photo added or replaced after the entry was made.
+  photoCommandFeature,
   confirmPaymentFeature,
   pendingFeature,
   releaseFeature,
@@ -68,6 +72,8 @@ export const features: Composer<BotContext>[] = [
   verifyFeature,
   complaintFeature,
   acknowledgeFeature,
+  // "This is mine": an owner's photo of his animal goes with his open claim.
+  ownerPhotoFeature,
   // Owner fallback: plain text (case number or search), staff commands from owners, unknown commands. Keep last.
   ownerFallback,
 ];

@@ -2,6 +2,7 @@ import { InputFile } from 'grammy';
 import QRCode from 'qrcode';
 import { registerSeizure, SeizureEntryError, type HeadGroup } from '../../src/services/register-seizure';
 import { Refusal } from '../../src/services/refusal';
+import { caseUrl } from '../../src/services/case-page-url';
 import type { BotContext } from '../context';
 import { leaveAnyFlow } from '../flows/flow';
 import { replyRefusal } from './officer-common';
@@ -90,7 +91,10 @@ export async function saveEntry(ctx: BotContext, d: Draft) {
     }),
   );
   await ctx.reply(copyOfEntry(ctx, c, poundName));
-  const link = `https://t.me/${botUsername}?start=case_${c.number}`;
+  // The slip's QR: the public case page when PUBLIC_URL is set (any phone browser, no Telegram needed), else the bot.
+  const link = ctx.deps.config.PUBLIC_URL
+    ? caseUrl(ctx.deps.config.PUBLIC_URL, c.number)
+    : `https://t.me/${botUsername}?start=case_${c.number}`;
   const png = await QRCode.toBuffer(link, { margin: 2, width: 384 });
   await ctx.replyWithPhoto(new InputFile(png, `${c.number}.png`), {
     caption: ctx.t('staff:register.owner_slip', { number: c.number, link, pound: poundName }),

@@ -1,3 +1,4 @@
+import { parseCaseNumber } from '../../src/services/cases';
 import { parsePersona, type PersonaName } from './personas';
 
 /** How far one `/time` may jump: far enough for the s. 17 three-month surplus hold, with room. */
@@ -79,6 +80,8 @@ export function parseLocalCommand(line: string): LocalCommand {
     case 'say':
       return rest ? { kind: 'say', text: rest } : { kind: 'invalid', problem: 'say_usage', input: text };
     case 'photo': {
+      // "/photo JAI1-2026-1" is the keeper's command (a case's photos); a file to send has a path.
+      if (parseCaseNumber(rest) && !/[./\\]/.test(rest)) return { kind: 'bot', text };
       // A path with spaces is written in quotes; the rest of the line is the caption.
       const m2 = /^(?:"([^"]+)"|(\S+))(?:\s+([\s\S]+))?$/.exec(rest);
       if (!m2) return { kind: 'invalid', problem: 'photo_usage', input: text };

@@ -7,6 +7,8 @@ export interface DocumentDeps {
   db: Db;
   translator: Translator;
   botUsername: string;
+  /** PUBLIC_URL: when set, the notice's QR code opens the public case page (any phone browser) instead of the bot. */
+  publicUrl?: string | undefined;
   now: Date;
 }
 

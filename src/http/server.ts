@@ -20,6 +20,8 @@ import { runInScope } from '../observability/scope';
 import { publicReceipt } from '../services/verify';
 import { Readiness } from './readiness';
 import { pageLanguage, renderReceiptPage } from './receipt-page';
+import { renderCasePage } from './case-page';
+import { publicCase, publicCasePhoto } from '../services/public-case';
 
 /** What the HTTP server serves; parts that are absent are not routed (a worker process has no webhook). */
 export interface HttpServerOptions {
@@ -32,6 +34,8 @@ export interface HttpServerOptions {
   api?: Api;
   /** The queues for the dashboard (once the jobs runtime has started). */
   queues?: Queues;
+  /** The bot's username, for the case page's "open in Telegram" link (read per request: getMe sets it at start). */
+  botUsername?: () => string;
 }
 
 /** The server and its readiness probe. */
@@ -181,6 +185,26 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
     async (req, reply) => receiptPage(req, reply, deps),
   );
 
+  // The public case page and its photos: a page asks for one image per photographed group, so photos get a wider limit.
+  const tooMany = (req: FastifyRequest) => {
+    const lang = pageLanguage(undefined, req.headers['accept-language'], deps.config.DEFAULT_LANGUAGE);
+    return { statusCode: 429, message: deps.translator.t(lang, 'casepage:too_many') };
+  };
+  app.get<{ Params: { number: string }; Querystring: { lang?: string } }>(
+    '/c/:number',
+    { config: { rateLimit: { max: config.CASE_PAGE_PER_MINUTE, timeWindow: 60_000, errorResponseBuilder: tooMany } } },
+    async (req, reply) => casePage(req, reply, deps, o.botUsername?.() ?? config.BOT_USERNAME ?? ''),
+  );
+  app.get<{ Params: { number: string; photo: string } }>(
+    '/c/:number/photo/:photo',
+    {
+      config: {
+        rateLimit: { max: config.CASE_PAGE_PER_MINUTE * 6, timeWindow: 60_000, errorResponseBuilder: tooMany },
+      },
+    },
+    async (req, reply) => casePhoto(req, reply, deps),
+  );
+
   // Not the instance itself: a fastify instance is thenable, and an async function would await it.
   return { app, readiness };
 }
@@ -220,6 +244,51 @@ export function notAnUpdate(body: unknown): 'not_an_object' | 'update_id' | 'no_
   return Object.values(rest).some((v) => typeof v === 'object' && v !== null && !Array.isArray(v))
     ? null
     : 'no_content';
+}
+
+const PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-store',
+  vary: 'Accept-Language',
+  // Images from this server only (the case's photos); no script, no other asset.
+  'content-security-policy':
+    "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+} as const;
+
+async function casePage(
+  req: FastifyRequest<{ Params: { number: string }; Querystring: { lang?: string } }>,
+  reply: FastifyReply,
+  deps: CoreDeps,
+  botUsername: string,
+) {
+  const lang = pageLanguage(req.query.lang, req.headers['accept-language'], deps.config.DEFAULT_LANGUAGE);
+  // Any number, well-formed or not, ends in the same 404 page when there is no such case.
+  const view = await publicCase(deps, String(req.params.number).slice(0, 60));
+  return reply
+    .code(view ? 200 : 404)
+    .headers({ ...PAGE_HEADERS, 'content-language': lang })
+    .send(renderCasePage(deps.translator, lang, view ? { ...view, botUsername } : null));
+}
+
+async function casePhoto(
+  req: FastifyRequest<{ Params: { number: string; photo: string } }>,
+  reply: FastifyReply,
+  deps: CoreDeps,
+) {
+  const photo = await publicCasePhoto(deps, String(req.params.number).slice(0, 60), String(req.params.photo));
+  if (!photo) return reply.code(404).headers({ 'cache-control': 'no-store' }).type('text/plain').send('not found');
+  return reply
+    .code(200)
+    .headers({
+      'content-type': photo.contentType,
+      // A photo id is never reused for other bytes (a replaced photo is a new row): cache for a day.
+      'cache-control': 'public, max-age=86400',
+      'content-security-policy': "default-src 'none'; sandbox",
+      'x-content-type-options': 'nosniff',
+    })
+    .send(photo.bytes);
 }
 
 /** The path part of WEBHOOK_URL ("/" when it has none). */

@@ -37,7 +37,12 @@ export interface CaseCard extends CaseColumns {
   status: CaseStatus;
   pound: { id: number; code: string; name: string; nameHi: string; address: string };
   /** In register order. */
-  heads: Array<{ cattleClass: string; description: string; status: string }>;
+  heads: Array<{ cattleClass: string; description: string; status: string; photoId?: number | null }>;
+  /**
+   * The groups' photos, one per photographed group in register order (src/services/photos.ts): Telegram's file_id
+   * when the bot has one, and whether the bytes are kept (a photo made here has bytes only).
+   */
+  photos: CardPhoto[];
   /** The current auction round, if any. */
   auction: { scheduledFor: Date; place: string; status: string } | null;
   /** s. 20 complaints recorded on the case, oldest first (filedOn: India date). */
@@ -50,6 +55,13 @@ export interface CaseCard extends CaseColumns {
   actions: CaseCardAction[];
 }
 
+/** A photo shown with the card. */
+export interface CardPhoto {
+  id: number;
+  fileId: string | null;
+  stored: boolean;
+}
+
 /** Which case: by id or by a parsed case number. */
 export type CaseRef = { id: number } | { number: CaseNumber };
 
@@ -57,6 +69,7 @@ interface CardRow extends CaseColumns {
   status: string;
   pound: unknown;
   heads: unknown;
+  photos: unknown;
   auction: unknown;
   complaints: unknown;
   following: boolean;
@@ -81,8 +94,11 @@ function cardQuery(db: DbReader, ref: CaseRef, viewer: bigint | null, withRules:
     SELECT c."id", c."number", c."status"::text AS "status", c."poundId", c."impoundedAt", c."seizedAt", c."reportedAt", c."noticePostedAt",
            c."ownerRefusedAt", c."surplusDepositedAt", c."placeOfSeizure",
            json_build_object('id', p."id", 'code', p."code", 'name', p."name", 'nameHi', p."nameHi", 'address', p."address") AS "pound",
-           (SELECT coalesce(json_agg(json_build_object('cattleClass', h."cattleClass", 'description', h."description", 'status', h."status") ORDER BY h."index"), '[]'::json)
+           (SELECT coalesce(json_agg(json_build_object('cattleClass', h."cattleClass", 'description', h."description", 'status', h."status", 'photoId', h."photoId") ORDER BY h."index"), '[]'::json)
               FROM "Head" h WHERE h."caseId" = c."id") AS "heads",
+           (SELECT coalesce(json_agg(json_build_object('id', ph."id", 'fileId', ph."fileId", 'stored', ph."status" = 'STORED') ORDER BY ph."id"), '[]'::json)
+              FROM "Photo" ph WHERE ph."caseId" = c."id" AND ph."status" <> 'REFUSED'
+                AND ph."id" IN (SELECT h2."photoId" FROM "Head" h2 WHERE h2."caseId" = c."id")) AS "photos",
            (SELECT json_build_object('scheduledFor', a."scheduledFor", 'place', a."place", 'status', a."status") FROM "Auction" a WHERE a."id" = c."currentAuctionId") AS "auction",
            (SELECT coalesce(json_agg(json_build_object('reference', k."reference", 'filedOn', k."filedOn", 'outcome', k."outcome") ORDER BY k."id"), '[]'::json)
               FROM "Complaint" k WHERE k."caseId" = c."id") AS "complaints",
@@ -121,6 +137,7 @@ function cardOf(row: CardRow, viewer: bigint | null, now: Date, windows: Partial
     auction,
   };
   const next = nextDeadline(facts, now, windows);
+  const heads = jsonOf<CaseCard['heads']>(row.heads);
   const claimable = CLAIMABLE.includes(status);
   const inCustody = IN_CUSTODY.includes(status);
   const actions: CaseCardAction[] = [];
@@ -144,7 +161,8 @@ function cardOf(row: CardRow, viewer: bigint | null, now: Date, windows: Partial
     surplusDepositedAt: row.surplusDepositedAt,
     placeOfSeizure: row.placeOfSeizure,
     pound: jsonOf(row.pound),
-    heads: jsonOf(row.heads),
+    heads,
+    photos: photosInGroupOrder(heads, jsonOf<CardPhoto[]>(row.photos)),
     auction,
     complaints: jsonOf<Array<{ reference: string; filedOn: string; outcome: string | null }>>(row.complaints).map(
       (k) => ({ ...k, filedOn: k.filedOn.slice(0, 10) }),
@@ -154,6 +172,16 @@ function cardOf(row: CardRow, viewer: bigint | null, now: Date, windows: Partial
     inCustody,
     actions,
   };
+}
+
+/** The photos in the order of the groups they show (the first head of each photographed group). */
+function photosInGroupOrder(heads: CaseCard['heads'], photos: CardPhoto[]): CardPhoto[] {
+  const out: CardPhoto[] = [];
+  for (const h of heads) {
+    const p = h.photoId == null ? undefined : photos.find((x) => x.id === h.photoId);
+    if (p && !out.includes(p)) out.push(p);
+  }
+  return out;
 }
 
 /** The public case card of `ref` as `viewer` (a Telegram user id, or null) sees it at `now`; null if no such case. One statement. */

@@ -38,6 +38,11 @@ export interface OutgoingMessage {
   /** A QR code to send as a photo with the text as caption. */
   qr?: string;
   /**
+   * A kept photo (Photo row id) to send with the text as its caption: an owner's "this is mine" on the keeper's
+   * payment card. Sent by its file_id, or its stored bytes when the bot has none.
+   */
+  photoId?: number;
+  /**
    * A printable document (src/documents) to send as a PDF with the text as its caption. It is typeset when
    * sent, from the database as it then is, in Hindi and English (both languages on every document).
    */
@@ -62,7 +67,9 @@ export type OutboxJob =
   | { name: 'send'; payload: OutgoingMessage }
   | { name: 'deadline'; payload: { caseId: number; step: string } }
   | { name: 'broadcast'; payload: { kind: string; caseId: number } }
-  | { name: 'sms'; payload: SmsJobPayload };
+  | { name: 'sms'; payload: SmsJobPayload }
+  /** Fetch a photo's bytes from Telegram once (src/services/photos.ts): the row's id only. */
+  | { name: 'photo'; payload: { photoId: number } };
 
 /**
  * An SMS owed to one owner's mobile (src/services/sms): ids only — the number stays encrypted in OwnerMobile and

@@ -8,6 +8,7 @@ import { addToOutbox } from './outbox';
 import { maskMobile } from './sms/phone';
 import { insertOwnerMobile, queueOwnerSms, type SealedMobile } from './sms/owner-mobile';
 import { authorize, authorizeInTx, type StaffActor } from './staff-actor';
+import { addPendingPhoto } from './photos';
 
 /** A group of heads of one class with one description, or one head with its own (s. 8(a)). */
 export interface HeadGroup {
@@ -203,6 +204,15 @@ async function insertEntry(
       },
       include: { heads: { orderBy: { index: 'asc' } }, pound: true },
     });
+    // Each photographed group's photo: a Photo row with its file_id, its bytes fetched once by the 'photo' job.
+    const photoOf = new Map<string, number>();
+    for (const h of created.heads) {
+      if (!h.photoFileId || photoOf.has(h.photoFileId)) continue;
+      const photoId = await addPendingPhoto(tx, { caseId: created.id, fileId: h.photoFileId, source: 'register', now });
+      photoOf.set(h.photoFileId, photoId);
+      await tx.head.updateMany({ where: { caseId: created.id, photoFileId: h.photoFileId }, data: { photoId } });
+    }
+    for (const h of created.heads) h.photoId = h.photoFileId ? (photoOf.get(h.photoFileId) ?? null) : null;
     await planDeadlines(tx, created.id, now);
     await addToOutbox(
       tx,
@@ -213,6 +223,7 @@ async function insertEntry(
     await audit(tx, who.audit, 'case.register', created.id, {
       number,
       heads: v.heads.length,
+      photos: photoOf.size,
       impoundedAt: entry.impoundedAt.toISOString(),
       seizedAt: v.seizedAt.toISOString(),
       backDated: now.getTime() - entry.impoundedAt.getTime() > 3_600_000,

@@ -16,6 +16,7 @@ describe('command menus per language and role', () => {
   it('gives each role only its staff commands; admins get all', () => {
     expect(staffCommandsFor('POUND_KEEPER')).toEqual([
       'register',
+      'photo',
       'pending',
       'release',
       'refusal',
@@ -51,6 +52,7 @@ describe('command menus per language and role', () => {
     expect(keeper.payload.commands.map((c: { command: string }) => c.command)).toEqual([
       ...OWNER_COMMANDS,
       'register',
+      'photo',
       'pending',
       'release',
       'refusal',
