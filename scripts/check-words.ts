@@ -24,7 +24,8 @@ export const TRACKING_WORDS: readonly RegExp[] = [
 ];
 
 /** Another project's tracker, named: "BullMQ issue #4656", "grammY issue 12". */
-const OTHER_PROJECT = /\b(BullMQ|grammY|Prisma|Node(\.js)?|fastify|Telegram|ioredis|PGlite|Typst|NLP\.js) issues? #?\d+/i;
+const OTHER_PROJECT =
+  /\b(BullMQ|grammY|Prisma|Node(\.js)?|fastify|Telegram|ioredis|PGlite|Typst|NLP\.js) issues? #?\d+/i;
 
 const SKIP = [/^prisma\/migrations\//, /^package-lock\.json$/, /\.(png|jpe?g|pdf|ttf|otf|woff2?|ico)$/i];
 
@@ -45,7 +46,10 @@ export function trackingWordsIn(file: string, text: string): Finding[] {
 }
 
 function trackedFiles(): string[] {
-  return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
+  return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
     .split('\n')
     .filter((f) => f && !SKIP.some((re) => re.test(f)));
 }
