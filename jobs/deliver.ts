@@ -103,7 +103,13 @@ async function documentFor(deps: CoreDeps, message: OutgoingMessage) {
   try {
     const botUsername = deps.config.BOT_USERNAME ?? 'kanji_sahayak_bot';
     return await makeDocument(
-      { db: deps.db, translator: deps.translator, botUsername, now: deps.clock.now() },
+      {
+        db: deps.db,
+        translator: deps.translator,
+        botUsername,
+        now: deps.clock.now(),
+        windows: windowsFromConfig(deps.config),
+      },
       message.document!,
     );
   } catch (e) {

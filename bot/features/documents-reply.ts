@@ -1,5 +1,6 @@
 import { InputFile } from 'grammy';
 import { DocumentUnavailable, makeDocument, type DocumentLangs, type DocumentRef } from '../../src/documents';
+import { windowsFromConfig } from '../../src/services/dues';
 import type { BotContext } from '../context';
 
 /**
@@ -18,6 +19,7 @@ export async function replyWithDocuments(
     translator: ctx.deps.translator,
     botUsername: ctx.deps.botUsername,
     now: ctx.deps.clock.now(),
+    windows: windowsFromConfig(ctx.deps.config),
   };
   for (const ref of refs) {
     let doc;
