@@ -109,6 +109,7 @@ async function documentFor(deps: CoreDeps, message: OutgoingMessage) {
         botUsername,
         publicUrl: deps.config.PUBLIC_URL,
         now: deps.clock.now(),
+        windows: windowsFromConfig(deps.config),
       },
       message.document!,
     );

@@ -5,6 +5,7 @@ import {
   type ConfirmOutcome,
   type RejectOutcome,
 } from '../../src/services/payment-confirmation';
+import { windowsFromConfig } from '../../src/services/dues';
 import { receiptLinkBase } from '../../src/services/receipts';
 import { parseKeeperReply } from '../../src/services/typed-answers';
 import type { BotContext } from '../context';
@@ -115,6 +116,7 @@ async function doConfirm(
   if (!p) return;
   try {
     const r = await confirmPayment(ctx.deps.db, {
+      windows: windowsFromConfig(ctx.deps.config),
       paymentId,
       actor: ctx.actor,
       now: ctx.deps.clock.now(),

@@ -49,7 +49,7 @@ export async function askConsent(
     .row()
     .text(ctx.t('sms:consent.no'), codec.encode(ctx, { choice: 'no' }));
   await ctx.reply(
-    ctx.t('sms:consent.ask', { masked: maskMobile(pending.last4), days: ctx.deps.config.SMS_RETENTION_DAYS }),
+    ctx.t('sms:consent.ask', { masked: maskMobile(pending.last4), count: ctx.deps.config.SMS_RETENTION_DAYS }),
     { reply_markup: kb },
   );
 }

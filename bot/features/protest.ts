@@ -45,7 +45,7 @@ onAction(protestFeature, ownerCb.protest, async (ctx, { caseId }) => {
       number: c.number,
       fine: termWord(ctx, term.ok ? term.value.term : 'fine'),
       date: tl.value.s20ComplaintWindowEnd.date,
-      days: tl.value.windows.s20ComplaintDays,
+      count: tl.value.windows.s20ComplaintDays,
     }),
     { reply_markup: kb },
   );

@@ -85,7 +85,7 @@ export async function saveEntry(ctx: BotContext, d: Draft) {
   await ctx.reply(
     ctx.t('staff:register.done', {
       number: c.number,
-      heads: c.heads.length,
+      count: c.heads.length,
       pound: poundName,
       at: c.impoundedAt.toISOString(),
     }),

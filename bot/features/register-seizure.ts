@@ -128,7 +128,10 @@ async function askWhen(ctx: BotContext, draft: Draft) {
 async function askSeized(ctx: BotContext, draft: Draft) {
   registerFlow.enter(ctx, 'seized', draft);
   await ctx.reply(
-    ctx.t('staff:register.ask.seized', { at: draft.impoundedAt!, days: ctx.deps.config.S20_COMPLAINT_WINDOW_DAYS }),
+    ctx.t('staff:register.ask.seized', {
+      at: draft.impoundedAt!,
+      count: ctx.deps.config.S20_COMPLAINT_WINDOW_DAYS,
+    }),
     {
       reply_markup: new InlineKeyboard().text(
         ctx.t('staff:register.seized_same_button'),
@@ -273,7 +276,8 @@ const handlers: Partial<Record<(typeof registerFlow.steps)[number], TextHandler>
     await ctx.reply(
       ctx.t(n === 1 ? 'staff:register.ask.desc_one' : 'staff:register.ask.desc_many', {
         n,
-        cls: ctx.t(`common:cattle.${draft.cls}`),
+        // "Describe the 2 buffaloes" / "2 भैंसें": the class in the form its count needs.
+        cls: ctx.t(`common:cattle.${draft.cls}`, { count: n }),
       }),
     );
   },

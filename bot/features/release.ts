@@ -4,6 +4,7 @@ import {
   releaseCattle,
   type ReleaseOrderInput,
 } from '../../src/services/release';
+import { windowsFromConfig } from '../../src/services/dues';
 import { may } from '../../src/services/staff-actor';
 import { requireStaff } from '../middleware/roles';
 import { Refusal } from '../../src/services/refusal';
@@ -61,6 +62,7 @@ releaseFeature.command('release', async (ctx) => {
     return;
   try {
     const r = await releaseCattle(ctx.deps.db, {
+      windows: windowsFromConfig(ctx.deps.config),
       caseNumber: number,
       actor: ctx.actor,
       now: ctx.deps.clock.now(),
@@ -71,7 +73,7 @@ releaseFeature.command('release', async (ctx) => {
         const parts = [
           ctx.t(`staff:release.done_${r.basis}`, {
             caseNumber: r.caseNumber,
-            heads: r.headCount,
+            count: r.headCount,
             receiptNumber: r.receiptNumber ?? '',
             reference: r.orderReference ?? '',
           }),

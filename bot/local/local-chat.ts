@@ -173,7 +173,7 @@ export class LocalChat {
   }
 
   private invalid(problem: string, input: string): void {
-    this.notice(`local:error.${problem}`, { input, max: MAX_JUMP_DAYS });
+    this.notice(`local:error.${problem}`, { input, count: MAX_JUMP_DAYS });
   }
 
   private async time(jump: { count: number; unit: 'd' | 'h' | 'm'; ms: number } | undefined): Promise<void> {

@@ -8,6 +8,7 @@ import {
   type DocumentRef,
 } from '../documents';
 import { parseDate } from '../services/typed-input';
+import { windowsFromConfig } from '../services/dues';
 import { EXIT, parseOptions, usageError, type AdminDeps } from './args';
 
 const USAGE = 'documents:admin.usage';
@@ -84,7 +85,13 @@ export async function documentCommand(deps: AdminDeps, args: string[]): Promise<
   }
   try {
     const doc = await makeDocument(
-      { db: deps.db, translator: deps.translator, botUsername: deps.botUsername, now: deps.clock.now() },
+      {
+        db: deps.db,
+        translator: deps.translator,
+        botUsername: deps.botUsername,
+        now: deps.clock.now(),
+        windows: windowsFromConfig(deps.config),
+      },
       docRef,
       langs,
     );

@@ -1,6 +1,7 @@
 import type { Lang, Translate } from '../i18n';
 import { groupHeads } from '../services/cases';
 import { verificationLink, type ReceiptItem } from '../services/receipts';
+import { s20LastDay } from '../services/next-deadline';
 import {
   BILINGUAL,
   DocumentUnavailable,
@@ -108,7 +109,15 @@ export async function receiptDocument(
         widths: ['1fr', 'auto'],
         right: [1],
       },
-      ...(r.kind === 'S15_DEPOSIT' ? [{ t: 'p', text: t('documents:receipt.note_s15') } as Block] : []),
+      // s. 15: the last day to complain (s. 20), from the engine's window that gated the deposit.
+      ...(r.kind === 'S15_DEPOSIT'
+        ? [
+            {
+              t: 'p',
+              text: t('documents:receipt.note_s15', { lastDay: s20LastDay(r.case, deps.windows ?? {}) }),
+            } as Block,
+          ]
+        : []),
       { t: 'p', text: t('documents:receipt.verify', { code: r.verificationCode }) },
       { t: 'sign', items: [t('documents:receipt.sign_keeper')] },
     ];

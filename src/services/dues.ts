@@ -292,6 +292,17 @@ export async function duesForCase(
   return duesOfLoaded(c, rules, at, opts);
 }
 
+/** The dues of case `caseId` at each of `ats`, from one load of the case and its rules (e.g. today and a named day). */
+export async function duesForCaseAt(
+  db: DbReader,
+  caseId: number,
+  ats: readonly Date[],
+  options: DuesOptions = {},
+): Promise<Array<LawResult<CaseDues>>> {
+  const { c, rules, opts } = await loadForDues(db, caseId, options);
+  return ats.map((at) => duesOfLoaded(c, rules, at, opts));
+}
+
 /**
  * The case, its pound's rules (one statement) and, for heads left unsold at a s. 14 auction, the last round's
  * stored sale (one more statement, only then) — what valuing the dues needs, loaded once.

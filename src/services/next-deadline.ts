@@ -30,6 +30,18 @@ export interface StoredClock extends TimelineFacts {
   surplusDepositedAt: Date | null;
 }
 
+/**
+ * The last day (India date) to complain to the Magistrate under s. 20 — the day the engine's s. 20 window ends
+ * (src/law `s20ComplaintWindowOf`, which also refuses a s. 15 deposit once it is over). Told on the s. 15 receipt
+ * and release message. Bad dates (a seizure after the impounding) throw the engine's error, as a wrong date
+ * must not be told.
+ */
+export function s20LastDay(facts: TimelineFacts, windows: Partial<StatutoryWindows>): string {
+  const tl = caseTimeline(facts, windows);
+  if (!tl.ok) throw tl.error;
+  return tl.value.s20ComplaintWindowEnd.date;
+}
+
 /** The statutory dates of a case (ss. 14, 17, 20) with the configured windows, from src/law. */
 export function caseTimeline(facts: TimelineFacts, windows: Partial<StatutoryWindows>): LawResult<Timeline> {
   return computeTimeline(

@@ -166,6 +166,8 @@ export async function releasePart(
     messageId: number | null;
     ownerChat: bigint;
     receiptNumber: string;
+    /** s. 15: the last day of the s. 20 window (India date), told to the depositor. */
+    lastDay?: string;
     now: Date;
   },
 ) {
@@ -210,6 +212,7 @@ export async function releasePart(
         left,
         at: now.toISOString(),
         receiptNumber: input.receiptNumber,
+        ...(input.lastDay ? { lastDay: input.lastDay } : {}),
       },
       buttons: [[{ key: 'staff:owner.ack_button', action: { kind: 'acknowledge_release', releaseId: release.id } }]],
       priority: 'personal',

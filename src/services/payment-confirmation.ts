@@ -1,4 +1,4 @@
-import { checkTransition, type CaseAction, type TransitionAllowed } from '../law';
+import { checkTransition, type CaseAction, type StatutoryWindows, type TransitionAllowed } from '../law';
 import type { Db } from '../db';
 import { Prisma } from '../db';
 import { audit } from './audit';
@@ -11,6 +11,7 @@ import { issueReceipt, itemTotals, receiptItemsFromSnapshot, verificationLink, t
 import { authorize, authorizeInTx, type StaffActor } from './staff-actor';
 import { paiseOf } from '../db';
 import { postLedger } from './ledger';
+import { s20LastDay } from './next-deadline';
 import { confirmationPlan, releasePart } from './part-claim';
 import type { HeadWords } from './head-label';
 
@@ -121,6 +122,8 @@ type ConfirmInput = {
   botUsername: string;
   amountPaise?: number | null;
   receiptBookNo?: string | null;
+  /** The configured statutory periods (the s. 20 window told to a s. 15 depositor); the Act's when absent. */
+  windows?: Partial<StatutoryWindows>;
 };
 
 /** The confirmed-payment slot: one per case and kind for the case's own payment, one per claim for a part payment. */
@@ -196,6 +199,8 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
           : null;
       const kind = p.kind === 'S13_PAYMENT' ? 'S13_PAYMENT' : 'S15_DEPOSIT';
       const items = receiptItemsFromSnapshot(p.duesSnapshot, confirmedPaise, kind, now);
+      // s. 15: the depositor is told the last day to complain (s. 20), the engine's date that gated the deposit.
+      const lastDay = kind === 'S15_DEPOSIT' ? s20LastDay(p.case, input.windows ?? {}) : undefined;
       const receipt = await issueReceipt(tx, {
         caseId: p.caseId,
         pound: p.case.pound,
@@ -219,6 +224,7 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
         now,
         botUsername: input.botUsername,
         jobKey: `payment:${paymentId}:receipt`,
+        ...(lastDay ? { lastDay } : {}),
         // A part payment covers its owner's heads only (issue 10.11): the receipt names them, as his release message does.
         ...(plan.part ? { heads: plan.c.heads.filter((h) => plan.headIds.includes(h.id)) } : {}),
       });
@@ -247,6 +253,7 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
               messageId: input.actor.messageId,
               ownerChat: p.payerTelegramId,
               receiptNumber: receipt.number,
+              ...(lastDay ? { lastDay } : {}),
               now,
             })
           : null;
@@ -322,6 +329,8 @@ export async function queueReceiptMessage(
     jobKey: string;
     /** The heads a part payment covers, in register order; absent for the case's own payment. */
     heads?: readonly HeadWords[];
+    /** s. 15: the last day of the s. 20 window (India date), named on the receipt. */
+    lastDay?: string;
   },
 ): Promise<void> {
   const totals = itemTotals(input.receipt.items);
@@ -346,6 +355,7 @@ export async function queueReceiptMessage(
         link,
         ...(itemised ? (totals.securityPaise > 0 ? { context: 'security' } : { context: 'itemised' }) : {}),
         ...(input.heads ? { headCount: input.heads.length } : {}),
+        ...(input.lastDay ? { lastDay: input.lastDay } : {}),
       },
       ...(input.heads
         ? { heads: input.heads.map((h) => ({ cattleClass: h.cattleClass, description: h.description })) }

@@ -1,9 +1,10 @@
-import { checkTransition, toIstDate } from '../law';
+import { checkTransition, toIstDate, type StatutoryWindows } from '../law';
 import { refusalOf } from './refusal';
 import type { Db } from '../db';
 import { audit } from './audit';
 import { caseStateOf, caseTransaction, loadCase, transition } from './case-transition';
 import { planDeadlines } from './deadlines';
+import { s20LastDay } from './next-deadline';
 import { queueMessage } from './outbox';
 import { issueReceipt, receiptItemsFromSnapshot } from './receipts';
 import { queueOwnerSms } from './sms/owner-mobile';
@@ -52,7 +53,14 @@ export const MAX_ORDER_REFERENCE = 120;
  */
 export async function releaseCattle(
   db: Db,
-  input: { caseNumber: string; actor: StaffActor; now: Date; order?: ReleaseOrderInput | null },
+  input: {
+    caseNumber: string;
+    actor: StaffActor;
+    now: Date;
+    order?: ReleaseOrderInput | null;
+    /** The configured statutory periods (the s. 20 window told to a s. 15 depositor); the Act's when absent. */
+    windows?: Partial<StatutoryWindows>;
+  },
 ): Promise<ReleaseOutcome> {
   const { now, order } = input;
   const c = await db.case.findUnique({ where: { number: input.caseNumber }, include: { pound: true } });
@@ -163,8 +171,10 @@ export async function releaseCattle(
                 : 'staff:owner.released_s19',
           params: {
             caseNumber: c.number,
-            heads: heads.length,
+            count: heads.length,
             at: now.toISOString(),
+            // s. 15: the last day to complain (s. 20), from the engine's window that gated the deposit.
+            ...(basis === 'S15_DEPOSIT' ? { lastDay: s20LastDay(c, input.windows ?? {}) } : {}),
             receiptNumber: receiptNumber ?? '',
             orderReference: reference,
             pound: c.pound.name,

@@ -102,7 +102,7 @@ export async function s14ReportStep(ctx: ReminderContext, caseId: number, now: D
   const texts = renderNoticeTexts(ctx.translator, facts);
   const params = {
     number: full.number,
-    heads: facts.headCount,
+    count: facts.headCount,
     impoundedAt: full.impoundedAt.toISOString(),
     lastDay: tl.value.s14ReportDue.date,
     place: full.placeOfSeizure,

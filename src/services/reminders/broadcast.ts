@@ -42,7 +42,7 @@ export async function broadcastMessages(
     place: c.placeOfSeizure,
     pound: c.pound.name,
     'pound@hi': c.pound.nameHi,
-    heads: facts.headCount,
+    count: facts.headCount,
     ...summaryParams(ctx.translator, facts.groups),
   };
   let message: Omit<OutgoingMessage, 'chatId'>;

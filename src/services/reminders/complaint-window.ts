@@ -31,7 +31,7 @@ function complaintReminder(which: 'early' | 'last_day'): ReminderBuilder {
     const params = {
       number: c.number,
       lastDay: w.date,
-      days: ctx.config.S20_COMPLAINT_WINDOW_DAYS,
+      count: ctx.config.S20_COMPLAINT_WINDOW_DAYS,
       pound: c.pound.name,
       'pound@hi': c.pound.nameHi,
     };

@@ -14,7 +14,7 @@ export const noticeOverdueMessages: ReminderBuilder = async (ctx, caseId) => {
   const params = {
     number: c.number,
     reportedAt: c.reportedAt.toISOString(),
-    hours: ctx.config.NOTICE_GRACE_HOURS,
+    count: ctx.config.NOTICE_GRACE_HOURS,
     pound: c.pound.name,
     'pound@hi': c.pound.nameHi,
   };

@@ -19,7 +19,7 @@ export const paymentNudgeMessages: ReminderBuilder = async (ctx, caseId, _now, p
     number: p.case.number,
     amount: paiseOf(p.amountPaise),
     declaredAt: p.declaredAt.toISOString(),
-    hours: ctx.config.PAYMENT_NUDGE_HOURS,
+    count: ctx.config.PAYMENT_NUDGE_HOURS,
     section: p.kind === 'S15_DEPOSIT' ? '15' : '13',
     pound: p.case.pound.name,
     'pound@hi': p.case.pound.nameHi,

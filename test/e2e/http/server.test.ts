@@ -284,10 +284,10 @@ describe('HTTP server (webhook mode)', () => {
     // Class and description, the description escaped (it holds & " < >): the list holds Suresh's cow alone.
     expect(mine!.description).toBe('black & white, "Moti" <star>');
     expect(html).toContain(
-      '<dt>Head covered (1)</dt><dd><ul class="heads"><li>Cow, black &#38; white, &#34;Moti&#34; &#60;star&#62;</li></ul>',
+      '<dt>Animal covered (1)</dt><dd><ul class="heads"><li>Cow, black &#38; white, &#34;Moti&#34; &#60;star&#62;</li></ul>',
     );
     expect(html).toContain(
-      'This receipt covers only the head listed here; it does not cover the entry&#39;s other cattle.',
+      'This receipt covers only the animal listed here; it does not cover the other animals of the case.',
     );
     expect(html).not.toContain('<star>');
     for (const other of [coOwners!, nobodys!]) expect(html).not.toContain(other.description);
@@ -299,7 +299,7 @@ describe('HTTP server (webhook mode)', () => {
     expect(hi).toContain(
       '<dt>पशु, जिसके लिए यह रसीद है (1)</dt><dd><ul class="heads"><li>गाय, black &#38; white, &#34;Moti&#34; &#60;star&#62;</li></ul>',
     );
-    expect(hi).toContain('यह रसीद केवल यहाँ लिखे पशु के लिए है; प्रविष्टि के अन्य पशुओं के लिए नहीं।');
+    expect(hi).toContain('यह रसीद केवल यहाँ लिखे पशु के लिए है; प्रकरण के अन्य पशुओं के लिए नहीं।');
     for (const other of [coOwners!, nobodys!]) expect(hi).not.toContain(other.description);
     expect(hi).not.toMatch(/Suresh|Mahesh|Dinesh|भैंस/);
   });

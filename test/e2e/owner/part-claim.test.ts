@@ -62,7 +62,7 @@ describe.each(await dbKinds())(
       await press(h, englishOwner, 'Done');
       expect(await h.deps.db.claimHead.count()).toBe(0);
       await press(h, englishOwner, 'Cow, black, white star');
-      expect(lastText(englishOwner.id)).toContain('Yours so far (1 head): Cow, black, white star');
+      expect(lastText(englishOwner.id)).toContain('Yours so far (1 animal): Cow, black, white star');
       await press(h, englishOwner, 'Done');
 
       const choice = lastText(englishOwner.id);
@@ -257,7 +257,7 @@ describe.each(await dbKinds())(
       expect(receipt.text).toContain(
         t(h, 'hi', 'receipt:owner.part_heads', { count: 1, heads: `${buffalo}, grey, broken horn` }),
       );
-      expect(receipt.text).toContain('प्रविष्टि के केवल आपके 1 पशु के लिए: भैंस, grey, broken horn।');
+      expect(receipt.text).toContain('प्रकरण के केवल आपके 1 पशु के लिए: भैंस, grey, broken horn।');
       // Not the co-owner's cow.
       expect(receipt.text).not.toContain('red, white tail');
       expect(receipt.text).not.toContain(t(h, 'hi', 'common:cattle.cow'));

@@ -61,7 +61,7 @@ describe('one seizure, one s. 8 register entry, however often "Record" arrives (
             h.deps.translator
               .t('en', 'staff:register.done', {
                 number: c.number,
-                heads: 1,
+                count: 1,
                 pound: 'Amer Pound',
                 at: c.impoundedAt.toISOString(),
               })

@@ -74,7 +74,7 @@ describe('SMS to the owner (e2e, fake provider)', () => {
     await h.send(keeper, '0141 2345678');
     expect(lastText(h, keeper)).toBe(en('sms:invalid', { input: '******5678' }));
     await h.send(keeper, '+91 98765 43210');
-    expect(lastText(h, keeper)).toBe(en('sms:consent.ask', { masked: '******3210', days: 180 }));
+    expect(lastText(h, keeper)).toBe(en('sms:consent.ask', { masked: '******3210', count: 180 }));
     // The flow's session holds the number only sealed.
     const session = JSON.stringify(
       (await h.deps.db.botSession.findUnique({ where: { key: `${keeper.id}:${keeper.id}` } }))?.value,

@@ -17,7 +17,7 @@ import { FakeBotApi } from '../../support/fake-bot-api';
 import { flushOutbox } from '../../support/outbox';
 import { makeDocument, type DocumentRef } from '../../../src/documents';
 import { createTranslator, formatDate, formatDateTime, formatRupees, type Translator } from '../../../src/i18n';
-import { toIstDate } from '../../../src/law';
+import { DEFAULT_WINDOWS, s20ComplaintWindowOf, toIstDate } from '../../../src/law';
 import { surplusesHeld } from '../../../src/services/surplus';
 import { buildDocumentCases, DEMO_START, type DocumentCases } from '../../../scripts/document-cases';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../../support/db';
@@ -205,18 +205,23 @@ describe.each(await dbKinds())('printable documents on %s', (kind) => {
     expect(en.text).not.toContain('रसीद');
   });
 
-  it('s. 15 receipt: deposit under protest, held until the Magistrate decides (s. 20)', async () => {
+  it('s. 15 receipt: deposit under protest, the last day to complain (s. 20), held until the Magistrate decides', async () => {
     const r = await t.prisma.receipt.findUniqueOrThrow({ where: { id: cases.s15.receiptId } });
+    const c = await t.prisma.case.findUniqueOrThrow({ where: { id: r.caseId } });
+    // The day the engine's s. 20 window ends — the window that gates the deposit — not "in time".
+    const lastDay = s20ComplaintWindowOf(c, DEFAULT_WINDOWS).date;
     const { text } = await pdfText({ kind: 'receipt', receiptId: r.id });
     inOrder(text, [
       'आपत्ति सहित जमा (धारा 15)',
       r.number,
       formatRupees(r.amountPaise),
       'धारा 20',
+      formatDate(lastDay, 'hi'),
       'deposit under protest (s. 15)',
       r.number,
       formatRupees(r.amountPaise),
       's. 20',
+      formatDate(lastDay, 'en'),
     ]);
   });
 
@@ -317,6 +322,9 @@ describe.each(await dbKinds())('printable documents on %s', (kind) => {
       formatRupees(held.amountPaise),
     ]);
     expect(text).toContain(cases.sale.caseNumber);
+    // s. 17 sends "the fines so deducted": the statement says fines, never "fines or penalties".
+    expect(text).toContain('Fines (s. 17)');
+    expect(text).not.toMatch(/penalt|शास्ति/i);
   });
 
   it('register extract (ss. 7, 8): the CSV export’s rows for the pound and month, in time order', async () => {

@@ -100,7 +100,7 @@ describe('jobs: s. 20 reminders of a part depositor after a co-owner finished th
     await h.runtime.drain(60_000);
     // His own amount (cow: ₹100 fine + 3 days × ₹70 feeding = ₹310, demo rates of JAI1), the window's last day.
     const early = (lang: 'en' | 'hi', amount: number) =>
-      h.deps.translator.t(lang, 'jobs:complaint.early', { number: c.number, lastDay: '2026-12-07', days: 10, amount });
+      h.deps.translator.t(lang, 'jobs:complaint.early', { number: c.number, lastDay: '2026-12-07', count: 10, amount });
     const toA = () => h.fake.sentTo(String(A)).map((m) => m.text);
     expect(toA().filter((t) => t === early('en', 31000))).toHaveLength(1);
     expect((await db.deadlineRun.findUniqueOrThrow({ where: { key: steps[0]!.key } })).outcome).toBe('sent');

@@ -108,7 +108,7 @@ describe('DLT templates', () => {
         const template = registeredText(e, l, LONG_URL);
         expect(matchesTemplate(sms.text, template), `${e}.${l}: ${sms.text}`).toBe(true);
         // A changed fixed word is not the registered template.
-        expect(matchesTemplate(sms.text.replace(/(केस|Case|Your)/, 'X'), template), `${e}.${l}`).toBe(false);
+        expect(matchesTemplate(sms.text.replace(/(प्रकरण|Case|Your)/, 'X'), template), `${e}.${l}`).toBe(false);
       }
   });
 
