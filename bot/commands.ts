@@ -1,11 +1,12 @@
 import type { Api } from 'grammy';
 import type { BotCommand } from 'grammy/types';
-import type { Db } from '../src/db';
-import { createTranslator, type Lang, type Translator } from '../src/i18n';
+import type { CoreDeps } from '../src/deps';
+import { type Lang, type Translator, userLanguage } from '../src/i18n';
 
 /**
  * Command menus (the "/" list in Telegram), registered per language and per role: everyone sees the owner
- * commands (default scope in English, language_code "hi" in Hindi); enrolled staff get, in their own chat
+ * commands (language_code "hi" in Hindi, "en" in English, any other or none in DEFAULT_LANGUAGE — the rule of
+ * `userLanguage`, which the replies follow); enrolled staff get, in their own chat
  * (BotCommandScopeChat), the owner commands plus those of their roles, in their language. Owners never
  * see staff commands. Descriptions live in common.json under commands.*.
  */
@@ -69,22 +70,19 @@ export function commandMenu(translator: Translator, lang: Lang, names: readonly 
   }));
 }
 
-function languageOf(user: { language: string | null; languageCode: string | null }): Lang {
-  if (user.language === 'hi' || user.language === 'en') return user.language;
-  return user.languageCode?.toLowerCase().startsWith('hi') ? 'hi' : 'en';
-}
+/** What the menus need of the deps. */
+export type MenuDeps = Pick<CoreDeps, 'db' | 'translator' | 'config'>;
 
 /** The menu for one person: owner commands, then the staff commands of their active roles. */
 async function menuFor(
-  db: Db,
-  translator: Translator,
+  { db, translator, config }: MenuDeps,
   telegramUserId: bigint,
 ): Promise<{ lang: Lang; commands: BotCommand[]; staff: boolean }> {
   const user = await db.telegramUser.findUnique({
     where: { id: telegramUserId },
     include: { staff: { where: { revokedAt: null } } },
   });
-  const lang = user ? languageOf(user) : 'en';
+  const lang = userLanguage(config, user);
   const staff = [...new Set((user?.staff ?? []).flatMap((s) => staffCommandsFor(s.role)))];
   const ordered = STAFF_COMMANDS.filter((c) => staff.includes(c));
   return { lang, staff: ordered.length > 0, commands: commandMenu(translator, lang, [...OWNER_COMMANDS, ...ordered]) };
@@ -94,22 +92,21 @@ async function menuFor(
  * Sets one chat's menu (after /language, after an enrolment or a revocation): owner commands plus the
  * person's staff commands, in their language.
  */
-export async function registerMenuForUser(
-  api: Api,
-  db: Db,
-  translator: Translator,
-  telegramUserId: bigint,
-): Promise<void> {
-  const { commands } = await menuFor(db, translator, telegramUserId);
+export async function registerMenuForUser(api: Api, deps: MenuDeps, telegramUserId: bigint): Promise<void> {
+  const { commands } = await menuFor(deps, telegramUserId);
   await api.setMyCommands(commands, { scope: { type: 'chat', chat_id: Number(telegramUserId) } });
 }
 
-/** Registers the default menus (English; Hindi for language_code "hi") and every (formerly) enrolled staff member's. */
-export async function registerCommandMenus(api: Api, db: Db, translator?: Translator): Promise<void> {
-  const t = translator ?? (await createTranslator());
-  await api.setMyCommands(commandMenu(t, 'en', OWNER_COMMANDS));
+/**
+ * Registers the owner menus — DEFAULT_LANGUAGE for the default scope (no or another language_code), Hindi for
+ * language_code "hi", English for "en" — and every (formerly) enrolled staff member's.
+ */
+export async function registerCommandMenus(api: Api, deps: MenuDeps): Promise<void> {
+  const { db, translator: t, config } = deps;
+  await api.setMyCommands(commandMenu(t, config.DEFAULT_LANGUAGE, OWNER_COMMANDS));
   await api.setMyCommands(commandMenu(t, 'hi', OWNER_COMMANDS), { language_code: 'hi' });
+  await api.setMyCommands(commandMenu(t, 'en', OWNER_COMMANDS), { language_code: 'en' });
   // Revoked staff too: their chat menu goes back to the owner commands.
   const staff = await db.staffMember.findMany({ select: { telegramUserId: true }, distinct: ['telegramUserId'] });
-  for (const s of staff) await registerMenuForUser(api, db, t, s.telegramUserId);
+  for (const s of staff) await registerMenuForUser(api, deps, s.telegramUserId);
 }
