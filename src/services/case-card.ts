@@ -1,7 +1,7 @@
 import { Prisma } from '../db';
 import { queryRows } from '../db/direct';
 import { CLAIMABLE, computeTimeline, IN_CUSTODY, type CaseStatus, type LawResult, type StatutoryWindows } from '../law';
-import type { CaseNumber } from './cases';
+import { caseNumberKey, type CaseNumber } from './cases';
 import {
   afterSaleFactsOf,
   duesOfLoaded,
@@ -67,8 +67,7 @@ interface CardRow extends CaseColumns {
 }
 
 function cardQuery(db: DbReader, ref: CaseRef, viewer: bigint | null, withRules: boolean) {
-  const where =
-    'id' in ref ? Prisma.sql`c."id" = ${ref.id}` : Prisma.sql`c."numberKey" = ${ref.number.number.toUpperCase()}`;
+  const where = 'id' in ref ? Prisma.sql`c."id" = ${ref.id}` : Prisma.sql`c."numberKey" = ${caseNumberKey(ref.number)}`;
   const v = viewer ?? -1n; // no Telegram id is negative for a user: "nobody"
   // The dues screen also reads the last completed auction round's stored sale (s. 13 after a partial s. 14 sale).
   const rules = withRules
