@@ -1,4 +1,14 @@
-import { endOfIstDay, isLocalDate, startOfIstDay, toIstDate, daysBetween, type LocalDate } from '../law';
+import {
+  endOfIstDay,
+  isLocalDate,
+  startOfIstDay,
+  toIstDate,
+  daysBetween,
+  type LocalDate,
+  type SalePath,
+  type SalePathFacts,
+  salePath,
+} from '../law';
 import type { Db } from '../db';
 import type { Translate } from '../i18n';
 import { paiseOf } from '../db';
@@ -83,11 +93,11 @@ export function csvCell(value: string | number | null | undefined): string {
  * account stored with a held auction says which computation was made (its `inputs.mode`); before that, the case's
  * refusal decides, as it does for the sale itself (services/sale.ts).
  */
-export function auctionSection(a: { account: unknown }, c: { ownerRefusedAt: Date | null }): 's. 14' | 's. 16' {
+export function auctionSection(a: { account: unknown }, c: SalePathFacts): SalePath {
   const mode = (a.account as { inputs?: { mode?: string } } | null)?.inputs?.mode;
   if (mode === 'S16_AS_MANY_AS_NECESSARY') return 's. 16';
   if (mode === 'S14_ALL') return 's. 14';
-  return c.ownerRefusedAt ? 's. 16' : 's. 14';
+  return salePath(c);
 }
 
 function person(name: string | null | undefined, residence: string | null | undefined): string {

@@ -1,4 +1,4 @@
-import { toIstDate } from '../../law';
+import { toIstDate, isS16Path } from '../../law';
 import { duesForCase } from '../dues';
 import type { OutgoingMessage } from '../outbox';
 import type { ReminderBuilder } from './context';
@@ -29,7 +29,7 @@ function auctionReminder(when: 'day_before' | 'morning'): ReminderBuilder {
       // A s. 16 sale (after a refusal) is under s. 16, held as s. 14 directs; a s. 14 sale is under s. 14.
       out.push({
         chatId,
-        key: `jobs:auction.${when}.to_officer${c.ownerRefusedAt ? '_s16' : ''}`,
+        key: `jobs:auction.${when}.to_officer${isS16Path(c) ? '_s16' : ''}`,
         params: { ...common, conditions: c.auction.conditions },
         priority: 'official',
       });

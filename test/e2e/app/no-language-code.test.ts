@@ -45,6 +45,6 @@ describe('a user with no language code reads replies and pushed messages in one 
           pound: lang === 'hi' ? c.pound.nameHi : c.pound.name,
         }),
       );
-    });
+    }, 120_000); // the demo seed's own cases go out through the real jobs first
   }
 });
