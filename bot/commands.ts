@@ -1,6 +1,7 @@
 import type { Api } from 'grammy';
 import type { BotCommand } from 'grammy/types';
 import type { CoreDeps } from '../src/deps';
+import { may, RIGHTS, type StaffActor, type StaffRight, type StaffRoleCode } from '../src/services/staff-actor';
 import { type Lang, type Translator, userLanguage } from '../src/i18n';
 
 /**
@@ -43,23 +44,46 @@ export const STAFF_COMMANDS = [
 ] as const;
 
 export type StaffCommand = (typeof STAFF_COMMANDS)[number];
-export type StaffRoleName = 'POUND_KEEPER' | 'OFFICER' | 'MAGISTRATE' | 'ADMIN';
+export type StaffRoleName = StaffRoleCode;
 
-const BY_ROLE: Record<StaffRoleName, readonly StaffCommand[]> = {
-  // s. 8 register, s. 13/15 confirmation and delivery, s. 16 owner's refusal (met at the pound), orders
-  // to read (s. 19 release, s. 14 proviso), s. 7 returns.
-  POUND_KEEPER: ['register', 'pending', 'release', 'refusal', 'orders', 'register_export'],
-  // s. 14 notice and auction, s. 16 refusal, sale and account, s. 17 split.
-  OFFICER: ['notice', 'auction', 'refusal', 'sale', 'split', 'orders', 'release', 'register_export'],
-  // s. 19 orders, s. 14 proviso, the outcome of s. 20 complaints, s. 17 surplus.
-  MAGISTRATE: ['orders', 'outcome', 'split', 'release', 'register_export'],
-  ADMIN: STAFF_COMMANDS,
+/**
+ * The rights (src/services/staff-actor.ts `RIGHTS`, the one who-may-do-what table) that open each staff command:
+ * holding any one of them at some pound. Who sees a command in his menu and who may type it both follow from it;
+ * `administrator`: administrators only.
+ */
+export const COMMAND_RIGHTS: Record<StaffCommand, readonly StaffRight[] | 'administrator'> = {
+  register: ['seizure.register'],
+  pending: ['payment.confirm'],
+  release: ['release', 'release.order'],
+  refusal: ['owner.refusal'],
+  notice: ['notice'],
+  auction: ['auction'],
+  sale: ['auction'],
+  split: ['auction', 'magistrate'],
+  orders: ['order.view'],
+  outcome: ['magistrate'],
+  register_export: ['register.export'],
+  status: 'administrator',
 };
 
-/** The staff commands a role uses, in menu order. */
+/** The staff commands a role uses, in menu order (an administrator: all of them). */
 export function staffCommandsFor(role: StaffRoleName): StaffCommand[] {
-  const mine = new Set<StaffCommand>([...BY_ROLE[role], ...(role === 'ADMIN' ? (['status'] as const) : [])]);
-  return STAFF_COMMANDS.filter((c) => mine.has(c));
+  if (role === 'ADMIN') return [...STAFF_COMMANDS];
+  return STAFF_COMMANDS.filter((c) => {
+    const rights = COMMAND_RIGHTS[c];
+    return rights !== 'administrator' && rights.some((r) => (RIGHTS[r] as readonly StaffRoleCode[]).includes(role));
+  });
+}
+
+/** Is `command` one of the staff commands? */
+export function isStaffCommand(command: string): command is StaffCommand {
+  return Object.hasOwn(COMMAND_RIGHTS, command);
+}
+
+/** May `actor` use the staff command at all (at some pound)? The command then checks the case's pound. */
+export function mayUseCommand(actor: StaffActor, command: StaffCommand): boolean {
+  const rights = COMMAND_RIGHTS[command];
+  return rights === 'administrator' ? actor.administrator : rights.some((r) => may(actor, r));
 }
 
 /** A menu in one language. */

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { Api } from 'grammy';
-import { OWNER_COMMANDS, registerCommandMenus, staffCommandsFor, STAFF_COMMANDS } from '../../../bot/commands';
+import {
+  COMMAND_RIGHTS,
+  mayUseCommand,
+  OWNER_COMMANDS,
+  registerCommandMenus,
+  staffCommandsFor,
+  STAFF_COMMANDS,
+} from '../../../bot/commands';
+import { RIGHTS, staffActorOf } from '../../../src/services/staff-actor';
 import { createConfig } from '../../../src/config';
 import { createTranslator, type Translator } from '../../../src/i18n';
 import { suiteDatabase } from '../../support/db';
@@ -27,6 +35,19 @@ describe('command menus per language and role', () => {
     expect(staffCommandsFor('OFFICER')).not.toContain('register');
     expect(staffCommandsFor('MAGISTRATE')).toEqual(expect.arrayContaining(['orders', 'outcome']));
     expect(staffCommandsFor('ADMIN')).toEqual([...STAFF_COMMANDS]);
+  });
+
+  it('derives each role’s menu from the rights table: a command is in it exactly when the role may use it', () => {
+    const via = { telegramId: 1n, chatId: 1, messageId: 1 };
+    for (const role of ['POUND_KEEPER', 'OFFICER', 'MAGISTRATE', 'ADMIN'] as const) {
+      const actor = staffActorOf([{ staffId: 1, role, name: 'x', poundIds: [1] }], via);
+      expect(staffCommandsFor(role), role).toEqual(STAFF_COMMANDS.filter((c) => mayUseCommand(actor, c)));
+    }
+    const owner = staffActorOf([], via);
+    expect(STAFF_COMMANDS.filter((c) => mayUseCommand(owner, c))).toEqual([]);
+    // Every right named for a command is a right of the table.
+    for (const rights of Object.values(COMMAND_RIGHTS))
+      if (rights !== 'administrator') for (const r of rights) expect(Object.keys(RIGHTS)).toContain(r);
   });
 
   it('registers the default-language, Hindi and English menus for owners, and chat menus for staff (revoked staff back to owner only)', async () => {
