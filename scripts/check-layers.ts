@@ -30,7 +30,6 @@ export const KNOWN = new Set<string>([]);
 
 /** Database calls made straight from bot/features, per file (rule 6). Lower a count as calls move to services. */
 export const DB_CALLS: Readonly<Record<string, number>> = {
-  'bot/features/acknowledge.ts': 5,
   'bot/features/auction/schedule.ts': 2,
   'bot/features/case.ts': 1,
   'bot/features/claim-heads.ts': 1,
@@ -41,7 +40,6 @@ export const DB_CALLS: Readonly<Record<string, number>> = {
   'bot/features/officer-common.ts': 2,
   'bot/features/orders.ts': 1,
   'bot/features/pending.ts': 2,
-  'bot/features/register-export.ts': 3,
   'bot/features/register-seizure.ts': 1,
   'bot/features/release.ts': 1,
   'bot/features/surplus-request.ts': 1,

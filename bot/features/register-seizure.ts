@@ -1,3 +1,4 @@
+import { poundNameIn } from '../../src/i18n';
 import { InlineKeyboard } from 'grammy';
 import { z } from 'zod';
 import { CATTLE_CLASS_CODES } from '../../src/law';
@@ -91,10 +92,7 @@ registerSeizureFeature.command('register', async (ctx) => {
   registerFlow.enter(ctx, 'pound', { groups: [] });
   const kb = new InlineKeyboard();
   for (const p of pounds)
-    kb.text(
-      `${p.code} — ${ctx.lang === 'hi' ? p.nameHi : p.name}`,
-      registerCb.pound.encode(ctx, { poundId: p.id }),
-    ).row();
+    kb.text(`${p.code} — ${poundNameIn(ctx.lang, p)}`, registerCb.pound.encode(ctx, { poundId: p.id })).row();
   await ctx.reply(ctx.t('staff:register.ask.pound'), { reply_markup: kb });
 });
 

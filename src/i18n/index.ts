@@ -4,6 +4,7 @@ import i18next, { type i18n as I18n, type Resource, type TOptions } from 'i18nex
 import { formatDate, formatDateTime, formatRupees, type Lang } from './format';
 
 export { formatDate, formatDateTime, formatRupees, IST, type Lang } from './format';
+export { poundNameIn, poundParams, type PoundNames } from './pound-name';
 export const LANGUAGES: readonly Lang[] = ['en', 'hi'];
 
 const LOCALES_DIR = path.resolve(import.meta.dirname, '../../locales');

@@ -1,3 +1,4 @@
+import { poundParams } from '../i18n';
 import { computeTimeline, isOfficialBuyer, type TransitionAllowed, isS16Path, s16RefusedAt } from '../law';
 import type { Db } from '../db';
 import { audit } from './audit';
@@ -185,8 +186,7 @@ export async function recordOwnerRefusal(
             at: now.toISOString(),
             name,
             saleFrom,
-            pound: c.pound.name,
-            'pound@hi': c.pound.nameHi,
+            ...poundParams(c.pound),
           },
           priority: 'personal',
         },
@@ -211,7 +211,7 @@ export async function recordOwnerRefusal(
         {
           chatId,
           key: 'officer:refusal_note.to_officer',
-          params: { number: c.number, at: now.toISOString(), pound: c.pound.name, 'pound@hi': c.pound.nameHi },
+          params: { number: c.number, at: now.toISOString(), ...poundParams(c.pound) },
           priority: 'official',
         },
         `case:${c.id}:s16-refusal:${chatId}`,

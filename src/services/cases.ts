@@ -114,6 +114,14 @@ function parseNormalised(text: string): CaseNumber | null {
   return { number: `${poundCode}-${year}-${seq}`, poundCode, year, seq };
 }
 
+/** The payload of a case's deep link (`/start case_<number>`), read back by the bot's /start. */
+export const CASE_START_PREFIX = 'case_';
+
+/** The case's deep link, t.me/<bot>?start=case_<number>: on the owner's seizure slip and the s. 14 notice alike. */
+export function caseLink(botUsername: string, number: string): string {
+  return `https://t.me/${botUsername}?start=${CASE_START_PREFIX}${number}`;
+}
+
 /**
  * The key a case is looked up by: `Case.numberKey` = upper(number), kept by the trigger Case_number_key and
  * uniquely indexed — one index probe at any register size.

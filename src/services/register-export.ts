@@ -12,6 +12,8 @@ import {
 import type { Db } from '../db';
 import type { Translate } from '../i18n';
 import { paiseOf } from '../db';
+import { audit } from './audit';
+import { authorize, poundsInScope, type StaffActor } from './staff-actor';
 
 /** Columns of the register export, in order (headers are i18n keys staff:export.col.<name>). */
 export const EXPORT_COLUMNS = [
@@ -313,4 +315,47 @@ export async function buildRegisterExport(
     counts,
     records: rows as readonly RegisterRow[],
   };
+}
+
+/**
+ * The pound an official asks the register of: the one with `code`, else the only pound in his scope (null: say
+ * which pounds he may choose from, `codes`). His right at that pound is checked by the export itself.
+ */
+export async function exportPound(
+  db: Db,
+  actor: StaffActor,
+  ref: { code?: string | undefined } | { id: number },
+): Promise<{ pound: { id: number; code: string } | null; codes: string[] }> {
+  if ('id' in ref) return { pound: await db.pound.findUnique({ where: { id: ref.id } }), codes: [] };
+  const scope = poundsInScope(actor, 'register.export');
+  const pounds = await db.pound.findMany({
+    where: scope === 'all' ? {} : { id: { in: scope } },
+    orderBy: { code: 'asc' },
+  });
+  const pound = ref.code
+    ? await db.pound.findUnique({ where: { code: ref.code.toUpperCase() } })
+    : pounds.length === 1
+      ? pounds[0]!
+      : null;
+  return { pound, codes: pounds.map((p) => p.code) };
+}
+
+/**
+ * The s. 7 register of a pound for an official with the right there, audited as 'register.export': as CSV (the
+ * rows returned), or — `format: 'pdf'` — the printable extract the caller renders (only the audit is written here).
+ */
+export async function exportRegister(
+  db: Db,
+  actor: StaffActor,
+  input: { pound: { id: number; code: string }; from: LocalDate; to: LocalDate; t: Translate; format: 'csv' | 'pdf' },
+): Promise<Awaited<ReturnType<typeof buildRegisterExport>> | null> {
+  const { pound, from, to } = input;
+  const who = authorize(actor, 'register.export', pound.id);
+  if (input.format === 'pdf') {
+    await audit(db, who.audit, 'register.export', null, { pound: pound.code, from, to, format: 'pdf' });
+    return null;
+  }
+  const out = await buildRegisterExport(db, { poundId: pound.id, from, to, t: input.t });
+  await audit(db, who.audit, 'register.export', null, { pound: pound.code, from, to, rows: out.rows });
+  return out;
 }

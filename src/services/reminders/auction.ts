@@ -1,3 +1,4 @@
+import { poundParams } from '../../i18n';
 import { toIstDate, isS16Path } from '../../law';
 import { duesForCase } from '../dues';
 import type { OutgoingMessage } from '../outbox';
@@ -21,8 +22,7 @@ function auctionReminder(when: 'day_before' | 'morning'): ReminderBuilder {
       number: c.number,
       at: c.auction.scheduledFor.toISOString(),
       place: c.auction.place,
-      pound: c.pound.name,
-      'pound@hi': c.pound.nameHi,
+      ...poundParams(c.pound),
     };
     const out: OutgoingMessage[] = [];
     for (const chatId of await staffChats(ctx.db, c.poundId, ['OFFICER'])) {

@@ -1,3 +1,4 @@
+import { poundParams } from '../../i18n';
 import { isS16Path } from '../../law';
 import type { Translator } from '../../i18n';
 import { auctionEligibleOf } from '../notice';
@@ -41,8 +42,7 @@ export async function broadcastMessages(
   const base = {
     number: c.number,
     place: c.placeOfSeizure,
-    pound: c.pound.name,
-    'pound@hi': c.pound.nameHi,
+    ...poundParams(c.pound),
     heads: facts.headCount,
     ...summaryParams(ctx.translator, facts.groups),
   };
