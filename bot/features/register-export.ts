@@ -17,7 +17,7 @@ export const registerExportFeature = new Feature();
 const pdfCb = callbackCodec('rxp', ['poundId:int', 'from:str', 'to:str']);
 
 registerExportFeature.command('register_export', async (ctx) => {
-  if (!(await requireStaff(ctx, 'register.export'))) return;
+  // Who may at all: the staff command gate (bot/middleware/staff-commands.ts); at this pound: below.
   const words = ctx.match.trim().split(/\s+/).filter(Boolean);
   const asPdf = words.length > 2 && /^pdf$/i.test(words.at(-1)!);
   if (asPdf || (words.length > 2 && /^csv$/i.test(words.at(-1)!))) words.pop();

@@ -22,7 +22,7 @@ const ORDER_WORDS: Record<string, ReleaseOrderInput['authority']> = {
 };
 
 releaseFeature.command('release', async (ctx) => {
-  if (!(await requireStaff(ctx, 'release.order'))) return;
+  // Who may at all: the staff command gate (bot/middleware/staff-commands.ts); at this pound: below.
   const arg = ctx.match.trim();
   if (!arg) {
     await ctx.reply(ctx.t('staff:release.usage'));
