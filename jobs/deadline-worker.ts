@@ -12,7 +12,7 @@ import { addToOutbox } from '../src/services/outbox';
 import { runDeadlineStep } from '../src/services/reminders';
 import { PENDING_OUTCOME } from '../src/services/s14-report';
 import { enqueueRow, type Queues } from './dispatcher';
-import { jobIdFor, KEEP, RETRY, type DeadlineJobData } from './queues';
+import { deadlineJob, jobIdFor, type DeadlineJobData } from './queues';
 
 /** What a deadline job did (its BullMQ return value). */
 export type DeadlineOutcome =
@@ -56,22 +56,7 @@ export async function scheduleCase(
     if (old && ((await old.isCompleted()) || (await old.isFailed()))) await old.remove();
   }
   const now = deps.clock.now().getTime();
-  await queues.deadline.addBulk(
-    pending.map((s) => {
-      const data: DeadlineJobData = {
-        key: s.key,
-        caseId: s.caseId,
-        step: s.step,
-        runAt: s.runAt.toISOString(),
-        ...(s.ref !== undefined ? { ref: s.ref } : {}),
-      };
-      return {
-        name: s.step,
-        data,
-        opts: { jobId: jobIdFor(s.key), delay: Math.max(0, s.runAt.getTime() - now), ...KEEP, ...RETRY },
-      };
-    }),
-  );
+  await queues.deadline.addBulk(pending.map((s) => deadlineJob(s, now)));
   return pending;
 }
 

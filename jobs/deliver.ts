@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import { callbackSecret, encodeButtonAction } from '../src/callback-data';
 import type { CoreDeps } from '../src/deps';
 import { DocumentUnavailable, makeDocument } from '../src/documents';
-import type { Lang, Translate } from '../src/i18n';
+import { type Lang, type Translate, userLanguage } from '../src/i18n';
 import { windowsFromConfig } from '../src/services/dues';
 import { headsListText } from '../src/services/head-label';
 import type { OutgoingMessage } from '../src/services/outbox';
@@ -13,12 +13,10 @@ import { markS14ReportDelivered } from '../src/services/s14-report';
 /** What happened to one message: sent (with its Telegram message id) or the recipient cannot be reached. */
 export type DeliveryResult = { status: 'sent'; messageId: number } | { status: 'unreachable'; reason: string };
 
-/** The recipient's language: their stored choice, else Telegram's language code, else the default. */
+/** The recipient's language, by the same rule as the bot's replies (`userLanguage`). */
 export async function recipientLanguage(deps: CoreDeps, chatId: string): Promise<Lang> {
   const user = await deps.db.telegramUser.findUnique({ where: { id: BigInt(chatId) } });
-  if (user?.language === 'hi' || user?.language === 'en') return user.language;
-  if (user?.languageCode) return user.languageCode.startsWith('hi') ? 'hi' : 'en';
-  return deps.config.DEFAULT_LANGUAGE;
+  return userLanguage(deps.config, user);
 }
 
 /** Renders an OutgoingMessage in the recipient's language into Telegram text and keyboard. */

@@ -10,8 +10,8 @@ import {
   smsJobIdFor,
   type BroadcastJobData,
   type SmsJobData,
-  type DeadlineJobData,
   type PhotoJobData,
+  deadlineJob,
   type QueueName,
   type SendJobData,
 } from './queues';
@@ -57,14 +57,11 @@ export async function enqueueRow(deps: CoreDeps, queues: Queues, row: OutboxRow)
     }
     case 'deadline': {
       const p = row.payload as { caseId: number; step: string; ref?: number };
-      const data: DeadlineJobData = {
-        key: row.jobKey,
-        caseId: p.caseId,
-        step: p.step,
-        runAt: row.runAt.toISOString(),
-        ...(p.ref !== undefined ? { ref: p.ref } : {}),
-      };
-      await queues.deadline.add(p.step, data, { jobId, delay, ...KEEP, ...RETRY });
+      const job = deadlineJob(
+        { key: row.jobKey, caseId: p.caseId, step: p.step, runAt: row.runAt, ref: p.ref },
+        deps.clock.now().getTime(),
+      );
+      await queues.deadline.add(job.name, job.data, job.opts);
       return;
     }
     case 'broadcast': {

@@ -44,6 +44,38 @@ export interface DeadlineJobData {
   ref?: number;
 }
 
+/** What a deadline job is made from: a planned step (src/services/deadlines.ts) or a 'deadline' outbox row. */
+export interface DeadlineStepRef {
+  key: string;
+  caseId: number;
+  step: string;
+  runAt: Date;
+  ref?: number | undefined;
+}
+
+/**
+ * A deadline step as a BullMQ job — its name, its data (ids only) and its options: the job id is the step's key, so
+ * adding it twice leaves one job, and it waits until `runAt` (a step already due runs at once). The one builder for
+ * the replan after a change, the reconciler and the outbox dispatcher.
+ */
+export function deadlineJob(
+  s: DeadlineStepRef,
+  nowMs: number,
+): { name: string; data: DeadlineJobData; opts: JobsOptions } {
+  const data: DeadlineJobData = {
+    key: s.key,
+    caseId: s.caseId,
+    step: s.step,
+    runAt: s.runAt.toISOString(),
+    ...(s.ref !== undefined ? { ref: s.ref } : {}),
+  };
+  return {
+    name: s.step,
+    data,
+    opts: { jobId: jobIdFor(s.key), delay: Math.max(0, s.runAt.getTime() - nowMs), ...KEEP, ...RETRY },
+  };
+}
+
 /** Data of a 'broadcast' job: a notice/auction/new-case fan-out written by the staff flows. */
 export interface BroadcastJobData {
   key: string;

@@ -15,11 +15,9 @@ import {
   deliveryJobIdFor,
   jobIdFor,
   keyFromJobId,
-  KEEP,
-  RETRY,
   sendJobIdFor,
   smsJobIdFor,
-  type DeadlineJobData,
+  deadlineJob,
   type QueueName,
   type SendJobData,
 } from './queues';
@@ -140,22 +138,7 @@ async function scheduleCases(deps: CoreDeps, queues: Queues, redis: Redis, cases
     todo.filter((s) => states.get(jobIdFor(s.key)) !== 'missing').map((s) => jobIdFor(s.key)),
   );
   const now = deps.clock.now().getTime();
-  await queues.deadline.addBulk(
-    todo.map((s) => {
-      const data: DeadlineJobData = {
-        key: s.key,
-        caseId: s.caseId,
-        step: s.step,
-        runAt: s.runAt.toISOString(),
-        ...(s.ref !== undefined ? { ref: s.ref } : {}),
-      };
-      return {
-        name: s.step,
-        data,
-        opts: { jobId: jobIdFor(s.key), delay: Math.max(0, s.runAt.getTime() - now), ...KEEP, ...RETRY },
-      };
-    }),
-  );
+  await queues.deadline.addBulk(todo.map((s) => deadlineJob(s, now)));
   return todo.length;
 }
 

@@ -149,7 +149,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
         return;
       }
       const { registerCommandMenus } = await import('../bot/commands');
-      await registerCommandMenus(bot.api, deps.db);
+      await registerCommandMenus(bot.api, deps);
       if (config.WEBHOOK_URL) {
         await listen(bot);
         await bot.api.setWebhook(config.WEBHOOK_URL, {

@@ -5,7 +5,6 @@ import { caseCard, type CaseRef } from '../../src/services/case-card';
 import { parseCaseNumber, parseSearchQuery, searchCases } from '../../src/services/cases';
 import { windowsFromConfig } from '../../src/services/dues';
 import { parseKeeperReply } from '../../src/services/typed-answers';
-import { STAFF_COMMANDS } from '../commands';
 import type { BotContext } from '../context';
 import { may } from '../../src/services/staff-actor';
 import { defineFlow, inAnyFlow, type Flow } from '../flows/flow';
@@ -170,10 +169,6 @@ ownerFallback.chatType('private').on('message:text', async (ctx, next) => {
     await numberOrSearch(ctx, text.slice(0, 200));
     return;
   }
-  const command = text.slice(1).split(/[\s@]/, 1)[0]!.toLowerCase();
-  if ((STAFF_COMMANDS as readonly string[]).includes(command) && ctx.actor.grants.length === 0) {
-    await ctx.reply(ctx.t('common:error.not_allowed'));
-    return;
-  }
+  // Staff commands of people without their right were answered by the staff command gate (bot/middleware).
   await ctx.reply(ctx.t('owner:unknown_command'));
 });

@@ -2,7 +2,7 @@ import { InlineKeyboard } from 'grammy';
 import { z } from 'zod';
 import { addDays, daysBetween, toIstDate } from '../../src/law';
 import { duesScreen, type CaseRef } from '../../src/services/case-card';
-import { caseExists, parseCaseNumber } from '../../src/services/cases';
+import { caseExists, parseCaseNumber, splitCaseNumber } from '../../src/services/cases';
 import { windowsFromConfig } from '../../src/services/dues';
 import { findDate } from '../../src/services/typed-input';
 import type { BotContext } from '../context';
@@ -74,12 +74,8 @@ async function showDuesByNumber(ctx: BotContext, typed: string, at: Date, whatIf
 
 /** "/dues JAI1-2026-17 5/12/2026": the case number, and optionally a day to value it on. */
 function splitNumberAndDate(arg: string): { number: string; rest: string } | null {
-  const tokens = arg.trim().split(/\s+/);
-  for (let i = Math.min(tokens.length, 5); i >= 1; i--) {
-    const head = tokens.slice(0, i).join(' ');
-    if (parseCaseNumber(head)) return { number: head, rest: tokens.slice(i).join(' ') };
-  }
-  return null;
+  const split = splitCaseNumber(arg);
+  return split && { number: split.number.number, rest: split.rest };
 }
 
 /** The instant a what-if day stands for: today → now; a later India day → noon of that day. */

@@ -1,6 +1,7 @@
 import type { Composer } from 'grammy';
 import type { BotContext } from '../context';
 import { leaveFlowOnCommand } from '../middleware/leave-flow';
+import { staffCommandGate } from '../middleware/staff-commands';
 import { confirmPaymentFeature } from './confirm-payment';
 import { enrolFeature } from './enrol';
 import { pendingFeature } from './pending';
@@ -38,6 +39,8 @@ import { surplusRequestFeature } from './surplus-request';
 export const features: Composer<BotContext>[] = [
   // First of all: any command leaves whatever flow (owner or staff) the user is in, and /cancel answers.
   leaveFlowOnCommand,
+  // Then a staff command from someone without its right is refused before it reads its arguments.
+  staffCommandGate,
   // Staff flows, part A. enrol before the owners' /start (it passes other payloads on).
   enrolFeature,
   registerSeizureFeature,
@@ -74,7 +77,7 @@ export const features: Composer<BotContext>[] = [
   acknowledgeFeature,
   // "This is mine": an owner's photo of his animal goes with his open claim.
   ownerPhotoFeature,
-  // Owner fallback: plain text (case number or search), staff commands from owners, unknown commands. Keep last.
+  // Owner fallback: plain text (case number or search), unknown commands. Keep last.
   ownerFallback,
 ];
 

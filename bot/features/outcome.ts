@@ -1,5 +1,6 @@
 import { termFor } from '../../src/law';
 import { Refusal } from '../../src/services/refusal';
+import { splitCaseNumber } from '../../src/services/cases';
 import {
   partDepositOfReceipt,
   partDepositsAwaitingOutcome,
@@ -24,7 +25,10 @@ export const outcomeFeature = new Feature();
 const RECEIPT_ARG = /^[A-Z0-9]+-R-\d{4}-\d{1,9}$/i;
 
 outcomeFeature.command('outcome', async (ctx) => {
-  const [target, word, ...refWords] = commandArg(ctx).trim().split(/\s+/);
+  const arg = commandArg(ctx).trim();
+  // A case number may be typed in several words ("jai1 २०२६ १७"); a receipt number is one.
+  const split = splitCaseNumber(arg);
+  const [target, word, ...refWords] = split ? [split.number.number, ...split.rest.split(/\s+/)] : arg.split(/\s+/);
   const outcome: DepositOutcome | null =
     word?.toLowerCase() === 'refund' ? 'refund' : word?.toLowerCase() === 'apply' ? 'apply' : null;
   const reference = refWords.join(' ');

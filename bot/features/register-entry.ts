@@ -1,3 +1,5 @@
+import { caseLink } from '../../src/services/cases';
+import { poundNameIn } from '../../src/i18n';
 import { InputFile } from 'grammy';
 import QRCode from 'qrcode';
 import { registerSeizure, SeizureEntryError, type HeadGroup } from '../../src/services/register-seizure';
@@ -81,7 +83,7 @@ export async function saveEntry(ctx: BotContext, d: Draft) {
   }
   leaveAnyFlow(ctx);
   const c = result.case;
-  const poundName = ctx.lang === 'hi' ? c.pound.nameHi : c.pound.name;
+  const poundName = poundNameIn(ctx.lang, c.pound);
   await ctx.reply(
     ctx.t('staff:register.done', {
       number: c.number,
@@ -94,7 +96,7 @@ export async function saveEntry(ctx: BotContext, d: Draft) {
   // The slip's QR: the public case page when PUBLIC_URL is set (any phone browser, no Telegram needed), else the bot.
   const link = ctx.deps.config.PUBLIC_URL
     ? caseUrl(ctx.deps.config.PUBLIC_URL, c.number)
-    : `https://t.me/${botUsername}?start=case_${c.number}`;
+    : caseLink(botUsername, c.number);
   const png = await QRCode.toBuffer(link, { margin: 2, width: 384 });
   await ctx.replyWithPhoto(new InputFile(png, `${c.number}.png`), {
     caption: ctx.t('staff:register.owner_slip', { number: c.number, link, pound: poundName }),

@@ -1,10 +1,11 @@
+import { poundNameIn } from '../../src/i18n';
 import { InlineKeyboard } from 'grammy';
 import { z } from 'zod';
 import { CATTLE_CLASS_CODES } from '../../src/law';
 import { MAX_HEADS_PER_ENTRY, MAX_FIELD_LENGTH, type HeadGroup } from '../../src/services/register-seizure';
 import { parseDateTime } from '../../src/services/typed-input';
 import { parseCount } from '../../src/services/typed-answers';
-import { may, poundsInScope } from '../../src/services/staff-actor';
+import { poundsInScope } from '../../src/services/staff-actor';
 import type { BotContext } from '../context';
 import { callbackCodec } from '../flows/callback-codec';
 import { defineFlow } from '../flows/flow';
@@ -82,10 +83,7 @@ const registerCb = {
 };
 
 registerSeizureFeature.command('register', async (ctx) => {
-  if (!may(ctx.actor, 'seizure.register')) {
-    await ctx.reply(ctx.t('common:error.not_allowed'));
-    return;
-  }
+  // Who may: the staff command gate (bot/middleware/staff-commands.ts); the pound's right is checked at Record.
   const scope = poundsInScope(ctx.actor, 'seizure.register');
   const pounds = await ctx.deps.db.pound.findMany({
     where: scope === 'all' ? {} : { id: { in: scope } },
@@ -99,10 +97,7 @@ registerSeizureFeature.command('register', async (ctx) => {
   registerFlow.enter(ctx, 'pound', { groups: [] });
   const kb = new InlineKeyboard();
   for (const p of pounds)
-    kb.text(
-      `${p.code} — ${ctx.lang === 'hi' ? p.nameHi : p.name}`,
-      registerCb.pound.encode(ctx, { poundId: p.id }),
-    ).row();
+    kb.text(`${p.code} — ${poundNameIn(ctx.lang, p)}`, registerCb.pound.encode(ctx, { poundId: p.id })).row();
   await ctx.reply(ctx.t('staff:register.ask.pound'), { reply_markup: kb });
 });
 

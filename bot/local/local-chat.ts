@@ -4,7 +4,7 @@ import type { Bot } from 'grammy';
 import type { Message, Update } from 'grammy/types';
 import type { OffsetClock } from '../../src/clock';
 import type { CoreDeps } from '../../src/deps';
-import { languageFromTelegram, type Lang, type Translate } from '../../src/i18n';
+import { type Lang, type Translate, userLanguage } from '../../src/i18n';
 import type { BotContext } from '../context';
 import { MAX_JUMP_DAYS, parseLocalCommand } from './local-commands';
 import type { LocalBotApi, LocalEvent } from './local-bot-api';
@@ -76,11 +76,7 @@ export class LocalChat {
       where: { id: { in: Object.values(PERSONAS).map((p) => BigInt(p.userId)) } },
     });
     for (const u of users) {
-      const lang =
-        u.language === 'hi' || u.language === 'en'
-          ? u.language
-          : languageFromTelegram(u.languageCode ?? undefined, this.parts.deps.config.DEFAULT_LANGUAGE);
-      this.languages.set(Number(u.id), lang);
+      this.languages.set(Number(u.id), userLanguage(this.parts.deps.config, u));
     }
   }
 

@@ -1,13 +1,13 @@
 import type { MiddlewareFn } from 'grammy';
 import type { Db } from '../../src/db';
-import { languageFromTelegram, type Lang } from '../../src/i18n';
+import { type Lang, userLanguage } from '../../src/i18n';
 import { staffActorOf, type Grant } from '../../src/services/staff-actor';
 import type { BotContext } from '../context';
 import { viaOf } from './via';
 
 /**
  * Records the Telegram user (numeric id, first name, language; never a phone number), picks the language
- * (stored choice, else Telegram's language_code: Hindi for hi, else English) and loads active staff grants.
+ * (`userLanguage`: stored choice, else Telegram's language_code, else DEFAULT_LANGUAGE) and loads active staff grants.
  *
  * Cached in-process for `ttlMs` (default USER_CACHE_TTL_MS) so an update costs no round trip for them:
  * - in this process a language change (/language) or an enrolment calls `forgetUser`, so it shows at once;
@@ -69,7 +69,7 @@ async function fetchUser(
   return {
     firstName,
     languageCode,
-    lang: (language as Lang | null) ?? languageFromTelegram(languageCode ?? undefined, 'en'),
+    lang: userLanguage(ctx.deps.config, { language, languageCode }),
     staff: staff.map((s) => ({ staffId: s.id, role: s.role, name: s.name, poundIds: s.pounds.map((p) => p.poundId) })),
     loadedAt: performance.now(),
   };
@@ -80,7 +80,7 @@ export function loadUser(ttlMs = USER_CACHE_TTL_MS): MiddlewareFn<BotContext> {
   return async (ctx, next) => {
     const { config, translator, db } = ctx.deps;
     const from = ctx.from;
-    let lang: Lang = config.DEFAULT_LANGUAGE === 'hi' && !from ? 'hi' : 'en';
+    let lang: Lang = config.DEFAULT_LANGUAGE;
     if (from && !from.is_bot) {
       const id = BigInt(from.id);
       const languageCode = from.language_code ?? null;

@@ -1,3 +1,5 @@
+import { caseLink } from '../services/cases';
+import { poundNameIn } from '../i18n';
 import type { Lang, Translate } from '../i18n';
 import { toIstDate } from '../law';
 import { auctionEligibleOf } from '../services/notice';
@@ -14,11 +16,6 @@ import {
 import type { Block } from './engine';
 import { groupPhotos, photosBlock } from './photos';
 import { caseUrl } from '../services/case-page-url';
-
-/** The case's deep link (the same as on the owner's seizure slip): t.me/<bot>?start=case_<number>. */
-export function caseLink(botUsername: string, number: string): string {
-  return `https://t.me/${botUsername}?start=case_${number}`;
-}
 
 async function load(deps: DocumentDeps, caseId: number) {
   const facts = await loadNoticeFacts(deps.db, caseId);
@@ -51,7 +48,7 @@ export async function noticeDocument(
   const eligible = auctionEligibleOf(c);
   const auction = c.auction && c.auction.status !== 'CANCELLED' ? c.auction : null;
   const body = (t: Translate, lang: Lang): { head: Block[]; blocks: Block[] } => {
-    const poundName = lang === 'hi' ? facts.pound.nameHi : facts.pound.name;
+    const poundName = poundNameIn(lang, facts.pound);
     const blocks: Block[] = [
       { t: 'p', text: t('documents:notice.intro', { pound: poundName, impoundedOn: facts.impoundedOn }) },
       { t: 'kv', rows: [[t('documents:case'), facts.number]] },

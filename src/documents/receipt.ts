@@ -1,3 +1,4 @@
+import { poundNameIn } from '../i18n';
 import type { Lang, Translate } from '../i18n';
 import { groupHeads } from '../services/cases';
 import { verificationLink, type ReceiptItem } from '../services/receipts';
@@ -97,7 +98,7 @@ export async function receiptDocument(
         rows: [
           [t('documents:receipt.number'), r.number],
           [t('documents:case'), r.case.number],
-          [t('documents:pound'), lang === 'hi' ? r.case.pound.nameHi : r.case.pound.name],
+          [t('documents:pound'), poundNameIn(lang, r.case.pound)],
           [t('documents:receipt.issued'), t('documents:datetime', { at: r.issuedAt.toISOString() })],
         ],
       },
@@ -191,7 +192,7 @@ export async function releaseSlipDocument(
         t: 'kv',
         rows: [
           [t('documents:case'), c.number],
-          [t('documents:pound'), lang === 'hi' ? c.pound.nameHi : c.pound.name],
+          [t('documents:pound'), poundNameIn(lang, c.pound)],
           [t('documents:release.basis'), basis],
           [
             t('documents:release.released_at'),

@@ -1,3 +1,4 @@
+import { poundNameIn } from '../i18n';
 import { isLocalDate, startOfIstDay, toIstDate, type LocalDate } from '../law';
 import type { Lang, Translate } from '../i18n';
 import { surplusesHeld } from '../services/surplus';
@@ -115,7 +116,7 @@ export async function remittanceDocument(
         {
           t: 'subtitle',
           text: t('documents:remittance.subtitle', {
-            pound: `${lang === 'hi' ? pound.nameHi : pound.name} (${pound.code})`,
+            pound: `${poundNameIn(lang, pound)} (${pound.code})`,
             month: monthName,
           }),
         },
@@ -209,7 +210,7 @@ export async function registerDocument(
       ]),
       { t: 'sign', items: [t('documents:register.sign'), t('documents:notice.sign_date')] },
     ];
-    const name = `${lang === 'hi' ? pound.nameHi : pound.name} (${pound.code})`;
+    const name = `${poundNameIn(lang, pound)} (${pound.code})`;
     return {
       head: [
         { t: 'title', text: t('documents:register.title') },

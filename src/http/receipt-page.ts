@@ -1,3 +1,4 @@
+import { poundNameIn } from '../i18n';
 import type { Lang, Translator } from '../i18n';
 import { headLabelText } from '../services/head-label';
 import type { PublicReceipt } from '../services/verify';
@@ -58,7 +59,7 @@ export function renderReceiptPage(translator: Translator, lang: Lang, receipt: P
   const row = (label: string, value: string) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`;
   let body: string;
   if (receipt) {
-    const pound = lang === 'hi' ? receipt.pound.nameHi : receipt.pound.name;
+    const pound = poundNameIn(lang, receipt.pound);
     const confirmed = receipt.confirmedByRole
       ? t(`common:role.${ROLE_KEY[receipt.confirmedByRole]}`)
       : t('web:receipt.confirmed_by_none');

@@ -1,4 +1,5 @@
-import { computeTimeline, isOfficialBuyer, type TransitionAllowed } from '../law';
+import { poundParams } from '../i18n';
+import { computeTimeline, isOfficialBuyer, type TransitionAllowed, isS16Path, s16RefusedAt } from '../law';
 import type { Db } from '../db';
 import { audit } from './audit';
 import {
@@ -120,7 +121,7 @@ export async function scheduleAuction(db: Db, act: StaffActor, input: AuctionInp
       place,
       conditions,
       directionRef,
-      s16Path: c.ownerRefusedAt != null,
+      s16Path: isS16Path(c),
       headsOffered: c.heads.filter((h) => h.status === 'IMPOUNDED').length,
       ...(adjourned
         ? { adjournedAuctionId: adjourned.id, adjournedFrom: adjourned.scheduledFor.toISOString(), reason: 'no_bids' }
@@ -142,7 +143,8 @@ export async function scheduleAuction(db: Db, act: StaffActor, input: AuctionInp
 /** Checks that this keeper or officer may record the owner's s. 16 refusal on the case now (no writes). */
 export function checkCanRecordRefusal(c: CaseForLaw, act: StaffActor, now: Date): TransitionAllowed {
   const role = authorize(act, 'owner.refusal', c.poundId).lawRole;
-  if (c.ownerRefusedAt) throw new Refusal('ALREADY_DONE', 's. 16', { at: c.ownerRefusedAt.toISOString() });
+  const refusedAt = s16RefusedAt(c);
+  if (refusedAt) throw new Refusal('ALREADY_DONE', 's. 16', { at: refusedAt.toISOString() });
   return mustAllow(caseStateOf(c), 'REFUSE_TO_PAY', role, now);
 }
 
@@ -189,8 +191,7 @@ export async function recordOwnerRefusal(
             at: now.toISOString(),
             name,
             saleFrom,
-            pound: c.pound.name,
-            'pound@hi': c.pound.nameHi,
+            ...poundParams(c.pound),
           },
           priority: 'personal',
         },
@@ -215,7 +216,7 @@ export async function recordOwnerRefusal(
         {
           chatId,
           key: 'officer:refusal_note.to_officer',
-          params: { number: c.number, at: now.toISOString(), pound: c.pound.name, 'pound@hi': c.pound.nameHi },
+          params: { number: c.number, at: now.toISOString(), ...poundParams(c.pound) },
           priority: 'official',
         },
         `case:${c.id}:s16-refusal:${chatId}`,

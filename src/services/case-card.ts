@@ -1,7 +1,15 @@
 import { Prisma } from '../db';
 import { queryRows } from '../db/direct';
-import { CLAIMABLE, computeTimeline, IN_CUSTODY, type CaseStatus, type LawResult, type StatutoryWindows } from '../law';
-import type { CaseNumber } from './cases';
+import {
+  CLAIMABLE,
+  computeTimeline,
+  IN_CUSTODY,
+  type CaseStatus,
+  type LawResult,
+  type StatutoryWindows,
+  isS16Path,
+} from '../law';
+import { caseNumberKey, type CaseNumber } from './cases';
 import {
   afterSaleFactsOf,
   duesOfLoaded,
@@ -80,8 +88,7 @@ interface CardRow extends CaseColumns {
 }
 
 function cardQuery(db: DbReader, ref: CaseRef, viewer: bigint | null, withRules: boolean) {
-  const where =
-    'id' in ref ? Prisma.sql`c."id" = ${ref.id}` : Prisma.sql`c."numberKey" = ${ref.number.number.toUpperCase()}`;
+  const where = 'id' in ref ? Prisma.sql`c."id" = ${ref.id}` : Prisma.sql`c."numberKey" = ${caseNumberKey(ref.number)}`;
   const v = viewer ?? -1n; // no Telegram id is negative for a user: "nobody"
   // The dues screen also reads the last completed auction round's stored sale (s. 13 after a partial s. 14 sale).
   const rules = withRules
@@ -144,7 +151,7 @@ function cardOf(row: CardRow, viewer: bigint | null, now: Date, windows: Partial
   if (inCustody) actions.push('dues');
   if (claimable) actions.push('claim', 'protest');
   // s. 13 after a partial s. 14 sale: the heads left without a bid may still be claimed (no s. 15 deposit now).
-  if (status === 'PARTLY_SOLD' && !row.ownerRefusedAt) actions.push('claim');
+  if (status === 'PARTLY_SOLD' && !isS16Path(row)) actions.push('claim');
   actions.push(row.following ? 'unfollow' : 'follow');
   // s. 17: whoever claimed the case may ask for the surplus (once) while the District Magistrate holds it.
   if (viewer !== null && row.claimed && !row.surplusRequested && surplusHeld(row, now)) actions.push('request_surplus');
@@ -235,7 +242,7 @@ export async function duesScreen(
   const afterSale =
     options.mode === 'sale' || !partlySold
       ? null
-      : afterSaleFactsOf(row.ownerRefusedAt, row.lastRoundAccount == null ? null : jsonOf(row.lastRoundAccount));
+      : afterSaleFactsOf(row, row.lastRoundAccount == null ? null : jsonOf(row.lastRoundAccount));
   const opts = { ...options, afterSale };
   const dues = duesOfLoaded(forDues, rules, at, opts);
   const tomorrow = dues.ok ? duesOfLoaded(forDues, rules, new Date(at.getTime() + 86_400_000), opts) : dues;

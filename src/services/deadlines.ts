@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import { addDays, startOfIstDay, toIstDate, type LocalDate, type Section, type Timeline } from '../law';
+import { addDays, startOfIstDay, toIstDate, type LocalDate, type Section, type Timeline, isS16Path } from '../law';
 import { windowsFromConfig, type DbReader } from './dues';
 import { caseTimeline, type StoredClock } from './next-deadline';
 import { addToOutbox, type Tx } from './outbox';
@@ -196,7 +196,7 @@ export function planSteps(
   if (finished) return complaintSteps(c, t, partDeposits);
 
   // s. 14: unclaimed on day 8 → the report to the officer (the bot makes it for the pound-keeper).
-  if (c.status === 'IMPOUNDED' && !c.ownerRefusedAt) {
+  if (c.status === 'IMPOUNDED' && !isS16Path(c)) {
     out.push(step(c, 's14-report', istHour(t.s14ReportDue.actionableFrom, REMINDER_HOUR_IST), 's. 14'));
   }
   // s. 14: reported but no notice stuck up within the grace period → escalate.

@@ -14,6 +14,8 @@ import {
   type LawRules,
   type Pound as LawPound,
   type StatutoryWindows,
+  type SalePathFacts,
+  isS16Path,
 } from '../law';
 import { saleFrom, storedAccountOf } from './sale-record';
 import type { Tx } from './outbox';
@@ -245,7 +247,7 @@ export async function afterSaleFacts(
       auctions: { where: { status: 'COMPLETED' }, orderBy: { round: 'desc' }, take: 1, select: { account: true } },
     },
   });
-  return c ? afterSaleFactsOf(c.ownerRefusedAt, c.auctions[0]?.account) : null;
+  return c ? afterSaleFactsOf(c, c.auctions[0]?.account) : null;
 }
 
 /**
@@ -253,9 +255,9 @@ export async function afterSaleFacts(
  * left unrecovered — read exactly as a further round reads it (services/sale.ts `duesForRound`, src/law
  * `unrecoveredOf`). Null on the s. 16 path or without a stored sale.
  */
-export function afterSaleFactsOf(ownerRefusedAt: Date | null, lastRoundAccount: unknown): AfterSaleFacts | null {
+export function afterSaleFactsOf(path: SalePathFacts, lastRoundAccount: unknown): AfterSaleFacts | null {
   const stored = storedAccountOf(lastRoundAccount);
-  if (ownerRefusedAt || !stored) return null;
+  if (isS16Path(path) || !stored) return null;
   const saleAt = new Date(stored.inputs.saleAt);
   const carried = unrecoveredOf(saleFrom(stored.inputs, false, saleAt).split.parts);
   return {

@@ -1,4 +1,4 @@
-import { computeTimeline, sumPaise, type SplitPart, type TimelineEntry } from '../law';
+import { computeTimeline, sumPaise, type SplitPart, type TimelineEntry, isS16Path } from '../law';
 import type { Db } from '../db';
 import { audit } from './audit';
 import { caseStateOf, loadCase, loadCaseAs, mustAllow, transition, caseTransaction } from './case-transition';
@@ -148,7 +148,7 @@ export async function recordSplit(db: Db, act: StaffActor, caseId: number, now: 
     const role = who.lawRole;
     const existing = await tx.ledgerEntry.findMany({ where: { caseId: c.id }, select: { idempotencyKey: true } });
     if (existing.some((e) => isSplitKey(c.id, e.idempotencyKey))) throw new Refusal('ALREADY_DONE', 's. 17');
-    if (c.status === 'PARTLY_SOLD' && !c.ownerRefusedAt) {
+    if (c.status === 'PARTLY_SOLD' && !isS16Path(c)) {
       throw new Refusal('CATTLE_REMAIN', 's. 14', { heads: c.heads.filter((h) => h.status === 'IMPOUNDED').length });
     }
     const split = await splitOfCase(tx, c.id);

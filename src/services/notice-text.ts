@@ -1,3 +1,4 @@
+import { poundNameIn } from '../i18n';
 import type { Lang, Translator } from '../i18n';
 import { toIstDate } from '../law';
 import { groupHeads } from './cases';
@@ -92,7 +93,7 @@ export function noticeParams(translator: Translator, facts: NoticeFacts, lang: L
     market: facts.market
       ? translator.t(lang, 'jobs:notice.market_named', { market: facts.market })
       : translator.t(lang, 'jobs:notice.market_unnamed'),
-    pound: lang === 'hi' ? facts.pound.nameHi : facts.pound.name,
+    pound: poundNameIn(lang, facts.pound),
     address: facts.pound.address,
     impoundedOn: facts.impoundedOn,
   };

@@ -3,6 +3,7 @@ import { refusalOf } from './refusal';
 import type { Db } from '../db';
 import { audit } from './audit';
 import { caseStateOf, caseTransaction, loadCase, transition } from './case-transition';
+import { caseNumberKey, parseCaseNumber } from './cases';
 import { planDeadlines } from './deadlines';
 import { s20LastDay } from './next-deadline';
 import { queueMessage } from './outbox';
@@ -35,12 +36,6 @@ export type ReleaseOutcome =
   | { status: 'already'; caseNumber: string; releaseId: number; basis: string; releasedAt: Date }
   | { status: 'not_found'; caseNumber: string };
 
-/** "jai1-2026-17" → "JAI1-2026-17"; null when it is not shaped like a case number. */
-export function parseCaseNumber(input: string): string | null {
-  const v = input.trim().toUpperCase();
-  return /^[A-Z0-9]{2,12}-\d{4}-\d{1,7}$/.test(v) ? v : null;
-}
-
 /** Longest order reference kept (a court's case number, e.g. "CMA 123/2026, Civil Judge Amer"). */
 export const MAX_ORDER_REFERENCE = 120;
 
@@ -63,7 +58,10 @@ export async function releaseCattle(
   },
 ): Promise<ReleaseOutcome> {
   const { now, order } = input;
-  const c = await db.case.findUnique({ where: { number: input.caseNumber }, include: { pound: true } });
+  const parsed = parseCaseNumber(input.caseNumber);
+  const c = parsed
+    ? await db.case.findUnique({ where: { numberKey: caseNumberKey(parsed) }, include: { pound: true } })
+    : null;
   if (!c) return { status: 'not_found', caseNumber: input.caseNumber };
   const right = order ? 'release.order' : 'release';
   // An early answer on the bot's grants; the release itself is decided on the grants inside its transaction.

@@ -1,3 +1,4 @@
+import { poundParams } from '../i18n';
 import { checkTransition, type StatutoryWindows } from '../law';
 import type { Db } from '../db';
 import { audit } from './audit';
@@ -106,8 +107,7 @@ export async function s14ReportStep(ctx: ReminderContext, caseId: number, now: D
     impoundedAt: full.impoundedAt.toISOString(),
     lastDay: tl.value.s14ReportDue.date,
     place: full.placeOfSeizure,
-    pound: full.pound.name,
-    'pound@hi': full.pound.nameHi,
+    ...poundParams(full.pound),
   };
   const officers = await staffChats(ctx.db, full.poundId, ['OFFICER']);
   const keepers = (await staffChats(ctx.db, full.poundId, ['POUND_KEEPER'])).filter((k) => !officers.includes(k));

@@ -84,6 +84,8 @@ export async function createBotHarness(opts: BotHarnessOptions = {}): Promise<Bo
     LOG_LEVEL: 'silent',
     BOT_TOKEN: '123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST',
     TELEGRAM_PER_CHAT_INTERVAL_MS: '1',
+    // Test people without a language code read English, in replies and pushed messages alike (userLanguage).
+    DEFAULT_LANGUAGE: 'en',
     ...opts.env,
   });
   const deps: BotDeps = {

@@ -1,4 +1,5 @@
-import { toIstDate } from '../../law';
+import { poundParams } from '../../i18n';
+import { toIstDate, isS16Path } from '../../law';
 import { duesForCaseAt } from '../dues';
 import type { OutgoingMessage } from '../outbox';
 import type { ReminderBuilder } from './context';
@@ -23,15 +24,14 @@ function auctionReminder(when: 'day_before' | 'morning'): ReminderBuilder {
       number: c.number,
       at: c.auction.scheduledFor.toISOString(),
       place: c.auction.place,
-      pound: c.pound.name,
-      'pound@hi': c.pound.nameHi,
+      ...poundParams(c.pound),
     };
     const out: OutgoingMessage[] = [];
     for (const chatId of await staffChats(ctx.db, c.poundId, ['OFFICER'])) {
       // A s. 16 sale (after a refusal) is under s. 16, held as s. 14 directs; a s. 14 sale is under s. 14.
       out.push({
         chatId,
-        key: `jobs:auction.${when}.to_officer${c.ownerRefusedAt ? '_s16' : ''}`,
+        key: `jobs:auction.${when}.to_officer${isS16Path(c) ? '_s16' : ''}`,
         params: { ...common, conditions: c.auction.conditions },
         priority: 'official',
       });

@@ -1,3 +1,4 @@
+import { poundParams } from '../../i18n';
 import { windowsFromConfig } from '../dues';
 import { caseTimeline } from '../next-deadline';
 import type { OutgoingMessage } from '../outbox';
@@ -32,8 +33,7 @@ function complaintReminder(which: 'early' | 'last_day'): ReminderBuilder {
       number: c.number,
       lastDay: w.date,
       count: ctx.config.S20_COMPLAINT_WINDOW_DAYS,
-      pound: c.pound.name,
-      'pound@hi': c.pound.nameHi,
+      ...poundParams(c.pound),
     };
     const out: OutgoingMessage[] = [];
     const tell = (chatId: string, amountPaise: number) => {

@@ -1,3 +1,4 @@
+import { poundParams } from '../../i18n';
 import type { OutgoingMessage } from '../outbox';
 import type { ReminderBuilder } from './context';
 import { staffChats } from './recipients';
@@ -15,8 +16,7 @@ export const noticeOverdueMessages: ReminderBuilder = async (ctx, caseId) => {
     number: c.number,
     reportedAt: c.reportedAt.toISOString(),
     count: ctx.config.NOTICE_GRACE_HOURS,
-    pound: c.pound.name,
-    'pound@hi': c.pound.nameHi,
+    ...poundParams(c.pound),
   };
   const officers = await staffChats(ctx.db, c.poundId, ['OFFICER']);
   const office = (await staffChats(ctx.db, c.poundId, ['MAGISTRATE'])).filter((m) => !officers.includes(m));

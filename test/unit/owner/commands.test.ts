@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { Api } from 'grammy';
-import { OWNER_COMMANDS, registerCommandMenus, staffCommandsFor, STAFF_COMMANDS } from '../../../bot/commands';
+import {
+  COMMAND_RIGHTS,
+  mayUseCommand,
+  OWNER_COMMANDS,
+  registerCommandMenus,
+  staffCommandsFor,
+  STAFF_COMMANDS,
+} from '../../../bot/commands';
+import { RIGHTS, staffActorOf } from '../../../src/services/staff-actor';
+import { createConfig } from '../../../src/config';
 import { createTranslator, type Translator } from '../../../src/i18n';
 import { suiteDatabase } from '../../support/db';
 import { FakeBotApi } from '../../support/fake-bot-api';
@@ -29,22 +38,40 @@ describe('command menus per language and role', () => {
     expect(staffCommandsFor('ADMIN')).toEqual([...STAFF_COMMANDS]);
   });
 
-  it('registers English and Hindi defaults for owners, and chat menus for staff (revoked staff back to owner only)', async () => {
+  it('derives each role’s menu from the rights table: a command is in it exactly when the role may use it', () => {
+    const via = { telegramId: 1n, chatId: 1, messageId: 1 };
+    for (const role of ['POUND_KEEPER', 'OFFICER', 'MAGISTRATE', 'ADMIN'] as const) {
+      const actor = staffActorOf([{ staffId: 1, role, name: 'x', poundIds: [1] }], via);
+      expect(staffCommandsFor(role), role).toEqual(STAFF_COMMANDS.filter((c) => mayUseCommand(actor, c)));
+    }
+    const owner = staffActorOf([], via);
+    expect(STAFF_COMMANDS.filter((c) => mayUseCommand(owner, c))).toEqual([]);
+    // Every right named for a command is a right of the table.
+    for (const rights of Object.values(COMMAND_RIGHTS))
+      if (rights !== 'administrator') for (const r of rights) expect(Object.keys(RIGHTS)).toContain(r);
+  });
+
+  it('registers the default-language, Hindi and English menus for owners, and chat menus for staff (revoked staff back to owner only)', async () => {
     await enrolStaff(db.prisma, 8801, 'POUND_KEEPER', ['JAI1']);
     await db.prisma.telegramUser.update({ where: { id: 8801n }, data: { languageCode: 'hi' } });
     const revoked = await enrolStaff(db.prisma, 8802, 'OFFICER', ['JAI1']);
     await db.prisma.staffMember.update({ where: { id: revoked.id }, data: { revokedAt: new Date() } });
     const fake = new FakeBotApi();
-    await registerCommandMenus(new Api('1:x', fake.client), db.prisma, translator);
+    const config = createConfig({ DEFAULT_LANGUAGE: 'hi' });
+    await registerCommandMenus(new Api('1:x', fake.client), { db: db.prisma, translator, config });
     const calls = fake.calls.filter((c) => c.method === 'setMyCommands');
     const names = (i: number) => calls[i]!.payload.commands.map((c: { command: string }) => c.command);
 
     expect(calls[0]!.payload.scope).toBeUndefined();
     expect(names(0)).toEqual([...OWNER_COMMANDS]);
-    expect(calls[0]!.payload.commands[0].description).toBe(translator.t('en', 'common:commands.case'));
+    // No language code (or one we have no texts in): DEFAULT_LANGUAGE, as the replies (userLanguage).
+    expect(calls[0]!.payload.language_code).toBeUndefined();
+    expect(calls[0]!.payload.commands[0].description).toBe(translator.t('hi', 'common:commands.case'));
     expect(calls[1]!.payload.language_code).toBe('hi');
     expect(calls[1]!.payload.commands[0].description).toBe(translator.t('hi', 'common:commands.case'));
-    for (const i of [0, 1])
+    expect(calls[2]!.payload.language_code).toBe('en');
+    expect(calls[2]!.payload.commands[0].description).toBe(translator.t('en', 'common:commands.case'));
+    for (const i of [0, 1, 2])
       expect(names(i).some((n: string) => (STAFF_COMMANDS as readonly string[]).includes(n))).toBe(false);
 
     const keeper = calls.find((c) => c.payload.scope?.chat_id === 8801)!;
@@ -64,6 +91,8 @@ describe('command menus per language and role', () => {
     );
     const former = calls.find((c) => c.payload.scope?.chat_id === 8802)!;
     expect(former.payload.commands.map((c: { command: string }) => c.command)).toEqual([...OWNER_COMMANDS]);
+    // 8802 has no language code: his menu is in DEFAULT_LANGUAGE too.
+    expect(former.payload.commands[0].description).toBe(translator.t('hi', 'common:commands.case'));
 
     for (const c of calls) {
       for (const cmd of c.payload.commands as Array<{ command: string; description: string }>) {
