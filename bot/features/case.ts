@@ -9,6 +9,7 @@ import { STAFF_COMMANDS } from '../commands';
 import type { BotContext } from '../context';
 import { may } from '../../src/services/staff-actor';
 import { defineFlow, inAnyFlow, type Flow } from '../flows/flow';
+import { rememberCase } from '../flows/referent';
 import { isCommandText, ownerCb } from '../keyboards/owner';
 import { onAction } from './on-action';
 import { cattleSummary, renderCaseCard } from '../views/owner/case-card';
@@ -40,6 +41,7 @@ export async function showCase(ctx: BotContext, ref: CaseRef | number): Promise<
     windowsFromConfig(ctx.deps.config),
   );
   if (!card) return false;
+  rememberCase(ctx, card.id);
   const view = renderCaseCard(ctx, card);
   await ctx.reply(view.text, { reply_markup: view.reply_markup });
   return true;

@@ -10,6 +10,7 @@ import { releaseFeature } from './release';
 import { unhandledFeature } from './unhandled';
 import { acknowledgeFeature } from './acknowledge';
 import { caseFeature, ownerFallback } from './case';
+import { ownerWordsFeature } from './owner-words';
 import { claimFeature } from './claim';
 import { complaintFeature } from './complaint';
 import { duesFeature } from './dues';
@@ -66,6 +67,8 @@ export const features: Composer<BotContext>[] = [
   verifyFeature,
   complaintFeature,
   acknowledgeFeature,
+  // Owners in their own words: intents from free text ("how much", "कांजी हाउस कहाँ है"), media answered.
+  ownerWordsFeature,
   // Owner fallback: plain text (case number or search), staff commands from owners, unknown commands. Keep last.
   ownerFallback,
 ];
