@@ -233,6 +233,29 @@ describe('owner: intents from free text', () => {
     }
   });
 
+  it('a speech-to-text service, when one is configured, turns a voice note into text understood as if typed', async () => {
+    const heard: string[] = [];
+    h.deps.speechToText = {
+      transcribe: async (voice, lang) => {
+        heard.push(`${voice.fileId}:${voice.durationSeconds}:${lang}`);
+        return 'kitna paisa dena hai';
+      },
+    };
+    try {
+      const from = h.api.sentTo(hindi.id).length;
+      await h.send(hindi, '', {
+        text: undefined,
+        voice: { file_id: 'v2', file_unique_id: 'v2', duration: 3 },
+      } as never);
+      const [screen] = sentSince(hindi, from);
+      expect(heard).toEqual(['v2:3:hi']);
+      expect(screen!.text).toContain(KUNDA);
+      expect(actions(screen!.payload)).toEqual(['wi', 'cl']);
+    } finally {
+      delete h.deps.speechToText;
+    }
+  });
+
   it('a search stays a search and finds the case, numbers as words included (दो, do, two)', async () => {
     for (const [u, text] of [
       [hindi, 'दो काली भैंस कुंडा'],
