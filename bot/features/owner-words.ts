@@ -24,6 +24,7 @@ import { showHelp } from './help';
 import { onAction } from './on-action';
 import { showProtest } from './protest';
 import { Feature } from './feature';
+import { answerVerify } from './verify';
 
 /**
  * Owners in their own words: a text outside any flow that is not a case number or a search is understood as an
@@ -83,9 +84,13 @@ export async function runIntent(ctx: BotContext, intent: OwnerIntent, caseId: nu
     return;
   }
   switch (intent) {
-    case 'receipt':
-      await ctx.reply(ctx.t('intent:receipt.how'));
+    case 'receipt': {
+      // "verify AB12CD34", "rasid asli hai? AB12CD34": the code given is checked, as /verify does.
+      const code = text.split(/\s+/).find((w) => /^(?=.*\d)(?=.*[a-z])[a-z0-9]{8}$/i.test(w));
+      if (code) await answerVerify(ctx, code);
+      else await ctx.reply(ctx.t('intent:receipt.how'));
       return;
+    }
     case 'mycases':
       await showMyCases(ctx);
       return;

@@ -233,6 +233,17 @@ describe('owner: intents from free text', () => {
     }
   });
 
+  it('a receipt question with a code checks it, as /verify does', async () => {
+    for (const [u, text] of [
+      [english, 'verify receipt 4C7KXP9Q'],
+      [hinglish, 'rasid asli hai kya 4C7KXP9Q'],
+    ] as const) {
+      const [answer] = await ask(u, text);
+      expect(answer!.text, text).toBe((await screenOf(u, '/verify 4C7KXP9Q'))[0]);
+      expect(answer!.text, text).toBe(t(h, langOf(u), 'owner:verify.not_found', { code: '4C7KXP9Q' }));
+    }
+  });
+
   it('a speech-to-text service, when one is configured, turns a voice note into text understood as if typed', async () => {
     const heard: string[] = [];
     h.deps.speechToText = {
