@@ -10,9 +10,9 @@ import { may } from '../../src/services/staff-actor';
 import { myCases } from '../../src/services/subscriptions';
 import { parseKeeperReply } from '../../src/services/typed-answers';
 import type { BotContext } from '../context';
-import { callbackCodec } from '../flows/callback-codec';
 import { inAnyFlow } from '../flows/flow';
 import { lastCase, rememberCase } from '../flows/referent';
+import { intentButtons, intentCaseCb, intentCb, mainButtons } from '../keyboards/intents';
 import { caseCardKeyboard, isCommandText, languageKeyboard, ownerCb } from '../keyboards/owner';
 import { renderNext } from '../views/owner/next-deadline';
 import { fitMessage, poundName, statusText } from '../views/owner/text';
@@ -34,11 +34,6 @@ import { answerVerify } from './verify';
  * taps on those screens. Half-sure → "did you mean" buttons. Voice notes, stickers, photos → what to type instead.
  */
 export const ownerWordsFeature = new Feature();
-
-/** "Did you mean …" and the main buttons: an intent, for the case last opened. */
-export const intentCb = callbackCodec('in', ['intent:str']);
-/** "Which case do you mean?": an intent for the case tapped. */
-export const intentCaseCb = callbackCodec('ic', ['intent:str', 'caseId:int']);
 
 /** Intents about one case: they need the case the owner means. */
 const CASE_INTENTS: ReadonlySet<OwnerIntent> = new Set([
@@ -68,9 +63,9 @@ export async function understandText(ctx: BotContext, text: string): Promise<boo
   ctx.deps.logger.debug({ understood: u.kind, intent: 'intent' in u ? u.intent : undefined }, 'owner text');
   if (u.kind === 'case_number' || u.kind === 'search') return false;
   if (u.kind === 'unsure') {
-    const kb = new InlineKeyboard();
-    for (const intent of u.choices) kb.text(ctx.t(`intent:choice.${intent}`), intentCb.encode(ctx, { intent })).row();
-    await ctx.reply(`${ctx.t('intent:unsure')}\n\n${ctx.t('intent:unsure_hint')}`, { reply_markup: kb });
+    await ctx.reply(`${ctx.t('intent:unsure')}\n\n${ctx.t('intent:unsure_hint')}`, {
+      reply_markup: intentButtons(ctx, u.choices),
+    });
     return true;
   }
   await runIntent(ctx, u.intent, lastCase(ctx), text);
@@ -98,7 +93,7 @@ export async function runIntent(ctx: BotContext, intent: OwnerIntent, caseId: nu
       await showHelp(ctx);
       return;
     case 'greeting':
-      await ctx.reply(ctx.t('intent:greeting'), { reply_markup: mainButtons(ctx) });
+      await ctx.reply(ctx.t('intent:greeting'), { reply_markup: mainButtons(ctx, lastCase(ctx) !== null) });
       return;
     case 'thanks':
       await ctx.reply(ctx.t('intent:thanks'));
@@ -217,22 +212,6 @@ async function askWhichCase(ctx: BotContext, intent: OwnerIntent): Promise<void>
   await ctx.reply(ctx.t('intent:which.ask'), { reply_markup: kb });
 }
 
-/** The main buttons: about the case last opened (if any), then my cases, help and language. */
-export function mainButtons(ctx: BotContext): InlineKeyboard {
-  const kb = new InlineKeyboard();
-  const row = (intents: OwnerIntent[]) => {
-    for (const intent of intents) kb.text(ctx.t(`intent:choice.${intent}`), intentCb.encode(ctx, { intent }));
-    kb.row();
-  };
-  if (lastCase(ctx) !== null) {
-    row(['dues', 'pound']);
-    row(['next', 'keeper']);
-  }
-  row(['mycases', 'help']);
-  row(['language']);
-  return kb;
-}
-
 onAction(ownerWordsFeature, intentCb, async (ctx, { intent }) => {
   if (!isOwnerIntent(intent)) return { text: ctx.t('common:error.stale_button'), alert: true };
   await runIntent(ctx, intent, lastCase(ctx));
@@ -266,5 +245,5 @@ ownerWordsFeature.chatType('private').on('message', async (ctx, next) => {
       return;
     }
   }
-  await ctx.reply(ctx.t('intent:media'), { reply_markup: mainButtons(ctx) });
+  await ctx.reply(ctx.t('intent:media'), { reply_markup: mainButtons(ctx, lastCase(ctx) !== null) });
 });

@@ -283,6 +283,14 @@ describe('owner: intents from free text', () => {
     }
   });
 
+  it('a search that finds nothing says so, with what else can be asked as buttons', async () => {
+    const [none] = await ask(english, 'Zorawarpura');
+    expect(none!.text).toBe(t(h, 'en', 'owner:search.none', { query: 'Zorawarpura' }));
+    const labels = buttonsOf(none!.payload).map((b) => b.text);
+    expect(labels).toContain(t(h, 'en', 'intent:choice.help'));
+    expect(labels).toContain(t(h, 'en', 'intent:choice.dues'));
+  });
+
   it('inside a flow, a typed "cancel" in any of the three forms leaves it', async () => {
     for (const [u, text] of [
       [hindi, 'रद्द करो'],
