@@ -112,17 +112,34 @@ export interface Evidence {
 export interface Vocabulary {
   intentWords: ReadonlySet<string>;
   known: ReadonlySet<string>;
-  /** Known words by length, for "one letter off". */
-  byLength: ReadonlyMap<number, readonly string[]>;
+  /** Each known word and each of it with one letter left out → a known word, for "one letter off". */
+  nearby: ReadonlyMap<string, string>;
+}
+
+/** A word with each of its letters left out in turn ("kitna" → "itna", "ktna", …). */
+function deletions(word: string): string[] {
+  const letters = [...word];
+  return letters.map((_, i) => [...letters.slice(0, i), ...letters.slice(i + 1)].join(''));
+}
+
+/** The "one letter off" index of a vocabulary (`Vocabulary.nearby`). */
+export function nearbyIndex(known: Iterable<string>): Map<string, string> {
+  const index = new Map<string, string>();
+  for (const w of known) index.set(w, w);
+  for (const w of known) if ([...w].length >= 3) for (const d of deletions(w)) if (!index.has(d)) index.set(d, w);
+  return index;
 }
 
 /** The known word `key` is, or is one letter off (for words of four letters or more); undefined when none. */
 export function knownWord(v: Vocabulary, key: string): string | undefined {
   if (v.known.has(key)) return key;
   if ([...key].length < 4) return undefined;
-  const n = [...key].length;
-  for (const len of [n, n - 1, n + 1])
-    for (const w of v.byLength.get(len) ?? []) if (editDistance(w, key) <= 1) return w;
+  // One letter added, dropped or changed (or two swapped): the key, or one of its deletions, meets a known word or
+  // one of its deletions.
+  for (const k of [key, ...deletions(key)]) {
+    const w = v.nearby.get(k);
+    if (w !== undefined && (v.known.has(k) || editDistance(w, key) <= 2)) return w;
+  }
   return undefined;
 }
 
@@ -235,9 +252,13 @@ export async function trainOwnerNlu(corpus: readonly Utterance[] = loadCorpus())
     [...intentsOf].filter(([w, s]) => s.size < GENERIC_SHARE && !classOfWord(w) && !colourOfWord(w)).map(([w]) => w),
   );
   for (const [k, v] of lines) if (!v) lines.delete(k);
-  const byLength = new Map<number, string[]>();
-  for (const w of known) byLength.set([...w].length, [...(byLength.get([...w].length) ?? []), w]);
-  return new NlpJsOwnerNlu(nlp, { intentWords, known, byLength }, lines, performance.now() - t0, corpus.length);
+  return new NlpJsOwnerNlu(
+    nlp,
+    { intentWords, known, nearby: nearbyIndex(known) },
+    lines,
+    performance.now() - t0,
+    corpus.length,
+  );
 }
 
 let shared: Promise<OwnerNlu> | undefined;
