@@ -5,6 +5,7 @@ import { run as lawDues } from './law-dues';
 import { run as scale } from './scale';
 import { run as updates } from './updates';
 import { run as reconcile } from './reconcile';
+import { run as ownerWords } from './owner-words';
 
 const benches: Array<[string, () => Promise<string>]> = [
   ['law-dues', () => lawDues()],
@@ -13,6 +14,7 @@ const benches: Array<[string, () => Promise<string>]> = [
   ['scale', () => scale()],
   ['reconcile', () => reconcile()],
   ['documents', () => documents()],
+  ['owner-words', () => ownerWords()],
 ];
 
 let failed = false;

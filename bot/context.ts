@@ -3,6 +3,7 @@ import type { Context, SessionFlavor, Transformer } from 'grammy';
 import type { JobsStatus } from '../jobs/status';
 import type { CoreDeps } from '../src/deps';
 import type { Lang, Translate } from '../src/i18n';
+import type { SpeechToText } from '../src/services/speech-to-text';
 
 /**
  * Per-chat session, stored in the database (BotSession). Multi-step flows keep their step here:
@@ -12,6 +13,8 @@ export interface SessionData {
   flow?: string;
   step?: string;
   data?: Record<string, unknown>;
+  /** The case this person last opened in this chat: what "how much?" or "where is it?" refers to (bot/flows/referent.ts). */
+  caseId?: number;
 }
 
 export interface BotDeps extends CoreDeps {
@@ -21,6 +24,8 @@ export interface BotDeps extends CoreDeps {
   jobsStatus?: () => Promise<JobsStatus>;
   /** The jobs runtime's replyTransformer: replies share the Telegram budget and are retried on 429. */
   replyTransformer?: Transformer;
+  /** Speech to text for owners' voice notes (src/services/speech-to-text.ts); none by default. */
+  speechToText?: SpeechToText;
 }
 
 interface Flavor {

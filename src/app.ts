@@ -13,6 +13,7 @@ import { createHttpServer, type HttpServer } from './http/server';
 import { createLogger, type Logger } from './logging';
 import { Metrics } from './observability/metrics';
 import { createSmsSettings } from './services/sms';
+import { ownerNlu } from './services/owner-intent';
 
 /** The composition root: config, database, translator, bot and workers, wired once. */
 export interface App {
@@ -80,6 +81,9 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
   let api: Api;
   if (options.mode === 'all') {
     const token = config.BOT_TOKEN ?? '0:local';
+    // Owners' free text is understood by a model trained here, from locales/nlu/, before any update.
+    const nlu = await ownerNlu();
+    logger.info({ trainingMs: Math.round(nlu.trainingMs), utterances: nlu.utterances }, 'owner words model trained');
     botDeps = {
       ...deps,
       // Deep links (receipt verification, the seizure slip's QR, enrolment) name the bot Telegram says this

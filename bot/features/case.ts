@@ -8,6 +8,8 @@ import { parseKeeperReply } from '../../src/services/typed-answers';
 import type { BotContext } from '../context';
 import { may } from '../../src/services/staff-actor';
 import { defineFlow, inAnyFlow, type Flow } from '../flows/flow';
+import { lastCase, rememberCase } from '../flows/referent';
+import { mainButtons } from '../keyboards/intents';
 import { isCommandText, ownerCb } from '../keyboards/owner';
 import { onAction } from './on-action';
 import { cattleSummary, renderCaseCard } from '../views/owner/case-card';
@@ -40,6 +42,7 @@ export async function showCase(ctx: BotContext, ref: CaseRef | number): Promise<
     windowsFromConfig(ctx.deps.config),
   );
   if (!card) return false;
+  rememberCase(ctx, card.id);
   const view = renderCaseCard(ctx, card);
   // The groups' photos with the card: the card as the caption of one photo when it fits, else after an album.
   await replyWithCasePhotos(ctx, card.id, card.photos, view.text, view.reply_markup);
@@ -64,7 +67,10 @@ export async function runSearch(ctx: BotContext, text: string): Promise<void> {
   const now = ctx.deps.clock.now();
   const hits = await searchCases(ctx.deps.db, parseSearchQuery(text, now), now);
   if (hits.length === 0) {
-    await ctx.reply(ctx.t('owner:search.none', { query: text.trim().slice(0, 60) }));
+    // Nothing found — perhaps it was not a search at all: what else the owner can ask, as buttons.
+    await ctx.reply(ctx.t('owner:search.none', { query: text.trim().slice(0, 60) }), {
+      reply_markup: mainButtons(ctx, lastCase(ctx) !== null),
+    });
     return;
   }
   const rows = await ctx.deps.db.case.findMany({

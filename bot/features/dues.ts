@@ -7,6 +7,7 @@ import { windowsFromConfig } from '../../src/services/dues';
 import { findDate } from '../../src/services/typed-input';
 import type { BotContext } from '../context';
 import { defineFlow } from '../flows/flow';
+import { rememberCase } from '../flows/referent';
 import { ownerCb } from '../keyboards/owner';
 import { onAction } from './on-action';
 import { renderDues } from '../views/owner/dues';
@@ -43,6 +44,7 @@ export async function showDues(ctx: BotContext, ref: CaseRef | number, at: Date,
   });
   if (!screen) return false;
   const { card: c, dues, nextDayPaise } = screen;
+  rememberCase(ctx, c.id);
   if (!c.inCustody) {
     await ctx.reply(ctx.t('owner:dues.released', { number: c.number, status: statusText(ctx, c) }));
     return true;

@@ -14,6 +14,7 @@ import { releaseFeature } from './release';
 import { unhandledFeature } from './unhandled';
 import { acknowledgeFeature } from './acknowledge';
 import { caseFeature, ownerFallback } from './case';
+import { ownerWordsFeature } from './owner-words';
 import { claimFeature } from './claim';
 import { complaintFeature } from './complaint';
 import { duesFeature } from './dues';
@@ -77,6 +78,8 @@ export const features: Composer<BotContext>[] = [
   acknowledgeFeature,
   // "This is mine": an owner's photo of his animal goes with his open claim.
   ownerPhotoFeature,
+  // Owners in their own words: intents from free text ("how much", "कांजी हाउस कहाँ है"), media answered.
+  ownerWordsFeature,
   // Owner fallback: plain text (case number or search), unknown commands. Keep last.
   ownerFallback,
 ];

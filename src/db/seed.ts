@@ -119,6 +119,11 @@ export async function seedDemo(db: Db, now: Date, options: SeedOptions = {}): Pr
       nearestMarket: 'Amer Haat',
       upiId: 'amerpound.jaipur@sbi',
       upiPayeeName: 'Pound Keeper Amer (Govt)',
+      openingHours: '8 am to 6 pm, every day',
+      openingHoursHi: 'रोज़ सुबह 8 बजे से शाम 6 बजे तक',
+      latitude: 26.9855,
+      longitude: 75.8513,
+      publicPhone: '0141 253 0100',
     },
     {
       code: 'JAI2',
@@ -130,6 +135,11 @@ export async function seedDemo(db: Db, now: Date, options: SeedOptions = {}): Pr
       nearestMarket: 'Chomu Mandi',
       upiId: 'chomupound.jaipur@sbi',
       upiPayeeName: 'Pound Keeper Chomu (Govt)',
+      openingHours: '9 am to 5 pm, closed on Sunday',
+      openingHoursHi: 'सुबह 9 बजे से शाम 5 बजे तक, रविवार बंद',
+      latitude: 27.1665,
+      longitude: 75.7229,
+      publicPhone: '01423 221 100',
     },
     {
       code: 'PUN1',
@@ -141,6 +151,11 @@ export async function seedDemo(db: Db, now: Date, options: SeedOptions = {}): Pr
       nearestMarket: 'Loni Kalbhor Bazaar',
       upiId: 'havelipound.pune@mahagov',
       upiPayeeName: 'Pound Keeper Haveli (Govt)',
+      openingHours: '10 am to 5 pm, Monday to Saturday',
+      openingHoursHi: 'सोमवार से शनिवार, सुबह 10 बजे से शाम 5 बजे तक',
+      latitude: 18.4906,
+      longitude: 74.0244,
+      publicPhone: '020 2691 0100',
     },
   ];
   for (const p of pounds) await db.pound.upsert({ where: { code: p.code }, create: p, update: {} });

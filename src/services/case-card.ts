@@ -43,7 +43,19 @@ interface CaseColumns extends StoredClock {
 
 export interface CaseCard extends CaseColumns {
   status: CaseStatus;
-  pound: { id: number; code: string; name: string; nameHi: string; address: string };
+  pound: {
+    id: number;
+    code: string;
+    name: string;
+    nameHi: string;
+    address: string;
+    /** When the pound is open, in English and in Hindi; where it is; its public office phone (null: not recorded). */
+    openingHours?: string | null;
+    openingHoursHi?: string | null;
+    latitude?: number | null;
+    longitude?: number | null;
+    publicPhone?: string | null;
+  };
   /** In register order. */
   heads: Array<{ cattleClass: string; description: string; status: string; photoId?: number | null }>;
   /**
@@ -100,7 +112,9 @@ function cardQuery(db: DbReader, ref: CaseRef, viewer: bigint | null, withRules:
     Prisma.sql`
     SELECT c."id", c."number", c."status"::text AS "status", c."poundId", c."impoundedAt", c."seizedAt", c."reportedAt", c."noticePostedAt",
            c."ownerRefusedAt", c."surplusDepositedAt", c."placeOfSeizure",
-           json_build_object('id', p."id", 'code', p."code", 'name', p."name", 'nameHi', p."nameHi", 'address', p."address") AS "pound",
+           json_build_object('id', p."id", 'code', p."code", 'name', p."name", 'nameHi', p."nameHi", 'address', p."address",
+                             'openingHours', p."openingHours", 'openingHoursHi', p."openingHoursHi", 'latitude', p."latitude",
+                             'longitude', p."longitude", 'publicPhone', p."publicPhone") AS "pound",
            (SELECT coalesce(json_agg(json_build_object('cattleClass', h."cattleClass", 'description', h."description", 'status', h."status", 'photoId', h."photoId") ORDER BY h."index"), '[]'::json)
               FROM "Head" h WHERE h."caseId" = c."id") AS "heads",
            (SELECT coalesce(json_agg(json_build_object('id', ph."id", 'fileId', ph."fileId", 'stored', ph."status" = 'STORED') ORDER BY ph."id"), '[]'::json)

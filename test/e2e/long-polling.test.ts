@@ -118,7 +118,10 @@ describe('long polling with the runner (pglite)', () => {
         async () =>
           (await db.prisma.botSession.findUnique({ where: { key: `${CHAT_A}:${CHAT_A}` } }))?.lockToken === null,
       );
-      expect((await db.prisma.botSession.findUnique({ where: { key: `${CHAT_A}:${CHAT_A}` } }))?.value).toEqual({});
+      // No flow is left in it; only the case just opened, which a typed "how much?" would refer to.
+      expect((await db.prisma.botSession.findUnique({ where: { key: `${CHAT_A}:${CHAT_A}` } }))?.value).toEqual({
+        caseId: expect.any(Number),
+      });
     } finally {
       open();
       if (runner.isRunning()) await runner.stop();

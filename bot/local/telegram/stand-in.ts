@@ -243,6 +243,14 @@ export class TelegramStandIn {
         return ok(this.botInfo);
       case 'sendMessage':
         return this.send(p, String(p.text ?? ''), 'text', undefined);
+      case 'sendVenue':
+        // A venue (a place on the map) is shown as its title, address and position.
+        return this.send(
+          p,
+          `📍 ${String(p.title ?? '')}\n${String(p.address ?? '')}\n${p.latitude}, ${p.longitude}`,
+          'text',
+          undefined,
+        );
       case 'sendPhoto':
       case 'sendDocument':
       case 'sendAudio':
