@@ -9,6 +9,7 @@ import { applyMigrations, openDatabase, targetFromConfig, type Database } from '
 import { seedDemo } from './db/seed';
 import type { CoreDeps } from './deps';
 import { createTranslator } from './i18n';
+import type { DeskOptions } from './http/desk/routes';
 import { createHttpServer, type HttpServer } from './http/server';
 import { createLogger, type Logger } from './logging';
 import { Metrics } from './observability/metrics';
@@ -21,6 +22,8 @@ export interface App {
   jobs: JobRuntime;
   /** The HTTP server once started (webhook, /healthz, /readyz, /metrics, dashboard, /r/<code>). */
   readonly http: HttpServer | undefined;
+  /** The staff desk's options (token, bot username) when it is served; the local chat starts its server itself. */
+  readonly desk: DeskOptions | undefined;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -40,6 +43,11 @@ export interface AppOptions {
   seed?: boolean;
   /** Serve HTTP on PORT (default: unless noTransport). Tests set it with noTransport to test the server alone. */
   http?: boolean;
+  /**
+   * The token the staff desk checks Telegram's initData with when there is no BOT_TOKEN (the local chat's stand-in).
+   * Without either the desk is not served.
+   */
+  deskToken?: string;
 }
 
 /**
@@ -100,6 +108,14 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     sendRate: () => jobs.sendRate(),
   });
 
+  const deskToken = config.BOT_TOKEN ?? options.deskToken;
+  const deskOptions = deskToken
+    ? {
+        token: deskToken,
+        botUsername: () => botDeps?.botUsername || config.BOT_USERNAME || '',
+        perMinute: config.DESK_PER_MINUTE,
+      }
+    : undefined;
   let http: HttpServer | undefined;
   const serveHttp = options.http ?? !options.noTransport;
   const listen = async (webhookBot?: Bot<BotContext>) => {
@@ -111,6 +127,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       queues: jobs.queues,
       ...(config.BOT_TOKEN ? { api } : {}),
       ...(webhookBot ? { webhookBot } : {}),
+      ...(deskOptions ? { desk: deskOptions } : {}),
     });
     await http.app.listen({ port: config.PORT, host: config.HTTP_HOST });
     logger.info(
@@ -128,6 +145,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     get http() {
       return http;
     },
+    desk: deskOptions,
     async start() {
       if (bot && !options.noTransport) {
         await bot.init();

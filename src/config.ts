@@ -65,6 +65,9 @@ const schema = z
     DASHBOARD_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
     RECEIPT_PAGE_PER_MINUTE: positiveInt.default(20),
     READYZ_BOT_API_CACHE_SECONDS: positiveInt.default(30),
+    // The staff desk (Telegram Mini App under /desk): how old Telegram's signed initData may be, and requests per minute.
+    DESK_AUTH_MAX_AGE_SECONDS: positiveInt.max(7 * 86_400).default(3600),
+    DESK_PER_MINUTE: positiveInt.default(240),
   })
   .superRefine((c, ctx) => {
     if (c.WEBHOOK_URL && !c.WEBHOOK_SECRET) {

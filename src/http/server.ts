@@ -18,6 +18,7 @@ import type { CoreDeps } from '../deps';
 import type { Metrics } from '../observability/metrics';
 import { runInScope } from '../observability/scope';
 import { publicReceipt } from '../services/verify';
+import { registerDesk, type DeskOptions } from './desk/routes';
 import { Readiness } from './readiness';
 import { pageLanguage, renderReceiptPage } from './receipt-page';
 
@@ -32,6 +33,8 @@ export interface HttpServerOptions {
   api?: Api;
   /** The queues for the dashboard (once the jobs runtime has started). */
   queues?: Queues;
+  /** The staff desk (Telegram Mini App under /desk): needs the token Telegram signs initData with. */
+  desk?: DeskOptions;
 }
 
 /** The server and its readiness probe. */
@@ -53,7 +56,7 @@ const isLoopback = (ip: string) => ip === '127.0.0.1' || ip === '::1' || ip === 
 
 /**
  * The one HTTP server of a process (fastify): Telegram's webhook, /healthz, /readyz, /metrics, the queue
- * dashboard and the public receipt page. Body size and request time are limited for every route; each
+ * dashboard, the public receipt page and the staff desk (/desk). Body size and request time are limited for every route; each
  * request gets an id (X-Request-Id, echoed back) that is on every log line written while it is handled.
  */
 export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer> {
@@ -166,6 +169,7 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
     },
     async (req, reply) => receiptPage(req, reply, deps),
   );
+  if (o.desk) await registerDesk(app, deps, o.desk);
 
   // Not the instance itself: a fastify instance is thenable, and an async function would await it.
   return { app, readiness };
