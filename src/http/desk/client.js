@@ -80,7 +80,7 @@
           { stroke: ink, size: 60 },
         ],
         series: [
-          {},
+          { label: c.labels.month, value: (_u, v) => (v == null ? '' : new Date(v * 1000).toISOString().slice(0, 7)) },
           { label: c.labels.received, stroke: accent, width: 2, fill: `${accent}22` },
           { label: c.labels.remitted, stroke: '#c0392b', width: 2, dash: [6, 4] },
         ],

@@ -147,13 +147,13 @@ export function registerView(
   const rows = page.rows
     .map(
       (r) => `<tr>
-<td><a data-desk href="${e(deskHref('entry', { id: r.id }, lang))}">${e(r.number)}</a></td>
-<td>${e(formatDateTime(r.impoundedAt, lang))}</td>
-<td>${e(cattleText(t, r.cattle))}</td>
-<td>${e(r.seizerName)}</td>
-<td>${e(t(`common:status.${r.status}`))}</td>
-<td class="num">${e(money(r.duesTodayPaise, lang))}</td>
-<td>${e(nextText(t, lang, r.next))}</td>
+<td class="no"><a data-desk href="${e(deskHref('entry', { id: r.id }, lang))}">${e(r.number)}</a></td>
+<td data-label="${e(t('desk:register.col.date'))}">${e(formatDateTime(r.impoundedAt, lang))}</td>
+<td data-label="${e(t('desk:register.col.cattle'))}">${e(cattleText(t, r.cattle))}</td>
+<td data-label="${e(t('desk:register.col.seizer'))}">${e(r.seizerName)}</td>
+<td data-label="${e(t('desk:register.col.status'))}">${e(t(`common:status.${r.status}`))}</td>
+<td data-label="${e(t('desk:register.col.dues'))}" class="num">${e(money(r.duesTodayPaise, lang))}</td>
+<td data-label="${e(t('desk:register.col.next'))}">${e(nextText(t, lang, r.next))}</td>
 </tr>`,
     )
     .join('\n');
@@ -467,7 +467,11 @@ export function moneyView(f: Frame, pounds: DeskPound[], current: DeskPound | nu
     months: m.months.map((x) => x.month),
     received: m.months.map((x) => x.receivedPaise / 100),
     remitted: m.months.map((x) => x.remittedPaise / 100),
-    labels: { received: t('desk:money.chart_received'), remitted: t('desk:money.chart_remitted') },
+    labels: {
+      month: t('desk:money.month'),
+      received: t('desk:money.chart_received'),
+      remitted: t('desk:money.chart_remitted'),
+    },
   };
   const monthRows = m.months
     .map(
@@ -598,6 +602,7 @@ export function shell(t: (lang: Lang, key: string) => string, lang: Lang): strin
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <meta name="referrer" content="no-referrer">
+<link rel="icon" href="data:,">
 <title>${e(t(lang, 'desk:title'))}</title>
 <link rel="stylesheet" href="/desk/desk.css">
 <link rel="stylesheet" href="/desk/uplot.css">
