@@ -39,6 +39,10 @@ export const STAFF_COMMANDS = [
   'outcome',
   'register_export',
   'status',
+  'desk',
+  'enrol',
+  'staff',
+  'revoke',
 ] as const;
 
 export type StaffCommand = (typeof STAFF_COMMANDS)[number];
@@ -47,11 +51,11 @@ export type StaffRoleName = 'POUND_KEEPER' | 'OFFICER' | 'MAGISTRATE' | 'ADMIN';
 const BY_ROLE: Record<StaffRoleName, readonly StaffCommand[]> = {
   // s. 8 register, s. 13/15 confirmation and delivery, s. 16 owner's refusal (met at the pound), orders
   // to read (s. 19 release, s. 14 proviso), s. 7 returns.
-  POUND_KEEPER: ['register', 'pending', 'release', 'refusal', 'orders', 'register_export'],
+  POUND_KEEPER: ['register', 'pending', 'release', 'refusal', 'orders', 'register_export', 'desk'],
   // s. 14 notice and auction, s. 16 refusal, sale and account, s. 17 split.
-  OFFICER: ['notice', 'auction', 'refusal', 'sale', 'split', 'orders', 'release', 'register_export'],
-  // s. 19 orders, s. 14 proviso, the outcome of s. 20 complaints, s. 17 surplus.
-  MAGISTRATE: ['orders', 'outcome', 'split', 'release', 'register_export'],
+  OFFICER: ['notice', 'auction', 'refusal', 'sale', 'split', 'orders', 'release', 'register_export', 'desk'],
+  // s. 19 orders, s. 14 proviso, the outcome of s. 20 complaints, s. 17 surplus; the staff of its district.
+  MAGISTRATE: ['orders', 'outcome', 'split', 'release', 'register_export', 'desk', 'enrol', 'staff', 'revoke'],
   ADMIN: STAFF_COMMANDS,
 };
 
@@ -92,24 +96,38 @@ async function menuFor(
 
 /**
  * Sets one chat's menu (after /language, after an enrolment or a revocation): owner commands plus the
- * person's staff commands, in their language.
+ * person's staff commands, in their language. With `deskUrl` (PUBLIC_URL is https) an enrolled official's menu
+ * button opens the staff desk; anyone else's is Telegram's default again (a revoked official loses it).
  */
 export async function registerMenuForUser(
   api: Api,
   db: Db,
   translator: Translator,
   telegramUserId: bigint,
+  deskUrl?: string | null,
 ): Promise<void> {
-  const { commands } = await menuFor(db, translator, telegramUserId);
+  const { commands, lang, staff } = await menuFor(db, translator, telegramUserId);
   await api.setMyCommands(commands, { scope: { type: 'chat', chat_id: Number(telegramUserId) } });
+  if (!deskUrl) return;
+  await api.setChatMenuButton({
+    chat_id: Number(telegramUserId),
+    menu_button: staff
+      ? { type: 'web_app', text: translator.t(lang, 'desk:chat.menu_button'), web_app: { url: deskUrl } }
+      : { type: 'default' },
+  });
 }
 
 /** Registers the default menus (English; Hindi for language_code "hi") and every (formerly) enrolled staff member's. */
-export async function registerCommandMenus(api: Api, db: Db, translator?: Translator): Promise<void> {
+export async function registerCommandMenus(
+  api: Api,
+  db: Db,
+  translator?: Translator,
+  deskUrl?: string | null,
+): Promise<void> {
   const t = translator ?? (await createTranslator());
   await api.setMyCommands(commandMenu(t, 'en', OWNER_COMMANDS));
   await api.setMyCommands(commandMenu(t, 'hi', OWNER_COMMANDS), { language_code: 'hi' });
   // Revoked staff too: their chat menu goes back to the owner commands.
   const staff = await db.staffMember.findMany({ select: { telegramUserId: true }, distinct: ['telegramUserId'] });
-  for (const s of staff) await registerMenuForUser(api, db, t, s.telegramUserId);
+  for (const s of staff) await registerMenuForUser(api, db, t, s.telegramUserId, deskUrl);
 }

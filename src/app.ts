@@ -12,6 +12,7 @@ import { createTranslator } from './i18n';
 import type { DeskOptions } from './http/desk/routes';
 import { createHttpServer, type HttpServer } from './http/server';
 import { createLogger, type Logger } from './logging';
+import { deskUrl } from './services/desk';
 import { Metrics } from './observability/metrics';
 
 /** The composition root: config, database, translator, bot and workers, wired once. */
@@ -159,7 +160,10 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
         return;
       }
       const { registerCommandMenus } = await import('../bot/commands');
-      await registerCommandMenus(bot.api, deps.db);
+      const desk = deskUrl(config);
+      // Said once: without an https PUBLIC_URL Telegram cannot open the staff desk; staff keep the chat.
+      if (!desk) logger.info('staff desk not offered in Telegram: set PUBLIC_URL to an https address to open it');
+      await registerCommandMenus(bot.api, deps.db, undefined, desk);
       if (config.WEBHOOK_URL) {
         await listen(bot);
         await bot.api.setWebhook(config.WEBHOOK_URL, {

@@ -1,3 +1,4 @@
+import { deskUrl } from '../../src/services/desk';
 import { redeemEnrolmentCode } from '../../src/services/enrolment';
 import { lawRole } from '../../src/services/staff-actor';
 import { registerMenuForUser } from '../commands';
@@ -45,7 +46,7 @@ enrolFeature.command('start', async (ctx, next) => {
     .map((p) => ctx.t('staff:enrol.pound_line', { code: p.code, name: ctx.lang === 'hi' ? p.nameHi : p.name }))
     .join('\n');
   // The "/" menu of this chat now shows the role's commands too.
-  await registerMenuForUser(ctx.api, db, ctx.deps.translator, BigInt(ctx.from.id));
+  await registerMenuForUser(ctx.api, db, ctx.deps.translator, BigInt(ctx.from.id), deskUrl(ctx.deps.config));
   const role = lawRole(result.role);
   await ctx.reply(
     [

@@ -1,4 +1,5 @@
-import { InputFile } from 'grammy';
+import { deskUrl } from '../../src/services/desk';
+import { InlineKeyboard, InputFile } from 'grammy';
 import QRCode from 'qrcode';
 import { registerSeizure, SeizureEntryError, type HeadGroup } from '../../src/services/register-seizure';
 import { Refusal } from '../../src/services/refusal';
@@ -78,6 +79,7 @@ export async function saveEntry(ctx: BotContext, d: Draft) {
   leaveAnyFlow(ctx);
   const c = result.case;
   const poundName = ctx.lang === 'hi' ? c.pound.nameHi : c.pound.name;
+  const desk = deskUrl(ctx.deps.config);
   await ctx.reply(
     ctx.t('staff:register.done', {
       number: c.number,
@@ -85,6 +87,8 @@ export async function saveEntry(ctx: BotContext, d: Draft) {
       pound: poundName,
       at: c.impoundedAt.toISOString(),
     }),
+    // The entry in the staff desk (a web_app button works in a private chat, where staff cards are sent).
+    desk ? { reply_markup: new InlineKeyboard().webApp(ctx.t('desk:chat.open_entry'), `${desk}?entry=${c.id}`) } : {},
   );
   await ctx.reply(copyOfEntry(ctx, c, poundName));
   const link = `https://t.me/${botUsername}?start=case_${c.number}`;

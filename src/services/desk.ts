@@ -48,6 +48,14 @@ const DUES_RUN = new Set<string>([
   'PARTLY_SOLD',
 ]);
 
+/**
+ * The staff desk's address for Telegram (menu button, web_app buttons): PUBLIC_URL/desk when PUBLIC_URL is https
+ * (Telegram opens Mini Apps over https only); null when the desk cannot be offered.
+ */
+export function deskUrl(config: { PUBLIC_URL?: string | undefined }): string | null {
+  return config.PUBLIC_URL?.startsWith('https://') ? `${config.PUBLIC_URL}/desk` : null;
+}
+
 /** A pound as the desk lists it. */
 export interface DeskPound {
   id: number;

@@ -166,3 +166,12 @@ export async function revokeStaffGrant(
   const n = await revokeStaff(db, { telegramId: member.telegramId, staffId, now, by: auditActor(actor) });
   return n === 1 ? member : null;
 }
+
+/** A role as an official types it after /enrol (English or Hindi words, the CLI's spellings). */
+export function roleFromWord(word: string): EnrollableRole | null {
+  const w = word.trim().toLowerCase();
+  if (['keeper', 'pound-keeper', 'poundkeeper', 'प्रभारी', 'कांजी-हाउस-प्रभारी'].includes(w)) return 'POUND_KEEPER';
+  if (['officer', 'अधिकारी'].includes(w)) return 'OFFICER';
+  if (['magistrate', 'dm', 'मजिस्ट्रेट'].includes(w)) return 'MAGISTRATE';
+  return null;
+}

@@ -164,8 +164,13 @@
   postEvent('web_app_expand');
   if (!initData) say('msgUnauthorized');
   else {
-    const start = new URLSearchParams(location.search).get('view');
-    const first = `/desk/v/${/^(today|register|money|district|staff)$/.test(start || '') ? start : 'today'}`;
+    // A web_app button may open a view (?view=register) or an entry (?entry=17).
+    const asked = new URLSearchParams(location.search);
+    const view = asked.get('view') || '';
+    const entry = asked.get('entry') || '';
+    const first = /^\d{1,9}$/.test(entry)
+      ? `/desk/v/entry?id=${entry}`
+      : `/desk/v/${/^(today|register|money|district|staff)$/.test(view) ? view : 'today'}`;
     load(first, false).then(() => history.replaceState({ url: first }, '', location.pathname));
   }
 })();

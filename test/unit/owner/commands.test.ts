@@ -21,8 +21,15 @@ describe('command menus per language and role', () => {
       'refusal',
       'orders',
       'register_export',
+      'desk',
     ]);
     expect(staffCommandsFor('OFFICER')).toContain('notice');
+    // Staff administration from the chat: the District Magistrate's office (its district) and admins only.
+    for (const c of ['enrol', 'staff', 'revoke']) {
+      expect(staffCommandsFor('MAGISTRATE')).toContain(c);
+      expect(staffCommandsFor('POUND_KEEPER')).not.toContain(c);
+      expect(staffCommandsFor('OFFICER')).not.toContain(c);
+    }
     expect(staffCommandsFor('OFFICER')).not.toContain('register');
     expect(staffCommandsFor('MAGISTRATE')).toEqual(expect.arrayContaining(['orders', 'outcome']));
     expect(staffCommandsFor('ADMIN')).toEqual([...STAFF_COMMANDS]);
@@ -56,12 +63,16 @@ describe('command menus per language and role', () => {
       'refusal',
       'orders',
       'register_export',
+      'desk',
     ]);
     expect(keeper.payload.commands.find((c: { command: string }) => c.command === 'register').description).toBe(
       translator.t('hi', 'common:commands.register'),
     );
     const former = calls.find((c) => c.payload.scope?.chat_id === 8802)!;
     expect(former.payload.commands.map((c: { command: string }) => c.command)).toEqual([...OWNER_COMMANDS]);
+
+    // No https PUBLIC_URL: the menu buttons are left alone.
+    expect(fake.calls.filter((c) => c.method === 'setChatMenuButton')).toEqual([]);
 
     for (const c of calls) {
       for (const cmd of c.payload.commands as Array<{ command: string; description: string }>) {
@@ -70,5 +81,18 @@ describe('command menus per language and role', () => {
         expect(cmd.description.length).toBeLessThanOrEqual(256);
       }
     }
+  });
+
+  it('gives enrolled staff a menu button that opens the staff desk, and a revoked one the default again', async () => {
+    const fake = new FakeBotApi();
+    await registerCommandMenus(new Api('1:x', fake.client), db.prisma, translator, 'https://kanji.example.test/desk');
+    const buttons = fake.calls.filter((c) => c.method === 'setChatMenuButton');
+    const keeper = buttons.find((c) => c.payload.chat_id === 8801)!;
+    expect(keeper.payload.menu_button).toEqual({
+      type: 'web_app',
+      text: translator.t('hi', 'desk:chat.menu_button'),
+      web_app: { url: 'https://kanji.example.test/desk' },
+    });
+    expect(buttons.find((c) => c.payload.chat_id === 8802)!.payload.menu_button).toEqual({ type: 'default' });
   });
 });
