@@ -89,6 +89,7 @@ export async function measureDeskRegister(): Promise<DeskBenchResult> {
       lang: 'en',
       here: '/desk/v/register',
       tab: 'register',
+      seize: true,
       district: true,
       staffAdmin: false,
       switchLabel: 'हिन्दी',

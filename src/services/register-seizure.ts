@@ -119,11 +119,24 @@ export function validateSeizureEntry(entry: SeizureEntry, now: Date) {
  * insert fails on the key inside its own transaction (nothing of it is kept) and the first case is returned
  * with `replay: true`. No check-then-write: the database decides which run is first.
  */
-export async function registerSeizure(db: Db, input: { entry: SeizureEntry; actor: StaffActor; now: Date }) {
+export async function registerSeizure(
+  db: Db,
+  input: {
+    entry: SeizureEntry;
+    actor: StaffActor;
+    now: Date;
+    /**
+     * The entry's origin when it is not a chat button: the staff desk's form sends "desk:<telegram id>:<form key>",
+     * the same for a double submit or a retried request, so those record one entry.
+     */
+    registerKey?: string;
+  },
+) {
   const { entry, now, actor: via } = input;
   const who = authorize(via, 'seizure.register', entry.poundId);
   const v = validateSeizureEntry(entry, now);
-  const registerKey = via.chatId != null && via.messageId != null ? `${via.chatId}:${via.messageId}` : null;
+  const registerKey =
+    input.registerKey ?? (via.chatId != null && via.messageId != null ? `${via.chatId}:${via.messageId}` : null);
   const earlier = () =>
     db.case.findUnique({
       where: { registerKey: registerKey! },

@@ -75,7 +75,12 @@ export async function startDeskWorld(extra: Record<string, string> = {}): Promis
     ...extra,
   });
   const clock = new ManualClock('2026-11-29T16:05:00+05:30');
-  const app = await createApp(config, { mode: 'workers', seed: true, clock, logger: createLogger('silent') });
+  const app = await createApp(config, {
+    mode: 'workers',
+    seed: true,
+    clock,
+    logger: createLogger(process.env.DESK_TEST_LOG ? 'error' : 'silent'),
+  });
   await app.start();
   const db = app.deps.db;
   for (const p of Object.values(DESK_PEOPLE))

@@ -93,7 +93,8 @@
   const show = async (res) => {
     if (res.status === 401) return say('msgUnauthorized');
     const html = await res.text();
-    if (!res.ok && res.status !== 404) return say('msgFailed');
+    // A refusal with its reason (404 not at your pounds, 422 the register refuses it) is a page too.
+    if (!res.ok && !(res.headers.get('content-type') || '').startsWith('text/html')) return say('msgFailed');
     main.innerHTML = html;
     const top = main.querySelector('[data-lang]');
     if (top) {
@@ -170,7 +171,7 @@
     const entry = asked.get('entry') || '';
     const first = /^\d{1,9}$/.test(entry)
       ? `/desk/v/entry?id=${entry}`
-      : `/desk/v/${/^(today|register|money|district|staff)$/.test(view) ? view : 'today'}`;
+      : `/desk/v/${/^(today|register|seize|money|district|staff)$/.test(view) ? view : 'today'}`;
     load(first, false).then(() => history.replaceState({ url: first }, '', location.pathname));
   }
 })();

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../i18n';
-import { CASE_STATUSES, type CaseStatus } from '../../law';
+import { CASE_STATUSES, CATTLE_CLASS_CODES, type CaseStatus } from '../../law';
 import type { CoreDeps } from '../../deps';
 import {
   deskEntry,
@@ -21,7 +22,9 @@ import {
 } from '../../services/desk';
 import { windowsFromConfig } from '../../services/dues';
 import { enrolmentLink } from '../../services/enrolment';
-import { loadGrants, staffActorOf, type StaffActor } from '../../services/staff-actor';
+import { registerSeizure, SeizureEntryError, type HeadGroup } from '../../services/register-seizure';
+import { Refusal } from '../../services/refusal';
+import { loadGrants, may, poundsInScope, staffActorOf, type StaffActor } from '../../services/staff-actor';
 import { administersStaff, issueStaffCode, listStaff, revokeStaffGrant } from '../../services/staff-admin';
 import { checkInitData, INIT_DATA_HEADER } from './auth';
 import {
@@ -30,6 +33,8 @@ import {
   frame,
   moneyView,
   registerView,
+  SEIZE_ROWS,
+  seizeView,
   shell,
   staffView,
   todayView,
@@ -85,6 +90,13 @@ type Query = Record<string, string | undefined>;
 
 /** Why a request is answered 400: a parameter of the wrong shape (nothing is read or saved). */
 class BadInput extends Error {}
+
+/** A well-formed request the law or the register refuses: answered 422 with the page that says why (nothing saved). */
+class Unprocessable extends Error {
+  constructor(readonly html: string) {
+    super('unprocessable');
+  }
+}
 
 const CONTROL = /[\p{Cc}\p{Cf}]/u;
 
@@ -182,12 +194,16 @@ export async function registerDesk(app: FastifyInstance, deps: CoreDeps, o: Desk
           undefined,
           deps.config.DEFAULT_LANGUAGE,
         );
-        const here = hereOf(req.url, req.method === 'POST' ? '/desk/v/staff' : undefined);
+        const here = hereOf(
+          req.url,
+          req.method === 'POST' ? `/desk/v/${name === 'entry' ? 'register' : name}` : undefined,
+        );
         const f: Frame = {
           t: tr.forLang(lang),
           lang,
           here,
           tab: name === 'entry' ? 'register' : name,
+          seize: may(w.actor, 'seizure.register'),
           district: seesDistrict(w.actor),
           staffAdmin: administersStaff(w.actor),
           switchLabel: tr.t(lang === 'hi' ? 'en' : 'hi', 'desk:switch_here'),
@@ -202,6 +218,8 @@ export async function registerDesk(app: FastifyInstance, deps: CoreDeps, o: Desk
             .send(frame(f, f.t('desk:msg.not_found'), ''));
         return reply.headers(SECURITY_HEADERS).type('text/html; charset=utf-8').send(html);
       } catch (err) {
+        if (err instanceof Unprocessable)
+          return reply.code(422).headers(SECURITY_HEADERS).type('text/html; charset=utf-8').send(err.html);
         if (err instanceof BadInput)
           return reply.code(400).headers(SECURITY_HEADERS).type('text/plain; charset=utf-8').send('Bad Request');
         throw err;
@@ -319,6 +337,83 @@ export async function registerDesk(app: FastifyInstance, deps: CoreDeps, o: Desk
     return staffView(f, staff, pounds, issued, message);
   });
   app.get('/desk/v/staff', { config: { rateLimit } }, staffPage);
+
+  // s. 8: a seizure registered from one form, through the service the chat's /register uses. The form carries a
+  // key made when it was shown: a double submit or a retried request records one entry (Case.registerKey).
+  const seizePage = view('seize', async ({ actor, f, body }) => {
+    if (!may(actor, 'seizure.register')) return null;
+    const scope = poundsInScope(actor, 'seizure.register');
+    const pounds = (await deskPounds(deps.db, actor)).filter((p) => scope === 'all' || scope.includes(p.id));
+    if (!body) return seizeView(f, pounds, CATTLE_CLASS_CODES, randomUUID(), {}, null);
+    const key = text(body, 'key', 36);
+    if (!key || !/^[0-9a-f-]{36}$/.test(key)) throw new BadInput('key');
+    const poundId = int(body, 'pound');
+    if (poundId === undefined) throw new BadInput('pound');
+    const when = (name: string, required: boolean) => {
+      const v = text(body, name, 16);
+      if (!v) {
+        if (required) throw new BadInput(name);
+        return null;
+      }
+      // A datetime-local field: the day and hour in India time.
+      const at = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(v) ? new Date(`${v}:00+05:30`) : null;
+      if (!at || Number.isNaN(at.getTime())) throw new BadInput(name);
+      return at;
+    };
+    const impoundedAt = when('impounded', true)!;
+    const seizedAt = when('seized', false);
+    const groups: HeadGroup[] = [];
+    for (let n = 1; n <= SEIZE_ROWS; n++) {
+      const cls = oneOf(body, `class${n}`, CATTLE_CLASS_CODES);
+      const count = int(body, `count${n}`);
+      const desc = text(body, `desc${n}`, 200);
+      if (!cls && count === undefined && !desc) continue;
+      if (!cls || count === undefined || count < 1 || count > 500 || !desc) throw new BadInput(`row ${n}`);
+      groups.push({ cattleClass: cls, count, descriptions: [desc] });
+    }
+    if (!groups.length) throw new BadInput('cattle');
+    const values = Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === 'string')) as Query;
+    try {
+      const r = await registerSeizure(deps.db, {
+        actor,
+        now: deps.clock.now(),
+        registerKey: `desk:${actor.telegramId}:${key}`,
+        entry: {
+          poundId,
+          groups,
+          impoundedAt,
+          seizedAt,
+          seizerName: text(body, 'seizer', 200) ?? '',
+          seizerResidence: text(body, 'seizer_residence', 200) ?? '',
+          ownerName: text(body, 'owner', 200) ?? null,
+          ownerResidence: text(body, 'owner_residence', 200) ?? null,
+          placeOfSeizure: text(body, 'place', 200) ?? '',
+        },
+      });
+      const entry = await deskEntry(deps.db, actor, r.case.id, deps.clock.now(), windows);
+      return entry
+        ? entryView({ ...f, tab: 'register' }, entry, chatLink(entry.number), { replay: r.replay ?? false })
+        : null;
+    } catch (err) {
+      if (err instanceof Refusal) return null;
+      if (err instanceof SeizureEntryError)
+        throw new Unprocessable(
+          seizeView(
+            f,
+            pounds,
+            CATTLE_CLASS_CODES,
+            key,
+            values,
+            f.t(`desk:seize.error.${err.problem}`, {
+              section: f.t('common:section', { n: err.section.replace('s. ', '') }),
+            }),
+          ),
+        );
+      throw err;
+    }
+  });
+  app.get('/desk/v/seize', { config: { rateLimit } }, seizePage);
+  app.post('/desk/v/seize', { config: { rateLimit }, bodyLimit: 16_384 }, seizePage);
   app.post('/desk/v/staff', { config: { rateLimit }, bodyLimit: 4096 }, staffPage);
 }
 

@@ -27,7 +27,9 @@ export interface Frame {
   lang: Lang;
   /** The path and query of this view, without lang (for the language switch). */
   here: string;
-  tab: 'today' | 'register' | 'money' | 'district' | 'staff';
+  tab: 'today' | 'register' | 'seize' | 'money' | 'district' | 'staff';
+  /** May register a seizure (a keeper). */
+  seize: boolean;
   district: boolean;
   staffAdmin: boolean;
   /** The other language's name in that language (the switch). */
@@ -53,7 +55,7 @@ export function frame(f: Frame, title: string, body: string): string {
   const tab = (name: Frame['tab'], path: string) =>
     `<a data-desk class="chip" href="${e(deskHref(path, {}, f.lang))}"${f.tab === name ? ' aria-current="page"' : ''}>${e(f.t(`desk:tab.${name}`))}</a>`;
   const switchHref = `${f.here}${f.here.includes('?') ? '&' : '?'}lang=${other}`;
-  return `<header class="top" data-lang="${f.lang}"><nav>${tab('today', 'today')}${tab('register', 'register')}${tab('money', 'money')}${
+  return `<header class="top" data-lang="${f.lang}"><nav>${tab('today', 'today')}${tab('register', 'register')}${f.seize ? tab('seize', 'seize') : ''}${tab('money', 'money')}${
     f.district ? tab('district', 'district') : ''
   }${f.staffAdmin ? tab('staff', 'staff') : ''}</nav><a data-desk class="lang" lang="${other}" hreflang="${other}" href="${e(
     switchHref,
@@ -201,7 +203,12 @@ function list(items: string[]): string {
   return items.length ? `<ul>${items.map((i) => `<li>${e(i)}</li>`).join('')}</ul>` : '';
 }
 
-export function entryView(f: Frame, c: DeskEntry, chatLink: string | null): string {
+export function entryView(
+  f: Frame,
+  c: DeskEntry,
+  chatLink: string | null,
+  recorded?: { replay: boolean } | undefined,
+): string {
   const { t, lang } = f;
   const at = (d: Date | null) => (d ? formatDateTime(d, lang) : null);
   const none = t('desk:entry.none');
@@ -357,10 +364,15 @@ export function entryView(f: Frame, c: DeskEntry, chatLink: string | null): stri
         deskHref('register', { pound: c.pound.id }, lang),
       )}">${e(t('desk:entry.back'))}</a></p>`
     : '';
+  const done = recorded
+    ? `<p class="ok" role="status">${e(t(recorded.replay ? 'desk:seize.replay' : 'desk:seize.done', { number: c.number }))}${
+        chatLink ? `<br>${e(t('desk:seize.slip'))} <a data-tg-link href="${e(chatLink)}">${e(chatLink)}</a>` : ''
+      }</p>`
+    : '';
   return frame(
     f,
     t('desk:entry.title', { number: c.number }),
-    `${open}${facts}
+    `${done}${open}${facts}
 ${section(t('desk:entry.heads', { count: c.heads.length }), heads, none)}
 ${section(t('desk:entry.payments'), payments, none)}
 ${section(t('desk:entry.receipts'), receipts, none)}
@@ -614,4 +626,59 @@ export function shell(t: (lang: Lang, key: string) => string, lang: Lang): strin
 </body>
 </html>
 `;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Rows of cattle on the seizure form (a bigger herd: more rows in the chat, or counts per row). */
+export const SEIZE_ROWS = 4;
+
+/** The s. 8 facts on one screen (a keeper): the same checks and service as the chat's /register. */
+export function seizeView(
+  f: Frame,
+  pounds: DeskPound[],
+  classes: readonly string[],
+  key: string,
+  values: Record<string, string | undefined>,
+  problem: string | null,
+): string {
+  const { t, lang } = f;
+  const v = (name: string) => e(values[name] ?? '');
+  const input = (name: string, label: string, attrs = '') =>
+    `<label>${e(label)}<input name="${name}" value="${v(name)}" ${attrs}></label>`;
+  const rows = Array.from({ length: SEIZE_ROWS }, (_, i) => {
+    const n = i + 1;
+    return `<fieldset class="row"><legend>${e(t('desk:seize.group', { n }))}</legend>
+<label>${e(t('desk:seize.class'))}<select name="class${n}"><option value="">—</option>${classes
+      .map(
+        (c) =>
+          `<option value="${c}"${values[`class${n}`] === c ? ' selected' : ''}>${e(t(`common:cattle.${c}`))}</option>`,
+      )
+      .join('')}</select></label>
+${input(`count${n}`, t('desk:seize.count'), 'inputmode="numeric" maxlength="3"')}
+${input(`desc${n}`, t('desk:seize.description'), 'maxlength="200"')}</fieldset>`;
+  }).join('\n');
+  return frame(
+    f,
+    t('desk:seize.title'),
+    `${problem ? `<p class="bad" role="alert">${e(problem)}</p>` : ''}<p class="empty">${e(t('desk:seize.note'))}</p>
+<form data-desk data-method="post" class="filters seize" action="/desk/v/seize" method="post">
+<input type="hidden" name="lang" value="${lang}"><input type="hidden" name="key" value="${e(key)}">
+<label>${e(t('desk:staff.pound'))}<select name="pound">${pounds
+      .map(
+        (p) =>
+          `<option value="${p.id}"${values.pound === String(p.id) ? ' selected' : ''}>${e(lang === 'hi' ? p.nameHi : p.name)}</option>`,
+      )
+      .join('')}</select></label>
+${input('impounded', t('desk:seize.impounded'), 'type="datetime-local" required')}
+${input('seized', t('desk:seize.seized'), 'type="datetime-local"')}
+${rows}
+${input('place', t('desk:seize.place'), 'maxlength="200" required')}
+${input('seizer', t('desk:seize.seizer'), 'maxlength="200" required')}
+${input('seizer_residence', t('desk:seize.seizer_residence'), 'maxlength="200" required')}
+${input('owner', t('desk:seize.owner'), 'maxlength="200"')}
+${input('owner_residence', t('desk:seize.owner_residence'), 'maxlength="200"')}
+<button type="submit">${e(t('desk:seize.record'))}</button>
+</form>`,
+  );
 }

@@ -260,4 +260,69 @@ describe('staff desk over HTTP', { timeout: 60_000 }, () => {
     expect(desc.indexOf(`>${first}<`)).toBeGreaterThan(desc.indexOf(`>${second}<`));
     expect(await text('status=all&page=9')).toContain('No entries match.');
   });
+
+  it("registers a seizure from the form through the chat's service: one entry however often it is sent", async () => {
+    const db = w.app.deps.db;
+    const form = await (await as('keeper', '/desk/v/seize?lang=en')).text();
+    const key = /name="key" value="([0-9a-f-]{36})"/.exec(form)?.[1];
+    expect(key).toBeDefined();
+    const body = {
+      key,
+      lang: 'en',
+      pound: String(w.pounds.JAI1),
+      impounded: '2026-11-29T11:30',
+      class1: 'cow',
+      count1: '2',
+      desc1: 'two red cows, one with a bell',
+      place: 'Jaisinghpura',
+      seizer: 'Ram Niwas',
+      seizer_residence: 'Jaisinghpura',
+    };
+    const count = () => db.case.count();
+    const before = await count();
+    // Wrong types, control characters, a bad time, an unknown class: 400, nothing saved.
+    for (const bad of [
+      { ...body, count1: 2 },
+      { ...body, count1: 'two' },
+      { ...body, count1: '0' },
+      { ...body, class1: 'tiger' },
+      { ...body, seizer: 'Ram\u0007' },
+      { ...body, impounded: '29.11.2026 11:30' },
+      { ...body, key: 'not-a-key' },
+      { ...body, desc1: 'x'.repeat(201) },
+      { ...body, class1: '', count1: '', desc1: '' },
+    ]) {
+      const r = await post('keeper', '/desk/v/seize', bad);
+      expect(r.status, JSON.stringify(bad)).toBe(400);
+    }
+    // What the register refuses (s. 8): 422 with the reason, nothing saved.
+    const future = await post('keeper', '/desk/v/seize', { ...body, impounded: '2026-11-30T11:30' });
+    expect(future.status).toBe(422);
+    expect(await future.text()).toContain('The time brought in is in the future (s. 8). Nothing was saved.');
+    // Not his pound, not his right: nothing.
+    expect((await post('keeper', '/desk/v/seize', { ...body, pound: String(w.pounds.JAI2) })).status).toBe(404);
+    for (const who of ['officer', 'magistrate'] as const) {
+      expect((await as(who, '/desk/v/seize')).status).toBe(404);
+      expect((await post(who, '/desk/v/seize', body)).status).toBe(404);
+    }
+    expect(await count()).toBe(before);
+    // Sent three times at once and once more: one entry.
+    const sent = await Promise.all([1, 2, 3].map(() => post('keeper', '/desk/v/seize', body)));
+    const again = await post('keeper', '/desk/v/seize', body);
+    for (const r of [...sent, again]) expect(r.status).toBe(200);
+    expect(await count()).toBe(before + 1);
+    const c = await db.case.findFirstOrThrow({ orderBy: { id: 'desc' }, include: { heads: true } });
+    expect(c.registerKey).toBe(`desk:7101:${key}`);
+    expect(c.heads.map((h) => h.cattleClass)).toEqual(['cow', 'cow']);
+    const html = await again.text();
+    expect(html).toContain(`This form was already recorded: entry ${c.number}.`);
+    expect(html).toContain(`https://t.me/kanji_desk_test_bot?start=case_${c.number}`);
+    // The same facts as the chat's entry: planned deadlines (the s. 14 report) and the audit.
+    expect(await db.outboxEntry.count({ where: { jobKey: { contains: `${c.id}` } } })).toBeGreaterThan(0);
+    expect(await db.auditEvent.count({ where: { caseId: c.id, actorTelegramId: 7101n } })).toBe(1);
+    // The register shows it.
+    expect(await (await as('keeper', '/desk/v/register?lang=en&q=Jaisinghpura&status=all')).text()).toContain(
+      `>${c.number}<`,
+    );
+  });
 });
