@@ -187,9 +187,11 @@ export async function registerDesk(app: FastifyInstance, deps: CoreDeps, o: Desk
       const w = await who(req);
       if (!w) return unauthorized(reply);
       const q = (req.query ?? {}) as Query;
+      const posted = req.method === 'POST' ? ((req.body ?? {}) as Query) : undefined;
       try {
         const lang = languageOf(
-          oneOf(q, 'lang', ['en', 'hi'] as const),
+          oneOf(q, 'lang', ['en', 'hi'] as const) ??
+            (posted ? oneOf(posted, 'lang', ['en', 'hi'] as const) : undefined),
           w.storedLang ?? w.tgLang,
           undefined,
           deps.config.DEFAULT_LANGUAGE,
@@ -208,8 +210,7 @@ export async function registerDesk(app: FastifyInstance, deps: CoreDeps, o: Desk
           staffAdmin: administersStaff(w.actor),
           switchLabel: tr.t(lang === 'hi' ? 'en' : 'hi', 'desk:switch_here'),
         };
-        const body = req.method === 'POST' ? ((req.body ?? {}) as Query) : undefined;
-        const html = await render({ actor: w.actor, f, q, ...(body ? { body } : {}) });
+        const html = await render({ actor: w.actor, f, q, ...(posted ? { body: posted } : {}) });
         if (html === null)
           return reply
             .code(404)

@@ -222,4 +222,38 @@ describe('staff desk in Chromium', { timeout: 120_000 }, () => {
       await context.close();
     }
   });
+
+  it('registers a seizure from the form; a double submit records one entry that the register then shows', async () => {
+    const db = w.app.deps.db;
+    const { context, page } = await as('keeper', 'hi');
+    await heading(page, 'आज और इस सप्ताह');
+    await page.click('nav a:has-text("नई प्रविष्टि")');
+    await heading(page, 'जब्ती दर्ज करें (धारा 8)');
+    await fits(page);
+    await shot(page, 'seize-hi');
+    await page.click('a[hreflang="en"]');
+    await heading(page, 'Register a seizure (s. 8)');
+    await page.fill('input[name="impounded"]', '2026-11-29T14:45');
+    await page.selectOption('select[name="class1"]', 'buffalo');
+    await page.fill('input[name="count1"]', '3');
+    await page.fill('input[name="desc1"]', 'black buffaloes, white tail tips');
+    await page.fill('input[name="place"]', 'Kukas');
+    await page.fill('input[name="seizer"]', 'Gopal Singh');
+    await page.fill('input[name="seizer_residence"]', 'Kukas');
+    await shot(page, 'seize-en');
+    const before = await db.case.count();
+    // Two taps on the button before the answer comes.
+    await page.locator('form.seize button[type="submit"]').dblclick();
+    await page.locator('p.ok[role="status"]').waitFor({ timeout: 15_000 });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await db.case.count()).toBe(before + 1);
+    const c = await db.case.findFirstOrThrow({ orderBy: { id: 'desc' }, include: { heads: true } });
+    expect(c.heads).toHaveLength(3);
+    expect(c.seizerName).toBe('Gopal Singh');
+    expect(await page.textContent('main')).toContain(c.number);
+    await page.click('nav a:has-text("Register")');
+    await heading(page, 'Register (s. 7)');
+    expect(await page.locator('table.register tbody tr td:first-child').allTextContents()).toContain(c.number);
+    await context.close();
+  });
 });
