@@ -1,5 +1,6 @@
 // Runs every benchmark in turn and prints one block per bench: npm run bench.
 import { run as broadcast } from './broadcast';
+import { run as deskRegister } from './desk-register';
 import { run as documents } from './documents';
 import { run as lawDues } from './law-dues';
 import { run as scale } from './scale';
@@ -15,6 +16,7 @@ const benches: Array<[string, () => Promise<string>]> = [
   ['reconcile', () => reconcile()],
   ['documents', () => documents()],
   ['owner-words', () => ownerWords()],
+  ['desk-register', () => deskRegister()],
 ];
 
 let failed = false;

@@ -42,6 +42,10 @@ export const STAFF_COMMANDS = [
   'outcome',
   'register_export',
   'status',
+  'desk',
+  'enrol',
+  'staff',
+  'revoke',
 ] as const;
 
 export type StaffCommand = (typeof STAFF_COMMANDS)[number];
@@ -66,6 +70,12 @@ export const COMMAND_RIGHTS: Record<StaffCommand, readonly StaffRight[] | 'admin
   outcome: ['magistrate'],
   register_export: ['register.export'],
   status: 'administrator',
+  // The staff desk: every official (each view is scoped to his pounds and role).
+  desk: ['register.export'],
+  // Staff administration: the Magistrate's office for its district (checked by the service), administrators.
+  enrol: ['magistrate'],
+  staff: ['magistrate'],
+  revoke: ['magistrate'],
 };
 
 /** The staff commands a role uses, in menu order (an administrator: all of them). */
@@ -116,23 +126,33 @@ async function menuFor(
 
 /**
  * Sets one chat's menu (after /language, after an enrolment or a revocation): owner commands plus the
- * person's staff commands, in their language.
+ * person's staff commands, in their language. With `deskUrl` (PUBLIC_URL is https) an enrolled official's menu
+ * button opens the staff desk; anyone else's is Telegram's default again (a revoked official loses it).
  */
-export async function registerMenuForUser(api: Api, deps: MenuDeps, telegramUserId: bigint): Promise<void> {
-  const { commands } = await menuFor(deps, telegramUserId);
+export async function registerMenuForUser(
+  api: Api,
+  deps: MenuDeps,
+  telegramUserId: bigint,
+  deskUrl?: string | null,
+): Promise<void> {
+  const { commands, lang, staff } = await menuFor(deps, telegramUserId);
+  const { translator } = deps;
   await api.setMyCommands(commands, { scope: { type: 'chat', chat_id: Number(telegramUserId) } });
+  if (!deskUrl) return;
+  await api.setChatMenuButton({
+    chat_id: Number(telegramUserId),
+    menu_button: staff
+      ? { type: 'web_app', text: translator.t(lang, 'desk:chat.menu_button'), web_app: { url: deskUrl } }
+      : { type: 'default' },
+  });
 }
 
-/**
- * Registers the owner menus — DEFAULT_LANGUAGE for the default scope (no or another language_code), Hindi for
- * language_code "hi", English for "en" — and every (formerly) enrolled staff member's.
- */
-export async function registerCommandMenus(api: Api, deps: MenuDeps): Promise<void> {
+export async function registerCommandMenus(api: Api, deps: MenuDeps, deskUrl?: string | null): Promise<void> {
   const { db, translator: t, config } = deps;
   await api.setMyCommands(commandMenu(t, config.DEFAULT_LANGUAGE, OWNER_COMMANDS));
   await api.setMyCommands(commandMenu(t, 'hi', OWNER_COMMANDS), { language_code: 'hi' });
   await api.setMyCommands(commandMenu(t, 'en', OWNER_COMMANDS), { language_code: 'en' });
   // Revoked staff too: their chat menu goes back to the owner commands.
   const staff = await db.staffMember.findMany({ select: { telegramUserId: true }, distinct: ['telegramUserId'] });
-  for (const s of staff) await registerMenuForUser(api, deps, s.telegramUserId);
+  for (const s of staff) await registerMenuForUser(api, deps, s.telegramUserId, deskUrl);
 }

@@ -9,8 +9,10 @@ import { applyMigrations, openDatabase, targetFromConfig, type Database } from '
 import { seedDemo } from './db/seed';
 import type { CoreDeps } from './deps';
 import { createTranslator } from './i18n';
+import type { DeskOptions } from './http/desk/routes';
 import { createHttpServer, type HttpServer } from './http/server';
 import { createLogger, type Logger } from './logging';
+import { deskUrl } from './services/desk';
 import { Metrics } from './observability/metrics';
 import { createSmsSettings } from './services/sms';
 import { ownerNlu } from './services/owner-intent';
@@ -23,6 +25,8 @@ export interface App {
   jobs: JobRuntime;
   /** The HTTP server once started (webhook, /healthz, /readyz, /metrics, dashboard, /r/<code>). */
   readonly http: HttpServer | undefined;
+  /** The staff desk's options (token, bot username) when it is served; the local chat starts its server itself. */
+  readonly desk: DeskOptions | undefined;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -44,6 +48,11 @@ export interface AppOptions {
   http?: boolean;
   /** Where the fake SMS provider (SMS_PROVIDER=fake) shows each SMS, number masked (default: the log). */
   smsPrint?: (line: string) => void;
+  /**
+   * The token the staff desk checks Telegram's initData with when there is no BOT_TOKEN (the local chat's stand-in).
+   * Without either the desk is not served.
+   */
+  deskToken?: string;
 }
 
 /**
@@ -111,6 +120,14 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     sendRate: () => jobs.sendRate(),
   });
 
+  const deskToken = config.BOT_TOKEN ?? options.deskToken;
+  const deskOptions = deskToken
+    ? {
+        token: deskToken,
+        botUsername: () => botDeps?.botUsername || config.BOT_USERNAME || '',
+        perMinute: config.DESK_PER_MINUTE,
+      }
+    : undefined;
   let http: HttpServer | undefined;
   const serveHttp = options.http ?? !options.noTransport;
   const listen = async (webhookBot?: Bot<BotContext>) => {
@@ -123,6 +140,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       botUsername: () => botDeps?.botUsername || config.BOT_USERNAME || '',
       ...(config.BOT_TOKEN ? { api } : {}),
       ...(webhookBot ? { webhookBot } : {}),
+      ...(deskOptions ? { desk: deskOptions } : {}),
     });
     await http.app.listen({ port: config.PORT, host: config.HTTP_HOST });
     logger.info(
@@ -140,6 +158,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     get http() {
       return http;
     },
+    desk: deskOptions,
     async start() {
       if (bot && !options.noTransport) {
         await bot.init();
@@ -153,7 +172,10 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
         return;
       }
       const { registerCommandMenus } = await import('../bot/commands');
-      await registerCommandMenus(bot.api, deps);
+      const desk = deskUrl(config);
+      // Said once: without an https PUBLIC_URL Telegram cannot open the staff desk; staff keep the chat.
+      if (!desk) logger.info('staff desk not offered in Telegram: set PUBLIC_URL to an https address to open it');
+      await registerCommandMenus(bot.api, deps, desk);
       if (config.WEBHOOK_URL) {
         await listen(bot);
         await bot.api.setWebhook(config.WEBHOOK_URL, {

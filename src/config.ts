@@ -97,6 +97,9 @@ const schema = z
       .default('ap-south-1'),
     SMS_PER_SECOND: positiveInt.max(1000).default(10),
     SMS_RETENTION_DAYS: positiveInt.default(180),
+    // The staff desk (Telegram Mini App under /desk): how old Telegram's signed initData may be, and requests per minute.
+    DESK_AUTH_MAX_AGE_SECONDS: positiveInt.max(7 * 86_400).default(3600),
+    DESK_PER_MINUTE: positiveInt.default(240),
   })
   .superRefine((c, ctx) => {
     if (c.WEBHOOK_URL && !c.WEBHOOK_SECRET) {

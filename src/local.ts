@@ -16,7 +16,12 @@ import { createApp, type App } from './app';
 import { OffsetClock } from './clock';
 import type { Config } from './config';
 import { createTranslator } from './i18n';
+import { createHttpServer } from './http/server';
 import { createLogger } from './logging';
+import { Metrics } from './observability/metrics';
+
+/** The token the local chat's stand-in for Telegram signs the staff desk's initData with (no real bot has it). */
+export const LOCAL_DESK_TOKEN = '0:local';
 
 /** Where the chat reads from and writes to: the terminal, or streams a test supplies. */
 export interface LocalChatIO {
@@ -101,6 +106,7 @@ export async function startLocalChat(config: Config, io: LocalChatIO): Promise<L
       seed: true,
       logger,
       smsPrint: (line) => showSms(line),
+      deskToken: LOCAL_DESK_TOKEN,
     });
     await enrolPersonas(app.deps.db, config.DEFAULT_LANGUAGE, clock.now());
     const lastUpdate = await app.deps.db.processedUpdate.findFirst({ orderBy: { updateId: 'desc' } });
@@ -135,7 +141,31 @@ export async function startLocalChat(config: Config, io: LocalChatIO): Promise<L
   };
 
   showSms = print;
+  // The staff desk's HTTP server starts on the first /desk (the chat itself needs no port).
+  let deskServer: Promise<{ base: string; token: string } | null> | undefined;
+  let closeDesk: (() => Promise<void>) | undefined;
+  const desk = () =>
+    (deskServer ??= (async () => {
+      const http = await createHttpServer({
+        config,
+        deps: running.deps,
+        metrics: running.deps.metrics ?? new Metrics(),
+        desk: running.desk!,
+      });
+      try {
+        await http.app.listen({ port: config.PORT, host: '127.0.0.1' });
+      } catch (err) {
+        logger.warn({ err: (err as Error).message, port: config.PORT }, 'local chat: the staff desk could not listen');
+        await http.app.close();
+        deskServer = undefined;
+        return null;
+      }
+      closeDesk = () => http.app.close();
+      return { base: `http://127.0.0.1:${config.PORT}`, token: LOCAL_DESK_TOKEN };
+    })());
+
   const chat = new LocalChat({
+    desk,
     bot: running.bot!,
     api,
     deps: running.deps,
@@ -201,6 +231,7 @@ export async function startLocalChat(config: Config, io: LocalChatIO): Promise<L
     state.nextMessageIds = api.messageIdState();
     saveLocalState(dataDir, state);
     try {
+      await closeDesk?.();
       await running.stop();
     } catch (err) {
       logger.error({ err }, 'local chat: stop failed');

@@ -32,6 +32,8 @@ import { outcomeFeature } from './outcome';
 import { statusFeature } from './status';
 import { staffHelpFeature } from './staff-help';
 import { surplusRequestFeature } from './surplus-request';
+import { deskFeature } from './desk';
+import { staffAdminFeature } from './staff-admin';
 
 /**
  * Every flow of the bot, in the order they get a chance at an update. Add a feature here;
@@ -64,6 +66,9 @@ export const features: Composer<BotContext>[] = [
   staffHelpFeature,
   // Jobs: /status for administrators.
   statusFeature,
+  // The staff desk (/desk) and staff administration from the chat (/enrol, /staff, /revoke).
+  deskFeature,
+  staffAdminFeature,
   // Owner flows (after enrol, which takes /start enrol_<code> and passes other payloads on).
   startFeature,
   languageFeature,

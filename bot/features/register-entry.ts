@@ -1,6 +1,7 @@
 import { caseLink } from '../../src/services/cases';
 import { poundNameIn } from '../../src/i18n';
-import { InputFile } from 'grammy';
+import { deskUrl } from '../../src/services/desk';
+import { InlineKeyboard, InputFile } from 'grammy';
 import QRCode from 'qrcode';
 import { registerSeizure, SeizureEntryError, type HeadGroup } from '../../src/services/register-seizure';
 import { Refusal } from '../../src/services/refusal';
@@ -84,6 +85,7 @@ export async function saveEntry(ctx: BotContext, d: Draft) {
   leaveAnyFlow(ctx);
   const c = result.case;
   const poundName = poundNameIn(ctx.lang, c.pound);
+  const desk = deskUrl(ctx.deps.config);
   await ctx.reply(
     ctx.t('staff:register.done', {
       number: c.number,
@@ -91,6 +93,8 @@ export async function saveEntry(ctx: BotContext, d: Draft) {
       pound: poundName,
       at: c.impoundedAt.toISOString(),
     }),
+    // The entry in the staff desk (a web_app button works in a private chat, where staff cards are sent).
+    desk ? { reply_markup: new InlineKeyboard().webApp(ctx.t('desk:chat.open_entry'), `${desk}?entry=${c.id}`) } : {},
   );
   await ctx.reply(copyOfEntry(ctx, c, poundName));
   // The slip's QR: the public case page when PUBLIC_URL is set (any phone browser, no Telegram needed), else the bot.

@@ -26,6 +26,7 @@ export const registerSeizureFeature = new Feature();
 const int = z.number().int();
 const text = z.string();
 const registerFlow = defineFlow('register', {
+  right: 'seizure.register',
   steps: [
     'pound',
     'class',

@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { sign } from '@telegram-apps/init-data-node';
 import type { Bot } from 'grammy';
 import type { Message, Update } from 'grammy/types';
 import type { OffsetClock } from '../../src/clock';
@@ -26,6 +27,11 @@ export interface LocalChatParts {
   logFile: string;
   /** Prints one block of text (one or more lines). */
   print(text: string): void;
+  /**
+   * The staff desk on this computer: starts its HTTP server on first use and gives its base URL and the token its
+   * initData is signed with (null when it could not listen).
+   */
+  desk?: () => Promise<{ base: string; token: string } | null>;
 }
 
 /** The outcome of one line: keep reading, or the user asked to stop. */
@@ -119,6 +125,9 @@ export class LocalChat {
         return 'continue';
       case 'quit':
         return 'quit';
+      case 'desk':
+        await this.desk(persona);
+        return 'continue';
       case 'help':
         this.notice('local:help');
         return 'continue';
@@ -156,6 +165,31 @@ export class LocalChat {
         return 'continue';
       }
     }
+  }
+
+  /** Prints the staff desk's local link with initData signed for the current persona (as Telegram would sign it). */
+  private async desk(persona: Persona): Promise<void> {
+    if (!persona.role) {
+      this.notice('local:desk.owner');
+      return;
+    }
+    const desk = await this.parts.desk?.();
+    if (!desk) {
+      this.notice('local:desk.failed', { port: this.parts.deps.config.PORT });
+      return;
+    }
+    const lang = this.languages.get(persona.userId) ?? this.parts.deps.config.DEFAULT_LANGUAGE;
+    const initData = sign(
+      { user: { id: persona.userId, first_name: persona.firstName, language_code: lang } },
+      desk.token,
+      this.parts.clock.now(),
+    );
+    const hash = new URLSearchParams({ tgWebAppData: initData, tgWebAppVersion: '8.0' });
+    this.notice('local:desk.url', {
+      persona: this.t()(`local:persona.${persona.name}`),
+      url: `${desk.base}/desk#${hash.toString()}`,
+      minutes: Math.floor(this.parts.deps.config.DESK_AUTH_MAX_AGE_SECONDS / 60),
+    });
   }
 
   private switchTo(name: PersonaName): void {

@@ -12,6 +12,7 @@ export type LocalCommand =
   | { kind: 'empty' }
   | { kind: 'help' }
   | { kind: 'quit' }
+  | { kind: 'desk' }
   | { kind: 'as'; persona: PersonaName }
   | { kind: 'tap'; message?: number; choice: number }
   | { kind: 'reply'; message: number; text: string }
@@ -33,7 +34,7 @@ export type LocalCommand =
     };
 
 /**
- * Parses a line. Local-chat commands: /local (help), /quit, /as, /tap, /reply, /time, /say, /photo. Every other
+ * Parses a line. Local-chat commands: /local (help), /quit, /as, /tap, /reply, /time, /say, /photo, /desk. Every other
  * line — other commands included — is for the bot. A bare number is decided by the chat (it taps only
  * when a keyboard is open), so it comes back as `bot`.
  */
@@ -50,6 +51,8 @@ export function parseLocalCommand(line: string): LocalCommand {
     case 'quit':
     case 'exit':
       return { kind: 'quit' };
+    case 'desk':
+      return { kind: 'desk' };
     case 'as': {
       if (!rest) return { kind: 'invalid', problem: 'as_usage', input: text };
       const persona = parsePersona(rest);

@@ -18,6 +18,7 @@ import type { CoreDeps } from '../deps';
 import type { Metrics } from '../observability/metrics';
 import { runInScope } from '../observability/scope';
 import { publicReceipt } from '../services/verify';
+import { registerDesk, type DeskOptions } from './desk/routes';
 import { Readiness } from './readiness';
 import { pageLanguage, renderReceiptPage } from './receipt-page';
 import { renderCasePage } from './case-page';
@@ -36,6 +37,8 @@ export interface HttpServerOptions {
   queues?: Queues;
   /** The bot's username, for the case page's "open in Telegram" link (read per request: getMe sets it at start). */
   botUsername?: () => string;
+  /** The staff desk (Telegram Mini App under /desk): needs the token Telegram signs initData with. */
+  desk?: DeskOptions;
 }
 
 /** The server and its readiness probe. */
@@ -57,7 +60,7 @@ const isLoopback = (ip: string) => ip === '127.0.0.1' || ip === '::1' || ip === 
 
 /**
  * The one HTTP server of a process (fastify): Telegram's webhook, /healthz, /readyz, /metrics, the queue
- * dashboard and the public receipt page. Body size and request time are limited for every route; each
+ * dashboard, the public receipt page and the staff desk (/desk). Body size and request time are limited for every route; each
  * request gets an id (X-Request-Id, echoed back) that is on every log line written while it is handled.
  */
 export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer> {
@@ -184,6 +187,7 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
     },
     async (req, reply) => receiptPage(req, reply, deps),
   );
+  if (o.desk) await registerDesk(app, deps, o.desk);
 
   // The public case page and its photos: a page asks for one image per photographed group, so photos get a wider limit.
   const tooMany = (req: FastifyRequest) => {

@@ -124,13 +124,24 @@ export function validateSeizureEntry(entry: SeizureEntry, now: Date) {
  */
 export async function registerSeizure(
   db: Db,
-  input: { entry: SeizureEntry; actor: StaffActor; now: Date; ownerMobile?: SealedMobile | null },
+  input: {
+    entry: SeizureEntry;
+    actor: StaffActor;
+    now: Date;
+    /**
+     * The entry's origin when it is not a chat button: the staff desk's form sends "desk:<telegram id>:<form key>",
+     * the same for a double submit or a retried request, so those record one entry.
+     */
+    registerKey?: string;
+    ownerMobile?: SealedMobile | null;
+  },
 ) {
   const { entry, now, actor: via } = input;
   // An early answer on the bot's grants; the entry itself is decided on the grants inside its transaction.
   authorize(via, 'seizure.register', entry.poundId);
   const v = validateSeizureEntry(entry, now);
-  const registerKey = via.chatId != null && via.messageId != null ? `${via.chatId}:${via.messageId}` : null;
+  const registerKey =
+    input.registerKey ?? (via.chatId != null && via.messageId != null ? `${via.chatId}:${via.messageId}` : null);
   const earlier = () =>
     db.case.findUnique({
       where: { registerKey: registerKey! },

@@ -31,8 +31,15 @@ describe('command menus per language and role', () => {
       'refusal',
       'orders',
       'register_export',
+      'desk',
     ]);
     expect(staffCommandsFor('OFFICER')).toContain('notice');
+    // Staff administration from the chat: the District Magistrate's office (its district) and admins only.
+    for (const c of ['enrol', 'staff', 'revoke']) {
+      expect(staffCommandsFor('MAGISTRATE')).toContain(c);
+      expect(staffCommandsFor('POUND_KEEPER')).not.toContain(c);
+      expect(staffCommandsFor('OFFICER')).not.toContain(c);
+    }
     expect(staffCommandsFor('OFFICER')).not.toContain('register');
     expect(staffCommandsFor('MAGISTRATE')).toEqual(expect.arrayContaining(['orders', 'outcome']));
     expect(staffCommandsFor('ADMIN')).toEqual([...STAFF_COMMANDS]);
@@ -85,6 +92,7 @@ describe('command menus per language and role', () => {
       'refusal',
       'orders',
       'register_export',
+      'desk',
     ]);
     expect(keeper.payload.commands.find((c: { command: string }) => c.command === 'register').description).toBe(
       translator.t('hi', 'common:commands.register'),
@@ -94,6 +102,9 @@ describe('command menus per language and role', () => {
     // 8802 has no language code: his menu is in DEFAULT_LANGUAGE too.
     expect(former.payload.commands[0].description).toBe(translator.t('hi', 'common:commands.case'));
 
+    // No https PUBLIC_URL: the menu buttons are left alone.
+    expect(fake.calls.filter((c) => c.method === 'setChatMenuButton')).toEqual([]);
+
     for (const c of calls) {
       for (const cmd of c.payload.commands as Array<{ command: string; description: string }>) {
         expect(cmd.command).toMatch(/^[a-z0-9_]{1,32}$/);
@@ -101,5 +112,22 @@ describe('command menus per language and role', () => {
         expect(cmd.description.length).toBeLessThanOrEqual(256);
       }
     }
+  });
+
+  it('gives enrolled staff a menu button that opens the staff desk, and a revoked one the default again', async () => {
+    const fake = new FakeBotApi();
+    await registerCommandMenus(
+      new Api('1:x', fake.client),
+      { db: db.prisma, translator, config: createConfig({ DEFAULT_LANGUAGE: 'hi' }) },
+      'https://kanji.example.test/desk',
+    );
+    const buttons = fake.calls.filter((c) => c.method === 'setChatMenuButton');
+    const keeper = buttons.find((c) => c.payload.chat_id === 8801)!;
+    expect(keeper.payload.menu_button).toEqual({
+      type: 'web_app',
+      text: translator.t('hi', 'desk:chat.menu_button'),
+      web_app: { url: 'https://kanji.example.test/desk' },
+    });
+    expect(buttons.find((c) => c.payload.chat_id === 8802)!.payload.menu_button).toEqual({ type: 'default' });
   });
 });
