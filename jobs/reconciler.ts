@@ -49,7 +49,7 @@ export interface ReconcileResult {
   /** 'full': every open case and every owed message of the lookback; 'incremental': what changed since the last pass. */
   mode: 'full' | 'incremental';
   openCases: number;
-  /** Finished entries planned again for a part depositor's s. 20 reminders (issue 10.11). */
+  /** Finished entries planned again for a part depositor's s. 20 reminders. */
   finishedWithPartDeposits: number;
   /** Deadline steps put (back) into the queue (missing, or failed and removed first). */
   deadlineSteps: number;
@@ -267,7 +267,7 @@ export async function reconcile(deps: CoreDeps, queues: Queues, opts: ReconcileO
       cursor = cases[cases.length - 1]!.id;
     }
     // A finished entry may still owe an owner who deposited under protest for his own heads his s. 20 reminders
-    // (issue 10.11): found from the deposits' side (a few recent rows on their index), not by reading finished cases.
+    // Found from the deposits' side (a few recent rows on their index), not by reading finished cases.
     const owed = await finishedCasesAwaitingComplaint(deps.db, deps.clock.now(), deps.config);
     for (let i = 0; i < owed.length; i += PAGE) {
       const cases = await deps.db.case.findMany({

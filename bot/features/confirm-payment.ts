@@ -52,7 +52,7 @@ async function answerConfirm(ctx: BotContext, r: ConfirmOutcome) {
   switch (r.status) {
     case 'confirmed': {
       const said = { caseNumber: r.caseNumber, amount: r.amountPaise, receiptNumber: r.receiptNumber };
-      // One owner's heads of a mixed entry (issue #10 item 11): delivered now; the rest stay for their owners.
+      // One owner's heads of a mixed entry: delivered now; the rest stay for their owners.
       await ctx.reply(
         r.part
           ? ctx.t('staff:confirm.part_released', { ...said, count: r.part.released, left: r.part.left })

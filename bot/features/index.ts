@@ -44,7 +44,7 @@ export const features: Composer<BotContext>[] = [
   leaveFlowOnCommand,
   // Then a staff command from someone without its right is refused before it reads its arguments.
   staffCommandGate,
-  // Staff flows, part A. enrol before the owners' /start (it passes other payloads on).
+  // Staff flows: registration and money. enrol before the owners' /start (it passes other payloads on).
   enrolFeature,
   registerSeizureFeature,
   ownerMobileFeature,
@@ -54,7 +54,7 @@ export const features: Composer<BotContext>[] = [
   pendingFeature,
   releaseFeature,
   registerExportFeature,
-  // Staff flows, part B (ss. 14-17, orders).
+  // Staff flows: notice, auction and money (ss. 14-17), orders.
   noticeFeature,
   auctionFeature,
   moneyFeature,

@@ -15,7 +15,7 @@ import { Feature } from './feature';
 /**
  * `/outcome <case> refund|apply <order reference>` — the District Magistrate's outcome of a deposit under protest
  * (s. 15; the complaint is decided under ss. 20–22): refunded to the depositor, or applied to the fines and charges.
- * An owner of a multi-owner entry may have deposited for his own heads only (issue 10.11): such a part deposit is
+ * An owner of a multi-owner entry may have deposited for his own heads only: such a part deposit is
  * named by its receipt, `/outcome <receipt number> refund|apply <reference>`; asked by case number, the office is
  * shown the part deposits still awaiting an outcome, each with its receipt.
  */

@@ -65,7 +65,7 @@ export async function receiptDocument(
   const r = await findReceipt(deps, ref);
   const items = Array.isArray(r.items) ? (r.items as unknown as ReceiptItem[]) : [];
   const link = verificationLink(deps.botUsername, r.verificationCode);
-  // A receipt for one owner's heads of the entry (a part payment, issue 10.11): those heads, and that it covers only them.
+  // A receipt for one owner's heads of the entry (a part payment): those heads, and that it covers only them.
   const partHeads = r.payment?.part
     ? (r.payment.claim?.heads.map((x) => x.head) ?? []).sort((a, b) => a.index - b.index)
     : [];
@@ -167,7 +167,7 @@ export async function releaseSlipDocument(
   });
   if (!c) throw new DocumentUnavailable('not_found');
   const release = c.releases.at(-1) ?? null;
-  // A part release (one owner's heads of a mixed entry, issue #10 item 11): his heads and his receipt only; the
+  // A part release (one owner's heads of a mixed entry): his heads and his receipt only; the
   // release of the case: the heads released with it, not those an owner took earlier on his own claim.
   const partOf = (r: (typeof c.releases)[number]) => new Set(r.claim?.heads.map((h) => h.headId) ?? []);
   const earlierParts = new Set(

@@ -5,7 +5,7 @@ import type { PublicReceipt } from '../services/verify';
 
 // The public receipt page (GET /r/<code>): server-rendered HTML, no script, no third-party asset, one
 // inline stylesheet sized for a 360 px phone. Only what the printed receipt shows: no name, no residence. A receipt for
-// one owner's heads of a register entry (issue 10.11) lists those heads (class, description) and says it covers only
+// one owner's heads of a register entry lists those heads (class, description) and says it covers only
 // them, as the receipt PDF, the chat receipt and /verify do; a receipt of the whole entry lists none.
 
 const ROLE_KEY = {

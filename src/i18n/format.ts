@@ -4,7 +4,7 @@ export type Lang = 'en' | 'hi';
 
 const locale = (lng: string) => (lng === 'hi' ? 'hi-IN' : 'en-IN');
 
-// Building an Intl formatter costs far more than using one (issue 13: formatting and translation were 11 % of
+// Building an Intl formatter costs far more than using one (formatting and translation were 11 % of
 // an update's CPU): one formatter per (kind, language), made on first use. The options depend only on those.
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(kind: string, lng: string, make: () => F): F {

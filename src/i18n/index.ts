@@ -60,7 +60,7 @@ export async function createTranslator(options: { strict?: boolean } = {}): Prom
   instance.services.formatter?.add('datetime', (value, lng) => formatDateTime(value as string, lng ?? 'en'));
   const t = (lng: Lang, key: string, opts?: TOptions) => instance.t(key, { ...opts, lng }) as string;
   // i18next's t() (key lookup, plural rules, interpolation, formatters) was the largest part of an update's CPU after
-  // the database (issue 13). The resources are fixed after init and the formatters are pure, so a text depends only on
+  // the database. The resources are fixed after init and the formatters are pure, so a text depends only on
   // (language, key, options): keep the texts asked with primitive options (button labels, statuses, cattle classes,
   // most lines) per language, bounded. A missing key throws (strict) before anything is kept.
   const memo: Record<Lang, Map<string, string>> = { en: new Map(), hi: new Map() };

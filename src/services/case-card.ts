@@ -24,7 +24,7 @@ import {
 import { nextDeadline, type NextDeadline, type StoredClock } from './next-deadline';
 
 /**
- * Read models of the owner's case screens (issue 13): everything the case card and the dues screen show, for
+ * Read models of the owner's case screens: everything the case card and the dues screen show, for
  * one viewer at one instant, in ONE statement (the case, its pound, heads, current auction round, s. 20
  * complaints, whether the viewer follows it or may ask for the s. 17 surplus — and for the dues screen the
  * pound's dated rule rows). Views and keyboards are pure functions of these (bot/views/owner/case-card.ts).

@@ -262,7 +262,7 @@ export function searchSql(query: SearchQuery, now: Date, take: number, skip = 0)
  * Cases matching the search, best first (at most `limit`; equal scores newest impounding first). Searches the
  * SEARCH_CANDIDATES most recent cases impounded in the last SEARCH_WINDOW_DAYS before `now`, around the date if one was given.
  *
- * The database does the selecting (issue 13): the date and class parts of `scoreCase` are exact in SQL, so a search by
+ * The database does the selecting: the date and class parts of `scoreCase` are exact in SQL, so a search by
  * date and class reads only the best `limit` rows. Colours and words (spelt loosely, across scripts) are scored by
  * `scoreCase` here over candidates read highest bound first (`searchSql`), in growing batches, until no case not yet
  * read can outrank the results; cases that no search word can match (by their search keys) are not read at all.

@@ -214,7 +214,7 @@ export interface DuesOptions {
   herd?: HerdSelection;
   /**
    * Only these heads (Head ids) of those `herd` selects: an owner's part claim on a multi-owner entry values his
-   * heads still in custody (issue #10 item 11). Absent: every head selected.
+   * heads still in custody. Absent: every head selected.
    */
   headIds?: readonly number[];
   /**

@@ -31,7 +31,7 @@ export interface OutgoingMessage {
     Array<{ key: string; params?: Record<string, string | number>; action?: ButtonAction; data?: string; url?: string }>
   >;
   /**
-   * Heads of the register the text names as {{heads}} (a receipt for one owner's heads, issue 10.11): class codes
+   * Heads of the register the text names as {{heads}} (a receipt for one owner's heads): class codes
    * and descriptions, put into words in the reader's language when sent ("Cow, black, white star; …").
    */
   heads?: HeadWords[];

@@ -21,7 +21,7 @@ import { queueMessage, type Tx } from './outbox';
 import { Refusal, refusalOf } from './refusal';
 
 /**
- * One register entry, several owners (issue #10 item 11): each owner claims, and pays or deposits for, his own heads.
+ * One register entry, several owners: each owner claims, and pays or deposits for, his own heads.
  * The heads a claim covers are its ClaimHead rows (a claim without any covers every head still in the pound, as
  * before). The statute engine (`checkPartClaim`, src/law/part-claim.ts) says whether a claim is a *part* — settled on
  * its own: the keeper's confirmation delivers those heads and leaves the case's status alone — or the whole of what

@@ -25,7 +25,7 @@ export type ConfirmOutcome =
       amountPaise: number;
       receiptNumber: string;
       verificationCode: string;
-      /** A part payment (issue #10 item 11): its heads were delivered now, and how many stay in the pound. */
+      /** A part payment: its heads were delivered now, and how many stay in the pound. */
       part?: { released: number; left: number };
     }
   | { status: 'already'; paymentId: number; caseNumber: string; receiptNumber: string | null }
@@ -225,7 +225,7 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
         botUsername: input.botUsername,
         jobKey: `payment:${paymentId}:receipt`,
         ...(lastDay ? { lastDay } : {}),
-        // A part payment covers its owner's heads only (issue 10.11): the receipt names them, as his release message does.
+        // A part payment covers its owner's heads only: the receipt names them, as his release message does.
         ...(plan.part ? { heads: plan.c.heads.filter((h) => plan.headIds.includes(h.id)) } : {}),
       });
       // The same receipt as a PDF to keep or show on the phone (src/documents), typeset from the Receipt row when sent.
@@ -315,7 +315,7 @@ async function already(db: Db, paymentId: number, caseNumber: string): Promise<C
 
 /**
  * Queues the owner's receipt (kind, total, breakdown by section, verification code, link and QR). A receipt for one
- * owner's heads of a register entry (a part payment, issue 10.11) names those heads and says it covers only them.
+ * owner's heads of a register entry (a part payment) names those heads and says it covers only them.
  */
 export async function queueReceiptMessage(
   tx: Tx,

@@ -11,7 +11,7 @@ import { FakeBotApi } from '../support/fake-bot-api';
 import { seed } from '../support/fixtures';
 import { makeCase } from '../support/case-fixture';
 
-// Issue 13 item 5: long polling through @grammyjs/runner (bot/polling.ts) — the real bot fetches updates with
+// long polling through @grammyjs/runner (bot/polling.ts) — the real bot fetches updates with
 // getUpdates from a fake Bot API; one chat's updates are handled one at a time and in order (the same per-chat
 // key as under webhooks), while another chat's update is handled meanwhile.
 

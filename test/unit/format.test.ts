@@ -41,7 +41,7 @@ describe('times as people say them', () => {
   });
 });
 
-describe('formatter reuse (issue 13)', () => {
+describe('formatter reuse', () => {
   it('builds one Intl formatter per kind and language, not one per call', () => {
     formatDate('2026-11-29', 'hi');
     formatDateTime('2026-11-29T10:35:00Z', 'en');

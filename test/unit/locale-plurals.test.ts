@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CATTLE_CLASS_CODES } from '../../src/law';
 
-// Issue 10.16: counts that meet a noun use i18next plurals (_one/_other) in both languages, and the Hindi
+// counts that meet a noun use i18next plurals (_one/_other) in both languages, and the Hindi
 // class names are the glossary's (locales/README.md) — a heifer is कलोर, never बछिया (a female calf).
 const root = path.join(__dirname, '../../locales');
 type Tree = { [k: string]: string | Tree };

@@ -54,7 +54,7 @@ function complaintReminder(which: 'early' | 'last_day'): ReminderBuilder {
       ]))
         tell(chatId, amount);
     }
-    // An owner's deposit for his own heads (issue 10.11): he is reminded of his own amount until he records his complaint.
+    // An owner's deposit for his own heads: he is reminded of his own amount until he records his complaint.
     const complained = new Set(c.complaints.map((x) => String(x.telegramUserId)));
     for (const p of parts)
       if (!complained.has(String(p.payerTelegramId))) tell(String(p.payerTelegramId), paiseOf(p.amountPaise));

@@ -93,7 +93,7 @@ describe('local chat transcript, end to end', () => {
       'owner or agent?',
     );
     await say(String(choiceOf(who, hi('owner:claim.owner_button'))));
-    // Two buffaloes in the entry: which are his (issue #10 item 11)? All of them.
+    // Two buffaloes in the entry: which are his? All of them.
     const which = one(await say('रमेश कुमार'), 'hi', 'owner', 'which of these are yours?');
     const method = one(
       await say(String(choiceOf(which, hi('owner:heads.all_button')))),

@@ -55,7 +55,7 @@ describe('owner: deposit under protest (s. 15)', () => {
     expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'owner:claim.intro_protest', { number: 'JAI1-2026-1' }));
     await h.tap(hindiOwner, lastButton(h, hindiOwner.id, 'who')!.data);
     await h.send(hindiOwner, 'रमेश चौधरी');
-    // Kunda holds two buffaloes, perhaps of two owners: which are his (issue #10 item 11)? All of them.
+    // Kunda holds two buffaloes, perhaps of two owners: which are his? All of them.
     expect(h.api.lastTo(hindiOwner.id)!.text).toContain(
       t(h, 'hi', 'owner:heads.ask', { number: 'JAI1-2026-1', count: 2 }),
     );

@@ -116,7 +116,7 @@ describe('/register — the s. 8 register entry (e2e)', () => {
       'Kunda',
     ]);
     expect(c.villageKey).toBe('kunda');
-    // The owners' search keys of the place and the descriptions are written with the entry (issue 13).
+    // The owners' search keys of the place and the descriptions are written with the entry.
     expect(c.searchKeys).toEqual(
       searchKeysOf(
         'Kunda',

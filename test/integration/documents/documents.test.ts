@@ -501,7 +501,7 @@ describe.each(await dbKinds())('printable documents on %s', (kind) => {
       receipt.number,
     ]);
 
-    // The register extract labels this s. 16 auction and sale "s. 16", and the s. 14 case's (Nangal) "s. 14" (issue 10.3).
+    // The register extract labels this s. 16 auction and sale "s. 16", and the s. 14 case's (Nangal) "s. 14".
     const reg = await pdfText({ kind: 'register', poundId: pound.id, from: '2026-11-23', to: '2026-11-23' });
     const row = (number: string, lang: 'hi' | 'en', n: string, record: string) =>
       `${number} ${translator.t(lang, 'documents:section', { n })} ${translator.t(lang, `staff:export.record.${record}`)}`;

@@ -6,12 +6,12 @@ import { headsListText } from '../../../src/services/head-label';
 import type { VerifiedReceipt } from '../../../src/services/verify';
 
 /**
- * A receipt for one owner's heads of a register entry (issue 10.11) names those heads — class in the reader's
+ * A receipt for one owner's heads of a register entry names those heads — class in the reader's
  * language and the register's description — and says it covers only them: the chat receipt (rendered when sent,
  * jobs/deliver.ts) and the /verify answer (bot/views/owner/verify.ts). A receipt of the whole entry names none,
  * like the receipt PDF (src/documents/receipt.ts: lines by section only).
  */
-describe('receipts that cover only some heads of an entry name them (issue 10.11)', () => {
+describe('receipts that cover only some heads of an entry name them', () => {
   let tr: Translator;
   beforeAll(async () => {
     tr = await createTranslator({ strict: true });
