@@ -1,10 +1,12 @@
 // Runs every benchmark in turn and prints one block per bench: npm run bench.
 import { run as broadcast } from './broadcast';
+import { run as deskRegister } from './desk-register';
 import { run as documents } from './documents';
 import { run as lawDues } from './law-dues';
 import { run as scale } from './scale';
 import { run as updates } from './updates';
 import { run as reconcile } from './reconcile';
+import { run as ownerWords } from './owner-words';
 
 const benches: Array<[string, () => Promise<string>]> = [
   ['law-dues', () => lawDues()],
@@ -13,6 +15,8 @@ const benches: Array<[string, () => Promise<string>]> = [
   ['scale', () => scale()],
   ['reconcile', () => reconcile()],
   ['documents', () => documents()],
+  ['owner-words', () => ownerWords()],
+  ['desk-register', () => deskRegister()],
 ];
 
 let failed = false;

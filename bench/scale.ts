@@ -1,4 +1,4 @@
-// Scale benchmark (issue 13): the register grows 10^3 → 10^4 → 10^5 (→ 10^6 with SCALE_MAX=1000000) cases,
+// Scale benchmark: the register grows 10^3 → 10^4 → 10^5 (→ 10^6 with SCALE_MAX=1000000) cases,
 // loaded with set-based SQL (generate_series) on a throwaway Postgres database; at each size the real look-ups
 // run 200 times: a typed case number (findCaseByNumber), a mistyped one (not found), /mycases (myCases, for owners
 // with 5 claims each among the growing claims of others), and

@@ -1,4 +1,4 @@
-// Update benchmark (issue 13): the real bot (createBot, all middleware, webhook-style handleUpdate in-process)
+// Update benchmark: the real bot (createBot, all middleware, webhook-style handleUpdate in-process)
 // against a minimal baseline (grammY + one Prisma query per update), same database, same run, on PGlite and
 // on Postgres (when reachable). Owner updates: a typed case number (lookup), the dues button, /mycases; keeper:
 // a case looked up by a keeper. Prints updates/s at saturation, p50/p95/p99 at half that rate, statements per

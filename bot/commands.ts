@@ -1,11 +1,13 @@
 import type { Api } from 'grammy';
 import type { BotCommand } from 'grammy/types';
-import type { Db } from '../src/db';
-import { createTranslator, type Lang, type Translator } from '../src/i18n';
+import type { CoreDeps } from '../src/deps';
+import { may, RIGHTS, type StaffActor, type StaffRight, type StaffRoleCode } from '../src/services/staff-actor';
+import { type Lang, type Translator, userLanguage } from '../src/i18n';
 
 /**
  * Command menus (the "/" list in Telegram), registered per language and per role: everyone sees the owner
- * commands (default scope in English, language_code "hi" in Hindi); enrolled staff get, in their own chat
+ * commands (language_code "hi" in Hindi, "en" in English, any other or none in DEFAULT_LANGUAGE — the rule of
+ * `userLanguage`, which the replies follow); enrolled staff get, in their own chat
  * (BotCommandScopeChat), the owner commands plus those of their roles, in their language. Owners never
  * see staff commands. Descriptions live in common.json under commands.*.
  */
@@ -28,6 +30,7 @@ export const OWNER_COMMANDS = [
 /** Every staff command (owners who type one are told it is for pound staff). */
 export const STAFF_COMMANDS = [
   'register',
+  'photo',
   'pending',
   'release',
   'refusal',
@@ -39,26 +42,60 @@ export const STAFF_COMMANDS = [
   'outcome',
   'register_export',
   'status',
+  'desk',
+  'enrol',
+  'staff',
+  'revoke',
 ] as const;
 
 export type StaffCommand = (typeof STAFF_COMMANDS)[number];
-export type StaffRoleName = 'POUND_KEEPER' | 'OFFICER' | 'MAGISTRATE' | 'ADMIN';
+export type StaffRoleName = StaffRoleCode;
 
-const BY_ROLE: Record<StaffRoleName, readonly StaffCommand[]> = {
-  // s. 8 register, s. 13/15 confirmation and delivery, s. 16 owner's refusal (met at the pound), orders
-  // to read (s. 19 release, s. 14 proviso), s. 7 returns.
-  POUND_KEEPER: ['register', 'pending', 'release', 'refusal', 'orders', 'register_export'],
-  // s. 14 notice and auction, s. 16 refusal, sale and account, s. 17 split.
-  OFFICER: ['notice', 'auction', 'refusal', 'sale', 'split', 'orders', 'release', 'register_export'],
-  // s. 19 orders, s. 14 proviso, the outcome of s. 20 complaints, s. 17 surplus.
-  MAGISTRATE: ['orders', 'outcome', 'split', 'release', 'register_export'],
-  ADMIN: STAFF_COMMANDS,
+/**
+ * The rights (src/services/staff-actor.ts `RIGHTS`, the one who-may-do-what table) that open each staff command:
+ * holding any one of them at some pound. Who sees a command in his menu and who may type it both follow from it;
+ * `administrator`: administrators only.
+ */
+export const COMMAND_RIGHTS: Record<StaffCommand, readonly StaffRight[] | 'administrator'> = {
+  register: ['seizure.register'],
+  photo: ['seizure.register'],
+  pending: ['payment.confirm'],
+  release: ['release', 'release.order'],
+  refusal: ['owner.refusal'],
+  notice: ['notice'],
+  auction: ['auction'],
+  sale: ['auction'],
+  split: ['auction', 'magistrate'],
+  orders: ['order.view'],
+  outcome: ['magistrate'],
+  register_export: ['register.export'],
+  status: 'administrator',
+  // The staff desk: every official (each view is scoped to his pounds and role).
+  desk: ['register.export'],
+  // Staff administration: the Magistrate's office for its district (checked by the service), administrators.
+  enrol: ['magistrate'],
+  staff: ['magistrate'],
+  revoke: ['magistrate'],
 };
 
-/** The staff commands a role uses, in menu order. */
+/** The staff commands a role uses, in menu order (an administrator: all of them). */
 export function staffCommandsFor(role: StaffRoleName): StaffCommand[] {
-  const mine = new Set<StaffCommand>([...BY_ROLE[role], ...(role === 'ADMIN' ? (['status'] as const) : [])]);
-  return STAFF_COMMANDS.filter((c) => mine.has(c));
+  if (role === 'ADMIN') return [...STAFF_COMMANDS];
+  return STAFF_COMMANDS.filter((c) => {
+    const rights = COMMAND_RIGHTS[c];
+    return rights !== 'administrator' && rights.some((r) => (RIGHTS[r] as readonly StaffRoleCode[]).includes(role));
+  });
+}
+
+/** Is `command` one of the staff commands? */
+export function isStaffCommand(command: string): command is StaffCommand {
+  return Object.hasOwn(COMMAND_RIGHTS, command);
+}
+
+/** May `actor` use the staff command at all (at some pound)? The command then checks the case's pound. */
+export function mayUseCommand(actor: StaffActor, command: StaffCommand): boolean {
+  const rights = COMMAND_RIGHTS[command];
+  return rights === 'administrator' ? actor.administrator : rights.some((r) => may(actor, r));
 }
 
 /** A menu in one language. */
@@ -69,22 +106,19 @@ export function commandMenu(translator: Translator, lang: Lang, names: readonly 
   }));
 }
 
-function languageOf(user: { language: string | null; languageCode: string | null }): Lang {
-  if (user.language === 'hi' || user.language === 'en') return user.language;
-  return user.languageCode?.toLowerCase().startsWith('hi') ? 'hi' : 'en';
-}
+/** What the menus need of the deps. */
+export type MenuDeps = Pick<CoreDeps, 'db' | 'translator' | 'config'>;
 
 /** The menu for one person: owner commands, then the staff commands of their active roles. */
 async function menuFor(
-  db: Db,
-  translator: Translator,
+  { db, translator, config }: MenuDeps,
   telegramUserId: bigint,
 ): Promise<{ lang: Lang; commands: BotCommand[]; staff: boolean }> {
   const user = await db.telegramUser.findUnique({
     where: { id: telegramUserId },
     include: { staff: { where: { revokedAt: null } } },
   });
-  const lang = user ? languageOf(user) : 'en';
+  const lang = userLanguage(config, user);
   const staff = [...new Set((user?.staff ?? []).flatMap((s) => staffCommandsFor(s.role)))];
   const ordered = STAFF_COMMANDS.filter((c) => staff.includes(c));
   return { lang, staff: ordered.length > 0, commands: commandMenu(translator, lang, [...OWNER_COMMANDS, ...ordered]) };
@@ -92,24 +126,33 @@ async function menuFor(
 
 /**
  * Sets one chat's menu (after /language, after an enrolment or a revocation): owner commands plus the
- * person's staff commands, in their language.
+ * person's staff commands, in their language. With `deskUrl` (PUBLIC_URL is https) an enrolled official's menu
+ * button opens the staff desk; anyone else's is Telegram's default again (a revoked official loses it).
  */
 export async function registerMenuForUser(
   api: Api,
-  db: Db,
-  translator: Translator,
+  deps: MenuDeps,
   telegramUserId: bigint,
+  deskUrl?: string | null,
 ): Promise<void> {
-  const { commands } = await menuFor(db, translator, telegramUserId);
+  const { commands, lang, staff } = await menuFor(deps, telegramUserId);
+  const { translator } = deps;
   await api.setMyCommands(commands, { scope: { type: 'chat', chat_id: Number(telegramUserId) } });
+  if (!deskUrl) return;
+  await api.setChatMenuButton({
+    chat_id: Number(telegramUserId),
+    menu_button: staff
+      ? { type: 'web_app', text: translator.t(lang, 'desk:chat.menu_button'), web_app: { url: deskUrl } }
+      : { type: 'default' },
+  });
 }
 
-/** Registers the default menus (English; Hindi for language_code "hi") and every (formerly) enrolled staff member's. */
-export async function registerCommandMenus(api: Api, db: Db, translator?: Translator): Promise<void> {
-  const t = translator ?? (await createTranslator());
-  await api.setMyCommands(commandMenu(t, 'en', OWNER_COMMANDS));
+export async function registerCommandMenus(api: Api, deps: MenuDeps, deskUrl?: string | null): Promise<void> {
+  const { db, translator: t, config } = deps;
+  await api.setMyCommands(commandMenu(t, config.DEFAULT_LANGUAGE, OWNER_COMMANDS));
   await api.setMyCommands(commandMenu(t, 'hi', OWNER_COMMANDS), { language_code: 'hi' });
+  await api.setMyCommands(commandMenu(t, 'en', OWNER_COMMANDS), { language_code: 'en' });
   // Revoked staff too: their chat menu goes back to the owner commands.
   const staff = await db.staffMember.findMany({ select: { telegramUserId: true }, distinct: ['telegramUserId'] });
-  for (const s of staff) await registerMenuForUser(api, db, t, s.telegramUserId);
+  for (const s of staff) await registerMenuForUser(api, deps, s.telegramUserId, deskUrl);
 }

@@ -3,6 +3,7 @@ import type { Context, SessionFlavor, Transformer } from 'grammy';
 import type { JobsStatus } from '../jobs/status';
 import type { CoreDeps } from '../src/deps';
 import type { Lang, Translate } from '../src/i18n';
+import type { SpeechToText } from '../src/services/speech-to-text';
 
 /**
  * Per-chat session, stored in the database (BotSession). Multi-step flows keep their step here:
@@ -12,6 +13,8 @@ export interface SessionData {
   flow?: string;
   step?: string;
   data?: Record<string, unknown>;
+  /** The case this person last opened in this chat: what "how much?" or "where is it?" refers to (bot/flows/referent.ts). */
+  caseId?: number;
 }
 
 export interface BotDeps extends CoreDeps {
@@ -26,6 +29,8 @@ export interface BotDeps extends CoreDeps {
    * owes someone a message at once has committed. Elsewhere the dispatcher's poll finds it within a second.
    */
   nudgeOutbox?: () => void;
+  /** Speech to text for owners' voice notes (src/services/speech-to-text.ts); none by default. */
+  speechToText?: SpeechToText;
 }
 
 interface Flavor {
@@ -37,6 +42,8 @@ interface Flavor {
   /**
    * The sender as an official (src/services/staff-actor.ts), built once per update: Telegram id, the message
    * acted through, active grants (none for an owner) and the administrator flag. Rights: `may` / `authorize`.
+   * The grants may be up to USER_CACHE_TTL_MS old (bot/middleware/user.ts): enough to choose what to show; the
+   * services decide every act on the grants as they stand in their transaction (`authorizeInTx`).
    */
   actor: StaffActor;
 }

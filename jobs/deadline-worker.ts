@@ -12,7 +12,7 @@ import { addToOutbox } from '../src/services/outbox';
 import { runDeadlineStep } from '../src/services/reminders';
 import { PENDING_OUTCOME } from '../src/services/s14-report';
 import { enqueueRow, type Queues } from './dispatcher';
-import { jobIdFor, KEEP, RETRY, type DeadlineJobData } from './queues';
+import { deadlineJob, jobIdFor, type DeadlineJobData } from './queues';
 
 /** What a deadline job did (its BullMQ return value). */
 export type DeadlineOutcome =
@@ -56,22 +56,7 @@ export async function scheduleCase(
     if (old && ((await old.isCompleted()) || (await old.isFailed()))) await old.remove();
   }
   const now = deps.clock.now().getTime();
-  await queues.deadline.addBulk(
-    pending.map((s) => {
-      const data: DeadlineJobData = {
-        key: s.key,
-        caseId: s.caseId,
-        step: s.step,
-        runAt: s.runAt.toISOString(),
-        ...(s.ref !== undefined ? { ref: s.ref } : {}),
-      };
-      return {
-        name: s.step,
-        data,
-        opts: { jobId: jobIdFor(s.key), delay: Math.max(0, s.runAt.getTime() - now), ...KEEP, ...RETRY },
-      };
-    }),
-  );
+  await queues.deadline.addBulk(pending.map((s) => deadlineJob(s, now)));
   return pending;
 }
 
@@ -133,16 +118,18 @@ export async function runStep(
           });
       if (claimed.count === 0) return null;
       const keys: string[] = [];
-      // Several messages to one chat (report, notice, proclamation) are spaced by the per-chat interval,
-      // so they arrive in order instead of racing for the chat's slot.
-      const perChat = new Map<string, number>();
+      // Several messages to one chat (report, notice, proclamation, PDFs) are one bundle, read in the order the
+      // step gave them: each waits for the one before it (`after`, enforced by the sender) and is spaced by the
+      // per-chat interval, so it comes due about when its turn does.
+      const perChat = new Map<string, { count: number; lastKey: string }>();
       for (const m of messages) {
-        const k = perChat.get(m.chatId) ?? 0;
-        perChat.set(m.chatId, k + 1);
+        const before = perChat.get(m.chatId);
         const key = `${d.key}:${m.chatId}:${m.key}`;
+        const k = before?.count ?? 0;
+        perChat.set(m.chatId, { count: k + 1, lastKey: key });
         await addToOutbox(
           tx,
-          { name: 'send', payload: m },
+          { name: 'send', payload: before ? { ...m, after: before.lastKey } : m },
           key,
           new Date(now.getTime() + k * deps.config.TELEGRAM_PER_CHAT_INTERVAL_MS),
         );

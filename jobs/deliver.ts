@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import { callbackSecret, encodeButtonAction } from '../src/callback-data';
 import type { CoreDeps } from '../src/deps';
 import { DocumentUnavailable, makeDocument, type RenderedDocument } from '../src/documents';
-import type { Lang, Translate } from '../src/i18n';
+import { type Lang, type Translate, userLanguage } from '../src/i18n';
 import { windowsFromConfig } from '../src/services/dues';
 import { headsListText } from '../src/services/head-label';
 import type { OutgoingMessage } from '../src/services/outbox';
@@ -13,12 +13,10 @@ import { markS14ReportDelivered } from '../src/services/s14-report';
 /** What happened to one message: sent (with its Telegram message id) or the recipient cannot be reached. */
 export type DeliveryResult = { status: 'sent'; messageId: number } | { status: 'unreachable'; reason: string };
 
-/** The recipient's language: their stored choice, else Telegram's language code, else the default. */
+/** The recipient's language, by the same rule as the bot's replies (`userLanguage`). */
 export async function recipientLanguage(deps: CoreDeps, chatId: string): Promise<Lang> {
   const user = await deps.db.telegramUser.findUnique({ where: { id: BigInt(chatId) } });
-  if (user?.language === 'hi' || user?.language === 'en') return user.language;
-  if (user?.languageCode) return user.languageCode.startsWith('hi') ? 'hi' : 'en';
-  return deps.config.DEFAULT_LANGUAGE;
+  return userLanguage(deps.config, user);
 }
 
 /** Renders an OutgoingMessage in the recipient's language into Telegram text and keyboard. */
@@ -131,7 +129,14 @@ async function typesetDocument(deps: CoreDeps, message: OutgoingMessage): Promis
   try {
     const botUsername = deps.config.BOT_USERNAME ?? 'kanji_sahayak_bot';
     return await makeDocument(
-      { db: deps.db, translator: deps.translator, botUsername, now: deps.clock.now() },
+      {
+        db: deps.db,
+        translator: deps.translator,
+        botUsername,
+        publicUrl: deps.config.PUBLIC_URL,
+        now: deps.clock.now(),
+        windows: windowsFromConfig(deps.config),
+      },
       message.document!,
     );
   } catch (e) {
@@ -143,6 +148,18 @@ async function typesetDocument(deps: CoreDeps, message: OutgoingMessage): Promis
 /** Options of deliverMessage: the sender's rate limiter waits for a slot before each Bot API call. */
 export interface DeliverOptions {
   beforeCall?: (callIndex: number) => Promise<void>;
+}
+
+/** A kept photo to send: its Telegram file_id, else its stored bytes; null when it has neither (then the text goes alone). */
+async function photoInputOf(deps: CoreDeps, photoId: number): Promise<string | InputFile | null> {
+  const p = await deps.db.photo.findUnique({
+    where: { id: photoId },
+    select: { fileId: true, status: true, bytes: true, contentType: true },
+  });
+  if (p?.fileId) return p.fileId;
+  if (p?.status === 'STORED' && p.bytes)
+    return new InputFile(Buffer.from(p.bytes), `photo-${photoId}.${p.contentType === 'image/png' ? 'png' : 'jpg'}`);
+  return null;
 }
 
 /**
@@ -174,6 +191,7 @@ export async function deliverMessage(
     return id;
   };
   let messageId: number;
+  let photo: string | InputFile | null = null;
   try {
     const doc = message.document ? await documentFor(deps, message) : null;
     if (doc) {
@@ -183,6 +201,15 @@ export async function deliverMessage(
         messageId = (await api.sendDocument(message.chatId, file, { caption: text, reply_markup })).message_id;
       } else {
         await api.sendDocument(message.chatId, file);
+        messageId = await sendText(text);
+      }
+    } else if (message.photoId && (photo = await photoInputOf(deps, message.photoId))) {
+      // The photo with the text as its caption (the tracked message carries the buttons); a long text follows it.
+      await gate();
+      if (text.length <= 1024) {
+        messageId = (await api.sendPhoto(message.chatId, photo, { caption: text, reply_markup })).message_id;
+      } else {
+        await api.sendPhoto(message.chatId, photo);
         messageId = await sendText(text);
       }
     } else if (message.qr) {

@@ -7,8 +7,11 @@ import {
   priorityOf,
   RETRY,
   sendJobIdFor,
+  smsJobIdFor,
   type BroadcastJobData,
-  type DeadlineJobData,
+  type SmsJobData,
+  type PhotoJobData,
+  deadlineJob,
   type QueueName,
   type SendJobData,
 } from './queues';
@@ -54,20 +57,29 @@ export async function enqueueRow(deps: CoreDeps, queues: Queues, row: OutboxRow)
     }
     case 'deadline': {
       const p = row.payload as { caseId: number; step: string; ref?: number };
-      const data: DeadlineJobData = {
-        key: row.jobKey,
-        caseId: p.caseId,
-        step: p.step,
-        runAt: row.runAt.toISOString(),
-        ...(p.ref !== undefined ? { ref: p.ref } : {}),
-      };
-      await queues.deadline.add(p.step, data, { jobId, delay, ...KEEP, ...RETRY });
+      const job = deadlineJob(
+        { key: row.jobKey, caseId: p.caseId, step: p.step, runAt: row.runAt, ref: p.ref },
+        deps.clock.now().getTime(),
+      );
+      await queues.deadline.add(job.name, job.data, job.opts);
       return;
     }
     case 'broadcast': {
       const p = row.payload as { kind: string; caseId: number };
       const data: BroadcastJobData = { key: row.jobKey, kind: p.kind, caseId: p.caseId };
       await queues.broadcast.add(p.kind, data, { jobId, delay, ...KEEP, ...RETRY });
+      return;
+    }
+    case 'sms': {
+      // Ids only: the sender reads the payload (the mobile row, the event) from this row and the number from its table.
+      const data: SmsJobData = { outboxId: String(row.id), runAt: row.runAt.toISOString() };
+      await queues.sms.add('sms', data, { jobId: smsJobIdFor(row.id), delay, priority: 5, ...KEEP, ...RETRY });
+      return;
+    }
+    case 'photo': {
+      const p = row.payload as { photoId: number };
+      const data: PhotoJobData = { photoId: p.photoId };
+      await queues.photo.add('photo', data, { jobId, delay, ...KEEP, ...RETRY });
       return;
     }
     default:

@@ -36,7 +36,7 @@ export async function promoteDue(deps: CoreDeps, q: Queues): Promise<number> {
  */
 export async function promoteRetrying(q: Queues): Promise<number> {
   let promoted = 0;
-  for (const name of ['deadline', 'send', 'broadcast'] as const) {
+  for (const name of ['deadline', 'send', 'broadcast', 'sms'] as const) {
     for (let start = 0; ; start += PAGE) {
       const jobs = (await q[name].getDelayed(start, start + PAGE - 1)) as Job[];
       let here = 0;

@@ -1,8 +1,8 @@
 import type { JobsOptions } from 'bullmq';
 import type { OutgoingMessage } from '../src/services/outbox';
 
-/** The three queues: one Telegram sender, the statutory deadline steps, and broadcast fan-out. */
-export const QUEUE_NAMES = ['send', 'deadline', 'broadcast'] as const;
+/** The queues: one Telegram sender, the statutory deadline steps, broadcast fan-out, SMS to owners and photo fetches. */
+export const QUEUE_NAMES = ['send', 'deadline', 'broadcast', 'sms', 'photo'] as const;
 /** One of the queue names. */
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
@@ -23,6 +23,17 @@ export interface SendJobData {
   message?: OutgoingMessage;
 }
 
+/** Data of an 'sms' job: the outbox row only (its payload names the owner's mobile row, never the number). */
+export interface SmsJobData {
+  outboxId: string;
+  runAt?: string;
+}
+
+/** BullMQ job id of an outbox 'sms' row: its row id (the key names the mobile row; ids only all the same). */
+export function smsJobIdFor(outboxId: bigint | string): string {
+  return `m.${outboxId}`;
+}
+
 /** Data of a 'deadline' job: a statutory step of a case, due at `runAt` (ISO instant, deps.clock time). */
 export interface DeadlineJobData {
   key: string;
@@ -33,11 +44,48 @@ export interface DeadlineJobData {
   ref?: number;
 }
 
+/** What a deadline job is made from: a planned step (src/services/deadlines.ts) or a 'deadline' outbox row. */
+export interface DeadlineStepRef {
+  key: string;
+  caseId: number;
+  step: string;
+  runAt: Date;
+  ref?: number | undefined;
+}
+
+/**
+ * A deadline step as a BullMQ job — its name, its data (ids only) and its options: the job id is the step's key, so
+ * adding it twice leaves one job, and it waits until `runAt` (a step already due runs at once). The one builder for
+ * the replan after a change, the reconciler and the outbox dispatcher.
+ */
+export function deadlineJob(
+  s: DeadlineStepRef,
+  nowMs: number,
+): { name: string; data: DeadlineJobData; opts: JobsOptions } {
+  const data: DeadlineJobData = {
+    key: s.key,
+    caseId: s.caseId,
+    step: s.step,
+    runAt: s.runAt.toISOString(),
+    ...(s.ref !== undefined ? { ref: s.ref } : {}),
+  };
+  return {
+    name: s.step,
+    data,
+    opts: { jobId: jobIdFor(s.key), delay: Math.max(0, s.runAt.getTime() - nowMs), ...KEEP, ...RETRY },
+  };
+}
+
 /** Data of a 'broadcast' job: a notice/auction/new-case fan-out written by the staff flows. */
 export interface BroadcastJobData {
   key: string;
   kind: string;
   caseId: number;
+}
+
+/** Data of a 'photo' job: fetch one photo's bytes from Telegram (src/services/photos.ts). Its id only. */
+export interface PhotoJobData {
+  photoId: number;
 }
 
 /**

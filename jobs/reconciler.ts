@@ -15,15 +15,16 @@ import {
   deliveryJobIdFor,
   jobIdFor,
   keyFromJobId,
-  KEEP,
-  RETRY,
   sendJobIdFor,
-  type DeadlineJobData,
+  smsJobIdFor,
+  deadlineJob,
   type QueueName,
   type SendJobData,
 } from './queues';
+import { photoFetchKey } from '../src/services/photos';
 import { resolveSendJob } from './send-job';
 import { flushSentFacts } from './sent-facts';
+import { sweepOwnerMobiles } from '../src/services/sms/owner-mobile';
 
 /** Work the reconciler looks back over (older undelivered rows are left to an operator). */
 export const RECONCILE_LOOKBACK_MS = 7 * 24 * 3_600_000;
@@ -48,7 +49,7 @@ export interface ReconcileResult {
   /** 'full': every open case and every owed message of the lookback; 'incremental': what changed since the last pass. */
   mode: 'full' | 'incremental';
   openCases: number;
-  /** Finished entries planned again for a part depositor's s. 20 reminders (issue 10.11). */
+  /** Finished entries planned again for a part depositor's s. 20 reminders. */
   finishedWithPartDeposits: number;
   /** Deadline steps put (back) into the queue (missing, or failed and removed first). */
   deadlineSteps: number;
@@ -58,8 +59,14 @@ export interface ReconcileResult {
   broadcasts: number;
   /** Failed jobs whose work is still owed, removed and added again under the same id. */
   revived: number;
+  /** Photo fetches put back (the photo still has no bytes and its job was missing or had failed). */
+  photos: number;
   /** "Sent" facts kept in Redis while the database was down, written into Delivery rows. */
   sentFacts: number;
+  /** Owed SMS re-enqueued (their job was missing or had failed). */
+  sms: number;
+  /** Owners' mobile numbers erased this pass (their case ended SMS_RETENTION_DAYS ago). */
+  mobilesErased: number;
   ms: number;
 }
 
@@ -131,22 +138,7 @@ async function scheduleCases(deps: CoreDeps, queues: Queues, redis: Redis, cases
     todo.filter((s) => states.get(jobIdFor(s.key)) !== 'missing').map((s) => jobIdFor(s.key)),
   );
   const now = deps.clock.now().getTime();
-  await queues.deadline.addBulk(
-    todo.map((s) => {
-      const data: DeadlineJobData = {
-        key: s.key,
-        caseId: s.caseId,
-        step: s.step,
-        runAt: s.runAt.toISOString(),
-        ...(s.ref !== undefined ? { ref: s.ref } : {}),
-      };
-      return {
-        name: s.step,
-        data,
-        opts: { jobId: jobIdFor(s.key), delay: Math.max(0, s.runAt.getTime() - now), ...KEEP, ...RETRY },
-      };
-    }),
-  );
+  await queues.deadline.addBulk(todo.map((s) => deadlineJob(s, now)));
   return todo.length;
 }
 
@@ -158,7 +150,7 @@ async function scheduleCases(deps: CoreDeps, queues: Queues, redis: Redis, cases
  */
 async function reviveFailed(deps: CoreDeps, queues: Queues): Promise<number> {
   let revived = 0;
-  for (const name of ['deadline', 'send', 'broadcast'] as QueueName[]) {
+  for (const name of ['deadline', 'send', 'broadcast', 'sms'] as QueueName[]) {
     const q = queues[name];
     for (let start = 0; ; start += PAGE) {
       const jobs = (await q.getFailed(start, start + PAGE - 1)).filter((j): j is Job => Boolean(j?.id));
@@ -198,6 +190,23 @@ async function reviveFailed(deps: CoreDeps, queues: Queues): Promise<number> {
           (_, i) =>
             resolved[i] !== null && !done.has(`${resolved[i]!.key}\u0000${BigInt(resolved[i]!.message.chatId)}`),
         );
+      } else if (name === 'sms') {
+        // Owed while the event's SmsDelivery row is not final (and the outbox row still exists).
+        const ids = again.map((j) => BigInt((j.data as { outboxId: string }).outboxId));
+        const rows = await deps.db.outboxEntry.findMany({
+          where: { id: { in: ids } },
+          select: { id: true, jobKey: true },
+        });
+        const finals = new Set(
+          (
+            await deps.db.smsDelivery.findMany({
+              where: { key: { in: rows.map((r) => r.jobKey) }, status: { not: 'PENDING' } },
+              select: { key: true },
+            })
+          ).map((d) => d.key),
+        );
+        const owedIds = new Set(rows.filter((r) => !finals.has(r.jobKey)).map((r) => String(r.id)));
+        owed = again.filter((j) => owedIds.has((j.data as { outboxId: string }).outboxId));
       }
       for (const j of owed) {
         await q.remove(j.id!).catch(() => 0);
@@ -235,7 +244,10 @@ export async function reconcile(deps: CoreDeps, queues: Queues, opts: ReconcileO
     sends: 0,
     broadcasts: 0,
     revived: 0,
+    photos: 0,
     sentFacts: 0,
+    sms: 0,
+    mobilesErased: 0,
     ms: 0,
   };
   result.sentFacts = await flushSentFacts(deps, redis, opts.prefix);
@@ -255,7 +267,7 @@ export async function reconcile(deps: CoreDeps, queues: Queues, opts: ReconcileO
       cursor = cases[cases.length - 1]!.id;
     }
     // A finished entry may still owe an owner who deposited under protest for his own heads his s. 20 reminders
-    // (issue 10.11): found from the deposits' side (a few recent rows on their index), not by reading finished cases.
+    // Found from the deposits' side (a few recent rows on their index), not by reading finished cases.
     const owed = await finishedCasesAwaitingComplaint(deps.db, deps.clock.now(), deps.config);
     for (let i = 0; i < owed.length; i += PAGE) {
       const cases = await deps.db.case.findMany({
@@ -266,6 +278,8 @@ export async function reconcile(deps: CoreDeps, queues: Queues, opts: ReconcileO
       result.deadlineSteps += await scheduleCases(deps, queues, redis, cases satisfies CaseForDeadlines[]);
       result.finishedWithPartDeposits += cases.length;
     }
+    // Owners' mobile numbers are kept SMS_RETENTION_DAYS after their case ends, by deps.clock.
+    result.mobilesErased = (await sweepOwnerMobiles(deps.db, deps.clock.now(), deps.config.SMS_RETENTION_DAYS)).erased;
   }
 
   const since = full || !opts.since ? new Date(deps.clock.now().getTime() - RECONCILE_LOOKBACK_MS) : opts.since;
@@ -273,10 +287,13 @@ export async function reconcile(deps: CoreDeps, queues: Queues, opts: ReconcileO
     // Send rows with no final Delivery row (SENT, UNREACHABLE, or FAILED = refused by Telegram), in one query.
     const rows = await deps.db.$queryRaw<OutboxRow[]>`
       SELECT o."id", o."jobName", o."jobKey", o."payload", o."runAt" FROM "OutboxEntry" o
-      WHERE o."dispatchedAt" >= ${since} AND o."jobName" IN ('send', 'broadcast') AND o."id" > ${cursor}
-        AND (o."jobName" = 'broadcast' OR NOT EXISTS (
-          SELECT 1 FROM "Delivery" d WHERE d."messageKey" = o."jobKey" AND d."status" <> 'PENDING'
-            AND d."telegramUserId"::text = o."payload"->>'chatId'))
+      WHERE o."dispatchedAt" >= ${since} AND o."jobName" IN ('send', 'broadcast', 'sms') AND o."id" > ${cursor}
+        AND (o."jobName" = 'broadcast'
+          OR (o."jobName" = 'send' AND NOT EXISTS (
+            SELECT 1 FROM "Delivery" d WHERE d."messageKey" = o."jobKey" AND d."status" <> 'PENDING'
+              AND d."telegramUserId"::text = o."payload"->>'chatId'))
+          OR (o."jobName" = 'sms' AND NOT EXISTS (
+            SELECT 1 FROM "SmsDelivery" s WHERE s."key" = o."jobKey" AND s."status" <> 'PENDING')))
       ORDER BY o."id" LIMIT ${PAGE}`;
     if (rows.length === 0) break;
     cursor = rows[rows.length - 1]!.id;
@@ -294,12 +311,58 @@ export async function reconcile(deps: CoreDeps, queues: Queues, opts: ReconcileO
       await enqueueRow(deps, queues, row);
       result.sends++;
     }
+    const smsRows = rows.filter((r) => r.jobName === 'sms');
+    const smsStates = await jobStates(
+      redis,
+      queues.sms,
+      smsRows.map((r) => smsJobIdFor(r.id)),
+    );
+    for (const row of smsRows) {
+      const state = smsStates.get(smsJobIdFor(row.id));
+      if (state === 'live') continue;
+      if (state !== 'missing') await removeJobs(queues.sms, [smsJobIdFor(row.id)]);
+      await enqueueRow(deps, queues, row);
+      result.sms++;
+    }
     for (const row of rows.filter((r) => r.jobName === 'broadcast'))
       result.broadcasts += await reconcileBroadcast(deps, queues, redis, row);
     if (rows.length < PAGE) break;
   }
+  result.photos = await reconcilePhotos(deps, queues, redis, since);
   result.ms = Date.now() - t0;
   return result;
+}
+
+/**
+ * Photos whose bytes are still owed (PENDING) since `since`: their fetch job back when Redis lost it or its retries
+ * ran out (a Telegram outage longer than ~17 minutes). The outbox row is the job's record, so the id is the same.
+ */
+async function reconcilePhotos(deps: CoreDeps, queues: Queues, redis: Redis, since: Date): Promise<number> {
+  const pending = await deps.db.photo.findMany({
+    where: { status: 'PENDING', createdAt: { gte: since }, fileId: { not: null } },
+    select: { id: true },
+    orderBy: { id: 'asc' },
+    take: PAGE,
+  });
+  if (pending.length === 0) return 0;
+  const rows = await deps.db.outboxEntry.findMany({
+    where: { jobKey: { in: pending.map((p) => photoFetchKey(p.id)) }, dispatchedAt: { not: null } },
+    select: { id: true, jobName: true, jobKey: true, payload: true, runAt: true },
+  });
+  const states = await jobStates(
+    redis,
+    queues.photo,
+    rows.map((r) => jobIdFor(r.jobKey)),
+  );
+  let n = 0;
+  for (const row of rows) {
+    const state = states.get(jobIdFor(row.jobKey));
+    if (state === 'live') continue;
+    if (state !== 'missing') await removeJobs(queues.photo, [jobIdFor(row.jobKey)]);
+    await enqueueRow(deps, queues, row);
+    n++;
+  }
+  return n;
 }
 
 /** One broadcast: its fan-out job back if it never ran; else its PENDING recipients' jobs back. */

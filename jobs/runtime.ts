@@ -127,7 +127,7 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
         lastFull = Date.now();
         await redis.set(sentinelKey, startedAt.toISOString());
       }
-      const restored = r.deadlineSteps + r.sends + r.broadcasts + r.revived + r.sentFacts;
+      const restored = r.deadlineSteps + r.sends + r.broadcasts + r.revived + r.sentFacts + r.sms;
       log[restored > 0 || full ? 'info' : 'debug'](r, 'reconciled queues with the database');
       return r;
     };

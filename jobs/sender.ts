@@ -16,6 +16,21 @@ export const CHAT_429_GIVE_UP = 8;
 /** Tries of the SENT write before the fact goes to Redis instead (see sent-facts.ts). */
 const SENT_WRITE_TRIES = 3;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** How often, at least, a bundle's later part looks again whether the part before it has gone. */
+const MIN_PART_WAIT_MS = 200;
+
+/**
+ * Has the part before this one (`after`, its outbox key) reached the chat — or can it never (unreachable, failed)?
+ * A part not yet started holds this one back while it is queued; a key that was never queued holds nothing back.
+ */
+async function earlierPartDone(deps: CoreDeps, after: string, recipient: bigint): Promise<boolean> {
+  const d = await deps.db.delivery.findUnique({
+    where: { messageKey_telegramUserId: { messageKey: after, telegramUserId: recipient } },
+    select: { status: true },
+  });
+  if (d) return d.status !== 'PENDING';
+  return (await deps.db.outboxEntry.findUnique({ where: { jobKey: after }, select: { id: true } })) === null;
+}
 
 /** The job's lock was gone before the Bot API call: another run owns the message; this one sends nothing. */
 export class LockLostError extends Error {
@@ -70,6 +85,14 @@ export function createSendProcessor(
     // FAILED is not final here: the reconciler never revives it, but an operator's `admin jobs retry` may.
     if (existing.status === 'SENT' || existing.status === 'UNREACHABLE') return 'already_done';
     if (facts && (await wasSent(facts.redis, facts.prefix, existing.id))) return 'already_done';
+    // A later part of a bundle (a s. 14 report's notice, proclamation, PDFs) waits for the part before it.
+    if (message.after && !(await earlierPartDone(deps, message.after, recipient))) {
+      await job.moveToDelayed(
+        Date.now() + Math.max(deps.config.TELEGRAM_PER_CHAT_INTERVAL_MS, MIN_PART_WAIT_MS),
+        token,
+      );
+      throw new DelayedError();
+    }
 
     let result;
     try {

@@ -166,7 +166,7 @@ export function statusLines(t: (key: string, options?: Record<string, unknown>) 
           key: s.oldestOverdue.key,
           where: s.oldestOverdue.where,
           dueAt: s.oldestOverdue.dueAt,
-          minutes: Math.round(s.oldestOverdue.lateMs / 60_000),
+          count: Math.round(s.oldestOverdue.lateMs / 60_000),
         })
       : t('jobs:status.no_overdue'),
   );

@@ -5,11 +5,13 @@ import type { CoreDeps } from '../src/deps';
 import { runInScope } from '../src/observability/scope';
 import { createBroadcastProcessor } from './broadcast-worker';
 import { createDeadlineProcessor, type DeadlineHooks } from './deadline-worker';
+import { createPhotoProcessor } from './photo-worker';
 import type { Queues } from './dispatcher';
 import { cappedBackoff, type QueueName } from './queues';
 import type { TelegramRateLimiter } from './rate-limit';
 import { recordSent } from './send-rate';
 import { createSendProcessor } from './sender';
+import { createSmsProcessor, smsBackoff } from './sms-sender';
 
 /**
  * Worker lock: a job whose worker died (kill -9) is handed back by another worker's stalled check once
@@ -28,6 +30,9 @@ export interface WorkerTuning {
   stalledIntervalMs?: number;
   /** Fraction of the Telegram limits actually used (default DEFAULT_PACE = 0.97, headroom for jitter). */
   pace?: number;
+  /** First wait before an SMS is tried again (default 2000 ms; doubles up to smsMaxBackoffMs, default 60 s). */
+  smsBackoffBaseMs?: number;
+  smsMaxBackoffMs?: number;
 }
 
 /** What the three workers need. */
@@ -42,7 +47,7 @@ export interface WorkersOptions {
   hooks?: DeadlineHooks;
 }
 
-/** Starts the send, deadline and broadcast workers (each job in its own log scope) and waits until they are ready. */
+/** Starts the send, deadline, broadcast and photo workers (each job in its own log scope) and waits until they are ready. */
 export async function startWorkers(o: WorkersOptions): Promise<Worker[]> {
   const { deps, connection } = o;
   const log = deps.logger.child({ part: 'jobs' });
@@ -57,10 +62,10 @@ export async function startWorkers(o: WorkersOptions): Promise<Worker[]> {
     maxStalledCount: 1,
     settings: { backoffStrategy: cappedBackoff },
   };
-  const add = (name: QueueName, processor: Processor, concurrency: number) => {
+  const add = (name: QueueName, processor: Processor, concurrency: number, extra: Partial<typeof common> = {}) => {
     // Each job runs in its own log scope: every line logged while it runs carries queue and job_id.
     const scoped: Processor = (job, token) => runInScope({ queue: name, job_id: job.id }, () => processor(job, token));
-    const w = new Worker(name, scoped, { ...common, concurrency });
+    const w = new Worker(name, scoped, { ...common, ...extra, concurrency });
     w.on('error', (err) => log.error({ err: err.message, queue: name }, 'worker error'));
     w.on('failed', (job, err) => {
       log.warn({ queue: name, job_id: job?.id, attempts: job?.attemptsMade, err: err.message }, 'job failed');
@@ -98,6 +103,16 @@ export async function startWorkers(o: WorkersOptions): Promise<Worker[]> {
   );
   add('deadline', createDeadlineProcessor(deps, o.queues, o.hooks) as Processor, o.tuning?.deadlineConcurrency ?? 4);
   add('broadcast', createBroadcastProcessor(deps, o.queues) as Processor, 2);
+  // SMS to owners, only where a provider is configured: its own budget (BullMQ's limiter is global across the
+  // deployment's workers: SMS_PER_SECOND) and its own backoff, apart from Telegram's.
+  if (deps.sms)
+    add('sms', createSmsProcessor(deps) as Processor, 4, {
+      limiter: { max: deps.config.SMS_PER_SECOND, duration: 1000 },
+      settings: {
+        backoffStrategy: smsBackoff(o.tuning?.smsBackoffBaseMs ?? 2000, o.tuning?.smsMaxBackoffMs),
+      },
+    } as Partial<typeof common>);
+  add('photo', createPhotoProcessor(deps, o.api) as Processor, 2);
   await Promise.all(workers.map((w) => w.waitUntilReady()));
   return workers;
 }

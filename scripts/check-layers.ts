@@ -11,9 +11,14 @@
  *     bot's business: services return meaningful actions, bot/ and jobs/deliver.ts encode them).
  *  4. bot/views and bot/keyboards import no database or queue, never touch `deps.db`, and are not async:
  *     a view is a pure function of the read model a service returned.
+ *  5. jobs/ imports no bot/ and no src/law: the jobs runtime is wired by the entry points beside the bot, not
+ *     inside it, and what the statute decides reaches a job through src/services (as it reaches the bot).
+ *  6. bot/features makes no database call of its own beyond those counted in DB_CALLS (a call on `….db.<model>`
+ *     or `….db.$…`): domain reads and writes belong in src/services. The counts may only fall.
  *
- * KNOWN lists violations that exist today and are being removed (issue 11). The check fails on any
- * violation not listed, and also on a listed one that is gone, so the list can only shrink.
+ * KNOWN lists violations that exist today and are being removed. The check fails on any violation not listed,
+ * and also on a listed one that is gone, so the list can only shrink; DB_CALLS likewise, per file.
+ * test/unit/check-layers.test.ts plants a violation of each rule in a virtual file list and sees it caught.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -21,7 +26,23 @@ import ts from 'typescript';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
-const KNOWN = new Set<string>([]);
+export const KNOWN = new Set<string>([]);
+
+/** Database calls made straight from bot/features, per file (rule 6). Lower a count as calls move to services. */
+export const DB_CALLS: Readonly<Record<string, number>> = {
+  'bot/features/auction/schedule.ts': 2,
+  'bot/features/case.ts': 1,
+  'bot/features/claim-heads.ts': 1,
+  'bot/features/enrol.ts': 1,
+  'bot/features/follow.ts': 1,
+  'bot/features/language.ts': 1,
+  'bot/features/officer-common.ts': 2,
+  'bot/features/orders.ts': 1,
+  'bot/features/pending.ts': 2,
+  'bot/features/register-seizure.ts': 1,
+  'bot/features/release.ts': 1,
+  'bot/features/surplus-request.ts': 1,
+};
 
 const ENTRY_POINTS = new Set([
   'src/main.ts',
@@ -33,6 +54,12 @@ const ENTRY_POINTS = new Set([
 ]);
 const IMPURE_PACKAGES =
   /^(@prisma\/|pg$|@electric-sql\/|pglite|bullmq$|ioredis$|grammy$|@grammyjs\/|node:(fs|net|http|https|child_process))/;
+
+/** A source file to check: its repository-relative path ('/'-separated) and its text. */
+export interface SourceFile {
+  path: string;
+  text: string;
+}
 
 function filesUnder(dir: string): string[] {
   const abs = path.join(root, dir);
@@ -53,18 +80,14 @@ interface Import {
 }
 
 /** Every import/export-from of a file, with the repository-relative target when it is a relative path. */
-function importsOf(file: string, source: ts.SourceFile): Import[] {
+function importsOf(file: string, source: ts.SourceFile, isDir: (rel: string) => boolean): Import[] {
   const out: Import[] = [];
   const add = (spec: string, typeOnly: boolean) => {
     let target: string | null = null;
     if (spec.startsWith('.')) {
-      const base = path.normalize(path.join(path.dirname(file), spec));
+      const base = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
       target = base.endsWith('.ts') ? base : `${base}.ts`;
-      try {
-        if (statSync(path.join(root, base)).isDirectory()) target = path.join(base, 'index.ts');
-      } catch {
-        /* a file */
-      }
+      if (isDir(base)) target = `${base}/index.ts`;
     }
     out.push({ spec, typeOnly, target });
   };
@@ -104,13 +127,42 @@ function hasAsync(source: ts.SourceFile): boolean {
   return found;
 }
 
-export function violations(): string[] {
+/** Calls on a database client (`….db.<model>.<method>(…)`, `….db.$transaction(…)`, `` db.$queryRaw`…` ``). */
+export function databaseCalls(source: ts.SourceFile): number {
+  let n = 0;
+  const onDb = (callee: ts.Expression) =>
+    /(^|\.)db\.(\$\w+|\w+\.\w+)$/.test(callee.getText(source).replace(/\s+/g, '').replace(/[?!]/g, ''));
+  const visit = (node: ts.Node) => {
+    if ((ts.isCallExpression(node) && onDb(node.expression)) || (ts.isTaggedTemplateExpression(node) && onDb(node.tag)))
+      n++;
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return n;
+}
+
+/** The source files of the tree that the rules cover: src/, bot/ and jobs/. */
+export function treeFiles(): SourceFile[] {
+  return ['src', 'bot', 'jobs']
+    .flatMap(filesUnder)
+    .map((f) => ({ path: f.split(path.sep).join('/'), text: readFileSync(path.join(root, f), 'utf8') }));
+}
+
+/** Every violation of rules 1–5 in `files`, and rule 6's database calls per bot/features file. */
+export function violations(files: SourceFile[] = treeFiles()): string[] {
+  return check(files).found;
+}
+
+/** The violations of `files` and the database calls of bot/features (rule 6), before KNOWN and DB_CALLS apply. */
+export function check(files: SourceFile[]): { found: string[]; dbCalls: Record<string, number> } {
   const found: string[] = [];
-  const files = [...filesUnder('src'), ...filesUnder('bot')];
-  for (const file of files) {
-    const text = readFileSync(path.join(root, file), 'utf8');
+  const dbCalls: Record<string, number> = {};
+  const dirs = new Set<string>();
+  for (const f of files) for (let d = path.posix.dirname(f.path); d !== '.'; d = path.posix.dirname(d)) dirs.add(d);
+  const isDir = (rel: string) => dirs.has(rel);
+  for (const { path: file, text } of files) {
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
-    const imports = importsOf(file, source);
+    const imports = importsOf(file, source, isDir);
     const v = (rule: string) => found.push(`${file}: ${rule}`);
     if (file.startsWith('src/law/')) {
       for (const i of imports) if (!i.target?.startsWith('src/law/')) v(`rule 1 (imports ${i.spec})`);
@@ -139,18 +191,51 @@ export function violations(): string[] {
       if (/\bdeps\.db\b/.test(text)) v('rule 4 (deps.db in a view)');
       if (hasAsync(source)) v('rule 4 (async view)');
     }
+    if (file.startsWith('jobs/')) {
+      for (const i of imports) {
+        if (i.target?.startsWith('bot/')) v(`rule 5 (imports ${i.target})`);
+        if (i.target?.startsWith('src/law/')) v(`rule 5 (imports ${i.target})`);
+      }
+    }
+    if (file.startsWith('bot/features/')) {
+      const n = databaseCalls(source);
+      if (n > 0) dbCalls[file] = n;
+    }
   }
-  return [...new Set(found)];
+  return { found: [...new Set(found)], dbCalls };
+}
+
+/**
+ * The check's verdict on `files` against the known lists: each line a failure (a new violation, a listed one that
+ * is gone, a bot/features file with more database calls than DB_CALLS allows — or fewer, so the list is lowered).
+ */
+export function failures(
+  files: SourceFile[] = treeFiles(),
+  known: ReadonlySet<string> = KNOWN,
+  dbAllowed: Readonly<Record<string, number>> = DB_CALLS,
+): string[] {
+  const { found, dbCalls } = check(files);
+  const out: string[] = [];
+  for (const f of found) if (!known.has(f)) out.push(f);
+  for (const k of known) if (!found.includes(k)) out.push(`fixed, remove from KNOWN in scripts/check-layers.ts: ${k}`);
+  for (const file of new Set([...Object.keys(dbCalls), ...Object.keys(dbAllowed)])) {
+    const n = dbCalls[file] ?? 0;
+    const allowed = dbAllowed[file] ?? 0;
+    if (n > allowed) out.push(`${file}: rule 6 (${n} database calls, ${allowed} allowed: move them into src/services)`);
+    else if (n < allowed)
+      out.push(`${file}: rule 6 (${n} database calls, lower DB_CALLS in scripts/check-layers.ts from ${allowed})`);
+  }
+  return out;
 }
 
 function main(): void {
-  const found = violations();
-  const fresh = found.filter((f) => !KNOWN.has(f));
-  const gone = [...KNOWN].filter((k) => !found.includes(k));
-  for (const f of fresh) console.error(`layers: ${f}`);
-  for (const g of gone) console.error(`layers: fixed, remove from KNOWN in scripts/check-layers.ts: ${g}`);
-  if (fresh.length || gone.length) process.exit(1);
-  console.log(`layers: ok (${KNOWN.size} known violation(s) still listed in scripts/check-layers.ts)`);
+  const problems = failures();
+  for (const p of problems) console.error(`layers: ${p}`);
+  if (problems.length) process.exit(1);
+  const calls = Object.values(DB_CALLS).reduce((a, b) => a + b, 0);
+  console.log(
+    `layers: ok (${KNOWN.size} known violation(s), ${calls} database call(s) in bot/features still listed in scripts/check-layers.ts)`,
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) main();

@@ -89,7 +89,7 @@ export async function buildDocumentCases(
   config: Pick<Config, 'BOT_TOKEN' | 'WEBHOOK_SECRET'>,
 ): Promise<DocumentCases> {
   const now = DEMO_START;
-  await seedDemo(db, now);
+  await seedDemo(db, now, { photos: true });
   const keeper = await staff(db, KEEPER, 'POUND_KEEPER', ['JAI1', 'JAI2'], 'Suresh Kumar');
   const officerRow = await staff(db, OFFICER, 'OFFICER', ['JAI1'], 'Vikram Singh Rathore');
   void officerRow;

@@ -9,9 +9,13 @@ import { applyMigrations, openDatabase, targetFromConfig, type Database } from '
 import { seedDemo } from './db/seed';
 import type { CoreDeps } from './deps';
 import { createTranslator } from './i18n';
+import type { DeskOptions } from './http/desk/routes';
 import { createHttpServer, type HttpServer } from './http/server';
 import { createLogger, type Logger } from './logging';
+import { deskUrl } from './services/desk';
 import { Metrics } from './observability/metrics';
+import { createSmsSettings } from './services/sms';
+import { ownerNlu } from './services/owner-intent';
 
 /** The composition root: config, database, translator, bot and workers, wired once. */
 export interface App {
@@ -21,6 +25,8 @@ export interface App {
   jobs: JobRuntime;
   /** The HTTP server once started (webhook, /healthz, /readyz, /metrics, dashboard, /r/<code>). */
   readonly http: HttpServer | undefined;
+  /** The staff desk's options (token, bot username) when it is served; the local chat starts its server itself. */
+  readonly desk: DeskOptions | undefined;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -40,6 +46,13 @@ export interface AppOptions {
   seed?: boolean;
   /** Serve HTTP on PORT (default: unless noTransport). Tests set it with noTransport to test the server alone. */
   http?: boolean;
+  /** Where the fake SMS provider (SMS_PROVIDER=fake) shows each SMS, number masked (default: the log). */
+  smsPrint?: (line: string) => void;
+  /**
+   * The token the staff desk checks Telegram's initData with when there is no BOT_TOKEN (the local chat's stand-in).
+   * Without either the desk is not served.
+   */
+  deskToken?: string;
 }
 
 /**
@@ -63,16 +76,23 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
   const database = await openDatabase(targetFromConfig(config));
   const applied = await applyMigrations(database.adapter);
   if (applied.length) logger.info({ applied }, 'database migrated');
-  if (options.seed ?? config.SEED_DEMO) await seedDemo(database.prisma, clock.now());
+  if (options.seed ?? config.SEED_DEMO) await seedDemo(database.prisma, clock.now(), { photos: true });
   const translator = await createTranslator();
   const metrics = new Metrics();
-  const deps: CoreDeps = { config, db: database.prisma, clock, logger, translator, metrics };
+  const sms = createSmsSettings(
+    config,
+    options.smsPrint ?? ((line) => logger.info({ sms: line }, 'fake SMS provider')),
+  );
+  const deps: CoreDeps = { config, db: database.prisma, clock, logger, translator, metrics, ...(sms ? { sms } : {}) };
 
   let bot: Bot<BotContext> | undefined;
   let botDeps: BotDeps | undefined;
   let api: Api;
   if (options.mode === 'all') {
     const token = config.BOT_TOKEN ?? '0:local';
+    // Owners' free text is understood by a model trained here, from locales/nlu/, before any update.
+    const nlu = await ownerNlu();
+    logger.info({ trainingMs: Math.round(nlu.trainingMs), utterances: nlu.utterances }, 'owner words model trained');
     botDeps = {
       ...deps,
       // Deep links (receipt verification, the seizure slip's QR, enrolment) name the bot Telegram says this
@@ -101,6 +121,14 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     sendRate: () => jobs.sendRate(),
   });
 
+  const deskToken = config.BOT_TOKEN ?? options.deskToken;
+  const deskOptions = deskToken
+    ? {
+        token: deskToken,
+        botUsername: () => botDeps?.botUsername || config.BOT_USERNAME || '',
+        perMinute: config.DESK_PER_MINUTE,
+      }
+    : undefined;
   let http: HttpServer | undefined;
   const serveHttp = options.http ?? !options.noTransport;
   const listen = async (webhookBot?: Bot<BotContext>) => {
@@ -110,13 +138,15 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       deps,
       metrics,
       queues: jobs.queues,
+      botUsername: () => botDeps?.botUsername || config.BOT_USERNAME || '',
       ...(config.BOT_TOKEN ? { api } : {}),
       ...(webhookBot ? { webhookBot } : {}),
+      ...(deskOptions ? { desk: deskOptions } : {}),
     });
     await http.app.listen({ port: config.PORT, host: config.HTTP_HOST });
     logger.info(
       { port: config.PORT, host: config.HTTP_HOST },
-      'HTTP server listening (/healthz, /readyz, /metrics, /r/<code>)',
+      'HTTP server listening (/healthz, /readyz, /metrics, /r/<code>, /c/<number>)',
     );
   };
   let stopping = false;
@@ -129,6 +159,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     get http() {
       return http;
     },
+    desk: deskOptions,
     async start() {
       if (bot && !options.noTransport) {
         await bot.init();
@@ -142,7 +173,10 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
         return;
       }
       const { registerCommandMenus } = await import('../bot/commands');
-      await registerCommandMenus(bot.api, deps.db);
+      const desk = deskUrl(config);
+      // Said once: without an https PUBLIC_URL Telegram cannot open the staff desk; staff keep the chat.
+      if (!desk) logger.info('staff desk not offered in Telegram: set PUBLIC_URL to an https address to open it');
+      await registerCommandMenus(bot.api, deps, desk);
       if (config.WEBHOOK_URL) {
         await listen(bot);
         await bot.api.setWebhook(config.WEBHOOK_URL, {

@@ -27,7 +27,7 @@ const encoded = new Map<string, string>();
 /** Parses and verifies callback data; null when it is malformed, forged or for another action set. */
 export function decodeCallback(secret: string, data: string | undefined): { action: string; args: string[] } | null {
   if (!data) return null;
-  // Every button router of the bot decodes the same update's data (issue 13: one HMAC per router per tap): the
+  // Every button router of the bot decodes the same update's data (one HMAC per router per tap): the
   // last few verified results are kept (a copy is returned, so a caller cannot change the kept one).
   const memoKey = `${secret}\u0000${data}`;
   const known = decoded.get(memoKey);

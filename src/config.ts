@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTemplateIds, templateKeys } from './services/sms/templates';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const positiveInt = z.coerce.number().int().positive();
@@ -64,7 +65,41 @@ const schema = z
       .optional(),
     DASHBOARD_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
     RECEIPT_PAGE_PER_MINUTE: positiveInt.default(20),
+    /** Public case page requests per client address per minute (its photos: six times as many). */
+    CASE_PAGE_PER_MINUTE: positiveInt.default(30),
     READYZ_BOT_API_CACHE_SECONDS: positiveInt.default(30),
+    // SMS to owners' mobiles (docs/SMS.md). Unset SMS_PROVIDER: no SMS, and no keeper is asked for a number.
+    SMS_PROVIDER: z.enum(['sns', 'fake']).optional(),
+    SMS_DATA_KEY: z
+      .string()
+      .refine((v) => /^[A-Za-z0-9+/]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32, {
+        message: 'must be 32 random bytes in base64 (openssl rand -base64 32)',
+      })
+      .optional(),
+    SMS_SENDER_ID: z
+      .string()
+      .regex(/^[A-Z]{6}$/, 'must be the 6-letter DLT header, e.g. KANJIH')
+      .optional(),
+    SMS_DLT_ENTITY_ID: z
+      .string()
+      .regex(/^\d{10,30}$/, 'must be the DLT principal entity id (digits)')
+      .optional(),
+    SMS_DLT_TEMPLATE_IDS: z
+      .string()
+      .regex(
+        /^\s*[a-z0-9_]+\.(hi|en)\s*=\s*\d{10,30}\s*(,\s*[a-z0-9_]+\.(hi|en)\s*=\s*\d{10,30}\s*)*$/,
+        'must be template=id pairs: registered.hi=1107...,registered.en=1107...',
+      )
+      .optional(),
+    SMS_AWS_REGION: z
+      .string()
+      .regex(/^[a-z]{2}-[a-z]+-\d$/, 'must be an AWS region such as ap-south-1')
+      .default('ap-south-1'),
+    SMS_PER_SECOND: positiveInt.max(1000).default(10),
+    SMS_RETENTION_DAYS: positiveInt.default(180),
+    // The staff desk (Telegram Mini App under /desk): how old Telegram's signed initData may be, and requests per minute.
+    DESK_AUTH_MAX_AGE_SECONDS: positiveInt.max(7 * 86_400).default(3600),
+    DESK_PER_MINUTE: positiveInt.default(240),
   })
   .superRefine((c, ctx) => {
     if (c.WEBHOOK_URL && !c.WEBHOOK_SECRET) {
@@ -76,6 +111,34 @@ const schema = z
         path: [c.DASHBOARD_USER ? 'DASHBOARD_PASSWORD' : 'DASHBOARD_USER'],
         message: 'must be set together with the other (basic auth for the queue dashboard)',
       });
+    }
+    if (c.SMS_PROVIDER) {
+      // The local chat makes a key of its own for the fake provider (src/local.ts); a deployment must give one.
+      if (!c.SMS_DATA_KEY && c.SMS_PROVIDER !== 'fake')
+        ctx.addIssue({ code: 'custom', path: ['SMS_DATA_KEY'], message: 'is required when SMS_PROVIDER is set' });
+      // The links in an SMS (the case page, the receipt page) are on PUBLIC_URL, written out in the DLT templates;
+      // a long one would not fit a Hindi SMS in two parts.
+      if (c.PUBLIC_URL && c.PUBLIC_URL.length > 40)
+        ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'must be at most 40 characters for SMS links' });
+    }
+    if (c.SMS_PROVIDER === 'sns') {
+      for (const v of ['SMS_SENDER_ID', 'SMS_DLT_ENTITY_ID', 'SMS_DLT_TEMPLATE_IDS', 'PUBLIC_URL'] as const)
+        if (!c[v]) ctx.addIssue({ code: 'custom', path: [v], message: 'is required when SMS_PROVIDER=sns' });
+      // Every SMS text is a DLT template: each needs its id (npm run sms:templates prints the line to fill in).
+      if (c.SMS_DLT_TEMPLATE_IDS) {
+        try {
+          const ids = parseTemplateIds(c.SMS_DLT_TEMPLATE_IDS);
+          const missing = templateKeys().filter((k) => !ids.has(k));
+          if (missing.length)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['SMS_DLT_TEMPLATE_IDS'],
+              message: `has no DLT template id for ${missing.join(', ')}`,
+            });
+        } catch (e) {
+          ctx.addIssue({ code: 'custom', path: ['SMS_DLT_TEMPLATE_IDS'], message: (e as Error).message });
+        }
+      }
     }
     if (c.WEBHOOK_URL && !c.WEBHOOK_URL.startsWith('https://')) {
       ctx.addIssue({
@@ -110,7 +173,7 @@ export function createConfig(env: Record<string, string | undefined> = process.e
     const shown =
       value === undefined
         ? ''
-        : ` (got "${variable.includes('TOKEN') || variable.includes('SECRET') || variable.includes('PASSWORD') ? '***' : value}")`;
+        : ` (got "${variable.includes('TOKEN') || variable.includes('SECRET') || variable.includes('PASSWORD') || variable.includes('KEY') ? '***' : value}")`;
     throw new ConfigError(variable, `${issue.message}${shown}`);
   }
   return parsed.data;

@@ -1,6 +1,7 @@
 // The local chat (npm start without BOT_TOKEN): the real bot, workers and embedded database, talking to an
 // in-process stand-in for the Telegram Bot API, with the conversation in the terminal.
-import { mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { pino } from 'pino';
@@ -15,7 +16,12 @@ import { createApp, type App } from './app';
 import { OffsetClock } from './clock';
 import type { Config } from './config';
 import { createTranslator } from './i18n';
+import { createHttpServer } from './http/server';
 import { createLogger } from './logging';
+import { Metrics } from './observability/metrics';
+
+/** The token the local chat's stand-in for Telegram signs the staff desk's initData with (no real bot has it). */
+export const LOCAL_DESK_TOKEN = '0:local';
 
 /** Where the chat reads from and writes to: the terminal, or streams a test supplies. */
 export interface LocalChatIO {
@@ -73,6 +79,10 @@ export async function startLocalChat(config: Config, io: LocalChatIO): Promise<L
   const clock = new OffsetClock();
   clock.offsetMs = state.clockOffsetMs;
   const write = (text: string) => void io.output.write(`${text}\n`);
+  // SMS_PROVIDER=fake: the owners' SMS are shown here (number masked); the numbers' key is kept in DATA_DIR.
+  if (config.SMS_PROVIDER === 'fake' && !config.SMS_DATA_KEY)
+    config = { ...config, SMS_DATA_KEY: localSmsKey(dataDir) };
+  let showSms: (line: string) => void = write;
 
   const api = new LocalBotApi({
     botInfo: localBotInfo(config),
@@ -95,6 +105,8 @@ export async function startLocalChat(config: Config, io: LocalChatIO): Promise<L
       clock,
       seed: true,
       logger,
+      smsPrint: (line) => showSms(line),
+      deskToken: LOCAL_DESK_TOKEN,
     });
     await enrolPersonas(app.deps.db, config.DEFAULT_LANGUAGE, clock.now());
     const lastUpdate = await app.deps.db.processedUpdate.findFirst({ orderBy: { updateId: 'desc' } });
@@ -128,7 +140,32 @@ export async function startLocalChat(config: Config, io: LocalChatIO): Promise<L
     }
   };
 
+  showSms = print;
+  // The staff desk's HTTP server starts on the first /desk (the chat itself needs no port).
+  let deskServer: Promise<{ base: string; token: string } | null> | undefined;
+  let closeDesk: (() => Promise<void>) | undefined;
+  const desk = () =>
+    (deskServer ??= (async () => {
+      const http = await createHttpServer({
+        config,
+        deps: running.deps,
+        metrics: running.deps.metrics ?? new Metrics(),
+        desk: running.desk!,
+      });
+      try {
+        await http.app.listen({ port: config.PORT, host: '127.0.0.1' });
+      } catch (err) {
+        logger.warn({ err: (err as Error).message, port: config.PORT }, 'local chat: the staff desk could not listen');
+        await http.app.close();
+        deskServer = undefined;
+        return null;
+      }
+      closeDesk = () => http.app.close();
+      return { base: `http://127.0.0.1:${config.PORT}`, token: LOCAL_DESK_TOKEN };
+    })());
+
   const chat = new LocalChat({
+    desk,
     bot: running.bot!,
     api,
     deps: running.deps,
@@ -194,6 +231,7 @@ export async function startLocalChat(config: Config, io: LocalChatIO): Promise<L
     state.nextMessageIds = api.messageIdState();
     saveLocalState(dataDir, state);
     try {
+      await closeDesk?.();
       await running.stop();
     } catch (err) {
       logger.error({ err }, 'local chat: stop failed');
@@ -213,4 +251,13 @@ export async function startLocalChat(config: Config, io: LocalChatIO): Promise<L
       return linesHandled;
     },
   };
+}
+
+/** The local chat's key for owners' numbers (fake SMS provider): made once, kept in DATA_DIR. */
+function localSmsKey(dataDir: string): string {
+  const file = path.join(dataDir, 'local-sms.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const key = randomBytes(32).toString('base64');
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
 }

@@ -1,4 +1,4 @@
-import { pino, stdSerializers, type DestinationStream, type Logger } from 'pino';
+import { pino, stdSerializers, symbols, type DestinationStream, type Logger } from 'pino';
 import { scopeFields } from './observability/scope';
 
 export type { Logger };
@@ -65,6 +65,19 @@ function scrubErr(err: unknown): unknown {
   return out;
 }
 
+/**
+ * The current unit of work's ids for one line, without those the logger already binds: an HTTP request's logger
+ * (fastify's `req.log`) carries `req_id` itself, and a line must carry each field once.
+ */
+function scopeMixin(_merge: object, _level: number, logger: Logger): Record<string, string | number> {
+  const fields = scopeFields();
+  if (fields.req_id === undefined) return fields;
+  const bound = (logger as unknown as Record<symbol, string | undefined>)[symbols.chindingsSym];
+  if (!bound?.includes('"req_id":')) return fields;
+  const { req_id: _bound, ...rest } = fields;
+  return rest;
+}
+
 /** Builds the root logger; callers make children per update or job. `destination` defaults to stdout (the local chat logs to a file). */
 export function createLogger(level: string = 'info', destination?: DestinationStream): Logger {
   const options = {
@@ -73,7 +86,9 @@ export function createLogger(level: string = 'info', destination?: DestinationSt
     base: { app: 'kanji-sahayak' },
     // The ids of the update, job or HTTP request being handled (update_id, chat_id, user_id, job_id, req_id):
     // every line logged while handling one carries them (see src/observability/scope.ts).
-    mixin: () => scopeFields(),
+    mixin: scopeMixin,
+    // A line's own fields go on that line only: never into the scope's fields, which every later line reads.
+    mixinMergeStrategy: (merge: object, mixin: object) => ({ ...mixin, ...merge }),
     serializers: { err: scrubErr },
     hooks: {
       // The last word on every line written, whatever field (an error's nested `error`, `cause`, stack,

@@ -5,13 +5,15 @@ import { caseCard, type CaseRef } from '../../src/services/case-card';
 import { parseCaseNumber, parseSearchQuery, searchCases } from '../../src/services/cases';
 import { windowsFromConfig } from '../../src/services/dues';
 import { parseKeeperReply } from '../../src/services/typed-answers';
-import { STAFF_COMMANDS } from '../commands';
 import type { BotContext } from '../context';
 import { may } from '../../src/services/staff-actor';
 import { defineFlow, inAnyFlow, type Flow } from '../flows/flow';
+import { lastCase, rememberCase } from '../flows/referent';
+import { mainButtons } from '../keyboards/intents';
 import { isCommandText, ownerCb } from '../keyboards/owner';
 import { onAction } from './on-action';
 import { cattleSummary, renderCaseCard } from '../views/owner/case-card';
+import { replyWithCasePhotos } from './case-photos';
 import { Feature } from './feature';
 
 /**
@@ -40,8 +42,10 @@ export async function showCase(ctx: BotContext, ref: CaseRef | number): Promise<
     windowsFromConfig(ctx.deps.config),
   );
   if (!card) return false;
+  rememberCase(ctx, card.id);
   const view = renderCaseCard(ctx, card);
-  await ctx.reply(view.text, { reply_markup: view.reply_markup });
+  // The groups' photos with the card: the card as the caption of one photo when it fits, else after an album.
+  await replyWithCasePhotos(ctx, card.id, card.photos, view.text, view.reply_markup);
   return true;
 }
 
@@ -63,12 +67,15 @@ export async function runSearch(ctx: BotContext, text: string): Promise<void> {
   const now = ctx.deps.clock.now();
   const hits = await searchCases(ctx.deps.db, parseSearchQuery(text, now), now);
   if (hits.length === 0) {
-    await ctx.reply(ctx.t('owner:search.none', { query: text.trim().slice(0, 60) }));
+    // Nothing found — perhaps it was not a search at all: what else the owner can ask, as buttons.
+    await ctx.reply(ctx.t('owner:search.none', { query: text.trim().slice(0, 60) }), {
+      reply_markup: mainButtons(ctx, lastCase(ctx) !== null),
+    });
     return;
   }
   const rows = await ctx.deps.db.case.findMany({
     where: { id: { in: hits.map((h) => h.caseId) } },
-    include: { heads: { select: { cattleClass: true } } },
+    include: { heads: { select: { cattleClass: true, photoId: true } } },
   });
   const kb = new InlineKeyboard();
   for (const h of hits) {
@@ -83,6 +90,9 @@ export async function runSearch(ctx: BotContext, text: string): Promise<void> {
       }),
       ownerCb.openCase.encode(ctx, { caseId: c.id }),
     ).row();
+    // An owner recognises his animal at a glance: the candidate's photos, without opening its card.
+    if (c.heads.some((x) => x.photoId !== null))
+      kb.text(ctx.t('photos:see_button', { number: c.number }), ownerCb.casePhotos.encode(ctx, { caseId: c.id })).row();
   }
   await ctx.reply(ctx.t('owner:search.results'), { reply_markup: kb });
 }
@@ -122,6 +132,20 @@ caseFlow.texts(caseFeature, {
   },
 });
 
+onAction(caseFeature, ownerCb.casePhotos, async (ctx, { caseId }) => {
+  const card = caseId > 0 ? await caseCard(ctx.deps.db, caseId, viewerOf(ctx), ctx.deps.clock.now()) : null;
+  if (!card) return { text: ctx.t('common:error.stale_button'), alert: true };
+  if (card.photos.length === 0) return { text: ctx.t('photos:none'), alert: true };
+  const caption = ctx.t('photos:caption', { number: card.number, cattle: cattleSummary(ctx, card.heads) });
+  await replyWithCasePhotos(
+    ctx,
+    card.id,
+    card.photos,
+    caption,
+    new InlineKeyboard().text(ctx.t('photos:open_case_button'), ownerCb.openCase.encode(ctx, { caseId: card.id })),
+  );
+});
+
 onAction(caseFeature, ownerCb.openCase, async (ctx, { caseId }) => {
   if (caseId <= 0 || !(await showCase(ctx, caseId))) return { text: ctx.t('common:error.stale_button'), alert: true };
 });
@@ -151,10 +175,6 @@ ownerFallback.chatType('private').on('message:text', async (ctx, next) => {
     await numberOrSearch(ctx, text.slice(0, 200));
     return;
   }
-  const command = text.slice(1).split(/[\s@]/, 1)[0]!.toLowerCase();
-  if ((STAFF_COMMANDS as readonly string[]).includes(command) && ctx.actor.grants.length === 0) {
-    await ctx.reply(ctx.t('common:error.not_allowed'));
-    return;
-  }
+  // Staff commands of people without their right were answered by the staff command gate (bot/middleware).
   await ctx.reply(ctx.t('owner:unknown_command'));
 });

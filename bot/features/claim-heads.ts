@@ -9,7 +9,7 @@ import { headsQuestion, yourHeadsLine } from '../views/owner/claim-heads';
 import { onAction, type TapAnswer } from './on-action';
 
 /**
- * "Which of these are yours?" (issue #10 item 11). A register entry may hold the cattle of several owners; each claims,
+ * "Which of these are yours?". A register entry may hold the cattle of several owners; each claims,
  * and pays or deposits for, his own heads (ss. 13, 15). When more than one head is still in the pound, the claim flow
  * (claim.ts) asks which are the claimant's — a toggle per head, "All of them", "Done" — and records them on the claim
  * (ClaimHead rows, src/services/part-claim.ts). The dues shown and declared are then those heads' only. With one

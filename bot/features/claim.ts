@@ -102,7 +102,7 @@ export async function showPaymentChoice(ctx: BotContext, claimId: number): Promi
   const claim = await claimOfUser(ctx.deps.db, claimId, BigInt(ctx.from.id));
   if (!claim) return;
   const deposit = claim.kind === 'S15_PROTEST';
-  // One statement, the dues valued now and a day later (it was three loads of the case and the rules; issue 13).
+  // One statement, the dues valued now and a day later (it was three loads of the case and the rules).
   const { dues, nextDayPaise } = await duesAndNextDayOf(
     ctx.deps.db,
     claim.caseId,
@@ -126,7 +126,7 @@ export async function showPaymentChoice(ctx: BotContext, claimId: number): Promi
   );
   if (hasOfficialUpi(dues.value.rules.poundRow))
     kb.text(ctx.t('owner:pay.upi_button'), ownerCb.payMethod.encode(ctx, { claimId: claim.id, method: 'u' }));
-  // A part claim (issue #10 item 11): the dues are those of the heads named, said above them.
+  // A part claim: the dues are those of the heads named, said above them.
   const text = [
     ...[await myHeadsLine(ctx, claim.id)].filter((l): l is string => l !== null),
     renderDues(ctx, claim.case.number, b, null, { nextDayPaise }),

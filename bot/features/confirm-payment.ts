@@ -8,6 +8,7 @@ import {
   type PaymentInScope,
   type RejectOutcome,
 } from '../../src/services/payment-confirmation';
+import { windowsFromConfig } from '../../src/services/dues';
 import { receiptLinkBase } from '../../src/services/receipts';
 import { parseKeeperReply } from '../../src/services/typed-answers';
 import type { BotContext } from '../context';
@@ -54,7 +55,7 @@ async function answerConfirm(ctx: BotContext, r: ConfirmOutcome) {
   switch (r.status) {
     case 'confirmed': {
       const said = { caseNumber: r.caseNumber, amount: r.amountPaise, receiptNumber: r.receiptNumber };
-      // One owner's heads of a mixed entry (issue #10 item 11): delivered now; the rest stay for their owners.
+      // One owner's heads of a mixed entry: delivered now; the rest stay for their owners.
       // The receipt and the release slip the keeper prints follow from the jobs (typeset when sent: keeperChat).
       return ctx.reply(
         r.part
@@ -110,6 +111,7 @@ async function doConfirm(
   if (!p) return;
   try {
     const r = await confirmPayment(ctx.deps.db, {
+      windows: windowsFromConfig(ctx.deps.config),
       paymentId: p.paymentId,
       actor: ctx.actor,
       now: ctx.deps.clock.now(),

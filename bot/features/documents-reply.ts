@@ -1,5 +1,6 @@
 import { InputFile } from 'grammy';
 import { DocumentUnavailable, makeDocument, type DocumentLangs, type DocumentRef } from '../../src/documents';
+import { windowsFromConfig } from '../../src/services/dues';
 import type { BotContext } from '../context';
 
 /**
@@ -17,7 +18,9 @@ export async function replyWithDocuments(
     db: ctx.deps.db,
     translator: ctx.deps.translator,
     botUsername: ctx.deps.botUsername,
+    publicUrl: ctx.deps.config.PUBLIC_URL,
     now: ctx.deps.clock.now(),
+    windows: windowsFromConfig(ctx.deps.config),
   };
   for (const ref of refs) {
     let doc;

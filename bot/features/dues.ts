@@ -2,11 +2,12 @@ import { InlineKeyboard } from 'grammy';
 import { z } from 'zod';
 import { addDays, daysBetween, toIstDate } from '../../src/law';
 import { duesScreen, type CaseRef } from '../../src/services/case-card';
-import { caseExists, parseCaseNumber } from '../../src/services/cases';
+import { caseExists, parseCaseNumber, splitCaseNumber } from '../../src/services/cases';
 import { windowsFromConfig } from '../../src/services/dues';
 import { findDate } from '../../src/services/typed-input';
 import type { BotContext } from '../context';
 import { defineFlow } from '../flows/flow';
+import { rememberCase } from '../flows/referent';
 import { ownerCb } from '../keyboards/owner';
 import { onAction } from './on-action';
 import { renderDues } from '../views/owner/dues';
@@ -43,6 +44,7 @@ export async function showDues(ctx: BotContext, ref: CaseRef | number, at: Date,
   });
   if (!screen) return false;
   const { card: c, dues, nextDayPaise } = screen;
+  rememberCase(ctx, c.id);
   if (!c.inCustody) {
     await ctx.reply(ctx.t('owner:dues.released', { number: c.number, status: statusText(ctx, c) }));
     return true;
@@ -74,12 +76,8 @@ async function showDuesByNumber(ctx: BotContext, typed: string, at: Date, whatIf
 
 /** "/dues JAI1-2026-17 5/12/2026": the case number, and optionally a day to value it on. */
 function splitNumberAndDate(arg: string): { number: string; rest: string } | null {
-  const tokens = arg.trim().split(/\s+/);
-  for (let i = Math.min(tokens.length, 5); i >= 1; i--) {
-    const head = tokens.slice(0, i).join(' ');
-    if (parseCaseNumber(head)) return { number: head, rest: tokens.slice(i).join(' ') };
-  }
-  return null;
+  const split = splitCaseNumber(arg);
+  return split && { number: split.number.number, rest: split.rest };
 }
 
 /** The instant a what-if day stands for: today → now; a later India day → noon of that day. */

@@ -1,3 +1,5 @@
+import { poundNameIn } from '../../src/i18n';
+import { deskUrl } from '../../src/services/desk';
 import { redeemEnrolmentCode } from '../../src/services/enrolment';
 import { lawRole } from '../../src/services/staff-actor';
 import { registerMenuForUser } from '../commands';
@@ -42,10 +44,10 @@ enrolFeature.command('start', async (ctx, next) => {
   forgetUser(db, ctx.from.id);
   const pounds = await db.pound.findMany({ where: { code: { in: result.poundCodes } }, orderBy: { code: 'asc' } });
   const poundList = pounds
-    .map((p) => ctx.t('staff:enrol.pound_line', { code: p.code, name: ctx.lang === 'hi' ? p.nameHi : p.name }))
+    .map((p) => ctx.t('staff:enrol.pound_line', { code: p.code, name: poundNameIn(ctx.lang, p) }))
     .join('\n');
   // The "/" menu of this chat now shows the role's commands too.
-  await registerMenuForUser(ctx.api, db, ctx.deps.translator, BigInt(ctx.from.id));
+  await registerMenuForUser(ctx.api, ctx.deps, BigInt(ctx.from.id), deskUrl(ctx.deps.config));
   const role = lawRole(result.role);
   await ctx.reply(
     [

@@ -11,7 +11,7 @@ import type { Update } from 'grammy/types';
 import type { BotContext } from '../context';
 
 /**
- * A feature's handlers, kept apart by the kind of update they can match (issue 13: CPU per update). grammY walks
+ * A feature's handlers, kept apart by the kind of update they can match (CPU per update). grammY walks
  * every handler of every feature for each update (some 90 steps, each a few promises — more CPU than the rest of
  * a plain update); here an update walks only the handlers that could match it, in the same order: a tap only
  * the callback handlers, a command only the message handlers and that command's, a plain text the message

@@ -43,7 +43,10 @@ onAction(followFeature, ownerCb.follow, async (ctx, { caseId, on }) => {
   }
 });
 
-followFeature.command('mycases', async (ctx) => {
+followFeature.command('mycases', (ctx) => showMyCases(ctx));
+
+/** The cases this person claimed or follows, as buttons, and their village alerts (what /mycases shows). */
+export async function showMyCases(ctx: BotContext): Promise<void> {
   if (!ctx.from) return;
   const mine = await myCases(ctx.deps.db, BigInt(ctx.from.id));
   if (mine.cases.length === 0 && mine.villages.length === 0) {
@@ -92,7 +95,7 @@ followFeature.command('mycases', async (ctx) => {
     }
   }
   await ctx.reply(fitMessage(lines.join('\n')), { reply_markup: kb });
-});
+}
 
 followFeature.command('subscribe', async (ctx) => {
   const arg = ctx.match.trim();

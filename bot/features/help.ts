@@ -1,3 +1,4 @@
+import type { BotContext } from '../context';
 import { earliestS14SaleDay, termFor } from '../../src/law';
 import { windowsFromConfig } from '../../src/services/dues';
 import { termWord } from '../views/owner/text';
@@ -6,7 +7,10 @@ import { Feature } from './feature';
 /** /help: two short paragraphs — what the bot does, and what the law says happens after 7 and 14 days. */
 export const helpFeature = new Feature();
 
-helpFeature.command('help', async (ctx) => {
+helpFeature.command('help', (ctx) => showHelp(ctx));
+
+/** What /help shows: what the bot does, and what the law says happens after 7 and 14 days. */
+export async function showHelp(ctx: BotContext): Promise<void> {
   // Each sentence uses the word of the section it cites, in force today: the s. 12 fine per head is not
   // amended; the s. 16 deduction says "penalties" from 1 June 2026 (Act 8 of 2026 amends s. 16 only).
   const now = ctx.deps.clock.now();
@@ -21,4 +25,4 @@ helpFeature.command('help', async (ctx) => {
       saleDay,
     }),
   );
-});
+}

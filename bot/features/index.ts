@@ -1,15 +1,20 @@
 import type { Composer } from 'grammy';
 import type { BotContext } from '../context';
 import { leaveFlowOnCommand } from '../middleware/leave-flow';
+import { staffCommandGate } from '../middleware/staff-commands';
 import { confirmPaymentFeature } from './confirm-payment';
 import { enrolFeature } from './enrol';
 import { pendingFeature } from './pending';
 import { registerExportFeature } from './register-export';
 import { registerSeizureFeature } from './register-seizure';
+import { ownerMobileFeature } from './owner-mobile';
+import { photoCommandFeature } from './photo-command';
+import { ownerPhotoFeature } from './owner-photo';
 import { releaseFeature } from './release';
 import { unhandledFeature } from './unhandled';
 import { acknowledgeFeature } from './acknowledge';
 import { caseFeature, ownerFallback } from './case';
+import { ownerWordsFeature } from './owner-words';
 import { claimFeature } from './claim';
 import { complaintFeature } from './complaint';
 import { duesFeature } from './dues';
@@ -27,6 +32,8 @@ import { outcomeFeature } from './outcome';
 import { statusFeature } from './status';
 import { staffHelpFeature } from './staff-help';
 import { surplusRequestFeature } from './surplus-request';
+import { deskFeature } from './desk';
+import { staffAdminFeature } from './staff-admin';
 
 /**
  * Every flow of the bot, in the order they get a chance at an update. Add a feature here;
@@ -35,14 +42,19 @@ import { surplusRequestFeature } from './surplus-request';
 export const features: Composer<BotContext>[] = [
   // First of all: any command leaves whatever flow (owner or staff) the user is in, and /cancel answers.
   leaveFlowOnCommand,
-  // Staff flows, part A. enrol before the owners' /start (it passes other payloads on).
+  // Then a staff command from someone without its right is refused before it reads its arguments.
+  staffCommandGate,
+  // Staff flows: registration and money. enrol before the owners' /start (it passes other payloads on).
   enrolFeature,
   registerSeizureFeature,
+  ownerMobileFeature,
+  // /photo <case>: a group's photo added or replaced after the entry was made.
+  photoCommandFeature,
   confirmPaymentFeature,
   pendingFeature,
   releaseFeature,
   registerExportFeature,
-  // Staff flows, part B (ss. 14-17, orders).
+  // Staff flows: notice, auction and money (ss. 14-17), orders.
   noticeFeature,
   auctionFeature,
   moneyFeature,
@@ -54,6 +66,9 @@ export const features: Composer<BotContext>[] = [
   staffHelpFeature,
   // Jobs: /status for administrators.
   statusFeature,
+  // The staff desk (/desk) and staff administration from the chat (/enrol, /staff, /revoke).
+  deskFeature,
+  staffAdminFeature,
   // Owner flows (after enrol, which takes /start enrol_<code> and passes other payloads on).
   startFeature,
   languageFeature,
@@ -66,7 +81,11 @@ export const features: Composer<BotContext>[] = [
   verifyFeature,
   complaintFeature,
   acknowledgeFeature,
-  // Owner fallback: plain text (case number or search), staff commands from owners, unknown commands. Keep last.
+  // "This is mine": an owner's photo of his animal goes with his open claim.
+  ownerPhotoFeature,
+  // Owners in their own words: intents from free text ("how much", "कांजी हाउस कहाँ है"), media answered.
+  ownerWordsFeature,
+  // Owner fallback: plain text (case number or search), unknown commands. Keep last.
   ownerFallback,
 ];
 

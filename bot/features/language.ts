@@ -1,3 +1,4 @@
+import { deskUrl } from '../../src/services/desk';
 import type { Lang } from '../../src/i18n';
 import { registerMenuForUser } from '../commands';
 import type { BotContext } from '../context';
@@ -17,7 +18,7 @@ async function setLanguage(ctx: BotContext, lang: Lang): Promise<void> {
   ctx.t = ctx.deps.translator.forLang(lang);
   await ctx.reply(ctx.t('owner:language.set'));
   // The command menu follows the chosen language for this chat; a failure here must not undo the choice.
-  await registerMenuForUser(ctx.api, ctx.deps.db, ctx.deps.translator, BigInt(ctx.from.id)).catch((err) =>
+  await registerMenuForUser(ctx.api, ctx.deps, BigInt(ctx.from.id), deskUrl(ctx.deps.config)).catch((err) =>
     ctx.deps.logger.warn({ err }, 'command menu not updated'),
   );
 }

@@ -1,5 +1,5 @@
 import { InlineKeyboard } from 'grammy';
-import { termFor } from '../../src/law';
+import { isS16Path, termFor } from '../../src/law';
 import { Refusal } from '../../src/services/refusal';
 import type { CaseForLaw } from '../../src/services/case-transition';
 import {
@@ -113,7 +113,7 @@ async function showOfficerMoney(ctx: BotContext, c: CaseForLaw) {
   const splitRecorded = status.splitEntries.some((e) => isSplitKey(c.id, e.idempotencyKey));
   if (!splitRecorded) {
     const inPound = c.heads.filter((h) => h.status === 'IMPOUNDED').length;
-    if (c.status === 'PARTLY_SOLD' && !c.ownerRefusedAt) {
+    if (c.status === 'PARTLY_SOLD' && !isS16Path(c)) {
       // s. 14 heads without a bid wait for a further auction or the proviso: the division follows them.
       return replyRefusal(ctx, new Refusal('CATTLE_REMAIN', 's. 14', { heads: inPound }), c);
     }

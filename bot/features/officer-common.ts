@@ -3,7 +3,7 @@ import { cleanPersonName } from '../../src/services/person-name';
 import { loadCase, type CaseForLaw } from '../../src/services/case-transition';
 import { Refusal } from '../../src/services/refusal';
 import type { StaffActor, StaffRight } from '../../src/services/staff-actor';
-import { parseCaseArg } from '../../src/services/typed-answers';
+import { caseNumberKey, parseCaseNumber } from '../../src/services/cases';
 import type { BotContext } from '../context';
 import type { CallbackCodec } from '../flows/callback-codec';
 import { leaveAnyFlow } from '../flows/flow';
@@ -32,14 +32,14 @@ export async function caseFromArg(ctx: BotContext, arg: string, usageKey: string
     await ctx.reply(ctx.t(usageKey));
     return undefined;
   }
-  const number = parseCaseArg(typed);
-  if (!number) {
+  const parsed = parseCaseNumber(typed);
+  if (!parsed) {
     await ctx.reply(ctx.t('common:error.case_malformed', { input: typed.slice(0, 40) }));
     return undefined;
   }
-  const row = await ctx.deps.db.case.findUnique({ where: { number }, select: { id: true } });
+  const row = await ctx.deps.db.case.findUnique({ where: { numberKey: caseNumberKey(parsed) }, select: { id: true } });
   if (!row) {
-    await ctx.reply(ctx.t('common:error.case_not_found', { number }));
+    await ctx.reply(ctx.t('common:error.case_not_found', { number: parsed.number }));
     return undefined;
   }
   return loadCase(ctx.deps.db, row.id);

@@ -1,5 +1,6 @@
 import { termFor } from '../../src/law';
 import { Refusal } from '../../src/services/refusal';
+import { splitCaseNumber } from '../../src/services/cases';
 import {
   partDepositOfReceipt,
   partDepositsAwaitingOutcome,
@@ -14,7 +15,7 @@ import { Feature } from './feature';
 /**
  * `/outcome <case> refund|apply <order reference>` — the District Magistrate's outcome of a deposit under protest
  * (s. 15; the complaint is decided under ss. 20–22): refunded to the depositor, or applied to the fines and charges.
- * An owner of a multi-owner entry may have deposited for his own heads only (issue 10.11): such a part deposit is
+ * An owner of a multi-owner entry may have deposited for his own heads only: such a part deposit is
  * named by its receipt, `/outcome <receipt number> refund|apply <reference>`; asked by case number, the office is
  * shown the part deposits still awaiting an outcome, each with its receipt.
  */
@@ -24,7 +25,10 @@ export const outcomeFeature = new Feature();
 const RECEIPT_ARG = /^[A-Z0-9]+-R-\d{4}-\d{1,9}$/i;
 
 outcomeFeature.command('outcome', async (ctx) => {
-  const [target, word, ...refWords] = commandArg(ctx).trim().split(/\s+/);
+  const arg = commandArg(ctx).trim();
+  // A case number may be typed in several words ("jai1 २०२६ १७"); a receipt number is one.
+  const split = splitCaseNumber(arg);
+  const [target, word, ...refWords] = split ? [split.number.number, ...split.rest.split(/\s+/)] : arg.split(/\s+/);
   const outcome: DepositOutcome | null =
     word?.toLowerCase() === 'refund' ? 'refund' : word?.toLowerCase() === 'apply' ? 'apply' : null;
   const reference = refWords.join(' ');

@@ -1,7 +1,6 @@
 import { InlineKeyboard } from 'grammy';
 import { poundsInScope } from '../../src/services/staff-actor';
 import { paymentCb } from './confirm-payment';
-import { requireStaff } from '../middleware/roles';
 import { paiseOf } from '../../src/db';
 import { Feature } from './feature';
 
@@ -14,7 +13,7 @@ export const PENDING_BUTTON_LIMIT = 8;
 export const pendingFeature = new Feature();
 
 pendingFeature.command('pending', async (ctx) => {
-  if (!(await requireStaff(ctx, 'payment.confirm'))) return;
+  // Who may: the staff command gate (bot/middleware/staff-commands.ts) let only holders of payment.confirm through.
   const scope = poundsInScope(ctx.actor, 'payment.confirm');
   const where = { status: 'PENDING' as const, ...(scope === 'all' ? {} : { case: { poundId: { in: scope } } }) };
   const [total, payments] = await Promise.all([

@@ -23,18 +23,26 @@ export const protestFeature = new Feature();
 const stale = (ctx: BotContext) => ({ text: ctx.t('common:error.stale_button'), alert: true });
 
 onAction(protestFeature, ownerCb.protest, async (ctx, { caseId }) => {
+  if (!(await showProtest(ctx, caseId))) return stale(ctx);
+});
+
+/**
+ * The "I dispute the seizure" screen of a case (s. 15): what the law says, and "I mean to complain" / "back".
+ * Records nothing. False when there is no such case (nothing sent).
+ */
+export async function showProtest(ctx: BotContext, caseId: number): Promise<boolean> {
   const c = await findCaseById(ctx.deps.db, caseId);
-  if (!c) return stale(ctx);
+  if (!c) return false;
   const now = ctx.deps.clock.now();
   const windows = windowsFromConfig(ctx.deps.config);
   const may = await checkOwnerMay(ctx.deps.db, c.id, 'S15_PROTEST', now, windows);
   if (!may.ok) {
     const { reason, section } = ownerRefusal(ctx, may.error, c.status);
     await ctx.reply(ctx.t('owner:claim.not_now', { number: c.number, reason, section }));
-    return;
+    return true;
   }
   const tl = caseTimeline(c, windows);
-  if (!tl.ok) return stale(ctx);
+  if (!tl.ok) return false;
   const term = termFor(now, 's. 15');
   const kb = new InlineKeyboard()
     .text(ctx.t('owner:protest.yes_button'), ownerCb.intendsToComplain.encode(ctx, { caseId: c.id, yes: 1 }))
@@ -45,11 +53,12 @@ onAction(protestFeature, ownerCb.protest, async (ctx, { caseId }) => {
       number: c.number,
       fine: termWord(ctx, term.ok ? term.value.term : 'fine'),
       date: tl.value.s20ComplaintWindowEnd.date,
-      days: tl.value.windows.s20ComplaintDays,
+      count: tl.value.windows.s20ComplaintDays,
     }),
     { reply_markup: kb },
   );
-});
+  return true;
+}
 
 onAction(protestFeature, ownerCb.intendsToComplain, async (ctx, { caseId, yes }) => {
   if ((yes !== 1 && yes !== 0) || !(await findCaseById(ctx.deps.db, caseId))) return stale(ctx);

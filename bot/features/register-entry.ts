@@ -1,10 +1,15 @@
-import { InputFile } from 'grammy';
+import { caseLink } from '../../src/services/cases';
+import { poundNameIn } from '../../src/i18n';
+import { deskUrl } from '../../src/services/desk';
+import { InlineKeyboard, InputFile } from 'grammy';
 import QRCode from 'qrcode';
 import { registerSeizure, SeizureEntryError, type HeadGroup } from '../../src/services/register-seizure';
 import { Refusal } from '../../src/services/refusal';
+import { caseUrl } from '../../src/services/case-page-url';
 import type { BotContext } from '../context';
 import { leaveAnyFlow } from '../flows/flow';
 import { replyRefusal } from './officer-common';
+import { mobileLine } from './owner-mobile-words';
 import type { RegisterDraft as Draft } from './register-seizure';
 
 /**
@@ -28,7 +33,7 @@ export function summary(ctx: BotContext, d: Draft): string {
   const lines = d.groups.map((g) => groupLine(ctx, g));
   const heads = d.groups.reduce((s, g) => s + g.count, 0);
   const unknown = ctx.t('staff:register.not_known');
-  return ctx.t('staff:register.summary', {
+  const text = ctx.t('staff:register.summary', {
     cattle: lines.join('\n'),
     heads,
     at: d.impoundedAt ?? '',
@@ -37,6 +42,7 @@ export function summary(ctx: BotContext, d: Draft): string {
     owner: d.ownerName ? [d.ownerName, d.ownerResidence].filter(Boolean).join(', ') : unknown,
     place: d.placeOfSeizure ?? '',
   });
+  return d.mobile ? `${text}\n${mobileLine(ctx, d.mobile)}` : text;
 }
 
 export async function saveEntry(ctx: BotContext, d: Draft) {
@@ -58,6 +64,7 @@ export async function saveEntry(ctx: BotContext, d: Draft) {
       },
       actor: ctx.actor,
       now,
+      ownerMobile: d.mobile ? { ...d.mobile, consent: true } : null,
     });
   } catch (e) {
     if (e instanceof Refusal) {
@@ -77,17 +84,23 @@ export async function saveEntry(ctx: BotContext, d: Draft) {
   }
   leaveAnyFlow(ctx);
   const c = result.case;
-  const poundName = ctx.lang === 'hi' ? c.pound.nameHi : c.pound.name;
+  const poundName = poundNameIn(ctx.lang, c.pound);
+  const desk = deskUrl(ctx.deps.config);
   await ctx.reply(
     ctx.t('staff:register.done', {
       number: c.number,
-      heads: c.heads.length,
+      count: c.heads.length,
       pound: poundName,
       at: c.impoundedAt.toISOString(),
     }),
+    // The entry in the staff desk (a web_app button works in a private chat, where staff cards are sent).
+    desk ? { reply_markup: new InlineKeyboard().webApp(ctx.t('desk:chat.open_entry'), `${desk}?entry=${c.id}`) } : {},
   );
   await ctx.reply(copyOfEntry(ctx, c, poundName));
-  const link = `https://t.me/${botUsername}?start=case_${c.number}`;
+  // The slip's QR: the public case page when PUBLIC_URL is set (any phone browser, no Telegram needed), else the bot.
+  const link = ctx.deps.config.PUBLIC_URL
+    ? caseUrl(ctx.deps.config.PUBLIC_URL, c.number)
+    : caseLink(botUsername, c.number);
   const png = await QRCode.toBuffer(link, { margin: 2, width: 384 });
   await ctx.replyWithPhoto(new InputFile(png, `${c.number}.png`), {
     caption: ctx.t('staff:register.owner_slip', { number: c.number, link, pound: poundName }),

@@ -1,11 +1,9 @@
 import { InputFile } from 'grammy';
 import { isLocalDate, type LocalDate } from '../../src/law';
-import { audit } from '../../src/services/audit';
-import { buildRegisterExport, ExportRangeError } from '../../src/services/register-export';
+import { ExportRangeError, exportPound, exportRegister } from '../../src/services/register-export';
 import { parseDate } from '../../src/services/typed-input';
-import { authorize, poundsInScope } from '../../src/services/staff-actor';
 import { callbackCodec } from '../flows/callback-codec';
-import { requireStaff } from '../middleware/roles';
+import { requireStaffNow } from '../middleware/roles';
 import { replyWithDocuments } from './documents-reply';
 import { Feature } from './feature';
 
@@ -19,7 +17,7 @@ export const registerExportFeature = new Feature();
 const pdfCb = callbackCodec('rxp', ['poundId:int', 'from:str', 'to:str']);
 
 registerExportFeature.command('register_export', async (ctx) => {
-  if (!(await requireStaff(ctx, 'register.export'))) return;
+  // Who may at all: the staff command gate (bot/middleware/staff-commands.ts); at this pound: below.
   const words = ctx.match.trim().split(/\s+/).filter(Boolean);
   const asPdf = words.length > 2 && /^pdf$/i.test(words.at(-1)!);
   if (asPdf || (words.length > 2 && /^csv$/i.test(words.at(-1)!))) words.pop();
@@ -30,29 +28,22 @@ registerExportFeature.command('register_export', async (ctx) => {
     await ctx.reply(ctx.t('staff:export.usage'));
     return;
   }
-  const scope = poundsInScope(ctx.actor, 'register.export');
-  const pounds = await ctx.deps.db.pound.findMany({
-    where: scope === 'all' ? {} : { id: { in: scope } },
-    orderBy: { code: 'asc' },
-  });
-  const pound = code
-    ? await ctx.deps.db.pound.findUnique({ where: { code: code.toUpperCase() } })
-    : pounds.length === 1
-      ? pounds[0]!
-      : null;
+  const { pound, codes } = await exportPound(ctx.deps.db, ctx.actor, { code });
   if (!pound) {
     await ctx.reply(
       ctx.t(code ? 'staff:export.unknown_pound' : 'staff:export.which_pound', {
         code: code ?? '',
-        codes: pounds.map((p) => p.code).join(', '),
+        codes: codes.join(', '),
       }),
     );
     return;
   }
-  if (!(await requireStaff(ctx, 'register.export', { poundId: pound.id, caseNumber: pound.code }))) return;
+  // The register leaves the bot only on the grants as they stand now (not the cached copy).
+  const who = await requireStaffNow(ctx, 'register.export', { poundId: pound.id, caseNumber: pound.code });
+  if (!who) return;
   let out;
   try {
-    out = await buildRegisterExport(ctx.deps.db, { poundId: pound.id, from, to, t: ctx.t });
+    out = await exportRegister(ctx.deps.db, ctx.actor, { pound, from, to, t: ctx.t, format: 'csv' });
   } catch (e) {
     if (e instanceof ExportRangeError) {
       await ctx.reply(ctx.t(`staff:export.error.${e.problem}`));
@@ -60,13 +51,7 @@ registerExportFeature.command('register_export', async (ctx) => {
     }
     throw e;
   }
-  await audit(ctx.deps.db, authorize(ctx.actor, 'register.export', pound.id).audit, 'register.export', null, {
-    pound: pound.code,
-    from,
-    to,
-    rows: out.rows,
-  });
-  if (asPdf) return replyWithDocuments(ctx, [{ kind: 'register', poundId: pound.id, from, to }]);
+  if (asPdf || !out) return replyWithDocuments(ctx, [{ kind: 'register', poundId: pound.id, from, to }]);
   await ctx.replyWithDocument(new InputFile(Buffer.from(out.csv, 'utf8'), `register-${pound.code}-${from}-${to}.csv`), {
     caption: ctx.t('staff:export.caption', { pound: pound.code, from, to, cases: out.counts.case, rows: out.rows }),
     reply_markup: {
@@ -97,13 +82,8 @@ pdfCb.handle(registerExportFeature, async (ctx, tap) => {
   const to = compactDate(tap.to);
   if (!from || !to) return;
   const poundId = tap.poundId;
-  const pound = await ctx.deps.db.pound.findUnique({ where: { id: poundId } });
-  if (!pound || !(await requireStaff(ctx, 'register.export', { poundId: pound.id, caseNumber: pound.code }))) return;
-  await audit(ctx.deps.db, authorize(ctx.actor, 'register.export', pound.id).audit, 'register.export', null, {
-    pound: pound.code,
-    from,
-    to,
-    format: 'pdf',
-  });
+  const { pound } = await exportPound(ctx.deps.db, ctx.actor, { id: poundId });
+  if (!pound || !(await requireStaffNow(ctx, 'register.export', { poundId: pound.id, caseNumber: pound.code }))) return;
+  await exportRegister(ctx.deps.db, ctx.actor, { pound, from, to, t: ctx.t, format: 'pdf' });
   await replyWithDocuments(ctx, [{ kind: 'register', poundId: pound.id, from, to }]);
 });

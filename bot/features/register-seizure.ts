@@ -1,16 +1,18 @@
+import { poundNameIn } from '../../src/i18n';
 import { InlineKeyboard } from 'grammy';
 import { z } from 'zod';
 import { CATTLE_CLASS_CODES } from '../../src/law';
 import { MAX_HEADS_PER_ENTRY, MAX_FIELD_LENGTH, type HeadGroup } from '../../src/services/register-seizure';
 import { parseDateTime } from '../../src/services/typed-input';
 import { parseCount } from '../../src/services/typed-answers';
-import { may, poundsInScope } from '../../src/services/staff-actor';
+import { poundsInScope } from '../../src/services/staff-actor';
 import type { BotContext } from '../context';
 import { callbackCodec } from '../flows/callback-codec';
 import { defineFlow } from '../flows/flow';
 import { cancelFlow, staleTap } from './officer-common';
 import { groupLine, saveEntry, summary } from './register-entry';
 import { Feature } from './feature';
+import { askConsent, sealTyped, smsOn, withConsent } from './owner-mobile-words';
 
 /**
  * `/register` — the s. 8 register entry, one question at a time (the flow `register`, bot/flows/flow.ts):
@@ -24,6 +26,7 @@ export const registerSeizureFeature = new Feature();
 const int = z.number().int();
 const text = z.string();
 const registerFlow = defineFlow('register', {
+  right: 'seizure.register',
   steps: [
     'pound',
     'class',
@@ -37,6 +40,8 @@ const registerFlow = defineFlow('register', {
     'seizer_res',
     'owner_name',
     'owner_res',
+    'mobile',
+    'mobile_consent',
     'place',
     'confirm',
   ],
@@ -55,6 +60,9 @@ const registerFlow = defineFlow('register', {
     ownerName: text.nullable().optional(),
     ownerResidence: text.nullable().optional(),
     placeOfSeizure: text.optional(),
+    // The owner's mobile for SMS, only ever sealed (encrypted) here: pending until the owner's consent is tapped.
+    mobilePending: z.object({ cipher: text, numberTag: text, last4: text }).optional(),
+    mobile: z.object({ cipher: text, numberTag: text, last4: text, language: z.enum(['hi', 'en']) }).optional(),
   }),
 });
 export type RegisterDraft = NonNullable<ReturnType<typeof registerFlow.data>>;
@@ -70,14 +78,13 @@ const registerCb = {
   seizedSame: callbackCodec('rg|seizedsame'),
   ownerUnknown: callbackCodec('rg|noowner'),
   save: callbackCodec('rg|save'),
+  skipMobile: callbackCodec('rg|nomob'),
+  mobileConsent: callbackCodec('rg|mob', ['choice:str']),
   cancel: callbackCodec('rg|cancel'),
 };
 
 registerSeizureFeature.command('register', async (ctx) => {
-  if (!may(ctx.actor, 'seizure.register')) {
-    await ctx.reply(ctx.t('common:error.not_allowed'));
-    return;
-  }
+  // Who may: the staff command gate (bot/middleware/staff-commands.ts); the pound's right is checked at Record.
   const scope = poundsInScope(ctx.actor, 'seizure.register');
   const pounds = await ctx.deps.db.pound.findMany({
     where: scope === 'all' ? {} : { id: { in: scope } },
@@ -91,10 +98,7 @@ registerSeizureFeature.command('register', async (ctx) => {
   registerFlow.enter(ctx, 'pound', { groups: [] });
   const kb = new InlineKeyboard();
   for (const p of pounds)
-    kb.text(
-      `${p.code} — ${ctx.lang === 'hi' ? p.nameHi : p.name}`,
-      registerCb.pound.encode(ctx, { poundId: p.id }),
-    ).row();
+    kb.text(`${p.code} — ${poundNameIn(ctx.lang, p)}`, registerCb.pound.encode(ctx, { poundId: p.id })).row();
   await ctx.reply(ctx.t('staff:register.ask.pound'), { reply_markup: kb });
 });
 
@@ -120,7 +124,10 @@ async function askWhen(ctx: BotContext, draft: Draft) {
 async function askSeized(ctx: BotContext, draft: Draft) {
   registerFlow.enter(ctx, 'seized', draft);
   await ctx.reply(
-    ctx.t('staff:register.ask.seized', { at: draft.impoundedAt!, days: ctx.deps.config.S20_COMPLAINT_WINDOW_DAYS }),
+    ctx.t('staff:register.ask.seized', {
+      at: draft.impoundedAt!,
+      count: ctx.deps.config.S20_COMPLAINT_WINDOW_DAYS,
+    }),
     {
       reply_markup: new InlineKeyboard().text(
         ctx.t('staff:register.seized_same_button'),
@@ -202,6 +209,29 @@ registerFlow.messages(registerSeizureFeature, 'message:photo', {
   photo: (ctx, draft) => askMore(ctx, finishGroup(draft, ctx.msg.photo[ctx.msg.photo.length - 1]!.file_id)),
 });
 
+/** With SMS configured, the owner's mobile (optional, with his consent) before the place; otherwise straight on. */
+async function askMobileOrPlace(ctx: BotContext, draft: Draft) {
+  if (!smsOn(ctx)) return askPlace(ctx, draft);
+  registerFlow.enter(ctx, 'mobile', draft);
+  await ctx.reply(ctx.t('sms:ask_number'), { reply_markup: skipMobileKeyboard(ctx) });
+}
+
+function skipMobileKeyboard(ctx: BotContext): InlineKeyboard {
+  return new InlineKeyboard().text(ctx.t('sms:skip_button'), registerCb.skipMobile.encode(ctx, {}));
+}
+
+registerFlow.tap(registerSeizureFeature, registerCb.skipMobile, 'mobile', (ctx, _tap, draft) => askPlace(ctx, draft));
+registerFlow.tap(registerSeizureFeature, registerCb.mobileConsent, 'mobile_consent', async (ctx, { choice }, draft) => {
+  const { mobilePending, ...rest } = draft;
+  const mobile = mobilePending ? withConsent(mobilePending, choice) : null;
+  if (!mobile) {
+    await ctx.reply(ctx.t('sms:consent.declined'));
+    return askPlace(ctx, rest);
+  }
+  const { consent: _c, ...stored } = mobile;
+  return askPlace(ctx, { ...rest, mobile: stored });
+});
+
 async function askPlace(ctx: BotContext, draft: Draft) {
   registerFlow.enter(ctx, 'place', draft);
   await ctx.reply(ctx.t('staff:register.ask.place'));
@@ -242,7 +272,8 @@ const handlers: Partial<Record<(typeof registerFlow.steps)[number], TextHandler>
     await ctx.reply(
       ctx.t(n === 1 ? 'staff:register.ask.desc_one' : 'staff:register.ask.desc_many', {
         n,
-        cls: ctx.t(`common:cattle.${draft.cls}`),
+        // "Describe the 2 buffaloes" / "2 भैंसें": the class in the form its count needs.
+        cls: ctx.t(`common:cattle.${draft.cls}`, { count: n }),
       }),
     );
   },
@@ -290,7 +321,13 @@ const handlers: Partial<Record<(typeof registerFlow.steps)[number], TextHandler>
     registerFlow.enter(ctx, 'owner_res', { ...draft, ownerName: text });
     await ctx.reply(ctx.t('staff:register.ask.owner_res'));
   }),
-  owner_res: field((ctx, draft, text) => askPlace(ctx, { ...draft, ownerResidence: text })),
+  owner_res: field((ctx, draft, text) => askMobileOrPlace(ctx, { ...draft, ownerResidence: text })),
+  mobile: async (ctx, draft, text) => {
+    const pending = await sealTyped(ctx, text, skipMobileKeyboard(ctx));
+    if (!pending) return;
+    registerFlow.enter(ctx, 'mobile_consent', { ...draft, mobilePending: pending });
+    await askConsent(ctx, pending, registerCb.mobileConsent);
+  },
   place: field(async (ctx, draft, text) => {
     const next = { ...draft, placeOfSeizure: text };
     registerFlow.enter(ctx, 'confirm', next);

@@ -1,9 +1,6 @@
-import {
-  MAX_ORDER_REFERENCE,
-  parseCaseNumber,
-  releaseCattle,
-  type ReleaseOrderInput,
-} from '../../src/services/release';
+import { caseNumberKey, splitCaseNumber } from '../../src/services/cases';
+import { MAX_ORDER_REFERENCE, releaseCattle, type ReleaseOrderInput } from '../../src/services/release';
+import { windowsFromConfig } from '../../src/services/dues';
 import { may } from '../../src/services/staff-actor';
 import { requireStaff } from '../middleware/roles';
 import { Refusal } from '../../src/services/refusal';
@@ -26,17 +23,19 @@ const ORDER_WORDS: Record<string, ReleaseOrderInput['authority']> = {
 };
 
 releaseFeature.command('release', async (ctx) => {
-  if (!(await requireStaff(ctx, 'release.order'))) return;
-  const [first, word, ...rest] = ctx.match.trim().split(/\s+/).filter(Boolean);
-  if (!first) {
+  // Who may at all: the staff command gate (bot/middleware/staff-commands.ts); at this pound: below.
+  const arg = ctx.match.trim();
+  if (!arg) {
     await ctx.reply(ctx.t('staff:release.usage'));
     return;
   }
-  const number = parseCaseNumber(first);
-  if (!number) {
-    await ctx.reply(ctx.t('common:error.case_malformed', { input: first }));
+  const split = splitCaseNumber(arg);
+  if (!split) {
+    await ctx.reply(ctx.t('common:error.case_malformed', { input: arg.split(/\s+/)[0]!.slice(0, 40) }));
     return;
   }
+  const { number } = split.number;
+  const [word, ...rest] = split.rest.split(/\s+/).filter(Boolean);
   let order: ReleaseOrderInput | null = null;
   if (word !== undefined) {
     const authority = ORDER_WORDS[word.toLowerCase()];
@@ -52,7 +51,7 @@ releaseFeature.command('release', async (ctx) => {
     await ctx.reply(ctx.t('staff:release.keeper_only'));
     return;
   }
-  const c = await ctx.deps.db.case.findUnique({ where: { number } });
+  const c = await ctx.deps.db.case.findUnique({ where: { numberKey: caseNumberKey(split.number) } });
   if (!c) {
     await ctx.reply(ctx.t('common:error.case_not_found', { number }));
     return;
@@ -61,6 +60,7 @@ releaseFeature.command('release', async (ctx) => {
     return;
   try {
     const r = await releaseCattle(ctx.deps.db, {
+      windows: windowsFromConfig(ctx.deps.config),
       caseNumber: number,
       actor: ctx.actor,
       now: ctx.deps.clock.now(),
@@ -71,7 +71,7 @@ releaseFeature.command('release', async (ctx) => {
         const parts = [
           ctx.t(`staff:release.done_${r.basis}`, {
             caseNumber: r.caseNumber,
-            heads: r.headCount,
+            count: r.headCount,
             receiptNumber: r.receiptNumber ?? '',
             reference: r.orderReference ?? '',
           }),

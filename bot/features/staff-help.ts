@@ -1,6 +1,7 @@
 import type { StaffRoleName } from '../commands';
 import { staffCommandList } from '../views/staff-commands';
 import { Feature } from './feature';
+import { smsOn } from './owner-mobile-words';
 
 /**
  * /help for enrolled staff: after the general help (helpFeature, further down the chain), the commands of
@@ -13,5 +14,7 @@ staffHelpFeature.command('help', async (ctx, next) => {
   await next();
   if (ctx.actor.grants.length === 0) return;
   const roles = [...new Set(ctx.actor.grants.map((g) => g.role as StaffRoleName))];
-  await ctx.reply(staffCommandList(ctx, roles));
+  const list = staffCommandList(ctx, roles);
+  // /mobile exists for keepers only where SMS is configured (docs/SMS.md).
+  await ctx.reply(smsOn(ctx) && roles.includes('POUND_KEEPER') ? `${list}\n${ctx.t('sms:help')}` : list);
 });

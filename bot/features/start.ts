@@ -1,3 +1,4 @@
+import { CASE_START_PREFIX } from '../../src/services/cases';
 import { ownerCb } from '../keyboards/owner';
 import { showCaseByNumber } from './case';
 import { answerVerify } from './verify';
@@ -13,7 +14,7 @@ export const startFeature = new Feature();
 startFeature.command('start', async (ctx, next) => {
   const payload = ctx.match.trim();
   if (payload.startsWith('enrol_')) return next();
-  if (payload.startsWith('case_')) return showCaseByNumber(ctx, payload.slice('case_'.length));
+  if (payload.startsWith(CASE_START_PREFIX)) return showCaseByNumber(ctx, payload.slice(CASE_START_PREFIX.length));
   if (payload.startsWith('verify_')) return answerVerify(ctx, payload.slice('verify_'.length));
   const other = ctx.lang === 'hi' ? 'en' : 'hi';
   await ctx.reply(ctx.t('owner:start.welcome', { name: ctx.from?.first_name ?? '' }), {

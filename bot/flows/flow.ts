@@ -2,6 +2,7 @@ import type { Composer, Filter, FilterQuery } from 'grammy';
 import type { z } from 'zod';
 import type { BotContext } from '../context';
 import type { CallbackCodec } from './callback-codec';
+import { may, type StaffRight } from '../../src/services/staff-actor';
 
 /**
  * The one way to declare a multi-step flow (docs/ARCHITECTURE.md, "Flows"). A flow is a small state machine in
@@ -79,7 +80,15 @@ const names = new Set<string>();
 /** Declares a flow. Names are unique across the bot (checked when the module loads). */
 export function defineFlow<const Step extends string, S extends z.ZodType<Record<string, unknown>>>(
   name: string,
-  spec: { steps: readonly Step[]; data: S },
+  spec: {
+    steps: readonly Step[];
+    data: S;
+    /**
+     * The right every step needs (src/services/staff-actor.ts): checked again on every message and tap of the flow,
+     * so an official revoked mid-flow is refused at his next tap (the flow is left).
+     */
+    right?: StaffRight;
+  },
 ): Flow<Step, z.infer<S>> {
   if (names.has(name)) throw new Error(`flow declared twice: ${name}`);
   names.add(name);
@@ -136,9 +145,24 @@ export function defineFlow<const Step extends string, S extends z.ZodType<Record
     tap(composer, codec, steps, handler) {
       const wanted = (typeof steps === 'string' ? [steps] : [...steps]) as Step[];
       const expected = (ctx: BotContext) => flow.at(ctx, ...wanted) && flow.data(ctx) !== undefined;
-      codec.handle(composer, (ctx, tap) => handler(ctx, tap, flow.data(ctx)!), expected);
+      codec.handle(
+        composer,
+        async (ctx, tap) => {
+          if (await refused(ctx)) return;
+          await handler(ctx, tap, flow.data(ctx)!);
+        },
+        expected,
+      );
     },
   };
+
+  /** The flow's right is gone (revoked since the flow began): leave the flow and say so. */
+  async function refused(ctx: BotContext): Promise<boolean> {
+    if (!spec.right || may(ctx.actor, spec.right)) return false;
+    leaveAnyFlow(ctx);
+    await ctx.reply(ctx.t('common:error.not_allowed'));
+    return true;
+  }
 
   /** A routed handler gets the validated data; a session that does not fit is left and the update passes on. */
   function withData<C extends BotContext>(h: (ctx: C, d: Data) => Promise<unknown>) {
@@ -148,6 +172,7 @@ export function defineFlow<const Step extends string, S extends z.ZodType<Record
         leaveAnyFlow(ctx);
         return next();
       }
+      if (await refused(ctx)) return;
       await h(ctx, data);
     };
   }

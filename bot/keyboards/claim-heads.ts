@@ -4,7 +4,7 @@ import { headLabel, type HeadChoice } from '../views/owner/claim-heads';
 import { ownerCb } from './owner';
 
 /**
- * The owner's "Which of these are yours?" keyboard (issue #10 item 11). Actions: hd <claimId> <headId> toggles a head,
+ * The owner's "Which of these are yours?" keyboard. Actions: hd <claimId> <headId> toggles a head,
  * hda <claimId> all of them, hdd <claimId> done.
  */
 /** One toggle per head (✅ when chosen), then "All of them" and "Done". */

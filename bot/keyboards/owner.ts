@@ -8,7 +8,7 @@ import { SURPLUS_REQUEST_ACTION } from './surplus-request';
  * Owner-side inline buttons, one typed codec each (bot/flows/callback-codec.ts). Callback data is always signed
  * (src/callback-data.ts); a forged or altered button fails verification and falls through to the unhandled feature
  * ("out of date, nothing changed"). Actions (keep them short — Telegram allows 64 bytes of callback data):
- *   lang <en|hi> · cs <caseId> open card · du <caseId> dues · wi <caseId> what-if · cl <caseId> claim (s. 13)
+ *   lang <en|hi> · cs <caseId> open card · ph <caseId> a candidate's photos · du <caseId> dues · wi <caseId> what-if · cl <caseId> claim (s. 13)
  *   pr <caseId> dispute (s. 15) · pi <caseId> <1|0> intends to complain · who <caseId> <13|15> <o|a>
  *   dcl <claimId> <1|0> s. 12A declaration · pm <claimId> <c|u> method · ip <claimId> <c|u> <paise> "I have paid"
  *   nr <claimId> <paise> no UPI reference · fw <caseId> <1|0> follow · sa all cattle · us <subscriptionId>
@@ -20,6 +20,8 @@ import { SURPLUS_REQUEST_ACTION } from './surplus-request';
 export const ownerCb = {
   language: callbackCodec('lang', ['code:str']),
   openCase: callbackCodec('cs', ['caseId:int']),
+  /** A search candidate's photos ("see photos"), without its card. */
+  casePhotos: callbackCodec('ph', ['caseId:int']),
   dues: callbackCodec('du', ['caseId:int']),
   /** "If I come on <date>": the what-if flow of dues.ts. */
   whatIf: callbackCodec('wi', ['caseId:int']),

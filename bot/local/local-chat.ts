@@ -1,10 +1,11 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { sign } from '@telegram-apps/init-data-node';
 import type { Bot } from 'grammy';
 import type { Message, Update } from 'grammy/types';
 import type { OffsetClock } from '../../src/clock';
 import type { CoreDeps } from '../../src/deps';
-import { languageFromTelegram, type Lang, type Translate } from '../../src/i18n';
+import { type Lang, type Translate, userLanguage } from '../../src/i18n';
 import type { BotContext } from '../context';
 import { MAX_JUMP_DAYS, parseLocalCommand } from './local-commands';
 import type { LocalBotApi, LocalEvent } from './local-bot-api';
@@ -26,6 +27,11 @@ export interface LocalChatParts {
   logFile: string;
   /** Prints one block of text (one or more lines). */
   print(text: string): void;
+  /**
+   * The staff desk on this computer: starts its HTTP server on first use and gives its base URL and the token its
+   * initData is signed with (null when it could not listen).
+   */
+  desk?: () => Promise<{ base: string; token: string } | null>;
 }
 
 /** The outcome of one line: keep reading, or the user asked to stop. */
@@ -76,11 +82,7 @@ export class LocalChat {
       where: { id: { in: Object.values(PERSONAS).map((p) => BigInt(p.userId)) } },
     });
     for (const u of users) {
-      const lang =
-        u.language === 'hi' || u.language === 'en'
-          ? u.language
-          : languageFromTelegram(u.languageCode ?? undefined, this.parts.deps.config.DEFAULT_LANGUAGE);
-      this.languages.set(Number(u.id), lang);
+      this.languages.set(Number(u.id), userLanguage(this.parts.deps.config, u));
     }
   }
 
@@ -123,6 +125,9 @@ export class LocalChat {
         return 'continue';
       case 'quit':
         return 'quit';
+      case 'desk':
+        await this.desk(persona);
+        return 'continue';
       case 'help':
         this.notice('local:help');
         return 'continue';
@@ -162,6 +167,31 @@ export class LocalChat {
     }
   }
 
+  /** Prints the staff desk's local link with initData signed for the current persona (as Telegram would sign it). */
+  private async desk(persona: Persona): Promise<void> {
+    if (!persona.role) {
+      this.notice('local:desk.owner');
+      return;
+    }
+    const desk = await this.parts.desk?.();
+    if (!desk) {
+      this.notice('local:desk.failed', { port: this.parts.deps.config.PORT });
+      return;
+    }
+    const lang = this.languages.get(persona.userId) ?? this.parts.deps.config.DEFAULT_LANGUAGE;
+    const initData = sign(
+      { user: { id: persona.userId, first_name: persona.firstName, language_code: lang } },
+      desk.token,
+      this.parts.clock.now(),
+    );
+    const hash = new URLSearchParams({ tgWebAppData: initData, tgWebAppVersion: '8.0' });
+    this.notice('local:desk.url', {
+      persona: this.t()(`local:persona.${persona.name}`),
+      url: `${desk.base}/desk#${hash.toString()}`,
+      minutes: Math.floor(this.parts.deps.config.DESK_AUTH_MAX_AGE_SECONDS / 60),
+    });
+  }
+
   private switchTo(name: PersonaName): void {
     if (name === this.current) {
       this.notice('local:already', { persona: this.t()(`local:persona.${name}`) });
@@ -173,7 +203,7 @@ export class LocalChat {
   }
 
   private invalid(problem: string, input: string): void {
-    this.notice(`local:error.${problem}`, { input, max: MAX_JUMP_DAYS });
+    this.notice(`local:error.${problem}`, { input, count: MAX_JUMP_DAYS });
   }
 
   private async time(jump: { count: number; unit: 'd' | 'h' | 'm'; ms: number } | undefined): Promise<void> {

@@ -1,3 +1,4 @@
+import { parseCaseNumber } from '../../src/services/cases';
 import { parsePersona, type PersonaName } from './personas';
 
 /** How far one `/time` may jump: far enough for the s. 17 three-month surplus hold, with room. */
@@ -11,6 +12,7 @@ export type LocalCommand =
   | { kind: 'empty' }
   | { kind: 'help' }
   | { kind: 'quit' }
+  | { kind: 'desk' }
   | { kind: 'as'; persona: PersonaName }
   | { kind: 'tap'; message?: number; choice: number }
   | { kind: 'reply'; message: number; text: string }
@@ -32,7 +34,7 @@ export type LocalCommand =
     };
 
 /**
- * Parses a line. Local-chat commands: /local (help), /quit, /as, /tap, /reply, /time, /say, /photo. Every other
+ * Parses a line. Local-chat commands: /local (help), /quit, /as, /tap, /reply, /time, /say, /photo, /desk. Every other
  * line — other commands included — is for the bot. A bare number is decided by the chat (it taps only
  * when a keyboard is open), so it comes back as `bot`.
  */
@@ -49,6 +51,8 @@ export function parseLocalCommand(line: string): LocalCommand {
     case 'quit':
     case 'exit':
       return { kind: 'quit' };
+    case 'desk':
+      return { kind: 'desk' };
     case 'as': {
       if (!rest) return { kind: 'invalid', problem: 'as_usage', input: text };
       const persona = parsePersona(rest);
@@ -79,6 +83,8 @@ export function parseLocalCommand(line: string): LocalCommand {
     case 'say':
       return rest ? { kind: 'say', text: rest } : { kind: 'invalid', problem: 'say_usage', input: text };
     case 'photo': {
+      // "/photo JAI1-2026-1" is the keeper's command (a case's photos); a file to send has a path.
+      if (parseCaseNumber(rest) && !/[./\\]/.test(rest)) return { kind: 'bot', text };
       // A path with spaces is written in quotes; the rest of the line is the caption.
       const m2 = /^(?:"([^"]+)"|(\S+))(?:\s+([\s\S]+))?$/.exec(rest);
       if (!m2) return { kind: 'invalid', problem: 'photo_usage', input: text };

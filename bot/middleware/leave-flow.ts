@@ -1,5 +1,6 @@
 import { inAnyFlow, leaveAnyFlow } from '../flows/flow';
 import { Feature } from '../features/feature';
+import { isTypedCancel } from '../../src/services/owner-intent';
 
 /** Leaves whatever multi-step flow the chat is in (owner or staff): the flow kernel's one way to leave. */
 export { leaveAnyFlow as leaveFlow } from '../flows/flow';
@@ -21,7 +22,15 @@ export const leaveFlowOnCommand = new Feature();
 
 leaveFlowOnCommand.on('message:text', async (ctx, next) => {
   const command = commandOf(ctx.msg.text);
-  if (command === undefined) return next();
+  if (command === undefined) {
+    // "cancel", "रुको", "rehne do" typed as the whole answer to a flow's question leaves it, as /cancel does.
+    if (inAnyFlow(ctx) && isTypedCancel(ctx.msg.text.trim())) {
+      leaveAnyFlow(ctx);
+      await ctx.reply(ctx.t('common:cancelled'));
+      return;
+    }
+    return next();
+  }
   const wasInFlow = inAnyFlow(ctx);
   leaveAnyFlow(ctx);
   if (command === 'cancel') {

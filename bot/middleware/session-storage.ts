@@ -24,7 +24,7 @@ import type { BotContext, SessionData } from '../context';
  * So a flow's session is never read-modify-written by two updates at once: two quick messages of one chat are
  * handled one after the other, and neither is lost (a lease ends only after its update's run, held or not).
  * The lease is normally taken in the same statement as the update's claim (dedupe-updates.ts), so the fixed
- * cost of an update that changes no session is that one statement (issue 13).
+ * cost of an update that changes no session is that one statement.
  */
 export const LEASE_MS = 20_000;
 /** The lease's end (`lockedUntil`) for a lease taken at `now`. */

@@ -1,18 +1,22 @@
 import type { MiddlewareFn } from 'grammy';
 import type { Db } from '../../src/db';
-import { languageFromTelegram, type Lang } from '../../src/i18n';
+import { type Lang, userLanguage } from '../../src/i18n';
 import { staffActorOf, type Grant } from '../../src/services/staff-actor';
 import type { BotContext } from '../context';
 import { viaOf } from './via';
 
 /**
  * Records the Telegram user (numeric id, first name, language; never a phone number), picks the language
- * (stored choice, else Telegram's language_code: Hindi for hi, else English) and loads active staff grants.
+ * (`userLanguage`: stored choice, else Telegram's language_code, else DEFAULT_LANGUAGE) and loads active staff grants.
  *
  * Cached in-process for `ttlMs` (default USER_CACHE_TTL_MS) so an update costs no round trip for them:
  * - in this process a language change (/language) or an enrolment calls `forgetUser`, so it shows at once;
- * - a change made by another process (a revocation with `npm run admin`, a second bot process) shows within
- *   the TTL at the latest — a revoked keeper may act for up to USER_CACHE_TTL_MS after the revocation;
+ * - the cached grants (`ctx.actor`) decide only what is harmless: which menu, greeting, command list, button or
+ *   screen to show. They never decide an act: every service action that records money, releases cattle, issues a
+ *   document or changes a case reads the grants again inside its own transaction (`authorizeInTx`,
+ *   src/services/staff-actor.ts), and a register export reads them first (`requireStaffNow`). So a revocation —
+ *   by `npm run admin -- revoke` or any other process — stops a keeper's next confirmation, release or entry at
+ *   once; only what he is shown may lag, by USER_CACHE_TTL_MS at most;
  * - a changed first name or language_code in the update bypasses the cache (and is stored);
  * - `lastSeenAt` is therefore written at most once per TTL per user.
  */
@@ -65,7 +69,7 @@ async function fetchUser(
   return {
     firstName,
     languageCode,
-    lang: (language as Lang | null) ?? languageFromTelegram(languageCode ?? undefined, 'en'),
+    lang: userLanguage(ctx.deps.config, { language, languageCode }),
     staff: staff.map((s) => ({ staffId: s.id, role: s.role, name: s.name, poundIds: s.pounds.map((p) => p.poundId) })),
     loadedAt: performance.now(),
   };
@@ -76,7 +80,7 @@ export function loadUser(ttlMs = USER_CACHE_TTL_MS): MiddlewareFn<BotContext> {
   return async (ctx, next) => {
     const { config, translator, db } = ctx.deps;
     const from = ctx.from;
-    let lang: Lang = config.DEFAULT_LANGUAGE === 'hi' && !from ? 'hi' : 'en';
+    let lang: Lang = config.DEFAULT_LANGUAGE;
     if (from && !from.is_bot) {
       const id = BigInt(from.id);
       const languageCode = from.language_code ?? null;

@@ -1,3 +1,4 @@
+import { poundNameIn } from '../../src/i18n';
 import type { BotContext } from '../context';
 
 /**
@@ -25,5 +26,5 @@ export function fitMessage(text: string, limit = MESSAGE_LIMIT): string {
 
 /** The pound's name in the reader's language. */
 export function poundName(ctx: Pick<BotContext, 'lang'>, pound: { name: string; nameHi: string }): string {
-  return ctx.lang === 'hi' ? pound.nameHi : pound.name;
+  return poundNameIn(ctx.lang, pound);
 }

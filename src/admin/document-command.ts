@@ -7,7 +7,9 @@ import {
   type DocumentLangs,
   type DocumentRef,
 } from '../documents';
+import { findCaseIdByNumber } from '../services/cases';
 import { parseDate } from '../services/typed-input';
+import { windowsFromConfig } from '../services/dues';
 import { EXIT, parseOptions, usageError, type AdminDeps } from './args';
 
 const USAGE = 'documents:admin.usage';
@@ -25,10 +27,12 @@ export async function documentCommand(deps: AdminDeps, args: string[]): Promise<
   }
   const kind = kindArg as DocumentKind;
   const byNumber = kind !== 'remittance' && kind !== 'register';
-  const ref = byNumber ? rest[0] : undefined;
+  // A case number may come as several words ("jai1 २०२६ १७" unquoted): every word before the first option.
+  const words = byNumber ? (kind === 'receipt' ? rest.slice(0, 1) : rest.slice(0, firstOption(rest))) : [];
+  const ref = words.length > 0 ? words.join(' ') : undefined;
   const o = parseOptions(
     deps,
-    byNumber ? rest.slice(1) : rest,
+    byNumber ? rest.slice(words.length) : rest,
     {
       lang: { type: 'string' },
       out: { type: 'string' },
@@ -56,7 +60,8 @@ export async function documentCommand(deps: AdminDeps, args: string[]): Promise<
     const r = await deps.db.receipt.findUnique({ where: { number: ref!.toUpperCase() } });
     docRef = r ? { kind, receiptId: r.id } : null;
   } else if (byNumber) {
-    const c = await deps.db.case.findUnique({ where: { number: ref!.toUpperCase() } });
+    const caseId = await findCaseIdByNumber(deps.db, ref!);
+    const c = caseId === null ? null : { id: caseId };
     const round = o.round ? Number(o.round) : undefined;
     docRef = !c
       ? null
@@ -84,7 +89,13 @@ export async function documentCommand(deps: AdminDeps, args: string[]): Promise<
   }
   try {
     const doc = await makeDocument(
-      { db: deps.db, translator: deps.translator, botUsername: deps.botUsername, now: deps.clock.now() },
+      {
+        db: deps.db,
+        translator: deps.translator,
+        botUsername: deps.botUsername,
+        now: deps.clock.now(),
+        windows: windowsFromConfig(deps.config),
+      },
       docRef,
       langs,
     );
@@ -99,4 +110,10 @@ export async function documentCommand(deps: AdminDeps, args: string[]): Promise<
       deps.err(deps.t('documents:admin.unavailable', { ref: shown, why: deps.t(`documents:unavailable.${e.reason}`) }));
     return EXIT.REFUSED;
   }
+}
+
+/** The index of the first option ("--…") in `args`, or its length. */
+function firstOption(args: string[]): number {
+  const i = args.findIndex((a) => a.startsWith('--'));
+  return i < 0 ? args.length : i;
 }

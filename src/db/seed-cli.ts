@@ -8,7 +8,7 @@ try {
   const config = createConfig();
   const db = await openDatabase(targetFromConfig(config));
   await applyMigrations(db.adapter);
-  const result = await seedDemo(db.prisma, systemClock.now());
+  const result = await seedDemo(db.prisma, systemClock.now(), { photos: true });
   console.log(
     `Demo district ready: pounds ${result.pounds.join(', ')}; ${result.cases.length ? `new cases ${result.cases.join(', ')}` : 'cases already present'}.`,
   );

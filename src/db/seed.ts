@@ -1,6 +1,7 @@
 import type { Db } from './client';
 import { allocateCaseNumber, villageKey } from '../services/case-numbers';
 import { searchKeysOf } from '../services/cattle-words';
+import { addStoredPhoto, photoGroups, samplePhotoPng } from '../services/photos';
 
 // Demo data: a Jaipur district with two pounds and a Pune pound (Maharashtra, s. 12A security).
 // The amounts are illustrative, not any State's actual notification.
@@ -66,8 +67,26 @@ export interface SeedResult {
   cases: string[];
 }
 
+/** Colours of the demo cases' sample photos, per class (the pictures are drawn by samplePhotoPng, nothing downloaded). */
+const SAMPLE_COLOUR: Record<string, [number, number, number]> = {
+  buffalo: [35, 35, 38],
+  cow: [150, 88, 40],
+  goat: [244, 244, 240],
+  kid: [120, 75, 40],
+  bullock: [160, 160, 165],
+};
+
+/** Options of seedDemo. */
+export interface SeedOptions {
+  /**
+   * Give each demo case's groups a sample photo (a small PNG drawn in code), as the local chat and `npm start` show
+   * them. Off for the suites that compare messages of the demo cases word for word.
+   */
+  photos?: boolean;
+}
+
 /** Loads the demo district; running it again changes nothing (everything is keyed by its code). */
-export async function seedDemo(db: Db, now: Date): Promise<SeedResult> {
+export async function seedDemo(db: Db, now: Date, options: SeedOptions = {}): Promise<SeedResult> {
   await db.state.upsert({
     where: { code: 'RJ' },
     create: { code: 'RJ', name: 'Rajasthan', nameHi: 'राजस्थान' },
@@ -100,6 +119,11 @@ export async function seedDemo(db: Db, now: Date): Promise<SeedResult> {
       nearestMarket: 'Amer Haat',
       upiId: 'amerpound.jaipur@sbi',
       upiPayeeName: 'Pound Keeper Amer (Govt)',
+      openingHours: '8 am to 6 pm, every day',
+      openingHoursHi: 'रोज़ सुबह 8 बजे से शाम 6 बजे तक',
+      latitude: 26.9855,
+      longitude: 75.8513,
+      publicPhone: '0141 253 0100',
     },
     {
       code: 'JAI2',
@@ -111,6 +135,11 @@ export async function seedDemo(db: Db, now: Date): Promise<SeedResult> {
       nearestMarket: 'Chomu Mandi',
       upiId: 'chomupound.jaipur@sbi',
       upiPayeeName: 'Pound Keeper Chomu (Govt)',
+      openingHours: '9 am to 5 pm, closed on Sunday',
+      openingHoursHi: 'सुबह 9 बजे से शाम 5 बजे तक, रविवार बंद',
+      latitude: 27.1665,
+      longitude: 75.7229,
+      publicPhone: '01423 221 100',
     },
     {
       code: 'PUN1',
@@ -122,6 +151,11 @@ export async function seedDemo(db: Db, now: Date): Promise<SeedResult> {
       nearestMarket: 'Loni Kalbhor Bazaar',
       upiId: 'havelipound.pune@mahagov',
       upiPayeeName: 'Pound Keeper Haveli (Govt)',
+      openingHours: '10 am to 5 pm, Monday to Saturday',
+      openingHoursHi: 'सोमवार से शनिवार, सुबह 10 बजे से शाम 5 बजे तक',
+      latitude: 18.4906,
+      longitude: 74.0244,
+      publicPhone: '020 2691 0100',
     },
   ];
   for (const p of pounds) await db.pound.upsert({ where: { code: p.code }, create: p, update: {} });
@@ -244,7 +278,7 @@ export async function seedDemo(db: Db, now: Date): Promise<SeedResult> {
       );
       await db.$transaction(async (tx) => {
         const { number, seq } = await allocateCaseNumber(tx, pound, year);
-        await tx.case.create({
+        const made = await tx.case.create({
           data: {
             number,
             poundId: pound.id,
@@ -262,7 +296,16 @@ export async function seedDemo(db: Db, now: Date): Promise<SeedResult> {
             registeredAt: impoundedAt,
             heads: { create: c.heads.map((h, i) => ({ index: i + 1, cattleClass: h.cls, description: h.desc })) },
           },
+          include: { heads: { orderBy: { index: 'asc' } } },
         });
+        if (options.photos) {
+          // One sample photo per group (class and description), as a keeper photographs each group at registration.
+          for (const [i, g] of photoGroups(made.heads).entries()) {
+            const bytes = samplePhotoPng(SAMPLE_COLOUR[g.cattleClass] ?? [90, 60, 30], made.id + i);
+            const photoId = await addStoredPhoto(tx, { caseId: made.id, bytes, source: 'register', now: impoundedAt });
+            await tx.head.updateMany({ where: { id: { in: g.headIds } }, data: { photoId } });
+          }
+        }
         created.push(number);
       });
     }

@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import type { Lang, Translate, Translator } from '../i18n';
+import type { StatutoryWindows } from '../law';
 import type { Block, Layout } from './engine';
 
 /** What a document builder reads: the database, the translator, the bot's username (deep links) and the time. */
@@ -7,7 +8,11 @@ export interface DocumentDeps {
   db: Db;
   translator: Translator;
   botUsername: string;
+  /** PUBLIC_URL: when set, the notice's QR code opens the public case page (any phone browser) instead of the bot. */
+  publicUrl?: string | undefined;
   now: Date;
+  /** The configured statutory periods (the s. 20 window a s. 15 receipt names); the Act's when absent. */
+  windows?: Partial<StatutoryWindows>;
 }
 
 /** Languages of a document, in reading order: both (Hindi first, English below) unless one is asked for. */

@@ -49,7 +49,15 @@ export type Block =
   | { t: 'table'; head: string[]; rows: string[][]; widths?: Array<'auto' | '1fr'>; right?: number[] }
   | { t: 'list'; items: string[] }
   | { t: 'sign'; items: string[] }
-  | { t: 'rule' };
+  | { t: 'rule' }
+  /** Photos in a row of three, each with a caption; `file` names an image of the layout's `images`. */
+  | { t: 'photos'; items: Array<{ file: string; caption: string }> };
+
+/** An image a document prints (a group's photo): a file name unique to its bytes (the photo's id) and the bytes. */
+export interface DocumentImage {
+  file: string;
+  bytes: Buffer;
+}
 
 /** A document in one or two languages: one part per language, in reading order. */
 export interface Layout {
@@ -64,6 +72,8 @@ export interface Layout {
   /** The link the QR code carries and the short text printed under it (a verify code, a case number), or null. */
   qr: { link: string; caption: string } | null;
   parts: Array<{ lang: 'hi' | 'en'; head: Block[]; blocks: Block[] }>;
+  /** Images the `photos` blocks print (JPEG or PNG bytes, given to the compiler in memory: nothing is read from disk). */
+  images?: DocumentImage[];
 }
 
 /** An engine failure: the template or the data did not compile (never expected; a bug). */
@@ -86,10 +96,17 @@ function compile(c: NodeCompiler, layout: Layout) {
   const qrWidth = layout.paper === 'a4' ? 3.2 : 2.6;
   c.mapShadow(
     `${ROOT}/data.json`,
-    Buffer.from(JSON.stringify({ landscape: false, pagePerLanguage: false, ...layout, qrWidth }), 'utf8'),
+    Buffer.from(
+      JSON.stringify({ landscape: false, pagePerLanguage: false, ...layout, images: undefined, qrWidth }),
+      'utf8',
+    ),
   );
   if (layout.qr) c.mapShadow(`${ROOT}/qr.svg`, Buffer.from(qrSvg(layout.qr.link), 'utf8'));
+  const images = (layout.images ?? []).filter((i) => /^[\w.-]+\.(png|jpg)$/.test(i.file));
+  for (const i of images) c.mapShadow(`${ROOT}/${i.file}`, i.bytes);
   const r = c.compile({ mainFilePath: `${ROOT}/main.typ` });
+  // The photos are this document's only: the engine keeps no bytes of one document for the next.
+  for (const i of images) c.unmapShadow(`${ROOT}/${i.file}`);
   const doc = r.result;
   // The engine caches parsed sources and shaped text between compilations; drop what has gone unused for a while.
   if (++compiled % 50 === 0) c.evictCache(30);

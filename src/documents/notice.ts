@@ -1,3 +1,5 @@
+import { caseLink } from '../services/cases';
+import { poundNameIn } from '../i18n';
 import type { Lang, Translate } from '../i18n';
 import { toIstDate } from '../law';
 import { auctionEligibleOf } from '../services/notice';
@@ -12,20 +14,22 @@ import {
   type DocumentSpec,
 } from './compose';
 import type { Block } from './engine';
-
-/** The case's deep link (the same as on the owner's seizure slip): t.me/<bot>?start=case_<number>. */
-export function caseLink(botUsername: string, number: string): string {
-  return `https://t.me/${botUsername}?start=case_${number}`;
-}
+import { groupPhotos, photosBlock } from './photos';
+import { caseUrl } from '../services/case-page-url';
 
 async function load(deps: DocumentDeps, caseId: number) {
   const facts = await loadNoticeFacts(deps.db, caseId);
   const c = await deps.db.case.findUnique({
     where: { id: caseId },
-    include: { notice: true, auction: true, pound: true },
+    include: { notice: true, auction: true, pound: true, heads: { select: { id: true, status: true } } },
   });
   if (!facts || !c) throw new DocumentUnavailable('not_found');
-  return { facts, c };
+  // The groups the notice reports (heads an owner took home are not, unless every head went home), with their photos.
+  const notHome = c.heads.filter((h) => h.status !== 'RELEASED');
+  const photos = await groupPhotos(deps.db, caseId, {
+    onlyHeadIds: new Set((notHome.length > 0 ? notHome : c.heads).map((h) => h.id)),
+  });
+  return { facts, c, photos };
 }
 
 /**
@@ -40,16 +44,17 @@ export async function noticeDocument(
   caseId: number,
   langs: DocumentLangs = BILINGUAL,
 ): Promise<DocumentSpec> {
-  const { facts, c } = await load(deps, caseId);
+  const { facts, c, photos } = await load(deps, caseId);
   const eligible = auctionEligibleOf(c);
   const auction = c.auction && c.auction.status !== 'CANCELLED' ? c.auction : null;
   const body = (t: Translate, lang: Lang): { head: Block[]; blocks: Block[] } => {
-    const poundName = lang === 'hi' ? facts.pound.nameHi : facts.pound.name;
+    const poundName = poundNameIn(lang, facts.pound);
     const blocks: Block[] = [
       { t: 'p', text: t('documents:notice.intro', { pound: poundName, impoundedOn: facts.impoundedOn }) },
       { t: 'kv', rows: [[t('documents:case'), facts.number]] },
       { t: 'heading', text: t('documents:notice.a', { count: facts.headCount }) },
       cattleTable(t, facts),
+      ...optional(photosBlock(t, photos.items)),
       {
         t: 'kv',
         rows: [
@@ -109,13 +114,19 @@ export async function noticeDocument(
       paper: 'a4',
       size: 10.5,
       pagePerLanguage: true,
-      qr: { link: caseLink(deps.botUsername, facts.number), caption: facts.number },
+      qr: {
+        link: deps.publicUrl ? caseUrl(deps.publicUrl, facts.number) : caseLink(deps.botUsername, facts.number),
+        caption: facts.number,
+      },
       parts: parts(deps.translator, langs, body),
+      images: photos.images,
     },
     filename: `notice-${fileSafe(facts.number)}.pdf`,
     caption: { key: 'documents:caption.notice', params: { number: facts.number } },
   };
 }
+
+const optional = (b: Block | null): Block[] => (b ? [b] : []);
 
 function cattleTable(t: Translate, facts: NoticeFacts): Block {
   return {
@@ -169,7 +180,7 @@ export async function proclamationDocument(
   caseId: number,
   langs: DocumentLangs = BILINGUAL,
 ): Promise<DocumentSpec> {
-  const { facts } = await load(deps, caseId);
+  const { facts, photos } = await load(deps, caseId);
   const texts = renderNoticeTexts(deps.translator, facts);
   const body = (t: Translate, lang: Lang): { head: Block[]; blocks: Block[] } => {
     // The chat text opens with its own heading line; the document prints its heading larger instead.
@@ -179,6 +190,7 @@ export async function proclamationDocument(
       blocks: [
         { t: 'p', text: t('documents:proclamation.say', { place: facts.placeOfSeizure }) },
         { t: 'big', text: words },
+        ...optional(photosBlock(t, photos.items)),
         { t: 'p', text: t('documents:proclamation.heard') },
       ],
     };
@@ -191,6 +203,7 @@ export async function proclamationDocument(
       pagePerLanguage: true,
       qr: null,
       parts: parts(deps.translator, langs, body),
+      images: photos.images,
     },
     filename: `proclamation-${fileSafe(facts.number)}.pdf`,
     caption: { key: 'documents:caption.proclamation', params: { number: facts.number } },

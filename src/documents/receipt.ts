@@ -1,6 +1,8 @@
+import { poundNameIn } from '../i18n';
 import type { Lang, Translate } from '../i18n';
 import { groupHeads } from '../services/cases';
 import { verificationLink, type ReceiptItem } from '../services/receipts';
+import { s20LastDay } from '../services/next-deadline';
 import {
   BILINGUAL,
   DocumentUnavailable,
@@ -63,7 +65,7 @@ export async function receiptDocument(
   const r = await findReceipt(deps, ref);
   const items = Array.isArray(r.items) ? (r.items as unknown as ReceiptItem[]) : [];
   const link = verificationLink(deps.botUsername, r.verificationCode);
-  // A receipt for one owner's heads of the entry (a part payment, issue 10.11): those heads, and that it covers only them.
+  // A receipt for one owner's heads of the entry (a part payment): those heads, and that it covers only them.
   const partHeads = r.payment?.part
     ? (r.payment.claim?.heads.map((x) => x.head) ?? []).sort((a, b) => a.index - b.index)
     : [];
@@ -96,7 +98,7 @@ export async function receiptDocument(
         rows: [
           [t('documents:receipt.number'), r.number],
           [t('documents:case'), r.case.number],
-          [t('documents:pound'), lang === 'hi' ? r.case.pound.nameHi : r.case.pound.name],
+          [t('documents:pound'), poundNameIn(lang, r.case.pound)],
           [t('documents:receipt.issued'), t('documents:datetime', { at: r.issuedAt.toISOString() })],
         ],
       },
@@ -108,7 +110,15 @@ export async function receiptDocument(
         widths: ['1fr', 'auto'],
         right: [1],
       },
-      ...(r.kind === 'S15_DEPOSIT' ? [{ t: 'p', text: t('documents:receipt.note_s15') } as Block] : []),
+      // s. 15: the last day to complain (s. 20), from the engine's window that gated the deposit.
+      ...(r.kind === 'S15_DEPOSIT'
+        ? [
+            {
+              t: 'p',
+              text: t('documents:receipt.note_s15', { lastDay: s20LastDay(r.case, deps.windows ?? {}) }),
+            } as Block,
+          ]
+        : []),
       { t: 'p', text: t('documents:receipt.verify', { code: r.verificationCode }) },
       { t: 'sign', items: [t('documents:receipt.sign_keeper')] },
     ];
@@ -157,7 +167,7 @@ export async function releaseSlipDocument(
   });
   if (!c) throw new DocumentUnavailable('not_found');
   const release = c.releases.at(-1) ?? null;
-  // A part release (one owner's heads of a mixed entry, issue #10 item 11): his heads and his receipt only; the
+  // A part release (one owner's heads of a mixed entry): his heads and his receipt only; the
   // release of the case: the heads released with it, not those an owner took earlier on his own claim.
   const partOf = (r: (typeof c.releases)[number]) => new Set(r.claim?.heads.map((h) => h.headId) ?? []);
   const earlierParts = new Set(
@@ -182,7 +192,7 @@ export async function releaseSlipDocument(
         t: 'kv',
         rows: [
           [t('documents:case'), c.number],
-          [t('documents:pound'), lang === 'hi' ? c.pound.nameHi : c.pound.name],
+          [t('documents:pound'), poundNameIn(lang, c.pound)],
           [t('documents:release.basis'), basis],
           [
             t('documents:release.released_at'),

@@ -1,3 +1,4 @@
+import { poundNameIn } from '../i18n';
 import { isLocalDate, startOfIstDay, toIstDate, type LocalDate } from '../law';
 import type { Lang, Translate } from '../i18n';
 import { surplusesHeld } from '../services/surplus';
@@ -13,6 +14,7 @@ import {
   type DocumentSpec,
 } from './compose';
 import type { Block } from './engine';
+import { groupPhotos, photosBlock } from './photos';
 import { paiseOf } from '../db';
 
 /** The India dates of a month written "YYYY-MM": its first day and the first day of the next month. */
@@ -114,7 +116,7 @@ export async function remittanceDocument(
         {
           t: 'subtitle',
           text: t('documents:remittance.subtitle', {
-            pound: `${lang === 'hi' ? pound.nameHi : pound.name} (${pound.code})`,
+            pound: `${poundNameIn(lang, pound)} (${pound.code})`,
             month: monthName,
           }),
         },
@@ -142,6 +144,9 @@ function particulars(t: Translate, r: RegisterRow): string {
     .join('; ');
 }
 
+/** Most entries whose photos a register extract prints (a month of a busy pound stays a printable file). */
+const MAX_PHOTO_CASES = 60;
+
 /**
  * The register extract (ss. 7, 8) of a pound for India dates `from`..`to`: the same rows as the CSV export
  * (buildRegisterExport), in time order, with the amounts in rupees. Landscape A4.
@@ -157,6 +162,18 @@ export async function registerDocument(
   const exports = new Map<Lang, Awaited<ReturnType<typeof buildRegisterExport>>>();
   for (const lang of langs)
     exports.set(lang, await buildRegisterExport(deps.db, { poundId, from, to, t: deps.translator.forLang(lang) }));
+  // A photo per group of each entry in the extract (the s. 8 description made visible), after the table.
+  const numbers = [
+    ...new Set([...exports.values()][0]?.records.map((r) => String(r.case_number ?? '')).filter(Boolean)),
+  ];
+  const cases = await deps.db.case.findMany({
+    where: { poundId, number: { in: numbers.slice(0, MAX_PHOTO_CASES) } },
+    select: { id: true, number: true },
+    orderBy: { id: 'asc' },
+  });
+  const photos = (await Promise.all(cases.map(async (c) => ({ c, p: await groupPhotos(deps.db, c.id) })))).filter(
+    (x) => x.p.items.length > 0,
+  );
   const body = (t: Translate, lang: Lang): { head: Block[]; blocks: Block[] } => {
     const e = exports.get(lang)!;
     const blocks: Block[] = [
@@ -186,9 +203,14 @@ export async function registerDocument(
             right: [4, 6],
           }
         : { t: 'p', text: t('documents:register.none') },
+      ...(photos.length ? [{ t: 'heading', text: t('documents:photos.register_heading') } as Block] : []),
+      ...photos.flatMap(({ c, p }) => [
+        { t: 'p', text: t('documents:photos.register_case', { number: c.number }) } as Block,
+        photosBlock(t, p.items)!,
+      ]),
       { t: 'sign', items: [t('documents:register.sign'), t('documents:notice.sign_date')] },
     ];
-    const name = `${lang === 'hi' ? pound.nameHi : pound.name} (${pound.code})`;
+    const name = `${poundNameIn(lang, pound)} (${pound.code})`;
     return {
       head: [
         { t: 'title', text: t('documents:register.title') },
@@ -205,6 +227,7 @@ export async function registerDocument(
       size: 8,
       qr: null,
       parts: parts(deps.translator, langs, body),
+      images: photos.flatMap((x) => x.p.images),
     },
     filename: `register-${pound.code}-${from}-${to}.pdf`,
     caption: { key: 'documents:caption.register', params: { pound: pound.code, from, to } },

@@ -1,10 +1,11 @@
+import { poundNameIn } from '../i18n';
 import type { Lang, Translator } from '../i18n';
 import { headLabelText } from '../services/head-label';
 import type { PublicReceipt } from '../services/verify';
 
 // The public receipt page (GET /r/<code>): server-rendered HTML, no script, no third-party asset, one
 // inline stylesheet sized for a 360 px phone. Only what the printed receipt shows: no name, no residence. A receipt for
-// one owner's heads of a register entry (issue 10.11) lists those heads (class, description) and says it covers only
+// one owner's heads of a register entry lists those heads (class, description) and says it covers only
 // them, as the receipt PDF, the chat receipt and /verify do; a receipt of the whole entry lists none.
 
 const ROLE_KEY = {
@@ -58,7 +59,7 @@ export function renderReceiptPage(translator: Translator, lang: Lang, receipt: P
   const row = (label: string, value: string) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`;
   let body: string;
   if (receipt) {
-    const pound = lang === 'hi' ? receipt.pound.nameHi : receipt.pound.name;
+    const pound = poundNameIn(lang, receipt.pound);
     const confirmed = receipt.confirmedByRole
       ? t(`common:role.${ROLE_KEY[receipt.confirmedByRole]}`)
       : t('web:receipt.confirmed_by_none');

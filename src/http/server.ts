@@ -18,8 +18,11 @@ import type { CoreDeps } from '../deps';
 import type { Metrics } from '../observability/metrics';
 import { runInScope } from '../observability/scope';
 import { publicReceipt } from '../services/verify';
+import { registerDesk, type DeskOptions } from './desk/routes';
 import { Readiness } from './readiness';
 import { pageLanguage, renderReceiptPage } from './receipt-page';
+import { renderCasePage } from './case-page';
+import { publicCase, publicCasePhoto } from '../services/public-case';
 
 /** What the HTTP server serves; parts that are absent are not routed (a worker process has no webhook). */
 export interface HttpServerOptions {
@@ -32,6 +35,10 @@ export interface HttpServerOptions {
   api?: Api;
   /** The queues for the dashboard (once the jobs runtime has started). */
   queues?: Queues;
+  /** The bot's username, for the case page's "open in Telegram" link (read per request: getMe sets it at start). */
+  botUsername?: () => string;
+  /** The staff desk (Telegram Mini App under /desk): needs the token Telegram signs initData with. */
+  desk?: DeskOptions;
 }
 
 /** The server and its readiness probe. */
@@ -53,7 +60,7 @@ const isLoopback = (ip: string) => ip === '127.0.0.1' || ip === '::1' || ip === 
 
 /**
  * The one HTTP server of a process (fastify): Telegram's webhook, /healthz, /readyz, /metrics, the queue
- * dashboard and the public receipt page. Body size and request time are limited for every route; each
+ * dashboard, the public receipt page and the staff desk (/desk). Body size and request time are limited for every route; each
  * request gets an id (X-Request-Id, echoed back) that is on every log line written while it is handled.
  */
 export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer> {
@@ -140,10 +147,24 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
       onTimeout: 'throw',
       timeoutMilliseconds: 10_000,
     });
-    app.post(WEBHOOK_PATH, (req, reply) => runInScope({ req_id: req.id }, () => handle(req, reply)));
+    const secret = config.WEBHOOK_SECRET!;
+    const webhook = (req: FastifyRequest, reply: FastifyReply) =>
+      runInScope({ req_id: req.id }, async () => {
+        // With the right secret, a JSON body that is not a Telegram update is the sender's mistake, not ours: 400,
+        // which Telegram does not retry (a 500 it would post again and again). A wrong secret is grammY's 401.
+        const problem = safeEqual(String(req.headers['x-telegram-bot-api-secret-token'] ?? ''), secret)
+          ? notAnUpdate(req.body)
+          : null;
+        if (problem) {
+          log.warn({ problem }, 'webhook body is not a Telegram update');
+          return reply.code(400).type('text/plain; charset=utf-8').send('Bad Request: not a Telegram update');
+        }
+        return handle(req, reply);
+      });
+    app.post(WEBHOOK_PATH, webhook);
     // Telegram posts to the URL it was given; a WEBHOOK_URL with another path is served there too.
     const path = webhookPath(config.WEBHOOK_URL);
-    if (path !== WEBHOOK_PATH) app.post(path, (req, reply) => runInScope({ req_id: req.id }, () => handle(req, reply)));
+    if (path !== WEBHOOK_PATH) app.post(path, webhook);
   }
 
   if (o.queues && config.DASHBOARD_USER && config.DASHBOARD_PASSWORD)
@@ -165,6 +186,27 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
       },
     },
     async (req, reply) => receiptPage(req, reply, deps),
+  );
+  if (o.desk) await registerDesk(app, deps, o.desk);
+
+  // The public case page and its photos: a page asks for one image per photographed group, so photos get a wider limit.
+  const tooMany = (req: FastifyRequest) => {
+    const lang = pageLanguage(undefined, req.headers['accept-language'], deps.config.DEFAULT_LANGUAGE);
+    return { statusCode: 429, message: deps.translator.t(lang, 'casepage:too_many') };
+  };
+  app.get<{ Params: { number: string }; Querystring: { lang?: string } }>(
+    '/c/:number',
+    { config: { rateLimit: { max: config.CASE_PAGE_PER_MINUTE, timeWindow: 60_000, errorResponseBuilder: tooMany } } },
+    async (req, reply) => casePage(req, reply, deps, o.botUsername?.() ?? config.BOT_USERNAME ?? ''),
+  );
+  app.get<{ Params: { number: string; photo: string } }>(
+    '/c/:number/photo/:photo',
+    {
+      config: {
+        rateLimit: { max: config.CASE_PAGE_PER_MINUTE * 6, timeWindow: 60_000, errorResponseBuilder: tooMany },
+      },
+    },
+    async (req, reply) => casePhoto(req, reply, deps),
   );
 
   // Not the instance itself: a fastify instance is thenable, and an async function would await it.
@@ -192,6 +234,65 @@ async function receiptPage(
       'content-language': lang,
     })
     .send(renderReceiptPage(deps.translator, lang, receipt));
+}
+
+/**
+ * Why a webhook body is not a Telegram update, or null when it is one: an object with `update_id` a non-negative
+ * integer JavaScript holds exactly (an id past 2^53, or past 64 bits, is not one Telegram sends) and at least one
+ * object beside it (the message, callback query… — kinds Telegram may add later count too).
+ */
+export function notAnUpdate(body: unknown): 'not_an_object' | 'update_id' | 'no_content' | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'not_an_object';
+  const { update_id: id, ...rest } = body as Record<string, unknown>;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0) return 'update_id';
+  return Object.values(rest).some((v) => typeof v === 'object' && v !== null && !Array.isArray(v))
+    ? null
+    : 'no_content';
+}
+
+const PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-store',
+  vary: 'Accept-Language',
+  // Images from this server only (the case's photos); no script, no other asset.
+  'content-security-policy':
+    "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+} as const;
+
+async function casePage(
+  req: FastifyRequest<{ Params: { number: string }; Querystring: { lang?: string } }>,
+  reply: FastifyReply,
+  deps: CoreDeps,
+  botUsername: string,
+) {
+  const lang = pageLanguage(req.query.lang, req.headers['accept-language'], deps.config.DEFAULT_LANGUAGE);
+  // Any number, well-formed or not, ends in the same 404 page when there is no such case.
+  const view = await publicCase(deps, String(req.params.number).slice(0, 60));
+  return reply
+    .code(view ? 200 : 404)
+    .headers({ ...PAGE_HEADERS, 'content-language': lang })
+    .send(renderCasePage(deps.translator, lang, view ? { ...view, botUsername } : null));
+}
+
+async function casePhoto(
+  req: FastifyRequest<{ Params: { number: string; photo: string } }>,
+  reply: FastifyReply,
+  deps: CoreDeps,
+) {
+  const photo = await publicCasePhoto(deps, String(req.params.number).slice(0, 60), String(req.params.photo));
+  if (!photo) return reply.code(404).headers({ 'cache-control': 'no-store' }).type('text/plain').send('not found');
+  return reply
+    .code(200)
+    .headers({
+      'content-type': photo.contentType,
+      // A photo id is never reused for other bytes (a replaced photo is a new row): cache for a day.
+      'cache-control': 'public, max-age=86400',
+      'content-security-policy': "default-src 'none'; sandbox",
+      'x-content-type-options': 'nosniff',
+    })
+    .send(photo.bytes);
 }
 
 /** The path part of WEBHOOK_URL ("/" when it has none). */

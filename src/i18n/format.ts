@@ -4,7 +4,7 @@ export type Lang = 'en' | 'hi';
 
 const locale = (lng: string) => (lng === 'hi' ? 'hi-IN' : 'en-IN');
 
-// Building an Intl formatter costs far more than using one (issue 13: formatting and translation were 11 % of
+// Building an Intl formatter costs far more than using one (formatting and translation were 11 % of
 // an update's CPU): one formatter per (kind, language), made on first use. The options depend only on those.
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(kind: string, lng: string, make: () => F): F {
@@ -51,23 +51,37 @@ export function formatDate(value: Date | string, lng: string = 'en'): string {
   ).format(d);
 }
 
-/** "29 Nov 2026, 4:05 pm IST"; in Hindi the 24-hour clock as in official notices: "29 नवंबर 2026 को 16:05 बजे IST". */
+/**
+ * A time as people say it: "29 Nov 2026, 4:05 pm"; in Hindi the part of the day and the 12-hour clock,
+ * "29 नवंबर 2026, शाम 4:05 बजे" (सुबह 4–11, दोपहर 12–15, शाम 16–19, रात 20–3). Always India time, so no
+ * "IST" is written, and no को: a text adds को/तक/से after it only where it reads right (see locales/README.md).
+ */
 export function formatDateTime(value: Date | string, lng: string = 'en'): string {
   const d = new Date(value);
-  const s = cached(
+  const parts = cached(
     'datetime',
     lng,
     () =>
-      new Intl.DateTimeFormat(locale(lng), {
+      new Intl.DateTimeFormat('en-GB', {
         timeZone: IST,
-        day: 'numeric',
-        month: lng === 'hi' ? 'long' : 'short',
-        year: 'numeric',
-        hour: lng === 'hi' ? '2-digit' : 'numeric',
+        hour: '2-digit',
         minute: '2-digit',
-        hourCycle: lng === 'hi' ? 'h23' : 'h12',
+        hourCycle: 'h23',
         numberingSystem: 'latn',
       }),
-  ).format(d);
-  return `${s} IST`;
+  ).formatToParts(d);
+  const hour = Number(parts.find((p) => p.type === 'hour')?.value ?? 0) % 24;
+  const minute = parts.find((p) => p.type === 'minute')?.value ?? '00';
+  const h12 = hour % 12 === 0 ? 12 : hour % 12;
+  const day = formatDate(d, lng);
+  if (lng === 'hi') return `${day}, ${dayPartHi(hour)} ${h12}:${minute} बजे`;
+  return `${day}, ${h12}:${minute} ${hour < 12 ? 'am' : 'pm'}`;
+}
+
+/** The part of the day a Hindi speaker names before a 12-hour time. */
+function dayPartHi(hour: number): string {
+  if (hour >= 4 && hour < 12) return 'सुबह';
+  if (hour >= 12 && hour < 16) return 'दोपहर';
+  if (hour >= 16 && hour < 20) return 'शाम';
+  return 'रात';
 }

@@ -4,6 +4,7 @@ import i18next, { type i18n as I18n, type Resource, type TOptions } from 'i18nex
 import { formatDate, formatDateTime, formatRupees, type Lang } from './format';
 
 export { formatDate, formatDateTime, formatRupees, IST, type Lang } from './format';
+export { poundNameIn, poundParams, type PoundNames } from './pound-name';
 export const LANGUAGES: readonly Lang[] = ['en', 'hi'];
 
 const LOCALES_DIR = path.resolve(import.meta.dirname, '../../locales');
@@ -59,7 +60,7 @@ export async function createTranslator(options: { strict?: boolean } = {}): Prom
   instance.services.formatter?.add('datetime', (value, lng) => formatDateTime(value as string, lng ?? 'en'));
   const t = (lng: Lang, key: string, opts?: TOptions) => instance.t(key, { ...opts, lng }) as string;
   // i18next's t() (key lookup, plural rules, interpolation, formatters) was the largest part of an update's CPU after
-  // the database (issue 13). The resources are fixed after init and the formatters are pure, so a text depends only on
+  // the database. The resources are fixed after init and the formatters are pure, so a text depends only on
   // (language, key, options): keep the texts asked with primitive options (button labels, statuses, cattle classes,
   // most lines) per language, bounded. A missing key throws (strict) before anything is kept.
   const memo: Record<Lang, Map<string, string>> = { en: new Map(), hi: new Map() };
@@ -91,8 +92,22 @@ export async function createTranslator(options: { strict?: boolean } = {}): Prom
   return { i18n: instance, t, forLang };
 }
 
-/** Telegram's language_code → our language: Hindi for hi, else English (unless a default is configured). */
-export function languageFromTelegram(code: string | undefined, fallback: Lang = 'en'): Lang {
-  if (!code) return fallback;
-  return code.toLowerCase().startsWith('hi') ? 'hi' : 'en';
+/**
+ * The one rule for a person's language, used by the bot's replies, the messages the jobs push, the command menus
+ * and the local chat alike: their stored choice (/language), else Telegram's language_code (hi… Hindi, en… English),
+ * else the deployment's DEFAULT_LANGUAGE — also for a code we have no texts in, and for no code at all, so a person
+ * whose Telegram sends none reads replies and reminders in the same language.
+ */
+export function userLanguage(
+  config: { DEFAULT_LANGUAGE: Lang },
+  user: { language?: string | null; languageCode?: string | null } | null | undefined,
+): Lang {
+  if (user?.language === 'hi' || user?.language === 'en') return user.language;
+  return languageFromTelegram(user?.languageCode, config.DEFAULT_LANGUAGE);
+}
+
+/** Telegram's language_code → our language: Hindi for hi…, English for en…, else `fallback`. */
+function languageFromTelegram(code: string | null | undefined, fallback: Lang): Lang {
+  const primary = code?.toLowerCase().split(/[-_]/)[0];
+  return primary === 'hi' || primary === 'en' ? primary : fallback;
 }

@@ -78,6 +78,8 @@ export type {
 
 // Timeline (ss. 14, 17, 20)
 export { computeTimeline, earliestS14SaleDay, s16SaleEligible, s20ComplaintWindowOf } from './timeline';
+export { isS16Path, s16RefusedAt, salePath } from './sale-path';
+export type { SalePath, SalePathFacts } from './sale-path';
 export type { Timeline, TimelineEntry, TimelineInput, TimelineRule, TimelineEvent } from './timeline';
 
 // State machine (ss. 13–19)

@@ -16,6 +16,7 @@ import {
 import type { StatutoryWindows } from './data/windows';
 import { err, guard, LawError, ok, TransitionRefused, type LawResult, type RefusalReason } from './errors';
 import { resolveWindows } from './rules';
+import { isS16Path } from './sale-path';
 import type { Section } from './sections';
 import { s14AuctionEligible, s14ReportDue, s16SaleEligible, s17SurplusHoldEnd, s20ComplaintWindowOf } from './timeline';
 
@@ -388,7 +389,7 @@ function contextOf(state: CaseState, now: Date): Ctx {
   if (!Number.isSafeInteger(state.heads) || state.heads < 0) {
     throw new LawError(state.heads < 0 ? 'NEGATIVE_COUNT' : 'INVALID_COUNT', { field: 'heads', value: state.heads });
   }
-  return { state, now, windows: resolveWindows(state.windows), s16Path: state.ownerRefusedAt != null };
+  return { state, now, windows: resolveWindows(state.windows), s16Path: isS16Path(state) };
 }
 
 function asActor(actor: Actor | Role): Actor {

@@ -7,7 +7,7 @@ import type { Section } from './sections';
 import { s20ComplaintWindowOf } from './timeline';
 
 /**
- * One register entry, several owners (issue #10 item 11). Section 13 lets "the owner of the cattle impounded" claim
+ * One register entry, several owners. Section 13 lets "the owner of the cattle impounded" claim
  * them on payment of the fines and charges "in respect of such cattle", and s. 15 lets him deposit that amount under
  * protest: each owner of a mixed lot claims, and pays for, his own heads. A claim for a strict part of the heads still
  * in the pound (a *part claim*) is settled on its own: once the keeper confirms the payment or deposit, those heads

@@ -26,7 +26,7 @@ export interface DuesAfterSale extends DuesBreakdown {
 }
 
 /**
- * s. 13 after a partial s. 14 sale (issue 10.9). Heads offered at a s. 14 auction without a bid stay in the pound
+ * s. 13 after a partial s. 14 sale. Heads offered at a s. 14 auction without a bid stay in the pound
  * and remain "impounded cattle" their owner may claim "on payment of the fines and charges incurred in respect of
  * such cattle". The proceeds of the sale already met the dues of the whole herd up to the sale day, as far as they
  * went (the s. 14 round deducts every head's fines and charges, `computeSale` with `S14_ALL`). So what the owner

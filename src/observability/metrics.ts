@@ -28,6 +28,7 @@ export class Metrics {
   readonly deliveries: Counter<'outcome'>;
   readonly telegram429: Counter;
   readonly deadlineLateness: Histogram<'step'>;
+  readonly sms: Counter<'event' | 'outcome'>;
   private sources?: MetricSources;
 
   constructor() {
@@ -70,6 +71,12 @@ export class Metrics {
       buckets: [0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600],
       registers,
     });
+    this.sms = new Counter({
+      name: 'kanji_sms_total',
+      help: 'SMS to owners, by event (registered, s14_reported, auction, released, released_order) and outcome: sent, retry (a transient provider error; the outbox tries again), failed (refused for good), skipped (the number was erased)',
+      labelNames: ['event', 'outcome'],
+      registers,
+    });
     for (const o of ['sent', 'unreachable', 'failed']) this.deliveries.inc({ outcome: o }, 0);
     const self = this;
     new Gauge({
@@ -93,6 +100,20 @@ export class Metrics {
       registers,
       async collect() {
         if (self.sources?.sendRate) this.set(await self.sources.sendRate());
+      },
+    });
+    new Gauge({
+      name: 'kanji_sms_deliveries',
+      help: 'SMS to owners by delivery status (whole deployment): PENDING = owed and not yet accepted by the provider',
+      labelNames: ['status'],
+      registers,
+      async collect() {
+        const s = self.sources;
+        if (!s) return;
+        this.reset();
+        const rows = await s.db.smsDelivery.groupBy({ by: ['status'], _count: { _all: true } });
+        for (const st of ['PENDING', 'SENT', 'UNREACHABLE', 'FAILED'])
+          this.set({ status: st }, rows.find((r) => r.status === st)?._count._all ?? 0);
       },
     });
     new Gauge({

@@ -1,4 +1,5 @@
-import { computeTimeline, isOfficialBuyer, type TransitionAllowed } from '../law';
+import { poundParams } from '../i18n';
+import { computeTimeline, isOfficialBuyer, type TransitionAllowed, isS16Path, s16RefusedAt } from '../law';
 import type { Db } from '../db';
 import { audit } from './audit';
 import {
@@ -13,12 +14,13 @@ import {
   caseTransaction,
 } from './case-transition';
 import { Refusal } from './refusal';
-import { type StaffActor, authorize } from './staff-actor';
+import { type StaffActor, actorInTx, authorize } from './staff-actor';
 import { planDeadlines } from './deadlines';
 import { nameKey, nameResemblance, sameName } from './name-match';
 import { addToOutbox, queueMessage } from './outbox';
 import { ownerChats, staffChats } from './reminders/recipients';
 import { cleanPersonName } from './person-name';
+import { queueOwnerSms } from './sms/owner-mobile';
 
 /** The auction as the officer schedules it, per the District Magistrate's directions (s. 14). */
 export interface AuctionInput {
@@ -119,7 +121,7 @@ export async function scheduleAuction(db: Db, act: StaffActor, input: AuctionInp
       place,
       conditions,
       directionRef,
-      s16Path: c.ownerRefusedAt != null,
+      s16Path: isS16Path(c),
       headsOffered: c.heads.filter((h) => h.status === 'IMPOUNDED').length,
       ...(adjourned
         ? { adjournedAuctionId: adjourned.id, adjournedFrom: adjourned.scheduledFor.toISOString(), reason: 'no_bids' }
@@ -131,6 +133,8 @@ export async function scheduleAuction(db: Db, act: StaffActor, input: AuctionInp
       roundJobKey(c.id, round, 'broadcast:auction'),
       now,
     );
+    // Owners who gave a mobile: the day and place, one SMS per round.
+    await queueOwnerSms(tx, c.id, 'auction', now, auction.id);
     await planDeadlines(tx, c.id, now);
     return { caseNumber: c.number, auction };
   });
@@ -139,7 +143,8 @@ export async function scheduleAuction(db: Db, act: StaffActor, input: AuctionInp
 /** Checks that this keeper or officer may record the owner's s. 16 refusal on the case now (no writes). */
 export function checkCanRecordRefusal(c: CaseForLaw, act: StaffActor, now: Date): TransitionAllowed {
   const role = authorize(act, 'owner.refusal', c.poundId).lawRole;
-  if (c.ownerRefusedAt) throw new Refusal('ALREADY_DONE', 's. 16', { at: c.ownerRefusedAt.toISOString() });
+  const refusedAt = s16RefusedAt(c);
+  if (refusedAt) throw new Refusal('ALREADY_DONE', 's. 16', { at: refusedAt.toISOString() });
   return mustAllow(caseStateOf(c), 'REFUSE_TO_PAY', role, now);
 }
 
@@ -160,6 +165,8 @@ export async function recordOwnerRefusal(
   const name = cleanPersonName(appeared.name);
   if (!name) throw new Refusal('TEXT_REQUIRED', 's. 16');
   return caseTransaction(db, async (tx) => {
+    // The grants as they stand now (not the bot's cached copy): a revoked keeper or officer records nothing.
+    act = await actorInTx(tx, act);
     const c = await loadCase(tx, caseId);
     const allowed = checkCanRecordRefusal(c, act, now);
     // The owner is told what was recorded, under which section, and what follows — the first day of sale comes
@@ -184,8 +191,7 @@ export async function recordOwnerRefusal(
             at: now.toISOString(),
             name,
             saleFrom,
-            pound: c.pound.name,
-            'pound@hi': c.pound.nameHi,
+            ...poundParams(c.pound),
           },
           priority: 'personal',
         },
@@ -210,7 +216,7 @@ export async function recordOwnerRefusal(
         {
           chatId,
           key: 'officer:refusal_note.to_officer',
-          params: { number: c.number, at: now.toISOString(), pound: c.pound.name, 'pound@hi': c.pound.nameHi },
+          params: { number: c.number, at: now.toISOString(), ...poundParams(c.pound) },
           priority: 'official',
         },
         `case:${c.id}:s16-refusal:${chatId}`,

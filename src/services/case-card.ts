@@ -1,7 +1,15 @@
 import { Prisma } from '../db';
 import { queryRows } from '../db/direct';
-import { CLAIMABLE, computeTimeline, IN_CUSTODY, type CaseStatus, type LawResult, type StatutoryWindows } from '../law';
-import type { CaseNumber } from './cases';
+import {
+  CLAIMABLE,
+  computeTimeline,
+  IN_CUSTODY,
+  type CaseStatus,
+  type LawResult,
+  type StatutoryWindows,
+  isS16Path,
+} from '../law';
+import { caseNumberKey, type CaseNumber } from './cases';
 import {
   afterSaleFactsOf,
   duesOfLoaded,
@@ -16,7 +24,7 @@ import {
 import { nextDeadline, type NextDeadline, type StoredClock } from './next-deadline';
 
 /**
- * Read models of the owner's case screens (issue 13): everything the case card and the dues screen show, for
+ * Read models of the owner's case screens: everything the case card and the dues screen show, for
  * one viewer at one instant, in ONE statement (the case, its pound, heads, current auction round, s. 20
  * complaints, whether the viewer follows it or may ask for the s. 17 surplus — and for the dues screen the
  * pound's dated rule rows). Views and keyboards are pure functions of these (bot/views/owner/case-card.ts).
@@ -35,9 +43,26 @@ interface CaseColumns extends StoredClock {
 
 export interface CaseCard extends CaseColumns {
   status: CaseStatus;
-  pound: { id: number; code: string; name: string; nameHi: string; address: string };
+  pound: {
+    id: number;
+    code: string;
+    name: string;
+    nameHi: string;
+    address: string;
+    /** When the pound is open, in English and in Hindi; where it is; its public office phone (null: not recorded). */
+    openingHours?: string | null;
+    openingHoursHi?: string | null;
+    latitude?: number | null;
+    longitude?: number | null;
+    publicPhone?: string | null;
+  };
   /** In register order. */
-  heads: Array<{ cattleClass: string; description: string; status: string }>;
+  heads: Array<{ cattleClass: string; description: string; status: string; photoId?: number | null }>;
+  /**
+   * The groups' photos, one per photographed group in register order (src/services/photos.ts): Telegram's file_id
+   * when the bot has one, and whether the bytes are kept (a photo made here has bytes only).
+   */
+  photos: CardPhoto[];
   /** The current auction round, if any. */
   auction: { scheduledFor: Date; place: string; status: string } | null;
   /** s. 20 complaints recorded on the case, oldest first (filedOn: India date). */
@@ -50,6 +75,13 @@ export interface CaseCard extends CaseColumns {
   actions: CaseCardAction[];
 }
 
+/** A photo shown with the card. */
+export interface CardPhoto {
+  id: number;
+  fileId: string | null;
+  stored: boolean;
+}
+
 /** Which case: by id or by a parsed case number. */
 export type CaseRef = { id: number } | { number: CaseNumber };
 
@@ -57,6 +89,7 @@ interface CardRow extends CaseColumns {
   status: string;
   pound: unknown;
   heads: unknown;
+  photos: unknown;
   auction: unknown;
   complaints: unknown;
   following: boolean;
@@ -67,8 +100,7 @@ interface CardRow extends CaseColumns {
 }
 
 function cardQuery(db: DbReader, ref: CaseRef, viewer: bigint | null, withRules: boolean) {
-  const where =
-    'id' in ref ? Prisma.sql`c."id" = ${ref.id}` : Prisma.sql`c."numberKey" = ${ref.number.number.toUpperCase()}`;
+  const where = 'id' in ref ? Prisma.sql`c."id" = ${ref.id}` : Prisma.sql`c."numberKey" = ${caseNumberKey(ref.number)}`;
   const v = viewer ?? -1n; // no Telegram id is negative for a user: "nobody"
   // The dues screen also reads the last completed auction round's stored sale (s. 13 after a partial s. 14 sale).
   const rules = withRules
@@ -80,9 +112,14 @@ function cardQuery(db: DbReader, ref: CaseRef, viewer: bigint | null, withRules:
     Prisma.sql`
     SELECT c."id", c."number", c."status"::text AS "status", c."poundId", c."impoundedAt", c."seizedAt", c."reportedAt", c."noticePostedAt",
            c."ownerRefusedAt", c."surplusDepositedAt", c."placeOfSeizure",
-           json_build_object('id', p."id", 'code', p."code", 'name', p."name", 'nameHi', p."nameHi", 'address', p."address") AS "pound",
-           (SELECT coalesce(json_agg(json_build_object('cattleClass', h."cattleClass", 'description', h."description", 'status', h."status") ORDER BY h."index"), '[]'::json)
+           json_build_object('id', p."id", 'code', p."code", 'name', p."name", 'nameHi', p."nameHi", 'address', p."address",
+                             'openingHours', p."openingHours", 'openingHoursHi', p."openingHoursHi", 'latitude', p."latitude",
+                             'longitude', p."longitude", 'publicPhone', p."publicPhone") AS "pound",
+           (SELECT coalesce(json_agg(json_build_object('cattleClass', h."cattleClass", 'description', h."description", 'status', h."status", 'photoId', h."photoId") ORDER BY h."index"), '[]'::json)
               FROM "Head" h WHERE h."caseId" = c."id") AS "heads",
+           (SELECT coalesce(json_agg(json_build_object('id', ph."id", 'fileId', ph."fileId", 'stored', ph."status" = 'STORED') ORDER BY ph."id"), '[]'::json)
+              FROM "Photo" ph WHERE ph."caseId" = c."id" AND ph."status" <> 'REFUSED'
+                AND ph."id" IN (SELECT h2."photoId" FROM "Head" h2 WHERE h2."caseId" = c."id")) AS "photos",
            (SELECT json_build_object('scheduledFor', a."scheduledFor", 'place', a."place", 'status', a."status") FROM "Auction" a WHERE a."id" = c."currentAuctionId") AS "auction",
            (SELECT coalesce(json_agg(json_build_object('reference', k."reference", 'filedOn', k."filedOn", 'outcome', k."outcome") ORDER BY k."id"), '[]'::json)
               FROM "Complaint" k WHERE k."caseId" = c."id") AS "complaints",
@@ -121,13 +158,14 @@ function cardOf(row: CardRow, viewer: bigint | null, now: Date, windows: Partial
     auction,
   };
   const next = nextDeadline(facts, now, windows);
+  const heads = jsonOf<CaseCard['heads']>(row.heads);
   const claimable = CLAIMABLE.includes(status);
   const inCustody = IN_CUSTODY.includes(status);
   const actions: CaseCardAction[] = [];
   if (inCustody) actions.push('dues');
   if (claimable) actions.push('claim', 'protest');
   // s. 13 after a partial s. 14 sale: the heads left without a bid may still be claimed (no s. 15 deposit now).
-  if (status === 'PARTLY_SOLD' && !row.ownerRefusedAt) actions.push('claim');
+  if (status === 'PARTLY_SOLD' && !isS16Path(row)) actions.push('claim');
   actions.push(row.following ? 'unfollow' : 'follow');
   // s. 17: whoever claimed the case may ask for the surplus (once) while the District Magistrate holds it.
   if (viewer !== null && row.claimed && !row.surplusRequested && surplusHeld(row, now)) actions.push('request_surplus');
@@ -144,7 +182,8 @@ function cardOf(row: CardRow, viewer: bigint | null, now: Date, windows: Partial
     surplusDepositedAt: row.surplusDepositedAt,
     placeOfSeizure: row.placeOfSeizure,
     pound: jsonOf(row.pound),
-    heads: jsonOf(row.heads),
+    heads,
+    photos: photosInGroupOrder(heads, jsonOf<CardPhoto[]>(row.photos)),
     auction,
     complaints: jsonOf<Array<{ reference: string; filedOn: string; outcome: string | null }>>(row.complaints).map(
       (k) => ({ ...k, filedOn: k.filedOn.slice(0, 10) }),
@@ -154,6 +193,16 @@ function cardOf(row: CardRow, viewer: bigint | null, now: Date, windows: Partial
     inCustody,
     actions,
   };
+}
+
+/** The photos in the order of the groups they show (the first head of each photographed group). */
+function photosInGroupOrder(heads: CaseCard['heads'], photos: CardPhoto[]): CardPhoto[] {
+  const out: CardPhoto[] = [];
+  for (const h of heads) {
+    const p = h.photoId == null ? undefined : photos.find((x) => x.id === h.photoId);
+    if (p && !out.includes(p)) out.push(p);
+  }
+  return out;
 }
 
 /** The public case card of `ref` as `viewer` (a Telegram user id, or null) sees it at `now`; null if no such case. One statement. */
@@ -207,7 +256,7 @@ export async function duesScreen(
   const afterSale =
     options.mode === 'sale' || !partlySold
       ? null
-      : afterSaleFactsOf(row.ownerRefusedAt, row.lastRoundAccount == null ? null : jsonOf(row.lastRoundAccount));
+      : afterSaleFactsOf(row, row.lastRoundAccount == null ? null : jsonOf(row.lastRoundAccount));
   const opts = { ...options, afterSale };
   const dues = duesOfLoaded(forDues, rules, at, opts);
   const tomorrow = dues.ok ? duesOfLoaded(forDues, rules, new Date(at.getTime() + 86_400_000), opts) : dues;

@@ -43,7 +43,8 @@ export function parseSearchQuery(text: string, now: Date): SearchQuery {
   const colours: string[] = [];
   const free: string[] = [];
   let pendingCount: number | null = null;
-  for (const w of words(rest)) {
+  const all = words(rest);
+  for (const [i, w] of all.entries()) {
     const cls = classOfWord(w);
     if (cls) {
       const existing = classes.find((c) => c.cattleClass === cls);
@@ -53,7 +54,8 @@ export function parseSearchQuery(text: string, now: Date): SearchQuery {
       pendingCount = null;
       continue;
     }
-    const count = countOfWord(w);
+    // "do bhains": a number word that is also an everyday word counts only right before a class ("do" = two).
+    const count = countOfWord(w) ?? (classOfWord(all[i + 1] ?? '') ? countBeforeClass(w) : null);
     if (count !== null) {
       // "भैंस 2" puts the number after the class.
       const last = classes[classes.length - 1];
@@ -71,6 +73,19 @@ export function parseSearchQuery(text: string, now: Date): SearchQuery {
   }
   return { date: found?.date ?? null, classes, colours, words: free };
 }
+
+/** Hindi number words in Latin letters that are also everyday words ("do" = two, "do" = give): counts only before a class. */
+const COUNTS_BEFORE_CLASS: Record<string, number> = {
+  do: 2,
+  doh: 2,
+  che: 6,
+  chhe: 6,
+  chah: 6,
+  chhah: 6,
+  no: 9,
+  nau: 9,
+};
+const countBeforeClass = (w: string): number | null => COUNTS_BEFORE_CLASS[w.toLowerCase()] ?? null;
 
 /** True when the query has anything to search on. */
 export function isEmptyQuery(q: SearchQuery): boolean {
@@ -247,7 +262,7 @@ export function searchSql(query: SearchQuery, now: Date, take: number, skip = 0)
  * Cases matching the search, best first (at most `limit`; equal scores newest impounding first). Searches the
  * SEARCH_CANDIDATES most recent cases impounded in the last SEARCH_WINDOW_DAYS before `now`, around the date if one was given.
  *
- * The database does the selecting (issue 13): the date and class parts of `scoreCase` are exact in SQL, so a search by
+ * The database does the selecting: the date and class parts of `scoreCase` are exact in SQL, so a search by
  * date and class reads only the best `limit` rows. Colours and words (spelt loosely, across scripts) are scored by
  * `scoreCase` here over candidates read highest bound first (`searchSql`), in growing batches, until no case not yet
  * read can outrank the results; cases that no search word can match (by their search keys) are not read at all.

@@ -12,7 +12,7 @@ import {
 import { Prisma, type Db } from '../db';
 import type { Tx } from './outbox';
 import { refusalOf, Refusal } from './refusal';
-import { authorize, may, type Authorized, type StaffActor, type StaffRight } from './staff-actor';
+import { authorize, authorizeInTx, may, type Authorized, type StaffActor, type StaffRight } from './staff-actor';
 
 /**
  * The one way a stored case changes status: load it (`loadCase`), ask the statute engine (`caseStateOf` +
@@ -44,16 +44,18 @@ export async function loadCase(db: Tx | Db, caseId: number): Promise<CaseForLaw>
 /**
  * Loads a case for a staff action and checks the actor's right over it. A grant holds for one pound, and which
  * pound is the case's, so the case is read first and the right checked on it — every staff action on a case
- * begins so. `who.lawRole` is the role the statute engine is asked with; `who.audit` what the audit records.
+ * begins so. The right is judged on the actor's grants read again inside `tx` (`authorizeInTx`), never on a
+ * cached copy: a revoked official is refused from the moment the revocation commits. `who.lawRole` is the role
+ * the statute engine is asked with; `who.audit` what the audit records.
  */
 export async function loadCaseAs(
-  tx: Tx | Db,
+  tx: Tx,
   actor: StaffActor,
   right: StaffRight,
   caseId: number,
 ): Promise<{ c: CaseForLaw; who: Authorized }> {
   const c = await loadCase(tx, caseId);
-  return { c, who: authorize(actor, right, c.poundId) };
+  return { c, who: await authorizeInTx(tx, actor, right, c.poundId) };
 }
 
 /** The stored facts `caseStateOf` reads (a `CaseForLaw` has them all; a lighter row may omit `payments`). */

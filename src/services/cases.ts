@@ -7,7 +7,9 @@ export { searchCases, parseSearchQuery, type SearchHit, type SearchQuery } from 
  * Case numbers and case look-up. A case number is "<pound code>-<year>-<serial>", e.g. JAI1-2026-17
  * (src/services/case-numbers.ts allocates them). Owners type them from a paper slip, often on a Hindi
  * keyboard: any case, spaces or other separators, Devanagari digits, and the Latin letters of the pound
- * code spelt out in Devanagari ("जे ए आई 1") are all understood.
+ * code spelt out in Devanagari ("जे ए आई 1") are all understood. `parseCaseNumber` is the one parser — owners,
+ * staff commands and the admin CLI alike — and every look-up goes through its key (`caseNumberKey`, the indexed
+ * `Case.numberKey`), so a number that finds a case for one finds it for all.
  */
 
 /** A parsed case number. */
@@ -112,12 +114,48 @@ function parseNormalised(text: string): CaseNumber | null {
   return { number: `${poundCode}-${year}-${seq}`, poundCode, year, seq };
 }
 
+/** The payload of a case's deep link (`/start case_<number>`), read back by the bot's /start. */
+export const CASE_START_PREFIX = 'case_';
+
+/** The case's deep link, t.me/<bot>?start=case_<number>: on the owner's seizure slip and the s. 14 notice alike. */
+export function caseLink(botUsername: string, number: string): string {
+  return `https://t.me/${botUsername}?start=${CASE_START_PREFIX}${number}`;
+}
+
+/**
+ * The key a case is looked up by: `Case.numberKey` = upper(number), kept by the trigger Case_number_key and
+ * uniquely indexed — one index probe at any register size.
+ */
+export function caseNumberKey(parsed: CaseNumber): string {
+  return parsed.number.toUpperCase();
+}
+
+/**
+ * A case number at the start of a command's words and the words after it: "JAI1-2026-17 order X",
+ * "jai1 २०२६ १७ 5/12/2026" (the number may take several words). Null when the text does not start with one.
+ */
+export function splitCaseNumber(text: string): { number: CaseNumber; rest: string } | null {
+  const tokens = text.trim().split(/\s+/).filter(Boolean);
+  for (let i = Math.min(tokens.length, 6); i >= 1; i--) {
+    const number = parseCaseNumber(tokens.slice(0, i).join(' '));
+    if (number) return { number, rest: tokens.slice(i).join(' ') };
+  }
+  return null;
+}
+
+/** The id of the case with this number (as typed, or parsed); null if none or not a case number. */
+export async function findCaseIdByNumber(db: DbReader, typed: string | CaseNumber): Promise<number | null> {
+  const parsed = typeof typed === 'string' ? parseCaseNumber(typed) : typed;
+  if (!parsed) return null;
+  const row = await db.case.findUnique({ where: { numberKey: caseNumberKey(parsed) }, select: { id: true } });
+  return row?.id ?? null;
+}
+
 /** The case with this number (as typed), with what the public card and the dues need; null if none. */
 export async function findCaseByNumber(db: DbReader, typed: string | CaseNumber) {
   const parsed = typeof typed === 'string' ? parseCaseNumber(typed) : typed;
   if (!parsed) return null;
-  // numberKey = upper(number), uniquely indexed (trigger Case_number_key): one index probe at any register size.
-  return db.case.findUnique({ where: { numberKey: parsed.number.toUpperCase() }, include: caseCardInclude });
+  return db.case.findUnique({ where: { numberKey: caseNumberKey(parsed) }, include: caseCardInclude });
 }
 
 /** The case with this id, with what the public card and the dues need; null if none. */
@@ -127,7 +165,7 @@ export function findCaseById(db: DbReader, id: number) {
 
 /** True when the case exists (one index probe; for a button or flow that only needs to know it is not stale). */
 export async function caseExists(db: DbReader, ref: { id: number } | { number: CaseNumber }): Promise<boolean> {
-  const where = 'id' in ref ? { id: ref.id } : { numberKey: ref.number.number.toUpperCase() };
+  const where = 'id' in ref ? { id: ref.id } : { numberKey: caseNumberKey(ref.number) };
   return (await db.case.findUnique({ where, select: { id: true } })) !== null;
 }
 

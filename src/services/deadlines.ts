@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import { addDays, startOfIstDay, toIstDate, type LocalDate, type Section, type Timeline } from '../law';
+import { addDays, startOfIstDay, toIstDate, type LocalDate, type Section, type Timeline, isS16Path } from '../law';
 import { windowsFromConfig, type DbReader } from './dues';
 import { caseTimeline, type StoredClock } from './next-deadline';
 import { addToOutbox, type OutboxItem, type Tx } from './outbox';
@@ -92,7 +92,7 @@ export function loadCaseForDeadlines(db: DbReader, caseId: number): Promise<Case
 
 /**
  * Statuses after which no step of the entry's own procedure can apply any more. One kind of step outlives them: the
- * s. 20 reminders of an owner's deposit under protest for his own heads (issue 10.11), whose complaint window runs
+ * s. 20 reminders of an owner's deposit under protest for his own heads, whose complaint window runs
  * from the seizure whatever became of the other heads (`partDepositsAwaitingComplaint`).
  */
 export const FINISHED_STATUSES = [
@@ -108,7 +108,7 @@ export const FINISHED_STATUSES = [
 ] as const;
 
 /**
- * The confirmed s. 15 deposits of owners for their own heads (issue 10.11) whose depositor has not recorded his s. 20
+ * The confirmed s. 15 deposits of owners for their own heads whose depositor has not recorded his s. 20
  * complaint: each keeps the depositor's reminders going until he does, or the window closes — also after a co-owner's
  * payment or a sale has finished the entry, since his deposit is still held on the ground that he will complain.
  */
@@ -201,7 +201,7 @@ export function planSteps(
   if (finished) return complaintSteps(c, t, partDeposits);
 
   // s. 14: unclaimed on day 8 → the report to the officer (the bot makes it for the pound-keeper).
-  if (c.status === 'IMPOUNDED' && !c.ownerRefusedAt) {
+  if (c.status === 'IMPOUNDED' && !isS16Path(c)) {
     out.push(step(c, 's14-report', istHour(t.s14ReportDue.actionableFrom, REMINDER_HOUR_IST), 's. 14'));
   }
   // s. 14: reported but no notice stuck up within the grace period → escalate.
@@ -244,7 +244,7 @@ export function planSteps(
 
 /**
  * s. 15 deposit → the s. 20 complaint window: a reminder a few days before its last day, and on it. For the entry's
- * own deposit until a complaint is recorded; for an owner's deposit for his own heads (issue 10.11) until he records
+ * own deposit until a complaint is recorded; for an owner's deposit for his own heads until he records
  * his — the entry's status says nothing of it (IMPOUNDED for the other heads, or finished by a co-owner's payment).
  * Which depositor is told is the reminder's business (reminders/complaint-window.ts).
  */

@@ -176,7 +176,7 @@ export async function recordDepositOutcome(
 }
 
 /**
- * The Magistrate's outcome of one owner's part deposit (issue #10 item 11: he deposited under protest for his own
+ * The Magistrate's outcome of one owner's part deposit (he deposited under protest for his own
  * heads of a multi-owner entry, and they went home on it). The same entries as the case's own outcome, keyed by the
  * payment (`payment:<id>:deposit:<outcome>:<ACCOUNT>`); the case does not close (the other heads are another
  * matter), only its version moves. A second outcome for the same deposit is refused (ALREADY_DONE).

@@ -14,6 +14,8 @@ import {
   type LawRules,
   type Pound as LawPound,
   type StatutoryWindows,
+  type SalePathFacts,
+  isS16Path,
 } from '../law';
 import { saleFrom, storedAccountOf } from './sale-record';
 import type { Tx } from './outbox';
@@ -212,7 +214,7 @@ export interface DuesOptions {
   herd?: HerdSelection;
   /**
    * Only these heads (Head ids) of those `herd` selects: an owner's part claim on a multi-owner entry values his
-   * heads still in custody (issue #10 item 11). Absent: every head selected.
+   * heads still in custody. Absent: every head selected.
    */
   headIds?: readonly number[];
   /**
@@ -245,7 +247,7 @@ export async function afterSaleFacts(
       auctions: { where: { status: 'COMPLETED' }, orderBy: { round: 'desc' }, take: 1, select: { account: true } },
     },
   });
-  return c ? afterSaleFactsOf(c.ownerRefusedAt, c.auctions[0]?.account) : null;
+  return c ? afterSaleFactsOf(c, c.auctions[0]?.account) : null;
 }
 
 /**
@@ -253,9 +255,9 @@ export async function afterSaleFacts(
  * left unrecovered — read exactly as a further round reads it (services/sale.ts `duesForRound`, src/law
  * `unrecoveredOf`). Null on the s. 16 path or without a stored sale.
  */
-export function afterSaleFactsOf(ownerRefusedAt: Date | null, lastRoundAccount: unknown): AfterSaleFacts | null {
+export function afterSaleFactsOf(path: SalePathFacts, lastRoundAccount: unknown): AfterSaleFacts | null {
   const stored = storedAccountOf(lastRoundAccount);
-  if (ownerRefusedAt || !stored) return null;
+  if (isS16Path(path) || !stored) return null;
   const saleAt = new Date(stored.inputs.saleAt);
   const carried = unrecoveredOf(saleFrom(stored.inputs, false, saleAt).split.parts);
   return {
@@ -290,6 +292,17 @@ export async function duesForCase(
 ): Promise<LawResult<CaseDues>> {
   const { c, rules, opts } = await loadForDues(db, caseId, options);
   return duesOfLoaded(c, rules, at, opts);
+}
+
+/** The dues of case `caseId` at each of `ats`, from one load of the case and its rules (e.g. today and a named day). */
+export async function duesForCaseAt(
+  db: DbReader,
+  caseId: number,
+  ats: readonly Date[],
+  options: DuesOptions = {},
+): Promise<Array<LawResult<CaseDues>>> {
+  const { c, rules, opts } = await loadForDues(db, caseId, options);
+  return ats.map((at) => duesOfLoaded(c, rules, at, opts));
 }
 
 /**

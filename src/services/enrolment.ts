@@ -1,7 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Db } from '../db';
 import { Prisma } from '../db';
-import { audit } from './audit';
+import { audit, type Actor } from './audit';
 import { releasePendingSteps } from './s14-report';
 import type { StaffRoleCode } from './staff-actor';
 
@@ -230,17 +230,25 @@ function roleName(role: StaffRoleCode) {
   ];
 }
 
-/** Ends a person's grants (all, or one role) and voids their unused codes; returns how many grants ended. */
+/**
+ * Ends a person's grants (all, one role, or one grant by `staffId`) and voids their unused codes; returns how many
+ * grants ended. `by` is who revoked (the admin CLI: nobody on Telegram; the chat or the desk: the official).
+ */
 export async function revokeStaff(
   db: Db,
-  input: { telegramId: bigint; role?: StaffRoleCode; now: Date },
+  input: { telegramId: bigint; role?: StaffRoleCode; staffId?: number; now: Date; by?: Actor },
 ): Promise<number> {
   return db.$transaction(async (tx) => {
-    const where = { telegramUserId: input.telegramId, revokedAt: null, ...(input.role ? { role: input.role } : {}) };
+    const where = {
+      telegramUserId: input.telegramId,
+      revokedAt: null,
+      ...(input.role ? { role: input.role } : {}),
+      ...(input.staffId !== undefined ? { id: input.staffId } : {}),
+    };
     const members = await tx.staffMember.findMany({ where });
     const res = await tx.staffMember.updateMany({ where, data: { revokedAt: input.now } });
     for (const m of members) {
-      await audit(tx, { telegramId: null, role: 'admin' }, 'staff.revoke', null, {
+      await audit(tx, input.by ?? { telegramId: null, role: 'admin' }, 'staff.revoke', null, {
         staffId: m.id,
         telegramId: String(input.telegramId),
         role: m.role,

@@ -9,7 +9,7 @@ export interface HeadWords {
 /**
  * "Cow, black, white star" / "गाय, black, white star": the class in the reader's language (capitalised where the
  * script has capitals) and the register's description. The owner's choice of his heads (bot/views/owner/claim-heads.ts)
- * and the receipts that cover only those heads (issue 10.11: chat receipt, /verify) name a head the same way.
+ * and the receipts that cover only those heads (chat receipt, /verify) name a head the same way.
  */
 export function headLabelText(t: Translate, h: HeadWords): string {
   const cls = t(`common:cattle.${h.cattleClass}`);

@@ -1,9 +1,9 @@
-import { computeTimeline, sumPaise, type SplitPart, type TimelineEntry } from '../law';
+import { computeTimeline, sumPaise, type SplitPart, type TimelineEntry, isS16Path } from '../law';
 import type { Db } from '../db';
 import { audit } from './audit';
 import { caseStateOf, loadCase, loadCaseAs, mustAllow, transition, caseTransaction } from './case-transition';
 import { Refusal } from './refusal';
-import { type StaffActor, authorize } from './staff-actor';
+import { type StaffActor, authorizeInTx } from './staff-actor';
 import { roundJobKey } from './auction';
 import { planDeadlines } from './deadlines';
 import type { Tx } from './outbox';
@@ -144,11 +144,11 @@ export async function splitOfCase(
 export async function recordSplit(db: Db, act: StaffActor, caseId: number, now: Date) {
   return caseTransaction(db, async (tx) => {
     let c = await loadCase(tx, caseId);
-    const who = authorize(act, 'auction', c.poundId);
+    const who = await authorizeInTx(tx, act, 'auction', c.poundId);
     const role = who.lawRole;
     const existing = await tx.ledgerEntry.findMany({ where: { caseId: c.id }, select: { idempotencyKey: true } });
     if (existing.some((e) => isSplitKey(c.id, e.idempotencyKey))) throw new Refusal('ALREADY_DONE', 's. 17');
-    if (c.status === 'PARTLY_SOLD' && !c.ownerRefusedAt) {
+    if (c.status === 'PARTLY_SOLD' && !isS16Path(c)) {
       throw new Refusal('CATTLE_REMAIN', 's. 14', { heads: c.heads.filter((h) => h.status === 'IMPOUNDED').length });
     }
     const split = await splitOfCase(tx, c.id);

@@ -1,4 +1,14 @@
-import { computeTimeline, toIstDate, type LawResult, type Section, type StatutoryWindows, type Timeline } from '../law';
+import {
+  computeTimeline,
+  toIstDate,
+  type LawResult,
+  type Section,
+  type StatutoryWindows,
+  type Timeline,
+  isS16Path,
+  s16RefusedAt,
+  type SalePathFacts,
+} from '../law';
 
 /**
  * What happens next on a case if nothing is done, and when: the statute engine's timeline (src/law
@@ -6,13 +16,11 @@ import { computeTimeline, toIstDate, type LawResult, type Section, type Statutor
  * instants that gate the actions (ss. 14, 16, 17, 20).
  */
 
-/** The case facts the statutory timeline depends on. */
-export interface TimelineFacts {
+/** The case facts the statutory timeline depends on (the sale path: s. 14, or s. 16 from the owner's refusal). */
+export interface TimelineFacts extends SalePathFacts {
   impoundedAt: Date;
   /** When the cattle were seized (the register's time of seizure; null: taken as `impoundedAt`) — start of the s. 20 window. */
   seizedAt?: Date | null;
-  /** s. 16: when the owner appeared and refused or omitted to pay (start of the interval before the sale). */
-  ownerRefusedAt?: Date | null;
   noticePostedAt?: Date | null;
   surplusDepositedAt?: Date | null;
 }
@@ -30,13 +38,25 @@ export interface StoredClock extends TimelineFacts {
   surplusDepositedAt: Date | null;
 }
 
+/**
+ * The last day (India date) to complain to the Magistrate under s. 20 — the day the engine's s. 20 window ends
+ * (src/law `s20ComplaintWindowOf`, which also refuses a s. 15 deposit once it is over). Told on the s. 15 receipt
+ * and release message. Bad dates (a seizure after the impounding) throw the engine's error, as a wrong date
+ * must not be told.
+ */
+export function s20LastDay(facts: TimelineFacts, windows: Partial<StatutoryWindows>): string {
+  const tl = caseTimeline(facts, windows);
+  if (!tl.ok) throw tl.error;
+  return tl.value.s20ComplaintWindowEnd.date;
+}
+
 /** The statutory dates of a case (ss. 14, 17, 20) with the configured windows, from src/law. */
 export function caseTimeline(facts: TimelineFacts, windows: Partial<StatutoryWindows>): LawResult<Timeline> {
   return computeTimeline(
     {
       impoundedAt: facts.impoundedAt,
       seizedAt: facts.seizedAt ?? null,
-      ownerRefusedAt: facts.ownerRefusedAt ?? null,
+      ownerRefusedAt: s16RefusedAt(facts),
       noticePostedAt: facts.noticePostedAt ?? null,
       surplusDepositedAt: facts.surplusDepositedAt ?? null,
     },
@@ -69,8 +89,6 @@ export type NextDeadline =
 /** Facts of a case needed to say what comes next. */
 export interface DeadlineFacts extends TimelineFacts {
   status: string;
-  /** s. 16: when the owner appeared and refused or omitted to pay (no claim period after it). */
-  ownerRefusedAt?: Date | null;
   /** s. 14: when the report reached the officer. */
   reportedAt?: Date | null;
   auction?: { scheduledFor: Date; place: string; status: string } | null;
@@ -94,11 +112,12 @@ export function nextDeadline(
       case 'PAYMENT_PENDING':
       case 'DEPOSIT_PENDING': {
         const r = t.s14ReportDue;
-        if (facts.ownerRefusedAt && t.s16SaleEligible)
+        const refusedAt = s16RefusedAt(facts);
+        if (refusedAt && t.s16SaleEligible)
           return {
             kind: 's16_sale',
             section: 's. 16',
-            date: toIstDate(facts.ownerRefusedAt),
+            date: toIstDate(refusedAt),
             saleFrom: t.s16SaleEligible.actionableFrom,
           };
         return now.getTime() < r.dueAt.getTime()
@@ -131,7 +150,7 @@ export function nextDeadline(
           : { kind: 'none' };
       }
       case 'PARTLY_SOLD':
-        return facts.ownerRefusedAt ? { kind: 'none' } : { kind: 'claim_rest', section: 's. 13' };
+        return isS16Path(facts) ? { kind: 'none' } : { kind: 'claim_rest', section: 's. 13' };
       case 'SURPLUS_HELD':
         return t.surplusHoldEnd
           ? { kind: 'surplus_until', section: t.surplusHoldEnd.section, date: t.surplusHoldEnd.date }

@@ -1,3 +1,4 @@
+import { poundNameIn } from '../i18n';
 import type { Lang, Translator } from '../i18n';
 import { toIstDate } from '../law';
 import { groupHeads } from './cases';
@@ -32,7 +33,7 @@ export async function loadNoticeFacts(db: DbReader, caseId: number): Promise<Not
     include: { heads: { orderBy: { index: 'asc' } }, pound: true },
   });
   if (!c) return null;
-  // s. 14 is about the cattle still impounded: heads an owner took home on his own claim (issue #10 item 11) are not
+  // s. 14 is about the cattle still impounded: heads an owner took home on his own claim are not
   // reported, noticed or proclaimed (unless every head went home: then the entry as registered).
   const notHome = c.heads.filter((h) => h.status !== 'RELEASED');
   const heads = notHome.length > 0 ? notHome : c.heads;
@@ -92,7 +93,7 @@ export function noticeParams(translator: Translator, facts: NoticeFacts, lang: L
     market: facts.market
       ? translator.t(lang, 'jobs:notice.market_named', { market: facts.market })
       : translator.t(lang, 'jobs:notice.market_unnamed'),
-    pound: lang === 'hi' ? facts.pound.nameHi : facts.pound.name,
+    pound: poundNameIn(lang, facts.pound),
     address: facts.pound.address,
     impoundedOn: facts.impoundedOn,
   };

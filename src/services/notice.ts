@@ -18,7 +18,7 @@ import {
   caseTransaction,
 } from './case-transition';
 import { Refusal } from './refusal';
-import { type StaffActor, authorize } from './staff-actor';
+import { type StaffActor, actorInTx, authorize } from './staff-actor';
 import { planDeadlines } from './deadlines';
 import { recordS14Reported } from './s14-report';
 import { addToOutbox, type Tx } from './outbox';
@@ -142,6 +142,8 @@ export async function recordNotice(db: Db, act: StaffActor, input: NoticeInput, 
   const village = cleanProclamation(input.village);
   const market = cleanProclamation(input.market);
   return caseTransaction(db, async (tx) => {
+    // The officer's grants as they stand now, not as cached by the bot: a revoked officer records nothing.
+    act = await actorInTx(tx, act);
     let c = await loadCase(tx, input.caseId);
     if (c.notice) throw new Refusal('ALREADY_DONE', 's. 14', { at: c.notice.postedAt.toISOString() });
     checkNotice(c, act, now);

@@ -31,12 +31,17 @@ export interface OutgoingMessage {
     Array<{ key: string; params?: Record<string, string | number>; action?: ButtonAction; data?: string; url?: string }>
   >;
   /**
-   * Heads of the register the text names as {{heads}} (a receipt for one owner's heads, issue 10.11): class codes
+   * Heads of the register the text names as {{heads}} (a receipt for one owner's heads): class codes
    * and descriptions, put into words in the reader's language when sent ("Cow, black, white star; …").
    */
   heads?: HeadWords[];
   /** A QR code to send as a photo with the text as caption. */
   qr?: string;
+  /**
+   * A kept photo (Photo row id) to send with the text as its caption: an owner's "this is mine" on the keeper's
+   * payment card. Sent by its file_id, or its stored bytes when the bot has none.
+   */
+  photoId?: number;
   /**
    * A printable document (src/documents) to send as a PDF with the text as its caption. It is typeset when
    * sent, from the database as it then is, in Hindi and English (both languages on every document).
@@ -44,9 +49,16 @@ export interface OutgoingMessage {
   document?: DocumentRef;
   /**
    * What its delivery records: a payment card's message id (keepers reply to it); the s. 14 report reached
-   * an officer (the case becomes reported, src/services/s14-report.ts).
+   * an officer (the case becomes reported, src/services/s14-report.ts — every part of the officer's bundle carries
+   * it, so the case is reported when the first part reaches him).
    */
   track?: { kind: 'payment_card'; paymentId: number } | { kind: 's14_report'; caseId: number };
+  /**
+   * The outbox key of the message to the same chat that must reach it first (the parts of one bundle: a s. 14
+   * report, its notice, its proclamation, their PDFs). The sender holds this one back until that one is sent
+   * (or can never be: unreachable, failed), so the parts arrive strictly in order whatever the per-chat pacing did.
+   */
+  after?: string;
   /** Officials' deadlines go ahead of bulk broadcasts. */
   priority?: 'official' | 'personal' | 'bulk';
 }
@@ -54,7 +66,22 @@ export interface OutgoingMessage {
 export type OutboxJob =
   | { name: 'send'; payload: OutgoingMessage }
   | { name: 'deadline'; payload: { caseId: number; step: string } }
-  | { name: 'broadcast'; payload: { kind: string; caseId: number } };
+  | { name: 'broadcast'; payload: { kind: string; caseId: number } }
+  | { name: 'sms'; payload: SmsJobPayload }
+  /** Fetch a photo's bytes from Telegram once (src/services/photos.ts): the row's id only. */
+  | { name: 'photo'; payload: { photoId: number } };
+
+/**
+ * An SMS owed to one owner's mobile (src/services/sms): ids only — the number stays encrypted in OwnerMobile and
+ * is read and decrypted when the SMS is sent; the words are built then from the database. `ref` names the
+ * event's row (the auction, the receipt) where the event has one.
+ */
+export interface SmsJobPayload {
+  mobileId: number;
+  caseId: number;
+  event: string;
+  ref?: number | null;
+}
 
 /** Transaction or client: outbox rows are written in the same transaction as the change that implies them. */
 export type Tx = Prisma.TransactionClient;

@@ -13,7 +13,7 @@ import { messageItem, type OutboxItem, type Tx } from './outbox';
 import { Refusal, refusalOf } from './refusal';
 
 /**
- * One register entry, several owners (issue #10 item 11): each owner claims, and pays or deposits for, his own heads.
+ * One register entry, several owners: each owner claims, and pays or deposits for, his own heads.
  * The heads a claim covers are its ClaimHead rows (a claim without any covers every head still in the pound, as
  * before). The statute engine (`checkPartClaim`, src/law/part-claim.ts) says whether a claim is a *part* — settled on
  * its own: the keeper's confirmation delivers those heads and leaves the case's status alone — or the whole of what
@@ -168,6 +168,8 @@ export async function releasePart(
     messageId: number | null;
     ownerChat: bigint;
     receiptNumber: string;
+    /** s. 15: the last day of the s. 20 window (India date), told to the depositor. */
+    lastDay?: string;
     now: Date;
   },
 ): Promise<{ release: { id: number; headCount: number }; message: OutboxItem }> {
@@ -212,6 +214,7 @@ export async function releasePart(
         left,
         at: now.toISOString(),
         receiptNumber: input.receiptNumber,
+        ...(input.lastDay ? { lastDay: input.lastDay } : {}),
       },
       buttons: [[{ key: 'staff:owner.ack_button', action: { kind: 'acknowledge_release', releaseId: release.id } }]],
       priority: 'personal',

@@ -1,4 +1,4 @@
-import { checkTransition, type CaseAction, type TransitionAllowed } from '../law';
+import { checkTransition, type CaseAction, type StatutoryWindows, type TransitionAllowed } from '../law';
 import type { Db } from '../db';
 import { Prisma } from '../db';
 import { queryRows } from '../db/direct';
@@ -9,7 +9,8 @@ import { refusalOf, Refusal } from './refusal';
 import { deadlineReplan, planDeadlines } from './deadlines';
 import { addAllToOutbox, messageItem, queueMessage, type OutboxItem, type OutgoingMessage, type Tx } from './outbox';
 import { issueReceipt, itemTotals, receiptItemsFromSnapshot, verificationLink, type ReceiptItem } from './receipts';
-import { authorize, type StaffActor } from './staff-actor';
+import { authorize, authorizeInTx, type StaffActor } from './staff-actor';
+import { s20LastDay } from './next-deadline';
 import { paiseOf } from '../db';
 import { postLedger } from './ledger';
 import { confirmationPlan, releasePart, type ConfirmationCase } from './part-claim';
@@ -25,7 +26,7 @@ export type ConfirmOutcome =
       amountPaise: number;
       receiptNumber: string;
       verificationCode: string;
-      /** A part payment (issue #10 item 11): its heads were delivered now, and how many stay in the pound. */
+      /** A part payment: its heads were delivered now, and how many stay in the pound. */
       part?: { released: number; left: number };
     }
   | { status: 'already'; paymentId: number; caseNumber: string; receiptNumber: string | null }
@@ -158,6 +159,8 @@ type ConfirmInput = {
    * jobs, typeset when sent. None: no printouts (a confirmation made elsewhere than in a keeper's chat).
    */
   keeperChat?: bigint | number | null;
+  /** The configured statutory periods (the s. 20 window told to a s. 15 depositor); the Act's when absent. */
+  windows?: Partial<StatutoryWindows>;
 };
 
 /** The confirmed-payment slot: one per case and kind for the case's own payment, one per claim for a part payment. */
@@ -298,7 +301,8 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
     const done = await db.$transaction(async (tx) => {
       const p = await confirmationFacts(tx, paymentId);
       if (!p) return { status: 'not_found', paymentId } satisfies Unchanged;
-      const who = authorize(input.actor, 'payment.confirm', p.pound.id);
+      // The keeper's grants as they stand now (not the bot's cached copy): a keeper revoked a moment ago confirms nothing.
+      const who = await authorizeInTx(tx, input.actor, 'payment.confirm', p.pound.id);
       caseNumber = p.c.number;
       if (p.status === 'CONFIRMED')
         return { status: 'already', paymentId, caseNumber: p.c.number, receiptNumber: p.receiptNumber } as const;
@@ -352,6 +356,8 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
       ]);
       const kind = p.kind;
       const items = receiptItemsFromSnapshot(p.duesSnapshot, confirmedPaise, kind, now);
+      // s. 15: the depositor is told the last day to complain (s. 20), the engine's date that gated the deposit.
+      const lastDay = kind === 'S15_DEPOSIT' ? s20LastDay(p.c, input.windows ?? {}) : undefined;
       const receipt = await issueReceipt(tx, {
         caseId: p.caseId,
         pound: p.pound,
@@ -374,6 +380,7 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
               messageId: input.actor.messageId,
               ownerChat: p.payerTelegramId,
               receiptNumber: receipt.number,
+              ...(lastDay ? { lastDay } : {}),
               now,
             })
           : null;
@@ -394,6 +401,7 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
             caseNumber: p.c.number,
             now,
             botUsername: input.botUsername,
+            ...(lastDay ? { lastDay } : {}),
             // A part payment covers its owner's heads only: the receipt names them, as his release message does.
             ...(plan.part ? { heads: plan.c.heads.filter((h) => plan.headIds.includes(h.id)) } : {}),
           }),
@@ -520,6 +528,8 @@ interface ReceiptMessageInput {
   botUsername: string;
   /** The heads a part payment covers, in register order; absent for the case's own payment. */
   heads?: readonly HeadWords[];
+  /** s. 15: the last day of the s. 20 window (India date), named on the receipt. */
+  lastDay?: string;
 }
 
 /**
@@ -548,6 +558,7 @@ export function receiptMessage(input: ReceiptMessageInput): OutgoingMessage {
       link,
       ...(itemised ? (totals.securityPaise > 0 ? { context: 'security' } : { context: 'itemised' }) : {}),
       ...(input.heads ? { headCount: input.heads.length } : {}),
+      ...(input.lastDay ? { lastDay: input.lastDay } : {}),
     },
     ...(input.heads
       ? { heads: input.heads.map((h) => ({ cattleClass: h.cattleClass, description: h.description })) }
@@ -574,11 +585,12 @@ export async function rejectPayment(
   const reason = input.reason.trim().slice(0, 500);
   const p = await loadPayment(db, paymentId);
   if (!p) return { status: 'not_found', paymentId };
-  const who = authorize(input.actor, 'payment.confirm', p.case.poundId);
+  authorize(input.actor, 'payment.confirm', p.case.poundId);
   const caseNumber = p.case.number;
   if (p.status !== 'PENDING') return { status: 'already', paymentId, caseNumber, current: p.status };
   try {
     const done = await db.$transaction(async (tx) => {
+      const who = await authorizeInTx(tx, input.actor, 'payment.confirm', p.case.poundId);
       // A part payment (one owner's heads) never moved the case: rejecting it leaves the case as it is.
       const judged = p.part ? null : await keeperMay(tx, p.caseId, REJECT_ACTION[p.kind], now);
       const claimed = await tx.payment.updateMany({

@@ -113,7 +113,7 @@ export async function declarePayment(
       if (!claim) return { kind: 'not_your_claim' };
       const c = claim.case;
       const paymentKind = claim.kind === 'S15_PROTEST' ? 'S15_DEPOSIT' : 'S13_PAYMENT';
-      // The heads the owner says are his (issue #10 item 11); none named: every head still in the pound.
+      // The heads the owner says are his; none named: every head still in the pound.
       const headIds = claim.heads.map((h) => h.headId);
       const judged = judgeScope(c, paymentKind, headIds, d.now, windows);
       if (judged.kind === 'refused') return { ...judged, caseNumber: c.number };
@@ -201,6 +201,8 @@ export async function declarePayment(
               ],
             ],
             track: { kind: 'payment_card', paymentId: payment.id },
+            // The owner's own photo of his animal ("this is mine"), when he sent one with his claim.
+            ...(claim.photoId ? { photoId: claim.photoId } : {}),
             priority: 'official',
           },
           `payment:${payment.id}:card:${k.telegramUserId}`,

@@ -1,7 +1,19 @@
-import { endOfIstDay, isLocalDate, startOfIstDay, toIstDate, daysBetween, type LocalDate } from '../law';
+import {
+  endOfIstDay,
+  isLocalDate,
+  startOfIstDay,
+  toIstDate,
+  daysBetween,
+  type LocalDate,
+  type SalePath,
+  type SalePathFacts,
+  salePath,
+} from '../law';
 import type { Db } from '../db';
 import type { Translate } from '../i18n';
 import { paiseOf } from '../db';
+import { audit } from './audit';
+import { authorize, poundsInScope, type StaffActor } from './staff-actor';
 
 /** Columns of the register export, in order (headers are i18n keys staff:export.col.<name>). */
 export const EXPORT_COLUMNS = [
@@ -83,11 +95,11 @@ export function csvCell(value: string | number | null | undefined): string {
  * account stored with a held auction says which computation was made (its `inputs.mode`); before that, the case's
  * refusal decides, as it does for the sale itself (services/sale.ts).
  */
-export function auctionSection(a: { account: unknown }, c: { ownerRefusedAt: Date | null }): 's. 14' | 's. 16' {
+export function auctionSection(a: { account: unknown }, c: SalePathFacts): SalePath {
   const mode = (a.account as { inputs?: { mode?: string } } | null)?.inputs?.mode;
   if (mode === 'S16_AS_MANY_AS_NECESSARY') return 's. 16';
   if (mode === 'S14_ALL') return 's. 14';
-  return c.ownerRefusedAt ? 's. 16' : 's. 14';
+  return salePath(c);
 }
 
 function person(name: string | null | undefined, residence: string | null | undefined): string {
@@ -303,4 +315,47 @@ export async function buildRegisterExport(
     counts,
     records: rows as readonly RegisterRow[],
   };
+}
+
+/**
+ * The pound an official asks the register of: the one with `code`, else the only pound in his scope (null: say
+ * which pounds he may choose from, `codes`). His right at that pound is checked by the export itself.
+ */
+export async function exportPound(
+  db: Db,
+  actor: StaffActor,
+  ref: { code?: string | undefined } | { id: number },
+): Promise<{ pound: { id: number; code: string } | null; codes: string[] }> {
+  if ('id' in ref) return { pound: await db.pound.findUnique({ where: { id: ref.id } }), codes: [] };
+  const scope = poundsInScope(actor, 'register.export');
+  const pounds = await db.pound.findMany({
+    where: scope === 'all' ? {} : { id: { in: scope } },
+    orderBy: { code: 'asc' },
+  });
+  const pound = ref.code
+    ? await db.pound.findUnique({ where: { code: ref.code.toUpperCase() } })
+    : pounds.length === 1
+      ? pounds[0]!
+      : null;
+  return { pound, codes: pounds.map((p) => p.code) };
+}
+
+/**
+ * The s. 7 register of a pound for an official with the right there, audited as 'register.export': as CSV (the
+ * rows returned), or — `format: 'pdf'` — the printable extract the caller renders (only the audit is written here).
+ */
+export async function exportRegister(
+  db: Db,
+  actor: StaffActor,
+  input: { pound: { id: number; code: string }; from: LocalDate; to: LocalDate; t: Translate; format: 'csv' | 'pdf' },
+): Promise<Awaited<ReturnType<typeof buildRegisterExport>> | null> {
+  const { pound, from, to } = input;
+  const who = authorize(actor, 'register.export', pound.id);
+  if (input.format === 'pdf') {
+    await audit(db, who.audit, 'register.export', null, { pound: pound.code, from, to, format: 'pdf' });
+    return null;
+  }
+  const out = await buildRegisterExport(db, { poundId: pound.id, from, to, t: input.t });
+  await audit(db, who.audit, 'register.export', null, { pound: pound.code, from, to, rows: out.rows });
+  return out;
 }

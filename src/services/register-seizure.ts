@@ -5,7 +5,10 @@ import { allocateCaseNumber, villageKey } from './case-numbers';
 import { searchKeysOf } from './cattle-words';
 import { planDeadlines } from './deadlines';
 import { addToOutbox } from './outbox';
-import { authorize, type Authorized, type StaffActor } from './staff-actor';
+import { maskMobile } from './sms/phone';
+import { insertOwnerMobile, queueOwnerSms, type SealedMobile } from './sms/owner-mobile';
+import { authorize, authorizeInTx, type StaffActor } from './staff-actor';
+import { addPendingPhoto } from './photos';
 
 /** A group of heads of one class with one description, or one head with its own (s. 8(a)). */
 export interface HeadGroup {
@@ -119,18 +122,33 @@ export function validateSeizureEntry(entry: SeizureEntry, now: Date) {
  * insert fails on the key inside its own transaction (nothing of it is kept) and the first case is returned
  * with `replay: true`. No check-then-write: the database decides which run is first.
  */
-export async function registerSeizure(db: Db, input: { entry: SeizureEntry; actor: StaffActor; now: Date }) {
+export async function registerSeizure(
+  db: Db,
+  input: {
+    entry: SeizureEntry;
+    actor: StaffActor;
+    now: Date;
+    /**
+     * The entry's origin when it is not a chat button: the staff desk's form sends "desk:<telegram id>:<form key>",
+     * the same for a double submit or a retried request, so those record one entry.
+     */
+    registerKey?: string;
+    ownerMobile?: SealedMobile | null;
+  },
+) {
   const { entry, now, actor: via } = input;
-  const who = authorize(via, 'seizure.register', entry.poundId);
+  // An early answer on the bot's grants; the entry itself is decided on the grants inside its transaction.
+  authorize(via, 'seizure.register', entry.poundId);
   const v = validateSeizureEntry(entry, now);
-  const registerKey = via.chatId != null && via.messageId != null ? `${via.chatId}:${via.messageId}` : null;
+  const registerKey =
+    input.registerKey ?? (via.chatId != null && via.messageId != null ? `${via.chatId}:${via.messageId}` : null);
   const earlier = () =>
     db.case.findUnique({
       where: { registerKey: registerKey! },
       include: { heads: { orderBy: { index: 'asc' } }, pound: true },
     });
   try {
-    return await insertEntry(db, { entry, v, who, now, registerKey });
+    return await insertEntry(db, { entry, v, actor: via, now, registerKey, ownerMobile: input.ownerMobile ?? null });
   } catch (e) {
     // The same button recorded by a concurrent run that committed first: its case is the entry.
     if (registerKey && e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') {
@@ -146,13 +164,16 @@ async function insertEntry(
   input: {
     entry: SeizureEntry;
     v: ReturnType<typeof validateSeizureEntry>;
-    who: Authorized;
+    actor: StaffActor;
     now: Date;
     registerKey: string | null;
+    ownerMobile: SealedMobile | null;
   },
 ) {
-  const { entry, v, who, now, registerKey } = input;
+  const { entry, v, now, registerKey, ownerMobile } = input;
   return db.$transaction(async (tx) => {
+    // The keeper's grants as they stand now (not the bot's cached copy): a revoked keeper registers nothing.
+    const who = await authorizeInTx(tx, input.actor, 'seizure.register', entry.poundId);
     const pound = await tx.pound.findUniqueOrThrow({ where: { id: entry.poundId } });
     const year = Number(toIstDate(entry.impoundedAt).slice(0, 4));
     const { number, seq } = await allocateCaseNumber(tx, pound, year);
@@ -194,6 +215,15 @@ async function insertEntry(
       },
       include: { heads: { orderBy: { index: 'asc' } }, pound: true },
     });
+    // Each photographed group's photo: a Photo row with its file_id, its bytes fetched once by the 'photo' job.
+    const photoOf = new Map<string, number>();
+    for (const h of created.heads) {
+      if (!h.photoFileId || photoOf.has(h.photoFileId)) continue;
+      const photoId = await addPendingPhoto(tx, { caseId: created.id, fileId: h.photoFileId, source: 'register', now });
+      photoOf.set(h.photoFileId, photoId);
+      await tx.head.updateMany({ where: { caseId: created.id, photoFileId: h.photoFileId }, data: { photoId } });
+    }
+    for (const h of created.heads) h.photoId = h.photoFileId ? (photoOf.get(h.photoFileId) ?? null) : null;
     await planDeadlines(tx, created.id, now);
     await addToOutbox(
       tx,
@@ -204,10 +234,27 @@ async function insertEntry(
     await audit(tx, who.audit, 'case.register', created.id, {
       number,
       heads: v.heads.length,
+      photos: photoOf.size,
       impoundedAt: entry.impoundedAt.toISOString(),
       seizedAt: v.seizedAt.toISOString(),
       backDated: now.getTime() - entry.impoundedAt.getTime() > 3_600_000,
     });
+    // The owner's mobile, given with his consent: kept encrypted; the registration SMS goes with the entry.
+    if (ownerMobile) {
+      const m = await insertOwnerMobile(tx, {
+        caseId: created.id,
+        mobile: ownerMobile,
+        staffId: who.grant.staffId,
+        now,
+      });
+      await audit(tx, who.audit, 'owner_mobile.record', created.id, {
+        mobileId: m.id,
+        masked: maskMobile(ownerMobile.last4),
+        language: ownerMobile.language,
+        consent: true,
+      });
+      await queueOwnerSms(tx, created.id, 'registered', now);
+    }
     return { case: created, replay: false };
   });
 }

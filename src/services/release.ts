@@ -1,12 +1,15 @@
-import { checkTransition, toIstDate } from '../law';
+import { checkTransition, toIstDate, type StatutoryWindows } from '../law';
 import { refusalOf } from './refusal';
 import type { Db } from '../db';
 import { audit } from './audit';
 import { caseStateOf, caseTransaction, loadCase, transition } from './case-transition';
+import { caseNumberKey, parseCaseNumber } from './cases';
 import { planDeadlines } from './deadlines';
+import { s20LastDay } from './next-deadline';
 import { queueMessage } from './outbox';
 import { issueReceipt, receiptItemsFromSnapshot } from './receipts';
-import { authorize, type StaffActor } from './staff-actor';
+import { queueOwnerSms } from './sms/owner-mobile';
+import { authorize, authorizeInTx, type StaffActor } from './staff-actor';
 import { paiseOf } from '../db';
 
 /** A s. 19 order: by a Magistrate or a Civil Court, with its reference. */
@@ -33,12 +36,6 @@ export type ReleaseOutcome =
   | { status: 'already'; caseNumber: string; releaseId: number; basis: string; releasedAt: Date }
   | { status: 'not_found'; caseNumber: string };
 
-/** "jai1-2026-17" → "JAI1-2026-17"; null when it is not shaped like a case number. */
-export function parseCaseNumber(input: string): string | null {
-  const v = input.trim().toUpperCase();
-  return /^[A-Z0-9]{2,12}-\d{4}-\d{1,7}$/.test(v) ? v : null;
-}
-
 /** Longest order reference kept (a court's case number, e.g. "CMA 123/2026, Civil Judge Amer"). */
 export const MAX_ORDER_REFERENCE = 120;
 
@@ -51,13 +48,24 @@ export const MAX_ORDER_REFERENCE = 120;
  */
 export async function releaseCattle(
   db: Db,
-  input: { caseNumber: string; actor: StaffActor; now: Date; order?: ReleaseOrderInput | null },
+  input: {
+    caseNumber: string;
+    actor: StaffActor;
+    now: Date;
+    order?: ReleaseOrderInput | null;
+    /** The configured statutory periods (the s. 20 window told to a s. 15 depositor); the Act's when absent. */
+    windows?: Partial<StatutoryWindows>;
+  },
 ): Promise<ReleaseOutcome> {
   const { now, order } = input;
-  const c = await db.case.findUnique({ where: { number: input.caseNumber }, include: { pound: true } });
+  const parsed = parseCaseNumber(input.caseNumber);
+  const c = parsed
+    ? await db.case.findUnique({ where: { numberKey: caseNumberKey(parsed) }, include: { pound: true } })
+    : null;
   if (!c) return { status: 'not_found', caseNumber: input.caseNumber };
-  const who = authorize(input.actor, order ? 'release.order' : 'release', c.poundId);
-  const grant = who.grant;
+  const right = order ? 'release.order' : 'release';
+  // An early answer on the bot's grants; the release itself is decided on the grants inside its transaction.
+  authorize(input.actor, right, c.poundId);
   // The release of the case itself (an owner's part release, `claimId`, delivered only his heads).
   const prior = await db.release.findFirst({ where: { caseId: c.id, claimId: null }, orderBy: { id: 'asc' } });
   if (prior)
@@ -71,6 +79,9 @@ export async function releaseCattle(
   const reference = order?.reference.replace(/\s+/g, ' ').trim().slice(0, MAX_ORDER_REFERENCE) ?? '';
 
   const result = await caseTransaction(db, async (tx) => {
+    // The grants as they stand now: a keeper revoked a moment ago releases nothing.
+    const who = await authorizeInTx(tx, input.actor, right, c.poundId);
+    const grant = who.grant;
     const stored = await loadCase(tx, c.id);
     const state = caseStateOf(stored);
     // The keeper hands over the cattle against the owner's signature in the paper register (s. 13); the
@@ -122,6 +133,7 @@ export async function releaseCattle(
       orderBy: { id: 'desc' },
     });
     let receiptNumber: string | null = null;
+    let receiptId: number | null = null;
     if (payment) {
       const kind = payment.kind === 'S13_PAYMENT' ? 'S13_PAYMENT' : 'S15_DEPOSIT';
       const receipt = await issueReceipt(tx, {
@@ -140,6 +152,7 @@ export async function releaseCattle(
         now,
       });
       receiptNumber = receipt.number;
+      receiptId = receipt.id;
     }
     const claim = await tx.claim.findFirst({ where: { caseId: c.id }, orderBy: { id: 'desc' } });
     const ownerChat = payment?.payerTelegramId ?? c.ownerTelegramId ?? claim?.telegramUserId ?? null;
@@ -156,8 +169,10 @@ export async function releaseCattle(
                 : 'staff:owner.released_s19',
           params: {
             caseNumber: c.number,
-            heads: heads.length,
+            count: heads.length,
             at: now.toISOString(),
+            // s. 15: the last day to complain (s. 20), from the engine's window that gated the deposit.
+            ...(basis === 'S15_DEPOSIT' ? { lastDay: s20LastDay(c, input.windows ?? {}) } : {}),
             receiptNumber: receiptNumber ?? '',
             orderReference: reference,
             pound: c.pound.name,
@@ -172,6 +187,9 @@ export async function releaseCattle(
         now,
       );
     }
+    // SMS to owners' mobiles: the receipt's code and its verification link; on an order, the order.
+    if (receiptId !== null) await queueOwnerSms(tx, c.id, 'released', now, receiptId);
+    else if (basis === 'S19_ORDER') await queueOwnerSms(tx, c.id, 'released_order', now, release.id);
     await planDeadlines(tx, c.id, now);
     await audit(tx, who.audit, 'case.release', c.id, {
       releaseId: release.id,

@@ -1,3 +1,4 @@
+import { poundParams } from '../i18n';
 import { checkTransition, type StatutoryWindows } from '../law';
 import type { Db } from '../db';
 import { audit } from './audit';
@@ -10,6 +11,7 @@ import { loadNoticeFacts, renderNoticeTexts } from './notice-text';
 import type { OutgoingMessage, Tx } from './outbox';
 import type { ReminderContext } from './reminders/context';
 import { staffChats } from './reminders/recipients';
+import { queueOwnerSms } from './sms/owner-mobile';
 
 /**
  * The pound-keeper's report under s. 14 ("… the officer in charge of the pound shall report the fact to
@@ -19,8 +21,9 @@ import { staffChats } from './reminders/recipients';
  *  - `s14ReportStep` (the day-8 deadline step) builds the report for the pound's officers; with no officer
  *    enrolled the step is PENDING (DeadlineRun outcome 'pending'): the keepers and the District Magistrate's
  *    office are told, nothing is recorded as reported;
- *  - `recordS14Reported` moves the case, called when the report reached an officer (the sender delivered a
- *    message tracked `s14_report`, `markS14ReportDelivered`) or when an officer records the notice himself
+ *  - `recordS14Reported` moves the case, called when the report reached an officer (the sender delivered the
+ *    first part of his bundle — report, notice, proclamation, PDFs, each tracked `s14_report`, delivered in that
+ *    order: `markS14ReportDelivered`) or when an officer records the notice himself
  *    (the officer plainly has the report, src/services/notice.ts);
  *  - `releasePendingSteps` — an enrolment for a pound re-runs that pound's pending steps.
  */
@@ -54,6 +57,8 @@ export async function recordS14Reported(
   await transition(tx, c, allowed.value, { reportedAt: at });
   await audit(tx, { role: 'system' }, 'S14_REPORTED', c.id, { reportedAt: at.toISOString(), via });
   await planDeadlines(tx, c.id, now);
+  // An owner who gave his mobile hears that the report is made and until when a claim comes before any sale.
+  await queueOwnerSms(tx, c.id, 's14_reported', now);
   return true;
 }
 
@@ -98,28 +103,32 @@ export async function s14ReportStep(ctx: ReminderContext, caseId: number, now: D
   const texts = renderNoticeTexts(ctx.translator, facts);
   const params = {
     number: full.number,
-    heads: facts.headCount,
+    count: facts.headCount,
     impoundedAt: full.impoundedAt.toISOString(),
     lastDay: tl.value.s14ReportDue.date,
     place: full.placeOfSeizure,
-    pound: full.pound.name,
-    'pound@hi': full.pound.nameHi,
+    ...poundParams(full.pound),
   };
   const officers = await staffChats(ctx.db, full.poundId, ['OFFICER']);
   const keepers = (await staffChats(ctx.db, full.poundId, ['POUND_KEEPER'])).filter((k) => !officers.includes(k));
   const out: OutgoingMessage[] = [];
-  const copies = (chatId: string) => {
+  // Every part of an officer's bundle is tracked: the case is reported when the first part reaches him (the
+  // sender delivers the parts in this order, each after the one before: jobs/deadline-worker.ts).
+  const tracked = { track: { kind: 's14_report', caseId } } as const;
+  const copies = (chatId: string, officer: boolean) => {
     out.push({
       chatId,
       key: 'jobs:s14_report.notice_copy',
       params: { number: full.number, hi: texts.notice.hi, en: texts.notice.en },
       priority: 'official',
+      ...(officer ? tracked : {}),
     });
     out.push({
       chatId,
       key: 'jobs:s14_report.proclamation_copy',
       params: { number: full.number, hi: texts.proclamation.hi, en: texts.proclamation.en },
       priority: 'official',
+      ...(officer ? tracked : {}),
     });
   };
   if (officers.length === 0) {
@@ -136,9 +145,9 @@ export async function s14ReportStep(ctx: ReminderContext, caseId: number, now: D
       key: 'jobs:s14_report.to_officer',
       params,
       priority: 'official',
-      track: { kind: 's14_report', caseId },
+      ...tracked,
     });
-    copies(chatId);
+    copies(chatId, true);
     // The notice to print and post and the proclamation for the crier, as PDFs (src/documents).
     out.push({
       chatId,
@@ -146,6 +155,7 @@ export async function s14ReportStep(ctx: ReminderContext, caseId: number, now: D
       params: { number: full.number },
       document: { kind: 'notice', caseId },
       priority: 'official',
+      ...tracked,
     });
     out.push({
       chatId,
@@ -153,11 +163,12 @@ export async function s14ReportStep(ctx: ReminderContext, caseId: number, now: D
       params: { number: full.number },
       document: { kind: 'proclamation', caseId },
       priority: 'official',
+      ...tracked,
     });
   }
   for (const chatId of keepers) {
     out.push({ chatId, key: 'jobs:s14_report.to_keeper', params, priority: 'official' });
-    copies(chatId);
+    copies(chatId, false);
   }
   return { outcome: 'sent', messages: out };
 }

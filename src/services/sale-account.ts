@@ -1,3 +1,4 @@
+import { isS16Path } from '../law';
 import type { Db, Prisma } from '../db';
 import { audit } from './audit';
 import { loadCaseAs, mustAllow, transition, caseStateOf, caseTransaction } from './case-transition';
@@ -51,7 +52,7 @@ export async function deliverAccountTx(
   const stored = storedAccountOf(c.auction?.account);
   if (!stored) throw new Refusal('NO_AUCTION', 's. 16');
   if (stored.delivered) throw new Refusal('ALREADY_DONE', 's. 16', { at: stored.delivered.deliveredAt });
-  const s16 = c.ownerRefusedAt != null;
+  const s16 = isS16Path(c);
   const round = c.auction!.round;
   const allowed = opts.transition
     ? mustAllow(caseStateOf(c), 'DELIVER_ACCOUNT', role, now, {

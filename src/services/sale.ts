@@ -1,4 +1,4 @@
-import { findDeductionOrder, laterRoundDues, toIstDate, type SaleResult } from '../law';
+import { findDeductionOrder, laterRoundDues, toIstDate, type SaleResult, isS16Path } from '../law';
 import type { Db, Prisma } from '../db';
 import { audit } from './audit';
 import {
@@ -134,7 +134,7 @@ async function deductionOrderFor(tx: Tx, poundId: number, at: Date) {
  * may have no bid: it stays in the pound for a further auction or a disposal under the s. 14 proviso.
  */
 async function prepareSale(tx: Tx, c: CaseForLaw, input: SaleInput, now: Date) {
-  const s16 = c.ownerRefusedAt != null;
+  const s16 = isS16Path(c);
   const inPound = c.heads.filter((h) => h.status === 'IMPOUNDED');
   validateBids(c, input.bids);
   const round = c.auction?.round ?? 1;

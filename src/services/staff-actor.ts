@@ -1,15 +1,17 @@
 import type { Role } from '../law';
-import type { Db } from '../db';
+import type { Db, Prisma } from '../db';
 import type { Actor } from './audit';
 import { Refusal } from './refusal';
 
 /**
  * Who an official is and what he may do — the one place staff rights are decided.
  *
- * The bot builds a `StaffActor` once per update (bot/middleware/user.ts: `ctx.actor`); scripts and tests build
- * one with `staffActorOf` / `loadStaffActor`. Every service that acts for an official calls
- * `authorize(actor, right, poundId)` with the right it needs; the bot asks `may(...)` before it shows a
- * command or a button (and the service asks again: rights are re-checked on every tap).
+ * The bot builds a `StaffActor` once per update (bot/middleware/user.ts: `ctx.actor`) from grants it may have
+ * cached for a few seconds; scripts and tests build one with `staffActorOf` / `loadStaffActor`. The bot asks
+ * `may(...)` before it shows a command or a button, and a service may refuse early with `authorize(actor, ...)`
+ * on those grants. But every service action that records money, releases cattle, issues a document or changes
+ * a case decides with `authorizeInTx(tx, actor, right, poundId)` inside its own transaction: the grants are read
+ * again there, so a dismissed official can do nothing from the moment the revocation commits.
  */
 
 /** A staff role as stored (the database's StaffRole enum). */
@@ -81,7 +83,13 @@ export function lawRole<R extends StaffRoleCode>(role: R): (typeof LAW_ROLE)[R] 
 
 /** A StaffActor from grants and the message acted through. */
 export function staffActorOf(grants: readonly Grant[], via: Via): StaffActor {
-  return { ...via, grants, administrator: grants.some((g) => g.role === 'ADMIN') };
+  return {
+    telegramId: via.telegramId,
+    chatId: via.chatId,
+    messageId: via.messageId,
+    grants,
+    administrator: grants.some((g) => g.role === 'ADMIN'),
+  };
 }
 
 /** Active (not revoked) grants of a Telegram user. */
@@ -97,6 +105,50 @@ export async function loadGrants(db: Db, telegramId: bigint): Promise<Grant[]> {
 /** The StaffActor of a Telegram user (scripts, tests, jobs). */
 export async function loadStaffActor(db: Db, via: Via): Promise<StaffActor> {
   return staffActorOf(await loadGrants(db, via.telegramId), via);
+}
+
+/** A transaction (or the database, for an action that is one statement). */
+type Reader = Pick<Prisma.TransactionClient, '$queryRaw'>;
+
+/**
+ * Active grants of a Telegram user read in one statement on `tx` — the transaction's own connection, so a
+ * revocation committed before this statement is seen. The rows are locked FOR SHARE until the transaction ends:
+ * a revocation committing meanwhile waits for this action, and is not undone by it.
+ */
+export async function loadGrantsInTx(tx: Reader, telegramId: bigint): Promise<Grant[]> {
+  const rows = await tx.$queryRaw<
+    Array<{ staffId: number; role: StaffRoleCode; name: string; poundId: number | null }>
+  >`
+    SELECT s."id" AS "staffId", s."role"::text AS "role", s."name", p."poundId"
+    FROM "StaffMember" s LEFT JOIN "StaffPound" p ON p."staffId" = s."id"
+    WHERE s."telegramUserId" = ${telegramId} AND s."revokedAt" IS NULL
+    ORDER BY s."id", p."poundId"
+    FOR SHARE OF s`;
+  const grants: Grant[] = [];
+  for (const r of rows) {
+    let g = grants.at(-1);
+    if (g?.staffId !== r.staffId) grants.push((g = { staffId: r.staffId, role: r.role, name: r.name, poundIds: [] }));
+    if (r.poundId !== null) g.poundIds.push(r.poundId);
+  }
+  return grants;
+}
+
+/** `actor` with his grants as they stand now, read inside `tx` (see `loadGrantsInTx`). */
+export async function actorInTx(tx: Reader, actor: StaffActor): Promise<StaffActor> {
+  return staffActorOf(await loadGrantsInTx(tx, actor.telegramId), actor);
+}
+
+/**
+ * `authorize` on the grants as they stand inside `tx` (one small SELECT), never on a cached copy: how every action
+ * that records money, releases cattle, issues a document or changes a case checks its right.
+ */
+export async function authorizeInTx(
+  tx: Reader,
+  actor: StaffActor,
+  right: StaffRight,
+  poundId?: number,
+): Promise<Authorized> {
+  return authorize(await actorInTx(tx, actor), right, poundId);
 }
 
 /** What `authorize` grants: the statute engine's role to act as, and the audit actor. */

@@ -64,10 +64,3 @@ export function parseCount(text: string, max: number): number | null {
   const n = Number(s);
   return n >= 1 && n <= max ? n : null;
 }
-
-/** A case number as staff type it: "jai1-2026-17", "JAI1 2026 17", "JAI1–२०२६–१७" → "JAI1-2026-17"; else null. */
-export function parseCaseArg(text: string): string | null {
-  const s = normaliseTyped(text).toUpperCase();
-  const m = /^([A-Z]{1,8}\d{0,3})\s*[-/ ]\s*(\d{4})\s*[-/ ]\s*0*(\d{1,7})$/.exec(s);
-  return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
-}

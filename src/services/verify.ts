@@ -24,7 +24,7 @@ export interface VerifiedReceipt {
   issuedAt: Date;
   kind: 'S13_PAYMENT' | 'S15_DEPOSIT' | 'S16_BALANCE' | 'SURPLUS_CLAIM';
   /**
-   * A receipt for one owner's heads of a register entry (a part payment or deposit, issue 10.11): the heads it covers,
+   * A receipt for one owner's heads of a register entry (a part payment or deposit): the heads it covers,
    * in register order (class and description, as the register describes them — no name or residence). Absent for a
    * receipt of the whole entry.
    */
@@ -65,7 +65,7 @@ type PartHeadsRow = {
 } | null;
 
 /**
- * `{ heads }` for a receipt of one owner's heads of an entry (a part payment, issue 10.11), in register order; `{}` for
+ * `{ heads }` for a receipt of one owner's heads of an entry (a part payment), in register order; `{}` for
  * a receipt of the whole entry. Class and description only, as the register and the receipt PDF describe them.
  */
 function partHeadsOf(payment: PartHeadsRow): { heads?: HeadWords[] } {

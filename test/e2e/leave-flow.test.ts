@@ -5,8 +5,8 @@ import { botSuite, type SuiteStaff, type TestUser } from '../support/bot-harness
 import { makeCase } from '../support/case-fixture';
 import { press } from '../support/press';
 
-// One middleware (bot/middleware/leave-flow.ts) makes any command leave any flow — owner, staff part A
-// (/register) and staff part B (/notice ...) alike — and answers /cancel in the user's language.
+// One middleware (bot/middleware/leave-flow.ts) makes any command leave any flow — owner, staff registration
+// (/register) and staff notice and auction (/notice ...) alike — and answers /cancel in the user's language.
 
 describe('any command leaves the flow in progress (e2e)', () => {
   const owner: TestUser = { id: 9501, firstName: 'Ramesh', languageCode: 'en' };

@@ -128,7 +128,7 @@ describe('nothing leaks: the bot token stays out of the logs, job data in Redis 
         keeper.firstName,
       ];
       let jobs = 0;
-      for (const queue of ['send', 'deadline', 'broadcast']) {
+      for (const queue of ['send', 'deadline', 'broadcast', 'sms']) {
         const q = h.jobs!.runtime.queues[queue as 'send'];
         for (const job of await q.getJobs(['waiting', 'prioritized', 'delayed', 'active', 'completed', 'failed'])) {
           if (!job) continue;

@@ -4,7 +4,7 @@ import { issueEnrolmentCode } from '../../src/services/enrolment';
 import { createBotHarness, type BotHarness } from '../support/bot-harness';
 import { seed } from '../support/fixtures';
 
-// Issue 13: the user's language and grants are cached in-process (bot/middleware/user.ts); a change made
+// the user's language and grants are cached in-process (bot/middleware/user.ts); a change made
 // through this bot — /language, an enrolment — shows on the very next update.
 
 describe('user cache (e2e, cache on)', () => {

@@ -1,4 +1,4 @@
-// Owners' search in SQL (issue 13): the database selects and ranks the candidates, and the result is the one the JS
+// Owners' search in SQL: the database selects and ranks the candidates, and the result is the one the JS
 // scorer gives over every case in the window (the search as it was before: load the window, score each, sort) —
 // over a varied generated register, on PGlite and on Postgres. A search by date or class reads only the rows it
 // returns, and a search naming a place only the cases its words can match (by their search keys) or without keys.

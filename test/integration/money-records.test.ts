@@ -5,7 +5,7 @@ import { dbKinds, suiteDatabase } from '../support/db';
 import { bareCase } from '../support/case-fixture';
 
 /**
- * The money register at the database (issue 12): what was recorded cannot be rewritten or emptied, and
+ * The money register at the database: what was recorded cannot be rewritten or emptied, and
  * sums beyond 32 bits are stored exactly. Each assertion holds on PGlite and on Postgres.
  */
 describe.each(await dbKinds())('money records on %s', (kind) => {

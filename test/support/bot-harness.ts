@@ -6,6 +6,8 @@ import { createBot, type BotContext, type BotDeps } from '../../bot';
 import { ManualClock } from '../../src/clock';
 import { createConfig } from '../../src/config';
 import { createTranslator } from '../../src/i18n';
+import { createSmsSettings } from '../../src/services/sms';
+import type { WorkerTuning } from '../../jobs/workers';
 import type { Logger } from '../../src/logging';
 import { createTestDatabase, type DbKind, type TestDatabase } from './db';
 import { FakeBotApi } from './fake-bot-api';
@@ -61,6 +63,8 @@ export interface BotHarnessOptions {
    * straight into the database between updates; tests of the cache pass USER_CACHE_TTL_MS.
    */
   userCacheTtlMs?: number;
+  /** Tuning of the jobs runtime's workers (e.g. a short SMS backoff). */
+  jobsTuning?: WorkerTuning;
 }
 
 /**
@@ -80,6 +84,8 @@ export async function createBotHarness(opts: BotHarnessOptions = {}): Promise<Bo
     LOG_LEVEL: 'silent',
     BOT_TOKEN: '123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST',
     TELEGRAM_PER_CHAT_INTERVAL_MS: '1',
+    // Test people without a language code read English, in replies and pushed messages alike (userLanguage).
+    DEFAULT_LANGUAGE: 'en',
     ...opts.env,
   });
   const deps: BotDeps = {
@@ -90,6 +96,9 @@ export async function createBotHarness(opts: BotHarnessOptions = {}): Promise<Bo
     translator: await createTranslator({ strict: true }),
     botUsername: api.botInfo.username,
   };
+  // SMS_PROVIDER=fake in `env`: the fake provider (deps.sms.provider) records what the owners are sent.
+  const sms = createSmsSettings(config);
+  if (sms) deps.sms = sms;
   const bot = createBot(config.BOT_TOKEN!, deps, {
     client: api.client,
     botInfo: api.botInfo,
@@ -100,7 +109,7 @@ export async function createBotHarness(opts: BotHarnessOptions = {}): Promise<Bo
   if (opts.jobs) {
     try {
       // bot.api, as src/app.ts wires it: the workers' calls reach the same FakeBotApi as the bot's replies.
-      jobs = await startHarnessJobs(deps, bot.api);
+      jobs = await startHarnessJobs(deps, bot.api, opts.jobsTuning ? { tuning: opts.jobsTuning } : {});
     } catch (err) {
       if (!opts.db) await db.destroy();
       throw err;

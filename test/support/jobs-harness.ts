@@ -4,6 +4,7 @@ import type { Api } from 'grammy';
 import { Redis } from 'ioredis';
 import { createJobRuntime, type JobRuntime } from '../../jobs/runtime';
 import type { CoreDeps } from '../../src/deps';
+import type { WorkerTuning } from '../../jobs/workers';
 
 /** Redis the end-to-end tests' job runtimes run on (each harness under its own BullMQ prefix). */
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -66,11 +67,18 @@ export interface HarnessJobs {
 export async function startHarnessJobs(
   deps: CoreDeps,
   api: Api,
-  opts: { pollMs?: number; redisUrl?: string } = {},
+  opts: { pollMs?: number; redisUrl?: string; tuning?: WorkerTuning } = {},
 ): Promise<HarnessJobs> {
   const redisUrl = opts.redisUrl ?? TEST_REDIS_URL;
   const prefix = uniqueQueuePrefix();
-  const runtime = createJobRuntime({ deps, api, redisUrl, prefix, pollMs: opts.pollMs ?? 3_600_000 });
+  const runtime = createJobRuntime({
+    deps,
+    api,
+    redisUrl,
+    prefix,
+    pollMs: opts.pollMs ?? 3_600_000,
+    ...(opts.tuning ? { tuning: opts.tuning } : {}),
+  });
   try {
     await runtime.start();
   } catch (err) {

@@ -50,7 +50,7 @@ export async function confirmedReceipt(db: Db, now: Date, keeperTelegramId = 770
 }
 
 /**
- * A receipt for one owner's heads of a register entry (issue 10.11), made with the services the bot uses: a JAI1 entry
+ * A receipt for one owner's heads of a register entry, made with the services the bot uses: a JAI1 entry
  * of three heads impounded on 27 Nov 2026; owner Suresh claims head 1 (a cow, with characters the web page must escape),
  * co-owner Mahesh claims head 2 (a buffalo); Suresh declares cash and an enrolled pound-keeper confirms it. Head 3 is
  * nobody's yet. Returns Suresh's receipt and the words of every head (so a test can check which ones a page names).

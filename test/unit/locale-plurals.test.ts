@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CATTLE_CLASS_CODES } from '../../src/law';
 
-// Issue 10.16: counts that meet a noun use i18next plurals (_one/_other) in both languages, and the Hindi
+// counts that meet a noun use i18next plurals (_one/_other) in both languages, and the Hindi
 // class names are the glossary's (locales/README.md) — a heifer is कलोर, never बछिया (a female calf).
 const root = path.join(__dirname, '../../locales');
 type Tree = { [k: string]: string | Tree };
@@ -33,6 +33,45 @@ describe('plurals where a count meets a noun', () => {
       if (!keys.has(`${base}_one`) || !keys.has(`${base}_other`)) missing.push(key);
     }
     expect(missing).toEqual([]);
+  });
+
+  // A number that is not `count` cannot choose a plural form: "1 head … were", "1 पशुओं", "1 hours". Such a
+  // number is either passed as `count` (with _one/_other) or put after a label ("Heads sold: {{n}}").
+  // The placeholders that carry a number (a case number, a receipt or an amount is not one).
+  const NUMBERS =
+    /^(n|i|max|heads|headCount|days|hours|minutes|left|unsold|soldEarlier|sold|cases|rows|groups|grants|due|stuck|pending|failed|unreachable|waiting|active|delayed|attempts|total)$/;
+  const COUNT_NOUNS: Record<'en' | 'hi', RegExp> = {
+    en: /^(heads?|cattle|animals?|days?|hours?|minutes?|cases?|rows?|groups?|grants?|owners?|jobs?|receipts?|payments?)\b/i,
+    hi: /^(पशु|पशुओं|दिन|दिनों|घंटे|घंटों|घंटा|मिनट|प्रकरण|प्रकरणों|पंक्तियाँ|पंक्ति|समूह|अधिकार|स्वामी|स्वामियों|रसीदें|भुगतान)(?=[\s।,.:;)]|$)/,
+  };
+  it.each([
+    ['en', en],
+    ['hi', hi],
+  ] as const)('no %s text puts a noun after a number that is not a plural count', (lang, keys) => {
+    const wrong: string[] = [];
+    for (const [key, value] of keys)
+      for (const m of value.matchAll(/\{\{\s*(\w+)\s*\}\} +(?:more +|अन्य +)?/g))
+        if (NUMBERS.test(m[1]!) && COUNT_NOUNS[lang].test(value.slice(m.index! + m[0].length)))
+          wrong.push(`${key}: ${m[0]}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('the singular forms read singular: no "1 animals", "1 पशुओं", "1 head … were"', () => {
+    const wrong: string[] = [];
+    for (const [key, value] of en)
+      if (
+        key.endsWith('_one') &&
+        (/\{\{count\}\} (more )?(animals|days|hours|minutes|cases|owners|heads)\b/.test(value) ||
+          /\{\{count\}\} head\b[^.]*\b(were|are)\b/.test(value))
+      )
+        wrong.push(key);
+    for (const [key, value] of hi)
+      if (key.endsWith('_one') && /\{\{count\}\} (अन्य )?(पशुओं|दिनों|घंटों|प्रकरणों|स्वामियों)/.test(value)) wrong.push(key);
+    expect(wrong).toEqual([]);
+  });
+
+  it('no English text writes "(s)" for a plural: "case(s)", "row(s)"', () => {
+    expect([...en].filter(([, v]) => /\w\(s\)/.test(v)).map(([k]) => k)).toEqual([]);
   });
 
   it('no English text writes "head(s)": a count of cattle is "N head"', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { nameResemblance } from '../../src/services/name-match';
 
 // s. 19: no officer or pound-keeper may buy "directly or indirectly". Initials and short forms of an enrolled
-// staff member's name are flagged for the officer to confirm (issue 10.17), not silently admitted.
+// staff member's name are flagged for the officer to confirm, not silently admitted.
 describe('nameResemblance (s. 19 bidder check)', () => {
   it.each([
     ['Suresh Kumar', 'Suresh Kumar', 'same'],

@@ -1,3 +1,4 @@
+import { isS16Path } from '../../../src/law';
 import { callbackCodec } from '../../flows/callback-codec';
 import type { CaseForLaw } from '../../../src/services/case-transition';
 
@@ -43,7 +44,7 @@ export const MAX_TEXT = 300;
 
 /** s. 14: heads no one bid for at the last auction, still in the pound (a further auction may be held). */
 export function unsoldAfterAuction(c: CaseForLaw): number {
-  return c.status === 'PARTLY_SOLD' && !c.ownerRefusedAt && c.auction?.status === 'COMPLETED'
+  return c.status === 'PARTLY_SOLD' && !isS16Path(c) && c.auction?.status === 'COMPLETED'
     ? c.heads.filter((h) => h.status === 'IMPOUNDED').length
     : 0;
 }

@@ -1,3 +1,4 @@
+import { isS16Path, s16RefusedAt, salePath } from '../../../src/law';
 import { InlineKeyboard } from 'grammy';
 import { admittedBidders, checkCanSchedule, heldWithoutBids } from '../../../src/services/auction';
 import { nextCaseActions, type CaseForLaw } from '../../../src/services/case-transition';
@@ -46,7 +47,7 @@ async function showAuction(ctx: BotContext, c: CaseForLaw, act: StaffActor) {
   const refusalButton = () => auctionCb.refusal.encode(ctx, { caseId: c.id });
   // The s. 16 refusal button only where the statute engine lets the sender record it now.
   const canRefuse =
-    !c.ownerRefusedAt && nextCaseActions(c, act, 'owner.refusal', ctx.deps.clock.now()).has('REFUSE_TO_PAY');
+    !isS16Path(c) && nextCaseActions(c, act, 'owner.refusal', ctx.deps.clock.now()).has('REFUSE_TO_PAY');
   try {
     checkCanSchedule(c, act, ctx.deps.clock.now());
   } catch (e) {
@@ -56,8 +57,9 @@ async function showAuction(ctx: BotContext, c: CaseForLaw, act: StaffActor) {
   }
   kb.text(ctx.t('officer:auction.schedule_button'), scheduleButton());
   if (canRefuse) kb.row().text(ctx.t('officer:auction.refusal_button'), refusalButton());
-  const intro = c.ownerRefusedAt
-    ? ctx.t('officer:auction.intro_s16', { number: c.number, refusedAt: c.ownerRefusedAt.toISOString() })
+  const refusedAt = s16RefusedAt(c);
+  const intro = refusedAt
+    ? ctx.t('officer:auction.intro_s16', { number: c.number, refusedAt: refusedAt.toISOString() })
     : ctx.t('officer:auction.intro_s14', {
         number: c.number,
         noticeAt: c.noticePostedAt!.toISOString(),
@@ -79,7 +81,7 @@ async function showAuctionCard(ctx: BotContext, c: CaseForLaw) {
     ...(a.round > 1 ? [ctx.t('officer:auction.card_round_line', { round: a.round })] : []),
     ctx.t('officer:auction.card', {
       number: c.number,
-      section: sectionText(ctx, c.ownerRefusedAt ? 's. 16' : 's. 14'),
+      section: sectionText(ctx, salePath(c)),
       at: a.scheduledFor.toISOString(),
       place: a.place,
       conditions: a.conditions,

@@ -1,3 +1,4 @@
+import { isS16Path } from '../../../src/law';
 import { InlineKeyboard } from 'grammy';
 import { admittedBidders } from '../../../src/services/auction';
 import type { CaseForLaw } from '../../../src/services/case-transition';
@@ -42,7 +43,7 @@ async function startSale(ctx: BotContext, c: CaseForLaw, act: StaffActor) {
   await askHead(ctx, {
     caseId: c.id,
     number: c.number,
-    s16: c.ownerRefusedAt != null,
+    s16: isS16Path(c),
     round: c.auction!.round,
     heads: c.heads
       .filter((h) => h.status === 'IMPOUNDED')

@@ -1,3 +1,4 @@
+import { isS16Path } from '../../../src/law';
 import { InlineKeyboard } from 'grammy';
 import { z } from 'zod';
 import { checkAuctionTime, checkCanSchedule, scheduleAuction } from '../../../src/services/auction';
@@ -55,7 +56,7 @@ async function askAt(ctx: BotContext, c: CaseForLaw) {
   scheduleFlow.enter(ctx, 'at', { caseId: c.id, number: c.number });
   const eligible = auctionEligibleOf(c);
   await ctx.reply(
-    c.ownerRefusedAt || !eligible
+    isS16Path(c) || !eligible
       ? ctx.t('officer:auction.ask_at_s16')
       : ctx.t('officer:auction.ask_at', { eligibleFrom: eligible.actionableFrom }),
   );

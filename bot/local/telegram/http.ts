@@ -30,6 +30,12 @@ export async function serveStandIn(api: TelegramStandIn): Promise<StandInServer>
           rejected429: api.rejected429,
         });
       if (req.url?.startsWith('/__count')) return send(200, { now: api.now(), accepted: api.accepted.length });
+      const file = /\/file\/bot[^/]+\/(.+)$/.exec((req.url ?? '').split('?')[0]!);
+      if (file) {
+        const r = api.download(decodeURIComponent(file[1]!));
+        res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/json' });
+        return void res.end(Buffer.from(await r.arrayBuffer()));
+      }
       const method = (req.url ?? '').split('?')[0]!.split('/').pop() ?? '';
       const answer = await api.call(
         method,

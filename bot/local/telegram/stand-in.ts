@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ApiClientOptions } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
@@ -49,6 +49,8 @@ export class TelegramStandIn {
   private readonly callbackUsers = new Map<string, number>();
   private readonly listeners: Array<(event: LocalEvent) => void> = [];
   private readonly uploads = new Map<string, string>();
+  /** Files users sent as bytes (tests): file_id → bytes, served by getFile and the file download. */
+  private readonly uploadBytes = new Map<string, Buffer>();
   private readonly responders: Responder[] = [];
   private readonly blocked = new Set<string>();
   private readonly flood: FloodGate | undefined;
@@ -90,7 +92,7 @@ export class TelegramStandIn {
     return this.calls
       .filter(
         (c) =>
-          ['sendMessage', 'sendPhoto', 'sendDocument', 'editMessageText'].includes(c.method) &&
+          ['sendMessage', 'sendPhoto', 'sendMediaGroup', 'sendDocument', 'editMessageText'].includes(c.method) &&
           String(c.payload.chat_id) === String(chatId),
       )
       .map((c) => ({
@@ -134,6 +136,32 @@ export class TelegramStandIn {
     return { fileId, fileUniqueId: `lu${n}` };
   }
 
+  /** Registers a photo a user sends as bytes (tests: a JPEG or PNG made in memory); returns its file ids. */
+  registerUploadBytes(data: Uint8Array, name = 'photo.jpg'): { fileId: string; fileUniqueId: string; size: number } {
+    const n = this.uploads.size + this.uploadBytes.size + 1;
+    const fileId = `upload-${n}-${name.replace(/[^\w.-]/g, '_')}`;
+    this.uploadBytes.set(fileId, Buffer.from(data));
+    return { fileId, fileUniqueId: `ub${n}`, size: data.length };
+  }
+
+  /**
+   * A file download, `GET <root>/file/bot<token>/<file_path>` as getFile gave it: the bytes a user sent, or the file
+   * on disk the local chat registered (only those), else 404 as Telegram answers an unknown path.
+   */
+  download(filePath: string): Response {
+    this.calls.push({ method: 'downloadFile', payload: { file_path: filePath }, result: true, at: this.now() });
+    const fromBytes = filePath.startsWith('uploads/')
+      ? this.uploadBytes.get(filePath.slice('uploads/'.length))
+      : undefined;
+    const registered = [...this.uploads.values()].includes(filePath) ? filePath : undefined;
+    const data = fromBytes ?? (registered && existsSync(registered) ? readFileSync(registered) : undefined);
+    if (!data) return new Response(JSON.stringify(apiError(404, 'Not Found')), { status: 404 });
+    return new Response(new Uint8Array(data), {
+      status: 200,
+      headers: { 'content-type': 'application/octet-stream', 'content-length': String(data.length) },
+    });
+  }
+
   /** Remembers who tapped, so the callback answer is shown to that user. */
   registerCallback(callbackId: string, userId: number): void {
     this.callbackUsers.set(callbackId, userId);
@@ -146,6 +174,8 @@ export class TelegramStandIn {
 
   readonly fetch = async (input: string | URL, init?: { body?: unknown; headers?: unknown }): Promise<Response> => {
     const url = String(input);
+    const file = /\/file\/bot[^/]+\/(.+)$/.exec(url);
+    if (file) return this.download(decodeURIComponent(file[1]!));
     const answer = await this.call(
       url.slice(url.lastIndexOf('/') + 1),
       init?.body,
@@ -213,6 +243,14 @@ export class TelegramStandIn {
         return ok(this.botInfo);
       case 'sendMessage':
         return this.send(p, String(p.text ?? ''), 'text', undefined);
+      case 'sendVenue':
+        // A venue (a place on the map) is shown as its title, address and position.
+        return this.send(
+          p,
+          `📍 ${String(p.title ?? '')}\n${String(p.address ?? '')}\n${p.latitude}, ${p.longitude}`,
+          'text',
+          undefined,
+        );
       case 'sendPhoto':
       case 'sendDocument':
       case 'sendAudio':
@@ -256,10 +294,20 @@ export class TelegramStandIn {
         return ok({ id: chatId, type: 'private' });
       }
       case 'getFile': {
+        const bytes = this.uploadBytes.get(String(p.file_id));
+        if (bytes)
+          return ok({
+            file_id: p.file_id,
+            file_unique_id: `u-${String(p.file_id)}`,
+            file_size: bytes.length,
+            file_path: `uploads/${String(p.file_id)}`,
+          });
         const file = this.uploads.get(String(p.file_id));
         if (!file) return apiError(400, 'Bad Request: invalid file_id');
         return ok({ file_id: p.file_id, file_unique_id: `u-${String(p.file_id)}`, file_path: file });
       }
+      case 'sendMediaGroup':
+        return this.sendAlbum(p, files);
       case 'getMyCommands':
       case 'getUpdates':
         return ok([]);
@@ -280,6 +328,7 @@ export class TelegramStandIn {
     rawText: string,
     kind: 'text' | 'caption',
     saveFile: (() => LocalMessage['file'] | ApiAnswer) | undefined,
+    flood = true,
   ): ApiAnswer {
     const chatId = Number(p.chat_id);
     if (!this.known(chatId)) return apiError(400, 'Bad Request: chat not found');
@@ -291,7 +340,7 @@ export class TelegramStandIn {
     if (refused) return refused;
     const buttons = readButtons(p.reply_markup);
     if ('ok' in buttons) return buttons;
-    const retryAfter = this.flood?.admit(String(p.chat_id), this.now());
+    const retryAfter = flood ? this.flood?.admit(String(p.chat_id), this.now()) : undefined;
     if (retryAfter !== undefined) {
       this.failures.floodLimit429++;
       return apiError(429, `Too Many Requests: retry after ${retryAfter}`, retryAfter);
@@ -309,6 +358,32 @@ export class TelegramStandIn {
     this.messages.set(`${chatId}:${message.messageId}`, message);
     this.emit({ kind: 'message', message });
     return ok(telegramMessage(message, this.botInfo, rawText, p));
+  }
+
+  /**
+   * An album (2–10 photos; only the first may carry a caption, at most 1024 characters): one message per photo,
+   * answered as Telegram does with the array of messages.
+   */
+  private sendAlbum(p: Record<string, any>, files: Map<string, UploadedFile>): ApiAnswer {
+    const media = Array.isArray(p.media) ? (p.media as Array<Record<string, any>>) : [];
+    if (media.length < 2 || media.length > 10)
+      return apiError(400, 'Bad Request: wrong number of media in the album (2-10)');
+    const sent: unknown[] = [];
+    for (const [i, m] of media.entries()) {
+      if (m.type !== 'photo') return apiError(400, 'Bad Request: only photos are sent in albums here');
+      const one = { chat_id: p.chat_id, photo: m.media, ...(m.caption ? { caption: m.caption } : {}) };
+      // One request: the flood limits count the album once (its first photo), as one call to the API.
+      const answer = this.send(
+        one,
+        String(m.caption ?? ''),
+        'caption',
+        () => this.saveFile(one, files, 'photo', 'photo'),
+        i === 0,
+      );
+      if (!answer.ok) return i === 0 ? answer : apiError(400, 'Bad Request: album partly sent');
+      sent.push(answer.result);
+    }
+    return ok(sent);
   }
 
   private edit(method: string, p: Record<string, any>): ApiAnswer {

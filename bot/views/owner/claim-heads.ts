@@ -2,7 +2,7 @@ import { headLabelText } from '../../../src/services/head-label';
 import type { BotContext } from '../../context';
 
 /**
- * "Which of these are yours?" (issue #10 item 11): one register entry may hold the cattle of several owners, and
+ * "Which of these are yours?": one register entry may hold the cattle of several owners, and
  * each claims and pays for his own (ss. 13, 15). Pure: the heads still in the pound and those chosen so far in,
  * the text out (the toggle keyboard: bot/keyboards/claim-heads.ts).
  */

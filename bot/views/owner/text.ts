@@ -1,3 +1,4 @@
+import { type SalePathFacts, isS16Path } from '../../../src/law';
 import type { BotContext } from '../../context';
 
 // The words every screen shares (sections, pound names, Telegram's length limit) live in bot/views/text.ts.
@@ -24,7 +25,7 @@ export function outcomeText(ctx: Pick<BotContext, 't' | 'deps' | 'lang'>, outcom
  * A case's status in words. PARTLY_SOLD differs by path: after a s. 16 sale the rest go back to the owner;
  * on the s. 14 path heads without a bid stay in the pound for a further auction (src/law "Auction rounds").
  */
-export function statusText(ctx: Pick<BotContext, 't'>, c: { status: string; ownerRefusedAt?: Date | null }): string {
-  if (c.status === 'PARTLY_SOLD' && !c.ownerRefusedAt) return ctx.t('common:status_s14.PARTLY_SOLD');
+export function statusText(ctx: Pick<BotContext, 't'>, c: { status: string } & SalePathFacts): string {
+  if (c.status === 'PARTLY_SOLD' && !isS16Path(c)) return ctx.t('common:status_s14.PARTLY_SOLD');
   return ctx.t(`common:status.${c.status}`);
 }

@@ -4,7 +4,7 @@ import { headLabel } from './claim-heads';
 
 /**
  * /verify: a genuine receipt's public facts (number, case, amount, date, what it was for). A receipt for one owner's
- * heads of a register entry (issue 10.11) names those heads, as the owner's receipt and his release message do, and
+ * heads of a register entry names those heads, as the owner's receipt and his release message do, and
  * says it covers only them — so it cannot pass for the receipt of the entry's other cattle (s. 13 / s. 15).
  */
 export function verifiedReceiptText(ctx: Pick<BotContext, 't'>, r: VerifiedReceipt): string {

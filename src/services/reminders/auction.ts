@@ -1,13 +1,16 @@
-import { toIstDate } from '../../law';
-import { duesForCase } from '../dues';
+import { poundParams } from '../../i18n';
+import { toIstDate, isS16Path } from '../../law';
+import { duesForCaseAt } from '../dues';
 import type { OutgoingMessage } from '../outbox';
 import type { ReminderBuilder } from './context';
 import { ownerChats, staffChats } from './recipients';
 
 /**
  * The auction (s. 14, or s. 16 after a refusal) the day before and the morning of: to the officers of the
- * pound, and to the owner if known — the last chance to claim, with the dues payable today (s. 13) from
- * the statute engine. Nothing once the cattle are claimed, released or sold, or the auction cancelled.
+ * pound, and to the owner if known — the last chance to claim, with the dues (s. 13) from the statute engine
+ * for a claim on the day of the auction, the day the message names (the day before, also what today costs:
+ * the auction day's sum has one more day of feeding). Nothing once the cattle are claimed, released or sold,
+ * or the auction cancelled.
  */
 function auctionReminder(when: 'day_before' | 'morning'): ReminderBuilder {
   return async (ctx, caseId, now) => {
@@ -21,32 +24,33 @@ function auctionReminder(when: 'day_before' | 'morning'): ReminderBuilder {
       number: c.number,
       at: c.auction.scheduledFor.toISOString(),
       place: c.auction.place,
-      pound: c.pound.name,
-      'pound@hi': c.pound.nameHi,
+      ...poundParams(c.pound),
     };
     const out: OutgoingMessage[] = [];
     for (const chatId of await staffChats(ctx.db, c.poundId, ['OFFICER'])) {
       // A s. 16 sale (after a refusal) is under s. 16, held as s. 14 directs; a s. 14 sale is under s. 14.
       out.push({
         chatId,
-        key: `jobs:auction.${when}.to_officer${c.ownerRefusedAt ? '_s16' : ''}`,
+        key: `jobs:auction.${when}.to_officer${isS16Path(c) ? '_s16' : ''}`,
         params: { ...common, conditions: c.auction.conditions },
         priority: 'official',
       });
     }
     const owners = await ownerChats(ctx.db, caseId);
     if (owners.length) {
-      const dues = await duesForCase(ctx.db, caseId, now);
+      // Valued at the auction's own time: the owner who comes on the day named, before the sale, pays this.
+      const [onAuctionDay, today] = await duesForCaseAt(ctx.db, caseId, [c.auction.scheduledFor, now]);
       for (const chatId of owners) {
         out.push(
-          dues.ok
+          onAuctionDay?.ok && today?.ok
             ? {
                 chatId,
                 key: `jobs:auction.${when}.to_owner`,
                 params: {
                   ...common,
-                  amount: dues.value.breakdown.totals.totalPaise,
-                  asOf: dues.value.breakdown.asOfDate,
+                  amount: onAuctionDay.value.breakdown.totals.totalPaise,
+                  asOf: onAuctionDay.value.breakdown.asOfDate,
+                  ...(when === 'day_before' ? { today: today.value.breakdown.totals.totalPaise } : {}),
                 },
                 priority: 'personal',
               }

@@ -1,3 +1,5 @@
+import { poundParams } from '../../i18n';
+import { isS16Path } from '../../law';
 import type { Translator } from '../../i18n';
 import { auctionEligibleOf } from '../notice';
 import { windowsFromConfig } from '../dues';
@@ -40,9 +42,8 @@ export async function broadcastMessages(
   const base = {
     number: c.number,
     place: c.placeOfSeizure,
-    pound: c.pound.name,
-    'pound@hi': c.pound.nameHi,
-    heads: facts.headCount,
+    ...poundParams(c.pound),
+    count: facts.headCount,
     ...summaryParams(ctx.translator, facts.groups),
   };
   let message: Omit<OutgoingMessage, 'chatId'>;
@@ -75,7 +76,7 @@ export async function broadcastMessages(
     case 'auction': {
       if (c.status !== 'AUCTION_SCHEDULED' || !c.auction || c.auction.status !== 'SCHEDULED') return null;
       message = {
-        key: c.ownerRefusedAt ? 'jobs:broadcast.auction_s16' : 'jobs:broadcast.auction',
+        key: isS16Path(c) ? 'jobs:broadcast.auction_s16' : 'jobs:broadcast.auction',
         params: {
           ...base,
           at: c.auction.scheduledFor.toISOString(),

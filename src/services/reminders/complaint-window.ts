@@ -1,3 +1,4 @@
+import { poundParams } from '../../i18n';
 import { windowsFromConfig } from '../dues';
 import { caseTimeline } from '../next-deadline';
 import type { OutgoingMessage } from '../outbox';
@@ -31,9 +32,8 @@ function complaintReminder(which: 'early' | 'last_day'): ReminderBuilder {
     const params = {
       number: c.number,
       lastDay: w.date,
-      days: ctx.config.S20_COMPLAINT_WINDOW_DAYS,
-      pound: c.pound.name,
-      'pound@hi': c.pound.nameHi,
+      count: ctx.config.S20_COMPLAINT_WINDOW_DAYS,
+      ...poundParams(c.pound),
     };
     const out: OutgoingMessage[] = [];
     const tell = (chatId: string, amountPaise: number) => {
@@ -54,7 +54,7 @@ function complaintReminder(which: 'early' | 'last_day'): ReminderBuilder {
       ]))
         tell(chatId, amount);
     }
-    // An owner's deposit for his own heads (issue 10.11): he is reminded of his own amount until he records his complaint.
+    // An owner's deposit for his own heads: he is reminded of his own amount until he records his complaint.
     const complained = new Set(c.complaints.map((x) => String(x.telegramUserId)));
     for (const p of parts)
       if (!complained.has(String(p.payerTelegramId))) tell(String(p.payerTelegramId), paiseOf(p.amountPaise));

@@ -1,3 +1,4 @@
+import { poundParams } from '../../i18n';
 import type { OutgoingMessage } from '../outbox';
 import type { ReminderBuilder } from './context';
 import { staffChats } from './recipients';
@@ -14,9 +15,8 @@ export const noticeOverdueMessages: ReminderBuilder = async (ctx, caseId) => {
   const params = {
     number: c.number,
     reportedAt: c.reportedAt.toISOString(),
-    hours: ctx.config.NOTICE_GRACE_HOURS,
-    pound: c.pound.name,
-    'pound@hi': c.pound.nameHi,
+    count: ctx.config.NOTICE_GRACE_HOURS,
+    ...poundParams(c.pound),
   };
   const officers = await staffChats(ctx.db, c.poundId, ['OFFICER']);
   const office = (await staffChats(ctx.db, c.poundId, ['MAGISTRATE'])).filter((m) => !officers.includes(m));

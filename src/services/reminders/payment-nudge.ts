@@ -1,3 +1,4 @@
+import { poundParams } from '../../i18n';
 import type { OutgoingMessage } from '../outbox';
 import type { ReminderBuilder } from './context';
 import { staffChats } from './recipients';
@@ -19,10 +20,9 @@ export const paymentNudgeMessages: ReminderBuilder = async (ctx, caseId, _now, p
     number: p.case.number,
     amount: paiseOf(p.amountPaise),
     declaredAt: p.declaredAt.toISOString(),
-    hours: ctx.config.PAYMENT_NUDGE_HOURS,
+    count: ctx.config.PAYMENT_NUDGE_HOURS,
     section: p.kind === 'S15_DEPOSIT' ? '15' : '13',
-    pound: p.case.pound.name,
-    'pound@hi': p.case.pound.nameHi,
+    ...poundParams(p.case.pound),
   };
   const key = p.kind === 'S15_DEPOSIT' ? 'jobs:payment_nudge.deposit' : 'jobs:payment_nudge.payment';
   return (await staffChats(ctx.db, p.case.poundId, ['POUND_KEEPER'])).map(

@@ -1,3 +1,4 @@
+import { poundParams } from '../../i18n';
 import { windowsFromConfig } from '../dues';
 import { caseTimeline } from '../next-deadline';
 import type { OutgoingMessage } from '../outbox';
@@ -36,8 +37,7 @@ export const surplusOwnerMessages: ReminderBuilder = async (ctx, caseId, now) =>
     number: c.number,
     amount: await surplusPaise(ctx.db, caseId),
     lastDay: end.date,
-    pound: c.pound.name,
-    'pound@hi': c.pound.nameHi,
+    ...poundParams(c.pound),
   };
   return (await ownerChats(ctx.db, caseId)).map(
     (chatId): OutgoingMessage => ({ chatId, key: 'jobs:surplus.to_owner', params, priority: 'personal' }),
@@ -57,8 +57,7 @@ export const surplusLapsedMessages: ReminderBuilder = async (ctx, caseId, now) =
     amount: await surplusPaise(ctx.db, caseId),
     lastDay: end.date,
     depositedAt: c.surplusDepositedAt!.toISOString(),
-    pound: c.pound.name,
-    'pound@hi': c.pound.nameHi,
+    ...poundParams(c.pound),
   };
   return (await staffChats(ctx.db, c.poundId, ['MAGISTRATE'])).map(
     (chatId): OutgoingMessage => ({ chatId, key: 'jobs:surplus.lapsed_to_magistrate', params, priority: 'official' }),

@@ -122,7 +122,7 @@ describe('receipt page in Chromium', { timeout: 60_000 }, () => {
       '₹800.00',
       's. 13',
       'pound-keeper',
-      '29 Nov 2026, 4:05 pm IST',
+      '29 Nov 2026, 4:05 pm',
     ])
       expect(text).toContain(fact);
     // A receipt of the whole entry lists no heads.
@@ -135,11 +135,11 @@ describe('receipt page in Chromium', { timeout: 60_000 }, () => {
     const partUrl = url.replace(/\/r\/.*/, `/r/${part.receipt.verificationCode}`);
     const [mine, coOwners, nobodys] = part.heads;
     for (const [locale, label, note] of [
-      ['hi-IN', `गाय, ${mine!.description}`, 'यह रसीद केवल यहाँ लिखे पशु के लिए है; प्रविष्टि के अन्य पशुओं के लिए नहीं।'],
+      ['hi-IN', `गाय, ${mine!.description}`, 'यह रसीद केवल यहाँ लिखे पशु के लिए है; प्रकरण के अन्य पशुओं के लिए नहीं।'],
       [
         'en-IN',
         `Cow, ${mine!.description}`,
-        "This receipt covers only the head listed here; it does not cover the entry's other cattle.",
+        'This receipt covers only the animal listed here; it does not cover the other animals of the case.',
       ],
     ] as const) {
       const { context, page, res } = await open(locale, partUrl);

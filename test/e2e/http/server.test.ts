@@ -25,7 +25,13 @@ describe('HTTP server (webhook mode)', () => {
   const api = new FakeBotApi();
   const clock = new ManualClock('2026-11-29T10:00:00+05:30');
   const logLines: Array<Record<string, unknown>> = [];
-  const logger = createLogger('info', { write: (line: string) => void logLines.push(JSON.parse(line)) });
+  const rawLines: string[] = [];
+  const logger = createLogger('info', {
+    write: (line: string) => {
+      rawLines.push(line);
+      logLines.push(JSON.parse(line));
+    },
+  });
   let receiptCode = '';
   let receiptNumber = '';
   let caseNumber = '';
@@ -177,6 +183,53 @@ describe('HTTP server (webhook mode)', () => {
     expect(after).toMatch(/kanji_updates_total\{kind="message",outcome="ok"\} 2\b/);
   });
 
+  it('the webhook answers 400 to JSON that is not an update (with the right secret), logged once, handled never', async () => {
+    const message =
+      '"message":{"message_id":1,"date":1,"chat":{"id":61005,"type":"private","first_name":"u"},"text":"/help"}';
+    const bodies = [
+      '{}',
+      '[]',
+      `{"update_id":"abc",${message}}`,
+      `{"update_id":123456789012345678901234567890,${message}}`,
+      `{"update_id":18446744073709551617,${message}}`,
+      `{"update_id":9007199254740993,${message}}`,
+      `{"update_id":-1,${message}}`,
+      `{"update_id":1.5,${message}}`,
+      '{"update_id":5010}',
+    ];
+    for (const body of bodies) {
+      const res = await post(body, { 'x-telegram-bot-api-secret-token': SECRET });
+      expect([body, res.status]).toEqual([body, 400]);
+      const reqId = res.headers.get('x-request-id');
+      const lines = logLines.filter((l) => l.req_id === reqId);
+      expect(lines.map((l) => [l.level, l.msg])).toEqual([
+        [40, 'webhook body is not a Telegram update'],
+        [30, 'http request'],
+      ]);
+      expect(lines[1]).toMatchObject({ route: '/webhook', status: 400 });
+    }
+    expect(api.sentTo(61005)).toHaveLength(0);
+    expect(logLines.filter((l) => Number(l.level) >= 50)).toEqual([]);
+    // A wrong secret is still 401 whatever the body, and a real update still goes through.
+    expect((await post('{}', { 'x-telegram-bot-api-secret-token': 'wrong-secret-0123456789' })).status).toBe(401);
+    const ok = await post(`{"update_id":5011,${message}}`, { 'x-telegram-bot-api-secret-token': SECRET });
+    expect(ok.status).toBe(200);
+    expect(api.sentTo(61005).length).toBeGreaterThan(0);
+  });
+
+  it('every log line of a webhook request carries its req_id once', async () => {
+    const res = await post(JSON.stringify(update(5012, 61006, '/help')), { 'x-telegram-bot-api-secret-token': SECRET });
+    expect(res.status).toBe(200);
+    const reqId = res.headers.get('x-request-id')!;
+    const lines = rawLines.filter((l) => l.includes(reqId));
+    expect(lines.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual(
+      expect.arrayContaining(['update handled', 'http request']),
+    );
+    for (const line of lines) expect([line, line.split('"req_id":').length - 1]).toEqual([line, 1]);
+    // A line's own fields stay on it: the update's outcome is not on the request line written after it.
+    expect(logLines.find((l) => l.msg === 'http request' && l.req_id === reqId)).not.toHaveProperty('outcome');
+  });
+
   it('the queue dashboard refuses without credentials (401) and opens with basic auth', async () => {
     const none = await fetch(`${base}/admin/queues`);
     expect(none.status).toBe(401);
@@ -231,10 +284,10 @@ describe('HTTP server (webhook mode)', () => {
     // Class and description, the description escaped (it holds & " < >): the list holds Suresh's cow alone.
     expect(mine!.description).toBe('black & white, "Moti" <star>');
     expect(html).toContain(
-      '<dt>Head covered (1)</dt><dd><ul class="heads"><li>Cow, black &#38; white, &#34;Moti&#34; &#60;star&#62;</li></ul>',
+      '<dt>Animal covered (1)</dt><dd><ul class="heads"><li>Cow, black &#38; white, &#34;Moti&#34; &#60;star&#62;</li></ul>',
     );
     expect(html).toContain(
-      'This receipt covers only the head listed here; it does not cover the entry&#39;s other cattle.',
+      'This receipt covers only the animal listed here; it does not cover the other animals of the case.',
     );
     expect(html).not.toContain('<star>');
     for (const other of [coOwners!, nobodys!]) expect(html).not.toContain(other.description);
@@ -246,7 +299,7 @@ describe('HTTP server (webhook mode)', () => {
     expect(hi).toContain(
       '<dt>पशु, जिसके लिए यह रसीद है (1)</dt><dd><ul class="heads"><li>गाय, black &#38; white, &#34;Moti&#34; &#60;star&#62;</li></ul>',
     );
-    expect(hi).toContain('यह रसीद केवल यहाँ लिखे पशु के लिए है; प्रविष्टि के अन्य पशुओं के लिए नहीं।');
+    expect(hi).toContain('यह रसीद केवल यहाँ लिखे पशु के लिए है; प्रकरण के अन्य पशुओं के लिए नहीं।');
     for (const other of [coOwners!, nobodys!]) expect(hi).not.toContain(other.description);
     expect(hi).not.toMatch(/Suresh|Mahesh|Dinesh|भैंस/);
   });

@@ -6,7 +6,7 @@ import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harn
 import { actorOf, ist, soldWithOwnerAway } from '../../support/case-fixture';
 import { lastText, press } from '../../support/press';
 
-// Issue 10.10 — s. 16 path, the owner absent when the account is due: the officer records the account, kept
+// s. 16 path, the owner absent when the account is due: the officer records the account, kept
 // for the owner (no receipt); the s. 17 division can then be recorded, the fines go to the District Magistrate
 // and the surplus is held for three months. Earlier steps set up with the services; the account step and the
 // division through the bot.

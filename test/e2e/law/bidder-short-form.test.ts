@@ -5,7 +5,7 @@ import { lastText, press, section } from '../../support/press';
 
 // s. 19: "No officer of police or other officer or pound-keeper ... shall, directly or indirectly, purchase any
 // cattle". "S. Kumar" or "Suresh K." may be the pound-keeper Suresh Kumar: the bot does not admit such a bidder
-// silently; the officer must confirm he checked it is another person (issue 10.17).
+// silently; the officer must confirm he checked it is another person.
 describe('s. 19: a bidder whose name is a short form of a staff member’s', () => {
   const officerHi: TestUser = { id: 8701, firstName: 'Rakesh', languageCode: 'hi' };
   const officerEn: TestUser = { id: 8702, firstName: 'Anil', languageCode: 'en' };

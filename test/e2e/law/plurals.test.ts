@@ -3,7 +3,7 @@ import { loadNoticeFacts, renderNoticeTexts } from '../../../src/services/notice
 import type { BotHarness } from '../../support/bot-harness';
 import { englishOwner, hindiOwner, ownerHarness } from '../owner/owner-harness';
 
-// Issue 10.16: counts agree with their nouns in both languages ("2 × cows", "2 × गायें"; "1 head … is held"),
+// counts agree with their nouns in both languages ("2 × cows", "2 × गायें"; "1 head … is held"),
 // and a heifer reads कलोर in Hindi (बछिया is read as a female calf, whose rates differ).
 describe('counts and class names as owners and officers read them', () => {
   let h: BotHarness;

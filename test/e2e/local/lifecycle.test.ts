@@ -84,7 +84,7 @@ describe('npm start without BOT_TOKEN (local chat process)', () => {
     expect(out1).toContain(t('local:error.unknown_persona', { input: 'farmer' }));
     expect(out1).toContain(t('local:error.no_keyboard', { persona: t('local:persona.owner') }));
     expect(out1).toContain(t('local:error.no_such_message', { n: 99 }));
-    expect(out1).toContain(t('local:error.time_usage', { input: '8d', max: 1000 }));
+    expect(out1).toContain(t('local:error.time_usage', { input: '8d', count: 1000 }));
     expect(out1).toContain(t('local:error.say_usage'));
     expect(out1).toContain(t('local:unit.h', { count: 1 }));
     // Ctrl-C in a terminal, SIGINT from a supervisor: the same clean stop.

@@ -24,6 +24,7 @@ describe('local chat command parsing', () => {
       caption: 'brown cow',
     });
     expect(parseLocalCommand('/quit')).toEqual({ kind: 'quit' });
+    expect(parseLocalCommand('/desk')).toEqual({ kind: 'desk' });
     expect(parseLocalCommand('   ')).toEqual({ kind: 'empty' });
   });
 

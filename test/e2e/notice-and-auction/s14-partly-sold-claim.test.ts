@@ -7,7 +7,7 @@ import { flushOutbox } from '../../support/outbox';
 import { actorOf, ist, makeCase, toS14Auction } from '../../support/case-fixture';
 import { inLanguage, lastText, press } from '../../support/press';
 
-// Issue 10.9: heads left without a bid at a s. 14 auction are still impounded cattle their owner may claim
+// heads left without a bid at a s. 14 auction are still impounded cattle their owner may claim
 // under s. 13. Through the real bot: the owner's card says so and offers the claim (not a s. 15 deposit), the
 // dues are what the sale money left unpaid plus the feeding since the sale day, the owner pays, the keeper
 // confirms and releases, and the sale's s. 17 division follows; every paisa of both is in the ledger.

@@ -53,7 +53,7 @@ describe('s. 14 report with no officer enrolled: pending until an officer is rea
     const lastDay = tl.value.s14ReportDue.date;
     const params = {
       number: jai.number,
-      heads: 2,
+      count: 2,
       impoundedAt: impoundedAt.toISOString(),
       lastDay,
       place: 'Kunda',
@@ -120,7 +120,7 @@ describe('s. 14 report with no officer enrolled: pending until an officer is rea
     expect(toOfficer[0]).toBe(
       en('jobs:s14_report.to_officer', {
         number: jai.number,
-        heads: 2,
+        count: 2,
         impoundedAt: impoundedAt.toISOString(),
         lastDay,
         place: 'Kunda',

@@ -47,7 +47,7 @@ describe('owner: claim and pay (s. 13)', () => {
     await h.send(englishOwner, '12');
     expect(h.api.lastTo(englishOwner.id)!.text).toBe(t(h, 'en', 'owner:claim.name_invalid'));
     await h.send(englishOwner, 'Sunita Devi');
-    // Kunda holds two buffaloes, perhaps of two owners: which are hers (issue #10 item 11)? All of them.
+    // Kunda holds two buffaloes, perhaps of two owners: which are hers? All of them.
     expect(h.api.lastTo(englishOwner.id)!.text).toContain(
       t(h, 'en', 'owner:heads.ask', { number: 'JAI1-2026-1', count: 2 }),
     );

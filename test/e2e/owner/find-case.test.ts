@@ -230,12 +230,12 @@ describe('owner: finding a case and its dues', () => {
           is_video: false,
         },
       } as never);
-      expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'common:error.unsupported_message'));
+      expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'intent:media'));
       await h.send(englishOwner, '', {
         text: undefined,
         voice: { file_id: 'v', file_unique_id: 'v', duration: 3 },
       } as never);
-      expect(h.api.lastTo(englishOwner.id)!.text).toBe(t(h, 'en', 'common:error.unsupported_message'));
+      expect(h.api.lastTo(englishOwner.id)!.text).toBe(t(h, 'en', 'intent:media'));
       expect(await footprint(h)).toEqual(before);
     });
 

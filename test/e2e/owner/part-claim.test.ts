@@ -11,7 +11,7 @@ import { buttonsOf, data, englishOwner, hindiOwner, ownerHarness, t } from './ow
 const keeper = { id: 7801, firstName: 'Keeper Amer', languageCode: 'en' };
 
 /**
- * One register entry, several owners (issue #10 item 11), on the real bot: three heads of two classes; Sunita (en)
+ * One register entry, several owners, on the real bot: three heads of two classes; Sunita (en)
  * says the cow is hers, pays for it alone, the keeper confirms by replying "ok", and she gets a receipt for her
  * cow's dues and the cow back — the case stays open with the buffaloes. Ramesh (hi) then claims "all of them" (the
  * two buffaloes left), pays, the keeper confirms with the card's button and releases: RELEASED_S13.
@@ -62,7 +62,7 @@ describe.each(await dbKinds())(
       await press(h, englishOwner, 'Done');
       expect(await h.deps.db.claimHead.count()).toBe(0);
       await press(h, englishOwner, 'Cow, black, white star');
-      expect(lastText(englishOwner.id)).toContain('Yours so far (1 head): Cow, black, white star');
+      expect(lastText(englishOwner.id)).toContain('Yours so far (1 animal): Cow, black, white star');
       await press(h, englishOwner, 'Done');
 
       const choice = lastText(englishOwner.id);
@@ -118,7 +118,7 @@ describe.each(await dbKinds())(
       const receipt = toSunita.find((x) => x.includes(paid.receipt!.number) && x.includes(formatRupees(COW, 'en')))!;
       expect(receipt).toBeDefined();
       expect(receipt).not.toContain(formatRupees(COW + TWO_BUFFALOES, 'en'));
-      // Her receipt names her head, and says it covers only that one (issue 10.11) — not the co-owner's buffaloes.
+      // Her receipt names her head, and says it covers only that one — not the co-owner's buffaloes.
       expect(receipt).toContain(t(h, 'en', 'receipt:owner.part_heads', { count: 1, heads: 'Cow, black, white star' }));
       expect(receipt).not.toMatch(/buffalo|curved horns|brown/i);
       // /verify says the same to anyone who checks it.
@@ -257,7 +257,7 @@ describe.each(await dbKinds())(
       expect(receipt.text).toContain(
         t(h, 'hi', 'receipt:owner.part_heads', { count: 1, heads: `${buffalo}, grey, broken horn` }),
       );
-      expect(receipt.text).toContain('प्रविष्टि के केवल आपके 1 पशु के लिए: भैंस, grey, broken horn।');
+      expect(receipt.text).toContain('प्रकरण के केवल आपके 1 पशु के लिए: भैंस, grey, broken horn।');
       // Not the co-owner's cow.
       expect(receipt.text).not.toContain('red, white tail');
       expect(receipt.text).not.toContain(t(h, 'hi', 'common:cattle.cow'));

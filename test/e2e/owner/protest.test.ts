@@ -46,7 +46,7 @@ describe('owner: deposit under protest (s. 15)', () => {
         number: 'JAI1-2026-1',
         fine: t(h, 'hi', 'common:term.fine'),
         date: '2026-12-07',
-        days: 10,
+        count: 10,
       }),
     );
     const [yes, no] = buttonsOf(explain.payload);
@@ -55,7 +55,7 @@ describe('owner: deposit under protest (s. 15)', () => {
     expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'owner:claim.intro_protest', { number: 'JAI1-2026-1' }));
     await h.tap(hindiOwner, lastButton(h, hindiOwner.id, 'who')!.data);
     await h.send(hindiOwner, 'रमेश चौधरी');
-    // Kunda holds two buffaloes, perhaps of two owners: which are his (issue #10 item 11)? All of them.
+    // Kunda holds two buffaloes, perhaps of two owners: which are his? All of them.
     expect(h.api.lastTo(hindiOwner.id)!.text).toContain(
       t(h, 'hi', 'owner:heads.ask', { number: 'JAI1-2026-1', count: 2 }),
     );
@@ -116,6 +116,15 @@ describe('owner: deposit under protest (s. 15)', () => {
       ['payment:N:receipt:pdf', 'SENT'],
       ['release:N:owner', 'SENT'],
     ]);
+    // The receipt and the release message name the last day to complain (s. 20) — the day the engine's window
+    // ends (the case card says the same below) — instead of "in time".
+    const sent = h.api.sentTo(hindiOwner.id).map((m) => m.text ?? '');
+    expect(sent.filter((x) => x.startsWith('रसीद ') && x.includes('सत्यापन कोड')).at(-1)).toContain(
+      'मजिस्ट्रेट को परिवाद (शिकायत) 7 दिसंबर 2026 तक करें (धारा 20)।',
+    );
+    expect(sent.filter((x) => x.includes('आपत्ति सहित जमा पर आपको सौंप')).at(-1)).toContain(
+      'मजिस्ट्रेट को अपना परिवाद (शिकायत) 7 दिसंबर 2026 तक करें (धारा 20)',
+    );
 
     const receipt = await h.deps.db.receipt.findFirstOrThrow({ where: { caseId: kunda.id } });
     expect(receipt.kind).toBe('S15_DEPOSIT');
@@ -288,7 +297,7 @@ describe('owner: the s. 20 window is configurable', () => {
         number: 'JAI1-2026-1',
         fine: t(h, 'en', 'common:term.fine'),
         date: '2026-12-12',
-        days: 15,
+        count: 15,
       }),
     );
     // 9 Dec is past the default 10 days but inside 15: the deposit under protest is still open.
@@ -321,7 +330,7 @@ describe('owner: the s. 20 window runs from the time of seizure in the register'
         number: 'JAI1-2026-1',
         fine: t(h, 'en', 'common:term.fine'),
         date: '2026-12-05',
-        days: 10,
+        count: 10,
       }),
     );
     await h.tap(hindiOwner, data(h, 'pr', kunda.id));
@@ -330,7 +339,7 @@ describe('owner: the s. 20 window runs from the time of seizure in the register'
         number: 'JAI1-2026-1',
         fine: t(h, 'hi', 'common:term.fine'),
         date: '2026-12-05',
-        days: 10,
+        count: 10,
       }),
     );
     h.clock.set('2026-12-05T23:59:00+05:30');

@@ -47,7 +47,7 @@ describe.each(await dbKinds())('the amount recorded is the amount the keeper con
       await h.tap(owner, lastButtonData(h, owner.id, 'cl') ?? (await claimButton(h, owner, c.number)));
       await h.tap(owner, lastButton(h, owner.id, 'who')!.data);
       await h.send(owner, lang === 'en' ? 'Sunita Devi' : 'रमेश कुमार');
-      // Kunda holds two buffaloes: the owner is asked which are his (issue #10 item 11) and says all of them.
+      // Kunda holds two buffaloes: the owner is asked which are his and says all of them.
       if (lang === 'en') await h.tap(owner, lastButton(h, owner.id, 'hda')!.data);
       const choice = lastText(owner.id)!;
       await h.tap(owner, buttonsOf(choice.payload)[0]!.data); // cash

@@ -94,7 +94,7 @@ describe('/release (ss. 13, 15, 19) and /register_export (s. 7) (e2e)', () => {
       [
         t('en', 'staff:release.done_S13_PAYMENT', {
           caseNumber: c.number,
-          heads: 2,
+          count: 2,
           receiptNumber: receipt.number,
           reference: '',
         }),
@@ -116,7 +116,7 @@ describe('/release (ss. 13, 15, 19) and /register_export (s. 7) (e2e)', () => {
     expect(msg.text).toBe(
       t('en', 'staff:owner.released_s13', {
         caseNumber: c.number,
-        heads: 2,
+        count: 2,
         at: h.clock.now().toISOString(),
         receiptNumber: receipt.number,
       }),
@@ -156,7 +156,7 @@ describe('/release (ss. 13, 15, 19) and /register_export (s. 7) (e2e)', () => {
       [
         t('hi', 'staff:release.done_S19_ORDER', {
           caseNumber: c.number,
-          heads: 3,
+          count: 3,
           receiptNumber: '',
           reference: 'DM/JAI/123/2026',
         }),

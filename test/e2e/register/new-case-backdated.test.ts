@@ -16,7 +16,7 @@ describe('new-case alert for a back-dated entry (e2e, jobs)', () => {
     number,
     place: 'Kunda',
     pound: lang === 'hi' ? 'आमेर कांजी हाउस' : 'Amer Pound',
-    heads: 2,
+    count: 2,
     cattle: ['buffalo', 'cow']
       .map((cls) =>
         t(lang, 'jobs:notice.cattle_count', { count: 1, cattle: t(lang, `common:cattle.${cls}`, { count: 1 }) }),

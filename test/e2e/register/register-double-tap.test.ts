@@ -6,7 +6,7 @@ import { createBotHarness, type BotHarness, type TestUser } from '../../support/
 import { dbKinds } from '../../support/db';
 import { enrolStaff, seed } from '../../support/fixtures';
 
-/** Drives /register up to the confirmation with its "Record" button (issue 12.2). */
+/** Drives /register up to the confirmation with its "Record" button. */
 async function upToRecord(h: BotHarness, keeper: TestUser, rg: (...a: string[]) => string) {
   await h.send(keeper, '/register');
   await h.tap(keeper, rg('cls', 'buffalo'));
@@ -61,7 +61,7 @@ describe('one seizure, one s. 8 register entry, however often "Record" arrives (
             h.deps.translator
               .t('en', 'staff:register.done', {
                 number: c.number,
-                heads: 1,
+                count: 1,
                 pound: 'Amer Pound',
                 at: c.impoundedAt.toISOString(),
               })

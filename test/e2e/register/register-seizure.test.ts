@@ -35,6 +35,8 @@ describe('/register — the s. 8 register entry (e2e)', () => {
     await h.send(keeper, 'two');
     expect(h.api.lastTo(keeper.id)!.text).toBe(t('en', 'staff:register.count_invalid', { input: 'two', max: 500 }));
     await h.send(keeper, '2');
+    // The description prompt names the class as its count needs it: "the 2 buffaloes", not "the 2 buffalo".
+    expect(h.api.lastTo(keeper.id)!.text).toMatch(/^Describe the 2 buffaloes\. /);
     await h.send(keeper, 'black, curved horns; black, white patch on forehead');
     await h.tap(keeper, rg('nophoto'));
     await h.tap(keeper, rg('more'));
@@ -63,7 +65,7 @@ describe('/register — the s. 8 register entry (e2e)', () => {
     await h.send(keeper, '27.11.2026 18:45');
     const brought = new Date('2026-11-27T18:45:00+05:30').toISOString();
     // The time of seizure (the s. 20 window runs from it): asked next, with "seized when brought in" as the button.
-    expect(h.api.lastTo(keeper.id)!.text).toBe(t('en', 'staff:register.ask.seized', { at: brought, days: 10 }));
+    expect(h.api.lastTo(keeper.id)!.text).toBe(t('en', 'staff:register.ask.seized', { at: brought, count: 10 }));
     expect(h.api.lastTo(keeper.id)!.text).toContain('s. 20');
     await h.send(keeper, 'yesterday');
     expect(h.api.lastTo(keeper.id)!.text).toBe(t('en', 'staff:register.seized_invalid', { input: 'yesterday' }));
@@ -114,7 +116,7 @@ describe('/register — the s. 8 register entry (e2e)', () => {
       'Kunda',
     ]);
     expect(c.villageKey).toBe('kunda');
-    // The owners' search keys of the place and the descriptions are written with the entry (issue 13).
+    // The owners' search keys of the place and the descriptions are written with the entry.
     expect(c.searchKeys).toEqual(
       searchKeysOf(
         'Kunda',
@@ -127,7 +129,7 @@ describe('/register — the s. 8 register entry (e2e)', () => {
     expect(sent[0]!.text).toBe(
       t('en', 'staff:register.done', {
         number: c.number,
-        heads: 3,
+        count: 3,
         pound: c.pound.name,
         at: c.impoundedAt.toISOString(),
       }),
@@ -179,12 +181,13 @@ describe('/register — the s. 8 register entry (e2e)', () => {
     await h.tap(hindiKeeper, rg('pound', String(jai2.id)));
     await h.tap(hindiKeeper, rg('cls', 'goat'));
     await h.send(hindiKeeper, '३');
+    expect(h.api.lastTo(hindiKeeper.id)!.text).toMatch(/^3 बकरियाँ — इनका विवरण लिखें।/);
     await h.send(hindiKeeper, 'सफ़ेद, काले कान');
     await h.tap(hindiKeeper, rg('nophoto'));
     await h.tap(hindiKeeper, rg('done'));
     await h.tap(hindiKeeper, rg('now'));
     expect(h.api.lastTo(hindiKeeper.id)!.text).toBe(
-      t('hi', 'staff:register.ask.seized', { at: h.clock.now().toISOString(), days: 10 }),
+      t('hi', 'staff:register.ask.seized', { at: h.clock.now().toISOString(), count: 10 }),
     );
     expect(h.api.lastTo(hindiKeeper.id)!.text).toContain('धारा 20');
     // Bad input is refused in Hindi.
@@ -206,7 +209,7 @@ describe('/register — the s. 8 register entry (e2e)', () => {
     expect(h.api.sentTo(hindiKeeper.id).at(-3)!.text).toBe(
       t('hi', 'staff:register.done', {
         number: c.number,
-        heads: 3,
+        count: 3,
         pound: c.pound.nameHi,
         at: c.impoundedAt.toISOString(),
       }),

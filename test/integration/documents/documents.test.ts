@@ -17,7 +17,7 @@ import { FakeBotApi } from '../../support/fake-bot-api';
 import { flushOutbox } from '../../support/outbox';
 import { makeDocument, type DocumentRef } from '../../../src/documents';
 import { createTranslator, formatDate, formatDateTime, formatRupees, type Translator } from '../../../src/i18n';
-import { toIstDate } from '../../../src/law';
+import { DEFAULT_WINDOWS, s20ComplaintWindowOf, toIstDate } from '../../../src/law';
 import { surplusesHeld } from '../../../src/services/surplus';
 import { buildDocumentCases, DEMO_START, type DocumentCases } from '../../../scripts/document-cases';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../../support/db';
@@ -117,6 +117,40 @@ describe.each(await dbKinds())('printable documents on %s', (kind) => {
     ]);
   });
 
+  it('s. 14 notice: each label stands clear of its value, the long Hindi labels too', async () => {
+    const doc = await makeDocument(
+      { db: t.prisma, translator, botUsername: 'kanji_test_bot', now: DEMO_START },
+      { kind: 'notice', caseId: cases.sale.caseId },
+    );
+    const file = path.join(dir, `${kind}-gaps-${doc.filename}`);
+    writeFileSync(file, doc.pdf);
+    // Every word drawn, with its box in points (poppler's pdftotext -bbox).
+    const words = [
+      ...execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).matchAll(
+        /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g,
+      ),
+    ].map((m) => ({ x0: Number(m[1]), y: Number(m[2]), x1: Number(m[3]), w: m[4]! }));
+    /** The space between the last word of a label and the first word of its value, on one line. */
+    const gap = (labelEnd: string, valueStart: string) => {
+      const found = words
+        .filter((a) => a.w === labelEnd)
+        .flatMap((a) =>
+          words.filter((b) => b.w === valueStart && Math.abs(b.y - a.y) < 1 && b.x0 > a.x1).map((b) => b.x0 - a.x1),
+        );
+      expect(found, `"${labelEnd}" then "${valueStart}" on one line`).toHaveLength(1);
+      return found[0]!;
+    };
+    // "(ग) बंद किए जाने का स्थान" | "आमेर कांजी हाउस…"; "जिला मजिस्ट्रेट का निर्देश" | "DM/JPR/27/2026"; and in English.
+    // Before, six points: the bold label read as one with its value. Now more than the body text's size.
+    for (const [label, value] of [
+      ['स्थान', 'आमेर'],
+      ['निर्देश', 'DM/JPR/27/2026'],
+      ['impounding', 'Amer'],
+      ['Magistrate', 'DM/JPR/27/2026'],
+    ] as const)
+      expect([label, value, gap(label, value)]).toEqual([label, value, expect.toSatisfy((g: number) => g >= 12)]);
+  });
+
   it('s. 14 notice before posting (the s. 14 report): no date yet, the auction as the Magistrate directs', async () => {
     const { text } = await pdfText({ kind: 'notice', caseId: cases.unposted.caseId });
     inOrder(text, [
@@ -171,18 +205,23 @@ describe.each(await dbKinds())('printable documents on %s', (kind) => {
     expect(en.text).not.toContain('रसीद');
   });
 
-  it('s. 15 receipt: deposit under protest, held until the Magistrate decides (s. 20)', async () => {
+  it('s. 15 receipt: deposit under protest, the last day to complain (s. 20), held until the Magistrate decides', async () => {
     const r = await t.prisma.receipt.findUniqueOrThrow({ where: { id: cases.s15.receiptId } });
+    const c = await t.prisma.case.findUniqueOrThrow({ where: { id: r.caseId } });
+    // The day the engine's s. 20 window ends — the window that gates the deposit — not "in time".
+    const lastDay = s20ComplaintWindowOf(c, DEFAULT_WINDOWS).date;
     const { text } = await pdfText({ kind: 'receipt', receiptId: r.id });
     inOrder(text, [
       'आपत्ति सहित जमा (धारा 15)',
       r.number,
       formatRupees(r.amountPaise),
       'धारा 20',
+      formatDate(lastDay, 'hi'),
       'deposit under protest (s. 15)',
       r.number,
       formatRupees(r.amountPaise),
       's. 20',
+      formatDate(lastDay, 'en'),
     ]);
   });
 
@@ -283,6 +322,9 @@ describe.each(await dbKinds())('printable documents on %s', (kind) => {
       formatRupees(held.amountPaise),
     ]);
     expect(text).toContain(cases.sale.caseNumber);
+    // s. 17 sends "the fines so deducted": the statement says fines, never "fines or penalties".
+    expect(text).toContain('Fines (s. 17)');
+    expect(text).not.toMatch(/penalt|शास्ति/i);
   });
 
   it('register extract (ss. 7, 8): the CSV export’s rows for the pound and month, in time order', async () => {
@@ -459,7 +501,7 @@ describe.each(await dbKinds())('printable documents on %s', (kind) => {
       receipt.number,
     ]);
 
-    // The register extract labels this s. 16 auction and sale "s. 16", and the s. 14 case's (Nangal) "s. 14" (issue 10.3).
+    // The register extract labels this s. 16 auction and sale "s. 16", and the s. 14 case's (Nangal) "s. 14".
     const reg = await pdfText({ kind: 'register', poundId: pound.id, from: '2026-11-23', to: '2026-11-23' });
     const row = (number: string, lang: 'hi' | 'en', n: string, record: string) =>
       `${number} ${translator.t(lang, 'documents:section', { n })} ${translator.t(lang, `staff:export.record.${record}`)}`;

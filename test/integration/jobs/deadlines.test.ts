@@ -42,7 +42,7 @@ describe('jobs: statutory deadlines', { timeout: 90_000 }, () => {
     expect(toOfficer[0]).toBe(
       t.t('en', 'jobs:s14_report.to_officer', {
         number: c.number,
-        heads: 2,
+        count: 2,
         impoundedAt: impoundedAt.toISOString(),
         lastDay: tl.value.s14ReportDue.date,
         place: 'Kunda',
@@ -100,7 +100,7 @@ describe('jobs: statutory deadlines', { timeout: 90_000 }, () => {
     const params = {
       number: c.number,
       reportedAt: row.reportedAt!.toISOString(),
-      hours: h.deps.config.NOTICE_GRACE_HOURS,
+      count: h.deps.config.NOTICE_GRACE_HOURS,
       pound: 'Amer Pound',
     };
     expect(h.fake.lastTo(OFFICER)?.text).toBe(t.t('en', 'jobs:notice_overdue.to_officer', params));
@@ -128,7 +128,7 @@ describe('jobs: statutory deadlines', { timeout: 90_000 }, () => {
       t.t('en', 'jobs:notice_overdue.proclamation_pending.market', params),
     ]);
     expect(h.fake.sentTo(OFFICER).map((m) => m.text)).not.toContain(
-      t.t('en', 'jobs:notice_overdue.to_officer', { ...params, reportedAt: h.clock.now().toISOString(), hours: 24 }),
+      t.t('en', 'jobs:notice_overdue.to_officer', { ...params, reportedAt: h.clock.now().toISOString(), count: 24 }),
     );
   });
 

@@ -19,7 +19,7 @@ const A = 7400011n; // deposits under protest for his cow (s. 15) and means to c
 const B = 7400012n; // pays for the rest of the entry (s. 13)
 
 /**
- * An owner's deposit under protest for his own heads outlives the entry (issue 10.11; ss. 15, 20): A deposits for his
+ * An owner's deposit under protest for his own heads outlives the entry (ss. 15, 20): A deposits for his
  * cow; co-owner B then pays for the buffalo and the keeper releases it, so the entry is RELEASED_S13. A's complaint
  * window still runs from the seizure (27 Nov + 10 days → last day 7 Dec 2026): he is reminded on 5 Dec at 09:00 IST —
  * also after Redis lost every job (the reconciler plans finished entries with such deposits, from the DB) — and, once
@@ -100,7 +100,7 @@ describe('jobs: s. 20 reminders of a part depositor after a co-owner finished th
     await h.runtime.drain(60_000);
     // His own amount (cow: ₹100 fine + 3 days × ₹70 feeding = ₹310, demo rates of JAI1), the window's last day.
     const early = (lang: 'en' | 'hi', amount: number) =>
-      h.deps.translator.t(lang, 'jobs:complaint.early', { number: c.number, lastDay: '2026-12-07', days: 10, amount });
+      h.deps.translator.t(lang, 'jobs:complaint.early', { number: c.number, lastDay: '2026-12-07', count: 10, amount });
     const toA = () => h.fake.sentTo(String(A)).map((m) => m.text);
     expect(toA().filter((t) => t === early('en', 31000))).toHaveLength(1);
     expect((await db.deadlineRun.findUniqueOrThrow({ where: { key: steps[0]!.key } })).outcome).toBe('sent');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COLD_SENDS, COLD_US, TelegramRateLimiter, WINDOW_MARGIN_US } from '../../../jobs/rate-limit';
 import { redisPerTest } from './harness';
 
-// Issue 13 (the broadcast with no 429): Telegram counts messages in any second as they arrive. A fresh process's
+// The broadcast with no 429: Telegram counts messages in any second as they arrive. A fresh process's
 // first Bot API calls may leave tens of ms after their admission (cold code, the HTTP client's first connection),
 // so the limiter counts them as leaving COLD_US late: the limit's worth of later messages cannot arrive within one
 // second of them. And a departure reported late (`departing`) takes its place in the window from when it left.

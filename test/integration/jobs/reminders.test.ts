@@ -55,18 +55,28 @@ describe('jobs: reminders', { timeout: 90_000 }, () => {
     expect(h.fake.sentTo(OFFICER).map((m) => m.text)).toEqual([
       t.t('en', 'jobs:auction.day_before.to_officer', { ...common, conditions: 'Cash on the fall of the hammer' }),
     ]);
-    const dues = await duesForCase(db, c.id, h.clock.now());
-    if (!dues.ok) throw dues.error;
+    // The message names the day of the auction (tomorrow): its amount is the engine's dues for a claim on that
+    // day — one day's feeding more than today's, which it also gives — not today's sum told for a visit tomorrow.
+    const onAuctionDay = await duesForCase(db, c.id, auctionAt);
+    const today = await duesForCase(db, c.id, h.clock.now());
+    if (!onAuctionDay.ok) throw onAuctionDay.error;
+    if (!today.ok) throw today.error;
+    expect(onAuctionDay.value.breakdown.asOfDate).toBe('2026-12-02');
+    expect(onAuctionDay.value.breakdown.totals.totalPaise).toBeGreaterThan(today.value.breakdown.totals.totalPaise);
     const toOwner = h.fake.sentTo(OWNER).map((m) => m.text);
     expect(toOwner).toEqual([
       t.t('hi', 'jobs:auction.day_before.to_owner', {
         ...common,
         pound: 'आमेर कांजी हाउस',
-        amount: dues.value.breakdown.totals.totalPaise,
-        asOf: '2026-12-01',
+        amount: onAuctionDay.value.breakdown.totals.totalPaise,
+        asOf: '2026-12-02',
+        today: today.value.breakdown.totals.totalPaise,
       }),
     ]);
-    expect(toOwner[0]).toContain(formatRupees(dues.value.breakdown.totals.totalPaise, 'hi'));
+    expect(toOwner[0]).toContain(
+      `${formatRupees(onAuctionDay.value.breakdown.totals.totalPaise, 'hi')} चुकाएँ — यह नीलामी के दिन, 2 दिसंबर 2026 को`,
+    );
+    expect(toOwner[0]).toContain(`आज ही आएँ तो ${formatRupees(today.value.breakdown.totals.totalPaise, 'hi')}`);
 
     // The owner claims before the morning of the auction: no morning reminder to anyone.
     await db.case.update({ where: { id: c.id }, data: { status: 'PAYMENT_PENDING' } });
@@ -202,7 +212,7 @@ describe('jobs: reminders', { timeout: 90_000 }, () => {
         number: c.number,
         amount: pending.amountPaise,
         declaredAt: now.toISOString(),
-        hours: h.deps.config.PAYMENT_NUDGE_HOURS,
+        count: h.deps.config.PAYMENT_NUDGE_HOURS,
       }),
     ]);
     expect(h.fake.sentTo(OFFICER)).toEqual([]);
@@ -227,7 +237,7 @@ describe('jobs: reminders', { timeout: 90_000 }, () => {
     const last = tl.value.s20ComplaintWindowEnd.date;
     h.clock.set(`${last}T23:00:00+05:30`);
     await h.runtime.drain();
-    const params = { number: c.number, lastDay: last, days: h.deps.config.S20_COMPLAINT_WINDOW_DAYS, amount: 123_450 };
+    const params = { number: c.number, lastDay: last, count: h.deps.config.S20_COMPLAINT_WINDOW_DAYS, amount: 123_450 };
     expect(h.fake.sentTo(OWNER).map((m) => m.text)).toEqual([t('early', params), t('last_day', params)]);
     function t(k: string, p: Record<string, unknown>) {
       return h!.deps.translator.t('hi', `jobs:complaint.${k}`, p);
@@ -259,7 +269,7 @@ describe('jobs: reminders', { timeout: 90_000 }, () => {
     // The last day of the window counted from the seizure: the owner has had both reminders by 23:00 IST.
     h.clock.set(`${last}T23:00:00+05:30`);
     await h.runtime.drain();
-    const params = { number: c.number, lastDay: last, days, amount: 98_760 };
+    const params = { number: c.number, lastDay: last, count: days, amount: 98_760 };
     const t = (k: string) => h.deps.translator.t('hi', `jobs:complaint.${k}`, params);
     expect(h.fake.sentTo(OWNER).map((m) => m.text)).toEqual([t('early'), t('last_day')]);
     // The next day (the impounding's window would still be open) nothing more is sent.

@@ -22,7 +22,7 @@ import { enrolStaff } from '../../support/fixtures';
 import { addAuction, addPayment, createCase, seedPounds } from './cases';
 
 /**
- * One source of dates, for what the jobs tell people (issue 10, "Done means"): every date a reminder, a
+ * One source of dates, for what the jobs tell people: every date a reminder, a
  * broadcast or the s. 17 hold told with a split or a surplus request states is the instant at which the
  * statute engine's gate for that action opens or closes. Over random cases (times of impounding, seizure,
  * notice, deposit and auction), each message is built by the same builder the jobs run, and the action it

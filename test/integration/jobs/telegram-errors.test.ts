@@ -58,7 +58,7 @@ describe('jobs: Telegram answers 403 and 429', () => {
         number: c.number,
         place: 'Kunda',
         pound: lang === 'hi' ? 'आमेर कांजी हाउस' : 'Amer Pound',
-        heads: 2,
+        count: 2,
         cattle: ['buffalo', 'cow']
           .map((cls) => t.t(lang, 'jobs:notice.cattle_count', { count: 1, cattle: t.t(lang, `common:cattle.${cls}`) }))
           .join(', '),

@@ -14,7 +14,7 @@ import { actAs } from '../../support/case-fixture';
 const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: '123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST' });
 
 /**
- * s. 13 money divided in the ledger (issue 10.13; s. 17 second paragraph): the keeper retains the feeding
+ * s. 13 money divided in the ledger (s. 17 second paragraph): the keeper retains the feeding
  * charges, the fines/penalties are the District Magistrate's and their remittance is tracked as for a sale.
  */
 describe.each(await dbKinds())('s. 13 payment divided in the ledger on %s', (kind) => {

@@ -17,7 +17,7 @@ import { enrolStaff, seed } from '../../support/fixtures';
 const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: '123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST' });
 
 /**
- * One register entry, several owners (issue #10 item 11): each owner claims and pays for his own heads. Two keepers
+ * One register entry, several owners: each owner claims and pays for his own heads. Two keepers
  * confirm two owners' part payments at the same moment, each confirmation sent twice: every head is released once,
  * every payment confirmed once, and the money is conserved per case and per owner. On Postgres the four
  * confirmations really race (row locks, the case's version); on PGlite they are serialised by its one connection.
@@ -203,7 +203,7 @@ describe.each(await dbKinds())('part claims of a multi-owner entry on %s', (kind
       false,
       false,
     ]);
-    // A's receipt PDF names his head and says it covers only that one (issue 10.11), in both languages.
+    // A's receipt PDF names his head and says it covers only that one, in both languages.
     const receiptA = await db().receipt.findFirstOrThrow({ where: { paymentId: a.paymentId } });
     const pdfA = JSON.stringify(
       (

@@ -20,7 +20,7 @@ import { seed } from '../../support/fixtures';
 const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: '123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST' });
 
 /**
- * Per-owner conservation of money (issue #10 item 11, "Done means"), through the services on PGlite. Random register
+ * Per-owner conservation of money, through the services on PGlite. Random register
  * entries of 2–6 heads split among 1–4 owners; each owner, on his own day within the claim period, claims his heads
  * and pays (s. 13), or deposits under protest (s. 15) with the Magistrate's outcome "apply" or "refund", or stays
  * away; the heads left go to a s. 14 auction on 17 Nov (some may get no bid). Then, computed by hand from the rate

@@ -321,7 +321,7 @@ describe.each(await dbKinds())('staff services on %s', (kind) => {
     expect(before.counts).toMatchObject({ notice: 0, auction: 0, sale: 0, order: 0 });
   });
 
-  it('the register export labels each auction and sale with its section: s. 14 when unclaimed, s. 16 after the owner refused (issue 10.3)', async () => {
+  it('the register export labels each auction and sale with its section: s. 14 when unclaimed, s. 16 after the owner refused', async () => {
     const pound = await jai1();
     const at = new Date('2026-11-18T12:00:00+05:30');
     const mk = async (seq: number, ownerRefusedAt: Date | null, account: unknown) => {

@@ -5,7 +5,7 @@ import { dbKinds, suiteDatabase } from '../../support/db';
 import { enrolStaff, seed } from '../../support/fixtures';
 
 /**
- * Issue 10.5: the register keeps the time of seizure (the s. 20 window runs from it). The service refuses a
+ * the register keeps the time of seizure (the s. 20 window runs from it). The service refuses a
  * seizure after the impounding or in the future (s. 8); the database refuses it too (CHECK), on PGlite and Postgres.
  */
 describe.each(await dbKinds())('time of seizure in the register on %s', (kind) => {
@@ -73,7 +73,7 @@ describe.each(await dbKinds())('time of seizure in the register on %s', (kind) =
 });
 
 /**
- * Issue 10.17: s. 14 has the notice proclaimed "in the village and at the market-place nearest to the place of
+ * s. 14 has the notice proclaimed "in the village and at the market-place nearest to the place of
  * seizure". The area's data names that market per village; the register entry records it, the proclamation names
  * it in both languages, and without a row the pound's market is used.
  */

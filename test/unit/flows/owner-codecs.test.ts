@@ -5,7 +5,7 @@ import { encodeCallback } from '../../../src/callback-data';
 const secret = 'owner-codec-secret';
 
 /**
- * Issue #11 item 4: the claim's, payment's, dues' and "Which of these are yours?" buttons moved from bare
+ * the claim's, payment's, dues' and "Which of these are yours?" buttons moved from bare
  * `cb(ctx, action, ...args)` to typed codecs. Buttons already in owners' chats were drawn the old way; each codec
  * must draw (and read) exactly the old wire format, or those buttons would answer "out of date".
  */

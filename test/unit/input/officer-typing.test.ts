@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normaliseName } from '../../../src/services/auction';
 import { parseDate, parseDateTime, parseRupees } from '../../../src/services/typed-input';
-import { parseCaseArg } from '../../../src/services/typed-answers';
+import { parseCaseNumber } from '../../../src/services/cases';
 
 const NOW = new Date('2026-11-29T10:00:00+05:30');
 
@@ -66,14 +66,14 @@ describe('parseRupees (rupees → whole paise, no floating point)', () => {
   });
 });
 
-describe('parseCaseArg', () => {
+describe('parseCaseNumber as staff type it', () => {
   it('normalises the case numbers staff type', () => {
-    expect(parseCaseArg('jai1-2026-17')).toBe('JAI1-2026-17');
-    expect(parseCaseArg('JAI1 2026 017')).toBe('JAI1-2026-17');
-    expect(parseCaseArg('JAI1–२०२६–१७')).toBe('JAI1-2026-17');
-    expect(parseCaseArg('JAI1/2026/17')).toBe('JAI1-2026-17');
-    expect(parseCaseArg('12ab')).toBeNull();
-    expect(parseCaseArg('JAI1-26-17')).toBeNull();
+    expect(parseCaseNumber('jai1-2026-17')?.number).toBe('JAI1-2026-17');
+    expect(parseCaseNumber('JAI1 2026 017')?.number).toBe('JAI1-2026-17');
+    expect(parseCaseNumber('JAI1–२०२६–१७')?.number).toBe('JAI1-2026-17');
+    expect(parseCaseNumber('JAI1/2026/17')?.number).toBe('JAI1-2026-17');
+    expect(parseCaseNumber('12ab')).toBeNull();
+    expect(parseCaseNumber('JAI1-26-17')).toBeNull();
   });
 });
 

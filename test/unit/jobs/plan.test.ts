@@ -133,7 +133,7 @@ describe('planSteps: when each deadline step runs (dates from src/law)', () => {
     ).toEqual([]);
   });
 
-  it('an owner’s part deposit (issue 10.11): the entry stays impounded for the other heads, and the s. 20 reminders are planned for the depositor too', () => {
+  it('an owner’s part deposit: the entry stays impounded for the other heads, and the s. 20 reminders are planned for the depositor too', () => {
     const impoundedAt = new Date('2026-11-20T10:00:00+05:30');
     const part = {
       id: 4,
@@ -164,7 +164,7 @@ describe('planSteps: when each deadline step runs (dates from src/law)', () => {
   });
 
   it.each(['RELEASED_S13', 'SOLD', 'CLOSED'])(
-    'a part deposit outlives the entry (issue 10.11): %s by a co-owner, the depositor’s s. 20 reminders stay planned (and nothing else) until he records his complaint',
+    'a part deposit outlives the entry: %s by a co-owner, the depositor’s s. 20 reminders stay planned (and nothing else) until he records his complaint',
     (status) => {
       const impoundedAt = new Date('2026-11-20T10:00:00+05:30');
       const part = {

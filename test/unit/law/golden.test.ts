@@ -483,7 +483,7 @@ describe('golden: the order of deductions in force (dated, per area)', () => {
   });
 });
 
-describe('golden: s. 13 claim of the heads left unsold at a s. 14 auction (issue 10.9)', () => {
+describe('golden: s. 13 claim of the heads left unsold at a s. 14 auction', () => {
   const cow = {
     pound: JAI1,
     herd: [{ cattleClass: 'cow' as const, heads: 1 }],
@@ -587,7 +587,7 @@ describe('golden: the interval before a s. 16 sale (Open readings 7)', () => {
   });
 });
 
-describe('golden: one register entry, several owners — each claims and pays for his own heads (issue 10.11)', () => {
+describe('golden: one register entry, several owners — each claims and pays for his own heads', () => {
   // The entry: impounded 1 Mar 2026 09:00 at JAI1 (before JAI1's own rate of 1 Oct and before the 1 June scale):
   // owner A's cow, owner B's 2 goats, owner C's buffalo. s. 13: the owner pays "the fines and charges incurred in
   // respect of" HIS cattle; s. 12 fines are per head by class, s. 5 feeding per head per day by class.

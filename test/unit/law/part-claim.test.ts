@@ -13,7 +13,7 @@ function refusal(r: ReturnType<typeof checkPartClaim>): TransitionRefused {
   return r.error as TransitionRefused;
 }
 
-describe('checkPartClaim (issue #10 item 11): each owner claims his own heads (ss. 13, 15)', () => {
+describe('checkPartClaim: each owner claims his own heads (ss. 13, 15)', () => {
   it('a strict part of the heads in the pound is a part claim; all of them is the whole (the ordinary path)', () => {
     expect(checkPartClaim(ENTRY, 's13', { claimed: 1, claimedInCustody: 1 }, NOW)).toEqual({ ok: true, value: 'part' });
     expect(checkPartClaim(ENTRY, 's15', { claimed: 2, claimedInCustody: 2 }, NOW)).toEqual({ ok: true, value: 'part' });

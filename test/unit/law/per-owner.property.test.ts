@@ -4,7 +4,7 @@ import { computeDues, splitClaimPayment, type DuesMode } from '../../../src/law'
 import { JAI1, PUN1, RULES } from './fixtures';
 
 /**
- * Per-owner money at the law level (issue #10 item 11): one register entry's heads split among 1–4 owners, each
+ * Per-owner money at the law level: one register entry's heads split among 1–4 owners, each
  * valued on his own day. Checked against hand rules, not the engine:
  *  - an owner's dues are Σ over HIS heads of (the s. 12 rate of the impounding date + each India day's s. 5 rate),
  *    JAI1 fixture rates (test/unit/law/fixtures.ts);

@@ -34,4 +34,20 @@ describe('log scope', () => {
     expect(lines[0]).not.toHaveProperty('skipped');
     expect(inner).toBe(2);
   });
+
+  it("a line's own fields stay on that line; a logger that binds req_id (fastify's req.log) writes it once", async () => {
+    const raw: string[] = [];
+    const logger = createLogger('info', { write: (l: string) => void raw.push(l) });
+    await runInScope({ req_id: 'r-2', update_id: 8 }, async () => {
+      logger.info({ outcome: 'ok', statements: 3 }, 'update handled');
+      logger.child({ part: 'http' }).child({ req_id: 'r-2' }).info({ status: 200 }, 'http request');
+      logger.info('after');
+    });
+    const lines = raw.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines[0]).toMatchObject({ req_id: 'r-2', update_id: 8, outcome: 'ok', statements: 3 });
+    expect(lines[1]).toMatchObject({ req_id: 'r-2', update_id: 8, part: 'http', status: 200 });
+    expect(lines[1]).not.toHaveProperty('outcome');
+    expect(lines[2]).not.toHaveProperty('status');
+    for (const l of raw) expect([l, l.split('"req_id":').length - 1]).toEqual([l, 1]);
+  });
 });

@@ -8,7 +8,7 @@ import { dbKinds, suiteDatabase } from '../../support/db';
 import { seed } from '../../support/fixtures';
 
 /**
- * Read models of the owner's screens (issue 13): the case card, the dues screen and /mycases each come from ONE
+ * Read models of the owner's screens: the case card, the dues screen and /mycases each come from ONE
  * statement (counted by the adapter, src/db/count-statements.ts), and say which buttons this viewer gets.
  */
 const kinds = await dbKinds();

@@ -10,7 +10,7 @@ import {
 } from '../../../src/services/enrolment';
 import { receiptItemsFromSnapshot, receiptNumber } from '../../../src/services/receipts';
 import { csvCell, istStamp, paiseToRupeesText } from '../../../src/services/register-export';
-import { parseCaseNumber } from '../../../src/services/release';
+import { parseCaseNumber } from '../../../src/services/cases';
 import { authorize, may, poundsInScope, staffActorOf, type Grant } from '../../../src/services/staff-actor';
 import { nextCaseActions } from '../../../src/services/case-transition';
 import { Refusal } from '../../../src/services/refusal';
@@ -29,7 +29,7 @@ describe('codes', () => {
     expect(receiptNumber('JAI1', 2026, 123)).toBe('JAI1-R-2026-000123');
   });
   it('case numbers typed in any case are normalised, others refused', () => {
-    expect(parseCaseNumber(' jai1-2026-17 ')).toBe('JAI1-2026-17');
+    expect(parseCaseNumber(' jai1-2026-17 ')?.number).toBe('JAI1-2026-17');
     expect(parseCaseNumber('12345')).toBeNull();
     expect(parseCaseNumber('JAI1-26-17')).toBeNull();
   });

@@ -1,0 +1,249 @@
+import { InlineKeyboard } from 'grammy';
+import type { Lang } from '../../src/i18n';
+import { caseCard, type CaseCard } from '../../src/services/case-card';
+import { parseCaseNumber } from '../../src/services/cases';
+import { windowsFromConfig } from '../../src/services/dues';
+import { ownerNlu, type OwnerIntent } from '../../src/services/owner-intent';
+import { isOwnerIntent } from '../../src/services/nlu/corpus';
+import { languageAsked } from '../../src/services/nlu/language';
+import { may } from '../../src/services/staff-actor';
+import { myCases } from '../../src/services/subscriptions';
+import { parseKeeperReply } from '../../src/services/typed-answers';
+import type { BotContext } from '../context';
+import { inAnyFlow } from '../flows/flow';
+import { lastCase, rememberCase } from '../flows/referent';
+import { intentButtons, intentCaseCb, intentCb, mainButtons } from '../keyboards/intents';
+import { caseCardKeyboard, isCommandText, languageKeyboard, ownerCb } from '../keyboards/owner';
+import { renderNext } from '../views/owner/next-deadline';
+import { fitMessage, poundName, statusText } from '../views/owner/text';
+import { runSearch, showCaseByNumber, viewerOf } from './case';
+import { startClaim } from './claim';
+import { showDues } from './dues';
+import { showMyCases } from './follow';
+import { showHelp } from './help';
+import { onAction } from './on-action';
+import { showProtest } from './protest';
+import { Feature } from './feature';
+import { answerVerify } from './verify';
+
+/**
+ * Owners in their own words: a text outside any flow that is not a case number or a search is understood as an
+ * intent (src/services/owner-intent.ts, NLP.js trained from locales/nlu/) — "how much do I pay", "कांजी हाउस कहाँ
+ * है", "neelami kab hai" — and opens the screen its button opens, for the case last opened in this chat (asked
+ * when there is none). Nothing here records anything: a claim, a payment or a deposit still takes the owner's own
+ * taps on those screens. Half-sure → "did you mean" buttons. Voice notes, stickers, photos → what to type instead.
+ */
+export const ownerWordsFeature = new Feature();
+
+/** Intents about one case: they need the case the owner means. */
+const CASE_INTENTS: ReadonlySet<OwnerIntent> = new Set([
+  'dues',
+  'claim',
+  'protest',
+  'pound',
+  'next',
+  'follow',
+  'keeper',
+]);
+
+ownerWordsFeature.chatType('private').on('message:text', async (ctx, next) => {
+  const text = ctx.msg.text.trim();
+  if (!text || inAnyFlow(ctx) || isCommandText(text)) return next();
+  // A keeper's "ok", amount or "no" gone astray is the owner fallback's to answer (how to confirm a payment).
+  if (may(ctx.actor, 'payment.confirm') && ['ok', 'amount', 'no', 'bad_amount'].includes(parseKeeperReply(text).kind))
+    return next();
+  const handled = await understandText(ctx, text.slice(0, 200));
+  if (!handled) return next();
+});
+
+/** Understands an owner's text; true when it was answered here (an intent or "did you mean"), false for a search. */
+export async function understandText(ctx: BotContext, text: string): Promise<boolean> {
+  const nlu = await ownerNlu();
+  const u = await nlu.understand(text, ctx.deps.clock.now());
+  ctx.deps.logger.debug({ understood: u.kind, intent: 'intent' in u ? u.intent : undefined }, 'owner text');
+  if (u.kind === 'case_number' || u.kind === 'search') return false;
+  if (u.kind === 'unsure') {
+    await ctx.reply(`${ctx.t('intent:unsure')}\n\n${ctx.t('intent:unsure_hint')}`, {
+      reply_markup: intentButtons(ctx, u.choices),
+    });
+    return true;
+  }
+  await runIntent(ctx, u.intent, lastCase(ctx), text);
+  return true;
+}
+
+/** Opens the screen of `intent` (for `caseId` when it is about a case). Records nothing. */
+export async function runIntent(ctx: BotContext, intent: OwnerIntent, caseId: number | null, text = ''): Promise<void> {
+  if (CASE_INTENTS.has(intent)) {
+    if (caseId === null || !(await caseIntent(ctx, intent, caseId))) await askWhichCase(ctx, intent);
+    return;
+  }
+  switch (intent) {
+    case 'receipt': {
+      // "verify AB12CD34", "rasid asli hai? AB12CD34": the code given is checked, as /verify does.
+      const code = text.split(/\s+/).find((w) => /^(?=.*\d)(?=.*[a-z])[a-z0-9]{8}$/i.test(w));
+      if (code) await answerVerify(ctx, code);
+      else await ctx.reply(ctx.t('intent:receipt.how'));
+      return;
+    }
+    case 'mycases':
+      await showMyCases(ctx);
+      return;
+    case 'help':
+      await showHelp(ctx);
+      return;
+    case 'greeting':
+      await ctx.reply(ctx.t('intent:greeting'), { reply_markup: mainButtons(ctx, lastCase(ctx) !== null) });
+      return;
+    case 'thanks':
+      await ctx.reply(ctx.t('intent:thanks'));
+      return;
+    case 'language': {
+      // The choice itself is the owner's tap on the language buttons, as /language offers them.
+      const asked: Lang | null = languageAsked(text);
+      const t = asked ? ctx.deps.translator.forLang(asked) : ctx.t;
+      await ctx.reply(t('owner:language.choose'), { reply_markup: languageKeyboard(ctx) });
+      return;
+    }
+    case 'cancel':
+      // Outside a flow there is nothing to cancel (inside one, a typed "cancel" leaves it: bot/middleware/leave-flow.ts).
+      await ctx.reply(ctx.t('owner:nothing_to_cancel'));
+      return;
+  }
+}
+
+/** A case intent for a case; false when there is no such case (nothing sent). */
+async function caseIntent(ctx: BotContext, intent: OwnerIntent, caseId: number): Promise<boolean> {
+  const now = ctx.deps.clock.now();
+  switch (intent) {
+    case 'dues':
+      return showDues(ctx, caseId, now);
+    case 'protest':
+      if (!(await showProtest(ctx, caseId))) return false;
+      rememberCase(ctx, caseId);
+      return true;
+    default:
+      break;
+  }
+  const card = await caseCard(ctx.deps.db, caseId, viewerOf(ctx), now, windowsFromConfig(ctx.deps.config));
+  if (!card) return false;
+  rememberCase(ctx, card.id);
+  switch (intent) {
+    case 'claim':
+      // The same first step as the card's "Claim" button: the law is asked, then owner or agent (nothing recorded).
+      await startClaim(ctx, card.id, 'S13_CLAIM');
+      break;
+    case 'pound':
+      await showPound(ctx, card);
+      break;
+    case 'keeper':
+      await showKeeper(ctx, card);
+      break;
+    case 'next':
+      await ctx.reply(
+        fitMessage(
+          [
+            ctx.t('intent:next.title', { number: card.number, status: statusText(ctx, card) }),
+            card.next ? renderNext(ctx, card.next) : '',
+          ]
+            .filter(Boolean)
+            .join('\n\n'),
+        ),
+        { reply_markup: caseCardKeyboard(ctx, card) },
+      );
+      break;
+    case 'follow': {
+      const following = card.actions.includes('unfollow');
+      await ctx.reply(ctx.t(following ? 'intent:follow.already' : 'intent:follow.ask', { number: card.number }), {
+        reply_markup: new InlineKeyboard().text(
+          ctx.t(following ? 'owner:case.unfollow_button' : 'owner:case.follow_button'),
+          ownerCb.follow.encode(ctx, { caseId: card.id, on: following ? 0 : 1 }),
+        ),
+      });
+      break;
+    }
+  }
+  return true;
+}
+
+/** The pound's opening hours in the reader's language (the English text when no Hindi one is recorded). */
+function hoursOf(ctx: BotContext, p: CaseCard['pound']): string | null {
+  return (ctx.lang === 'hi' ? p.openingHoursHi || p.openingHours : p.openingHours || p.openingHoursHi) || null;
+}
+
+/** Where the pound is and when it is open, and its position as a Telegram venue when recorded. */
+async function showPound(ctx: BotContext, card: CaseCard): Promise<void> {
+  const p = card.pound;
+  const hours = hoursOf(ctx, p);
+  const lines = [
+    ctx.t('intent:pound.title', { pound: poundName(ctx, p), number: card.number }),
+    ctx.t('intent:pound.address', { address: p.address }),
+    hours ? ctx.t('intent:pound.hours', { hours }) : ctx.t('intent:pound.hours_unknown'),
+  ];
+  if (p.publicPhone) lines.push(ctx.t('intent:pound.phone', { phone: p.publicPhone }));
+  await ctx.reply(lines.join('\n'));
+  if (typeof p.latitude === 'number' && typeof p.longitude === 'number')
+    await ctx.replyWithVenue(p.latitude, p.longitude, poundName(ctx, p), p.address);
+}
+
+/** How to reach the pound keeper: the pound office's public phone as recorded, else the pound itself. */
+async function showKeeper(ctx: BotContext, card: CaseCard): Promise<void> {
+  const p = card.pound;
+  const hours = hoursOf(ctx, p);
+  const params = { pound: poundName(ctx, p), number: card.number, address: p.address, phone: p.publicPhone ?? '' };
+  const lines = [ctx.t(p.publicPhone ? 'intent:keeper.phone' : 'intent:keeper.no_phone', params)];
+  if (hours) lines.push(ctx.t('intent:keeper.hours', { hours }));
+  await ctx.reply(lines.join('\n'));
+}
+
+/** "Which case do you mean?": the person's cases as buttons, or how to find one. */
+async function askWhichCase(ctx: BotContext, intent: OwnerIntent): Promise<void> {
+  const mine = ctx.from ? await myCases(ctx.deps.db, BigInt(ctx.from.id), 8) : { cases: [] };
+  if (mine.cases.length === 0) {
+    await ctx.reply(ctx.t(intent === 'follow' ? 'intent:follow.no_case' : 'intent:which.none'));
+    return;
+  }
+  const kb = new InlineKeyboard();
+  for (const c of mine.cases)
+    kb.text(
+      ctx.t('owner:mycases.open_button', { number: c.number }),
+      intentCaseCb.encode(ctx, { intent, caseId: c.id }),
+    ).row();
+  await ctx.reply(ctx.t('intent:which.ask'), { reply_markup: kb });
+}
+
+onAction(ownerWordsFeature, intentCb, async (ctx, { intent }) => {
+  if (!isOwnerIntent(intent)) return { text: ctx.t('common:error.stale_button'), alert: true };
+  await runIntent(ctx, intent, lastCase(ctx));
+});
+
+onAction(ownerWordsFeature, intentCaseCb, async (ctx, { intent, caseId }) => {
+  if (!isOwnerIntent(intent) || caseId <= 0) return { text: ctx.t('common:error.stale_button'), alert: true };
+  await runIntent(ctx, intent, caseId);
+});
+
+/**
+ * Voice notes, audio, stickers, photos, videos, files, locations from a person outside what a flow waits for: a
+ * written answer in their language — what the bot understands, and the main buttons. A voice note goes to the
+ * speech-to-text service first when one is configured (none is by default: src/services/speech-to-text.ts).
+ */
+ownerWordsFeature.chatType('private').on('message', async (ctx, next) => {
+  const m = ctx.msg;
+  if (m.text !== undefined || m.contact) return next();
+  if (m.voice && ctx.deps.speechToText) {
+    const said = await ctx.deps.speechToText
+      .transcribe({ fileId: m.voice.file_id, durationSeconds: m.voice.duration, mimeType: m.voice.mime_type }, ctx.lang)
+      .catch((err: unknown) => {
+        ctx.deps.logger.warn({ err }, 'speech to text failed');
+        return null;
+      });
+    const text = said?.trim().slice(0, 200);
+    if (text && !inAnyFlow(ctx)) {
+      if (await understandText(ctx, text)) return;
+      if (parseCaseNumber(text)) await showCaseByNumber(ctx, text);
+      else await runSearch(ctx, text);
+      return;
+    }
+  }
+  await ctx.reply(ctx.t('intent:media'), { reply_markup: mainButtons(ctx, lastCase(ctx) !== null) });
+});

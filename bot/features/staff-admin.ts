@@ -1,0 +1,99 @@
+import { deskUrl } from '../../src/services/desk';
+import { enrolmentLink } from '../../src/services/enrolment';
+import {
+  administersStaff,
+  issueStaffCode,
+  listStaff,
+  revokeStaffGrant,
+  roleFromWord,
+} from '../../src/services/staff-admin';
+import { lawRole } from '../../src/services/staff-actor';
+import { registerMenuForUser } from '../commands';
+import { forgetUser } from '../middleware/user';
+import type { BotContext } from '../context';
+import { Feature } from './feature';
+
+/**
+ * Staff administration from the chat, for an administrator and the District Magistrate's office (its district's
+ * pounds): `/enrol <role> <pound> [name]` issues the single-use code and link the admin CLI prints, `/staff` lists
+ * the active staff, `/revoke <number>` ends one grant at once — the same services (src/services/staff-admin.ts over
+ * src/services/enrolment.ts), audited, issuing capped per official. On the embedded database the CLI cannot run
+ * beside the bot; this needs no downtime.
+ */
+export const staffAdminFeature = new Feature();
+
+const allowed = async (ctx: BotContext) => {
+  if (administersStaff(ctx.actor)) return true;
+  // An owner (or a revoked official) is told what any owner is told of a staff command.
+  await ctx.reply(ctx.t(ctx.actor.grants.length ? 'desk:chat.admin_only' : 'common:error.not_allowed'));
+  return false;
+};
+
+staffAdminFeature.command('enrol', async (ctx) => {
+  if (!(await allowed(ctx))) return;
+  const [roleWord, pound, ...rest] = ctx.match.trim().split(/\s+/).filter(Boolean);
+  const role = roleWord ? roleFromWord(roleWord) : null;
+  if (!role || !pound) {
+    await ctx.reply(ctx.t('desk:chat.enrol_usage'));
+    return;
+  }
+  const r = await issueStaffCode(ctx.deps.db, ctx.actor, {
+    role,
+    poundCodes: [pound],
+    name: rest.join(' ') || null,
+    ttlHours: ctx.deps.config.ENROLMENT_CODE_TTL_HOURS,
+    now: ctx.deps.clock.now(),
+  });
+  if (!r.ok) {
+    const minutes = r.retryInMinutes ?? 1;
+    await ctx.reply(ctx.t(`desk:staff.refused.${r.refusal}`, { count: minutes, minutes }));
+    return;
+  }
+  await ctx.reply(
+    ctx.t('desk:chat.enrol_done', {
+      role: ctx.t(`common:role.${lawRole(r.role)}`),
+      pounds: r.poundCodes.join(', '),
+      code: r.code,
+      link: enrolmentLink(ctx.deps.botUsername, r.code),
+      at: r.expiresAt.toISOString(),
+    }),
+  );
+});
+
+staffAdminFeature.command('staff', async (ctx) => {
+  if (!(await allowed(ctx))) return;
+  const staff = await listStaff(ctx.deps.db, ctx.actor);
+  if (!staff.length) {
+    await ctx.reply(ctx.t('desk:staff.none'));
+    return;
+  }
+  const lines = staff.map((s) =>
+    ctx.t('desk:chat.staff_line', {
+      id: s.id,
+      name: s.name,
+      role: ctx.t(`common:role.${lawRole(s.role)}`),
+      pounds: s.poundCodes.join(', ') || '*',
+    }),
+  );
+  await ctx.reply([ctx.t('desk:chat.staff_title'), ...lines, ctx.t('desk:chat.staff_hint')].join('\n').slice(0, 4000));
+});
+
+staffAdminFeature.command('revoke', async (ctx) => {
+  if (!(await allowed(ctx))) return;
+  const arg = ctx.match.trim().replace(/^#/, '');
+  if (!/^\d{1,9}$/.test(arg)) {
+    await ctx.reply(ctx.t('desk:chat.revoke_usage'));
+    return;
+  }
+  const done = await revokeStaffGrant(ctx.deps.db, ctx.actor, Number(arg), ctx.deps.clock.now());
+  if (!done) {
+    await ctx.reply(ctx.t('desk:staff.revoke_none'));
+    return;
+  }
+  // This process's cache of his grants goes at once; his chat menu goes back to the owner commands.
+  forgetUser(ctx.deps.db, done.telegramId);
+  await registerMenuForUser(ctx.api, ctx.deps, done.telegramId, deskUrl(ctx.deps.config)).catch((err) =>
+    ctx.deps.logger.warn({ err: (err as Error).message }, 'menu of a revoked official not reset'),
+  );
+  await ctx.reply(ctx.t('desk:staff.revoked', { name: done.name }));
+});

@@ -1,0 +1,177 @@
+// The staff desk's page script (served as /desk/app.js; no build step, no third-party code but uPlot for the chart).
+// Telegram opens the Mini App with its launch parameters in the URL fragment: tgWebAppData (the signed initData) and
+// tgWebAppThemeParams (the chat's colours). Every view is an HTML fragment fetched with the initData in a header; the
+// server checks it each time and keeps nothing. The initData stays in this tab's sessionStorage so a reload works.
+(() => {
+  const main = document.getElementById('desk');
+  const body = document.body;
+  const KEY = 'desk.initData';
+  const launch = new URLSearchParams(location.hash.slice(1));
+  const initData = launch.get('tgWebAppData') || sessionStorage.getItem(KEY) || '';
+  if (launch.get('tgWebAppData')) sessionStorage.setItem(KEY, launch.get('tgWebAppData'));
+  let lang = document.documentElement.lang || 'hi';
+
+  /** Tells the Telegram client something (the Mini App's event bridge: app web view, desktop or Telegram Web). */
+  const postEvent = (type, data) => {
+    const eventData = data === undefined ? null : data;
+    try {
+      if (window.TelegramWebviewProxy) window.TelegramWebviewProxy.postEvent(type, JSON.stringify(eventData));
+      else if (window.external && 'notify' in window.external)
+        window.external.notify(JSON.stringify({ eventType: type, eventData }));
+      else if (window.parent !== window)
+        window.parent.postMessage(JSON.stringify({ eventType: type, eventData }), 'https://web.telegram.org');
+    } catch {
+      // Outside Telegram (a browser with the local chat's test initData): nothing to tell.
+    }
+  };
+  const insideTelegram = () => Boolean(window.TelegramWebviewProxy) || window.parent !== window;
+
+  // Telegram's theme colours as CSS variables (the same names Telegram's own script sets).
+  try {
+    const theme = JSON.parse(launch.get('tgWebAppThemeParams') || sessionStorage.getItem('desk.theme') || '{}');
+    if (launch.get('tgWebAppThemeParams')) sessionStorage.setItem('desk.theme', launch.get('tgWebAppThemeParams'));
+    for (const [k, v] of Object.entries(theme))
+      if (typeof v === 'string' && /^#[0-9a-fA-F]{3,8}$/.test(v))
+        document.documentElement.style.setProperty(`--tg-theme-${k.replace(/_/g, '-')}`, v);
+  } catch {
+    // Bad theme parameters: the page's own colours.
+  }
+
+  const say = (key) => {
+    const p = document.createElement('p');
+    p.className = 'empty';
+    p.setAttribute('role', 'alert');
+    p.textContent = body.dataset[`${key}${lang === 'en' ? 'En' : 'Hi'}`] || '';
+    main.replaceChildren(p);
+  };
+
+  let uplotLoading = null;
+  const uplot = () => {
+    if (window.uPlot) return Promise.resolve(window.uPlot);
+    if (!uplotLoading)
+      uplotLoading = new Promise((resolve, reject) => {
+        const s = document.createElement('script');
+        s.src = '/desk/uplot.js';
+        s.onload = () => resolve(window.uPlot);
+        s.onerror = reject;
+        document.head.append(s);
+      });
+    return uplotLoading;
+  };
+
+  const drawChart = async () => {
+    const el = main.querySelector('#chart[data-chart]');
+    if (!el) return;
+    const c = JSON.parse(el.dataset.chart);
+    const UPlot = await uplot();
+    const xs = c.months.map((m) => Date.UTC(Number(m.slice(0, 4)), Number(m.slice(5, 7)) - 1, 15) / 1000);
+    const style = getComputedStyle(document.documentElement);
+    const ink = style.getPropertyValue('--ink').trim() || '#222';
+    const accent = style.getPropertyValue('--accent').trim() || '#2481cc';
+    el.replaceChildren();
+    new UPlot(
+      {
+        width: Math.max(280, el.clientWidth),
+        height: 200,
+        legend: { show: true },
+        scales: { x: { time: true } },
+        axes: [
+          { stroke: ink, values: (_u, vals) => vals.map((v) => new Date(v * 1000).toISOString().slice(0, 7)) },
+          { stroke: ink, size: 60 },
+        ],
+        series: [
+          { label: c.labels.month, value: (_u, v) => (v == null ? '' : new Date(v * 1000).toISOString().slice(0, 7)) },
+          { label: c.labels.received, stroke: accent, width: 2, fill: `${accent}22` },
+          { label: c.labels.remitted, stroke: '#c0392b', width: 2, dash: [6, 4] },
+        ],
+      },
+      [xs, c.received, c.remitted],
+      el,
+    );
+  };
+
+  const show = async (res) => {
+    if (res.status === 401) return say('msgUnauthorized');
+    const html = await res.text();
+    // A refusal with its reason (404 not at your pounds, 422 the register refuses it) is a page too.
+    if (!res.ok && !(res.headers.get('content-type') || '').startsWith('text/html')) return say('msgFailed');
+    main.innerHTML = html;
+    const top = main.querySelector('[data-lang]');
+    if (top) {
+      lang = top.dataset.lang;
+      document.documentElement.lang = lang;
+    }
+    const h1 = main.querySelector('h1');
+    if (h1) document.title = h1.textContent;
+    window.scrollTo(0, 0);
+    drawChart().catch(() => {});
+  };
+
+  const load = async (url, push = true, init = {}) => {
+    main.setAttribute('aria-busy', 'true');
+    try {
+      const res = await fetch(url, {
+        ...init,
+        headers: { ...(init.headers || {}), 'X-Telegram-Init-Data': initData },
+        credentials: 'omit',
+        cache: 'no-store',
+      });
+      await show(res);
+      if (push && res.ok) history.pushState({ url }, '', location.pathname);
+    } catch {
+      say('msgFailed');
+    } finally {
+      main.removeAttribute('aria-busy');
+    }
+  };
+
+  document.addEventListener('click', (ev) => {
+    const a = ev.target instanceof Element ? ev.target.closest('a') : null;
+    if (!a) return;
+    if (a.hasAttribute('data-desk')) {
+      ev.preventDefault();
+      load(a.getAttribute('href'));
+    } else if (a.hasAttribute('data-tg-link') && insideTelegram()) {
+      // Back to the chat: Telegram opens its own link instead of a browser.
+      const u = new URL(a.href);
+      if (u.hostname === 't.me') {
+        ev.preventDefault();
+        postEvent('web_app_open_tg_link', { path_full: u.pathname + u.search });
+      }
+    }
+  });
+
+  document.addEventListener('submit', (ev) => {
+    const form = ev.target;
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-desk')) return;
+    ev.preventDefault();
+    if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) return;
+    const fields = new URLSearchParams(new FormData(form));
+    const action = form.getAttribute('action');
+    if (form.dataset.method === 'post')
+      load(action, false, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(Object.fromEntries(fields)),
+      });
+    else load(`${action}?${fields.toString()}`);
+  });
+
+  window.addEventListener('popstate', (ev) => {
+    if (ev.state?.url) load(ev.state.url, false);
+  });
+
+  postEvent('web_app_ready');
+  postEvent('web_app_expand');
+  if (!initData) say('msgUnauthorized');
+  else {
+    // A web_app button may open a view (?view=register) or an entry (?entry=17).
+    const asked = new URLSearchParams(location.search);
+    const view = asked.get('view') || '';
+    const entry = asked.get('entry') || '';
+    const first = /^\d{1,9}$/.test(entry)
+      ? `/desk/v/entry?id=${entry}`
+      : `/desk/v/${/^(today|register|seize|money|district|staff)$/.test(view) ? view : 'today'}`;
+    load(first, false).then(() => history.replaceState({ url: first }, '', location.pathname));
+  }
+})();

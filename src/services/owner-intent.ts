@@ -1,0 +1,287 @@
+import { containerBootstrap } from '@nlpjs/core';
+import { LangEn } from '@nlpjs/lang-en';
+import { LangHi } from '@nlpjs/lang-hi';
+import { Nlp, type NlpInstance } from '@nlpjs/nlp';
+import { classOfWord, colourOfWord, countOfWord, editDistance, isStopWord, words } from './cattle-words';
+import { findDate } from './typed-input';
+import { parseCaseNumber } from './cases';
+import { isOwnerIntent, loadCorpus, type OwnerIntent, type Utterance } from './nlu/corpus';
+import { devanagariKey, hasDevanagari, hasLatin, latinKey } from './nlu/normalise';
+
+export { OWNER_INTENTS, type OwnerIntent } from './nlu/corpus';
+
+/**
+ * What an owner means by a free-text message outside any flow: an intent (dues, where the pound is, …), a case
+ * search (cattle, places, dates — src/services/case-search.ts), or "not sure" with the likeliest intents.
+ *
+ * The classifier is NLP.js (@nlpjs/nlp, a neural intent classifier with stemmers for English and Hindi), trained
+ * when the process starts from the corpus files in locales/nlu/ (src/services/nlu/corpus.ts). Two models: one for
+ * Devanagari (`hi`), one for Latin letters (`en`: English, Hinglish, and the Hindi corpus romanised), each text
+ * normalised for spelling by ear first (src/services/nlu/normalise.ts). Nothing here reads the database.
+ */
+
+/** At or above this score the top intent is taken; below LOW nothing is; between, the owner is asked. */
+export const SURE = 0.75;
+export const LOW = 0.4;
+/** A one-word text is taken only at or above this score. */
+export const SURE_ONE_WORD = 0.9;
+
+export interface IntentGuess {
+  intent: OwnerIntent;
+  score: number;
+}
+
+export type Understanding =
+  | { kind: 'case_number' }
+  | { kind: 'intent'; intent: OwnerIntent; score: number }
+  | { kind: 'search' }
+  | { kind: 'unsure'; choices: OwnerIntent[] };
+
+export interface OwnerNlu {
+  /** The intents the text may mean, best first (scores 0–1), at most three with a score above zero. */
+  classify(text: string): Promise<IntentGuess[]>;
+  /** Intent, search or "not sure" (see `decide`). */
+  understand(text: string, now: Date): Promise<Understanding>;
+  /** How long training took at start, in ms. */
+  readonly trainingMs: number;
+  /** How many utterances it was trained on. */
+  readonly utterances: number;
+}
+
+/** Words of the corpus that say nothing of the intent on their own: in the utterances of many intents. */
+const GENERIC_SHARE = 4;
+
+class NlpJsOwnerNlu implements OwnerNlu {
+  constructor(
+    private readonly nlp: NlpInstance,
+    /** The corpus's words, and those that speak for an intent. */
+    private readonly vocabulary: Vocabulary,
+    /** Each corpus line, normalised, and its intent: a text that is exactly a line means that intent. */
+    private readonly lines: ReadonlyMap<string, OwnerIntent>,
+    readonly trainingMs: number,
+    readonly utterances: number,
+  ) {}
+
+  async classify(text: string): Promise<IntentGuess[]> {
+    const guesses: IntentGuess[] = [];
+    const add = (cls: Array<{ intent: string; score: number }>) => {
+      for (const c of cls) {
+        if (!isOwnerIntent(c.intent) || c.score <= 0) continue;
+        const had = guesses.find((g) => g.intent === c.intent);
+        if (had) had.score = Math.max(had.score, c.score);
+        else guesses.push({ intent: c.intent, score: c.score });
+      }
+    };
+    const settings = { spellCheck: true, spellCheckDistance: 1 };
+    // Devanagari only → the Hindi model; any Latin letter → the Latin model on the romanised text.
+    if (hasLatin(text) || !hasDevanagari(text)) {
+      const key = latinKey(text);
+      if (key) add((await this.nlp.classify('en', key, settings)).classifications);
+    } else {
+      const key = devanagariKey(text);
+      if (key) add((await this.nlp.classify('hi', key, settings)).classifications);
+    }
+    return guesses.sort((a, b) => b.score - a.score).slice(0, 3);
+  }
+
+  async understand(text: string, now: Date): Promise<Understanding> {
+    if (parseCaseNumber(text)) return { kind: 'case_number' };
+    // "ram ram" is a greeting, though "ram" is also a class of cattle (s. 3): a corpus line as typed is its intent.
+    const exact = this.lines.get(textKey(text));
+    if (exact) return { kind: 'intent', intent: exact, score: 1 };
+    return decide(await this.classify(text), evidenceOf(text, now, this.vocabulary));
+  }
+}
+
+/**
+ * What the words of a text speak for. A search: a date (3 with digits, else 1), a class of cattle with its count (2 for both), a class
+ * (1), a colour (1), a word no intent knows — a village (1). An intent: each word that speaks for some intent (1).
+ */
+export interface Evidence {
+  /** How many words the text has (fillers left out). */
+  words: number;
+  /** The search's weight of evidence (above). */
+  search: number;
+  /** A date, a class of cattle or a colour: what only a search asks about. */
+  strong: boolean;
+  /** Words that speak for some intent (known to the corpus, or one letter off a known word, and not shared by many intents). */
+  intent: number;
+}
+
+/** The words a model knows, and those that speak for an intent, for weighing a text's evidence. */
+export interface Vocabulary {
+  intentWords: ReadonlySet<string>;
+  known: ReadonlySet<string>;
+  /** Each known word and each of it with one letter left out → a known word, for "one letter off". */
+  nearby: ReadonlyMap<string, string>;
+}
+
+/** A word with each of its letters left out in turn ("kitna" → "itna", "ktna", …). */
+function deletions(word: string): string[] {
+  const letters = [...word];
+  return letters.map((_, i) => [...letters.slice(0, i), ...letters.slice(i + 1)].join(''));
+}
+
+/** The "one letter off" index of a vocabulary (`Vocabulary.nearby`). */
+export function nearbyIndex(known: Iterable<string>): Map<string, string> {
+  const index = new Map<string, string>();
+  for (const w of known) index.set(w, w);
+  for (const w of known) if ([...w].length >= 3) for (const d of deletions(w)) if (!index.has(d)) index.set(d, w);
+  return index;
+}
+
+/** The known word `key` is, or is one letter off (for words of four letters or more); undefined when none. */
+export function knownWord(v: Vocabulary, key: string): string | undefined {
+  if (v.known.has(key)) return key;
+  if ([...key].length < 4) return undefined;
+  // One letter added, dropped or changed (or two swapped): the key, or one of its deletions, meets a known word or
+  // one of its deletions.
+  for (const k of [key, ...deletions(key)]) {
+    const w = v.nearby.get(k);
+    if (w !== undefined && (v.known.has(k) || editDistance(w, key) <= 2)) return w;
+  }
+  return undefined;
+}
+
+/** Counts the evidence for a search and for an intent in a text. */
+export function evidenceOf(text: string, now: Date, v: Vocabulary): Evidence {
+  const found = findDate(text, now, 'past');
+  // A date written with digits ("28 nov", "27/11") is a search's; "kal" (tomorrow, yesterday) less so.
+  let search = found ? (/\d/.test(text) ? 3 : 1) : 0;
+  let strong = Boolean(found);
+  let intent = 0;
+  const all = words(found ? found.rest : text);
+  for (const [i, w] of all.entries()) {
+    if (classOfWord(w)) {
+      strong = true;
+      search += 1;
+      continue;
+    }
+    if (countOfWord(w) !== null || (classOfWord(all[i + 1] ?? '') && /^(do|दो)$/.test(w))) {
+      if (classOfWord(all[i + 1] ?? '')) search += 1;
+      continue;
+    }
+    if (colourOfWord(w)) {
+      strong = true;
+      search += 1;
+      continue;
+    }
+    const key = keyOfWord(w);
+    if (!key) continue;
+    const word = knownWord(v, key);
+    if (word !== undefined) {
+      if (v.intentWords.has(word)) intent++;
+    } else if (!isStopWord(w) && [...w].length >= 3 && !/^\d+$/.test(w)) search++;
+  }
+  return { words: all.length, search, strong, intent };
+}
+
+const keyOfWord = (w: string): string => (hasDevanagari(w) ? devanagariKey(w) : latinKey(w));
+/** A whole text's key for the model that reads it: Devanagari only → the Hindi one, else the Latin one. */
+const textKey = (text: string): string =>
+  hasLatin(text) || !hasDevanagari(text) ? latinKey(text) : devanagariKey(text);
+
+/**
+ * Search or intent: a text that speaks more for a search (cattle, a date, a village) than for an intent stays a
+ * search, as before; a sure intent is taken; an intent half-sure, or a text of intent words no model is sure of,
+ * gets "did you mean" with the two or three likeliest.
+ */
+export function decide(guesses: readonly IntentGuess[], e: Evidence): Understanding {
+  const top = guesses[0];
+  // Cattle, a date or a colour with more weight than the intent words, or a model that is not sure: a search.
+  if (e.strong && (e.search > e.intent || !top || top.score < SURE)) return { kind: 'search' };
+  // Only unknown words (a village, "Kunda") and no intent word, or nothing the model knows: a search.
+  if (e.search > 0 && (e.intent === 0 || !top || top.score < LOW)) return { kind: 'search' };
+  // One word ("number": the keeper's phone, or a receipt's?) must be surer than a sentence.
+  if (top && top.score >= (e.words <= 1 ? SURE_ONE_WORD : SURE))
+    return { kind: 'intent', intent: top.intent, score: top.score };
+  const choices = guesses.filter((g) => g.score >= 0.1).map((g) => g.intent);
+  if (choices.length === 0) return { kind: 'unsure', choices: ['help', 'mycases', 'dues'] };
+  return { kind: 'unsure', choices: choices.slice(0, 3) };
+}
+
+/** Trains a model from the corpus files (or the utterances given). */
+export async function trainOwnerNlu(corpus: readonly Utterance[] = loadCorpus()): Promise<OwnerNlu> {
+  const t0 = performance.now();
+  const container = await containerBootstrap();
+  // The NLU's defaults, with its spell check on and its training log off.
+  container.registerConfiguration('nlu-??', {
+    keepStopwords: true,
+    nonefeatureValue: 1,
+    nonedeltaMultiplier: 1.2,
+    spellCheck: true,
+    spellCheckDistance: 1,
+    filterZeros: true,
+    log: false,
+  });
+  container.use(Nlp);
+  container.use(LangEn);
+  container.use(LangHi);
+  const nlp = container.get('nlp');
+  nlp.settings.autoSave = false;
+  nlp.settings.autoLoad = false;
+  nlp.settings.calculateSentiment = false;
+  nlp.addLanguage(['en', 'hi']);
+  const intentsOf = new Map<string, Set<string>>();
+  const lines = new Map<string, OwnerIntent>();
+  const note = (key: string, intent: string) => {
+    for (const w of key.split(' ').filter(Boolean)) {
+      const set = intentsOf.get(w) ?? new Set<string>();
+      set.add(intent);
+      intentsOf.set(w, set);
+    }
+  };
+  for (const u of corpus) {
+    // A line two intents share (none should) is left to the model.
+    const key = textKey(u.text);
+    lines.set(key, lines.has(key) && lines.get(key) !== u.intent ? ('' as OwnerIntent) : u.intent);
+    const latin = latinKey(u.text);
+    if (latin) {
+      nlp.addDocument('en', latin, u.intent);
+      note(latin, u.intent);
+    }
+    if (u.corpus === 'hi') {
+      const deva = devanagariKey(u.text);
+      nlp.addDocument('hi', deva, u.intent);
+      note(deva, u.intent);
+    }
+  }
+  await nlp.train();
+  const known = new Set(intentsOf.keys());
+  const intentWords = new Set(
+    [...intentsOf].filter(([w, s]) => s.size < GENERIC_SHARE && !classOfWord(w) && !colourOfWord(w)).map(([w]) => w),
+  );
+  for (const [k, v] of lines) if (!v) lines.delete(k);
+  return new NlpJsOwnerNlu(
+    nlp,
+    { intentWords, known, nearby: nearbyIndex(known) },
+    lines,
+    performance.now() - t0,
+    corpus.length,
+  );
+}
+
+let shared: Promise<OwnerNlu> | undefined;
+
+/** The process's model, trained once on first use (the bot trains it when it starts). */
+export function ownerNlu(): Promise<OwnerNlu> {
+  shared ??= trainOwnerNlu();
+  return shared;
+}
+
+let cancelWords: Set<string> | undefined;
+
+/**
+ * True when a whole text is one of the corpus's "cancel" lines ("cancel", "रुको", "rehne do"), spelling
+ * normalised: inside a flow such a text leaves it, as /cancel does. Exact lines only — a name or a village typed
+ * as a flow's answer is never taken for it.
+ */
+export function isTypedCancel(text: string): boolean {
+  cancelWords ??= new Set(
+    loadCorpus()
+      .filter((u) => u.intent === 'cancel')
+      .flatMap((u) => [latinKey(u.text), devanagariKey(u.text)]),
+  );
+  if (text.length > 40) return false;
+  return cancelWords.has(textKey(text));
+}

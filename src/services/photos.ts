@@ -1,0 +1,367 @@
+import { deflateSync } from 'node:zlib';
+import type { Db } from '../db';
+import { audit } from './audit';
+import type { DbReader } from './dues';
+import { addToOutbox, type Tx } from './outbox';
+import { keepersOf } from './payments';
+import { Refusal } from './refusal';
+import { authorize, type StaffActor } from './staff-actor';
+
+/**
+ * Photographs of impounded cattle, kept as bytes (Photo rows) as well as Telegram's file_id. A file_id is one bot's
+ * handle: it cannot be printed on the s. 14 notice nor shown on the public case page, and another bot (a new token)
+ * cannot use it. So each photo is fetched once (`getFile` + download, the jobs' 'photo' queue: the network stays out
+ * of the registration's transaction), checked (a JPEG or PNG by its signature, at most MAX_PHOTO_BYTES) and stored.
+ * A failed fetch leaves the row PENDING with its file_id and is retried; a refused file keeps its file_id.
+ */
+
+/** Largest photo kept (Telegram's largest photo size is well under 1 MB; the cap keeps a forged file out). */
+export const MAX_PHOTO_BYTES = 2 * 1024 * 1024;
+
+/** Image types kept and served, told by their first bytes (what the sender claims is not read). */
+export type PhotoType = 'image/jpeg' | 'image/png';
+
+/** The content type of `bytes` from its signature: JPEG (FF D8 FF) or PNG (89 50 4E 47 0D 0A 1A 0A); else null. */
+export function sniffImage(bytes: Uint8Array): PhotoType | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (bytes.length >= 8 && png.every((b, i) => bytes[i] === b)) return 'image/png';
+  return null;
+}
+
+/** Why a downloaded file was not kept. */
+export type PhotoProblem = 'too_big' | 'not_an_image' | 'empty';
+
+/** Checks downloaded bytes: the type they are, or why they are refused. */
+export function checkPhoto(bytes: Uint8Array): { ok: true; type: PhotoType } | { ok: false; problem: PhotoProblem } {
+  if (bytes.length === 0) return { ok: false, problem: 'empty' };
+  if (bytes.length > MAX_PHOTO_BYTES) return { ok: false, problem: 'too_big' };
+  const type = sniffImage(bytes);
+  return type ? { ok: true, type } : { ok: false, problem: 'not_an_image' };
+}
+
+/** The outbox key of a photo's one fetch (deterministic: a replay queues nothing new). */
+export const photoFetchKey = (photoId: number) => `photo:${photoId}:fetch`;
+
+/**
+ * A photo known only by its Telegram file_id (a keeper's or owner's upload): a PENDING row and its fetch job, in the
+ * caller's transaction. Returns the row's id.
+ */
+export async function addPendingPhoto(
+  tx: Tx,
+  input: { caseId: number; fileId: string; source: 'register' | 'keeper' | 'owner'; now: Date },
+): Promise<number> {
+  const row = await tx.photo.create({
+    data: { caseId: input.caseId, fileId: input.fileId, source: input.source, createdAt: input.now },
+    select: { id: true },
+  });
+  await addToOutbox(tx, { name: 'photo', payload: { photoId: row.id } }, photoFetchKey(row.id), input.now);
+  return row.id;
+}
+
+/** A photo's bytes from Telegram (`getFile` then the file download); the jobs layer supplies it from the Bot API client. */
+export type PhotoDownload = (fileId: string) => Promise<Uint8Array>;
+
+/** What one fetch did: stored, refused (kept as file_id only, never retried), or nothing left to do. */
+export type FetchOutcome = 'stored' | 'refused' | 'done_before' | 'gone';
+
+/**
+ * Fetches one PENDING photo's bytes once and stores them (or marks the photo REFUSED). A download that throws
+ * counts an attempt and throws on (the job retries); the row keeps its file_id whatever happens.
+ */
+export async function fetchPhoto(db: Db, photoId: number, download: PhotoDownload, now: Date): Promise<FetchOutcome> {
+  const row = await db.photo.findUnique({ where: { id: photoId }, select: { status: true, fileId: true } });
+  if (!row?.fileId) return 'gone';
+  if (row.status !== 'PENDING') return 'done_before';
+  let bytes: Uint8Array;
+  try {
+    bytes = await download(row.fileId);
+  } catch (err) {
+    // Only the error's class and code: a download URL carries the bot token.
+    const e = err as { name?: string; error_code?: number; code?: string };
+    await db.photo.update({
+      where: { id: photoId },
+      data: {
+        attempts: { increment: 1 },
+        lastError: [e.name ?? 'Error', e.error_code ?? e.code ?? ''].join(' ').trim(),
+      },
+    });
+    throw err;
+  }
+  const check = checkPhoto(bytes);
+  if (!check.ok) {
+    await db.photo.updateMany({
+      where: { id: photoId, status: 'PENDING' },
+      data: { status: 'REFUSED', attempts: { increment: 1 }, lastError: check.problem, byteSize: bytes.length },
+    });
+    return 'refused';
+  }
+  const n = await db.photo.updateMany({
+    where: { id: photoId, status: 'PENDING' },
+    data: {
+      status: 'STORED',
+      bytes: Buffer.from(bytes),
+      byteSize: bytes.length,
+      contentType: check.type,
+      attempts: { increment: 1 },
+      lastError: null,
+      storedAt: now,
+    },
+  });
+  return n.count === 1 ? 'stored' : 'done_before';
+}
+
+/** A photo made here (the demo district's), stored at once: bytes only, no file_id. */
+export async function addStoredPhoto(
+  tx: Tx,
+  input: { caseId: number; bytes: Uint8Array; source: 'register' | 'keeper'; now: Date },
+): Promise<number> {
+  const check = checkPhoto(input.bytes);
+  if (!check.ok) throw new Error(`not a photo to keep: ${check.problem}`);
+  const row = await tx.photo.create({
+    data: {
+      caseId: input.caseId,
+      source: input.source,
+      status: 'STORED',
+      bytes: Buffer.from(input.bytes),
+      byteSize: input.bytes.length,
+      contentType: check.type,
+      createdAt: input.now,
+      storedAt: input.now,
+    },
+    select: { id: true },
+  });
+  return row.id;
+}
+
+/** A stored photo of a case, to serve or print: null unless it belongs to that case and its bytes are kept. */
+export async function storedPhoto(
+  db: DbReader,
+  caseId: number,
+  photoId: number,
+): Promise<{ bytes: Buffer; contentType: PhotoType } | null> {
+  if (!Number.isSafeInteger(photoId) || photoId <= 0) return null;
+  const p = await db.photo.findFirst({
+    where: { id: photoId, caseId, status: 'STORED' },
+    select: { bytes: true, contentType: true },
+  });
+  if (!p?.bytes || (p.contentType !== 'image/jpeg' && p.contentType !== 'image/png')) return null;
+  return { bytes: Buffer.from(p.bytes), contentType: p.contentType };
+}
+
+/** One group of an entry's heads as the card and the notice list them (class and description), with its photo. */
+export interface PhotoGroup {
+  cattleClass: string;
+  description: string;
+  count: number;
+  headIds: number[];
+  /** The group's photo (the first head's that has one), or null. */
+  photoId: number | null;
+}
+
+const sameGroup = (a: { cattleClass: string; description: string }, b: { cattleClass: string; description: string }) =>
+  a.cattleClass === b.cattleClass && a.description.trim().toLowerCase() === b.description.trim().toLowerCase();
+
+/** Heads grouped as groupHeads() does (class and description, register order), each group with its photo. */
+export function photoGroups(
+  heads: Array<{ id: number; cattleClass: string; description: string; photoId: number | null }>,
+): PhotoGroup[] {
+  const groups: PhotoGroup[] = [];
+  for (const h of heads) {
+    const g = groups.find((x) => sameGroup(x, h));
+    if (g) {
+      g.count += 1;
+      g.headIds.push(h.id);
+      g.photoId ??= h.photoId;
+    } else {
+      groups.push({
+        cattleClass: h.cattleClass,
+        description: h.description.trim(),
+        count: 1,
+        headIds: [h.id],
+        photoId: h.photoId,
+      });
+    }
+  }
+  return groups;
+}
+
+/** The groups of a case's heads with their photos (register order); null when there is no such case. */
+export async function caseGroups(db: DbReader, caseId: number): Promise<PhotoGroup[]> {
+  const heads = await db.head.findMany({
+    where: { caseId },
+    orderBy: { index: 'asc' },
+    select: { id: true, cattleClass: true, description: true, photoId: true },
+  });
+  return photoGroups(heads);
+}
+
+/** The photos to show with a case, one per group that has one, in register order (ids only; at most `max`). */
+export function groupPhotoIds(groups: Array<{ photoId: number | null }>, max = 10): number[] {
+  const ids: number[] = [];
+  for (const g of groups) if (g.photoId !== null && !ids.includes(g.photoId)) ids.push(g.photoId);
+  return ids.slice(0, max);
+}
+
+/**
+ * `/photo <case>`: a keeper adds or replaces the photo of one group of an entry (by the group's number as the card
+ * lists them). The new photo becomes every head of the group's; the old one stays in the table (the audit names both).
+ */
+export async function replaceGroupPhoto(
+  db: Db,
+  input: { caseId: number; group: number; fileId: string; actor: StaffActor; now: Date },
+): Promise<{ photoId: number; previous: number | null; group: PhotoGroup }> {
+  const c = await db.case.findUnique({ where: { id: input.caseId }, select: { id: true, poundId: true } });
+  if (!c) throw new Refusal('CASE_NOT_FOUND');
+  const who = authorize(input.actor, 'seizure.register', c.poundId);
+  return db.$transaction(async (tx) => {
+    const groups = await caseGroups(tx, c.id);
+    const group = groups[input.group - 1];
+    if (!group) throw new Refusal('HEAD_UNKNOWN');
+    const photoId = await addPendingPhoto(tx, { caseId: c.id, fileId: input.fileId, source: 'keeper', now: input.now });
+    await tx.head.updateMany({ where: { id: { in: group.headIds } }, data: { photoId, photoFileId: input.fileId } });
+    await audit(tx, who.audit, group.photoId ? 'photo.replace' : 'photo.add', c.id, {
+      group: input.group,
+      heads: group.headIds.length,
+      photoId,
+      previous: group.photoId,
+    });
+    return { photoId, previous: group.photoId, group: { ...group, photoId } };
+  });
+}
+
+/**
+ * Sample photos for the demo district: a small PNG drawn here (a field, a sky and an animal's outline in the given
+ * colour) — no image is downloaded. `seed` varies the picture so each demo group looks different.
+ */
+export function samplePhotoPng(colour: [number, number, number], seed = 0, width = 96, height = 64): Buffer {
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  const horizon = Math.floor(height * 0.55);
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1);
+    raw[row] = 0; // filter: none
+    for (let x = 0; x < width; x++) {
+      let px: [number, number, number] = y < horizon ? [150, 195, 235] : [96 + ((x + seed) % 7) * 3, 150, 70];
+      // Body (an ellipse), head (a circle) and four legs: enough for a picture to tell groups apart.
+      const bx = (x - width * 0.45) / (width * 0.25);
+      const by = (y - height * 0.5) / (height * 0.18);
+      const hx = (x - width * (seed % 2 ? 0.22 : 0.72)) / (width * 0.08);
+      const hy = (y - height * 0.38) / (height * 0.12);
+      const leg =
+        y > height * 0.55 &&
+        y < height * 0.85 &&
+        [0.3, 0.38, 0.52, 0.6].some((f) => Math.abs(x - width * f) < width * 0.025);
+      if (bx * bx + by * by <= 1 || hx * hx + hy * hy <= 1 || leg) px = colour;
+      raw.set(px, row + 1 + x * 3);
+    }
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+let CRC_TABLE: Uint32Array | null = null;
+function crc32(buf: Buffer): number {
+  if (!CRC_TABLE) {
+    CRC_TABLE = new Uint32Array(256);
+    for (let n = 0; n < 256; n++) {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      CRC_TABLE[n] = c >>> 0;
+    }
+  }
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+/** How long after his claim an owner's photo is taken as belonging to it. */
+const OWNER_PHOTO_DAYS = 14;
+
+/**
+ * "This is mine": an owner sends a photo of his own animal while he claims it. It goes with his latest claim that
+ * is still open (no confirmed payment, made in the last OWNER_PHOTO_DAYS days); the keepers' payment card shows it,
+ * and when the card has already gone (a payment awaiting confirmation) the photo is sent to them now. Null when the
+ * owner has no open claim (nothing is kept). Audited as the owner's act.
+ */
+export async function attachOwnerPhoto(
+  db: Db,
+  input: { telegramUserId: bigint; fileId: string; now: Date; chatId?: number | null; messageId?: number | null },
+): Promise<{ caseNumber: string; photoId: number; keepersTold: number } | null> {
+  const since = new Date(input.now.getTime() - OWNER_PHOTO_DAYS * 86_400_000);
+  const claim = await db.claim.findFirst({
+    where: {
+      telegramUserId: input.telegramUserId,
+      createdAt: { gte: since },
+      payments: { none: { status: 'CONFIRMED' } },
+    },
+    orderBy: { id: 'desc' },
+    select: {
+      id: true,
+      caseId: true,
+      case: { select: { number: true, poundId: true } },
+      payments: { where: { status: 'PENDING' }, select: { id: true } },
+    },
+  });
+  if (!claim) return null;
+  return db.$transaction(async (tx) => {
+    const photoId = await addPendingPhoto(tx, {
+      caseId: claim.caseId,
+      fileId: input.fileId,
+      source: 'owner',
+      now: input.now,
+    });
+    await tx.claim.update({ where: { id: claim.id }, data: { photoId } });
+    let keepersTold = 0;
+    if (claim.payments.length > 0) {
+      const keepers = await keepersOf(tx, claim.case.poundId);
+      for (const k of keepers) {
+        await addToOutbox(
+          tx,
+          {
+            name: 'send',
+            payload: {
+              chatId: String(k.telegramUserId),
+              key: 'photos:owner.keeper_card',
+              params: { number: claim.case.number },
+              photoId,
+              priority: 'official',
+            },
+          },
+          `claim:${claim.id}:photo:${photoId}:${k.telegramUserId}`,
+          input.now,
+        );
+        keepersTold++;
+      }
+    }
+    await audit(
+      tx,
+      {
+        telegramId: input.telegramUserId,
+        role: 'owner',
+        chatId: input.chatId ?? null,
+        messageId: input.messageId ?? null,
+      },
+      'photo.owner',
+      claim.caseId,
+      { claimId: claim.id, photoId, keepersTold },
+    );
+    return { caseNumber: claim.case.number, photoId, keepersTold };
+  });
+}

@@ -1,0 +1,177 @@
+import type { Db } from '../db';
+import type { Actor } from './audit';
+import { EnrolmentIssueError, issueEnrolmentCode, revokeStaff } from './enrolment';
+import { cleanPersonName } from './person-name';
+import { Refusal } from './refusal';
+import type { StaffActor, StaffRoleCode } from './staff-actor';
+
+/**
+ * Staff administration without a shell: an administrator (any pound) and the District Magistrate's office (the
+ * pounds of its district, i.e. of its own grants) issue enrolment codes, list and revoke staff from the chat and the
+ * staff desk — the same single-use codes the admin CLI prints (src/services/enrolment.ts), redeemed through the same
+ * throttled /start enrol_<code>. Issuing is audited and capped per official; revoking is audited with who did it.
+ * An administrator grant is given by the CLI only.
+ */
+
+/** Roles an official may enrol from the chat or the desk. */
+export const ENROLLABLE_ROLES = ['POUND_KEEPER', 'OFFICER', 'MAGISTRATE'] as const satisfies readonly StaffRoleCode[];
+export type EnrollableRole = (typeof ENROLLABLE_ROLES)[number];
+/** Codes one official may issue in ISSUE_WINDOW_MS (a stolen phone cannot mint codes without end). */
+export const ISSUE_MAX = 10;
+export const ISSUE_WINDOW_MS = 60 * 60_000;
+/** The audit action of a code issued from the chat or the desk. */
+export const ENROL_ISSUED_ACTION = 'staff.enrol_issued';
+
+/** The pounds whose staff `actor` administers: 'all' (administrator), the Magistrate office's pounds, or none. */
+export function staffAdminScope(actor: StaffActor): number[] | 'all' | null {
+  if (actor.administrator) return 'all';
+  const pounds = actor.grants.filter((g) => g.role === 'MAGISTRATE').flatMap((g) => g.poundIds);
+  return pounds.length ? [...new Set(pounds)].sort((a, b) => a - b) : null;
+}
+
+/** True when `actor` may enrol, list and revoke staff (of some pounds). */
+export function administersStaff(actor: StaffActor): boolean {
+  return staffAdminScope(actor) !== null;
+}
+
+function auditActor(actor: StaffActor): Actor {
+  const g = actor.grants.find((x) => x.role === 'ADMIN') ?? actor.grants.find((x) => x.role === 'MAGISTRATE');
+  return {
+    telegramId: actor.telegramId,
+    staffId: g?.staffId ?? null,
+    role: g?.role === 'ADMIN' ? 'admin' : 'magistrate',
+    chatId: actor.chatId,
+    messageId: actor.messageId,
+  };
+}
+
+/** Why a code was not issued (UNKNOWN_POUND also for a pound outside the official's district). */
+export type IssueRefusal = 'NOT_ALLOWED' | 'UNKNOWN_POUND' | 'BAD_ROLE' | 'BAD_NAME' | 'THROTTLED';
+
+export type IssueResult =
+  | { ok: true; code: string; expiresAt: Date; role: EnrollableRole; poundCodes: string[] }
+  | { ok: false; refusal: IssueRefusal; retryInMinutes?: number };
+
+/** Issues a single-use enrolment code for `role` at `poundCodes`, if `actor` administers those pounds. */
+export async function issueStaffCode(
+  db: Db,
+  actor: StaffActor,
+  input: { role: string; poundCodes: string[]; name?: string | null; ttlHours: number; now: Date },
+): Promise<IssueResult> {
+  const scope = staffAdminScope(actor);
+  if (scope === null) return { ok: false, refusal: 'NOT_ALLOWED' };
+  if (!(ENROLLABLE_ROLES as readonly string[]).includes(input.role)) return { ok: false, refusal: 'BAD_ROLE' };
+  const role = input.role as EnrollableRole;
+  let name: string | null = null;
+  if (input.name != null && input.name.trim() !== '') {
+    name = cleanPersonName(input.name);
+    if (!name) return { ok: false, refusal: 'BAD_NAME' };
+  }
+  const codes = [...new Set(input.poundCodes.map((c) => c.trim().toUpperCase()).filter(Boolean))];
+  if (!codes.length || codes.some((c) => !/^[A-Z0-9_-]{1,20}$/.test(c))) return { ok: false, refusal: 'UNKNOWN_POUND' };
+  const pounds = await db.pound.findMany({ where: { code: { in: codes } }, select: { id: true, code: true } });
+  if (pounds.length !== codes.length || (scope !== 'all' && pounds.some((p) => !scope.includes(p.id))))
+    return { ok: false, refusal: 'UNKNOWN_POUND' };
+  const recent = await db.auditEvent.findMany({
+    where: {
+      action: ENROL_ISSUED_ACTION,
+      actorTelegramId: actor.telegramId,
+      at: { gt: new Date(input.now.getTime() - ISSUE_WINDOW_MS) },
+    },
+    orderBy: { at: 'desc' },
+    take: ISSUE_MAX,
+    select: { at: true },
+  });
+  if (recent.length >= ISSUE_MAX) {
+    const freeAt = recent[ISSUE_MAX - 1]!.at.getTime() + ISSUE_WINDOW_MS;
+    return {
+      ok: false,
+      refusal: 'THROTTLED',
+      retryInMinutes: Math.max(1, Math.ceil((freeAt - input.now.getTime()) / 60_000)),
+    };
+  }
+  try {
+    const issued = await issueEnrolmentCode(db, {
+      role,
+      poundCodes: codes,
+      name,
+      ttlHours: input.ttlHours,
+      now: input.now,
+    });
+    const who = auditActor(actor);
+    await db.auditEvent.create({
+      data: {
+        at: input.now,
+        actorTelegramId: actor.telegramId,
+        actorStaffId: who.staffId ?? null,
+        actorRole: who.role,
+        action: ENROL_ISSUED_ACTION,
+        chatId: actor.chatId == null ? null : BigInt(actor.chatId),
+        messageId: actor.messageId,
+        details: { enrolmentCodeId: issued.id, role, pounds: codes },
+      },
+    });
+    return { ok: true, code: issued.code, expiresAt: issued.expiresAt, role, poundCodes: codes };
+  } catch (e) {
+    if (e instanceof EnrolmentIssueError && e.problem === 'UNKNOWN_POUND')
+      return { ok: false, refusal: 'UNKNOWN_POUND' };
+    throw e;
+  }
+}
+
+/** One enrolled official as the chat and the desk list them. */
+export interface StaffListEntry {
+  id: number;
+  telegramId: bigint;
+  name: string;
+  role: StaffRoleCode;
+  poundCodes: string[];
+  enrolledAt: Date;
+}
+
+/** Active staff of the pounds `actor` administers (an administrator: everyone, administrators too). */
+export async function listStaff(db: Db, actor: StaffActor): Promise<StaffListEntry[]> {
+  const scope = staffAdminScope(actor);
+  if (scope === null) throw new Refusal('NOT_ALLOWED', null, {});
+  const rows = await db.staffMember.findMany({
+    where: { revokedAt: null, ...(scope === 'all' ? {} : { pounds: { some: { poundId: { in: scope } } } }) },
+    include: { pounds: { include: { pound: { select: { id: true, code: true } } } } },
+    orderBy: [{ role: 'asc' }, { id: 'asc' }],
+  });
+  return rows
+    .filter((s) => scope === 'all' || s.pounds.every((p) => scope.includes(p.poundId)))
+    .map((s) => ({
+      id: s.id,
+      telegramId: s.telegramUserId,
+      name: s.name,
+      role: s.role,
+      poundCodes: s.pounds.map((p) => p.pound.code).sort(),
+      enrolledAt: s.enrolledAt,
+    }));
+}
+
+/**
+ * Ends one grant (StaffMember `staffId`) when it is of pounds `actor` administers — the Magistrate's office revokes
+ * only grants wholly within its district, never an administrator. Returns the revoked member, or null (unknown,
+ * already revoked, or outside the scope: the same answer).
+ */
+export async function revokeStaffGrant(
+  db: Db,
+  actor: StaffActor,
+  staffId: number,
+  now: Date,
+): Promise<StaffListEntry | null> {
+  const member = (await listStaff(db, actor)).find((s) => s.id === staffId);
+  if (!member) return null;
+  const n = await revokeStaff(db, { telegramId: member.telegramId, staffId, now, by: auditActor(actor) });
+  return n === 1 ? member : null;
+}
+
+/** A role as an official types it after /enrol (English or Hindi words, the CLI's spellings). */
+export function roleFromWord(word: string): EnrollableRole | null {
+  const w = word.trim().toLowerCase();
+  if (['keeper', 'pound-keeper', 'poundkeeper', 'प्रभारी', 'कांजी-हाउस-प्रभारी'].includes(w)) return 'POUND_KEEPER';
+  if (['officer', 'अधिकारी'].includes(w)) return 'OFFICER';
+  if (['magistrate', 'dm', 'मजिस्ट्रेट'].includes(w)) return 'MAGISTRATE';
+  return null;
+}
