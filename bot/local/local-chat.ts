@@ -188,7 +188,7 @@ export class LocalChat {
     this.notice('local:desk.url', {
       persona: this.t()(`local:persona.${persona.name}`),
       url: `${desk.base}/desk#${hash.toString()}`,
-      minutes: Math.floor(this.parts.deps.config.DESK_AUTH_MAX_AGE_SECONDS / 60),
+      count: Math.floor(this.parts.deps.config.DESK_AUTH_MAX_AGE_SECONDS / 60),
     });
   }
 

@@ -13,5 +13,13 @@ export const staffCommandGate = new Feature();
 staffCommandGate.on('message:text', async (ctx, next) => {
   const command = commandOf(ctx.msg.text);
   if (command === undefined || !isStaffCommand(command) || mayUseCommand(ctx.actor, command)) return next();
-  await ctx.reply(ctx.t(command === 'status' ? 'jobs:status.admin_only' : 'common:error.not_allowed'));
+  // An official asking for staff administration is told who may do it; anyone else that it is for staff.
+  const administration = command === 'enrol' || command === 'staff' || command === 'revoke';
+  const key =
+    command === 'status'
+      ? 'jobs:status.admin_only'
+      : administration && ctx.actor.grants.length > 0
+        ? 'desk:chat.admin_only'
+        : 'common:error.not_allowed';
+  await ctx.reply(ctx.t(key));
 });

@@ -40,7 +40,7 @@ describe('a user with no language code reads replies and pushed messages in one 
           number: c.number,
           amount: Number(p.amountPaise),
           declaredAt: p.declaredAt.toISOString(),
-          hours: h.deps.config.PAYMENT_NUDGE_HOURS,
+          count: h.deps.config.PAYMENT_NUDGE_HOURS,
           section: '13',
           pound: lang === 'hi' ? c.pound.nameHi : c.pound.name,
         }),

@@ -258,7 +258,8 @@ describe.each(await dbKinds())('s. 14: a head without a bid goes to a further au
       }),
     );
     expect(await db.surplusRequest.count({ where: { caseId } })).toBe(1);
-    // The Magistrate's office is told.
+    // The Magistrate's office is told, in the language his Telegram gives (known once he has written to the bot).
+    await h.send(magistrate, '/help');
     await flushOutbox(h.deps, h.bot.api);
     expect(lastText(h, magistrate)).toBe(
       hi('officer:surplus.request_to_magistrate', {

@@ -57,7 +57,7 @@ describe('s. 14 report released by an enrolment: delivered in order, reported at
       [
         en('jobs:s14_report.to_officer', {
           number: jai.number,
-          heads: 2,
+          count: 2,
           impoundedAt: impoundedAt.toISOString(),
           lastDay: '2026-11-08',
           place: 'Kunda',
