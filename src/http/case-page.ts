@@ -92,6 +92,15 @@ export function renderCasePage(translator: Translator, lang: Lang, view: CasePag
             t('casepage:auction_value', { at: card.auction.scheduledFor.toISOString(), place: card.auction.place }),
           )
         : row(t('casepage:auction'), t('casepage:auction_none'));
+    // Where the pound is, when its position is recorded: a plain link to the map (no map is loaded into the page).
+    const { latitude: lat, longitude: lon } = card.pound;
+    const map =
+      lat != null && lon != null
+        ? `<dt>${escapeHtml(t('casepage:map'))}</dt><dd><a href="${escapeHtml(
+            `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`,
+          )}">${escapeHtml(t('casepage:map_link'))}</a></dd>`
+        : '';
+    const hours = (lang === 'hi' ? card.pound.openingHoursHi : card.pound.openingHours) ?? card.pound.openingHours;
     const telegram = view.botUsername
       ? `<a class="tg" href="${escapeHtml(`https://t.me/${view.botUsername}?start=case_${card.number}`)}">${escapeHtml(t('casepage:open_telegram'))}</a>`
       : '';
@@ -101,7 +110,7 @@ export function renderCasePage(translator: Translator, lang: Lang, view: CasePag
 <dl>
 ${row(t('casepage:place'), card.placeOfSeizure)}
 ${row(t('casepage:pound'), `${pound} (${card.pound.code})`)}
-${row(t('casepage:address'), card.pound.address)}
+${row(t('casepage:address'), card.pound.address)}${map}${hours ? row(t('casepage:hours'), hours) : ''}
 ${row(t('casepage:brought_in'), t('casepage:brought_in_value', { at: card.impoundedAt.toISOString() }))}
 ${auction}
 </dl>

@@ -141,6 +141,11 @@ describe('case page in Chromium', { timeout: 90_000 }, () => {
     ])
       expect(text).toContain(fact);
     expect(await photosShown(page)).toBe(2);
+    // The pound's position as recorded (the demo JAI1: 26.9855, 75.8513) is a link to a map; its hours in Hindi.
+    const map = await page.getAttribute('a[href*="openstreetmap.org"]', 'href');
+    expect(map).toContain('mlat=26.9855');
+    expect(map).toContain('mlon=75.8513');
+    expect(text).toContain('रोज़ सुबह 8 बजे से शाम 6 बजे तक');
     expect(await page.getAttribute('a.tg', 'href')).toBe(`https://t.me/kanji_sahayak_bot?start=case_${cases.inPound}`);
     expect(requested.every((u) => u.startsWith(base))).toBe(true);
     expect((await page.locator('main').boundingBox())!.width).toBeLessThanOrEqual(360);
