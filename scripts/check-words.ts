@@ -1,11 +1,12 @@
 /**
  * Code, comments and docs speak of the product and the law. A newcomer cannot look up how the work was once
- * organised, so references to work tracking ("issue 13", "issue #10 item 11", "session 5", "part A") are kept
- * out of the tree: this check runs in `npm test` (and so in CI) and exits 1 naming each line that has one.
+ * organised, so references to work tracking (a tracker's numbers, a work session, a lettered part of a plan: the
+ * patterns in TRACKING_WORDS) are kept out of the tree: this check runs in `npm test` (and so in CI) and exits 1
+ * naming each line that has one.
  *
  * Applied migrations are history the database has recorded (their checksums are compared at every start), so
- * prisma/migrations/ is not read. A reference to another project's tracker names that project ("BullMQ issue
- * #4656") and is allowed.
+ * prisma/migrations/ is not read. A reference to another project's tracker names that project (OTHER_PROJECT)
+ * and is allowed.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -23,7 +24,7 @@ export const TRACKING_WORDS: readonly RegExp[] = [
   /\bTODO\b.*\breview\b/i,
 ];
 
-/** Another project's tracker, named: "BullMQ issue #4656", "grammY issue 12". */
+/** Another project's tracker, named by that project (a BullMQ or grammY bug, say): allowed. */
 const OTHER_PROJECT =
   /\b(BullMQ|grammY|Prisma|Node(\.js)?|fastify|Telegram|ioredis|PGlite|Typst|NLP\.js) issues? #?\d+/i;
 

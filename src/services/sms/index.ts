@@ -6,7 +6,6 @@ import { parseTemplateIds, templateKeys } from './templates';
 
 export { parseTemplateIds, templateKeys } from './templates';
 
-export { casePageUrl } from './links';
 export { maskMobile, parseIndianMobile } from './phone';
 export { MobileVault } from './vault';
 export { FakeSmsProvider } from './fake';

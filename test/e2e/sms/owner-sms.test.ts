@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { casePageUrl, type FakeSmsProvider } from '../../../src/services/sms';
+import { caseUrl } from '../../../src/services/case-page-url';
+import type { FakeSmsProvider } from '../../../src/services/sms';
 import { smsDate } from '../../../src/services/sms/compose';
 import { matchesTemplate, registeredText, type SmsEvent, type SmsLanguage } from '../../../src/services/sms/templates';
 import { verificationLink } from '../../../src/services/receipts';
@@ -96,7 +97,7 @@ describe('SMS to the owner (e2e, fake provider)', () => {
     await h.drain();
     const reg = smsOf('registered');
     expect(reg).toEqual([{ to: `+91${HINDI_OWNER_MOBILE}`, lang: 'hi', text: expect.any(String) }]);
-    expect(reg[0]!.text).toContain(casePageUrl(PUBLIC_URL, number));
+    expect(reg[0]!.text).toContain(caseUrl(PUBLIC_URL, number));
     expect(reg[0]!.text).toContain('आमेर कांजी हाउस');
   });
 

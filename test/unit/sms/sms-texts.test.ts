@@ -1,13 +1,7 @@
+import { caseUrl } from '../../../src/services/case-page-url';
 import { describe, expect, it } from 'vitest';
 import { createConfig } from '../../../src/config';
-import {
-  casePageUrl,
-  maskMobile,
-  MobileVault,
-  parseIndianMobile,
-  parseTemplateIds,
-  templateKeys,
-} from '../../../src/services/sms';
+import { maskMobile, MobileVault, parseIndianMobile, parseTemplateIds, templateKeys } from '../../../src/services/sms';
 import { smsDate, smsDateTime } from '../../../src/services/sms/compose';
 import { SnsSmsProvider } from '../../../src/services/sms/sns';
 import {
@@ -114,7 +108,7 @@ describe('DLT templates', () => {
 
   it('puts the case page and the receipt page links in full', () => {
     const reg = renderSms('registered', 'hi', { pound: 'आमेर कांजी हाउस', number: 'JAI1-2026-17' }, LONG_URL);
-    expect(reg.text).toContain(casePageUrl(LONG_URL, 'JAI1-2026-17'));
+    expect(reg.text).toContain(caseUrl(LONG_URL, 'JAI1-2026-17'));
     const rel = renderSms('released', 'en', { number: 'JAI1-2026-17', code: 'K7PQ2MXA' }, LONG_URL);
     expect(rel.text).toContain(verificationLink(LONG_URL, 'K7PQ2MXA'));
     expect(rel.text).toContain('K7PQ2MXA');
