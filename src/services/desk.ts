@@ -14,6 +14,7 @@ import {
 } from '../law';
 import { afterSaleFacts, duesOfLoaded, rulesForPound, type PoundRules } from './dues';
 import { FINISHED_STATUSES } from './deadlines';
+import { SALE_PATH_SELECT, salePathOf, type SalePathFacts } from './law-case';
 import { holdEndOf } from './money-split';
 import { caseTimeline, nextDeadline, type NextDeadline } from './next-deadline';
 import { may, poundsInScope, type StaffActor, type StaffRight } from './staff-actor';
@@ -174,7 +175,7 @@ export async function registerPage(
         seizedAt: true,
         reportedAt: true,
         noticePostedAt: true,
-        ownerRefusedAt: true,
+        ...SALE_PATH_SELECT,
         surplusDepositedAt: true,
         seizerName: true,
         heads: { select: { id: true, cattleClass: true, status: true }, orderBy: { index: 'asc' } },
@@ -265,7 +266,7 @@ const ENTRY_INCLUDE = {
 /** The most audit events an entry's page lists (newest kept). */
 export const ENTRY_AUDIT_LIMIT = 100;
 
-export interface DeskEntry {
+export interface DeskEntry extends SalePathFacts {
   id: number;
   number: string;
   pound: DeskPound;
@@ -281,7 +282,6 @@ export interface DeskEntry {
   ownerResidence: string | null;
   reportedAt: Date | null;
   noticePostedAt: Date | null;
-  ownerRefusedAt: Date | null;
   surplusDepositedAt: Date | null;
   closedAt: Date | null;
   heads: Array<{
@@ -370,7 +370,7 @@ export async function deskEntry(
     ownerResidence: c.ownerResidence,
     reportedAt: c.reportedAt,
     noticePostedAt: c.noticePostedAt,
-    ownerRefusedAt: c.ownerRefusedAt,
+    ...salePathOf(c),
     surplusDepositedAt: c.surplusDepositedAt,
     closedAt: c.closedAt,
     heads: c.heads.map((h) => ({
@@ -488,7 +488,7 @@ export async function workList(
         seizedAt: true,
         reportedAt: true,
         noticePostedAt: true,
-        ownerRefusedAt: true,
+        ...SALE_PATH_SELECT,
         surplusDepositedAt: true,
         notice: { select: { proclaimedVillageAt: true, proclaimedMarketAt: true } },
         auction: { select: { scheduledFor: true, place: true, status: true } },
