@@ -9,6 +9,7 @@ import {
   type CaseForDeadlines,
   type PlannedStep,
 } from '../src/services/deadlines';
+import { STORED_CLOCK_SELECT } from '../src/services/law-case';
 import { fanOut } from './broadcast-worker';
 import { enqueueRow, type OutboxRow, type Queues } from './dispatcher';
 import {
@@ -34,12 +35,7 @@ const PAGE = 1000;
 const PLAN_SELECT = {
   id: true,
   status: true,
-  impoundedAt: true,
-  seizedAt: true,
-  reportedAt: true,
-  noticePostedAt: true,
-  ownerRefusedAt: true,
-  surplusDepositedAt: true,
+  ...STORED_CLOCK_SELECT,
   auction: { select: { status: true, scheduledFor: true } },
   ...{ payments: DEADLINE_CASE_INCLUDE.payments, complaints: DEADLINE_CASE_INCLUDE.complaints },
 } as const;

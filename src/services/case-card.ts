@@ -21,7 +21,8 @@ import {
   type DuesOptions,
   type PoundRules,
 } from './dues';
-import { nextDeadline, type NextDeadline, type StoredClock } from './next-deadline';
+import { storedClockColumns, storedClockOf, type StoredClock } from './law-case';
+import { nextDeadline, type NextDeadline } from './next-deadline';
 
 /**
  * Read models of the owner's case screens: everything the case card and the dues screen show, for
@@ -110,8 +111,7 @@ function cardQuery(db: DbReader, ref: CaseRef, viewer: bigint | null, withRules:
   return queryRows<CardRow>(
     db,
     Prisma.sql`
-    SELECT c."id", c."number", c."status"::text AS "status", c."poundId", c."impoundedAt", c."seizedAt", c."reportedAt", c."noticePostedAt",
-           c."ownerRefusedAt", c."surplusDepositedAt", c."placeOfSeizure",
+    SELECT c."id", c."number", c."status"::text AS "status", c."poundId", ${storedClockColumns('c')}, c."placeOfSeizure",
            json_build_object('id', p."id", 'code', p."code", 'name', p."name", 'nameHi', p."nameHi", 'address', p."address",
                              'openingHours', p."openingHours", 'openingHoursHi', p."openingHoursHi", 'latitude', p."latitude",
                              'longitude', p."longitude", 'publicPhone', p."publicPhone") AS "pound",
@@ -147,16 +147,7 @@ function cardOf(row: CardRow, viewer: bigint | null, now: Date, windows: Partial
   const auction = auctionJson
     ? { scheduledFor: date(auctionJson.scheduledFor), place: auctionJson.place, status: auctionJson.status }
     : null;
-  const facts = {
-    status: row.status,
-    ownerRefusedAt: row.ownerRefusedAt,
-    reportedAt: row.reportedAt,
-    impoundedAt: row.impoundedAt,
-    seizedAt: row.seizedAt,
-    noticePostedAt: row.noticePostedAt,
-    surplusDepositedAt: row.surplusDepositedAt,
-    auction,
-  };
+  const facts = { status: row.status, ...storedClockOf(row), auction };
   const next = nextDeadline(facts, now, windows);
   const heads = jsonOf<CaseCard['heads']>(row.heads);
   const claimable = CLAIMABLE.includes(status);
@@ -174,12 +165,7 @@ function cardOf(row: CardRow, viewer: bigint | null, now: Date, windows: Partial
     number: row.number,
     status,
     poundId: row.poundId,
-    impoundedAt: row.impoundedAt,
-    seizedAt: row.seizedAt,
-    reportedAt: row.reportedAt,
-    noticePostedAt: row.noticePostedAt,
-    ownerRefusedAt: row.ownerRefusedAt,
-    surplusDepositedAt: row.surplusDepositedAt,
+    ...storedClockOf(row),
     placeOfSeizure: row.placeOfSeizure,
     pound: jsonOf(row.pound),
     heads,

@@ -6,7 +6,6 @@ import {
   type CaseAction,
   type CaseState,
   type Role,
-  type StatutoryWindows,
   type TransitionAllowed,
 } from '../law';
 import { Prisma, type Db } from '../db';
@@ -58,61 +57,9 @@ export async function loadCaseAs(
   return { c, who: await authorizeInTx(tx, actor, right, c.poundId) };
 }
 
-/** The stored facts `caseStateOf` reads (a `CaseForLaw` has them all; a lighter row may omit `payments`). */
-export interface CaseFacts {
-  status: string;
-  impoundedAt: Date;
-  /** s. 20 runs from the seizure; absent on rows that do not load it (the engine then uses the impounding). */
-  seizedAt?: Date | null;
-  reportedAt: Date | null;
-  noticePostedAt: Date | null;
-  ownerRefusedAt?: Date | null;
-  surplusDepositedAt?: Date | null;
-  heads: ReadonlyArray<{ status: string }>;
-  auction?: { scheduledFor: Date; status: string } | null;
-  /** The s. 14 notice and its drum proclamations (the Notice row), if loaded. */
-  notice?: { postedAt: Date; proclaimedVillageAt: Date | null; proclaimedMarketAt: Date | null } | null;
-  /**
-   * Confirmed payments (s. 13 payment, s. 15 deposit); when absent the engine is not told either fact. A part
-   * payment (one owner's heads, `part`) is settled on its own and says nothing about the case's own payment.
-   */
-  payments?: ReadonlyArray<{ kind: string; status?: string; part?: boolean }>;
-}
+import { caseStateOf, type CaseFacts } from './law-case';
 
-/** The statute engine's view of a stored case (statuses mirror the DB enum) — the one mapper. */
-export function caseStateOf(c: CaseFacts, windows?: Partial<StatutoryWindows>): CaseState {
-  const confirmed = c.payments?.filter((p) => (p.status === undefined || p.status === 'CONFIRMED') && p.part !== true);
-  return {
-    status: c.status as CaseState['status'],
-    impoundedAt: c.impoundedAt,
-    seizedAt: c.seizedAt ?? null,
-    heads: c.heads.length,
-    headsRemaining: c.heads.filter((h) => h.status === 'IMPOUNDED').length,
-    // Delivered on an owner's part claim (ss. 13, 15) while others stay; after the whole release every head is.
-    headsReleased: c.heads.filter((h) => h.status === 'RELEASED').length,
-    ...(confirmed
-      ? {
-          paymentReceived: confirmed.some((p) => p.kind === 'S13_PAYMENT'),
-          depositReceived: confirmed.some((p) => p.kind === 'S15_DEPOSIT'),
-        }
-      : {}),
-    reportedAt: c.reportedAt,
-    noticePostedAt: c.noticePostedAt,
-    ...(c.notice
-      ? {
-          notice: {
-            stuckUpAt: c.notice.postedAt,
-            proclaimedInVillageAt: c.notice.proclaimedVillageAt,
-            proclaimedAtMarketAt: c.notice.proclaimedMarketAt,
-          },
-        }
-      : {}),
-    ownerRefusedAt: c.ownerRefusedAt ?? null,
-    auctionAt: c.auction?.status === 'SCHEDULED' ? c.auction.scheduledFor : null,
-    surplusDepositedAt: c.surplusDepositedAt ?? null,
-    ...(windows ? { windows } : {}),
-  };
-}
+export { caseStateOf, type CaseFacts } from './law-case';
 
 /** Asks the statute engine; throws the refusal as a Refusal (REFUSED with reason and section). */
 export function mustAllow(

@@ -17,6 +17,7 @@ import {
   type SalePathFacts,
   isS16Path,
 } from '../law';
+import { SALE_PATH_SELECT } from './law-case';
 import { saleFrom, storedAccountOf } from './sale-record';
 import type { Tx } from './outbox';
 
@@ -243,7 +244,7 @@ export async function afterSaleFacts(
   const c = await db.case.findUnique({
     where: { id: caseId },
     select: {
-      ownerRefusedAt: true,
+      ...SALE_PATH_SELECT,
       auctions: { where: { status: 'COMPLETED' }, orderBy: { round: 'desc' }, take: 1, select: { account: true } },
     },
   });

@@ -7,8 +7,8 @@ import {
   type Timeline,
   isS16Path,
   s16RefusedAt,
-  type SalePathFacts,
 } from '../law';
+import { timelineInputOf, type TimelineFacts } from './law-case';
 
 /**
  * What happens next on a case if nothing is done, and when: the statute engine's timeline (src/law
@@ -16,27 +16,7 @@ import {
  * instants that gate the actions (ss. 14, 16, 17, 20).
  */
 
-/** The case facts the statutory timeline depends on (the sale path: s. 14, or s. 16 from the owner's refusal). */
-export interface TimelineFacts extends SalePathFacts {
-  impoundedAt: Date;
-  /** When the cattle were seized (the register's time of seizure; null: taken as `impoundedAt`) — start of the s. 20 window. */
-  seizedAt?: Date | null;
-  noticePostedAt?: Date | null;
-  surplusDepositedAt?: Date | null;
-}
-
-/**
- * The case's own instants that start or move its statutory periods (ss. 14, 16, 17, 20), as a row that loads
- * them all has them (null: not yet). Declared once for every read model that selects these columns.
- */
-export interface StoredClock extends TimelineFacts {
-  /** s. 20: when the cattle were seized (the complaint window runs from it); null on entries made before it was asked. */
-  seizedAt: Date | null;
-  reportedAt: Date | null;
-  noticePostedAt: Date | null;
-  ownerRefusedAt: Date | null;
-  surplusDepositedAt: Date | null;
-}
+export type { StoredClock, TimelineFacts } from './law-case';
 
 /**
  * The last day (India date) to complain to the Magistrate under s. 20 — the day the engine's s. 20 window ends
@@ -52,16 +32,7 @@ export function s20LastDay(facts: TimelineFacts, windows: Partial<StatutoryWindo
 
 /** The statutory dates of a case (ss. 14, 17, 20) with the configured windows, from src/law. */
 export function caseTimeline(facts: TimelineFacts, windows: Partial<StatutoryWindows>): LawResult<Timeline> {
-  return computeTimeline(
-    {
-      impoundedAt: facts.impoundedAt,
-      seizedAt: facts.seizedAt ?? null,
-      ownerRefusedAt: s16RefusedAt(facts),
-      noticePostedAt: facts.noticePostedAt ?? null,
-      surplusDepositedAt: facts.surplusDepositedAt ?? null,
-    },
-    windows,
-  );
+  return computeTimeline(timelineInputOf(facts), windows);
 }
 
 /** The next statutory step an owner should know about, for the case card and the dues screen. */

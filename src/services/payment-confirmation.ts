@@ -10,6 +10,7 @@ import { deadlineReplan, planDeadlines } from './deadlines';
 import { addAllToOutbox, messageItem, queueMessage, type OutboxItem, type OutgoingMessage, type Tx } from './outbox';
 import { issueReceipt, itemTotals, receiptItemsFromSnapshot, verificationLink, type ReceiptItem } from './receipts';
 import { authorize, authorizeInTx, type StaffActor } from './staff-actor';
+import { salePathOf, storedClockColumns, type StoredClock } from './law-case';
 import { s20LastDay } from './next-deadline';
 import { paiseOf } from '../db';
 import { postLedger } from './ledger';
@@ -186,7 +187,7 @@ interface ConfirmationFacts {
   claimHeadIds: number[];
 }
 
-type FactsRow = {
+type FactsRow = StoredClock & {
   id: number;
   caseId: number;
   claimId: number | null;
@@ -206,7 +207,6 @@ type FactsRow = {
   seizedAt: Date | null;
   reportedAt: Date | null;
   noticePostedAt: Date | null;
-  ownerRefusedAt: Date | null;
   surplusDepositedAt: Date | null;
   noticeStuckUpAt: Date | null;
   proclaimedVillageAt: Date | null;
@@ -229,7 +229,7 @@ async function confirmationFacts(tx: Tx, paymentId: number): Promise<Confirmatio
       p."amountPaise", p."duesSnapshot", p."payerTelegramId",
       (SELECT r."number" FROM "Receipt" r WHERE r."paymentId" = p."id") AS "receiptNumber",
       c."number", c."poundId", po."code" AS "poundCode", c."status"::text AS "caseStatus", c."version",
-      c."impoundedAt", c."seizedAt", c."reportedAt", c."noticePostedAt", c."ownerRefusedAt", c."surplusDepositedAt",
+      ${storedClockColumns('c')},
       n."postedAt" AS "noticeStuckUpAt", n."proclaimedVillageAt", n."proclaimedMarketAt",
       a."scheduledFor" AS "auctionScheduledFor", a."status"::text AS "auctionStatus",
       (SELECT coalesce(json_agg(json_build_object('id', h."id", 'index', h."index", 'cattleClass', h."cattleClass",
@@ -270,7 +270,7 @@ async function confirmationFacts(tx: Tx, paymentId: number): Promise<Confirmatio
       seizedAt: r.seizedAt,
       reportedAt: r.reportedAt,
       noticePostedAt: r.noticePostedAt,
-      ownerRefusedAt: r.ownerRefusedAt,
+      ...salePathOf(r),
       surplusDepositedAt: r.surplusDepositedAt,
       heads: r.heads,
       notice:

@@ -2,6 +2,7 @@ import type { Db } from '../../db';
 import { paiseOf, type Prisma } from '../../db';
 import { sumPaise, type CaseStatus, type LocalDate, type StatutoryWindows } from '../../law';
 import { afterSaleFacts, duesOfLoaded, rulesForPound } from '../dues';
+import { salePathOf, type SalePathFacts } from '../law-case';
 import { nextDeadline, type NextDeadline } from '../next-deadline';
 import { may, type StaffActor } from '../staff-actor';
 import { DUES_RUN, type DeskPound } from './pounds';
@@ -47,7 +48,7 @@ const ENTRY_INCLUDE = {
 /** The most audit events an entry's page lists (newest kept). */
 export const ENTRY_AUDIT_LIMIT = 100;
 
-export interface DeskEntry {
+export interface DeskEntry extends SalePathFacts {
   id: number;
   number: string;
   pound: DeskPound;
@@ -63,7 +64,6 @@ export interface DeskEntry {
   ownerResidence: string | null;
   reportedAt: Date | null;
   noticePostedAt: Date | null;
-  ownerRefusedAt: Date | null;
   surplusDepositedAt: Date | null;
   closedAt: Date | null;
   heads: Array<{
@@ -152,7 +152,7 @@ export async function deskEntry(
     ownerResidence: c.ownerResidence,
     reportedAt: c.reportedAt,
     noticePostedAt: c.noticePostedAt,
-    ownerRefusedAt: c.ownerRefusedAt,
+    ...salePathOf(c),
     surplusDepositedAt: c.surplusDepositedAt,
     closedAt: c.closedAt,
     heads: c.heads.map((h) => ({

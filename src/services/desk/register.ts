@@ -8,6 +8,7 @@ import {
   type StatutoryWindows,
 } from '../../law';
 import { afterSaleFacts, duesOfLoaded, rulesForPound, type PoundRules } from '../dues';
+import { SALE_PATH_SELECT } from '../law-case';
 import { nextDeadline, type NextDeadline } from '../next-deadline';
 import { DUES_RUN, OPEN_STATUSES } from './pounds';
 
@@ -105,7 +106,7 @@ export async function registerPage(
         seizedAt: true,
         reportedAt: true,
         noticePostedAt: true,
-        ownerRefusedAt: true,
+        ...SALE_PATH_SELECT,
         surplusDepositedAt: true,
         seizerName: true,
         heads: { select: { id: true, cattleClass: true, status: true }, orderBy: { index: 'asc' } },

@@ -1,5 +1,6 @@
 import type { Db } from '../../db';
 import { addDays, toIstDate, type LocalDate, type StatutoryWindows } from '../../law';
+import { SALE_PATH_SELECT } from '../law-case';
 import { caseTimeline, nextDeadline } from '../next-deadline';
 import { may, poundsInScope, type StaffActor, type StaffRight } from '../staff-actor';
 import { FINISHED, OPEN_STATUSES } from './pounds';
@@ -77,7 +78,7 @@ export async function workList(
         seizedAt: true,
         reportedAt: true,
         noticePostedAt: true,
-        ownerRefusedAt: true,
+        ...SALE_PATH_SELECT,
         surplusDepositedAt: true,
         notice: { select: { proclaimedVillageAt: true, proclaimedMarketAt: true } },
         auction: { select: { scheduledFor: true, place: true, status: true } },

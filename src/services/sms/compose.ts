@@ -1,5 +1,6 @@
 import { toIstDate, type StatutoryWindows } from '../../law';
 import type { Db } from '../../db';
+import { STORED_CLOCK_SELECT, type StoredClock } from '../law-case';
 import { caseTimeline } from '../next-deadline';
 import type { SmsJobPayload } from '../outbox';
 import { renderSms, SMS_EVENTS, type RenderedSms, type SmsEvent, type SmsLanguage } from './templates';
@@ -47,12 +48,7 @@ export async function composeOwnerSms(
     where: { id: p.caseId },
     select: {
       number: true,
-      impoundedAt: true,
-      seizedAt: true,
-      reportedAt: true,
-      noticePostedAt: true,
-      ownerRefusedAt: true,
-      surplusDepositedAt: true,
+      ...STORED_CLOCK_SELECT,
       pound: { select: { name: true, nameHi: true } },
     },
   });
@@ -62,14 +58,8 @@ export async function composeOwnerSms(
   return { kind: 'send', cipher: mobile.cipher, rendered: renderSms(event, lang, values, publicUrl) };
 }
 
-type CaseFacts = {
+type CaseFacts = StoredClock & {
   number: string;
-  impoundedAt: Date;
-  seizedAt: Date | null;
-  reportedAt: Date | null;
-  noticePostedAt: Date | null;
-  ownerRefusedAt: Date | null;
-  surplusDepositedAt: Date | null;
   pound: { name: string; nameHi: string };
 };
 

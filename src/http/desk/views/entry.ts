@@ -1,4 +1,5 @@
 import { formatDate, formatDateTime, formatRupees } from '../../../i18n';
+import { s16RefusedAt } from '../../../law';
 import type { DeskEntry } from '../../../services/desk';
 import { deskHref, dl, escapeHtml, type Frame, frame, list, money, nextText, section, sectionText } from './frame';
 
@@ -27,7 +28,7 @@ export function entryView(
       [c.ownerName, c.ownerResidence].filter(Boolean).join(', ') || t('desk:entry.owner_unknown'),
     ],
     [t('desk:entry.reported'), at(c.reportedAt)],
-    [t('desk:entry.refused'), at(c.ownerRefusedAt)],
+    [t('desk:entry.refused'), at(s16RefusedAt(c))],
     [t('desk:entry.surplus_deposited'), at(c.surplusDepositedAt)],
     [t('desk:entry.closed'), at(c.closedAt)],
     [t('desk:entry.dues_today'), c.duesTodayPaise === null ? null : money(c.duesTodayPaise, lang)],
