@@ -74,15 +74,38 @@ export function countingAdapter(factory: SqlMigrationAwareDriverAdapterFactory):
   return { adapter, counter };
 }
 
-/** The direct path (src/db/direct.ts: the per-update fixed statements on Postgres) counted into `counter` too. */
+/** The direct path (src/db/direct.ts: the per-update fixed statements and the keeper's confirmation on Postgres) counted into `counter` too. */
 export function countingDirect(direct: DirectSql, counter: StatementCounter): DirectSql {
+  const note = (text: string) => {
+    if (counter.trace) console.error(`[sql direct] ${text.replace(/\s+/g, ' ').slice(0, 300)}`);
+    counter.total++;
+    const verb = (/^\s*(\w+)/.exec(text)?.[1] ?? '?').toUpperCase();
+    counter.byVerb.set(verb, (counter.byVerb.get(verb) ?? 0) + 1);
+  };
+  const counted =
+    (query: DirectSql['query']): DirectSql['query'] =>
+    (text, values) => {
+      note(text);
+      return query(text, values);
+    };
+  const transaction = direct.transaction?.bind(direct);
   return {
-    query(text, values) {
-      if (counter.trace) console.error(`[sql direct] ${text.replace(/\s+/g, ' ').slice(0, 300)}`);
-      counter.total++;
-      const verb = (/^\s*(\w+)/.exec(text)?.[1] ?? '?').toUpperCase();
-      counter.byVerb.set(verb, (counter.byVerb.get(verb) ?? 0) + 1);
-      return direct.query(text, values);
-    },
+    query: counted(direct.query.bind(direct)),
+    ...(transaction
+      ? {
+          // BEGIN, and COMMIT or ROLLBACK, are sent by the transaction itself: noted here as the adapter's are.
+          async transaction<T>(fn: (sql: Pick<DirectSql, 'query'>) => Promise<T>): Promise<T> {
+            note('BEGIN');
+            try {
+              const r = await transaction((sql) => fn({ query: counted(sql.query) }));
+              note('COMMIT');
+              return r;
+            } catch (e) {
+              note('ROLLBACK');
+              throw e;
+            }
+          },
+        }
+      : {}),
   };
 }

@@ -13,6 +13,11 @@ import { Prisma, type PrismaClient } from './generated/client';
  */
 export interface DirectSql {
   query(text: string, values: unknown[]): Promise<{ rows: Record<string, unknown>[]; rowCount: number }>;
+  /**
+   * `fn`'s statements on one pooled connection between BEGIN and COMMIT (ROLLBACK when it throws), each counted, BEGIN
+   * and COMMIT too. Absent where no connection can be held (the bench's counting wrapper passes it on).
+   */
+  transaction?<T>(fn: (sql: Pick<DirectSql, 'query'>) => Promise<T>): Promise<T>;
 }
 
 const direct = new WeakMap<object, DirectSql>();
@@ -41,17 +46,88 @@ const param = (v: unknown): unknown => (v instanceof Date ? v.toISOString() : Ar
 
 /** A direct path on a pg pool (created with `types: PRISMA_TYPES`), counted against the unit of work like the adapter's statements. */
 export function poolSql(pool: pg.Pool, onStatement: () => void = countStatement): DirectSql {
-  return {
-    async query(text, values) {
+  const on = (q: pg.Pool | pg.PoolClient): DirectSql['query'] =>
+    async function query(text, values) {
       onStatement();
-      const r = await pool.query(text, values.map(param));
+      const r = await q.query(text, values.map(param));
       return { rows: r.rows as Record<string, unknown>[], rowCount: r.rowCount ?? 0 };
+    };
+  return {
+    query: on(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      const query = on(client);
+      // A connection that failed mid-transaction is not given back to the pool but closed (release with the error).
+      let broken: Error | undefined;
+      try {
+        await query('BEGIN', []);
+        const result = await fn({ query });
+        await query('COMMIT', []);
+        return result;
+      } catch (e) {
+        await query('ROLLBACK', []).catch((rollbackFailed: Error) => {
+          broken = rollbackFailed;
+        });
+        throw e;
+      } finally {
+        client.release(broken);
+      }
     },
   };
 }
 
 /** What runs raw SQL: the client, or a transaction (never registered: its statements stay on its connection). */
 type Raw = Pick<PrismaClient, '$queryRaw' | '$executeRaw'>;
+
+/**
+ * The statements of one transaction, in raw SQL (`tx.$queryRaw\`…\``, `tx.$executeRaw\`…\``, or a Prisma.sql
+ * template): a Prisma interactive transaction satisfies it, and so does one pooled connection (`sqlTransaction`).
+ */
+export type SqlTx = Pick<Prisma.TransactionClient, '$queryRaw' | '$executeRaw'>;
+
+/** A Prisma.sql template from a tagged template's parts, or the template itself. */
+function template(query: TemplateStringsArray | Prisma.Sql, values: unknown[]): Prisma.Sql {
+  return query instanceof Prisma.Sql ? query : Prisma.sql(query, ...values);
+}
+
+/** `$queryRaw` and `$executeRaw` on one connection of the direct path (values and results as through Prisma). */
+function sqlTxOn(sql: Pick<DirectSql, 'query'>): SqlTx {
+  const run = (query: TemplateStringsArray | Prisma.Sql, values: unknown[]) => {
+    const t = template(query, values);
+    return sql.query(t.text, t.values);
+  };
+  return {
+    $queryRaw: (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) =>
+      run(query, values).then((r) => r.rows),
+    $executeRaw: (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) =>
+      run(query, values).then((r) => r.rowCount),
+  } as unknown as SqlTx;
+}
+
+/**
+ * Runs `fn` in one transaction whose statements are raw SQL (`SqlTx`): on one pooled connection of the direct path
+ * where one is registered (Postgres: BEGIN … COMMIT, without Prisma's per-statement work), else as a Prisma
+ * interactive transaction (PGlite). The same SQL either way; a throw rolls back either way. Errors differ in form
+ * (pg's, or Prisma's P2010 around the adapter's): `sqlState` reads the SQLSTATE of both.
+ */
+export async function sqlTransaction<T>(db: PrismaClient, fn: (tx: SqlTx) => Promise<T>): Promise<T> {
+  const d = direct.get(db);
+  if (!d?.transaction) return db.$transaction((tx) => fn(tx));
+  return d.transaction((sql) => fn(sqlTxOn(sql)));
+}
+
+/**
+ * The SQLSTATE of a failed statement ("23505" unique violation, "40001" serialization failure, "40P01" deadlock):
+ * pg's error on the direct path, or the driver adapter's original code inside Prisma's error; null for anything else.
+ */
+export function sqlState(e: unknown): string | null {
+  if (!e || typeof e !== 'object') return null;
+  const pgCode = (e as { code?: unknown }).code;
+  if (e instanceof pg.DatabaseError && typeof pgCode === 'string') return pgCode;
+  const cause = (e as { meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } }).meta
+    ?.driverAdapterError?.cause;
+  return typeof cause?.originalCode === 'string' ? cause.originalCode : null;
+}
 
 /** Rows of `sql` (a Prisma.sql template), directly on the pool where registered, else through `$queryRaw`. */
 export async function queryRows<T>(db: Raw, sql: Prisma.Sql): Promise<T[]> {

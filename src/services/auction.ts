@@ -72,6 +72,14 @@ export function nextRound(c: Pick<CaseForLaw, 'auctions'>): number {
   return c.auctions.reduce((m, a) => Math.max(m, a.round), 0) + 1;
 }
 
+/**
+ * Outbox key of the owner's note that his refusal to pay was recorded (s. 16), in chat `chatId`: the s. 16 account
+ * sent to that chat later waits for it (`after`), so the owner reads the two in the order they happened.
+ */
+export function refusalNoteKey(caseId: number, chatId: string): string {
+  return `case:${caseId}:s16-refusal-owner:${chatId}`;
+}
+
 /** Outbox key of a per-round message or broadcast: round 1 keeps the key it always had. */
 export function roundJobKey(caseId: number, round: number, suffix: string): string {
   return round <= 1 ? `case:${caseId}:${suffix}` : `case:${caseId}:r${round}:${suffix}`;
@@ -195,7 +203,7 @@ export async function recordOwnerRefusal(
           },
           priority: 'personal',
         },
-        `case:${c.id}:s16-refusal-owner:${chatId}`,
+        refusalNoteKey(c.id, chatId),
         now,
       );
     }

@@ -1,4 +1,5 @@
 import type { Prisma } from '../db';
+import type { SqlTx } from '../db/direct';
 import type { Tx } from './outbox';
 
 /** Who did something, and through which Telegram message (s. 7 register; staff actions are audited). */
@@ -30,4 +31,19 @@ export async function audit(
       details: details ?? undefined,
     },
   });
+}
+
+/** `audit` in one raw statement, for a transaction of raw SQL (the keeper's confirmation, `sqlTransaction`). */
+export async function auditSql(
+  tx: SqlTx,
+  actor: Actor,
+  action: string,
+  caseId: number | null,
+  details?: Prisma.InputJsonValue,
+): Promise<void> {
+  await tx.$executeRaw`INSERT INTO "AuditEvent"
+      ("actorTelegramId", "actorStaffId", "actorRole", "action", "caseId", "chatId", "messageId", "details")
+    VALUES (${actor.telegramId ?? null}::bigint, ${actor.staffId ?? null}::int, ${actor.role}::text, ${action}::text,
+      ${caseId}::int, ${actor.chatId == null ? null : BigInt(actor.chatId)}::bigint, ${actor.messageId ?? null}::int,
+      ${details == null ? null : JSON.stringify(details)}::jsonb)`;
 }

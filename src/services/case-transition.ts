@@ -9,6 +9,7 @@ import {
   type TransitionAllowed,
 } from '../law';
 import { Prisma, type Db } from '../db';
+import { sqlState, type SqlTx } from '../db/direct';
 import type { Tx } from './outbox';
 import { refusalOf, Refusal } from './refusal';
 import { authorize, authorizeInTx, may, type Authorized, type StaffActor, type StaffRight } from './staff-actor';
@@ -129,6 +130,21 @@ export async function touchCase(tx: Tx, c: { id: number; version: number; status
   if (n.count !== 1) throw new Refusal('CONFLICT');
 }
 
+/** `transition` in one raw statement, for a transaction of raw SQL (the keeper's confirmation, `sqlTransaction`). */
+export async function transitionSql(tx: SqlTx, c: { id: number; version: number }, allowed: TransitionAllowed) {
+  const n = await tx.$executeRaw`UPDATE "Case"
+    SET "status" = CAST(${allowed.to}::text AS "CaseStatus"), "version" = "version" + 1
+    WHERE "id" = ${c.id}::int AND "version" = ${c.version}::int AND "status" = CAST(${allowed.from}::text AS "CaseStatus")`;
+  if (n !== 1) throw new Refusal('CONFLICT');
+}
+
+/** `touchCase` in one raw statement, for a transaction of raw SQL (the keeper's confirmation, `sqlTransaction`). */
+export async function touchCaseSql(tx: SqlTx, c: { id: number; version: number; status: string }): Promise<void> {
+  const n = await tx.$executeRaw`UPDATE "Case" SET "version" = "version" + 1
+    WHERE "id" = ${c.id}::int AND "version" = ${c.version}::int AND "status" = CAST(${c.status}::text AS "CaseStatus")`;
+  if (n !== 1) throw new Refusal('CONFLICT');
+}
+
 /** Normalises free text typed by staff: NFC, single spaces, trimmed. */
 export function cleanText(s: string | null | undefined): string {
   return (s ?? '').normalize('NFC').replace(/\s+/g, ' ').trim();
@@ -141,10 +157,22 @@ export function requireText(s: string | null | undefined, max = 300): string {
   return t;
 }
 
-/** True for a database error that means "someone else changed it first": unique violation, write conflict, deadlock. */
+/** SQLSTATEs of "someone else changed it first": unique violation, serialization failure, deadlock. */
+const CONFLICT_STATES = new Set(['23505', '40001', '40P01']);
+
+/**
+ * True for a database error that means "someone else changed it first": unique violation, write conflict, deadlock —
+ * from a Prisma query, or from raw SQL (Prisma's P2010 around it, or pg's own error on the direct path).
+ */
 export function isDatabaseConflict(e: unknown): boolean {
   // P2002: unique constraint; P2034: write conflict or deadlock (the database asks for a retry).
-  return e instanceof Prisma.PrismaClientKnownRequestError && (e.code === 'P2002' || e.code === 'P2034');
+  if (e instanceof Prisma.PrismaClientKnownRequestError && (e.code === 'P2002' || e.code === 'P2034')) return true;
+  return CONFLICT_STATES.has(sqlState(e) ?? '');
+}
+
+/** True for a unique violation, from a Prisma query (P2002) or from raw SQL (SQLSTATE 23505). */
+export function isUniqueViolation(e: unknown): boolean {
+  return (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') || sqlState(e) === '23505';
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { Prisma } from '../db';
+import { Prisma } from '../db';
+import type { SqlTx } from '../db/direct';
 import type { Tx } from './outbox';
 
 /** One ledger entry as a service posts it: the case and the time are the posting's. */
@@ -16,4 +17,27 @@ export async function postLedger(tx: Tx, caseId: number, now: Date, entries: rea
     data: entries.map((e) => ({ ...e, caseId, createdAt: now })),
     skipDuplicates: true,
   });
+}
+
+/**
+ * `postLedger` in one raw statement, for a transaction of raw SQL (the keeper's confirmation, `sqlTransaction`): the
+ * same rows, and the same rule — an entry whose key is already posted is skipped (ON CONFLICT DO NOTHING, what
+ * `skipDuplicates` sends).
+ */
+export async function postLedgerSql(
+  tx: SqlTx,
+  caseId: number,
+  now: Date,
+  entries: readonly LedgerPosting[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  const rows = entries.map(
+    (e) =>
+      Prisma.sql`(${caseId}::int, CAST(${e.account}::text AS "LedgerAccount"), ${BigInt(e.amountPaise)}::bigint,
+        ${e.section}::text, ${e.memo ?? null}::text, ${e.idempotencyKey}::text, ${now}::timestamptz)`,
+  );
+  await tx.$executeRaw`INSERT INTO "LedgerEntry"
+      ("caseId", "account", "amountPaise", "section", "memo", "idempotencyKey", "createdAt")
+    VALUES ${Prisma.join(rows)}
+    ON CONFLICT DO NOTHING`;
 }

@@ -1,4 +1,5 @@
-import type { Prisma } from '../db';
+import { Prisma } from '../db';
+import type { SqlTx } from '../db/direct';
 import type { DocumentRef } from '../documents';
 import type { HeadWords } from './head-label';
 
@@ -119,6 +120,21 @@ export async function addAllToOutbox(tx: Tx, items: readonly OutboxItem[]): Prom
     })),
     skipDuplicates: true,
   });
+}
+
+/**
+ * `addAllToOutbox` in one raw statement, for a transaction of raw SQL (the keeper's confirmation, `sqlTransaction`):
+ * the same rows (the payload as JSON, created now, no attempts yet), each skipped when its key is already there.
+ */
+export async function addAllToOutboxSql(tx: SqlTx, items: readonly OutboxItem[]): Promise<void> {
+  if (items.length === 0) return;
+  const rows = items.map(
+    (i) =>
+      Prisma.sql`(${i.job.name}::text, ${i.jobKey}::text, ${JSON.stringify(i.job.payload)}::jsonb, ${i.runAt}::timestamptz)`,
+  );
+  await tx.$executeRaw`INSERT INTO "OutboxEntry" ("jobName", "jobKey", "payload", "runAt")
+    VALUES ${Prisma.join(rows)}
+    ON CONFLICT DO NOTHING`;
 }
 
 /** A message to send at `runAt`, as an outbox item (see `addAllToOutbox`). */

@@ -8,7 +8,8 @@ import {
   type StatutoryWindows,
 } from '../law';
 import type { Db } from '../db';
-import { caseStateOf, mustAllow, touchCase, transition, type CaseFacts } from './case-transition';
+import type { SqlTx } from '../db/direct';
+import { caseStateOf, mustAllow, touchCaseSql, transitionSql, type CaseFacts } from './case-transition';
 import { messageItem, type OutboxItem, type Tx } from './outbox';
 import { Refusal, refusalOf } from './refusal';
 
@@ -132,23 +133,23 @@ export interface ConfirmationPlan {
  * left the pound meanwhile (delivered on another owner's part claim: HEAD_NOT_IN_CUSTODY, so no head is paid for twice).
  */
 export function confirmationPlan(
-  tx: Tx,
+  tx: SqlTx,
   c: ConfirmationCase,
   headIds: number[],
   p: { kind: 'S13_PAYMENT' | 'S15_DEPOSIT'; part: boolean },
   now: Date,
 ): ConfirmationPlan {
   const scope = scopeOf(c, basisOf(p.kind), headIds, now);
-  if (scope === 'part') return { c, part: true, headIds, write: () => touchCase(tx, c) };
+  if (scope === 'part') return { c, part: true, headIds, write: () => touchCaseSql(tx, c) };
   const state = caseStateOf(c);
   if (!p.part) {
     const allowed = mustAllow(state, CONFIRM[p.kind], 'pound_keeper', now);
-    return { c, part: false, headIds, write: () => transition(tx, c, allowed) };
+    return { c, part: false, headIds, write: () => transitionSql(tx, c, allowed) };
   }
   const claimed = applyTransition(state, CLAIM[p.kind], 'pound_keeper', now);
   if (!claimed.ok) throw refusalOf(claimed.error);
   const confirmed = mustAllow(claimed.value, CONFIRM[p.kind], 'pound_keeper', now);
-  return { c, part: false, headIds, write: () => transition(tx, c, { ...confirmed, from: state.status }) };
+  return { c, part: false, headIds, write: () => transitionSql(tx, c, { ...confirmed, from: state.status }) };
 }
 
 /**
@@ -158,7 +159,7 @@ export function confirmationPlan(
  * queue with its other messages.
  */
 export async function releasePart(
-  tx: Tx,
+  tx: SqlTx,
   input: {
     c: ConfirmationCase;
     claimId: number;
@@ -174,29 +175,20 @@ export async function releasePart(
   },
 ): Promise<{ release: { id: number; headCount: number }; message: OutboxItem }> {
   const { c, now } = input;
-  const moved = await tx.head.updateMany({
-    where: { id: { in: input.headIds }, caseId: c.id, status: 'IMPOUNDED' },
-    data: { status: 'RELEASED' },
-  });
-  if (moved.count !== input.headIds.length)
+  const moved = await tx.$executeRaw`UPDATE "Head" SET "status" = 'RELEASED'
+    WHERE "id" = ANY(${input.headIds}::int[]) AND "caseId" = ${c.id}::int AND "status" = 'IMPOUNDED'`;
+  if (moved !== input.headIds.length)
     throw new Refusal('REFUSED', input.kind === 'S13_PAYMENT' ? 's. 13' : 's. 15', {
       reason: 'HEAD_NOT_IN_CUSTODY',
       number: c.number,
     });
   const basis = input.kind;
-  const release = await tx.release.create({
-    data: {
-      caseId: c.id,
-      basis,
-      headCount: input.headIds.length,
-      releasedAt: now,
-      releasedByStaffId: input.staffId,
-      viaMessageId: input.messageId,
-      claimId: input.claimId,
-      slot: input.claimId,
-    },
-    select: { id: true, headCount: true },
-  });
+  const [release] = await tx.$queryRaw<Array<{ id: number; headCount: number }>>`INSERT INTO "Release"
+      ("caseId", "basis", "headCount", "releasedAt", "releasedByStaffId", "viaMessageId", "claimId", "slot")
+    VALUES (${c.id}::int, CAST(${basis}::text AS "ReleaseBasis"), ${input.headIds.length}::int, ${now}::timestamptz,
+      ${input.staffId}::int, ${input.messageId}::int, ${input.claimId}::int, ${input.claimId}::int)
+    RETURNING "id", "headCount"`;
+  if (!release) throw new Error(`release of claim ${input.claimId}: not recorded`);
   const ids = new Set(input.headIds);
   const list = c.heads
     .filter((h) => ids.has(h.id))

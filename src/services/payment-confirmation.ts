@@ -1,19 +1,26 @@
 import { checkTransition, type CaseAction, type StatutoryWindows, type TransitionAllowed } from '../law';
 import type { Db } from '../db';
 import { Prisma } from '../db';
-import { queryRows } from '../db/direct';
-import { audit } from './audit';
+import { queryRows, sqlTransaction, type SqlTx } from '../db/direct';
+import { audit, auditSql } from './audit';
 import { claimDivisionPostings } from './claim-division';
-import { caseStateOf, isDatabaseConflict, loadCase, transition, type CaseForLaw } from './case-transition';
+import {
+  caseStateOf,
+  isDatabaseConflict,
+  isUniqueViolation,
+  loadCase,
+  transition,
+  type CaseForLaw,
+} from './case-transition';
 import { refusalOf, Refusal } from './refusal';
 import { deadlineReplan, planDeadlines } from './deadlines';
-import { addAllToOutbox, messageItem, queueMessage, type OutboxItem, type OutgoingMessage, type Tx } from './outbox';
+import { addAllToOutboxSql, messageItem, queueMessage, type OutboxItem, type OutgoingMessage, type Tx } from './outbox';
 import { issueReceipt, itemTotals, receiptItemsFromSnapshot, verificationLink, type ReceiptItem } from './receipts';
 import { authorize, authorizeInTx, type StaffActor } from './staff-actor';
 import { salePathOf, storedClockColumns, type StoredClock } from './law-case';
 import { s20LastDay } from './next-deadline';
 import { paiseOf } from '../db';
-import { postLedger } from './ledger';
+import { postLedgerSql } from './ledger';
 import { confirmationPlan, releasePart, type ConfirmationCase } from './part-claim';
 import type { HeadWords } from './head-label';
 
@@ -223,7 +230,7 @@ type FactsRow = StoredClock & {
  * (status and version, dates, heads, the notice, the current auction, its confirmed payments), the pound and the
  * heads the claim names — what `loadCase` and the payment's relations would read in ten.
  */
-async function confirmationFacts(tx: Tx, paymentId: number): Promise<ConfirmationFacts | null> {
+async function confirmationFacts(tx: SqlTx, paymentId: number): Promise<ConfirmationFacts | null> {
   const rows = await tx.$queryRaw<FactsRow[]>`
     SELECT p."id", p."caseId", p."claimId", p."kind"::text AS "kind", p."status"::text AS "status", p."part",
       p."amountPaise", p."duesSnapshot", p."payerTelegramId",
@@ -298,7 +305,8 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
   // Known once the payment is read: the refusal and "already" paths below name the case.
   let caseNumber: string | null = null;
   try {
-    const done = await db.$transaction(async (tx) => {
+    // Raw SQL on one pooled connection on Postgres (no Prisma work per statement), a Prisma transaction on PGlite.
+    const done = await sqlTransaction(db, async (tx) => {
       const p = await confirmationFacts(tx, paymentId);
       if (!p) return { status: 'not_found', paymentId } satisfies Unchanged;
       // The keeper's grants as they stand now (not the bot's cached copy): a keeper revoked a moment ago confirms nothing.
@@ -323,20 +331,13 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
       const confirmedPaise = duePaise;
       // One owner's heads of a multi-owner entry (a part payment) or the case's own payment: src/law decides (part-claim.ts).
       const plan = confirmationPlan(tx, p.c, p.claimId === null ? [] : p.claimHeadIds, p, now);
-      const claimed = await tx.payment.updateMany({
-        where: { id: paymentId, status: 'PENDING' },
-        data: {
-          status: 'CONFIRMED',
-          part: plan.part,
-          amountPaise: confirmedPaise,
-          confirmedSlot: confirmedSlotOf(p, plan.part),
-          confirmedAt: now,
-          confirmedByStaffId: who.grant.staffId,
-          confirmedViaMessageId: input.actor.messageId,
-          receiptBookNo: input.receiptBookNo?.trim() || null,
-        },
-      });
-      if (claimed.count !== 1) return null;
+      // Conditional on PENDING: a concurrent confirmation waits for this row and then finds it confirmed.
+      const claimed = await tx.$executeRaw`UPDATE "Payment" SET "status" = 'CONFIRMED', "part" = ${plan.part}::boolean,
+          "amountPaise" = ${BigInt(confirmedPaise)}::bigint, "confirmedSlot" = ${confirmedSlotOf(p, plan.part)}::text,
+          "confirmedAt" = ${now}::timestamptz, "confirmedByStaffId" = ${who.grant.staffId}::int,
+          "confirmedViaMessageId" = ${input.actor.messageId}::int, "receiptBookNo" = ${input.receiptBookNo?.trim() || null}::text
+        WHERE "id" = ${paymentId}::int AND "status" = 'PENDING'`;
+      if (claimed !== 1) return null;
       await plan.write();
       // The ledger in one statement: the money received and, for a s. 13 payment, its s. 17 division (the keeper
       // retains the feeding charges received, the fines are the Magistrate's). A s. 15 deposit is divided only when
@@ -344,7 +345,7 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
       const ledger = LEDGER[p.kind];
       const division =
         p.kind === 'S13_PAYMENT' ? claimDivisionPostings(p.duesSnapshot, paymentId, confirmedPaise) : null;
-      await postLedger(tx, p.caseId, now, [
+      await postLedgerSql(tx, p.caseId, now, [
         {
           account: ledger.account,
           amountPaise: confirmedPaise,
@@ -387,7 +388,7 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
       // Every message and the deadline replan in one statement. What they say is made when each is sent, by the job
       // that sends it: the owner's receipt (words, QR), the same receipt as a PDF, and the keeper's printouts — the
       // receipt and the release slip the owner signs when taking the cattle (s. 13) — typeset from the rows above.
-      await addAllToOutbox(tx, [
+      await addAllToOutboxSql(tx, [
         messageItem(
           receiptMessage({
             chatId: p.payerTelegramId,
@@ -423,7 +424,7 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
         ...(input.keeperChat != null ? keeperPrintouts(paymentId, String(input.keeperChat), receipt, p.c, now) : []),
         deadlineReplan(p.caseId, now),
       ]);
-      await audit(tx, who.audit, p.kind === 'S13_PAYMENT' ? 'payment.confirm' : 'deposit.confirm', p.caseId, {
+      await auditSql(tx, who.audit, p.kind === 'S13_PAYMENT' ? 'payment.confirm' : 'deposit.confirm', p.caseId, {
         paymentId,
         amountPaise: confirmedPaise,
         declaredPaise: p.amountPaise,
@@ -461,17 +462,16 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
     )
       return already(db, paymentId, caseNumber);
     // Another payment of the same kind for this case was confirmed first (confirmedSlot is unique).
-    if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002')
-      return already(db, paymentId, caseNumber);
+    if (isUniqueViolation(e)) return already(db, paymentId, caseNumber);
     if (isDatabaseConflict(e)) throw new Refusal('CONFLICT');
     throw e;
   }
 }
 
 /**
- * The keeper's printouts of a confirmation, sent to the chat he confirmed in: the receipt and the release slip the
- * owner signs when taking the cattle (s. 13), each typeset by the job that sends it. In the owner's lane (personal),
- * in the order queued: the owner's receipt is not kept waiting behind the keeper's copies.
+ * The keeper's printouts of a confirmation, sent to the chat he confirmed in: the receipt and then the release slip the
+ * owner signs when taking the cattle (s. 13), each typeset by the job that sends it. In the owner's lane (personal):
+ * the owner's receipt is not kept waiting behind the keeper's copies; the slip waits for the keeper's receipt (`after`).
  */
 function keeperPrintouts(
   paymentId: number,
@@ -480,6 +480,7 @@ function keeperPrintouts(
   c: { id: number; number: string },
   now: Date,
 ): OutboxItem[] {
+  const keeperReceiptKey = `payment:${paymentId}:keeper:receipt:pdf`;
   return [
     messageItem(
       {
@@ -489,7 +490,7 @@ function keeperPrintouts(
         document: { kind: 'receipt', receiptId: receipt.id },
         priority: 'personal',
       },
-      `payment:${paymentId}:keeper:receipt:pdf`,
+      keeperReceiptKey,
       now,
     ),
     messageItem(
@@ -499,6 +500,8 @@ function keeperPrintouts(
         params: { number: c.number },
         document: { kind: 'release', caseId: c.id },
         priority: 'personal',
+        // After the receipt: the keeper files the two in this order (the sender holds this one back until then).
+        after: keeperReceiptKey,
       },
       `payment:${paymentId}:keeper:release:pdf`,
       now,

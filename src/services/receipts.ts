@@ -1,7 +1,7 @@
 import { termFor, toIstDate, type Section } from '../law';
-import type { Prisma } from '../db';
+import { Prisma } from '../db';
 import { randomCode, UNAMBIGUOUS_ALPHABET } from './enrolment';
-import type { Tx } from './outbox';
+import type { SqlTx } from '../db/direct';
 
 /** A stored receipt. */
 type Receipt = Prisma.ReceiptGetPayload<object>;
@@ -112,6 +112,10 @@ function startsWithPattern(prefix: string): string {
   return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** A receipt's columns as `Receipt` has them (the kind as its name). */
+const RECEIPT_COLUMNS = Prisma.sql`"id", "number", "caseId", "kind"::text AS "kind", "amountPaise", "items",
+  "verificationCode", "paymentId", "issuedAt", "issuedToTelegramId"`;
+
 /** Tries before a verification code that clashes every time is taken for a fault (25^8 codes: never in practice). */
 const CODE_TRIES = 5;
 
@@ -123,7 +127,7 @@ const CODE_TRIES = 5;
  * first. A verification code never points at two receipts (unique): a clash inserts nothing and a new code is drawn.
  */
 export async function issueReceipt(
-  tx: Tx,
+  tx: SqlTx,
   input: {
     caseId: number;
     pound: { id: number; code: string };
@@ -151,11 +155,11 @@ export async function issueReceipt(
         ${JSON.stringify(input.items)}::jsonb, ${code}, ${input.paymentId ?? null}::int, ${input.now}::timestamptz,
         ${input.issuedToTelegramId ?? null}::bigint
       ON CONFLICT DO NOTHING
-      RETURNING "id", "number", "caseId", "kind"::text AS "kind", "amountPaise", "items", "verificationCode",
-        "paymentId", "issuedAt", "issuedToTelegramId"`;
+      RETURNING ${RECEIPT_COLUMNS}`;
     if (rows[0]) return rows[0];
     if (input.paymentId != null) {
-      const existing = await tx.receipt.findUnique({ where: { paymentId: input.paymentId } });
+      const [existing] = await tx.$queryRaw<Receipt[]>`
+        SELECT ${RECEIPT_COLUMNS} FROM "Receipt" WHERE "paymentId" = ${input.paymentId}::int`;
       if (existing) return existing;
     }
   }

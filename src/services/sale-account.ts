@@ -4,7 +4,7 @@ import { audit } from './audit';
 import { loadCaseAs, mustAllow, transition, caseStateOf, caseTransaction } from './case-transition';
 import { Refusal } from './refusal';
 import type { StaffActor } from './staff-actor';
-import { roundJobKey } from './auction';
+import { refusalNoteKey, roundJobKey } from './auction';
 import { queueMessage, type Tx } from './outbox';
 import { issueReceipt } from './receipts';
 import { accountParams, saleFrom, storedAccountOf, type AuctionAccountJson, type StoredAccount } from './sale-record';
@@ -101,6 +101,7 @@ export async function deliverAccountTx(
   if (allowed) await transition(tx, c, allowed);
   const recipients = await ownerChats(tx, c);
   for (const chatId of recipients) {
+    const accountKey = roundJobKey(c.id, round, `s16-account:${chatId}`);
     await queueMessage(
       tx,
       {
@@ -108,8 +109,10 @@ export async function deliverAccountTx(
         key: 'officer:account.to_owner',
         params: accountParams(c.number, delivered, stored.inputs),
         priority: 'personal',
+        // After the note of his refusal (s. 16), when he was sent one: the sender holds the account back until then.
+        after: refusalNoteKey(c.id, chatId),
       },
-      roundJobKey(c.id, round, `s16-account:${chatId}`),
+      accountKey,
       now,
     );
     // The account as a PDF (src/documents), from the account just stored on the auction.
@@ -121,6 +124,7 @@ export async function deliverAccountTx(
         params: { number: c.number },
         document: { kind: 'account', caseId: c.id, round },
         priority: 'personal',
+        after: accountKey,
       },
       roundJobKey(c.id, round, `s16-account-pdf:${chatId}`),
       now,

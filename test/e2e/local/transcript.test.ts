@@ -143,17 +143,15 @@ describe('local chat transcript, end to end', () => {
       ),
     );
     expect(keeperAnswer?.text).toContain(receipt.number);
-    // Then the receipt and the release slip as PDFs: the local chat saves them and shows where. The jobs send the
-    // two printouts as separate messages, so they may arrive in either order.
+    // Then the receipt and the release slip as PDFs, in that order (the slip waits for the receipt): the local chat
+    // saves them and shows where.
     const pdfs = keeperBlocks.filter(
       (b) => b.text.includes(en('local:file_saved', { path: '' })) && b.text.includes('.pdf'),
     );
-    expect(pdfs.map((b) => b.text.split('\n')[0]).sort()).toEqual(
-      [
-        en('documents:caption.receipt', { number: receipt.number }),
-        en('documents:caption.release', { number: demo.number }),
-      ].sort(),
-    );
+    expect(pdfs.map((b) => b.text.split('\n')[0])).toEqual([
+      en('documents:caption.receipt', { number: receipt.number }),
+      en('documents:caption.release', { number: demo.number }),
+    ]);
     // The owner gets the receipt as a text and then as a PDF (sent through the jobs, so the two may come in
     // either order relative to the keeper’s messages): the receipt is the owner’s last block that is not a saved file.
     const ownerReceipt = last(

@@ -135,15 +135,24 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
         })
       ).status,
     ).toBe('SENT');
-    // The account in the chat, and the same account as a PDF (docs: documents:caption.account), in either order.
+    // The account in the chat, and the same account as a PDF (docs: documents:caption.account).
     const toOwnerAll = h.api.sentTo(owner.id);
     expect(toOwnerAll.filter((m) => m.method === 'sendDocument').map((m) => m.text)).toEqual([
       hi('documents:caption.account', { number: c.number }),
     ]);
-    // The jobs may deliver the earlier s. 16 notice after the account (per-chat pacing): the account is the owner's
-    // message with the account's item (f).
-    const toOwner =
-      toOwnerAll.filter((m) => m.method === 'sendMessage').find((m) => m.text.includes('(च)'))?.text ?? '';
+    // In the order they happened, each waiting for the one before: the note that his refusal was recorded (s. 16,
+    // naming who appeared), the account (its item (f)), then the account as a PDF.
+    const kinds = toOwnerAll.map((m) =>
+      m.method === 'sendDocument'
+        ? 'account PDF'
+        : m.text.includes('(च)')
+          ? 'account'
+          : m.text.includes('रमेश गुर्जर')
+            ? 'refusal note'
+            : 'other',
+    );
+    expect(kinds.filter((k) => k !== 'other')).toEqual(['refusal note', 'account', 'account PDF']);
+    const toOwner = toOwnerAll[kinds.indexOf('account')]?.text ?? '';
     expect(toOwner).toContain(c.number);
     expect(toOwner).toContain('(च)');
     expect(toOwner).toContain(formatRupees(250000, 'hi'));
