@@ -33,7 +33,9 @@ export function registerDeskDocuments(
         const kind = oneOf(q, 'kind', DESK_DOCUMENT_KINDS);
         if (id === undefined || !kind) throw new BadInput('document');
         caseId = id;
-        doc = { kind, n: int(q, 'n') };
+        const n = int(q, 'n');
+        // A receipt is named by its id, an account by its auction round; the other documents by the entry alone.
+        doc = kind === 'receipt' || kind === 'account' ? { kind, n } : { kind };
       } catch (err) {
         if (err instanceof BadInput)
           return reply.code(400).headers(SECURITY_HEADERS).type('text/plain; charset=utf-8').send('Bad Request');
