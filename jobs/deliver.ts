@@ -6,9 +6,11 @@ import type { CoreDeps } from '../src/deps';
 import { DocumentUnavailable, makeDocument, type RenderedDocument } from '../src/documents';
 import { type Lang, type Translate, userLanguage } from '../src/i18n';
 import { windowsFromConfig } from '../src/services/dues';
+import { deskUrl } from '../src/services/desk';
 import { headsListText } from '../src/services/head-label';
 import type { OutgoingMessage } from '../src/services/outbox';
 import { markS14ReportDelivered } from '../src/services/s14-report';
+import { loadGrants } from '../src/services/staff-actor';
 
 /** What happened to one message: sent (with its Telegram message id) or the recipient cannot be reached. */
 export type DeliveryResult = { status: 'sent'; messageId: number } | { status: 'unreachable'; reason: string };
@@ -24,7 +26,7 @@ export async function renderMessage(deps: CoreDeps, message: OutgoingMessage) {
   const lang = await recipientLanguage(deps, message.chatId);
   const t = deps.translator.forLang(lang);
   const text = messageText(t, lang, message);
-  const keyboard: InlineKeyboardButton[][] | undefined = message.buttons?.map((row) =>
+  const rows: InlineKeyboardButton[][] | undefined = message.buttons?.map((row) =>
     row.map((b) =>
       b.url
         ? { text: t(b.key, b.params ?? {}), url: b.url }
@@ -34,7 +36,27 @@ export async function renderMessage(deps: CoreDeps, message: OutgoingMessage) {
           },
     ),
   );
+  const desk = await deskButton(deps, message, t);
+  const keyboard = desk ? [...(rows ?? []), [desk]] : rows;
   return { lang, text, keyboard };
+}
+
+/**
+ * "Open in the desk" for a staff card about one entry (OutgoingMessage.deskEntry): a web_app button to the entry's
+ * page, when the desk is offered (https PUBLIC_URL), the chat is private (Telegram allows web_app buttons only in a
+ * private chat between a user and the bot: a group's id is negative) and the recipient is enrolled staff — never an
+ * owner, whatever a message says. Otherwise none: the card's own buttons and the chat stay as they are.
+ */
+async function deskButton(
+  deps: CoreDeps,
+  message: OutgoingMessage,
+  t: Translate,
+): Promise<InlineKeyboardButton | null> {
+  if (message.deskEntry === undefined) return null;
+  const url = deskUrl(deps.config);
+  if (!url || !/^[1-9]\d{0,19}$/.test(message.chatId)) return null;
+  if (!(await loadGrants(deps.db, BigInt(message.chatId))).length) return null;
+  return { text: t('desk:chat.open_entry'), web_app: { url: `${url}?entry=${message.deskEntry}` } };
 }
 
 /**

@@ -226,6 +226,7 @@ export async function recordOwnerRefusal(
           key: 'officer:refusal_note.to_officer',
           params: { number: c.number, at: now.toISOString(), ...poundParams(c.pound) },
           priority: 'official',
+          deskEntry: c.id,
         },
         `case:${c.id}:s16-refusal:${chatId}`,
         now,

@@ -60,6 +60,12 @@ export interface OutgoingMessage {
    * (or can never be: unreachable, failed), so the parts arrive strictly in order whatever the per-chat pacing did.
    */
   after?: string;
+  /**
+   * A card to staff about one register entry (its Case id): the sender adds "Open in the desk", a web_app button to
+   * the entry's page in the staff desk, when the desk is offered (an https PUBLIC_URL), the chat is a private one
+   * (Telegram allows web_app buttons there only) and the recipient is enrolled staff. Never set on owners' messages.
+   */
+  deskEntry?: number;
   /** Officials' deadlines go ahead of bulk broadcasts. */
   priority?: 'official' | 'personal' | 'bulk';
 }

@@ -201,6 +201,7 @@ export async function declarePayment(
               ],
             ],
             track: { kind: 'payment_card', paymentId: payment.id },
+            deskEntry: c.id,
             // The owner's own photo of his animal ("this is mine"), when he sent one with his claim.
             ...(claim.photoId ? { photoId: claim.photoId } : {}),
             priority: 'official',

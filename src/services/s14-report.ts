@@ -133,10 +133,16 @@ export async function s14ReportStep(ctx: ReminderContext, caseId: number, now: D
   };
   if (officers.length === 0) {
     for (const chatId of keepers)
-      out.push({ chatId, key: 'jobs:s14_report.pending_to_keeper', params, priority: 'official' });
+      out.push({ chatId, key: 'jobs:s14_report.pending_to_keeper', params, priority: 'official', deskEntry: caseId });
     const magistrates = await staffChats(ctx.db, full.poundId, ['MAGISTRATE']);
     for (const chatId of magistrates.filter((m) => !keepers.includes(m)))
-      out.push({ chatId, key: 'jobs:s14_report.pending_to_magistrate', params, priority: 'official' });
+      out.push({
+        chatId,
+        key: 'jobs:s14_report.pending_to_magistrate',
+        params,
+        priority: 'official',
+        deskEntry: caseId,
+      });
     return { outcome: 'pending', messages: out };
   }
   for (const chatId of officers) {
@@ -145,6 +151,7 @@ export async function s14ReportStep(ctx: ReminderContext, caseId: number, now: D
       key: 'jobs:s14_report.to_officer',
       params,
       priority: 'official',
+      deskEntry: caseId,
       ...tracked,
     });
     copies(chatId, true);
@@ -167,7 +174,7 @@ export async function s14ReportStep(ctx: ReminderContext, caseId: number, now: D
     });
   }
   for (const chatId of keepers) {
-    out.push({ chatId, key: 'jobs:s14_report.to_keeper', params, priority: 'official' });
+    out.push({ chatId, key: 'jobs:s14_report.to_keeper', params, priority: 'official', deskEntry: caseId });
     copies(chatId, false);
   }
   return { outcome: 'sent', messages: out };

@@ -120,6 +120,7 @@ export async function requestSurplus(
             at: now.toISOString(),
           },
           priority: 'official',
+          deskEntry: held.case.id,
         },
         `case:${held.case.id}:surplus-request:${input.telegramUserId}:${chatId}`,
         now,

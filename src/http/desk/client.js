@@ -125,10 +125,32 @@
     }
   };
 
+  // A PDF of the entry: the server answers this request (initData checked) with a link that works for five minutes
+  // for this user and this document only, which Telegram opens in the phone's browser (its web view shows no PDF).
+  const openPdf = async (href) => {
+    try {
+      const res = await fetch(href, {
+        headers: { 'X-Telegram-Init-Data': initData },
+        credentials: 'omit',
+        cache: 'no-store',
+      });
+      if (res.status === 401) return say('msgUnauthorized');
+      if (!res.ok) return say('msgFailed');
+      const url = new URL((await res.json()).url, location.href).href;
+      if (insideTelegram()) postEvent('web_app_open_link', { url });
+      else window.open(url, '_blank', 'noopener');
+    } catch {
+      say('msgFailed');
+    }
+  };
+
   document.addEventListener('click', (ev) => {
     const a = ev.target instanceof Element ? ev.target.closest('a') : null;
     if (!a) return;
-    if (a.hasAttribute('data-desk')) {
+    if (a.hasAttribute('data-pdf')) {
+      ev.preventDefault();
+      openPdf(a.getAttribute('href'));
+    } else if (a.hasAttribute('data-desk')) {
       ev.preventDefault();
       load(a.getAttribute('href'));
     } else if (a.hasAttribute('data-tg-link') && insideTelegram()) {

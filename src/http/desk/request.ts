@@ -31,6 +31,15 @@ export interface DeskContext {
   rateLimit: { max: number; timeWindow: number };
   view: (name: Frame['tab'] | 'entry', render: DeskRender) => DeskHandler;
   chatLink: (number: string) => string | null;
+  /** The official behind a request (initData checked, grants read from the database), or null: answer 401. */
+  who: (req: FastifyRequest) => Promise<DeskWho | null>;
+}
+
+/** The official behind a desk request and the languages known for him. */
+export interface DeskWho {
+  actor: StaffActor;
+  storedLang: string | null;
+  tgLang?: string;
 }
 
 /** Content-Security-Policy of the page and its fragments: our own script and styles only. */

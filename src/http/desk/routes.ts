@@ -22,10 +22,12 @@ import { windowsFromConfig } from '../../services/dues';
 import { loadGrants, may, staffActorOf, type StaffActor } from '../../services/staff-actor';
 import { administersStaff } from '../../services/staff-admin';
 import { checkInitData, INIT_DATA_HEADER } from './auth';
+import { registerDeskDocuments } from './documents';
 import { registerDeskForms } from './forms';
 import {
   BadInput,
   type DeskOptions,
+  type DeskWho,
   hereOf,
   int,
   languageOf,
@@ -89,9 +91,7 @@ export async function registerDesk(app: FastifyInstance, deps: CoreDeps, o: Desk
   });
 
   /** The official behind the request, or null (answered 401 by the caller). */
-  const who = async (
-    req: FastifyRequest,
-  ): Promise<{ actor: StaffActor; storedLang: string | null; tgLang?: string } | null> => {
+  const who = async (req: FastifyRequest): Promise<DeskWho | null> => {
     const raw = req.headers[INIT_DATA_HEADER];
     const user = checkInitData(
       typeof raw === 'string' ? raw : undefined,
@@ -241,5 +241,6 @@ export async function registerDesk(app: FastifyInstance, deps: CoreDeps, o: Desk
     }),
   );
 
-  registerDeskForms(app, { deps, o, view, rateLimit, windows, chatLink });
+  registerDeskForms(app, { deps, o, view, rateLimit, windows, chatLink, who });
+  registerDeskDocuments(app, { deps, o, rateLimit, windows, who });
 }

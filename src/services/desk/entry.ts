@@ -28,7 +28,7 @@ const ENTRY_INCLUDE = {
   },
   receipts: {
     orderBy: { id: 'asc' },
-    select: { number: true, kind: true, amountPaise: true, issuedAt: true, verificationCode: true },
+    select: { id: true, number: true, kind: true, amountPaise: true, issuedAt: true, verificationCode: true },
   },
   releases: {
     orderBy: { id: 'asc' },
@@ -84,7 +84,14 @@ export interface DeskEntry extends SalePathFacts {
     part: boolean;
     receiptNumber: string | null;
   }>;
-  receipts: Array<{ number: string; kind: string; amountPaise: number; issuedAt: Date; verificationCode: string }>;
+  receipts: Array<{
+    id: number;
+    number: string;
+    kind: string;
+    amountPaise: number;
+    issuedAt: Date;
+    verificationCode: string;
+  }>;
   releases: Array<{ basis: string; headCount: number; releasedAt: Date; acknowledgedAt: Date | null }>;
   notice: {
     postedAt: Date;

@@ -5,3 +5,4 @@ export * from './entry';
 export * from './today';
 export * from './money';
 export * from './district';
+export * from './documents';

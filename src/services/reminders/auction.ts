@@ -34,6 +34,7 @@ function auctionReminder(when: 'day_before' | 'morning'): ReminderBuilder {
         key: `jobs:auction.${when}.to_officer${isS16Path(c) ? '_s16' : ''}`,
         params: { ...common, conditions: c.auction.conditions },
         priority: 'official',
+        deskEntry: caseId,
       });
     }
     const owners = await ownerChats(ctx.db, caseId);

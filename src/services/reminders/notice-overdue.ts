@@ -35,12 +35,13 @@ export const noticeOverdueMessages: ReminderBuilder = async (ctx, caseId) => {
         key: `jobs:notice_overdue.proclamation_pending.${missing}`,
         params: pending,
         priority: 'official',
+        deskEntry: caseId,
       });
     return out;
   }
   for (const chatId of officers)
-    out.push({ chatId, key: 'jobs:notice_overdue.to_officer', params, priority: 'official' });
+    out.push({ chatId, key: 'jobs:notice_overdue.to_officer', params, priority: 'official', deskEntry: caseId });
   for (const chatId of office)
-    out.push({ chatId, key: 'jobs:notice_overdue.to_magistrate', params, priority: 'official' });
+    out.push({ chatId, key: 'jobs:notice_overdue.to_magistrate', params, priority: 'official', deskEntry: caseId });
   return out;
 };

@@ -26,6 +26,6 @@ export const paymentNudgeMessages: ReminderBuilder = async (ctx, caseId, _now, p
   };
   const key = p.kind === 'S15_DEPOSIT' ? 'jobs:payment_nudge.deposit' : 'jobs:payment_nudge.payment';
   return (await staffChats(ctx.db, p.case.poundId, ['POUND_KEEPER'])).map(
-    (chatId): OutgoingMessage => ({ chatId, key, params, priority: 'official' }),
+    (chatId): OutgoingMessage => ({ chatId, key, params, priority: 'official', deskEntry: caseId }),
   );
 };

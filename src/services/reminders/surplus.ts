@@ -60,6 +60,12 @@ export const surplusLapsedMessages: ReminderBuilder = async (ctx, caseId, now) =
     ...poundParams(c.pound),
   };
   return (await staffChats(ctx.db, c.poundId, ['MAGISTRATE'])).map(
-    (chatId): OutgoingMessage => ({ chatId, key: 'jobs:surplus.lapsed_to_magistrate', params, priority: 'official' }),
+    (chatId): OutgoingMessage => ({
+      chatId,
+      key: 'jobs:surplus.lapsed_to_magistrate',
+      params,
+      priority: 'official',
+      deskEntry: caseId,
+    }),
   );
 };

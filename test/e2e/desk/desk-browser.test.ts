@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +12,16 @@ import { startDeskWorld, type DeskPerson, type DeskWorld } from '../../support/d
 // officer and the District Magistrate's office, in Hindi and English. Screenshots go to docs/screenshots/desk-*.png.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = path.resolve(import.meta.dirname, '../../../docs/screenshots');
+/** The text of a PDF, read back with poppler's pdftotext. */
+function pdfText(bytes: Buffer): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'desk-pdf-'));
+  try {
+    writeFileSync(path.join(dir, 'd.pdf'), bytes);
+    return execFileSync('pdftotext', ['-enc', 'UTF-8', path.join(dir, 'd.pdf'), '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 const THEME = {
   bg_color: '#ffffff',
   text_color: '#1c1c1d',
@@ -131,6 +143,22 @@ describe('staff desk in Chromium', { timeout: 120_000 }, () => {
     expect(entry).toContain(paid.receipt.number);
     expect(entry).toContain('₹800.00');
     expect(entry).toContain('Paid by owners');
+    // The entry's PDFs: the register extract of its day and its receipt. A tap asks for a short-lived link with the
+    // initData and opens it (outside Telegram, a new tab); the browser gets the receipt as a PDF.
+    const pdfLinks = await page.locator('a[data-pdf]').allTextContents();
+    expect(pdfLinks).toEqual([
+      expect.stringMatching(/^Register extract of \d+ \w+ 2026 \(s\. 7\)$/),
+      `Receipt ${paid.receipt.number}`,
+    ]);
+    const pdf = context.waitForEvent('response', (r) => r.url().startsWith(`${w.base}/desk/pdf?t=`));
+    await page.click(`a[data-pdf]:has-text("Receipt ${paid.receipt.number}")`);
+    const served = await pdf;
+    expect(served.status()).toBe(200);
+    expect(served.headers()['content-type']).toBe('application/pdf');
+    // Chromium shows it in its PDF viewer; the same link (good for five minutes) read again gives the file's bytes.
+    const bytes = await (await context.request.get(served.url())).body();
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdfText(bytes)).toContain(paid.receipt.number);
     await shot(page, 'entry-en');
     await page.click('nav a:has-text("Money")');
     await heading(page, 'Money');

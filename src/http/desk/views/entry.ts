@@ -1,6 +1,6 @@
 import { formatDate, formatDateTime, formatRupees } from '../../../i18n';
-import { s16RefusedAt } from '../../../law';
-import type { DeskEntry } from '../../../services/desk';
+import { s16RefusedAt, toIstDate } from '../../../law';
+import { type DeskEntry, entryDocuments } from '../../../services/desk';
 import { deskHref, dl, escapeHtml, type Frame, frame, list, money, nextText, section, sectionText } from './frame';
 
 const e = escapeHtml;
@@ -161,6 +161,22 @@ export function entryView(
       }),
     ),
   );
+  // The entry's PDFs: the page's script asks for a short-lived link with its initData and opens it (client.js).
+  const documents = `<ul class="docs">${entryDocuments(c)
+    .map((d) => {
+      const href = `/desk/v/document?${new URLSearchParams({
+        case: String(c.id),
+        kind: d.kind,
+        ...(d.n === undefined ? {} : { n: String(d.n) }),
+      }).toString()}`;
+      const label = t(`desk:entry.doc.${d.kind}`, {
+        number: c.receipts.find((r) => r.id === d.n)?.number ?? '',
+        round: d.n ?? '',
+        date: formatDate(toIstDate(c.impoundedAt), lang),
+      });
+      return `<li><a data-pdf href="${e(href)}" type="application/pdf">${e(label)}</a></li>`;
+    })
+    .join('')}</ul>`;
   const open = chatLink
     ? `<p><a class="button" data-tg-link href="${e(chatLink)}">${e(t('desk:entry.open_in_chat'))}</a> <a data-desk href="${e(
         deskHref('register', { pound: c.pound.id }, lang),
@@ -175,6 +191,7 @@ export function entryView(
     f,
     t('desk:entry.title', { number: c.number }),
     `${done}${open}${facts}
+${section(t('desk:entry.documents'), documents, none)}
 ${section(t('desk:entry.heads', { count: c.heads.length }), heads, none)}
 ${section(t('desk:entry.payments'), payments, none)}
 ${section(t('desk:entry.receipts'), receipts, none)}

@@ -1,0 +1,67 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { DESK_DOCUMENT_KINDS, type DeskDocument } from '../../services/desk';
+
+/**
+ * Short-lived signed links to the desk's PDFs. The desk's page sends Telegram's initData in a header, which a link
+ * opened by Telegram (or the phone's browser, or its PDF viewer) cannot carry: so the page asks for a link with its
+ * initData (checked as on every desk request), and opens the link it gets. The link names the user, the entry and
+ * the document, and when it stops working (DOCUMENT_LINK_SECONDS), signed with HMAC-SHA256 under a key derived from
+ * the bot token; the PDF's request checks the signature and the time, then reads the user's rights from the database
+ * again, as every desk request does. Nothing is stored on the server.
+ */
+
+/** How long a link works after it is made (seconds; Telegram opens it at once). */
+export const DOCUMENT_LINK_SECONDS = 300;
+/** Longest link token looked at. */
+const MAX_TOKEN_LENGTH = 400;
+
+/** What a link grants: one user, one entry, one document, until `expires` (Unix seconds). */
+export interface DocumentGrant {
+  telegramId: bigint;
+  caseId: number;
+  doc: DeskDocument;
+  expires: number;
+}
+
+function keyOf(botToken: string): Buffer {
+  return createHmac('sha256', botToken).update('kanji-sahayak desk document link').digest();
+}
+
+const mac = (key: Buffer, body: string) => createHmac('sha256', key).update(body).digest('base64url');
+
+/** The link's token for `grant`. */
+export function signDocumentLink(botToken: string, grant: DocumentGrant): string {
+  const body = Buffer.from(
+    JSON.stringify([String(grant.telegramId), grant.caseId, grant.doc.kind, grant.doc.n ?? null, grant.expires]),
+  ).toString('base64url');
+  return `${body}.${mac(keyOf(botToken), body)}`;
+}
+
+/** The grant a token carries when its signature is ours and it has not expired at `now`; otherwise null. */
+export function checkDocumentLink(botToken: string, token: string, now: Date): DocumentGrant | null {
+  if (token.length > MAX_TOKEN_LENGTH) return null;
+  const [body, sig, ...rest] = token.split('.');
+  if (!body || !sig || rest.length) return null;
+  const want = Buffer.from(mac(keyOf(botToken), body));
+  const got = Buffer.from(sig);
+  if (got.length !== want.length || !timingSafeEqual(got, want)) return null;
+  try {
+    const v: unknown = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    if (!Array.isArray(v) || v.length !== 5) return null;
+    const [user, caseId, kind, n, expires] = v as [unknown, unknown, unknown, unknown, unknown];
+    if (typeof user !== 'string' || !/^\d{1,20}$/.test(user)) return null;
+    if (!Number.isSafeInteger(caseId) || !Number.isSafeInteger(expires)) return null;
+    if (!(DESK_DOCUMENT_KINDS as readonly unknown[]).includes(kind)) return null;
+    if (n !== null && !Number.isSafeInteger(n)) return null;
+    const nowSeconds = Math.floor(now.getTime() / 1000);
+    if ((expires as number) <= nowSeconds || (expires as number) > nowSeconds + DOCUMENT_LINK_SECONDS) return null;
+    return {
+      telegramId: BigInt(user),
+      caseId: caseId as number,
+      doc: { kind: kind as DeskDocument['kind'], ...(n === null ? {} : { n: n as number }) },
+      expires: expires as number,
+    };
+  } catch {
+    return null;
+  }
+}
