@@ -161,6 +161,25 @@ describe('staff desk PDFs over HTTP', { timeout: 90_000 }, () => {
     expect((await get(account.url!)).status).toBe(404);
   });
 
+  it('offers the s. 14 notice and proclamation once the entry is reported, typeset from its facts', async () => {
+    const id = jai2();
+    const before = await (await get(`/desk/v/entry?id=${id}&lang=en`, w.initData('officer'))).text();
+    expect(before).not.toContain('kind=notice');
+    await w.app.deps.db.case.update({
+      where: { id },
+      data: { status: 'REPORTED_S14', reportedAt: w.clock.now() },
+    });
+    const after = await (await get(`/desk/v/entry?id=${id}&lang=en`, w.initData('officer'))).text();
+    expect(after).toContain('Notice to post (s. 14)');
+    expect(after).toContain('Drum proclamation (s. 14)');
+    const notice = await askLink('officer', linkOf(id, 'notice'));
+    const r = await get(notice.url!);
+    expect(r.status).toBe(200);
+    const text = await textOf(await r.arrayBuffer());
+    expect(text).toContain(w.cases.JAI2[0]!);
+    expect(text).toContain('Samod');
+  });
+
   it('lists the entry’s PDFs on its page, in both languages', async () => {
     const en = await (await get(`/desk/v/entry?id=${paidCase}&lang=en`, w.initData('keeper'))).text();
     expect(en).toContain('Documents (PDF)');
