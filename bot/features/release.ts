@@ -4,7 +4,7 @@ import { windowsFromConfig } from '../../src/services/dues';
 import { may } from '../../src/services/staff-actor';
 import { requireStaff } from '../middleware/roles';
 import { Refusal } from '../../src/services/refusal';
-import { refusalText } from '../views/refusal';
+import { refusalText } from '../../src/i18n';
 import { replyRefusal } from './officer-common';
 import { Feature } from './feature';
 
@@ -89,7 +89,9 @@ releaseFeature.command('release', async (ctx) => {
   } catch (e) {
     // The engine's refusal (s. 19: no payment, deposit or order) says first that this case was not released.
     if (e instanceof Refusal && e.code === 'REFUSED')
-      await ctx.reply(`${ctx.t('staff:release.refused', { caseNumber: number })}\n${refusalText(ctx, e, { number })}`);
+      await ctx.reply(
+        `${ctx.t('staff:release.refused', { caseNumber: number })}\n${refusalText(ctx.t, e, 'staff', { number })}`,
+      );
     else await replyRefusal(ctx, e, { number });
   }
 });

@@ -1,11 +1,18 @@
 import { TransitionRefused, type Section } from '../law';
 
 /**
- * The one refusal of every staff (and payment) service. A refusal names a reason from the one table of
+ * The one refusal of every service to a user, staff or owner. A refusal names a reason from the one table of
  * wordings, `refusal:<reason>` (locales/<lang>/refusal.json), carries the section of the Act that forbids the act
  * (s. 14 for an early auction, s. 19 for a staff bidder …; null for a plain fact such as a CONFLICT) and the
- * params the wording needs. Thrown inside the action's transaction, so nothing the action had started is kept;
- * the bot words it with one function (`refusalText`, bot/views/refusal.ts).
+ * params the wording needs.
+ *
+ * The rule: a service refuses by throwing a Refusal — inside its transaction, so nothing the action had started is
+ * kept — and never returns one (no result object or outcome union carries a refusal, no service has an error class
+ * of its own). A caller that must branch catches it and reads `code` (`isRefusal(e, 'SHORT_PAYMENT')`). What a
+ * service returns is what was done, including an idempotent repeat answered with what was done before (already
+ * declared, already confirmed, already released). Every refusal is worded by one function, `refusalText(t, refusal,
+ * audience)` (src/i18n/refusal.ts), for the bot, the local chat, the desk and the jobs alike. The statute engine's
+ * own `LawResult` stays the law layer's: `refusalOf` turns its refusals into this type.
  */
 
 /** Reasons of the services' own refusals (the statute engine's reasons come as REFUSED + its `RefusalReason`). */
@@ -45,7 +52,7 @@ export type RefusalCode =
   | 'NOT_A_CLAIMANT'
   | 'SURPLUS_NOT_HELD';
 
-/** A staff action the law, the role, the pound or the facts do not allow (see the module comment). */
+/** An action the law, the role, the pound or the facts do not allow (see the module comment). */
 export class Refusal extends Error {
   constructor(
     readonly code: RefusalCode,
@@ -76,4 +83,9 @@ export function refusalOf(error: unknown): Refusal {
   }
   const e = error as { code?: string; section?: Section | null };
   return new Refusal('LAW_ERROR', e.section ?? null, { code: String(e.code ?? 'UNKNOWN') });
+}
+
+/** Whether `error` is a Refusal (with one of `codes`, when given). */
+export function isRefusal(error: unknown, ...codes: RefusalCode[]): error is Refusal {
+  return error instanceof Refusal && (codes.length === 0 || codes.includes(error.code));
 }
