@@ -1,8 +1,11 @@
+import { refusalText } from '../../src/i18n';
 import { deskUrl } from '../../src/services/desk';
+import { Refusal } from '../../src/services/refusal';
 import { enrolmentLink } from '../../src/services/enrolment';
 import {
   administersStaff,
   issueStaffCode,
+  type IssueResult,
   listStaff,
   revokeStaffGrant,
   roleFromWord,
@@ -37,16 +40,18 @@ staffAdminFeature.command('enrol', async (ctx) => {
     await ctx.reply(ctx.t('desk:chat.enrol_usage'));
     return;
   }
-  const r = await issueStaffCode(ctx.deps.db, ctx.actor, {
-    role,
-    poundCodes: [pound],
-    name: rest.join(' ') || null,
-    ttlHours: ctx.deps.config.ENROLMENT_CODE_TTL_HOURS,
-    now: ctx.deps.clock.now(),
-  });
-  if (!r.ok) {
-    const minutes = r.retryInMinutes ?? 1;
-    await ctx.reply(ctx.t(`desk:staff.refused.${r.refusal}`, { count: minutes, minutes }));
+  let r: IssueResult;
+  try {
+    r = await issueStaffCode(ctx.deps.db, ctx.actor, {
+      role,
+      poundCodes: [pound],
+      name: rest.join(' ') || null,
+      ttlHours: ctx.deps.config.ENROLMENT_CODE_TTL_HOURS,
+      now: ctx.deps.clock.now(),
+    });
+  } catch (e) {
+    if (!(e instanceof Refusal)) throw e;
+    await ctx.reply(refusalText(ctx.t, e, 'staff'));
     return;
   }
   await ctx.reply(

@@ -50,7 +50,30 @@ export type RefusalCode =
   | 'DUES_UNAVAILABLE'
   | 'CATTLE_REMAIN'
   | 'NOT_A_CLAIMANT'
-  | 'SURPLUS_NOT_HELD';
+  | 'SURPLUS_NOT_HELD'
+  /** A register export's range: not dates, the first after the second, or longer than MAX_EXPORT_DAYS. */
+  | 'EXPORT_BAD_DATE'
+  | 'EXPORT_RANGE_REVERSED'
+  | 'EXPORT_RANGE_TOO_LONG'
+  /** Staff administration: only an administrator or the District Magistrate's office issues enrolment codes. */
+  | 'STAFF_ADMIN_NOT_ALLOWED'
+  | 'ENROL_BAD_ROLE'
+  | 'ENROL_BAD_NAME'
+  /** A pound that does not exist or is outside the official's district (`code` when known). */
+  | 'ENROL_UNKNOWN_POUND'
+  | 'ENROL_POUND_REQUIRED'
+  /** A code's validity outside 1–720 hours (`value`). */
+  | 'ENROL_BAD_TTL'
+  /** Too many codes issued by this official in the last hour (`count`: minutes to wait). */
+  | 'ENROL_ISSUE_THROTTLED'
+  /** An enrolment code not accepted. */
+  | 'ENROL_CODE_INVALID'
+  | 'ENROL_CODE_EXPIRED'
+  | 'ENROL_CODE_USED'
+  | 'ENROL_CODE_REVOKED'
+  /** Too many wrong codes from this account, or from everyone lately (`count`: minutes): the code was not read. */
+  | 'ENROL_THROTTLED'
+  | 'ENROL_THROTTLED_ALL';
 
 /** An action the law, the role, the pound or the facts do not allow (see the module comment). */
 export class Refusal extends Error {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Lang } from '../../i18n';
+import { refusalText, type Lang } from '../../i18n';
 import { CASE_STATUSES, CATTLE_CLASS_CODES, type CaseStatus } from '../../law';
 import type { CoreDeps } from '../../deps';
 import {
@@ -313,17 +313,18 @@ export async function registerDesk(app: FastifyInstance, deps: CoreDeps, o: Desk
     if (body) {
       const op = oneOf(body, 'op', ['enrol', 'revoke'] as const);
       if (op === 'enrol') {
-        const r = await issueStaffCode(deps.db, actor, {
-          role: oneOf(body, 'role', ['POUND_KEEPER', 'OFFICER', 'MAGISTRATE'] as const) ?? '',
-          poundCodes: [text(body, 'pound', 20) ?? ''],
-          name: text(body, 'name', 60) ?? null,
-          ttlHours: deps.config.ENROLMENT_CODE_TTL_HOURS,
-          now,
-        });
-        if (r.ok) issued = { code: r.code, link: enrolmentLink(o.botUsername(), r.code), expiresAt: r.expiresAt };
-        else {
-          const minutes = r.retryInMinutes ?? 1;
-          message = { ok: false, text: f.t(`desk:staff.refused.${r.refusal}`, { count: minutes, minutes }) };
+        try {
+          const r = await issueStaffCode(deps.db, actor, {
+            role: oneOf(body, 'role', ['POUND_KEEPER', 'OFFICER', 'MAGISTRATE'] as const) ?? '',
+            poundCodes: [text(body, 'pound', 20) ?? ''],
+            name: text(body, 'name', 60) ?? null,
+            ttlHours: deps.config.ENROLMENT_CODE_TTL_HOURS,
+            now,
+          });
+          issued = { code: r.code, link: enrolmentLink(o.botUsername(), r.code), expiresAt: r.expiresAt };
+        } catch (e) {
+          if (!(e instanceof Refusal)) throw e;
+          message = { ok: false, text: refusalText(f.t, e, 'staff') };
         }
       } else if (op === 'revoke') {
         const staffId = int(body, 'staff');
