@@ -73,7 +73,15 @@ export type RefusalCode =
   | 'ENROL_CODE_REVOKED'
   /** Too many wrong codes from this account, or from everyone lately (`count`: minutes): the code was not read. */
   | 'ENROL_THROTTLED'
-  | 'ENROL_THROTTLED_ALL';
+  | 'ENROL_THROTTLED_ALL'
+  /** The s. 8 register entry (s. 3 for the kind of cattle): `field` names the particular refused. */
+  | 'SEIZURE_FUTURE_TIME'
+  | 'SEIZURE_SEIZED_AFTER_IMPOUNDING'
+  | 'SEIZURE_UNKNOWN_CLASS'
+  | 'SEIZURE_BAD_COUNT'
+  | 'SEIZURE_TOO_MANY_HEADS'
+  | 'SEIZURE_MISSING_FIELD'
+  | 'SEIZURE_FIELD_TOO_LONG';
 
 /** An action the law, the role, the pound or the facts do not allow (see the module comment). */
 export class Refusal extends Error {

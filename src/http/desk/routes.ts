@@ -22,8 +22,8 @@ import {
 } from '../../services/desk';
 import { windowsFromConfig } from '../../services/dues';
 import { enrolmentLink } from '../../services/enrolment';
-import { registerSeizure, SeizureEntryError, type HeadGroup } from '../../services/register-seizure';
-import { Refusal } from '../../services/refusal';
+import { registerSeizure, type HeadGroup } from '../../services/register-seizure';
+import { isRefusal, Refusal } from '../../services/refusal';
 import { loadGrants, may, poundsInScope, staffActorOf, type StaffActor } from '../../services/staff-actor';
 import { administersStaff, issueStaffCode, listStaff, revokeStaffGrant } from '../../services/staff-admin';
 import { checkInitData, INIT_DATA_HEADER } from './auth';
@@ -397,21 +397,9 @@ export async function registerDesk(app: FastifyInstance, deps: CoreDeps, o: Desk
         ? entryView({ ...f, tab: 'register' }, entry, chatLink(entry.number), { replay: r.replay ?? false })
         : null;
     } catch (err) {
-      if (err instanceof Refusal) return null;
-      if (err instanceof SeizureEntryError)
-        throw new Unprocessable(
-          seizeView(
-            f,
-            pounds,
-            CATTLE_CLASS_CODES,
-            key,
-            values,
-            f.t(`desk:seize.error.${err.problem}`, {
-              section: f.t('common:section', { n: err.section.replace('s. ', '') }),
-            }),
-          ),
-        );
-      throw err;
+      if (isRefusal(err, 'NOT_ALLOWED', 'WRONG_POUND')) return null;
+      if (!(err instanceof Refusal)) throw err;
+      throw new Unprocessable(seizeView(f, pounds, CATTLE_CLASS_CODES, key, values, refusalText(f.t, err, 'staff')));
     }
   });
   app.get('/desk/v/seize', { config: { rateLimit } }, seizePage);
