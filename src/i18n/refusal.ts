@@ -12,11 +12,13 @@ export interface RefusalCase {
 
 /**
  * The keys tried for a refusal's wording, first found wins: `refusal:owner.<REASON>` for an owner (where the owner's
- * wording differs), `refusal:<REASON>`, then `refusal:OTHER` (the reason itself, with its section).
+ * wording differs), `refusal:<REASON>`, then the words for a reason the table lacks: `refusal:owner.OTHER` ("the
+ * law does not allow it at this stage") for an owner, `refusal:OTHER` (the reason itself) for staff.
  */
 export function refusalKeys(reason: string, audience: Audience): string[] {
-  const keys = [`refusal:${reason}`, 'refusal:OTHER'];
-  return audience === 'owner' ? [`refusal:owner.${reason}`, ...keys] : keys;
+  return audience === 'owner'
+    ? [`refusal:owner.${reason}`, `refusal:${reason}`, 'refusal:owner.OTHER']
+    : [`refusal:${reason}`, 'refusal:OTHER'];
 }
 
 /**

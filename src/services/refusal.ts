@@ -81,7 +81,12 @@ export type RefusalCode =
   | 'SEIZURE_BAD_COUNT'
   | 'SEIZURE_TOO_MANY_HEADS'
   | 'SEIZURE_MISSING_FIELD'
-  | 'SEIZURE_FIELD_TOO_LONG';
+  | 'SEIZURE_FIELD_TOO_LONG'
+  /** The owner's claim is not his (or no longer there): the button he tapped is out of date. */
+  | 'NOT_YOUR_CLAIM'
+  /** ss. 13, 15: the amount declared is below (SHORT) or above (OVER) the dues — exactly the dues are taken. */
+  | 'PAYMENT_SHORT'
+  | 'PAYMENT_OVER';
 
 /** An action the law, the role, the pound or the facts do not allow (see the module comment). */
 export class Refusal extends Error {
