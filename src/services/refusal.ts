@@ -86,7 +86,16 @@ export type RefusalCode =
   | 'NOT_YOUR_CLAIM'
   /** ss. 13, 15: the amount declared is below (SHORT) or above (OVER) the dues — exactly the dues are taken. */
   | 'PAYMENT_SHORT'
-  | 'PAYMENT_OVER';
+  | 'PAYMENT_OVER'
+  /** s. 20: only the person who deposited under protest records the complaint. */
+  | 'COMPLAINT_NOT_DEPOSITOR'
+  /** The complaint's filing date (`date`) is in the future, before the seizure (`seized`), or after the window. */
+  | 'COMPLAINT_FUTURE_DATE'
+  | 'COMPLAINT_BEFORE_SEIZURE'
+  | 'COMPLAINT_OUTSIDE_WINDOW'
+  /** s. 13: the cattle's receipt is acknowledged only by who paid (or claimed); the release tapped is gone. */
+  | 'ACK_NOT_YOURS'
+  | 'RELEASE_NOT_FOUND';
 
 /** An action the law, the role, the pound or the facts do not allow (see the module comment). */
 export class Refusal extends Error {

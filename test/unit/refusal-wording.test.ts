@@ -43,6 +43,8 @@ const PARAMS = {
   due: 12_000,
   difference: 2_000,
   lastDay: '2026-12-05',
+  seized: '2026-11-19',
+  last: '2026-11-30',
   count: 2,
 };
 

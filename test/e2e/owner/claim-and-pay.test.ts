@@ -237,7 +237,7 @@ describe('owner: claim and pay (s. 13)', () => {
 
     // Someone else tapping a forwarded button changes nothing.
     await h.tap(hindiOwner, ack.data, 555);
-    expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'owner:ack.not_yours'));
+    expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'refusal:ACK_NOT_YOURS'));
     expect((await h.deps.db.release.findUniqueOrThrow({ where: { id: release.id } })).acknowledgedAt).toBeNull();
 
     await h.tap(englishOwner, ack.data, 4242);

@@ -156,7 +156,7 @@ describe('owner: deposit under protest (s. 15)', () => {
     expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'owner:complaint.ask_date'));
     const before = await footprint(h);
     await h.send(hindiOwner, '10/12/2026');
-    expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'owner:complaint.future_date', { date: '2026-12-10' }));
+    expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'refusal:COMPLAINT_FUTURE_DATE', { date: '2026-12-10' }));
     await h.send(hindiOwner, 'xyz');
     expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'owner:complaint.date_invalid', { input: 'xyz' }));
     expect(await footprint(h)).toEqual(before);
@@ -189,7 +189,7 @@ describe('owner: deposit under protest (s. 15)', () => {
     // Someone who did not deposit cannot record a complaint on the case.
     await h.send(englishOwner, '/complaint JAI1-2026-1');
     expect(h.api.lastTo(englishOwner.id)!.text).toBe(
-      t(h, 'en', 'owner:complaint.not_depositor', { number: 'JAI1-2026-1' }),
+      t(h, 'en', 'refusal:COMPLAINT_NOT_DEPOSITOR', { number: 'JAI1-2026-1' }),
     );
   });
 
@@ -226,7 +226,7 @@ describe('owner: deposit under protest (s. 15)', () => {
     await h.send(englishOwner, 'CMP-9/2026');
     await h.send(englishOwner, '2/12/2026');
     expect(h.api.lastTo(englishOwner.id)!.text).toBe(
-      t(h, 'en', 'owner:complaint.outside_window', { last: '2026-11-30', date: '2026-12-02' }),
+      t(h, 'en', 'refusal:COMPLAINT_OUTSIDE_WINDOW', { last: '2026-11-30', date: '2026-12-02' }),
     );
     expect(await footprint(h)).toEqual(before);
   });
