@@ -66,26 +66,20 @@ releaseFeature.command('release', async (ctx) => {
       now: ctx.deps.clock.now(),
       order,
     });
-    switch (r.status) {
-      case 'released': {
-        const parts = [
-          ctx.t(`staff:release.done_${r.basis}`, {
-            caseNumber: r.caseNumber,
-            count: r.headCount,
-            receiptNumber: r.receiptNumber ?? '',
-            reference: r.orderReference ?? '',
-          }),
-        ];
-        parts.push(ctx.t(r.ownerNotified ? 'staff:release.owner_notified' : 'staff:release.owner_unknown'));
-        await ctx.reply(parts.join('\n\n'));
-        return;
-      }
-      case 'already':
-        await ctx.reply(ctx.t('staff:release.already', { caseNumber: r.caseNumber, at: r.releasedAt.toISOString() }));
-        return;
-      case 'not_found':
-        await ctx.reply(ctx.t('common:error.case_not_found', { number }));
+    if (r.status === 'already') {
+      await ctx.reply(ctx.t('staff:release.already', { caseNumber: r.caseNumber, at: r.releasedAt.toISOString() }));
+      return;
     }
+    const parts = [
+      ctx.t(`staff:release.done_${r.basis}`, {
+        caseNumber: r.caseNumber,
+        count: r.headCount,
+        receiptNumber: r.receiptNumber ?? '',
+        reference: r.orderReference ?? '',
+      }),
+    ];
+    parts.push(ctx.t(r.ownerNotified ? 'staff:release.owner_notified' : 'staff:release.owner_unknown'));
+    await ctx.reply(parts.join('\n\n'));
   } catch (e) {
     // The engine's refusal (s. 19: no payment, deposit or order) says first that this case was not released.
     if (e instanceof Refusal && e.code === 'REFUSED')

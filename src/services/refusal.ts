@@ -95,7 +95,15 @@ export type RefusalCode =
   | 'COMPLAINT_OUTSIDE_WINDOW'
   /** s. 13: the cattle's receipt is acknowledged only by who paid (or claimed); the release tapped is gone. */
   | 'ACK_NOT_YOURS'
-  | 'RELEASE_NOT_FOUND';
+  | 'RELEASE_NOT_FOUND'
+  /** The keeper's payment card is out of date (no such payment). */
+  | 'PAYMENT_NOT_FOUND'
+  /** A payment to confirm was rejected or cancelled before (`caseNumber`). */
+  | 'PAYMENT_WAS_REJECTED'
+  | 'PAYMENT_WAS_CANCELLED'
+  /** The keeper typed more or less than the dues the owner was told (`due`, `given`, `difference`). */
+  | 'CONFIRM_AMOUNT_MORE'
+  | 'CONFIRM_AMOUNT_LESS';
 
 /** An action the law, the role, the pound or the facts do not allow (see the module comment). */
 export class Refusal extends Error {

@@ -45,6 +45,7 @@ const PARAMS = {
   lastDay: '2026-12-05',
   seized: '2026-11-19',
   last: '2026-11-30',
+  caseNumber: 'JAI1-2026-17',
   count: 2,
 };
 
