@@ -6,6 +6,7 @@ import {
   administersStaff,
   issueStaffCode,
   type IssueResult,
+  type StaffListEntry,
   listStaff,
   revokeStaffGrant,
   roleFromWord,
@@ -90,9 +91,12 @@ staffAdminFeature.command('revoke', async (ctx) => {
     await ctx.reply(ctx.t('desk:chat.revoke_usage'));
     return;
   }
-  const done = await revokeStaffGrant(ctx.deps.db, ctx.actor, Number(arg), ctx.deps.clock.now());
-  if (!done) {
-    await ctx.reply(ctx.t('desk:staff.revoke_none'));
+  let done: StaffListEntry;
+  try {
+    done = await revokeStaffGrant(ctx.deps.db, ctx.actor, Number(arg), ctx.deps.clock.now());
+  } catch (e) {
+    if (!(e instanceof Refusal)) throw e;
+    await ctx.reply(refusalText(ctx.t, e, 'staff'));
     return;
   }
   // This process's cache of his grants goes at once; his chat menu goes back to the owner commands.

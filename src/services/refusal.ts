@@ -74,6 +74,8 @@ export type RefusalCode =
   /** Too many wrong codes from this account, or from everyone lately (`count`: minutes): the code was not read. */
   | 'ENROL_THROTTLED'
   | 'ENROL_THROTTLED_ALL'
+  /** The grant to revoke is unknown, already revoked, or outside the official's district. */
+  | 'STAFF_NOT_REVOKED'
   /** The s. 8 register entry (s. 3 for the kind of cattle): `field` names the particular refused. */
   | 'SEIZURE_FUTURE_TIME'
   | 'SEIZURE_SEIZED_AFTER_IMPOUNDING'

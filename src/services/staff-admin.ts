@@ -149,19 +149,15 @@ export async function listStaff(db: Db, actor: StaffActor): Promise<StaffListEnt
 
 /**
  * Ends one grant (StaffMember `staffId`) when it is of pounds `actor` administers — the Magistrate's office revokes
- * only grants wholly within its district, never an administrator. Returns the revoked member, or null (unknown,
- * already revoked, or outside the scope: the same answer).
+ * only grants wholly within its district, never an administrator. Returns the revoked member; refuses
+ * STAFF_NOT_REVOKED when the grant is unknown, already revoked or outside the scope (the same answer).
  */
-export async function revokeStaffGrant(
-  db: Db,
-  actor: StaffActor,
-  staffId: number,
-  now: Date,
-): Promise<StaffListEntry | null> {
+export async function revokeStaffGrant(db: Db, actor: StaffActor, staffId: number, now: Date): Promise<StaffListEntry> {
   const member = (await listStaff(db, actor)).find((s) => s.id === staffId);
-  if (!member) return null;
+  if (!member) throw new Refusal('STAFF_NOT_REVOKED');
   const n = await revokeStaff(db, { telegramId: member.telegramId, staffId, now, by: auditActor(actor) });
-  return n === 1 ? member : null;
+  if (n !== 1) throw new Refusal('STAFF_NOT_REVOKED');
+  return member;
 }
 
 /** A role as an official types it after /enrol (English or Hindi words, the CLI's spellings). */

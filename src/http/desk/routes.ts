@@ -329,10 +329,13 @@ export async function registerDesk(app: FastifyInstance, deps: CoreDeps, o: Desk
       } else if (op === 'revoke') {
         const staffId = int(body, 'staff');
         if (staffId === undefined) throw new BadInput('staff');
-        const done = await revokeStaffGrant(deps.db, actor, staffId, now);
-        message = done
-          ? { ok: true, text: f.t('desk:staff.revoked', { name: done.name }) }
-          : { ok: false, text: f.t('desk:staff.revoke_none') };
+        try {
+          const done = await revokeStaffGrant(deps.db, actor, staffId, now);
+          message = { ok: true, text: f.t('desk:staff.revoked', { name: done.name }) };
+        } catch (e) {
+          if (!(e instanceof Refusal)) throw e;
+          message = { ok: false, text: refusalText(f.t, e, 'staff') };
+        }
       } else throw new BadInput('op');
     }
     const [staff, pounds] = await Promise.all([listStaff(deps.db, actor), deskPounds(deps.db, actor)]);
