@@ -78,12 +78,7 @@ async function answerReject(ctx: BotContext, r: RejectOutcome) {
     case 'rejected':
       return ctx.reply(ctx.t('staff:confirm.rejected', { caseNumber: r.caseNumber, reason: r.reason }));
     case 'already':
-      return ctx.reply(
-        ctx.t(
-          r.current === 'CONFIRMED' ? 'staff:confirm.reject_after_confirm' : `staff:confirm.not_pending_${r.current}`,
-          { caseNumber: r.caseNumber },
-        ),
-      );
+      return ctx.reply(ctx.t(`staff:confirm.not_pending_${r.current}`, { caseNumber: r.caseNumber }));
   }
 }
 

@@ -33,10 +33,13 @@ export type ConfirmOutcome =
 // Refused (a Refusal): PAYMENT_NOT_FOUND (the card is out of date), PAYMENT_WAS_REJECTED / PAYMENT_WAS_CANCELLED,
 // CONFIRM_AMOUNT_MORE / CONFIRM_AMOUNT_LESS (the keeper typed another amount than the dues the owner was told).
 
-/** What the keeper's rejection led to: rejected, or the payment was decided before (`current`). */
+/**
+ * What the keeper's rejection led to: rejected, or rejected or cancelled before (`current`). Refused (a Refusal):
+ * PAYMENT_NOT_FOUND, REJECT_AFTER_CONFIRM (the payment is confirmed: the money was received).
+ */
 export type RejectOutcome =
   | { status: 'rejected'; paymentId: number; caseNumber: string; reason: string }
-  | { status: 'already'; paymentId: number; caseNumber: string; current: 'CONFIRMED' | 'REJECTED' | 'CANCELLED' };
+  | { status: 'already'; paymentId: number; caseNumber: string; current: 'REJECTED' | 'CANCELLED' };
 
 const REJECT_ACTION = {
   S13_PAYMENT: 'PAYMENT_NOT_RECEIVED',
@@ -574,6 +577,7 @@ export async function rejectPayment(
   if (!p) throw new Refusal('PAYMENT_NOT_FOUND');
   authorize(input.actor, 'payment.confirm', p.case.poundId);
   const caseNumber = p.case.number;
+  if (p.status === 'CONFIRMED') throw new Refusal('REJECT_AFTER_CONFIRM', null, { caseNumber });
   if (p.status !== 'PENDING') return { status: 'already', paymentId, caseNumber, current: p.status };
   try {
     const done = await db.$transaction(async (tx) => {
@@ -606,11 +610,12 @@ export async function rejectPayment(
     });
     if (!done) {
       const now2 = await loadPayment(db, paymentId);
+      if (now2?.status === 'CONFIRMED') throw new Refusal('REJECT_AFTER_CONFIRM', null, { caseNumber });
       return {
         status: 'already',
         paymentId,
         caseNumber,
-        current: (now2?.status ?? 'REJECTED') as 'CONFIRMED' | 'REJECTED' | 'CANCELLED',
+        current: (now2?.status ?? 'REJECTED') as 'REJECTED' | 'CANCELLED',
       };
     }
     return { status: 'rejected', paymentId, caseNumber, reason };

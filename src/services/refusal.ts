@@ -105,7 +105,9 @@ export type RefusalCode =
   | 'PAYMENT_WAS_CANCELLED'
   /** The keeper typed more or less than the dues the owner was told (`due`, `given`, `difference`). */
   | 'CONFIRM_AMOUNT_MORE'
-  | 'CONFIRM_AMOUNT_LESS';
+  | 'CONFIRM_AMOUNT_LESS'
+  /** A confirmed payment cannot be rejected: the money was received. */
+  | 'REJECT_AFTER_CONFIRM';
 
 /** An action the law, the role, the pound or the facts do not allow (see the module comment). */
 export class Refusal extends Error {
