@@ -8,7 +8,7 @@ import { TransitionRefused, type Section } from '../law';
  *
  * The rule: a service refuses by throwing a Refusal — inside its transaction, so nothing the action had started is
  * kept — and never returns one (no result object or outcome union carries a refusal, no service has an error class
- * of its own). A caller that must branch catches it and reads `code` (`isRefusal(e, 'SHORT_PAYMENT')`). What a
+ * of its own). A caller that must branch catches it and reads `code` (`isRefusal(e, 'COMPLAINT_FUTURE_DATE')`). What a
  * service returns is what was done, including an idempotent repeat answered with what was done before (already
  * declared, already confirmed, already released). Every refusal is worded by one function, `refusalText(t, refusal,
  * audience)` (src/i18n/refusal.ts), for the bot, the local chat, the desk and the jobs alike. The statute engine's
