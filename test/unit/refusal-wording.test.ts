@@ -98,4 +98,18 @@ describe('the one table of refusal wordings (src/i18n/refusal.ts, locales/<lang>
       ).toEqual([]);
     }
   });
+
+  it('tells an owner in his own words where they differ, and never shows him a bare reason code', () => {
+    const t = tr.forLang('en');
+    const wrong = new Refusal('REFUSED', 's. 13', { reason: 'WRONG_STATUS', status: 'RELEASED_S13' });
+    const c = { number: 'JAI1-2026-17' };
+    expect(refusalText(t, wrong, 'owner', c)).toBe(
+      t('refusal:owner.WRONG_STATUS', { number: c.number, status: t('common:status.RELEASED_S13'), section: 's. 13' }),
+    );
+    expect(refusalText(t, wrong, 'staff', c)).toContain('This cannot be done now (s. 13)');
+    const unknown = new Refusal('REFUSED', 's. 14', { reason: 'SOMETHING_NEW' });
+    expect(refusalText(t, unknown, 'staff', c)).toContain('SOMETHING_NEW');
+    expect(refusalText(t, unknown, 'owner', c)).not.toContain('SOMETHING_NEW');
+    expect(refusalText(t, unknown, 'owner', c)).toContain('the law does not allow it at this stage');
+  });
 });
