@@ -1,4 +1,6 @@
-import { acknowledgeRelease } from '../../src/services/acknowledge';
+import { refusalText } from '../../src/i18n';
+import { acknowledgeRelease, type AcknowledgeOutcome } from '../../src/services/acknowledge';
+import { Refusal } from '../../src/services/refusal';
 import { ownerCb } from '../keyboards/owner';
 import { onAction } from './on-action';
 import { Feature } from './feature';
@@ -14,22 +16,25 @@ export const acknowledgeFeature = new Feature();
 onAction(acknowledgeFeature, ownerCb.acknowledgeRelease, async (ctx, { releaseId }) => {
   if (!ctx.from) return { text: ctx.t('common:error.stale_button'), alert: true };
   const messageId = ctx.callbackQuery?.message?.message_id ?? null;
-  const r = await acknowledgeRelease(ctx.deps.db, {
-    releaseId,
-    telegramId: BigInt(ctx.from.id),
-    chatId: ctx.chat?.id ?? null,
-    messageId,
-    now: ctx.deps.clock.now(),
-  });
-  switch (r.status) {
-    case 'stale':
-      return { text: ctx.t('common:error.stale_button'), alert: true };
-    case 'not_yours':
-      await ctx.reply(ctx.t('owner:ack.not_yours'));
-      return;
-    case 'already':
-      await ctx.reply(ctx.t('owner:ack.already', { at: r.at.toISOString() }));
-      return;
+  let r: AcknowledgeOutcome;
+  try {
+    r = await acknowledgeRelease(ctx.deps.db, {
+      releaseId,
+      telegramId: BigInt(ctx.from.id),
+      chatId: ctx.chat?.id ?? null,
+      messageId,
+      now: ctx.deps.clock.now(),
+    });
+  } catch (e) {
+    if (!(e instanceof Refusal)) throw e;
+    // An out-of-date button is answered on the button itself.
+    if (e.code === 'RELEASE_NOT_FOUND') return { text: refusalText(ctx.t, e, 'owner'), alert: true };
+    await ctx.reply(refusalText(ctx.t, e, 'owner'));
+    return;
+  }
+  if (r.status === 'already') {
+    await ctx.reply(ctx.t('owner:ack.already', { at: r.at.toISOString() }));
+    return;
   }
   await ctx.reply(ctx.t('owner:ack.done', { number: r.caseNumber, at: r.at.toISOString() }));
   // The button has done its work; removing it avoids a confusing second tap (ignore if Telegram refuses).

@@ -5,16 +5,22 @@ import { findCaseById } from '../../src/services/cases';
 import { duesAndNextDayOf, duesForCase, windowsFromConfig } from '../../src/services/dues';
 import { parseRupees } from '../../src/services/typed-input';
 import { parseUpiRef } from '../../src/services/typed-answers';
-import { declarePayment, pendingPayment, type DeclareResult, type PaymentMethod } from '../../src/services/payments';
+import {
+  amountRefused,
+  declarePayment,
+  pendingPayment,
+  type DeclareResult,
+  type PaymentMethod,
+} from '../../src/services/payments';
+import { isRefusal, Refusal } from '../../src/services/refusal';
+import { refusalText } from '../../src/i18n';
 import { hasOfficialUpi, upiIntentUri, upiQrPng } from '../../src/services/upi';
 import type { BotContext } from '../context';
 import { defineFlow } from '../flows/flow';
 import { ownerCb } from '../keyboards/owner';
 import { onAction, type TapAnswer } from './on-action';
 import { renderDues } from '../views/owner/dues';
-import { ownerRefusal } from '../views/owner/refusal';
 import { CAPTION_LIMIT, fitMessage, poundName, sectionText } from '../views/owner/text';
-import { overText, shortText } from '../views/owner/pay';
 import { askHeads, claimHeadsActions, duesOptionsOf, myHeadsLine } from './claim-heads';
 import { paiseOf } from '../../src/db';
 import { Feature } from './feature';
@@ -52,11 +58,10 @@ const methodArg = (m: PaymentMethod) => (m === 'CASH' ? 'c' : 'u');
 const methodOf = (arg: string): PaymentMethod | null => (arg === 'c' ? 'CASH' : arg === 'u' ? 'UPI' : null);
 const stale = (ctx: BotContext): TapAnswer => ({ text: ctx.t('common:error.stale_button'), alert: true });
 
-/** Tells the owner why the law does not let them start this now (reason and section). */
-async function replyNotNow(ctx: BotContext, caseId: number, error: Parameters<typeof ownerRefusal>[1]): Promise<void> {
-  const c = await findCaseById(ctx.deps.db, caseId);
-  const { reason, section } = ownerRefusal(ctx, error, c?.status ?? 'IMPOUNDED');
-  await ctx.reply(ctx.t('owner:claim.not_now', { number: c?.number ?? '', reason, section }));
+/** Tells the owner why he cannot do this now (the one refusal table, in an owner's words); anything else is a bug. */
+export async function replyOwnerRefusal(ctx: BotContext, e: unknown): Promise<void> {
+  if (!(e instanceof Refusal)) throw e;
+  await ctx.reply(refusalText(ctx.t, e, 'owner'));
 }
 
 /**
@@ -75,8 +80,11 @@ export async function startClaim(ctx: BotContext, caseId: number, kind: ClaimKin
     );
     return;
   }
-  const may = await checkOwnerMay(ctx.deps.db, c.id, kind, ctx.deps.clock.now(), windowsFromConfig(ctx.deps.config));
-  if (!may.ok) return replyNotNow(ctx, c.id, may.error);
+  try {
+    await checkOwnerMay(ctx.deps.db, c.id, kind, ctx.deps.clock.now(), windowsFromConfig(ctx.deps.config));
+  } catch (e) {
+    return replyOwnerRefusal(ctx, e);
+  }
   const kb = new InlineKeyboard()
     .text(
       ctx.t('owner:claim.owner_button'),
@@ -166,15 +174,12 @@ onAction(claimFeature, ownerCb.claim, async (ctx, { caseId }) => {
 onAction(claimFeature, ownerCb.claimRole, async (ctx, { caseId, kind: k, role }) => {
   const kind = kindOf(k);
   if (caseId <= 0 || !kind || (role !== 'o' && role !== 'a')) return stale(ctx);
-  const may = await checkOwnerMay(
-    ctx.deps.db,
-    caseId,
-    kind,
-    ctx.deps.clock.now(),
-    windowsFromConfig(ctx.deps.config),
-  ).catch(() => null);
-  if (!may) return stale(ctx);
-  if (!may.ok) return replyNotNow(ctx, caseId, may.error);
+  try {
+    await checkOwnerMay(ctx.deps.db, caseId, kind, ctx.deps.clock.now(), windowsFromConfig(ctx.deps.config));
+  } catch (e) {
+    if (isRefusal(e, 'CASE_NOT_FOUND')) return stale(ctx);
+    return replyOwnerRefusal(ctx, e);
+  }
   claimFlow.enter(ctx, 'name', { caseId, kind, isAgent: role === 'a' });
   await ctx.reply(ctx.t('owner:claim.ask_name'));
 });
@@ -275,56 +280,35 @@ async function declare(
 ): Promise<void> {
   if (!ctx.from) return;
   paidFlow.leave(ctx);
-  const r: DeclareResult = await declarePayment(ctx.deps, windowsFromConfig(ctx.deps.config), {
-    claimId,
-    telegramUserId: BigInt(ctx.from.id),
-    method,
-    amountPaise,
-    upiRef,
-    now: ctx.deps.clock.now(),
-    chatId: ctx.chat?.id ?? null,
-    messageId: ctx.callbackQuery?.message?.message_id ?? ctx.message?.message_id ?? null,
-  });
-  switch (r.kind) {
-    case 'declared': {
-      const said = ctx.t(r.keepers > 0 ? 'owner:pay.declared' : 'owner:pay.declared_no_keeper', {
-        amount: r.amountPaise,
-        number: r.caseNumber,
-        method: ctx.t(`owner:pay.method_${method}`),
-      });
-      await ctx.reply([said, await myHeadsLine(ctx, claimId)].filter((l) => l).join('\n\n'));
-      return;
-    }
-    case 'already':
-      await ctx.reply(
-        r.mine
-          ? ctx.t('owner:pay.already', { amount: r.amountPaise, number: r.caseNumber })
-          : ctx.t('owner:pay.already_other', { number: r.caseNumber }),
-      );
-      return;
-    case 'short':
-      await ctx.reply(shortText(ctx, r.amountPaise, r.duesPaise, r.deposit));
-      return;
-    case 'over':
-      await ctx.reply(overText(ctx, r.amountPaise, r.duesPaise, r.deposit));
-      return;
-    case 'refused': {
-      const claim = await claimOfUser(ctx.deps.db, claimId, BigInt(ctx.from.id));
-      await replyNotNow(ctx, claim?.caseId ?? 0, r.error);
-      return;
-    }
-    case 'dues_error':
-      await ctx.reply(
-        ctx.t('owner:dues.unavailable', {
-          number: r.caseNumber,
-          date: ctx.deps.clock.now().toISOString(),
-          section: sectionText(ctx, r.error.section ?? 's. 12'),
-        }),
-      );
-      return;
-    case 'not_your_claim':
-      await ctx.reply(ctx.t('common:error.stale_button'));
+  let r: DeclareResult;
+  try {
+    r = await declarePayment(ctx.deps, windowsFromConfig(ctx.deps.config), {
+      claimId,
+      telegramUserId: BigInt(ctx.from.id),
+      method,
+      amountPaise,
+      upiRef,
+      now: ctx.deps.clock.now(),
+      chatId: ctx.chat?.id ?? null,
+      messageId: ctx.callbackQuery?.message?.message_id ?? ctx.message?.message_id ?? null,
+    });
+  } catch (e) {
+    return replyOwnerRefusal(ctx, e);
   }
+  if (r.kind === 'declared') {
+    const said = ctx.t(r.keepers > 0 ? 'owner:pay.declared' : 'owner:pay.declared_no_keeper', {
+      amount: r.amountPaise,
+      number: r.caseNumber,
+      method: ctx.t(`owner:pay.method_${method}`),
+    });
+    await ctx.reply([said, await myHeadsLine(ctx, claimId)].filter((l) => l).join('\n\n'));
+    return;
+  }
+  await ctx.reply(
+    r.mine
+      ? ctx.t('owner:pay.already', { amount: r.amountPaise, number: r.caseNumber })
+      : ctx.t('owner:pay.already_other', { number: r.caseNumber }),
+  );
 }
 
 /** UPI: ask for the optional transaction reference before recording. */
@@ -382,14 +366,11 @@ paidFlow.texts(claimFeature, {
       return ctx.reply(ctx.t('common:error.amount_invalid', { input: text.slice(0, 40) }));
     }
     const dues = await duesForCase(ctx.deps.db, claim.caseId, ctx.deps.clock.now(), await duesOptionsOf(ctx, claim));
-    if (dues.ok && amount < dues.value.breakdown.totals.totalPaise) {
-      paidFlow.leave(ctx);
-      return ctx.reply(shortText(ctx, amount, dues.value.breakdown.totals.totalPaise, claim.kind === 'S15_PROTEST'));
-    }
-    if (dues.ok && amount > dues.value.breakdown.totals.totalPaise) {
-      // Stay in the step: the owner may tap the button for the dues or type what was really paid.
-      return ctx.reply(overText(ctx, amount, dues.value.breakdown.totals.totalPaise, claim.kind === 'S15_PROTEST'));
-    }
+    const due = dues.ok ? dues.value.breakdown.totals.totalPaise : amount;
+    // Short: the flow is left. Over: stay in the step — the owner may tap the button for the dues or type what was
+    // really paid.
+    if (amount < due) paidFlow.leave(ctx);
+    if (amount !== due) return replyOwnerRefusal(ctx, amountRefused(amount, due, claim.kind === 'S15_PROTEST'));
     if (data.method === 'UPI') return askUpiRef(ctx, claim.id, amount);
     await declare(ctx, claim.id, 'CASH', amount, null);
   },

@@ -1,6 +1,8 @@
 import { InlineKeyboard, type Filter } from 'grammy';
 import { z } from 'zod';
-import { cleanReference, protestCasesOf, recordComplaint } from '../../src/services/complaints';
+import { refusalText } from '../../src/i18n';
+import { cleanReference, protestCasesOf, recordComplaint, type ComplaintResult } from '../../src/services/complaints';
+import { isRefusal, Refusal } from '../../src/services/refusal';
 import { findCaseById, findCaseByNumber } from '../../src/services/cases';
 import { windowsFromConfig } from '../../src/services/dues';
 import { findDate } from '../../src/services/typed-input';
@@ -38,7 +40,9 @@ complaintFeature.command('complaint', async (ctx) => {
     const c = await findCaseByNumber(ctx.deps.db, arg);
     if (!c) return showCaseByNumber(ctx, arg);
     if (!mine.some((m) => m.id === c.id)) {
-      await ctx.reply(ctx.t('owner:complaint.not_depositor', { number: c.number }));
+      await ctx.reply(
+        refusalText(ctx.t, new Refusal('COMPLAINT_NOT_DEPOSITOR', 's. 20'), 'owner', { number: c.number }),
+      );
       return;
     }
     return askReference(ctx, c.id, c.number);
@@ -84,38 +88,27 @@ async function recordTyped(
     return;
   }
   const reference = String(data.reference ?? '');
-  const r = await recordComplaint(ctx.deps.db, windowsFromConfig(ctx.deps.config), {
-    caseId: data.caseId,
-    telegramUserId: BigInt(ctx.from.id),
-    reference,
-    filedOn: found.date,
-    now: ctx.deps.clock.now(),
-    chatId: ctx.chat?.id ?? null,
-    messageId: ctx.msg.message_id,
-  });
   const number = data.number;
-  switch (r.kind) {
-    case 'recorded':
-      complaintFlow.leave(ctx);
-      await ctx.reply(ctx.t('owner:complaint.recorded', { reference, date: found.date, number }));
-      return;
-    case 'already':
-      complaintFlow.leave(ctx);
-      await ctx.reply(ctx.t('owner:complaint.already', { reference, number }));
-      return;
-    case 'not_depositor':
-      complaintFlow.leave(ctx);
-      await ctx.reply(ctx.t('owner:complaint.not_depositor', { number }));
-      return;
-    case 'outside_window':
-      complaintFlow.leave(ctx);
-      await ctx.reply(ctx.t('owner:complaint.outside_window', { last: r.windowLastDay, date: found.date }));
-      return;
-    // A mistyped date: stay in the step so the owner can send the right one.
-    case 'future_date':
-      await ctx.reply(ctx.t('owner:complaint.future_date', { date: found.date }));
-      return;
-    case 'before_seizure':
-      await ctx.reply(ctx.t('owner:complaint.before_seizure', { date: found.date, seized: r.seizedOn }));
+  let r: ComplaintResult;
+  try {
+    r = await recordComplaint(ctx.deps.db, windowsFromConfig(ctx.deps.config), {
+      caseId: data.caseId,
+      telegramUserId: BigInt(ctx.from.id),
+      reference,
+      filedOn: found.date,
+      now: ctx.deps.clock.now(),
+      chatId: ctx.chat?.id ?? null,
+      messageId: ctx.msg.message_id,
+    });
+  } catch (e) {
+    if (!(e instanceof Refusal)) throw e;
+    // A mistyped date (future, before the seizure): stay in the step so the owner can send the right one.
+    if (!isRefusal(e, 'COMPLAINT_FUTURE_DATE', 'COMPLAINT_BEFORE_SEIZURE')) complaintFlow.leave(ctx);
+    await ctx.reply(refusalText(ctx.t, e, 'owner', { number }));
+    return;
   }
+  complaintFlow.leave(ctx);
+  if (r.kind === 'recorded')
+    await ctx.reply(ctx.t('owner:complaint.recorded', { reference, date: found.date, number }));
+  else await ctx.reply(ctx.t('owner:complaint.already', { reference, number }));
 }

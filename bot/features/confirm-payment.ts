@@ -70,19 +70,6 @@ async function answerConfirm(ctx: BotContext, r: ConfirmOutcome) {
           receiptNumber: r.receiptNumber ?? '',
         }),
       );
-    case 'not_pending':
-      return ctx.reply(ctx.t(`staff:confirm.not_pending_${r.current}`, { caseNumber: r.caseNumber }));
-    case 'amount_mismatch':
-      return ctx.reply(
-        ctx.t(r.differencePaise > 0 ? 'staff:confirm.amount_more' : 'staff:confirm.amount_less', {
-          caseNumber: r.caseNumber,
-          due: r.duePaise,
-          given: r.givenPaise,
-          difference: Math.abs(r.differencePaise),
-        }),
-      );
-    case 'not_found':
-      return ctx.reply(ctx.t('common:error.stale_button'));
   }
 }
 
@@ -91,14 +78,7 @@ async function answerReject(ctx: BotContext, r: RejectOutcome) {
     case 'rejected':
       return ctx.reply(ctx.t('staff:confirm.rejected', { caseNumber: r.caseNumber, reason: r.reason }));
     case 'already':
-      return ctx.reply(
-        ctx.t(
-          r.current === 'CONFIRMED' ? 'staff:confirm.reject_after_confirm' : `staff:confirm.not_pending_${r.current}`,
-          { caseNumber: r.caseNumber },
-        ),
-      );
-    case 'not_found':
-      return ctx.reply(ctx.t('common:error.stale_button'));
+      return ctx.reply(ctx.t(`staff:confirm.not_pending_${r.current}`, { caseNumber: r.caseNumber }));
   }
 }
 

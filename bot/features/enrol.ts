@@ -1,6 +1,7 @@
-import { poundNameIn } from '../../src/i18n';
+import { poundNameIn, refusalText } from '../../src/i18n';
 import { deskUrl } from '../../src/services/desk';
-import { redeemEnrolmentCode } from '../../src/services/enrolment';
+import { redeemEnrolmentCode, type RedeemResult } from '../../src/services/enrolment';
+import { Refusal } from '../../src/services/refusal';
 import { lawRole } from '../../src/services/staff-actor';
 import { registerMenuForUser } from '../commands';
 import { staffCommandList } from '../views/staff-commands';
@@ -19,26 +20,24 @@ enrolFeature.command('start', async (ctx, next) => {
   if (!payload.startsWith('enrol_') || !ctx.from) return next();
   leaveAnyFlow(ctx);
   const { db, clock } = ctx.deps;
-  const result = await redeemEnrolmentCode(db, {
-    code: payload.slice('enrol_'.length),
-    telegramId: BigInt(ctx.from.id),
-    firstName: ctx.from.first_name,
-    chatId: ctx.chat.id,
-    messageId: ctx.msg.message_id,
-    now: clock.now(),
-  });
-  if (!result.ok) {
+  let result: RedeemResult;
+  try {
+    result = await redeemEnrolmentCode(db, {
+      code: payload.slice('enrol_'.length),
+      telegramId: BigInt(ctx.from.id),
+      firstName: ctx.from.first_name,
+      chatId: ctx.chat.id,
+      messageId: ctx.msg.message_id,
+      now: clock.now(),
+    });
+  } catch (e) {
+    if (!(e instanceof Refusal)) throw e;
     // Ids and the reason only: the typed code may be a real one mistyped.
     ctx.deps.logger.warn(
-      { update_id: ctx.update.update_id, from: ctx.from.id, refusal: result.refusal },
+      { update_id: ctx.update.update_id, from: ctx.from.id, refusal: e.code },
       'enrolment code refused',
     );
-    await ctx.reply(
-      ctx.t(
-        `staff:enrol.refused.${result.refusal}`,
-        result.retryInMinutes !== undefined ? { count: result.retryInMinutes } : {},
-      ),
-    );
+    await ctx.reply(refusalText(ctx.t, e, 'staff'));
     return;
   }
   forgetUser(db, ctx.from.id);

@@ -8,7 +8,7 @@ import type { BotContext } from '../context';
 import type { CallbackCodec } from '../flows/callback-codec';
 import { leaveAnyFlow } from '../flows/flow';
 import { requireStaff } from '../middleware/roles';
-import { refusalText } from '../views/refusal';
+import { refusalText } from '../../src/i18n';
 import { fitMessage, MESSAGE_LIMIT, poundName, sectionText } from '../views/text';
 
 // Shared words (one definition in bot/views/text.ts), re-exported for the officer flows.
@@ -70,7 +70,7 @@ export async function actFor(
   return (await requireStaff(ctx, right, { poundId: c.poundId, caseNumber: c.number })) ? ctx.actor : undefined;
 }
 
-/** Answers a Refusal (bot/views/refusal.ts words it); anything else is a bug and goes to the bot's error handler. */
+/** Answers a Refusal (src/i18n/refusal.ts words it); anything else is a bug and goes to the bot's error handler. */
 export async function replyRefusal(
   ctx: BotContext,
   e: unknown,
@@ -78,7 +78,7 @@ export async function replyRefusal(
   extra?: { reply_markup?: InlineKeyboard },
 ): Promise<void> {
   if (!(e instanceof Refusal)) throw e;
-  await ctx.reply(refusalText(ctx, e, c), extra);
+  await ctx.reply(refusalText(ctx.t, e, 'staff', c), extra);
 }
 
 /**

@@ -7,9 +7,8 @@ import { caseTimeline } from '../../src/services/next-deadline';
 import type { BotContext } from '../context';
 import { ownerCb } from '../keyboards/owner';
 import { onAction } from './on-action';
-import { ownerRefusal } from '../views/owner/refusal';
 import { termWord } from '../views/owner/text';
-import { showPaymentChoice, startClaim } from './claim';
+import { replyOwnerRefusal, showPaymentChoice, startClaim } from './claim';
 import { Feature } from './feature';
 
 /**
@@ -35,10 +34,10 @@ export async function showProtest(ctx: BotContext, caseId: number): Promise<bool
   if (!c) return false;
   const now = ctx.deps.clock.now();
   const windows = windowsFromConfig(ctx.deps.config);
-  const may = await checkOwnerMay(ctx.deps.db, c.id, 'S15_PROTEST', now, windows);
-  if (!may.ok) {
-    const { reason, section } = ownerRefusal(ctx, may.error, c.status);
-    await ctx.reply(ctx.t('owner:claim.not_now', { number: c.number, reason, section }));
+  try {
+    await checkOwnerMay(ctx.deps.db, c.id, 'S15_PROTEST', now, windows);
+  } catch (e) {
+    await replyOwnerRefusal(ctx, e);
     return true;
   }
   const tl = caseTimeline(c, windows);

@@ -1,9 +1,9 @@
 import { caseLink } from '../../src/services/cases';
-import { poundNameIn } from '../../src/i18n';
+import { poundNameIn, refusalText } from '../../src/i18n';
 import { deskUrl } from '../../src/services/desk';
 import { InlineKeyboard, InputFile } from 'grammy';
 import QRCode from 'qrcode';
-import { registerSeizure, SeizureEntryError, type HeadGroup } from '../../src/services/register-seizure';
+import { registerSeizure, type HeadGroup } from '../../src/services/register-seizure';
 import { Refusal } from '../../src/services/refusal';
 import { caseUrl } from '../../src/services/case-page-url';
 import type { BotContext } from '../context';
@@ -67,20 +67,12 @@ export async function saveEntry(ctx: BotContext, d: Draft) {
       ownerMobile: d.mobile ? { ...d.mobile, consent: true } : null,
     });
   } catch (e) {
-    if (e instanceof Refusal) {
-      await replyRefusal(ctx, e, { number: '' });
-      return leaveAnyFlow(ctx);
-    }
-    if (e instanceof SeizureEntryError) {
-      await ctx.reply(
-        ctx.t(`staff:register.error.${e.problem}`, {
-          section: ctx.t('common:section', { n: e.section.replace('s. ', '') }),
-        }),
-      );
-      // A time that has become "future" (clock moved back) or a missing field: start the entry again.
-      return leaveAnyFlow(ctx);
-    }
-    throw e;
+    if (!(e instanceof Refusal)) throw e;
+    // A time that has become "future" (clock moved back) or a missing field: start the entry again.
+    if (e.code.startsWith('SEIZURE_'))
+      await ctx.reply(`${refusalText(ctx.t, e, 'staff')} ${ctx.t('staff:register.start_again')}`);
+    else await replyRefusal(ctx, e, { number: '' });
+    return leaveAnyFlow(ctx);
   }
   leaveAnyFlow(ctx);
   const c = result.case;

@@ -1,6 +1,8 @@
 import { InputFile } from 'grammy';
 import { isLocalDate, type LocalDate } from '../../src/law';
-import { ExportRangeError, exportPound, exportRegister } from '../../src/services/register-export';
+import { exportPound, exportRegister } from '../../src/services/register-export';
+import { Refusal } from '../../src/services/refusal';
+import { refusalText } from '../../src/i18n';
 import { parseDate } from '../../src/services/typed-input';
 import { callbackCodec } from '../flows/callback-codec';
 import { requireStaffNow } from '../middleware/roles';
@@ -45,8 +47,8 @@ registerExportFeature.command('register_export', async (ctx) => {
   try {
     out = await exportRegister(ctx.deps.db, ctx.actor, { pound, from, to, t: ctx.t, format: 'csv' });
   } catch (e) {
-    if (e instanceof ExportRangeError) {
-      await ctx.reply(ctx.t(`staff:export.error.${e.problem}`));
+    if (e instanceof Refusal) {
+      await ctx.reply(refusalText(ctx.t, e, 'staff'));
       return;
     }
     throw e;

@@ -4,7 +4,7 @@ import { windowsFromConfig } from '../../src/services/dues';
 import { may } from '../../src/services/staff-actor';
 import { requireStaff } from '../middleware/roles';
 import { Refusal } from '../../src/services/refusal';
-import { refusalText } from '../views/refusal';
+import { refusalText } from '../../src/i18n';
 import { replyRefusal } from './officer-common';
 import { Feature } from './feature';
 
@@ -66,30 +66,26 @@ releaseFeature.command('release', async (ctx) => {
       now: ctx.deps.clock.now(),
       order,
     });
-    switch (r.status) {
-      case 'released': {
-        const parts = [
-          ctx.t(`staff:release.done_${r.basis}`, {
-            caseNumber: r.caseNumber,
-            count: r.headCount,
-            receiptNumber: r.receiptNumber ?? '',
-            reference: r.orderReference ?? '',
-          }),
-        ];
-        parts.push(ctx.t(r.ownerNotified ? 'staff:release.owner_notified' : 'staff:release.owner_unknown'));
-        await ctx.reply(parts.join('\n\n'));
-        return;
-      }
-      case 'already':
-        await ctx.reply(ctx.t('staff:release.already', { caseNumber: r.caseNumber, at: r.releasedAt.toISOString() }));
-        return;
-      case 'not_found':
-        await ctx.reply(ctx.t('common:error.case_not_found', { number }));
+    if (r.status === 'already') {
+      await ctx.reply(ctx.t('staff:release.already', { caseNumber: r.caseNumber, at: r.releasedAt.toISOString() }));
+      return;
     }
+    const parts = [
+      ctx.t(`staff:release.done_${r.basis}`, {
+        caseNumber: r.caseNumber,
+        count: r.headCount,
+        receiptNumber: r.receiptNumber ?? '',
+        reference: r.orderReference ?? '',
+      }),
+    ];
+    parts.push(ctx.t(r.ownerNotified ? 'staff:release.owner_notified' : 'staff:release.owner_unknown'));
+    await ctx.reply(parts.join('\n\n'));
   } catch (e) {
     // The engine's refusal (s. 19: no payment, deposit or order) says first that this case was not released.
     if (e instanceof Refusal && e.code === 'REFUSED')
-      await ctx.reply(`${ctx.t('staff:release.refused', { caseNumber: number })}\n${refusalText(ctx, e, { number })}`);
+      await ctx.reply(
+        `${ctx.t('staff:release.refused', { caseNumber: number })}\n${refusalText(ctx.t, e, 'staff', { number })}`,
+      );
     else await replyRefusal(ctx, e, { number });
   }
 });

@@ -1,8 +1,12 @@
+import { refusalText } from '../../src/i18n';
 import { deskUrl } from '../../src/services/desk';
+import { Refusal } from '../../src/services/refusal';
 import { enrolmentLink } from '../../src/services/enrolment';
 import {
   administersStaff,
   issueStaffCode,
+  type IssueResult,
+  type StaffListEntry,
   listStaff,
   revokeStaffGrant,
   roleFromWord,
@@ -37,16 +41,18 @@ staffAdminFeature.command('enrol', async (ctx) => {
     await ctx.reply(ctx.t('desk:chat.enrol_usage'));
     return;
   }
-  const r = await issueStaffCode(ctx.deps.db, ctx.actor, {
-    role,
-    poundCodes: [pound],
-    name: rest.join(' ') || null,
-    ttlHours: ctx.deps.config.ENROLMENT_CODE_TTL_HOURS,
-    now: ctx.deps.clock.now(),
-  });
-  if (!r.ok) {
-    const minutes = r.retryInMinutes ?? 1;
-    await ctx.reply(ctx.t(`desk:staff.refused.${r.refusal}`, { count: minutes, minutes }));
+  let r: IssueResult;
+  try {
+    r = await issueStaffCode(ctx.deps.db, ctx.actor, {
+      role,
+      poundCodes: [pound],
+      name: rest.join(' ') || null,
+      ttlHours: ctx.deps.config.ENROLMENT_CODE_TTL_HOURS,
+      now: ctx.deps.clock.now(),
+    });
+  } catch (e) {
+    if (!(e instanceof Refusal)) throw e;
+    await ctx.reply(refusalText(ctx.t, e, 'staff'));
     return;
   }
   await ctx.reply(
@@ -85,9 +91,12 @@ staffAdminFeature.command('revoke', async (ctx) => {
     await ctx.reply(ctx.t('desk:chat.revoke_usage'));
     return;
   }
-  const done = await revokeStaffGrant(ctx.deps.db, ctx.actor, Number(arg), ctx.deps.clock.now());
-  if (!done) {
-    await ctx.reply(ctx.t('desk:staff.revoke_none'));
+  let done: StaffListEntry;
+  try {
+    done = await revokeStaffGrant(ctx.deps.db, ctx.actor, Number(arg), ctx.deps.clock.now());
+  } catch (e) {
+    if (!(e instanceof Refusal)) throw e;
+    await ctx.reply(refusalText(ctx.t, e, 'staff'));
     return;
   }
   // This process's cache of his grants goes at once; his chat menu goes back to the owner commands.

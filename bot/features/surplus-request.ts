@@ -1,7 +1,7 @@
 import { Refusal } from '../../src/services/refusal';
 import { requestSurplus, surplusRequestOffer } from '../../src/services/surplus-request';
 import { ownerCb } from '../keyboards/owner';
-import { refusalText } from '../views/refusal';
+import { refusalText } from '../../src/i18n';
 import { Feature } from './feature';
 
 /**
@@ -55,7 +55,7 @@ ownerCb.surplusRequest.handle(surplusRequestFeature, async (ctx, { caseId }) => 
       return;
     }
     if (e instanceof Refusal) {
-      await ctx.reply(refusalText(ctx, e, c));
+      await ctx.reply(refusalText(ctx.t, e, 'owner', c));
       return;
     }
     throw e;

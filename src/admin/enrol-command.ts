@@ -1,4 +1,5 @@
-import { EnrolmentIssueError, enrolmentLink, issueEnrolmentCode } from '../services/enrolment';
+import { enrolmentLink, issueEnrolmentCode } from '../services/enrolment';
+import { Refusal } from '../services/refusal';
 import { cleanPersonName } from '../services/person-name';
 import type { StaffRoleCode } from '../services/staff-actor';
 import { EXIT, parseOptions, usageError, type AdminDeps } from './args';
@@ -55,11 +56,11 @@ export async function enrolCommand(deps: AdminDeps, args: string[]): Promise<num
     deps.out(deps.t('staff:admin.enrol.link', { link: enrolmentLink(deps.botUsername, issued.code) }));
     return EXIT.OK;
   } catch (e) {
-    if (!(e instanceof EnrolmentIssueError)) throw e;
-    if (e.problem === 'BAD_TTL') return usageError(deps, deps.t('staff:admin.bad_ttl', { value: ttlText }), usage);
-    if (e.problem === 'POUND_REQUIRED')
+    if (!(e instanceof Refusal)) throw e;
+    if (e.code === 'ENROL_BAD_TTL') return usageError(deps, deps.t('staff:admin.bad_ttl', { value: ttlText }), usage);
+    if (e.code === 'ENROL_POUND_REQUIRED')
       return usageError(deps, deps.t('staff:admin.missing', { option: '--pound' }), usage);
-    deps.err(deps.t('staff:admin.unknown_pound', { code: e.value }));
+    deps.err(deps.t('staff:admin.unknown_pound', { code: e.params.code }));
     return EXIT.REFUSED;
   }
 }

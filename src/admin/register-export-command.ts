@@ -1,6 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { audit } from '../services/audit';
-import { buildRegisterExport, ExportRangeError } from '../services/register-export';
+import { refusalText } from '../i18n';
+import { buildRegisterExport } from '../services/register-export';
+import { Refusal } from '../services/refusal';
 import { parseDate } from '../services/typed-input';
 import { EXIT, parseOptions, usageError, type AdminDeps } from './args';
 
@@ -28,7 +30,7 @@ export async function registerExportCommand(deps: AdminDeps, args: string[]): Pr
   try {
     result = await buildRegisterExport(deps.db, { poundId: pound.id, from, to, t: deps.t });
   } catch (e) {
-    if (e instanceof ExportRangeError) return usageError(deps, deps.t(`staff:export.error.${e.problem}`), usage);
+    if (e instanceof Refusal) return usageError(deps, refusalText(deps.t, e, 'staff'), usage);
     throw e;
   }
   await audit(deps.db, { role: 'admin' }, 'register.export', null, {

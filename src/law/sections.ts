@@ -5,6 +5,7 @@
 export const SECTIONS = [
   's. 3',
   's. 5',
+  's. 8',
   's. 12',
   's. 12A',
   's. 13',

@@ -1,12 +1,12 @@
 import type { Db } from '../db';
 import { audit } from './audit';
+import { Refusal } from './refusal';
 
-/** What an owner's "I have taken my cattle back" tap led to. */
-export type AcknowledgeOutcome =
-  | { status: 'stale' }
-  | { status: 'not_yours' }
-  | { status: 'already'; at: Date }
-  | { status: 'recorded'; caseNumber: string; at: Date };
+/**
+ * What an owner's "I have taken my cattle back" tap led to: recorded, or recorded before (when). Refused (a Refusal):
+ * RELEASE_NOT_FOUND (the button is out of date), ACK_NOT_YOURS (s. 13: only who paid or claimed acknowledges).
+ */
+export type AcknowledgeOutcome = { status: 'already'; at: Date } | { status: 'recorded'; caseNumber: string; at: Date };
 
 /**
  * The owner's receipt of his cattle in the register (s. 13), given with one tap on the message his release sent.
@@ -19,7 +19,7 @@ export async function acknowledgeRelease(
 ): Promise<AcknowledgeOutcome> {
   const { telegramId: me, messageId, now } = input;
   const release = await db.release.findUnique({ where: { id: input.releaseId }, include: { case: true } });
-  if (!release) return { status: 'stale' };
+  if (!release) throw new Refusal('RELEASE_NOT_FOUND');
   // The claimant whose payment was confirmed; failing that (e.g. a s. 19 order), anyone who claimed the case.
   // A part release (one owner's heads) is acknowledged by that claim's payer only.
   const paidWhere =
@@ -35,7 +35,7 @@ export async function acknowledgeRelease(
         ),
         ...(release.case.ownerTelegramId != null ? [release.case.ownerTelegramId] : []),
       ];
-  if (!allowed.includes(me)) return { status: 'not_yours' };
+  if (!allowed.includes(me)) throw new Refusal('ACK_NOT_YOURS', 's. 13', { number: release.case.number });
   const recorded = await db.$transaction(async (tx) => {
     const r = await tx.release.updateMany({
       where: { id: release.id, acknowledgedAt: null },

@@ -1,11 +1,6 @@
-import {
-  checkTransition,
-  type CaseAction,
-  type LawResult,
-  type StatutoryWindows,
-  type TransitionAllowed,
-} from '../law';
+import { checkTransition, type CaseAction, type StatutoryWindows, type TransitionAllowed } from '../law';
 import { cleanPersonName } from './person-name';
+import { Refusal, refusalOf } from './refusal';
 import { caseStateOf } from './case-transition';
 import type { DbReader } from './dues';
 
@@ -24,8 +19,17 @@ export function actionOf(kind: ClaimKind): CaseAction {
 }
 
 /**
+ * The statute engine's refusal of an owner's claim or declaration on case `number`, citing s. 13 when the engine
+ * names no section.
+ */
+export function ownerRefusalOf(error: unknown, number: string): Refusal {
+  const r = refusalOf(error);
+  return new Refusal(r.code, r.section ?? 's. 13', { ...r.params, number });
+}
+
+/**
  * May the owner start this claim on the case now? src/law decides (status, and for s. 15 the s. 20
- * complaint window); the refusal carries the section and reason.
+ * complaint window); a refusal is thrown (ownerRefusalOf: the engine's reason and section).
  */
 export async function checkOwnerMay(
   db: DbReader,
@@ -33,9 +37,12 @@ export async function checkOwnerMay(
   kind: ClaimKind,
   now: Date,
   windows: Partial<StatutoryWindows>,
-): Promise<LawResult<TransitionAllowed>> {
-  const c = await db.case.findUniqueOrThrow({ where: { id: caseId }, include: { heads: true, auction: true } });
-  return checkTransition(caseStateOf(c, windows), actionOf(kind), 'owner', now);
+): Promise<TransitionAllowed> {
+  const c = await db.case.findUnique({ where: { id: caseId }, include: { heads: true, auction: true } });
+  if (!c) throw new Refusal('CASE_NOT_FOUND', null, { caseId });
+  const check = checkTransition(caseStateOf(c, windows), actionOf(kind), 'owner', now);
+  if (!check.ok) throw ownerRefusalOf(check.error, c.number);
+  return check.value;
 }
 
 /** A person's name as typed (src/services/person-name.ts: letters and marks of any script, no digits, no bidi or control characters). */

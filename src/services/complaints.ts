@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { daysBetween, toIstDate, type LocalDate, type StatutoryWindows } from '../law';
 import { audit } from './audit';
+import { Refusal } from './refusal';
 import { planDeadlines } from './deadlines';
 import type { DbReader } from './dues';
 import { caseTimeline } from './next-deadline';
@@ -37,16 +38,15 @@ export async function protestCasesOf(db: DbReader, telegramUserId: bigint) {
   });
 }
 
-/** What happened when recording a complaint. */
+/**
+ * What happened when recording a complaint: recorded, or the same reference recorded before. Refused (a Refusal,
+ * s. 20): COMPLAINT_NOT_DEPOSITOR (only the person who deposited under protest on this case records its complaint),
+ * COMPLAINT_FUTURE_DATE, COMPLAINT_BEFORE_SEIZURE (`seized`), COMPLAINT_OUTSIDE_WINDOW (filed after the window closed
+ * on `last`: not recorded as a s. 20 complaint); `date` is the filing date given.
+ */
 export type ComplaintResult =
   | { kind: 'recorded'; complaintId: number; windowLastDay: LocalDate }
-  | { kind: 'already'; complaintId: number }
-  /** Only the person who deposited under protest on this case may record its complaint. */
-  | { kind: 'not_depositor' }
-  | { kind: 'future_date' }
-  | { kind: 'before_seizure'; seizedOn: LocalDate }
-  /** Filed after the s. 20 window closed: not recorded as a s. 20 complaint. */
-  | { kind: 'outside_window'; windowLastDay: LocalDate };
+  | { kind: 'already'; complaintId: number };
 
 /** Records that a s. 20 complaint was filed on `filedOn` with `reference` (idempotent per case and reference). */
 export async function recordComplaint(
@@ -72,19 +72,22 @@ export async function recordComplaint(
         payments: { some: { kind: 'S15_DEPOSIT' } },
       },
     });
-    if (depositor === 0) return { kind: 'not_depositor' };
+    if (depositor === 0) throw new Refusal('COMPLAINT_NOT_DEPOSITOR', 's. 20', { number: c.number });
     const existing = await tx.complaint.findUnique({
       where: { caseId_reference: { caseId: c.id, reference: input.reference } },
     });
     if (existing) return { kind: 'already', complaintId: existing.id };
     const today = toIstDate(input.now);
-    if (daysBetween(input.filedOn, today) < 0) return { kind: 'future_date' };
+    if (daysBetween(input.filedOn, today) < 0)
+      throw new Refusal('COMPLAINT_FUTURE_DATE', 's. 20', { date: input.filedOn });
     const seizedOn = toIstDate(c.seizedAt ?? c.impoundedAt);
-    if (daysBetween(seizedOn, input.filedOn) < 0) return { kind: 'before_seizure', seizedOn };
+    if (daysBetween(seizedOn, input.filedOn) < 0)
+      throw new Refusal('COMPLAINT_BEFORE_SEIZURE', 's. 20', { date: input.filedOn, seized: seizedOn });
     const tl = caseTimeline(c, windows);
     if (!tl.ok) throw tl.error;
     const lastDay = tl.value.s20ComplaintWindowEnd.date;
-    if (daysBetween(input.filedOn, lastDay) < 0) return { kind: 'outside_window', windowLastDay: lastDay };
+    if (daysBetween(input.filedOn, lastDay) < 0)
+      throw new Refusal('COMPLAINT_OUTSIDE_WINDOW', 's. 20', { date: input.filedOn, last: lastDay });
     const row = await tx.complaint.create({
       data: {
         caseId: c.id,

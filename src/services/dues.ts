@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import { Prisma } from '../db';
 import { queryRows } from '../db/direct';
+import { Refusal } from './refusal';
 import {
   computeDues,
   duesAfterPartialSale,
@@ -45,14 +46,6 @@ export interface PoundRules {
     upiPayeeName: string | null;
     stateCode: string;
   };
-}
-
-/** A case that does not exist (wrong id). */
-export class CaseNotFoundError extends Error {
-  constructor(readonly caseId: number) {
-    super(`case ${caseId} not found`);
-    this.name = 'CaseNotFoundError';
-  }
 }
 
 /** Statutory period lengths with the deployment's configured s. 20 window. */
@@ -283,7 +276,7 @@ export interface CaseDues {
  * The itemised dues of case `caseId` at the instant `at` (s. 13 claim by default; s. 15 deposit or s. 16
  * deduction with `options.mode`), computed by src/law from the pound's dated rule rows. "What if I come on
  * date D" is the same call with another `at`. Returns the engine's typed error (e.g. SCALE_MISSING, s. 12)
- * rather than a wrong number; throws CaseNotFoundError for an unknown id.
+ * rather than a wrong number; throws a Refusal CASE_NOT_FOUND for an unknown id.
  */
 export async function duesForCase(
   db: DbReader,
@@ -339,7 +332,7 @@ async function caseAndRules(db: DbReader, caseId: number): Promise<{ c: CaseForD
      WHERE c."id" = ${caseId}`,
   );
   const row = rows[0];
-  if (!row) throw new CaseNotFoundError(caseId);
+  if (!row) throw new Refusal('CASE_NOT_FOUND', null, { caseId });
   return {
     c: { id: row.id, number: row.number, poundId: row.poundId, impoundedAt: row.impoundedAt, heads: jsonOf(row.heads) },
     rules: rulesFromJson(row.rules),

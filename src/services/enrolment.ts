@@ -2,6 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import type { Db } from '../db';
 import { Prisma } from '../db';
 import { audit, type Actor } from './audit';
+import { Refusal } from './refusal';
 import { releasePendingSteps } from './s14-report';
 import type { StaffRoleCode } from './staff-actor';
 
@@ -34,17 +35,6 @@ export function enrolmentLink(botUsername: string, code: string): string {
   return `https://t.me/${botUsername}?start=enrol_${code}`;
 }
 
-/** A code could not be issued. */
-export class EnrolmentIssueError extends Error {
-  constructor(
-    readonly problem: 'UNKNOWN_POUND' | 'POUND_REQUIRED' | 'BAD_TTL',
-    readonly value?: string,
-  ) {
-    super(`cannot issue enrolment code: ${problem}${value ? ` (${value})` : ''}`);
-    this.name = 'EnrolmentIssueError';
-  }
-}
-
 /** Creates a single-use code for `role` at `poundCodes`, valid `ttlHours`; returns the code (never stored). */
 export async function issueEnrolmentCode(
   db: Db,
@@ -52,11 +42,11 @@ export async function issueEnrolmentCode(
 ): Promise<{ id: number; code: string; expiresAt: Date }> {
   const poundCodes = [...new Set(input.poundCodes.map((c) => c.trim().toUpperCase()).filter(Boolean))];
   if (!Number.isInteger(input.ttlHours) || input.ttlHours < 1 || input.ttlHours > 24 * 30)
-    throw new EnrolmentIssueError('BAD_TTL', String(input.ttlHours));
-  if (poundCodes.length === 0 && input.role !== 'ADMIN') throw new EnrolmentIssueError('POUND_REQUIRED');
+    throw new Refusal('ENROL_BAD_TTL', null, { value: String(input.ttlHours) });
+  if (poundCodes.length === 0 && input.role !== 'ADMIN') throw new Refusal('ENROL_POUND_REQUIRED');
   const found = await db.pound.findMany({ where: { code: { in: poundCodes } }, select: { code: true } });
   const missing = poundCodes.filter((c) => !found.some((f) => f.code === c));
-  if (missing.length) throw new EnrolmentIssueError('UNKNOWN_POUND', missing.join(','));
+  if (missing.length) throw new Refusal('ENROL_UNKNOWN_POUND', null, { code: missing.join(',') });
   const code = randomCode(ENROLMENT_CODE_LENGTH);
   const expiresAt = new Date(input.now.getTime() + input.ttlHours * 3_600_000);
   const row = await db.enrolmentCode.create({
@@ -72,13 +62,17 @@ export async function issueEnrolmentCode(
   return { id: row.id, code, expiresAt };
 }
 
-/** Why a code was not accepted. THROTTLED: too many wrong codes lately (the code was not even looked at). */
-export type RedeemRefusal = 'INVALID' | 'EXPIRED' | 'USED' | 'REVOKED' | 'THROTTLED' | 'THROTTLED_ALL';
-
-/** The grant made, or why the code was refused (when throttled, in how many minutes to try again). */
-export type RedeemResult =
-  | { ok: true; staffId: number; role: StaffRoleCode; name: string; poundCodes: string[] }
-  | { ok: false; refusal: RedeemRefusal; retryInMinutes?: number };
+/**
+ * The grant a code made. A code not accepted is a Refusal: ENROL_CODE_INVALID, _EXPIRED, _USED, _REVOKED, or
+ * ENROL_THROTTLED / ENROL_THROTTLED_ALL (too many wrong codes lately: the code was not even looked at; `count` is in
+ * how many minutes to try again).
+ */
+export interface RedeemResult {
+  staffId: number;
+  role: StaffRoleCode;
+  name: string;
+  poundCodes: string[];
+}
 
 /**
  * Guessing codes is throttled. Each refused code is an audit event ('staff.enrol_refused', actor = the
@@ -119,23 +113,27 @@ async function minutesUntilFree(
   return Math.max(1, Math.ceil((freeAt - now.getTime()) / 60_000));
 }
 
-async function throttled(db: Db, telegramId: bigint, now: Date): Promise<RedeemResult | null> {
+/** Refuses while the throttle holds (ENROL_THROTTLED for this person, ENROL_THROTTLED_ALL for everyone). */
+async function mustNotBeThrottled(db: Db, telegramId: bigint, now: Date): Promise<void> {
   const mine = await minutesUntilFree(db, { actorTelegramId: telegramId }, ENROL_MAX_FAILURES, ENROL_WINDOW_MS, now);
-  if (mine !== null) return { ok: false, refusal: 'THROTTLED', retryInMinutes: mine };
+  if (mine !== null) throw new Refusal('ENROL_THROTTLED', null, { count: mine });
   const all = await minutesUntilFree(db, {}, ENROL_GLOBAL_MAX, ENROL_GLOBAL_WINDOW_MS, now);
-  if (all !== null) return { ok: false, refusal: 'THROTTLED_ALL', retryInMinutes: all };
-  return null;
+  if (all !== null) throw new Refusal('ENROL_THROTTLED_ALL', null, { count: all });
 }
 
-/** Redeems a code (redeemCode) unless the throttle says no; a refused code is audited (ids and the reason only). */
+/**
+ * Redeems a code (redeemCode) unless the throttle says no. A refused code is audited (ids and the reason only) —
+ * the audit is what the throttle counts, so it is kept although the code is refused — and the Refusal thrown.
+ */
 export async function redeemEnrolmentCode(
   db: Db,
   input: { code: string; telegramId: bigint; firstName: string; chatId: bigint | number; messageId: number; now: Date },
 ): Promise<RedeemResult> {
-  const blocked = await throttled(db, input.telegramId, input.now);
-  if (blocked) return blocked;
-  const result = await redeemCode(db, input);
-  if (!result.ok) {
+  await mustNotBeThrottled(db, input.telegramId, input.now);
+  try {
+    return await redeemCode(db, input);
+  } catch (e) {
+    if (!(e instanceof Refusal)) throw e;
     // `at` by deps.clock, as the throttle counts (the audit helper leaves it to the database's clock).
     await db.auditEvent.create({
       data: {
@@ -145,11 +143,11 @@ export async function redeemEnrolmentCode(
         action: ENROL_REFUSED_ACTION,
         chatId: BigInt(input.chatId),
         messageId: input.messageId,
-        details: { refusal: result.refusal },
+        details: { refusal: e.code.replace(/^ENROL_CODE_/, '') },
       },
     });
+    throw e;
   }
-  return result;
 }
 
 /**
@@ -162,15 +160,15 @@ async function redeemCode(
   input: { code: string; telegramId: bigint; firstName: string; chatId: bigint | number; messageId: number; now: Date },
 ): Promise<RedeemResult> {
   const code = normaliseCode(input.code);
-  if (!/^[A-Z0-9]{6,32}$/.test(code)) return { ok: false, refusal: 'INVALID' };
+  if (!/^[A-Z0-9]{6,32}$/.test(code)) throw new Refusal('ENROL_CODE_INVALID');
   const row = await db.enrolmentCode.findUnique({
     where: { codeHash: hashEnrolmentCode(code) },
     include: { staff: true },
   });
-  if (!row) return { ok: false, refusal: 'INVALID' };
-  if (row.revokedAt) return { ok: false, refusal: 'REVOKED' };
-  if (row.usedAt || row.staff) return { ok: false, refusal: 'USED' };
-  if (row.expiresAt.getTime() <= input.now.getTime()) return { ok: false, refusal: 'EXPIRED' };
+  if (!row) throw new Refusal('ENROL_CODE_INVALID');
+  if (row.revokedAt) throw new Refusal('ENROL_CODE_REVOKED');
+  if (row.usedAt || row.staff) throw new Refusal('ENROL_CODE_USED');
+  if (row.expiresAt.getTime() <= input.now.getTime()) throw new Refusal('ENROL_CODE_EXPIRED');
   const name = row.name?.trim() || input.firstName;
   try {
     const staff = await db.$transaction(async (tx) => {
@@ -216,10 +214,10 @@ async function redeemCode(
       );
       return member;
     });
-    if (!staff) return { ok: false, refusal: 'USED' };
-    return { ok: true, staffId: staff.id, role: staff.role, name: staff.name, poundCodes: row.poundCodes };
+    if (!staff) throw new Refusal('ENROL_CODE_USED');
+    return { staffId: staff.id, role: staff.role, name: staff.name, poundCodes: row.poundCodes };
   } catch (e) {
-    if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') return { ok: false, refusal: 'USED' };
+    if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') throw new Refusal('ENROL_CODE_USED');
     throw e;
   }
 }

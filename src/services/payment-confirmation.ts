@@ -37,23 +37,17 @@ export type ConfirmOutcome =
       /** A part payment: its heads were delivered now, and how many stay in the pound. */
       part?: { released: number; left: number };
     }
-  | { status: 'already'; paymentId: number; caseNumber: string; receiptNumber: string | null }
-  | { status: 'not_pending'; paymentId: number; caseNumber: string; current: 'REJECTED' | 'CANCELLED' }
-  | {
-      status: 'amount_mismatch';
-      paymentId: number;
-      caseNumber: string;
-      duePaise: number;
-      givenPaise: number;
-      differencePaise: number;
-    }
-  | { status: 'not_found'; paymentId: number };
+  | { status: 'already'; paymentId: number; caseNumber: string; receiptNumber: string | null };
+// Refused (a Refusal): PAYMENT_NOT_FOUND (the card is out of date), PAYMENT_WAS_REJECTED / PAYMENT_WAS_CANCELLED,
+// CONFIRM_AMOUNT_MORE / CONFIRM_AMOUNT_LESS (the keeper typed another amount than the dues the owner was told).
 
-/** What the keeper's rejection led to. */
+/**
+ * What the keeper's rejection led to: rejected, or rejected or cancelled before (`current`). Refused (a Refusal):
+ * PAYMENT_NOT_FOUND, REJECT_AFTER_CONFIRM (the payment is confirmed: the money was received).
+ */
 export type RejectOutcome =
   | { status: 'rejected'; paymentId: number; caseNumber: string; reason: string }
-  | { status: 'already'; paymentId: number; caseNumber: string; current: 'CONFIRMED' | 'REJECTED' | 'CANCELLED' }
-  | { status: 'not_found'; paymentId: number };
+  | { status: 'already'; paymentId: number; caseNumber: string; current: 'REJECTED' | 'CANCELLED' };
 
 const REJECT_ACTION = {
   S13_PAYMENT: 'PAYMENT_NOT_RECEIVED',
@@ -297,9 +291,6 @@ async function confirmationFacts(tx: SqlTx, paymentId: number): Promise<Confirma
   };
 }
 
-/** What a confirmation that found nothing to record answers (read inside its transaction). */
-type Unchanged = Exclude<ConfirmOutcome, { status: 'confirmed' }>;
-
 async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome> {
   const { paymentId, now } = input;
   // Known once the payment is read: the refusal and "already" paths below name the case.
@@ -308,25 +299,24 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
     // Raw SQL on one pooled connection on Postgres (no Prisma work per statement), a Prisma transaction on PGlite.
     const done = await sqlTransaction(db, async (tx) => {
       const p = await confirmationFacts(tx, paymentId);
-      if (!p) return { status: 'not_found', paymentId } satisfies Unchanged;
+      if (!p) throw new Refusal('PAYMENT_NOT_FOUND');
       // The keeper's grants as they stand now (not the bot's cached copy): a keeper revoked a moment ago confirms nothing.
       const who = await authorizeInTx(tx, input.actor, 'payment.confirm', p.pound.id);
       caseNumber = p.c.number;
       if (p.status === 'CONFIRMED')
         return { status: 'already', paymentId, caseNumber: p.c.number, receiptNumber: p.receiptNumber } as const;
       if (p.status !== 'PENDING')
-        return { status: 'not_pending', paymentId, caseNumber: p.c.number, current: p.status } as const;
-      const duePaise = duesTold(p.duesSnapshot) ?? p.amountPaise;
-      if (input.amountPaise != null && input.amountPaise !== duePaise) {
-        return {
-          status: 'amount_mismatch',
-          paymentId,
+        throw new Refusal(p.status === 'REJECTED' ? 'PAYMENT_WAS_REJECTED' : 'PAYMENT_WAS_CANCELLED', null, {
           caseNumber: p.c.number,
-          duePaise,
-          givenPaise: input.amountPaise,
-          differencePaise: input.amountPaise - duePaise,
-        } as const;
-      }
+        });
+      const duePaise = duesTold(p.duesSnapshot) ?? p.amountPaise;
+      if (input.amountPaise != null && input.amountPaise !== duePaise)
+        throw new Refusal(input.amountPaise > duePaise ? 'CONFIRM_AMOUNT_MORE' : 'CONFIRM_AMOUNT_LESS', null, {
+          caseNumber: p.c.number,
+          due: duePaise,
+          given: input.amountPaise,
+          difference: Math.abs(input.amountPaise - duePaise),
+        });
       // The keeper's word is the amount received: the dues told (equal to what the keeper typed, if anything).
       const confirmedPaise = duePaise;
       // One owner's heads of a multi-owner entry (a part payment) or the case's own payment: src/law decides (part-claim.ts).
@@ -587,9 +577,10 @@ export async function rejectPayment(
   const { paymentId, now } = input;
   const reason = input.reason.trim().slice(0, 500);
   const p = await loadPayment(db, paymentId);
-  if (!p) return { status: 'not_found', paymentId };
+  if (!p) throw new Refusal('PAYMENT_NOT_FOUND');
   authorize(input.actor, 'payment.confirm', p.case.poundId);
   const caseNumber = p.case.number;
+  if (p.status === 'CONFIRMED') throw new Refusal('REJECT_AFTER_CONFIRM', null, { caseNumber });
   if (p.status !== 'PENDING') return { status: 'already', paymentId, caseNumber, current: p.status };
   try {
     const done = await db.$transaction(async (tx) => {
@@ -622,11 +613,12 @@ export async function rejectPayment(
     });
     if (!done) {
       const now2 = await loadPayment(db, paymentId);
+      if (now2?.status === 'CONFIRMED') throw new Refusal('REJECT_AFTER_CONFIRM', null, { caseNumber });
       return {
         status: 'already',
         paymentId,
         caseNumber,
-        current: (now2?.status ?? 'REJECTED') as 'CONFIRMED' | 'REJECTED' | 'CANCELLED',
+        current: (now2?.status ?? 'REJECTED') as 'REJECTED' | 'CANCELLED',
       };
     }
     return { status: 'rejected', paymentId, caseNumber, reason };

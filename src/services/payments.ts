@@ -5,7 +5,7 @@ import { basisOf, checkPartClaimOf } from './part-claim';
 import { audit } from './audit';
 import { caseStateOf, caseTransaction, touchCase, transition } from './case-transition';
 import { Refusal } from './refusal';
-import { actionOf } from './claims';
+import { actionOf, ownerRefusalOf } from './claims';
 import { planDeadlines } from './deadlines';
 import { duesForCase } from './dues';
 import { queueMessage, type Tx } from './outbox';
@@ -35,23 +35,17 @@ export interface Declaration {
   messageId?: number | null;
 }
 
-/** What happened to a declaration. */
+/**
+ * What a declaration led to: recorded, or one already pending (the owner's or another's). Refused (a Refusal):
+ * NOT_YOUR_CLAIM; the engine's refusal (ownerRefusalOf: wrong status, s. 20 window closed, a part claim not
+ * allowed …); PAYMENT_SHORT below the dues (s. 13 / s. 15 require the whole sum); PAYMENT_OVER above them (s. 13 has
+ * the owner pay "the fines and expenses" and s. 15 deposit "the amount of the fines and expenses" — exactly the dues:
+ * the keeper may not keep more, so an excess is never recorded); DUES_UNAVAILABLE when the dues cannot be computed
+ * (a rate missing for the date …). Nothing is recorded on a refusal.
+ */
 export type DeclareResult =
   | { kind: 'declared'; paymentId: number; amountPaise: number; duesPaise: number; keepers: number; caseNumber: string }
-  | { kind: 'already'; paymentId: number; amountPaise: number; mine: boolean; caseNumber: string }
-  /** src/law refused the transition (wrong status, s. 20 window closed...): `error.section` says why. */
-  | { kind: 'refused'; error: LawError; caseNumber: string }
-  /** The declared amount is below the dues (s. 13 / s. 15 require the whole sum). */
-  | { kind: 'short'; duesPaise: number; amountPaise: number; caseNumber: string; deposit: boolean }
-  /**
-   * The declared amount is above the dues: s. 13 has the owner pay "the fines and expenses" and s. 15
-   * deposit "the amount of the fines and expenses" — exactly the dues. The keeper may not keep more, so an
-   * excess is never recorded (nothing to owe back, and every s. 15 outcome balances); the owner is told.
-   */
-  | { kind: 'over'; duesPaise: number; amountPaise: number; caseNumber: string; deposit: boolean }
-  /** The dues could not be computed (a rate missing for the date...): nothing was recorded. */
-  | { kind: 'dues_error'; error: LawError; caseNumber: string }
-  | { kind: 'not_your_claim' };
+  | { kind: 'already'; paymentId: number; amountPaise: number; mine: boolean; caseNumber: string };
 
 /** Active pound-keepers of a pound, one per Telegram user. */
 export async function keepersOf(tx: Tx, poundId: number): Promise<Array<{ telegramUserId: bigint; staffId: number }>> {
@@ -83,16 +77,36 @@ function headList(
     .join('; ');
 }
 
-/** Part or whole (src/law `checkPartClaim`), or the engine's refusal as a declaration result. */
+/** Part or whole (src/law `checkPartClaim`); the engine's refusal is thrown. */
 function judgeScope(
   c: Parameters<typeof checkPartClaimOf>[0],
   kind: 'S13_PAYMENT' | 'S15_DEPOSIT',
   headIds: number[],
   now: Date,
   windows: Partial<StatutoryWindows>,
-): { kind: 'ok'; scope: ClaimScope } | { kind: 'refused'; error: LawError } {
+  number: string,
+): ClaimScope {
   const r = checkPartClaimOf(c, basisOf(kind), headIds, now, windows);
-  return r.ok ? { kind: 'ok', scope: r.value } : { kind: 'refused', error: r.error };
+  if (!r.ok) throw ownerRefusalOf(r.error, number);
+  return r.value;
+}
+
+/** The dues of case `number` could not be worked out on `now` (the engine's error code; s. 12 unless it names one). */
+export function duesUnavailable(error: LawError, number: string, now: Date): Refusal {
+  return new Refusal('DUES_UNAVAILABLE', error.section ?? 's. 12', {
+    code: error.code,
+    number,
+    date: now.toISOString(),
+  });
+}
+
+/** An amount that is not the dues: PAYMENT_SHORT below them, PAYMENT_OVER above (s. 13 payment, s. 15 deposit). */
+export function amountRefused(givenPaise: number, duePaise: number, deposit: boolean): Refusal {
+  return new Refusal(givenPaise < duePaise ? 'PAYMENT_SHORT' : 'PAYMENT_OVER', deposit ? 's. 15' : 's. 13', {
+    given: givenPaise,
+    due: duePaise,
+    difference: Math.abs(duePaise - givenPaise),
+  });
 }
 
 /**
@@ -110,14 +124,12 @@ export async function declarePayment(
         where: { id: d.claimId, telegramUserId: d.telegramUserId },
         include: { case: { include: { heads: true, auction: true } }, heads: true },
       });
-      if (!claim) return { kind: 'not_your_claim' };
+      if (!claim) throw new Refusal('NOT_YOUR_CLAIM');
       const c = claim.case;
       const paymentKind = claim.kind === 'S15_PROTEST' ? 'S15_DEPOSIT' : 'S13_PAYMENT';
       // The heads the owner says are his; none named: every head still in the pound.
       const headIds = claim.heads.map((h) => h.headId);
-      const judged = judgeScope(c, paymentKind, headIds, d.now, windows);
-      if (judged.kind === 'refused') return { ...judged, caseNumber: c.number };
-      const part = judged.scope === 'part';
+      const part = judgeScope(c, paymentKind, headIds, d.now, windows, c.number) === 'part';
       const existing = part
         ? await tx.payment.findFirst({ where: { claimId: claim.id, status: 'PENDING' } })
         : await pendingPayment(tx, c.id, paymentKind);
@@ -129,21 +141,18 @@ export async function declarePayment(
           mine: existing.payerTelegramId === d.telegramUserId,
           caseNumber: c.number,
         };
-      if (claim.kind !== 'S13_CLAIM' && claim.kind !== 'S15_PROTEST') return { kind: 'not_your_claim' };
+      if (claim.kind !== 'S13_CLAIM' && claim.kind !== 'S15_PROTEST') throw new Refusal('NOT_YOUR_CLAIM');
       const allowed = part ? null : checkTransition(caseStateOf(c, windows), actionOf(claim.kind), 'owner', d.now);
-      if (allowed && !allowed.ok) return { kind: 'refused', error: allowed.error, caseNumber: c.number };
+      if (allowed && !allowed.ok) throw ownerRefusalOf(allowed.error, c.number);
       const dues = await duesForCase(tx, c.id, d.now, {
         mode: claim.kind === 'S15_PROTEST' ? 'deposit' : 'claim',
         s12aDeclaration: claim.s12aDeclaration,
         ...(part ? { headIds } : {}),
       });
-      if (!dues.ok) return { kind: 'dues_error', error: dues.error, caseNumber: c.number };
+      if (!dues.ok) throw duesUnavailable(dues.error, c.number, d.now);
       const duesPaise = dues.value.breakdown.totals.totalPaise;
       const amountPaise = d.amountPaise ?? duesPaise;
-      if (amountPaise < duesPaise)
-        return { kind: 'short', duesPaise, amountPaise, caseNumber: c.number, deposit: paymentKind === 'S15_DEPOSIT' };
-      if (amountPaise > duesPaise)
-        return { kind: 'over', duesPaise, amountPaise, caseNumber: c.number, deposit: paymentKind === 'S15_DEPOSIT' };
+      if (amountPaise !== duesPaise) throw amountRefused(amountPaise, duesPaise, paymentKind === 'S15_DEPOSIT');
 
       // Guarded by the case version: a concurrent declaration (or a keeper's action) makes this a CONFLICT. A part
       // claim leaves the case's status alone (its heads are settled on their own when the keeper confirms).

@@ -13,6 +13,7 @@ import type { Db } from '../db';
 import type { Translate } from '../i18n';
 import { paiseOf } from '../db';
 import { audit } from './audit';
+import { Refusal } from './refusal';
 import { authorize, poundsInScope, type StaffActor } from './staff-actor';
 
 /** Columns of the register export, in order (headers are i18n keys staff:export.col.<name>). */
@@ -52,14 +53,6 @@ export const EXPORT_RECORDS = [
   'ledger',
   'remittance',
 ] as const;
-
-/** A bad export range (carries what was wrong for the message). */
-export class ExportRangeError extends Error {
-  constructor(readonly problem: 'BAD_DATE' | 'RANGE_REVERSED' | 'RANGE_TOO_LONG') {
-    super(`register export: ${problem}`);
-    this.name = 'ExportRangeError';
-  }
-}
 
 /** Longest range one export covers (a year and a day: an annual return). */
 export const MAX_EXPORT_DAYS = 366;
@@ -117,9 +110,10 @@ export async function buildRegisterExport(
   input: { poundId: number; from: LocalDate; to: LocalDate; t: Translate },
 ) {
   const { from, to, t } = input;
-  if (!isLocalDate(from) || !isLocalDate(to)) throw new ExportRangeError('BAD_DATE');
-  if (daysBetween(from, to) < 0) throw new ExportRangeError('RANGE_REVERSED');
-  if (daysBetween(from, to) >= MAX_EXPORT_DAYS) throw new ExportRangeError('RANGE_TOO_LONG');
+  if (!isLocalDate(from) || !isLocalDate(to)) throw new Refusal('EXPORT_BAD_DATE');
+  if (daysBetween(from, to) < 0) throw new Refusal('EXPORT_RANGE_REVERSED');
+  if (daysBetween(from, to) >= MAX_EXPORT_DAYS)
+    throw new Refusal('EXPORT_RANGE_TOO_LONG', null, { days: MAX_EXPORT_DAYS });
   const gte = startOfIstDay(from);
   const lt = endOfIstDay(to);
   const inRange = { gte, lt };

@@ -1,6 +1,7 @@
 import { isCattleClass, normaliseHerd, toIstDate } from '../law';
 import { Prisma, type Db } from '../db';
 import { audit } from './audit';
+import { Refusal } from './refusal';
 import { allocateCaseNumber, villageKey } from './case-numbers';
 import { searchKeysOf } from './cattle-words';
 import { planDeadlines } from './deadlines';
@@ -42,56 +43,50 @@ export const MAX_HEADS_PER_ENTRY = 500;
 /** Longest free text kept in a register field. */
 export const MAX_FIELD_LENGTH = 200;
 
-/** A register entry the law does not allow, or that is incomplete (carries the section: s. 8 or s. 3). */
-export class SeizureEntryError extends Error {
-  constructor(
-    readonly problem:
-      | 'FUTURE_TIME'
-      | 'SEIZED_AFTER_IMPOUNDING'
-      | 'UNKNOWN_CLASS'
-      | 'BAD_COUNT'
-      | 'TOO_MANY_HEADS'
-      | 'MISSING_FIELD'
-      | 'FIELD_TOO_LONG',
-    readonly section: 's. 8' | 's. 3',
-    readonly field?: string,
-  ) {
-    super(`register entry refused: ${problem} (${section}${field ? `, ${field}` : ''})`);
-    this.name = 'SeizureEntryError';
-  }
-}
+/** Why a register entry is refused (a Refusal SEIZURE_<problem>, section s. 8 or s. 3, `field` the particular). */
+export type SeizureProblem =
+  | 'FUTURE_TIME'
+  | 'SEIZED_AFTER_IMPOUNDING'
+  | 'UNKNOWN_CLASS'
+  | 'BAD_COUNT'
+  | 'TOO_MANY_HEADS'
+  | 'MISSING_FIELD'
+  | 'FIELD_TOO_LONG';
 
+/** A register entry the law does not allow, or that is incomplete. */
+function entryRefused(problem: SeizureProblem, section: 's. 8' | 's. 3', field: string): Refusal {
+  return new Refusal(`SEIZURE_${problem}`, section, { field });
+}
 function text(value: string | null | undefined, field: string, required: boolean): string | null {
   const v = (value ?? '').replace(/\s+/g, ' ').trim();
   if (!v) {
-    if (required) throw new SeizureEntryError('MISSING_FIELD', 's. 8', field);
+    if (required) throw entryRefused('MISSING_FIELD', 's. 8', field);
     return null;
   }
-  if (v.length > MAX_FIELD_LENGTH) throw new SeizureEntryError('FIELD_TOO_LONG', 's. 8', field);
+  if (v.length > MAX_FIELD_LENGTH) throw entryRefused('FIELD_TOO_LONG', 's. 8', field);
   return v;
 }
 
-/** Checks an entry and expands groups into numbered heads; throws SeizureEntryError. */
+/** Checks an entry and expands groups into numbered heads; throws a Refusal SEIZURE_<problem>. */
 export function validateSeizureEntry(entry: SeizureEntry, now: Date) {
   // s. 8(b) records when the cattle were brought in: back-entry from a paper register is fine, the future is not.
   if (!(entry.impoundedAt instanceof Date) || Number.isNaN(entry.impoundedAt.getTime()))
-    throw new SeizureEntryError('MISSING_FIELD', 's. 8', 'impoundedAt');
-  if (entry.impoundedAt.getTime() > now.getTime()) throw new SeizureEntryError('FUTURE_TIME', 's. 8', 'impoundedAt');
+    throw entryRefused('MISSING_FIELD', 's. 8', 'impoundedAt');
+  if (entry.impoundedAt.getTime() > now.getTime()) throw entryRefused('FUTURE_TIME', 's. 8', 'impoundedAt');
   const seizedAt = entry.seizedAt ?? entry.impoundedAt;
   if (!(seizedAt instanceof Date) || Number.isNaN(seizedAt.getTime()))
-    throw new SeizureEntryError('MISSING_FIELD', 's. 8', 'seizedAt');
-  if (seizedAt.getTime() > now.getTime()) throw new SeizureEntryError('FUTURE_TIME', 's. 8', 'seizedAt');
+    throw entryRefused('MISSING_FIELD', 's. 8', 'seizedAt');
+  if (seizedAt.getTime() > now.getTime()) throw entryRefused('FUTURE_TIME', 's. 8', 'seizedAt');
   // Cattle are seized and then brought to the pound; a seizure after the impounding would also shorten the s. 20 window.
   if (seizedAt.getTime() > entry.impoundedAt.getTime())
-    throw new SeizureEntryError('SEIZED_AFTER_IMPOUNDING', 's. 8', 'seizedAt');
-  if (entry.groups.length === 0) throw new SeizureEntryError('MISSING_FIELD', 's. 8', 'cattle');
+    throw entryRefused('SEIZED_AFTER_IMPOUNDING', 's. 8', 'seizedAt');
+  if (entry.groups.length === 0) throw entryRefused('MISSING_FIELD', 's. 8', 'cattle');
   const heads: Array<{ cattleClass: string; description: string; photoFileId: string | null }> = [];
   for (const g of entry.groups) {
-    if (!isCattleClass(g.cattleClass)) throw new SeizureEntryError('UNKNOWN_CLASS', 's. 3', 'cattleClass');
-    if (!Number.isSafeInteger(g.count) || g.count < 1) throw new SeizureEntryError('BAD_COUNT', 's. 8', 'count');
+    if (!isCattleClass(g.cattleClass)) throw entryRefused('UNKNOWN_CLASS', 's. 3', 'cattleClass');
+    if (!Number.isSafeInteger(g.count) || g.count < 1) throw entryRefused('BAD_COUNT', 's. 8', 'count');
     const descs = g.descriptions.map((d) => text(d, 'description', true)!);
-    if (descs.length !== 1 && descs.length !== g.count)
-      throw new SeizureEntryError('MISSING_FIELD', 's. 8', 'description');
+    if (descs.length !== 1 && descs.length !== g.count) throw entryRefused('MISSING_FIELD', 's. 8', 'description');
     for (let i = 0; i < g.count; i++)
       heads.push({
         cattleClass: g.cattleClass,
@@ -99,7 +94,7 @@ export function validateSeizureEntry(entry: SeizureEntry, now: Date) {
         photoFileId: g.photoFileId ?? null,
       });
   }
-  if (heads.length > MAX_HEADS_PER_ENTRY) throw new SeizureEntryError('TOO_MANY_HEADS', 's. 8', 'count');
+  if (heads.length > MAX_HEADS_PER_ENTRY) throw entryRefused('TOO_MANY_HEADS', 's. 8', 'count');
   // The statute engine validates the herd as it will value it later (s. 3 classes, whole counts).
   normaliseHerd(entry.groups.map((g) => ({ cattleClass: g.cattleClass, heads: g.count })));
   return {

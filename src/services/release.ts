@@ -1,5 +1,5 @@
 import { checkTransition, toIstDate, type StatutoryWindows } from '../law';
-import { refusalOf } from './refusal';
+import { Refusal, refusalOf } from './refusal';
 import type { Db } from '../db';
 import { audit } from './audit';
 import { caseStateOf, caseTransaction, loadCase, transition } from './case-transition';
@@ -20,7 +20,10 @@ export interface ReleaseOrderInput {
   orderedOn?: string;
 }
 
-/** What a /release led to: delivered (on which basis), already delivered, refused by the law, or no such case. */
+/**
+ * What a /release led to: delivered (on which basis) or delivered before. Refused (a Refusal): CASE_NOT_FOUND, the
+ * rights, or the statute engine (s. 19: no confirmed payment or deposit and no order).
+ */
 export type ReleaseOutcome =
   | {
       status: 'released';
@@ -33,8 +36,7 @@ export type ReleaseOutcome =
       orderReference: string | null;
       ownerNotified: boolean;
     }
-  | { status: 'already'; caseNumber: string; releaseId: number; basis: string; releasedAt: Date }
-  | { status: 'not_found'; caseNumber: string };
+  | { status: 'already'; caseNumber: string; releaseId: number; basis: string; releasedAt: Date };
 
 /** Longest order reference kept (a court's case number, e.g. "CMA 123/2026, Civil Judge Amer"). */
 export const MAX_ORDER_REFERENCE = 120;
@@ -62,7 +64,7 @@ export async function releaseCattle(
   const c = parsed
     ? await db.case.findUnique({ where: { numberKey: caseNumberKey(parsed) }, include: { pound: true } })
     : null;
-  if (!c) return { status: 'not_found', caseNumber: input.caseNumber };
+  if (!c) throw new Refusal('CASE_NOT_FOUND', null, { number: input.caseNumber });
   const right = order ? 'release.order' : 'release';
   // An early answer on the bot's grants; the release itself is decided on the grants inside its transaction.
   authorize(input.actor, right, c.poundId);

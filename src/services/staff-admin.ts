@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import type { Actor } from './audit';
-import { EnrolmentIssueError, issueEnrolmentCode, revokeStaff } from './enrolment';
+import { issueEnrolmentCode, revokeStaff } from './enrolment';
 import { cleanPersonName } from './person-name';
 import { Refusal } from './refusal';
 import type { StaffActor, StaffRoleCode } from './staff-actor';
@@ -45,33 +45,38 @@ function auditActor(actor: StaffActor): Actor {
   };
 }
 
-/** Why a code was not issued (UNKNOWN_POUND also for a pound outside the official's district). */
-export type IssueRefusal = 'NOT_ALLOWED' | 'UNKNOWN_POUND' | 'BAD_ROLE' | 'BAD_NAME' | 'THROTTLED';
+/** A code issued. */
+export interface IssueResult {
+  code: string;
+  expiresAt: Date;
+  role: EnrollableRole;
+  poundCodes: string[];
+}
 
-export type IssueResult =
-  | { ok: true; code: string; expiresAt: Date; role: EnrollableRole; poundCodes: string[] }
-  | { ok: false; refusal: IssueRefusal; retryInMinutes?: number };
-
-/** Issues a single-use enrolment code for `role` at `poundCodes`, if `actor` administers those pounds. */
+/**
+ * Issues a single-use enrolment code for `role` at `poundCodes`, if `actor` administers those pounds. Refuses
+ * STAFF_ADMIN_NOT_ALLOWED, ENROL_BAD_ROLE, ENROL_BAD_NAME, ENROL_UNKNOWN_POUND (also for a pound outside the
+ * official's district) or ENROL_ISSUE_THROTTLED (`count`: minutes until another code may be issued).
+ */
 export async function issueStaffCode(
   db: Db,
   actor: StaffActor,
   input: { role: string; poundCodes: string[]; name?: string | null; ttlHours: number; now: Date },
 ): Promise<IssueResult> {
   const scope = staffAdminScope(actor);
-  if (scope === null) return { ok: false, refusal: 'NOT_ALLOWED' };
-  if (!(ENROLLABLE_ROLES as readonly string[]).includes(input.role)) return { ok: false, refusal: 'BAD_ROLE' };
+  if (scope === null) throw new Refusal('STAFF_ADMIN_NOT_ALLOWED');
+  if (!(ENROLLABLE_ROLES as readonly string[]).includes(input.role)) throw new Refusal('ENROL_BAD_ROLE');
   const role = input.role as EnrollableRole;
   let name: string | null = null;
   if (input.name != null && input.name.trim() !== '') {
     name = cleanPersonName(input.name);
-    if (!name) return { ok: false, refusal: 'BAD_NAME' };
+    if (!name) throw new Refusal('ENROL_BAD_NAME');
   }
   const codes = [...new Set(input.poundCodes.map((c) => c.trim().toUpperCase()).filter(Boolean))];
-  if (!codes.length || codes.some((c) => !/^[A-Z0-9_-]{1,20}$/.test(c))) return { ok: false, refusal: 'UNKNOWN_POUND' };
+  if (!codes.length || codes.some((c) => !/^[A-Z0-9_-]{1,20}$/.test(c))) throw new Refusal('ENROL_UNKNOWN_POUND');
   const pounds = await db.pound.findMany({ where: { code: { in: codes } }, select: { id: true, code: true } });
   if (pounds.length !== codes.length || (scope !== 'all' && pounds.some((p) => !scope.includes(p.id))))
-    return { ok: false, refusal: 'UNKNOWN_POUND' };
+    throw new Refusal('ENROL_UNKNOWN_POUND');
   const recent = await db.auditEvent.findMany({
     where: {
       action: ENROL_ISSUED_ACTION,
@@ -84,39 +89,31 @@ export async function issueStaffCode(
   });
   if (recent.length >= ISSUE_MAX) {
     const freeAt = recent[ISSUE_MAX - 1]!.at.getTime() + ISSUE_WINDOW_MS;
-    return {
-      ok: false,
-      refusal: 'THROTTLED',
-      retryInMinutes: Math.max(1, Math.ceil((freeAt - input.now.getTime()) / 60_000)),
-    };
-  }
-  try {
-    const issued = await issueEnrolmentCode(db, {
-      role,
-      poundCodes: codes,
-      name,
-      ttlHours: input.ttlHours,
-      now: input.now,
+    throw new Refusal('ENROL_ISSUE_THROTTLED', null, {
+      count: Math.max(1, Math.ceil((freeAt - input.now.getTime()) / 60_000)),
     });
-    const who = auditActor(actor);
-    await db.auditEvent.create({
-      data: {
-        at: input.now,
-        actorTelegramId: actor.telegramId,
-        actorStaffId: who.staffId ?? null,
-        actorRole: who.role,
-        action: ENROL_ISSUED_ACTION,
-        chatId: actor.chatId == null ? null : BigInt(actor.chatId),
-        messageId: actor.messageId,
-        details: { enrolmentCodeId: issued.id, role, pounds: codes },
-      },
-    });
-    return { ok: true, code: issued.code, expiresAt: issued.expiresAt, role, poundCodes: codes };
-  } catch (e) {
-    if (e instanceof EnrolmentIssueError && e.problem === 'UNKNOWN_POUND')
-      return { ok: false, refusal: 'UNKNOWN_POUND' };
-    throw e;
   }
+  const issued = await issueEnrolmentCode(db, {
+    role,
+    poundCodes: codes,
+    name,
+    ttlHours: input.ttlHours,
+    now: input.now,
+  });
+  const who = auditActor(actor);
+  await db.auditEvent.create({
+    data: {
+      at: input.now,
+      actorTelegramId: actor.telegramId,
+      actorStaffId: who.staffId ?? null,
+      actorRole: who.role,
+      action: ENROL_ISSUED_ACTION,
+      chatId: actor.chatId == null ? null : BigInt(actor.chatId),
+      messageId: actor.messageId,
+      details: { enrolmentCodeId: issued.id, role, pounds: codes },
+    },
+  });
+  return { code: issued.code, expiresAt: issued.expiresAt, role, poundCodes: codes };
 }
 
 /** One enrolled official as the chat and the desk list them. */
@@ -152,19 +149,15 @@ export async function listStaff(db: Db, actor: StaffActor): Promise<StaffListEnt
 
 /**
  * Ends one grant (StaffMember `staffId`) when it is of pounds `actor` administers — the Magistrate's office revokes
- * only grants wholly within its district, never an administrator. Returns the revoked member, or null (unknown,
- * already revoked, or outside the scope: the same answer).
+ * only grants wholly within its district, never an administrator. Returns the revoked member; refuses
+ * STAFF_NOT_REVOKED when the grant is unknown, already revoked or outside the scope (the same answer).
  */
-export async function revokeStaffGrant(
-  db: Db,
-  actor: StaffActor,
-  staffId: number,
-  now: Date,
-): Promise<StaffListEntry | null> {
+export async function revokeStaffGrant(db: Db, actor: StaffActor, staffId: number, now: Date): Promise<StaffListEntry> {
   const member = (await listStaff(db, actor)).find((s) => s.id === staffId);
-  if (!member) return null;
+  if (!member) throw new Refusal('STAFF_NOT_REVOKED');
   const n = await revokeStaff(db, { telegramId: member.telegramId, staffId, now, by: auditActor(actor) });
-  return n === 1 ? member : null;
+  if (n !== 1) throw new Refusal('STAFF_NOT_REVOKED');
+  return member;
 }
 
 /** A role as an official types it after /enrol (English or Hindi words, the CLI's spellings). */

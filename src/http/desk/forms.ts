@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { CATTLE_CLASS_CODES } from '../../law';
 import { deskEntry, deskPounds } from '../../services/desk';
 import { enrolmentLink } from '../../services/enrolment';
-import { registerSeizure, SeizureEntryError, type HeadGroup } from '../../services/register-seizure';
-import { Refusal } from '../../services/refusal';
+import { refusalText } from '../../i18n';
+import { registerSeizure, type HeadGroup } from '../../services/register-seizure';
+import { isRefusal, Refusal } from '../../services/refusal';
 import { may, poundsInScope } from '../../services/staff-actor';
 import { administersStaff, issueStaffCode, listStaff, revokeStaffGrant } from '../../services/staff-admin';
 import { BadInput, type DeskContext, int, oneOf, type Query, text, Unprocessable } from './request';
@@ -24,25 +25,29 @@ export function registerDeskForms(
     if (body) {
       const op = oneOf(body, 'op', ['enrol', 'revoke'] as const);
       if (op === 'enrol') {
-        const r = await issueStaffCode(deps.db, actor, {
-          role: oneOf(body, 'role', ['POUND_KEEPER', 'OFFICER', 'MAGISTRATE'] as const) ?? '',
-          poundCodes: [text(body, 'pound', 20) ?? ''],
-          name: text(body, 'name', 60) ?? null,
-          ttlHours: deps.config.ENROLMENT_CODE_TTL_HOURS,
-          now,
-        });
-        if (r.ok) issued = { code: r.code, link: enrolmentLink(o.botUsername(), r.code), expiresAt: r.expiresAt };
-        else {
-          const minutes = r.retryInMinutes ?? 1;
-          message = { ok: false, text: f.t(`desk:staff.refused.${r.refusal}`, { count: minutes, minutes }) };
+        try {
+          const r = await issueStaffCode(deps.db, actor, {
+            role: oneOf(body, 'role', ['POUND_KEEPER', 'OFFICER', 'MAGISTRATE'] as const) ?? '',
+            poundCodes: [text(body, 'pound', 20) ?? ''],
+            name: text(body, 'name', 60) ?? null,
+            ttlHours: deps.config.ENROLMENT_CODE_TTL_HOURS,
+            now,
+          });
+          issued = { code: r.code, link: enrolmentLink(o.botUsername(), r.code), expiresAt: r.expiresAt };
+        } catch (e) {
+          if (!(e instanceof Refusal)) throw e;
+          message = { ok: false, text: refusalText(f.t, e, 'staff') };
         }
       } else if (op === 'revoke') {
         const staffId = int(body, 'staff');
         if (staffId === undefined) throw new BadInput('staff');
-        const done = await revokeStaffGrant(deps.db, actor, staffId, now);
-        message = done
-          ? { ok: true, text: f.t('desk:staff.revoked', { name: done.name }) }
-          : { ok: false, text: f.t('desk:staff.revoke_none') };
+        try {
+          const done = await revokeStaffGrant(deps.db, actor, staffId, now);
+          message = { ok: true, text: f.t('desk:staff.revoked', { name: done.name }) };
+        } catch (e) {
+          if (!(e instanceof Refusal)) throw e;
+          message = { ok: false, text: refusalText(f.t, e, 'staff') };
+        }
       } else throw new BadInput('op');
     }
     const [staff, pounds] = await Promise.all([listStaff(deps.db, actor), deskPounds(deps.db, actor)]);
@@ -107,21 +112,9 @@ export function registerDeskForms(
         ? entryView({ ...f, tab: 'register' }, entry, chatLink(entry.number), { replay: r.replay ?? false })
         : null;
     } catch (err) {
-      if (err instanceof Refusal) return null;
-      if (err instanceof SeizureEntryError)
-        throw new Unprocessable(
-          seizeView(
-            f,
-            pounds,
-            CATTLE_CLASS_CODES,
-            key,
-            values,
-            f.t(`desk:seize.error.${err.problem}`, {
-              section: f.t('common:section', { n: err.section.replace('s. ', '') }),
-            }),
-          ),
-        );
-      throw err;
+      if (isRefusal(err, 'NOT_ALLOWED', 'WRONG_POUND')) return null;
+      if (!(err instanceof Refusal)) throw err;
+      throw new Unprocessable(seizeView(f, pounds, CATTLE_CLASS_CODES, key, values, refusalText(f.t, err, 'staff')));
     }
   });
   app.get('/desk/v/seize', { config: { rateLimit } }, seizePage);

@@ -66,7 +66,7 @@ describe('/enrol, /staff, /revoke from the chat (e2e, PGlite)', { timeout: 60_00
   it("keeps the Magistrate's office to its district and refuses everyone else", async () => {
     const before = await h.deps.db.enrolmentCode.count();
     await h.send(magistrate, '/enrol officer PUN1');
-    expect(lastText(h, magistrate)).toBe(en('desk:staff.refused.UNKNOWN_POUND'));
+    expect(lastText(h, magistrate)).toBe(en('refusal:ENROL_UNKNOWN_POUND'));
     await h.send(magistrate, '/enrol chief JAI1');
     expect(lastText(h, magistrate)).toBe(en('desk:chat.enrol_usage'));
     await h.send(magistrate, '/enrol officer JAI2');
@@ -83,7 +83,7 @@ describe('/enrol, /staff, /revoke from the chat (e2e, PGlite)', { timeout: 60_00
     // The admin's grant is outside the magistrate's district: not his to revoke.
     const adminGrant = await h.deps.db.staffMember.findFirstOrThrow({ where: { telegramUserId: BigInt(admin.id) } });
     await h.send(magistrate, `/revoke ${adminGrant.id}`);
-    expect(lastText(h, magistrate)).toBe(en('desk:staff.revoke_none'));
+    expect(lastText(h, magistrate)).toBe(en('refusal:STAFF_NOT_REVOKED'));
     expect((await h.deps.db.staffMember.findUniqueOrThrow({ where: { id: adminGrant.id } })).revokedAt).toBeNull();
     await h.send(magistrate, '/revoke twelve');
     expect(lastText(h, magistrate)).toBe(en('desk:chat.revoke_usage'));

@@ -29,11 +29,11 @@ describe('enrolment codes: wrong guesses are throttled, logged and audited (e2e)
     });
     for (let i = 0; i < ENROL_MAX_FAILURES; i++) {
       await h.send(guesser, `/start enrol_AAAAAAAAA${i}`);
-      expect(h.api.lastTo(guesser.id)!.text).toBe(t('hi', 'staff:enrol.refused.INVALID'));
+      expect(h.api.lastTo(guesser.id)!.text).toBe(t('hi', 'refusal:ENROL_CODE_INVALID'));
     }
     // The right code now: refused, nothing bound.
     await h.send(guesser, `/start enrol_${code}`);
-    expect(h.api.lastTo(guesser.id)!.text).toBe(t('hi', 'staff:enrol.refused.THROTTLED', { count: 15 }));
+    expect(h.api.lastTo(guesser.id)!.text).toBe(t('hi', 'refusal:ENROL_THROTTLED', { count: 15 }));
     expect(await h.deps.db.staffMember.count({ where: { telegramUserId: BigInt(guesser.id) } })).toBe(0);
     // Each wrong code is one audit row (ids and the reason; not the code typed); the throttled attempt is logged, not audited.
     const rows = await h.deps.db.auditEvent.findMany({
@@ -46,19 +46,19 @@ describe('enrolment codes: wrong guesses are throttled, logged and audited (e2e)
     }
     const logged = lines.filter((l) => l.includes('"enrolment code refused"'));
     expect(logged).toHaveLength(ENROL_MAX_FAILURES + 1);
-    expect(logged.at(-1)).toContain('"refusal":"THROTTLED"');
+    expect(logged.at(-1)).toContain('"refusal":"ENROL_THROTTLED"');
     expect(lines.join('')).not.toContain('AAAAAAAAA');
     expect(lines.join('')).not.toContain(code);
 
     // Someone else is not held up by this account's guesses.
     const other = { id: 8802, firstName: 'Other', languageCode: 'en' };
     await h.send(other, '/start enrol_BBBBBBBBBB');
-    expect(h.api.lastTo(other.id)!.text).toBe(t('en', 'staff:enrol.refused.INVALID'));
+    expect(h.api.lastTo(other.id)!.text).toBe(t('en', 'refusal:ENROL_CODE_INVALID'));
 
     // 10 minutes on: still locked, and told how long is left.
     h.clock.advance(10 * 60_000);
     await h.send(guesser, `/start enrol_${code}`);
-    expect(h.api.lastTo(guesser.id)!.text).toBe(t('hi', 'staff:enrol.refused.THROTTLED', { count: 5 }));
+    expect(h.api.lastTo(guesser.id)!.text).toBe(t('hi', 'refusal:ENROL_THROTTLED', { count: 5 }));
     // Once the window has passed since the wrong codes, the right code enrols.
     h.clock.advance(ENROL_WINDOW_MS - 10 * 60_000 + 1000);
     await h.send(guesser, `/start enrol_${code}`);
@@ -83,7 +83,7 @@ describe('enrolment codes: wrong guesses are throttled, logged and audited (e2e)
     await h.send(honest, `/start enrol_${code}`);
     expect(h.api.lastTo(honest.id)!.text).toMatch(
       new RegExp(
-        `^${t('en', 'staff:enrol.refused.THROTTLED_ALL', { count: 10 })
+        `^${t('en', 'refusal:ENROL_THROTTLED_ALL', { count: 10 })
           .slice(0, 40)
           .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
       ),

@@ -61,11 +61,11 @@ describe('enrolment through /start enrol_<code> (e2e)', () => {
     const { code } = await issue('POUND_KEEPER', ['JAI2']);
     await h.send({ id: 1201, firstName: 'First' }, `/start enrol_${code}`);
     await h.send({ id: 1202, firstName: 'Second', languageCode: 'hi' }, `/start enrol_${code}`);
-    expect(h.api.lastTo(1202)!.text).toBe(h.deps.translator.t('hi', 'staff:enrol.refused.USED'));
+    expect(h.api.lastTo(1202)!.text).toBe(h.deps.translator.t('hi', 'refusal:ENROL_CODE_USED'));
     expect(await h.deps.db.staffMember.count({ where: { telegramUserId: 1202n } })).toBe(0);
     // The first user replaying their own link gets the same refusal and still exactly one grant.
     await h.send({ id: 1201, firstName: 'First' }, `/start enrol_${code}`);
-    expect(h.api.lastTo(1201)!.text).toBe(h.deps.translator.t('en', 'staff:enrol.refused.USED'));
+    expect(h.api.lastTo(1201)!.text).toBe(h.deps.translator.t('en', 'refusal:ENROL_CODE_USED'));
     expect(await h.deps.db.staffMember.count({ where: { telegramUserId: 1201n } })).toBe(1);
   });
 
@@ -73,17 +73,17 @@ describe('enrolment through /start enrol_<code> (e2e)', () => {
     const { code } = await issue('OFFICER', ['JAI1'], 1);
     h.clock.advance(61 * 60_000);
     await h.send({ id: 1301, firstName: 'Late' }, `/start enrol_${code}`);
-    expect(h.api.lastTo(1301)!.text).toBe(h.deps.translator.t('en', 'staff:enrol.refused.EXPIRED'));
+    expect(h.api.lastTo(1301)!.text).toBe(h.deps.translator.t('en', 'refusal:ENROL_CODE_EXPIRED'));
     expect(await h.deps.db.staffMember.count({ where: { telegramUserId: 1301n } })).toBe(0);
   });
 
   it('refuses a made-up code and a revoked one', async () => {
     await h.send({ id: 1401, firstName: 'Guess' }, '/start enrol_ABCDEFGHJK');
-    expect(h.api.lastTo(1401)!.text).toBe(h.deps.translator.t('en', 'staff:enrol.refused.INVALID'));
+    expect(h.api.lastTo(1401)!.text).toBe(h.deps.translator.t('en', 'refusal:ENROL_CODE_INVALID'));
     const { id, code } = await issue('MAGISTRATE', ['JAI1']);
     await h.deps.db.enrolmentCode.update({ where: { id }, data: { revokedAt: h.clock.now() } });
     await h.send({ id: 1402, firstName: 'Revoked' }, `/start enrol_${code}`);
-    expect(h.api.lastTo(1402)!.text).toBe(h.deps.translator.t('en', 'staff:enrol.refused.REVOKED'));
+    expect(h.api.lastTo(1402)!.text).toBe(h.deps.translator.t('en', 'refusal:ENROL_CODE_REVOKED'));
     expect(await h.deps.db.staffMember.count({ where: { telegramUserId: { in: [1401n, 1402n] } } })).toBe(0);
   });
 

@@ -237,7 +237,7 @@ describe('owner: claim and pay (s. 13)', () => {
 
     // Someone else tapping a forwarded button changes nothing.
     await h.tap(hindiOwner, ack.data, 555);
-    expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'owner:ack.not_yours'));
+    expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'refusal:ACK_NOT_YOURS'));
     expect((await h.deps.db.release.findUniqueOrThrow({ where: { id: release.id } })).acknowledgedAt).toBeNull();
 
     await h.tap(englishOwner, ack.data, 4242);
@@ -264,9 +264,9 @@ describe('owner: claim and pay (s. 13)', () => {
     const before = await footprint(h);
     await h.tap(hindiOwner, data(h, 'cl', kunda.id));
     expect(h.api.lastTo(hindiOwner.id)!.text).toBe(
-      t(h, 'hi', 'owner:claim.not_now', {
+      t(h, 'hi', 'refusal:owner.WRONG_STATUS', {
         number: 'JAI1-2026-1',
-        reason: t(h, 'hi', 'owner:refusal.WRONG_STATUS', { status: t(h, 'hi', 'common:status.RELEASED_S13') }),
+        status: t(h, 'hi', 'common:status.RELEASED_S13'),
         section: 'धारा 13',
       }),
     );
@@ -306,7 +306,7 @@ describe('owner: claim and pay (s. 13)', () => {
     // Less than the dues: refused with the difference, nothing recorded.
     await h.send(hindiOwner, '₹100');
     expect(h.api.lastTo(hindiOwner.id)!.text).toBe(
-      t(h, 'hi', 'owner:pay.short', {
+      t(h, 'hi', 'refusal:owner.PAYMENT_SHORT', {
         given: 10000,
         due: engine.totals.totalPaise,
         difference: engine.totals.totalPaise - 10000,

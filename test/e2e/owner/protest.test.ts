@@ -1,3 +1,4 @@
+import { formatDate } from '../../../src/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BotHarness } from '../../support/bot-harness';
 import { enrolStaff } from '../../support/fixtures';
@@ -155,7 +156,7 @@ describe('owner: deposit under protest (s. 15)', () => {
     expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'owner:complaint.ask_date'));
     const before = await footprint(h);
     await h.send(hindiOwner, '10/12/2026');
-    expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'owner:complaint.future_date', { date: '2026-12-10' }));
+    expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'refusal:COMPLAINT_FUTURE_DATE', { date: '2026-12-10' }));
     await h.send(hindiOwner, 'xyz');
     expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'owner:complaint.date_invalid', { input: 'xyz' }));
     expect(await footprint(h)).toEqual(before);
@@ -188,7 +189,7 @@ describe('owner: deposit under protest (s. 15)', () => {
     // Someone who did not deposit cannot record a complaint on the case.
     await h.send(englishOwner, '/complaint JAI1-2026-1');
     expect(h.api.lastTo(englishOwner.id)!.text).toBe(
-      t(h, 'en', 'owner:complaint.not_depositor', { number: 'JAI1-2026-1' }),
+      t(h, 'en', 'refusal:COMPLAINT_NOT_DEPOSITOR', { number: 'JAI1-2026-1' }),
     );
   });
 
@@ -225,7 +226,7 @@ describe('owner: deposit under protest (s. 15)', () => {
     await h.send(englishOwner, 'CMP-9/2026');
     await h.send(englishOwner, '2/12/2026');
     expect(h.api.lastTo(englishOwner.id)!.text).toBe(
-      t(h, 'en', 'owner:complaint.outside_window', { last: '2026-11-30', date: '2026-12-02' }),
+      t(h, 'en', 'refusal:COMPLAINT_OUTSIDE_WINDOW', { last: '2026-11-30', date: '2026-12-02' }),
     );
     expect(await footprint(h)).toEqual(before);
   });
@@ -236,9 +237,9 @@ describe('owner: deposit under protest (s. 15)', () => {
     const before = await footprint(h);
     await h.tap(englishOwner, data(h, 'pr', samod.id));
     expect(h.api.lastTo(englishOwner.id)!.text).toBe(
-      t(h, 'en', 'owner:claim.not_now', {
+      t(h, 'en', 'refusal:owner.COMPLAINT_WINDOW_CLOSED', {
         number: 'JAI2-2026-1',
-        reason: t(h, 'en', 'owner:refusal.COMPLAINT_WINDOW_CLOSED', { date: '2026-12-08' }),
+        lastDay: '2026-12-08',
         section: 's. 20',
       }),
     );
@@ -306,9 +307,7 @@ describe('owner: the s. 20 window is configurable', () => {
     expect(h.api.lastTo(englishOwner.id)!.text.startsWith('⚖️')).toBe(true);
     h.clock.set('2026-12-13T00:00:00+05:30');
     await h.tap(englishOwner, data(h, 'pr', kunda.id));
-    expect(h.api.lastTo(englishOwner.id)!.text).toContain(
-      t(h, 'en', 'owner:refusal.COMPLAINT_WINDOW_CLOSED', { date: '2026-12-12' }),
-    );
+    expect(h.api.lastTo(englishOwner.id)!.text).toContain(`ended on ${formatDate('2026-12-12', 'en')}, so a deposit`);
   });
 });
 
@@ -349,17 +348,17 @@ describe('owner: the s. 20 window runs from the time of seizure in the register'
     const before = await footprint(h);
     await h.tap(englishOwner, data(h, 'pr', kunda.id));
     expect(h.api.lastTo(englishOwner.id)!.text).toBe(
-      t(h, 'en', 'owner:claim.not_now', {
+      t(h, 'en', 'refusal:owner.COMPLAINT_WINDOW_CLOSED', {
         number: 'JAI1-2026-1',
-        reason: t(h, 'en', 'owner:refusal.COMPLAINT_WINDOW_CLOSED', { date: '2026-12-05' }),
+        lastDay: '2026-12-05',
         section: 's. 20',
       }),
     );
     await h.tap(hindiOwner, data(h, 'pr', kunda.id));
     expect(h.api.lastTo(hindiOwner.id)!.text).toBe(
-      t(h, 'hi', 'owner:claim.not_now', {
+      t(h, 'hi', 'refusal:owner.COMPLAINT_WINDOW_CLOSED', {
         number: 'JAI1-2026-1',
-        reason: t(h, 'hi', 'owner:refusal.COMPLAINT_WINDOW_CLOSED', { date: '2026-12-05' }),
+        lastDay: '2026-12-05',
         section: 'धारा 20',
       }),
     );

@@ -35,7 +35,7 @@ describe('confirming payments by replying to the card (e2e)', () => {
     const typed = ((duesPaise - shortBy) / 100).toFixed(2);
     await h.reply(k1, cardOf(k1), typed);
     expect(h.api.lastTo(k1.id)!.text).toBe(
-      t('en', 'staff:confirm.amount_less', {
+      t('en', 'refusal:CONFIRM_AMOUNT_LESS', {
         caseNumber: c.number,
         due: duesPaise,
         given: duesPaise - shortBy,

@@ -58,7 +58,7 @@ describe.each(await dbKinds())('the amount recorded is the amount the keeper con
       await h.send(owner, '1,00,000.55');
       const answer = lastText(owner.id)!.text;
       expect(answer).toBe(
-        t(lang, 'owner:pay.over', {
+        t(lang, 'refusal:owner.PAYMENT_OVER', {
           given: DECLARED,
           due,
           difference: DECLARED - due,
@@ -70,7 +70,7 @@ describe.each(await dbKinds())('the amount recorded is the amount the keeper con
       // An amount from ₹2,14,74,836.48 up (beyond a 32-bit column) gets the same clear answer, nothing else.
       await h.send(owner, '21474836.48');
       expect(lastText(owner.id)!.text).toBe(
-        t(lang, 'owner:pay.over', {
+        t(lang, 'refusal:owner.PAYMENT_OVER', {
           given: 2_147_483_648,
           due,
           difference: 2_147_483_648 - due,

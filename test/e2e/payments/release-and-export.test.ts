@@ -271,7 +271,7 @@ describe('/release (ss. 13, 15, 19) and /register_export (s. 7) (e2e)', () => {
 
     // Bad ranges and other pounds are refused.
     await h.send(keeper, '/register_export 30.11.2026 01.11.2026');
-    expect(h.api.lastTo(keeper.id)!.text).toBe(t('en', 'staff:export.error.RANGE_REVERSED'));
+    expect(h.api.lastTo(keeper.id)!.text).toBe(t('en', 'refusal:EXPORT_RANGE_REVERSED'));
     await h.send(keeper, '/register_export 01.11.2026');
     expect(h.api.lastTo(keeper.id)!.text).toBe(t('en', 'staff:export.usage'));
     await h.send(keeper, '/register_export 01.11.2026 30.11.2026 JAI2');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { registerSeizure, SeizureEntryError } from '../../../src/services/register-seizure';
+import { registerSeizure } from '../../../src/services/register-seizure';
+import { Refusal } from '../../../src/services/refusal';
 import { loadGrants, staffActorOf } from '../../../src/services/staff-actor';
 import { dbKinds, suiteDatabase } from '../../support/db';
 import { enrolStaff, seed } from '../../support/fixtures';
@@ -52,14 +53,14 @@ describe.each(await dbKinds())('time of seizure in the register on %s', (kind) =
       actor: staffActorOf(grants, via()),
       now,
     });
-    await expect(after).rejects.toMatchObject({ problem: 'SEIZED_AFTER_IMPOUNDING', section: 's. 8' });
-    await expect(after).rejects.toBeInstanceOf(SeizureEntryError);
+    await expect(after).rejects.toMatchObject({ code: 'SEIZURE_SEIZED_AFTER_IMPOUNDING', section: 's. 8' });
+    await expect(after).rejects.toBeInstanceOf(Refusal);
     const future = registerSeizure(db.prisma, {
       entry: { ...entry, seizedAt: new Date('2026-11-29T10:01:00+05:30') },
       actor: staffActorOf(grants, via()),
       now,
     });
-    await expect(future).rejects.toMatchObject({ problem: 'FUTURE_TIME', field: 'seizedAt' });
+    await expect(future).rejects.toMatchObject({ code: 'SEIZURE_FUTURE_TIME', params: { field: 'seizedAt' } });
     expect(await db.prisma.case.count()).toBe(before);
   });
 

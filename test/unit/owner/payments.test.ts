@@ -143,7 +143,7 @@ describe.each(kinds)('payment declaration on %s', (kind) => {
 
   it('refuses less than the dues, and a claim that is not the caller’s', async () => {
     const claim = await claimFor('JAI1-2026-2', 5005n);
-    const short = await declarePayment({ db: db.prisma, config }, windows, {
+    const short = declarePayment({ db: db.prisma, config }, windows, {
       claimId: claim.id,
       telegramUserId: 5005n,
       method: 'CASH',
@@ -151,8 +151,8 @@ describe.each(kinds)('payment declaration on %s', (kind) => {
       upiRef: null,
       now: NOW,
     });
-    expect(short).toMatchObject({ kind: 'short', amountPaise: 100, deposit: false });
-    const notMine = await declarePayment({ db: db.prisma, config }, windows, {
+    await expect(short).rejects.toMatchObject({ code: 'PAYMENT_SHORT', section: 's. 13', params: { given: 100 } });
+    const notMine = declarePayment({ db: db.prisma, config }, windows, {
       claimId: claim.id,
       telegramUserId: 9999n,
       method: 'CASH',
@@ -160,13 +160,13 @@ describe.each(kinds)('payment declaration on %s', (kind) => {
       upiRef: null,
       now: NOW,
     });
-    expect(notMine).toEqual({ kind: 'not_your_claim' });
+    await expect(notMine).rejects.toMatchObject({ code: 'NOT_YOUR_CLAIM' });
     expect(await db.prisma.payment.count({ where: { claimId: claim.id } })).toBe(0);
   });
 
   it('refuses a s. 15 deposit once the s. 20 window has closed, citing s. 20', async () => {
     const claim = await claimFor('JAI1-2026-2', 5006n, 'S15_PROTEST');
-    const r = await declarePayment({ db: db.prisma, config }, windows, {
+    const r = declarePayment({ db: db.prisma, config }, windows, {
       claimId: claim.id,
       telegramUserId: 5006n,
       method: 'CASH',
@@ -174,11 +174,11 @@ describe.each(kinds)('payment declaration on %s', (kind) => {
       upiRef: null,
       now: new Date('2026-12-01T10:00:00+05:30'),
     });
-    expect(r.kind).toBe('refused');
-    if (r.kind === 'refused') {
-      expect(r.error.section).toBe('s. 20');
-      expect((r.error as { reason?: string }).reason).toBe('COMPLAINT_WINDOW_CLOSED');
-    }
+    await expect(r).rejects.toMatchObject({
+      code: 'REFUSED',
+      section: 's. 20',
+      params: { reason: 'COMPLAINT_WINDOW_CLOSED' },
+    });
   });
 
   it('verifies a receipt by its code ignoring case, spaces and dashes, and not a near miss', async () => {

@@ -14,7 +14,7 @@ import { parseCaseNumber } from '../../../src/services/cases';
 import { authorize, may, poundsInScope, staffActorOf, type Grant } from '../../../src/services/staff-actor';
 import { nextCaseActions } from '../../../src/services/case-transition';
 import { Refusal } from '../../../src/services/refusal';
-import { SeizureEntryError, validateSeizureEntry } from '../../../src/services/register-seizure';
+import { validateSeizureEntry } from '../../../src/services/register-seizure';
 
 describe('codes', () => {
   it('enrolment codes use only unambiguous characters and hash case-insensitively', () => {
@@ -223,8 +223,8 @@ describe('s. 8 register entry checks', () => {
     } catch (e) {
       error = e;
     }
-    expect(error).toBeInstanceOf(SeizureEntryError);
-    expect(error).toMatchObject({ problem, section });
+    expect(error).toBeInstanceOf(Refusal);
+    expect(error).toMatchObject({ code: `SEIZURE_${problem}`, section });
   });
   it('accepts the exact current instant', () => {
     expect(validateSeizureEntry({ ...entry, impoundedAt: now }, now).heads).toHaveLength(3);
