@@ -6,8 +6,9 @@ import { Prisma, type PrismaClient } from './generated/client';
  * Hand-written SQL on the hot path of an update (the update's claim with the chat's session lease, the lease's
  * end: bot/middleware/; the owner screens' read models: src/services/case-card.ts, subscriptions.ts, dues.ts)
  * goes to the Postgres pool directly: through Prisma's `$queryRaw` it costs about as much CPU again as the
- * statement's own work in the driver. PGlite, and a transaction, keep Prisma (no direct path is
- * registered for them). Values come back as `$queryRaw` gives them (PRISMA_TYPES: int8 as bigint, numeric as
+ * statement's own work in the driver. So does a transaction of raw SQL run with `sqlTransaction` (the keeper's
+ * confirmation): BEGIN … COMMIT on one pooled connection. PGlite keeps Prisma (no direct path is registered for it),
+ * and so does any other transaction. Values come back as `$queryRaw` gives them (PRISMA_TYPES: int8 as bigint, numeric as
  * Decimal, timestamp without time zone as UTC), and Dates go in as UTC, as Prisma writes them.
  * Each statement is counted like Prisma's (src/db/count-statements.ts).
  */
