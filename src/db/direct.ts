@@ -45,6 +45,9 @@ export const PRISMA_TYPES = {
 /** A Date as Prisma sends it: the UTC instant (pg's own rendering uses the local offset, which a timestamp column ignores). */
 const param = (v: unknown): unknown => (v instanceof Date ? v.toISOString() : Array.isArray(v) ? v.map(param) : v);
 
+/** The longest a statement of a `transaction` may run: Prisma's default timeout of an interactive transaction. */
+const TRANSACTION_STATEMENT_TIMEOUT_MS = 5000;
+
 /** A direct path on a pg pool (created with `types: PRISMA_TYPES`), counted against the unit of work like the adapter's statements. */
 export function poolSql(pool: pg.Pool, onStatement: () => void = countStatement): DirectSql {
   const on = (q: pg.Pool | pg.PoolClient): DirectSql['query'] =>
@@ -61,7 +64,9 @@ export function poolSql(pool: pg.Pool, onStatement: () => void = countStatement)
       // A connection that failed mid-transaction is not given back to the pool but closed (release with the error).
       let broken: Error | undefined;
       try {
-        await query('BEGIN', []);
+        // No statement waits (for a lock, say) longer than Prisma lets a whole interactive transaction run: one round
+        // trip with BEGIN (a simple query, no parameters).
+        await query(`BEGIN; SET LOCAL statement_timeout = ${TRANSACTION_STATEMENT_TIMEOUT_MS}`, []);
         const result = await fn({ query });
         await query('COMMIT', []);
         return result;
