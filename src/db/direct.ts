@@ -6,8 +6,9 @@ import { Prisma, type PrismaClient } from './generated/client';
  * Hand-written SQL on the hot path of an update (the update's claim with the chat's session lease, the lease's
  * end: bot/middleware/; the owner screens' read models: src/services/case-card.ts, subscriptions.ts, dues.ts)
  * goes to the Postgres pool directly: through Prisma's `$queryRaw` it costs about as much CPU again as the
- * statement's own work in the driver. PGlite, and a transaction, keep Prisma (no direct path is
- * registered for them). Values come back as `$queryRaw` gives them (PRISMA_TYPES: int8 as bigint, numeric as
+ * statement's own work in the driver. So does a transaction of raw SQL run with `sqlTransaction` (the keeper's
+ * confirmation): BEGIN … COMMIT on one pooled connection. PGlite keeps Prisma (no direct path is registered for it),
+ * and so does any other transaction. Values come back as `$queryRaw` gives them (PRISMA_TYPES: int8 as bigint, numeric as
  * Decimal, timestamp without time zone as UTC), and Dates go in as UTC, as Prisma writes them.
  * Each statement is counted like Prisma's (src/db/count-statements.ts).
  */
@@ -44,6 +45,9 @@ export const PRISMA_TYPES = {
 /** A Date as Prisma sends it: the UTC instant (pg's own rendering uses the local offset, which a timestamp column ignores). */
 const param = (v: unknown): unknown => (v instanceof Date ? v.toISOString() : Array.isArray(v) ? v.map(param) : v);
 
+/** The longest a statement of a `transaction` may run: Prisma's default timeout of an interactive transaction. */
+const TRANSACTION_STATEMENT_TIMEOUT_MS = 5000;
+
 /** A direct path on a pg pool (created with `types: PRISMA_TYPES`), counted against the unit of work like the adapter's statements. */
 export function poolSql(pool: pg.Pool, onStatement: () => void = countStatement): DirectSql {
   const on = (q: pg.Pool | pg.PoolClient): DirectSql['query'] =>
@@ -60,7 +64,9 @@ export function poolSql(pool: pg.Pool, onStatement: () => void = countStatement)
       // A connection that failed mid-transaction is not given back to the pool but closed (release with the error).
       let broken: Error | undefined;
       try {
-        await query('BEGIN', []);
+        // No statement waits (for a lock, say) longer than Prisma lets a whole interactive transaction run: one round
+        // trip with BEGIN (a simple query, no parameters).
+        await query(`BEGIN; SET LOCAL statement_timeout = ${TRANSACTION_STATEMENT_TIMEOUT_MS}`, []);
         const result = await fn({ query });
         await query('COMMIT', []);
         return result;

@@ -9,7 +9,7 @@ import {
   type TransitionAllowed,
 } from '../law';
 import { Prisma, type Db } from '../db';
-import { sqlState, type SqlTx } from '../db/direct';
+import { sqlState } from '../db/direct';
 import type { Tx } from './outbox';
 import { refusalOf, Refusal } from './refusal';
 import { authorize, authorizeInTx, may, type Authorized, type StaffActor, type StaffRight } from './staff-actor';
@@ -128,21 +128,6 @@ export async function touchCase(tx: Tx, c: { id: number; version: number; status
     data: { version: { increment: 1 } },
   });
   if (n.count !== 1) throw new Refusal('CONFLICT');
-}
-
-/** `transition` in one raw statement, for a transaction of raw SQL (the keeper's confirmation, `sqlTransaction`). */
-export async function transitionSql(tx: SqlTx, c: { id: number; version: number }, allowed: TransitionAllowed) {
-  const n = await tx.$executeRaw`UPDATE "Case"
-    SET "status" = CAST(${allowed.to}::text AS "CaseStatus"), "version" = "version" + 1
-    WHERE "id" = ${c.id}::int AND "version" = ${c.version}::int AND "status" = CAST(${allowed.from}::text AS "CaseStatus")`;
-  if (n !== 1) throw new Refusal('CONFLICT');
-}
-
-/** `touchCase` in one raw statement, for a transaction of raw SQL (the keeper's confirmation, `sqlTransaction`). */
-export async function touchCaseSql(tx: SqlTx, c: { id: number; version: number; status: string }): Promise<void> {
-  const n = await tx.$executeRaw`UPDATE "Case" SET "version" = "version" + 1
-    WHERE "id" = ${c.id}::int AND "version" = ${c.version}::int AND "status" = CAST(${c.status}::text AS "CaseStatus")`;
-  if (n !== 1) throw new Refusal('CONFLICT');
 }
 
 /** Normalises free text typed by staff: NFC, single spaces, trimmed. */

@@ -1,5 +1,4 @@
 import { Prisma } from '../db';
-import type { SqlTx } from '../db/direct';
 import type { Tx } from './outbox';
 
 /** One ledger entry as a service posts it: the case and the time are the posting's. */
@@ -20,24 +19,25 @@ export async function postLedger(tx: Tx, caseId: number, now: Date, entries: rea
 }
 
 /**
- * `postLedger` in one raw statement, for a transaction of raw SQL (the keeper's confirmation, `sqlTransaction`): the
- * same rows, and the same rule — an entry whose key is already posted is skipped (ON CONFLICT DO NOTHING, what
- * `skipDuplicates` sends).
+ * The INSERT of `postLedger` as raw SQL, for a transaction of raw SQL (the keeper's confirmation, `sqlTransaction`):
+ * the same rows, and the same rule — an entry whose key is already posted is skipped (ON CONFLICT DO NOTHING, what
+ * `skipDuplicates` sends). `onlyIf`: a condition the rows are written under (a statement that also makes the change
+ * the money is for writes them only if that change was made).
  */
-export async function postLedgerSql(
-  tx: SqlTx,
+export function ledgerInsertSql(
   caseId: number,
   now: Date,
   entries: readonly LedgerPosting[],
-): Promise<void> {
-  if (entries.length === 0) return;
+  onlyIf: Prisma.Sql = Prisma.sql`true`,
+): Prisma.Sql {
+  if (entries.length === 0) return Prisma.sql`SELECT 1 WHERE false`;
   const rows = entries.map(
     (e) =>
       Prisma.sql`(${caseId}::int, CAST(${e.account}::text AS "LedgerAccount"), ${BigInt(e.amountPaise)}::bigint,
         ${e.section}::text, ${e.memo ?? null}::text, ${e.idempotencyKey}::text, ${now}::timestamptz)`,
   );
-  await tx.$executeRaw`INSERT INTO "LedgerEntry"
+  return Prisma.sql`INSERT INTO "LedgerEntry"
       ("caseId", "account", "amountPaise", "section", "memo", "idempotencyKey", "createdAt")
-    VALUES ${Prisma.join(rows)}
+    SELECT * FROM (VALUES ${Prisma.join(rows)}) AS posting WHERE ${onlyIf}
     ON CONFLICT DO NOTHING`;
 }

@@ -1,5 +1,4 @@
 import { Prisma } from '../db';
-import type { SqlTx } from '../db/direct';
 import type { DocumentRef } from '../documents';
 import type { HeadWords } from './head-label';
 
@@ -129,16 +128,17 @@ export async function addAllToOutbox(tx: Tx, items: readonly OutboxItem[]): Prom
 }
 
 /**
- * `addAllToOutbox` in one raw statement, for a transaction of raw SQL (the keeper's confirmation, `sqlTransaction`):
- * the same rows (the payload as JSON, created now, no attempts yet), each skipped when its key is already there.
+ * The INSERT of `addAllToOutbox` as raw SQL, for a transaction of raw SQL (the keeper's confirmation,
+ * `sqlTransaction`): the same rows (the payload as JSON, created now, no attempts yet), each skipped when its key is
+ * already there.
  */
-export async function addAllToOutboxSql(tx: SqlTx, items: readonly OutboxItem[]): Promise<void> {
-  if (items.length === 0) return;
+export function outboxInsertSql(items: readonly OutboxItem[]): Prisma.Sql {
+  if (items.length === 0) return Prisma.sql`SELECT 1 WHERE false`;
   const rows = items.map(
     (i) =>
       Prisma.sql`(${i.job.name}::text, ${i.jobKey}::text, ${JSON.stringify(i.job.payload)}::jsonb, ${i.runAt}::timestamptz)`,
   );
-  await tx.$executeRaw`INSERT INTO "OutboxEntry" ("jobName", "jobKey", "payload", "runAt")
+  return Prisma.sql`INSERT INTO "OutboxEntry" ("jobName", "jobKey", "payload", "runAt")
     VALUES ${Prisma.join(rows)}
     ON CONFLICT DO NOTHING`;
 }

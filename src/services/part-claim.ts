@@ -9,7 +9,7 @@ import {
 } from '../law';
 import type { Db } from '../db';
 import type { SqlTx } from '../db/direct';
-import { caseStateOf, mustAllow, touchCaseSql, transitionSql, type CaseFacts } from './case-transition';
+import { caseStateOf, mustAllow, type CaseFacts } from './case-transition';
 import { messageItem, type OutboxItem, type Tx } from './outbox';
 import { Refusal, refusalOf } from './refusal';
 
@@ -121,8 +121,11 @@ export interface ConfirmationPlan {
   /** True: a part payment — its heads are delivered now and the case's status stays. */
   part: boolean;
   headIds: number[];
-  /** Writes the case (status or version), guarded by the version read. */
-  write: () => Promise<void>;
+  /**
+   * The case's write, guarded by the version read (as `transition`): its status `from` → `to`, and a new version. A
+   * part payment keeps the status (`from` = `to`: the version alone, as `touchCase`).
+   */
+  caseChange: { from: string; to: string };
 }
 
 /**
@@ -133,23 +136,22 @@ export interface ConfirmationPlan {
  * left the pound meanwhile (delivered on another owner's part claim: HEAD_NOT_IN_CUSTODY, so no head is paid for twice).
  */
 export function confirmationPlan(
-  tx: SqlTx,
   c: ConfirmationCase,
   headIds: number[],
   p: { kind: 'S13_PAYMENT' | 'S15_DEPOSIT'; part: boolean },
   now: Date,
 ): ConfirmationPlan {
   const scope = scopeOf(c, basisOf(p.kind), headIds, now);
-  if (scope === 'part') return { c, part: true, headIds, write: () => touchCaseSql(tx, c) };
+  if (scope === 'part') return { c, part: true, headIds, caseChange: { from: c.status, to: c.status } };
   const state = caseStateOf(c);
   if (!p.part) {
     const allowed = mustAllow(state, CONFIRM[p.kind], 'pound_keeper', now);
-    return { c, part: false, headIds, write: () => transitionSql(tx, c, allowed) };
+    return { c, part: false, headIds, caseChange: { from: allowed.from, to: allowed.to } };
   }
   const claimed = applyTransition(state, CLAIM[p.kind], 'pound_keeper', now);
   if (!claimed.ok) throw refusalOf(claimed.error);
   const confirmed = mustAllow(claimed.value, CONFIRM[p.kind], 'pound_keeper', now);
-  return { c, part: false, headIds, write: () => transitionSql(tx, c, { ...confirmed, from: state.status }) };
+  return { c, part: false, headIds, caseChange: { from: state.status, to: confirmed.to } };
 }
 
 /**

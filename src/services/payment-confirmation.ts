@@ -1,8 +1,8 @@
 import { checkTransition, type CaseAction, type StatutoryWindows, type TransitionAllowed } from '../law';
 import type { Db } from '../db';
 import { Prisma } from '../db';
-import { queryRows, sqlTransaction, type SqlTx } from '../db/direct';
-import { audit, auditSql } from './audit';
+import { queryRows, sqlTransaction } from '../db/direct';
+import { audit } from './audit';
 import { claimDivisionPostings } from './claim-division';
 import {
   caseStateOf,
@@ -14,14 +14,13 @@ import {
 } from './case-transition';
 import { refusalOf, Refusal } from './refusal';
 import { deadlineReplan, planDeadlines } from './deadlines';
-import { addAllToOutboxSql, messageItem, queueMessage, type OutboxItem, type OutgoingMessage, type Tx } from './outbox';
+import { messageItem, queueMessage, type OutboxItem, type OutgoingMessage, type Tx } from './outbox';
 import { issueReceipt, itemTotals, receiptItemsFromSnapshot, verificationLink, type ReceiptItem } from './receipts';
-import { authorize, authorizeInTx, type StaffActor } from './staff-actor';
-import { salePathOf, storedClockColumns, type StoredClock } from './law-case';
+import { authorize, authorizeInTx, authorizeOnRowsInTx, type StaffActor } from './staff-actor';
 import { s20LastDay } from './next-deadline';
 import { paiseOf } from '../db';
-import { postLedgerSql } from './ledger';
-import { confirmationPlan, releasePart, type ConfirmationCase } from './part-claim';
+import { confirmationFacts, queueAndAudit, recordConfirmation } from './confirmation-sql';
+import { confirmationPlan, releasePart } from './part-claim';
 import type { HeadWords } from './head-label';
 
 /** What the keeper's confirmation led to. */
@@ -170,127 +169,6 @@ function confirmedSlotOf(p: { caseId: number; kind: string; claimId: number | nu
   return part ? `${p.caseId}:${p.kind}:claim:${p.claimId}` : `${p.caseId}:${p.kind}`;
 }
 
-/** The payment as the confirming transaction reads it, with its case, pound, claim heads and receipt (if any). */
-interface ConfirmationFacts {
-  id: number;
-  caseId: number;
-  claimId: number | null;
-  kind: 'S13_PAYMENT' | 'S15_DEPOSIT';
-  status: 'PENDING' | 'CONFIRMED' | 'REJECTED' | 'CANCELLED';
-  part: boolean;
-  amountPaise: number;
-  duesSnapshot: unknown;
-  payerTelegramId: bigint;
-  receiptNumber: string | null;
-  pound: { id: number; code: string };
-  c: ConfirmationCase;
-  /** The Head ids the payment's claim names (empty: every head still in the pound). */
-  claimHeadIds: number[];
-}
-
-type FactsRow = StoredClock & {
-  id: number;
-  caseId: number;
-  claimId: number | null;
-  kind: ConfirmationFacts['kind'];
-  status: ConfirmationFacts['status'];
-  part: boolean;
-  amountPaise: bigint;
-  duesSnapshot: unknown;
-  payerTelegramId: bigint;
-  receiptNumber: string | null;
-  number: string;
-  poundId: number;
-  poundCode: string;
-  caseStatus: string;
-  version: number;
-  impoundedAt: Date;
-  seizedAt: Date | null;
-  reportedAt: Date | null;
-  noticePostedAt: Date | null;
-  surplusDepositedAt: Date | null;
-  noticeStuckUpAt: Date | null;
-  proclaimedVillageAt: Date | null;
-  proclaimedMarketAt: Date | null;
-  auctionScheduledFor: Date | null;
-  auctionStatus: string | null;
-  heads: ConfirmationCase['heads'];
-  confirmed: Array<{ kind: string; part: boolean }>;
-  claimHeadIds: number[];
-};
-
-/**
- * Everything a confirmation judges, in one statement: the payment, its receipt number, the case's statutory facts
- * (status and version, dates, heads, the notice, the current auction, its confirmed payments), the pound and the
- * heads the claim names — what `loadCase` and the payment's relations would read in ten.
- */
-async function confirmationFacts(tx: SqlTx, paymentId: number): Promise<ConfirmationFacts | null> {
-  const rows = await tx.$queryRaw<FactsRow[]>`
-    SELECT p."id", p."caseId", p."claimId", p."kind"::text AS "kind", p."status"::text AS "status", p."part",
-      p."amountPaise", p."duesSnapshot", p."payerTelegramId",
-      (SELECT r."number" FROM "Receipt" r WHERE r."paymentId" = p."id") AS "receiptNumber",
-      c."number", c."poundId", po."code" AS "poundCode", c."status"::text AS "caseStatus", c."version",
-      ${storedClockColumns('c')},
-      n."postedAt" AS "noticeStuckUpAt", n."proclaimedVillageAt", n."proclaimedMarketAt",
-      a."scheduledFor" AS "auctionScheduledFor", a."status"::text AS "auctionStatus",
-      (SELECT coalesce(json_agg(json_build_object('id', h."id", 'index', h."index", 'cattleClass', h."cattleClass",
-          'description', h."description", 'status', h."status") ORDER BY h."index"), '[]'::json)
-        FROM "Head" h WHERE h."caseId" = c."id") AS "heads",
-      (SELECT coalesce(json_agg(json_build_object('kind', q."kind", 'part', q."part")), '[]'::json)
-        FROM "Payment" q WHERE q."caseId" = c."id" AND q."status" = 'CONFIRMED') AS "confirmed",
-      (SELECT coalesce(json_agg(ch."headId" ORDER BY ch."headId"), '[]'::json)
-        FROM "ClaimHead" ch WHERE ch."claimId" = p."claimId") AS "claimHeadIds"
-    FROM "Payment" p
-      JOIN "Case" c ON c."id" = p."caseId"
-      JOIN "Pound" po ON po."id" = c."poundId"
-      LEFT JOIN "Notice" n ON n."caseId" = c."id"
-      LEFT JOIN "Auction" a ON a."id" = c."currentAuctionId"
-    WHERE p."id" = ${paymentId}`;
-  const r = rows[0];
-  if (!r) return null;
-  return {
-    id: r.id,
-    caseId: r.caseId,
-    claimId: r.claimId,
-    kind: r.kind,
-    status: r.status,
-    part: r.part,
-    amountPaise: paiseOf(r.amountPaise),
-    duesSnapshot: r.duesSnapshot,
-    payerTelegramId: r.payerTelegramId,
-    receiptNumber: r.receiptNumber,
-    pound: { id: r.poundId, code: r.poundCode },
-    claimHeadIds: r.claimHeadIds,
-    c: {
-      id: r.caseId,
-      number: r.number,
-      poundId: r.poundId,
-      version: r.version,
-      status: r.caseStatus,
-      impoundedAt: r.impoundedAt,
-      seizedAt: r.seizedAt,
-      reportedAt: r.reportedAt,
-      noticePostedAt: r.noticePostedAt,
-      ...salePathOf(r),
-      surplusDepositedAt: r.surplusDepositedAt,
-      heads: r.heads,
-      notice:
-        r.noticeStuckUpAt === null
-          ? null
-          : {
-              postedAt: r.noticeStuckUpAt,
-              proclaimedVillageAt: r.proclaimedVillageAt,
-              proclaimedMarketAt: r.proclaimedMarketAt,
-            },
-      auction:
-        r.auctionScheduledFor === null || r.auctionStatus === null
-          ? null
-          : { scheduledFor: r.auctionScheduledFor, status: r.auctionStatus },
-      payments: r.confirmed.map((q) => ({ kind: q.kind, status: 'CONFIRMED', part: q.part })),
-    },
-  };
-}
-
 async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome> {
   const { paymentId, now } = input;
   // Known once the payment is read: the refusal and "already" paths below name the case.
@@ -298,10 +176,11 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
   try {
     // Raw SQL on one pooled connection on Postgres (no Prisma work per statement), a Prisma transaction on PGlite.
     const done = await sqlTransaction(db, async (tx) => {
-      const p = await confirmationFacts(tx, paymentId);
+      const p = await confirmationFacts(tx, paymentId, input.actor.telegramId);
       if (!p) throw new Refusal('PAYMENT_NOT_FOUND');
-      // The keeper's grants as they stand now (not the bot's cached copy): a keeper revoked a moment ago confirms nothing.
-      const who = await authorizeInTx(tx, input.actor, 'payment.confirm', p.pound.id);
+      // The keeper's grants as they stand now, read with the payment (not the bot's cached copy): a keeper revoked a
+      // moment ago confirms nothing.
+      const who = authorizeOnRowsInTx(p.grantRows, input.actor, 'payment.confirm', p.pound.id);
       caseNumber = p.c.number;
       if (p.status === 'CONFIRMED')
         return { status: 'already', paymentId, caseNumber: p.c.number, receiptNumber: p.receiptNumber } as const;
@@ -320,31 +199,38 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
       // The keeper's word is the amount received: the dues told (equal to what the keeper typed, if anything).
       const confirmedPaise = duePaise;
       // One owner's heads of a multi-owner entry (a part payment) or the case's own payment: src/law decides (part-claim.ts).
-      const plan = confirmationPlan(tx, p.c, p.claimId === null ? [] : p.claimHeadIds, p, now);
-      // Conditional on PENDING: a concurrent confirmation waits for this row and then finds it confirmed.
-      const claimed = await tx.$executeRaw`UPDATE "Payment" SET "status" = 'CONFIRMED', "part" = ${plan.part}::boolean,
-          "amountPaise" = ${BigInt(confirmedPaise)}::bigint, "confirmedSlot" = ${confirmedSlotOf(p, plan.part)}::text,
-          "confirmedAt" = ${now}::timestamptz, "confirmedByStaffId" = ${who.grant.staffId}::int,
-          "confirmedViaMessageId" = ${input.actor.messageId}::int, "receiptBookNo" = ${input.receiptBookNo?.trim() || null}::text
-        WHERE "id" = ${paymentId}::int AND "status" = 'PENDING'`;
-      if (claimed !== 1) return null;
-      await plan.write();
-      // The ledger in one statement: the money received and, for a s. 13 payment, its s. 17 division (the keeper
-      // retains the feeding charges received, the fines are the Magistrate's). A s. 15 deposit is divided only when
-      // the Magistrate orders it applied (deposit-outcome.ts).
+      const plan = confirmationPlan(p.c, p.claimId === null ? [] : p.claimHeadIds, p, now);
+      // The ledger: the money received and, for a s. 13 payment, its s. 17 division (the keeper retains the feeding
+      // charges received, the fines are the Magistrate's). A s. 15 deposit is divided only when the Magistrate orders
+      // it applied (deposit-outcome.ts).
       const ledger = LEDGER[p.kind];
       const division =
         p.kind === 'S13_PAYMENT' ? claimDivisionPostings(p.duesSnapshot, paymentId, confirmedPaise) : null;
-      await postLedgerSql(tx, p.caseId, now, [
-        {
-          account: ledger.account,
-          amountPaise: confirmedPaise,
-          section: ledger.section,
-          memo: `payment ${paymentId}`,
-          idempotencyKey: `payment:${paymentId}:received`,
-        },
-        ...(division?.postings ?? []),
-      ]);
+      // The payment, the case and the ledger in one statement (confirmation-sql.ts); false: confirmed meanwhile.
+      const recorded = await recordConfirmation(tx, {
+        paymentId,
+        caseId: p.caseId,
+        part: plan.part,
+        amountPaise: confirmedPaise,
+        confirmedSlot: confirmedSlotOf(p, plan.part),
+        staffId: who.grant.staffId,
+        messageId: input.actor.messageId,
+        receiptBookNo: input.receiptBookNo?.trim() || null,
+        now,
+        c: plan.c,
+        caseChange: plan.caseChange,
+        ledger: [
+          {
+            account: ledger.account,
+            amountPaise: confirmedPaise,
+            section: ledger.section,
+            memo: `payment ${paymentId}`,
+            idempotencyKey: `payment:${paymentId}:received`,
+          },
+          ...(division?.postings ?? []),
+        ],
+      });
+      if (!recorded) return null;
       const kind = p.kind;
       const items = receiptItemsFromSnapshot(p.duesSnapshot, confirmedPaise, kind, now);
       // s. 15: the depositor is told the last day to complain (s. 20), the engine's date that gated the deposit.
@@ -375,10 +261,11 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
               now,
             })
           : null;
-      // Every message and the deadline replan in one statement. What they say is made when each is sent, by the job
-      // that sends it: the owner's receipt (words, QR), the same receipt as a PDF, and the keeper's printouts — the
-      // receipt and the release slip the owner signs when taking the cattle (s. 13) — typeset from the rows above.
-      await addAllToOutboxSql(tx, [
+      // Every message, the deadline replan and the audit event in one statement. What the messages say is made when
+      // each is sent, by the job that sends it: the owner's receipt (words, QR), the same receipt as a PDF, and the
+      // keeper's printouts — the receipt and the release slip the owner signs when taking the cattle (s. 13) — typeset
+      // from the rows above.
+      const messages = [
         messageItem(
           receiptMessage({
             chatId: p.payerTelegramId,
@@ -413,17 +300,23 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
         ...(released ? [released.message] : []),
         ...(input.keeperChat != null ? keeperPrintouts(paymentId, String(input.keeperChat), receipt, p.c, now) : []),
         deadlineReplan(p.caseId, now),
-      ]);
-      await auditSql(tx, who.audit, p.kind === 'S13_PAYMENT' ? 'payment.confirm' : 'deposit.confirm', p.caseId, {
-        paymentId,
-        amountPaise: confirmedPaise,
-        declaredPaise: p.amountPaise,
-        ...(p.kind === 'S13_PAYMENT' ? { division: division?.lines ?? 'snapshot_not_divisible' } : {}),
-        receiptNumber: receipt.number,
-        receiptBookNo: input.receiptBookNo ?? null,
-        ...(plan.headIds.length
-          ? { heads: plan.headIds, part: plan.part, releaseId: released?.release.id ?? null }
-          : {}),
+      ];
+      const action = p.kind === 'S13_PAYMENT' ? 'payment.confirm' : 'deposit.confirm';
+      await queueAndAudit(tx, messages, {
+        actor: who.audit,
+        action,
+        caseId: p.caseId,
+        details: {
+          paymentId,
+          amountPaise: confirmedPaise,
+          declaredPaise: p.amountPaise,
+          ...(p.kind === 'S13_PAYMENT' ? { division: division?.lines ?? 'snapshot_not_divisible' } : {}),
+          receiptNumber: receipt.number,
+          receiptBookNo: input.receiptBookNo ?? null,
+          ...(plan.headIds.length
+            ? { heads: plan.headIds, part: plan.part, releaseId: released?.release.id ?? null }
+            : {}),
+        },
       });
       const left = plan.c.heads.filter((h) => h.status === 'IMPOUNDED' && !plan.headIds.includes(h.id)).length;
       return {
