@@ -43,7 +43,13 @@ export type RefusalCode =
   | 'DUES_UNAVAILABLE'
   | 'CATTLE_REMAIN'
   | 'NOT_A_CLAIMANT'
-  | 'SURPLUS_NOT_HELD';
+  | 'SURPLUS_NOT_HELD'
+  /** s. 14 back-entry: no step (report, notice, proclamation) was given. */
+  | 'BACK_ENTRY_EMPTY'
+  /** s. 14 back-entry: the case has moved on (reported, noticed, claimed …): its steps are recorded as they happen. */
+  | 'BACK_ENTRY_CASE_MOVED'
+  /** s. 14 back-entry: the bot has already sent the report to the officer (it reaches him, dated when it does). */
+  | 'BACK_ENTRY_REPORT_SENT';
 
 /** A staff action the law, the role, the pound or the facts do not allow (see the module comment). */
 export class Refusal extends Error {

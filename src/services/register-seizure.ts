@@ -1,4 +1,4 @@
-import { isCattleClass, normaliseHerd, toIstDate } from '../law';
+import { isCattleClass, normaliseHerd, toIstDate, type PaperStepTimes } from '../law';
 import { Prisma, type Db } from '../db';
 import { audit } from './audit';
 import { allocateCaseNumber, villageKey } from './case-numbers';
@@ -9,6 +9,7 @@ import { maskMobile } from './sms/phone';
 import { insertOwnerMobile, queueOwnerSms, type SealedMobile } from './sms/owner-mobile';
 import { authorize, authorizeInTx, type StaffActor } from './staff-actor';
 import { addPendingPhoto } from './photos';
+import { hasPaperSteps, paperStepsOfNewEntry, type BackEntryResult } from './back-entry';
 
 /** A group of heads of one class with one description, or one head with its own (s. 8(a)). */
 export interface HeadGroup {
@@ -134,6 +135,11 @@ export async function registerSeizure(
      */
     registerKey?: string;
     ownerMobile?: SealedMobile | null;
+    /**
+     * s. 14 steps already taken on paper (src/services/back-entry.ts), recorded in the entry's transaction: a step
+     * the engine refuses leaves no entry either.
+     */
+    paperSteps?: PaperStepTimes | null;
   },
 ) {
   const { entry, now, actor: via } = input;
@@ -148,12 +154,20 @@ export async function registerSeizure(
       include: { heads: { orderBy: { index: 'asc' } }, pound: true },
     });
   try {
-    return await insertEntry(db, { entry, v, actor: via, now, registerKey, ownerMobile: input.ownerMobile ?? null });
+    return await insertEntry(db, {
+      entry,
+      v,
+      actor: via,
+      now,
+      registerKey,
+      ownerMobile: input.ownerMobile ?? null,
+      paperSteps: input.paperSteps ?? null,
+    });
   } catch (e) {
     // The same button recorded by a concurrent run that committed first: its case is the entry.
     if (registerKey && e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') {
       const first = await earlier();
-      if (first) return { case: first, replay: true };
+      if (first) return { case: first, replay: true, backEntry: null };
     }
     throw e;
   }
@@ -168,9 +182,10 @@ async function insertEntry(
     now: Date;
     registerKey: string | null;
     ownerMobile: SealedMobile | null;
+    paperSteps: PaperStepTimes | null;
   },
 ) {
-  const { entry, v, now, registerKey, ownerMobile } = input;
+  const { entry, v, now, registerKey, ownerMobile, paperSteps } = input;
   return db.$transaction(async (tx) => {
     // The keeper's grants as they stand now (not the bot's cached copy): a revoked keeper registers nothing.
     const who = await authorizeInTx(tx, input.actor, 'seizure.register', entry.poundId);
@@ -255,6 +270,8 @@ async function insertEntry(
       });
       await queueOwnerSms(tx, created.id, 'registered', now);
     }
-    return { case: created, replay: false };
+    let backEntry: BackEntryResult | null = null;
+    if (hasPaperSteps(paperSteps)) backEntry = await paperStepsOfNewEntry(tx, input.actor, created.id, paperSteps, now);
+    return { case: created, replay: false, backEntry };
   });
 }
