@@ -32,6 +32,9 @@ export function refusalText(
     section: sectionText(ctx, e.section),
     status: status ? ctx.t(`common:status.${status}`) : '',
   };
+  // A back-entry's refusal names the paper step it is about (and, for a missing one, the step it needs).
+  if (typeof e.params.step === 'string') params.step = ctx.t(`staff:paper.step.${e.params.step}`);
+  if (reason === 'PAPER_STEP_MISSING') params.missing = ctx.t(`staff:paper.step.${String(e.params.missing)}`);
   if (reason === 'PROCLAMATION_PENDING') {
     // "village,market" → "in the village and at the market-place" in the reader's language.
     const missing = String(e.params.missing ?? '')

@@ -1,12 +1,20 @@
 import { checkBackEntry, PAPER_STEPS, type PaperStep, type PaperStepTimes } from '../law';
 import type { Db } from '../db';
 import { audit } from './audit';
-import { caseStateOf, caseTransaction, loadCase, loadCaseAs, type CaseForLaw } from './case-transition';
+import {
+  caseStateOf,
+  caseTransaction,
+  loadCase,
+  loadCaseAs,
+  mustAllow,
+  type CaseFacts,
+  type CaseForLaw,
+} from './case-transition';
 import { planDeadlines } from './deadlines';
 import type { Tx } from './outbox';
 import { Refusal, refusalOf } from './refusal';
 import { PENDING_OUTCOME } from './s14-report';
-import { authorizeInTx, type StaffActor } from './staff-actor';
+import { authorize, authorizeInTx, type StaffActor } from './staff-actor';
 
 /**
  * s. 14 steps already taken on paper — a pound that adopts the bot mid-procedure has cases whose report was made,
@@ -35,6 +43,28 @@ export interface BackEntryResult {
 /** True when any step has a time. */
 export function hasPaperSteps(times: PaperStepTimes | null | undefined): times is PaperStepTimes {
   return !!times && PAPER_STEPS.some((s) => times[s] != null);
+}
+
+/**
+ * May `actor` enter paper steps on this case now (before asking for them): the right at its pound, a case that has
+ * not moved yet, and the seven days for claiming over (s. 14: before that no report can have been made). Throws.
+ */
+export function mayBackEnter(c: CaseForLaw, actor: StaffActor, now: Date): void {
+  authorize(actor, 'paper.steps', c.poundId);
+  if (c.status !== 'IMPOUNDED' || c.reportedAt || c.notice)
+    throw new Refusal('BACK_ENTRY_CASE_MOVED', 's. 14', { status: c.status });
+  mustAllow(caseStateOf(c), 'REPORT_S14', 'pound_keeper', now);
+}
+
+/** True for an entry whose s. 14 report could already have been made on paper (offer the back-entry). */
+export function backEntryPossible(c: CaseFacts, now: Date): boolean {
+  if (c.status !== 'IMPOUNDED' || c.reportedAt) return false;
+  try {
+    mustAllow(caseStateOf(c), 'REPORT_S14', 'pound_keeper', now);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
