@@ -1,7 +1,8 @@
 // Staff desk register view benchmark: 10^4 cases in one pound and 10^5 in the district (JAI1 and JAI2), inserted
-// set-based on a throwaway Postgres database (PGlite when Postgres does not answer). Measures one register page
-// — the read model (src/services/desk.ts `registerPage`) and its HTML (src/http/desk/views.ts) — for the queries a
-// keeper makes: the first page of open entries, a deep page, a status, a date range, a search, each sort.
+// set-based on a throwaway Postgres database (PGlite when Postgres does not answer). Measures one register page —
+// the read model (src/services/desk/register.ts `registerPage`) and its HTML (src/http/desk/views/register.ts) —
+// for the queries a keeper makes: the first page of open entries, a deep page, a status, a date range, a search,
+// each sort.
 // Run: npm run bench, or npx tsx bench/desk-register.ts (BENCH_DESK_POUND_CASES, BENCH_DESK_DISTRICT_CASES).
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';

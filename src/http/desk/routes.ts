@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Lang } from '../../i18n';
-import { CASE_STATUSES, CATTLE_CLASS_CODES, type CaseStatus } from '../../law';
+import { CASE_STATUSES, type CaseStatus } from '../../law';
 import type { CoreDeps } from '../../deps';
 import {
   deskEntry,
@@ -21,25 +19,25 @@ import {
   type StatusFilter,
 } from '../../services/desk';
 import { windowsFromConfig } from '../../services/dues';
-import { enrolmentLink } from '../../services/enrolment';
-import { registerSeizure, SeizureEntryError, type HeadGroup } from '../../services/register-seizure';
-import { Refusal } from '../../services/refusal';
-import { loadGrants, may, poundsInScope, staffActorOf, type StaffActor } from '../../services/staff-actor';
-import { administersStaff, issueStaffCode, listStaff, revokeStaffGrant } from '../../services/staff-admin';
+import { loadGrants, may, staffActorOf, type StaffActor } from '../../services/staff-actor';
+import { administersStaff } from '../../services/staff-admin';
 import { checkInitData, INIT_DATA_HEADER } from './auth';
+import { registerDeskForms } from './forms';
 import {
-  districtView,
-  entryView,
-  frame,
-  moneyView,
-  registerView,
-  SEIZE_ROWS,
-  seizeView,
-  shell,
-  staffView,
-  todayView,
-  type Frame,
-} from './views';
+  BadInput,
+  type DeskOptions,
+  hereOf,
+  int,
+  languageOf,
+  oneOf,
+  type Query,
+  SECURITY_HEADERS,
+  text,
+  Unprocessable,
+} from './request';
+import { districtView, entryView, frame, moneyView, registerView, shell, todayView, type Frame } from './views';
+
+export { DESK_CSP, type DeskOptions, languageOf } from './request';
 
 /**
  * The staff desk, a Telegram Mini App served under /desk by the HTTP server the bot already runs.
@@ -48,78 +46,16 @@ import {
  * another origin). Every view under /desk/v/ is an HTML fragment the page fetches with Telegram's signed initData in
  * the X-Telegram-Init-Data header: checked on every request (signature with the bot token, age against the clock),
  * then the user's grants are read from the database — a revoked official is refused at once. Anything wrong: 401 and
- * an empty body. Every read is scoped to the pounds of the user's grants.
+ * an empty body. Every read is scoped to the pounds of the user's grants. The parameter checks and the shared
+ * headers are in request.ts, the forms (staff administration, the s. 8 seizure) in forms.ts.
  */
 
 export const DESK_PATH = '/desk';
-
-export interface DeskOptions {
-  /** The bot token initData is signed with (Telegram's key; the local chat's stand-in token there). */
-  token: string;
-  /** The bot's username for links back to the chat (t.me/<bot>?start=...), once known. */
-  botUsername: () => string;
-  perMinute: number;
-}
 
 const require = createRequire(import.meta.url);
 const HERE = import.meta.dirname;
 const asset = (file: string) => readFileSync(path.join(HERE, file), 'utf8');
 const UPLOT_DIR = path.dirname(require.resolve('uplot/dist/uPlot.iife.min.js'));
-
-/** Content-Security-Policy of the page and its fragments: our own script and styles only. */
-export const DESK_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "form-action 'self'",
-  "base-uri 'none'",
-  // Telegram Web shows a Mini App in a frame; the phone apps in a web view.
-  'frame-ancestors https://web.telegram.org',
-].join('; ');
-
-const SECURITY_HEADERS = {
-  'content-security-policy': DESK_CSP,
-  'referrer-policy': 'no-referrer',
-  'x-content-type-options': 'nosniff',
-  'cache-control': 'no-store',
-};
-
-type Query = Record<string, string | undefined>;
-
-/** Why a request is answered 400: a parameter of the wrong shape (nothing is read or saved). */
-class BadInput extends Error {}
-
-/** A well-formed request the law or the register refuses: answered 422 with the page that says why (nothing saved). */
-class Unprocessable extends Error {
-  constructor(readonly html: string) {
-    super('unprocessable');
-  }
-}
-
-const CONTROL = /[\p{Cc}\p{Cf}]/u;
-
-function text(q: Query, name: string, max: number): string | undefined {
-  const v = q[name];
-  if (v === undefined || v === '') return undefined;
-  if (typeof v !== 'string' || v.length > max || CONTROL.test(v)) throw new BadInput(name);
-  return v;
-}
-
-function int(q: Query, name: string): number | undefined {
-  const v = text(q, name, 10);
-  if (v === undefined) return undefined;
-  if (!/^\d{1,9}$/.test(v)) throw new BadInput(name);
-  return Number(v);
-}
-
-function oneOf<T extends string>(q: Query, name: string, values: readonly T[]): T | undefined {
-  const v = text(q, name, 40);
-  if (v === undefined) return undefined;
-  if (!(values as readonly string[]).includes(v)) throw new BadInput(name);
-  return v as T;
-}
 
 export async function registerDesk(app: FastifyInstance, deps: CoreDeps, o: DeskOptions): Promise<void> {
   const css = asset('desk.css');
@@ -305,141 +241,5 @@ export async function registerDesk(app: FastifyInstance, deps: CoreDeps, o: Desk
     }),
   );
 
-  const staffPage = view('staff', async ({ actor, f, body }) => {
-    if (!administersStaff(actor)) return null;
-    const now = deps.clock.now();
-    let issued: { code: string; link: string; expiresAt: Date } | null = null;
-    let message: { ok: boolean; text: string } | null = null;
-    if (body) {
-      const op = oneOf(body, 'op', ['enrol', 'revoke'] as const);
-      if (op === 'enrol') {
-        const r = await issueStaffCode(deps.db, actor, {
-          role: oneOf(body, 'role', ['POUND_KEEPER', 'OFFICER', 'MAGISTRATE'] as const) ?? '',
-          poundCodes: [text(body, 'pound', 20) ?? ''],
-          name: text(body, 'name', 60) ?? null,
-          ttlHours: deps.config.ENROLMENT_CODE_TTL_HOURS,
-          now,
-        });
-        if (r.ok) issued = { code: r.code, link: enrolmentLink(o.botUsername(), r.code), expiresAt: r.expiresAt };
-        else {
-          const minutes = r.retryInMinutes ?? 1;
-          message = { ok: false, text: f.t(`desk:staff.refused.${r.refusal}`, { count: minutes, minutes }) };
-        }
-      } else if (op === 'revoke') {
-        const staffId = int(body, 'staff');
-        if (staffId === undefined) throw new BadInput('staff');
-        const done = await revokeStaffGrant(deps.db, actor, staffId, now);
-        message = done
-          ? { ok: true, text: f.t('desk:staff.revoked', { name: done.name }) }
-          : { ok: false, text: f.t('desk:staff.revoke_none') };
-      } else throw new BadInput('op');
-    }
-    const [staff, pounds] = await Promise.all([listStaff(deps.db, actor), deskPounds(deps.db, actor)]);
-    return staffView(f, staff, pounds, issued, message);
-  });
-  app.get('/desk/v/staff', { config: { rateLimit } }, staffPage);
-
-  // s. 8: a seizure registered from one form, through the service the chat's /register uses. The form carries a
-  // key made when it was shown: a double submit or a retried request records one entry (Case.registerKey).
-  const seizePage = view('seize', async ({ actor, f, body }) => {
-    if (!may(actor, 'seizure.register')) return null;
-    const scope = poundsInScope(actor, 'seizure.register');
-    const pounds = (await deskPounds(deps.db, actor)).filter((p) => scope === 'all' || scope.includes(p.id));
-    if (!body) return seizeView(f, pounds, CATTLE_CLASS_CODES, randomUUID(), {}, null);
-    const key = text(body, 'key', 36);
-    if (!key || !/^[0-9a-f-]{36}$/.test(key)) throw new BadInput('key');
-    const poundId = int(body, 'pound');
-    if (poundId === undefined) throw new BadInput('pound');
-    const when = (name: string, required: boolean) => {
-      const v = text(body, name, 16);
-      if (!v) {
-        if (required) throw new BadInput(name);
-        return null;
-      }
-      // A datetime-local field: the day and hour in India time.
-      const at = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(v) ? new Date(`${v}:00+05:30`) : null;
-      if (!at || Number.isNaN(at.getTime())) throw new BadInput(name);
-      return at;
-    };
-    const impoundedAt = when('impounded', true)!;
-    const seizedAt = when('seized', false);
-    const groups: HeadGroup[] = [];
-    for (let n = 1; n <= SEIZE_ROWS; n++) {
-      const cls = oneOf(body, `class${n}`, CATTLE_CLASS_CODES);
-      const count = int(body, `count${n}`);
-      const desc = text(body, `desc${n}`, 200);
-      if (!cls && count === undefined && !desc) continue;
-      if (!cls || count === undefined || count < 1 || count > 500 || !desc) throw new BadInput(`row ${n}`);
-      groups.push({ cattleClass: cls, count, descriptions: [desc] });
-    }
-    if (!groups.length) throw new BadInput('cattle');
-    const values = Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === 'string')) as Query;
-    try {
-      const r = await registerSeizure(deps.db, {
-        actor,
-        now: deps.clock.now(),
-        registerKey: `desk:${actor.telegramId}:${key}`,
-        entry: {
-          poundId,
-          groups,
-          impoundedAt,
-          seizedAt,
-          seizerName: text(body, 'seizer', 200) ?? '',
-          seizerResidence: text(body, 'seizer_residence', 200) ?? '',
-          ownerName: text(body, 'owner', 200) ?? null,
-          ownerResidence: text(body, 'owner_residence', 200) ?? null,
-          placeOfSeizure: text(body, 'place', 200) ?? '',
-        },
-      });
-      const entry = await deskEntry(deps.db, actor, r.case.id, deps.clock.now(), windows);
-      return entry
-        ? entryView({ ...f, tab: 'register' }, entry, chatLink(entry.number), { replay: r.replay ?? false })
-        : null;
-    } catch (err) {
-      if (err instanceof Refusal) return null;
-      if (err instanceof SeizureEntryError)
-        throw new Unprocessable(
-          seizeView(
-            f,
-            pounds,
-            CATTLE_CLASS_CODES,
-            key,
-            values,
-            f.t(`desk:seize.error.${err.problem}`, {
-              section: f.t('common:section', { n: err.section.replace('s. ', '') }),
-            }),
-          ),
-        );
-      throw err;
-    }
-  });
-  app.get('/desk/v/seize', { config: { rateLimit } }, seizePage);
-  app.post('/desk/v/seize', { config: { rateLimit }, bodyLimit: 16_384 }, seizePage);
-  app.post('/desk/v/staff', { config: { rateLimit }, bodyLimit: 4096 }, staffPage);
-}
-
-/** The request's path and query without `lang` (the language switch adds the other). */
-function hereOf(url: string, override?: string): string {
-  const u = new URL(override ?? url, 'http://desk.invalid');
-  u.searchParams.delete('lang');
-  const q = u.searchParams.toString();
-  return `${u.pathname}${q ? `?${q}` : ''}`;
-}
-
-/** The desk's language: the switch (?lang=), else the bot's stored choice or Telegram's, else the browser's. */
-export function languageOf(
-  chosen: Lang | undefined,
-  telegram: string | undefined,
-  acceptLanguage: string | undefined,
-  fallback: Lang,
-): Lang {
-  if (chosen) return chosen;
-  const tg = telegram?.toLowerCase().split('-')[0];
-  if (tg === 'hi' || tg === 'en') return tg;
-  const accepted = (acceptLanguage ?? '').toLowerCase();
-  const hi = accepted.indexOf('hi');
-  const en = accepted.indexOf('en');
-  if (hi >= 0 && (en < 0 || hi < en)) return 'hi';
-  if (en >= 0) return 'en';
-  return fallback;
+  registerDeskForms(app, { deps, o, view, rateLimit, windows, chatLink });
 }

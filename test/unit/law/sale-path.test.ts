@@ -43,8 +43,10 @@ describe('the s. 14 or s. 16 path of a case (src/law sale-path)', () => {
       'jobs/reconciler.ts',
       'src/services/sms/compose.ts',
       'src/services/payment-confirmation.ts',
-      'src/services/desk.ts',
-      'src/http/desk/views.ts',
+      'src/services/desk/register.ts',
+      'src/services/desk/entry.ts',
+      'src/services/desk/today.ts',
+      'src/http/desk/views/entry.ts',
     ]);
     const naming = ['src', 'bot', 'jobs']
       .flatMap(sources)

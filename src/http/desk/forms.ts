@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { CATTLE_CLASS_CODES } from '../../law';
+import { deskEntry, deskPounds } from '../../services/desk';
+import { enrolmentLink } from '../../services/enrolment';
+import { registerSeizure, SeizureEntryError, type HeadGroup } from '../../services/register-seizure';
+import { Refusal } from '../../services/refusal';
+import { may, poundsInScope } from '../../services/staff-actor';
+import { administersStaff, issueStaffCode, listStaff, revokeStaffGrant } from '../../services/staff-admin';
+import { BadInput, type DeskContext, int, oneOf, type Query, text, Unprocessable } from './request';
+import { entryView, SEIZE_ROWS, seizeView, staffView } from './views';
+
+// Staff desk forms: staff administration and the s. 8 seizure (registered by routes.ts).
+
+export function registerDeskForms(
+  app: FastifyInstance,
+  { deps, o, view, rateLimit, windows, chatLink }: DeskContext,
+): void {
+  const staffPage = view('staff', async ({ actor, f, body }) => {
+    if (!administersStaff(actor)) return null;
+    const now = deps.clock.now();
+    let issued: { code: string; link: string; expiresAt: Date } | null = null;
+    let message: { ok: boolean; text: string } | null = null;
+    if (body) {
+      const op = oneOf(body, 'op', ['enrol', 'revoke'] as const);
+      if (op === 'enrol') {
+        const r = await issueStaffCode(deps.db, actor, {
+          role: oneOf(body, 'role', ['POUND_KEEPER', 'OFFICER', 'MAGISTRATE'] as const) ?? '',
+          poundCodes: [text(body, 'pound', 20) ?? ''],
+          name: text(body, 'name', 60) ?? null,
+          ttlHours: deps.config.ENROLMENT_CODE_TTL_HOURS,
+          now,
+        });
+        if (r.ok) issued = { code: r.code, link: enrolmentLink(o.botUsername(), r.code), expiresAt: r.expiresAt };
+        else {
+          const minutes = r.retryInMinutes ?? 1;
+          message = { ok: false, text: f.t(`desk:staff.refused.${r.refusal}`, { count: minutes, minutes }) };
+        }
+      } else if (op === 'revoke') {
+        const staffId = int(body, 'staff');
+        if (staffId === undefined) throw new BadInput('staff');
+        const done = await revokeStaffGrant(deps.db, actor, staffId, now);
+        message = done
+          ? { ok: true, text: f.t('desk:staff.revoked', { name: done.name }) }
+          : { ok: false, text: f.t('desk:staff.revoke_none') };
+      } else throw new BadInput('op');
+    }
+    const [staff, pounds] = await Promise.all([listStaff(deps.db, actor), deskPounds(deps.db, actor)]);
+    return staffView(f, staff, pounds, issued, message);
+  });
+  app.get('/desk/v/staff', { config: { rateLimit } }, staffPage);
+
+  // s. 8: a seizure registered from one form, through the service the chat's /register uses. The form carries a
+  // key made when it was shown: a double submit or a retried request records one entry (Case.registerKey).
+  const seizePage = view('seize', async ({ actor, f, body }) => {
+    if (!may(actor, 'seizure.register')) return null;
+    const scope = poundsInScope(actor, 'seizure.register');
+    const pounds = (await deskPounds(deps.db, actor)).filter((p) => scope === 'all' || scope.includes(p.id));
+    if (!body) return seizeView(f, pounds, CATTLE_CLASS_CODES, randomUUID(), {}, null);
+    const key = text(body, 'key', 36);
+    if (!key || !/^[0-9a-f-]{36}$/.test(key)) throw new BadInput('key');
+    const poundId = int(body, 'pound');
+    if (poundId === undefined) throw new BadInput('pound');
+    const when = (name: string, required: boolean) => {
+      const v = text(body, name, 16);
+      if (!v) {
+        if (required) throw new BadInput(name);
+        return null;
+      }
+      // A datetime-local field: the day and hour in India time.
+      const at = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(v) ? new Date(`${v}:00+05:30`) : null;
+      if (!at || Number.isNaN(at.getTime())) throw new BadInput(name);
+      return at;
+    };
+    const impoundedAt = when('impounded', true)!;
+    const seizedAt = when('seized', false);
+    const groups: HeadGroup[] = [];
+    for (let n = 1; n <= SEIZE_ROWS; n++) {
+      const cls = oneOf(body, `class${n}`, CATTLE_CLASS_CODES);
+      const count = int(body, `count${n}`);
+      const desc = text(body, `desc${n}`, 200);
+      if (!cls && count === undefined && !desc) continue;
+      if (!cls || count === undefined || count < 1 || count > 500 || !desc) throw new BadInput(`row ${n}`);
+      groups.push({ cattleClass: cls, count, descriptions: [desc] });
+    }
+    if (!groups.length) throw new BadInput('cattle');
+    const values = Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === 'string')) as Query;
+    try {
+      const r = await registerSeizure(deps.db, {
+        actor,
+        now: deps.clock.now(),
+        registerKey: `desk:${actor.telegramId}:${key}`,
+        entry: {
+          poundId,
+          groups,
+          impoundedAt,
+          seizedAt,
+          seizerName: text(body, 'seizer', 200) ?? '',
+          seizerResidence: text(body, 'seizer_residence', 200) ?? '',
+          ownerName: text(body, 'owner', 200) ?? null,
+          ownerResidence: text(body, 'owner_residence', 200) ?? null,
+          placeOfSeizure: text(body, 'place', 200) ?? '',
+        },
+      });
+      const entry = await deskEntry(deps.db, actor, r.case.id, deps.clock.now(), windows);
+      return entry
+        ? entryView({ ...f, tab: 'register' }, entry, chatLink(entry.number), { replay: r.replay ?? false })
+        : null;
+    } catch (err) {
+      if (err instanceof Refusal) return null;
+      if (err instanceof SeizureEntryError)
+        throw new Unprocessable(
+          seizeView(
+            f,
+            pounds,
+            CATTLE_CLASS_CODES,
+            key,
+            values,
+            f.t(`desk:seize.error.${err.problem}`, {
+              section: f.t('common:section', { n: err.section.replace('s. ', '') }),
+            }),
+          ),
+        );
+      throw err;
+    }
+  });
+  app.get('/desk/v/seize', { config: { rateLimit } }, seizePage);
+  app.post('/desk/v/seize', { config: { rateLimit }, bodyLimit: 16_384 }, seizePage);
+  app.post('/desk/v/staff', { config: { rateLimit }, bodyLimit: 4096 }, staffPage);
+}

@@ -1,0 +1,115 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CoreDeps } from '../../deps';
+import type { Lang } from '../../i18n';
+import type { StatutoryWindows } from '../../law';
+import type { StaffActor } from '../../services/staff-actor';
+import type { Frame } from './views';
+
+// What every desk route shares: the security headers, the checks of a request's parameters, the language, and
+// the context the route files are registered with.
+
+export interface DeskOptions {
+  /** The bot token initData is signed with (Telegram's key; the local chat's stand-in token there). */
+  token: string;
+  /** The bot's username for links back to the chat (t.me/<bot>?start=...), once known. */
+  botUsername: () => string;
+  perMinute: number;
+}
+
+/** The view wrapper of routes.ts: initData checked, rights read, the frame made; `render` gives the HTML or null. */
+export type DeskRender = (ctx: { actor: StaffActor; f: Frame; q: Query; body?: Query }) => Promise<string | null>;
+export type DeskHandler = (
+  req: FastifyRequest<{ Querystring: Query; Body: Query }>,
+  reply: FastifyReply,
+) => Promise<unknown>;
+
+/** What a file of desk routes is registered with. */
+export interface DeskContext {
+  deps: CoreDeps;
+  o: DeskOptions;
+  windows: Partial<StatutoryWindows>;
+  rateLimit: { max: number; timeWindow: number };
+  view: (name: Frame['tab'] | 'entry', render: DeskRender) => DeskHandler;
+  chatLink: (number: string) => string | null;
+}
+
+/** Content-Security-Policy of the page and its fragments: our own script and styles only. */
+export const DESK_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "form-action 'self'",
+  "base-uri 'none'",
+  // Telegram Web shows a Mini App in a frame; the phone apps in a web view.
+  'frame-ancestors https://web.telegram.org',
+].join('; ');
+
+export const SECURITY_HEADERS = {
+  'content-security-policy': DESK_CSP,
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'cache-control': 'no-store',
+};
+
+export type Query = Record<string, string | undefined>;
+
+/** Why a request is answered 400: a parameter of the wrong shape (nothing is read or saved). */
+export class BadInput extends Error {}
+
+/** A well-formed request the law or the register refuses: answered 422 with the page that says why (nothing saved). */
+export class Unprocessable extends Error {
+  constructor(readonly html: string) {
+    super('unprocessable');
+  }
+}
+
+const CONTROL = /[\p{Cc}\p{Cf}]/u;
+
+export function text(q: Query, name: string, max: number): string | undefined {
+  const v = q[name];
+  if (v === undefined || v === '') return undefined;
+  if (typeof v !== 'string' || v.length > max || CONTROL.test(v)) throw new BadInput(name);
+  return v;
+}
+
+export function int(q: Query, name: string): number | undefined {
+  const v = text(q, name, 10);
+  if (v === undefined) return undefined;
+  if (!/^\d{1,9}$/.test(v)) throw new BadInput(name);
+  return Number(v);
+}
+
+export function oneOf<T extends string>(q: Query, name: string, values: readonly T[]): T | undefined {
+  const v = text(q, name, 40);
+  if (v === undefined) return undefined;
+  if (!(values as readonly string[]).includes(v)) throw new BadInput(name);
+  return v as T;
+}
+
+/** The request's path and query without `lang` (the language switch adds the other). */
+export function hereOf(url: string, override?: string): string {
+  const u = new URL(override ?? url, 'http://desk.invalid');
+  u.searchParams.delete('lang');
+  const q = u.searchParams.toString();
+  return `${u.pathname}${q ? `?${q}` : ''}`;
+}
+
+/** The desk's language: the switch (?lang=), else the bot's stored choice or Telegram's, else the browser's. */
+export function languageOf(
+  chosen: Lang | undefined,
+  telegram: string | undefined,
+  acceptLanguage: string | undefined,
+  fallback: Lang,
+): Lang {
+  if (chosen) return chosen;
+  const tg = telegram?.toLowerCase().split('-')[0];
+  if (tg === 'hi' || tg === 'en') return tg;
+  const accepted = (acceptLanguage ?? '').toLowerCase();
+  const hi = accepted.indexOf('hi');
+  const en = accepted.indexOf('en');
+  if (hi >= 0 && (en < 0 || hi < en)) return 'hi';
+  if (en >= 0) return 'en';
+  return fallback;
+}

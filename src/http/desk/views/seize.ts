@@ -1,0 +1,57 @@
+import type { DeskPound } from '../../../services/desk';
+import { escapeHtml, type Frame, frame } from './frame';
+
+const e = escapeHtml;
+
+/** Rows of cattle on the seizure form (a bigger herd: more rows in the chat, or counts per row). */
+export const SEIZE_ROWS = 4;
+
+/** The s. 8 facts on one screen (a keeper): the same checks and service as the chat's /register. */
+export function seizeView(
+  f: Frame,
+  pounds: DeskPound[],
+  classes: readonly string[],
+  key: string,
+  values: Record<string, string | undefined>,
+  problem: string | null,
+): string {
+  const { t, lang } = f;
+  const v = (name: string) => e(values[name] ?? '');
+  const input = (name: string, label: string, attrs = '') =>
+    `<label>${e(label)}<input name="${name}" value="${v(name)}" ${attrs}></label>`;
+  const rows = Array.from({ length: SEIZE_ROWS }, (_, i) => {
+    const n = i + 1;
+    return `<fieldset class="row"><legend>${e(t('desk:seize.group', { n }))}</legend>
+<label>${e(t('desk:seize.class'))}<select name="class${n}"><option value="">—</option>${classes
+      .map(
+        (c) =>
+          `<option value="${c}"${values[`class${n}`] === c ? ' selected' : ''}>${e(t(`common:cattle.${c}`))}</option>`,
+      )
+      .join('')}</select></label>
+${input(`count${n}`, t('desk:seize.count'), 'inputmode="numeric" maxlength="3"')}
+${input(`desc${n}`, t('desk:seize.description'), 'maxlength="200"')}</fieldset>`;
+  }).join('\n');
+  return frame(
+    f,
+    t('desk:seize.title'),
+    `${problem ? `<p class="bad" role="alert">${e(problem)}</p>` : ''}<p class="empty">${e(t('desk:seize.note'))}</p>
+<form data-desk data-method="post" class="filters seize" action="/desk/v/seize" method="post">
+<input type="hidden" name="lang" value="${lang}"><input type="hidden" name="key" value="${e(key)}">
+<label>${e(t('desk:staff.pound'))}<select name="pound">${pounds
+      .map(
+        (p) =>
+          `<option value="${p.id}"${values.pound === String(p.id) ? ' selected' : ''}>${e(lang === 'hi' ? p.nameHi : p.name)}</option>`,
+      )
+      .join('')}</select></label>
+${input('impounded', t('desk:seize.impounded'), 'type="datetime-local" required')}
+${input('seized', t('desk:seize.seized'), 'type="datetime-local"')}
+${rows}
+${input('place', t('desk:seize.place'), 'maxlength="200" required')}
+${input('seizer', t('desk:seize.seizer'), 'maxlength="200" required')}
+${input('seizer_residence', t('desk:seize.seizer_residence'), 'maxlength="200" required')}
+${input('owner', t('desk:seize.owner'), 'maxlength="200"')}
+${input('owner_residence', t('desk:seize.owner_residence'), 'maxlength="200"')}
+<button type="submit">${e(t('desk:seize.record'))}</button>
+</form>`,
+  );
+}

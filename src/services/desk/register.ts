@@ -1,0 +1,155 @@
+import type { Db, Prisma } from '../../db';
+import {
+  endOfIstDay,
+  isLocalDate,
+  startOfIstDay,
+  type CaseStatus,
+  type LocalDate,
+  type StatutoryWindows,
+} from '../../law';
+import { afterSaleFacts, duesOfLoaded, rulesForPound, type PoundRules } from '../dues';
+import { nextDeadline, type NextDeadline } from '../next-deadline';
+import { DUES_RUN, OPEN_STATUSES } from './pounds';
+
+// The register (s. 7)
+
+export const REGISTER_PAGE_SIZE = 25;
+export const REGISTER_SORTS = ['number', 'date', 'status', 'seizer'] as const;
+export type RegisterSort = (typeof REGISTER_SORTS)[number];
+/** The status filter: one status, every open one, or all. */
+export type StatusFilter = CaseStatus | 'open' | 'all';
+/** Longest search text looked at. */
+export const MAX_SEARCH_LENGTH = 60;
+
+export interface RegisterQuery {
+  poundId: number;
+  status: StatusFilter;
+  from?: LocalDate | undefined;
+  to?: LocalDate | undefined;
+  /** Case number, seizer or place (part of it). */
+  q?: string | undefined;
+  sort: RegisterSort;
+  dir: 'asc' | 'desc';
+  /** 1-based. */
+  page: number;
+}
+
+export interface RegisterRow {
+  id: number;
+  number: string;
+  impoundedAt: Date;
+  /** Heads by class, in register order of the class's first head. */
+  cattle: Array<{ cattleClass: string; count: number }>;
+  seizerName: string;
+  status: CaseStatus;
+  /** What the owner would pay today under s. 13 (cattle in the pound only); null when none runs or cannot be valued. */
+  duesTodayPaise: number | null;
+  /** The next statutory step and its date (src/law); null when the facts are inconsistent. */
+  next: NextDeadline | null;
+}
+
+export interface RegisterPage {
+  rows: RegisterRow[];
+  total: number;
+  page: number;
+  pages: number;
+}
+
+const ORDER: Record<RegisterSort, (dir: 'asc' | 'desc') => Prisma.CaseOrderByWithRelationInput[]> = {
+  number: (dir) => [{ year: dir }, { seq: dir }],
+  date: (dir) => [{ impoundedAt: dir }, { id: dir }],
+  status: (dir) => [{ status: dir }, { impoundedAt: 'desc' }, { id: 'desc' }],
+  seizer: (dir) => [{ seizerName: dir }, { id: 'desc' }],
+};
+
+/**
+ * One page of a pound's register: filtered by status and India dates of impounding, searched in the number, the
+ * seizer and the place, sorted and paginated (REGISTER_PAGE_SIZE rows). Two statements for the page (rows and
+ * count, on the (poundId, status, impoundedAt) index) and one for the pound's rules; dues and the next step are
+ * computed by src/law for the page's rows only.
+ */
+export async function registerPage(
+  db: Db,
+  query: RegisterQuery,
+  now: Date,
+  windows: Partial<StatutoryWindows>,
+): Promise<RegisterPage> {
+  const where: Prisma.CaseWhereInput = { poundId: query.poundId };
+  if (query.status === 'open') where.status = { in: [...OPEN_STATUSES] };
+  else if (query.status !== 'all') where.status = query.status;
+  if (query.from || query.to)
+    where.impoundedAt = {
+      ...(query.from ? { gte: startOfIstDay(query.from) } : {}),
+      ...(query.to ? { lt: endOfIstDay(query.to) } : {}),
+    };
+  const q = query.q?.trim().slice(0, MAX_SEARCH_LENGTH);
+  if (q)
+    where.OR = [
+      { numberKey: { contains: q.toUpperCase() } },
+      { seizerName: { contains: q, mode: 'insensitive' } },
+      { placeOfSeizure: { contains: q, mode: 'insensitive' } },
+    ];
+  const [total, cases] = await Promise.all([
+    db.case.count({ where }),
+    db.case.findMany({
+      where,
+      orderBy: ORDER[query.sort](query.dir),
+      skip: (query.page - 1) * REGISTER_PAGE_SIZE,
+      take: REGISTER_PAGE_SIZE,
+      select: {
+        id: true,
+        number: true,
+        poundId: true,
+        status: true,
+        impoundedAt: true,
+        seizedAt: true,
+        reportedAt: true,
+        noticePostedAt: true,
+        ownerRefusedAt: true,
+        surplusDepositedAt: true,
+        seizerName: true,
+        heads: { select: { id: true, cattleClass: true, status: true }, orderBy: { index: 'asc' } },
+        auction: { select: { scheduledFor: true, place: true, status: true } },
+      },
+    }),
+  ]);
+  let rules: PoundRules | null = null;
+  if (cases.some((c) => DUES_RUN.has(c.status))) rules = await rulesForPound(db, query.poundId);
+  const rows: RegisterRow[] = [];
+  for (const c of cases) {
+    let duesTodayPaise: number | null = null;
+    if (rules && DUES_RUN.has(c.status)) {
+      // After a s. 14 partial sale the dues are what the sale left unrecovered (one more statement, rare).
+      const afterSale = c.status === 'PARTLY_SOLD' ? await afterSaleFacts(db, c.id, c.heads) : null;
+      const d = duesOfLoaded(c, rules, now, { afterSale });
+      duesTodayPaise = d.ok ? d.value.breakdown.totals.totalPaise : null;
+    }
+    const next = nextDeadline(c, now, windows);
+    rows.push({
+      id: c.id,
+      number: c.number,
+      impoundedAt: c.impoundedAt,
+      cattle: countByClass(c.heads),
+      seizerName: c.seizerName,
+      status: c.status,
+      duesTodayPaise,
+      next: next.ok ? next.value : null,
+    });
+  }
+  return { rows, total, page: query.page, pages: Math.max(1, Math.ceil(total / REGISTER_PAGE_SIZE)) };
+}
+
+function countByClass(heads: ReadonlyArray<{ cattleClass: string }>): Array<{ cattleClass: string; count: number }> {
+  const out: Array<{ cattleClass: string; count: number }> = [];
+  for (const h of heads) {
+    const seen = out.find((x) => x.cattleClass === h.cattleClass);
+    if (seen) seen.count++;
+    else out.push({ cattleClass: h.cattleClass, count: 1 });
+  }
+  return out;
+}
+
+/** True for a valid India date text (yyyy-mm-dd) — the register's date filter. */
+export function isDeskDate(s: unknown): s is LocalDate {
+  return isLocalDate(s);
+}
