@@ -8,7 +8,7 @@ import { Refusal } from '../../services/refusal';
 import { may, poundsInScope } from '../../services/staff-actor';
 import { administersStaff, issueStaffCode, listStaff, revokeStaffGrant } from '../../services/staff-admin';
 import { BadInput, type DeskContext, int, oneOf, type Query, text, Unprocessable } from './request';
-import { entryView, SEIZE_ROWS, seizeView, staffView } from './views';
+import { entryView, type Frame, SEIZE_ROWS, seizeView, staffView } from './views';
 
 // Staff desk forms: staff administration and the s. 8 seizure (registered by routes.ts).
 
@@ -74,6 +74,12 @@ export function registerDeskForms(
     };
     const impoundedAt = when('impounded', true)!;
     const seizedAt = when('seized', false);
+    const paperSteps = {
+      report: when('paper_report', false),
+      notice: when('paper_notice', false),
+      village: when('paper_village', false),
+      market: when('paper_market', false),
+    };
     const groups: HeadGroup[] = [];
     for (let n = 1; n <= SEIZE_ROWS; n++) {
       const cls = oneOf(body, `class${n}`, CATTLE_CLASS_CODES);
@@ -90,6 +96,7 @@ export function registerDeskForms(
         actor,
         now: deps.clock.now(),
         registerKey: `desk:${actor.telegramId}:${key}`,
+        paperSteps,
         entry: {
           poundId,
           groups,
@@ -107,6 +114,9 @@ export function registerDeskForms(
         ? entryView({ ...f, tab: 'register' }, entry, chatLink(entry.number), { replay: r.replay ?? false })
         : null;
     } catch (err) {
+      // The statute engine's refusal of a paper step (s. 14): the form again, saying why; nothing was saved.
+      if (err instanceof Refusal && (err.code === 'REFUSED' || err.code.startsWith('BACK_ENTRY')))
+        throw new Unprocessable(seizeView(f, pounds, CATTLE_CLASS_CODES, key, values, refusalWords(f, err)));
       if (err instanceof Refusal) return null;
       if (err instanceof SeizureEntryError)
         throw new Unprocessable(
@@ -127,4 +137,19 @@ export function registerDeskForms(
   app.get('/desk/v/seize', { config: { rateLimit } }, seizePage);
   app.post('/desk/v/seize', { config: { rateLimit }, bodyLimit: 16_384 }, seizePage);
   app.post('/desk/v/staff', { config: { rateLimit }, bodyLimit: 4096 }, staffPage);
+}
+
+/** A refusal in the desk's language: the one table of wordings (`refusal:<reason>`), with the section and the step. */
+export function refusalWords(f: Frame, err: Refusal, number = ''): string {
+  const p: Record<string, unknown> = {
+    ...err.params,
+    number,
+    section: err.section ? f.t('common:section', { n: err.section.replace('s. ', '') }) : '',
+    status: err.params.status ? f.t(`common:status.${err.params.status}`) : '',
+  };
+  if (typeof err.params.step === 'string') p.step = f.t(`staff:paper.step.${err.params.step}`);
+  if (err.reason === 'PAPER_STEP_MISSING') p.missing = f.t(`staff:paper.step.${String(err.params.missing)}`);
+  const key = `refusal:${err.reason}`;
+  const words = f.t(key, p);
+  return words === key ? f.t('refusal:OTHER', { ...p, reason: err.reason }) : words;
 }

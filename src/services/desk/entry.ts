@@ -63,6 +63,8 @@ export interface DeskEntry {
   ownerResidence: string | null;
   reportedAt: Date | null;
   noticePostedAt: Date | null;
+  /** s. 14 steps taken on paper and entered later (src/services/back-entry.ts): when, by which role; else null. */
+  backEntry: { at: Date; role: string; report: boolean; notice: boolean } | null;
   ownerRefusedAt: Date | null;
   surplusDepositedAt: Date | null;
   closedAt: Date | null;
@@ -152,6 +154,14 @@ export async function deskEntry(
     ownerResidence: c.ownerResidence,
     reportedAt: c.reportedAt,
     noticePostedAt: c.noticePostedAt,
+    backEntry: c.backEntryAt
+      ? {
+          at: c.backEntryAt,
+          role: c.backEntryRole ?? 'pound_keeper',
+          report: c.reportSource === 'paper',
+          notice: c.notice?.source === 'paper',
+        }
+      : null,
     ownerRefusedAt: c.ownerRefusedAt,
     surplusDepositedAt: c.surplusDepositedAt,
     closedAt: c.closedAt,

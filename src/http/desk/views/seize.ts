@@ -3,6 +3,9 @@ import { escapeHtml, type Frame, frame } from './frame';
 
 const e = escapeHtml;
 
+/** s. 14 steps already taken on paper (src/services/back-entry.ts), in their order; each optional. */
+export const PAPER_FIELDS = ['paper_report', 'paper_notice', 'paper_village', 'paper_market'] as const;
+
 /** Rows of cattle on the seizure form (a bigger herd: more rows in the chat, or counts per row). */
 export const SEIZE_ROWS = 4;
 
@@ -51,6 +54,10 @@ ${input('seizer', t('desk:seize.seizer'), 'maxlength="200" required')}
 ${input('seizer_residence', t('desk:seize.seizer_residence'), 'maxlength="200" required')}
 ${input('owner', t('desk:seize.owner'), 'maxlength="200"')}
 ${input('owner_residence', t('desk:seize.owner_residence'), 'maxlength="200"')}
+<details class="paper"${PAPER_FIELDS.some((n) => values[n]) ? ' open' : ''}><summary>${e(t('desk:seize.paper.title'))}</summary>
+<p class="empty">${e(t('desk:seize.paper.note'))}</p>
+${PAPER_FIELDS.map((n) => input(n, t(`desk:seize.paper.${n}`), 'type="datetime-local"')).join('\n')}
+</details>
 <button type="submit">${e(t('desk:seize.record'))}</button>
 </form>`,
   );
