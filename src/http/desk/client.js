@@ -146,15 +146,26 @@
     if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-desk')) return;
     ev.preventDefault();
     if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) return;
-    const fields = new URLSearchParams(new FormData(form));
-    const action = form.getAttribute('action');
-    if (form.dataset.method === 'post')
-      load(action, false, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(Object.fromEntries(fields)),
-      });
-    else load(`${action}?${fields.toString()}`);
+    const send = () => {
+      const fields = new URLSearchParams(new FormData(form));
+      const action = form.getAttribute('action');
+      if (form.dataset.method === 'post')
+        load(action, false, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(Object.fromEntries(fields)),
+        });
+      else load(`${action}?${fields.toString()}`);
+    };
+    // A chosen text file (the paper register's CSV) is read into the field it names, then the form is sent.
+    const files = [...form.querySelectorAll('input[type="file"][data-into]')].filter((i) => i.files?.[0]);
+    if (!files.length) return send();
+    Promise.all(
+      files.map(async (i) => {
+        const target = form.elements.namedItem(i.dataset.into);
+        if (target) target.value = await i.files[0].text();
+      }),
+    ).then(send, () => say('msgFailed'));
   });
 
   window.addEventListener('popstate', (ev) => {

@@ -23,6 +23,7 @@ import { loadGrants, may, staffActorOf, type StaffActor } from '../../services/s
 import { administersStaff } from '../../services/staff-admin';
 import { checkInitData, INIT_DATA_HEADER } from './auth';
 import { registerDeskForms } from './forms';
+import { registerDeskImport } from './import';
 import {
   BadInput,
   type DeskOptions,
@@ -242,4 +243,5 @@ export async function registerDesk(app: FastifyInstance, deps: CoreDeps, o: Desk
   );
 
   registerDeskForms(app, { deps, o, view, rateLimit, windows, chatLink });
+  registerDeskImport(app, { deps, o, view, rateLimit, windows, chatLink });
 }

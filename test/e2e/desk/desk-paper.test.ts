@@ -144,4 +144,72 @@ describe('staff desk: a seizure entered from the paper register with its s. 14 s
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  const CSV = [
+    'serial,impounded,class,count,description,place,seizer,report,notice,village,market',
+    '101,2026-11-01 09:00,buffalo,1,black buffalo (paper no. 101),Kukas,Ram Lal,2026-11-17 10:00,2026-11-17 11:00,2026-11-17 15:00,2026-11-17 17:00',
+    '102,2026-11-03 09:00,cow,2,"red cows, one with a bell",Kukas,Ram Lal,2026-11-18 10:00,2026-11-17 10:00,,',
+    '103,3 Nov,goat,1,brown goat,Kukas,Ram Lal,,,,',
+  ].join('\n');
+
+  it('imports a CSV of the paper register: a dry run says per row what is wrong, nothing saved; then once per row', async () => {
+    const db = w.app.deps.db;
+    const pound = String(w.pounds.JAI1);
+    for (const bad of [
+      { op: 'preview', pound },
+      { op: 'delete', pound, csv: CSV },
+      { op: 'import', csv: CSV },
+    ]) {
+      expect((await post('keeper', '/desk/v/import', bad)).status, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await post('officer', '/desk/v/import', { op: 'import', pound, csv: CSV })).status).toBe(404);
+    const before = await db.case.count();
+    const preview = await post('keeper', '/desk/v/import', { op: 'preview', pound, csv: CSV, lang: 'en' });
+    expect(preview.status).toBe(200);
+    const html = await preview.text();
+    expect(html).toContain('3 rows checked: 1 can be entered. Nothing was saved.');
+    expect(html).toMatch(/<tr data-status="ready"><td>2<\/td><td>101<\/td>/);
+    expect(html).toMatch(/<tr data-status="refused"><td>3<\/td><td>102<\/td><td>Refused under s. 14/);
+    expect(html).toContain('&#34;impounded&#34; is not a day and hour');
+    const hindi = await (await post('keeper', '/desk/v/import', { op: 'preview', pound, csv: CSV, lang: 'hi' })).text();
+    expect(hindi).toContain('धारा 14 के अंतर्गत अस्वीकृत');
+    expect(await db.case.count()).toBe(before);
+    const first = await (await post('keeper', '/desk/v/import', { op: 'import', pound, csv: CSV, lang: 'en' })).text();
+    expect(first).toContain('3 rows: 1 in the register.');
+    expect(await db.case.count()).toBe(before + 1);
+    const c = await db.case.findFirstOrThrow({ orderBy: { id: 'desc' }, include: { notice: true } });
+    expect(c).toMatchObject({ registerKey: `paper:${pound}:101`, status: 'NOTICE_POSTED', reportSource: 'paper' });
+    expect(c.notice?.source).toBe('paper');
+    // The same file again: nothing entered twice.
+    const again = await (await post('keeper', '/desk/v/import', { op: 'import', pound, csv: CSV, lang: 'en' })).text();
+    expect(again).toContain(`Already imported: ${c.number}`);
+    expect(await db.case.count()).toBe(before + 1);
+  });
+
+  it('in Chromium: the CSV file is chosen, checked and imported', async () => {
+    const db = w.app.deps.db;
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-IN' });
+    const page = await context.newPage();
+    const hash = new URLSearchParams({ tgWebAppData: w.initData('keeper', { lang: 'en' }), tgWebAppVersion: '8.0' });
+    await page.goto(`${w.base}/desk#${hash.toString()}`);
+    await page.locator('h1').first().waitFor({ timeout: 15_000 });
+    await page.click('nav a:has-text("New entry")');
+    await page.click('a:has-text("Import the paper register (CSV)")');
+    await page.locator('h1', { hasText: 'Import the paper register' }).waitFor({ timeout: 15_000 });
+    const csv = CSV.replace('101,', '201,').replace('102,', '202,').replace('103,', '203,');
+    await page.setInputFiles('input[type="file"]', {
+      name: 'register.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    const before = await db.case.count();
+    await page.click('form.import button');
+    await page.locator('table.import').waitFor({ timeout: 15_000 });
+    expect(await page.locator('table.import tr[data-status="ready"]').count()).toBe(1);
+    expect(await db.case.count()).toBe(before);
+    await page.locator('form.import button', { hasText: 'Import the rows' }).click();
+    await page.locator('table.import tr[data-status="entered"]').waitFor({ timeout: 15_000 });
+    expect(await db.case.count()).toBe(before + 1);
+    await context.close();
+  });
 });

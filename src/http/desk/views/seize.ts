@@ -1,5 +1,5 @@
 import type { DeskPound } from '../../../services/desk';
-import { escapeHtml, type Frame, frame } from './frame';
+import { deskHref, escapeHtml, type Frame, frame } from './frame';
 
 const e = escapeHtml;
 
@@ -37,7 +37,7 @@ ${input(`desc${n}`, t('desk:seize.description'), 'maxlength="200"')}</fieldset>`
   return frame(
     f,
     t('desk:seize.title'),
-    `${problem ? `<p class="bad" role="alert">${e(problem)}</p>` : ''}<p class="empty">${e(t('desk:seize.note'))}</p>
+    `${problem ? `<p class="bad" role="alert">${e(problem)}</p>` : ''}<p class="empty">${e(t('desk:seize.note'))} <a data-desk href="${e(deskHref('import', {}, lang))}">${e(t('desk:import.link'))}</a></p>
 <form data-desk data-method="post" class="filters seize" action="/desk/v/seize" method="post">
 <input type="hidden" name="lang" value="${lang}"><input type="hidden" name="key" value="${e(key)}">
 <label>${e(t('desk:staff.pound'))}<select name="pound">${pounds
