@@ -8,7 +8,7 @@ import { addToOutbox } from './outbox';
 import { maskMobile } from './sms/phone';
 import { insertOwnerMobile, queueOwnerSms, type SealedMobile } from './sms/owner-mobile';
 import { authorize, authorizeInTx, type StaffActor } from './staff-actor';
-import { addPendingPhoto } from './photos';
+import { addPendingPhoto, addStoredPhoto, checkPhoto } from './photos';
 import { hasPaperSteps, paperStepsOfNewEntry, type BackEntryResult } from './back-entry';
 
 /** A group of heads of one class with one description, or one head with its own (s. 8(a)). */
@@ -18,6 +18,8 @@ export interface HeadGroup {
   /** One description for the group, or one per head (length = count). */
   descriptions: string[];
   photoFileId?: string | null;
+  /** A photo taken or chosen on the staff desk: JPEG or PNG, at most MAX_PHOTO_BYTES (checked by its bytes). */
+  photoBytes?: Uint8Array | null;
 }
 
 /** The s. 8 register entry as the keeper gives it. */
@@ -53,7 +55,8 @@ export class SeizureEntryError extends Error {
       | 'BAD_COUNT'
       | 'TOO_MANY_HEADS'
       | 'MISSING_FIELD'
-      | 'FIELD_TOO_LONG',
+      | 'FIELD_TOO_LONG'
+      | 'BAD_PHOTO',
     readonly section: 's. 8' | 's. 3',
     readonly field?: string,
   ) {
@@ -86,8 +89,9 @@ export function validateSeizureEntry(entry: SeizureEntry, now: Date) {
   if (seizedAt.getTime() > entry.impoundedAt.getTime())
     throw new SeizureEntryError('SEIZED_AFTER_IMPOUNDING', 's. 8', 'seizedAt');
   if (entry.groups.length === 0) throw new SeizureEntryError('MISSING_FIELD', 's. 8', 'cattle');
-  const heads: Array<{ cattleClass: string; description: string; photoFileId: string | null }> = [];
-  for (const g of entry.groups) {
+  const heads: Array<{ cattleClass: string; description: string; photoFileId: string | null; group: number }> = [];
+  for (const [group, g] of entry.groups.entries()) {
+    if (g.photoBytes && !checkPhoto(g.photoBytes).ok) throw new SeizureEntryError('BAD_PHOTO', 's. 8', 'photo');
     if (!isCattleClass(g.cattleClass)) throw new SeizureEntryError('UNKNOWN_CLASS', 's. 3', 'cattleClass');
     if (!Number.isSafeInteger(g.count) || g.count < 1) throw new SeizureEntryError('BAD_COUNT', 's. 8', 'count');
     const descs = g.descriptions.map((d) => text(d, 'description', true)!);
@@ -98,6 +102,7 @@ export function validateSeizureEntry(entry: SeizureEntry, now: Date) {
         cattleClass: g.cattleClass,
         description: descs.length === 1 ? descs[0]! : descs[i]!,
         photoFileId: g.photoFileId ?? null,
+        group,
       });
   }
   if (heads.length > MAX_HEADS_PER_ENTRY) throw new SeizureEntryError('TOO_MANY_HEADS', 's. 8', 'count');
@@ -239,6 +244,15 @@ async function insertEntry(
       await tx.head.updateMany({ where: { caseId: created.id, photoFileId: h.photoFileId }, data: { photoId } });
     }
     for (const h of created.heads) h.photoId = h.photoFileId ? (photoOf.get(h.photoFileId) ?? null) : null;
+    // A group's photo from the staff desk: its bytes kept at once (checked JPEG or PNG), on the group's heads.
+    for (const [group, g] of entry.groups.entries()) {
+      if (!g.photoBytes) continue;
+      const photoId = await addStoredPhoto(tx, { caseId: created.id, bytes: g.photoBytes, source: 'register', now });
+      const indexes = v.heads.flatMap((h, i) => (h.group === group ? [i + 1] : []));
+      await tx.head.updateMany({ where: { caseId: created.id, index: { in: indexes } }, data: { photoId } });
+      for (const h of created.heads) if (indexes.includes(h.index)) h.photoId = photoId;
+      photoOf.set(`desk:${group}`, photoId);
+    }
     await planDeadlines(tx, created.id, now);
     await addToOutbox(
       tx,

@@ -4,6 +4,7 @@ import { CATTLE_CLASS_CODES } from '../../law';
 import { deskEntry, deskPounds } from '../../services/desk';
 import { enrolmentLink } from '../../services/enrolment';
 import { registerSeizure, SeizureEntryError, type HeadGroup } from '../../services/register-seizure';
+import { MAX_PHOTO_BYTES } from '../../services/photos';
 import { Refusal } from '../../services/refusal';
 import { may, poundsInScope } from '../../services/staff-actor';
 import { administersStaff, issueStaffCode, listStaff, revokeStaffGrant } from '../../services/staff-admin';
@@ -85,12 +86,16 @@ export function registerDeskForms(
       const cls = oneOf(body, `class${n}`, CATTLE_CLASS_CODES);
       const count = int(body, `count${n}`);
       const desc = text(body, `desc${n}`, 200);
-      if (!cls && count === undefined && !desc) continue;
+      const photo = photoOf(body, `photo${n}`);
+      if (!cls && count === undefined && !desc && !photo) continue;
       if (!cls || count === undefined || count < 1 || count > 500 || !desc) throw new BadInput(`row ${n}`);
-      groups.push({ cattleClass: cls, count, descriptions: [desc] });
+      groups.push({ cattleClass: cls, count, descriptions: [desc], photoBytes: photo });
     }
     if (!groups.length) throw new BadInput('cattle');
-    const values = Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === 'string')) as Query;
+    // What the form shows again after a refusal (a photo is chosen again, not sent back).
+    const values = Object.fromEntries(
+      Object.entries(body).filter(([k, v]) => typeof v === 'string' && !k.startsWith('photo')),
+    ) as Query;
     try {
       const r = await registerSeizure(deps.db, {
         actor,
@@ -135,7 +140,8 @@ export function registerDeskForms(
     }
   });
   app.get('/desk/v/seize', { config: { rateLimit } }, seizePage);
-  app.post('/desk/v/seize', { config: { rateLimit }, bodyLimit: 16_384 }, seizePage);
+  // Up to SEIZE_ROWS photos of MAX_PHOTO_BYTES each, as base64, besides the form's fields.
+  app.post('/desk/v/seize', { config: { rateLimit }, bodyLimit: SEIZE_ROWS * PHOTO_FIELD_MAX + 16_384 }, seizePage);
   app.post('/desk/v/staff', { config: { rateLimit }, bodyLimit: 4096 }, staffPage);
 }
 
@@ -152,4 +158,16 @@ export function refusalWords(f: Frame, err: Refusal, number = ''): string {
   const key = `refusal:${err.reason}`;
   const words = f.t(key, p);
   return words === key ? f.t('refusal:OTHER', { ...p, reason: err.reason }) : words;
+}
+
+/** The longest base64 text of one photo (MAX_PHOTO_BYTES bytes). */
+const PHOTO_FIELD_MAX = Math.ceil(MAX_PHOTO_BYTES / 3) * 4;
+
+/** A row's photo as the page's script sends it (base64 of the file's bytes); its type is checked by the service. */
+function photoOf(body: Query, name: string): Uint8Array | null {
+  const v = body[name];
+  if (v === undefined || v === '') return null;
+  if (typeof v !== 'string' || v.length > PHOTO_FIELD_MAX || !/^[A-Za-z0-9+/]+={0,2}$/.test(v))
+    throw new BadInput(name);
+  return new Uint8Array(Buffer.from(v, 'base64'));
 }

@@ -170,7 +170,7 @@ export async function deskEntry(
       cattleClass: h.cattleClass,
       description: h.description,
       status: h.status,
-      hasPhoto: Boolean(h.photoFileId),
+      hasPhoto: Boolean(h.photoFileId || h.photoId),
       soldForPaise: h.sale ? paiseOf(h.sale.pricePaise) : null,
     })),
     payments: c.payments.map((p) => ({

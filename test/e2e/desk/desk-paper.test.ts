@@ -212,4 +212,54 @@ describe('staff desk: a seizure entered from the paper register with its s. 14 s
     expect(await db.case.count()).toBe(before + 1);
     await context.close();
   });
+
+  const PNG_1x1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+  it('photos on the form: a JPEG or PNG is stored with its heads; anything else is refused and nothing saved', async () => {
+    const db = w.app.deps.db;
+    const body = { ...entry(await formKey()), paper_report: '', paper_notice: '', paper_village: '', paper_market: '' };
+    const before = await db.case.count();
+    const gif = Buffer.from('GIF89a\x01\x00\x01\x00').toString('base64');
+    const notImage = await post('keeper', '/desk/v/seize', { ...body, photo1: gif });
+    expect(notImage.status).toBe(422);
+    expect(await notImage.text()).toContain('is not a JPEG or PNG picture');
+    for (const bad of ['not base64!', 'A'.repeat(3_000_000)])
+      expect((await post('keeper', '/desk/v/seize', { ...body, photo1: bad })).status).toBe(400);
+    expect(await db.case.count()).toBe(before);
+    const ok = await post('keeper', '/desk/v/seize', { ...body, photo1: PNG_1x1 });
+    expect(ok.status).toBe(200);
+    const c = await db.case.findFirstOrThrow({ orderBy: { id: 'desc' }, include: { heads: true, photos: true } });
+    expect(c.photos).toHaveLength(1);
+    expect(c.photos[0]).toMatchObject({ status: 'STORED', contentType: 'image/png', source: 'register', fileId: null });
+    expect(c.heads.map((h) => h.photoId)).toEqual([c.photos[0]!.id, c.photos[0]!.id]);
+  });
+
+  it('in Chromium: a photo chosen for a row of cattle is stored with the entry', async () => {
+    const db = w.app.deps.db;
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-IN' });
+    const page = await context.newPage();
+    const hash = new URLSearchParams({ tgWebAppData: w.initData('keeper', { lang: 'en' }), tgWebAppVersion: '8.0' });
+    await page.goto(`${w.base}/desk#${hash.toString()}`);
+    await page.locator('h1').first().waitFor({ timeout: 15_000 });
+    await page.click('nav a:has-text("New entry")');
+    await page.locator('h1', { hasText: 'Register a seizure (s. 8)' }).waitFor({ timeout: 15_000 });
+    await page.fill('input[name="impounded"]', '2026-11-29T12:00');
+    await page.selectOption('select[name="class1"]', 'horse');
+    await page.fill('input[name="count1"]', '1');
+    await page.fill('input[name="desc1"]', 'bay horse with a white blaze');
+    await page.fill('input[name="place"]', 'Bassi');
+    await page.fill('input[name="seizer"]', 'Kalu Ram');
+    await page.fill('input[name="seizer_residence"]', 'Bassi');
+    await page.setInputFiles('input[data-into="photo1"]', {
+      name: 'horse.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(PNG_1x1, 'base64'),
+    });
+    await page.locator('form.seize button[type="submit"]').click();
+    await page.locator('p.ok[role="status"]').waitFor({ timeout: 15_000 });
+    const c = await db.case.findFirstOrThrow({ orderBy: { id: 'desc' }, include: { photos: true } });
+    expect(c.placeOfSeizure).toBe('Bassi');
+    expect(c.photos.map((p) => [p.status, p.byteSize])).toEqual([['STORED', Buffer.from(PNG_1x1, 'base64').length]]);
+    await context.close();
+  });
 });

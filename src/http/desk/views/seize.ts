@@ -32,7 +32,8 @@ export function seizeView(
       )
       .join('')}</select></label>
 ${input(`count${n}`, t('desk:seize.count'), 'inputmode="numeric" maxlength="3"')}
-${input(`desc${n}`, t('desk:seize.description'), 'maxlength="200"')}</fieldset>`;
+${input(`desc${n}`, t('desk:seize.description'), 'maxlength="200"')}
+<label>${e(t('desk:seize.photo'))}<input type="file" accept="image/jpeg,image/png" capture="environment" data-into="photo${n}" data-read="base64"></label><input type="hidden" name="photo${n}"></fieldset>`;
   }).join('\n');
   return frame(
     f,
