@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { scheduleAuction } from '../../../src/services/auction';
 import { BACK_ENTRY_AUDIT, recordPaperSteps } from '../../../src/services/back-entry';
 import { Refusal } from '../../../src/services/refusal';
+import { buildRegisterExport } from '../../../src/services/register-export';
 import { registerSeizure, type SeizureEntry } from '../../../src/services/register-seizure';
 import { loadStaffActor } from '../../../src/services/staff-actor';
 import { ist } from '../../support/case-fixture';
@@ -77,6 +78,16 @@ describe('back-entry of s. 14 steps taken on paper (integration)', { timeout: 90
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ actorRole: 'pound_keeper', actorTelegramId: BigInt(KEEPER) });
     expect(lines[0]!.details).toMatchObject({ source: 'paper', enteredAt: now.toISOString() });
+    // The s. 7 register export says so too: the entry's row and the notice's row.
+    const t = h.deps.translator.forLang('en');
+    const { csv } = await buildRegisterExport(h.db.prisma, {
+      poundId: r.case.poundId,
+      from: '2026-11-01',
+      to: '2026-11-29',
+      t,
+    });
+    expect(csv).toContain('recorded from the paper register 2026-11-29');
+    expect(csv).toContain('s. 14 report on paper 2026-11-17');
     // Seven days from the notice (17 Nov) have run: the officer schedules the auction at once.
     const auction = await scheduleAuction(
       h.db.prisma,
