@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { scheduleAuction } from '../../../src/services/auction';
 import { BACK_ENTRY_AUDIT, recordPaperSteps } from '../../../src/services/back-entry';
 import { Refusal } from '../../../src/services/refusal';
+import { pendingSteps } from '../../../src/services/s14-report';
 import { buildRegisterExport } from '../../../src/services/register-export';
 import { registerSeizure, type SeizureEntry } from '../../../src/services/register-seizure';
 import { loadStaffActor } from '../../../src/services/staff-actor';
@@ -152,6 +153,25 @@ describe('back-entry of s. 14 steps taken on paper (integration)', { timeout: 90
     const other = await createCase(h.db.prisma, { pound: 'PUN1', impoundedAt: ist('2026-11-01 09:00'), planAt: now });
     await expect(recordPaperSteps(h.db.prisma, keeper, { caseId: other.id, steps: PAPER }, now)).rejects.toMatchObject({
       code: 'WRONG_POUND',
+    });
+  });
+
+  it('a report step waiting for an officer (none enrolled) is closed by the back-entry: nothing pending, nothing sent', async () => {
+    const { h } = await setup();
+    const now = h.clock.now();
+    await enrolOfficials(h.db.prisma, [{ id: 7300009, role: 'POUND_KEEPER', lang: 'en', pounds: ['PUN1'] }]);
+    const punKeeper = await loadStaffActor(h.db.prisma, { telegramId: 7300009n, chatId: 7300009, messageId: 1 });
+    const c = await createCase(h.db.prisma, { pound: 'PUN1', impoundedAt: ist('2026-11-01 09:00'), planAt: now });
+    await h.runtime.start();
+    await h.runtime.drain();
+    expect((await pendingSteps(h.db.prisma)).steps.map((s) => s.caseId)).toEqual([c.id]);
+    await recordPaperSteps(h.db.prisma, punKeeper, { caseId: c.id, steps: { report: PAPER.report } }, now);
+    expect((await pendingSteps(h.db.prisma)).total).toBe(0);
+    await h.runtime.drain();
+    expect(await h.db.prisma.case.findUniqueOrThrow({ where: { id: c.id } })).toMatchObject({
+      status: 'REPORTED_S14',
+      reportedAt: PAPER.report,
+      reportSource: 'paper',
     });
   });
 });
