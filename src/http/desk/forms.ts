@@ -9,7 +9,7 @@ import { Refusal } from '../../services/refusal';
 import { may, poundsInScope } from '../../services/staff-actor';
 import { administersStaff, issueStaffCode, listStaff, revokeStaffGrant } from '../../services/staff-admin';
 import { BadInput, type DeskContext, int, oneOf, type Query, text, Unprocessable } from './request';
-import { entryView, type Frame, SEIZE_ROWS, seizeView, staffView } from './views';
+import { entryView, refusalWords, SEIZE_ROWS, seizeView, staffView } from './views';
 
 // Staff desk forms: staff administration and the s. 8 seizure (registered by routes.ts).
 
@@ -143,21 +143,6 @@ export function registerDeskForms(
   // Up to SEIZE_ROWS photos of MAX_PHOTO_BYTES each, as base64, besides the form's fields.
   app.post('/desk/v/seize', { config: { rateLimit }, bodyLimit: SEIZE_ROWS * PHOTO_FIELD_MAX + 16_384 }, seizePage);
   app.post('/desk/v/staff', { config: { rateLimit }, bodyLimit: 4096 }, staffPage);
-}
-
-/** A refusal in the desk's language: the one table of wordings (`refusal:<reason>`), with the section and the step. */
-export function refusalWords(f: Frame, err: Refusal, number = ''): string {
-  const p: Record<string, unknown> = {
-    ...err.params,
-    number,
-    section: err.section ? f.t('common:section', { n: err.section.replace('s. ', '') }) : '',
-    status: err.params.status ? f.t(`common:status.${err.params.status}`) : '',
-  };
-  if (typeof err.params.step === 'string') p.step = f.t(`staff:paper.step.${err.params.step}`);
-  if (err.reason === 'PAPER_STEP_MISSING') p.missing = f.t(`staff:paper.step.${String(err.params.missing)}`);
-  const key = `refusal:${err.reason}`;
-  const words = f.t(key, p);
-  return words === key ? f.t('refusal:OTHER', { ...p, reason: err.reason }) : words;
 }
 
 /** The longest base64 text of one photo (MAX_PHOTO_BYTES bytes). */

@@ -3,7 +3,6 @@ import { deskPounds } from '../../services/desk';
 import { Refusal } from '../../services/refusal';
 import { importRegister, MAX_IMPORT_CHARS, previewRegisterImport } from '../../services/register-import';
 import { may, poundsInScope } from '../../services/staff-actor';
-import { refusalWords } from './forms';
 import { BadInput, type DeskContext, int, oneOf } from './request';
 import { importView } from './views';
 
@@ -28,7 +27,7 @@ export function registerDeskImport(app: FastifyInstance, { deps, view, rateLimit
         op === 'preview'
           ? await previewRegisterImport(deps.db, actor, poundId, csv, now)
           : await importRegister(deps.db, actor, poundId, csv, now);
-      return importView(f, pounds, poundId, csv, { op, rows, words: (e) => rowWords(f, e) });
+      return importView(f, pounds, poundId, csv, { op, rows });
     } catch (err) {
       if (err instanceof Refusal) return null;
       throw err;
@@ -36,11 +35,4 @@ export function registerDeskImport(app: FastifyInstance, { deps, view, rateLimit
   });
   app.get('/desk/v/import', { config: { rateLimit } }, page);
   app.post('/desk/v/import', { config: { rateLimit }, bodyLimit: MAX_IMPORT_CHARS * 4 + 4096 }, page);
-}
-
-/** A refused row's reason in the reader's language (the s. 8 entry's words, or the one table of refusals). */
-function rowWords(f: Parameters<typeof refusalWords>[0], e: unknown): string {
-  if (e instanceof Refusal) return refusalWords(f, e);
-  const s = e as { problem: string; section: string };
-  return f.t(`desk:seize.error.${s.problem}`, { section: f.t('common:section', { n: s.section.replace('s. ', '') }) });
 }

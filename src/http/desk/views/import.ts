@@ -2,14 +2,14 @@ import type { DeskPound } from '../../../services/desk';
 import type { RowOutcome } from '../../../services/register-import';
 import { IMPORT_COLUMNS } from '../../../services/register-import';
 import { deskHref, escapeHtml, type Frame, frame } from './frame';
+import { importRowText } from './refusal';
 
 const e = escapeHtml;
 
-/** What an import did (or would do): each row's outcome, worded by `words` for a refused row. */
+/** What an import did (or would do): each row's outcome. */
 export interface ImportResult {
   op: 'preview' | 'import';
   rows: RowOutcome[];
-  words: (error: unknown) => string;
 }
 
 /** The paper register's CSV: the file (or pasted text), a preview of every row, then the import. */
@@ -21,20 +21,7 @@ export function importView(
   result: ImportResult | null,
 ): string {
   const { t, lang } = f;
-  const rowText = (r: RowOutcome): string => {
-    switch (r.status) {
-      case 'ready':
-        return t('desk:import.row.ready');
-      case 'entered':
-        return t('desk:import.row.entered', { number: r.number });
-      case 'already':
-        return t('desk:import.row.already', { number: r.number });
-      case 'unreadable':
-        return t(`desk:import.problem.${r.problem}`, { field: r.field ?? '' });
-      case 'refused':
-        return result!.words(r.error);
-    }
-  };
+  const rowText = (r: RowOutcome): string => importRowText(f, r);
   const table = result
     ? `<p class="${result.rows.some((r) => r.status === 'refused' || r.status === 'unreadable') ? 'bad' : 'ok'}" role="status">${e(
         t(`desk:import.summary_${result.op}`, {

@@ -9,3 +9,4 @@ export * from './staff';
 export * from './shell';
 export * from './seize';
 export * from './import';
+export * from './refusal';
