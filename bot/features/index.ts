@@ -25,6 +25,7 @@ import { protestFeature } from './protest';
 import { startFeature } from './start';
 import { verifyFeature } from './verify';
 import { noticeFeature } from './notice';
+import { paperStepsFeature } from './paper-steps';
 import { auctionFeature } from './auction';
 import { moneyFeature } from './money';
 import { ordersFeature } from './orders';
@@ -56,6 +57,8 @@ export const features: Composer<BotContext>[] = [
   registerExportFeature,
   // Staff flows: notice, auction and money (ss. 14-17), orders.
   noticeFeature,
+  // /paper <case>: s. 14 steps already taken on paper, entered with their dates.
+  paperStepsFeature,
   auctionFeature,
   moneyFeature,
   ordersFeature,

@@ -6,11 +6,14 @@ import QRCode from 'qrcode';
 import { registerSeizure, type HeadGroup } from '../../src/services/register-seizure';
 import { Refusal } from '../../src/services/refusal';
 import { caseUrl } from '../../src/services/case-page-url';
+import { backEntryPossible } from '../../src/services/back-entry';
+import { may } from '../../src/services/staff-actor';
 import type { BotContext } from '../context';
 import { leaveAnyFlow } from '../flows/flow';
 import { replyRefusal } from './officer-common';
 import { mobileLine } from './owner-mobile-words';
 import type { RegisterDraft as Draft } from './register-seizure';
+import { paperStepsButton } from './paper-steps';
 
 /**
  * The s. 8 entry's words and its saving (the questions are register-seizure.ts): the summary before "Register",
@@ -97,6 +100,9 @@ export async function saveEntry(ctx: BotContext, d: Draft) {
   await ctx.replyWithPhoto(new InputFile(png, `${c.number}.png`), {
     caption: ctx.t('staff:register.owner_slip', { number: c.number, link, pound: poundName }),
   });
+  // A back-dated entry whose seven days for claiming are over: its s. 14 steps may have been taken on paper.
+  if (!result.replay && may(ctx.actor, 'paper.steps', c.poundId) && backEntryPossible(c, now))
+    await ctx.reply(ctx.t('staff:paper.offer', { number: c.number }), { reply_markup: paperStepsButton(ctx, c.id) });
 }
 
 /** Telegram caps a message at 4096 characters; the copy lists heads grouped, and cuts a very long list. */

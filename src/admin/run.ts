@@ -15,6 +15,7 @@ import { feesCommand } from './fees-command';
 import { marketCommand } from './market-command';
 import { poundsCommand } from './pounds-command';
 import { registerExportCommand } from './register-export-command';
+import { registerImportCommand } from './register-import-command';
 import { revokeCommand } from './revoke-command';
 import { staffCommand } from './staff-command';
 
@@ -33,6 +34,7 @@ export const COMMANDS: Record<string, Command> = {
   market: marketCommand,
   markets: marketCommand,
   'register-export': registerExportCommand,
+  'register-import': registerImportCommand,
   document: documentCommand,
   jobs: jobsCommand,
 };

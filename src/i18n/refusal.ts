@@ -37,6 +37,9 @@ export function refusalText(t: Translate, refusal: Refusal, audience: Audience, 
     section: refusal.section ? t('common:section', { n: refusal.section.replace(/^s\.\s*/, '') }) : '',
     status: status ? t(`common:status.${status}`) : '',
   };
+  // A back-entry's refusal names the paper step it is about (and, for a missing one, the step it needs).
+  if (typeof refusal.params.step === 'string') params.step = t(`staff:paper.step.${refusal.params.step}`);
+  if (reason === 'PAPER_STEP_MISSING') params.missing = t(`staff:paper.step.${String(refusal.params.missing)}`);
   if (reason === 'PROCLAMATION_PENDING') {
     // "village,market" → "in the village and at the market-place" in the reader's language.
     const missing = String(refusal.params.missing ?? '')

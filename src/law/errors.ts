@@ -129,7 +129,13 @@ export type RefusalReason =
   /** ss. 13, 15: a head the claim names is no longer in the pound (delivered on another claim, or sold). */
   | 'HEAD_NOT_IN_CUSTODY'
   /** s. 13 with s. 16 ¶2: after a s. 14 sale of some heads, the heads left are claimed together. */
-  | 'PART_CLAIM_AFTER_SALE';
+  | 'PART_CLAIM_AFTER_SALE'
+  /** s. 14 back-entry (back-entry.ts): a step's time is not a time. */
+  | 'PAPER_STEP_INVALID'
+  /** s. 14 back-entry: a step already taken cannot be later than its entry. */
+  | 'PAPER_STEP_IN_FUTURE'
+  /** s. 14 back-entry: a step entered without the one it follows (details.missing: report or notice). */
+  | 'PAPER_STEP_MISSING';
 
 /**
  * A state transition the law (or the role) does not allow. `section` is the section that forbids it

@@ -109,6 +109,8 @@ export type {
 export { checkTransition, mayAttempt, applyTransition, nextActions, isOfficialBuyer } from './lifecycle';
 export type { TransitionAllowed, AvailableAction } from './lifecycle';
 export { checkPartClaim } from './part-claim';
+export { checkBackEntry, PAPER_STEPS } from './back-entry';
+export type { BackEntryCheck, BackEntryPlan, PaperStep, PaperStepTimes } from './back-entry';
 export type { ClaimBasis, ClaimedHeads, ClaimScope } from './part-claim';
 
 // Sale (s. 16) and split (s. 17)

@@ -84,6 +84,8 @@ export type RefusalCode =
   | 'SEIZURE_TOO_MANY_HEADS'
   | 'SEIZURE_MISSING_FIELD'
   | 'SEIZURE_FIELD_TOO_LONG'
+  /** A photo that is not a JPEG or PNG of at most 2 MiB. */
+  | 'SEIZURE_BAD_PHOTO'
   /** The owner's claim is not his (or no longer there): the button he tapped is out of date. */
   | 'NOT_YOUR_CLAIM'
   /** ss. 13, 15: the amount declared is below (SHORT) or above (OVER) the dues — exactly the dues are taken. */
@@ -107,7 +109,13 @@ export type RefusalCode =
   | 'CONFIRM_AMOUNT_MORE'
   | 'CONFIRM_AMOUNT_LESS'
   /** A confirmed payment cannot be rejected: the money was received. */
-  | 'REJECT_AFTER_CONFIRM';
+  | 'REJECT_AFTER_CONFIRM'
+  /** s. 14 back-entry: no step (report, notice, proclamation) was given. */
+  | 'BACK_ENTRY_EMPTY'
+  /** s. 14 back-entry: the case has moved on (reported, noticed, claimed …): its steps are recorded as they happen. */
+  | 'BACK_ENTRY_CASE_MOVED'
+  /** s. 14 back-entry: the bot has already sent the report to the officer (it reaches him, dated when it does). */
+  | 'BACK_ENTRY_REPORT_SENT';
 
 /** An action the law, the role, the pound or the facts do not allow (see the module comment). */
 export class Refusal extends Error {

@@ -146,7 +146,15 @@ export async function buildRegisterExport(
       seizer: person(c.seizerName, c.seizerResidence),
       owner: person(c.ownerName, c.ownerResidence),
       // The time of seizure (register; the s. 20 window runs from it) beside s. 8(b), when it was kept.
-      details: [`registered ${istStamp(c.registeredAt)}`, c.seizedAt ? `seized ${istStamp(c.seizedAt)}` : null]
+      // s. 14 steps taken on paper and entered later are said as such (src/services/back-entry.ts).
+      details: [
+        `registered ${istStamp(c.registeredAt)}`,
+        c.seizedAt ? `seized ${istStamp(c.seizedAt)}` : null,
+        c.reportedAt && c.reportSource === 'paper' ? `s. 14 report on paper ${istStamp(c.reportedAt)}` : null,
+        c.backEntryAt
+          ? `recorded from the paper register ${istStamp(c.backEntryAt)} by ${c.backEntryRole ?? 'pound_keeper'}`
+          : null,
+      ]
         .filter(Boolean)
         .join('; '),
     });
@@ -242,6 +250,7 @@ export async function buildRegisterExport(
     at: n.postedAt,
     section: 's. 14',
     details: [
+      n.source === 'paper' ? 'recorded from the paper register' : null,
       n.proclaimedWhere ? `proclaimed: ${n.proclaimedWhere}` : null,
       n.proclaimedVillageAt ? `village ${istStamp(n.proclaimedVillageAt)}` : null,
       n.proclaimedMarketAt ? `market ${istStamp(n.proclaimedMarketAt)}` : null,

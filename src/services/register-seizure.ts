@@ -1,4 +1,4 @@
-import { isCattleClass, normaliseHerd, toIstDate } from '../law';
+import { isCattleClass, normaliseHerd, toIstDate, type PaperStepTimes } from '../law';
 import { Prisma, type Db } from '../db';
 import { audit } from './audit';
 import { Refusal } from './refusal';
@@ -9,7 +9,8 @@ import { addToOutbox } from './outbox';
 import { maskMobile } from './sms/phone';
 import { insertOwnerMobile, queueOwnerSms, type SealedMobile } from './sms/owner-mobile';
 import { authorize, authorizeInTx, type StaffActor } from './staff-actor';
-import { addPendingPhoto } from './photos';
+import { addPendingPhoto, addStoredPhoto, checkPhoto } from './photos';
+import { hasPaperSteps, paperStepsOfNewEntry, type BackEntryResult } from './back-entry';
 
 /** A group of heads of one class with one description, or one head with its own (s. 8(a)). */
 export interface HeadGroup {
@@ -18,6 +19,8 @@ export interface HeadGroup {
   /** One description for the group, or one per head (length = count). */
   descriptions: string[];
   photoFileId?: string | null;
+  /** A photo taken or chosen on the staff desk: JPEG or PNG, at most MAX_PHOTO_BYTES (checked by its bytes). */
+  photoBytes?: Uint8Array | null;
 }
 
 /** The s. 8 register entry as the keeper gives it. */
@@ -51,7 +54,8 @@ export type SeizureProblem =
   | 'BAD_COUNT'
   | 'TOO_MANY_HEADS'
   | 'MISSING_FIELD'
-  | 'FIELD_TOO_LONG';
+  | 'FIELD_TOO_LONG'
+  | 'BAD_PHOTO';
 
 /** A register entry the law does not allow, or that is incomplete. */
 function entryRefused(problem: SeizureProblem, section: 's. 8' | 's. 3', field: string): Refusal {
@@ -81,8 +85,9 @@ export function validateSeizureEntry(entry: SeizureEntry, now: Date) {
   if (seizedAt.getTime() > entry.impoundedAt.getTime())
     throw entryRefused('SEIZED_AFTER_IMPOUNDING', 's. 8', 'seizedAt');
   if (entry.groups.length === 0) throw entryRefused('MISSING_FIELD', 's. 8', 'cattle');
-  const heads: Array<{ cattleClass: string; description: string; photoFileId: string | null }> = [];
-  for (const g of entry.groups) {
+  const heads: Array<{ cattleClass: string; description: string; photoFileId: string | null; group: number }> = [];
+  for (const [group, g] of entry.groups.entries()) {
+    if (g.photoBytes && !checkPhoto(g.photoBytes).ok) throw entryRefused('BAD_PHOTO', 's. 8', 'photo');
     if (!isCattleClass(g.cattleClass)) throw entryRefused('UNKNOWN_CLASS', 's. 3', 'cattleClass');
     if (!Number.isSafeInteger(g.count) || g.count < 1) throw entryRefused('BAD_COUNT', 's. 8', 'count');
     const descs = g.descriptions.map((d) => text(d, 'description', true)!);
@@ -92,6 +97,7 @@ export function validateSeizureEntry(entry: SeizureEntry, now: Date) {
         cattleClass: g.cattleClass,
         description: descs.length === 1 ? descs[0]! : descs[i]!,
         photoFileId: g.photoFileId ?? null,
+        group,
       });
   }
   if (heads.length > MAX_HEADS_PER_ENTRY) throw entryRefused('TOO_MANY_HEADS', 's. 8', 'count');
@@ -129,6 +135,11 @@ export async function registerSeizure(
      */
     registerKey?: string;
     ownerMobile?: SealedMobile | null;
+    /**
+     * s. 14 steps already taken on paper (src/services/back-entry.ts), recorded in the entry's transaction: a step
+     * the engine refuses leaves no entry either.
+     */
+    paperSteps?: PaperStepTimes | null;
   },
 ) {
   const { entry, now, actor: via } = input;
@@ -143,12 +154,20 @@ export async function registerSeizure(
       include: { heads: { orderBy: { index: 'asc' } }, pound: true },
     });
   try {
-    return await insertEntry(db, { entry, v, actor: via, now, registerKey, ownerMobile: input.ownerMobile ?? null });
+    return await insertEntry(db, {
+      entry,
+      v,
+      actor: via,
+      now,
+      registerKey,
+      ownerMobile: input.ownerMobile ?? null,
+      paperSteps: input.paperSteps ?? null,
+    });
   } catch (e) {
     // The same button recorded by a concurrent run that committed first: its case is the entry.
     if (registerKey && e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') {
       const first = await earlier();
-      if (first) return { case: first, replay: true };
+      if (first) return { case: first, replay: true, backEntry: null };
     }
     throw e;
   }
@@ -163,9 +182,10 @@ async function insertEntry(
     now: Date;
     registerKey: string | null;
     ownerMobile: SealedMobile | null;
+    paperSteps: PaperStepTimes | null;
   },
 ) {
-  const { entry, v, now, registerKey, ownerMobile } = input;
+  const { entry, v, now, registerKey, ownerMobile, paperSteps } = input;
   return db.$transaction(async (tx) => {
     // The keeper's grants as they stand now (not the bot's cached copy): a revoked keeper registers nothing.
     const who = await authorizeInTx(tx, input.actor, 'seizure.register', entry.poundId);
@@ -219,6 +239,15 @@ async function insertEntry(
       await tx.head.updateMany({ where: { caseId: created.id, photoFileId: h.photoFileId }, data: { photoId } });
     }
     for (const h of created.heads) h.photoId = h.photoFileId ? (photoOf.get(h.photoFileId) ?? null) : null;
+    // A group's photo from the staff desk: its bytes kept at once (checked JPEG or PNG), on the group's heads.
+    for (const [group, g] of entry.groups.entries()) {
+      if (!g.photoBytes) continue;
+      const photoId = await addStoredPhoto(tx, { caseId: created.id, bytes: g.photoBytes, source: 'register', now });
+      const indexes = v.heads.flatMap((h, i) => (h.group === group ? [i + 1] : []));
+      await tx.head.updateMany({ where: { caseId: created.id, index: { in: indexes } }, data: { photoId } });
+      for (const h of created.heads) if (indexes.includes(h.index)) h.photoId = photoId;
+      photoOf.set(`desk:${group}`, photoId);
+    }
     await planDeadlines(tx, created.id, now);
     await addToOutbox(
       tx,
@@ -250,6 +279,8 @@ async function insertEntry(
       });
       await queueOwnerSms(tx, created.id, 'registered', now);
     }
-    return { case: created, replay: false };
+    let backEntry: BackEntryResult | null = null;
+    if (hasPaperSteps(paperSteps)) backEntry = await paperStepsOfNewEntry(tx, input.actor, created.id, paperSteps, now);
+    return { case: created, replay: false, backEntry };
   });
 }

@@ -57,6 +57,8 @@ export const RIGHTS = {
   'order.view': ['POUND_KEEPER', 'OFFICER', 'MAGISTRATE'],
   /** s. 14 notice and proclamations. */
   notice: ['OFFICER'],
+  /** s. 14 steps already taken on paper (report, notice, proclamations), entered with their paper dates. */
+  'paper.steps': ['POUND_KEEPER', 'OFFICER'],
   /** s. 14 auction: schedule, bidders (s. 19), sale, account (s. 16), division and remittances (s. 17). */
   auction: ['OFFICER'],
   /** s. 16: the owner appeared and refused or omitted to pay. */

@@ -168,15 +168,35 @@
     if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-desk')) return;
     ev.preventDefault();
     if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) return;
-    const fields = new URLSearchParams(new FormData(form));
-    const action = form.getAttribute('action');
-    if (form.dataset.method === 'post')
-      load(action, false, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(Object.fromEntries(fields)),
-      });
-    else load(`${action}?${fields.toString()}`);
+    const send = () => {
+      const fields = new URLSearchParams(new FormData(form));
+      const action = form.getAttribute('action');
+      if (form.dataset.method === 'post')
+        load(action, false, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(Object.fromEntries(fields)),
+        });
+      else load(`${action}?${fields.toString()}`);
+    };
+    // A chosen text file (the paper register's CSV) is read into the field it names, then the form is sent.
+    const files = [...form.querySelectorAll('input[type="file"][data-into]')].filter((i) => i.files?.[0]);
+    if (!files.length) return send();
+    Promise.all(
+      files.map(async (i) => {
+        const target = form.elements.namedItem(i.dataset.into);
+        if (!target) return;
+        if (i.dataset.read !== 'base64') {
+          target.value = await i.files[0].text();
+          return;
+        }
+        // A photo: its bytes as base64 (the server checks that they are a JPEG or PNG within the size limit).
+        const bytes = new Uint8Array(await i.files[0].arrayBuffer());
+        let s = '';
+        for (let k = 0; k < bytes.length; k += 0x8000) s += String.fromCharCode(...bytes.subarray(k, k + 0x8000));
+        target.value = btoa(s);
+      }),
+    ).then(send, () => say('msgFailed'));
   });
 
   window.addEventListener('popstate', (ev) => {

@@ -3,13 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { CATTLE_CLASS_CODES } from '../../law';
 import { deskEntry, deskPounds } from '../../services/desk';
 import { enrolmentLink } from '../../services/enrolment';
-import { refusalText } from '../../i18n';
 import { registerSeizure, type HeadGroup } from '../../services/register-seizure';
+import { MAX_PHOTO_BYTES } from '../../services/photos';
 import { isRefusal, Refusal } from '../../services/refusal';
 import { may, poundsInScope } from '../../services/staff-actor';
 import { administersStaff, issueStaffCode, listStaff, revokeStaffGrant } from '../../services/staff-admin';
 import { BadInput, type DeskContext, int, oneOf, type Query, text, Unprocessable } from './request';
-import { entryView, SEIZE_ROWS, seizeView, staffView } from './views';
+import { entryView, refusalWords, SEIZE_ROWS, seizeView, staffView } from './views';
 
 // Staff desk forms: staff administration and the s. 8 seizure (registered by routes.ts).
 
@@ -36,7 +36,7 @@ export function registerDeskForms(
           issued = { code: r.code, link: enrolmentLink(o.botUsername(), r.code), expiresAt: r.expiresAt };
         } catch (e) {
           if (!(e instanceof Refusal)) throw e;
-          message = { ok: false, text: refusalText(f.t, e, 'staff') };
+          message = { ok: false, text: refusalWords(f, e) };
         }
       } else if (op === 'revoke') {
         const staffId = int(body, 'staff');
@@ -46,7 +46,7 @@ export function registerDeskForms(
           message = { ok: true, text: f.t('desk:staff.revoked', { name: done.name }) };
         } catch (e) {
           if (!(e instanceof Refusal)) throw e;
-          message = { ok: false, text: refusalText(f.t, e, 'staff') };
+          message = { ok: false, text: refusalWords(f, e) };
         }
       } else throw new BadInput('op');
     }
@@ -79,22 +79,33 @@ export function registerDeskForms(
     };
     const impoundedAt = when('impounded', true)!;
     const seizedAt = when('seized', false);
+    const paperSteps = {
+      report: when('paper_report', false),
+      notice: when('paper_notice', false),
+      village: when('paper_village', false),
+      market: when('paper_market', false),
+    };
     const groups: HeadGroup[] = [];
     for (let n = 1; n <= SEIZE_ROWS; n++) {
       const cls = oneOf(body, `class${n}`, CATTLE_CLASS_CODES);
       const count = int(body, `count${n}`);
       const desc = text(body, `desc${n}`, 200);
-      if (!cls && count === undefined && !desc) continue;
+      const photo = photoOf(body, `photo${n}`);
+      if (!cls && count === undefined && !desc && !photo) continue;
       if (!cls || count === undefined || count < 1 || count > 500 || !desc) throw new BadInput(`row ${n}`);
-      groups.push({ cattleClass: cls, count, descriptions: [desc] });
+      groups.push({ cattleClass: cls, count, descriptions: [desc], photoBytes: photo });
     }
     if (!groups.length) throw new BadInput('cattle');
-    const values = Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === 'string')) as Query;
+    // What the form shows again after a refusal (a photo is chosen again, not sent back).
+    const values = Object.fromEntries(
+      Object.entries(body).filter(([k, v]) => typeof v === 'string' && !k.startsWith('photo')),
+    ) as Query;
     try {
       const r = await registerSeizure(deps.db, {
         actor,
         now: deps.clock.now(),
         registerKey: `desk:${actor.telegramId}:${key}`,
+        paperSteps,
         entry: {
           poundId,
           groups,
@@ -114,10 +125,25 @@ export function registerDeskForms(
     } catch (err) {
       if (isRefusal(err, 'NOT_ALLOWED', 'WRONG_POUND')) return null;
       if (!(err instanceof Refusal)) throw err;
-      throw new Unprocessable(seizeView(f, pounds, CATTLE_CLASS_CODES, key, values, refusalText(f.t, err, 'staff')));
+      // Any other refusal (s. 8 particulars, a paper step the engine refuses under s. 14): the form again, saying why;
+      // nothing was saved.
+      throw new Unprocessable(seizeView(f, pounds, CATTLE_CLASS_CODES, key, values, refusalWords(f, err)));
     }
   });
   app.get('/desk/v/seize', { config: { rateLimit } }, seizePage);
-  app.post('/desk/v/seize', { config: { rateLimit }, bodyLimit: 16_384 }, seizePage);
+  // Up to SEIZE_ROWS photos of MAX_PHOTO_BYTES each, as base64, besides the form's fields.
+  app.post('/desk/v/seize', { config: { rateLimit }, bodyLimit: SEIZE_ROWS * PHOTO_FIELD_MAX + 16_384 }, seizePage);
   app.post('/desk/v/staff', { config: { rateLimit }, bodyLimit: 4096 }, staffPage);
+}
+
+/** The longest base64 text of one photo (MAX_PHOTO_BYTES bytes). */
+const PHOTO_FIELD_MAX = Math.ceil(MAX_PHOTO_BYTES / 3) * 4;
+
+/** A row's photo as the page's script sends it (base64 of the file's bytes); its type is checked by the service. */
+function photoOf(body: Query, name: string): Uint8Array | null {
+  const v = body[name];
+  if (v === undefined || v === '') return null;
+  if (typeof v !== 'string' || v.length > PHOTO_FIELD_MAX || !/^[A-Za-z0-9+/]+={0,2}$/.test(v))
+    throw new BadInput(name);
+  return new Uint8Array(Buffer.from(v, 'base64'));
 }

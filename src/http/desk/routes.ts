@@ -24,6 +24,7 @@ import { administersStaff } from '../../services/staff-admin';
 import { checkInitData, INIT_DATA_HEADER } from './auth';
 import { registerDeskDocuments } from './documents';
 import { registerDeskForms } from './forms';
+import { registerDeskImport } from './import';
 import {
   BadInput,
   type DeskOptions,
@@ -242,5 +243,6 @@ export async function registerDesk(app: FastifyInstance, deps: CoreDeps, o: Desk
   );
 
   registerDeskForms(app, { deps, o, view, rateLimit, windows, chatLink, who });
+  registerDeskImport(app, { deps, o, view, rateLimit, windows, chatLink, who });
   registerDeskDocuments(app, { deps, o, rateLimit, windows, who });
 }

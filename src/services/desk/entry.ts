@@ -64,6 +64,8 @@ export interface DeskEntry extends SalePathFacts {
   ownerResidence: string | null;
   reportedAt: Date | null;
   noticePostedAt: Date | null;
+  /** s. 14 steps taken on paper and entered later (src/services/back-entry.ts): when, by which role; else null. */
+  backEntry: { at: Date; role: string; report: boolean; notice: boolean } | null;
   surplusDepositedAt: Date | null;
   closedAt: Date | null;
   heads: Array<{
@@ -159,6 +161,14 @@ export async function deskEntry(
     ownerResidence: c.ownerResidence,
     reportedAt: c.reportedAt,
     noticePostedAt: c.noticePostedAt,
+    backEntry: c.backEntryAt
+      ? {
+          at: c.backEntryAt,
+          role: c.backEntryRole ?? 'pound_keeper',
+          report: c.reportSource === 'paper',
+          notice: c.notice?.source === 'paper',
+        }
+      : null,
     ...salePathOf(c),
     surplusDepositedAt: c.surplusDepositedAt,
     closedAt: c.closedAt,
@@ -167,7 +177,7 @@ export async function deskEntry(
       cattleClass: h.cattleClass,
       description: h.description,
       status: h.status,
-      hasPhoto: Boolean(h.photoFileId),
+      hasPhoto: Boolean(h.photoFileId || h.photoId),
       soldForPaise: h.sale ? paiseOf(h.sale.pricePaise) : null,
     })),
     payments: c.payments.map((p) => ({

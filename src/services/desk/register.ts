@@ -43,6 +43,8 @@ export interface RegisterRow {
   cattle: Array<{ cattleClass: string; count: number }>;
   seizerName: string;
   status: CaseStatus;
+  /** s. 14 steps taken on paper and entered later (src/services/back-entry.ts): when and by which role. */
+  backEntry: { at: Date; role: string } | null;
   /** What the owner would pay today under s. 13 (cattle in the pound only); null when none runs or cannot be valued. */
   duesTodayPaise: number | null;
   /** The next statutory step and its date (src/law); null when the facts are inconsistent. */
@@ -108,6 +110,8 @@ export async function registerPage(
         noticePostedAt: true,
         ...SALE_PATH_SELECT,
         surplusDepositedAt: true,
+        backEntryAt: true,
+        backEntryRole: true,
         seizerName: true,
         heads: { select: { id: true, cattleClass: true, status: true }, orderBy: { index: 'asc' } },
         auction: { select: { scheduledFor: true, place: true, status: true } },
@@ -133,6 +137,7 @@ export async function registerPage(
       cattle: countByClass(c.heads),
       seizerName: c.seizerName,
       status: c.status,
+      backEntry: c.backEntryAt ? { at: c.backEntryAt, role: c.backEntryRole ?? 'pound_keeper' } : null,
       duesTodayPaise,
       next: next.ok ? next.value : null,
     });

@@ -187,10 +187,25 @@ export function entryView(
         chatLink ? `<br>${e(t('desk:seize.slip'))} <a data-tg-link href="${e(chatLink)}">${e(chatLink)}</a>` : ''
       }</p>`
     : '';
+  // s. 14 steps taken on paper and entered later: said as such, with when and by whom they were entered.
+  const paper = c.backEntry
+    ? `<p class="paper" data-back-entry>${e(
+        t('desk:entry.back_entry', {
+          date: formatDate(c.backEntry.at, lang),
+          role: t(`common:role.${c.backEntry.role}`),
+          steps: [
+            c.backEntry.report ? t('staff:paper.step.report') : null,
+            c.backEntry.notice ? t('staff:paper.step.notice') : null,
+          ]
+            .filter(Boolean)
+            .join(', '),
+        }),
+      )}</p>`
+    : '';
   return frame(
     f,
     t('desk:entry.title', { number: c.number }),
-    `${done}${open}${facts}
+    `${done}${open}${paper}${facts}
 ${section(t('desk:entry.documents'), documents, none)}
 ${section(t('desk:entry.heads', { count: c.heads.length }), heads, none)}
 ${section(t('desk:entry.payments'), payments, none)}

@@ -8,3 +8,5 @@ export * from './district';
 export * from './staff';
 export * from './shell';
 export * from './seize';
+export * from './import';
+export * from './refusal';

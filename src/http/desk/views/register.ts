@@ -1,4 +1,4 @@
-import { formatDateTime, type Translate } from '../../../i18n';
+import { formatDate, formatDateTime, type Translate } from '../../../i18n';
 import { CASE_STATUSES } from '../../../law';
 import type { DeskPound, REGISTER_SORTS, RegisterPage, RegisterQuery, RegisterRow } from '../../../services/desk';
 import { deskHref, escapeHtml, type Frame, frame, money, nextText, poundPicker } from './frame';
@@ -55,7 +55,16 @@ export function registerView(
 <td data-label="${e(t('desk:register.col.date'))}">${e(formatDateTime(r.impoundedAt, lang))}</td>
 <td data-label="${e(t('desk:register.col.cattle'))}">${e(cattleText(t, r.cattle))}</td>
 <td data-label="${e(t('desk:register.col.seizer'))}">${e(r.seizerName)}</td>
-<td data-label="${e(t('desk:register.col.status'))}">${e(t(`common:status.${r.status}`))}</td>
+<td data-label="${e(t('desk:register.col.status'))}">${e(t(`common:status.${r.status}`))}${
+        r.backEntry
+          ? `<br><small class="paper" data-back-entry>${e(
+              t('desk:register.back_entry', {
+                date: formatDate(r.backEntry.at, lang),
+                role: t(`common:role.${r.backEntry.role}`),
+              }),
+            )}</small>`
+          : ''
+      }</td>
 <td data-label="${e(t('desk:register.col.dues'))}" class="num">${e(money(r.duesTodayPaise, lang))}</td>
 <td data-label="${e(t('desk:register.col.next'))}">${e(nextText(t, lang, r.next))}</td>
 </tr>`,

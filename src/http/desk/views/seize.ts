@@ -1,7 +1,10 @@
 import type { DeskPound } from '../../../services/desk';
-import { escapeHtml, type Frame, frame } from './frame';
+import { deskHref, escapeHtml, type Frame, frame } from './frame';
 
 const e = escapeHtml;
+
+/** s. 14 steps already taken on paper (src/services/back-entry.ts), in their order; each optional. */
+export const PAPER_FIELDS = ['paper_report', 'paper_notice', 'paper_village', 'paper_market'] as const;
 
 /** Rows of cattle on the seizure form (a bigger herd: more rows in the chat, or counts per row). */
 export const SEIZE_ROWS = 4;
@@ -29,12 +32,13 @@ export function seizeView(
       )
       .join('')}</select></label>
 ${input(`count${n}`, t('desk:seize.count'), 'inputmode="numeric" maxlength="3"')}
-${input(`desc${n}`, t('desk:seize.description'), 'maxlength="200"')}</fieldset>`;
+${input(`desc${n}`, t('desk:seize.description'), 'maxlength="200"')}
+<label>${e(t('desk:seize.photo'))}<input type="file" accept="image/jpeg,image/png" capture="environment" data-into="photo${n}" data-read="base64"></label><input type="hidden" name="photo${n}"></fieldset>`;
   }).join('\n');
   return frame(
     f,
     t('desk:seize.title'),
-    `${problem ? `<p class="bad" role="alert">${e(problem)}</p>` : ''}<p class="empty">${e(t('desk:seize.note'))}</p>
+    `${problem ? `<p class="bad" role="alert">${e(problem)}</p>` : ''}<p class="empty">${e(t('desk:seize.note'))} <a data-desk href="${e(deskHref('import', {}, lang))}">${e(t('desk:import.link'))}</a></p>
 <form data-desk data-method="post" class="filters seize" action="/desk/v/seize" method="post">
 <input type="hidden" name="lang" value="${lang}"><input type="hidden" name="key" value="${e(key)}">
 <label>${e(t('desk:staff.pound'))}<select name="pound">${pounds
@@ -51,6 +55,10 @@ ${input('seizer', t('desk:seize.seizer'), 'maxlength="200" required')}
 ${input('seizer_residence', t('desk:seize.seizer_residence'), 'maxlength="200" required')}
 ${input('owner', t('desk:seize.owner'), 'maxlength="200"')}
 ${input('owner_residence', t('desk:seize.owner_residence'), 'maxlength="200"')}
+<details class="paper"${PAPER_FIELDS.some((n) => values[n]) ? ' open' : ''}><summary>${e(t('desk:seize.paper.title'))}</summary>
+<p class="empty">${e(t('desk:seize.paper.note'))}</p>
+${PAPER_FIELDS.map((n) => input(n, t(`desk:seize.paper.${n}`), 'type="datetime-local"')).join('\n')}
+</details>
 <button type="submit">${e(t('desk:seize.record'))}</button>
 </form>`,
   );

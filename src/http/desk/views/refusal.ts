@@ -1,0 +1,25 @@
+import { refusalText, type Translate } from '../../../i18n';
+import type { Refusal } from '../../../services/refusal';
+import type { RowOutcome } from '../../../services/register-import';
+
+/** A refusal in the reader's language: the one renderer (src/i18n `refusalText`), worded for staff. */
+export function refusalWords(f: { t: Translate }, err: Refusal, number = ''): string {
+  return refusalText(f.t, err, 'staff', { number });
+}
+
+/** One row of a paper register's import, in the reader's language (the desk's table, the admin CLI's lines). */
+export function importRowText(f: { t: Translate }, r: RowOutcome): string {
+  const { t } = f;
+  switch (r.status) {
+    case 'ready':
+      return t('desk:import.row.ready');
+    case 'entered':
+      return t('desk:import.row.entered', { number: r.number });
+    case 'already':
+      return t('desk:import.row.already', { number: r.number });
+    case 'unreadable':
+      return t(`desk:import.problem.${r.problem}`, { field: r.field ?? '' });
+    case 'refused':
+      return refusalWords(f, r.error);
+  }
+}

@@ -1,0 +1,261 @@
+import { checkBackEntry, type PaperStepTimes } from '../law';
+import type { Db } from '../db';
+import { Refusal, refusalOf } from './refusal';
+import { registerSeizure, validateSeizureEntry, type SeizureEntry } from './register-seizure';
+import { authorize, type StaffActor } from './staff-actor';
+import { parseDateTime } from './typed-input';
+
+/**
+ * A pound's paper register brought into the bot as a CSV file (the staff desk's import): one row per s. 8 entry,
+ * with the s. 14 steps already taken on paper. First a dry run (`previewRegisterImport`: every row checked as the
+ * entry and the back-entry would be — the s. 8 checks, the statute engine's s. 14 checks — and nothing written), then
+ * the import (`importRegister`), each row through the same `registerSeizure` as the chat and the desk form, keyed by
+ * the paper register's serial number: a row imported twice (the file sent again) is one entry.
+ */
+
+/** The columns, in the header's words (the first row of the file names them; order free). */
+export const IMPORT_COLUMNS = [
+  'serial',
+  'impounded',
+  'seized',
+  'class',
+  'count',
+  'description',
+  'place',
+  'seizer',
+  'seizer_residence',
+  'owner',
+  'owner_residence',
+  'report',
+  'notice',
+  'village',
+  'market',
+] as const;
+type Column = (typeof IMPORT_COLUMNS)[number];
+const REQUIRED: readonly Column[] = ['serial', 'impounded', 'class', 'count', 'description', 'place', 'seizer'];
+const TIMES = ['impounded', 'seized', 'report', 'notice', 'village', 'market'] as const;
+
+/** Most rows one file may hold (a bigger register goes in parts). */
+export const MAX_IMPORT_ROWS = 200;
+/** Most characters of one file. */
+export const MAX_IMPORT_CHARS = 200_000;
+
+/** Why a row cannot be read (before any law is applied). */
+export type RowProblem =
+  | 'BAD_HEADER'
+  | 'TOO_MANY_ROWS'
+  | 'BAD_COLUMNS'
+  | 'MISSING'
+  | 'BAD_TIME'
+  | 'BAD_COUNT'
+  | 'DUPLICATE_SERIAL';
+
+/** One row of the register as read: its line, its serial and the entry with its paper steps. */
+export interface ImportRow {
+  line: number;
+  serial: string;
+  entry: Omit<SeizureEntry, 'poundId'>;
+  paperSteps: PaperStepTimes;
+}
+
+/** A row's outcome: to be entered / entered (with its number) / entered before / refused (why, with its section). */
+export type RowOutcome =
+  | { line: number; serial: string; status: 'ready' }
+  | { line: number; serial: string; status: 'entered' | 'already'; number: string }
+  | { line: number; serial: string; status: 'unreadable'; problem: RowProblem; field?: string }
+  | { line: number; serial: string; status: 'refused'; error: Refusal };
+
+/** Splits CSV text into rows of fields (RFC 4180 quotes; comma or semicolon as the header uses). */
+export function splitCsv(text: string): string[][] {
+  const src = text.replace(/^\uFEFF/, '');
+  const firstLine = src.split(/\r?\n/, 1)[0] ?? '';
+  const sep = !firstLine.includes(',') && firstLine.includes(';') ? ';' : ',';
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < src.length; i++) {
+    const ch = src[i]!;
+    if (quoted) {
+      if (ch === '"' && src[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"' && field === '') quoted = true;
+    else if (ch === sep) {
+      row.push(field);
+      field = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && src[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += ch;
+  }
+  if (field !== '' || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows.filter((r) => r.some((f) => f.trim() !== ''));
+}
+
+/** Reads the file: the rows, and the rows that cannot be read (with what is wrong). */
+export function readRegisterCsv(text: string): { rows: ImportRow[]; unreadable: RowOutcome[] } {
+  const unreadable: RowOutcome[] = [];
+  if (text.length > MAX_IMPORT_CHARS) return { rows: [], unreadable: [bad(0, '', 'TOO_MANY_ROWS')] };
+  const all = splitCsv(text);
+  const header = (all[0] ?? []).map((h) => h.trim().toLowerCase());
+  const index = new Map<Column, number>();
+  for (const c of IMPORT_COLUMNS) if (header.includes(c)) index.set(c, header.indexOf(c));
+  const missing = REQUIRED.filter((c) => !index.has(c));
+  if (missing.length) return { rows: [], unreadable: [bad(1, '', 'BAD_HEADER', missing.join(', '))] };
+  if (all.length - 1 > MAX_IMPORT_ROWS) return { rows: [], unreadable: [bad(0, '', 'TOO_MANY_ROWS')] };
+  const rows: ImportRow[] = [];
+  const seen = new Set<string>();
+  for (const [i, fields] of all.slice(1).entries()) {
+    const line = i + 2;
+    const get = (c: Column) => (index.has(c) ? (fields[index.get(c)!] ?? '').trim() : '');
+    const serial = get('serial');
+    if (fields.length > header.length) {
+      unreadable.push(bad(line, serial, 'BAD_COLUMNS'));
+      continue;
+    }
+    const empty = REQUIRED.find((c) => get(c) === '');
+    if (empty) {
+      unreadable.push(bad(line, serial, 'MISSING', empty));
+      continue;
+    }
+    const key = serial.toUpperCase();
+    if (seen.has(key)) {
+      unreadable.push(bad(line, serial, 'DUPLICATE_SERIAL', 'serial'));
+      continue;
+    }
+    seen.add(key);
+    const times: Partial<Record<(typeof TIMES)[number], Date | null>> = {};
+    const badTime = TIMES.find((c) => {
+      const v = get(c);
+      if (!v) return false;
+      times[c] = parseDateTime(v.replace(/^(\d{4}-\d{2}-\d{2})[T ](\d{1,2}:\d{2})$/, '$1 $2'));
+      return times[c] === null;
+    });
+    if (badTime) {
+      unreadable.push(bad(line, serial, 'BAD_TIME', badTime));
+      continue;
+    }
+    const count = Number(get('count'));
+    if (!/^\d{1,3}$/.test(get('count')) || count < 1) {
+      unreadable.push(bad(line, serial, 'BAD_COUNT', 'count'));
+      continue;
+    }
+    rows.push({
+      line,
+      serial,
+      entry: {
+        groups: [{ cattleClass: get('class').toLowerCase(), count, descriptions: [get('description')] }],
+        impoundedAt: times.impounded!,
+        seizedAt: times.seized ?? null,
+        seizerName: get('seizer'),
+        seizerResidence: get('seizer_residence') || get('place'),
+        ownerName: get('owner') || null,
+        ownerResidence: get('owner_residence') || null,
+        placeOfSeizure: get('place'),
+      },
+      paperSteps: {
+        report: times.report ?? null,
+        notice: times.notice ?? null,
+        village: times.village ?? null,
+        market: times.market ?? null,
+      },
+    });
+  }
+  return { rows, unreadable };
+}
+
+function bad(line: number, serial: string, problem: RowProblem, field?: string): RowOutcome {
+  return { line, serial, status: 'unreadable', problem, ...(field ? { field } : {}) };
+}
+
+/** The entry's key: the pound and the paper register's serial (a row sent twice is one entry). */
+export function importKey(poundId: number, serial: string): string {
+  return `paper:${poundId}:${serial.trim().toUpperCase()}`;
+}
+
+/** Judges one row as the entry and its back-entry would be judged; throws the refusal. */
+function judge(row: ImportRow, poundId: number, now: Date): void {
+  const v = validateSeizureEntry({ ...row.entry, poundId }, now);
+  const checked = checkBackEntry(
+    { status: 'IMPOUNDED', impoundedAt: row.entry.impoundedAt, seizedAt: v.seizedAt, heads: v.heads.length },
+    row.paperSteps,
+    now,
+  );
+  if (!checked.ok) throw refusalOf(checked.refusals[0]);
+}
+
+/** The dry run: every row's outcome, nothing written. */
+export async function previewRegisterImport(
+  db: Db,
+  actor: StaffActor,
+  poundId: number,
+  text: string,
+  now: Date,
+): Promise<RowOutcome[]> {
+  authorize(actor, 'seizure.register', poundId);
+  const { rows, unreadable } = readRegisterCsv(text);
+  const earlier = await db.case.findMany({
+    where: { registerKey: { in: rows.map((r) => importKey(poundId, r.serial)) } },
+    select: { registerKey: true, number: true },
+  });
+  const known = new Map(earlier.map((c) => [c.registerKey, c.number]));
+  const out: RowOutcome[] = [...unreadable];
+  for (const row of rows) {
+    const number = known.get(importKey(poundId, row.serial));
+    if (number) {
+      out.push({ line: row.line, serial: row.serial, status: 'already', number });
+      continue;
+    }
+    try {
+      judge(row, poundId, now);
+      out.push({ line: row.line, serial: row.serial, status: 'ready' });
+    } catch (e) {
+      out.push(refusedRow(row, e));
+    }
+  }
+  return out.sort((a, b) => a.line - b.line);
+}
+
+/** The import: each row that reads is entered (with its paper steps) in its own transaction; the rest say why. */
+export async function importRegister(
+  db: Db,
+  actor: StaffActor,
+  poundId: number,
+  text: string,
+  now: Date,
+): Promise<RowOutcome[]> {
+  authorize(actor, 'seizure.register', poundId);
+  const { rows, unreadable } = readRegisterCsv(text);
+  const out: RowOutcome[] = [...unreadable];
+  for (const row of rows) {
+    try {
+      const r = await registerSeizure(db, {
+        entry: { ...row.entry, poundId },
+        actor,
+        now,
+        registerKey: importKey(poundId, row.serial),
+        paperSteps: row.paperSteps,
+      });
+      out.push({ line: row.line, serial: row.serial, status: r.replay ? 'already' : 'entered', number: r.case.number });
+    } catch (e) {
+      // The rights refusal is the whole file's, not a row's.
+      if (e instanceof Refusal && (e.code === 'NOT_ALLOWED' || e.code === 'WRONG_POUND')) throw e;
+      out.push(refusedRow(row, e));
+    }
+  }
+  return out.sort((a, b) => a.line - b.line);
+}
+
+function refusedRow(row: ImportRow, e: unknown): RowOutcome {
+  if (e instanceof Refusal) return { line: row.line, serial: row.serial, status: 'refused', error: e };
+  throw e;
+}

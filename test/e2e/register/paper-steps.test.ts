@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { BACK_ENTRY_AUDIT } from '../../../src/services/back-entry';
+import { botSuite, type SuiteStaff } from '../../support/bot-harness';
+import { ist, makeCase } from '../../support/case-fixture';
+import { inLanguage, lastText, press } from '../../support/press';
+
+// A pound starts with the bot on Sunday 29 Nov 2026; cases of its paper register are entered with the s. 14 steps
+// already taken on paper: after a back-dated /register (the offered button), or with /paper <case>.
+describe('steps already taken on paper, from the chat (e2e)', () => {
+  const keeper = { id: 2301, firstName: 'Mohan', languageCode: 'en' };
+  const officer = { id: 2302, firstName: 'Vikram', languageCode: 'hi' };
+  const staff: SuiteStaff[] = [
+    [keeper, 'POUND_KEEPER', ['JAI1']],
+    [officer, 'OFFICER', ['JAI1']],
+  ];
+  const h = botSuite({ start: '2026-11-29T10:00:00+05:30', seededAt: 'now', staff });
+  const en = () => inLanguage(h, 'en');
+  const hi = () => inLanguage(h, 'hi');
+  const session = async (u: { id: number }) =>
+    (await h.deps.db.botSession.findUnique({ where: { key: `${u.id}:${u.id}` } }))?.value as
+      | { flow?: string; step?: string }
+      | undefined;
+
+  it('a back-dated /register offers the paper steps; the keeper enters report, notice and both proclamations', async () => {
+    const t = en();
+    await h.send(keeper, '/register');
+    await press(h, keeper, t('common:cattle.buffalo'));
+    await h.send(keeper, '1');
+    await h.send(keeper, 'black, curved horns');
+    await press(h, keeper, t('staff:register.skip_photo_button'));
+    await press(h, keeper, t('staff:register.done_button'));
+    await h.send(keeper, '01.11.2026 09:00');
+    await press(h, keeper, t('staff:register.seized_same_button'));
+    await h.send(keeper, 'Mohan Lal');
+    await h.send(keeper, 'Kunda');
+    await press(h, keeper, t('staff:register.owner_unknown_button'));
+    await h.send(keeper, 'Kunda');
+    await press(h, keeper, t('staff:register.save_button'));
+    const c = await h.deps.db.case.findFirstOrThrow({ orderBy: { id: 'desc' } });
+    // Impounded 1 Nov: the seven days for claiming are over, so the register offers the paper steps.
+    expect(lastText(h, keeper)).toBe(t('staff:paper.offer', { number: c.number }));
+    await press(h, keeper, t('staff:paper.start_button'));
+    expect(lastText(h, keeper)).toBe(t('staff:paper.ask.report', { number: c.number }));
+    // A report before the seven days ended is refused only at Record (the engine); a future time at once.
+    await h.send(keeper, '30.11.2026 10:00');
+    expect(lastText(h, keeper)).toBe(
+      t('staff:paper.future', { at: ist('2026-11-30 10:00').toISOString(), now: h.clock.now().toISOString() }),
+    );
+    await h.send(keeper, 'last week');
+    expect(lastText(h, keeper)).toBe(t('staff:paper.invalid', { input: 'last week' }));
+    expect((await session(keeper))?.step).toBe('report');
+    await h.send(keeper, '17.11.2026 10:00');
+    expect(lastText(h, keeper)).toBe(t('staff:paper.ask.notice', { number: c.number }));
+    await h.send(keeper, '17.11.2026 11:00');
+    await h.send(keeper, '17.11.2026 15:00');
+    await h.send(keeper, '17.11.2026 17:00');
+    expect(lastText(h, keeper)).toContain(t('staff:paper.step.market'));
+    await press(h, keeper, t('officer:button.record'));
+    expect(lastText(h, keeper)).toBe(
+      t('staff:paper.done_auction', {
+        number: c.number,
+        status: t('common:status.NOTICE_POSTED'),
+        auctionFrom: '2026-11-25',
+      }),
+    );
+    const stored = await h.deps.db.case.findUniqueOrThrow({ where: { id: c.id }, include: { notice: true } });
+    expect(stored).toMatchObject({ status: 'NOTICE_POSTED', reportSource: 'paper', backEntryRole: 'pound_keeper' });
+    expect(stored.notice?.source).toBe('paper');
+    expect(await h.deps.db.auditEvent.count({ where: { caseId: c.id, action: BACK_ENTRY_AUDIT } })).toBe(1);
+    // The Record button pressed again is out of date: nothing is entered twice.
+    await press(h, keeper, t('officer:button.record'));
+    expect(await h.deps.db.auditEvent.count({ where: { caseId: c.id, action: BACK_ENTRY_AUDIT } })).toBe(1);
+  });
+
+  it('/paper by the officer (Hindi): a notice before the report is refused under s. 14 and nothing is entered', async () => {
+    const t = hi();
+    const c = await makeCase(h.deps.db, {
+      pound: 'JAI1',
+      impoundedAt: '2026-11-02T09:00:00+05:30',
+      heads: [['cow', 'brown']],
+    });
+    await h.send(officer, `/paper ${c.number}`);
+    expect(lastText(h, officer)).toBe(t('staff:paper.ask.report', { number: c.number }));
+    await h.send(officer, '18.11.2026 10:00');
+    await h.send(officer, '17.11.2026 10:00');
+    await press(h, officer, t('staff:paper.not_yet_button'));
+    await press(h, officer, t('staff:paper.not_yet_button'));
+    await press(h, officer, t('officer:button.record'));
+    expect(lastText(h, officer)).toContain(t('common:section', { n: '14' }));
+    expect(lastText(h, officer)).toContain('अस्वीकृत');
+    const stored = await h.deps.db.case.findUniqueOrThrow({ where: { id: c.id } });
+    expect(stored).toMatchObject({ status: 'IMPOUNDED', reportedAt: null, backEntryAt: null });
+    // The report alone: the case is reported as of the paper date; "Not yet" for the notice ends the questions.
+    await h.send(officer, `/paper ${c.number}`);
+    await h.send(officer, '18.11.2026 10:00');
+    await press(h, officer, t('staff:paper.not_yet_button'));
+    await press(h, officer, t('officer:button.record'));
+    expect(lastText(h, officer)).toBe(
+      t('staff:paper.done', { number: c.number, status: t('common:status.REPORTED_S14') }),
+    );
+    expect(await h.deps.db.case.findUniqueOrThrow({ where: { id: c.id } })).toMatchObject({
+      status: 'REPORTED_S14',
+      reportedAt: ist('2026-11-18 10:00'),
+    });
+    // Entered once: /paper again finds the case moved on.
+    await h.send(officer, `/paper ${c.number}`);
+    expect(lastText(h, officer)).toContain(c.number);
+    expect((await session(officer))?.flow).toBeUndefined();
+  });
+
+  it('/paper on a case still within its seven days for claiming is refused at once (s. 14)', async () => {
+    const c = await makeCase(h.deps.db, {
+      pound: 'JAI1',
+      impoundedAt: '2026-11-27T09:00:00+05:30',
+      heads: [['cow', 'white']],
+    });
+    await h.send(keeper, `/paper ${c.number}`);
+    expect(lastText(h, keeper)).toContain('s. 14');
+    expect((await session(keeper))?.flow).toBeUndefined();
+  });
+});
