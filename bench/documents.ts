@@ -4,7 +4,7 @@ import { createConfig } from '../src/config';
 import { applyMigrations, openDatabase } from '../src/db';
 import { makeDocument, type DocumentRef } from '../src/documents';
 import { createTranslator } from '../src/i18n';
-import { allocateCaseNumber, villageKey } from '../src/services/case-numbers';
+import { caseFixture } from '../test/support/case-builder';
 import { recordClaim } from '../src/services/claims';
 import { confirmPayment } from '../src/services/payment-confirmation';
 import { declarePayment } from '../src/services/payments';
@@ -38,26 +38,13 @@ export async function run(durationMs = 3000): Promise<string> {
     const notices = await rate({ kind: 'notice', caseId: cases.sale.caseId });
 
     // A fresh s. 13 payment on a new JAI1 case: keeper confirms, then the owner's receipt PDF is made.
-    const pound = await db.pound.findUniqueOrThrow({ where: { code: 'JAI1' } });
     const impoundedAt = new Date(DEMO_START.getTime() - 86_400_000);
-    const c = await db.$transaction(async (tx) => {
-      const { number, seq } = await allocateCaseNumber(tx, pound, 2026);
-      return tx.case.create({
-        data: {
-          number,
-          poundId: pound.id,
-          year: 2026,
-          seq,
-          impoundedAt,
-          placeOfSeizure: 'Achrol',
-          villageKey: villageKey('Achrol'),
-          seizerName: 'Bench',
-          seizerResidence: 'Achrol',
-          registeredAt: impoundedAt,
-          heads: { create: [{ index: 1, cattleClass: 'cow', description: 'bench' }] },
-        },
-      });
-    });
+    const c = await caseFixture(db, {
+      impoundedAt,
+      place: 'Achrol',
+      seizerName: 'Bench',
+      heads: [['cow', 'bench']],
+    }).build();
     await db.telegramUser.create({ data: { id: 8899n, firstName: 'Bench owner' } });
     const claim = await recordClaim(db, {
       caseId: c.id,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { callbackSecret, encodeCallback } from '../../src/callback-data';
 import { commandOf } from '../../bot/middleware/leave-flow';
 import { botSuite, type SuiteStaff, type TestUser } from '../support/bot-harness';
-import { makeCase } from '../support/case-fixture';
+import { caseFixture } from '../support/case-builder';
 import { press } from '../support/press';
 
 // One middleware (bot/middleware/leave-flow.ts) makes any command leave any flow — owner, staff registration
@@ -57,11 +57,11 @@ describe('any command leaves the flow in progress (e2e)', () => {
   });
 
   it('an officer in /notice (Hindi): /cancel leaves it, the next text is not taken as an answer', async () => {
-    const c = await makeCase(h.deps.db, {
+    const c = await caseFixture(h.deps.db, {
       pound: 'JAI1',
       impoundedAt: '2026-11-01T10:00:00+05:30',
       heads: [['goat', 'black']],
-    });
+    }).build();
     await h.send(officer, `/notice ${c.number}`);
     await press(h, officer, t('hi', 'officer:button.now'));
     expect((await session(officer))?.flow).toBe('notice');

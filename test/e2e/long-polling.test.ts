@@ -9,7 +9,7 @@ import { createLogger } from '../../src/logging';
 import { createTestDatabase, type TestDatabase } from '../support/db';
 import { FakeBotApi } from '../support/fake-bot-api';
 import { seed } from '../support/fixtures';
-import { makeCase } from '../support/case-fixture';
+import { caseFixture } from '../support/case-builder';
 
 // long polling through @grammyjs/runner (bot/polling.ts) — the real bot fetches updates with
 // getUpdates from a fake Bot API; one chat's updates are handled one at a time and in order (the same per-chat
@@ -49,7 +49,11 @@ describe('long polling with the runner (pglite)', () => {
     db = await createTestDatabase('pglite');
     await seed(db.prisma, new Date(START));
     caseNumber = (
-      await makeCase(db.prisma, { pound: 'JAI1', impoundedAt: '2026-11-20T10:00:00+05:30', heads: [['cow', 'white']] })
+      await caseFixture(db.prisma, {
+        pound: 'JAI1',
+        impoundedAt: '2026-11-20T10:00:00+05:30',
+        heads: [['cow', 'white']],
+      }).build()
     ).number;
   }, 120_000);
   afterAll(() => db?.destroy());

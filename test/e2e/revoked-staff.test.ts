@@ -6,7 +6,7 @@ import { USER_CACHE_TTL_MS } from '../../bot/middleware/user';
 import { dispatchAdmin } from '../../src/admin/run';
 import type { AdminDeps } from '../../src/admin/args';
 import { botSuite, type BotHarness, type TestUser } from '../support/bot-harness';
-import { makeCase } from '../support/case-fixture';
+import { caseFixture } from '../support/case-builder';
 import { dbKinds, postgresAvailable } from '../support/db';
 import { flushOutbox } from '../support/outbox';
 import { declareAndDeliver } from '../support/payment-steps';
@@ -42,12 +42,16 @@ async function recorded(h: BotHarness) {
  */
 async function paidAndPending(h: BotHarness) {
   const heads: Array<[string, string]> = [['cow', 'brown Rathi cow']];
-  const paid = await makeCase(h.deps.db, { pound: 'JAI1', impoundedAt: '2026-11-28T09:00:00+05:30', heads });
+  const paid = await caseFixture(h.deps.db, { pound: 'JAI1', impoundedAt: '2026-11-28T09:00:00+05:30', heads }).build();
   const first = await declareAndDeliver(h, { caseId: paid.id, owner });
   await h.reply(keeper, first.cardOf(keeper), 'ok');
   expect((await h.deps.db.payment.findUniqueOrThrow({ where: { id: first.paymentId } })).status).toBe('CONFIRMED');
   await flushOutbox(h.deps, h.bot.api);
-  const pending = await makeCase(h.deps.db, { pound: 'JAI1', impoundedAt: '2026-11-28T09:30:00+05:30', heads });
+  const pending = await caseFixture(h.deps.db, {
+    pound: 'JAI1',
+    impoundedAt: '2026-11-28T09:30:00+05:30',
+    heads,
+  }).build();
   const second = await declareAndDeliver(h, { caseId: pending.id, owner });
   // The card's own button, as the keeper sees it.
   const button = buttonData(h, keeper, inLanguage(h, 'en')('card:payment.confirm'));

@@ -9,7 +9,7 @@ import { createLogger } from '../../src/logging';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../support/db';
 import { FakeBotApi } from '../support/fake-bot-api';
 import { seed } from '../support/fixtures';
-import { makeCase } from '../support/case-fixture';
+import { caseFixture } from '../support/case-builder';
 
 // one update id is handled once, concurrent or redelivered while the
 // first run goes on; an id seen more than 24 h ago is new again and old ids are pruned; one chat's updates are
@@ -91,7 +91,11 @@ describe.each(await dbKinds())('update ids and per-chat order (%s)', (kind) => {
     clock = new ManualClock(START);
     await seed(db.prisma, clock.now());
     caseNumber = (
-      await makeCase(db.prisma, { pound: 'JAI1', impoundedAt: '2026-11-20T10:00:00+05:30', heads: [['cow', 'white']] })
+      await caseFixture(db.prisma, {
+        pound: 'JAI1',
+        impoundedAt: '2026-11-20T10:00:00+05:30',
+        heads: [['cow', 'white']],
+      }).build()
     ).number;
     a = await gatedBot(db, clock);
     b = await gatedBot(db, clock);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTranslator } from '../../src/i18n';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from '../support/db';
 import { seed } from '../support/fixtures';
-import { makeCase } from '../support/case-fixture';
+import { caseFixture } from '../support/case-builder';
 import { HttpFakeBotApi } from '../support/http-fake-bot-api';
 import { deleteRedisPrefix, TEST_REDIS_URL, uniqueQueuePrefix } from '../support/jobs-harness';
 import { freePort } from '../support/redis-process';
@@ -144,11 +144,11 @@ describe.runIf(pgUp && redisUp)('webhooks with two bot processes', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'ks-wh2-'));
     await seed(db.prisma, new Date());
     caseNumber = (
-      await makeCase(db.prisma, {
+      await caseFixture(db.prisma, {
         pound: 'JAI1',
         impoundedAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
         heads: [['cow', 'white']],
-      })
+      }).build()
     ).number;
     if (db.target.kind !== 'postgres') throw new Error('needs Postgres: the bot processes open the same database');
     const env = {

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { applyMigrations } from '../../src/db';
 import { dbKinds, suiteDatabase } from '../support/db';
-import { bareCase } from '../support/case-fixture';
+import { caseFixture } from '../support/case-builder';
 
 const kinds = await dbKinds();
 
 describe.each(kinds)('database on %s', (kind) => {
   const db = suiteDatabase(kind);
 
-  const seedCase = () => bareCase(db.prisma);
+  const seedCase = () =>
+    caseFixture(db.prisma, { makePound: true, impoundedAt: new Date(), place: 'Amer', seizerName: 'S' }).build();
 
   it('has every migration applied, and a second run has nothing to do', async () => {
     expect(await applyMigrations(db.adapter)).toEqual([]);

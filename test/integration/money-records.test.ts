@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { paiseOf } from '../../src/db';
 import { verifyReceipt } from '../../src/services/verify';
 import { dbKinds, suiteDatabase } from '../support/db';
-import { bareCase } from '../support/case-fixture';
+import { caseFixture } from '../support/case-builder';
 
 /**
  * The money register at the database: what was recorded cannot be rewritten or emptied, and
@@ -11,7 +11,8 @@ import { bareCase } from '../support/case-fixture';
 describe.each(await dbKinds())('money records on %s', (kind) => {
   const db = suiteDatabase(kind);
 
-  const seedCase = () => bareCase(db.prisma);
+  const seedCase = () =>
+    caseFixture(db.prisma, { makePound: true, impoundedAt: new Date(), place: 'Amer', seizerName: 'S' }).build();
 
   it('refuses TRUNCATE of the ledger and of the audit trail (12.4)', async () => {
     const c = await seedCase();

@@ -7,7 +7,7 @@ import { createApp, type App } from '../../src/app';
 import { ManualClock } from '../../src/clock';
 import { createConfig } from '../../src/config';
 import { createLogger } from '../../src/logging';
-import { makeCase } from './case-fixture';
+import { caseFixture } from './case-builder';
 import { enrolStaff } from './fixtures';
 import { TEST_REDIS_URL } from './jobs-harness';
 import { freePort } from './own-services';
@@ -107,7 +107,7 @@ export async function startDeskWorld(extra: Record<string, string> = {}): Promis
     ['PUN1', '2026-11-26T11:00:00+05:30', 'Uruli', [['bullock', 'Khillar bullock']]],
   ];
   for (const [pound, at, place, heads] of made) {
-    const c = await makeCase(db, { pound, impoundedAt: at, place, heads });
+    const c = await caseFixture(db, { pound, impoundedAt: at, place, heads }).build();
     cases[pound].push(c.number);
     caseIds[c.number] = c.id;
   }

@@ -6,7 +6,7 @@ import { confirmPayment } from '../../src/services/payment-confirmation';
 import { declarePayment } from '../../src/services/payments';
 import { issueReceipt } from '../../src/services/receipts';
 import { loadStaffActor } from '../../src/services/staff-actor';
-import { makeCase } from './case-fixture';
+import { caseFixture } from './case-builder';
 import { enrolStaff } from './fixtures';
 
 /**
@@ -61,7 +61,7 @@ export async function confirmedPartReceipt(
   now: Date,
   keeperTelegramId = 770101,
 ) {
-  const c = await makeCase(db, {
+  const c = await caseFixture(db, {
     pound: 'JAI1',
     impoundedAt: '2026-11-27T11:00:00+05:30',
     place: 'Achrol',
@@ -70,7 +70,7 @@ export async function confirmedPartReceipt(
       ['buffalo', 'brown, curved horns'],
       ['cow', 'red-speckled'],
     ],
-  });
+  }).build();
   await enrolStaff(db, keeperTelegramId, 'POUND_KEEPER', ['JAI1'], 'Keeper Dinesh Kumar');
   const claimOf = async (owner: bigint, name: string, index: number) => {
     await db.telegramUser.upsert({ where: { id: owner }, create: { id: owner, firstName: name }, update: {} });

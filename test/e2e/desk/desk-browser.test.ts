@@ -1,17 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, phoneContext, SHOTS } from '../../support/browser';
 import { confirmedReceipt } from '../../support/receipt-fixture';
 import { startDeskWorld, type DeskPerson, type DeskWorld } from '../../support/desk';
 
 // The staff desk in a real browser: Debian's Chromium driven by playwright-core at a 360×740 phone viewport, opened
 // as Telegram opens a Mini App — the signed initData and the chat's theme in the URL fragment — as a keeper, an
 // officer and the District Magistrate's office, in Hindi and English. Screenshots go to docs/screenshots/desk-*.png.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SHOTS = path.resolve(import.meta.dirname, '../../../docs/screenshots');
 /** The text of a PDF, read back with poppler's pdftotext. */
 function pdfText(bytes: Buffer): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'desk-pdf-'));
@@ -60,11 +59,7 @@ describe('staff desk in Chromium', { timeout: 120_000 }, () => {
           createdAt: new Date(at),
         },
       });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-    });
-    mkdirSync(SHOTS, { recursive: true });
+    browser = await launchChromium();
   }, 180_000);
 
   afterAll(async () => {
@@ -74,7 +69,7 @@ describe('staff desk in Chromium', { timeout: 120_000 }, () => {
 
   /** Opens the desk as Telegram would; records every request and every desk response's status. */
   const open = async (fragmentData: string | null, lang = 'en') => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: `${lang}-IN` });
+    const context = await phoneContext(browser, `${lang}-IN`, { javaScript: true });
     const page = await context.newPage();
     const requested: string[] = [];
     const statuses: number[] = [];

@@ -1,23 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../../src/app';
-import { ManualClock } from '../../../src/clock';
-import { createConfig } from '../../../src/config';
-import { createLogger } from '../../../src/logging';
-import { TEST_REDIS_URL } from '../../support/jobs-harness';
-import { freePort } from '../../support/own-services';
+import { launchChromium, phoneContext, SHOTS, startWebWorkers, type WebWorkers } from '../../support/browser';
 
 // The public case page (GET /c/<number>) in a real browser: Debian's Chromium driven by playwright-core, no JavaScript,
 // at a 360×740 phone viewport, in Hindi and English, for a case in the pound (dues today, the last day to claim) and a
 // case whose auction is fixed, and for an unknown number. The demo district's cases carry their drawn sample photos.
 // Screenshots go to docs/screenshots/ (linked from the README).
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SHOTS = path.resolve(import.meta.dirname, '../../../docs/screenshots');
 
 /** Names the register holds for the demo cases (seizer, owner, staff) and a phone number: none may reach the page. */
 const PRIVATE = ['Demo Seizer', 'Ramesh Kumar', 'Bhanwar', 'Suresh', '9876543210'];
@@ -25,29 +14,15 @@ const PRIVATE = ['Demo Seizer', 'Ramesh Kumar', 'Bhanwar', 'Suresh', '9876543210
 const PHONE = /(?:\+?91[\s-]?)?[6-9]\d{4}[\s-]?\d{5}/;
 
 describe('case page in Chromium', { timeout: 90_000 }, () => {
-  let app: App;
-  let dir: string;
+  let web: WebWorkers;
   let browser: Browser;
   let base = '';
   const cases = { inPound: '', auction: '' };
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'kanji-casepage-'));
-    const port = await freePort();
-    const config = createConfig({
-      DATA_DIR: dir,
-      REDIS_URL: TEST_REDIS_URL,
-      QUEUE_PREFIX: `t-case-${randomUUID().slice(0, 8)}`,
-      PORT: String(port),
-      HTTP_HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      BOT_USERNAME: 'kanji_sahayak_bot',
-    });
-    const clock = new ManualClock('2026-11-29T16:05:00+05:30');
-    app = await createApp(config, { mode: 'workers', seed: true, clock, logger: createLogger('silent') });
-    await app.start();
-    base = `http://127.0.0.1:${port}`;
-    const db = app.deps.db;
+    web = await startWebWorkers('2026-11-29T16:05:00+05:30', { BOT_USERNAME: 'kanji_sahayak_bot' });
+    base = web.base;
+    const db = web.app.deps.db;
     const demo = await db.case.findMany({ orderBy: { id: 'asc' } });
     cases.inPound = demo[0]!.number;
     // The register's private columns hold names and a phone-like number: the page must not show them.
@@ -74,34 +49,16 @@ describe('case page in Chromium', { timeout: 90_000 }, () => {
         conditions: 'Cash on the fall of the hammer',
       },
     });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
-    mkdirSync(SHOTS, { recursive: true });
+    browser = await launchChromium();
   }, 180_000);
 
   afterAll(async () => {
     await browser?.close();
-    await app?.stop();
-    await rm(dir, { recursive: true, force: true });
+    await web?.stop();
   });
 
   const open = async (locale: string, at: string) => {
-    const context = await browser.newContext({
-      viewport: { width: 360, height: 740 },
-      locale,
-      javaScriptEnabled: false,
-      deviceScaleFactor: 1,
-    });
+    const context = await phoneContext(browser, locale);
     const page = await context.newPage();
     const requested: string[] = [];
     page.on('request', (req) => requested.push(req.url()));

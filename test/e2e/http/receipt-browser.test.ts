@@ -1,80 +1,38 @@
-import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../../src/app';
-import { ManualClock } from '../../../src/clock';
-import { createConfig } from '../../../src/config';
-import { createLogger } from '../../../src/logging';
-import { TEST_REDIS_URL } from '../../support/jobs-harness';
-import { freePort } from '../../support/own-services';
+import { launchChromium, phoneContext, SHOTS, startWebWorkers, type WebWorkers } from '../../support/browser';
 import { confirmedPartReceipt, confirmedReceipt } from '../../support/receipt-fixture';
 
 // The public receipt page in a real browser: Debian's Chromium (/usr/bin/chromium; .ci/run installs it —
 // no browser download) driven by playwright-core, at a 360×740 phone viewport, in Hindi and English.
 // Screenshots go to docs/screenshots/ (linked from the README; the Devanagari in them was checked by eye).
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SHOTS = path.resolve(import.meta.dirname, '../../../docs/screenshots');
 
 describe('receipt page in Chromium', { timeout: 60_000 }, () => {
-  let app: App;
-  let dir: string;
+  let web: WebWorkers;
   let browser: Browser;
   let url = '';
   let facts: { number: string; caseNumber: string; poundEn: string; poundHi: string };
   let part: Awaited<ReturnType<typeof confirmedPartReceipt>>;
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'kanji-browser-'));
-    const port = await freePort();
-    const config = createConfig({
-      DATA_DIR: dir,
-      REDIS_URL: TEST_REDIS_URL,
-      QUEUE_PREFIX: `t-web-${randomUUID().slice(0, 8)}`,
-      PORT: String(port),
-      HTTP_HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-    });
-    const clock = new ManualClock('2026-11-29T16:05:00+05:30');
-    // A worker process (no bot): it serves the same HTTP routes on PORT.
-    app = await createApp(config, { mode: 'workers', seed: true, clock, logger: createLogger('silent') });
-    await app.start();
+    web = await startWebWorkers('2026-11-29T16:05:00+05:30');
+    const { app, clock, config } = web;
     const r = await confirmedReceipt(app.deps.db, clock.now());
-    url = `http://127.0.0.1:${port}/r/${r.receipt.verificationCode}`;
+    url = `${web.base}/r/${r.receipt.verificationCode}`;
     facts = { number: r.receipt.number, caseNumber: r.caseNumber, poundEn: r.pound.name, poundHi: r.pound.nameHi };
     part = await confirmedPartReceipt(app.deps.db, config, clock.now());
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
-    mkdirSync(SHOTS, { recursive: true });
+    browser = await launchChromium();
   }, 180_000);
 
   afterAll(async () => {
     await browser?.close();
-    await app?.stop();
-    await rm(dir, { recursive: true, force: true });
+    await web?.stop();
   });
 
   const open = async (locale: string, at = url) => {
     // No JavaScript: the page must work without it. Every request the page makes is recorded (no third party).
-    const context = await browser.newContext({
-      viewport: { width: 360, height: 740 },
-      locale,
-      javaScriptEnabled: false,
-      deviceScaleFactor: 1,
-    });
+    const context = await phoneContext(browser, locale);
     const page = await context.newPage();
     const requested: string[] = [];
     page.on('request', (req) => requested.push(req.url()));
@@ -157,11 +115,7 @@ describe('receipt page in Chromium', { timeout: 60_000 }, () => {
   });
 
   it('shows "not verified" for an unknown code', async () => {
-    const context = await browser.newContext({
-      viewport: { width: 360, height: 740 },
-      locale: 'hi-IN',
-      javaScriptEnabled: false,
-    });
+    const context = await phoneContext(browser, 'hi-IN');
     const page = await context.newPage();
     const res = await page.goto(url.replace(/\/r\/.*/, '/r/ZZZZ2222'));
     expect(res?.status()).toBe(404);

@@ -3,7 +3,8 @@ import { registerBidder, scheduleAuction } from '../../../src/services/auction';
 import type { StaffActor } from '../../../src/services/staff-actor';
 import { recordNotice } from '../../../src/services/notice';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
-import { actorOf, fixAuctionFromCard, ist, makeCase } from '../../support/case-fixture';
+import { actorOf, fixAuctionFromCard, ist } from '../../support/case-fixture';
+import { caseFixture } from '../../support/case-builder';
 import { inLanguage, lastText, press, section } from '../../support/press';
 
 // s. 14: the auction is held and no one bids at all. Recording "not sold" for every head records nothing
@@ -20,11 +21,11 @@ describe('an auction with no bid at all is adjourned through the bot', () => {
 
   it('"not sold" for every head records nothing; after the auction time the card offers another day', async () => {
     const db = h.deps.db;
-    const c = await makeCase(db, {
+    const c = await caseFixture(db, {
       pound: 'JAI1',
       impoundedAt: '2026-11-01T10:00:00+05:30',
       heads: [['ass', 'grey, lame']],
-    });
+    }).build();
     await recordNotice(
       db,
       act,

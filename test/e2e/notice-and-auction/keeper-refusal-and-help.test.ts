@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { STAFF_COMMANDS, staffCommandsFor } from '../../../bot/commands';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
 import { flushOutbox } from '../../support/outbox';
-import { ist, makeCase } from '../../support/case-fixture';
+import { ist } from '../../support/case-fixture';
+import { caseFixture } from '../../support/case-builder';
 import { buttonData, inLanguage, lastText, press, section } from '../../support/press';
 
 // s. 16: the pound-keeper meets the owner at the pound, so the keeper records the owner's refusal to pay
@@ -30,14 +31,14 @@ describe('the keeper records the owner’s s. 16 refusal; staff /help', () => {
 
   it('the keeper records the refusal; the officer is told and can schedule the auction at once (s. 16)', async () => {
     const db = h.deps.db;
-    const c = await makeCase(db, {
+    const c = await caseFixture(db, {
       pound: 'JAI1',
       impoundedAt: '2026-11-01T10:00:00+05:30',
       heads: [
         ['goat', 'white'],
         ['goat', 'black'],
       ],
-    });
+    }).build();
     // An owner, a keeper of another pound and the Magistrate's office cannot record it; a bad number is named.
     await h.send(owner, `/refusal ${c.number}`);
     expect(lastText(h, owner)).toBe(hi('common:error.not_allowed'));
@@ -99,12 +100,12 @@ describe('the keeper records the owner’s s. 16 refusal; staff /help', () => {
   });
 
   it('an officer can record it with /refusal too, and is offered to schedule the auction; the owner is told section and consequence', async () => {
-    const c = await makeCase(h.deps.db, {
+    const c = await caseFixture(h.deps.db, {
       pound: 'JAI1',
       impoundedAt: '2026-11-01T10:00:00+05:30',
       heads: [['cow', 'red']],
       ownerTelegramId: BigInt(owner.id),
-    });
+    }).build();
     await h.send(officer, `/refusal ${c.number}`);
     await h.send(officer, 'Ramesh Gujjar (agent)');
     expect(lastText(h, officer)).toBe(en('officer:auction.refusal_name_invalid'));

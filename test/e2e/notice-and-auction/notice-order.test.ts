@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { checkTransition } from '../../../src/law/index';
 import { caseStateOf, loadCase } from '../../../src/services/case-transition';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
-import { ist, makeCase } from '../../support/case-fixture';
+import { ist } from '../../support/case-fixture';
+import { caseFixture } from '../../support/case-builder';
 import { lastText, press, section } from '../../support/press';
 
 // s. 14: the keeper reports, and the officer "shall thereupon" stick up the notice and cause the proclamation
@@ -23,11 +24,11 @@ describe('s. 14 order: notice after the report, proclamations after the notice (
   ];
   const h = botSuite({ start: '2026-11-10T13:00:00+05:30', seededAt: ist('2026-11-01 09:00'), staff }, async (h) => {
     const db = h.deps.db;
-    const c = await makeCase(db, {
+    const c = await caseFixture(db, {
       pound: 'JAI1',
       impoundedAt: '2026-11-01T10:00:00+05:30',
       heads: [['buffalo', 'black, curved horns']],
-    });
+    }).build();
     await db.case.update({ where: { id: c.id }, data: { status: 'REPORTED_S14', reportedAt } });
     caseId = c.id;
     number = c.number;

@@ -4,7 +4,8 @@ import type { StaffActor } from '../../../src/services/staff-actor';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
 import { dbKinds } from '../../support/db';
 import { flushOutbox } from '../../support/outbox';
-import { actorOf, fixAuctionFromCard, ist, makeCase, toS14Auction } from '../../support/case-fixture';
+import { actorOf, fixAuctionFromCard, ist } from '../../support/case-fixture';
+import { caseFixture } from '../../support/case-builder';
 import { inLanguage, lastText, press, section } from '../../support/press';
 
 // s. 14 with a head nobody bids for, through the real bot: the first auction sells two of three heads,
@@ -47,7 +48,7 @@ describe.each(await dbKinds())('s. 14: a head without a bid goes to a further au
     async (h) => {
       const db = h.deps.db;
       act = await actorOf(db, officer.id);
-      const c = await makeCase(db, {
+      const c = await caseFixture(db, {
         pound: 'JAI1',
         impoundedAt: '2026-11-01T10:00:00+05:30',
         heads: [
@@ -55,7 +56,7 @@ describe.each(await dbKinds())('s. 14: a head without a bid goes to a further au
           ['buffalo', 'B, white patch'],
           ['cow', 'C, brown Rathi'],
         ],
-      });
+      }).build();
       caseId = c.id;
       number = c.number;
       headIds = c.heads.map((x) => x.id);
@@ -72,7 +73,7 @@ describe.each(await dbKinds())('s. 14: a head without a bid goes to a further au
         },
       });
       // The notice and the first auction are set up with the services (their bot flows are tested elsewhere).
-      await toS14Auction(db, act, caseId);
+      await caseFixture(db, { caseId }).toS14Auction(act).build();
     },
   );
   const en = inLanguage(h, 'en');

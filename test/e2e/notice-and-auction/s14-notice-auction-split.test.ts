@@ -3,7 +3,8 @@ import { formatDate, formatDateTime, formatRupees } from '../../../src/i18n/inde
 import { subscribeVillage } from '../../../src/services/subscriptions';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
 import { dbKinds } from '../../support/db';
-import { ist, makeCase } from '../../support/case-fixture';
+import { ist } from '../../support/case-fixture';
+import { caseFixture } from '../../support/case-builder';
 import { inLanguage, lastText, press, section } from '../../support/press';
 
 // s. 14 path end to end through the real bot: an unclaimed case impounded on 1 Nov 2026 (10:00 IST) at
@@ -43,7 +44,7 @@ describe.each(await dbKinds())('s. 14 notice → auction → sale → s. 17 spli
     { dbKind, start: '2026-11-09T10:00:00+05:30', jobs: true, seededAt: ist('2026-11-01 09:00'), staff },
     async (h) => {
       const db = h.deps.db;
-      const c = await makeCase(db, {
+      const c = await caseFixture(db, {
         pound: 'JAI1',
         impoundedAt: '2026-11-01T10:00:00+05:30',
         heads: [
@@ -51,7 +52,7 @@ describe.each(await dbKinds())('s. 14 notice → auction → sale → s. 17 spli
           ['buffalo', 'white patch on forehead'],
           ['cow', 'brown Rathi, ear tag 4411'],
         ],
-      });
+      }).build();
       caseId = c.id;
       number = c.number;
       // A villager of Kunda (Hindi) follows impoundings from there.

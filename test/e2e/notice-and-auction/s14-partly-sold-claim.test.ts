@@ -4,7 +4,8 @@ import { recordSale } from '../../../src/services/sale';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
 import { dbKinds } from '../../support/db';
 import { flushOutbox } from '../../support/outbox';
-import { actorOf, ist, makeCase, toS14Auction } from '../../support/case-fixture';
+import { actorOf, ist } from '../../support/case-fixture';
+import { caseFixture } from '../../support/case-builder';
 import { inLanguage, lastText, press } from '../../support/press';
 
 // heads left without a bid at a s. 14 auction are still impounded cattle their owner may claim
@@ -39,7 +40,7 @@ describe.each(await dbKinds())('s. 13 claim of the heads left unsold at a s. 14 
     async (h) => {
       const db = h.deps.db;
       const act = await actorOf(db, officer.id);
-      const c = await makeCase(db, {
+      const c = await caseFixture(db, {
         pound: 'JAI1',
         impoundedAt: '2026-11-01T10:00:00+05:30',
         heads: [
@@ -47,10 +48,10 @@ describe.each(await dbKinds())('s. 13 claim of the heads left unsold at a s. 14 
           ['buffalo', 'B, white patch'],
           ['cow', 'C, brown Rathi'],
         ],
-      });
+      }).build();
       caseId = c.id;
       number = c.number;
-      const b = await toS14Auction(db, act, caseId);
+      const b = { bidderId: (await caseFixture(db, { caseId }).toS14Auction(act).build()).bidders.get('Gopal Meena')! };
       await recordSale(
         db,
         act,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followCase, MY_CASES_SHOWN, subscribersForCase } from '../../../src/services/subscriptions';
-import { makeCase } from '../../support/case-fixture';
+import { caseFixture } from '../../support/case-builder';
 import type { BotHarness } from '../../support/bot-harness';
 import { buttonsOf, data, englishOwner, hindiOwner, lastButton, ownerHarness, t } from './owner-harness';
 
@@ -93,11 +93,11 @@ describe('owner: follow cases and villages', () => {
     const numbers: string[] = [];
     for (let d = 1; d <= MY_CASES_SHOWN + 3; d++) {
       // One a day in September: the later the day, the newer the case.
-      const c = await makeCase(h.deps.db, {
+      const c = await caseFixture(h.deps.db, {
         pound: 'JAI1',
         impoundedAt: `2026-09-${String(d).padStart(2, '0')}T10:00:00+05:30`,
         heads: [['goat', 'white']],
-      });
+      }).build();
       await followCase(h.deps.db, BigInt(owner.id), c.id);
       numbers.push(c.number);
     }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkTransition } from '../../../src/law';
 import { caseStateOf, loadCase } from '../../../src/services/case-transition';
 import type { BotHarness } from '../../support/bot-harness';
-import { ist, makeCase } from '../../support/case-fixture';
+import { ist } from '../../support/case-fixture';
+import { caseFixture } from '../../support/case-builder';
 import { englishOwner, hindiOwner, ownerHarness, t } from './owner-harness';
 
 // What the owner's card promises equals what the Act (and the engine's gate) allows. Dates worked out by
@@ -22,27 +23,27 @@ describe('owner: the next statutory step on the case card (ss. 14, 16)', () => {
     h = await ownerHarness();
     const db = h.deps.db;
     const heads: Array<[string, string]> = [['buffalo', 'black, curved horns']];
-    const a = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-12T10:00:00+05:30', heads });
+    const a = await caseFixture(db, { pound: 'JAI1', impoundedAt: '2026-11-12T10:00:00+05:30', heads }).build();
     await db.case.update({
       where: { id: a.id },
       data: { status: 'NOTICE_POSTED', reportedAt: ist('2026-11-20 09:00'), noticePostedAt: ist('2026-11-20 10:15') },
     });
     // Back-dated: registered late, the report already sent.
-    const b = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-15T10:00:00+05:30', heads });
+    const b = await caseFixture(db, { pound: 'JAI1', impoundedAt: '2026-11-15T10:00:00+05:30', heads }).build();
     await db.case.update({
       where: { id: b.id },
       data: { status: 'REPORTED_S14', reportedAt: ist('2026-11-29 09:00') },
     });
     // Owner appeared on 28 Nov (day 3) and did not pay: s. 16.
-    const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-25T10:00:00+05:30', heads });
+    const c = await caseFixture(db, { pound: 'JAI1', impoundedAt: '2026-11-25T10:00:00+05:30', heads }).build();
     await db.case.update({ where: { id: c.id }, data: { ownerRefusedAt: ist('2026-11-28 11:00') } });
     // Partly sold at a s. 14 auction (heads without a bid stay), and partly sold under s. 16 (the rest returned).
-    const d = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads });
+    const d = await caseFixture(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads }).build();
     await db.case.update({
       where: { id: d.id },
       data: { status: 'PARTLY_SOLD', reportedAt: ist('2026-11-09 09:00'), noticePostedAt: ist('2026-11-09 10:15') },
     });
-    const e = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads });
+    const e = await caseFixture(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads }).build();
     await db.case.update({
       where: { id: e.id },
       data: { status: 'PARTLY_SOLD', ownerRefusedAt: ist('2026-11-03 11:00') },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupees } from '../../../src/i18n';
 import type { BotHarness } from '../../support/bot-harness';
-import { makeCase } from '../../support/case-fixture';
+import { caseFixture } from '../../support/case-builder';
 import { dbKinds } from '../../support/db';
 import { enrolStaff } from '../../support/fixtures';
 import { flushOutbox } from '../../support/outbox';
@@ -35,7 +35,7 @@ describe.each(await dbKinds())(
       h = await ownerHarness({ dbKind });
       await enrolStaff(h.deps.db, keeper.id, 'POUND_KEEPER', ['JAI1'], 'Amer keeper');
       await h.send(keeper, '/help');
-      c = await makeCase(h.deps.db, {
+      c = await caseFixture(h.deps.db, {
         pound: 'JAI1',
         impoundedAt: '2026-11-27T11:00:00+05:30',
         place: 'Achrol',
@@ -44,7 +44,7 @@ describe.each(await dbKinds())(
           ['buffalo', 'black, curved horns'],
           ['buffalo', 'brown'],
         ],
-      });
+      }).build();
     });
     afterAll(() => h?.close());
 
@@ -225,7 +225,7 @@ describe.each(await dbKinds())(
     });
 
     it('a Hindi owner who pays for one buffalo of a new entry gets a receipt naming that buffalo only, in Hindi (and /verify says so)', async () => {
-      const c2 = await makeCase(h.deps.db, {
+      const c2 = await caseFixture(h.deps.db, {
         pound: 'JAI1',
         impoundedAt: '2026-11-27T11:00:00+05:30',
         place: 'Achrol',
@@ -233,7 +233,7 @@ describe.each(await dbKinds())(
           ['buffalo', 'grey, broken horn'],
           ['cow', 'red, white tail'],
         ],
-      });
+      }).build();
       await h.tap(hindiOwner, data(h, 'cl', c2.id));
       await press(h, hindiOwner, t(h, 'hi', 'owner:claim.owner_button'));
       await h.send(hindiOwner, 'रमेश कुमार');

@@ -7,7 +7,8 @@ import { setClaimHeads } from '../../../src/services/part-claim';
 import { confirmPayment } from '../../../src/services/payment-confirmation';
 import { declarePayment } from '../../../src/services/payments';
 import type { BotHarness } from '../../support/bot-harness';
-import { actorOf, makeCase } from '../../support/case-fixture';
+import { actorOf } from '../../support/case-fixture';
+import { caseFixture } from '../../support/case-builder';
 import { enrolStaff } from '../../support/fixtures';
 import { englishOwner, hindiOwner, ownerHarness, t } from './owner-harness';
 
@@ -35,7 +36,7 @@ describe('magistrate: the outcome of an owner’s part deposit, named by its rec
     await enrolStaff(h.deps.db, hindiMagistrate.id, 'MAGISTRATE', ['JAI1'], 'DM Jaipur (hi)');
     for (const u of [keeper, magistrate]) await h.send(u, '/help');
     await h.send(hindiMagistrate, '/language hi');
-    c = await makeCase(h.deps.db, {
+    c = await caseFixture(h.deps.db, {
       pound: 'JAI1',
       impoundedAt: '2026-11-27T11:00:00+05:30',
       place: 'Achrol',
@@ -44,7 +45,7 @@ describe('magistrate: the outcome of an owner’s part deposit, named by its rec
         ['buffalo', 'brown'],
         ['buffalo', 'black'],
       ],
-    });
+    }).build();
     const act = await actorOf(h.deps.db, keeper.id);
     const config = createConfig(process.env);
     for (const [owner, head, name] of [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BACK_ENTRY_AUDIT } from '../../../src/services/back-entry';
 import { botSuite, type SuiteStaff } from '../../support/bot-harness';
-import { ist, makeCase } from '../../support/case-fixture';
+import { caseFixture, ist } from '../../support/case-builder';
 import { inLanguage, lastText, press } from '../../support/press';
 
 // A pound starts with the bot on Sunday 29 Nov 2026; cases of its paper register are entered with the s. 14 steps
@@ -74,11 +74,11 @@ describe('steps already taken on paper, from the chat (e2e)', () => {
 
   it('/paper by the officer (Hindi): a notice before the report is refused under s. 14 and nothing is entered', async () => {
     const t = hi();
-    const c = await makeCase(h.deps.db, {
+    const c = await caseFixture(h.deps.db, {
       pound: 'JAI1',
       impoundedAt: '2026-11-02T09:00:00+05:30',
       heads: [['cow', 'brown']],
-    });
+    }).build();
     await h.send(officer, `/paper ${c.number}`);
     expect(lastText(h, officer)).toBe(t('staff:paper.ask.report', { number: c.number }));
     await h.send(officer, '18.11.2026 10:00');
@@ -109,11 +109,11 @@ describe('steps already taken on paper, from the chat (e2e)', () => {
   });
 
   it('/paper on a case still within its seven days for claiming is refused at once (s. 14)', async () => {
-    const c = await makeCase(h.deps.db, {
+    const c = await caseFixture(h.deps.db, {
       pound: 'JAI1',
       impoundedAt: '2026-11-27T09:00:00+05:30',
       heads: [['cow', 'white']],
-    });
+    }).build();
     await h.send(keeper, `/paper ${c.number}`);
     expect(lastText(h, keeper)).toContain('s. 14');
     expect((await session(keeper))?.flow).toBeUndefined();

@@ -6,7 +6,8 @@ import { recordSplit } from '../../../src/services/money-split';
 import { recordNotice } from '../../../src/services/notice';
 import { recordSale } from '../../../src/services/sale';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
-import { actorOf, ist, makeCase, soldWithOwnerAway } from '../../support/case-fixture';
+import { actorOf, ist, soldWithOwnerAway } from '../../support/case-fixture';
+import { caseFixture } from '../../support/case-builder';
 import { inLanguage, lastText, press, section } from '../../support/press';
 
 // The s. 16 account delivered when the owner comes after the sale, and a surplus claim established
@@ -64,11 +65,11 @@ describe('account delivered later; surplus claimed within the hold', () => {
 
   it('the Magistrate’s office records a claim established within three months: paid with a receipt; then no revenue transfer', async () => {
     const db = h.deps.db;
-    const c = await makeCase(db, {
+    const c = await caseFixture(db, {
       pound: 'JAI2',
       impoundedAt: '2026-11-01T10:00:00+05:30',
       heads: [['camel', 'brown, nose peg']],
-    });
+    }).build();
     await recordNotice(
       db,
       act,

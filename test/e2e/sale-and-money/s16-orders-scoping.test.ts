@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatRupees } from '../../../src/i18n/index';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
-import { fixAuctionFromCard, ist, makeCase } from '../../support/case-fixture';
+import { fixAuctionFromCard, ist } from '../../support/case-fixture';
+import { caseFixture } from '../../support/case-builder';
 import { buttonData, inLanguage, lastText, press, section } from '../../support/press';
 
 // s. 16 (owner appeared and refused to pay): only as many head as necessary are sold, the rest and the
@@ -38,7 +39,7 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
     const db = h.deps.db;
     // The owner refused on 3 Nov; the s. 16 sale may be held from the next day (src/law s16SaleEligible).
     h.clock.set('2026-11-03T10:00:00+05:30');
-    const c = await makeCase(db, {
+    const c = await caseFixture(db, {
       pound: 'JAI1',
       impoundedAt: '2026-11-01T10:00:00+05:30',
       heads: [
@@ -47,7 +48,7 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
         ['cow', 'C, brown'],
       ],
       ownerTelegramId: BigInt(owner.id),
-    });
+    }).build();
     // No notice yet: an auction is refused under s. 14 ...
     await h.send(officer, `/auction ${c.number}`);
     expect(lastText(h, officer)).toBe(
@@ -177,11 +178,11 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
   it('a s. 14 sale that does not cover the dues: expenses, then penalty, then what is left of feeding; the ledger still equals the proceeds', async () => {
     const db = h.deps.db;
     h.clock.set('2026-11-09T10:00:00+05:30');
-    const c = await makeCase(db, {
+    const c = await caseFixture(db, {
       pound: 'JAI1',
       impoundedAt: '2026-11-01T10:00:00+05:30',
       heads: [['cow', 'old, lame']],
-    });
+    }).build();
     await h.send(officer, `/notice ${c.number}`);
     await press(h, officer, hi('officer:button.now'));
     await press(h, officer, hi('officer:button.skip'));
@@ -238,11 +239,11 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
   it('s. 14 proviso: disposal without a recorded Magistrate order is refused; with one it is recorded', async () => {
     const db = h.deps.db;
     h.clock.set('2026-11-18T10:00:00+05:30');
-    const c = await makeCase(db, {
+    const c = await caseFixture(db, {
       pound: 'JAI1',
       impoundedAt: '2026-11-01T10:00:00+05:30',
       heads: [['ass', 'lame donkey']],
-    });
+    }).build();
     await db.case.update({
       where: { id: c.id },
       data: { status: 'NOTICE_POSTED', reportedAt: ist('2026-11-09 00:00'), noticePostedAt: ist('2026-11-09 11:00') },
@@ -302,11 +303,11 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
   it('s. 15 deposit refunded on the Magistrate’s outcome; the depositor is told; a second outcome is refused', async () => {
     const db = h.deps.db;
     h.clock.set('2026-11-20T10:00:00+05:30');
-    const c = await makeCase(db, {
+    const c = await caseFixture(db, {
       pound: 'JAI1',
       impoundedAt: '2026-11-01T10:00:00+05:30',
       heads: [['cow', 'white']],
-    });
+    }).build();
     await db.payment.create({
       data: {
         caseId: c.id,
@@ -357,11 +358,11 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
 
   it('role and pound scoping: owners and staff of another pound are refused; forged and stale buttons change nothing', async () => {
     const db = h.deps.db;
-    const c = await makeCase(db, {
+    const c = await caseFixture(db, {
       pound: 'JAI1',
       impoundedAt: '2026-11-01T10:00:00+05:30',
       heads: [['goat', 'white']],
-    });
+    }).build();
     for (const cmd of ['/notice', '/auction', '/sale', '/split', '/orders']) {
       await h.send(owner, `${cmd} ${c.number}`);
       expect(lastText(h, owner)).toBe(hi('common:error.not_allowed'));
@@ -396,11 +397,11 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
   it('a replayed update has no second effect; a command leaves a flow half-way', async () => {
     const db = h.deps.db;
     h.clock.set('2026-11-21T10:00:00+05:30');
-    const c = await makeCase(db, {
+    const c = await caseFixture(db, {
       pound: 'JAI1',
       impoundedAt: '2026-11-01T10:00:00+05:30',
       heads: [['goat', 'black']],
-    });
+    }).build();
     await h.send(officer, `/notice ${c.number}`);
     await press(h, officer, hi('officer:button.now'));
     // Any command leaves the flow: the next text is not taken as an answer.

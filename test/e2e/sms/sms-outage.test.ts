@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Metrics } from '../../../src/observability/metrics';
 import type { FakeSmsProvider } from '../../../src/services/sms';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
-import { ist, makeCase } from '../../support/case-fixture';
+import { ist } from '../../support/case-fixture';
+import { caseFixture } from '../../support/case-builder';
 import { inLanguage, lastText, press } from '../../support/press';
 
 // A provider that answers errors for 60 s (by the deployment's clock) and then recovers: nothing is lost (the
@@ -29,12 +30,12 @@ describe('SMS through a provider outage (e2e)', () => {
       for (const place of ['Kunda', 'Samod'])
         numbers.push(
           (
-            await makeCase(h.deps.db, {
+            await caseFixture(h.deps.db, {
               pound: 'JAI1',
               impoundedAt: '2026-11-01T10:00:00+05:30',
               place,
               heads: [['cow', 'brown']],
-            })
+            }).build()
           ).number,
         );
     },

@@ -7,7 +7,8 @@ import { recordNotice } from '../../../src/services/notice';
 import { recordSale } from '../../../src/services/sale';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from '../../support/db';
 import { seed } from '../../support/fixtures';
-import { actAs, ist, makeCase } from '../../support/case-fixture';
+import { actAs, ist } from '../../support/case-fixture';
+import { caseFixture } from '../../support/case-builder';
 
 // Two officers (or one double-tapping) acting on the same case at the same moment, on real Postgres
 // (READ COMMITTED, a connection pool): exactly one sale, one s. 17 division, one remittance is recorded.
@@ -23,14 +24,14 @@ describe.runIf(pg || process.env.CI)('concurrent staff actions on Postgres', () 
     await seed(t.prisma, ist('2026-11-01 09:00'));
     a = await actAs(t.prisma, 9301, 'OFFICER', ['JAI1']);
     b = await actAs(t.prisma, 9302, 'OFFICER', ['JAI1']);
-    const c = await makeCase(t.prisma, {
+    const c = await caseFixture(t.prisma, {
       pound: 'JAI1',
       impoundedAt: '2026-11-01T10:00:00+05:30',
       heads: [
         ['cow', 'brown'],
         ['goat', 'white'],
       ],
-    });
+    }).build();
     caseId = c.id;
     await recordNotice(
       t.prisma,
@@ -98,14 +99,14 @@ describe.runIf(pg || process.env.CI)('concurrent staff actions on Postgres', () 
 
   it('one further auction for the heads left without a bid, however many officers schedule it at once (s. 14)', async () => {
     const db = t.prisma;
-    const c = await makeCase(db, {
+    const c = await caseFixture(db, {
       pound: 'JAI1',
       impoundedAt: '2026-11-01T10:00:00+05:30',
       heads: [
         ['cow', 'red'],
         ['cow', 'black'],
       ],
-    });
+    }).build();
     await recordNotice(
       db,
       a,

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCase } from '../../../src/services/case-transition';
 import { loadCaseForDeadlines } from '../../../src/services/deadlines';
-import { makeCase } from '../../support/case-fixture';
+import { caseFixture } from '../../support/case-builder';
 import { postgresAvailable, suiteDatabase } from '../../support/db';
 import { seed } from '../../support/fixtures';
 
@@ -36,14 +36,14 @@ describe.runIf(await postgresAvailable())(
     });
 
     it('a case with its heads, claims and notes loaded in a transaction: no overlap, the same rows as outside one', async () => {
-      const c = await makeCase(t.prisma, {
+      const c = await caseFixture(t.prisma, {
         pound: 'JAI1',
         impoundedAt: '2026-03-01T10:00:00+05:30',
         heads: [
           ['goat', 'white'],
           ['buffalo', 'black'],
         ],
-      });
+      }).build();
       overlaps.length = 0;
       const inTx = await t.prisma.$transaction((tx) => loadCase(tx, c.id));
       const forDeadlines = await t.prisma.$transaction((tx) => loadCaseForDeadlines(tx, c.id));
@@ -53,11 +53,11 @@ describe.runIf(await postgresAvailable())(
     });
 
     it('a statement that fails inside the transaction still rolls it back, and the connection is clean afterwards', async () => {
-      const c = await makeCase(t.prisma, {
+      const c = await caseFixture(t.prisma, {
         pound: 'JAI1',
         impoundedAt: '2026-03-01T11:00:00+05:30',
         heads: [['goat', 'black']],
-      });
+      }).build();
       overlaps.length = 0;
       await expect(
         t.prisma.$transaction(async (tx) => {

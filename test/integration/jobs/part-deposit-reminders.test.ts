@@ -8,7 +8,8 @@ import { setClaimHeads } from '../../../src/services/part-claim';
 import { confirmPayment } from '../../../src/services/payment-confirmation';
 import { declarePayment } from '../../../src/services/payments';
 import { releaseCattle } from '../../../src/services/release';
-import { actorOf, makeCase } from '../../support/case-fixture';
+import { actorOf } from '../../support/case-fixture';
+import { caseFixture } from '../../support/case-builder';
 import { enrolStaff, seed } from '../../support/fixtures';
 import { harnessPerTest } from './harness';
 
@@ -33,7 +34,7 @@ describe('jobs: s. 20 reminders of a part depositor after a co-owner finished th
     await enrolStaff(db, KEEPER, 'POUND_KEEPER', ['JAI1'], 'Amer keeper');
     for (const id of [A, B])
       await db.telegramUser.create({ data: { id, firstName: 'owner', languageCode: id === A ? 'en' : 'hi' } });
-    const c = await makeCase(db, {
+    const c = await caseFixture(db, {
       pound: 'JAI1',
       impoundedAt: '2026-11-27T11:00:00+05:30',
       place: 'Achrol',
@@ -41,7 +42,7 @@ describe('jobs: s. 20 reminders of a part depositor after a co-owner finished th
         ['cow', 'black, white star'],
         ['buffalo', 'brown'],
       ],
-    });
+    }).build();
     const keeper = await actorOf(db, KEEPER);
     const pay = async (who: bigint, kind: 'S15_PROTEST' | 'S13_CLAIM', headId: number) => {
       const claim = await recordClaim(db, {

@@ -10,7 +10,8 @@ import { storedAccountOf } from '../../../src/services/sale-record';
 import { requestSurplus, surplusClaimants } from '../../../src/services/surplus-request';
 import { dbKinds, suiteDatabase } from '../../support/db';
 import { seed } from '../../support/fixtures';
-import { actAs, ist, makeCase, refusal, toS14Auction } from '../../support/case-fixture';
+import { actAs, ist, refusal } from '../../support/case-fixture';
+import { caseFixture } from '../../support/case-builder';
 
 // Seed rates (src/db/seed.ts): penalty cow ₹100, buffalo ₹200, goat ₹40 a head; feeding a day cow ₹70,
 // buffalo ₹90, goat ₹30 (from 1 Oct 2026). Amounts below are worked out by hand.
@@ -27,9 +28,10 @@ describe.each(await dbKinds())('s. 14 auction rounds, proclamations and surplus 
   /** A JAI1 case impounded 1 Nov 10:00 with its notice complete on 9 Nov and an auction on 17 Nov 11:00. */
   async function noticedCase(heads: Array<[string, string]>) {
     const db = t.prisma;
-    const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads });
-    const bidder = await toS14Auction(db, officer, c.id, { place: 'Pound', directionRef: 'DM/1' });
-    return { c, bidder, heads: c.heads };
+    const c = await caseFixture(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads })
+      .toS14Auction(officer, { place: 'Pound', directionRef: 'DM/1' })
+      .build();
+    return { c, bidder: { bidderId: c.bidders.get('Gopal Meena')! }, heads: c.heads };
   }
 
   let shortCaseId: number;
@@ -275,7 +277,11 @@ describe.each(await dbKinds())('s. 14 auction rounds, proclamations and surplus 
 
   it('the notice counts only once proclaimed in the village and at the market; the posting date stays the notice date', async () => {
     const db = t.prisma;
-    const c = await makeCase(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['cow', 'red']] });
+    const c = await caseFixture(db, {
+      pound: 'JAI1',
+      impoundedAt: '2026-11-01T10:00:00+05:30',
+      heads: [['cow', 'red']],
+    }).build();
     const posted = await recordNotice(
       db,
       officer,

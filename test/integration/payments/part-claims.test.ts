@@ -10,7 +10,8 @@ import { releaseCattle } from '../../../src/services/release';
 import { loadStaffActor } from '../../../src/services/staff-actor';
 import { documentSpec } from '../../../src/documents';
 import { createTranslator } from '../../../src/i18n';
-import { makeCase, ist } from '../../support/case-fixture';
+import { ist } from '../../support/case-fixture';
+import { caseFixture } from '../../support/case-builder';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../../support/db';
 import { enrolStaff, seed } from '../../support/fixtures';
 
@@ -87,7 +88,7 @@ describe.each(await dbKinds())('part claims of a multi-owner entry on %s', (kind
   }
 
   it('two keepers confirm two owners’ part payments at once, each twice: each head released once, money conserved per owner', async () => {
-    const c = await makeCase(db(), {
+    const c = await caseFixture(db(), {
       pound: 'JAI1',
       impoundedAt: '2026-11-27T11:00:00+05:30',
       place: 'Achrol',
@@ -96,7 +97,7 @@ describe.each(await dbKinds())('part claims of a multi-owner entry on %s', (kind
         ['buffalo', 'black, curved horns'],
         ['buffalo', 'brown'],
       ],
-    });
+    }).build();
     const a = await claimAndDeclare(c.id, 7601n, [1]);
     const b = await claimAndDeclare(c.id, 7602n, [2]);
     expect([a.duesPaise, b.duesPaise]).toEqual([COW, BUFFALO]);
@@ -168,7 +169,7 @@ describe.each(await dbKinds())('part claims of a multi-owner entry on %s', (kind
   }, 60_000);
 
   it('a head already released is not paid for twice; the last owner’s part claim becomes the case’s own path', async () => {
-    const c = await makeCase(db(), {
+    const c = await caseFixture(db(), {
       pound: 'JAI1',
       impoundedAt: '2026-11-27T11:00:00+05:30',
       place: 'Jaitpura',
@@ -177,7 +178,7 @@ describe.each(await dbKinds())('part claims of a multi-owner entry on %s', (kind
         ['buffalo', 'grey-flanked'],
         ['cow', 'white-faced'],
       ],
-    });
+    }).build();
     const a = await claimAndDeclare(c.id, 7611n, [1]);
     const b = await claimAndDeclare(c.id, 7612n, [2]);
     // A third person claims "all of them" (the whole case, heads 1–3): PAYMENT_PENDING, 2 cows + 1 buffalo.
@@ -294,7 +295,7 @@ describe.each(await dbKinds())('part claims of a multi-owner entry on %s', (kind
   }, 60_000);
 
   it('a part claim declared while others were in, confirmed after they left, takes the case’s own path', async () => {
-    const c = await makeCase(db(), {
+    const c = await caseFixture(db(), {
       pound: 'JAI1',
       impoundedAt: '2026-11-27T11:00:00+05:30',
       place: 'Bagru',
@@ -302,7 +303,7 @@ describe.each(await dbKinds())('part claims of a multi-owner entry on %s', (kind
         ['cow', 'red'],
         ['buffalo', 'grey'],
       ],
-    });
+    }).build();
     const a = await claimAndDeclare(c.id, 7621n, [1]);
     const b = await claimAndDeclare(c.id, 7622n, [2]);
     expect(

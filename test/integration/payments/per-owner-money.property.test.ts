@@ -13,7 +13,8 @@ import { declarePayment } from '../../../src/services/payments';
 import { releaseCattle } from '../../../src/services/release';
 import { recordSale } from '../../../src/services/sale';
 import type { StaffActor } from '../../../src/services/staff-actor';
-import { actAs, ist, makeCase } from '../../support/case-fixture';
+import { actAs, ist } from '../../support/case-fixture';
+import { caseFixture } from '../../support/case-builder';
 import { createTestDatabase, type TestDatabase } from '../../support/db';
 import { seed } from '../../support/fixtures';
 
@@ -75,12 +76,12 @@ describe('per-owner money conservation over random multi-owner entries (PGlite, 
     await fc.assert(
       fc.asyncProperty(scenario, async (s) => {
         const db = t.prisma;
-        const c = await makeCase(db, {
+        const c = await caseFixture(db, {
           pound: 'JAI1',
           impoundedAt: '2026-11-01T10:00:00+05:30',
           place: 'Kunda',
           heads: s.heads.map((h, i) => [h.cls, `head ${i + 1}`] as [string, string]),
-        });
+        }).build();
         const owners = [...new Set(s.heads.map((h) => h.owner))].map((o) => ({
           o,
           act: s.acts[o]!,

@@ -11,7 +11,8 @@ import { recordDepositOutcome } from '../../../src/services/deposit-outcome';
 import type { StaffActor } from '../../../src/services/staff-actor';
 import { dbKinds, suiteDatabase } from '../../support/db';
 import { seed } from '../../support/fixtures';
-import { actAs, ist, makeCase, refusal } from '../../support/case-fixture';
+import { actAs, ist, refusal } from '../../support/case-fixture';
+import { caseFixture } from '../../support/case-builder';
 
 // Seed rates (src/db/seed.ts, illustrative): from 1 June 2026 penalty per head buffalo ₹200, cow ₹100;
 // feeding from 1 Oct 2026 per head per day buffalo ₹90, cow ₹70. The expected amounts below are worked
@@ -33,7 +34,7 @@ describe.each(await dbKinds())('staff B services on %s', (kind) => {
 
   it('s. 14 path: notice, early auction refused, staff bidder refused, sale of all, balanced s. 17 split, surplus held 3 months', async () => {
     const db = t.prisma;
-    const c = await makeCase(db, {
+    const c = await caseFixture(db, {
       pound: 'JAI1',
       impoundedAt: '2026-11-01T10:00:00+05:30',
       heads: [
@@ -41,7 +42,7 @@ describe.each(await dbKinds())('staff B services on %s', (kind) => {
         ['buffalo', 'white patch'],
         ['cow', 'brown Rathi'],
       ],
-    });
+    }).build();
     // The claim period runs to the end of 8 Nov: a notice "posted" on 8 Nov is refused (s. 14).
     const early = await refusal(
       recordNotice(
@@ -249,7 +250,7 @@ describe.each(await dbKinds())('staff B services on %s', (kind) => {
 
   it('s. 16 path: mixed herd, only as many sold as necessary, remaining cattle and balance to the owner', async () => {
     const db = t.prisma;
-    const c = await makeCase(db, {
+    const c = await caseFixture(db, {
       pound: 'JAI1',
       impoundedAt: '2026-11-01T10:00:00+05:30',
       heads: [
@@ -258,7 +259,7 @@ describe.each(await dbKinds())('staff B services on %s', (kind) => {
         ['cow', 'C'],
       ],
       ownerTelegramId: 777001n,
-    });
+    }).build();
     await recordOwnerRefusal(db, officer, c.id, ist('2026-11-03 10:00'), { name: 'Ramesh Gujjar' });
     await scheduleAuction(
       db,
@@ -318,11 +319,11 @@ describe.each(await dbKinds())('staff B services on %s', (kind) => {
 
   it('s. 16 path with the owner absent: the account waits for the owner; a sale that does not cover the dues', async () => {
     const db = t.prisma;
-    const c = await makeCase(db, {
+    const c = await caseFixture(db, {
       pound: 'JAI1',
       impoundedAt: '2026-11-01T10:00:00+05:30',
       heads: [['cow', 'old cow']],
-    });
+    }).build();
     await recordOwnerRefusal(db, officer, c.id, ist('2026-11-01 12:00'), { name: 'Ramesh Gujjar' });
     await scheduleAuction(
       db,
@@ -374,11 +375,11 @@ describe.each(await dbKinds())('staff B services on %s', (kind) => {
 
   it('s. 14 proviso: refused without a Magistrate order, allowed with one; only the Magistrate records orders', async () => {
     const db = t.prisma;
-    const c = await makeCase(db, {
+    const c = await caseFixture(db, {
       pound: 'JAI1',
       impoundedAt: '2026-11-01T10:00:00+05:30',
       heads: [['ass', 'lame donkey']],
-    });
+    }).build();
     await recordNotice(
       db,
       officer,
@@ -463,11 +464,11 @@ describe.each(await dbKinds())('staff B services on %s', (kind) => {
     const db = t.prisma;
     const owner = 777002n;
     await db.telegramUser.upsert({ where: { id: owner }, create: { id: owner, firstName: 'Ramesh' }, update: {} });
-    const c = await makeCase(db, {
+    const c = await caseFixture(db, {
       pound: 'JAI1',
       impoundedAt: '2026-11-01T10:00:00+05:30',
       heads: [['cow', 'brown']],
-    });
+    }).build();
     const snapshot = { totals: { finePaise: 10000, feedingPaise: 14000, securityPaise: 0, totalPaise: 24000 } };
     await db.payment.create({
       data: {

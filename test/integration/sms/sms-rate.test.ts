@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MobileVault, type FakeSmsProvider } from '../../../src/services/sms';
 import { insertOwnerMobile, queueOwnerSms } from '../../../src/services/sms/owner-mobile';
 import { createBotHarness, type BotHarness } from '../../support/bot-harness';
-import { makeCase } from '../../support/case-fixture';
+import { caseFixture } from '../../support/case-builder';
 import { seed } from '../../support/fixtures';
 
 // The SMS queue has its own budget (SMS_PER_SECOND, BullMQ's limiter, shared by every worker of the deployment):
@@ -20,11 +20,11 @@ describe('SMS rate limit', () => {
   afterAll(() => h?.close());
 
   it('sends at most SMS_PER_SECOND a second', async () => {
-    const c = await makeCase(h.deps.db, {
+    const c = await caseFixture(h.deps.db, {
       pound: 'JAI1',
       impoundedAt: '2026-11-28T10:00:00+05:30',
       heads: [['cow', 'brown']],
-    });
+    }).build();
     const vault = new MobileVault(KEY);
     const now = h.clock.now();
     await h.deps.db.$transaction(async (tx) => {

@@ -2,27 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { duesForCase, nextDayIncrease, rulesForPound, windowsFromConfig } from '../../../src/services/dues';
 import { nextDeadline } from '../../../src/services/next-deadline';
 import { dbKinds, type TestDatabase, suiteDatabase } from '../../support/db';
+import { caseFixture } from '../../support/case-builder';
 import { seed } from '../../support/fixtures';
 
 const kinds = await dbKinds();
 
 /** A case at the demo pound JAI1 (Jaipur area), impounded at `at`, with `heads`. */
-async function makeCase(db: TestDatabase, seq: number, at: string, heads: string[]) {
-  const pound = await db.prisma.pound.findUniqueOrThrow({ where: { code: 'JAI1' } });
-  return db.prisma.case.create({
-    data: {
-      number: `JAI1-2026-${seq}`,
-      poundId: pound.id,
-      year: 2026,
-      seq,
-      impoundedAt: new Date(at),
-      placeOfSeizure: 'Test',
-      villageKey: 'test',
-      seizerName: 'x',
-      seizerResidence: 'y',
-      heads: { create: heads.map((cattleClass, i) => ({ index: i + 1, cattleClass, description: '' })) },
-    },
-  });
+function makeCase(db: TestDatabase, at: string, heads: string[]) {
+  return caseFixture(db.prisma, {
+    impoundedAt: at,
+    place: 'Test',
+    heads: heads.map((c): [string, string] => [c, '']),
+  }).build();
 }
 
 describe.each(kinds)('dues service on %s', (kind) => {
@@ -47,7 +38,7 @@ describe.each(kinds)('dues service on %s', (kind) => {
 
   it('splits feeding at the 1 October 2026 rate change (worked example)', async () => {
     // Two cows from 29 Sep, valued 2 Oct: 29, 30 Sep at ₹60, 1, 2 Oct at ₹70; penalty ₹100 per cow.
-    const c = await makeCase(db, 901, '2026-09-29T18:00:00+05:30', ['cow', 'cow']);
+    const c = await makeCase(db, '2026-09-29T18:00:00+05:30', ['cow', 'cow']);
     const r = await duesForCase(db.prisma, c.id, new Date('2026-10-02T09:00:00+05:30'));
     if (!r.ok) throw r.error;
     const feeding = r.value.breakdown.lines.filter((l) => l.kind === 'feeding');
@@ -65,7 +56,7 @@ describe.each(kinds)('dues service on %s', (kind) => {
   });
 
   it('uses the old scale and the word "fine" before 1 June 2026', async () => {
-    const c = await makeCase(db, 902, '2026-05-30T08:00:00+05:30', ['buffalo']);
+    const c = await makeCase(db, '2026-05-30T08:00:00+05:30', ['buffalo']);
     const r = await duesForCase(db.prisma, c.id, new Date('2026-05-31T17:00:00+05:30'));
     if (!r.ok) throw r.error;
     expect(r.value.breakdown.term.term).toBe('fine');
@@ -74,7 +65,7 @@ describe.each(kinds)('dues service on %s', (kind) => {
   });
 
   it('values only the heads still in the pound, unless asked for all', async () => {
-    const c = await makeCase(db, 903, '2026-11-28T08:00:00+05:30', ['goat', 'goat', 'camel']);
+    const c = await makeCase(db, '2026-11-28T08:00:00+05:30', ['goat', 'goat', 'camel']);
     await db.prisma.head.updateMany({ where: { caseId: c.id, cattleClass: 'camel' }, data: { status: 'SOLD' } });
     const at = new Date('2026-11-29T08:00:00+05:30');
     const custody = await duesForCase(db.prisma, c.id, at);
@@ -92,20 +83,11 @@ describe.each(kinds)('dues service on %s', (kind) => {
     const pound = await db.prisma.pound.create({
       data: { code: 'EMP1', name: 'Empty', nameHi: 'खाली', areaId: area.id, address: 'x', policeStation: 'y' },
     });
-    const c = await db.prisma.case.create({
-      data: {
-        number: 'EMP1-2026-1',
-        poundId: pound.id,
-        year: 2026,
-        seq: 1,
-        impoundedAt: new Date('2026-11-28T08:00:00+05:30'),
-        placeOfSeizure: 'x',
-        villageKey: 'x',
-        seizerName: 'x',
-        seizerResidence: 'x',
-        heads: { create: [{ index: 1, cattleClass: 'cow', description: '' }] },
-      },
-    });
+    const c = await caseFixture(db.prisma, {
+      pound: pound.code,
+      impoundedAt: '2026-11-28T08:00:00+05:30',
+      heads: [['cow', '']],
+    }).build();
     const r = await duesForCase(db.prisma, c.id, new Date('2026-11-29T08:00:00+05:30'));
     expect(r.ok).toBe(false);
     if (!r.ok) {

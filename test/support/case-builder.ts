@@ -1,0 +1,375 @@
+import type { Config } from '../../src/config';
+import type { Db } from '../../src/db';
+import { toIstDate } from '../../src/law';
+import { recordOwnerRefusal, registerBidder, scheduleAuction } from '../../src/services/auction';
+import { allocateCaseNumber, villageKey } from '../../src/services/case-numbers';
+import { loadCase } from '../../src/services/case-transition';
+import { searchKeysOf } from '../../src/services/cattle-words';
+import { recordClaim } from '../../src/services/claims';
+import { planDeadlines } from '../../src/services/deadlines';
+import { recordNotice } from '../../src/services/notice';
+import { setClaimHeads } from '../../src/services/part-claim';
+import { confirmPayment } from '../../src/services/payment-confirmation';
+import { declarePayment } from '../../src/services/payments';
+import { recordS14Reported } from '../../src/services/s14-report';
+import { recordSale } from '../../src/services/sale';
+import type { StaffActor } from '../../src/services/staff-actor';
+
+/**
+ * The one way a test (or a benchmark) puts a case in the database. The s. 8 register entry is written as
+ * `registerSeizure` writes it (number from `allocateCaseNumber`, the village and search keys) but without the keepers'
+ * broadcast or an enrolled keeper — the s. 8 flow itself is tested through the bot in test/e2e/register. Every later
+ * state is reached through the service the staff or the owner use, in the statute's order, so a fixture cannot drift
+ * from the law: a step the engine refuses fails the test.
+ *
+ *   const c = await caseFixture(db, { pound: 'JAI1', impoundedAt: '2026-11-01T10:00:00+05:30', heads: [['cow', 'red']] })
+ *     .reported(ist('2026-11-09 00:00'))                           // s. 14 report
+ *     .noticed(officer, { postedAt: ist('2026-11-09 10:00') })     // s. 14 notice, proclaimed in village and market
+ *     .auction(officer, { at: ist('2026-11-17 11:00') })           // auction fixed
+ *     .bidder(officer, { name: 'Gopal Meena', at: ist('2026-11-17 10:00') })
+ *     .sold(officer, { at: ist('2026-11-17 12:00'), bids: [[1, 500_000]] })
+ *     .build();
+ *
+ * Other states: `.refused(officer, at)` (s. 16 path), `.paid(keeper, { owner, at, config })` (s. 13, or one owner's
+ * heads with `heads: [1]`: part-paid), `.deposited(keeper, …)` (s. 15 under protest), `.planned()` (deadlines planned
+ * as the register service plans them), `.toS14Auction(officer)` (notice, auction and a bidder on the usual dates).
+ * `caseFixture(db, { caseId })` takes a case already stored (a demo case, or one a test changed in between) on.
+ */
+export function caseFixture(db: Db, entry: CaseEntry | { caseId: number }): CaseBuilder {
+  return new CaseBuilder(db, entry);
+}
+
+/** The s. 8 register entry. Dates as instants or ISO strings with their offset. */
+export interface CaseEntry {
+  /** Pound code (default JAI1, as in the demo seed). */
+  pound?: string;
+  impoundedAt: string | Date;
+  /** The register's time of seizure (default: none recorded = when impounded). */
+  seizedAt?: Date | null;
+  /** Place of seizure (default Kunda). */
+  place?: string;
+  /** [class, description] per head, in register order (default one brown cow). */
+  heads?: Array<[cls: string, desc: string]>;
+  /** The owner as recorded on the entry (his Telegram id; his name defaults to Ramesh). */
+  ownerTelegramId?: bigint | null;
+  ownerName?: string | null;
+  seizerName?: string;
+  /** When the entry was made (default: the impounding). */
+  registeredAt?: Date;
+  /**
+   * A database with no demo seed (tests of the database's own rules): the pound, its area and state are
+   * made when missing.
+   */
+  makePound?: boolean;
+}
+
+/** One owner's payment or deposit through the owner's and the keeper's services. */
+export interface PaymentStep {
+  owner: { id: bigint | number; name?: string };
+  /** Declared and confirmed at this instant. */
+  at: Date;
+  config: Pick<Config, 'BOT_TOKEN' | 'WEBHOOK_SECRET'>;
+  method?: 'CASH' | 'UPI';
+  /** Register indexes (1-based) of the owner's heads — a part claim; absent: every head in the pound. */
+  heads?: number[];
+  /** Declared only (PENDING), not confirmed by the keeper. */
+  declaredOnly?: boolean;
+}
+
+type Step = (db: Db, built: Built) => Promise<void>;
+
+interface Built {
+  id: number;
+  headIds: number[];
+  bidders: Map<string, number>;
+  payments: number[];
+}
+
+export class CaseBuilder {
+  private readonly steps: Step[] = [];
+
+  constructor(
+    private readonly db: Db,
+    private readonly entry: CaseEntry | { caseId: number },
+  ) {}
+
+  /** Deadlines planned as the register service plans them (the jobs' reminders; default: at the registering). */
+  planned(at?: Date): this {
+    this.steps.push((db, b) => db.$transaction((tx) => planDeadlines(tx, b.id, at ?? this.registeredAt())));
+    return this;
+  }
+
+  /** s. 14: the cattle reported as unclaimed at `at` (the s. 14 report service; `now` defaults to `at`). */
+  reported(at: Date, now = at): this {
+    this.steps.push(async (db, b) => {
+      const ok = await db.$transaction(async (tx) =>
+        recordS14Reported(tx, await loadCase(tx, b.id), at, 'delivery', now),
+      );
+      if (!ok) throw new Error('caseFixture: the statute engine refused the s. 14 report');
+    });
+    return this;
+  }
+
+  /**
+   * s. 14: the notice stuck up at `postedAt` and proclaimed by beat of drum in the village (Kunda, an hour later) and at
+   * the market (Amer Haat, five hours later) unless `proclaimed: false`; recorded at `now` (default: the last of them).
+   */
+  noticed(
+    officer: StaffActor,
+    o: { postedAt: Date; proclaimed?: boolean; village?: string; market?: string; now?: Date },
+  ): this {
+    this.steps.push(async (db, b) => {
+      const hour = 3_600_000;
+      const village = { place: o.village ?? 'Kunda', at: new Date(o.postedAt.getTime() + hour) };
+      const market = { place: o.market ?? 'Amer Haat', at: new Date(o.postedAt.getTime() + 5 * hour) };
+      const proclaimed = o.proclaimed !== false;
+      await recordNotice(
+        db,
+        officer,
+        { caseId: b.id, postedAt: o.postedAt, ...(proclaimed ? { village, market } : {}) },
+        o.now ?? (proclaimed ? new Date(market.at.getTime() + hour) : o.postedAt),
+      );
+    });
+    return this;
+  }
+
+  /** s. 16: the owner appeared at `at` and refused or omitted to pay (the officer's record from /auction). */
+  refused(officer: StaffActor, at: Date, name = 'Ramesh Gujjar'): this {
+    this.steps.push(async (db, b) => {
+      await recordOwnerRefusal(db, officer, b.id, at, { name });
+    });
+    return this;
+  }
+
+  /** The auction fixed for `at` (at the pound unless `place`), recorded at `now` (default: a day before, at most). */
+  auction(
+    officer: StaffActor,
+    o: { at: Date; place?: string; conditions?: string; directionRef?: string; now: Date },
+  ): this {
+    this.steps.push(async (db, b) => {
+      await scheduleAuction(
+        db,
+        officer,
+        {
+          caseId: b.id,
+          at: o.at,
+          place: o.place ?? 'Amer Pound',
+          conditions: o.conditions ?? 'Cash',
+          directionRef: o.directionRef ?? 'DM/JPR/Pound/12/2026',
+        },
+        o.now,
+      );
+    });
+    return this;
+  }
+
+  /** A bidder registered with his signed declaration at `at` (name Gopal Meena of Kunda unless given). */
+  bidder(officer: StaffActor, o: { at: Date; name?: string; address?: string }): this {
+    const name = o.name ?? 'Gopal Meena';
+    this.steps.push(async (db, b) => {
+      const r = await registerBidder(
+        db,
+        officer,
+        { caseId: b.id, name, address: o.address ?? 'Kunda', declarationSigned: true },
+        o.at,
+      );
+      b.bidders.set(name, r.bidderId);
+    });
+    return this;
+  }
+
+  /**
+   * The auction's results recorded at `at`: each bid is [head index (1-based), price in paise, bidder name (default:
+   * the first registered)]. On the s. 16 path the owner is away (account kept for him) unless `ownerPresent`.
+   */
+  sold(
+    officer: StaffActor,
+    o: { at: Date; bids: Array<[index: number, pricePaise: number, bidder?: string]>; expensesPaise?: number },
+  ): this {
+    this.steps.push(async (db, b) => {
+      const first = [...b.bidders.values()][0];
+      await recordSale(
+        db,
+        officer,
+        {
+          caseId: b.id,
+          bids: o.bids.map(([index, pricePaise, bidder]) => ({
+            headId: b.headIds[index - 1]!,
+            bidderId: (bidder ? b.bidders.get(bidder) : first) ?? fail(`no bidder ${bidder ?? ''} registered`),
+            pricePaise,
+          })),
+          saleExpensesPaise: o.expensesPaise ?? 0,
+          ownerPresentAndSigned: false,
+        },
+        o.at,
+      );
+    });
+    return this;
+  }
+
+  /** s. 13: the owner claims and declares the dues; `keeper` confirms them (the receipt is issued). */
+  paid(keeper: StaffActor, p: PaymentStep): this {
+    this.steps.push((db, b) => this.payment(db, b, keeper, 'S13_CLAIM', p));
+    return this;
+  }
+
+  /** s. 15: the owner deposits the dues under protest; `keeper` confirms the deposit. */
+  deposited(keeper: StaffActor, p: PaymentStep): this {
+    this.steps.push((db, b) => this.payment(db, b, keeper, 'S15_PROTEST', p));
+    return this;
+  }
+
+  /**
+   * A case impounded on 1 Nov 2026 taken to its s. 14 auction: notice posted 9 Nov 10:00, proclaimed in the village at
+   * 11:00 and at the market at 15:00; the auction fixed on 10 Nov for 17 Nov 11:00; Gopal Meena of Kunda registered
+   * as a bidder at 10:00 that day.
+   */
+  toS14Auction(officer: StaffActor, o: { place?: string; directionRef?: string } = {}): this {
+    return this.noticed(officer, { postedAt: ist('2026-11-09 10:00') })
+      .auction(officer, { at: ist('2026-11-17 11:00'), now: ist('2026-11-10 10:00'), ...o })
+      .bidder(officer, { at: ist('2026-11-17 10:00') });
+  }
+
+  /** Writes the entry (unless the case is stored already) and runs the steps; the case as stored at the end. */
+  async build() {
+    const db = this.db;
+    const id = 'caseId' in this.entry ? this.entry.caseId : await this.insert();
+    const built: Built = { id, headIds: [], bidders: new Map(), payments: [] };
+    built.headIds = (await db.head.findMany({ where: { caseId: id }, orderBy: { index: 'asc' } })).map((h) => h.id);
+    for (const step of this.steps) await step(db, built);
+    const c = await db.case.findUniqueOrThrow({
+      where: { id },
+      include: { heads: { orderBy: { index: 'asc' } }, pound: true },
+    });
+    return { ...c, bidders: built.bidders, payments: built.payments };
+  }
+
+  private get e(): CaseEntry {
+    if ('caseId' in this.entry) throw new Error('caseFixture: the case is stored already');
+    return this.entry;
+  }
+
+  private async insert(): Promise<number> {
+    const db = this.db;
+    const e = this.e;
+    const code = e.pound ?? 'JAI1';
+    const pound = e.makePound ? await barePound(db, code) : await db.pound.findUniqueOrThrow({ where: { code } });
+    const impoundedAt = this.impoundedAt();
+    const place = e.place ?? 'Kunda';
+    const heads = e.heads ?? [['cow', 'brown']];
+    const created = await db.$transaction(async (tx) => {
+      const { number, seq } = await allocateCaseNumber(tx, pound, Number(toIstDate(impoundedAt).slice(0, 4)));
+      return tx.case.create({
+        data: {
+          number,
+          poundId: pound.id,
+          year: Number(toIstDate(impoundedAt).slice(0, 4)),
+          seq,
+          impoundedAt,
+          seizedAt: e.seizedAt ?? null,
+          placeOfSeizure: place,
+          villageKey: villageKey(place),
+          searchKeys: searchKeysOf(
+            place,
+            heads.map(([, d]) => d),
+          ),
+          seizerName: e.seizerName ?? 'Mohan Lal',
+          seizerResidence: place,
+          ownerName: e.ownerName !== undefined ? e.ownerName : e.ownerTelegramId ? 'Ramesh' : null,
+          ownerTelegramId: e.ownerTelegramId ?? null,
+          registeredAt: this.registeredAt(),
+          heads: { create: heads.map(([cls, desc], i) => ({ index: i + 1, cattleClass: cls, description: desc })) },
+        },
+        select: { id: true },
+      });
+    });
+    return created.id;
+  }
+
+  private impoundedAt(): Date {
+    return new Date(this.e.impoundedAt);
+  }
+
+  private registeredAt(): Date {
+    return this.e.registeredAt ?? this.impoundedAt();
+  }
+
+  private async payment(
+    db: Db,
+    b: Built,
+    keeper: StaffActor,
+    kind: 'S13_CLAIM' | 'S15_PROTEST',
+    p: PaymentStep,
+  ): Promise<void> {
+    const owner = BigInt(p.owner.id);
+    const name = p.owner.name ?? `Owner ${owner}`;
+    await db.telegramUser.upsert({ where: { id: owner }, create: { id: owner, firstName: name }, update: {} });
+    const claim = await recordClaim(db, {
+      caseId: b.id,
+      kind,
+      telegramUserId: owner,
+      claimantName: name,
+      isAgent: false,
+      ownerName: name,
+      intendsComplaint: kind === 'S15_PROTEST',
+    });
+    if (p.heads)
+      await setClaimHeads(
+        db,
+        claim.id,
+        p.heads.map((i) => b.headIds[i - 1]!),
+      );
+    const d = await declarePayment(
+      { db, config: p.config },
+      {},
+      {
+        claimId: claim.id,
+        telegramUserId: owner,
+        method: p.method ?? 'CASH',
+        amountPaise: null,
+        upiRef: p.method === 'UPI' ? '412345678901' : null,
+        now: p.at,
+      },
+    );
+    if (d.kind !== 'declared') fail(`payment not declared: ${d.kind}`);
+    b.payments.push(d.paymentId);
+    if (p.declaredOnly) return;
+    const r = await confirmPayment(db, { paymentId: d.paymentId, actor: keeper, now: p.at, botUsername: 'bot' });
+    if (r.status !== 'confirmed') fail(`payment not confirmed: ${r.status}`);
+  }
+}
+
+/** An instant in India time: ist('2026-11-09 11:00'). */
+export function ist(s: string): Date {
+  return new Date(`${s.replace(' ', 'T')}:00+05:30`);
+}
+
+function fail(why: string): never {
+  throw new Error(`caseFixture: ${why}`);
+}
+
+/** A pound (with its state and area) in a database with no demo seed. */
+async function barePound(db: Db, code: string) {
+  await db.state.upsert({
+    where: { code: 'RJ' },
+    create: { code: 'RJ', name: 'Rajasthan', nameHi: 'राजस्थान' },
+    update: {},
+  });
+  const area = await db.area.upsert({
+    where: { code: 'JAI' },
+    create: { code: 'JAI', name: 'Jaipur', nameHi: 'जयपुर', stateCode: 'RJ' },
+    update: {},
+  });
+  return db.pound.upsert({
+    where: { code },
+    create: {
+      code,
+      name: `Jaipur Pound ${code}`,
+      nameHi: `जयपुर कांजी हाउस ${code}`,
+      areaId: area.id,
+      address: 'x',
+      policeStation: 'y',
+    },
+    update: {},
+  });
+}
