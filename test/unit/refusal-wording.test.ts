@@ -47,6 +47,9 @@ const PARAMS = {
   last: '2026-11-30',
   caseNumber: 'JAI1-2026-17',
   count: 2,
+  // A back-entry's paper step (s. 14) and the step it needs.
+  step: 'notice',
+  missing: 'report',
 };
 
 describe('the one table of refusal wordings (src/i18n/refusal.ts, locales/<lang>/refusal.json)', () => {
