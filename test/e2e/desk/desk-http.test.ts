@@ -25,7 +25,15 @@ describe('staff desk over HTTP', { timeout: 60_000 }, () => {
       body: JSON.stringify(body),
     });
 
-  const VIEWS = ['/desk/v/today', '/desk/v/register', '/desk/v/money', '/desk/v/district', '/desk/v/staff'];
+  const VIEWS = [
+    '/desk/v/today',
+    '/desk/v/register',
+    '/desk/v/money',
+    '/desk/v/district',
+    '/desk/v/staff',
+    '/desk/v/seize',
+    '/desk/v/import',
+  ];
 
   it('serves the page and its assets from itself under a strict CSP, with no data in them', async () => {
     const page = await get('/desk');
