@@ -47,9 +47,8 @@ const PARAMS = {
   last: '2026-11-30',
   caseNumber: 'JAI1-2026-17',
   count: 2,
-  // A back-entry's paper step (s. 14) and the step it needs.
-  step: 'notice',
-  missing: 'report',
+  // A back-entry's paper step (s. 14); `missing` above names the step it needs (a proclamation in the village).
+  step: 'market',
 };
 
 describe('the one table of refusal wordings (src/i18n/refusal.ts, locales/<lang>/refusal.json)', () => {
