@@ -14,7 +14,8 @@ import path from 'node:path';
 export const PLANTED_PHONES = ['9812345678'];
 const TOKEN = /\d{5,}:[A-Za-z0-9_-]{30,}/;
 // +91 / 0091 / 0 then a mobile number, or a bare 10-digit mobile number, possibly grouped 5+5 with a space or dash.
-const PHONE = /(?<![\d.])(?:(?:\+|00)91[\s-]?|0)?[6-9]\d{4}[\s-]?\d{5}(?![\d])/;
+// Not inside a longer word or number: a request id (a UUID) may hold ten digits after a hex letter.
+const PHONE = /(?<![\w.])(?:(?:\+|00)91[\s-]?|0)?[6-9]\d{4}[\s-]?\d{5}(?![\w])/;
 
 /** One thing found: the file, the line number and the kind (never the matched text itself, to keep it out of CI logs). */
 export interface LogFinding {

@@ -21,5 +21,11 @@ describe('log scan', () => {
     expect(
       leakIn(JSON.stringify({ chat_id: 9000000001, user_id: 7100001, job_id: 'd.17', msg: 'sent [phone] [token]' })),
     ).toBeUndefined();
+    // A request id whose last group holds ten digits after a hex letter is an id, not a number.
+    expect(
+      leakIn(JSON.stringify({ req_id: '528fd625-5b18-4e8e-954a-4a6679772004', msg: 'http request' })),
+    ).toBeUndefined();
+    // A number glued to a word is not told apart from an id either way; one standing alone is.
+    expect(leakIn(JSON.stringify({ msg: 'owner (9812345678) called' }))).toBe('phone');
   });
 });
