@@ -16,7 +16,8 @@ export type Db = PrismaClient;
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string }
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'memory' };
+  /** `image`: a data directory dumped by PGlite's dumpDataDir, loaded instead of running initdb (tests). */
+  | { kind: 'memory'; image?: Blob };
 
 export interface Database {
   prisma: PrismaClient;
@@ -71,7 +72,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     unlock = lockDataDir(target.dataDir);
     pglite = new PGlite(target.dataDir);
   } else {
-    pglite = new PGlite();
+    pglite = new PGlite(target.image ? { loadDataDir: target.image } : {});
   }
   try {
     await pglite.waitReady;
