@@ -47,6 +47,9 @@ export function refusalText(t: Translate, refusal: Refusal, audience: Audience, 
       .filter((p) => p === 'village' || p === 'market');
     params.missing = missing.map((p) => t(`officer:notice.place_${p}`)).join(t('officer:notice.and'));
   }
+  // An entry refused before it was saved has no number yet: its wording says "this entry" (`<REASON>_unnumbered`,
+  // where the table has one) instead of printing an empty case number.
+  if (!params.number) params.context = 'unnumbered';
   // i18next takes a list of keys and words the first it has; `Translate` is typed for one key.
   return (t as unknown as (keys: string[], options: Record<string, unknown>) => string)(
     refusalKeys(reason, audience),

@@ -95,9 +95,23 @@ describe('the one table of refusal wordings (src/i18n/refusal.ts, locales/<lang>
         ...Object.keys((table.owner ?? {}) as Record<string, unknown>),
       ];
       expect(
-        keys.filter((k) => !known.has(k.replace(/_(one|other)$/, ''))),
+        keys.filter((k) => !known.has(k.replace(/_(one|other|unnumbered)$/, ''))),
         lng,
       ).toEqual([]);
+    }
+  });
+
+  it('words a refusal of an entry not yet saved without an empty case number', () => {
+    for (const lng of LANGUAGES) {
+      const t = tr.forLang(lng);
+      for (const reason of ['NOTICE_BEFORE_REPORT', 'PROCLAMATION_PENDING', 'NOTICE_NOT_POSTED']) {
+        const refusal = new Refusal('REFUSED', 's. 14', { ...PARAMS, reason });
+        const unnumbered = refusalText(t, refusal, 'staff');
+        expect(unnumbered, `${lng} ${reason}`).toContain(lng === 'hi' ? 'इस प्रविष्टि' : 'this entry');
+        expect(unnumbered, `${lng} ${reason}`).not.toMatch(/case\s{2}|प्रकरण\s{2}|\{\{/);
+        expect(unnumbered).not.toBe(refusalText(t, refusal, 'staff', { number: 'JAI1-2026-17' }));
+        expect(refusalText(t, refusal, 'staff', { number: 'JAI1-2026-17' })).toContain('JAI1-2026-17');
+      }
     }
   });
 

@@ -6,10 +6,11 @@ import { enrolmentLink } from '../../services/enrolment';
 import { registerSeizure, type HeadGroup } from '../../services/register-seizure';
 import { MAX_PHOTO_BYTES } from '../../services/photos';
 import { isRefusal, Refusal } from '../../services/refusal';
+import { refusalText } from '../../i18n';
 import { may, poundsInScope } from '../../services/staff-actor';
 import { administersStaff, issueStaffCode, listStaff, revokeStaffGrant } from '../../services/staff-admin';
 import { BadInput, type DeskContext, int, oneOf, type Query, text, Unprocessable } from './request';
-import { entryView, refusalWords, SEIZE_ROWS, seizeView, staffView } from './views';
+import { entryView, SEIZE_ROWS, seizeView, staffView } from './views';
 
 // Staff desk forms: staff administration and the s. 8 seizure (registered by routes.ts).
 
@@ -36,7 +37,7 @@ export function registerDeskForms(
           issued = { code: r.code, link: enrolmentLink(o.botUsername(), r.code), expiresAt: r.expiresAt };
         } catch (e) {
           if (!(e instanceof Refusal)) throw e;
-          message = { ok: false, text: refusalWords(f, e) };
+          message = { ok: false, text: refusalText(f.t, e, 'staff') };
         }
       } else if (op === 'revoke') {
         const staffId = int(body, 'staff');
@@ -46,7 +47,7 @@ export function registerDeskForms(
           message = { ok: true, text: f.t('desk:staff.revoked', { name: done.name }) };
         } catch (e) {
           if (!(e instanceof Refusal)) throw e;
-          message = { ok: false, text: refusalWords(f, e) };
+          message = { ok: false, text: refusalText(f.t, e, 'staff') };
         }
       } else throw new BadInput('op');
     }
@@ -127,7 +128,7 @@ export function registerDeskForms(
       if (!(err instanceof Refusal)) throw err;
       // Any other refusal (s. 8 particulars, a paper step the engine refuses under s. 14): the form again, saying why;
       // nothing was saved.
-      throw new Unprocessable(seizeView(f, pounds, CATTLE_CLASS_CODES, key, values, refusalWords(f, err)));
+      throw new Unprocessable(seizeView(f, pounds, CATTLE_CLASS_CODES, key, values, refusalText(f.t, err, 'staff')));
     }
   });
   app.get('/desk/v/seize', { config: { rateLimit } }, seizePage);

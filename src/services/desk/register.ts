@@ -8,7 +8,7 @@ import {
   type StatutoryWindows,
 } from '../../law';
 import { afterSaleFacts, duesOfLoaded, rulesForPound, type PoundRules } from '../dues';
-import { SALE_PATH_SELECT } from '../law-case';
+import { STORED_CLOCK_SELECT } from '../law-case';
 import { nextDeadline, type NextDeadline } from '../next-deadline';
 import { DUES_RUN, OPEN_STATUSES } from './pounds';
 
@@ -104,12 +104,7 @@ export async function registerPage(
         number: true,
         poundId: true,
         status: true,
-        impoundedAt: true,
-        seizedAt: true,
-        reportedAt: true,
-        noticePostedAt: true,
-        ...SALE_PATH_SELECT,
-        surplusDepositedAt: true,
+        ...STORED_CLOCK_SELECT,
         backEntryAt: true,
         backEntryRole: true,
         seizerName: true,

@@ -1,6 +1,6 @@
 import type { Db } from '../../db';
 import { addDays, toIstDate, type LocalDate, type StatutoryWindows } from '../../law';
-import { SALE_PATH_SELECT } from '../law-case';
+import { STORED_CLOCK_SELECT } from '../law-case';
 import { caseTimeline, nextDeadline } from '../next-deadline';
 import { may, poundsInScope, type StaffActor, type StaffRight } from '../staff-actor';
 import { FINISHED, OPEN_STATUSES } from './pounds';
@@ -74,12 +74,7 @@ export async function workList(
         number: true,
         poundId: true,
         status: true,
-        impoundedAt: true,
-        seizedAt: true,
-        reportedAt: true,
-        noticePostedAt: true,
-        ...SALE_PATH_SELECT,
-        surplusDepositedAt: true,
+        ...STORED_CLOCK_SELECT,
         notice: { select: { proclaimedVillageAt: true, proclaimedMarketAt: true } },
         auction: { select: { scheduledFor: true, place: true, status: true } },
       },

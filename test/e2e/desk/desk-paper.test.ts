@@ -1,27 +1,33 @@
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACK_ENTRY_AUDIT } from '../../../src/services/back-entry';
+import { launchChromium, phoneContext } from '../../support/browser';
 import { startDeskWorld, type DeskPerson, type DeskWorld } from '../../support/desk';
 
 // A pound starts with the bot on 29 Nov 2026 (the desk world's clock, 16:05 IST): its paper register's case of
 // 1 Nov had its s. 14 report, notice and both drum proclamations on 17 Nov — twelve days ago. The keeper enters it
 // from the desk's seizure form with "steps already taken on paper"; the register shows it as a back-entry.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
 describe('staff desk: a seizure entered from the paper register with its s. 14 steps', { timeout: 120_000 }, () => {
   let w: DeskWorld;
   let browser: Browser;
   beforeAll(async () => {
     w = await startDeskWorld();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-    });
+    browser = await launchChromium();
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
     await w?.close();
   });
+
+  /** The keeper's desk in a phone's browser, at the "New entry" tab. */
+  async function keeperAtNewEntry(): Promise<Page> {
+    const page = await (await phoneContext(browser, 'en-IN', { javaScript: true })).newPage();
+    const hash = new URLSearchParams({ tgWebAppData: w.initData('keeper', { lang: 'en' }), tgWebAppVersion: '8.0' });
+    await page.goto(`${w.base}/desk#${hash.toString()}`);
+    await page.locator('h1').first().waitFor({ timeout: 15_000 });
+    await page.click('nav a:has-text("New entry")');
+    return page;
+  }
 
   const post = (person: DeskPerson, url: string, body: unknown) =>
     fetch(`${w.base}${url}`, {
@@ -95,14 +101,9 @@ describe('staff desk: a seizure entered from the paper register with its s. 14 s
 
   it('in Chromium: the keeper fills the paper steps, the entry and the register show the back-entry', async () => {
     const db = w.app.deps.db;
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-IN' });
-    const page = await context.newPage();
+    const page = await keeperAtNewEntry();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    const hash = new URLSearchParams({ tgWebAppData: w.initData('keeper', { lang: 'en' }), tgWebAppVersion: '8.0' });
-    await page.goto(`${w.base}/desk#${hash.toString()}`);
-    await page.locator('h1').first().waitFor({ timeout: 15_000 });
-    await page.click('nav a:has-text("New entry")');
     await page.locator('h1', { hasText: 'Register a seizure (s. 8)' }).waitFor({ timeout: 15_000 });
     await page.fill('input[name="impounded"]', '2026-11-02T08:00');
     await page.selectOption('select[name="class1"]', 'cow');
@@ -118,7 +119,10 @@ describe('staff desk: a seizure entered from the paper register with its s. 14 s
     const before = await db.case.count();
     await page.locator('form.seize button[type="submit"]').click();
     await page.locator('p.bad[role="alert"]').waitFor({ timeout: 15_000 });
-    expect(await page.textContent('p.bad[role="alert"]')).toContain('s. 14');
+    const refused = await page.textContent('p.bad[role="alert"]');
+    expect(refused).toContain('s. 14');
+    // The entry was never saved, so the refusal speaks of "this entry", not of an empty case number.
+    expect(refused).toContain('the report of this entry reached the officer');
     expect(await db.case.count()).toBe(before);
     // The form came back with what was typed; correct the notice and add the proclamations.
     expect(await page.inputValue('input[name="desc1"]')).toBe('grey cow, paper register no. 41');
@@ -142,7 +146,7 @@ describe('staff desk: a seizure entered from the paper register with its s. 14 s
     await row.waitFor({ timeout: 15_000 });
     expect(await row.locator('[data-back-entry]').textContent()).toContain('Recorded from the paper register');
     expect(errors).toEqual([]);
-    await context.close();
+    await page.context().close();
   });
 
   const CSV = [
@@ -188,12 +192,7 @@ describe('staff desk: a seizure entered from the paper register with its s. 14 s
 
   it('in Chromium: the CSV file is chosen, checked and imported', async () => {
     const db = w.app.deps.db;
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-IN' });
-    const page = await context.newPage();
-    const hash = new URLSearchParams({ tgWebAppData: w.initData('keeper', { lang: 'en' }), tgWebAppVersion: '8.0' });
-    await page.goto(`${w.base}/desk#${hash.toString()}`);
-    await page.locator('h1').first().waitFor({ timeout: 15_000 });
-    await page.click('nav a:has-text("New entry")');
+    const page = await keeperAtNewEntry();
     await page.click('a:has-text("Import the paper register (CSV)")');
     await page.locator('h1', { hasText: 'Import the paper register' }).waitFor({ timeout: 15_000 });
     const csv = CSV.replace('101,', '201,').replace('102,', '202,').replace('103,', '203,');
@@ -210,7 +209,7 @@ describe('staff desk: a seizure entered from the paper register with its s. 14 s
     await page.locator('form.import button', { hasText: 'Import the rows' }).click();
     await page.locator('table.import tr[data-status="entered"]').waitFor({ timeout: 15_000 });
     expect(await db.case.count()).toBe(before + 1);
-    await context.close();
+    await page.context().close();
   });
 
   const PNG_1x1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -236,12 +235,7 @@ describe('staff desk: a seizure entered from the paper register with its s. 14 s
 
   it('in Chromium: a photo chosen for a row of cattle is stored with the entry', async () => {
     const db = w.app.deps.db;
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-IN' });
-    const page = await context.newPage();
-    const hash = new URLSearchParams({ tgWebAppData: w.initData('keeper', { lang: 'en' }), tgWebAppVersion: '8.0' });
-    await page.goto(`${w.base}/desk#${hash.toString()}`);
-    await page.locator('h1').first().waitFor({ timeout: 15_000 });
-    await page.click('nav a:has-text("New entry")');
+    const page = await keeperAtNewEntry();
     await page.locator('h1', { hasText: 'Register a seizure (s. 8)' }).waitFor({ timeout: 15_000 });
     await page.fill('input[name="impounded"]', '2026-11-29T12:00');
     await page.selectOption('select[name="class1"]', 'horse');
@@ -260,6 +254,6 @@ describe('staff desk: a seizure entered from the paper register with its s. 14 s
     const c = await db.case.findFirstOrThrow({ orderBy: { id: 'desc' }, include: { photos: true } });
     expect(c.placeOfSeizure).toBe('Bassi');
     expect(c.photos.map((p) => [p.status, p.byteSize])).toEqual([['STORED', Buffer.from(PNG_1x1, 'base64').length]]);
-    await context.close();
+    await page.context().close();
   });
 });

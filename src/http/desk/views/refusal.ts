@@ -1,11 +1,5 @@
 import { refusalText, type Translate } from '../../../i18n';
-import type { Refusal } from '../../../services/refusal';
 import type { RowOutcome } from '../../../services/register-import';
-
-/** A refusal in the reader's language: the one renderer (src/i18n `refusalText`), worded for staff. */
-export function refusalWords(f: { t: Translate }, err: Refusal, number = ''): string {
-  return refusalText(f.t, err, 'staff', { number });
-}
 
 /** One row of a paper register's import, in the reader's language (the desk's table, the admin CLI's lines). */
 export function importRowText(f: { t: Translate }, r: RowOutcome): string {
@@ -20,6 +14,6 @@ export function importRowText(f: { t: Translate }, r: RowOutcome): string {
     case 'unreadable':
       return t(`desk:import.problem.${r.problem}`, { field: r.field ?? '' });
     case 'refused':
-      return refusalWords(f, r.error);
+      return refusalText(t, r.error, 'staff');
   }
 }
