@@ -11,7 +11,7 @@ import { LocalChat } from '../bot/local/local-chat';
 import { loadLocalState, saveLocalState } from '../bot/local/local-state';
 import { DEMO_POUND, enrolPersonas, PERSONAS, personaByChat } from '../bot/local/personas';
 import { renderNotice, shownPath } from '../bot/local/render';
-import { RedisUnavailableError, redactRedisUrl } from '../jobs/redis';
+import { probeRedis, RedisUnavailableError, redactRedisUrl } from '../jobs/redis';
 import { createApp, type App } from './app';
 import { OffsetClock } from './clock';
 import type { Config } from './config';
@@ -97,6 +97,9 @@ export async function startLocalChat(config: Config, io: LocalChatIO): Promise<L
 
   let app: App | undefined;
   try {
+    // Redis first: without it the chat cannot run its jobs, and an empty DATA_DIR would otherwise be set up (the
+    // database made, migrated and seeded, ~10 s) only to be told so afterwards.
+    await probeRedis(config.REDIS_URL);
     app = await createApp(config, {
       mode: 'all',
       noTransport: true,
