@@ -3,11 +3,10 @@ import {
   confirmPayment,
   paymentInScope,
   paymentOfCard,
-  rejectPayment,
   type ConfirmOutcome,
   type PaymentInScope,
-  type RejectOutcome,
 } from '../../src/services/payment-confirmation';
+import { rejectPayment, type RejectOutcome } from '../../src/services/payment-rejection';
 import { windowsFromConfig } from '../../src/services/dues';
 import { receiptLinkBase } from '../../src/services/receipts';
 import { parseKeeperReply } from '../../src/services/typed-answers';

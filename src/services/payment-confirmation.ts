@@ -2,26 +2,18 @@ import { checkTransition, type CaseAction, type StatutoryWindows, type Transitio
 import type { Db } from '../db';
 import { Prisma } from '../db';
 import { queryRows, sqlTransaction } from '../db/direct';
-import { audit } from './audit';
 import { claimDivisionPostings } from './claim-division';
-import {
-  caseStateOf,
-  isDatabaseConflict,
-  isUniqueViolation,
-  loadCase,
-  transition,
-  type CaseForLaw,
-} from './case-transition';
+import { caseStateOf, isDatabaseConflict, isUniqueViolation, loadCase, type CaseForLaw } from './case-transition';
 import { refusalOf, Refusal } from './refusal';
-import { deadlineReplan, planDeadlines } from './deadlines';
-import { messageItem, queueMessage, type OutboxItem, type OutgoingMessage, type Tx } from './outbox';
-import { issueReceipt, itemTotals, receiptItemsFromSnapshot, verificationLink, type ReceiptItem } from './receipts';
-import { authorize, authorizeInTx, authorizeOnRowsInTx, type StaffActor } from './staff-actor';
+import { deadlineReplan } from './deadlines';
+import { messageItem, type Tx } from './outbox';
+import { issueReceipt, receiptItemsFromSnapshot } from './receipts';
+import { authorizeOnRowsInTx, type StaffActor } from './staff-actor';
 import { s20LastDay } from './next-deadline';
 import { paiseOf } from '../db';
 import { confirmationFacts, queueAndAudit, recordConfirmation } from './confirmation-sql';
 import { confirmationPlan, releasePart } from './part-claim';
-import type { HeadWords } from './head-label';
+import { keeperPrintouts, receiptMessage } from './payment-messages';
 
 /** What the keeper's confirmation led to. */
 export type ConfirmOutcome =
@@ -40,18 +32,6 @@ export type ConfirmOutcome =
 // Refused (a Refusal): PAYMENT_NOT_FOUND (the card is out of date), PAYMENT_WAS_REJECTED / PAYMENT_WAS_CANCELLED,
 // CONFIRM_AMOUNT_MORE / CONFIRM_AMOUNT_LESS (the keeper typed another amount than the dues the owner was told).
 
-/**
- * What the keeper's rejection led to: rejected, or rejected or cancelled before (`current`). Refused (a Refusal):
- * PAYMENT_NOT_FOUND, REJECT_AFTER_CONFIRM (the payment is confirmed: the money was received).
- */
-export type RejectOutcome =
-  | { status: 'rejected'; paymentId: number; caseNumber: string; reason: string }
-  | { status: 'already'; paymentId: number; caseNumber: string; current: 'REJECTED' | 'CANCELLED' };
-
-const REJECT_ACTION = {
-  S13_PAYMENT: 'PAYMENT_NOT_RECEIVED',
-  S15_DEPOSIT: 'DEPOSIT_NOT_RECEIVED',
-} as const satisfies Record<string, CaseAction>;
 const LEDGER = {
   S13_PAYMENT: { account: 'OWNER_PAYMENT', section: 's. 13' },
   S15_DEPOSIT: { account: 'OWNER_DEPOSIT', section: 's. 15' },
@@ -67,7 +47,7 @@ export function duesTold(snapshot: unknown): number | null {
  * The statute engine's leave for the keeper to act on the case now, read inside the transaction; a refusal
  * rolls it back as a Refusal (REFUSED with the engine's reason and section).
  */
-async function keeperMay(
+export async function keeperMay(
   tx: Tx,
   caseId: number,
   action: CaseAction,
@@ -79,7 +59,7 @@ async function keeperMay(
   throw refusalOf(check.error);
 }
 
-async function loadPayment(db: Db | Tx, paymentId: number) {
+export async function loadPayment(db: Db | Tx, paymentId: number) {
   const p = await db.payment.findUnique({
     where: { id: paymentId },
     include: { case: { include: { pound: true } }, receipt: true },
@@ -351,47 +331,6 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
   }
 }
 
-/**
- * The keeper's printouts of a confirmation, sent to the chat he confirmed in: the receipt and then the release slip the
- * owner signs when taking the cattle (s. 13), each typeset by the job that sends it. In the owner's lane (personal):
- * the owner's receipt is not kept waiting behind the keeper's copies; the slip waits for the keeper's receipt (`after`).
- */
-function keeperPrintouts(
-  paymentId: number,
-  chatId: string,
-  receipt: { id: number; number: string },
-  c: { id: number; number: string },
-  now: Date,
-): OutboxItem[] {
-  const keeperReceiptKey = `payment:${paymentId}:keeper:receipt:pdf`;
-  return [
-    messageItem(
-      {
-        chatId,
-        key: 'documents:caption.receipt',
-        params: { number: receipt.number },
-        document: { kind: 'receipt', receiptId: receipt.id },
-        priority: 'personal',
-      },
-      keeperReceiptKey,
-      now,
-    ),
-    messageItem(
-      {
-        chatId,
-        key: 'documents:caption.release',
-        params: { number: c.number },
-        document: { kind: 'release', caseId: c.id },
-        priority: 'personal',
-        // After the receipt: the keeper files the two in this order (the sender holds this one back until then).
-        after: keeperReceiptKey,
-      },
-      `payment:${paymentId}:keeper:release:pdf`,
-      now,
-    ),
-  ];
-}
-
 async function already(db: Db, paymentId: number, caseNumber: string): Promise<ConfirmOutcome> {
   const p = await loadPayment(db, paymentId);
   const slotHolder =
@@ -402,121 +341,4 @@ async function already(db: Db, paymentId: number, caseNumber: string): Promise<C
         })
       : null;
   return { status: 'already', paymentId, caseNumber, receiptNumber: (slotHolder ?? p)?.receipt?.number ?? null };
-}
-
-/** What the owner's receipt message is made from. */
-interface ReceiptMessageInput {
-  chatId: bigint;
-  kind: 'S13_PAYMENT' | 'S15_DEPOSIT';
-  receipt: { number: string; verificationCode: string; amountPaise: number; items: ReceiptItem[] };
-  caseNumber: string;
-  now: Date;
-  botUsername: string;
-  /** The heads a part payment covers, in register order; absent for the case's own payment. */
-  heads?: readonly HeadWords[];
-  /** s. 15: the last day of the s. 20 window (India date), named on the receipt. */
-  lastDay?: string;
-}
-
-/**
- * The owner's receipt (kind, total, breakdown by section, verification code, link and QR), worded in the owner's
- * language when sent. A receipt for one owner's heads of a register entry (a part payment) names those heads and says
- * it covers only them.
- */
-export function receiptMessage(input: ReceiptMessageInput): OutgoingMessage {
-  const totals = itemTotals(input.receipt.items);
-  const term = input.receipt.items.find((i) => i.kind === 'fine')?.term ?? 'fine';
-  const link = verificationLink(input.botUsername, input.receipt.verificationCode);
-  const itemised = totals.finePaise + totals.feedingPaise + totals.securityPaise === input.receipt.amountPaise;
-  return {
-    chatId: String(input.chatId),
-    key: `receipt:owner.${input.kind === 'S13_PAYMENT' ? 's13' : 's15'}${input.heads ? '_part' : ''}`,
-    params: {
-      number: input.receipt.number,
-      caseNumber: input.caseNumber,
-      amount: input.receipt.amountPaise,
-      fine: totals.finePaise,
-      feeding: totals.feedingPaise,
-      security: totals.securityPaise,
-      term: term === 'penalty' ? 'Penalty' : 'Fine',
-      at: input.now.toISOString(),
-      code: input.receipt.verificationCode,
-      link,
-      ...(itemised ? (totals.securityPaise > 0 ? { context: 'security' } : { context: 'itemised' }) : {}),
-      ...(input.heads ? { headCount: input.heads.length } : {}),
-      ...(input.lastDay ? { lastDay: input.lastDay } : {}),
-    },
-    ...(input.heads
-      ? { heads: input.heads.map((h) => ({ cattleClass: h.cattleClass, description: h.description })) }
-      : {}),
-    qr: link,
-    priority: 'personal',
-  };
-}
-
-/** Queues the owner's receipt message (`receiptMessage`) under `jobKey`. */
-export async function queueReceiptMessage(tx: Tx, input: ReceiptMessageInput & { jobKey: string }): Promise<void> {
-  await queueMessage(tx, receiptMessage(input), input.jobKey, input.now);
-}
-
-/**
- * A keeper says the money did not come ("no <reason>"). The payment becomes REJECTED with the reason and
- * the case returns to where it was before the claim (the statute engine decides); the owner is told why.
- */
-export async function rejectPayment(
-  db: Db,
-  input: { paymentId: number; actor: StaffActor; reason: string; now: Date },
-): Promise<RejectOutcome> {
-  const { paymentId, now } = input;
-  const reason = input.reason.trim().slice(0, 500);
-  const p = await loadPayment(db, paymentId);
-  if (!p) throw new Refusal('PAYMENT_NOT_FOUND');
-  authorize(input.actor, 'payment.confirm', p.case.poundId);
-  const caseNumber = p.case.number;
-  if (p.status === 'CONFIRMED') throw new Refusal('REJECT_AFTER_CONFIRM', null, { caseNumber });
-  if (p.status !== 'PENDING') return { status: 'already', paymentId, caseNumber, current: p.status };
-  try {
-    const done = await db.$transaction(async (tx) => {
-      const who = await authorizeInTx(tx, input.actor, 'payment.confirm', p.case.poundId);
-      // A part payment (one owner's heads) never moved the case: rejecting it leaves the case as it is.
-      const judged = p.part ? null : await keeperMay(tx, p.caseId, REJECT_ACTION[p.kind], now);
-      const claimed = await tx.payment.updateMany({
-        where: { id: paymentId, status: 'PENDING' },
-        data: { status: 'REJECTED', rejectedReason: reason },
-      });
-      if (claimed.count !== 1) return false;
-      if (judged) await transition(tx, judged.c, judged.allowed);
-      await queueMessage(
-        tx,
-        {
-          chatId: String(p.payerTelegramId),
-          key: p.kind === 'S13_PAYMENT' ? 'staff:owner.payment_rejected' : 'staff:owner.deposit_rejected',
-          params: { caseNumber, amount: p.amountPaise, reason },
-          priority: 'personal',
-        },
-        `payment:${paymentId}:rejected`,
-        now,
-      );
-      await planDeadlines(tx, p.caseId, now);
-      await audit(tx, who.audit, p.kind === 'S13_PAYMENT' ? 'payment.reject' : 'deposit.reject', p.caseId, {
-        paymentId,
-        reason,
-      });
-      return true;
-    });
-    if (!done) {
-      const now2 = await loadPayment(db, paymentId);
-      if (now2?.status === 'CONFIRMED') throw new Refusal('REJECT_AFTER_CONFIRM', null, { caseNumber });
-      return {
-        status: 'already',
-        paymentId,
-        caseNumber,
-        current: (now2?.status ?? 'REJECTED') as 'REJECTED' | 'CANCELLED',
-      };
-    }
-    return { status: 'rejected', paymentId, caseNumber, reason };
-  } catch (e) {
-    if (isDatabaseConflict(e)) throw new Refusal('CONFLICT');
-    throw e;
-  }
 }

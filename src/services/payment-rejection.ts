@@ -1,0 +1,83 @@
+import type { CaseAction } from '../law';
+import type { Db } from '../db';
+import { audit } from './audit';
+import { isDatabaseConflict, transition } from './case-transition';
+import { planDeadlines } from './deadlines';
+import { queueMessage } from './outbox';
+import { keeperMay, loadPayment } from './payment-confirmation';
+import { Refusal } from './refusal';
+import { authorize, authorizeInTx, type StaffActor } from './staff-actor';
+
+/**
+ * What the keeper's rejection led to: rejected, or rejected or cancelled before (`current`). Refused (a Refusal):
+ * PAYMENT_NOT_FOUND, REJECT_AFTER_CONFIRM (the payment is confirmed: the money was received).
+ */
+export type RejectOutcome =
+  | { status: 'rejected'; paymentId: number; caseNumber: string; reason: string }
+  | { status: 'already'; paymentId: number; caseNumber: string; current: 'REJECTED' | 'CANCELLED' };
+
+const REJECT_ACTION = {
+  S13_PAYMENT: 'PAYMENT_NOT_RECEIVED',
+  S15_DEPOSIT: 'DEPOSIT_NOT_RECEIVED',
+} as const satisfies Record<string, CaseAction>;
+/**
+ * A keeper says the money did not come ("no <reason>"). The payment becomes REJECTED with the reason and
+ * the case returns to where it was before the claim (the statute engine decides); the owner is told why.
+ */
+export async function rejectPayment(
+  db: Db,
+  input: { paymentId: number; actor: StaffActor; reason: string; now: Date },
+): Promise<RejectOutcome> {
+  const { paymentId, now } = input;
+  const reason = input.reason.trim().slice(0, 500);
+  const p = await loadPayment(db, paymentId);
+  if (!p) throw new Refusal('PAYMENT_NOT_FOUND');
+  authorize(input.actor, 'payment.confirm', p.case.poundId);
+  const caseNumber = p.case.number;
+  if (p.status === 'CONFIRMED') throw new Refusal('REJECT_AFTER_CONFIRM', null, { caseNumber });
+  if (p.status !== 'PENDING') return { status: 'already', paymentId, caseNumber, current: p.status };
+  try {
+    const done = await db.$transaction(async (tx) => {
+      const who = await authorizeInTx(tx, input.actor, 'payment.confirm', p.case.poundId);
+      // A part payment (one owner's heads) never moved the case: rejecting it leaves the case as it is.
+      const judged = p.part ? null : await keeperMay(tx, p.caseId, REJECT_ACTION[p.kind], now);
+      const claimed = await tx.payment.updateMany({
+        where: { id: paymentId, status: 'PENDING' },
+        data: { status: 'REJECTED', rejectedReason: reason },
+      });
+      if (claimed.count !== 1) return false;
+      if (judged) await transition(tx, judged.c, judged.allowed);
+      await queueMessage(
+        tx,
+        {
+          chatId: String(p.payerTelegramId),
+          key: p.kind === 'S13_PAYMENT' ? 'staff:owner.payment_rejected' : 'staff:owner.deposit_rejected',
+          params: { caseNumber, amount: p.amountPaise, reason },
+          priority: 'personal',
+        },
+        `payment:${paymentId}:rejected`,
+        now,
+      );
+      await planDeadlines(tx, p.caseId, now);
+      await audit(tx, who.audit, p.kind === 'S13_PAYMENT' ? 'payment.reject' : 'deposit.reject', p.caseId, {
+        paymentId,
+        reason,
+      });
+      return true;
+    });
+    if (!done) {
+      const now2 = await loadPayment(db, paymentId);
+      if (now2?.status === 'CONFIRMED') throw new Refusal('REJECT_AFTER_CONFIRM', null, { caseNumber });
+      return {
+        status: 'already',
+        paymentId,
+        caseNumber,
+        current: (now2?.status ?? 'REJECTED') as 'REJECTED' | 'CANCELLED',
+      };
+    }
+    return { status: 'rejected', paymentId, caseNumber, reason };
+  } catch (e) {
+    if (isDatabaseConflict(e)) throw new Refusal('CONFLICT');
+    throw e;
+  }
+}
