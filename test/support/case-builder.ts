@@ -8,6 +8,7 @@ import { searchKeysOf } from '../../src/services/cattle-words';
 import { recordClaim } from '../../src/services/claims';
 import { planDeadlines } from '../../src/services/deadlines';
 import { recordNotice } from '../../src/services/notice';
+import { recordSplit } from '../../src/services/money-split';
 import { setClaimHeads } from '../../src/services/part-claim';
 import { confirmPayment } from '../../src/services/payment-confirmation';
 import { declarePayment } from '../../src/services/payments';
@@ -31,8 +32,9 @@ import type { StaffActor } from '../../src/services/staff-actor';
  *     .build();
  *
  * Other states: `.refused(officer, at)` (s. 16 path), `.paid(keeper, { owner, at, config })` (s. 13, or one owner's
- * heads with `heads: [1]`: part-paid), `.deposited(keeper, …)` (s. 15 under protest), `.planned()` (deadlines planned
- * as the register service plans them), `.toS14Auction(officer)` (notice, auction and a bidder on the usual dates).
+ * heads with `heads: [1]`: part-paid), `.deposited(keeper, …)` (s. 15 under protest), `.split(officer, at)` (s. 17),
+ * `.planned()` (deadlines planned as the register service plans them), `.toS14Auction(officer)` (notice, auction and a
+ * bidder on the usual dates). `.forcedState(…)` writes a status directly: only for the jobs tests (see there why).
  * `caseFixture(db, { caseId })` takes a case already stored (a demo case, or one a test changed in between) on.
  */
 export function caseFixture(db: Db, entry: CaseEntry | { caseId: number }): CaseBuilder {
@@ -54,6 +56,9 @@ export interface CaseEntry {
   ownerTelegramId?: bigint | null;
   ownerName?: string | null;
   seizerName?: string;
+  /** The seizer's residence (default: the place of seizure) and the owner's, as the register records them. */
+  seizerResidence?: string;
+  ownerResidence?: string | null;
   /** When the entry was made (default: the impounding). */
   registeredAt?: Date;
   /**
@@ -74,6 +79,21 @@ export interface PaymentStep {
   heads?: number[];
   /** Declared only (PENDING), not confirmed by the keeper. */
   declaredOnly?: boolean;
+}
+
+/** A later state written by `forcedState` (see there why). */
+export interface ForcedState {
+  status:
+    | 'PAYMENT_PENDING'
+    | 'RELEASED_S13'
+    | 'REPORTED_S14'
+    | 'NOTICE_POSTED'
+    | 'AUCTION_SCHEDULED'
+    | 'DEPOSITED_S15'
+    | 'SURPLUS_HELD';
+  reportedAt?: Date;
+  noticePostedAt?: Date;
+  surplusDepositedAt?: Date;
 }
 
 type Step = (db: Db, built: Built) => Promise<void>;
@@ -180,11 +200,17 @@ export class CaseBuilder {
 
   /**
    * The auction's results recorded at `at`: each bid is [head index (1-based), price in paise, bidder name (default:
-   * the first registered)]. On the s. 16 path the owner is away (account kept for him) unless `ownerPresent`.
+   * the first registered)]. On the s. 16 path the owner is away (account kept for him) unless `ownerPresent` (he
+   * was there and signed the account).
    */
   sold(
     officer: StaffActor,
-    o: { at: Date; bids: Array<[index: number, pricePaise: number, bidder?: string]>; expensesPaise?: number },
+    o: {
+      at: Date;
+      bids: Array<[index: number, pricePaise: number, bidder?: string]>;
+      expensesPaise?: number;
+      ownerPresent?: boolean;
+    },
   ): this {
     this.steps.push(async (db, b) => {
       const first = [...b.bidders.values()][0];
@@ -199,10 +225,18 @@ export class CaseBuilder {
             pricePaise,
           })),
           saleExpensesPaise: o.expensesPaise ?? 0,
-          ownerPresentAndSigned: false,
+          ownerPresentAndSigned: o.ownerPresent === true,
         },
         o.at,
       );
+    });
+    return this;
+  }
+
+  /** s. 17: the officer records the split of the proceeds at `at` (a surplus is then held for the owner from `at`). */
+  split(officer: StaffActor, at: Date): this {
+    this.steps.push(async (db, b) => {
+      await recordSplit(db, officer, b.id, at);
     });
     return this;
   }
@@ -216,6 +250,19 @@ export class CaseBuilder {
   /** s. 15: the owner deposits the dues under protest; `keeper` confirms the deposit. */
   deposited(keeper: StaffActor, p: PaymentStep): this {
     this.steps.push((db, b) => this.payment(db, b, keeper, 'S15_PROTEST', p));
+    return this;
+  }
+
+  /**
+   * The case's status and dates written directly, not through a service. Only for the jobs tests of reminders, the
+   * reconciler and the stated dates: they assert the exact messages each person gets and the exact deadlines planned,
+   * and the services that reach these states queue messages of their own (the notice and auction broadcasts, the
+   * receipt of a confirmed deposit) and write the auction the test fixes itself. Everything else uses the steps above.
+   */
+  forcedState(s: ForcedState): this {
+    this.steps.push(async (db, b) => {
+      await db.case.update({ where: { id: b.id }, data: s });
+    });
     return this;
   }
 
@@ -274,7 +321,8 @@ export class CaseBuilder {
             heads.map(([, d]) => d),
           ),
           seizerName: e.seizerName ?? 'Mohan Lal',
-          seizerResidence: place,
+          seizerResidence: e.seizerResidence ?? place,
+          ownerResidence: e.ownerResidence ?? null,
           ownerName: e.ownerName !== undefined ? e.ownerName : e.ownerTelegramId ? 'Ramesh' : null,
           ownerTelegramId: e.ownerTelegramId ?? null,
           registeredAt: this.registeredAt(),
