@@ -2,15 +2,15 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// Tests put a case in the database through one fixture, test/support/case-builder.ts: the s. 8 entry as the register
+// Tests put a case in the database through one fixture, test/support/case-builder/: the s. 8 entry as the register
 // writes it, every later state through the services. A case written by hand drifts from the law unnoticed (a status
 // the engine would refuse, a date the register never records), so a test file that writes one fails here.
 // This file reads sources only: no database.
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** The builder itself: the one place that writes the s. 8 entry. */
-const BUILDER = ['test/support/case-builder.ts', 'test/support/case-builder/'];
+/** The builder's entry: the one place that writes the s. 8 entry. */
+const BUILDER = 'test/support/case-builder/entry.ts';
 
 /** Test files that still write cases themselves, each with the reason the builder cannot serve them. */
 const ALLOWED: Record<string, string> = {
@@ -47,8 +47,6 @@ function tsFiles(dir: string): string[] {
   return out;
 }
 
-const isBuilder = (f: string) => BUILDER.some((b) => f === b || (b.endsWith('/') && f.startsWith(b)));
-
 describe('tests write cases only through the case builder', () => {
   it('finds a planted case write in every form (Prisma create calls, a transaction client, raw SQL)', () => {
     const f = 'test/integration/x.test.ts';
@@ -69,9 +67,13 @@ describe('tests write cases only through the case builder', () => {
     const files = tsFiles('test');
     for (const f of Object.keys(ALLOWED)) expect(files, `allow-list entry ${f} names no file`).toContain(f);
     const offending = files
-      .filter((f) => !isBuilder(f) && !(f in ALLOWED))
+      .filter((f) => f !== BUILDER && !(f in ALLOWED))
       .flatMap((f) => caseWritesOf(f, readFileSync(path.join(ROOT, f), 'utf8')));
     expect(offending).toEqual([]);
+  });
+
+  it('the builder is where the check looks for it, and writes the entry', () => {
+    expect(caseWritesOf(BUILDER, readFileSync(path.join(ROOT, BUILDER), 'utf8'))).toHaveLength(1);
   });
 
   it('each exception still writes a case (an entry that no longer does is taken off the list)', () => {

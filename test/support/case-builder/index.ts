@@ -1,20 +1,17 @@
-import type { Config } from '../../src/config';
-import type { Db } from '../../src/db';
-import { toIstDate } from '../../src/law';
-import { recordOwnerRefusal, registerBidder, scheduleAuction } from '../../src/services/auction';
-import { allocateCaseNumber, villageKey } from '../../src/services/case-numbers';
-import { loadCase } from '../../src/services/case-transition';
-import { searchKeysOf } from '../../src/services/cattle-words';
-import { recordClaim } from '../../src/services/claims';
-import { planDeadlines } from '../../src/services/deadlines';
-import { recordNotice } from '../../src/services/notice';
-import { recordSplit } from '../../src/services/money-split';
-import { setClaimHeads } from '../../src/services/part-claim';
-import { confirmPayment } from '../../src/services/payment-confirmation';
-import { declarePayment } from '../../src/services/payments';
-import { recordS14Reported } from '../../src/services/s14-report';
-import { recordSale } from '../../src/services/sale';
-import type { StaffActor } from '../../src/services/staff-actor';
+import type { Db } from '../../../src/db';
+import { recordOwnerRefusal, registerBidder, scheduleAuction } from '../../../src/services/auction';
+import { loadCase } from '../../../src/services/case-transition';
+import { planDeadlines } from '../../../src/services/deadlines';
+import { recordSplit } from '../../../src/services/money-split';
+import { recordNotice } from '../../../src/services/notice';
+import { recordS14Reported } from '../../../src/services/s14-report';
+import { recordSale } from '../../../src/services/sale';
+import type { StaffActor } from '../../../src/services/staff-actor';
+import { type CaseEntry, registeredAtOf, writeEntry } from './entry';
+import { type PaymentStep, payOrDeposit } from './payment';
+
+export type { CaseEntry } from './entry';
+export type { PaymentStep } from './payment';
 
 /**
  * The one way a test (or a benchmark) puts a case in the database. The s. 8 register entry is written as
@@ -39,46 +36,6 @@ import type { StaffActor } from '../../src/services/staff-actor';
  */
 export function caseFixture(db: Db, entry: CaseEntry | { caseId: number }): CaseBuilder {
   return new CaseBuilder(db, entry);
-}
-
-/** The s. 8 register entry. Dates as instants or ISO strings with their offset. */
-export interface CaseEntry {
-  /** Pound code (default JAI1, as in the demo seed). */
-  pound?: string;
-  impoundedAt: string | Date;
-  /** The register's time of seizure (default: none recorded = when impounded). */
-  seizedAt?: Date | null;
-  /** Place of seizure (default Kunda). */
-  place?: string;
-  /** [class, description] per head, in register order (default one brown cow). */
-  heads?: Array<[cls: string, desc: string]>;
-  /** The owner as recorded on the entry (his Telegram id; his name defaults to Ramesh). */
-  ownerTelegramId?: bigint | null;
-  ownerName?: string | null;
-  seizerName?: string;
-  /** The seizer's residence (default: the place of seizure) and the owner's, as the register records them. */
-  seizerResidence?: string;
-  ownerResidence?: string | null;
-  /** When the entry was made (default: the impounding). */
-  registeredAt?: Date;
-  /**
-   * A database with no demo seed (tests of the database's own rules): the pound, its area and state are
-   * made when missing.
-   */
-  makePound?: boolean;
-}
-
-/** One owner's payment or deposit through the owner's and the keeper's services. */
-export interface PaymentStep {
-  owner: { id: bigint | number; name?: string };
-  /** Declared and confirmed at this instant. */
-  at: Date;
-  config: Pick<Config, 'BOT_TOKEN' | 'WEBHOOK_SECRET'>;
-  method?: 'CASH' | 'UPI';
-  /** Register indexes (1-based) of the owner's heads — a part claim; absent: every head in the pound. */
-  heads?: number[];
-  /** Declared only (PENDING), not confirmed by the keeper. */
-  declaredOnly?: boolean;
 }
 
 /** A later state written by `forcedState` (see there why). */
@@ -243,13 +200,17 @@ export class CaseBuilder {
 
   /** s. 13: the owner claims and declares the dues; `keeper` confirms them (the receipt is issued). */
   paid(keeper: StaffActor, p: PaymentStep): this {
-    this.steps.push((db, b) => this.payment(db, b, keeper, 'S13_CLAIM', p));
+    this.steps.push(async (db, b) => {
+      b.payments.push(await payOrDeposit(db, b, keeper, 'S13_CLAIM', p));
+    });
     return this;
   }
 
   /** s. 15: the owner deposits the dues under protest; `keeper` confirms the deposit. */
   deposited(keeper: StaffActor, p: PaymentStep): this {
-    this.steps.push((db, b) => this.payment(db, b, keeper, 'S15_PROTEST', p));
+    this.steps.push(async (db, b) => {
+      b.payments.push(await payOrDeposit(db, b, keeper, 'S15_PROTEST', p));
+    });
     return this;
   }
 
@@ -280,7 +241,7 @@ export class CaseBuilder {
   /** Writes the entry (unless the case is stored already) and runs the steps; the case as stored at the end. */
   async build() {
     const db = this.db;
-    const id = 'caseId' in this.entry ? this.entry.caseId : await this.insert();
+    const id = 'caseId' in this.entry ? this.entry.caseId : await writeEntry(db, this.e);
     const built: Built = { id, headIds: [], bidders: new Map(), payments: [] };
     built.headIds = (await db.head.findMany({ where: { caseId: id }, orderBy: { index: 'asc' } })).map((h) => h.id);
     for (const step of this.steps) await step(db, built);
@@ -296,94 +257,8 @@ export class CaseBuilder {
     return this.entry;
   }
 
-  private async insert(): Promise<number> {
-    const db = this.db;
-    const e = this.e;
-    const code = e.pound ?? 'JAI1';
-    const pound = e.makePound ? await barePound(db, code) : await db.pound.findUniqueOrThrow({ where: { code } });
-    const impoundedAt = this.impoundedAt();
-    const place = e.place ?? 'Kunda';
-    const heads = e.heads ?? [['cow', 'brown']];
-    const created = await db.$transaction(async (tx) => {
-      const { number, seq } = await allocateCaseNumber(tx, pound, Number(toIstDate(impoundedAt).slice(0, 4)));
-      return tx.case.create({
-        data: {
-          number,
-          poundId: pound.id,
-          year: Number(toIstDate(impoundedAt).slice(0, 4)),
-          seq,
-          impoundedAt,
-          seizedAt: e.seizedAt ?? null,
-          placeOfSeizure: place,
-          villageKey: villageKey(place),
-          searchKeys: searchKeysOf(
-            place,
-            heads.map(([, d]) => d),
-          ),
-          seizerName: e.seizerName ?? 'Mohan Lal',
-          seizerResidence: e.seizerResidence ?? place,
-          ownerResidence: e.ownerResidence ?? null,
-          ownerName: e.ownerName !== undefined ? e.ownerName : e.ownerTelegramId ? 'Ramesh' : null,
-          ownerTelegramId: e.ownerTelegramId ?? null,
-          registeredAt: this.registeredAt(),
-          heads: { create: heads.map(([cls, desc], i) => ({ index: i + 1, cattleClass: cls, description: desc })) },
-        },
-        select: { id: true },
-      });
-    });
-    return created.id;
-  }
-
-  private impoundedAt(): Date {
-    return new Date(this.e.impoundedAt);
-  }
-
   private registeredAt(): Date {
-    return this.e.registeredAt ?? this.impoundedAt();
-  }
-
-  private async payment(
-    db: Db,
-    b: Built,
-    keeper: StaffActor,
-    kind: 'S13_CLAIM' | 'S15_PROTEST',
-    p: PaymentStep,
-  ): Promise<void> {
-    const owner = BigInt(p.owner.id);
-    const name = p.owner.name ?? `Owner ${owner}`;
-    await db.telegramUser.upsert({ where: { id: owner }, create: { id: owner, firstName: name }, update: {} });
-    const claim = await recordClaim(db, {
-      caseId: b.id,
-      kind,
-      telegramUserId: owner,
-      claimantName: name,
-      isAgent: false,
-      ownerName: name,
-      intendsComplaint: kind === 'S15_PROTEST',
-    });
-    if (p.heads)
-      await setClaimHeads(
-        db,
-        claim.id,
-        p.heads.map((i) => b.headIds[i - 1]!),
-      );
-    const d = await declarePayment(
-      { db, config: p.config },
-      {},
-      {
-        claimId: claim.id,
-        telegramUserId: owner,
-        method: p.method ?? 'CASH',
-        amountPaise: null,
-        upiRef: p.method === 'UPI' ? '412345678901' : null,
-        now: p.at,
-      },
-    );
-    if (d.kind !== 'declared') fail(`payment not declared: ${d.kind}`);
-    b.payments.push(d.paymentId);
-    if (p.declaredOnly) return;
-    const r = await confirmPayment(db, { paymentId: d.paymentId, actor: keeper, now: p.at, botUsername: 'bot' });
-    if (r.status !== 'confirmed') fail(`payment not confirmed: ${r.status}`);
+    return registeredAtOf(this.e);
   }
 }
 
@@ -394,30 +269,4 @@ export function ist(s: string): Date {
 
 function fail(why: string): never {
   throw new Error(`caseFixture: ${why}`);
-}
-
-/** A pound (with its state and area) in a database with no demo seed. */
-async function barePound(db: Db, code: string) {
-  await db.state.upsert({
-    where: { code: 'RJ' },
-    create: { code: 'RJ', name: 'Rajasthan', nameHi: 'राजस्थान' },
-    update: {},
-  });
-  const area = await db.area.upsert({
-    where: { code: 'JAI' },
-    create: { code: 'JAI', name: 'Jaipur', nameHi: 'जयपुर', stateCode: 'RJ' },
-    update: {},
-  });
-  return db.pound.upsert({
-    where: { code },
-    create: {
-      code,
-      name: `Jaipur Pound ${code}`,
-      nameHi: `जयपुर कांजी हाउस ${code}`,
-      areaId: area.id,
-      address: 'x',
-      policeStation: 'y',
-    },
-    update: {},
-  });
 }
