@@ -215,10 +215,11 @@ export class CaseBuilder {
   }
 
   /**
-   * The case's status and dates written directly, not through a service. Only for the jobs tests of reminders, the
-   * reconciler and the stated dates: they assert the exact messages each person gets and the exact deadlines planned,
-   * and the services that reach these states queue messages of their own (the notice and auction broadcasts, the
-   * receipt of a confirmed deposit) and write the auction the test fixes itself. Everything else uses the steps above.
+   * The case's status and dates written directly, not through a service. Only for `createCase` of the jobs tests
+   * (test/integration/jobs/cases.ts: reminders, the reconciler, the stated dates, the desk's job cards): they assert the
+   * exact messages each person gets and the exact deadlines planned, and the services that reach these states queue
+   * messages of their own (the notice and auction broadcasts, the receipt of a confirmed deposit) and write the auction
+   * and the payment the test writes itself. Everything else uses the steps above.
    */
   forcedState(s: ForcedState): this {
     this.steps.push(async (db, b) => {
