@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupees } from '../../../src/i18n';
 import type { BotHarness } from '../../support/bot-harness';
+import { caseFixture } from '../../support/case-builder';
 import {
   buttonsOf,
   data,
@@ -20,27 +21,23 @@ import {
 describe('owner: finding a case and its dues', () => {
   let h: BotHarness;
   let kundaId: number;
+  let itawa: string;
   beforeAll(async () => {
     h = await ownerHarness();
     kundaId = (await h.deps.db.case.findUniqueOrThrow({ where: { number: 'JAI1-2026-1' } })).id;
     // A case whose register entry has names and residences, to prove the card never shows them.
-    const pound = await h.deps.db.pound.findUniqueOrThrow({ where: { code: 'JAI2' } });
-    await h.deps.db.case.create({
-      data: {
-        number: 'JAI2-2026-50',
-        poundId: pound.id,
-        year: 2026,
-        seq: 50,
-        impoundedAt: new Date('2026-11-28T16:20:00+05:30'),
-        placeOfSeizure: 'Itawa',
-        villageKey: 'itawa',
+    itawa = (
+      await caseFixture(h.deps.db, {
+        pound: 'JAI2',
+        impoundedAt: '2026-11-28T16:20:00+05:30',
+        place: 'Itawa',
+        heads: [['camel', 'young, brown']],
         seizerName: 'Bhanwar Lal Seizer',
         seizerResidence: 'Ward 9 Chomu',
         ownerName: 'Kishan Gopal Owner',
         ownerResidence: 'Dhani Meenon Ki',
-        heads: { create: [{ index: 1, cattleClass: 'camel', description: 'young, brown' }] },
-      },
-    });
+      }).build()
+    ).number;
   });
   afterAll(() => h?.close());
 
@@ -90,9 +87,9 @@ describe('owner: finding a case and its dues', () => {
   });
 
   it('never shows the owner or the seizer on the card', async () => {
-    await h.send(englishOwner, '/case JAI2-2026-50');
+    await h.send(englishOwner, `/case ${itawa}`);
     const text = h.api.lastTo(englishOwner.id)!.text;
-    expect(text).toContain('JAI2-2026-50');
+    expect(text).toContain(itawa);
     expect(text).toContain('Itawa');
     for (const secret of ['Bhanwar', 'Seizer', 'Ward 9', 'Kishan', 'Owner', 'Dhani'])
       expect(text).not.toContain(secret);

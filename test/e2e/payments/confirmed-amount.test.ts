@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupees } from '../../../src/i18n/format';
 import { recordDepositOutcome } from '../../../src/services/deposit-outcome';
+import { caseFixture } from '../../support/case-builder';
 import { actAs } from '../../support/case-fixture';
 import { createBotHarness, type BotHarness } from '../../support/bot-harness';
 import { dbKinds } from '../../support/db';
@@ -167,23 +168,17 @@ async function claimButton(
 
 /** A new case in the same pound as `likeId`, with the same heads and impounding (a fresh register entry). */
 async function freshCase(h: BotHarness, likeId: number): Promise<number> {
-  const like = await h.deps.db.case.findUniqueOrThrow({ where: { id: likeId }, include: { heads: true } });
-  const seq = (await h.deps.db.case.count({ where: { poundId: like.poundId } })) + 100;
-  const c = await h.deps.db.case.create({
-    data: {
-      number: `${like.number.split('-')[0]}-${like.year}-${seq}`,
-      poundId: like.poundId,
-      year: like.year,
-      seq,
-      impoundedAt: like.impoundedAt,
-      placeOfSeizure: like.placeOfSeizure,
-      villageKey: like.villageKey,
-      seizerName: like.seizerName,
-      seizerResidence: like.seizerResidence,
-      heads: {
-        create: like.heads.map((x) => ({ index: x.index, cattleClass: x.cattleClass, description: x.description })),
-      },
-    },
+  const like = await h.deps.db.case.findUniqueOrThrow({
+    where: { id: likeId },
+    include: { heads: { orderBy: { index: 'asc' } }, pound: true },
   });
+  const c = await caseFixture(h.deps.db, {
+    pound: like.pound.code,
+    impoundedAt: like.impoundedAt,
+    place: like.placeOfSeizure,
+    heads: like.heads.map((x): [string, string] => [x.cattleClass, x.description]),
+    seizerName: like.seizerName,
+    seizerResidence: like.seizerResidence,
+  }).build();
   return c.id;
 }

@@ -10,6 +10,7 @@ import { createTranslator, type Translator } from '../../../src/i18n/index';
 import { createLogger } from '../../../src/logging';
 import { redeemEnrolmentCode } from '../../../src/services/enrolment';
 import { duesForCase } from '../../../src/services/dues';
+import { caseFixture } from '../../support/case-builder';
 import { createTestDatabase, type TestDatabase } from '../../support/db';
 import { enrolStaff, seed } from '../../support/fixtures';
 import { registerSeizure } from '../../../src/services/register-seizure';
@@ -243,20 +244,12 @@ describe('admin CLI commands (as functions, on a test database)', () => {
       ['2026-12-01', null, 7550],
     ]);
     // A cow impounded on 30 Nov and valued on 1 Dec: one day at each rate, as the engine reads the rows.
-    const c = await tdb.prisma.case.create({
-      data: {
-        number: 'JAI1-2026-900',
-        poundId: pound.id,
-        year: 2026,
-        seq: 900,
-        impoundedAt: new Date('2026-11-30T09:00:00+05:30'),
-        placeOfSeizure: 'X',
-        villageKey: 'x',
-        seizerName: 'S',
-        seizerResidence: 'R',
-        heads: { create: [{ index: 1, cattleClass: 'cow', description: 'c' }] },
-      },
-    });
+    const c = await caseFixture(tdb.prisma, {
+      impoundedAt: '2026-11-30T09:00:00+05:30',
+      place: 'X',
+      heads: [['cow', 'c']],
+      seizerName: 'S',
+    }).build();
     const dues = await duesForCase(tdb.prisma, c.id, new Date('2026-12-01T09:00:00+05:30'));
     expect(dues.ok && dues.value.breakdown.totals.feedingPaise).toBe(7000 + 7550);
     // Out of order, or the same date again: refused, nothing changed.

@@ -10,9 +10,7 @@ import { createConfig } from '../../../src/config';
 import { createLogger } from '../../../src/logging';
 import { Api } from 'grammy';
 import { OFFICER } from '../../../scripts/document-cases';
-import { registerBidder, recordOwnerRefusal, scheduleAuction } from '../../../src/services/auction';
-import { allocateCaseNumber, villageKey } from '../../../src/services/case-numbers';
-import { recordSale } from '../../../src/services/sale';
+import { caseFixture } from '../../support/case-builder';
 import { FakeBotApi } from '../../support/fake-bot-api';
 import { flushOutbox } from '../../support/outbox';
 import { makeDocument, type DocumentRef } from '../../../src/documents';
@@ -413,33 +411,6 @@ describe.each(await dbKinds())('printable documents on %s', (kind) => {
     const pound = await db.pound.findUniqueOrThrow({ where: { code: 'JAI1' } });
     const owner = 8803n;
     await db.telegramUser.create({ data: { id: owner, firstName: 'Bhanwar', language: 'hi' } });
-    const impoundedAt = new Date('2026-11-21T10:00:00+05:30');
-    const c = await db.$transaction(async (tx) => {
-      const { number, seq } = await allocateCaseNumber(tx, pound, 2026);
-      return tx.case.create({
-        data: {
-          number,
-          poundId: pound.id,
-          year: 2026,
-          seq,
-          impoundedAt,
-          placeOfSeizure: 'Achrol',
-          villageKey: villageKey('Achrol'),
-          seizerName: 'S',
-          seizerResidence: 'Achrol',
-          ownerName: 'Bhanwar',
-          ownerTelegramId: owner,
-          registeredAt: impoundedAt,
-          heads: {
-            create: [
-              { index: 1, cattleClass: 'goat', description: 'white' },
-              { index: 2, cattleClass: 'goat', description: 'brown' },
-            ],
-          },
-        },
-        include: { heads: { orderBy: { index: 'asc' } } },
-      });
-    });
     const staff = await db.staffMember.findFirstOrThrow({
       where: { telegramUserId: BigInt(OFFICER) },
       include: { pounds: true },
@@ -448,36 +419,27 @@ describe.each(await dbKinds())('printable documents on %s', (kind) => {
       [{ staffId: staff.id, role: 'OFFICER' as const, name: '', poundIds: staff.pounds.map((p) => p.poundId) }],
       { telegramId: BigInt(OFFICER), chatId: OFFICER, messageId: 5 },
     );
-    await recordOwnerRefusal(db, act, c.id, new Date('2026-11-22T10:00:00+05:30'), { name: 'Ramesh Gujjar' });
-    await scheduleAuction(
-      db,
-      act,
-      {
-        caseId: c.id,
+    const c = await caseFixture(db, {
+      impoundedAt: '2026-11-21T10:00:00+05:30',
+      place: 'Achrol',
+      heads: [
+        ['goat', 'white'],
+        ['goat', 'brown'],
+      ],
+      ownerTelegramId: owner,
+      ownerName: 'Bhanwar',
+      seizerName: 'S',
+    })
+      .refused(act, new Date('2026-11-22T10:00:00+05:30'))
+      .auction(act, {
         at: new Date('2026-11-23T11:00:00+05:30'),
         place: 'Chomu Mandi',
-        conditions: 'Cash',
         directionRef: 'DM/JPR/30/2026',
-      },
-      new Date('2026-11-22T10:05:00+05:30'),
-    );
-    const b = await registerBidder(
-      db,
-      act,
-      { caseId: c.id, name: 'Harish', address: 'Chomu', declarationSigned: true },
-      new Date('2026-11-23T10:00:00+05:30'),
-    );
-    await recordSale(
-      db,
-      act,
-      {
-        caseId: c.id,
-        bids: [{ headId: c.heads[0]!.id, bidderId: b.bidderId, pricePaise: 500000 }],
-        saleExpensesPaise: 0,
-        ownerPresentAndSigned: true,
-      },
-      new Date('2026-11-23T12:00:00+05:30'),
-    );
+        now: new Date('2026-11-22T10:05:00+05:30'),
+      })
+      .bidder(act, { name: 'Harish', address: 'Chomu', at: new Date('2026-11-23T10:00:00+05:30') })
+      .sold(act, { at: new Date('2026-11-23T12:00:00+05:30'), bids: [[1, 500000]], ownerPresent: true })
+      .build();
     const fake = new FakeBotApi();
     const api = new Api('123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST', fake.client);
     await flushOutbox(

@@ -1,9 +1,11 @@
 import type { Db } from '../../../src/db';
-import { allocateCaseNumber, villageKey } from '../../../src/services/case-numbers';
-import { planDeadlines } from '../../../src/services/deadlines';
+import { caseFixture, type ForcedState } from '../../support/case-builder';
 import { seed } from '../../support/fixtures';
 
-/** A register entry for the jobs tests, written as the staff flows would (with planDeadlines in the same transaction). */
+/**
+ * A register entry for the jobs tests: the s. 8 entry through `caseFixture`, a later state (if any) written directly by
+ * its `forcedState` step (why: see there), and the deadlines planned last, as the staff flows plan them.
+ */
 export interface CaseSpec {
   pound?: string;
   impoundedAt: Date;
@@ -11,15 +13,7 @@ export interface CaseSpec {
   seizedAt?: Date;
   place?: string;
   heads?: Array<{ cls: string; desc: string }>;
-  status?:
-    | 'IMPOUNDED'
-    | 'PAYMENT_PENDING'
-    | 'RELEASED_S13'
-    | 'REPORTED_S14'
-    | 'NOTICE_POSTED'
-    | 'AUCTION_SCHEDULED'
-    | 'DEPOSITED_S15'
-    | 'SURPLUS_HELD';
+  status?: 'IMPOUNDED' | ForcedState['status'];
   ownerTelegramId?: bigint;
   reportedAt?: Date;
   noticePostedAt?: Date;
@@ -37,39 +31,26 @@ export async function seedPounds(db: Db, now: Date): Promise<void> {
   await db.case.updateMany({ where: { number: { in: cases } }, data: { status: 'CLOSED' } });
 }
 
-/** Creates a case and plans its deadlines, in one transaction. Returns the case id and number. */
+/** Creates a case and plans its deadlines. Returns the case id and number. */
 export async function createCase(db: Db, spec: CaseSpec): Promise<{ id: number; number: string }> {
-  const pound = await db.pound.findUniqueOrThrow({ where: { code: spec.pound ?? 'JAI1' } });
-  const place = spec.place ?? 'Kunda';
   const heads = spec.heads ?? [
     { cls: 'buffalo', desc: 'black, curved horns' },
     { cls: 'cow', desc: 'brown, white forehead' },
   ];
-  return db.$transaction(async (tx) => {
-    const { number, seq } = await allocateCaseNumber(tx, pound, 2026);
-    const c = await tx.case.create({
-      data: {
-        number,
-        poundId: pound.id,
-        year: 2026,
-        seq,
-        impoundedAt: spec.impoundedAt,
-        seizedAt: spec.seizedAt ?? null,
-        placeOfSeizure: place,
-        villageKey: villageKey(place),
-        seizerName: 'Test Seizer',
-        seizerResidence: place,
-        status: spec.status ?? 'IMPOUNDED',
-        ownerTelegramId: spec.ownerTelegramId ?? null,
-        reportedAt: spec.reportedAt ?? null,
-        noticePostedAt: spec.noticePostedAt ?? null,
-        surplusDepositedAt: spec.surplusDepositedAt ?? null,
-        heads: { create: heads.map((h, i) => ({ index: i + 1, cattleClass: h.cls, description: h.desc })) },
-      },
-    });
-    await planDeadlines(tx, c.id, spec.planAt ?? spec.impoundedAt);
-    return { id: c.id, number };
+  const fixture = caseFixture(db, {
+    pound: spec.pound ?? 'JAI1',
+    impoundedAt: spec.impoundedAt,
+    seizedAt: spec.seizedAt ?? null,
+    place: spec.place ?? 'Kunda',
+    heads: heads.map((h): [string, string] => [h.cls, h.desc]),
+    ownerTelegramId: spec.ownerTelegramId ?? null,
+    ownerName: null,
+    seizerName: 'Test Seizer',
   });
+  const { status, reportedAt, noticePostedAt, surplusDepositedAt } = spec;
+  if (status && status !== 'IMPOUNDED') fixture.forcedState({ status, reportedAt, noticePostedAt, surplusDepositedAt });
+  const c = await fixture.planned(spec.planAt ?? spec.impoundedAt).build();
+  return { id: c.id, number: c.number };
 }
 
 /** A payment declared by an owner (PENDING) or confirmed by a keeper, as the owner and keeper flows record it. */

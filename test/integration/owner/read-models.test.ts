@@ -4,6 +4,8 @@ import { caseCard, duesScreen } from '../../../src/services/case-card';
 import { parseCaseNumber } from '../../../src/services/cases';
 import { duesForCase, nextDayIncrease, windowsFromConfig } from '../../../src/services/dues';
 import { followCase, myCases, subscribeVillage } from '../../../src/services/subscriptions';
+import { caseFixture, ist } from '../../support/case-builder';
+import { actAs } from '../../support/case-fixture';
 import { dbKinds, suiteDatabase } from '../../support/db';
 import { seed } from '../../support/fixtures';
 
@@ -30,27 +32,15 @@ async function counted<T>(fn: () => Promise<T>): Promise<{ value: T; statements:
 
 describe.each(kinds)('owner read models on %s', (kind) => {
   let poundId: number;
-  const makeCase = async (seq: number, data: Record<string, unknown> = {}) =>
-    db.prisma.case.create({
-      data: {
-        number: `JAI1-2026-${seq}`,
-        poundId,
-        year: 2026,
-        seq,
-        impoundedAt: new Date('2026-11-27T18:00:00+05:30'),
-        placeOfSeizure: 'Kunda',
-        villageKey: 'kunda',
-        seizerName: 'x',
-        seizerResidence: 'y',
-        heads: {
-          create: [
-            { index: 1, cattleClass: 'buffalo', description: 'black' },
-            { index: 2, cattleClass: 'cow', description: 'white' },
-          ],
-        },
-        ...data,
-      },
-    });
+  /** A JAI1 entry of a black buffalo and a white cow seized at Kunda (impounded 27 Nov 2026 18:00 unless `impoundedAt`). */
+  const makeCase = (impoundedAt = '2026-11-27T18:00:00+05:30') =>
+    caseFixture(db.prisma, {
+      impoundedAt,
+      heads: [
+        ['buffalo', 'black'],
+        ['cow', 'white'],
+      ],
+    }).build();
 
   const db = suiteDatabase(kind, async () => {
     await seed(db.prisma, NOW);
@@ -64,7 +54,8 @@ describe.each(kinds)('owner read models on %s', (kind) => {
   });
 
   it('the case card, by typed number or id, in one statement: heads in order, pound, complaints, next step, buttons', async () => {
-    const c = await makeCase(801);
+    const c = await makeCase();
+    const typed = c.number.toLowerCase().replaceAll('-', ' ');
     await db.prisma.complaint.create({
       data: {
         caseId: c.id,
@@ -75,14 +66,12 @@ describe.each(kinds)('owner read models on %s', (kind) => {
       },
     });
     await followCase(db.prisma, OWNER, c.id);
-    const byNumber = await counted(() =>
-      caseCard(db.prisma, { number: parseCaseNumber('jai1 2026 801')! }, OWNER, NOW, w),
-    );
+    const byNumber = await counted(() => caseCard(db.prisma, { number: parseCaseNumber(typed)! }, OWNER, NOW, w));
     expect(byNumber.statements).toBe(1);
     const card = byNumber.value!;
     expect(card).toMatchObject({
       id: c.id,
-      number: 'JAI1-2026-801',
+      number: c.number,
       status: 'IMPOUNDED',
       placeOfSeizure: 'Kunda',
       claimable: true,
@@ -106,7 +95,7 @@ describe.each(kinds)('owner read models on %s', (kind) => {
   });
 
   it('the dues screen in one statement, valued as duesForCase / nextDayIncrease value it', async () => {
-    const c = await makeCase(802);
+    const c = await makeCase();
     const r = await counted(() => duesScreen(db.prisma, c.id, OWNER, NOW, NOW, w));
     expect(r.statements).toBe(1);
     const screen = r.value!;
@@ -120,12 +109,30 @@ describe.each(kinds)('owner read models on %s', (kind) => {
   });
 
   it('s. 17: only someone who claimed the case, who has not asked yet, gets "ask for the surplus" while it is held', async () => {
-    const c = await makeCase(803, {
-      status: 'SURPLUS_HELD',
+    // Impounded 1 Oct, reported, noticed and sold on the s. 14 path; the split on 20 Nov 12:00 deposits the surplus.
+    const officer = await actAs(db.prisma, 5_550_010, 'OFFICER', ['JAI1']);
+    const c = await caseFixture(db.prisma, {
+      impoundedAt: '2026-10-01T10:00:00+05:30',
+      heads: [
+        ['buffalo', 'black'],
+        ['cow', 'white'],
+      ],
       ownerTelegramId: OWNER,
-      impoundedAt: new Date('2026-10-01T10:00:00+05:30'),
-      surplusDepositedAt: new Date('2026-11-20T12:00:00+05:30'),
-    });
+    })
+      .reported(ist('2026-10-09 00:00'))
+      .noticed(officer, { postedAt: ist('2026-10-09 10:00') })
+      .auction(officer, { at: ist('2026-10-17 11:00'), now: ist('2026-10-10 10:00') })
+      .bidder(officer, { at: ist('2026-10-17 10:00') })
+      .sold(officer, {
+        at: ist('2026-10-17 12:00'),
+        bids: [
+          [1, 500_000],
+          [2, 500_000],
+        ],
+      })
+      .split(officer, ist('2026-11-20 12:00'))
+      .build();
+    expect([c.status, c.surplusDepositedAt]).toEqual(['SURPLUS_HELD', ist('2026-11-20 12:00')]);
     expect((await caseCard(db.prisma, c.id, OWNER, NOW, w))!.actions).toContain('request_surplus');
     expect((await caseCard(db.prisma, c.id, OTHER, NOW, w))!.actions).not.toContain('request_surplus');
     expect((await caseCard(db.prisma, c.id, null, NOW, w))!.actions).not.toContain('request_surplus');
@@ -146,8 +153,8 @@ describe.each(kinds)('owner read models on %s', (kind) => {
   });
 
   it('/mycases in one statement: claimed and followed cases newest first, complaints, village alerts', async () => {
-    const a = await makeCase(804, { impoundedAt: new Date('2026-11-25T10:00:00+05:30') });
-    const b = await makeCase(805, { impoundedAt: new Date('2026-11-26T10:00:00+05:30') });
+    const a = await makeCase('2026-11-25T10:00:00+05:30');
+    const b = await makeCase('2026-11-26T10:00:00+05:30');
     const viewer = 5_550_003n;
     await db.prisma.telegramUser.create({ data: { id: viewer, firstName: 'V' } });
     await db.prisma.claim.create({
@@ -169,15 +176,15 @@ describe.each(kinds)('owner read models on %s', (kind) => {
     const r = await counted(() => myCases(db.prisma, viewer));
     expect(r.statements).toBe(1);
     expect(r.value.cases.map((c) => [c.number, c.claimed, c.complaints])).toEqual([
-      ['JAI1-2026-805', false, []],
-      ['JAI1-2026-804', true, [{ reference: 'CC 1', outcome: 'refund' }]],
+      [b.number, false, []],
+      [a.number, true, [{ reference: 'CC 1', outcome: 'refund' }]],
     ]);
     expect(r.value.cases[1]!.impoundedAt.toISOString()).toBe(a.impoundedAt.toISOString());
     expect(r.value.villages).toEqual([expect.objectContaining({ villageKey: 'kunda', filter: 'buffalo' })]);
     expect(r.value.total).toBe(2);
     // Only the newest `limit` are built; the total still counts them all.
     const newest = await myCases(db.prisma, viewer, 1);
-    expect([newest.cases.map((c) => [c.number, c.claimed]), newest.total]).toEqual([[['JAI1-2026-805', false]], 2]);
+    expect([newest.cases.map((c) => [c.number, c.claimed]), newest.total]).toEqual([[[b.number, false]], 2]);
     expect(await myCases(db.prisma, 5_550_999n)).toEqual({ cases: [], total: 0, villages: [] });
   });
 });

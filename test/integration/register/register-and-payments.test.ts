@@ -11,6 +11,8 @@ import { registerSeizure } from '../../../src/services/register-seizure';
 import { releaseCattle } from '../../../src/services/release';
 import { loadGrants, staffActorOf } from '../../../src/services/staff-actor';
 import { Refusal } from '../../../src/services/refusal';
+import { type CaseBuilder, caseFixture, ist } from '../../support/case-builder';
+import { actAs } from '../../support/case-fixture';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../../support/db';
 import { enrolStaff, seed } from '../../support/fixtures';
 
@@ -324,49 +326,36 @@ describe.each(await dbKinds())('staff services on %s', (kind) => {
 
   it('the register export labels each auction and sale with its section: s. 14 when unclaimed, s. 16 after the owner refused', async () => {
     const pound = await jai1();
-    const at = new Date('2026-11-18T12:00:00+05:30');
-    const mk = async (seq: number, ownerRefusedAt: Date | null, account: unknown) => {
-      const c = await db().case.create({
-        data: {
-          number: `JAI1-2026-${seq}`,
-          poundId: pound.id,
-          year: 2026,
-          seq,
-          impoundedAt: new Date('2026-11-01T10:00:00+05:30'),
-          seizedAt: new Date('2026-10-31T19:00:00+05:30'),
-          placeOfSeizure: 'Chomu',
-          villageKey: 'chomu',
-          seizerName: 'S',
-          seizerResidence: 'R',
-          ownerRefusedAt,
-          status: 'SOLD',
-          heads: { create: [{ index: 1, cattleClass: 'goat', description: `goat ${seq}`, status: 'SOLD' }] },
-        },
-        include: { heads: true },
+    const officer = await actAs(db(), 7_700_801, 'OFFICER', ['JAI1']);
+    // A goat impounded 1 Nov (seized the evening before), auctioned at Chomu Mandi on 18 Nov 11:00 and sold at noon.
+    const mk = (seq: number) =>
+      caseFixture(db(), {
+        impoundedAt: '2026-11-01T10:00:00+05:30',
+        seizedAt: ist('2026-10-31 19:00'),
+        place: 'Chomu',
+        heads: [['goat', `goat ${seq}`]],
+        seizerName: 'S',
       });
-      const a = await db().auction.create({
-        data: {
-          caseId: c.id,
-          scheduledFor: at,
-          place: 'Chomu Mandi',
-          conditions: 'cash',
-          completedAt: at,
-          status: 'COMPLETED',
-          ...(account ? { account: account as object } : {}),
-        },
-      });
-      const b = await db().bidder.create({
-        data: { auctionId: a.id, name: `Bidder ${seq}`, address: 'Chomu', declarationSigned: true },
-      });
-      await db().sale.create({
-        data: { auctionId: a.id, headId: c.heads[0]!.id, bidderId: b.id, pricePaise: 100_000 },
-      });
-      return c.number;
-    };
-    const s14 = await mk(801, null, null);
-    const s16 = await mk(802, new Date('2026-11-05T10:00:00+05:30'), null);
-    // The account stored with the auction says which computation was made; it decides over the case's facts.
-    const s16ByAccount = await mk(803, null, { inputs: { mode: 'S16_AS_MANY_AS_NECESSARY' } });
+    const soldAt = (c: CaseBuilder, seq: number, fixedAt: Date) =>
+      c
+        .auction(officer, { at: ist('2026-11-18 11:00'), place: 'Chomu Mandi', conditions: 'cash', now: fixedAt })
+        .bidder(officer, { name: `Bidder ${seq}`, address: 'Chomu', at: ist('2026-11-18 10:00') })
+        .sold(officer, { at: ist('2026-11-18 12:00'), bids: [[1, 100_000]] })
+        .build();
+    const unclaimed = (seq: number) =>
+      mk(seq)
+        .reported(ist('2026-11-09 00:00'))
+        .noticed(officer, { postedAt: ist('2026-11-09 10:00') });
+    const s14 = (await soldAt(unclaimed(801), 801, ist('2026-11-10 10:00'))).number;
+    const s16 = (await soldAt(mk(802).refused(officer, ist('2026-11-05 10:00')), 802, ist('2026-11-05 10:05'))).number;
+    // The account stored with the auction says which computation was made; it decides over the case's facts: an s. 14
+    // sale whose stored account says s. 16 (no service writes that; the export must still follow the account).
+    const byAccount = await soldAt(unclaimed(803), 803, ist('2026-11-10 10:00'));
+    await db().auction.updateMany({
+      where: { caseId: byAccount.id },
+      data: { account: { inputs: { mode: 'S16_AS_MANY_AS_NECESSARY' } } },
+    });
+    const s16ByAccount = byAccount.number;
     for (const lang of ['en', 'hi'] as const) {
       const t = translator.forLang(lang);
       const out = await buildRegisterExport(db(), { poundId: pound.id, from: '2026-11-18', to: '2026-11-18', t });

@@ -1,19 +1,17 @@
-import type { Config } from '../../src/config';
-import type { Db } from '../../src/db';
-import { toIstDate } from '../../src/law';
-import { recordOwnerRefusal, registerBidder, scheduleAuction } from '../../src/services/auction';
-import { allocateCaseNumber, villageKey } from '../../src/services/case-numbers';
-import { loadCase } from '../../src/services/case-transition';
-import { searchKeysOf } from '../../src/services/cattle-words';
-import { recordClaim } from '../../src/services/claims';
-import { planDeadlines } from '../../src/services/deadlines';
-import { recordNotice } from '../../src/services/notice';
-import { setClaimHeads } from '../../src/services/part-claim';
-import { confirmPayment } from '../../src/services/payment-confirmation';
-import { declarePayment } from '../../src/services/payments';
-import { recordS14Reported } from '../../src/services/s14-report';
-import { recordSale } from '../../src/services/sale';
-import type { StaffActor } from '../../src/services/staff-actor';
+import type { Db } from '../../../src/db';
+import { recordOwnerRefusal, registerBidder, scheduleAuction } from '../../../src/services/auction';
+import { loadCase } from '../../../src/services/case-transition';
+import { planDeadlines } from '../../../src/services/deadlines';
+import { recordSplit } from '../../../src/services/money-split';
+import { recordNotice } from '../../../src/services/notice';
+import { recordS14Reported } from '../../../src/services/s14-report';
+import { recordSale } from '../../../src/services/sale';
+import type { StaffActor } from '../../../src/services/staff-actor';
+import { type CaseEntry, registeredAtOf, writeEntry } from './entry';
+import { type PaymentStep, payOrDeposit } from './payment';
+
+export type { CaseEntry } from './entry';
+export type { PaymentStep } from './payment';
 
 /**
  * The one way a test (or a benchmark) puts a case in the database. The s. 8 register entry is written as
@@ -31,49 +29,28 @@ import type { StaffActor } from '../../src/services/staff-actor';
  *     .build();
  *
  * Other states: `.refused(officer, at)` (s. 16 path), `.paid(keeper, { owner, at, config })` (s. 13, or one owner's
- * heads with `heads: [1]`: part-paid), `.deposited(keeper, …)` (s. 15 under protest), `.planned()` (deadlines planned
- * as the register service plans them), `.toS14Auction(officer)` (notice, auction and a bidder on the usual dates).
+ * heads with `heads: [1]`: part-paid), `.deposited(keeper, …)` (s. 15 under protest), `.split(officer, at)` (s. 17),
+ * `.planned()` (deadlines planned as the register service plans them), `.toS14Auction(officer)` (notice, auction and a
+ * bidder on the usual dates). `.forcedState(…)` writes a status directly: only for the jobs tests (see there why).
  * `caseFixture(db, { caseId })` takes a case already stored (a demo case, or one a test changed in between) on.
  */
 export function caseFixture(db: Db, entry: CaseEntry | { caseId: number }): CaseBuilder {
   return new CaseBuilder(db, entry);
 }
 
-/** The s. 8 register entry. Dates as instants or ISO strings with their offset. */
-export interface CaseEntry {
-  /** Pound code (default JAI1, as in the demo seed). */
-  pound?: string;
-  impoundedAt: string | Date;
-  /** The register's time of seizure (default: none recorded = when impounded). */
-  seizedAt?: Date | null;
-  /** Place of seizure (default Kunda). */
-  place?: string;
-  /** [class, description] per head, in register order (default one brown cow). */
-  heads?: Array<[cls: string, desc: string]>;
-  /** The owner as recorded on the entry (his Telegram id; his name defaults to Ramesh). */
-  ownerTelegramId?: bigint | null;
-  ownerName?: string | null;
-  seizerName?: string;
-  /** When the entry was made (default: the impounding). */
-  registeredAt?: Date;
-  /**
-   * A database with no demo seed (tests of the database's own rules): the pound, its area and state are
-   * made when missing.
-   */
-  makePound?: boolean;
-}
-
-/** One owner's payment or deposit through the owner's and the keeper's services. */
-export interface PaymentStep {
-  owner: { id: bigint | number; name?: string };
-  /** Declared and confirmed at this instant. */
-  at: Date;
-  config: Pick<Config, 'BOT_TOKEN' | 'WEBHOOK_SECRET'>;
-  method?: 'CASH' | 'UPI';
-  /** Register indexes (1-based) of the owner's heads — a part claim; absent: every head in the pound. */
-  heads?: number[];
-  /** Declared only (PENDING), not confirmed by the keeper. */
-  declaredOnly?: boolean;
+/** A later state written by `forcedState` (see there why). */
+export interface ForcedState {
+  status:
+    | 'PAYMENT_PENDING'
+    | 'RELEASED_S13'
+    | 'REPORTED_S14'
+    | 'NOTICE_POSTED'
+    | 'AUCTION_SCHEDULED'
+    | 'DEPOSITED_S15'
+    | 'SURPLUS_HELD';
+  reportedAt?: Date;
+  noticePostedAt?: Date;
+  surplusDepositedAt?: Date;
 }
 
 type Step = (db: Db, built: Built) => Promise<void>;
@@ -180,11 +157,17 @@ export class CaseBuilder {
 
   /**
    * The auction's results recorded at `at`: each bid is [head index (1-based), price in paise, bidder name (default:
-   * the first registered)]. On the s. 16 path the owner is away (account kept for him) unless `ownerPresent`.
+   * the first registered)]. On the s. 16 path the owner is away (account kept for him) unless `ownerPresent` (he
+   * was there and signed the account).
    */
   sold(
     officer: StaffActor,
-    o: { at: Date; bids: Array<[index: number, pricePaise: number, bidder?: string]>; expensesPaise?: number },
+    o: {
+      at: Date;
+      bids: Array<[index: number, pricePaise: number, bidder?: string]>;
+      expensesPaise?: number;
+      ownerPresent?: boolean;
+    },
   ): this {
     this.steps.push(async (db, b) => {
       const first = [...b.bidders.values()][0];
@@ -199,7 +182,7 @@ export class CaseBuilder {
             pricePaise,
           })),
           saleExpensesPaise: o.expensesPaise ?? 0,
-          ownerPresentAndSigned: false,
+          ownerPresentAndSigned: o.ownerPresent === true,
         },
         o.at,
       );
@@ -207,15 +190,41 @@ export class CaseBuilder {
     return this;
   }
 
+  /** s. 17: the officer records the split of the proceeds at `at` (a surplus is then held for the owner from `at`). */
+  split(officer: StaffActor, at: Date): this {
+    this.steps.push(async (db, b) => {
+      await recordSplit(db, officer, b.id, at);
+    });
+    return this;
+  }
+
   /** s. 13: the owner claims and declares the dues; `keeper` confirms them (the receipt is issued). */
   paid(keeper: StaffActor, p: PaymentStep): this {
-    this.steps.push((db, b) => this.payment(db, b, keeper, 'S13_CLAIM', p));
+    this.steps.push(async (db, b) => {
+      b.payments.push(await payOrDeposit(db, b, keeper, 'S13_CLAIM', p));
+    });
     return this;
   }
 
   /** s. 15: the owner deposits the dues under protest; `keeper` confirms the deposit. */
   deposited(keeper: StaffActor, p: PaymentStep): this {
-    this.steps.push((db, b) => this.payment(db, b, keeper, 'S15_PROTEST', p));
+    this.steps.push(async (db, b) => {
+      b.payments.push(await payOrDeposit(db, b, keeper, 'S15_PROTEST', p));
+    });
+    return this;
+  }
+
+  /**
+   * The case's status and dates written directly, not through a service. Only for `createCase` of the jobs tests
+   * (test/integration/jobs/cases.ts: reminders, the reconciler, the stated dates, the desk's job cards): they assert the
+   * exact messages each person gets and the exact deadlines planned, and the services that reach these states queue
+   * messages of their own (the notice and auction broadcasts, the receipt of a confirmed deposit) and write the auction
+   * and the payment the test writes itself. Everything else uses the steps above.
+   */
+  forcedState(s: ForcedState): this {
+    this.steps.push(async (db, b) => {
+      await db.case.update({ where: { id: b.id }, data: s });
+    });
     return this;
   }
 
@@ -233,7 +242,7 @@ export class CaseBuilder {
   /** Writes the entry (unless the case is stored already) and runs the steps; the case as stored at the end. */
   async build() {
     const db = this.db;
-    const id = 'caseId' in this.entry ? this.entry.caseId : await this.insert();
+    const id = 'caseId' in this.entry ? this.entry.caseId : await writeEntry(db, this.e);
     const built: Built = { id, headIds: [], bidders: new Map(), payments: [] };
     built.headIds = (await db.head.findMany({ where: { caseId: id }, orderBy: { index: 'asc' } })).map((h) => h.id);
     for (const step of this.steps) await step(db, built);
@@ -249,93 +258,8 @@ export class CaseBuilder {
     return this.entry;
   }
 
-  private async insert(): Promise<number> {
-    const db = this.db;
-    const e = this.e;
-    const code = e.pound ?? 'JAI1';
-    const pound = e.makePound ? await barePound(db, code) : await db.pound.findUniqueOrThrow({ where: { code } });
-    const impoundedAt = this.impoundedAt();
-    const place = e.place ?? 'Kunda';
-    const heads = e.heads ?? [['cow', 'brown']];
-    const created = await db.$transaction(async (tx) => {
-      const { number, seq } = await allocateCaseNumber(tx, pound, Number(toIstDate(impoundedAt).slice(0, 4)));
-      return tx.case.create({
-        data: {
-          number,
-          poundId: pound.id,
-          year: Number(toIstDate(impoundedAt).slice(0, 4)),
-          seq,
-          impoundedAt,
-          seizedAt: e.seizedAt ?? null,
-          placeOfSeizure: place,
-          villageKey: villageKey(place),
-          searchKeys: searchKeysOf(
-            place,
-            heads.map(([, d]) => d),
-          ),
-          seizerName: e.seizerName ?? 'Mohan Lal',
-          seizerResidence: place,
-          ownerName: e.ownerName !== undefined ? e.ownerName : e.ownerTelegramId ? 'Ramesh' : null,
-          ownerTelegramId: e.ownerTelegramId ?? null,
-          registeredAt: this.registeredAt(),
-          heads: { create: heads.map(([cls, desc], i) => ({ index: i + 1, cattleClass: cls, description: desc })) },
-        },
-        select: { id: true },
-      });
-    });
-    return created.id;
-  }
-
-  private impoundedAt(): Date {
-    return new Date(this.e.impoundedAt);
-  }
-
   private registeredAt(): Date {
-    return this.e.registeredAt ?? this.impoundedAt();
-  }
-
-  private async payment(
-    db: Db,
-    b: Built,
-    keeper: StaffActor,
-    kind: 'S13_CLAIM' | 'S15_PROTEST',
-    p: PaymentStep,
-  ): Promise<void> {
-    const owner = BigInt(p.owner.id);
-    const name = p.owner.name ?? `Owner ${owner}`;
-    await db.telegramUser.upsert({ where: { id: owner }, create: { id: owner, firstName: name }, update: {} });
-    const claim = await recordClaim(db, {
-      caseId: b.id,
-      kind,
-      telegramUserId: owner,
-      claimantName: name,
-      isAgent: false,
-      ownerName: name,
-      intendsComplaint: kind === 'S15_PROTEST',
-    });
-    if (p.heads)
-      await setClaimHeads(
-        db,
-        claim.id,
-        p.heads.map((i) => b.headIds[i - 1]!),
-      );
-    const d = await declarePayment(
-      { db, config: p.config },
-      {},
-      {
-        claimId: claim.id,
-        telegramUserId: owner,
-        method: p.method ?? 'CASH',
-        amountPaise: null,
-        upiRef: p.method === 'UPI' ? '412345678901' : null,
-        now: p.at,
-      },
-    );
-    if (d.kind !== 'declared') fail(`payment not declared: ${d.kind}`);
-    b.payments.push(d.paymentId);
-    if (p.declaredOnly) return;
-    const r = await confirmPayment(db, { paymentId: d.paymentId, actor: keeper, now: p.at, botUsername: 'bot' });
-    if (r.status !== 'confirmed') fail(`payment not confirmed: ${r.status}`);
+    return registeredAtOf(this.e);
   }
 }
 
@@ -346,30 +270,4 @@ export function ist(s: string): Date {
 
 function fail(why: string): never {
   throw new Error(`caseFixture: ${why}`);
-}
-
-/** A pound (with its state and area) in a database with no demo seed. */
-async function barePound(db: Db, code: string) {
-  await db.state.upsert({
-    where: { code: 'RJ' },
-    create: { code: 'RJ', name: 'Rajasthan', nameHi: 'राजस्थान' },
-    update: {},
-  });
-  const area = await db.area.upsert({
-    where: { code: 'JAI' },
-    create: { code: 'JAI', name: 'Jaipur', nameHi: 'जयपुर', stateCode: 'RJ' },
-    update: {},
-  });
-  return db.pound.upsert({
-    where: { code },
-    create: {
-      code,
-      name: `Jaipur Pound ${code}`,
-      nameHi: `जयपुर कांजी हाउस ${code}`,
-      areaId: area.id,
-      address: 'x',
-      policeStation: 'y',
-    },
-    update: {},
-  });
 }
