@@ -18,32 +18,13 @@ import { createTranslator } from '../src/i18n';
 import { createLogger } from '../src/logging';
 import { keeperOk, makeConfirmationPool } from './confirmations';
 import { countingAdapter, countingDirect } from './statement-counter';
+import { answeringFetch, BENCH_BOT_INFO, BENCH_TOKEN } from './bench-bot';
 
-const TOKEN = '123456:BENCH-TOKEN-BENCH-TOKEN-BENCH-TOKEN';
-const BOT_INFO = {
-  id: 7000000001,
-  is_bot: true as const,
-  first_name: 'Kanji Sahayak',
-  username: 'KanjiBenchBot',
-  can_join_groups: false,
-  can_read_all_group_messages: false,
-  supports_inline_queries: false,
-  can_connect_to_business: false,
-  has_main_web_app: false,
-  has_topics_enabled: false,
-  allows_users_to_create_topics: false,
-  can_manage_bots: false,
-  supports_join_request_queries: false,
-};
 const KEEPER = 9_100_000_001;
 const KEEPERS = 20;
 const OWNERS = 500;
 const CONCURRENCY = 16;
-const fakeFetch = async () =>
-  new Response(
-    JSON.stringify({ ok: true, result: { message_id: 1, date: 0, chat: { id: 1, type: 'private' }, text: '' } }),
-    { headers: { 'content-type': 'application/json' } },
-  );
+const fakeFetch = answeringFetch();
 
 async function saturate(handle: (u: Update) => Promise<unknown>, updates: Update[]) {
   let i = 0;
@@ -107,16 +88,16 @@ export async function run(): Promise<string> {
         },
       });
     }
-    const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: TOKEN });
+    const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: BENCH_TOKEN });
     const deps: BotDeps = {
       config,
       db: prisma,
       clock: systemClock,
       logger: createLogger('silent'),
       translator: await createTranslator(),
-      botUsername: BOT_INFO.username,
+      botUsername: BENCH_BOT_INFO.username,
     };
-    const bot = createBot(TOKEN, deps, { client: { fetch: fakeFetch as never }, botInfo: BOT_INFO });
+    const bot = createBot(BENCH_TOKEN, deps, { client: { fetch: fakeFetch as never }, botInfo: BENCH_BOT_INFO });
     await bot.init();
     const warm = 100;
     const pool = await makeConfirmationPool(prisma, config, {

@@ -17,23 +17,8 @@ import { createTranslator } from '../src/i18n';
 import { createLogger } from '../src/logging';
 import { ownerNlu, trainOwnerNlu } from '../src/services/owner-intent';
 import { countingAdapter } from './statement-counter';
+import { answeringFetch, BENCH_BOT_INFO, BENCH_TOKEN } from './bench-bot';
 
-const TOKEN = '123456:BENCH-TOKEN-BENCH-TOKEN-BENCH-TOKEN';
-const BOT_INFO = {
-  id: 7000000001,
-  is_bot: true as const,
-  first_name: 'Kanji Sahayak',
-  username: 'KanjiBenchBot',
-  can_join_groups: false,
-  can_read_all_group_messages: false,
-  supports_inline_queries: false,
-  can_connect_to_business: false,
-  has_main_web_app: false,
-  has_topics_enabled: false,
-  allows_users_to_create_topics: false,
-  can_manage_bots: false,
-  supports_join_request_queries: false,
-};
 const ROUNDS = Number(process.env.OWNER_WORDS_ROUNDS ?? 20);
 
 const pct = (xs: number[], p: number) => {
@@ -42,11 +27,7 @@ const pct = (xs: number[], p: number) => {
 };
 const ms = (n: number) => `${n.toFixed(3)} ms`;
 
-const fakeFetch = async () =>
-  new Response(
-    JSON.stringify({ ok: true, result: { message_id: 1, date: 0, chat: { id: 1, type: 'private' }, text: '' } }),
-    { headers: { 'content-type': 'application/json' } },
-  );
+const fakeFetch = answeringFetch();
 
 let nextId = 1;
 const from = (user: number) => ({ id: user, is_bot: false, first_name: 'O', language_code: 'hi' });
@@ -124,16 +105,16 @@ export async function run(): Promise<string> {
     const clock = new ManualClock('2026-11-29T10:00:00+05:30');
     const { cases } = await seedDemo(prisma, clock.now());
     const kunda = await prisma.case.findUniqueOrThrow({ where: { number: cases[0]! } });
-    const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: TOKEN });
+    const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: BENCH_TOKEN });
     const deps: BotDeps = {
       config,
       db: prisma,
       clock,
       logger: createLogger('silent'),
       translator: await createTranslator(),
-      botUsername: BOT_INFO.username,
+      botUsername: BENCH_BOT_INFO.username,
     };
-    const bot = createBot(TOKEN, deps, { client: { fetch: fakeFetch as never }, botInfo: BOT_INFO });
+    const bot = createBot(BENCH_TOKEN, deps, { client: { fetch: fakeFetch as never }, botInfo: BENCH_BOT_INFO });
     await bot.init();
     const secret = callbackSecret(config);
     const USER = 1_000_001;

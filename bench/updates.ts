@@ -25,37 +25,16 @@ import { createLogger } from '../src/logging';
 import { useDirectSql } from '../src/db/direct';
 import { countingAdapter, countingDirect } from './statement-counter';
 import { keeperOk, makeConfirmationPool, startDeliveryTiming, type ConfirmationPool } from './confirmations';
+import { answeringFetch, BENCH_BOT_INFO, BENCH_TOKEN } from './bench-bot';
 
-const TOKEN = '123456:BENCH-TOKEN-BENCH-TOKEN-BENCH-TOKEN';
-const BOT_INFO = {
-  id: 7000000001,
-  is_bot: true as const,
-  first_name: 'Kanji Sahayak',
-  username: 'KanjiBenchBot',
-  can_join_groups: false,
-  can_read_all_group_messages: false,
-  supports_inline_queries: false,
-  can_connect_to_business: false,
-  has_main_web_app: false,
-  has_topics_enabled: false,
-  allows_users_to_create_topics: false,
-  can_manage_bots: false,
-  supports_join_request_queries: false,
-};
 const OWNERS = 500;
 const KEEPER = 9_100_000_001;
 const KEEPERS = 20;
 const CONCURRENCY = 16;
 
-/** A Bot API that answers at once (the bench measures the bot, not Telegram); counts the calls. */
+/** Bot API calls the bot made (the fake Bot API answers each at once). */
 let apiCalls = 0;
-const fakeFetch = async () => {
-  apiCalls++;
-  return new Response(
-    JSON.stringify({ ok: true, result: { message_id: 1, date: 0, chat: { id: 1, type: 'private' }, text: '' } }),
-    { headers: { 'content-type': 'application/json' } },
-  );
-};
+const fakeFetch = answeringFetch(() => apiCalls++);
 
 let nextUpdateId = Math.floor(Math.random() * 1e9);
 type ReadKind = 'lookup' | 'dues' | 'mycases' | 'keeper';
@@ -256,7 +235,7 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
 
     const config = createConfig({
       LOG_LEVEL: 'silent',
-      BOT_TOKEN: TOKEN,
+      BOT_TOKEN: BENCH_TOKEN,
       ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     });
     const deps: BotDeps = {
@@ -265,18 +244,18 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
       clock: systemClock,
       logger: createLogger('silent'),
       translator: await createTranslator(),
-      botUsername: BOT_INFO.username,
+      botUsername: BENCH_BOT_INFO.username,
     };
-    const bot = createBot(TOKEN, deps, { client: { fetch: fakeFetch as never }, botInfo: BOT_INFO });
+    const bot = createBot(BENCH_TOKEN, deps, { client: { fetch: fakeFetch as never }, botInfo: BENCH_BOT_INFO });
     await bot.init();
-    const baseline = new Bot(TOKEN, { client: { fetch: fakeFetch as never }, botInfo: BOT_INFO });
+    const baseline = new Bot(BENCH_TOKEN, { client: { fetch: fakeFetch as never }, botInfo: BENCH_BOT_INFO });
     baseline.on('message:text', async (ctx) => {
       const c = await prisma.case.findUnique({ where: { number: ctx.msg.text } });
       await ctx.reply(c ? c.number : 'none');
     });
     await baseline.init();
     // The same with findFirst, which Prisma never merges across concurrent calls: one statement per update at any load.
-    const baselineOne = new Bot(TOKEN, { client: { fetch: fakeFetch as never }, botInfo: BOT_INFO });
+    const baselineOne = new Bot(BENCH_TOKEN, { client: { fetch: fakeFetch as never }, botInfo: BENCH_BOT_INFO });
     baselineOne.on('message:text', async (ctx) => {
       const c = await prisma.case.findFirst({ where: { number: ctx.msg.text } });
       await ctx.reply(c ? c.number : 'none');
@@ -461,7 +440,7 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
       // What the rounds above queued is not this measurement's: left in the outbox, the jobs' start-up reconcile would
       // owe it (thousands of messages at Telegram's 30/s) ahead of the confirmations timed here.
       await prisma.outboxEntry.deleteMany({ where: { jobName: 'send' } });
-      const delivery = await startDeliveryTiming(deps, TOKEN, fakeFetch as never);
+      const delivery = await startDeliveryTiming(deps, BENCH_TOKEN, fakeFetch as never);
       // As src/app.ts wires it when the bot and the jobs share a process (npm start).
       deps.nudgeOutbox = () => delivery.runtime.nudge();
       try {
