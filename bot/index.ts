@@ -2,7 +2,7 @@ import { Bot, type ApiClientOptions } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { BotContext, BotDeps } from './context';
 import { features, lastFeature } from './features';
-import { routeFeatures } from './features/feature';
+import { inOrder, routeFeatures } from './features/feature';
 import { attachDeps } from './middleware/deps';
 import { dedupeUpdates } from './middleware/dedupe-updates';
 import { handleBotError } from './middleware/errors';
@@ -31,18 +31,23 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
     ...(options.client ? { client: options.client } : {}),
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),
   });
-  bot.use(attachDeps(deps));
-  bot.use(observeUpdates);
-  // Replies share the deployment's Telegram budget with the sender and wait out a 429 (jobs/reply-limiter.ts).
-  bot.use((ctx, next) => {
-    if (deps.replyTransformer) ctx.api.config.use(deps.replyTransformer);
-    return next();
-  });
-  // One update of a chat at a time, in arrival order (webhooks, the runner's long polling, the local chat alike).
-  bot.use(inChatOrder());
-  bot.use(dedupeUpdates());
-  bot.use(loadUser(options.userCacheTtlMs));
-  bot.use(dbSession());
+  // Chained without grammY's two async frames per step (bot/features/feature.ts `inOrder`): every update runs them all.
+  bot.use(
+    inOrder([
+      attachDeps(deps),
+      observeUpdates,
+      // Replies share the deployment's Telegram budget with the sender and wait out a 429 (jobs/reply-limiter.ts).
+      (ctx, next) => {
+        if (deps.replyTransformer) ctx.api.config.use(deps.replyTransformer);
+        return next();
+      },
+      // One update of a chat at a time, in arrival order (webhooks, the runner's long polling, the local chat alike).
+      inChatOrder(),
+      dedupeUpdates(),
+      loadUser(options.userCacheTtlMs),
+      dbSession(),
+    ]),
+  );
   // A handler that fails is answered ("nothing was changed, try again") and logged here, the same way under
   // long polling, webhooks and tests. Failures before this point (the database down while reading the
   // user or session) still propagate, so a webhook answers 500 and Telegram delivers the update again.

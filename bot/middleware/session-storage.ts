@@ -35,9 +35,16 @@ const RETRY_MS = 10;
 /** How long a lease whose session did not change is held before it ends without a claim to ride on. */
 export const HOLD_MS = 20;
 
-/** The session key: chat and sender ("<chat id>:<user id>"); undefined for updates without both. */
+const keys = new WeakMap<object, string | null>();
+/**
+ * The session key: chat and sender ("<chat id>:<user id>"); undefined for updates without both. Kept per update:
+ * the chat order, the claim and the session ask for it, and grammY finds the chat and the sender by walking the
+ * update's fields each time.
+ */
 export function sessionKeyOf(ctx: BotContext): string | undefined {
-  return ctx.chat && ctx.from ? `${ctx.chat.id}:${ctx.from.id}` : undefined;
+  let key = keys.get(ctx);
+  if (key === undefined) keys.set(ctx, (key = ctx.chat && ctx.from ? `${ctx.chat.id}:${ctx.from.id}` : null));
+  return key ?? undefined;
 }
 
 /** A lease taken together with the update's claim (bot/middleware/dedupe-updates.ts), kept on the context. */
