@@ -11,7 +11,8 @@ export default defineConfig({
     maxWorkers: 2,
     // One module graph per worker, not one per test file: importing the app's modules again for every file (the
     // Prisma client, grammY, fastify, the typesetter) cost ~2.4 s of CPU per file. Test files share no state
-    // through modules: each makes its own database, queue prefix, bot and clock, and none mocks a module.
+    // through modules: each makes its own database, queue prefix, bot and clock, and none mocks a module or stubs a
+    // global (test/unit/shared-module-graph.test.ts).
     isolate: false,
     // Logs of the whole run go to test-logs/ (test/support/test-logs.ts) and are scanned for tokens and phone
     // numbers after the last file (scripts/log-scan.ts).
