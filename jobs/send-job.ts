@@ -9,11 +9,14 @@ export interface ResolvedSend {
   message: OutgoingMessage;
 }
 
-// A broadcast's message is the same for every recipient: read once per process, not once per send.
+// A broadcast's message is the same for every recipient: read once per process and database, not once per send.
+// Keyed by the database too: a message key (`case:<id>:broadcast:…`) names a row of one database only.
 const TEMPLATE_CACHE_MAX = 64;
-const templates = new Map<string, Omit<OutgoingMessage, 'chatId'>>();
+const templatesOf = new WeakMap<object, Map<string, Omit<OutgoingMessage, 'chatId'>>>();
 
 async function broadcastTemplate(deps: CoreDeps, messageKey: string): Promise<Omit<OutgoingMessage, 'chatId'>> {
+  let templates = templatesOf.get(deps.db);
+  if (!templates) templatesOf.set(deps.db, (templates = new Map()));
   const cached = templates.get(messageKey);
   if (cached) return cached;
   const row = await deps.db.outboxEntry.findUnique({ where: { jobKey: messageKey }, select: { payload: true } });
