@@ -236,7 +236,13 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
       });
       const connection = conn;
       queues = Object.fromEntries(
-        QUEUE_NAMES.map((n) => [n, new Queue(n, { connection, prefix: o.prefix })]),
+        QUEUE_NAMES.map((n) => {
+          const q = new Queue(n, { connection, prefix: o.prefix });
+          // A queue re-emits its connection's errors; with no listener BullMQ prints each to stderr, past the
+          // logger. The shared connection logs them once (above).
+          q.on('error', () => {});
+          return [n, q];
+        }),
       ) as unknown as Queues;
       limiter = new TelegramRateLimiter(conn, {
         perSecond: deps.config.TELEGRAM_GLOBAL_PER_SECOND,
