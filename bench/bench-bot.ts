@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../src/db';
 import type { UserFromGetMe } from 'grammy/types';
 
 /** The benches' bot: a token of the right shape (never sent anywhere) and the answer getMe would give. */
@@ -30,4 +32,40 @@ export function answeringFetch(onCall: () => void = () => {}): () => Promise<Res
       { headers: { 'content-type': 'application/json' } },
     );
   };
+}
+
+/**
+ * `count` pound-keepers of JAI1 with Telegram ids from `firstId`, enrolled as the admin's single-use codes enrol them
+ * (a used code, a staff row with its pound); a keeper's Telegram user is made when missing. The pound.
+ */
+export async function enrolBenchKeepers(prisma: Db, firstId: number, count: number, now: Date) {
+  const jai1 = await prisma.pound.findUniqueOrThrow({ where: { code: 'JAI1' } });
+  for (let k = 0; k < count; k++) {
+    const id = BigInt(firstId + k);
+    await prisma.telegramUser.upsert({
+      where: { id },
+      create: { id, firstName: 'K', languageCode: 'hi' },
+      update: {},
+    });
+    const code = await prisma.enrolmentCode.create({
+      data: {
+        codeHash: `bench-${randomUUID()}`,
+        role: 'POUND_KEEPER',
+        poundCodes: ['JAI1'],
+        name: 'Keeper',
+        expiresAt: new Date(now.getTime() + 86_400_000),
+        usedAt: now,
+      },
+    });
+    await prisma.staffMember.create({
+      data: {
+        telegramUserId: id,
+        role: 'POUND_KEEPER',
+        name: 'Keeper',
+        enrolmentCodeId: code.id,
+        pounds: { create: [{ poundId: jai1.id }] },
+      },
+    });
+  }
+  return jai1;
 }

@@ -18,7 +18,7 @@ import { createTranslator } from '../src/i18n';
 import { createLogger } from '../src/logging';
 import { keeperOk, makeConfirmationPool } from './confirmations';
 import { countingAdapter, countingDirect } from './statement-counter';
-import { answeringFetch, BENCH_BOT_INFO, BENCH_TOKEN } from './bench-bot';
+import { answeringFetch, BENCH_BOT_INFO, BENCH_TOKEN, enrolBenchKeepers } from './bench-bot';
 
 const KEEPER = 9_100_000_001;
 const KEEPERS = 20;
@@ -65,29 +65,7 @@ export async function run(): Promise<string> {
         languageCode: 'hi',
       })),
     });
-    const jai1 = await prisma.pound.findUniqueOrThrow({ where: { code: 'JAI1' } });
-    for (let k = 0; k < KEEPERS; k++) {
-      await prisma.telegramUser.create({ data: { id: BigInt(KEEPER + k), firstName: 'K', languageCode: 'hi' } });
-      const code = await prisma.enrolmentCode.create({
-        data: {
-          codeHash: `bench-${randomUUID()}`,
-          role: 'POUND_KEEPER',
-          poundCodes: ['JAI1'],
-          name: 'Keeper',
-          expiresAt: new Date(now.getTime() + 86_400_000),
-          usedAt: now,
-        },
-      });
-      await prisma.staffMember.create({
-        data: {
-          telegramUserId: BigInt(KEEPER + k),
-          role: 'POUND_KEEPER',
-          name: 'Keeper',
-          enrolmentCodeId: code.id,
-          pounds: { create: [{ poundId: jai1.id }] },
-        },
-      });
-    }
+    const jai1 = await enrolBenchKeepers(prisma, KEEPER, KEEPERS, now);
     const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: BENCH_TOKEN });
     const deps: BotDeps = {
       config,

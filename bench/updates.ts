@@ -25,7 +25,7 @@ import { createLogger } from '../src/logging';
 import { useDirectSql } from '../src/db/direct';
 import { countingAdapter, countingDirect } from './statement-counter';
 import { keeperOk, makeConfirmationPool, startDeliveryTiming, type ConfirmationPool } from './confirmations';
-import { answeringFetch, BENCH_BOT_INFO, BENCH_TOKEN } from './bench-bot';
+import { answeringFetch, BENCH_BOT_INFO, BENCH_TOKEN, enrolBenchKeepers } from './bench-bot';
 
 const OWNERS = 500;
 const KEEPER = 9_100_000_001;
@@ -208,30 +208,7 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
         caseId: caseRows[k % caseRows.length]!.id,
       })),
     });
-    const jai1 = await prisma.pound.findUniqueOrThrow({ where: { code: 'JAI1' } });
-    for (let k = 0; k < KEEPERS; k++) {
-      if (k > 0)
-        await prisma.telegramUser.create({ data: { id: BigInt(KEEPER + k), firstName: 'K', languageCode: 'hi' } });
-      const code = await prisma.enrolmentCode.create({
-        data: {
-          codeHash: `bench-${randomUUID()}`,
-          role: 'POUND_KEEPER',
-          poundCodes: ['JAI1'],
-          name: 'Keeper',
-          expiresAt: new Date(now.getTime() + 86_400_000),
-          usedAt: now,
-        },
-      });
-      await prisma.staffMember.create({
-        data: {
-          telegramUserId: BigInt(KEEPER + k),
-          role: 'POUND_KEEPER',
-          name: 'Keeper',
-          enrolmentCodeId: code.id,
-          pounds: { create: [{ poundId: jai1.id }] },
-        },
-      });
-    }
+    const jai1 = await enrolBenchKeepers(prisma, KEEPER, KEEPERS, now);
 
     const config = createConfig({
       LOG_LEVEL: 'silent',

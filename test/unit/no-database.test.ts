@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tsFilesUnder } from '../support/source-files';
 
 // Tests under test/unit run without a database: a test that opens one (Prisma, PGlite, Postgres) lives under
 // test/integration, so `vitest run test/unit` stays quick and a newcomer knows where a new test goes.
@@ -34,20 +35,10 @@ const isDatabaseLayer = (target: string) =>
   PACKAGES.includes(target) ||
   PACKAGES.some((p) => target.startsWith(`${p}/`));
 
-function tsFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(path.join(ROOT, dir))) {
-    const rel = `${dir}/${name}`;
-    if (statSync(path.join(ROOT, rel)).isDirectory()) out.push(...tsFiles(rel));
-    else if (name.endsWith('.ts')) out.push(rel);
-  }
-  return out;
-}
-
 /** Test helpers that open or seed a database themselves, or load one that does. */
 function databaseHelpers(): Set<string> {
   const helpers = new Map(
-    tsFiles('test/support').map((f) => [f.replace(/\.ts$/, ''), readFileSync(path.join(ROOT, f), 'utf8')]),
+    tsFilesUnder('test/support').map((f) => [f.replace(/\.ts$/, ''), readFileSync(path.join(ROOT, f), 'utf8')]),
   );
   const bound = new Set<string>();
   for (let grew = true; grew; ) {
@@ -88,7 +79,7 @@ describe('unit tests run without a database', () => {
   });
 
   it('no file under test/unit loads src/db, test/support/db.ts, PGlite or a helper that does (those go to test/integration)', () => {
-    const offending = tsFiles('test/unit').flatMap((f) =>
+    const offending = tsFilesUnder('test/unit').flatMap((f) =>
       databaseImportsOf(f, readFileSync(path.join(ROOT, f), 'utf8'), helpers).map((s) => `${f}: ${s}`),
     );
     expect(offending).toEqual([]);

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tsFilesUnder } from '../support/source-files';
 
 // Tests put a case in the database through one fixture, test/support/case-builder/: the s. 8 entry as the register
 // writes it, every later state through the services. A case written by hand drifts from the law unnoticed (a status
@@ -37,16 +38,6 @@ function caseWritesOf(file: string, text: string): string[] {
   return out;
 }
 
-function tsFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(path.join(ROOT, dir))) {
-    const rel = `${dir}/${name}`;
-    if (statSync(path.join(ROOT, rel)).isDirectory()) out.push(...tsFiles(rel));
-    else if (name.endsWith('.ts')) out.push(rel);
-  }
-  return out;
-}
-
 describe('tests write cases only through the case builder', () => {
   it('finds a planted case write in every form (Prisma create calls, a transaction client, raw SQL)', () => {
     const f = 'test/integration/x.test.ts';
@@ -64,7 +55,7 @@ describe('tests write cases only through the case builder', () => {
   });
 
   it('no test file but the builder (and the named exceptions) writes a case', () => {
-    const files = tsFiles('test');
+    const files = tsFilesUnder('test');
     for (const f of Object.keys(ALLOWED)) expect(files, `allow-list entry ${f} names no file`).toContain(f);
     const offending = files
       .filter((f) => f !== BUILDER && !(f in ALLOWED))
