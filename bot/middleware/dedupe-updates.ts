@@ -1,8 +1,10 @@
 import type { MiddlewareFn } from 'grammy';
 import { Prisma, type Db } from '../../src/db';
-import { queryRows } from '../../src/db/direct';
+import { queryAhead, queryRows } from '../../src/db/direct';
+import pg from 'pg';
 import type { Logger } from '../../src/logging';
 import type { BotContext } from '../context';
+import { readAheadOf } from '../read-ahead';
 import { randomUUID } from 'node:crypto';
 import {
   drainHeldLeases,
@@ -53,7 +55,9 @@ function stateOf(db: Db): DedupeState {
  * statement: one round trip before the handlers. `value` is undefined when the lease is held elsewhere (the
  * session middleware then waits for it). `token` may be this process's held lease on `key` (taken over and
  * renewed). The same statement ends this process's other held leases (session-storage.ts `drainHeldLeases`).
- * Sent to the pool directly on Postgres (src/db/direct.ts).
+ * Sent to the pool directly on Postgres (src/db/direct.ts), with `ahead` — the read the update's handler will most
+ * likely make (bot/read-ahead.ts) — in the same round trip; what it read is kept for the handler only when the update
+ * was claimed and its session leased here (otherwise another delivery, or another process, may act first).
  */
 export async function claimUpdateAndLease(
   db: Db,
@@ -61,6 +65,7 @@ export async function claimUpdateAndLease(
   key: string,
   token: string,
   now: Date,
+  ahead?: Prisma.Sql,
 ): Promise<{ claimed: boolean; value?: unknown }> {
   const lease = new Date(now.getTime() - CLAIM_LEASE_MS);
   const forget = new Date(now.getTime() - FORGET_AFTER_MS);
@@ -68,11 +73,10 @@ export async function claimUpdateAndLease(
   const endHeld =
     ending.keys.length > 0 ? Prisma.sql`ended AS (${endLeasesSql(ending.keys, ending.tokens)}), ` : Prisma.empty;
   let ok = false;
-  let rows: Array<{ claimed: number; leased: number; value: unknown }>;
+  type Row = { claimed: number; leased: number; value: unknown };
+  let rows: Row[];
   try {
-    rows = await queryRows(
-      db,
-      Prisma.sql`
+    const sql = Prisma.sql`
     WITH ${endHeld}claim AS (
       INSERT INTO "ProcessedUpdate" ("updateId", "processedAt") VALUES (${updateId}, ${now})
       ON CONFLICT ("updateId") DO UPDATE SET "processedAt" = EXCLUDED."processedAt", "finishedAt" = NULL
@@ -86,14 +90,29 @@ export async function claimUpdateAndLease(
         WHERE "BotSession"."lockedUntil" IS NULL OR "BotSession"."lockedUntil" < ${now} OR "BotSession"."lockToken" = ${token}
       RETURNING "value"
     )
-    SELECT (SELECT count(*) FROM claim)::int AS claimed, (SELECT count(*) FROM session)::int AS leased, (SELECT "value" FROM session) AS value`,
-    );
+    SELECT (SELECT count(*) FROM claim)::int AS claimed, (SELECT count(*) FROM session)::int AS leased, (SELECT "value" FROM session) AS value`;
+    const both = (r: Row[]) => Number(r[0]?.claimed) === 1 && Number(r[0]?.leased) === 1;
+    rows = (ahead && (await withoutFailedRead(queryAhead(db, sql, ahead, both)))) ?? (await queryRows<Row>(db, sql));
     ok = true;
   } finally {
     ending.done(ok);
   }
   const row = rows[0]!;
   return { claimed: Number(row.claimed) === 1, ...(Number(row.leased) === 1 ? { value: row.value } : {}) };
+}
+
+/**
+ * The claim's round trip with a read ahead, or undefined when that read failed as a statement (a case id out of range,
+ * say): the two were one implicit transaction (src/db/pipeline.ts), so the claim did not happen either and is sent
+ * again alone. A lost connection is not a statement's failure and propagates as the claim's own would.
+ */
+async function withoutFailedRead<T>(pipelined: Promise<T | undefined>): Promise<T | undefined> {
+  try {
+    return await pipelined;
+  } catch (err) {
+    if (err instanceof pg.DatabaseError) return undefined;
+    throw err;
+  }
 }
 
 /** Claims an update id; true when this delivery is the one to handle it. */
@@ -167,7 +186,7 @@ export function dedupeUpdates(): MiddlewareFn<BotContext> {
       // This process may still hold the chat's lease from its previous update (its session unchanged): take it over.
       const held = await takeHeldLease(ctx.deps.db, key);
       const token = held ?? randomUUID();
-      const r = await claimUpdateAndLease(ctx.deps.db, updateId, key, token, now);
+      const r = await claimUpdateAndLease(ctx.deps.db, updateId, key, token, now, readAheadOf(ctx));
       claimed = r.claimed;
       if ('value' in r) rememberLease(ctx, { token, value: sessionValueOf(r.value) });
       else if (held !== undefined && !claimed) holdLease(ctx.deps.db, key, held, ctx.deps.logger); // a duplicate: still ours, still held

@@ -1,6 +1,8 @@
 import pg from 'pg';
-import { countStatement } from '../observability/scope';
+import { countPipelined, countStatement } from '../observability/scope';
 import { Prisma, type PrismaClient } from './generated/client';
+import { Pipeline, type PipelinedStatement, type PipelineResults } from './pipeline';
+import { holdReadAhead, takeReadAhead } from './read-ahead';
 
 /**
  * Hand-written SQL on the hot path of an update (the update's claim with the chat's session lease, the lease's
@@ -19,6 +21,11 @@ export interface DirectSql {
    * and COMMIT too. Absent where no connection can be held (the bench's counting wrapper passes it on).
    */
   transaction?<T>(fn: (sql: Pick<DirectSql, 'query'>) => Promise<T>): Promise<T>;
+  /**
+   * The statements in one round trip on one pooled connection, as one implicit transaction (all or none: see
+   * src/db/pipeline.ts), each counted; their results in order. Absent where none can be sent that way.
+   */
+  pipeline?(statements: PipelinedStatement[]): Promise<PipelineResults>;
 }
 
 const direct = new WeakMap<object, DirectSql>();
@@ -49,7 +56,11 @@ const param = (v: unknown): unknown => (v instanceof Date ? v.toISOString() : Ar
 const TRANSACTION_STATEMENT_TIMEOUT_MS = 5000;
 
 /** A direct path on a pg pool (created with `types: PRISMA_TYPES`), counted against the unit of work like the adapter's statements. */
-export function poolSql(pool: pg.Pool, onStatement: () => void = countStatement): DirectSql {
+export function poolSql(
+  pool: pg.Pool,
+  onStatement: () => void = countStatement,
+  onPipelined: (n: number) => void = countPipelined,
+): DirectSql {
   const on = (q: pg.Pool | pg.PoolClient): DirectSql['query'] =>
     async function query(text, values) {
       onStatement();
@@ -58,6 +69,24 @@ export function poolSql(pool: pg.Pool, onStatement: () => void = countStatement)
     };
   return {
     query: on(pool),
+    async pipeline(statements) {
+      onPipelined(statements.length);
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        return await Pipeline.run(
+          client,
+          statements.map((st) => ({ text: st.text, values: st.values.map(param) })),
+          PRISMA_TYPES,
+        );
+      } catch (e) {
+        // A connection error leaves the client unusable; a statement's error (SQLSTATE) does not.
+        if (!(e instanceof pg.DatabaseError)) broken = e as Error;
+        throw e;
+      } finally {
+        client.release(broken);
+      }
+    },
     async transaction(fn) {
       const client = await pool.connect();
       const query = on(client);
@@ -135,11 +164,39 @@ export function sqlState(e: unknown): string | null {
   return typeof cause?.originalCode === 'string' ? cause.originalCode : null;
 }
 
-/** Rows of `sql` (a Prisma.sql template), directly on the pool where registered, else through `$queryRaw`. */
+/**
+ * Rows of `sql` (a Prisma.sql template), directly on the pool where registered, else through `$queryRaw`. When the
+ * unit of work read `sql` ahead (`queryAhead`) and has run no statement since, those rows are the answer.
+ */
 export async function queryRows<T>(db: Raw, sql: Prisma.Sql): Promise<T[]> {
   const d = direct.get(db);
   if (!d) return db.$queryRaw<T[]>(sql);
+  const ahead = takeReadAhead(sql);
+  if (ahead) return ahead as T[];
   return (await d.query(sql.text, sql.values)).rows as T[];
+}
+
+/**
+ * Runs `sql` and, in the same round trip, reads `ahead` — the read the unit of work is expected to make next (bot/
+ * read-ahead.ts) — kept for `queryRows` (src/db/read-ahead.ts). Undefined where the direct path cannot pipeline (PGlite,
+ * which has no round trip to save): the caller runs `sql` alone. `keep(rows)` says whether what was read ahead may be
+ * used (false: it is dropped). `sql` and `ahead` commit or fail together (src/db/pipeline.ts).
+ */
+export async function queryAhead<T>(
+  db: Raw,
+  sql: Prisma.Sql,
+  ahead: Prisma.Sql,
+  keep: (rows: T[]) => boolean,
+): Promise<T[] | undefined> {
+  const d = direct.get(db);
+  if (!d?.pipeline) return undefined;
+  const [first, second] = await d.pipeline([
+    { text: sql.text, values: sql.values },
+    { text: ahead.text, values: ahead.values },
+  ]);
+  const rows = first!.rows as T[];
+  if (keep(rows)) holdReadAhead(ahead, second!.rows);
+  return rows;
 }
 
 /** The number of rows `sql` changed, directly on the pool where registered, else through `$executeRaw`. */

@@ -100,7 +100,12 @@ interface CardRow extends CaseColumns {
   lastRoundAccount?: unknown;
 }
 
-function cardQuery(db: DbReader, ref: CaseRef, viewer: bigint | null, withRules: boolean) {
+/**
+ * The one statement behind a case card (and, `withRules`, the dues screen): the case, its pound, heads, photos,
+ * auction, complaints and what `viewer` did with it. Exported so the bot can read it ahead of the update's handlers
+ * (bot/read-ahead.ts); the handlers' own read (`caseCard`, `duesScreen`) sends this same statement.
+ */
+export function caseCardSql(ref: CaseRef, viewer: bigint | null, withRules: boolean): Prisma.Sql {
   const where = 'id' in ref ? Prisma.sql`c."id" = ${ref.id}` : Prisma.sql`c."numberKey" = ${caseNumberKey(ref.number)}`;
   const v = viewer ?? -1n; // no Telegram id is negative for a user: "nobody"
   // The dues screen also reads the last completed auction round's stored sale (s. 13 after a partial s. 14 sale).
@@ -108,9 +113,7 @@ function cardQuery(db: DbReader, ref: CaseRef, viewer: bigint | null, withRules:
     ? Prisma.sql`, ${RULES_JSON_SQL} AS "rules",
         (SELECT a."account" FROM "Auction" a WHERE a."caseId" = c."id" AND a."status" = 'COMPLETED' ORDER BY a."round" DESC LIMIT 1) AS "lastRoundAccount"`
     : Prisma.empty;
-  return queryRows<CardRow>(
-    db,
-    Prisma.sql`
+  return Prisma.sql`
     SELECT c."id", c."number", c."status"::text AS "status", c."poundId", ${storedClockColumns('c')}, c."placeOfSeizure",
            json_build_object('id', p."id", 'code', p."code", 'name', p."name", 'nameHi', p."nameHi", 'address', p."address",
                              'openingHours', p."openingHours", 'openingHoursHi', p."openingHoursHi", 'latitude', p."latitude",
@@ -128,8 +131,11 @@ function cardQuery(db: DbReader, ref: CaseRef, viewer: bigint | null, withRules:
            EXISTS (SELECT 1 FROM "SurplusRequest" r WHERE r."caseId" = c."id" AND r."telegramUserId" = ${v}) AS "surplusRequested"
            ${rules}
       FROM "Case" c JOIN "Pound" p ON p."id" = c."poundId" JOIN "Area" ar ON ar."id" = p."areaId"
-     WHERE ${where}`,
-  );
+     WHERE ${where}`;
+}
+
+function cardQuery(db: DbReader, ref: CaseRef, viewer: bigint | null, withRules: boolean) {
+  return queryRows<CardRow>(db, caseCardSql(ref, viewer, withRules));
 }
 
 /** s. 17: the surplus is held now (three months from its deposit, by the statute engine's timeline). */

@@ -70,7 +70,7 @@ export const RULES_JSON_SQL = Prisma.sql`json_build_object(
                      'effectiveTo', s."effectiveTo", 'paisePerHead', s."paisePerHead", 'reference', s."reference") ORDER BY s."id"), '[]'::json) FROM "SecurityScale" s WHERE s."stateCode" = ar."stateCode"),
     'orders', (SELECT coalesce(json_agg(json_build_object('id', o."id", 'effectiveFrom', o."effectiveFrom", 'effectiveTo', o."effectiveTo", 'kinds', o."kinds",
                      'reference', o."reference") ORDER BY o."id"), '[]'::json) FROM "DeductionOrder" o WHERE o."areaId" = p."areaId")
-  )`;
+  )::text`;
 
 /** A JSON column as returned by the driver (parsed by one adapter, text from another). */
 export function jsonOf<T>(value: unknown): T {
@@ -111,9 +111,35 @@ interface RulesJson {
 const day = (d: string) => d.slice(0, 10);
 const dayOrNull = (d: string | null) => (d === null ? null : day(d));
 
-/** The rule rows of RULES_JSON_SQL, shaped for src/law. */
+/**
+ * The rules as parsed from their JSON text, by that text: the same rule rows always give the same rules, so a pound's
+ * rules are parsed once while they stay as they are, and afresh the moment any row changes (the text is read every
+ * time). Frozen: shared by every screen that reads them. At most PARSED_RULES_KEPT texts; the oldest goes first.
+ */
+const parsedRules = new Map<string, PoundRules>();
+const PARSED_RULES_KEPT = 256;
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/** The rule rows of RULES_JSON_SQL (its JSON text, or the parsed JSON), shaped for src/law. */
 export function rulesFromJson(value: unknown, windows?: Partial<StatutoryWindows>): PoundRules {
-  const j = jsonOf<RulesJson>(value);
+  if (typeof value !== 'string' || windows) return rulesOfJson(jsonOf<RulesJson>(value), windows);
+  let rules = parsedRules.get(value);
+  if (!rules) {
+    rules = deepFreeze(rulesOfJson(JSON.parse(value) as RulesJson));
+    if (parsedRules.size >= PARSED_RULES_KEPT) parsedRules.delete(parsedRules.keys().next().value!);
+    parsedRules.set(value, rules);
+  }
+  return rules;
+}
+
+function rulesOfJson(j: RulesJson, windows?: Partial<StatutoryWindows>): PoundRules {
   const state = j.pound.stateCode;
   const area = j.pound.areaCode;
   const code = j.pound.code;

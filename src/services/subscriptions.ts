@@ -135,15 +135,12 @@ export interface MyCases {
 }
 
 /**
- * The cases a user claimed (ss. 13, 15, 16) or follows, with any s. 20 complaint on them, and the user's village
- * subscriptions — in one statement (claims and subscriptions by `telegramUserId`, both indexed).
+ * The one statement of `myCases`; exported so the bot can read it ahead of the update's handlers (bot/read-ahead.ts).
+ * Only the newest `limit` cases are built (and their complaints read): a user who has claimed or followed many over
+ * the years costs the same as one with a few (bench/scale.ts: /mycases at 10⁶ cases).
  */
-export async function myCases(db: DbReader, telegramUserId: bigint, limit = MY_CASES_SHOWN): Promise<MyCases> {
-  // Only the newest `limit` cases are built (and their complaints read): a user who has claimed or followed many over
-  // the years costs the same as one with a few (bench/scale.ts: /mycases at 10⁶ cases).
-  const rows = await queryRows<{ cases: unknown; total: number; villages: unknown }>(
-    db,
-    Prisma.sql`
+export function myCasesSql(telegramUserId: bigint, limit = MY_CASES_SHOWN): Prisma.Sql {
+  return Prisma.sql`
     WITH mine AS (
       SELECT x."caseId", bool_or(x."claimed") AS "claimed" FROM (
         SELECT m."caseId", true AS "claimed" FROM "Claim" m WHERE m."telegramUserId" = ${telegramUserId}
@@ -163,7 +160,17 @@ export async function myCases(db: DbReader, telegramUserId: bigint, limit = MY_C
                 ORDER BY c0."impoundedAt" DESC, c0."id" DESC LIMIT ${limit}) c) AS "cases",
       (SELECT count(*)::int FROM mine) AS "total",
       (SELECT coalesce(json_agg(json_build_object('id', s."id", 'villageKey', s."villageKey", 'filter', s."filter") ORDER BY s."id"), '[]'::json)
-         FROM "Subscription" s WHERE s."telegramUserId" = ${telegramUserId} AND s."kind" = 'VILLAGE' AND s."cancelledAt" IS NULL) AS "villages"`,
+         FROM "Subscription" s WHERE s."telegramUserId" = ${telegramUserId} AND s."kind" = 'VILLAGE' AND s."cancelledAt" IS NULL) AS "villages"`;
+}
+
+/**
+ * The cases a user claimed (ss. 13, 15, 16) or follows, with any s. 20 complaint on them, and the user's village
+ * subscriptions — in one statement (claims and subscriptions by `telegramUserId`, both indexed).
+ */
+export async function myCases(db: DbReader, telegramUserId: bigint, limit = MY_CASES_SHOWN): Promise<MyCases> {
+  const rows = await queryRows<{ cases: unknown; total: number; villages: unknown }>(
+    db,
+    myCasesSql(telegramUserId, limit),
   );
   const row = rows[0]!;
   const cases = jsonOf<Array<Omit<MyCases['cases'][number], 'impoundedAt'> & { impoundedAt: string }>>(row.cases);
