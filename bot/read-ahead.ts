@@ -20,6 +20,15 @@ import { commandOf } from './middleware/leave-flow';
  * (src/db/read-ahead.ts). A wrong guess costs one read in a round trip that was made anyway.
  */
 export function readAheadOf(ctx: BotContext): Prisma.Sql | undefined {
+  try {
+    return guess(ctx);
+  } catch {
+    // Only a guess: whatever it could not make sense of, the handler will (and answers it in the user's language).
+    return undefined;
+  }
+}
+
+function guess(ctx: BotContext): Prisma.Sql | undefined {
   const viewer = ctx.from ? BigInt(ctx.from.id) : null;
   if (viewer === null) return undefined;
   const data = ctx.callbackQuery?.data;
