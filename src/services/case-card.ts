@@ -10,17 +10,8 @@ import {
   isS16Path,
 } from '../law';
 import { caseNumberKey, type CaseNumber } from './cases';
-import {
-  afterSaleFactsOf,
-  duesOfLoaded,
-  jsonOf,
-  RULES_JSON_SQL,
-  rulesFromJson,
-  type CaseDues,
-  type DbReader,
-  type DuesOptions,
-  type PoundRules,
-} from './dues';
+import { afterSaleFactsOf, duesOfLoaded, type CaseDues, type DbReader, type DuesOptions } from './dues';
+import { jsonOf, RULES_JSON_SQL, rulesFromJson, type PoundRules } from './pound-rules';
 import { storedClockColumns, storedClockOf, type StoredClock } from './law-case';
 import { nextDeadline, type NextDeadline } from './next-deadline';
 

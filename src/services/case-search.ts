@@ -11,7 +11,8 @@ import {
 } from './cattle-words';
 import { Prisma } from '../db';
 import { queryRows } from '../db/direct';
-import { jsonOf, type DbReader } from './dues';
+import type { DbReader } from './dues';
+import { jsonOf } from './pound-rules';
 import { findDate, normaliseTyped } from './typed-input';
 
 /**

@@ -15,7 +15,8 @@ import { Refusal } from './refusal';
 import { type StaffActor, authorize } from './staff-actor';
 import { roundJobKey } from './auction';
 import { planDeadlines } from './deadlines';
-import { duesForCase, rulesForPound } from './dues';
+import { duesForCase } from './dues';
+import { rulesForPound } from './pound-rules';
 import type { Tx } from './outbox';
 import { deliverAccountTx } from './sale-account';
 import {

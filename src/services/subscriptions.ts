@@ -1,7 +1,8 @@
 import { classOfWord, coloursIn, samePlaceWord, words } from './cattle-words';
 import { parseSearchQuery } from './case-search';
 import { villageKey } from './case-numbers';
-import { jsonOf, type DbReader } from './dues';
+import type { DbReader } from './dues';
+import { jsonOf } from './pound-rules';
 import { Prisma } from '../db';
 import { queryRows } from '../db/direct';
 

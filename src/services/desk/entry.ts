@@ -1,7 +1,8 @@
 import type { Db } from '../../db';
 import { paiseOf, type Prisma } from '../../db';
 import { sumPaise, type CaseStatus, type LocalDate, type StatutoryWindows } from '../../law';
-import { afterSaleFacts, duesOfLoaded, rulesForPound } from '../dues';
+import { afterSaleFacts, duesOfLoaded } from '../dues';
+import { rulesForPound } from '../pound-rules';
 import { salePathOf, type SalePathFacts } from '../law-case';
 import { nextDeadline, type NextDeadline } from '../next-deadline';
 import { may, type StaffActor } from '../staff-actor';

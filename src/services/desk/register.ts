@@ -7,7 +7,8 @@ import {
   type LocalDate,
   type StatutoryWindows,
 } from '../../law';
-import { afterSaleFacts, duesOfLoaded, rulesForPound, type PoundRules } from '../dues';
+import { afterSaleFacts, duesOfLoaded } from '../dues';
+import { rulesForPound, type PoundRules } from '../pound-rules';
 import { STORED_CLOCK_SELECT } from '../law-case';
 import { nextDeadline, type NextDeadline } from '../next-deadline';
 import { DUES_RUN, OPEN_STATUSES } from './pounds';

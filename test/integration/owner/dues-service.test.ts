@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { duesForCase, nextDayIncrease, rulesForPound, windowsFromConfig } from '../../../src/services/dues';
+import { duesForCase, nextDayIncrease, windowsFromConfig } from '../../../src/services/dues';
+import { rulesForPound } from '../../../src/services/pound-rules';
 import { nextDeadline } from '../../../src/services/next-deadline';
 import { dbKinds, type TestDatabase, suiteDatabase } from '../../support/db';
 import { caseFixture } from '../../support/case-builder';

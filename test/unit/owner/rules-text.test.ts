@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rulesFromJson } from '../../../src/services/dues';
+import { rulesFromJson } from '../../../src/services/pound-rules';
 
 // The pound's rules come with the dues screen as JSON text (src/services/dues.ts RULES_JSON_SQL); the same text is
 // parsed once and shared, and any change to a rule row — a new feeding rate, say — is a new text, parsed afresh.
