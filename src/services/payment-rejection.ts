@@ -4,7 +4,8 @@ import { audit } from './audit';
 import { isDatabaseConflict, transition } from './case-transition';
 import { planDeadlines } from './deadlines';
 import { queueMessage } from './outbox';
-import { keeperMay, loadPayment } from './payment-confirmation';
+import { keeperMay } from './payment-confirmation';
+import { loadPayment } from './payment-lookup';
 import { Refusal } from './refusal';
 import { authorize, authorizeInTx, type StaffActor } from './staff-actor';
 
