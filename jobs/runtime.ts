@@ -1,12 +1,13 @@
 import { Queue, type Worker } from 'bullmq';
 import type { Api, Transformer } from 'grammy';
 import type { Redis } from 'ioredis';
-import { systemClock } from '../src/clock';
 import type { CoreDeps } from '../src/deps';
 import type { DeadlineHooks } from './deadline-worker';
 import { dispatchDue, type Queues } from './dispatcher';
-import { promoteDue, promoteRetrying, queuesBusy } from './queue-scan';
-import { reconcile, type ReconcileResult } from './reconciler';
+import { promoteDue, queuesBusy } from './queue-scan';
+import type { ReconcileResult } from './reconciler';
+import { dispatchLoop } from './dispatch-loop';
+import { reconcileLoop } from './reconcile-loop';
 import { rateLimitedReplies } from './reply-limiter';
 import { QUEUE_NAMES } from './queues';
 import { chatTagSecret, TelegramRateLimiter } from './rate-limit';
@@ -70,8 +71,7 @@ export interface JobRuntime {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The incremental reconciler pass (failed jobs, rows dispatched since the last pass) runs this often. */
-export const RECONCILE_INCREMENTAL_MS = 30_000;
+export { RECONCILE_INCREMENTAL_MS } from './reconcile-loop';
 export { LOCK_DURATION_MS, STALLED_INTERVAL_MS } from './workers';
 
 /** Builds the jobs runtime; nothing connects until start(). */
@@ -87,13 +87,6 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
   let limiter: TelegramRateLimiter | undefined;
   const replyTransformer = rateLimitedReplies(() => limiter, deps.logger);
   const workers: Worker[] = [];
-  let timer: NodeJS.Timeout | undefined;
-  let tick: Promise<void> | undefined;
-  let lastFull = 0;
-  let lastPassAt: Date | undefined;
-  let reconciling: Promise<ReconcileResult> | undefined;
-  let reconcileTimer: NodeJS.Timeout | undefined;
-  const reconcileEveryMs = deps.config.RECONCILE_INTERVAL_MINUTES * 60_000;
   let stopping = false;
   /** Set when the Redis connection was lost; the next 'ready' reconciles at once. */
   let redisLost = false;
@@ -103,98 +96,24 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
     return queues;
   };
 
-  const sentinelKey = `${o.prefix}:reconciled`;
-  /**
-   * One pass at a time (a second caller gets the running pass). Full when asked, when the interval is up, or
-   * when the sentinel key a full pass leaves in Redis is gone (Redis restarted empty or was flushed).
-   */
-  const reconcileNow = (want: { full?: boolean } = {}): Promise<ReconcileResult> => {
-    if (reconciling) return reconciling;
-    const run = async () => {
-      const redis = conn!;
-      const startedAt = deps.clock.now();
-      const full =
-        want.full ??
-        (Date.now() - lastFull >= reconcileEveryMs || !lastPassAt || (await redis.exists(sentinelKey)) === 0);
-      const r = await reconcile(deps, requireQueues(), {
-        redis,
-        prefix: o.prefix,
-        full,
-        ...(lastPassAt ? { since: new Date(lastPassAt.getTime() - 60_000) } : {}),
-      });
-      lastPassAt = startedAt;
-      if (full) {
-        lastFull = Date.now();
-        await redis.set(sentinelKey, startedAt.toISOString());
-      }
-      const restored = r.deadlineSteps + r.sends + r.broadcasts + r.revived + r.sentFacts + r.sms;
-      log[restored > 0 || full ? 'info' : 'debug'](r, 'reconciled queues with the database');
-      return r;
-    };
-    reconciling = run().finally(() => {
-      reconciling = undefined;
-    });
-    return reconciling;
-  };
-
-  /** The reconciler's own loop, apart from the dispatcher's tick: a slow pass never delays dispatching. */
-  const scheduleReconcile = () => {
-    if (stopping) return;
-    reconcileTimer = setTimeout(() => {
-      reconcileNow()
-        .catch((err) => log.error({ err }, 'reconcile failed'))
-        .finally(scheduleReconcile);
-    }, RECONCILE_INCREMENTAL_MS);
-  };
-
-  const dispatchOnce = async () => {
-    await dispatchDue(deps, requireQueues());
-    // A clock that is not the system clock (the local demo's /time +8d) moves statutory time without
-    // BullMQ's real-time timers noticing: release the deadlines it has reached.
-    if (deps.clock !== systemClock) await promoteDue(deps, requireQueues());
-  };
-
-  /**
-   * The dispatcher's tick is also the database's heartbeat: a tick that fails marks it down, and the first
-   * one that succeeds after that catches up at once — jobs waiting out a retry backoff (up to 60 s) run now
-   * and a reconcile pass revives what ran out of attempts — so a deadline step that fell due during a
-   * Postgres outage runs within a tick or two of the recovery.
-   */
-  let dbDown = false;
-  const tickOnce = async () => {
-    try {
-      await dispatchOnce();
-    } catch (err) {
-      if (!dbDown && conn?.status === 'ready')
-        log.warn({ err: (err as Error).message }, 'outbox dispatch failed: database unavailable?');
-      dbDown = conn?.status === 'ready' || dbDown;
-      throw err;
-    }
-    if (!dbDown) return;
-    dbDown = false;
-    const promoted = await promoteRetrying(requireQueues());
-    log.warn({ promoted }, 'database reachable again: retrying jobs now');
-    reconcileNow().catch((err) => log.error({ err }, 'reconcile after the database came back failed'));
-  };
-
-  /** A nudge arrived while a tick ran: run another as soon as it ends (what it committed may have missed that tick). */
-  let nudged = false;
-  const runTick = () => {
-    timer = undefined;
-    tick = tickOnce()
-      .catch((err) => log.error({ err }, 'outbox dispatch failed'))
-      .finally(() => {
-        tick = undefined;
-        if (nudged && !stopping) {
-          nudged = false;
-          runTick();
-        } else schedule();
-      });
-  };
-  const schedule = () => {
-    if (stopping) return;
-    timer = setTimeout(runTick, pollMs);
-  };
+  const reconciler = reconcileLoop({
+    deps,
+    prefix: o.prefix,
+    log,
+    connection: () => conn,
+    queues: requireQueues,
+    stopping: () => stopping,
+  });
+  const reconcileNow = reconciler.now;
+  const dispatcher = dispatchLoop({
+    deps,
+    log,
+    pollMs,
+    connection: () => conn,
+    queues: requireQueues,
+    stopping: () => stopping,
+    reconcileNow,
+  });
 
   return {
     get queues() {
@@ -205,12 +124,7 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
 
     nudge() {
       if (!runDispatcher || stopping || !queues) return;
-      if (tick) {
-        nudged = true;
-        return;
-      }
-      if (timer) clearTimeout(timer);
-      runTick();
+      dispatcher.nudge();
     },
 
     async start() {
@@ -270,8 +184,8 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
         // The full pass runs in the background: start-up does not wait for it (the workers already run the
         // jobs Redis kept; the pass only adds what is missing).
         reconcileNow({ full: true }).catch((err) => log.error({ err }, 'reconcile on start failed'));
-        schedule();
-        scheduleReconcile();
+        dispatcher.start();
+        reconciler.start();
       }
       log.info(
         { redis: redisShown, prefix: o.prefix, workers: runWorkers, dispatcher: runDispatcher },
@@ -281,15 +195,15 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
 
     async stop() {
       stopping = true;
-      if (timer) clearTimeout(timer);
-      if (reconcileTimer) clearTimeout(reconcileTimer);
+      dispatcher.stop();
+      reconciler.stop();
       // Redis away: nothing can finish, and every command waits in ioredis's offline queue for a server that
       // may not come back. Closing the connection first fails those commands (jobs/redis.ts ClosableRedis),
       // so the dispatcher's tick and a reconcile pass end at once, and the workers are closed without waiting.
       const redisUp = conn?.status === 'ready';
       if (!redisUp) conn?.disconnect();
-      if (tick) await tick.catch(() => {});
-      if (reconciling) await reconciling.catch(() => {});
+      if (dispatcher.tick) await dispatcher.tick.catch(() => {});
+      if (reconciler.running) await reconciler.running.catch(() => {});
       // close() lets active jobs finish; a job still running when the process dies is handed back by the
       // stalled-job check of the next worker.
       await Promise.all(
@@ -310,7 +224,7 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
 
     reconcile: async (opts = {}) => {
       // A pass already running may have started before the caller's change: wait for it, then run one.
-      if (reconciling) await reconciling.catch(() => {});
+      if (reconciler.running) await reconciler.running.catch(() => {});
       return reconcileNow({ full: opts.full ?? true });
     },
 
@@ -330,8 +244,8 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
         const promoted = await promoteDue(deps, requireQueues());
         if (moved === 0 && promoted === 0 && !(await queuesBusy(deps, requireQueues()))) {
           // Idle, but a reconciler pass (the one on start) may still add work: wait for it, look again.
-          if (reconciling) {
-            await reconciling;
+          if (reconciler.running) {
+            await reconciler.running;
             idleRounds = 0;
             continue;
           }
