@@ -1,6 +1,11 @@
 import { z } from 'zod';
-import { confirmPayment, type ConfirmOutcome } from '../../src/services/payment-confirmation';
-import { paymentInScope, paymentOfCard, type PaymentInScope } from '../../src/services/payment-lookup';
+import {
+  confirmPayment,
+  paymentInScope,
+  paymentOfCard,
+  type ConfirmOutcome,
+  type PaymentInScope,
+} from '../../src/services/payment-confirmation';
 import { rejectPayment, type RejectOutcome } from '../../src/services/payment-rejection';
 import { windowsFromConfig } from '../../src/services/dues';
 import { receiptLinkBase } from '../../src/services/receipts';

@@ -1,18 +1,19 @@
 import { checkTransition, type CaseAction, type StatutoryWindows, type TransitionAllowed } from '../law';
 import type { Db } from '../db';
-import { sqlTransaction } from '../db/direct';
+import { Prisma } from '../db';
+import { queryRows, sqlTransaction } from '../db/direct';
+import { claimDivisionPostings } from './claim-division';
 import { caseStateOf, isDatabaseConflict, isUniqueViolation, loadCase, type CaseForLaw } from './case-transition';
 import { refusalOf, Refusal } from './refusal';
 import { deadlineReplan } from './deadlines';
-import type { Tx } from './outbox';
+import { messageItem, type Tx } from './outbox';
 import { issueReceipt, receiptItemsFromSnapshot } from './receipts';
 import { authorizeOnRowsInTx, type StaffActor } from './staff-actor';
 import { s20LastDay } from './next-deadline';
+import { paiseOf } from '../db';
 import { confirmationFacts, queueAndAudit, recordConfirmation } from './confirmation-sql';
 import { confirmationPlan, releasePart } from './part-claim';
-import { keeperPrintouts, ownerReceipt } from './payment-messages';
-import { amountToConfirm, confirmationLedger } from './confirmation-amount';
-import { loadPayment } from './payment-lookup';
+import { keeperPrintouts, receiptMessage } from './payment-messages';
 
 /** What the keeper's confirmation led to. */
 export type ConfirmOutcome =
@@ -31,6 +32,17 @@ export type ConfirmOutcome =
 // Refused (a Refusal): PAYMENT_NOT_FOUND (the card is out of date), PAYMENT_WAS_REJECTED / PAYMENT_WAS_CANCELLED,
 // CONFIRM_AMOUNT_MORE / CONFIRM_AMOUNT_LESS (the keeper typed another amount than the dues the owner was told).
 
+const LEDGER = {
+  S13_PAYMENT: { account: 'OWNER_PAYMENT', section: 's. 13' },
+  S15_DEPOSIT: { account: 'OWNER_DEPOSIT', section: 's. 15' },
+} as const;
+
+/** The dues the owner was shown when declaring (the statute engine's total in the snapshot), if recorded. */
+export function duesTold(snapshot: unknown): number | null {
+  const total = (snapshot as { totals?: { totalPaise?: unknown } } | null)?.totals?.totalPaise;
+  return typeof total === 'number' && Number.isSafeInteger(total) && total > 0 ? total : null;
+}
+
 /**
  * The statute engine's leave for the keeper to act on the case now, read inside the transaction; a refusal
  * rolls it back as a Refusal (REFUSED with the engine's reason and section).
@@ -45,6 +57,14 @@ export async function keeperMay(
   const check = checkTransition(caseStateOf(c), action, 'pound_keeper', now);
   if (check.ok) return { c, allowed: check.value };
   throw refusalOf(check.error);
+}
+
+export async function loadPayment(db: Db | Tx, paymentId: number) {
+  const p = await db.payment.findUnique({
+    where: { id: paymentId },
+    include: { case: { include: { pound: true } }, receipt: true },
+  });
+  return p && { ...p, amountPaise: paiseOf(p.amountPaise) };
 }
 
 /**
@@ -74,6 +94,37 @@ export async function confirmPayment(db: Db, input: ConfirmInput): Promise<Confi
     if (!declared?.part) throw e;
     return confirmOnce(db, input);
   }
+}
+
+/** A payment as a keeper's answer finds it: which pound's keepers may act on it, and the case it is for. */
+export interface PaymentInScope {
+  paymentId: number;
+  poundId: number;
+  caseNumber: string;
+}
+
+/** The payment `paymentId` (a button's) with its case's pound and number, in one statement; null if there is none. */
+export async function paymentInScope(db: Db, paymentId: number): Promise<PaymentInScope | null> {
+  const rows = await queryRows<PaymentInScope>(
+    db,
+    Prisma.sql`SELECT p."id" AS "paymentId", c."poundId", c."number" AS "caseNumber"
+      FROM "Payment" p JOIN "Case" c ON c."id" = p."caseId" WHERE p."id" = ${paymentId}`,
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * The payment whose card is message `messageId` in chat `chatId` (a keeper replies to the card), with its case's pound
+ * and number, in one statement; null when that message is no payment card.
+ */
+export async function paymentOfCard(db: Db, chatId: number, messageId: number): Promise<PaymentInScope | null> {
+  const rows = await queryRows<PaymentInScope>(
+    db,
+    Prisma.sql`SELECT p."id" AS "paymentId", c."poundId", c."number" AS "caseNumber"
+      FROM "PaymentCard" pc JOIN "Payment" p ON p."id" = pc."paymentId" JOIN "Case" c ON c."id" = p."caseId"
+      WHERE pc."chatId" = ${BigInt(chatId)} AND pc."messageId" = ${messageId}`,
+  );
+  return rows[0] ?? null;
 }
 
 /** What a keeper's confirmation says. */
@@ -113,10 +164,28 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
       caseNumber = p.c.number;
       if (p.status === 'CONFIRMED')
         return { status: 'already', paymentId, caseNumber: p.c.number, receiptNumber: p.receiptNumber } as const;
-      const confirmedPaise = amountToConfirm(p, input.amountPaise);
+      if (p.status !== 'PENDING')
+        throw new Refusal(p.status === 'REJECTED' ? 'PAYMENT_WAS_REJECTED' : 'PAYMENT_WAS_CANCELLED', null, {
+          caseNumber: p.c.number,
+        });
+      const duePaise = duesTold(p.duesSnapshot) ?? p.amountPaise;
+      if (input.amountPaise != null && input.amountPaise !== duePaise)
+        throw new Refusal(input.amountPaise > duePaise ? 'CONFIRM_AMOUNT_MORE' : 'CONFIRM_AMOUNT_LESS', null, {
+          caseNumber: p.c.number,
+          due: duePaise,
+          given: input.amountPaise,
+          difference: Math.abs(input.amountPaise - duePaise),
+        });
+      // The keeper's word is the amount received: the dues told (equal to what the keeper typed, if anything).
+      const confirmedPaise = duePaise;
       // One owner's heads of a multi-owner entry (a part payment) or the case's own payment: src/law decides (part-claim.ts).
       const plan = confirmationPlan(p.c, p.claimId === null ? [] : p.claimHeadIds, p, now);
-      const { ledger, division } = confirmationLedger(p, paymentId, confirmedPaise);
+      // The ledger: the money received and, for a s. 13 payment, its s. 17 division (the keeper retains the feeding
+      // charges received, the fines are the Magistrate's). A s. 15 deposit is divided only when the Magistrate orders
+      // it applied (deposit-outcome.ts).
+      const ledger = LEDGER[p.kind];
+      const division =
+        p.kind === 'S13_PAYMENT' ? claimDivisionPostings(p.duesSnapshot, paymentId, confirmedPaise) : null;
       // The payment, the case and the ledger in one statement (confirmation-sql.ts); false: confirmed meanwhile.
       const recorded = await recordConfirmation(tx, {
         paymentId,
@@ -130,7 +199,16 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
         now,
         c: plan.c,
         caseChange: plan.caseChange,
-        ledger,
+        ledger: [
+          {
+            account: ledger.account,
+            amountPaise: confirmedPaise,
+            section: ledger.section,
+            memo: `payment ${paymentId}`,
+            idempotencyKey: `payment:${paymentId}:received`,
+          },
+          ...(division?.postings ?? []),
+        ],
       });
       if (!recorded) return null;
       const kind = p.kind;
@@ -168,23 +246,37 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
       // keeper's printouts — the receipt and the release slip the owner signs when taking the cattle (s. 13) — typeset
       // from the rows above.
       const messages = [
-        ...ownerReceipt(paymentId, {
-          chatId: p.payerTelegramId,
-          kind,
-          receipt: {
-            id: receipt.id,
-            number: receipt.number,
-            verificationCode: receipt.verificationCode,
-            amountPaise: confirmedPaise,
-            items,
-          },
-          caseNumber: p.c.number,
+        messageItem(
+          receiptMessage({
+            chatId: p.payerTelegramId,
+            kind,
+            receipt: {
+              number: receipt.number,
+              verificationCode: receipt.verificationCode,
+              amountPaise: confirmedPaise,
+              items,
+            },
+            caseNumber: p.c.number,
+            now,
+            botUsername: input.botUsername,
+            ...(lastDay ? { lastDay } : {}),
+            // A part payment covers its owner's heads only: the receipt names them, as his release message does.
+            ...(plan.part ? { heads: plan.c.heads.filter((h) => plan.headIds.includes(h.id)) } : {}),
+          }),
+          `payment:${paymentId}:receipt`,
           now,
-          botUsername: input.botUsername,
-          ...(lastDay ? { lastDay } : {}),
-          // A part payment covers its owner's heads only: the receipt names them, as his release message does.
-          ...(plan.part ? { heads: plan.c.heads.filter((h) => plan.headIds.includes(h.id)) } : {}),
-        }),
+        ),
+        messageItem(
+          {
+            chatId: String(p.payerTelegramId),
+            key: 'documents:caption.receipt',
+            params: { number: receipt.number },
+            document: { kind: 'receipt', receiptId: receipt.id },
+            priority: 'personal',
+          },
+          `payment:${paymentId}:receipt:pdf`,
+          now,
+        ),
         ...(released ? [released.message] : []),
         ...(input.keeperChat != null ? keeperPrintouts(paymentId, String(input.keeperChat), receipt, p.c, now) : []),
         deadlineReplan(p.caseId, now),
@@ -222,26 +314,21 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
     return done;
   } catch (e) {
     if (caseNumber === null) throw e;
-    return afterRace(db, e, paymentId, caseNumber);
+    // Confirmed by someone else between our read and our write: the law says so; it is "already".
+    if (e instanceof Refusal && (e.reason === 'PAYMENT_ALREADY_CONFIRMED' || e.reason === 'DEPOSIT_ALREADY_CONFIRMED'))
+      return already(db, paymentId, caseNumber);
+    // A part payment confirmed by another keeper meanwhile: its heads have left the pound (HEAD_NOT_IN_CUSTODY) or
+    // the case moved on; the payment itself says it is done.
+    if (
+      e instanceof Refusal &&
+      (await db.payment.findUnique({ where: { id: paymentId }, select: { status: true } }))?.status === 'CONFIRMED'
+    )
+      return already(db, paymentId, caseNumber);
+    // Another payment of the same kind for this case was confirmed first (confirmedSlot is unique).
+    if (isUniqueViolation(e)) return already(db, paymentId, caseNumber);
+    if (isDatabaseConflict(e)) throw new Refusal('CONFLICT');
+    throw e;
   }
-}
-
-/** A confirmation that lost a race to another keeper's (or failed on a conflict): what the keeper is told. */
-async function afterRace(db: Db, e: unknown, paymentId: number, caseNumber: string): Promise<ConfirmOutcome> {
-  // Confirmed by someone else between our read and our write: the law says so; it is "already".
-  if (e instanceof Refusal && (e.reason === 'PAYMENT_ALREADY_CONFIRMED' || e.reason === 'DEPOSIT_ALREADY_CONFIRMED'))
-    return already(db, paymentId, caseNumber);
-  // A part payment confirmed by another keeper meanwhile: its heads have left the pound (HEAD_NOT_IN_CUSTODY) or
-  // the case moved on; the payment itself says it is done.
-  if (
-    e instanceof Refusal &&
-    (await db.payment.findUnique({ where: { id: paymentId }, select: { status: true } }))?.status === 'CONFIRMED'
-  )
-    return already(db, paymentId, caseNumber);
-  // Another payment of the same kind for this case was confirmed first (confirmedSlot is unique).
-  if (isUniqueViolation(e)) return already(db, paymentId, caseNumber);
-  if (isDatabaseConflict(e)) throw new Refusal('CONFLICT');
-  throw e;
 }
 
 async function already(db: Db, paymentId: number, caseNumber: string): Promise<ConfirmOutcome> {

@@ -48,31 +48,6 @@ export function keeperPrintouts(
   ];
 }
 
-/**
- * The owner's receipt of a confirmation: the message (words and the QR of the verification link) and the same
- * receipt as a PDF, typeset by the job that sends it.
- */
-export function ownerReceipt(
-  paymentId: number,
-  input: Omit<ReceiptMessageInput, 'receipt'> & { receipt: ReceiptMessageInput['receipt'] & { id: number } },
-): OutboxItem[] {
-  const { id, ...receipt } = input.receipt;
-  return [
-    messageItem(receiptMessage({ ...input, receipt }), `payment:${paymentId}:receipt`, input.now),
-    messageItem(
-      {
-        chatId: String(input.chatId),
-        key: 'documents:caption.receipt',
-        params: { number: receipt.number },
-        document: { kind: 'receipt', receiptId: id },
-        priority: 'personal',
-      },
-      `payment:${paymentId}:receipt:pdf`,
-      input.now,
-    ),
-  ];
-}
-
 /** What the owner's receipt message is made from. */
 interface ReceiptMessageInput {
   chatId: bigint;

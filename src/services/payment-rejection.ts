@@ -4,8 +4,7 @@ import { audit } from './audit';
 import { isDatabaseConflict, transition } from './case-transition';
 import { planDeadlines } from './deadlines';
 import { queueMessage } from './outbox';
-import { keeperMay } from './payment-confirmation';
-import { loadPayment } from './payment-lookup';
+import { keeperMay, loadPayment } from './payment-confirmation';
 import { Refusal } from './refusal';
 import { authorize, authorizeInTx, type StaffActor } from './staff-actor';
 
