@@ -1,19 +1,25 @@
-import { checkTransition, type CaseAction, type StatutoryWindows, type TransitionAllowed } from '../law';
+import { checkTransition, type CaseAction, type TransitionAllowed } from '../law';
 import type { Db } from '../db';
 import { Prisma } from '../db';
 import { queryRows, sqlTransaction } from '../db/direct';
-import { claimDivisionPostings } from './claim-division';
 import { caseStateOf, isDatabaseConflict, isUniqueViolation, loadCase, type CaseForLaw } from './case-transition';
 import { refusalOf, Refusal } from './refusal';
-import { deadlineReplan } from './deadlines';
-import { messageItem, type Tx } from './outbox';
-import { issueReceipt, receiptItemsFromSnapshot } from './receipts';
-import { authorizeOnRowsInTx, type StaffActor } from './staff-actor';
-import { s20LastDay } from './next-deadline';
+import type { Tx } from './outbox';
+import { authorizeOnRowsInTx } from './staff-actor';
 import { paiseOf } from '../db';
-import { confirmationFacts, queueAndAudit, recordConfirmation } from './confirmation-sql';
-import { confirmationPlan, releasePart } from './part-claim';
-import { keeperPrintouts, receiptMessage } from './payment-messages';
+import { confirmationFacts } from './confirmation-sql';
+import { confirmationPlan } from './part-claim';
+import {
+  alreadyOrRefused,
+  amountReceived,
+  type ConfirmInput,
+  confirmedSlotOf,
+  receiptAndRelease,
+  recordPaymentCaseAndLedger,
+  tellAndAudit,
+} from './confirmation-steps';
+
+export { duesTold } from './confirmation-steps';
 
 /** What the keeper's confirmation led to. */
 export type ConfirmOutcome =
@@ -31,17 +37,6 @@ export type ConfirmOutcome =
   | { status: 'already'; paymentId: number; caseNumber: string; receiptNumber: string | null };
 // Refused (a Refusal): PAYMENT_NOT_FOUND (the card is out of date), PAYMENT_WAS_REJECTED / PAYMENT_WAS_CANCELLED,
 // CONFIRM_AMOUNT_MORE / CONFIRM_AMOUNT_LESS (the keeper typed another amount than the dues the owner was told).
-
-const LEDGER = {
-  S13_PAYMENT: { account: 'OWNER_PAYMENT', section: 's. 13' },
-  S15_DEPOSIT: { account: 'OWNER_DEPOSIT', section: 's. 15' },
-} as const;
-
-/** The dues the owner was shown when declaring (the statute engine's total in the snapshot), if recorded. */
-export function duesTold(snapshot: unknown): number | null {
-  const total = (snapshot as { totals?: { totalPaise?: unknown } } | null)?.totals?.totalPaise;
-  return typeof total === 'number' && Number.isSafeInteger(total) && total > 0 ? total : null;
-}
 
 /**
  * The statute engine's leave for the keeper to act on the case now, read inside the transaction; a refusal
@@ -127,28 +122,11 @@ export async function paymentOfCard(db: Db, chatId: number, messageId: number): 
   return rows[0] ?? null;
 }
 
-/** What a keeper's confirmation says. */
-type ConfirmInput = {
-  paymentId: number;
-  actor: StaffActor;
-  now: Date;
-  botUsername: string;
-  amountPaise?: number | null;
-  receiptBookNo?: string | null;
-  /**
-   * The chat the keeper confirmed in: his printouts (the receipt and the release slip, s. 13) are sent there by the
-   * jobs, typeset when sent. None: no printouts (a confirmation made elsewhere than in a keeper's chat).
-   */
-  keeperChat?: bigint | number | null;
-  /** The configured statutory periods (the s. 20 window told to a s. 15 depositor); the Act's when absent. */
-  windows?: Partial<StatutoryWindows>;
-};
-
-/** The confirmed-payment slot: one per case and kind for the case's own payment, one per claim for a part payment. */
-function confirmedSlotOf(p: { caseId: number; kind: string; claimId: number | null }, part: boolean): string {
-  return part ? `${p.caseId}:${p.kind}:claim:${p.claimId}` : `${p.caseId}:${p.kind}`;
-}
-
+/**
+ * One try at a keeper's confirmation, in one short transaction (ARCHITECTURE.md, "The keeper's confirmation"): read
+ * the payment with everything the law and the keeper's right need, check, then write in as few statements as the
+ * budget allows. The steps are in ./confirmation-steps.ts.
+ */
 async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome> {
   const { paymentId, now } = input;
   // Known once the payment is read: the refusal and "already" paths below name the case.
@@ -162,142 +140,16 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
       // moment ago confirms nothing.
       const who = authorizeOnRowsInTx(p.grantRows, input.actor, 'payment.confirm', p.pound.id);
       caseNumber = p.c.number;
-      if (p.status === 'CONFIRMED')
-        return { status: 'already', paymentId, caseNumber: p.c.number, receiptNumber: p.receiptNumber } as const;
-      if (p.status !== 'PENDING')
-        throw new Refusal(p.status === 'REJECTED' ? 'PAYMENT_WAS_REJECTED' : 'PAYMENT_WAS_CANCELLED', null, {
-          caseNumber: p.c.number,
-        });
-      const duePaise = duesTold(p.duesSnapshot) ?? p.amountPaise;
-      if (input.amountPaise != null && input.amountPaise !== duePaise)
-        throw new Refusal(input.amountPaise > duePaise ? 'CONFIRM_AMOUNT_MORE' : 'CONFIRM_AMOUNT_LESS', null, {
-          caseNumber: p.c.number,
-          due: duePaise,
-          given: input.amountPaise,
-          difference: Math.abs(input.amountPaise - duePaise),
-        });
-      // The keeper's word is the amount received: the dues told (equal to what the keeper typed, if anything).
-      const confirmedPaise = duePaise;
+      const settled = alreadyOrRefused(p, paymentId);
+      if (settled) return settled;
+      const confirmedPaise = amountReceived(p, input.amountPaise);
       // One owner's heads of a multi-owner entry (a part payment) or the case's own payment: src/law decides (part-claim.ts).
       const plan = confirmationPlan(p.c, p.claimId === null ? [] : p.claimHeadIds, p, now);
-      // The ledger: the money received and, for a s. 13 payment, its s. 17 division (the keeper retains the feeding
-      // charges received, the fines are the Magistrate's). A s. 15 deposit is divided only when the Magistrate orders
-      // it applied (deposit-outcome.ts).
-      const ledger = LEDGER[p.kind];
-      const division =
-        p.kind === 'S13_PAYMENT' ? claimDivisionPostings(p.duesSnapshot, paymentId, confirmedPaise) : null;
-      // The payment, the case and the ledger in one statement (confirmation-sql.ts); false: confirmed meanwhile.
-      const recorded = await recordConfirmation(tx, {
-        paymentId,
-        caseId: p.caseId,
-        part: plan.part,
-        amountPaise: confirmedPaise,
-        confirmedSlot: confirmedSlotOf(p, plan.part),
-        staffId: who.grant.staffId,
-        messageId: input.actor.messageId,
-        receiptBookNo: input.receiptBookNo?.trim() || null,
-        now,
-        c: plan.c,
-        caseChange: plan.caseChange,
-        ledger: [
-          {
-            account: ledger.account,
-            amountPaise: confirmedPaise,
-            section: ledger.section,
-            memo: `payment ${paymentId}`,
-            idempotencyKey: `payment:${paymentId}:received`,
-          },
-          ...(division?.postings ?? []),
-        ],
-      });
+      const recorded = await recordPaymentCaseAndLedger(tx, p, input, who, plan, confirmedPaise);
       if (!recorded) return null;
-      const kind = p.kind;
-      const items = receiptItemsFromSnapshot(p.duesSnapshot, confirmedPaise, kind, now);
-      // s. 15: the depositor is told the last day to complain (s. 20), the engine's date that gated the deposit.
-      const lastDay = kind === 'S15_DEPOSIT' ? s20LastDay(p.c, input.windows ?? {}) : undefined;
-      const receipt = await issueReceipt(tx, {
-        caseId: p.caseId,
-        pound: p.pound,
-        kind,
-        amountPaise: confirmedPaise,
-        items,
-        paymentId,
-        issuedToTelegramId: p.payerTelegramId,
-        now,
-      });
-      // A part payment delivers its heads now (ss. 13, 15); the case goes on for the rest.
-      const released =
-        plan.part && p.claimId !== null
-          ? await releasePart(tx, {
-              c: plan.c,
-              claimId: p.claimId,
-              kind,
-              headIds: plan.headIds,
-              staffId: who.grant.staffId,
-              messageId: input.actor.messageId,
-              ownerChat: p.payerTelegramId,
-              receiptNumber: receipt.number,
-              ...(lastDay ? { lastDay } : {}),
-              now,
-            })
-          : null;
-      // Every message, the deadline replan and the audit event in one statement. What the messages say is made when
-      // each is sent, by the job that sends it: the owner's receipt (words, QR), the same receipt as a PDF, and the
-      // keeper's printouts — the receipt and the release slip the owner signs when taking the cattle (s. 13) — typeset
-      // from the rows above.
-      const messages = [
-        messageItem(
-          receiptMessage({
-            chatId: p.payerTelegramId,
-            kind,
-            receipt: {
-              number: receipt.number,
-              verificationCode: receipt.verificationCode,
-              amountPaise: confirmedPaise,
-              items,
-            },
-            caseNumber: p.c.number,
-            now,
-            botUsername: input.botUsername,
-            ...(lastDay ? { lastDay } : {}),
-            // A part payment covers its owner's heads only: the receipt names them, as his release message does.
-            ...(plan.part ? { heads: plan.c.heads.filter((h) => plan.headIds.includes(h.id)) } : {}),
-          }),
-          `payment:${paymentId}:receipt`,
-          now,
-        ),
-        messageItem(
-          {
-            chatId: String(p.payerTelegramId),
-            key: 'documents:caption.receipt',
-            params: { number: receipt.number },
-            document: { kind: 'receipt', receiptId: receipt.id },
-            priority: 'personal',
-          },
-          `payment:${paymentId}:receipt:pdf`,
-          now,
-        ),
-        ...(released ? [released.message] : []),
-        ...(input.keeperChat != null ? keeperPrintouts(paymentId, String(input.keeperChat), receipt, p.c, now) : []),
-        deadlineReplan(p.caseId, now),
-      ];
-      const action = p.kind === 'S13_PAYMENT' ? 'payment.confirm' : 'deposit.confirm';
-      await queueAndAudit(tx, messages, {
-        actor: who.audit,
-        action,
-        caseId: p.caseId,
-        details: {
-          paymentId,
-          amountPaise: confirmedPaise,
-          declaredPaise: p.amountPaise,
-          ...(p.kind === 'S13_PAYMENT' ? { division: division?.lines ?? 'snapshot_not_divisible' } : {}),
-          receiptNumber: receipt.number,
-          receiptBookNo: input.receiptBookNo ?? null,
-          ...(plan.headIds.length
-            ? { heads: plan.headIds, part: plan.part, releaseId: released?.release.id ?? null }
-            : {}),
-        },
-      });
+      const issued = await receiptAndRelease(tx, p, input, who, plan, confirmedPaise);
+      await tellAndAudit(tx, p, input, who, plan, confirmedPaise, recorded, issued);
+      const { receipt, released } = issued;
       const left = plan.c.heads.filter((h) => h.status === 'IMPOUNDED' && !plan.headIds.includes(h.id)).length;
       return {
         status: 'confirmed',
@@ -314,23 +166,33 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
     return done;
   } catch (e) {
     if (caseNumber === null) throw e;
-    // Confirmed by someone else between our read and our write: the law says so; it is "already".
-    if (e instanceof Refusal && (e.reason === 'PAYMENT_ALREADY_CONFIRMED' || e.reason === 'DEPOSIT_ALREADY_CONFIRMED'))
-      return already(db, paymentId, caseNumber);
-    // A part payment confirmed by another keeper meanwhile: its heads have left the pound (HEAD_NOT_IN_CUSTODY) or
-    // the case moved on; the payment itself says it is done.
-    if (
-      e instanceof Refusal &&
-      (await db.payment.findUnique({ where: { id: paymentId }, select: { status: true } }))?.status === 'CONFIRMED'
-    )
-      return already(db, paymentId, caseNumber);
-    // Another payment of the same kind for this case was confirmed first (confirmedSlot is unique).
-    if (isUniqueViolation(e)) return already(db, paymentId, caseNumber);
-    if (isDatabaseConflict(e)) throw new Refusal('CONFLICT');
-    throw e;
+    return settledMeanwhile(db, e, paymentId, caseNumber);
   }
 }
 
+/**
+ * A confirmation that failed after the payment was read (`e`): when another keeper's confirmation got there first, the
+ * keeper is told it is done ("already", with its receipt) rather than shown an error; a case changed meanwhile under
+ * the version guard is CONFLICT (a part payment is judged once more: confirmPayment); anything else is thrown.
+ */
+async function settledMeanwhile(db: Db, e: unknown, paymentId: number, caseNumber: string): Promise<ConfirmOutcome> {
+  // Confirmed by someone else between our read and our write: the law says so; it is "already".
+  if (e instanceof Refusal && (e.reason === 'PAYMENT_ALREADY_CONFIRMED' || e.reason === 'DEPOSIT_ALREADY_CONFIRMED'))
+    return already(db, paymentId, caseNumber);
+  // A part payment confirmed by another keeper meanwhile: its heads have left the pound (HEAD_NOT_IN_CUSTODY) or
+  // the case moved on; the payment itself says it is done.
+  if (
+    e instanceof Refusal &&
+    (await db.payment.findUnique({ where: { id: paymentId }, select: { status: true } }))?.status === 'CONFIRMED'
+  )
+    return already(db, paymentId, caseNumber);
+  // Another payment of the same kind for this case was confirmed first (confirmedSlot is unique).
+  if (isUniqueViolation(e)) return already(db, paymentId, caseNumber);
+  if (isDatabaseConflict(e)) throw new Refusal('CONFLICT');
+  throw e;
+}
+
+/** The answer for a payment confirmed already: its receipt, or the receipt of the payment that took its slot. */
 async function already(db: Db, paymentId: number, caseNumber: string): Promise<ConfirmOutcome> {
   const p = await loadPayment(db, paymentId);
   const slotHolder =
