@@ -31,9 +31,9 @@ describe('the s. 14 or s. 16 path of a case (src/law sale-path)', () => {
   });
 
   it('is decided only in src/law: outside it the fact is only recorded, read from the database or handed to the law', () => {
-    // The service that records the refusal (auction.ts) and the one mapping from a case row to the law's case
+    // The service that records the refusal (owner-refusal.ts) and the one mapping from a case row to the law's case
     // (law-case.ts: the select, the SQL column list, the mappers every loader spreads). Only shrinks.
-    const allowed = new Set(['src/services/auction.ts', 'src/services/law-case.ts']);
+    const allowed = new Set(['src/services/owner-refusal.ts', 'src/services/law-case.ts']);
     const naming = ['src', 'bot', 'jobs']
       .flatMap(sources)
       .map((f) => f.split(path.sep).join('/'))
