@@ -7,8 +7,6 @@ import { reconcileOutbox, reconcilePhotos } from './reconcile-outbox';
 import { reviveFailed } from './reconcile-revive';
 import { flushSentFacts } from './sent-facts';
 
-export { jobStates } from './reconcile-state';
-
 /** Work the reconciler looks back over (older undelivered rows are left to an operator). */
 export const RECONCILE_LOOKBACK_MS = 7 * 24 * 3_600_000;
 

@@ -71,7 +71,6 @@ export interface JobRuntime {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export { RECONCILE_INCREMENTAL_MS } from './reconcile-loop';
 export { LOCK_DURATION_MS, STALLED_INTERVAL_MS } from './workers';
 
 /** Builds the jobs runtime; nothing connects until start(). */

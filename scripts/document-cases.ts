@@ -11,7 +11,8 @@ import { loadGrants, loadStaffActor, staffActorOf, type StaffActor } from '../sr
 import { recordClaim } from '../src/services/claims';
 import { confirmRemittance, recordSplit } from '../src/services/money-split';
 import { auctionEligibleOf, recordNotice } from '../src/services/notice';
-import { registerBidder, scheduleAuction } from '../src/services/auction';
+import { scheduleAuction } from '../src/services/auction';
+import { registerBidder } from '../src/services/bidders';
 import { confirmPayment } from '../src/services/payment-confirmation';
 import { declarePayment } from '../src/services/payments';
 import { releaseCattle } from '../src/services/release';

@@ -14,8 +14,6 @@ import { paiseOf } from '../../src/db';
 import { Feature } from './feature';
 import { claimPaymentActions, replyOwnerRefusal, showPaymentChoice, stale } from './claim-payment';
 
-export { replyOwnerRefusal, showPaymentChoice } from './claim-payment';
-
 /**
  * Claim and pay (s. 13) — and the same path for a deposit under protest (s. 15, entered from protest.ts):
  * owner or agent (the agent gives the owner's name) → the dues → cash at the pound or UPI to the pound's

@@ -8,7 +8,8 @@ import type { BotContext } from '../context';
 import { ownerCb } from '../keyboards/owner';
 import { onAction } from './on-action';
 import { termWord } from '../views/owner/text';
-import { replyOwnerRefusal, showPaymentChoice, startClaim } from './claim';
+import { startClaim } from './claim';
+import { replyOwnerRefusal, showPaymentChoice } from './claim-payment';
 import { Feature } from './feature';
 
 /**

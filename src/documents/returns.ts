@@ -2,7 +2,8 @@ import { poundNameIn } from '../i18n';
 import { isLocalDate, startOfIstDay, toIstDate, type LocalDate } from '../law';
 import type { Lang, Translate } from '../i18n';
 import { surplusesHeld } from '../services/surplus';
-import { buildRegisterExport, istStamp, type RegisterRow } from '../services/register-export';
+import { buildRegisterExport } from '../services/register-export';
+import { istStamp, type RegisterRow } from '../services/register-format';
 import {
   BILINGUAL,
   DocumentUnavailable,

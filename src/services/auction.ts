@@ -17,9 +17,6 @@ import { planDeadlines } from './deadlines';
 import { addToOutbox } from './outbox';
 import { queueOwnerSms } from './sms/owner-mobile';
 
-export { checkCanRecordRefusal, recordOwnerRefusal, refusalNoteKey } from './owner-refusal';
-export { admittedBidders, type BidderResult, normaliseName, registerBidder } from './bidders';
-
 /** The auction as the officer schedules it, per the District Magistrate's directions (s. 14). */
 export interface AuctionInput {
   caseId: number;

@@ -19,8 +19,6 @@ import {
   tellAndAudit,
 } from './confirmation-steps';
 
-export { duesTold } from './confirmation-steps';
-
 /** What the keeper's confirmation led to. */
 export type ConfirmOutcome =
   | {

@@ -14,17 +14,6 @@ import { registerRows } from './register-rows';
 import { Refusal } from './refusal';
 import { authorize, poundsInScope, type StaffActor } from './staff-actor';
 
-export {
-  auctionSection,
-  csvCell,
-  EXPORT_COLUMNS,
-  EXPORT_RECORDS,
-  istStamp,
-  MAX_EXPORT_DAYS,
-  paiseToRupeesText,
-  type RegisterRow,
-} from './register-format';
-
 /**
  * The s. 7 register of one pound for India dates `from`..`to` (inclusive) as CSV: every case registered
  * (with each head), and every payment, receipt, release, court order, notice, auction, sale, ledger entry and

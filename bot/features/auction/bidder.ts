@@ -1,6 +1,6 @@
 import { InlineKeyboard } from 'grammy';
 import { z } from 'zod';
-import { registerBidder } from '../../../src/services/auction';
+import { registerBidder } from '../../../src/services/bidders';
 import { Refusal } from '../../../src/services/refusal';
 import type { BotContext } from '../../context';
 import type { CallbackCodec } from '../../flows/callback-codec';

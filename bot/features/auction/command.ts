@@ -1,6 +1,7 @@
 import { isS16Path, s16RefusedAt, salePath } from '../../../src/law';
 import { InlineKeyboard } from 'grammy';
-import { admittedBidders, checkCanSchedule, heldWithoutBids } from '../../../src/services/auction';
+import { checkCanSchedule, heldWithoutBids } from '../../../src/services/auction';
+import { admittedBidders } from '../../../src/services/bidders';
 import { nextCaseActions, type CaseForLaw } from '../../../src/services/case-transition';
 import { auctionEligibleOf } from '../../../src/services/notice';
 import { Refusal } from '../../../src/services/refusal';

@@ -1,6 +1,6 @@
 import { InlineKeyboard } from 'grammy';
 import { z } from 'zod';
-import { checkCanRecordRefusal, recordOwnerRefusal } from '../../../src/services/auction';
+import { checkCanRecordRefusal, recordOwnerRefusal } from '../../../src/services/owner-refusal';
 import type { CaseForLaw } from '../../../src/services/case-transition';
 import { cleanPersonName } from '../../../src/services/person-name';
 import { authorize } from '../../../src/services/staff-actor';

@@ -1,6 +1,6 @@
 import { isS16Path } from '../../../src/law';
 import { InlineKeyboard } from 'grammy';
-import { admittedBidders } from '../../../src/services/auction';
+import { admittedBidders } from '../../../src/services/bidders';
 import type { CaseForLaw } from '../../../src/services/case-transition';
 import { checkCanRecordSale } from '../../../src/services/sale';
 import { storedAccountOf } from '../../../src/services/sale-record';

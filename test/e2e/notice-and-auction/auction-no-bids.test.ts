@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { registerBidder, scheduleAuction } from '../../../src/services/auction';
+import { scheduleAuction } from '../../../src/services/auction';
+import { registerBidder } from '../../../src/services/bidders';
 import type { StaffActor } from '../../../src/services/staff-actor';
 import { recordNotice } from '../../../src/services/notice';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';

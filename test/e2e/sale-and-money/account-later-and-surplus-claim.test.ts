@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatRupees } from '../../../src/i18n/index';
-import { registerBidder, scheduleAuction } from '../../../src/services/auction';
+import { scheduleAuction } from '../../../src/services/auction';
+import { registerBidder } from '../../../src/services/bidders';
 import type { StaffActor } from '../../../src/services/staff-actor';
 import { recordSplit } from '../../../src/services/money-split';
 import { recordNotice } from '../../../src/services/notice';

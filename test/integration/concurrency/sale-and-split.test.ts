@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerBidder, scheduleAuction } from '../../../src/services/auction';
+import { scheduleAuction } from '../../../src/services/auction';
+import { registerBidder } from '../../../src/services/bidders';
 import { Refusal } from '../../../src/services/refusal';
 import type { StaffActor } from '../../../src/services/staff-actor';
 import { confirmRemittance, recordSplit } from '../../../src/services/money-split';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { registerBidder, scheduleAuction } from '../../../src/services/auction';
+import { scheduleAuction } from '../../../src/services/auction';
+import { registerBidder } from '../../../src/services/bidders';
 import type { StaffActor } from '../../../src/services/staff-actor';
 import { moneyStatus, recordSplit } from '../../../src/services/money-split';
 import { recordNotice, recordProclamations } from '../../../src/services/notice';

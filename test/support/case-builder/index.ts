@@ -1,5 +1,7 @@
 import type { Db } from '../../../src/db';
-import { recordOwnerRefusal, registerBidder, scheduleAuction } from '../../../src/services/auction';
+import { scheduleAuction } from '../../../src/services/auction';
+import { recordOwnerRefusal } from '../../../src/services/owner-refusal';
+import { registerBidder } from '../../../src/services/bidders';
 import { loadCase } from '../../../src/services/case-transition';
 import { planDeadlines } from '../../../src/services/deadlines';
 import { recordSplit } from '../../../src/services/money-split';

@@ -9,7 +9,7 @@ import {
   UNAMBIGUOUS_ALPHABET,
 } from '../../../src/services/enrolment';
 import { receiptItemsFromSnapshot, receiptNumber } from '../../../src/services/receipts';
-import { csvCell, istStamp, paiseToRupeesText } from '../../../src/services/register-export';
+import { csvCell, istStamp, paiseToRupeesText } from '../../../src/services/register-format';
 import { parseCaseNumber } from '../../../src/services/cases';
 import { authorize, may, poundsInScope, staffActorOf, type Grant } from '../../../src/services/staff-actor';
 import { nextCaseActions } from '../../../src/services/case-transition';
