@@ -31,6 +31,7 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
     ...(options.client ? { client: options.client } : {}),
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),
   });
+  const user = loadUser(options.userCacheTtlMs);
   // Chained without grammY's two async frames per step (bot/features/feature.ts `inOrder`): every update runs them all.
   bot.use(
     inOrder([
@@ -43,8 +44,9 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
       },
       // One update of a chat at a time, in arrival order (webhooks, the runner's long polling, the local chat alike).
       inChatOrder(),
-      dedupeUpdates(),
-      loadUser(options.userCacheTtlMs),
+      // The claim carries the user's refresh when his cached record cannot serve (and the screen's likely read).
+      dedupeUpdates(user.refreshAhead),
+      user.load,
       dbSession(),
     ]),
   );

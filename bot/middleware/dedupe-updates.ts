@@ -1,10 +1,12 @@
 import type { MiddlewareFn } from 'grammy';
 import { Prisma, type Db } from '../../src/db';
-import { queryAhead, queryRows } from '../../src/db/direct';
+import { queryRows, queryTogether } from '../../src/db/direct';
+import { holdReadAhead } from '../../src/db/read-ahead';
 import pg from 'pg';
 import type { Logger } from '../../src/logging';
 import type { BotContext } from '../context';
 import { readAheadOf } from '../read-ahead';
+import type { UserRefresh } from './user';
 import { randomUUID } from 'node:crypto';
 import {
   drainHeldLeases,
@@ -55,9 +57,11 @@ function stateOf(db: Db): DedupeState {
  * statement: one round trip before the handlers. `value` is undefined when the lease is held elsewhere (the
  * session middleware then waits for it). `token` may be this process's held lease on `key` (taken over and
  * renewed). The same statement ends this process's other held leases (session-storage.ts `drainHeldLeases`).
- * Sent to the pool directly on Postgres (src/db/direct.ts), with `ahead` — the read the update's handler will most
- * likely make (bot/read-ahead.ts) — in the same round trip; what it read is kept for the handler only when the update
- * was claimed and its session leased here (otherwise another delivery, or another process, may act first).
+ * Sent to the pool directly on Postgres (src/db/direct.ts), and in the same round trip (src/db/pipeline.ts):
+ * - `with.user`, the sender's refresh when the user middleware's cache cannot serve him (bot/middleware/user.ts);
+ * - `with.screen`, the read the update's handler will most likely make (bot/read-ahead.ts), kept for the handler only
+ *   when the update was claimed and its session leased here (otherwise another delivery, or another process, may act
+ *   first).
  */
 export async function claimUpdateAndLease(
   db: Db,
@@ -65,7 +69,7 @@ export async function claimUpdateAndLease(
   key: string,
   token: string,
   now: Date,
-  ahead?: Prisma.Sql,
+  along: { user?: UserRefresh | undefined; screen?: Prisma.Sql | undefined } = {},
 ): Promise<{ claimed: boolean; value?: unknown }> {
   const lease = new Date(now.getTime() - CLAIM_LEASE_MS);
   const forget = new Date(now.getTime() - FORGET_AFTER_MS);
@@ -91,8 +95,7 @@ export async function claimUpdateAndLease(
       RETURNING "value"
     )
     SELECT (SELECT count(*) FROM claim)::int AS claimed, (SELECT count(*) FROM session)::int AS leased, (SELECT "value" FROM session) AS value`;
-    const both = (r: Row[]) => Number(r[0]?.claimed) === 1 && Number(r[0]?.leased) === 1;
-    rows = (ahead && (await withoutFailedRead(queryAhead(db, sql, ahead, both)))) ?? (await queryRows<Row>(db, sql));
+    rows = (await withAlong(db, sql, along)) ?? (await queryRows<Row>(db, sql));
     ok = true;
   } finally {
     ending.done(ok);
@@ -102,17 +105,31 @@ export async function claimUpdateAndLease(
 }
 
 /**
- * The claim's round trip with a read ahead, or undefined when that read failed as a statement (a case id out of range,
- * say): the two were one implicit transaction (src/db/pipeline.ts), so the claim did not happen either and is sent
- * again alone. A lost connection is not a statement's failure and propagates as the claim's own would.
+ * The claim's rows, sent with the user's refresh and the screen's read in one round trip; undefined when there is
+ * nothing to send with it or no round trip to save (PGlite), or when one of them failed as a statement (a case id out
+ * of range, say): they were one implicit transaction (src/db/pipeline.ts), so the claim did not happen either and is
+ * sent again alone (the user middleware then reads the user itself). A lost connection is not a statement's failure
+ * and propagates as the claim's own would.
  */
-async function withoutFailedRead<T>(pipelined: Promise<T | undefined>): Promise<T | undefined> {
+async function withAlong<Row extends { claimed: number; leased: number }>(
+  db: Db,
+  claim: Prisma.Sql,
+  along: { user?: UserRefresh | undefined; screen?: Prisma.Sql | undefined },
+): Promise<Row[] | undefined> {
+  const { user, screen } = along;
+  if (!user && !screen) return undefined;
+  let results: Array<Record<string, unknown>[]> | undefined;
   try {
-    return await pipelined;
+    results = await queryTogether(db, [claim, ...(user ? [user.sql] : []), ...(screen ? [screen] : [])]);
   } catch (err) {
     if (err instanceof pg.DatabaseError) return undefined;
     throw err;
   }
+  if (!results) return undefined;
+  const rows = results[0] as Row[];
+  if (user) user.keep(results[1]!);
+  if (screen && Number(rows[0]?.claimed) === 1 && Number(rows[0]?.leased) === 1) holdReadAhead(screen, results.at(-1)!);
+  return rows;
 }
 
 /** Claims an update id; true when this delivery is the one to handle it. */
@@ -175,7 +192,7 @@ function maybePrune(ctx: BotContext, now: Date): void {
  * Claims the update's id — with the chat's session lease in the same statement. Runs after `inChatOrder`
  * (session-storage.ts), which queues the update behind earlier ones of its chat in this bot instance.
  */
-export function dedupeUpdates(): MiddlewareFn<BotContext> {
+export function dedupeUpdates(userRefresh?: (ctx: BotContext) => UserRefresh | undefined): MiddlewareFn<BotContext> {
   return async (ctx, next) => {
     const key = sessionKeyOf(ctx);
     const updateId = BigInt(ctx.update.update_id);
@@ -186,7 +203,10 @@ export function dedupeUpdates(): MiddlewareFn<BotContext> {
       // This process may still hold the chat's lease from its previous update (its session unchanged): take it over.
       const held = await takeHeldLease(ctx.deps.db, key);
       const token = held ?? randomUUID();
-      const r = await claimUpdateAndLease(ctx.deps.db, updateId, key, token, now, readAheadOf(ctx));
+      const r = await claimUpdateAndLease(ctx.deps.db, updateId, key, token, now, {
+        user: userRefresh?.(ctx),
+        screen: readAheadOf(ctx),
+      });
       claimed = r.claimed;
       if ('value' in r) rememberLease(ctx, { token, value: sessionValueOf(r.value) });
       else if (held !== undefined && !claimed) holdLease(ctx.deps.db, key, held, ctx.deps.logger); // a duplicate: still ours, still held

@@ -45,20 +45,13 @@ export function forgetUser(db: Db, telegramUserId: bigint | number): void {
   caches.get(db)?.delete(BigInt(telegramUserId));
 }
 
-async function fetchUser(
-  ctx: BotContext,
-  id: bigint,
-  firstName: string,
-  languageCode: string | null,
-): Promise<CachedUser> {
-  const { db, clock } = ctx.deps;
-  const now = clock.now();
-  // One statement for the user and his active grants (one row per grant and pound, or one row with none), sent to
-  // the pool directly on Postgres: through Prisma (an upsert, then a findMany with the pounds) it cost most of a
-  // returning owner's update every USER_CACHE_TTL_MS.
-  const rows = await queryRows<GrantRow & { language: string | null }>(
-    db,
-    Prisma.sql`
+/**
+ * The statement that records the user and reads his active grants (one row per grant and pound, or one row with none),
+ * sent to the pool directly on Postgres: through Prisma (an upsert, then a findMany with the pounds) it cost most of a
+ * returning owner's update every USER_CACHE_TTL_MS.
+ */
+function userSql(id: bigint, firstName: string, languageCode: string | null, now: Date): Prisma.Sql {
+  return Prisma.sql`
     WITH u AS (
       INSERT INTO "TelegramUser" ("id", "firstName", "languageCode", "createdAt", "lastSeenAt")
       VALUES (${id}, ${firstName}, ${languageCode}, ${now}, ${now})
@@ -71,8 +64,12 @@ async function fetchUser(
       FROM "StaffMember" s LEFT JOIN "StaffPound" p ON p."staffId" = s."id"
       WHERE s."telegramUserId" = ${id} AND s."revokedAt" IS NULL
     ) g ON true
-    ORDER BY g."staffId", g."poundId"`,
-  );
+    ORDER BY g."staffId", g."poundId"`;
+}
+
+type UserRow = GrantRow & { language: string | null };
+
+function userOfRows(ctx: BotContext, rows: UserRow[], firstName: string, languageCode: string | null): CachedUser {
   const language = rows[0]?.language ?? null;
   const staff = grantsOfRows(rows.filter((r) => r.staffId !== null));
   return {
@@ -84,30 +81,81 @@ async function fetchUser(
   };
 }
 
-/** The user middleware with a cache of `ttlMs` (0: no cache, every update reads the database). */
-export function loadUser(ttlMs = USER_CACHE_TTL_MS): MiddlewareFn<BotContext> {
-  return async (ctx, next) => {
-    const { config, translator, db } = ctx.deps;
-    const from = ctx.from;
+/** The sender of an update who is a person (not a bot), with his id as the cache's key. */
+function personOf(ctx: BotContext) {
+  const from = ctx.from;
+  return from && !from.is_bot
+    ? { id: BigInt(from.id), firstName: from.first_name, languageCode: from.language_code ?? null }
+    : undefined;
+}
+
+/** The cached user, if it is still what this update may use (fresh, and the same name and language_code). */
+function cachedFor(ctx: BotContext, ttlMs: number): CachedUser | undefined {
+  const person = personOf(ctx);
+  if (!person || ttlMs <= 0) return undefined;
+  const user = cacheOf(ctx.deps.db).get(person.id);
+  if (
+    !user ||
+    performance.now() - user.loadedAt >= ttlMs ||
+    user.firstName !== person.firstName ||
+    user.languageCode !== person.languageCode
+  )
+    return undefined;
+  return user;
+}
+
+/** The user as read for this very update in the round trip of its claim (`UserRefresh`). */
+const refreshed = new WeakMap<object, CachedUser>();
+
+/**
+ * When this update's sender must be read again (not cached, or the cache is stale): the statement, and `keep` for its
+ * rows. The update's claim sends it in its own round trip (bot/middleware/dedupe-updates.ts), so a returning owner's
+ * first update after USER_CACHE_TTL_MS costs no round trip more; the user and his grants are then as fresh as if read
+ * by the user middleware a moment later. Undefined when the cache serves.
+ */
+export interface UserRefresh {
+  sql: Prisma.Sql;
+  keep(rows: unknown[]): void;
+}
+
+async function fetchUser(ctx: BotContext, ttlMs: number): Promise<CachedUser> {
+  const person = personOf(ctx)!;
+  const early = refreshed.get(ctx);
+  const user =
+    early ??
+    userOfRows(
+      ctx,
+      await queryRows<UserRow>(
+        ctx.deps.db,
+        userSql(person.id, person.firstName, person.languageCode, ctx.deps.clock.now()),
+      ),
+      person.firstName,
+      person.languageCode,
+    );
+  if (ttlMs > 0) remember(ctx.deps.db, person.id, user);
+  return user;
+}
+
+function remember(db: Db, id: bigint, user: CachedUser): void {
+  const cache = cacheOf(db);
+  cache.delete(id);
+  if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  cache.set(id, user);
+}
+
+/**
+ * The user middleware with a cache of `ttlMs` (0: no cache, every update reads the database), and the refresh the
+ * update's claim may carry (`refreshAhead`).
+ */
+export function loadUser(ttlMs = USER_CACHE_TTL_MS): {
+  load: MiddlewareFn<BotContext>;
+  refreshAhead(ctx: BotContext): UserRefresh | undefined;
+} {
+  const load: MiddlewareFn<BotContext> = async (ctx, next) => {
+    const { config, translator } = ctx.deps;
     let lang: Lang = config.DEFAULT_LANGUAGE;
-    if (from && !from.is_bot) {
-      const id = BigInt(from.id);
-      const languageCode = from.language_code ?? null;
-      const cache = cacheOf(db);
-      let user = ttlMs > 0 ? cache.get(id) : undefined;
-      if (
-        !user ||
-        performance.now() - user.loadedAt >= ttlMs ||
-        user.firstName !== from.first_name ||
-        user.languageCode !== languageCode
-      ) {
-        user = await fetchUser(ctx, id, from.first_name, languageCode);
-        if (ttlMs > 0) {
-          cache.delete(id);
-          if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-          cache.set(id, user);
-        }
-      }
+    if (personOf(ctx)) {
+      const user = cachedFor(ctx, ttlMs) ?? (await fetchUser(ctx, ttlMs));
       lang = user.lang;
       // A copy: handlers must not change the cached grants.
       ctx.actor = staffActorOf(
@@ -119,4 +167,13 @@ export function loadUser(ttlMs = USER_CACHE_TTL_MS): MiddlewareFn<BotContext> {
     ctx.t = translator.forLang(lang);
     return next();
   };
+  const refreshAhead = (ctx: BotContext): UserRefresh | undefined => {
+    const person = personOf(ctx);
+    if (!person || cachedFor(ctx, ttlMs)) return undefined;
+    return {
+      sql: userSql(person.id, person.firstName, person.languageCode, ctx.deps.clock.now()),
+      keep: (rows) => refreshed.set(ctx, userOfRows(ctx, rows as UserRow[], person.firstName, person.languageCode)),
+    };
+  };
+  return { load, refreshAhead };
 }

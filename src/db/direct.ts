@@ -2,7 +2,7 @@ import pg from 'pg';
 import { countPipelined, countStatement } from '../observability/scope';
 import { Prisma, type PrismaClient } from './generated/client';
 import { Pipeline, type PipelinedStatement, type PipelineResults } from './pipeline';
-import { holdReadAhead, takeReadAhead } from './read-ahead';
+import { takeReadAhead } from './read-ahead';
 
 /**
  * Hand-written SQL on the hot path of an update (the update's claim with the chat's session lease, the lease's
@@ -166,7 +166,7 @@ export function sqlState(e: unknown): string | null {
 
 /**
  * Rows of `sql` (a Prisma.sql template), directly on the pool where registered, else through `$queryRaw`. When the
- * unit of work read `sql` ahead (`queryAhead`) and has run no statement since, those rows are the answer.
+ * unit of work read `sql` ahead (src/db/read-ahead.ts) and has run no statement since, those rows are the answer.
  */
 export async function queryRows<T>(db: Raw, sql: Prisma.Sql): Promise<T[]> {
   const d = direct.get(db);
@@ -177,26 +177,18 @@ export async function queryRows<T>(db: Raw, sql: Prisma.Sql): Promise<T[]> {
 }
 
 /**
- * Runs `sql` and, in the same round trip, reads `ahead` — the read the unit of work is expected to make next (bot/
- * read-ahead.ts) — kept for `queryRows` (src/db/read-ahead.ts). Undefined where the direct path cannot pipeline (PGlite,
- * which has no round trip to save): the caller runs `sql` alone. `keep(rows)` says whether what was read ahead may be
- * used (false: it is dropped). `sql` and `ahead` commit or fail together (src/db/pipeline.ts).
+ * `sqls` in one round trip (src/db/pipeline.ts), all or none, and their rows in order; undefined where the direct path
+ * cannot pipeline (PGlite, which has no round trip to save): the caller sends them one by one. Used by the update's
+ * claim to carry the user's refresh and the screen's read (bot/middleware/dedupe-updates.ts; src/db/read-ahead.ts).
  */
-export async function queryAhead<T>(
+export async function queryTogether(
   db: Raw,
-  sql: Prisma.Sql,
-  ahead: Prisma.Sql,
-  keep: (rows: T[]) => boolean,
-): Promise<T[] | undefined> {
+  sqls: Prisma.Sql[],
+): Promise<Array<Record<string, unknown>[]> | undefined> {
   const d = direct.get(db);
   if (!d?.pipeline) return undefined;
-  const [first, second] = await d.pipeline([
-    { text: sql.text, values: sql.values },
-    { text: ahead.text, values: ahead.values },
-  ]);
-  const rows = first!.rows as T[];
-  if (keep(rows)) holdReadAhead(ahead, second!.rows);
-  return rows;
+  const results = await d.pipeline(sqls.map((q) => ({ text: q.text, values: q.values })));
+  return results.map((r) => r.rows);
 }
 
 /** The number of rows `sql` changed, directly on the pool where registered, else through `$executeRaw`. */

@@ -2,7 +2,7 @@ import { workScope } from '../observability/scope';
 import type { Prisma } from './generated/client';
 
 /**
- * A read made ahead, in the round trip of the statement before it (src/db/direct.ts `queryAhead`), kept on the unit
+ * A read made ahead, in the round trip of the statement before it (src/db/direct.ts `queryTogether`), kept on the unit
  * of work (one update) for the `queryRows` that asks for the same statement — same text, same values — next.
  *
  * It is the answer only if no other statement of the unit of work ran in between (by the unit's statement count,

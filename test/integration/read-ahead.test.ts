@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { Prisma } from '../../src/db';
-import { queryAhead, queryRows } from '../../src/db/direct';
+import { queryRows, queryTogether } from '../../src/db/direct';
+import { holdReadAhead } from '../../src/db/read-ahead';
 import { runInScope, type WorkScope } from '../../src/observability/scope';
 import { dbKinds, suiteDatabase } from '../support/db';
 
@@ -14,6 +15,20 @@ const queue = (key: string) =>
     VALUES ('send', ${key}::text, ${JSON.stringify({ n: 1 })}::jsonb, ${at}::timestamptz) RETURNING "id"`;
 const entry = (key: string) => Prisma.sql`SELECT "id", "runAt", "payload" FROM "OutboxEntry" WHERE "jobKey" = ${key}`;
 type Entry = { id: bigint; runAt: Date; payload: unknown };
+
+/** `sql` with `ahead` in one round trip, `ahead`'s rows kept for the unit of work when `keep` says so (as the claim does). */
+async function queryAhead<T>(
+  db: Parameters<typeof queryRows>[0],
+  sql: Prisma.Sql,
+  ahead: Prisma.Sql,
+  keep: (rows: T[]) => boolean,
+): Promise<T[] | undefined> {
+  const results = await queryTogether(db, [sql, ahead]);
+  if (!results) return undefined;
+  const rows = results[0] as T[];
+  if (keep(rows)) holdReadAhead(ahead, results[1]!);
+  return rows;
+}
 
 /** `fn` in a unit of work; its result and the unit's statement and round-trip counts. */
 async function inScope<T>(fn: () => Promise<T>): Promise<{ value: T; scope: WorkScope }> {

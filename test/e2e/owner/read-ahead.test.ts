@@ -45,6 +45,17 @@ describe.each(await dbKinds())('screens read with the update, on %s', (kind) => 
     readWithClaim(u.update_id);
   });
 
+  it("a new owner's first message: his record, the claim and the card in one round trip on Postgres", async () => {
+    const newcomer = { ...englishOwner, id: 9302, firstName: 'Kamla' };
+    const u = await h.send(newcomer, 'JAI1-2026-2');
+    expect(h.api.lastTo(newcomer.id)!.text).toContain('JAI1-2026-2');
+    const line = handled(u.update_id)!;
+    // The claim, the user's record and grants, the card (and the session's write after the card): on Postgres the
+    // first three share one round trip.
+    expect(line.roundTrips).toBe(postgres ? line.statements! - 2 : line.statements);
+    expect(await h.deps.db.telegramUser.count({ where: { id: BigInt(newcomer.id) } })).toBe(1);
+  });
+
   it('the dues button and /mycases: their screens, read in the round trip of the claim on Postgres', async () => {
     const c = await h.deps.db.case.findUniqueOrThrow({ where: { number: 'JAI1-2026-1' } });
     const tap = await h.tap(owner, data(h, 'du', c.id));
