@@ -69,7 +69,7 @@ function userSql(id: bigint, firstName: string, languageCode: string | null, now
 
 type UserRow = GrantRow & { language: string | null };
 
-function userOfRows(ctx: BotContext, rows: UserRow[], firstName: string, languageCode: string | null): CachedUser {
+function userOfRows(ctx: BotContext, rows: UserRow[], { firstName, languageCode }: Person): CachedUser {
   const language = rows[0]?.language ?? null;
   const staff = grantsOfRows(rows.filter((r) => r.staffId !== null));
   return {
@@ -81,8 +81,13 @@ function userOfRows(ctx: BotContext, rows: UserRow[], firstName: string, languag
   };
 }
 
-/** The sender of an update who is a person (not a bot), with his id as the cache's key. */
-function personOf(ctx: BotContext) {
+/** The sender of an update who is a person (not a bot): his id (the cache's key), first name and language_code. */
+interface Person {
+  id: bigint;
+  firstName: string;
+  languageCode: string | null;
+}
+function personOf(ctx: BotContext): Person | undefined {
   const from = ctx.from;
   return from && !from.is_bot
     ? { id: BigInt(from.id), firstName: from.first_name, languageCode: from.language_code ?? null }
@@ -90,10 +95,8 @@ function personOf(ctx: BotContext) {
 }
 
 /** The cached user, if it is still what this update may use (fresh, and the same name and language_code). */
-function cachedFor(ctx: BotContext, ttlMs: number): CachedUser | undefined {
-  const person = personOf(ctx);
-  if (!person || ttlMs <= 0) return undefined;
-  const user = cacheOf(ctx.deps.db).get(person.id);
+function cachedFor(db: Db, person: Person, ttlMs: number): CachedUser | undefined {
+  const user = ttlMs > 0 ? cacheOf(db).get(person.id) : undefined;
   if (
     !user ||
     performance.now() - user.loadedAt >= ttlMs ||
@@ -103,9 +106,6 @@ function cachedFor(ctx: BotContext, ttlMs: number): CachedUser | undefined {
     return undefined;
   return user;
 }
-
-/** The user as read for this very update in the round trip of its claim (`UserRefresh`). */
-const refreshed = new WeakMap<object, CachedUser>();
 
 /**
  * When this update's sender must be read again (not cached, or the cache is stale): the statement, and `keep` for its
@@ -118,23 +118,8 @@ export interface UserRefresh {
   keep(rows: unknown[]): void;
 }
 
-async function fetchUser(ctx: BotContext, ttlMs: number): Promise<CachedUser> {
-  const person = personOf(ctx)!;
-  const early = refreshed.get(ctx);
-  const user =
-    early ??
-    userOfRows(
-      ctx,
-      await queryRows<UserRow>(
-        ctx.deps.db,
-        userSql(person.id, person.firstName, person.languageCode, ctx.deps.clock.now()),
-      ),
-      person.firstName,
-      person.languageCode,
-    );
-  if (ttlMs > 0) remember(ctx.deps.db, person.id, user);
-  return user;
-}
+/** The user as read for this very update in the round trip of its claim (`UserRefresh`). */
+const refreshed = new WeakMap<object, CachedUser>();
 
 function remember(db: Db, id: bigint, user: CachedUser): void {
   const cache = cacheOf(db);
@@ -152,10 +137,22 @@ export function loadUser(ttlMs = USER_CACHE_TTL_MS): {
   refreshAhead(ctx: BotContext): UserRefresh | undefined;
 } {
   const load: MiddlewareFn<BotContext> = async (ctx, next) => {
-    const { config, translator } = ctx.deps;
+    const { config, translator, db } = ctx.deps;
     let lang: Lang = config.DEFAULT_LANGUAGE;
-    if (personOf(ctx)) {
-      const user = cachedFor(ctx, ttlMs) ?? (await fetchUser(ctx, ttlMs));
+    const person = personOf(ctx);
+    if (person) {
+      // Read with the claim, else from the cache, else now; what was read is cached.
+      const early = refreshed.get(ctx);
+      const cached = early ? undefined : cachedFor(db, person, ttlMs);
+      const user =
+        early ??
+        cached ??
+        userOfRows(
+          ctx,
+          await queryRows<UserRow>(db, userSql(person.id, person.firstName, person.languageCode, ctx.deps.clock.now())),
+          person,
+        );
+      if (ttlMs > 0 && user !== cached) remember(db, person.id, user);
       lang = user.lang;
       // A copy: handlers must not change the cached grants.
       ctx.actor = staffActorOf(
@@ -169,10 +166,10 @@ export function loadUser(ttlMs = USER_CACHE_TTL_MS): {
   };
   const refreshAhead = (ctx: BotContext): UserRefresh | undefined => {
     const person = personOf(ctx);
-    if (!person || cachedFor(ctx, ttlMs)) return undefined;
+    if (!person || cachedFor(ctx.deps.db, person, ttlMs)) return undefined;
     return {
       sql: userSql(person.id, person.firstName, person.languageCode, ctx.deps.clock.now()),
-      keep: (rows) => refreshed.set(ctx, userOfRows(ctx, rows as UserRow[], person.firstName, person.languageCode)),
+      keep: (rows) => refreshed.set(ctx, userOfRows(ctx, rows as UserRow[], person)),
     };
   };
   return { load, refreshAhead };

@@ -114,8 +114,4 @@ export class Pipeline {
       this.results.map((r) => ({ rows: r.rows, rowCount: r.rowCount ?? 0 })),
     );
   }
-
-  handlePortalSuspended(): void {}
-  handleCopyInResponse(): void {}
-  handleCopyData(): void {}
 }

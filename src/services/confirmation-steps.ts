@@ -9,7 +9,7 @@ import type { authorizeOnRowsInTx, StaffActor } from './staff-actor';
 import { s20LastDay } from './next-deadline';
 import { type ConfirmationFacts, queueAndAudit, recordConfirmation } from './confirmation-sql';
 import { type ConfirmationPlan, releasePart } from './part-claim';
-import { keeperPrintouts, receiptMessage } from './payment-messages';
+import { keeperPrintouts, receiptMessage, receiptPdf } from './payment-messages';
 
 // The steps of a keeper's confirmation (src/services/payment-confirmation.ts), in the order it takes them inside its
 // one transaction. None of them adds a statement: the budget of the keeper's update is counted there.
@@ -35,6 +35,19 @@ export type ConfirmInput = {
 type Facts = ConfirmationFacts;
 /** The keeper's right to confirm at the payment's pound, with what his audit event names. */
 type Keeper = ReturnType<typeof authorizeOnRowsInTx>;
+
+/**
+ * What the steps after the amount work on: the transaction, the payment as read, the keeper's word and right, what
+ * src/law planned (the case's own payment or one owner's heads) and the amount received.
+ */
+export interface ConfirmationStep {
+  tx: SqlTx;
+  p: Facts;
+  input: ConfirmInput;
+  who: Keeper;
+  plan: ConfirmationPlan;
+  confirmedPaise: number;
+}
 
 const LEDGER = {
   S13_PAYMENT: { account: 'OWNER_PAYMENT', section: 's. 13' },
@@ -89,14 +102,7 @@ export function amountReceived(p: Facts, typed: number | null | undefined): numb
  * Magistrate's); a s. 15 deposit is divided only when the Magistrate orders it applied (deposit-outcome.ts). Null:
  * confirmed meanwhile (nothing was written); else the division, which the audit event records.
  */
-export async function recordPaymentCaseAndLedger(
-  tx: SqlTx,
-  p: Facts,
-  input: ConfirmInput,
-  who: Keeper,
-  plan: ConfirmationPlan,
-  confirmedPaise: number,
-) {
+export async function recordPaymentCaseAndLedger({ tx, p, input, who, plan, confirmedPaise }: ConfirmationStep) {
   const { paymentId, now } = input;
   const ledger = LEDGER[p.kind];
   const division = p.kind === 'S13_PAYMENT' ? claimDivisionPostings(p.duesSnapshot, paymentId, confirmedPaise) : null;
@@ -130,14 +136,7 @@ export async function recordPaymentCaseAndLedger(
  * The owner's receipt for what he paid (with, for a s. 15 deposit, the last day to complain under s. 20), and for a
  * part payment the release of his heads now (ss. 13, 15) while the case goes on for the rest.
  */
-export async function receiptAndRelease(
-  tx: SqlTx,
-  p: Facts,
-  input: ConfirmInput,
-  who: Keeper,
-  plan: ConfirmationPlan,
-  confirmedPaise: number,
-) {
+export async function receiptAndRelease({ tx, p, input, who, plan, confirmedPaise }: ConfirmationStep) {
   const { paymentId, now } = input;
   const kind = p.kind;
   const items = receiptItemsFromSnapshot(p.duesSnapshot, confirmedPaise, kind, now);
@@ -179,12 +178,7 @@ export async function receiptAndRelease(
  * recorded. Nothing is typeset in the keeper's update.
  */
 export async function tellAndAudit(
-  tx: SqlTx,
-  p: Facts,
-  input: ConfirmInput,
-  who: Keeper,
-  plan: ConfirmationPlan,
-  confirmedPaise: number,
+  { tx, p, input, who, plan, confirmedPaise }: ConfirmationStep,
   recorded: NonNullable<Awaited<ReturnType<typeof recordPaymentCaseAndLedger>>>,
   issued: Awaited<ReturnType<typeof receiptAndRelease>>,
 ): Promise<void> {
@@ -213,17 +207,7 @@ export async function tellAndAudit(
       `payment:${paymentId}:receipt`,
       now,
     ),
-    messageItem(
-      {
-        chatId: String(p.payerTelegramId),
-        key: 'documents:caption.receipt',
-        params: { number: receipt.number },
-        document: { kind: 'receipt', receiptId: receipt.id },
-        priority: 'personal',
-      },
-      `payment:${paymentId}:receipt:pdf`,
-      now,
-    ),
+    receiptPdf(String(p.payerTelegramId), receipt, `payment:${paymentId}:receipt:pdf`, now),
     ...(released ? [released.message] : []),
     ...(input.keeperChat != null ? keeperPrintouts(paymentId, String(input.keeperChat), receipt, p.c, now) : []),
     deadlineReplan(p.caseId, now),

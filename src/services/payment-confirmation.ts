@@ -143,10 +143,11 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
       const confirmedPaise = amountReceived(p, input.amountPaise);
       // One owner's heads of a multi-owner entry (a part payment) or the case's own payment: src/law decides (part-claim.ts).
       const plan = confirmationPlan(p.c, p.claimId === null ? [] : p.claimHeadIds, p, now);
-      const recorded = await recordPaymentCaseAndLedger(tx, p, input, who, plan, confirmedPaise);
+      const step = { tx, p, input, who, plan, confirmedPaise };
+      const recorded = await recordPaymentCaseAndLedger(step);
       if (!recorded) return null;
-      const issued = await receiptAndRelease(tx, p, input, who, plan, confirmedPaise);
-      await tellAndAudit(tx, p, input, who, plan, confirmedPaise, recorded, issued);
+      const issued = await receiptAndRelease(step);
+      await tellAndAudit(step, recorded, issued);
       const { receipt, released } = issued;
       const left = plan.c.heads.filter((h) => h.status === 'IMPOUNDED' && !plan.headIds.includes(h.id)).length;
       return {

@@ -7,6 +7,26 @@ import type { HeadWords } from './head-label';
  * items recorded in the confirmation's transaction and typeset by the jobs that send them.
  */
 
+/** A receipt as a PDF to `chatId` under `jobKey`, typeset by the job that sends it (the owner's lane: personal). */
+export function receiptPdf(
+  chatId: string,
+  receipt: { id: number; number: string },
+  jobKey: string,
+  now: Date,
+): OutboxItem {
+  return messageItem(
+    {
+      chatId,
+      key: 'documents:caption.receipt',
+      params: { number: receipt.number },
+      document: { kind: 'receipt', receiptId: receipt.id },
+      priority: 'personal',
+    },
+    jobKey,
+    now,
+  );
+}
+
 /**
  * The keeper's printouts of a confirmation, sent to the chat he confirmed in: the receipt and then the release slip the
  * owner signs when taking the cattle (s. 13), each typeset by the job that sends it. In the owner's lane (personal):
@@ -21,17 +41,7 @@ export function keeperPrintouts(
 ): OutboxItem[] {
   const keeperReceiptKey = `payment:${paymentId}:keeper:receipt:pdf`;
   return [
-    messageItem(
-      {
-        chatId,
-        key: 'documents:caption.receipt',
-        params: { number: receipt.number },
-        document: { kind: 'receipt', receiptId: receipt.id },
-        priority: 'personal',
-      },
-      keeperReceiptKey,
-      now,
-    ),
+    receiptPdf(chatId, receipt, keeperReceiptKey, now),
     messageItem(
       {
         chatId,
