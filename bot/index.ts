@@ -54,10 +54,13 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   // long polling, webhooks and tests. Failures before this point (the database down while reading the
   // user or session) still propagate, so a webhook answers 500 and Telegram delivers the update again.
   const flows = bot.errorBoundary(handleBotError);
-  // An update from nobody (a channel post, a poll's new state, a reaction count, a boost, a kind Telegram adds later)
-  // has no one to answer and no conversation: claimed above, so a redelivery is skipped, and left there — a command
-  // posted in a channel the bot administers is not answered into the channel.
-  flows.filter((ctx) => ctx.from !== undefined).use(routeFeatures([...features, lastFeature]));
+  // An update from nobody outside a private chat (a channel post, a message sent as a group, a poll's new state, a
+  // reaction count, a boost, a kind Telegram adds later) has no one to answer and no conversation: claimed above, so
+  // a redelivery is skipped, and left there — a command posted in a channel the bot administers is not answered into
+  // the channel. A private chat has one person in it, who is answered.
+  flows
+    .filter((ctx) => ctx.from !== undefined || ctx.chat?.type === 'private')
+    .use(routeFeatures([...features, lastFeature]));
   bot.catch(handleBotError);
   return bot;
 }
