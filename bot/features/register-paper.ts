@@ -53,7 +53,14 @@ export function paperSummary(ctx: BotContext, d: Draft): string | null {
     ctx.t('staff:paper.summary_line', { step: ctx.t(`staff:paper.step.${s}`), at: times[s]!.toISOString() }),
   );
   const text = ctx.t('staff:register_paper.summary_steps', { steps: lines.join('\n') });
-  const plan = checkPaperStepsOfNewEntry(new Date(d.impoundedAt!), times, ctx.deps.clock.now());
+  // Judged when the last step was answered; Record judges them again (and refuses, should they no longer hold).
+  let plan: { auctionFrom: string | null };
+  try {
+    plan = checkPaperStepsOfNewEntry(new Date(d.impoundedAt!), times, ctx.deps.clock.now());
+  } catch (e) {
+    if (!(e instanceof Refusal)) throw e;
+    plan = { auctionFrom: null };
+  }
   return plan.auctionFrom
     ? `${text}\n${ctx.t('staff:register_paper.summary_auction', { auctionFrom: plan.auctionFrom })}`
     : text;
