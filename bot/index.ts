@@ -24,7 +24,7 @@ export interface CreateBotOptions {
 /**
  * The composition of the bot. Middleware order is fixed and reads top to bottom:
  * deps → log scope & metrics → per-chat order → replay guard → user & language & roles → session (one update per chat at a
- * time, across processes) → [error boundary: features → unhandled].
+ * time, across processes) → [error boundary: features → unhandled, for updates that have a sender].
  */
 export function createBot(token: string, deps: BotDeps, options: CreateBotOptions = {}): Bot<BotContext> {
   const bot = new Bot<BotContext>(token, {
@@ -54,8 +54,13 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   // long polling, webhooks and tests. Failures before this point (the database down while reading the
   // user or session) still propagate, so a webhook answers 500 and Telegram delivers the update again.
   const flows = bot.errorBoundary(handleBotError);
-  // The features in order, each update walking only the handlers of its kind (bot/features/feature.ts).
-  flows.use(routeFeatures([...features, lastFeature]));
+  // An update from nobody outside a private chat (a channel post, a message sent as a group, a poll's new state, a
+  // reaction count, a boost, a kind Telegram adds later) has no one to answer and no conversation: claimed above, so
+  // a redelivery is skipped, and left there — a command posted in a channel the bot administers is not answered into
+  // the channel. A private chat has one person in it, who is answered.
+  flows
+    .filter((ctx) => ctx.from !== undefined || ctx.chat?.type === 'private')
+    .use(routeFeatures([...features, lastFeature]));
   bot.catch(handleBotError);
   return bot;
 }

@@ -16,8 +16,9 @@ import { askToRecord, cancelFlow, caseCommand, caseTap, finishFlow, replyRefusal
  * see through (a pound that starts with the bot mid-procedure): when the report was made, when the notice was stuck
  * up, when it was proclaimed by beat of drum in the village and at the market-place — each a typed day and hour from
  * the paper register, or "Not yet" for a step not taken. Nothing is written before Record; then the statute engine
- * judges the steps (src/services/back-entry.ts) and the register marks them as entered from paper. Offered after a
- * back-dated /register too (the button "Steps already taken on paper").
+ * judges the steps (src/services/back-entry.ts) and the register marks them as entered from paper. A back-dated
+ * /register asks for them before the entry is saved (register-paper.ts); the button "Steps already taken on paper"
+ * that older entries were offered still opens these questions.
  */
 export const paperStepsFeature = new Feature();
 
@@ -41,11 +42,6 @@ const paperCb = {
   save: callbackCodec('pp|save'),
   cancel: callbackCodec('pp|cancel'),
 };
-
-/** The button a back-dated entry's keeper gets under the entry (register-entry.ts). */
-export function paperStepsButton(ctx: BotContext, caseId: number): InlineKeyboard {
-  return new InlineKeyboard().text(ctx.t('staff:paper.start_button'), paperCb.start.encode(ctx, { caseId }));
-}
 
 async function begin(ctx: BotContext, c: CaseForLaw, act: StaffActor) {
   try {

@@ -6,14 +6,12 @@ import QRCode from 'qrcode';
 import { registerSeizure, type HeadGroup } from '../../src/services/register-seizure';
 import { Refusal } from '../../src/services/refusal';
 import { caseUrl } from '../../src/services/case-page-url';
-import { backEntryPossible } from '../../src/services/back-entry';
-import { may } from '../../src/services/staff-actor';
 import type { BotContext } from '../context';
 import { leaveAnyFlow } from '../flows/flow';
 import { replyRefusal } from './officer-common';
 import { mobileLine } from './owner-mobile-words';
 import type { RegisterDraft as Draft } from './register-seizure';
-import { paperStepsButton } from './paper-steps';
+import { paperSummary, paperTimesOf } from './register-paper';
 
 /**
  * The s. 8 entry's words and its saving (the questions are register-seizure.ts): the summary before "Register",
@@ -45,7 +43,9 @@ export function summary(ctx: BotContext, d: Draft): string {
     owner: d.ownerName ? [d.ownerName, d.ownerResidence].filter(Boolean).join(', ') : unknown,
     place: d.placeOfSeizure ?? '',
   });
-  return d.mobile ? `${text}\n${mobileLine(ctx, d.mobile)}` : text;
+  const withMobile = d.mobile ? `${text}\n${mobileLine(ctx, d.mobile)}` : text;
+  const paper = paperSummary(ctx, d);
+  return paper ? `${withMobile}\n\n${paper}` : withMobile;
 }
 
 export async function saveEntry(ctx: BotContext, d: Draft) {
@@ -68,6 +68,7 @@ export async function saveEntry(ctx: BotContext, d: Draft) {
       actor: ctx.actor,
       now,
       ownerMobile: d.mobile ? { ...d.mobile, consent: true } : null,
+      paperSteps: paperTimesOf(d),
     });
   } catch (e) {
     if (!(e instanceof Refusal)) throw e;
@@ -100,9 +101,16 @@ export async function saveEntry(ctx: BotContext, d: Draft) {
   await ctx.replyWithPhoto(new InputFile(png, `${c.number}.png`), {
     caption: ctx.t('staff:register.owner_slip', { number: c.number, link, pound: poundName }),
   });
-  // A back-dated entry whose seven days for claiming are over: its s. 14 steps may have been taken on paper.
-  if (!result.replay && may(ctx.actor, 'paper.steps', c.poundId) && backEntryPossible(c, now))
-    await ctx.reply(ctx.t('staff:paper.offer', { number: c.number }), { reply_markup: paperStepsButton(ctx, c.id) });
+  // The s. 14 steps taken on paper, entered with the entry (register-paper.ts): where the case now stands.
+  const paper = result.backEntry;
+  if (paper)
+    await ctx.reply(
+      ctx.t(paper.auctionFrom ? 'staff:paper.done_auction' : 'staff:paper.done', {
+        number: paper.caseNumber,
+        status: ctx.t(`common:status.${paper.status}`),
+        auctionFrom: paper.auctionFrom ?? '',
+      }),
+    );
 }
 
 /** Telegram caps a message at 4096 characters; the copy lists heads grouped, and cuts a very long list. */

@@ -13,6 +13,7 @@ import { cancelFlow, staleTap } from './officer-common';
 import { groupLine, saveEntry, summary } from './register-entry';
 import { Feature } from './feature';
 import { askConsent, sealTyped, smsOn, withConsent } from './owner-mobile-words';
+import { PAPER_QUESTION_STEPS, paperQuestions } from './register-paper';
 
 /**
  * `/register` — the s. 8 register entry, one question at a time (the flow `register`, bot/flows/flow.ts):
@@ -44,6 +45,7 @@ const registerFlow = defineFlow('register', {
     'mobile_consent',
     'place',
     'confirm',
+    ...PAPER_QUESTION_STEPS,
   ],
   data: z.object({
     poundId: int.optional(),
@@ -54,6 +56,10 @@ const registerFlow = defineFlow('register', {
     count: int.optional(),
     descriptions: z.array(text).optional(),
     impoundedAt: text.optional(),
+    // s. 14 steps already taken on paper (register-paper.ts): ISO times; present and empty when none was.
+    paper: z
+      .object({ report: text.optional(), notice: text.optional(), village: text.optional(), market: text.optional() })
+      .optional(),
     seizedAt: text.optional(),
     seizerName: text.optional(),
     seizerResidence: text.optional(),
@@ -66,6 +72,7 @@ const registerFlow = defineFlow('register', {
   }),
 });
 export type RegisterDraft = NonNullable<ReturnType<typeof registerFlow.data>>;
+export type RegisterFlow = typeof registerFlow;
 type Draft = RegisterDraft;
 
 const registerCb = {
@@ -239,6 +246,19 @@ async function askPlace(ctx: BotContext, draft: Draft) {
 
 type TextHandler = (ctx: BotContext, draft: Draft, text: string) => Promise<unknown>;
 
+/** The whole entry, to check before "Register". */
+async function askConfirm(ctx: BotContext, draft: Draft) {
+  registerFlow.enter(ctx, 'confirm', draft);
+  const kb = new InlineKeyboard()
+    .text(ctx.t('staff:register.save_button'), registerCb.save.encode(ctx, {}))
+    .row()
+    .text(ctx.t('common:cancel'), registerCb.cancel.encode(ctx, {}));
+  await ctx.reply(`${summary(ctx, draft)}\n\n${ctx.t('staff:register.ask.confirm')}`, { reply_markup: kb });
+}
+
+// An entry back-dated past the seven days for claiming: the s. 14 steps taken on paper, before "Register".
+const paper = paperQuestions(registerSeizureFeature, registerFlow, askConfirm);
+
 /** A typed field of the entry: one line, at most MAX_FIELD_LENGTH characters. */
 const field =
   (h: TextHandler): TextHandler =>
@@ -328,15 +348,8 @@ const handlers: Partial<Record<(typeof registerFlow.steps)[number], TextHandler>
     registerFlow.enter(ctx, 'mobile_consent', { ...draft, mobilePending: pending });
     await askConsent(ctx, pending, registerCb.mobileConsent);
   },
-  place: field(async (ctx, draft, text) => {
-    const next = { ...draft, placeOfSeizure: text };
-    registerFlow.enter(ctx, 'confirm', next);
-    const kb = new InlineKeyboard()
-      .text(ctx.t('staff:register.save_button'), registerCb.save.encode(ctx, {}))
-      .row()
-      .text(ctx.t('common:cancel'), registerCb.cancel.encode(ctx, {}));
-    await ctx.reply(`${summary(ctx, next)}\n\n${ctx.t('staff:register.ask.confirm')}`, { reply_markup: kb });
-  }),
+  place: field((ctx, draft, text) => paper.askPaperOrConfirm(ctx, { ...draft, placeOfSeizure: text })),
+  ...paper.texts,
 };
 
 // Every answer is one line: runs of spaces and line breaks become one space.

@@ -37,7 +37,8 @@ export const HOLD_MS = 20;
 
 const keys = new WeakMap<object, string | null>();
 /**
- * The session key: chat and sender ("<chat id>:<user id>"); undefined for updates without both. Kept per update:
+ * The session key: chat and sender ("<chat id>:<user id>"); undefined for updates without both (no lease is taken,
+ * the update is not queued behind a chat's, and its session is its own: `defineSession`). Kept per update:
  * the chat order, the claim and the session ask for it, and grammY finds the chat and the sender by walking the
  * update's fields each time.
  */
@@ -194,17 +195,21 @@ export async function endHeldLeases(db: Db): Promise<void> {
   }
 }
 
-function defineSession(ctx: BotContext, key: string | undefined, initial: SessionData): { current: () => SessionData } {
+/**
+ * `ctx.session` for this update. An update without both a chat and a sender (a channel post, a message sent as a
+ * chat, a tap on an inline message, a poll's new state, a kind Telegram adds later) has no conversation to keep: its
+ * session is an empty one of its own, read and written by nothing but this update and never stored — so a handler
+ * that asks "is this chat in a flow?" hears "no" instead of failing.
+ */
+function defineSession(ctx: BotContext, initial: SessionData): { current: () => SessionData } {
   let value: SessionData = initial;
   Object.defineProperty(ctx, 'session', {
     configurable: true,
     enumerable: true,
     get() {
-      if (key === undefined) throw new Error('Cannot access session data because the session key was undefined!');
       return value;
     },
     set(v: SessionData | null | undefined) {
-      if (key === undefined) throw new Error('Cannot assign session data because the session key was undefined!');
       value = v ?? {};
     },
   });
@@ -226,7 +231,7 @@ export function dbSession(): MiddlewareFn<BotContext> {
   return async (ctx, next) => {
     const key = sessionKeyOf(ctx);
     if (key === undefined) {
-      defineSession(ctx, undefined, {});
+      defineSession(ctx, {});
       return next();
     }
     await runLeased(ctx, key, next);
@@ -250,7 +255,7 @@ async function runLeased(ctx: BotContext, key: string, next: () => Promise<void>
     await new Promise((r) => setTimeout(r, RETRY_MS));
   }
   const before = JSON.stringify(value);
-  const session = defineSession(ctx, key, value);
+  const session = defineSession(ctx, value);
   let json: string | undefined;
   let ran = false;
   try {

@@ -67,6 +67,47 @@ export function backEntryPossible(c: CaseFacts, now: Date): boolean {
   }
 }
 
+/** An entry not yet made, as the engine sees it: impounded at `impoundedAt`, nothing done since. */
+function newEntryFacts(impoundedAt: Date): CaseFacts {
+  return {
+    status: 'IMPOUNDED',
+    impoundedAt,
+    reportedAt: null,
+    noticePostedAt: null,
+    ownerRefusedAt: null,
+    heads: [{ status: 'IMPOUNDED' }],
+  };
+}
+
+/**
+ * For an entry not yet made (the chat's /register asks before Record): is its s. 14 report already due — the seven
+ * days from impounding over at `now` (the engine's REPORT_S14 gate), so the report, the notice and the proclamations
+ * may already have been made on paper? Then they are asked for before the entry is saved: saved without them, the
+ * deadline jobs would send the officer a report at once.
+ */
+export function reportDueOnNewEntry(impoundedAt: Date, now: Date): boolean {
+  return backEntryPossible(newEntryFacts(impoundedAt), now);
+}
+
+/**
+ * Judges the paper steps of an entry not yet made, as its Record will (`checkBackEntry`): the plan (the state after
+ * them and, once the notice is complete, the first day of the auction), or the engine's first refusal, thrown as a
+ * Refusal with its section. Lets the chat say what is wrong while the keeper can still correct it.
+ */
+export function checkPaperStepsOfNewEntry(
+  impoundedAt: Date,
+  times: PaperStepTimes,
+  now: Date,
+): { status: string; auctionFrom: string | null } {
+  if (!hasPaperSteps(times)) throw new Refusal('BACK_ENTRY_EMPTY', 's. 14');
+  const checked = checkBackEntry(caseStateOf(newEntryFacts(impoundedAt)), times, now);
+  if (!checked.ok) throw refusalOf(checked.refusals[0]);
+  return {
+    status: checked.value.state.status,
+    auctionFrom: checked.value.auctionEligible?.actionableFrom ?? null,
+  };
+}
+
 /**
  * Records the paper steps on a case loaded in `tx` (the entry just made, or an existing one), after the actor's
  * right at its pound was read again in `tx`. Refusals: BACK_ENTRY_EMPTY, BACK_ENTRY_CASE_MOVED,

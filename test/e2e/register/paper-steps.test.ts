@@ -5,7 +5,7 @@ import { caseFixture, ist } from '../../support/case-builder';
 import { inLanguage, lastText, press } from '../../support/press';
 
 // A pound starts with the bot on Sunday 29 Nov 2026; cases of its paper register are entered with the s. 14 steps
-// already taken on paper: after a back-dated /register (the offered button), or with /paper <case>.
+// already taken on paper with /paper <case> (a back-dated /register asks for them itself: register-paper-first).
 describe('steps already taken on paper, from the chat (e2e)', () => {
   const keeper = { id: 2301, firstName: 'Mohan', languageCode: 'en' };
   const officer = { id: 2302, firstName: 'Vikram', languageCode: 'hi' };
@@ -21,25 +21,14 @@ describe('steps already taken on paper, from the chat (e2e)', () => {
       | { flow?: string; step?: string }
       | undefined;
 
-  it('a back-dated /register offers the paper steps; the keeper enters report, notice and both proclamations', async () => {
+  it('/paper by the keeper: report, notice and both proclamations of a case impounded on 1 Nov', async () => {
     const t = en();
-    await h.send(keeper, '/register');
-    await press(h, keeper, t('common:cattle.buffalo'));
-    await h.send(keeper, '1');
-    await h.send(keeper, 'black, curved horns');
-    await press(h, keeper, t('staff:register.skip_photo_button'));
-    await press(h, keeper, t('staff:register.done_button'));
-    await h.send(keeper, '01.11.2026 09:00');
-    await press(h, keeper, t('staff:register.seized_same_button'));
-    await h.send(keeper, 'Mohan Lal');
-    await h.send(keeper, 'Kunda');
-    await press(h, keeper, t('staff:register.owner_unknown_button'));
-    await h.send(keeper, 'Kunda');
-    await press(h, keeper, t('staff:register.save_button'));
-    const c = await h.deps.db.case.findFirstOrThrow({ orderBy: { id: 'desc' } });
-    // Impounded 1 Nov: the seven days for claiming are over, so the register offers the paper steps.
-    expect(lastText(h, keeper)).toBe(t('staff:paper.offer', { number: c.number }));
-    await press(h, keeper, t('staff:paper.start_button'));
+    const c = await caseFixture(h.deps.db, {
+      pound: 'JAI1',
+      impoundedAt: '2026-11-01T09:00:00+05:30',
+      heads: [['buffalo', 'black, curved horns']],
+    }).build();
+    await h.send(keeper, `/paper ${c.number}`);
     expect(lastText(h, keeper)).toBe(t('staff:paper.ask.report', { number: c.number }));
     // A report before the seven days ended is refused only at Record (the engine); a future time at once.
     await h.send(keeper, '30.11.2026 10:00');
