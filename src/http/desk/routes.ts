@@ -71,9 +71,9 @@ export async function registerDesk(app: FastifyInstance, deps: CoreDeps, o: Desk
   const rateLimit = { max: o.perMinute, timeWindow: 60_000 };
   const tr = deps.translator;
 
-  // Every view needs Telegram's initData: it is checked (signature and age, no database) as soon as the request's
-  // headers are in, before a body is read — a stranger's POST of megabytes is refused unread, never parsed.
-  app.addHook('onRequest', async (req, reply) => {
+  // Every view needs Telegram's initData: it is checked (signature and age, no database) after the rate limit and
+  // before a body is read — a stranger's POST of megabytes is refused unread, never parsed.
+  app.addHook('preParsing', async (req, reply) => {
     if (!req.routeOptions.url?.startsWith('/desk/v/')) return;
     const raw = req.headers[INIT_DATA_HEADER];
     const now = deps.clock.now();

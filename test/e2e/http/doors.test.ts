@@ -44,11 +44,13 @@ describe('the HTTP doors behind one proxy (HTTP_TRUST_PROXY=1, https PUBLIC_URL)
   const viaProxy = (url: string, spoofed: string, client: string) =>
     fetch(`${w.base}${url}`, { headers: { 'x-forwarded-for': `${spoofed}, ${client}` } });
 
-  it('limits a client rotating X-Forwarded-For by the address the proxy appended, on /r, /c and the desk', async () => {
+  it('limits a client rotating X-Forwarded-For by the address the proxy appended, on /r, /c and the desk (also unauthenticated)', async () => {
     for (const [url, max] of [
       ['/r/ZZZZ0000', 5],
       [`/c/${w.cases.JAI1[0]}`, 5],
       ['/desk', 60],
+      // Without initData too: a stranger's refusals count against his limit.
+      ['/desk/v/today', 60],
     ] as const) {
       const statuses: number[] = [];
       for (let i = 0; i < max + 3; i++)
