@@ -62,6 +62,12 @@ export const safeEqual = (given: string, expected: string) =>
 const isLoopback = (ip: string) =>
   ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1' || ip === 'localhost' || ip.startsWith('127.');
 
+/** The address the server listens on (null before it listens, e.g. under inject). */
+const boundTo = (app: FastifyInstance): string | null => {
+  const a = app.server.address();
+  return a && typeof a === 'object' ? a.address : null;
+};
+
 /** Headers a proxy adds: a request carrying one came through a proxy, even when it reaches us from loopback. */
 const FORWARDED_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'] as const;
 
@@ -157,7 +163,7 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
           .send('Unauthorized');
       }
     } else if (
-      !isLoopback(config.HTTP_HOST) ||
+      !isLoopback(boundTo(app) ?? config.HTTP_HOST) ||
       !isLoopback(req.socket.remoteAddress ?? '') ||
       FORWARDED_HEADERS.some((h) => req.headers[h] !== undefined)
     ) {
