@@ -314,7 +314,13 @@ describe('HTTP server (webhook mode)', () => {
 
   it('GET /r/<code> answers every unknown code the same way, whatever it looks like (no oracle)', async () => {
     const answers = await Promise.all(
-      ['ZZZZ9999', 'AB', `${receiptCode.slice(0, 7)}${receiptCode.endsWith('Q') ? 'R' : 'Q'}`, '%3Cscript%3E', 'x'.repeat(90)].map(async (c) => {
+      [
+        'ZZZZ9999',
+        'AB',
+        `${receiptCode.slice(0, 7)}${receiptCode.endsWith('Q') ? 'R' : 'Q'}`,
+        '%3Cscript%3E',
+        'x'.repeat(90),
+      ].map(async (c) => {
         const r = await fetch(`${base}/r/${c}`, { headers: { 'accept-language': 'en' } });
         return { status: r.status, type: r.headers.get('content-type'), body: await r.text() };
       }),
