@@ -1,8 +1,52 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseTemplateIds, templateKeys } from './services/sms/templates';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const positiveInt = z.coerce.number().int().positive();
+
+/**
+ * Which proxies in front of the HTTP server are believed about the client's address (X-Forwarded-For), which every
+ * per-client limit keys on: a list of the proxies' addresses (IP, CIDR, or `loopback` / `uniquelocal` for this
+ * machine / the private ranges), or a number of hops. Believing every hop would let a client write any address into
+ * the header and pass under every limit. A list also checks that the request came from one of the proxies; a hop
+ * count believes whoever connects, so it is for a port only the proxy can reach. `true` (the old setting) is taken
+ * as this machine or the private network (`fromTrue`: the server says so at start).
+ */
+export interface TrustProxy {
+  trust: false | number | string[];
+  fromTrue: boolean;
+}
+export const TRUST_PROXY_FOR_TRUE = ['loopback', 'uniquelocal'];
+const MAX_PROXY_HOPS = 10;
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [addr, bits, ...rest] = entry.split('/');
+  const kind = isIP(addr ?? '');
+  if (!kind || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (kind === 4 ? 32 : 128);
+}
+
+function trustProxyOf(value: string, ctx: z.RefinementCtx): TrustProxy {
+  const v = value.trim().toLowerCase();
+  if (v === 'false' || v === '0') return { trust: false, fromTrue: false };
+  if (v === 'true') return { trust: TRUST_PROXY_FOR_TRUE, fromTrue: true };
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops <= MAX_PROXY_HOPS) return { trust: hops, fromTrue: false };
+  } else {
+    const list = v.split(',').map((e) => e.trim());
+    if (list.every(isProxyAddress)) return { trust: list, fromTrue: false };
+  }
+  ctx.addIssue({
+    code: 'custom',
+    message: `must be false, the number of proxies in front (1-${MAX_PROXY_HOPS}) or their addresses (10.0.0.5,10.1.0.0/16,loopback)`,
+  });
+  return z.NEVER;
+}
 
 /** Every setting the service reads, with its default. Documented in README.md and .env.example. */
 const schema = z
@@ -54,7 +98,12 @@ const schema = z
     HTTP_HOST: z.string().min(1).default('0.0.0.0'),
     HTTP_BODY_LIMIT_BYTES: positiveInt.default(1_048_576),
     HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(15_000),
-    HTTP_TRUST_PROXY: bool.default(false),
+    HTTP_TRUST_PROXY: z
+      .string()
+      .transform(trustProxyOf)
+      .default(() => ({ trust: false as const, fromTrue: false })),
+    /** Whether the queue dashboard may act on jobs (retry, clean, pause…); unset: it only shows them. */
+    DASHBOARD_WRITE: bool.default(false),
     METRICS_TOKEN: z
       .string()
       .regex(/^[A-Za-z0-9_-]{16,256}$/, '16-256 characters of A-Z, a-z, 0-9, _ or -')

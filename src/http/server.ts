@@ -1,4 +1,4 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
@@ -19,10 +19,12 @@ import type { Metrics } from '../observability/metrics';
 import { runInScope } from '../observability/scope';
 import { publicReceipt } from '../services/verify';
 import { registerDesk, type DeskOptions } from './desk/routes';
+import { LoginThrottle } from './login-throttle';
 import { Readiness } from './readiness';
 import { pageLanguage, renderReceiptPage } from './receipt-page';
 import { renderCasePage } from './case-page';
 import { publicCase, publicCasePhoto } from '../services/public-case';
+import { CONTROL_OR_FORMAT } from '../services/typed-input';
 
 /** What the HTTP server serves; parts that are absent are not routed (a worker process has no webhook). */
 export interface HttpServerOptions {
@@ -50,13 +52,34 @@ export interface HttpServer {
 export const WEBHOOK_PATH = '/webhook';
 export const DASHBOARD_PATH = '/admin/queues';
 
-const safeEqual = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
+/**
+ * Whether a secret someone sent is the one expected, in a time that tells nothing of either: both are hashed to
+ * digests of one length first, so neither the first differing byte nor the secret's length shows in the timing.
+ */
+export const safeEqual = (given: string, expected: string) =>
+  timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(expected).digest());
+
+const isLoopback = (ip: string) =>
+  ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1' || ip === 'localhost' || ip.startsWith('127.');
+
+/** The address the server listens on (null before it listens, e.g. under inject). */
+const boundTo = (app: FastifyInstance): string | null => {
+  const a = app.server.address();
+  return a && typeof a === 'object' ? a.address : null;
 };
 
-const isLoopback = (ip: string) => ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
+/** Headers a proxy adds: a request carrying one came through a proxy, even when it reaches us from loopback. */
+const FORWARDED_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'] as const;
+
+/** Browser features no page of this server uses (a photo is chosen through a file input, which needs none of them). */
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
+/** Browsers that saw the https address once keep to https for a year (only sent when PUBLIC_URL is https). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** Wrong dashboard logins one client address may make in DASHBOARD_LOGIN_WINDOW_MS before it is refused. */
+export const DASHBOARD_LOGIN_ATTEMPTS = 10;
+export const DASHBOARD_LOGIN_WINDOW_MS = 15 * 60_000;
 
 /**
  * The one HTTP server of a process (fastify): Telegram's webhook, /healthz, /readyz, /metrics, the queue
@@ -73,7 +96,8 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
     requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
     connectionTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
     keepAliveTimeout: 65_000,
-    trustProxy: config.HTTP_TRUST_PROXY,
+    // Only the configured hops are believed about the client's address (config.ts): the per-client limits key on it.
+    trustProxy: trustProxyOption(config.HTTP_TRUST_PROXY.trust),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     return503OnClosing: true,
@@ -84,9 +108,16 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
     ...(o.api ? { api: o.api } : {}),
     botApiCacheSeconds: config.READYZ_BOT_API_CACHE_SECONDS,
   });
+  if (config.HTTP_TRUST_PROXY.fromTrue)
+    log.warn(
+      "HTTP_TRUST_PROXY=true is taken as loopback,uniquelocal (a proxy on this machine or the private network): set the proxies' addresses or their number",
+    );
   app.addHook('onClose', () => readiness.close());
+  const https = config.PUBLIC_URL?.startsWith('https://') ?? false;
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    if (https) reply.header('strict-transport-security', HSTS);
   });
   // One line per request: route pattern (never the receipt code or a query), status and time. No client address.
   app.addHook('onResponse', async (req, reply) => {
@@ -131,8 +162,13 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
           .type('text/plain; charset=utf-8')
           .send('Unauthorized');
       }
-    } else if (!isLoopback(req.socket.remoteAddress ?? '')) {
-      // Without a token only this machine may read the metrics (a Prometheus agent on the host).
+    } else if (
+      !isLoopback(boundTo(app) ?? config.HTTP_HOST) ||
+      !isLoopback(req.socket.remoteAddress ?? '') ||
+      FORWARDED_HEADERS.some((h) => req.headers[h] !== undefined)
+    ) {
+      // Without a token only this machine may read the metrics (a Prometheus agent on the host), and only when the
+      // server listens on loopback alone: a proxy on the same machine also connects from loopback.
       return reply
         .code(403)
         .type('text/plain; charset=utf-8')
@@ -152,23 +188,26 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
       runInScope({ req_id: req.id }, async () => {
         // With the right secret, a JSON body that is not a Telegram update is the sender's mistake, not ours: 400,
         // which Telegram does not retry (a 500 it would post again and again). A wrong secret is grammY's 401.
-        const problem = safeEqual(String(req.headers['x-telegram-bot-api-secret-token'] ?? ''), secret)
-          ? notAnUpdate(req.body)
-          : null;
+        const problem = notAnUpdate(req.body);
         if (problem) {
           log.warn({ problem }, 'webhook body is not a Telegram update');
           return reply.code(400).type('text/plain; charset=utf-8').send('Bad Request: not a Telegram update');
         }
         return handle(req, reply);
       });
-    app.post(WEBHOOK_PATH, webhook);
+    // The secret is checked before the body is read: a stranger's post costs no parsing.
+    const secretFirst = async (req: FastifyRequest, reply: FastifyReply) => {
+      if (!safeEqual(String(req.headers['x-telegram-bot-api-secret-token'] ?? ''), secret))
+        return reply.code(401).type('text/plain; charset=utf-8').send('secret token is wrong');
+    };
+    app.post(WEBHOOK_PATH, { onRequest: secretFirst }, webhook);
     // Telegram posts to the URL it was given; a WEBHOOK_URL with another path is served there too.
     const path = webhookPath(config.WEBHOOK_URL);
-    if (path !== WEBHOOK_PATH) app.post(path, webhook);
+    if (path !== WEBHOOK_PATH) app.post(path, { onRequest: secretFirst }, webhook);
   }
 
   if (o.queues && config.DASHBOARD_USER && config.DASHBOARD_PASSWORD)
-    await mountDashboard(app, o.queues, config.DASHBOARD_USER, config.DASHBOARD_PASSWORD);
+    await mountDashboard(app, o.queues, config.DASHBOARD_USER, config.DASHBOARD_PASSWORD, config.DASHBOARD_WRITE);
 
   await app.register(rateLimit, { global: false });
   app.get<{ Params: { code: string }; Querystring: { lang?: string } }>(
@@ -268,8 +307,10 @@ async function casePage(
   botUsername: string,
 ) {
   const lang = pageLanguage(req.query.lang, req.headers['accept-language'], deps.config.DEFAULT_LANGUAGE);
-  // Any number, well-formed or not, ends in the same 404 page when there is no such case.
-  const view = await publicCase(deps, String(req.params.number).slice(0, 60));
+  // Any number, well-formed or not, ends in the same 404 page when there is no such case; one with a control or
+  // format character is no case number, however forgiving the reading of a typed number is.
+  const number = String(req.params.number).slice(0, 60);
+  const view = CONTROL_OR_FORMAT.test(number) ? null : await publicCase(deps, number);
   return reply
     .code(view ? 200 : 404)
     .headers({ ...PAGE_HEADERS, 'content-language': lang })
@@ -281,7 +322,8 @@ async function casePhoto(
   reply: FastifyReply,
   deps: CoreDeps,
 ) {
-  const photo = await publicCasePhoto(deps, String(req.params.number).slice(0, 60), String(req.params.photo));
+  const number = String(req.params.number).slice(0, 60);
+  const photo = CONTROL_OR_FORMAT.test(number) ? null : await publicCasePhoto(deps, number, String(req.params.photo));
   if (!photo) return reply.code(404).headers({ 'cache-control': 'no-store' }).type('text/plain').send('not found');
   return reply
     .code(200)
@@ -295,22 +337,60 @@ async function casePhoto(
     .send(photo.bytes);
 }
 
+/**
+ * fastify's trustProxy for the configured proxies: a hop count as a function (fastify 5 believes no hop for a bare
+ * number): the connecting peer and the `hops - 1` entries nearest to it in X-Forwarded-For are proxies; the entry
+ * before them is the client.
+ */
+export function trustProxyOption(
+  trust: false | number | string[],
+): false | string[] | ((a: string, i: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, i) => i < trust;
+}
+
 /** The path part of WEBHOOK_URL ("/" when it has none). */
 export function webhookPath(url: string | undefined): string {
   if (!url) return WEBHOOK_PATH;
   return new URL(url).pathname || '/';
 }
 
-/** The BullMQ dashboard under /admin/queues, behind HTTP basic auth (DASHBOARD_USER / DASHBOARD_PASSWORD). */
-async function mountDashboard(app: FastifyInstance, queues: Queues, user: string, password: string): Promise<void> {
+/**
+ * The BullMQ dashboard under /admin/queues, behind HTTP basic auth (DASHBOARD_USER / DASHBOARD_PASSWORD), wrong
+ * logins throttled per client address. It only shows the queues unless DASHBOARD_WRITE is set: the board hides its
+ * buttons, and any request that would change something (every method but GET and HEAD) is refused 405 here.
+ */
+async function mountDashboard(
+  app: FastifyInstance,
+  queues: Queues,
+  user: string,
+  password: string,
+  write: boolean,
+): Promise<void> {
   const adapter = new FastifyAdapter();
   adapter.setBasePath(DASHBOARD_PATH);
-  createBullBoard({ queues: Object.values(queues).map((q) => new BullMQAdapter(q)), serverAdapter: adapter });
+  createBullBoard({
+    queues: Object.values(queues).map((q) => new BullMQAdapter(q, { readOnlyMode: !write })),
+    serverAdapter: adapter,
+  });
   const expected = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+  const throttle = new LoginThrottle(DASHBOARD_LOGIN_ATTEMPTS, DASHBOARD_LOGIN_WINDOW_MS);
   await app.register(
     async (scope) => {
       scope.addHook('onRequest', async (req, reply) => {
+        const now = Date.now();
+        const wait = throttle.blockedFor(req.ip, now);
+        if (wait > 0) {
+          req.log.warn({ route: DASHBOARD_PATH }, 'queue dashboard: too many wrong logins from this client');
+          return reply
+            .code(429)
+            .header('retry-after', String(wait))
+            .type('text/plain; charset=utf-8')
+            .send('Too Many Requests');
+        }
         if (!safeEqual(req.headers.authorization ?? '', expected)) {
+          // A browser's first request carries no credentials: only a wrong password counts as a failed login.
+          if (req.headers.authorization !== undefined) throttle.failed(req.ip, now);
           req.log.warn({ route: DASHBOARD_PATH }, 'queue dashboard: refused without valid credentials');
           return reply
             .code(401)
@@ -318,6 +398,9 @@ async function mountDashboard(app: FastifyInstance, queues: Queues, user: string
             .type('text/plain; charset=utf-8')
             .send('Unauthorized');
         }
+        throttle.succeeded(req.ip);
+        if (!write && req.method !== 'GET' && req.method !== 'HEAD')
+          return reply.code(405).header('allow', 'GET, HEAD').type('text/plain; charset=utf-8').send('Read-only');
       });
       await scope.register(adapter.registerPlugin());
     },

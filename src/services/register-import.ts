@@ -1,9 +1,9 @@
 import { checkBackEntry, type PaperStepTimes } from '../law';
 import type { Db } from '../db';
 import { Refusal, refusalOf } from './refusal';
-import { registerSeizure, validateSeizureEntry, type SeizureEntry } from './register-seizure';
+import { MAX_FIELD_LENGTH, registerSeizure, validateSeizureEntry, type SeizureEntry } from './register-seizure';
 import { authorize, type StaffActor } from './staff-actor';
-import { parseDateTime } from './typed-input';
+import { CONTROL_OR_FORMAT, controlCharIn, parseDateTime } from './typed-input';
 
 /**
  * A pound's paper register brought into the bot as a CSV file (the staff desk's import): one row per s. 8 entry,
@@ -39,6 +39,8 @@ const TIMES = ['impounded', 'seized', 'report', 'notice', 'village', 'market'] a
 export const MAX_IMPORT_ROWS = 200;
 /** Most characters of one file. */
 export const MAX_IMPORT_CHARS = 200_000;
+/** Longest serial number of the paper register (it is part of the entry's key). */
+export const MAX_SERIAL_LENGTH = 40;
 
 /** Why a row cannot be read (before any law is applied). */
 export type RowProblem =
@@ -48,7 +50,11 @@ export type RowProblem =
   | 'MISSING'
   | 'BAD_TIME'
   | 'BAD_COUNT'
-  | 'DUPLICATE_SERIAL';
+  | 'DUPLICATE_SERIAL'
+  /** A control or format character (`detail`: which, as U+XXXX) — the desk's form refuses them too. */
+  | 'BAD_TEXT'
+  /** Longer than the form allows (`detail`: the most characters). */
+  | 'TOO_LONG';
 
 /** One row of the register as read: its line, its serial and the entry with its paper steps. */
 export interface ImportRow {
@@ -62,7 +68,7 @@ export interface ImportRow {
 export type RowOutcome =
   | { line: number; serial: string; status: 'ready' }
   | { line: number; serial: string; status: 'entered' | 'already'; number: string }
-  | { line: number; serial: string; status: 'unreadable'; problem: RowProblem; field?: string }
+  | { line: number; serial: string; status: 'unreadable'; problem: RowProblem; field?: string; detail?: string }
   | { line: number; serial: string; status: 'refused'; error: Refusal };
 
 /** Splits CSV text into rows of fields (RFC 4180 quotes; comma or semicolon as the header uses). */
@@ -117,9 +123,17 @@ export function readRegisterCsv(text: string): { rows: ImportRow[]; unreadable: 
   for (const [i, fields] of all.slice(1).entries()) {
     const line = i + 2;
     const get = (c: Column) => (index.has(c) ? (fields[index.get(c)!] ?? '').trim() : '');
-    const serial = get('serial');
+    // The serial is shown back in the desk's table and the CLI's lines: never with a control character, never long.
+    const serial = shown(get('serial'));
     if (fields.length > header.length) {
       unreadable.push(bad(line, serial, 'BAD_COLUMNS'));
+      continue;
+    }
+    // Every field as the desk's form checks it: no control or format character (a NUL would not even reach the
+    // database), no more than the form's length.
+    const badText = textProblem(index, get);
+    if (badText) {
+      unreadable.push(bad(line, serial, badText.problem, badText.field, badText.detail));
       continue;
     }
     const empty = REQUIRED.find((c) => get(c) === '');
@@ -173,8 +187,29 @@ export function readRegisterCsv(text: string): { rows: ImportRow[]; unreadable: 
   return { rows, unreadable };
 }
 
-function bad(line: number, serial: string, problem: RowProblem, field?: string): RowOutcome {
-  return { line, serial, status: 'unreadable', problem, ...(field ? { field } : {}) };
+function bad(line: number, serial: string, problem: RowProblem, field?: string, detail?: string): RowOutcome {
+  return { line, serial, status: 'unreadable', problem, ...(field ? { field } : {}), ...(detail ? { detail } : {}) };
+}
+
+/** The first field of a row the form would refuse as text, and why. */
+function textProblem(
+  index: Map<Column, number>,
+  get: (c: Column) => string,
+): { problem: 'BAD_TEXT' | 'TOO_LONG'; field: Column; detail: string } | null {
+  for (const c of index.keys()) {
+    const v = get(c);
+    const ch = controlCharIn(v);
+    if (ch) return { problem: 'BAD_TEXT', field: c, detail: ch };
+    const max = c === 'serial' ? MAX_SERIAL_LENGTH : MAX_FIELD_LENGTH;
+    if (v.length > max) return { problem: 'TOO_LONG', field: c, detail: String(max) };
+  }
+  return null;
+}
+
+/** A serial as it may be shown: control and format characters as "?", cut to its longest. */
+function shown(serial: string): string {
+  const clean = serial.replace(new RegExp(CONTROL_OR_FORMAT.source, 'gu'), '?');
+  return clean.length > MAX_SERIAL_LENGTH ? `${clean.slice(0, MAX_SERIAL_LENGTH)}…` : clean;
 }
 
 /** The entry's key: the pound and the paper register's serial (a row sent twice is one entry). */

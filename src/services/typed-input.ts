@@ -187,3 +187,16 @@ export function parseDateTime(text: string, today?: Date): Date | null {
   const time = today ? new RegExp(`^${TIME.source}$`).exec(s) : null;
   return time ? at(toIstDate(today!), minutesOf(time[1]!, time[2]!, time[3])) : null;
 }
+
+/**
+ * Control and format characters (Unicode Cc and Cf): NUL, BEL, ESC, the bidi overrides and isolates that reorder what
+ * a reader sees (U+202E), zero-width characters. No field typed into a form holds one; the staff desk's form refuses
+ * them, and so does every other door that stores free text for others to read (the paper register's import).
+ */
+export const CONTROL_OR_FORMAT = /[\p{Cc}\p{Cf}]/u;
+
+/** The first control or format character of `text` as U+XXXX, or null when it has none. */
+export function controlCharIn(text: string): string | null {
+  const m = CONTROL_OR_FORMAT.exec(text);
+  return m ? `U+${m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}` : null;
+}

@@ -1,10 +1,15 @@
-import { parse, validate } from '@telegram-apps/init-data-node';
+import { timingSafeEqual } from 'node:crypto';
+import { signData } from '@telegram-apps/init-data-node';
 
 /**
  * Who opened the staff desk: Telegram signs the Mini App's launch data (initData) with a key derived from the bot
- * token; the page sends it with every request. Checked here with @telegram-apps/init-data-node (the HMAC, never
- * hand-rolled), and its `auth_date` against the injectable clock: older than `maxAgeSeconds`, or more than a minute
- * in the future, is stale. Nothing is kept between requests — no cookie, no session.
+ * token; the page sends it with every request. Checked as Telegram documents it ("Validating data received via the
+ * Mini App"): the data-check-string is every field received but `hash` — `signature` included when Telegram sent
+ * one — as key=value lines in alphabetical order, and `hash` its HMAC-SHA256 under HMAC("WebAppData", bot token)
+ * (computed by @telegram-apps/init-data-node's signData), compared in constant time. Older Telegram apps send no
+ * `signature` (it is for third parties, who check it with Telegram's public key): their initData is just as valid.
+ * Then `auth_date` against the injectable clock: older than `maxAgeSeconds`, or more than a minute in the future,
+ * is stale. Nothing is kept between requests — no cookie, no session.
  */
 
 /** The header the desk's page sends initData in. */
@@ -30,16 +35,30 @@ export function checkInitData(
 ): DeskUser | null {
   if (!raw || raw.length > MAX_INIT_DATA_LENGTH) return null;
   try {
-    // The signature only (expiresIn 0): the library's expiry reads the machine's clock, the age is checked below
-    // against the clock every statutory date uses.
-    validate(raw, token, { expiresIn: 0 });
-    const data = parse(raw);
-    const authSeconds = Math.floor(data.auth_date.getTime() / 1000);
+    const params = new URLSearchParams(raw);
+    const hash = params.get('hash') ?? '';
+    if (!/^[0-9a-f]{64}$/.test(hash) || params.getAll('hash').length !== 1) return null;
+    const lines: string[] = [];
+    params.forEach((value, key) => {
+      if (key !== 'hash') lines.push(`${key}=${value}`);
+    });
+    const expected = Buffer.from(signData(lines.sort().join('\n'), token), 'hex');
+    if (!timingSafeEqual(expected, Buffer.from(hash, 'hex'))) return null;
+    // Signed by Telegram: now read what it says.
+    const authDate = params.get('auth_date') ?? '';
+    if (!/^\d{1,12}$/.test(authDate)) return null;
+    const authSeconds = Number(authDate);
     const nowSeconds = Math.floor(now.getTime() / 1000);
     if (authSeconds < nowSeconds - maxAgeSeconds || authSeconds > nowSeconds + FUTURE_SKEW_SECONDS) return null;
-    const user = data.user;
-    if (!user || !Number.isSafeInteger(user.id) || user.id <= 0) return null;
-    return { telegramId: BigInt(user.id), firstName: user.first_name ?? '', languageCode: user.language_code };
+    const user: unknown = JSON.parse(params.get('user') ?? 'null');
+    if (typeof user !== 'object' || user === null) return null;
+    const { id, first_name: firstName, language_code: languageCode } = user as Record<string, unknown>;
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) return null;
+    return {
+      telegramId: BigInt(id),
+      firstName: typeof firstName === 'string' ? firstName : '',
+      languageCode: typeof languageCode === 'string' ? languageCode : undefined,
+    };
   } catch {
     return null;
   }

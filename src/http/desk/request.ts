@@ -3,6 +3,7 @@ import type { CoreDeps } from '../../deps';
 import type { Lang } from '../../i18n';
 import type { StatutoryWindows } from '../../law';
 import type { StaffActor } from '../../services/staff-actor';
+import { CONTROL_OR_FORMAT } from '../../services/typed-input';
 import type { Frame } from './views';
 
 // What every desk route shares: the security headers, the checks of a request's parameters, the language, and
@@ -74,12 +75,10 @@ export class Unprocessable extends Error {
   }
 }
 
-const CONTROL = /[\p{Cc}\p{Cf}]/u;
-
 export function text(q: Query, name: string, max: number): string | undefined {
   const v = q[name];
   if (v === undefined || v === '') return undefined;
-  if (typeof v !== 'string' || v.length > max || CONTROL.test(v)) throw new BadInput(name);
+  if (typeof v !== 'string' || v.length > max || CONTROL_OR_FORMAT.test(v)) throw new BadInput(name);
   return v;
 }
 

@@ -60,6 +60,8 @@ const HERE = import.meta.dirname;
 const asset = (file: string) => readFileSync(path.join(HERE, file), 'utf8');
 const UPLOT_DIR = path.dirname(require.resolve('uplot/dist/uPlot.iife.min.js'));
 
+const unauthorized = (reply: FastifyReply) => reply.code(401).headers(SECURITY_HEADERS).send('');
+
 export async function registerDesk(app: FastifyInstance, deps: CoreDeps, o: DeskOptions): Promise<void> {
   const css = asset('desk.css');
   const js = asset('client.js');
@@ -68,6 +70,16 @@ export async function registerDesk(app: FastifyInstance, deps: CoreDeps, o: Desk
   const windows = windowsFromConfig(deps.config);
   const rateLimit = { max: o.perMinute, timeWindow: 60_000 };
   const tr = deps.translator;
+
+  // Every view needs Telegram's initData: it is checked (signature and age, no database) after the rate limit and
+  // before a body is read — a stranger's POST of megabytes is refused unread, never parsed.
+  app.addHook('preParsing', async (req, reply) => {
+    if (!req.routeOptions.url?.startsWith('/desk/v/')) return;
+    const raw = req.headers[INIT_DATA_HEADER];
+    const now = deps.clock.now();
+    if (!checkInitData(typeof raw === 'string' ? raw : undefined, o.token, now, deps.config.DESK_AUTH_MAX_AGE_SECONDS))
+      return unauthorized(reply);
+  });
 
   const statics: Array<[string, string, string]> = [
     ['/desk/desk.css', 'text/css; charset=utf-8', css],
@@ -113,8 +125,6 @@ export async function registerDesk(app: FastifyInstance, deps: CoreDeps, o: Desk
       ...(user.languageCode ? { tgLang: user.languageCode } : {}),
     };
   };
-
-  const unauthorized = (reply: FastifyReply) => reply.code(401).headers(SECURITY_HEADERS).send('');
 
   const view = (
     name: Frame['tab'] | 'entry',

@@ -150,6 +150,14 @@ describe('HTTP server (webhook mode)', () => {
     expect(api.sentTo(61002)).toHaveLength(0);
   });
 
+  it('the webhook refuses a wrong secret before reading the body: a large non-JSON post is 401, never parsed', async () => {
+    const body = `{${'x'.repeat(500_000)}`;
+    expect((await post(body, { 'x-telegram-bot-api-secret-token': 'wrong-secret-0123456789' })).status).toBe(401);
+    expect((await post(body)).status).toBe(401);
+    // With the right secret the same body is read, and is no JSON.
+    expect((await post(body, { 'x-telegram-bot-api-secret-token': SECRET })).status).toBe(400);
+  });
+
   it('GET /metrics refuses without the bearer token (401) and serves Prometheus text with it', async () => {
     expect((await fetch(`${base}/metrics`)).status).toBe(401);
     expect((await fetch(`${base}/metrics`, { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
@@ -306,7 +314,13 @@ describe('HTTP server (webhook mode)', () => {
 
   it('GET /r/<code> answers every unknown code the same way, whatever it looks like (no oracle)', async () => {
     const answers = await Promise.all(
-      ['ZZZZ9999', 'AB', `${receiptCode.slice(0, 7)}Q`, '%3Cscript%3E', 'x'.repeat(90)].map(async (c) => {
+      [
+        'ZZZZ9999',
+        'AB',
+        `${receiptCode.slice(0, 7)}${receiptCode.endsWith('Q') ? 'R' : 'Q'}`,
+        '%3Cscript%3E',
+        'x'.repeat(90),
+      ].map(async (c) => {
         const r = await fetch(`${base}/r/${c}`, { headers: { 'accept-language': 'en' } });
         return { status: r.status, type: r.headers.get('content-type'), body: await r.text() };
       }),

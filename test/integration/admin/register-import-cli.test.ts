@@ -81,4 +81,30 @@ describe('admin CLI: register-import', () => {
     expect(err[0]).toBe(t('common:error.not_allowed'));
     expect(await tdb.prisma.case.count()).toBe(before + 1);
   });
+
+  it('refuses rows with a control or format character or an over-long serial, naming the field; the terminal gets none of them', async () => {
+    const file = path.join(dir, 'hostile.csv');
+    const row = (serial: string, desc: string) => `${serial},2026-11-20 09:00,cow,1,${desc},Kunda,Ram,,,,`;
+    await writeFile(
+      file,
+      [
+        'serial,impounded,class,count,description,place,seizer,report,notice,village,market',
+        row('H-1', 'white cow\u001b]0;owned\u0007'),
+        row('H-\u202e2', 'red cow'),
+        row('H-3', 'grey\u0000cow'),
+        row('H'.repeat(41), 'black cow'),
+      ].join('\n'),
+    );
+    const before = await tdb.prisma.case.count();
+    expect(await run(`register-import --pound JAI1 --file ${file} --user 7401 --import`)).toBe(1);
+    const bad = (field: string, detail: string) => t('desk:import.problem.BAD_TEXT', { field, detail });
+    expect(out.slice(0, 4)).toEqual([
+      `2\tH-1\t${bad('description', 'U+001B')}`,
+      `3\tH-?2\t${bad('serial', 'U+202E')}`,
+      `4\tH-3\t${bad('description', 'U+0000')}`,
+      `5\t${'H'.repeat(40)}…\t${t('desk:import.problem.TOO_LONG', { field: 'serial', detail: '40' })}`,
+    ]);
+    expect(out.join('').replaceAll('\t', '')).not.toMatch(/[\p{Cc}\p{Cf}]/u);
+    expect(await tdb.prisma.case.count()).toBe(before);
+  });
 });

@@ -12,7 +12,7 @@ export function importRowText(f: { t: Translate }, r: RowOutcome): string {
     case 'already':
       return t('desk:import.row.already', { number: r.number });
     case 'unreadable':
-      return t(`desk:import.problem.${r.problem}`, { field: r.field ?? '' });
+      return t(`desk:import.problem.${r.problem}`, { field: r.field ?? '', detail: r.detail ?? '' });
     case 'refused':
       return refusalText(t, r.error, 'staff');
   }
