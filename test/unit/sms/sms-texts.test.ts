@@ -12,6 +12,7 @@ import {
   SMS_EVENTS,
   smsParts,
   smsTemplates,
+  stopLine,
   type SmsLanguage,
 } from '../../../src/services/sms/templates';
 import { verificationLink } from '../../../src/services/receipts';
@@ -114,12 +115,26 @@ describe('DLT templates', () => {
     expect(rel.text).toContain('K7PQ2MXA');
   });
 
-  it('sends Hindi as Unicode within 2 parts and English as GSM within 2 parts, with the longest values', () => {
+  it('ends every SMS with how to stop, in its own language', () => {
+    expect(stopLine('en')).toContain('reply STOP');
+    expect(stopLine('en')).toContain('/sms off');
+    expect(stopLine('hi')).toContain('STOP');
+    expect(stopLine('hi')).toContain('/sms off');
+    expect(stopLine('hi')).toMatch(/बंद/);
+    for (const e of SMS_EVENTS)
+      for (const l of LANGS) {
+        const sms = renderSms(e, l, longValues, LONG_URL);
+        expect(sms.text.endsWith(stopLine(l)), `${e}.${l}: ${sms.text}`).toBe(true);
+      }
+  });
+
+  it('sends Hindi as Unicode within 3 parts and English as GSM within 2 parts, with the longest values', () => {
     for (const e of SMS_EVENTS) {
       const hi = renderSms(e, 'hi', longValues, LONG_URL);
       expect(hi.encoding, e).toBe('ucs2');
-      expect(hi.text.length, `${e}: ${hi.text}`).toBeLessThanOrEqual(134);
-      expect(hi.parts, e).toBeLessThanOrEqual(2);
+      // The stop line takes Hindi into a third part (67 UTF-16 units each when concatenated).
+      expect(hi.text.length, `${e}: ${hi.text}`).toBeLessThanOrEqual(201);
+      expect(hi.parts, e).toBeLessThanOrEqual(3);
       const en = renderSms(
         e,
         'en',
