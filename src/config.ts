@@ -97,6 +97,13 @@ const schema = z
       .default('ap-south-1'),
     SMS_PER_SECOND: positiveInt.max(1000).default(10),
     SMS_RETENTION_DAYS: positiveInt.default(180),
+    /** The shared secret of POST /sms/inbound (replies to the SMS: STOP, START), as HTTP Basic password. Unset: no route. */
+    SMS_INBOUND_SECRET: z.string().min(24, 'must be at least 24 characters').optional(),
+    /** When set, an inbound reply must come from this SNS topic (its TopicArn). */
+    SMS_INBOUND_TOPIC_ARN: z
+      .string()
+      .regex(/^arn:aws[\w-]*:sns:[a-z0-9-]+:\d{12}:[\w-]{1,256}$/, 'must be an SNS topic ARN')
+      .optional(),
     // The staff desk (Telegram Mini App under /desk): how old Telegram's signed initData may be, and requests per minute.
     DESK_AUTH_MAX_AGE_SECONDS: positiveInt.max(7 * 86_400).default(3600),
     DESK_PER_MINUTE: positiveInt.default(240),
