@@ -113,5 +113,14 @@ async function valuesFor(
     }
     case 'released_order':
       return { number };
+    case 'code': {
+      // The one-time code the owner asked for in his chat, while it is owed to this number (cleared once sent).
+      if (p.ref == null) return null;
+      const code = await db.smsCode.findUnique({
+        where: { id: p.ref },
+        select: { mobileId: true, code: true, usedAt: true },
+      });
+      return code && code.mobileId === p.mobileId && code.code && !code.usedAt ? { otp: code.code } : null;
+    }
   }
 }

@@ -11,6 +11,9 @@ import { maskMobile } from './phone';
  * re-checks all of it at the moment of sending (`smsRefusal`), so a stop also holds back what is already queued.
  */
 
+/** A stop also withdraws the owner's own consent, as easily as he gave it: his own case's SMS rest on the law. */
+const WITHDRAW = { basis: 'LEGAL_FUNCTION', ownConsentAt: null, ownConsentVia: null } as const;
+
 /** How a stop or a consent was given. */
 export type SayVia = 'sms' | 'chat' | 'code';
 
@@ -46,7 +49,7 @@ export interface ChatSayOutcome {
 
 /**
  * `/sms off` in the owner's chat: every number recorded for the cases he claimed stops receiving SMS at once (the
- * queued ones too: the sender re-checks), audited per case. Returns what was stopped (nothing: no claimed case or
+ * queued ones too: the sender re-checks) and any own consent of it is withdrawn, audited per case. Returns what was stopped (nothing: no claimed case or
  * already stopped).
  */
 export async function stopSmsFromChat(
@@ -62,7 +65,7 @@ export async function stopSmsFromChat(
     if (rows.length === 0) return { cases: [], masked: [] };
     await tx.ownerMobile.updateMany({
       where: { id: { in: rows.map((r) => r.id) }, stoppedAt: null },
-      data: { stoppedAt: input.now, stoppedVia: 'chat' },
+      data: { stoppedAt: input.now, stoppedVia: 'chat', ...WITHDRAW },
     });
     await auditPerCase(tx, rows, 'sms.stop', { role: 'owner', telegramId: input.telegramUserId, chatId: input.chatId });
     return outcome(rows);
@@ -120,7 +123,10 @@ export async function replyFromNumber(
       where: {
         numberTag: input.numberTag,
         erasedAt: null,
-        ...(input.word === 'stop' ? { stoppedAt: null } : { stoppedVia: 'sms' }),
+        // A STOP from the number itself outranks a chat's stop: its rows are all the number's now.
+        ...(input.word === 'stop'
+          ? { OR: [{ stoppedVia: null }, { stoppedVia: { not: 'sms' } }] }
+          : { stoppedVia: 'sms' }),
       },
       select: { id: true, caseId: true, last4: true, case: { select: { number: true } } },
     });
@@ -128,7 +134,9 @@ export async function replyFromNumber(
       await tx.ownerMobile.updateMany({
         where: { id: { in: rows.map((r) => r.id) } },
         data:
-          input.word === 'stop' ? { stoppedAt: input.now, stoppedVia: 'sms' } : { stoppedAt: null, stoppedVia: null },
+          input.word === 'stop'
+            ? { stoppedAt: input.now, stoppedVia: 'sms', ...WITHDRAW }
+            : { stoppedAt: null, stoppedVia: null },
       });
     await auditPerCase(tx, rows, input.word === 'stop' ? 'sms.stop' : 'sms.resume', { role: 'system' }, 'sms');
     if (rows.length === 0)

@@ -8,8 +8,8 @@ import path from 'node:path';
  * PUBLIC_URL, written out in the text the operator registers (a link may not sit in a variable).
  */
 
-/** The events an owner is told of by SMS. */
-export const SMS_EVENTS = ['registered', 's14_reported', 'auction', 'released', 'released_order'] as const;
+/** The events an owner is told of by SMS, and the one-time code he asks for in his chat (`code`). */
+export const SMS_EVENTS = ['registered', 's14_reported', 'auction', 'released', 'released_order', 'code'] as const;
 export type SmsEvent = (typeof SMS_EVENTS)[number];
 export type SmsLanguage = 'hi' | 'en';
 

@@ -6,6 +6,7 @@ import { recordClaim } from '../../../src/services/claims';
 import { addToOutbox } from '../../../src/services/outbox';
 import { type FakeSmsProvider, MobileVault } from '../../../src/services/sms';
 import { smsJobKey } from '../../../src/services/sms/owner-mobile';
+import { stopLine } from '../../../src/services/sms/templates';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
 import { ist } from '../../support/case-fixture';
 import { caseFixture } from '../../support/case-builder';
@@ -191,7 +192,7 @@ describe("the owner's say over his SMS (e2e)", () => {
     expect(await h.deps.db.auditEvent.count({ where: { action: 'sms.resume', caseId: c!.id } })).toBe(1);
   });
 
-  it('sends nothing beyond the owner’s own case without his own consent', async () => {
+  it('sends nothing beyond the owner’s own case without his own consent, given by a code to his number', async () => {
     const [a, b] = cases;
     fake().sent.length = 0;
     const m = await h.deps.db.ownerMobile.findFirstOrThrow({ where: { caseId: a!.id } });
@@ -211,12 +212,49 @@ describe("the owner's say over his SMS (e2e)", () => {
       status: 'UNREACHABLE',
       lastError: 'no_consent',
     });
-    await h.deps.db.ownerMobile.update({
-      where: { id: m.id },
-      data: { basis: 'OWN_CONSENT', ownConsentAt: h.clock.now(), ownConsentVia: 'code' },
+    // His own act, in his own chat: the number he types gets a code, which he types back.
+    await h.send(owner, '/sms more');
+    expect(lastText(h, owner)).toBe(en('sms:owner.more_ask'));
+    await h.send(owner, '9000000001');
+    expect(lastText(h, owner)).toBe(en('sms:owner.more_not_yours'));
+    expect(await h.deps.db.smsCode.count()).toBe(0);
+    await h.send(owner, '/sms more');
+    await h.send(owner, OWNER_MOBILE);
+    expect(lastText(h, owner)).toBe(en('sms:owner.code_sent', { masked: '******0011' }));
+    await h.drain();
+    const codeSms = fake().sent.filter((s) => s.templateKey === 'code.en');
+    expect(codeSms.map((s) => s.to)).toEqual([`+91${OWNER_MOBILE}`]);
+    expect(codeSms[0]!.text.endsWith(stopLine('en'))).toBe(true);
+    const code = /is (\d{6})\./.exec(codeSms[0]!.text)![1]!;
+    // Only the hash is kept once it is sent; a wrong code costs a try.
+    expect((await h.deps.db.smsCode.findFirstOrThrow()).code).toBeNull();
+    await h.send(owner, code === '000000' ? '111111' : '000000');
+    expect(lastText(h, owner)).toBe(en('sms:owner.code_wrong', { count: 2 }));
+    expect((await h.deps.db.ownerMobile.findUniqueOrThrow({ where: { id: m.id } })).basis).toBe('LEGAL_FUNCTION');
+    await h.send(owner, code);
+    expect(lastText(h, owner)).toBe(en('sms:owner.consented', { masked: '******0011' }));
+    expect(await h.deps.db.ownerMobile.findUniqueOrThrow({ where: { id: m.id } })).toMatchObject({
+      basis: 'OWN_CONSENT',
+      ownConsentVia: 'code',
+      ownConsentAt: h.clock.now(),
     });
+    const given = await h.deps.db.auditEvent.findFirstOrThrow({ where: { action: 'sms.own_consent' } });
+    expect([given.caseId, given.actorTelegramId, given.details]).toEqual([
+      a!.id,
+      BigInt(owner.id),
+      { mobileId: m.id, masked: '******0011', via: 'code' },
+    ]);
+
+    fake().sent.length = 0;
     await beyond('2');
     await h.drain();
     expect(fake().sent.map((s) => s.templateKey)).toEqual(['released_order.en']);
+
+    // /sms off withdraws it as easily: nothing beyond his case, nor about it, goes.
+    await h.send(owner, '/sms off');
+    expect((await h.deps.db.ownerMobile.findUniqueOrThrow({ where: { id: m.id } })).basis).toBe('LEGAL_FUNCTION');
+    await beyond('3');
+    await h.drain();
+    expect(fake().sent).toHaveLength(1);
   });
 });
