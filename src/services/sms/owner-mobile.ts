@@ -155,6 +155,8 @@ export async function sweepOwnerMobiles(
     where: { caseEndedAt: null, erasedAt: null, case: { status: { in: [...FINISHED_STATUSES] } } },
     data: { caseEndedAt: now },
   });
+  // One-time codes are worth nothing after their ten minutes: a day later they are gone (hash and all).
+  await db.smsCode.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - 86_400_000) } } });
   const cutoff = new Date(now.getTime() - retentionDays * 86_400_000);
   const due = await db.ownerMobile.findMany({
     where: { erasedAt: null, caseEndedAt: { lte: cutoff } },
