@@ -35,7 +35,10 @@ caseCommand(ownerMobileFeature, 'mobile', 'sms:mobile.usage', 'seizure.register'
       .map((m) =>
         m.erased
           ? ctx.t('sms:mobile.line_erased')
-          : ctx.t('sms:mobile.line', { masked: m.masked, language: ctx.t(`sms:language.${m.language}`) }),
+          : ctx.t(m.stopped ? 'sms:record.line_stopped' : 'sms:mobile.line', {
+              masked: m.masked,
+              language: ctx.t(`sms:language.${m.language}`),
+            }),
       )
       .join('\n');
     await ctx.reply(ctx.t('sms:mobile.list', { number: c.number, list }));

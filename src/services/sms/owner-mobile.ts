@@ -127,17 +127,22 @@ export async function recordOwnerMobile(
   });
 }
 
-/** The mobiles recorded for a case as staff see them (masked), oldest first; erased ones say so. */
+/** The mobiles recorded for a case as staff see them (masked), oldest first; erased and stopped ones say so. */
 export async function ownerMobilesMasked(
   db: Db,
   caseId: number,
-): Promise<Array<{ masked: string; language: string; erased: boolean }>> {
+): Promise<Array<{ masked: string; language: string; erased: boolean; stopped: boolean }>> {
   const rows = await db.ownerMobile.findMany({
     where: { caseId },
     orderBy: { id: 'asc' },
-    select: { last4: true, language: true, erasedAt: true },
+    select: { last4: true, language: true, erasedAt: true, stoppedAt: true },
   });
-  return rows.map((r) => ({ masked: maskMobile(r.last4), language: r.language, erased: r.erasedAt !== null }));
+  return rows.map((r) => ({
+    masked: maskMobile(r.last4),
+    language: r.language,
+    erased: r.erasedAt !== null,
+    stopped: r.stoppedAt !== null,
+  }));
 }
 
 /**

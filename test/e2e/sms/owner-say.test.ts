@@ -178,6 +178,12 @@ describe("the owner's say over his SMS (e2e)", () => {
     // The same number recorded for another case later: recorded, stopped, nothing queued.
     await recordMobile(c!.number, OTHER_MOBILE);
     expect(lastText(h, keeper)).toBe(en('sms:record.stopped_before'));
+    // The keeper sees that it is stopped, never why or by whom beyond that.
+    await h.send(keeper, `/mobile ${c!.number}`);
+    expect(h.api.sentTo(keeper.id).at(-2)!.text).toContain(
+      en('sms:record.line_stopped', { masked: '******0022', language: en('sms:language.en') }),
+    );
+    await h.send(keeper, '/cancel');
     expect(await h.deps.db.ownerMobile.findFirstOrThrow({ where: { caseId: c!.id } })).toMatchObject({
       stoppedVia: 'sms',
       basis: 'LEGAL_FUNCTION',
