@@ -23,8 +23,10 @@ ownerSmsFeature.command('sms', async (ctx) => {
   if (!smsOn(ctx)) return ctx.reply(ctx.t('sms:off'));
   const word = ctx.match.trim().toLowerCase();
   const who = { telegramUserId: BigInt(ctx.from.id), chatId: ctx.chat.id, now: ctx.deps.clock.now() };
-  if (word === 'off')
-    return answer(ctx, await stopSmsFromChat(ctx.deps.db, who), 'sms:owner.off_done', 'sms:owner.none');
+  if (word === 'off') {
+    const out = await stopSmsFromChat(ctx.deps.db, who);
+    return answer(ctx, out, 'sms:owner.off_done', out.already ? 'sms:owner.off_already' : 'sms:owner.none');
+  }
   if (word === 'on')
     return answer(ctx, await resumeSmsFromChat(ctx.deps.db, who), 'sms:owner.on_done', 'sms:owner.on_none');
   if (word === 'more') {

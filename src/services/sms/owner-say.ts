@@ -45,6 +45,8 @@ export async function claimedCaseIds(tx: Tx | Db, telegramUserId: bigint): Promi
 export interface ChatSayOutcome {
   cases: string[];
   masked: string[];
+  /** Nothing changed because every number of his cases was stopped already. */
+  already?: boolean;
 }
 
 /**
@@ -62,7 +64,10 @@ export async function stopSmsFromChat(
       where: { caseId: { in: caseIds }, erasedAt: null, stoppedAt: null },
       select: { id: true, caseId: true, last4: true, case: { select: { number: true } } },
     });
-    if (rows.length === 0) return { cases: [], masked: [] };
+    if (rows.length === 0) {
+      const stopped = await tx.ownerMobile.count({ where: { caseId: { in: caseIds }, erasedAt: null } });
+      return { cases: [], masked: [], already: stopped > 0 };
+    }
     await tx.ownerMobile.updateMany({
       where: { id: { in: rows.map((r) => r.id) }, stoppedAt: null },
       data: { stoppedAt: input.now, stoppedVia: 'chat', ...WITHDRAW },

@@ -112,6 +112,9 @@ describe("the owner's say over his SMS (e2e)", () => {
 
     await h.send(owner, '/sms off');
     expect(lastText(h, owner)).toBe(en('sms:owner.off_done', { cases: a!.number, masked: '******0011' }));
+    await h.send(owner, '/sms off');
+    expect(lastText(h, owner)).toBe(en('sms:owner.off_already'));
+    expect(await h.deps.db.auditEvent.count({ where: { action: 'sms.stop' } })).toBe(1);
     const stop = await h.deps.db.auditEvent.findFirstOrThrow({ where: { action: 'sms.stop' } });
     expect([stop.caseId, stop.actorTelegramId, stop.actorRole]).toEqual([a!.id, BigInt(owner.id), 'owner']);
     expect(stop.details).toMatchObject({ via: 'chat', masked: ['******0011'] });
