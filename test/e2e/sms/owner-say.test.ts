@@ -105,6 +105,10 @@ describe("the owner's say over his SMS (e2e)", () => {
     expect(fake().sent).toHaveLength(0);
     expect((await h.deps.db.smsDelivery.findFirstOrThrow()).status).toBe('PENDING');
 
+    // /help tells an owner how to stop SMS, or to ask for more.
+    await h.send(owner, '/help');
+    expect(lastText(h, owner)).toContain(en('sms:owner.usage'));
+
     // Someone who did not claim the case cannot stop its SMS.
     await h.send(stranger, '/sms off');
     expect(lastText(h, stranger)).toBe(en('sms:owner.none'));
