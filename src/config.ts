@@ -124,9 +124,12 @@ const schema = z
       if (!c.SMS_DATA_KEY && c.SMS_PROVIDER !== 'fake')
         ctx.addIssue({ code: 'custom', path: ['SMS_DATA_KEY'], message: 'is required when SMS_PROVIDER is set' });
       // The links in an SMS (the case page, the receipt page) are on PUBLIC_URL, written out in the DLT templates;
-      // a long one would not fit a Hindi SMS in two parts.
+      // a long one would not fit a Hindi SMS in three parts.
       if (c.PUBLIC_URL && c.PUBLIC_URL.length > 40)
         ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'must be at most 40 characters for SMS links' });
+    } else if (c.SMS_INBOUND_SECRET) {
+      // Replies to SMS that are never sent: a forgotten setting, said at start rather than silently ignored.
+      ctx.addIssue({ code: 'custom', path: ['SMS_INBOUND_SECRET'], message: 'needs SMS_PROVIDER' });
     }
     if (c.SMS_PROVIDER === 'sns') {
       for (const v of ['SMS_SENDER_ID', 'SMS_DLT_ENTITY_ID', 'SMS_DLT_TEMPLATE_IDS', 'PUBLIC_URL'] as const)

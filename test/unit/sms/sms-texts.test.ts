@@ -196,6 +196,12 @@ describe('SMS configuration', () => {
     ).toThrow(/PUBLIC_URL/);
     expect(c.SMS_RETENTION_DAYS).toBe(180);
   });
+  it('takes replies only with SMS on, and a secret of at least 24 characters never echoed', () => {
+    expect(() => createConfig({ SMS_INBOUND_SECRET: 'x'.repeat(30) })).toThrow(/SMS_INBOUND_SECRET/);
+    const on = { SMS_PROVIDER: 'fake', SMS_DATA_KEY: KEY };
+    expect(() => createConfig({ ...on, SMS_INBOUND_SECRET: 'short-secret' })).toThrow(/\*\*\*/);
+    expect(createConfig({ ...on, SMS_INBOUND_SECRET: 'x'.repeat(30) }).SMS_INBOUND_SECRET).toHaveLength(30);
+  });
   it('never echoes the key in an error', () => {
     expect(() => createConfig({ SMS_PROVIDER: 'sns', SMS_DATA_KEY: 'c2VjcmV0' })).toThrow(/\*\*\*/);
   });
