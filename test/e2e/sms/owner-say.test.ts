@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createHttpServer, type HttpServer } from '../../../src/http/server';
 import { SMS_INBOUND_PATH } from '../../../src/http/sms-inbound';
 import { Metrics } from '../../../src/observability/metrics';
@@ -197,6 +197,24 @@ describe("the owner's say over his SMS (e2e)", () => {
     });
     await h.drain();
     expect(fake().sent).toHaveLength(0);
+
+    // A subscription confirmation is fetched only from SNS itself, never from an address the request names.
+    const fetched: string[] = [];
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
+      fetched.push(String(url));
+      return new Response('ok');
+    });
+    try {
+      const confirm = (url: string) =>
+        inbound(basic(SECRET), JSON.stringify({ Type: 'SubscriptionConfirmation', SubscribeURL: url }));
+      expect((await confirm('https://attacker.example/confirm')).statusCode).toBe(200);
+      expect((await confirm('http://sns.ap-south-1.amazonaws.com/?Action=ConfirmSubscription')).statusCode).toBe(200);
+      expect(fetched).toEqual([]);
+      await confirm('https://sns.ap-south-1.amazonaws.com/?Action=ConfirmSubscription&Token=t');
+      expect(fetched).toEqual(['https://sns.ap-south-1.amazonaws.com/?Action=ConfirmSubscription&Token=t']);
+    } finally {
+      spy.mockRestore();
+    }
 
     // START from the number starts them again.
     expect((await inbound(basic(SECRET), reply(`+91${OTHER_MOBILE}`, 'START'))).statusCode).toBe(200);
