@@ -24,7 +24,9 @@ export function smsBackoff(baseMs: number, maxMs = SMS_MAX_BACKOFF_MS) {
  * Sends one owed SMS. The job names the outbox row; the row names the owner's mobile row and the event; the SMS
  * is built from the database as it is now (src/services/sms/compose.ts), the number decrypted only here and only
  * for the provider call. The SmsDelivery row (unique per outbox key = per event per owner) is the guard against
- * doubles: SENT, UNREACHABLE (number erased) and FAILED (refused for good) are final. A transient provider error
+ * doubles: SENT, UNREACHABLE (number erased, stopped by the owner, or beyond his own case without his own consent —
+ * checked here, when it is sent, so a stop holds back what was queued before it) and FAILED (refused for good) are
+ * final. A transient provider error
  * leaves it PENDING and the job retries with backoff; once its attempts run out the reconciler adds it again, so an
  * outage loses nothing. As with Telegram, a process killed after the provider accepted the SMS and before SENT was
  * written sends it again on the retry (one HTTP round trip).
@@ -114,6 +116,9 @@ export function createSmsProcessor(deps: CoreDeps) {
         lastError: null,
       },
     });
+    // A one-time code is kept in clear only until it is sent; from then on only its hash is checked.
+    if (p.event === 'code' && p.ref != null)
+      await deps.db.smsCode.updateMany({ where: { id: p.ref }, data: { code: null } });
     deps.metrics?.sms.inc({ event: p.event, outcome: 'sent' });
     return 'sent';
   };

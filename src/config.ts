@@ -146,6 +146,13 @@ const schema = z
       .default('ap-south-1'),
     SMS_PER_SECOND: positiveInt.max(1000).default(10),
     SMS_RETENTION_DAYS: positiveInt.default(180),
+    /** The shared secret of POST /sms/inbound (replies to the SMS: STOP, START), as HTTP Basic password. Unset: no route. */
+    SMS_INBOUND_SECRET: z.string().min(24, 'must be at least 24 characters').optional(),
+    /** When set, an inbound reply must come from this SNS topic (its TopicArn). */
+    SMS_INBOUND_TOPIC_ARN: z
+      .string()
+      .regex(/^arn:aws[\w-]*:sns:[a-z0-9-]+:\d{12}:[\w-]{1,256}$/, 'must be an SNS topic ARN')
+      .optional(),
     // The staff desk (Telegram Mini App under /desk): how old Telegram's signed initData may be, and requests per minute.
     DESK_AUTH_MAX_AGE_SECONDS: positiveInt.max(7 * 86_400).default(3600),
     DESK_PER_MINUTE: positiveInt.default(240),
@@ -166,9 +173,12 @@ const schema = z
       if (!c.SMS_DATA_KEY && c.SMS_PROVIDER !== 'fake')
         ctx.addIssue({ code: 'custom', path: ['SMS_DATA_KEY'], message: 'is required when SMS_PROVIDER is set' });
       // The links in an SMS (the case page, the receipt page) are on PUBLIC_URL, written out in the DLT templates;
-      // a long one would not fit a Hindi SMS in two parts.
+      // a long one would not fit a Hindi SMS in three parts.
       if (c.PUBLIC_URL && c.PUBLIC_URL.length > 40)
         ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'must be at most 40 characters for SMS links' });
+    } else if (c.SMS_INBOUND_SECRET) {
+      // Replies to SMS that are never sent: a forgotten setting, said at start rather than silently ignored.
+      ctx.addIssue({ code: 'custom', path: ['SMS_INBOUND_SECRET'], message: 'needs SMS_PROVIDER' });
     }
     if (c.SMS_PROVIDER === 'sns') {
       for (const v of ['SMS_SENDER_ID', 'SMS_DLT_ENTITY_ID', 'SMS_DLT_TEMPLATE_IDS', 'PUBLIC_URL'] as const)

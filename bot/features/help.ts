@@ -3,6 +3,7 @@ import { earliestS14SaleDay, termFor } from '../../src/law';
 import { windowsFromConfig } from '../../src/services/dues';
 import { termWord } from '../views/owner/text';
 import { Feature } from './feature';
+import { smsOn } from './owner-mobile-words';
 
 /** /help: two short paragraphs — what the bot does, and what the law says happens after 7 and 14 days. */
 export const helpFeature = new Feature();
@@ -18,11 +19,11 @@ export async function showHelp(ctx: BotContext): Promise<void> {
   const deducted = termFor(now, 's. 16');
   // The earliest s. 14 sale day comes from the statute engine's own periods (7 + 7 days, counted per s. 9 GCA).
   const saleDay = earliestS14SaleDay(windowsFromConfig(ctx.deps.config));
-  await ctx.reply(
-    ctx.t('owner:help.text', {
-      fine: termWord(ctx, term.ok ? term.value.term : 'fine'),
-      deducted: termWord(ctx, deducted.ok ? deducted.value.term : 'penalty'),
-      saleDay,
-    }),
-  );
+  const text = ctx.t('owner:help.text', {
+    fine: termWord(ctx, term.ok ? term.value.term : 'fine'),
+    deducted: termWord(ctx, deducted.ok ? deducted.value.term : 'penalty'),
+    saleDay,
+  });
+  // With SMS on, how an owner stops them (or asks for more) is part of what he is told.
+  await ctx.reply(smsOn(ctx) ? `${text}\n\n${ctx.t('sms:owner.usage')}` : text);
 }

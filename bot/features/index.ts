@@ -8,6 +8,7 @@ import { pendingFeature } from './pending';
 import { registerExportFeature } from './register-export';
 import { registerSeizureFeature } from './register-seizure';
 import { ownerMobileFeature } from './owner-mobile';
+import { ownerSmsFeature } from './owner-sms';
 import { photoCommandFeature } from './photo-command';
 import { ownerPhotoFeature } from './owner-photo';
 import { releaseFeature } from './release';
@@ -81,6 +82,8 @@ export const features: Composer<BotContext>[] = [
   claimFeature,
   protestFeature,
   followFeature,
+  // /sms off | on: the owner stops or starts the SMS about the cases he claimed.
+  ownerSmsFeature,
   verifyFeature,
   complaintFeature,
   acknowledgeFeature,

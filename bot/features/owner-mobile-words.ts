@@ -6,12 +6,13 @@ import type { CallbackCodec } from '../flows/callback-codec';
 
 /**
  * What the register entry and /mobile share when a keeper records an owner's mobile for SMS: the number typed is
- * checked and sealed at once (only the encrypted form is kept in the flow's session), then the owner's consent and
- * SMS language are one tap.
+ * checked and sealed at once (only the encrypted form is kept in the flow's session), then the keeper is told what
+ * the owner will get and on what basis (a function under law: this case only, no consent asked; every SMS says how
+ * to stop), and picks the SMS language with one tap.
  */
 
-/** A sealed number waiting for the owner's consent (kept in the flow's data). */
-export type PendingMobile = Omit<SealedMobile, 'language' | 'consent'>;
+/** A sealed number waiting for its SMS language (kept in the flow's data). */
+export type PendingMobile = Omit<SealedMobile, 'language'>;
 
 /** True when SMS is configured: only then is a keeper asked for a number. */
 export function smsOn(ctx: BotContext): boolean {
@@ -36,28 +37,28 @@ export async function sealTyped(
   return new MobileVault(ctx.deps.config.SMS_DATA_KEY!).seal(digits);
 }
 
-/** Asks for the owner's consent and SMS language: three buttons of `codec` (choice hi / en / no). */
-export async function askConsent(
+/** Says what the owner will get and why, and asks the SMS language: three buttons of `codec` (hi / en / no). */
+export async function askLanguage(
   ctx: BotContext,
   pending: PendingMobile,
   codec: CallbackCodec<{ choice: string }>,
 ): Promise<void> {
   const kb = new InlineKeyboard()
-    .text(ctx.t('sms:consent.yes_hi'), codec.encode(ctx, { choice: 'hi' }))
+    .text(ctx.t('sms:record.hi'), codec.encode(ctx, { choice: 'hi' }))
     .row()
-    .text(ctx.t('sms:consent.yes_en'), codec.encode(ctx, { choice: 'en' }))
+    .text(ctx.t('sms:record.en'), codec.encode(ctx, { choice: 'en' }))
     .row()
-    .text(ctx.t('sms:consent.no'), codec.encode(ctx, { choice: 'no' }));
+    .text(ctx.t('sms:record.no'), codec.encode(ctx, { choice: 'no' }));
   await ctx.reply(
-    ctx.t('sms:consent.ask', { masked: maskMobile(pending.last4), count: ctx.deps.config.SMS_RETENTION_DAYS }),
+    ctx.t('sms:record.ask', { masked: maskMobile(pending.last4), count: ctx.deps.config.SMS_RETENTION_DAYS }),
     { reply_markup: kb },
   );
 }
 
-/** The consent tap's choice as a sealed mobile with its language, or null (the owner did not agree). */
-export function withConsent(pending: PendingMobile, choice: string): SealedMobile | null {
+/** The tapped language with the sealed number, or null (the keeper chose not to record it). */
+export function withLanguage(pending: PendingMobile, choice: string): SealedMobile | null {
   if (choice !== 'hi' && choice !== 'en') return null;
-  return { ...pending, language: choice, consent: true };
+  return { ...pending, language: choice };
 }
 
 /** "******3210 (Hindi)" in the reader's language. */

@@ -6,18 +6,18 @@ import { callbackCodec } from '../flows/callback-codec';
 import { defineFlow } from '../flows/flow';
 import { Feature } from './feature';
 import { caseCommand, finishFlow, useButtons } from './officer-common';
-import { askConsent, sealTyped, smsOn, withConsent } from './owner-mobile-words';
+import { askLanguage, sealTyped, smsOn, withLanguage } from './owner-mobile-words';
 
 /**
- * `/mobile <case>` — the keeper records an owner's mobile number for SMS about an existing case, with the owner's
- * consent (flow `owner_mobile`: number → consent and language → recorded). Shows the numbers already recorded,
- * masked. Only when SMS is configured; otherwise the command says SMS is not set up and asks nothing.
+ * `/mobile <case>` — the keeper records an owner's mobile number for SMS about an existing case, under a function
+ * under law (flow `owner_mobile`: number → language → recorded; no consent is asked, every SMS says how to stop).
+ * Shows the numbers already recorded, masked. Only when SMS is configured; otherwise the command says SMS is not set up and asks nothing.
  */
 export const ownerMobileFeature = new Feature();
 
 const text = z.string();
 const mobileFlow = defineFlow('owner_mobile', {
-  steps: ['number', 'consent'],
+  steps: ['number', 'language'],
   data: z.object({
     caseId: z.number().int(),
     number: text,
@@ -25,7 +25,7 @@ const mobileFlow = defineFlow('owner_mobile', {
   }),
 });
 
-const consentCb = callbackCodec('om|ok', ['choice:str']);
+const languageCb = callbackCodec('om|lg', ['choice:str']);
 
 caseCommand(ownerMobileFeature, 'mobile', 'sms:mobile.usage', 'seizure.register', async (ctx, c) => {
   if (!smsOn(ctx)) return ctx.reply(ctx.t('sms:off'));
@@ -35,7 +35,10 @@ caseCommand(ownerMobileFeature, 'mobile', 'sms:mobile.usage', 'seizure.register'
       .map((m) =>
         m.erased
           ? ctx.t('sms:mobile.line_erased')
-          : ctx.t('sms:mobile.line', { masked: m.masked, language: ctx.t(`sms:language.${m.language}`) }),
+          : ctx.t(m.stopped ? 'sms:record.line_stopped' : 'sms:mobile.line', {
+              masked: m.masked,
+              language: ctx.t(`sms:language.${m.language}`),
+            }),
       )
       .join('\n');
     await ctx.reply(ctx.t('sms:mobile.list', { number: c.number, list }));
@@ -52,18 +55,18 @@ mobileFlow.texts(
     number: async (ctx, d, typed) => {
       const pending = await sealTyped(ctx, typed);
       if (!pending) return;
-      mobileFlow.enter(ctx, 'consent', { ...d, pending });
-      await askConsent(ctx, pending, consentCb);
+      mobileFlow.enter(ctx, 'language', { ...d, pending });
+      await askLanguage(ctx, pending, languageCb);
     },
   },
   (ctx) => useButtons(ctx),
 );
 
-mobileFlow.tap(ownerMobileFeature, consentCb, 'consent', async (ctx: BotContext, { choice }, d) => {
-  const mobile = d.pending ? withConsent(d.pending, choice) : null;
+mobileFlow.tap(ownerMobileFeature, languageCb, 'language', async (ctx: BotContext, { choice }, d) => {
+  const mobile = d.pending ? withLanguage(d.pending, choice) : null;
   if (!mobile) {
     mobileFlow.leave(ctx);
-    await ctx.reply(ctx.t('sms:consent.declined'));
+    await ctx.reply(ctx.t('sms:record.dropped'));
     return;
   }
   await finishFlow(ctx, 'seizure.register', d.caseId, async (act, c) => {
@@ -77,5 +80,6 @@ mobileFlow.tap(ownerMobileFeature, consentCb, 'consent', async (ctx: BotContext,
             language: ctx.t(`sms:language.${mobile.language}`),
           }),
     );
+    if (out.stopped && out.status === 'recorded') await ctx.reply(ctx.t('sms:record.stopped_before'));
   });
 });

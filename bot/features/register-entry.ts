@@ -67,7 +67,7 @@ export async function saveEntry(ctx: BotContext, d: Draft) {
       },
       actor: ctx.actor,
       now,
-      ownerMobile: d.mobile ? { ...d.mobile, consent: true } : null,
+      ownerMobile: d.mobile ?? null,
       paperSteps: paperTimesOf(d),
     });
   } catch (e) {

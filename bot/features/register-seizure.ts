@@ -12,7 +12,7 @@ import { defineFlow } from '../flows/flow';
 import { cancelFlow, staleTap } from './officer-common';
 import { groupLine, saveEntry, summary } from './register-entry';
 import { Feature } from './feature';
-import { askConsent, sealTyped, smsOn, withConsent } from './owner-mobile-words';
+import { askLanguage, sealTyped, smsOn, withLanguage } from './owner-mobile-words';
 import { PAPER_QUESTION_STEPS, paperQuestions } from './register-paper';
 
 /**
@@ -42,7 +42,7 @@ const registerFlow = defineFlow('register', {
     'owner_name',
     'owner_res',
     'mobile',
-    'mobile_consent',
+    'mobile_language',
     'place',
     'confirm',
     ...PAPER_QUESTION_STEPS,
@@ -66,7 +66,7 @@ const registerFlow = defineFlow('register', {
     ownerName: text.nullable().optional(),
     ownerResidence: text.nullable().optional(),
     placeOfSeizure: text.optional(),
-    // The owner's mobile for SMS, only ever sealed (encrypted) here: pending until the owner's consent is tapped.
+    // The owner's mobile for SMS, only ever sealed (encrypted) here: pending until its SMS language is tapped.
     mobilePending: z.object({ cipher: text, numberTag: text, last4: text }).optional(),
     mobile: z.object({ cipher: text, numberTag: text, last4: text, language: z.enum(['hi', 'en']) }).optional(),
   }),
@@ -86,7 +86,7 @@ const registerCb = {
   ownerUnknown: callbackCodec('rg|noowner'),
   save: callbackCodec('rg|save'),
   skipMobile: callbackCodec('rg|nomob'),
-  mobileConsent: callbackCodec('rg|mob', ['choice:str']),
+  mobileLanguage: callbackCodec('rg|mlg', ['choice:str']),
   cancel: callbackCodec('rg|cancel'),
 };
 
@@ -216,7 +216,7 @@ registerFlow.messages(registerSeizureFeature, 'message:photo', {
   photo: (ctx, draft) => askMore(ctx, finishGroup(draft, ctx.msg.photo[ctx.msg.photo.length - 1]!.file_id)),
 });
 
-/** With SMS configured, the owner's mobile (optional, with his consent) before the place; otherwise straight on. */
+/** With SMS configured, the owner's mobile (optional; SMS about this case only) before the place; otherwise on. */
 async function askMobileOrPlace(ctx: BotContext, draft: Draft) {
   if (!smsOn(ctx)) return askPlace(ctx, draft);
   registerFlow.enter(ctx, 'mobile', draft);
@@ -228,16 +228,20 @@ function skipMobileKeyboard(ctx: BotContext): InlineKeyboard {
 }
 
 registerFlow.tap(registerSeizureFeature, registerCb.skipMobile, 'mobile', (ctx, _tap, draft) => askPlace(ctx, draft));
-registerFlow.tap(registerSeizureFeature, registerCb.mobileConsent, 'mobile_consent', async (ctx, { choice }, draft) => {
-  const { mobilePending, ...rest } = draft;
-  const mobile = mobilePending ? withConsent(mobilePending, choice) : null;
-  if (!mobile) {
-    await ctx.reply(ctx.t('sms:consent.declined'));
-    return askPlace(ctx, rest);
-  }
-  const { consent: _c, ...stored } = mobile;
-  return askPlace(ctx, { ...rest, mobile: stored });
-});
+registerFlow.tap(
+  registerSeizureFeature,
+  registerCb.mobileLanguage,
+  'mobile_language',
+  async (ctx, { choice }, draft) => {
+    const { mobilePending, ...rest } = draft;
+    const mobile = mobilePending ? withLanguage(mobilePending, choice) : null;
+    if (!mobile) {
+      await ctx.reply(ctx.t('sms:record.dropped'));
+      return askPlace(ctx, rest);
+    }
+    return askPlace(ctx, { ...rest, mobile });
+  },
+);
 
 async function askPlace(ctx: BotContext, draft: Draft) {
   registerFlow.enter(ctx, 'place', draft);
@@ -345,8 +349,8 @@ const handlers: Partial<Record<(typeof registerFlow.steps)[number], TextHandler>
   mobile: async (ctx, draft, text) => {
     const pending = await sealTyped(ctx, text, skipMobileKeyboard(ctx));
     if (!pending) return;
-    registerFlow.enter(ctx, 'mobile_consent', { ...draft, mobilePending: pending });
-    await askConsent(ctx, pending, registerCb.mobileConsent);
+    registerFlow.enter(ctx, 'mobile_language', { ...draft, mobilePending: pending });
+    await askLanguage(ctx, pending, registerCb.mobileLanguage);
   },
   place: field((ctx, draft, text) => paper.askPaperOrConfirm(ctx, { ...draft, placeOfSeizure: text })),
   ...paper.texts,

@@ -21,6 +21,7 @@ import { publicReceipt } from '../services/verify';
 import { registerDesk, type DeskOptions } from './desk/routes';
 import { LoginThrottle } from './login-throttle';
 import { Readiness } from './readiness';
+import { registerSmsInbound } from './sms-inbound';
 import { pageLanguage, renderReceiptPage } from './receipt-page';
 import { renderCasePage } from './case-page';
 import { publicCase, publicCasePhoto } from '../services/public-case';
@@ -227,6 +228,8 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
     async (req, reply) => receiptPage(req, reply, deps),
   );
   if (o.desk) await registerDesk(app, deps, o.desk);
+  // The owners' replies to the SMS (STOP, START), where the provider delivers them (docs/SMS.md).
+  if (config.SMS_INBOUND_SECRET && deps.sms) await registerSmsInbound(app, deps, config.SMS_INBOUND_SECRET);
 
   // The public case page and its photos: a page asks for one image per photographed group, so photos get a wider limit.
   const tooMany = (req: FastifyRequest) => {

@@ -7,7 +7,7 @@ import { searchKeysOf } from './cattle-words';
 import { planDeadlines } from './deadlines';
 import { addToOutbox } from './outbox';
 import { maskMobile } from './sms/phone';
-import { insertOwnerMobile, queueOwnerSms, type SealedMobile } from './sms/owner-mobile';
+import { insertOwnerMobile, KEEPER_BASIS, queueOwnerSms, type SealedMobile } from './sms/owner-mobile';
 import { authorize, authorizeInTx, type StaffActor } from './staff-actor';
 import { addPendingPhoto, addStoredPhoto, checkPhoto } from './photos';
 import { hasPaperSteps, paperStepsOfNewEntry, type BackEntryResult } from './back-entry';
@@ -263,7 +263,8 @@ async function insertEntry(
       seizedAt: v.seizedAt.toISOString(),
       backDated: now.getTime() - entry.impoundedAt.getTime() > 3_600_000,
     });
-    // The owner's mobile, given with his consent: kept encrypted; the registration SMS goes with the entry.
+    // The owner's mobile, recorded under a function under law (SMS about this case only, DPDP Act 2023 s. 7): kept
+    // encrypted; the registration SMS goes with the entry unless the number once asked to stop.
     if (ownerMobile) {
       const m = await insertOwnerMobile(tx, {
         caseId: created.id,
@@ -275,7 +276,8 @@ async function insertEntry(
         mobileId: m.id,
         masked: maskMobile(ownerMobile.last4),
         language: ownerMobile.language,
-        consent: true,
+        basis: KEEPER_BASIS,
+        ...(m.stopped ? { stopped: true } : {}),
       });
       await queueOwnerSms(tx, created.id, 'registered', now);
     }

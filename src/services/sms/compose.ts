@@ -3,6 +3,7 @@ import type { Db } from '../../db';
 import { STORED_CLOCK_SELECT, type StoredClock } from '../law-case';
 import { caseTimeline } from '../next-deadline';
 import type { SmsJobPayload } from '../outbox';
+import { smsRefusal } from './owner-say';
 import { renderSms, SMS_EVENTS, type RenderedSms, type SmsEvent, type SmsLanguage } from './templates';
 
 /** "28.11.2026" — an India date as an SMS gives it (digits read the same in both languages). */
@@ -22,11 +23,12 @@ export function smsDateTime(at: Date): string {
 /** What the sender needs for one SMS: the sealed number and the text, or why nothing is sent. */
 export type ComposedSms =
   | { kind: 'send'; cipher: string; rendered: RenderedSms }
-  | { kind: 'skip'; reason: 'erased' | 'gone' | 'unknown_event' };
+  | { kind: 'skip'; reason: 'erased' | 'gone' | 'unknown_event' | 'stopped' | 'no_consent' };
 
 /**
- * Builds an owed SMS from the database as it is when sent (the job carries ids only): the owner's mobile (still
- * encrypted) and language, and the event's facts — the case number and pound, the last day to claim from the
+ * Builds an owed SMS from the database as it is when sent (the job carries ids only): whether the owner's say still
+ * allows it (not stopped; beyond his own case only with his own consent), the owner's mobile (still encrypted) and
+ * language, and the event's facts — the case number and pound, the last day to claim from the
  * statute engine's s. 14 sale gate, the auction's day and place, the receipt's verification code.
  */
 export async function composeOwnerSms(
@@ -39,10 +41,23 @@ export async function composeOwnerSms(
   const event = p.event as SmsEvent;
   const mobile = await db.ownerMobile.findUnique({
     where: { id: p.mobileId },
-    select: { cipher: true, language: true, erasedAt: true },
+    select: {
+      cipher: true,
+      language: true,
+      erasedAt: true,
+      caseId: true,
+      basis: true,
+      stoppedAt: true,
+      numberTag: true,
+    },
   });
   if (!mobile) return { kind: 'skip', reason: 'gone' };
   if (mobile.erasedAt || !mobile.cipher) return { kind: 'skip', reason: 'erased' };
+  // The owner's say, as it is now: a stop given after the SMS was queued holds it back.
+  const optedOut =
+    mobile.numberTag !== null && (await db.smsOptOut.count({ where: { numberTag: mobile.numberTag } })) > 0;
+  const refused = smsRefusal({ ...mobile, optedOut }, p.caseId);
+  if (refused) return { kind: 'skip', reason: refused };
   const lang: SmsLanguage = mobile.language === 'en' ? 'en' : 'hi';
   const c = await db.case.findUnique({
     where: { id: p.caseId },
@@ -98,5 +113,14 @@ async function valuesFor(
     }
     case 'released_order':
       return { number };
+    case 'code': {
+      // The one-time code the owner asked for in his chat, while it is owed to this number (cleared once sent).
+      if (p.ref == null) return null;
+      const code = await db.smsCode.findUnique({
+        where: { id: p.ref },
+        select: { mobileId: true, code: true, usedAt: true },
+      });
+      return code && code.mobileId === p.mobileId && code.code && !code.usedAt ? { otp: code.code } : null;
+    }
   }
 }

@@ -8,8 +8,8 @@ import path from 'node:path';
  * PUBLIC_URL, written out in the text the operator registers (a link may not sit in a variable).
  */
 
-/** The events an owner is told of by SMS. */
-export const SMS_EVENTS = ['registered', 's14_reported', 'auction', 'released', 'released_order'] as const;
+/** The events an owner is told of by SMS, and the one-time code he asks for in his chat (`code`). */
+export const SMS_EVENTS = ['registered', 's14_reported', 'auction', 'released', 'released_order', 'code'] as const;
 export type SmsEvent = (typeof SMS_EVENTS)[number];
 export type SmsLanguage = 'hi' | 'en';
 
@@ -31,17 +31,34 @@ export const DLT_VAR = '{#var#}';
 /** DLT's limit on one variable's length. */
 export const DLT_VAR_MAX = 30;
 
-let loaded: Record<SmsEvent, SmsTemplate> | undefined;
+interface TemplateFile {
+  stop: Record<SmsLanguage, string>;
+  events: Record<SmsEvent, SmsTemplate>;
+}
 
-/** The templates, read once. */
-export function smsTemplates(): Record<SmsEvent, SmsTemplate> {
-  loaded ??= (JSON.parse(readFileSync(FILE, 'utf8')) as { events: Record<SmsEvent, SmsTemplate> }).events;
+let loaded: TemplateFile | undefined;
+
+function templateFile(): TemplateFile {
+  loaded ??= JSON.parse(readFileSync(FILE, 'utf8')) as TemplateFile;
   return loaded;
 }
 
-/** The text to register on the DLT portal for an event and language (PUBLIC_URL written out). */
+/** The templates, read once. */
+export function smsTemplates(): Record<SmsEvent, SmsTemplate> {
+  return templateFile().events;
+}
+
+/**
+ * How to stop, in the SMS's language: every SMS ends with it. What rests on consent may be withdrawn at any time
+ * (DPDP Act 2023), and the owner may stop even the messages that rest on a function under law: a stop is kept.
+ */
+export function stopLine(lang: SmsLanguage): string {
+  return templateFile().stop[lang];
+}
+
+/** The text to register on the DLT portal for an event and language (PUBLIC_URL written out, the stop line last). */
 export function registeredText(event: SmsEvent, lang: SmsLanguage, publicUrl: string): string {
-  return smsTemplates()[event][lang].split('{{PUBLIC_URL}}').join(publicUrl.replace(/\/+$/, ''));
+  return smsTemplates()[event][lang].split('{{PUBLIC_URL}}').join(publicUrl.replace(/\/+$/, '')) + stopLine(lang);
 }
 
 /** Cuts a value to `max` characters (whole code points) and to one line. */

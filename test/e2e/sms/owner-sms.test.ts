@@ -12,8 +12,8 @@ import { declareAndDeliver } from '../../support/payment-steps';
 import { inLanguage, lastText, press } from '../../support/press';
 
 // SMS to owners through the real bot and the real jobs runtime (BullMQ on Redis), against the fake provider:
-// the keeper records the owner's mobile at registration (with consent, Hindi) and a second owner's later with
-// /mobile (English); registration, the s. 14 report, the auction and the release each send exactly one SMS per
+// the keeper records the owner's mobile at registration (Hindi; a function under law, no consent asked) and a second
+// owner's later with /mobile (English); registration, the s. 14 report, the auction and the release each send exactly one SMS per
 // owner, each matching its DLT template; the numbers are never in a job, a Redis key or the session.
 const PUBLIC_URL = 'https://kanji.example.in';
 const KEY = Buffer.alloc(32, 42).toString('base64');
@@ -55,7 +55,7 @@ describe('SMS to the owner (e2e, fake provider)', () => {
       })
       .sort((a, b) => a.to.localeCompare(b.to));
 
-  it('asks for the mobile at registration only with consent, keeps it encrypted, and sends one SMS', async () => {
+  it('records the mobile at registration on a function under law, keeps it encrypted, and sends one SMS', async () => {
     await h.send(keeper, '/register');
     await press(h, keeper, en('common:cattle.cow'));
     await h.send(keeper, '2');
@@ -75,13 +75,17 @@ describe('SMS to the owner (e2e, fake provider)', () => {
     await h.send(keeper, '0141 2345678');
     expect(lastText(h, keeper)).toBe(en('sms:invalid', { input: '******5678' }));
     await h.send(keeper, '+91 98765 43210');
-    expect(lastText(h, keeper)).toBe(en('sms:consent.ask', { masked: '******3210', count: 180 }));
+    // The keeper is told what the owner gets and why, and asked only the language: no consent is tapped for him.
+    expect(lastText(h, keeper)).toBe(en('sms:record.ask', { masked: '******3210', count: 180 }));
+    const buttons = JSON.stringify(h.api.sentTo(keeper.id).at(-1)!.payload.reply_markup);
+    expect(buttons).toContain(en('sms:record.hi'));
+    expect(buttons).not.toMatch(/agree|consent/i);
     // The flow's session holds the number only sealed.
     const session = JSON.stringify(
       (await h.deps.db.botSession.findUnique({ where: { key: `${keeper.id}:${keeper.id}` } }))?.value,
     );
     expect(session).not.toContain(HINDI_OWNER_MOBILE);
-    await press(h, keeper, en('sms:consent.yes_hi'));
+    await press(h, keeper, en('sms:record.hi'));
     await h.send(keeper, 'Kunda');
     expect(lastText(h, keeper)).toContain('******3210');
     expect(lastText(h, keeper)).not.toContain(HINDI_OWNER_MOBILE);
@@ -91,7 +95,16 @@ describe('SMS to the owner (e2e, fake provider)', () => {
     caseId = c.id;
     number = c.number;
     const [m] = await h.deps.db.ownerMobile.findMany({ where: { caseId } });
-    expect([m!.last4, m!.language, m!.erasedAt]).toEqual(['3210', 'hi', null]);
+    expect([m!.last4, m!.language, m!.erasedAt, m!.basis, m!.ownConsentAt]).toEqual([
+      '3210',
+      'hi',
+      null,
+      'LEGAL_FUNCTION',
+      null,
+    ]);
+    const recorded = await h.deps.db.auditEvent.findFirstOrThrow({ where: { caseId, action: 'owner_mobile.record' } });
+    expect(recorded.details).toMatchObject({ basis: 'LEGAL_FUNCTION' });
+    expect(json(recorded.details)).not.toContain('consent');
     expect(json(m)).not.toContain(HINDI_OWNER_MOBILE);
 
     await h.drain();
@@ -101,26 +114,26 @@ describe('SMS to the owner (e2e, fake provider)', () => {
     expect(reg[0]!.text).toContain('आमेर कांजी हाउस');
   });
 
-  it('records a second owner with /mobile (English), once, and asks nothing without consent', async () => {
+  it('records a second owner with /mobile (English), once, and nothing when the keeper chooses not to', async () => {
     await h.send(keeper, '/help');
     expect(lastText(h, keeper)).toContain(en('sms:help'));
     await h.send(keeper, `/mobile ${number}`);
     expect(h.api.sentTo(keeper.id).at(-2)!.text).toContain('******3210');
     await h.send(keeper, ENGLISH_OWNER_MOBILE);
-    await press(h, keeper, en('sms:consent.no'));
-    expect(lastText(h, keeper)).toBe(en('sms:consent.declined'));
+    await press(h, keeper, en('sms:record.no'));
+    expect(lastText(h, keeper)).toBe(en('sms:record.dropped'));
     expect(await h.deps.db.ownerMobile.count({ where: { caseId } })).toBe(1);
 
     await h.send(keeper, `/mobile ${number}`);
     await h.send(keeper, ENGLISH_OWNER_MOBILE);
-    await press(h, keeper, en('sms:consent.yes_en'));
+    await press(h, keeper, en('sms:record.en'));
     expect(lastText(h, keeper)).toBe(
       en('sms:mobile.recorded', { number, masked: '******2345', language: en('sms:language.en') }),
     );
     // The same number again is the same row.
     await h.send(keeper, `/mobile ${number}`);
     await h.send(keeper, ENGLISH_OWNER_MOBILE);
-    await press(h, keeper, en('sms:consent.yes_en'));
+    await press(h, keeper, en('sms:record.en'));
     expect(lastText(h, keeper)).toBe(en('sms:mobile.already', { masked: '******2345', number }));
     expect(await h.deps.db.ownerMobile.count({ where: { caseId } })).toBe(2);
     const audit = await h.deps.db.auditEvent.findMany({ where: { caseId, action: 'owner_mobile.record' } });

@@ -54,7 +54,7 @@ describe('SMS through a provider outage (e2e)', () => {
     for (const [i, number] of numbers.entries()) {
       await h.send(keeper, `/mobile ${number}`);
       await h.send(keeper, `98290000${i}1`);
-      await press(h, keeper, en('sms:consent.yes_hi'));
+      await press(h, keeper, en('sms:record.hi'));
       expect(lastText(h, keeper)).toContain(number);
     }
     // The first 60 s: every attempt is refused; the jobs run out of attempts and fail, and the reconciler adds them

@@ -31,7 +31,7 @@ describe('SMS rate limit', () => {
       for (let i = 0; i < 6; i++)
         await insertOwnerMobile(tx, {
           caseId: c.id,
-          mobile: { ...vault.seal(`90000000${String(i).padStart(2, '0')}`), language: 'en', consent: true },
+          mobile: { ...vault.seal(`90000000${String(i).padStart(2, '0')}`), language: 'en' },
           staffId: null,
           now,
         });

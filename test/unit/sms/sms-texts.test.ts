@@ -12,6 +12,7 @@ import {
   SMS_EVENTS,
   smsParts,
   smsTemplates,
+  stopLine,
   type SmsLanguage,
 } from '../../../src/services/sms/templates';
 import { verificationLink } from '../../../src/services/receipts';
@@ -83,6 +84,7 @@ describe('DLT templates', () => {
     at: smsDateTime(new Date('2026-12-20T05:30:00Z')),
     place: 'ग्राम पंचायत भवन के सामने वाला बड़ा मैदान, गोपालपुरा कलां',
     code: 'ABCDEFGH',
+    otp: '123456',
   };
 
   it('has both languages of every event, each {#var#} named, and an id key for each', () => {
@@ -102,7 +104,7 @@ describe('DLT templates', () => {
         const template = registeredText(e, l, LONG_URL);
         expect(matchesTemplate(sms.text, template), `${e}.${l}: ${sms.text}`).toBe(true);
         // A changed fixed word is not the registered template.
-        expect(matchesTemplate(sms.text.replace(/(प्रकरण|Case|Your)/, 'X'), template), `${e}.${l}`).toBe(false);
+        expect(matchesTemplate(sms.text.replace(/(प्रकरण|Case|Your|आपका)/, 'X'), template), `${e}.${l}`).toBe(false);
       }
   });
 
@@ -114,12 +116,26 @@ describe('DLT templates', () => {
     expect(rel.text).toContain('K7PQ2MXA');
   });
 
-  it('sends Hindi as Unicode within 2 parts and English as GSM within 2 parts, with the longest values', () => {
+  it('ends every SMS with how to stop, in its own language', () => {
+    expect(stopLine('en')).toContain('reply STOP');
+    expect(stopLine('en')).toContain('/sms off');
+    expect(stopLine('hi')).toContain('STOP');
+    expect(stopLine('hi')).toContain('/sms off');
+    expect(stopLine('hi')).toMatch(/बंद/);
+    for (const e of SMS_EVENTS)
+      for (const l of LANGS) {
+        const sms = renderSms(e, l, longValues, LONG_URL);
+        expect(sms.text.endsWith(stopLine(l)), `${e}.${l}: ${sms.text}`).toBe(true);
+      }
+  });
+
+  it('sends Hindi as Unicode within 3 parts and English as GSM within 2 parts, with the longest values', () => {
     for (const e of SMS_EVENTS) {
       const hi = renderSms(e, 'hi', longValues, LONG_URL);
       expect(hi.encoding, e).toBe('ucs2');
-      expect(hi.text.length, `${e}: ${hi.text}`).toBeLessThanOrEqual(134);
-      expect(hi.parts, e).toBeLessThanOrEqual(2);
+      // The stop line takes Hindi into a third part (67 UTF-16 units each when concatenated).
+      expect(hi.text.length, `${e}: ${hi.text}`).toBeLessThanOrEqual(201);
+      expect(hi.parts, e).toBeLessThanOrEqual(3);
       const en = renderSms(
         e,
         'en',
@@ -179,6 +195,12 @@ describe('SMS configuration', () => {
       createConfig({ ...sns, SMS_DLT_TEMPLATE_IDS: all, PUBLIC_URL: `https://${'k'.repeat(40)}.in` }),
     ).toThrow(/PUBLIC_URL/);
     expect(c.SMS_RETENTION_DAYS).toBe(180);
+  });
+  it('takes replies only with SMS on, and a secret of at least 24 characters never echoed', () => {
+    expect(() => createConfig({ SMS_INBOUND_SECRET: 'x'.repeat(30) })).toThrow(/SMS_INBOUND_SECRET/);
+    const on = { SMS_PROVIDER: 'fake', SMS_DATA_KEY: KEY };
+    expect(() => createConfig({ ...on, SMS_INBOUND_SECRET: 'short-secret' })).toThrow(/\*\*\*/);
+    expect(createConfig({ ...on, SMS_INBOUND_SECRET: 'x'.repeat(30) }).SMS_INBOUND_SECRET).toHaveLength(30);
   });
   it('never echoes the key in an error', () => {
     expect(() => createConfig({ SMS_PROVIDER: 'sns', SMS_DATA_KEY: 'c2VjcmV0' })).toThrow(/\*\*\*/);
