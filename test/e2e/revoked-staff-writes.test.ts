@@ -15,10 +15,13 @@ import { inLanguage, lastText, press } from '../support/press';
 // admin CLI can write nothing from the moment the revocation commits — although the bot serving him still holds his
 // grants in its user cache (bot/middleware/user.ts, USER_CACHE_TTL_MS): a revocation elsewhere does not clear it, and
 // it must not matter. Each of his writes is begun before the revocation and finished after it: refused, and nothing
-// it would have written is there (no photo, no owner's mobile, no SMS queued, no audit line).
+// it would have written is there (no photo, no owner's mobile, no SMS queued, no audit line). A Magistrate's office
+// revoked likewise issues no enrolment code and revokes nobody.
 
 const keeper: TestUser = { id: 4501, firstName: 'Mohan', languageCode: 'en' };
 const magistrate: TestUser = { id: 4502, firstName: 'Anjali', languageCode: 'en' };
+/** A second Magistrate's office, revoked while its grants are cached. */
+const office: TestUser = { id: 4504, firstName: 'Vikram', languageCode: 'en' };
 const KEY = Buffer.alloc(32, 42).toString('base64');
 const PUBLIC_URL = 'https://kanji.example.in';
 const OWNER_MOBILE = '7000012345';
@@ -137,6 +140,7 @@ function suite(kind: DbKind, twoProcesses: boolean) {
       [keeper, 'POUND_KEEPER', ['JAI1'], 'Mohan Lal'],
       [magistrate, 'MAGISTRATE', ['JAI1', 'JAI2'], 'Anjali Rao'],
       [4503, 'ADMIN', []],
+      [office, 'MAGISTRATE', ['JAI1', 'JAI2'], 'Vikram Joshi'],
     ],
   });
   const w = {} as World;
@@ -185,6 +189,30 @@ function suite(kind: DbKind, twoProcesses: boolean) {
         expect([en('common:error.not_allowed'), en('refusal:NOT_ALLOWED')]).toContain(lastText(h, keeper));
         expect(await written(w)).toEqual(before);
       });
+
+  it("a revoked Magistrate's office, grants cached, issues no code and revokes nobody", async () => {
+    const en = inLanguage(h, 'en');
+    await h.deps.db.staffMember.updateMany({ where: { telegramUserId: BigInt(keeper.id) }, data: { revokedAt: null } });
+    const keeperGrant = await h.deps.db.staffMember.findFirstOrThrow({ where: { telegramUserId: BigInt(keeper.id) } });
+    await h.send(office, '/staff');
+    expect(lastText(h, office)).toContain('Mohan Lal');
+    const out: string[] = [];
+    const deps: AdminDeps = {
+      ...h.deps,
+      t: h.deps.translator.forLang('en'),
+      out: (l) => out.push(l),
+      err: (l) => out.push(l),
+      botUsername: h.deps.botUsername,
+    };
+    expect(await dispatchAdmin(deps, ['revoke', '--user', String(office.id)]), out.join('\n')).toBe(0);
+    const codes = await h.deps.db.enrolmentCode.count();
+    await h.send(office, '/enrol keeper JAI1');
+    expect(lastText(h, office)).toBe(en('refusal:STAFF_ADMIN_NOT_ALLOWED'));
+    await h.send(office, `/revoke ${keeperGrant.id}`);
+    expect(lastText(h, office)).toBe(en('refusal:STAFF_ADMIN_NOT_ALLOWED'));
+    expect(await h.deps.db.enrolmentCode.count()).toBe(codes);
+    expect((await h.deps.db.staffMember.findUniqueOrThrow({ where: { id: keeperGrant.id } })).revokedAt).toBeNull();
+  });
 
   it('closes the desk and the second process', async () => {
     await w.http.app.close();
