@@ -251,6 +251,8 @@ export async function revokeStaff(
     staffId?: number;
     now: Date;
     authorize?: (tx: Tx, ending: GrantToEnd[]) => Promise<Actor>;
+    /** The last word before the grants end, once every rule has passed (a confirmation still owed refuses). */
+    confirmed?: () => void;
     /** Who is recorded as asking when a refusal comes before `authorize` could say (the cached official). */
     asking?: Actor;
   },
@@ -273,6 +275,7 @@ export async function revokeStaff(
         held,
         members.map((m) => ({ id: m.id, role: m.role, poundIds: m.pounds.map((p) => p.poundId) })),
       );
+      input.confirmed?.();
       const res = await tx.staffMember.updateMany({
         where: { id: { in: members.map((m) => m.id) }, revokedAt: null },
         data: { revokedAt: input.now },

@@ -209,7 +209,6 @@ export async function revokeStaffGrant(
     if (scope !== 'all' && STAFF_RANK[m.role] > STAFF_RANK.MAGISTRATE) throw new Refusal('STAFF_REVOKE_ABOVE');
     if (!inAdminScope(scope, m.role, poundIds)) throw new Refusal('STAFF_NOT_REVOKED');
     const self = m.telegramUserId === actor.telegramId;
-    if (self && !opts.selfConfirmed) throw new Refusal('STAFF_REVOKE_SELF_UNCONFIRMED');
     const codes = await tx.pound.findMany({ where: { id: { in: poundIds } }, select: { code: true } });
     done = {
       id: m.id,
@@ -222,7 +221,11 @@ export async function revokeStaffGrant(
     };
     return auditActor(me);
   };
-  const n = await revokeStaff(db, { staffId, now, authorize: mayEnd, asking: auditActor(actor) });
+  // His own grant is asked about only once every rule lets it go (not asked, then refused as the last one).
+  const confirmed = () => {
+    if (done?.self && !opts.selfConfirmed) throw new Refusal('STAFF_REVOKE_SELF_UNCONFIRMED');
+  };
+  const n = await revokeStaff(db, { staffId, now, authorize: mayEnd, confirmed, asking: auditActor(actor) });
   if (n !== 1 || !done) throw new Refusal('STAFF_NOT_REVOKED');
   return done;
 }
