@@ -74,7 +74,15 @@ staffAdminFeature.command('enrol', async (ctx) => {
 
 staffAdminFeature.command('staff', async (ctx) => {
   if (!(await allowed(ctx))) return;
-  const staff = await listStaff(ctx.deps.db, ctx.actor);
+  let staff: StaffListEntry[];
+  try {
+    // On his grants as they stand now: an office revoked a moment ago (elsewhere) is told so, and shown nobody.
+    staff = await listStaff(ctx.deps.db, ctx.actor);
+  } catch (e) {
+    if (!(e instanceof Refusal)) throw e;
+    await ctx.reply(ctx.t('desk:chat.admin_only'));
+    return;
+  }
   if (!staff.length) {
     await ctx.reply(ctx.t('desk:staff.none'));
     return;

@@ -210,6 +210,8 @@ function suite(kind: DbKind, twoProcesses: boolean) {
     expect(lastText(h, office)).toBe(en('refusal:STAFF_ADMIN_NOT_ALLOWED'));
     await h.send(office, `/revoke ${keeperGrant.id}`);
     expect(lastText(h, office)).toBe(en('refusal:STAFF_ADMIN_NOT_ALLOWED'));
+    await h.send(office, '/staff');
+    expect(lastText(h, office)).toBe(en('desk:chat.admin_only'));
     expect(await h.deps.db.enrolmentCode.count()).toBe(codes);
     expect((await h.deps.db.staffMember.findUniqueOrThrow({ where: { id: keeperGrant.id } })).revokedAt).toBeNull();
   });
