@@ -1,6 +1,7 @@
+import { InlineKeyboard } from 'grammy';
 import { refusalText } from '../../src/i18n';
 import { deskUrl } from '../../src/services/desk';
-import { Refusal } from '../../src/services/refusal';
+import { isRefusal, Refusal } from '../../src/services/refusal';
 import { enrolmentLink } from '../../src/services/enrolment';
 import {
   administersStaff,
@@ -13,6 +14,7 @@ import {
 } from '../../src/services/staff-admin';
 import { lawRole } from '../../src/services/staff-actor';
 import { registerMenuForUser } from '../commands';
+import { callbackCodec } from '../flows/callback-codec';
 import { forgetUser } from '../middleware/user';
 import type { BotContext } from '../context';
 import { Feature } from './feature';
@@ -22,9 +24,13 @@ import { Feature } from './feature';
  * pounds): `/enrol <role> <pound> [name]` issues the single-use code and link the admin CLI prints, `/staff` lists
  * the active staff, `/revoke <number>` ends one grant at once — the same services (src/services/staff-admin.ts over
  * src/services/enrolment.ts), audited, issuing capped per official. On the embedded database the CLI cannot run
- * beside the bot; this needs no downtime.
+ * beside the bot; this needs no downtime. An official's own grant is revoked only after he taps the signed
+ * confirmation button (`revokeSelfCb`); only another administrator or the Magistrate's office could restore it.
  */
 export const staffAdminFeature = new Feature();
+
+/** "Yes, revoke my own grant" under the question `/revoke <own number>` asks. */
+export const revokeSelfCb = callbackCodec('st|rv', ['staffId:int']);
 
 const allowed = async (ctx: BotContext) => {
   if (administersStaff(ctx.actor)) return true;
@@ -68,7 +74,15 @@ staffAdminFeature.command('enrol', async (ctx) => {
 
 staffAdminFeature.command('staff', async (ctx) => {
   if (!(await allowed(ctx))) return;
-  const staff = await listStaff(ctx.deps.db, ctx.actor);
+  let staff: StaffListEntry[];
+  try {
+    // On his grants as they stand now: an office revoked a moment ago (elsewhere) is told so, and shown nobody.
+    staff = await listStaff(ctx.deps.db, ctx.actor);
+  } catch (e) {
+    if (!(e instanceof Refusal)) throw e;
+    await ctx.reply(ctx.t('desk:chat.admin_only'));
+    return;
+  }
   if (!staff.length) {
     await ctx.reply(ctx.t('desk:staff.none'));
     return;
@@ -76,7 +90,7 @@ staffAdminFeature.command('staff', async (ctx) => {
   const lines = staff.map((s) =>
     ctx.t('desk:chat.staff_line', {
       id: s.id,
-      name: s.name,
+      name: s.self ? `${s.name} ${ctx.t('desk:revoke_self.you')}` : s.name,
       role: ctx.t(`common:role.${lawRole(s.role)}`),
       pounds: s.poundCodes.join(', ') || '*',
     }),
@@ -91,18 +105,43 @@ staffAdminFeature.command('revoke', async (ctx) => {
     await ctx.reply(ctx.t('desk:chat.revoke_usage'));
     return;
   }
+  await revokeAndReply(ctx, Number(arg), false);
+});
+
+revokeSelfCb.handle(staffAdminFeature, async (ctx, { staffId }) => {
+  await ctx.editMessageReplyMarkup().catch(() => undefined);
+  await revokeAndReply(ctx, staffId, true);
+});
+
+/** Revokes grant `staffId` and says so; his own grant, unconfirmed, is asked about with the confirmation button. */
+async function revokeAndReply(ctx: BotContext, staffId: number, selfConfirmed: boolean): Promise<void> {
   let done: StaffListEntry;
   try {
-    done = await revokeStaffGrant(ctx.deps.db, ctx.actor, Number(arg), ctx.deps.clock.now());
+    done = await revokeStaffGrant(ctx.deps.db, ctx.actor, staffId, ctx.deps.clock.now(), { selfConfirmed });
   } catch (e) {
     if (!(e instanceof Refusal)) throw e;
+    if (isRefusal(e, 'STAFF_REVOKE_SELF_UNCONFIRMED')) {
+      const own = (await listStaff(ctx.deps.db, ctx.actor)).find((s) => s.id === staffId);
+      await ctx.reply(
+        ctx.t('desk:revoke_self.ask', {
+          id: staffId,
+          role: own ? ctx.t(`common:role.${lawRole(own.role)}`) : '',
+          pounds: own?.poundCodes.join(', ') || '*',
+        }),
+        {
+          reply_markup: new InlineKeyboard().text(ctx.t('desk:revoke_self.yes'), revokeSelfCb.encode(ctx, { staffId })),
+        },
+      );
+      return;
+    }
     await ctx.reply(refusalText(ctx.t, e, 'staff'));
     return;
   }
-  // This process's cache of his grants goes at once; his chat menu goes back to the owner commands.
+  // This process's cache of his grants goes at once (other processes' within USER_CACHE_TTL_MS, and no act of his
+  // waits for that: every write reads the grants again); his chat menu goes back to the owner commands.
   forgetUser(ctx.deps.db, done.telegramId);
   await registerMenuForUser(ctx.api, ctx.deps, done.telegramId, deskUrl(ctx.deps.config)).catch((err) =>
     ctx.deps.logger.warn({ err: (err as Error).message }, 'menu of a revoked official not reset'),
   );
   await ctx.reply(ctx.t('desk:staff.revoked', { name: done.name }));
-});
+}

@@ -2,6 +2,8 @@ import { createHash, randomInt } from 'node:crypto';
 import type { Db } from '../db';
 import { Prisma } from '../db';
 import { audit, type Actor } from './audit';
+import { lockAdministeringGrants, mustKeepAdministrators } from './administering-grants';
+import type { Tx } from './outbox';
 import { Refusal } from './refusal';
 import { releasePendingSteps } from './s14-report';
 import type { StaffRoleCode } from './staff-actor';
@@ -37,7 +39,7 @@ export function enrolmentLink(botUsername: string, code: string): string {
 
 /** Creates a single-use code for `role` at `poundCodes`, valid `ttlHours`; returns the code (never stored). */
 export async function issueEnrolmentCode(
-  db: Db,
+  db: Db | Tx,
   input: { role: StaffRoleCode; poundCodes: string[]; name?: string | null; ttlHours: number; now: Date },
 ): Promise<{ id: number; code: string; expiresAt: Date }> {
   const poundCodes = [...new Set(input.poundCodes.map((c) => c.trim().toUpperCase()).filter(Boolean))];
@@ -228,30 +230,77 @@ function roleName(role: StaffRoleCode) {
   ];
 }
 
+/** A grant a revocation would end, with its pounds (what `revokeStaff`'s `authorize` is shown). */
+export type GrantToEnd = Prisma.StaffMemberGetPayload<{ include: { pounds: true } }>;
+
+/** The audit action of a revocation refused (who asked, which grant, why). */
+export const REVOKE_REFUSED_ACTION = 'staff.revoke_refused';
+
 /**
- * Ends a person's grants (all, one role, or one grant by `staffId`) and voids their unused codes; returns how many
- * grants ended. `by` is who revoked (the admin CLI: nobody on Telegram; the chat or the desk: the official).
+ * Ends a person's grants (all, one role, or one grant by `staffId`); returns how many grants ended. In one
+ * transaction that first locks every administering grant (`lockAdministeringGrants`): `authorize` (the chat's and
+ * the desk's official) decides on the grants to end and returns who revokes; a revocation that would leave a pound
+ * no one to administer it is refused (`mustKeepAdministrators`). The admin CLI revokes as the administrator, nobody
+ * on Telegram. Each grant ended is audited ('staff.revoke'), each refusal too (REVOKE_REFUSED_ACTION), with who.
  */
 export async function revokeStaff(
   db: Db,
-  input: { telegramId: bigint; role?: StaffRoleCode; staffId?: number; now: Date; by?: Actor },
+  input: {
+    telegramId?: bigint;
+    role?: StaffRoleCode;
+    staffId?: number;
+    now: Date;
+    authorize?: (tx: Tx, ending: GrantToEnd[]) => Promise<Actor>;
+    /** The last word before the grants end, once every rule has passed (a confirmation still owed refuses). */
+    confirmed?: () => void;
+    /** Who is recorded as asking when a refusal comes before `authorize` could say (the cached official). */
+    asking?: Actor;
+  },
 ): Promise<number> {
-  return db.$transaction(async (tx) => {
-    const where = {
-      telegramUserId: input.telegramId,
-      revokedAt: null,
-      ...(input.role ? { role: input.role } : {}),
-      ...(input.staffId !== undefined ? { id: input.staffId } : {}),
-    };
-    const members = await tx.staffMember.findMany({ where });
-    const res = await tx.staffMember.updateMany({ where, data: { revokedAt: input.now } });
-    for (const m of members) {
-      await audit(tx, input.by ?? { telegramId: null, role: 'admin' }, 'staff.revoke', null, {
-        staffId: m.id,
-        telegramId: String(input.telegramId),
-        role: m.role,
+  if (input.telegramId === undefined && input.staffId === undefined) throw new Error('revokeStaff: whose grants?');
+  const asking = input.asking ?? CLI_ADMIN;
+  try {
+    return await db.$transaction(async (tx) => {
+      const held = await lockAdministeringGrants(tx);
+      const where = {
+        revokedAt: null,
+        ...(input.telegramId !== undefined ? { telegramUserId: input.telegramId } : {}),
+        ...(input.role ? { role: input.role } : {}),
+        ...(input.staffId !== undefined ? { id: input.staffId } : {}),
+      };
+      const members = await tx.staffMember.findMany({ where, include: { pounds: true }, orderBy: { id: 'asc' } });
+      const by = input.authorize ? await input.authorize(tx, members) : CLI_ADMIN;
+      await mustKeepAdministrators(
+        tx,
+        held,
+        members.map((m) => ({ id: m.id, role: m.role, poundIds: m.pounds.map((p) => p.poundId) })),
+      );
+      input.confirmed?.();
+      const res = await tx.staffMember.updateMany({
+        where: { id: { in: members.map((m) => m.id) }, revokedAt: null },
+        data: { revokedAt: input.now },
       });
-    }
-    return res.count;
-  });
+      for (const m of members) {
+        await audit(tx, by, 'staff.revoke', null, {
+          staffId: m.id,
+          telegramId: String(m.telegramUserId),
+          role: m.role,
+        });
+      }
+      return res.count;
+    });
+  } catch (e) {
+    // A confirmation asked for is no refusal; every other refused revocation is kept in the audit log.
+    if (e instanceof Refusal && e.code !== 'STAFF_REVOKE_SELF_UNCONFIRMED')
+      await audit(db, asking, REVOKE_REFUSED_ACTION, null, {
+        reason: e.code,
+        ...(input.staffId !== undefined ? { staffId: input.staffId } : {}),
+        ...(input.telegramId !== undefined ? { telegramId: String(input.telegramId) } : {}),
+        ...(input.role ? { role: input.role } : {}),
+      });
+    throw e;
+  }
 }
+
+/** The admin CLI in the audit log: the server's operator, nobody on Telegram. */
+const CLI_ADMIN: Actor = { telegramId: null, role: 'admin' };

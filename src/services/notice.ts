@@ -5,7 +5,7 @@ import {
   type TimelineEntry,
 } from '../law';
 import type { Db } from '../db';
-import { audit } from './audit';
+import { type Actor, audit } from './audit';
 import {
   caseStateOf,
   loadCase,
@@ -182,7 +182,7 @@ export async function recordNotice(db: Db, act: StaffActor, input: NoticeInput, 
       photo: Boolean(input.photoFileId),
       ...proclamationDetails(village, market),
     });
-    return completeIfProclaimed(tx, act, c.id, now);
+    return completeIfProclaimed(tx, who.audit, c.id, now);
   });
 }
 
@@ -226,7 +226,7 @@ export async function recordProclamations(
     });
     if (updated.count !== 1) throw new Refusal('CONFLICT');
     await audit(tx, who.audit, 'S14_PROCLAIMED', c.id, proclamationDetails(village, market));
-    return completeIfProclaimed(tx, act, c.id, now);
+    return completeIfProclaimed(tx, who.audit, c.id, now);
   });
 }
 
@@ -238,7 +238,7 @@ function proclamationDetails(village: Proclamation | null, market: Proclamation 
 }
 
 /** After a notice or proclamation is recorded: the s. 14 transition once both proclamations are in. */
-async function completeIfProclaimed(tx: Tx, act: StaffActor, caseId: number, now: Date): Promise<NoticeResult> {
+async function completeIfProclaimed(tx: Tx, by: Actor, caseId: number, now: Date): Promise<NoticeResult> {
   const c = await loadCase(tx, caseId);
   const n = c.notice!;
   const missing = missingProclamations(n);
@@ -253,7 +253,7 @@ async function completeIfProclaimed(tx: Tx, act: StaffActor, caseId: number, now
     });
     // The notice date — the auction clock — is the day the notice was stuck up, not the last proclamation.
     await transition(tx, c, allowed, { noticePostedAt: n.postedAt });
-    await audit(tx, authorize(act, 'notice', c.poundId).audit, 'S14_NOTICE_COMPLETE', c.id, {
+    await audit(tx, by, 'S14_NOTICE_COMPLETE', c.id, {
       noticeDate: n.postedAt.toISOString(),
       auctionFrom: timeline.value.auctionEligible.actionableFrom,
     });

@@ -5,7 +5,7 @@ import type { DbReader } from './dues';
 import { addToOutbox, type Tx } from './outbox';
 import { keepersOf } from './payments';
 import { Refusal } from './refusal';
-import { authorize, type StaffActor } from './staff-actor';
+import { authorizeInTx, type StaffActor } from './staff-actor';
 
 /**
  * Photographs of impounded cattle, kept as bytes (Photo rows) as well as Telegram's file_id. A file_id is one bot's
@@ -213,8 +213,9 @@ export async function replaceGroupPhoto(
 ): Promise<{ photoId: number; previous: number | null; group: PhotoGroup }> {
   const c = await db.case.findUnique({ where: { id: input.caseId }, select: { id: true, poundId: true } });
   if (!c) throw new Refusal('CASE_NOT_FOUND');
-  const who = authorize(input.actor, 'seizure.register', c.poundId);
   return db.$transaction(async (tx) => {
+    // The keeper's grants as they stand now, not the bot's cached copy: a revoked keeper replaces nothing.
+    const who = await authorizeInTx(tx, input.actor, 'seizure.register', c.poundId);
     const groups = await caseGroups(tx, c.id);
     const group = groups[input.group - 1];
     if (!group) throw new Refusal('HEAD_UNKNOWN');

@@ -76,6 +76,14 @@ export type RefusalCode =
   | 'ENROL_THROTTLED_ALL'
   /** The grant to revoke is unknown, already revoked, or outside the official's district. */
   | 'STAFF_NOT_REVOKED'
+  /** A grant above the official's own (the Magistrate's office and an administrator's grant). */
+  | 'STAFF_REVOKE_ABOVE'
+  /** The last administrator's grant: another is enrolled first. */
+  | 'STAFF_LAST_ADMIN'
+  /** With no administrator, the last Magistrate's office grant of these pounds (`pounds`: their codes). */
+  | 'STAFF_LAST_MAGISTRATE'
+  /** The official's own grant: revoked only once he confirms (the chat's button, the desk's second step). */
+  | 'STAFF_REVOKE_SELF_UNCONFIRMED'
   /** The s. 8 register entry (s. 3 for the kind of cattle): `field` names the particular refused. */
   | 'SEIZURE_FUTURE_TIME'
   | 'SEIZURE_SEIZED_AFTER_IMPOUNDING'

@@ -12,7 +12,7 @@ import {
 } from './register-format';
 import { registerRows } from './register-rows';
 import { Refusal } from './refusal';
-import { authorize, poundsInScope, type StaffActor } from './staff-actor';
+import { authorizeInTx, poundsInScope, type StaffActor } from './staff-actor';
 
 /**
  * The s. 7 register of one pound for India dates `from`..`to` (inclusive) as CSV: every case registered
@@ -87,7 +87,8 @@ export async function exportRegister(
   input: { pound: { id: number; code: string }; from: LocalDate; to: LocalDate; t: Translate; format: 'csv' | 'pdf' },
 ): Promise<Awaited<ReturnType<typeof buildRegisterExport>> | null> {
   const { pound, from, to } = input;
-  const who = authorize(actor, 'register.export', pound.id);
+  // The grants as they stand now, not the bot's cached copy: a revoked official is handed no register.
+  const who = await authorizeInTx(db, actor, 'register.export', pound.id);
   if (input.format === 'pdf') {
     await audit(db, who.audit, 'register.export', null, { pound: pound.code, from, to, format: 'pdf' });
     return null;

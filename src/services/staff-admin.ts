@@ -1,9 +1,10 @@
 import type { Db } from '../db';
 import type { Actor } from './audit';
-import { issueEnrolmentCode, revokeStaff } from './enrolment';
+import { type GrantToEnd, issueEnrolmentCode, revokeStaff } from './enrolment';
 import { cleanPersonName } from './person-name';
+import type { Tx } from './outbox';
 import { Refusal } from './refusal';
-import type { StaffActor, StaffRoleCode } from './staff-actor';
+import { actorInTx, type StaffActor, type StaffRoleCode } from './staff-actor';
 
 /**
  * Staff administration without a shell: an administrator (any pound) and the District Magistrate's office (the
@@ -11,7 +12,20 @@ import type { StaffActor, StaffRoleCode } from './staff-actor';
  * staff desk — the same single-use codes the admin CLI prints (src/services/enrolment.ts), redeemed through the same
  * throttled /start enrol_<code>. Issuing is audited and capped per official; revoking is audited with who did it.
  * An administrator grant is given by the CLI only.
+ *
+ * Nobody acts on a grant above his own (STAFF_RANK): an administrator on any grant, another administrator's too; the
+ * Magistrate's office on the keepers', officers' and Magistrate's office grants wholly within its district (a
+ * colleague of the same district is of the same rank), never on an administrator's. Nobody removes the last grant
+ * that can administer a pound (src/services/administering-grants.ts). His own grant is revoked only once he
+ * confirms. Every decision is taken on the grants as they stand inside the writing transaction, never on the bot's
+ * cached copy.
  */
+
+/** Rank in staff administration: an official acts on grants of his rank or below. */
+export const STAFF_RANK = { POUND_KEEPER: 1, OFFICER: 1, MAGISTRATE: 2, ADMIN: 3 } as const satisfies Record<
+  StaffRoleCode,
+  number
+>;
 
 /** Roles an official may enrol from the chat or the desk. */
 export const ENROLLABLE_ROLES = ['POUND_KEEPER', 'OFFICER', 'MAGISTRATE'] as const satisfies readonly StaffRoleCode[];
@@ -27,6 +41,13 @@ export function staffAdminScope(actor: StaffActor): number[] | 'all' | null {
   if (actor.administrator) return 'all';
   const pounds = actor.grants.filter((g) => g.role === 'MAGISTRATE').flatMap((g) => g.poundIds);
   return pounds.length ? [...new Set(pounds)].sort((a, b) => a - b) : null;
+}
+
+/** True when a grant of `role` at `poundIds` is within `scope` and not above the Magistrate's office's rank. */
+function inAdminScope(scope: number[] | 'all', role: StaffRoleCode, poundIds: readonly number[]): boolean {
+  if (scope === 'all') return true;
+  if (STAFF_RANK[role] > STAFF_RANK.MAGISTRATE) return false;
+  return poundIds.length > 0 && poundIds.every((p) => scope.includes(p));
 }
 
 /** True when `actor` may enrol, list and revoke staff (of some pounds). */
@@ -63,8 +84,6 @@ export async function issueStaffCode(
   actor: StaffActor,
   input: { role: string; poundCodes: string[]; name?: string | null; ttlHours: number; now: Date },
 ): Promise<IssueResult> {
-  const scope = staffAdminScope(actor);
-  if (scope === null) throw new Refusal('STAFF_ADMIN_NOT_ALLOWED');
   if (!(ENROLLABLE_ROLES as readonly string[]).includes(input.role)) throw new Refusal('ENROL_BAD_ROLE');
   const role = input.role as EnrollableRole;
   let name: string | null = null;
@@ -74,46 +93,52 @@ export async function issueStaffCode(
   }
   const codes = [...new Set(input.poundCodes.map((c) => c.trim().toUpperCase()).filter(Boolean))];
   if (!codes.length || codes.some((c) => !/^[A-Z0-9_-]{1,20}$/.test(c))) throw new Refusal('ENROL_UNKNOWN_POUND');
-  const pounds = await db.pound.findMany({ where: { code: { in: codes } }, select: { id: true, code: true } });
-  if (pounds.length !== codes.length || (scope !== 'all' && pounds.some((p) => !scope.includes(p.id))))
-    throw new Refusal('ENROL_UNKNOWN_POUND');
-  const recent = await db.auditEvent.findMany({
-    where: {
-      action: ENROL_ISSUED_ACTION,
-      actorTelegramId: actor.telegramId,
-      at: { gt: new Date(input.now.getTime() - ISSUE_WINDOW_MS) },
-    },
-    orderBy: { at: 'desc' },
-    take: ISSUE_MAX,
-    select: { at: true },
-  });
-  if (recent.length >= ISSUE_MAX) {
-    const freeAt = recent[ISSUE_MAX - 1]!.at.getTime() + ISSUE_WINDOW_MS;
-    throw new Refusal('ENROL_ISSUE_THROTTLED', null, {
-      count: Math.max(1, Math.ceil((freeAt - input.now.getTime()) / 60_000)),
+  return db.$transaction(async (tx) => {
+    // The official's grants as they stand now, not the bot's cached copy: a revoked one issues nothing.
+    const me = await actorInTx(tx, actor);
+    const scope = staffAdminScope(me);
+    if (scope === null) throw new Refusal('STAFF_ADMIN_NOT_ALLOWED');
+    const pounds = await tx.pound.findMany({ where: { code: { in: codes } }, select: { id: true, code: true } });
+    if (pounds.length !== codes.length || (scope !== 'all' && pounds.some((p) => !scope.includes(p.id))))
+      throw new Refusal('ENROL_UNKNOWN_POUND');
+    const recent = await tx.auditEvent.findMany({
+      where: {
+        action: ENROL_ISSUED_ACTION,
+        actorTelegramId: actor.telegramId,
+        at: { gt: new Date(input.now.getTime() - ISSUE_WINDOW_MS) },
+      },
+      orderBy: { at: 'desc' },
+      take: ISSUE_MAX,
+      select: { at: true },
     });
-  }
-  const issued = await issueEnrolmentCode(db, {
-    role,
-    poundCodes: codes,
-    name,
-    ttlHours: input.ttlHours,
-    now: input.now,
+    if (recent.length >= ISSUE_MAX) {
+      const freeAt = recent[ISSUE_MAX - 1]!.at.getTime() + ISSUE_WINDOW_MS;
+      throw new Refusal('ENROL_ISSUE_THROTTLED', null, {
+        count: Math.max(1, Math.ceil((freeAt - input.now.getTime()) / 60_000)),
+      });
+    }
+    const issued = await issueEnrolmentCode(tx, {
+      role,
+      poundCodes: codes,
+      name,
+      ttlHours: input.ttlHours,
+      now: input.now,
+    });
+    const who = auditActor(me);
+    await tx.auditEvent.create({
+      data: {
+        at: input.now,
+        actorTelegramId: actor.telegramId,
+        actorStaffId: who.staffId ?? null,
+        actorRole: who.role,
+        action: ENROL_ISSUED_ACTION,
+        chatId: actor.chatId == null ? null : BigInt(actor.chatId),
+        messageId: actor.messageId,
+        details: { enrolmentCodeId: issued.id, role, pounds: codes },
+      },
+    });
+    return { code: issued.code, expiresAt: issued.expiresAt, role, poundCodes: codes };
   });
-  const who = auditActor(actor);
-  await db.auditEvent.create({
-    data: {
-      at: input.now,
-      actorTelegramId: actor.telegramId,
-      actorStaffId: who.staffId ?? null,
-      actorRole: who.role,
-      action: ENROL_ISSUED_ACTION,
-      chatId: actor.chatId == null ? null : BigInt(actor.chatId),
-      messageId: actor.messageId,
-      details: { enrolmentCodeId: issued.id, role, pounds: codes },
-    },
-  });
-  return { code: issued.code, expiresAt: issued.expiresAt, role, poundCodes: codes };
 }
 
 /** One enrolled official as the chat and the desk list them. */
@@ -124,11 +149,16 @@ export interface StaffListEntry {
   role: StaffRoleCode;
   poundCodes: string[];
   enrolledAt: Date;
+  /** The official's own grant. */
+  self: boolean;
 }
 
-/** Active staff of the pounds `actor` administers (an administrator: everyone, administrators too). */
+/**
+ * Active staff whose grants `actor` may revoke: of the pounds he administers, none above his rank (an
+ * administrator: everyone, administrators too). `self` marks his own grants (revoked only once he confirms).
+ */
 export async function listStaff(db: Db, actor: StaffActor): Promise<StaffListEntry[]> {
-  const scope = staffAdminScope(actor);
+  const scope = staffAdminScope(await actorInTx(db, actor));
   if (scope === null) throw new Refusal('NOT_ALLOWED', null, {});
   const rows = await db.staffMember.findMany({
     where: { revokedAt: null, ...(scope === 'all' ? {} : { pounds: { some: { poundId: { in: scope } } } }) },
@@ -136,7 +166,13 @@ export async function listStaff(db: Db, actor: StaffActor): Promise<StaffListEnt
     orderBy: [{ role: 'asc' }, { id: 'asc' }],
   });
   return rows
-    .filter((s) => scope === 'all' || s.pounds.every((p) => scope.includes(p.poundId)))
+    .filter((s) =>
+      inAdminScope(
+        scope,
+        s.role,
+        s.pounds.map((p) => p.poundId),
+      ),
+    )
     .map((s) => ({
       id: s.id,
       telegramId: s.telegramUserId,
@@ -144,20 +180,54 @@ export async function listStaff(db: Db, actor: StaffActor): Promise<StaffListEnt
       role: s.role,
       poundCodes: s.pounds.map((p) => p.pound.code).sort(),
       enrolledAt: s.enrolledAt,
+      self: s.telegramUserId === actor.telegramId,
     }));
 }
 
 /**
- * Ends one grant (StaffMember `staffId`) when it is of pounds `actor` administers — the Magistrate's office revokes
- * only grants wholly within its district, never an administrator. Returns the revoked member; refuses
- * STAFF_NOT_REVOKED when the grant is unknown, already revoked or outside the scope (the same answer).
+ * Ends one grant (StaffMember `staffId`) when `actor` may act on it (see above) — decided in the revoking
+ * transaction on his grants as they stand there, after the administering grants are locked. Refuses
+ * STAFF_ADMIN_NOT_ALLOWED (he administers no pound now), STAFF_NOT_REVOKED (unknown, already revoked or outside his
+ * district: the same answer), STAFF_REVOKE_ABOVE (an administrator's grant), STAFF_REVOKE_SELF_UNCONFIRMED (his own
+ * grant, `selfConfirmed` not given), STAFF_LAST_ADMIN or STAFF_LAST_MAGISTRATE. Returns the member revoked.
  */
-export async function revokeStaffGrant(db: Db, actor: StaffActor, staffId: number, now: Date): Promise<StaffListEntry> {
-  const member = (await listStaff(db, actor)).find((s) => s.id === staffId);
-  if (!member) throw new Refusal('STAFF_NOT_REVOKED');
-  const n = await revokeStaff(db, { telegramId: member.telegramId, staffId, now, by: auditActor(actor) });
-  if (n !== 1) throw new Refusal('STAFF_NOT_REVOKED');
-  return member;
+export async function revokeStaffGrant(
+  db: Db,
+  actor: StaffActor,
+  staffId: number,
+  now: Date,
+  opts: { selfConfirmed?: boolean } = {},
+): Promise<StaffListEntry> {
+  let done: StaffListEntry | undefined;
+  const mayEnd = async (tx: Tx, ending: GrantToEnd[]): Promise<Actor> => {
+    const me = await actorInTx(tx, actor);
+    const scope = staffAdminScope(me);
+    if (scope === null) throw new Refusal('STAFF_ADMIN_NOT_ALLOWED');
+    const m = ending[0];
+    if (!m) throw new Refusal('STAFF_NOT_REVOKED');
+    const poundIds = m.pounds.map((p) => p.poundId);
+    if (scope !== 'all' && STAFF_RANK[m.role] > STAFF_RANK.MAGISTRATE) throw new Refusal('STAFF_REVOKE_ABOVE');
+    if (!inAdminScope(scope, m.role, poundIds)) throw new Refusal('STAFF_NOT_REVOKED');
+    const self = m.telegramUserId === actor.telegramId;
+    const codes = await tx.pound.findMany({ where: { id: { in: poundIds } }, select: { code: true } });
+    done = {
+      id: m.id,
+      telegramId: m.telegramUserId,
+      name: m.name,
+      role: m.role,
+      poundCodes: codes.map((p) => p.code).sort(),
+      enrolledAt: m.enrolledAt,
+      self,
+    };
+    return auditActor(me);
+  };
+  // His own grant is asked about only once every rule lets it go (not asked, then refused as the last one).
+  const confirmed = () => {
+    if (done?.self && !opts.selfConfirmed) throw new Refusal('STAFF_REVOKE_SELF_UNCONFIRMED');
+  };
+  const n = await revokeStaff(db, { staffId, now, authorize: mayEnd, confirmed, asking: auditActor(actor) });
+  if (n !== 1 || !done) throw new Refusal('STAFF_NOT_REVOKED');
+  return done;
 }
 
 /** A role as an official types it after /enrol (English or Hindi words, the CLI's spellings). */

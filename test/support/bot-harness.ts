@@ -63,6 +63,11 @@ export interface BotHarnessOptions {
    * straight into the database between updates; tests of the cache pass USER_CACHE_TTL_MS.
    */
   userCacheTtlMs?: number;
+  /**
+   * The first update id it sends (1): a second harness on the same database starts elsewhere, or its updates would
+   * be taken for the first one's, already handled.
+   */
+  firstUpdateId?: number;
   /** Tuning of the jobs runtime's workers (e.g. a short SMS backoff). */
   jobsTuning?: WorkerTuning;
 }
@@ -118,7 +123,7 @@ export async function createBotHarness(opts: BotHarnessOptions = {}): Promise<Bo
     deps.jobsStatus = () => runtime.status();
     deps.replyTransformer = runtime.replyTransformer;
   }
-  let updateId = 1;
+  let updateId = opts.firstUpdateId ?? 1;
   let messageId = 1;
   const now = () => Math.floor(clock.now().getTime() / 1000);
   const chatOf = (u: TestUser) => ({ id: u.id, type: 'private' as const, first_name: u.firstName });

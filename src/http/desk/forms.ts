@@ -23,6 +23,7 @@ export function registerDeskForms(
     const now = deps.clock.now();
     let issued: { code: string; link: string; expiresAt: Date } | null = null;
     let message: { ok: boolean; text: string } | null = null;
+    let confirmSelf: { id: number; text: string } | null = null;
     if (body) {
       const op = oneOf(body, 'op', ['enrol', 'revoke'] as const);
       if (op === 'enrol') {
@@ -43,16 +44,22 @@ export function registerDeskForms(
         const staffId = int(body, 'staff');
         if (staffId === undefined) throw new BadInput('staff');
         try {
-          const done = await revokeStaffGrant(deps.db, actor, staffId, now);
+          // His own grant: a second step, the form again with `confirm`, before anything is revoked.
+          const selfConfirmed = oneOf(body, 'confirm', ['1'] as const) === '1';
+          const done = await revokeStaffGrant(deps.db, actor, staffId, now, { selfConfirmed });
           message = { ok: true, text: f.t('desk:staff.revoked', { name: done.name }) };
+          // His own grant gone, he administers nothing more: the page says so and shows nothing else.
+          if (done.self) return staffView(f, [], [], null, message);
         } catch (e) {
           if (!(e instanceof Refusal)) throw e;
-          message = { ok: false, text: refusalText(f.t, e, 'staff') };
+          if (isRefusal(e, 'STAFF_REVOKE_SELF_UNCONFIRMED'))
+            confirmSelf = { id: staffId, text: refusalText(f.t, e, 'staff') };
+          else message = { ok: false, text: refusalText(f.t, e, 'staff') };
         }
       } else throw new BadInput('op');
     }
     const [staff, pounds] = await Promise.all([listStaff(deps.db, actor), deskPounds(deps.db, actor)]);
-    return staffView(f, staff, pounds, issued, message);
+    return staffView(f, staff, pounds, issued, message, confirmSelf);
   });
   app.get('/desk/v/staff', { config: { rateLimit } }, staffPage);
 

@@ -2,7 +2,7 @@ import type { Db } from '../../db';
 import type { DocumentRef } from '../../documents';
 import { toIstDate } from '../../law';
 import { audit } from '../audit';
-import { authorize, may, type StaffActor } from '../staff-actor';
+import { authorizeInTx, may, type StaffActor } from '../staff-actor';
 import type { DeskEntry } from './entry';
 
 // The printable documents (src/documents) of one register entry, as the desk's entry page links them: the register
@@ -68,6 +68,6 @@ export async function auditDocumentView(
   poundId: number,
   doc: DeskDocument,
 ): Promise<void> {
-  const who = authorize(actor, 'register.export', poundId);
+  const who = await authorizeInTx(db, actor, 'register.export', poundId);
   await audit(db, who.audit, 'document.view', caseId, { kind: doc.kind, ...(doc.n === undefined ? {} : { n: doc.n }) });
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../db';
 import { audit } from '../audit';
 import { FINISHED_STATUSES } from '../deadlines';
 import { addToOutbox, type Tx } from '../outbox';
-import { authorize, type StaffActor } from '../staff-actor';
+import { authorizeInTx, type StaffActor } from '../staff-actor';
 import { maskMobile } from './phone';
 import type { SmsEvent, SmsLanguage } from './templates';
 
@@ -105,8 +105,9 @@ export async function recordOwnerMobile(
   input: { caseId: number; actor: StaffActor; mobile: SealedMobile; now: Date },
 ): Promise<RecordMobileOutcome> {
   const c = await db.case.findUniqueOrThrow({ where: { id: input.caseId }, select: { id: true, poundId: true } });
-  const who = authorize(input.actor, 'seizure.register', c.poundId);
   return db.$transaction(async (tx) => {
+    // The keeper's grants as they stand now, not the bot's cached copy: a revoked keeper records no number.
+    const who = await authorizeInTx(tx, input.actor, 'seizure.register', c.poundId);
     const { id, created, stopped } = await insertOwnerMobile(tx, {
       caseId: c.id,
       mobile: input.mobile,

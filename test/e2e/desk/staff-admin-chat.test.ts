@@ -80,10 +80,10 @@ describe('/enrol, /staff, /revoke from the chat (e2e, PGlite)', { timeout: 60_00
       }
     }
     expect(await h.deps.db.enrolmentCode.count()).toBe(before + 1);
-    // The admin's grant is outside the magistrate's district: not his to revoke.
+    // The admin's grant is above the magistrate's: not his to revoke.
     const adminGrant = await h.deps.db.staffMember.findFirstOrThrow({ where: { telegramUserId: BigInt(admin.id) } });
     await h.send(magistrate, `/revoke ${adminGrant.id}`);
-    expect(lastText(h, magistrate)).toBe(en('refusal:STAFF_NOT_REVOKED'));
+    expect(lastText(h, magistrate)).toBe(en('refusal:STAFF_REVOKE_ABOVE'));
     expect((await h.deps.db.staffMember.findUniqueOrThrow({ where: { id: adminGrant.id } })).revokedAt).toBeNull();
     await h.send(magistrate, '/revoke twelve');
     expect(lastText(h, magistrate)).toBe(en('desk:chat.revoke_usage'));

@@ -11,6 +11,7 @@ export function staffView(
   pounds: DeskPound[],
   issued: { code: string; link: string; expiresAt: Date } | null,
   message: { ok: boolean; text: string } | null,
+  confirmSelf: { id: number; text: string } | null = null,
 ): string {
   const { t, lang } = f;
   const roles = ['POUND_KEEPER', 'OFFICER', 'MAGISTRATE'] as const;
@@ -31,6 +32,15 @@ export function staffView(
 <label>${e(t('desk:staff.name'))}<input name="name" maxlength="60"></label>
 <button type="submit">${e(t('desk:staff.enrol'))}</button>
 </form>`;
+  // Revoking one's own grant: asked once more, with the one button that does it.
+  const confirm = confirmSelf
+    ? `<form data-desk data-method="post" class="bad" role="alert" action="/desk/v/staff" method="post"><p>${e(
+        confirmSelf.text,
+      )}</p>
+<input type="hidden" name="lang" value="${lang}"><input type="hidden" name="op" value="revoke"><input type="hidden" name="staff" value="${confirmSelf.id}"><input type="hidden" name="confirm" value="1"><button type="submit">${e(
+        t('desk:revoke_self.yes'),
+      )}</button></form>`
+    : '';
   const notice = issued
     ? `<p class="ok" role="status">${e(
         t('desk:staff.issued', { code: issued.code, at: formatDateTime(issued.expiresAt, lang) }),
@@ -42,7 +52,7 @@ export function staffView(
     .map(
       (
         s,
-      ) => `<tr><td>${e(s.name)}</td><td>${e(t(`common:role.${roleKey[s.role as keyof typeof roleKey]}`))}</td><td>${e(s.poundCodes.join(', '))}</td><td>${e(
+      ) => `<tr><td>${e(s.self ? `${s.name} ${t('desk:revoke_self.you')}` : s.name)}</td><td>${e(t(`common:role.${roleKey[s.role as keyof typeof roleKey]}`))}</td><td>${e(s.poundCodes.join(', '))}</td><td>${e(
         formatDate(s.enrolledAt.toISOString().slice(0, 10), lang),
       )}</td><td><form data-desk data-method="post" data-confirm="${e(t('desk:staff.revoke_confirm', { name: s.name }))}" action="/desk/v/staff" method="post">
 <input type="hidden" name="lang" value="${lang}"><input type="hidden" name="op" value="revoke"><input type="hidden" name="staff" value="${s.id}"><button type="submit">${e(
@@ -53,7 +63,7 @@ export function staffView(
   return frame(
     f,
     t('desk:staff.title'),
-    `${notice}${section(t('desk:staff.enrol_title'), form, '')}
+    `${confirm}${notice}${section(t('desk:staff.enrol_title'), form, '')}
 ${section(
   t('desk:staff.list_title'),
   rows
