@@ -12,8 +12,14 @@ import { printablePhoto } from '../../src/documents/photos';
 const dir = mkdtempSync(path.join(tmpdir(), 'doc-photos-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const junkJpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF junk '.repeat(50))]);
-const junkPng = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('x'.repeat(300))]);
+const junkJpeg = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+  Buffer.from('JFIF junk '.repeat(50)),
+]);
+const junkPng = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('x'.repeat(300)),
+]);
 
 function layoutWith(images: Layout['images']): Layout {
   return {
@@ -29,7 +35,11 @@ function layoutWith(images: Layout['images']): Layout {
         blocks: [
           {
             t: 'photos',
-            items: (images ?? []).map((i) => ({ file: i.file, missing: 'Photo could not be included', caption: 'cow' })),
+            items: (images ?? []).map((i) => ({
+              file: i.file,
+              missing: 'Photo could not be included',
+              caption: 'cow',
+            })),
           },
         ],
       },

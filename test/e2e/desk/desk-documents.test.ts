@@ -190,7 +190,10 @@ describe('staff desk PDFs over HTTP', { timeout: 90_000 }, () => {
         source: 'keeper',
         status: 'STORED',
         contentType: 'image/jpeg',
-        bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF junk '.repeat(200))]),
+        bytes: Buffer.concat([
+          Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+          Buffer.from('JFIF junk '.repeat(200)),
+        ]),
         byteSize: 2006,
         storedAt: w.clock.now(),
       },
