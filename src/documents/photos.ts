@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { Db } from '../db';
 import type { Translate } from '../i18n';
@@ -20,10 +21,33 @@ const PRINT_SIDE_PX = 900;
 const PRINT_MAX_INPUT_PIXELS = 40_000_000;
 
 /**
+ * Photos re-encoded lately, by the SHA-256 of their stored bytes: the notice and the proclamation of a case print the
+ * same photos, and a register extract is asked for again; hashing costs a fraction of a decode. A few dozen only
+ * (each is at most PRINT_SIDE_PX square: some 100–250 KB).
+ */
+const PRINTABLE_KEPT = 48;
+const printable = new Map<string, Promise<Buffer | null>>();
+
+/**
  * The stored bytes as a clean JPEG the typesetter can always read (decoded in full, turned upright, flattened on
  * white, bounded, no metadata), or null when they do not decode as an image.
  */
-export async function printablePhoto(bytes: Uint8Array): Promise<Buffer | null> {
+export function printablePhoto(bytes: Uint8Array): Promise<Buffer | null> {
+  const key = createHash('sha256').update(bytes).digest('base64');
+  const kept = printable.get(key);
+  if (kept) {
+    // Most recently used last: the oldest is dropped first.
+    printable.delete(key);
+    printable.set(key, kept);
+    return kept;
+  }
+  const made = reencode(bytes);
+  if (printable.size >= PRINTABLE_KEPT) printable.delete(printable.keys().next().value!);
+  printable.set(key, made);
+  return made;
+}
+
+async function reencode(bytes: Uint8Array): Promise<Buffer | null> {
   try {
     return await sharp(bytes, { limitInputPixels: PRINT_MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()

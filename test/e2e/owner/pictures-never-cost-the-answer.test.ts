@@ -102,4 +102,18 @@ describe('a picture never costs the owner his answer (e2e, jobs)', () => {
     expect(after[2]!.payload).toMatchObject({ latitude: 26.9855, longitude: 75.8513, title: 'Amer Pound' });
     expect(accepted(w, owner).map((m) => m.text)).not.toContain(t(w, 'en', 'common:error.generic'));
   }, 120_000);
+
+  it('"where is the pound": a venue Telegram will not take at all still leaves the owner his address, no error', async () => {
+    h = await world();
+    const w = h;
+    await w.send(owner, `/case ${KUNDA}`);
+    w.api.respond((method) =>
+      method === 'sendVenue' ? { ok: false, error_code: 400, description: 'Bad Request: wrong latitude' } : undefined,
+    );
+    const from = accepted(w, owner).length;
+    await w.send(owner, 'where is the pound');
+    const got = accepted(w, owner).slice(from);
+    expect(got.map((m) => m.method)).toEqual(['sendMessage']);
+    expect(got[0]!.text).toContain(t(w, 'en', 'intent:pound.title', { pound: 'Amer Pound', number: KUNDA }));
+  }, 120_000);
 });
