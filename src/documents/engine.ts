@@ -133,7 +133,7 @@ function compile(c: NodeCompiler, layout: Layout) {
   c.mapShadow(
     `${ROOT}/data.json`,
     Buffer.from(
-      JSON.stringify({ landscape: false, pagePerLanguage: false, ...layout, images: undefined, qrWidth }),
+      JSON.stringify({ landscape: false, pagePerLanguage: false, ...layout, images: undefined, qrWidth }, wellFormed),
       'utf8',
     ),
   );
@@ -151,6 +151,16 @@ function compile(c: NodeCompiler, layout: Layout) {
     throw new DocumentEngineError(`document did not compile: ${JSON.stringify(diag?.shortDiagnostics ?? [])}`);
   }
   return doc;
+}
+
+/**
+ * Strings as the engine's JSON reader takes them: half of a surrogate pair (an emoji cut in two by a length limit
+ * somewhere) would fail the whole document on every try, so it becomes U+FFFD.
+ */
+function wellFormed(_key: string, value: unknown): unknown {
+  return typeof value === 'string'
+    ? value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+    : value;
 }
 
 /** The QR code as an SVG (one path of unit squares, a one-module quiet zone), built synchronously. */

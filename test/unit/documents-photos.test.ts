@@ -72,4 +72,10 @@ describe('photos in documents', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(textOf(pdf, 'refused.pdf')).toContain('Photo could not be included');
   });
+
+  it('half of an emoji (a text cut in the middle of a surrogate pair) does not fail the document', () => {
+    const layout = layoutWith([]);
+    layout.parts[0]!.blocks = [{ t: 'p', text: `cow 🐄 cut here ${'🐄'.slice(0, 1)} and ${'🐄'.slice(1)} end` }];
+    expect(textOf(renderPdf(layout), 'surrogate.pdf')).toContain('end');
+  });
 });
