@@ -1,4 +1,5 @@
 import { GrammyError, InputFile, type InlineKeyboard } from 'grammy';
+import { scrubSecrets } from '../../src/logging';
 import type { InputMediaPhoto } from 'grammy/types';
 import type { CardPhoto } from '../../src/services/case-card';
 import { storedPhoto } from '../../src/services/photos';
@@ -79,7 +80,7 @@ async function photosAsCanGo(
         caseId,
         photos: photos.length,
         code: e.error_code,
-        err: String(e.description ?? e.message ?? err).slice(0, 200),
+        err: scrubSecrets(String(e.description ?? e.message ?? err)).slice(0, 200),
       },
       'case photos could not be sent: the text goes alone',
     );

@@ -1,4 +1,5 @@
 import { InlineKeyboard } from 'grammy';
+import { scrubSecrets } from '../../src/logging';
 import type { Lang } from '../../src/i18n';
 import { caseCard, type CaseCard } from '../../src/services/case-card';
 import { parseCaseNumber } from '../../src/services/cases';
@@ -188,7 +189,7 @@ async function showPound(ctx: BotContext, card: CaseCard): Promise<void> {
   await ctx.replyWithVenue(p.latitude, p.longitude, poundName(ctx, p), p.address).catch((err: unknown) => {
     const e = err as { error_code?: number; description?: string; message?: string };
     ctx.deps.logger.warn(
-      { poundId: p.id, code: e.error_code, err: String(e.description ?? e.message ?? err).slice(0, 200) },
+      { poundId: p.id, code: e.error_code, err: scrubSecrets(String(e.description ?? e.message ?? err)).slice(0, 200) },
       'pound venue could not be sent after its address',
     );
   });
