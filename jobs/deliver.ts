@@ -3,7 +3,7 @@ import type { InlineKeyboardButton } from 'grammy/types';
 import QRCode from 'qrcode';
 import { callbackSecret, encodeButtonAction } from '../src/callback-data';
 import type { CoreDeps } from '../src/deps';
-import { DocumentUnavailable, makeDocument, type RenderedDocument } from '../src/documents';
+import { DocumentEngineError, DocumentUnavailable, makeDocument, type RenderedDocument } from '../src/documents';
 import { type Lang, type Translate, userLanguage } from '../src/i18n';
 import { windowsFromConfig } from '../src/services/dues';
 import { deskUrl } from '../src/services/desk';
@@ -11,9 +11,24 @@ import { headsListText } from '../src/services/head-label';
 import type { OutgoingMessage } from '../src/services/outbox';
 import { markS14ReportDelivered } from '../src/services/s14-report';
 import { loadGrants } from '../src/services/staff-actor';
+import { isBadRequest, type PermanentKind } from './permanent';
 
-/** What happened to one message: sent (with its Telegram message id) or the recipient cannot be reached. */
-export type DeliveryResult = { status: 'sent'; messageId: number } | { status: 'unreachable'; reason: string };
+/**
+ * What was left out of a message that went: its PDF could not be typeset (`document`), or Telegram refused its photo
+ * or PDF (`attachment`). Neither gets better by retrying, so the words went without it, with a line saying so.
+ */
+export interface LeftOut {
+  kind: Extract<PermanentKind, 'document' | 'attachment'>;
+  reason: string;
+}
+
+/**
+ * What happened to one message: sent (with its Telegram message id, and what had to be left out of it) or the
+ * recipient cannot be reached.
+ */
+export type DeliveryResult =
+  | { status: 'sent'; messageId: number; leftOut?: LeftOut }
+  | { status: 'unreachable'; reason: string };
 
 /** The recipient's language, by the same rule as the bot's replies (`userLanguage`). */
 export async function recipientLanguage(deps: CoreDeps, chatId: string): Promise<Lang> {
@@ -195,7 +210,8 @@ export async function deliverMessage(
   message: OutgoingMessage,
   options: DeliverOptions = {},
 ): Promise<DeliveryResult> {
-  const { text, keyboard } = await renderMessage(deps, message);
+  const { lang, text, keyboard } = await renderMessage(deps, message);
+  const t = deps.translator.forLang(lang);
   const reply_markup = keyboard ? { inline_keyboard: keyboard } : undefined;
   let calls = 0;
   const gate = async () => {
@@ -212,28 +228,48 @@ export async function deliverMessage(
     }
     return id;
   };
+  let leftOut: LeftOut | undefined;
+  // The words alone, with a line saying what could not go with them (in the reader's language).
+  const wordsWithout = (what: 'document' | 'photo') => sendText(`${text}\n\n${t(`jobs:left_out.${what}`)}`);
+  /**
+   * A photo or PDF with the text as its caption (the tracked message carries the buttons); a text over Telegram's
+   * 1024-character caption follows it. Telegram refusing the file itself (400) will refuse it again on every retry:
+   * the words go alone instead.
+   */
+  const withFile = async (what: 'document' | 'photo', send: (extra: object) => Promise<{ message_id: number }>) => {
+    try {
+      await gate();
+      if (text.length <= 1024) return (await send({ caption: text, reply_markup })).message_id;
+      await send({});
+    } catch (err) {
+      if (!isBadRequest(err)) throw err;
+      leftOut = { kind: 'attachment', reason: String((err as { description?: string }).description ?? err) };
+      return wordsWithout(what);
+    }
+    return sendText(text);
+  };
   let messageId: number;
   let photo: string | InputFile | null = null;
   try {
-    const doc = message.document ? await documentFor(deps, message) : null;
+    let doc: RenderedDocument | null = null;
+    if (message.document) {
+      try {
+        doc = await documentFor(deps, message);
+      } catch (err) {
+        // Typesetting fails the same way every time (src/documents/engine.ts): the words go without the PDF.
+        // Anything else (the database unreachable while reading the facts) is transient and thrown for a retry.
+        if (!(err instanceof DocumentEngineError)) throw err;
+        leftOut = { kind: 'document', reason: err.message };
+      }
+    }
     if (doc) {
       const file = new InputFile(doc.pdf, doc.filename);
-      await gate();
-      if (text.length <= 1024) {
-        messageId = (await api.sendDocument(message.chatId, file, { caption: text, reply_markup })).message_id;
-      } else {
-        await api.sendDocument(message.chatId, file);
-        messageId = await sendText(text);
-      }
+      messageId = await withFile('document', (extra) => api.sendDocument(message.chatId, file, extra));
+    } else if (leftOut) {
+      messageId = await wordsWithout('document');
     } else if (message.photoId && (photo = await photoInputOf(deps, message.photoId))) {
-      // The photo with the text as its caption (the tracked message carries the buttons); a long text follows it.
-      await gate();
-      if (text.length <= 1024) {
-        messageId = (await api.sendPhoto(message.chatId, photo, { caption: text, reply_markup })).message_id;
-      } else {
-        await api.sendPhoto(message.chatId, photo);
-        messageId = await sendText(text);
-      }
+      const p = photo;
+      messageId = await withFile('photo', (extra) => api.sendPhoto(message.chatId, p, extra));
     } else if (message.qr) {
       const png = await QRCode.toBuffer(message.qr, { margin: 2, width: 384 });
       // Telegram captions are limited to 1024 characters; longer texts go as a separate message.
@@ -264,7 +300,7 @@ export async function deliverMessage(
     });
   }
   if (message.track?.kind === 's14_report') await s14ReportReached(deps, message.track.caseId);
-  return { status: 'sent', messageId };
+  return { status: 'sent', messageId, ...(leftOut ? { leftOut } : {}) };
 }
 
 /**

@@ -2,19 +2,23 @@ import type { Transformer } from 'grammy';
 import type { Logger } from '../src/logging';
 import type { TelegramRateLimiter } from './rate-limit';
 
-/** Bot API methods that put a message in a chat: they count against Telegram's global and per-chat limits. */
-export const MESSAGE_METHODS: ReadonlySet<string> = new Set([
-  'sendMessage',
-  'sendPhoto',
-  'sendDocument',
-  'sendMediaGroup',
-  'sendVideo',
-  'sendAudio',
-  'sendVoice',
-  'sendLocation',
-  'copyMessage',
-  'forwardMessage',
-]);
+/**
+ * Bot API methods that send nothing into a chat although their names start with `send`: a typing indicator and a
+ * draft streamed while it is written. Neither counts against Telegram's message limits, and pacing them would only
+ * slow them down.
+ */
+const NOT_MESSAGES: ReadonlySet<string> = new Set(['sendChatAction', 'sendMessageDraft', 'sendRichMessageDraft']);
+
+/**
+ * Does this Bot API method put a message in a chat (and so count against Telegram's global and per-chat limits)?
+ * Every `send…` method does — text, photo, album, document, venue, location, contact, poll, dice, sticker, invoice,
+ * and any Telegram adds later — and so do copying and forwarding. Decided by the name rather than a list, so a
+ * method the bot starts to use is paced and retried without anyone remembering to add it.
+ */
+export function isMessageMethod(method: string): boolean {
+  if (method.startsWith('send')) return !NOT_MESSAGES.has(method);
+  return /^(copy|forward)Messages?$/.test(method);
+}
 
 /** Bounds of a reply's retries on 429: a user's answer is retried, but a handler never hangs for long. */
 export interface ReplyLimitOptions {
@@ -47,9 +51,11 @@ export function rateLimitedReplies(
   const budgetTimeoutMs = o.budgetTimeoutMs ?? 5_000;
   const log = logger.child({ part: 'jobs.replies' });
   return async (prev, method, payload, signal) => {
-    const chatId = (payload as { chat_id?: unknown } | undefined)?.chat_id;
+    // A gift names its receiver by user_id: his private chat with the bot.
+    const p = payload as { chat_id?: unknown; user_id?: unknown } | undefined;
+    const chatId = p?.chat_id ?? p?.user_id;
     const l = limiter();
-    if (!l || !MESSAGE_METHODS.has(method) || chatId === undefined) return prev(method, payload, signal);
+    if (!l || !isMessageMethod(method) || chatId === undefined) return prev(method, payload, signal);
     for (let attempt = 0; ; attempt++) {
       let timer: NodeJS.Timeout | undefined;
       const gave = await Promise.race([

@@ -33,6 +33,15 @@ async function broadcastTemplate(deps: CoreDeps, messageKey: string): Promise<Om
  * or the broadcast's Delivery row. A row that is gone cannot come back: the job fails for good.
  */
 export async function resolveSendJob(deps: CoreDeps, data: SendJobData): Promise<ResolvedSend> {
+  try {
+    return await resolve(deps, data);
+  } catch (err) {
+    if (err instanceof UnrecoverableError) deps.metrics?.sendPermanent.inc({ kind: 'gone' });
+    throw err;
+  }
+}
+
+async function resolve(deps: CoreDeps, data: SendJobData): Promise<ResolvedSend> {
   if (data.outboxId !== undefined) {
     const row = await deps.db.outboxEntry.findUnique({
       where: { id: BigInt(data.outboxId) },

@@ -3,6 +3,7 @@ import type { Api } from 'grammy';
 import type { CoreDeps } from '../src/deps';
 import { scrubSecrets } from '../src/logging';
 import { deliverMessage } from './deliver';
+import { isBadRequest, permanentError } from './permanent';
 import type { SendJobData } from './queues';
 import { resolveSendJob } from './send-job';
 import type { TelegramRateLimiter } from './rate-limit';
@@ -54,7 +55,9 @@ interface ApiFailure {
  * The one Telegram sender. Every message to anyone goes through here, so the global and per-chat
  * budgets hold for the whole deployment. The Delivery row (unique messageKey + recipient) is the
  * guard against doubles: a job that finds it SENT or UNREACHABLE does nothing. 403 / 400 chat not found →
- * UNREACHABLE, not retried; another 400 → FAILED (the request itself is wrong; an operator looks);
+ * UNREACHABLE, not retried; another 400 → FAILED (the request itself is wrong; an operator looks), except a 400
+ * about the photo or PDF only, or a PDF that cannot be typeset: then the words go without it, SENT with the reason
+ * (jobs/permanent.ts: every error that retrying will not cure is counted by kind and shown in /status);
  * 429 → everyone pauses for retry_after and the job comes back after it (not counted as a failed attempt),
  * but a chat that keeps answering 429 waits alone, with a growing delay, and is given up after
  * CHAT_429_GIVE_UP (FAILED); other errors (5xx, network, the database down) are transient: retried with
@@ -141,8 +144,13 @@ export function createSendProcessor(
         if (streak >= CHAT_429_GIVE_UP) {
           await deps.db.delivery.update({
             where,
-            data: { status: 'FAILED', attempts: { increment: 1 }, lastError: `429 x${streak}: given up` },
+            data: {
+              status: 'FAILED',
+              attempts: { increment: 1 },
+              lastError: permanentError('flood', `429 x${streak}: given up`),
+            },
           });
+          deps.metrics?.sendPermanent.inc({ kind: 'flood' });
           log.warn({ jobId: job.id, streak }, 'telegram 429 for one chat again and again: given up');
           throw new UnrecoverableError(`429 x${streak}`);
         }
@@ -163,13 +171,14 @@ export function createSendProcessor(
       const description = scrubSecrets(String(e.description ?? (err as Error).message ?? err)).slice(0, 500);
       // A 400 (bad request) will fail the same way every time: record it and stop. Anything else is
       // transient: the row stays PENDING (owed), the job retries, and the reconciler revives it after.
-      const permanent = e.error_code === 400;
+      const permanent = isBadRequest(err);
+      if (permanent) deps.metrics?.sendPermanent.inc({ kind: 'bad_request' });
       await deps.db.delivery
         .update({
           where,
           data: {
             attempts: { increment: 1 },
-            lastError: description,
+            lastError: permanent ? permanentError('bad_request', description) : description,
             ...(permanent ? { status: 'FAILED' as const } : {}),
           },
         })
@@ -191,11 +200,21 @@ export function createSendProcessor(
       return 'unreachable';
     }
     const sentAt = deps.clock.now();
+    // The words went, without the PDF or photo that cannot be made or sent: kept as the row's reason, counted by kind.
+    const leftOut = result.leftOut;
+    if (leftOut) {
+      deps.metrics?.sendPermanent.inc({ kind: leftOut.kind });
+      log.warn(
+        { jobId: job.id, kind: leftOut.kind },
+        'sent without its attachment: it will not get better by retrying',
+      );
+    }
+    const lastError = leftOut ? permanentError(leftOut.kind, scrubSecrets(leftOut.reason)) : null;
     for (let i = 1; ; i++) {
       try {
         await deps.db.delivery.update({
           where,
-          data: { status: 'SENT', attempts: { increment: 1 }, sentAt, lastError: null },
+          data: { status: 'SENT', attempts: { increment: 1 }, sentAt, lastError },
         });
         break;
       } catch (err) {

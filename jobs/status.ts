@@ -2,6 +2,7 @@ import type { Job, Queue } from 'bullmq';
 import type { CoreDeps } from '../src/deps';
 import { pendingSteps } from '../src/services/s14-report';
 import { MAX_ENQUEUE_ATTEMPTS, type Queues } from './dispatcher';
+import { PERMANENT_KINDS, type PermanentKind } from './permanent';
 import { keyFromJobId, QUEUE_NAMES, type QueueName } from './queues';
 
 /** Job counts of one queue. */
@@ -36,6 +37,11 @@ export interface JobsStatus {
   failedTotal: number;
   outbox: { undispatchedDue: number; stuck: number };
   deliveries: { pending: number; unreachable: number; failed: number };
+  /**
+   * Messages whose error retrying would not cure, by kind (jobs/permanent.ts): sent without their PDF or photo, or
+   * given up. `gone` is never counted here (no Delivery row is left to count); kanji_send_permanent_errors_total is.
+   */
+  permanent: Record<Exclude<PermanentKind, 'gone'>, number>;
   oldestOverdue: OverdueItem | null;
   /** Statutory steps waiting for an official nobody could reach (e.g. no officer for the s. 14 report). */
   pendingSteps: { total: number; steps: Array<{ caseNumber: string; step: string; dueAt: string }> };
@@ -127,8 +133,18 @@ export async function collectStatus(deps: CoreDeps, queues: Queues, redis: strin
     outbox: { undispatchedDue, stuck },
     deliveries: { pending, unreachable, failed },
     oldestOverdue: overdue[0] ?? null,
+    permanent: await permanentCounts(deps),
     pendingSteps: await pendingStepsShown(deps),
   };
+}
+
+/** Delivery rows by the kind their lastError starts with (jobs/permanent.ts permanentError). */
+async function permanentCounts(deps: CoreDeps): Promise<JobsStatus['permanent']> {
+  const kinds = PERMANENT_KINDS.filter((k): k is Exclude<PermanentKind, 'gone'> => k !== 'gone');
+  const counts = await Promise.all(
+    kinds.map((k) => deps.db.delivery.count({ where: { lastError: { startsWith: `${k}: ` } } })),
+  );
+  return Object.fromEntries(kinds.map((k, i) => [k, counts[i]!])) as JobsStatus['permanent'];
 }
 
 /** Most pending steps listed by name on /status (the total is always shown). */
@@ -160,6 +176,7 @@ export function statusLines(t: (key: string, options?: Record<string, unknown>) 
   lines.push(t('jobs:status.failed_total', { n: s.failedTotal }));
   lines.push(t('jobs:status.outbox', { due: s.outbox.undispatchedDue, stuck: s.outbox.stuck }));
   lines.push(t('jobs:status.deliveries', s.deliveries));
+  lines.push(t('jobs:permanent.status', s.permanent));
   lines.push(
     s.oldestOverdue
       ? t('jobs:status.overdue', {

@@ -1,9 +1,10 @@
 import { GrammyError, InputFile, type InlineKeyboard } from 'grammy';
+import { scrubSecrets } from '../../src/logging';
 import type { InputMediaPhoto } from 'grammy/types';
 import type { CardPhoto } from '../../src/services/case-card';
 import { storedPhoto } from '../../src/services/photos';
 import type { BotContext } from '../context';
-import { CAPTION_LIMIT } from '../views/text';
+import { CAPTION_LIMIT, MESSAGE_LIMIT } from '../views/text';
 
 /**
  * Photos sent with a case: one photo carrying the text as its caption when the text fits Telegram's 1024-character
@@ -27,27 +28,64 @@ function badFileId(err: unknown): boolean {
   return err instanceof GrammyError && err.error_code === 400 && /file|media|photo/i.test(err.description);
 }
 
-/** Sends the photos (as much as can go) with `text` and its keyboard; false when no photo could be sent. */
-async function sendOnce(
+/**
+ * Sends the photos, as the caption's carrier when the text fits one photo's caption: 'with_text' when the text went
+ * with them, 'photos' when they went alone, 'none' when there was no photo to send.
+ */
+async function sendPhotos(
   ctx: BotContext,
   caseId: number,
   photos: CardPhoto[],
   text: string,
   reply_markup: InlineKeyboard | undefined,
   bytesOnly: boolean,
-): Promise<boolean> {
+): Promise<'with_text' | 'photos' | 'none'> {
   const inputs = (await Promise.all(photos.slice(0, MAX_ALBUM).map((p) => inputOf(ctx, caseId, p, bytesOnly)))).filter(
     (x): x is string | InputFile => x !== null,
   );
-  if (inputs.length === 0) return false;
+  if (inputs.length === 0) return 'none';
   if (inputs.length === 1 && text.length <= CAPTION_LIMIT) {
     await ctx.replyWithPhoto(inputs[0]!, { caption: text, ...(reply_markup ? { reply_markup } : {}) });
-    return true;
+    return 'with_text';
   }
   if (inputs.length === 1) await ctx.replyWithPhoto(inputs[0]!);
   else await ctx.replyWithMediaGroup(inputs.map((media): InputMediaPhoto => ({ type: 'photo', media })));
-  await ctx.reply(text, reply_markup ? { reply_markup } : {});
-  return true;
+  return 'photos';
+}
+
+/**
+ * The photos as well as they can go: by file_id, then (Telegram refusing a file_id) as stored bytes. A picture never
+ * costs the person his answer: whatever else goes wrong with the photos (Telegram refusing the bytes, the album, a
+ * network failure, a flood wait beyond the reply's retries) is logged and the text goes on its own — 'failed'.
+ */
+async function photosAsCanGo(
+  ctx: BotContext,
+  caseId: number,
+  photos: CardPhoto[],
+  text: string,
+  reply_markup: InlineKeyboard | undefined,
+): Promise<'with_text' | 'photos' | 'none' | 'failed'> {
+  try {
+    try {
+      return await sendPhotos(ctx, caseId, photos, text, reply_markup, false);
+    } catch (err) {
+      if (!badFileId(err)) throw err;
+      return await sendPhotos(ctx, caseId, photos, text, reply_markup, true);
+    }
+  } catch (err) {
+    // Ids and Telegram's own words only: no name, phone or file reference in the log.
+    const e = err as { error_code?: number; description?: string; message?: string };
+    ctx.deps.logger.warn(
+      {
+        caseId,
+        photos: photos.length,
+        code: e.error_code,
+        err: scrubSecrets(String(e.description ?? e.message ?? err)).slice(0, 200),
+      },
+      'case photos could not be sent: the text goes alone',
+    );
+    return 'failed';
+  }
 }
 
 /** The case's text with its photos (see the module comment); the text alone when there are none to send. */
@@ -58,13 +96,10 @@ export async function replyWithCasePhotos(
   text: string,
   reply_markup?: InlineKeyboard,
 ): Promise<void> {
-  if (photos.length > 0) {
-    try {
-      if (await sendOnce(ctx, caseId, photos, text, reply_markup, false)) return;
-    } catch (err) {
-      if (!badFileId(err)) throw err;
-      if (await sendOnce(ctx, caseId, photos, text, reply_markup, true)) return;
-    }
-  }
-  await ctx.reply(text, reply_markup ? { reply_markup } : {});
+  const sent = photos.length > 0 ? await photosAsCanGo(ctx, caseId, photos, text, reply_markup) : 'none';
+  if (sent === 'with_text') return;
+  // A short line tells the person the photos exist but could not be shown (when it fits Telegram's text limit).
+  const note = `\n\n${ctx.t('photos:not_shown.line')}`;
+  const body = sent === 'failed' && text.length + note.length <= MESSAGE_LIMIT ? text + note : text;
+  await ctx.reply(body, reply_markup ? { reply_markup } : {});
 }

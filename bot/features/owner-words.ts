@@ -1,4 +1,5 @@
 import { InlineKeyboard } from 'grammy';
+import { scrubSecrets } from '../../src/logging';
 import type { Lang } from '../../src/i18n';
 import { caseCard, type CaseCard } from '../../src/services/case-card';
 import { parseCaseNumber } from '../../src/services/cases';
@@ -182,8 +183,16 @@ async function showPound(ctx: BotContext, card: CaseCard): Promise<void> {
   ];
   if (p.publicPhone) lines.push(ctx.t('intent:pound.phone', { phone: p.publicPhone }));
   await ctx.reply(lines.join('\n'));
-  if (typeof p.latitude === 'number' && typeof p.longitude === 'number')
-    await ctx.replyWithVenue(p.latitude, p.longitude, poundName(ctx, p), p.address);
+  if (typeof p.latitude !== 'number' || typeof p.longitude !== 'number') return;
+  // The map is a help after the answer, which has gone: a venue Telegram will not take (after the reply pacing's
+  // retries) is logged, never answered with an error beneath the address.
+  await ctx.replyWithVenue(p.latitude, p.longitude, poundName(ctx, p), p.address).catch((err: unknown) => {
+    const e = err as { error_code?: number; description?: string; message?: string };
+    ctx.deps.logger.warn(
+      { poundId: p.id, code: e.error_code, err: scrubSecrets(String(e.description ?? e.message ?? err)).slice(0, 200) },
+      'pound venue could not be sent after its address',
+    );
+  });
 }
 
 /** How to reach the pound keeper: the pound office's public phone as recorded, else the pound itself. */

@@ -50,8 +50,11 @@ export type Block =
   | { t: 'list'; items: string[] }
   | { t: 'sign'; items: string[] }
   | { t: 'rule' }
-  /** Photos in a row of three, each with a caption; `file` names an image of the layout's `images`. */
-  | { t: 'photos'; items: Array<{ file: string; caption: string }> };
+  /**
+   * Photos in a row of three, each with a caption; `file` names an image of the layout's `images`. Without one the
+   * photo's place holds `missing` (a line saying the photo could not be included), in the part's language.
+   */
+  | { t: 'photos'; items: Array<{ file?: string; missing: string; caption: string }> };
 
 /** An image a document prints (a group's photo): a file name unique to its bytes (the photo's id) and the bytes. */
 export interface DocumentImage {
@@ -76,7 +79,10 @@ export interface Layout {
   images?: DocumentImage[];
 }
 
-/** An engine failure: the template or the data did not compile (never expected; a bug). */
+/**
+ * An engine failure: the template or the data did not compile. Typesetting is a pure function of the layout, so it
+ * fails the same way every time: whoever sends the document sends its words without it (jobs/deliver.ts).
+ */
 export class DocumentEngineError extends Error {}
 
 /** The Typst source's output as SVG (same layout and shaping as the PDF; used by the shaping test). */
@@ -86,10 +92,40 @@ export function renderSvg(layout: Layout): string {
   return c.svg(doc);
 }
 
-/** Typesets a layout to PDF bytes. Synchronous (the engine holds no state between documents). */
+/**
+ * Typesets a layout to PDF bytes. Synchronous (the engine holds no state between documents). Should the engine
+ * still refuse a photo the checks passed (src/documents/photos.ts), the document is typeset again with every photo
+ * left out and the line saying so in its place: a statutory document never waits on a picture.
+ */
 export function renderPdf(layout: Layout): Buffer {
   const c = engine();
-  return c.pdf(compile(c, layout));
+  try {
+    return c.pdf(compile(c, layout));
+  } catch (err) {
+    if (!layout.images?.length) throw asEngineError(err);
+    try {
+      return c.pdf(compile(c, withoutPhotos(layout)));
+    } catch (again) {
+      throw asEngineError(again);
+    }
+  }
+}
+
+function asEngineError(err: unknown): DocumentEngineError {
+  return err instanceof DocumentEngineError ? err : new DocumentEngineError(String((err as Error)?.message ?? err));
+}
+
+/** The layout with no images: every photo's place holds its `missing` line. */
+export function withoutPhotos(layout: Layout): Layout {
+  const strip = (blocks: Block[]): Block[] =>
+    blocks.map((b) =>
+      b.t === 'photos' ? { ...b, items: b.items.map(({ missing, caption }) => ({ missing, caption })) } : b,
+    );
+  return {
+    ...layout,
+    images: [],
+    parts: layout.parts.map((p) => ({ ...p, head: strip(p.head), blocks: strip(p.blocks) })),
+  };
 }
 
 function compile(c: NodeCompiler, layout: Layout) {
@@ -97,7 +133,7 @@ function compile(c: NodeCompiler, layout: Layout) {
   c.mapShadow(
     `${ROOT}/data.json`,
     Buffer.from(
-      JSON.stringify({ landscape: false, pagePerLanguage: false, ...layout, images: undefined, qrWidth }),
+      JSON.stringify({ landscape: false, pagePerLanguage: false, ...layout, images: undefined, qrWidth }, wellFormed),
       'utf8',
     ),
   );
@@ -115,6 +151,16 @@ function compile(c: NodeCompiler, layout: Layout) {
     throw new DocumentEngineError(`document did not compile: ${JSON.stringify(diag?.shortDiagnostics ?? [])}`);
   }
   return doc;
+}
+
+/**
+ * Strings as the engine's JSON reader takes them: half of a surrogate pair (an emoji cut in two by a length limit
+ * somewhere) would fail the whole document on every try, so it becomes U+FFFD.
+ */
+function wellFormed(_key: string, value: unknown): unknown {
+  return typeof value === 'string'
+    ? value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+    : value;
 }
 
 /** The QR code as an SVG (one path of unit squares, a one-module quiet zone), built synchronously. */

@@ -13,6 +13,9 @@ export interface MetricSources {
   sendRate?: () => Promise<number>;
 }
 
+/** Kinds of Telegram send errors that retrying will not cure (what each means: jobs/permanent.ts). */
+export const SEND_PERMANENT_KINDS = ['document', 'attachment', 'bad_request', 'flood', 'gone'] as const;
+
 const JOB_STATES = ['waiting', 'prioritized', 'active', 'delayed', 'failed', 'completed'] as const;
 
 /**
@@ -27,6 +30,7 @@ export class Metrics {
   readonly updateStatements: Histogram;
   readonly deliveries: Counter<'outcome'>;
   readonly telegram429: Counter;
+  readonly sendPermanent: Counter<'kind'>;
   readonly deadlineLateness: Histogram<'step'>;
   readonly sms: Counter<'event' | 'outcome'>;
   private sources?: MetricSources;
@@ -64,6 +68,13 @@ export class Metrics {
       help: 'Bot API answers 429 Too Many Requests (every sender paused for retry_after)',
       registers,
     });
+    this.sendPermanent = new Counter({
+      name: 'kanji_send_permanent_errors_total',
+      help: 'Telegram sends that retrying would not cure, by kind (jobs/permanent.ts): document (the PDF could not be typeset) and attachment (Telegram refused the photo or PDF) — the words went without it; bad_request (Telegram refused the message), flood (a chat answered 429 again and again), gone (the message row no longer exists) — not sent',
+      labelNames: ['kind'],
+      registers,
+    });
+    for (const kind of SEND_PERMANENT_KINDS) this.sendPermanent.inc({ kind }, 0);
     this.deadlineLateness = new Histogram({
       name: 'kanji_deadline_lateness_seconds',
       help: 'How late a statutory deadline step started against its due time (deps.clock)',

@@ -180,6 +180,35 @@ describe('staff desk PDFs over HTTP', { timeout: 90_000 }, () => {
     expect(text).toContain('Samod');
   });
 
+  it('prints the register extract of a pound-day whose stored photo does not decode: the photo left out, a line in its place', async () => {
+    // Bytes kept before the doors decoded photos: a JPEG signature, then junk (written straight to the table).
+    const db = w.app.deps.db;
+    const id = jai1();
+    const bad = await db.photo.create({
+      data: {
+        caseId: id,
+        source: 'keeper',
+        status: 'STORED',
+        contentType: 'image/jpeg',
+        bytes: Buffer.concat([
+          Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+          Buffer.from('JFIF junk '.repeat(200)),
+        ]),
+        byteSize: 2006,
+        storedAt: w.clock.now(),
+      },
+    });
+    await db.head.updateMany({ where: { caseId: id }, data: { photoId: bad.id } });
+    for (const person of ['keeper', 'magistrate'] as const) {
+      const { url } = await askLink(person, linkOf(id, 'register'));
+      const r = await get(url!);
+      expect(r.status, person).toBe(200);
+      const text = await textOf(await r.arrayBuffer());
+      expect(text).toContain(w.cases.JAI1[0]!);
+      expect(text.replace(/\s+/g, ' ')).toContain('Photo could not be included');
+    }
+  });
+
   it('lists the entry’s PDFs on its page, in both languages', async () => {
     const en = await (await get(`/desk/v/entry?id=${paidCase}&lang=en`, w.initData('keeper'))).text();
     expect(en).toContain('Documents (PDF)');

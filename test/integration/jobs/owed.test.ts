@@ -133,7 +133,7 @@ describe('jobs: what the database says is owed', () => {
       expect(Date.now() - t0).toBeLessThan(25_000);
       expect(h.fake.sentTo(B)).toHaveLength(1);
       const a = await h.db.prisma.delivery.findFirstOrThrow({ where: { messageKey: 'owed:flood' } });
-      expect([a.status, a.lastError]).toEqual(['FAILED', `429 x${CHAT_429_GIVE_UP}: given up`]);
+      expect([a.status, a.lastError]).toEqual(['FAILED', `flood: 429 x${CHAT_429_GIVE_UP}: given up`]);
       expect((await h.runtime.status()).deliveries.failed).toBe(1);
       // Failed on purpose: the reconciler leaves it.
       expect((await h.runtime.reconcile({ full: false })).revived).toBe(0);
