@@ -35,8 +35,8 @@ export async function cleanPhoto(input: Uint8Array): Promise<CleanedPhoto> {
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' as const };
   let meta: Metadata;
   try {
-    // The header only: format and size are known before a pixel is decoded.
-    meta = await sharp(input, options).metadata();
+    // The header only (no pixel is decoded, so no pixel limit yet): the format and the size it declares.
+    meta = await sharp(input, { ...options, limitInputPixels: false }).metadata();
   } catch {
     return { ok: false, problem: 'not_an_image' };
   }
@@ -46,7 +46,7 @@ export async function cleanPhoto(input: Uint8Array): Promise<CleanedPhoto> {
   if (pixels === 0) return { ok: false, problem: 'damaged' };
   try {
     // sharp keeps no metadata unless asked (no withMetadata/keepExif): EXIF, XMP, ICC and comments are dropped.
-    const { data, info } = await sharp(input, { ...options, pages: 1 })
+    const { data, info } = await sharp(input, { ...options, pages: 1, sequentialRead: true })
       .autoOrient()
       .resize({
         width: PHOTO_LONGEST_SIDE,
@@ -56,7 +56,7 @@ export async function cleanPhoto(input: Uint8Array): Promise<CleanedPhoto> {
       })
       .flatten({ background: '#ffffff' })
       .toColourspace('srgb')
-      .jpeg({ quality: PHOTO_QUALITY, mozjpeg: true })
+      .jpeg({ quality: PHOTO_QUALITY })
       .toBuffer({ resolveWithObject: true });
     return { ok: true, bytes: data, width: info.width, height: info.height, contentType: 'image/jpeg' };
   } catch {
