@@ -39,7 +39,11 @@ a{color:#0b57d0}
 
 /** What the page shows: the case's public facts (null: the one "no such case" page; gone: its time is over). */
 export type CasePageView =
-  | { gone: false; view: PublicCaseView; /** The bot's username for the "open in Telegram" button (none: no button). */ botUsername: string }
+  | {
+      gone: false;
+      view: PublicCaseView /** The bot's username for the "open in Telegram" button (none: no button). */;
+      botUsername: string;
+    }
   | { gone: true; number: string };
 
 /** The page's own path, for the photo links (relative to the server; PUBLIC_URL is not needed to serve it). */
@@ -74,11 +78,16 @@ export function renderCasePage(translator: Translator, lang: Lang, page: CasePag
       })
       .join('');
     const auction = v.auction
-      ? row(t('casepage:auction'), t('casepage:auction_value', { at: v.auction.scheduledFor.toISOString(), place: v.auction.place }))
+      ? row(
+          t('casepage:auction'),
+          t('casepage:auction_value', { at: v.auction.scheduledFor.toISOString(), place: v.auction.place }),
+        )
       : row(t('casepage:auction'), t('casepage:auction_none'));
     const notice = v.notice
       ? `${row(t('casepage:public.notice_posted'), t('casepage:public.day', { d: v.notice.postedOn }))}${
-          v.notice.auctionFrom ? row(t('casepage:public.sale_from'), t('casepage:public.day', { d: v.notice.auctionFrom })) : ''
+          v.notice.auctionFrom
+            ? row(t('casepage:public.sale_from'), t('casepage:public.day', { d: v.notice.auctionFrom }))
+            : ''
         }`
       : '';
     // Where the pound is, when its position is recorded: a plain link to the map (no map is loaded into the page).

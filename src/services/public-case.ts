@@ -135,7 +135,12 @@ async function pastRetention(db: DbReader, card: CaseCard, now: Date): Promise<b
     select: {
       closedAt: true,
       releases: { select: { releasedAt: true }, orderBy: { releasedAt: 'desc' }, take: 1 },
-      auctions: { select: { completedAt: true }, where: { completedAt: { not: null } }, orderBy: { completedAt: 'desc' }, take: 1 },
+      auctions: {
+        select: { completedAt: true },
+        where: { completedAt: { not: null } },
+        orderBy: { completedAt: 'desc' },
+        take: 1,
+      },
       orders: { select: { recordedAt: true }, orderBy: { recordedAt: 'desc' }, take: 1 },
     },
   });

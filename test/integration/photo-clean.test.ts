@@ -62,7 +62,9 @@ describe('photos are decoded, cleaned and bounded before they are kept', { timeo
   });
 
   it('a PNG with transparency is kept as a JPEG on white', async () => {
-    const png = await sharp({ create: { width: 64, height: 48, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    const png = await sharp({
+      create: { width: 64, height: 48, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
       .png()
       .toBuffer();
     const r = await cleanPhoto(png);
@@ -81,7 +83,9 @@ describe("the chat's photos (/register, /photo, an owner's) are cleaned when fet
     const caseId = (await db.prisma.case.findFirstOrThrow({ select: { id: true } })).id;
     const add = async (bytes: Buffer) => {
       const up = fake.registerUploadBytes(bytes, 'photo.jpg');
-      return db.prisma.$transaction((tx) => addPendingPhoto(tx, { caseId, fileId: up.fileId, source: 'keeper', now: NOW }));
+      return db.prisma.$transaction((tx) =>
+        addPendingPhoto(tx, { caseId, fileId: up.fileId, source: 'keeper', now: NOW }),
+      );
     };
     const junk = await add(junkJpeg());
     expect(await fetchPhoto(db.prisma, junk, botApiDownload(api), NOW)).toBe('refused');

@@ -14,6 +14,7 @@ export async function phoneJpeg(width = 4000, height = 3000, orientation = 1): P
       width: Math.ceil(width / 3),
       height: Math.ceil(height / 3),
       channels: 3,
+      background: '#000',
       noise: { type: 'gaussian', mean: 120, sigma: 50 },
     },
   })

@@ -56,7 +56,11 @@ describe('staff desk: photos on the seizure form in Chromium', { timeout: 120_00
   it("shrinks a phone's 12 MP photo in the page before sending it; the entry keeps it upright and clean", async () => {
     const db = w.app.deps.db;
     const { context, page, posted } = await seizeForm('en');
-    await page.setInputFiles('input[data-into="photo1"]', { name: 'IMG_2001.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page.setInputFiles('input[data-into="photo1"]', {
+      name: 'IMG_2001.jpg',
+      mimeType: 'image/jpeg',
+      buffer: photo,
+    });
     const before = await db.case.count();
     await page.click('form.seize button[type="submit"]');
     await page.locator('p.ok[role="status"]').waitFor({ timeout: 30_000 });
@@ -75,7 +79,11 @@ describe('staff desk: photos on the seizure form in Chromium', { timeout: 120_00
   it('a photo the server refuses: the form stays with what was typed and the reason beside that photo (hi)', async () => {
     const db = w.app.deps.db;
     const { context, page } = await seizeForm('hi');
-    await page.setInputFiles('input[data-into="photo1"]', { name: 'IMG_2002.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page.setInputFiles('input[data-into="photo1"]', {
+      name: 'IMG_2002.jpg',
+      mimeType: 'image/jpeg',
+      buffer: photo,
+    });
     await page.setInputFiles('input[data-into="photo2"]', {
       name: 'IMG_2003.jpg',
       mimeType: 'image/jpeg',

@@ -166,12 +166,19 @@ describe('photos of impounded cattle (e2e)', { timeout: 120_000 }, () => {
     expect(img.headers['cache-control']).toBe('public, max-age=3600');
     expect(img.rawPayload.equals(Buffer.from(photos[1]!.bytes!))).toBe(true);
     // A row id (counting 1, 2, 3 …), a made-up name, or another case's photo is not served under this number.
-    for (const url of [`/c/${number}/photo/${photos[0]!.id}`, `/c/${number}/photo/999999`, `/c/${number}/photo/${'0'.repeat(32)}`]) {
+    for (const url of [
+      `/c/${number}/photo/${photos[0]!.id}`,
+      `/c/${number}/photo/999999`,
+      `/c/${number}/photo/${'0'.repeat(32)}`,
+    ]) {
       const r = await http.app.inject({ method: 'GET', url });
       expect([url, r.statusCode, r.headers['cache-control']]).toEqual([url, 404, 'no-store']);
     }
     const other = await h.deps.db.case.findFirstOrThrow({ where: { id: { not: caseId } } });
-    expect((await http.app.inject({ method: 'GET', url: `/c/${other.number}${srcs[1]!.slice(`/c/${number}`.length)}` })).statusCode).toBe(404);
+    expect(
+      (await http.app.inject({ method: 'GET', url: `/c/${other.number}${srcs[1]!.slice(`/c/${number}`.length)}` }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it("/photo replaces one group's photo: audited, fetched, and shown from then on", async () => {
