@@ -3,9 +3,11 @@
 // entry and its photo written in one transaction), for a phone's 12 MP JPEG sent as it is (a browser that cannot
 // shrink it: the worst case) and for a photo the page has shrunk (1600 × 1200, what the desk's script sends); beside
 // the cleaning alone and a baseline that only decodes the file with sharp. Stored sizes from the Photo rows.
+// On a throwaway Postgres database (the embedded PGlite when Postgres does not answer, or BENCH_DB=pglite).
 // Run: npm run bench, or npx tsx bench/photos.ts (BENCH_PHOTO_RUNS).
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
+import pg from 'pg';
 import sharp from 'sharp';
 import { cleanPhoto } from '../src/services/photo-clean';
 import { startDeskWorld } from '../test/support/desk';
@@ -31,7 +33,8 @@ async function timed(n: number, f: () => Promise<unknown>): Promise<number[]> {
 }
 
 export async function run(): Promise<string> {
-  const photos: Array<[string, Buffer]> = [
+  const photos: Array<[string, Buffer | null]> = [
+    ['no photo (the form alone: the baseline of the route)', null],
     ['12 MP phone JPEG (4000 × 3000, q92), sent as it is', await phoneJpeg(4000, 3000, 6)],
     [
       'photo shrunk by the page (1600 × 1200, q85)',
@@ -40,15 +43,35 @@ export async function run(): Promise<string> {
         .toBuffer(),
     ],
   ];
-  const w = await startDeskWorld({ DESK_PER_MINUTE: '100000' });
+  const pgAdmin =
+    process.env.BENCH_DB === 'pglite'
+      ? undefined
+      : (process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
+  const dbName = `kanji_pbench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  let dbUrl: string | undefined;
+  if (pgAdmin) {
+    const admin = new pg.Client({ connectionString: pgAdmin, connectionTimeoutMillis: 2000 });
+    try {
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${dbName}`);
+      const u = new URL(pgAdmin);
+      u.pathname = `/${dbName}`;
+      dbUrl = u.toString();
+    } catch {
+      dbUrl = undefined;
+    } finally {
+      await admin.end().catch(() => {});
+    }
+  }
+  const w = await startDeskWorld({ DESK_PER_MINUTE: '100000', ...(dbUrl ? { DATABASE_URL: dbUrl } : {}) });
   const lines: string[] = [];
   try {
     const db = w.app.deps.db;
     const pound = String(w.pounds.JAI1);
     for (const [name, bytes] of photos) {
-      const decode = await timed(RUNS, () => sharp(bytes).raw().toBuffer());
-      const clean = await timed(RUNS, () => cleanPhoto(bytes));
-      const base64 = bytes.toString('base64');
+      const decode = bytes ? await timed(RUNS, () => sharp(bytes).raw().toBuffer()) : [];
+      const clean = bytes ? await timed(RUNS, () => cleanPhoto(bytes)) : [];
+      const base64 = bytes?.toString('base64');
       const before = await db.photo.aggregate({ _max: { id: true } });
       const upload = await timed(RUNS, async () => {
         const res = await fetch(`${w.base}/desk/v/seize`, {
@@ -62,7 +85,7 @@ export async function run(): Promise<string> {
             class1: 'cow',
             count1: '1',
             desc1: 'red cow, white patch on the forehead',
-            photo1: base64,
+            ...(base64 ? { photo1: base64 } : {}),
             place: 'Jaisinghpura',
             seizer: 'Ram Niwas',
             seizer_residence: 'Jaisinghpura',
@@ -76,6 +99,10 @@ export async function run(): Promise<string> {
         select: { byteSize: true },
       });
       const sizes = stored.map((p) => p.byteSize ?? 0);
+      if (!bytes) {
+        lines.push(`  ${name}:`, `    desk upload → stored (HTTP)      ${ms(upload)}  (${RUNS} runs)`);
+        continue;
+      }
       lines.push(
         `  ${name}: ${(bytes.length / 1e6).toFixed(2)} MB in`,
         `    sharp decode only (baseline)     ${ms(decode)}`,
@@ -86,8 +113,17 @@ export async function run(): Promise<string> {
     }
   } finally {
     await w.close();
+    if (dbUrl && pgAdmin) {
+      const admin = new pg.Client({ connectionString: pgAdmin });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+    }
   }
-  return [`photos: a seizure-form photo uploaded until stored, ${RUNS} runs each`, ...lines].join('\n');
+  return [
+    `photos (${dbUrl ? 'postgres' : 'pglite'}): a seizure-form photo uploaded until stored, ${RUNS} runs each`,
+    ...lines,
+  ].join('\n');
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
