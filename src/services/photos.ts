@@ -5,6 +5,7 @@ import type { DbReader } from './dues';
 import { addToOutbox, type Tx } from './outbox';
 import { keepersOf } from './payments';
 import { cleanPhoto } from './photo-clean';
+import { tellPhotoRefused } from './photo-refused';
 import { Refusal } from './refusal';
 import { authorize, type StaffActor } from './staff-actor';
 
@@ -93,9 +94,14 @@ export async function fetchPhoto(db: Db, photoId: number, download: PhotoDownloa
   // an image made here, never the sender's file.
   const clean = await cleanPhoto(bytes);
   if (!clean.ok) {
-    await db.photo.updateMany({
-      where: { id: photoId, status: 'PENDING' },
-      data: { status: 'REFUSED', attempts: { increment: 1 }, lastError: clean.problem, byteSize: bytes.length },
+    const problem = clean.problem;
+    // The sender is told once, with the refusal itself (a replayed job finds the row no longer PENDING).
+    await db.$transaction(async (tx) => {
+      const n = await tx.photo.updateMany({
+        where: { id: photoId, status: 'PENDING' },
+        data: { status: 'REFUSED', attempts: { increment: 1 }, lastError: problem, byteSize: bytes.length },
+      });
+      if (n.count === 1) await tellPhotoRefused(tx, photoId, problem, now);
     });
     return 'refused';
   }

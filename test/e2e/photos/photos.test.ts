@@ -13,6 +13,7 @@ import { Metrics } from '../../../src/observability/metrics';
 import { addStoredPhoto, samplePhotoPng } from '../../../src/services/photos';
 import { caseUrl } from '../../../src/services/case-page-url';
 import { botSuite, type SuiteStaff } from '../../support/bot-harness';
+import { junkJpeg } from '../../support/photo-files';
 import { inLanguage, press } from '../../support/press';
 
 /**
@@ -303,5 +304,29 @@ describe('photos of impounded cattle (e2e)', { timeout: 120_000 }, () => {
     const photos = h.api.sentTo(owner.id).filter((m) => m.method === 'sendPhoto');
     expect(photos).toHaveLength(1);
     expect(photos[0]!.text).toContain(cow.number);
+  });
+
+  it('a /photo file that is not a picture (a JPEG signature and junk) is refused when fetched, and the keeper is told why', async () => {
+    const t = en();
+    await h.send(keeper, `/photo ${number}`);
+    const up = h.api.registerUploadBytes(junkJpeg(), 'cattle.jpg');
+    await h.send(keeper, '', {
+      photo: [{ file_id: up.fileId, file_unique_id: up.fileUniqueId, width: 96, height: 64, file_size: up.size }],
+    } as never);
+    await press(
+      h,
+      keeper,
+      t('photos:keeper.group_button_has', {
+        n: 2,
+        count: 1,
+        cls: t('common:cattle.cow', { count: 1 }),
+        description: 'brown Rathi cow, ear tag 4411',
+      }),
+    );
+    h.api.clear();
+    await h.drain();
+    const row = await h.deps.db.photo.findFirstOrThrow({ where: { fileId: up.fileId } });
+    expect([row.status, row.bytes, row.lastError]).toEqual(['REFUSED', null, 'not_an_image']);
+    expect(h.api.sentTo(keeper.id).map((m) => m.text)).toEqual([t('photos:refused.not_an_image', { number })]);
   });
 });
