@@ -7,6 +7,7 @@ import { run as scale } from './scale';
 import { run as updates } from './updates';
 import { run as reconcile } from './reconcile';
 import { run as ownerWords } from './owner-words';
+import { run as photos } from './photos';
 
 const benches: Array<[string, () => Promise<string>]> = [
   ['law-dues', () => lawDues()],
@@ -17,6 +18,7 @@ const benches: Array<[string, () => Promise<string>]> = [
   ['documents', () => documents()],
   ['owner-words', () => ownerWords()],
   ['desk-register', () => deskRegister()],
+  ['photos', () => photos()],
 ];
 
 let failed = false;

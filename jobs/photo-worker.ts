@@ -1,7 +1,8 @@
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Api } from 'grammy';
 import type { CoreDeps } from '../src/deps';
-import { fetchPhoto, MAX_PHOTO_BYTES, type PhotoDownload } from '../src/services/photos';
+import { MAX_UPLOAD_BYTES } from '../src/services/photo-clean';
+import { fetchPhoto, type PhotoDownload } from '../src/services/photos';
 import type { PhotoJobData } from './queues';
 
 /**
@@ -14,13 +15,13 @@ export function botApiDownload(api: Api): PhotoDownload {
   return async (fileId) => {
     const file = await api.getFile(fileId);
     if (!file.file_path) throw new UnrecoverableError('getFile gave no file_path');
-    if (file.file_size !== undefined && file.file_size > MAX_PHOTO_BYTES) return new Uint8Array(MAX_PHOTO_BYTES + 1);
+    if (file.file_size !== undefined && file.file_size > MAX_UPLOAD_BYTES) return new Uint8Array(MAX_UPLOAD_BYTES + 1);
     const root = (api.options?.apiRoot ?? 'https://api.telegram.org').replace(/\/+$/, '');
     const doFetch = (api.options?.fetch ?? fetch) as typeof fetch;
     const res = await doFetch(`${root}/file/bot${api.token}/${file.file_path}`);
     if (!res.ok) throw Object.assign(new Error(`file download answered ${res.status}`), { code: `HTTP ${res.status}` });
     const declared = Number(res.headers.get('content-length') ?? '0');
-    if (declared > MAX_PHOTO_BYTES) return new Uint8Array(MAX_PHOTO_BYTES + 1);
+    if (declared > MAX_UPLOAD_BYTES) return new Uint8Array(MAX_UPLOAD_BYTES + 1);
     return new Uint8Array(await res.arrayBuffer());
   };
 }
@@ -33,7 +34,7 @@ export function createPhotoProcessor(deps: CoreDeps, api: Api) {
     if (outcome === 'refused')
       deps.logger.warn(
         { part: 'jobs.photo', photo_id: job.data.photoId },
-        'photo refused: not a JPEG or PNG, or too big',
+        'photo refused: it does not decode as a JPEG, PNG or WebP, or is too big',
       );
     return outcome;
   };

@@ -311,13 +311,14 @@ async function casePage(
 ) {
   const lang = pageLanguage(req.query.lang, req.headers['accept-language'], deps.config.DEFAULT_LANGUAGE);
   // Any number, well-formed or not, ends in the same 404 page when there is no such case; one with a control or
-  // format character is no case number, however forgiving the reading of a typed number is.
+  // format character is no case number, however forgiving the reading of a typed number is. A case whose cattle left
+  // the pound PUBLIC_DAYS_AFTER_CUSTODY days ago is 410 Gone (src/services/public-case.ts).
   const number = String(req.params.number).slice(0, 60);
-  const view = CONTROL_OR_FORMAT.test(number) ? null : await publicCase(deps, number);
+  const found = CONTROL_OR_FORMAT.test(number) ? null : await publicCase(deps, number);
   return reply
-    .code(view ? 200 : 404)
+    .code(!found ? 404 : found.gone ? 410 : 200)
     .headers({ ...PAGE_HEADERS, 'content-language': lang })
-    .send(renderCasePage(deps.translator, lang, view ? { ...view, botUsername } : null));
+    .send(renderCasePage(deps.translator, lang, found && !found.gone ? { ...found, botUsername } : found));
 }
 
 async function casePhoto(
@@ -326,14 +327,18 @@ async function casePhoto(
   deps: CoreDeps,
 ) {
   const number = String(req.params.number).slice(0, 60);
+  // Not cached: a photo not shown yet (still being fetched) may be shown a minute later.
   const photo = CONTROL_OR_FORMAT.test(number) ? null : await publicCasePhoto(deps, number, String(req.params.photo));
   if (!photo) return reply.code(404).headers({ 'cache-control': 'no-store' }).type('text/plain').send('not found');
+  if (photo === 'gone')
+    return reply.code(410).headers({ 'cache-control': 'public, max-age=3600' }).type('text/plain').send('gone');
   return reply
     .code(200)
     .headers({
       'content-type': photo.contentType,
-      // A photo id is never reused for other bytes (a replaced photo is a new row): cache for a day.
-      'cache-control': 'public, max-age=86400',
+      // A photo's public name is never reused for other bytes, but the keeper may replace it (the old name then
+      // answers 404) and the page goes after the case: an hour in a browser or proxy, not a day.
+      'cache-control': 'public, max-age=3600',
       'content-security-policy': "default-src 'none'; sandbox",
       'x-content-type-options': 'nosniff',
     })

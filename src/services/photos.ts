@@ -4,6 +4,8 @@ import { audit } from './audit';
 import type { DbReader } from './dues';
 import { addToOutbox, type Tx } from './outbox';
 import { keepersOf } from './payments';
+import { cleanPhoto } from './photo-clean';
+import { tellPhotoRefused } from './photo-refused';
 import { Refusal } from './refusal';
 import { authorizeInTx, type StaffActor } from './staff-actor';
 
@@ -11,11 +13,11 @@ import { authorizeInTx, type StaffActor } from './staff-actor';
  * Photographs of impounded cattle, kept as bytes (Photo rows) as well as Telegram's file_id. A file_id is one bot's
  * handle: it cannot be printed on the s. 14 notice nor shown on the public case page, and another bot (a new token)
  * cannot use it. So each photo is fetched once (`getFile` + download, the jobs' 'photo' queue: the network stays out
- * of the registration's transaction), checked (a JPEG or PNG by its signature, at most MAX_PHOTO_BYTES) and stored.
+ * of the registration's transaction), cleaned (decoded, metadata stripped, re-encoded: src/services/photo-clean.ts) and stored.
  * A failed fetch leaves the row PENDING with its file_id and is retried; a refused file keeps its file_id.
  */
 
-/** Largest photo kept (Telegram's largest photo size is well under 1 MB; the cap keeps a forged file out). */
+/** Largest photo kept (a cleaned photo is a few hundred kB; the database checks the same cap). */
 export const MAX_PHOTO_BYTES = 2 * 1024 * 1024;
 
 /** Image types kept and served, told by their first bytes (what the sender claims is not read). */
@@ -88,11 +90,18 @@ export async function fetchPhoto(db: Db, photoId: number, download: PhotoDownloa
     });
     throw err;
   }
-  const check = checkPhoto(bytes);
-  if (!check.ok) {
-    await db.photo.updateMany({
-      where: { id: photoId, status: 'PENDING' },
-      data: { status: 'REFUSED', attempts: { increment: 1 }, lastError: check.problem, byteSize: bytes.length },
+  // Decoded, turned upright, stripped of its metadata and re-encoded (src/services/photo-clean.ts): what is kept is
+  // an image made here, never the sender's file.
+  const clean = await cleanPhoto(bytes);
+  if (!clean.ok) {
+    const problem = clean.problem;
+    // The sender is told once, with the refusal itself (a replayed job finds the row no longer PENDING).
+    await db.$transaction(async (tx) => {
+      const n = await tx.photo.updateMany({
+        where: { id: photoId, status: 'PENDING' },
+        data: { status: 'REFUSED', attempts: { increment: 1 }, lastError: problem, byteSize: bytes.length },
+      });
+      if (n.count === 1) await tellPhotoRefused(tx, photoId, problem, now);
     });
     return 'refused';
   }
@@ -100,9 +109,9 @@ export async function fetchPhoto(db: Db, photoId: number, download: PhotoDownloa
     where: { id: photoId, status: 'PENDING' },
     data: {
       status: 'STORED',
-      bytes: Buffer.from(bytes),
-      byteSize: bytes.length,
-      contentType: check.type,
+      bytes: new Uint8Array(clean.bytes),
+      byteSize: clean.bytes.length,
+      contentType: clean.contentType,
       attempts: { increment: 1 },
       lastError: null,
       storedAt: now,

@@ -163,6 +163,83 @@
     }
   });
 
+  /** Says why beside the form's field (or at the top of the form) and keeps everything typed. */
+  const sayInForm = (form, text, fieldId) => {
+    const spot = fieldId ? form.querySelector(`#${fieldId}-problem`) : null;
+    if (spot) {
+      spot.textContent = text;
+      spot.scrollIntoView({ block: 'center' });
+      return;
+    }
+    let p = form.querySelector('p.form-problem');
+    if (!p) {
+      p = document.createElement('p');
+      p.className = 'bad form-problem';
+      p.setAttribute('role', 'alert');
+      form.prepend(p);
+    }
+    p.textContent = text;
+    p.scrollIntoView({ block: 'center' });
+  };
+
+  // A form's answer: a page (the next view, or the form again saying why) replaces the view; anything else (the
+  // connection lost, a body too big for the server) leaves the form as it is, with what was typed, and says why.
+  const post = async (form, action, payload) => {
+    main.setAttribute('aria-busy', 'true');
+    try {
+      const res = await fetch(action, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'X-Telegram-Init-Data': initData },
+        body: payload,
+        credentials: 'omit',
+        cache: 'no-store',
+      });
+      if (res.status === 401 || res.ok || (res.headers.get('content-type') || '').startsWith('text/html'))
+        return await show(res);
+      sayInForm(form, res.status === 413 ? form.dataset.tooBig || '' : failedText());
+    } catch {
+      sayInForm(form, failedText());
+    } finally {
+      main.removeAttribute('aria-busy');
+    }
+  };
+  const failedText = () => body.dataset[`msgFailed${lang === 'en' ? 'En' : 'Hi'}`] || '';
+
+  /** Longest side of a photo sent from the desk (the server keeps at most 1600 px; a little more keeps it sharp). */
+  const PHOTO_SIDE = 1600;
+  /** Largest photo file sent as it is, when the browser cannot shrink it (the server's limit is 16 MB). */
+  const RAW_PHOTO_MAX = 16 * 1024 * 1024;
+
+  const base64Of = (bytes) => {
+    let s = '';
+    for (let k = 0; k < bytes.length; k += 0x8000) s += String.fromCharCode(...bytes.subarray(k, k + 0x8000));
+    return btoa(s);
+  };
+
+  // A photo shrunk here before it is sent: upright by its EXIF orientation, at most PHOTO_SIDE px, a JPEG — a
+  // 12 MP phone photo of 4 MB goes as about 300 kB over a village connection. A picture this browser cannot draw
+  // goes as it is; the server decodes it or says why not.
+  const shrunkPhoto = async (file) => {
+    try {
+      const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+      const scale = Math.min(1, PHOTO_SIDE / Math.max(bitmap.width, bitmap.height));
+      const canvas = document.createElement('canvas');
+      canvas.width = Math.max(1, Math.round(bitmap.width * scale));
+      canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+      const g = canvas.getContext('2d');
+      g.fillStyle = '#fff';
+      g.fillRect(0, 0, canvas.width, canvas.height);
+      g.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+      bitmap.close();
+      const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.85));
+      if (blob) return new Uint8Array(await blob.arrayBuffer());
+    } catch {
+      // Not drawable here (not an image, or a kind this browser does not read): sent as it is.
+    }
+    if (file.size > RAW_PHOTO_MAX) return null;
+    return new Uint8Array(await file.arrayBuffer());
+  };
+
   document.addEventListener('submit', (ev) => {
     const form = ev.target;
     if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-desk')) return;
@@ -171,32 +248,37 @@
     const send = () => {
       const fields = new URLSearchParams(new FormData(form));
       const action = form.getAttribute('action');
-      if (form.dataset.method === 'post')
-        load(action, false, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(Object.fromEntries(fields)),
-        });
+      if (form.dataset.method === 'post') post(form, action, JSON.stringify(Object.fromEntries(fields)));
       else load(`${action}?${fields.toString()}`);
     };
-    // A chosen text file (the paper register's CSV) is read into the field it names, then the form is sent.
+    for (const p of form.querySelectorAll('.field-problem, p.form-problem')) p.textContent = '';
+    // A chosen file is read into the field it names (the paper register's CSV as text, a photo as base64), then the
+    // form is sent.
     const files = [...form.querySelectorAll('input[type="file"][data-into]')].filter((i) => i.files?.[0]);
     if (!files.length) return send();
     Promise.all(
       files.map(async (i) => {
         const target = form.elements.namedItem(i.dataset.into);
-        if (!target) return;
-        if (i.dataset.read !== 'base64') {
+        if (!target) return true;
+        if (i.dataset.read !== 'photo') {
           target.value = await i.files[0].text();
-          return;
+          return true;
         }
-        // A photo: its bytes as base64 (the server checks that they are a JPEG or PNG within the size limit).
-        const bytes = new Uint8Array(await i.files[0].arrayBuffer());
-        let s = '';
-        for (let k = 0; k < bytes.length; k += 0x8000) s += String.fromCharCode(...bytes.subarray(k, k + 0x8000));
-        target.value = btoa(s);
+        const bytes = await shrunkPhoto(i.files[0]);
+        if (!bytes) {
+          target.value = '';
+          sayInForm(form, form.dataset.tooBig || '', i.dataset.into);
+          return false;
+        }
+        target.value = base64Of(bytes);
+        return true;
       }),
-    ).then(send, () => say('msgFailed'));
+    ).then(
+      (ok) => {
+        if (ok.every(Boolean)) send();
+      },
+      () => sayInForm(form, form.dataset.unreadable || failedText()),
+    );
   });
 
   window.addEventListener('popstate', (ev) => {

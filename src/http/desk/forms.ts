@@ -4,7 +4,7 @@ import { CATTLE_CLASS_CODES } from '../../law';
 import { deskEntry, deskPounds } from '../../services/desk';
 import { enrolmentLink } from '../../services/enrolment';
 import { registerSeizure, type HeadGroup } from '../../services/register-seizure';
-import { MAX_PHOTO_BYTES } from '../../services/photos';
+import { cleanPhoto, MAX_UPLOAD_BYTES } from '../../services/photo-clean';
 import { isRefusal, Refusal } from '../../services/refusal';
 import { refusalText } from '../../i18n';
 import { may, poundsInScope } from '../../services/staff-actor';
@@ -93,7 +93,13 @@ export function registerDeskForms(
       village: when('paper_village', false),
       market: when('paper_market', false),
     };
+    // What the form shows again after a refusal (a photo is chosen again, not sent back).
+    const values = Object.fromEntries(
+      Object.entries(body).filter(([k, v]) => typeof v === 'string' && !k.startsWith('photo')),
+    ) as Query;
     const groups: HeadGroup[] = [];
+    // Each photo decoded, cleaned and re-encoded before anything is saved; a refused one is named beside its field.
+    const photoProblems: Record<string, string> = {};
     for (let n = 1; n <= SEIZE_ROWS; n++) {
       const cls = oneOf(body, `class${n}`, CATTLE_CLASS_CODES);
       const count = int(body, `count${n}`);
@@ -101,13 +107,19 @@ export function registerDeskForms(
       const photo = photoOf(body, `photo${n}`);
       if (!cls && count === undefined && !desc && !photo) continue;
       if (!cls || count === undefined || count < 1 || count > 500 || !desc) throw new BadInput(`row ${n}`);
-      groups.push({ cattleClass: cls, count, descriptions: [desc], photoBytes: photo });
+      let photoBytes: Uint8Array | null = null;
+      if (photo) {
+        const clean = photo === 'too_big' ? ({ ok: false, problem: 'too_big' } as const) : await cleanPhoto(photo);
+        if (clean.ok) photoBytes = clean.bytes;
+        else photoProblems[`photo${n}`] = f.t(`photos:problem.${clean.problem}`);
+      }
+      groups.push({ cattleClass: cls, count, descriptions: [desc], photoBytes });
     }
     if (!groups.length) throw new BadInput('cattle');
-    // What the form shows again after a refusal (a photo is chosen again, not sent back).
-    const values = Object.fromEntries(
-      Object.entries(body).filter(([k, v]) => typeof v === 'string' && !k.startsWith('photo')),
-    ) as Query;
+    if (Object.keys(photoProblems).length)
+      throw new Unprocessable(
+        seizeView(f, pounds, CATTLE_CLASS_CODES, key, values, f.t('desk:upload.refused'), photoProblems),
+      );
     try {
       const r = await registerSeizure(deps.db, {
         actor,
@@ -139,19 +151,22 @@ export function registerDeskForms(
     }
   });
   app.get('/desk/v/seize', { config: { rateLimit } }, seizePage);
-  // Up to SEIZE_ROWS photos of MAX_PHOTO_BYTES each, as base64, besides the form's fields.
-  app.post('/desk/v/seize', { config: { rateLimit }, bodyLimit: SEIZE_ROWS * PHOTO_FIELD_MAX + 16_384 }, seizePage);
+  // The page's script shrinks each photo to a few hundred kB before sending; the limit leaves room for a phone's
+  // full-size photo sent as it is (a browser that cannot shrink it), which the server then shrinks itself.
+  app.post('/desk/v/seize', { config: { rateLimit }, bodyLimit: SEIZE_BODY_LIMIT }, seizePage);
   app.post('/desk/v/staff', { config: { rateLimit }, bodyLimit: 4096 }, staffPage);
 }
 
-/** The longest base64 text of one photo (MAX_PHOTO_BYTES bytes). */
-const PHOTO_FIELD_MAX = Math.ceil(MAX_PHOTO_BYTES / 3) * 4;
+/** The longest base64 text of one photo (MAX_UPLOAD_BYTES bytes). */
+const PHOTO_FIELD_MAX = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4;
+/** The seizure form's largest body: one photo of MAX_UPLOAD_BYTES as base64, three shrunk ones and the fields. */
+export const SEIZE_BODY_LIMIT = PHOTO_FIELD_MAX + (SEIZE_ROWS - 1) * 1024 * 1024 + 65_536;
 
-/** A row's photo as the page's script sends it (base64 of the file's bytes); its type is checked by the service. */
-function photoOf(body: Query, name: string): Uint8Array | null {
+/** A row's photo as the page's script sends it (base64 of the file's bytes), or 'too_big' (refused beside its field). */
+function photoOf(body: Query, name: string): Uint8Array | 'too_big' | null {
   const v = body[name];
   if (v === undefined || v === '') return null;
-  if (typeof v !== 'string' || v.length > PHOTO_FIELD_MAX || !/^[A-Za-z0-9+/]+={0,2}$/.test(v))
-    throw new BadInput(name);
+  if (typeof v !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(v)) throw new BadInput(name);
+  if (v.length > PHOTO_FIELD_MAX) return 'too_big';
   return new Uint8Array(Buffer.from(v, 'base64'));
 }

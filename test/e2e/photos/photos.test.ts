@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { noticeDocument, proclamationDocument } from '../../../src/documents/notice';
 import { registerDocument } from '../../../src/documents/returns';
@@ -12,6 +13,7 @@ import { Metrics } from '../../../src/observability/metrics';
 import { addStoredPhoto, samplePhotoPng } from '../../../src/services/photos';
 import { caseUrl } from '../../../src/services/case-page-url';
 import { botSuite, type SuiteStaff } from '../../support/bot-harness';
+import { junkJpeg } from '../../support/photo-files';
 import { inLanguage, press } from '../../support/press';
 
 /**
@@ -81,11 +83,14 @@ describe('photos of impounded cattle (e2e)', { timeout: 120_000 }, () => {
 
     const photos = await h.deps.db.photo.findMany({ where: { caseId }, orderBy: { id: 'asc' } });
     expect(photos.map((p) => [p.fileId, p.status, p.contentType, p.source])).toEqual([
-      [a, 'STORED', 'image/png', 'register'],
-      [b, 'STORED', 'image/png', 'register'],
+      [a, 'STORED', 'image/jpeg', 'register'],
+      [b, 'STORED', 'image/jpeg', 'register'],
     ]);
-    expect(Buffer.from(photos[0]!.bytes!).equals(black)).toBe(true);
-    expect(Buffer.from(photos[1]!.bytes!).equals(brown)).toBe(true);
+    // Kept as this server re-encoded them (a JPEG of the same size), never the file as sent.
+    for (const p of photos) {
+      const m = await sharp(Buffer.from(p.bytes!)).metadata();
+      expect([m.format, m.width, m.height, m.exif]).toEqual(['jpeg', 96, 64, undefined]);
+    }
     // Both buffaloes share their group's photo; each photo was fetched exactly once.
     expect(c.heads.filter((x) => x.photoId === photos[0]!.id)).toHaveLength(2);
     expect(h.api.calls.filter((x) => x.method === 'getFile').map((x) => x.payload.file_id)).toEqual([a, b]);
@@ -151,15 +156,30 @@ describe('photos of impounded cattle (e2e)', { timeout: 120_000 }, () => {
     http = await createHttpServer({ config: h.deps.config, deps: h.deps, metrics: new Metrics() });
     const page = await http.app.inject({ method: 'GET', url: `/c/${number}?lang=en` });
     expect(page.statusCode).toBe(200);
-    const ids = (await h.deps.db.photo.findMany({ where: { caseId }, orderBy: { id: 'asc' } })).map((p) => p.id);
+    const photos = await h.deps.db.photo.findMany({ where: { caseId }, orderBy: { id: 'asc' } });
     const srcs = [...page.body.matchAll(/<img src="([^"]+)"/g)].map((m) => m[1]);
-    expect(srcs).toEqual(ids.map((id) => `/c/${number}/photo/${id}`));
+    // Each photo by its random public name, not its row id.
+    expect(srcs).toEqual(photos.map((p) => `/c/${number}/photo/${p.publicKey}`));
+    expect(photos.every((p) => /^[0-9a-f]{32}$/.test(p.publicKey))).toBe(true);
     const img = await http.app.inject({ method: 'GET', url: srcs[1]! });
     expect(img.statusCode).toBe(200);
-    expect(img.headers['content-type']).toBe('image/png');
-    expect(img.rawPayload.equals(brown)).toBe(true);
-    // A photo of another case, or a made-up id, is not served under this case's number.
-    expect((await http.app.inject({ method: 'GET', url: `/c/${number}/photo/999999` })).statusCode).toBe(404);
+    expect(img.headers['content-type']).toBe('image/jpeg');
+    expect(img.headers['cache-control']).toBe('public, max-age=3600');
+    expect(img.rawPayload.equals(Buffer.from(photos[1]!.bytes!))).toBe(true);
+    // A row id (counting 1, 2, 3 …), a made-up name, or another case's photo is not served under this number.
+    for (const url of [
+      `/c/${number}/photo/${photos[0]!.id}`,
+      `/c/${number}/photo/999999`,
+      `/c/${number}/photo/${'0'.repeat(32)}`,
+    ]) {
+      const r = await http.app.inject({ method: 'GET', url });
+      expect([url, r.statusCode, r.headers['cache-control']]).toEqual([url, 404, 'no-store']);
+    }
+    const other = await h.deps.db.case.findFirstOrThrow({ where: { id: { not: caseId } } });
+    expect(
+      (await http.app.inject({ method: 'GET', url: `/c/${other.number}${srcs[1]!.slice(`/c/${number}`.length)}` }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it("/photo replaces one group's photo: audited, fetched, and shown from then on", async () => {
@@ -199,9 +219,12 @@ describe('photos of impounded cattle (e2e)', { timeout: 120_000 }, () => {
     expect(audit.details).toMatchObject({ group: 2, heads: 1, photoId: fresh.id, previous: before[1]!.id });
     const page = await http!.app.inject({ method: 'GET', url: `/c/${number}?lang=en` });
     expect([...page.body.matchAll(/<img src="([^"]+)"/g)].map((m) => m[1])).toEqual([
-      `/c/${number}/photo/${before[0]!.id}`,
-      `/c/${number}/photo/${fresh.id}`,
+      `/c/${number}/photo/${before[0]!.publicKey}`,
+      `/c/${number}/photo/${fresh.publicKey}`,
     ]);
+    // The photo the keeper replaced is no longer public (the notice no longer shows it), though its row is kept.
+    const replaced = await http!.app.inject({ method: 'GET', url: `/c/${number}/photo/${before[1]!.publicKey}` });
+    expect(replaced.statusCode).toBe(404);
     // An owner cannot use the command.
     await h.send(owner, `/photo ${number}`);
     expect(h.api.lastTo(owner.id)!.text).toBe(t('common:error.not_allowed'));
@@ -244,6 +267,11 @@ describe('photos of impounded cattle (e2e)', { timeout: 120_000 }, () => {
     expect([claim.photo?.source, claim.photo?.status]).toEqual(['owner', 'STORED']);
     const audit = await h.deps.db.auditEvent.findFirstOrThrow({ where: { caseId, action: 'photo.owner' } });
     expect(audit.actorTelegramId).toBe(BigInt(owner.id));
+    // The owner's own photo goes to the keepers only: the public page neither shows nor serves it, by any name.
+    const page = await http!.app.inject({ method: 'GET', url: `/c/${number}?lang=en` });
+    expect(page.body).not.toContain(claim.photo!.publicKey);
+    for (const name of [claim.photo!.publicKey, String(claim.photo!.id)])
+      expect((await http!.app.inject({ method: 'GET', url: `/c/${number}/photo/${name}` })).statusCode).toBe(404);
   });
 
   it('a deep-linked case with one photo: the card is the photo\'s caption; search offers "see photos" per candidate', async () => {
@@ -276,5 +304,29 @@ describe('photos of impounded cattle (e2e)', { timeout: 120_000 }, () => {
     const photos = h.api.sentTo(owner.id).filter((m) => m.method === 'sendPhoto');
     expect(photos).toHaveLength(1);
     expect(photos[0]!.text).toContain(cow.number);
+  });
+
+  it('a /photo file that is not a picture (a JPEG signature and junk) is refused when fetched, and the keeper is told why', async () => {
+    const t = en();
+    await h.send(keeper, `/photo ${number}`);
+    const up = h.api.registerUploadBytes(junkJpeg(), 'cattle.jpg');
+    await h.send(keeper, '', {
+      photo: [{ file_id: up.fileId, file_unique_id: up.fileUniqueId, width: 96, height: 64, file_size: up.size }],
+    } as never);
+    await press(
+      h,
+      keeper,
+      t('photos:keeper.group_button_has', {
+        n: 2,
+        count: 1,
+        cls: t('common:cattle.cow', { count: 1 }),
+        description: 'brown Rathi cow, ear tag 4411',
+      }),
+    );
+    h.api.clear();
+    await h.drain();
+    const row = await h.deps.db.photo.findFirstOrThrow({ where: { fileId: up.fileId } });
+    expect([row.status, row.bytes, row.lastError]).toEqual(['REFUSED', null, 'not_an_image']);
+    expect(h.api.sentTo(keeper.id).map((m) => m.text)).toEqual([t('photos:refused.not_an_image', { number })]);
   });
 });

@@ -17,6 +17,8 @@ export function seizeView(
   key: string,
   values: Record<string, string | undefined>,
   problem: string | null,
+  /** Why a photo was refused, by its field (photo1 …): said beside the field. */
+  photoProblems: Record<string, string> = {},
 ): string {
   const { t, lang } = f;
   const v = (name: string) => e(values[name] ?? '');
@@ -33,13 +35,13 @@ export function seizeView(
       .join('')}</select></label>
 ${input(`count${n}`, t('desk:seize.count'), 'inputmode="numeric" maxlength="3"')}
 ${input(`desc${n}`, t('desk:seize.description'), 'maxlength="200"')}
-<label>${e(t('desk:seize.photo'))}<input type="file" accept="image/jpeg,image/png" capture="environment" data-into="photo${n}" data-read="base64"></label><input type="hidden" name="photo${n}"></fieldset>`;
+<label>${e(t('desk:seize.photo'))}<input type="file" accept="image/jpeg,image/png,image/webp" capture="environment" data-into="photo${n}" data-read="photo" aria-describedby="photo${n}-problem"></label><input type="hidden" name="photo${n}"><span class="bad field-problem" id="photo${n}-problem" role="alert">${e(photoProblems[`photo${n}`] ?? '')}</span></fieldset>`;
   }).join('\n');
   return frame(
     f,
     t('desk:seize.title'),
     `${problem ? `<p class="bad" role="alert">${e(problem)}</p>` : ''}<p class="empty">${e(t('desk:seize.note'))} <a data-desk href="${e(deskHref('import', {}, lang))}">${e(t('desk:import.link'))}</a></p>
-<form data-desk data-method="post" class="filters seize" action="/desk/v/seize" method="post">
+<form data-desk data-method="post" class="filters seize" action="/desk/v/seize" method="post" data-too-big="${e(t('photos:problem.too_big'))}" data-unreadable="${e(t('desk:upload.failed'))}">
 <input type="hidden" name="lang" value="${lang}"><input type="hidden" name="key" value="${e(key)}">
 <label>${e(t('desk:staff.pound'))}<select name="pound">${pounds
       .map(
