@@ -2,7 +2,7 @@ import { caseLink } from '../services/cases';
 import { poundNameIn } from '../i18n';
 import type { Lang, Translate } from '../i18n';
 import { toIstDate } from '../law';
-import { auctionEligibleOf } from '../services/notice';
+import { auctionEligibleOf, headsTheNoticeReports } from '../services/notice';
 import { loadNoticeFacts, renderNoticeTexts, type NoticeFacts } from '../services/notice-text';
 import {
   BILINGUAL,
@@ -24,10 +24,9 @@ async function load(deps: DocumentDeps, caseId: number) {
     include: { notice: true, auction: true, pound: true, heads: { select: { id: true, status: true } } },
   });
   if (!facts || !c) throw new DocumentUnavailable('not_found');
-  // The groups the notice reports (heads an owner took home are not, unless every head went home), with their photos.
-  const notHome = c.heads.filter((h) => h.status !== 'RELEASED');
+  // The groups the notice reports, with their photos.
   const photos = await groupPhotos(deps.db, caseId, {
-    onlyHeadIds: new Set((notHome.length > 0 ? notHome : c.heads).map((h) => h.id)),
+    onlyHeadIds: new Set(headsTheNoticeReports(c.heads).map((h) => h.id)),
   });
   return { facts, c, photos };
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import type { Db } from '../db';
 import type { Translate } from '../i18n';
+import { cleanPhoto } from '../services/photo-clean';
 import { caseGroups } from '../services/photos';
 import type { Block, DocumentImage } from './engine';
 
@@ -17,9 +17,6 @@ import type { Block, DocumentImage } from './engine';
 
 /** Longest side of a printed photo: a 3.6 cm box at 300 dpi is about 430 px; twice that keeps it sharp. */
 const PRINT_SIDE_PX = 900;
-/** Pixels decoded at most per photo (a 40 MP image): a small file claiming huge dimensions is refused unread. */
-const PRINT_MAX_INPUT_PIXELS = 40_000_000;
-
 /**
  * Photos re-encoded lately, by the SHA-256 of their stored bytes: the notice and the proclamation of a case print the
  * same photos, and a register extract is asked for again; hashing costs a fraction of a decode. A few dozen only
@@ -29,8 +26,8 @@ const PRINTABLE_KEPT = 48;
 const printable = new Map<string, Promise<Buffer | null>>();
 
 /**
- * The stored bytes as a clean JPEG the typesetter can always read (decoded in full, turned upright, flattened on
- * white, bounded, no metadata), or null when they do not decode as an image.
+ * The stored bytes as a clean JPEG the typesetter can always read (`cleanPhoto` at print size), or null when they do
+ * not decode as an image.
  */
 export function printablePhoto(bytes: Uint8Array): Promise<Buffer | null> {
   const key = createHash('sha256').update(bytes).digest('base64');
@@ -48,16 +45,8 @@ export function printablePhoto(bytes: Uint8Array): Promise<Buffer | null> {
 }
 
 async function reencode(bytes: Uint8Array): Promise<Buffer | null> {
-  try {
-    return await sharp(bytes, { limitInputPixels: PRINT_MAX_INPUT_PIXELS, failOn: 'error' })
-      .rotate()
-      .resize({ width: PRINT_SIDE_PX, height: PRINT_SIDE_PX, fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 82 })
-      .toBuffer();
-  } catch {
-    return null;
-  }
+  const clean = await cleanPhoto(bytes, PRINT_SIDE_PX);
+  return clean.ok ? clean.bytes : null;
 }
 
 /** One printed photo of a group: `file` names an image of the layout, absent when the photo could not be used. */

@@ -279,3 +279,13 @@ export function auctionEligibleOf(c: { impoundedAt: Date; noticePostedAt: Date |
   const t = computeTimeline({ impoundedAt: c.impoundedAt, noticePostedAt: c.noticePostedAt });
   return t.ok ? t.value.auctionEligible : null;
 }
+
+/**
+ * The heads the s. 14 notice reports (cl. (a): the number and description of the cattle): those still to be claimed
+ * or sold, not those an owner took home — or all of them once every head went home. The printed notice and the
+ * public case page publish the same heads.
+ */
+export function headsTheNoticeReports<H extends { status: string }>(heads: readonly H[]): H[] {
+  const notHome = heads.filter((h) => h.status !== 'RELEASED');
+  return notHome.length > 0 ? notHome : [...heads];
+}

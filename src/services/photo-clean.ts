@@ -28,8 +28,12 @@ export type CleanedPhoto =
 /** Formats accepted: what phones and browsers make. No SVG, TIFF, GIF or HEIF (another decoder, another risk). */
 const FORMATS = new Set(['jpeg', 'png', 'webp']);
 
-/** Decodes, turns upright, strips metadata and re-encodes a photo as a bounded JPEG; or says why it cannot. */
-export async function cleanPhoto(input: Uint8Array): Promise<CleanedPhoto> {
+/**
+ * Decodes, turns upright, strips metadata and re-encodes a photo as a bounded JPEG; or says why it cannot. The one
+ * way a photo is made safe: the doors keep its result, and the documents run stored bytes through it again at print
+ * size (`longestSide`) before typesetting, for bytes kept before the doors cleaned them.
+ */
+export async function cleanPhoto(input: Uint8Array, longestSide = PHOTO_LONGEST_SIDE): Promise<CleanedPhoto> {
   if (input.length === 0) return { ok: false, problem: 'empty' };
   if (input.length > MAX_UPLOAD_BYTES) return { ok: false, problem: 'too_big' };
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' as const };
@@ -49,8 +53,8 @@ export async function cleanPhoto(input: Uint8Array): Promise<CleanedPhoto> {
     const { data, info } = await sharp(input, { ...options, pages: 1, sequentialRead: true })
       .autoOrient()
       .resize({
-        width: PHOTO_LONGEST_SIDE,
-        height: PHOTO_LONGEST_SIDE,
+        width: longestSide,
+        height: longestSide,
         fit: 'inside',
         withoutEnlargement: true,
       })

@@ -5,7 +5,7 @@ import { caseCard, type CaseCard } from './case-card';
 import { parseCaseNumber } from './cases';
 import { windowsFromConfig } from './dues';
 import type { NextDeadline } from './next-deadline';
-import { auctionEligibleOf } from './notice';
+import { auctionEligibleOf, headsTheNoticeReports } from './notice';
 import { photoGroups } from './photos';
 
 /**
@@ -73,14 +73,19 @@ export async function publicCase(
     orderBy: { index: 'asc' },
     select: {
       id: true,
+      status: true,
       cattleClass: true,
       description: true,
       photoId: true,
       photo: { select: { publicKey: true, status: true } },
     },
   });
-  const keyOf = new Map(heads.flatMap((h) => (h.photo?.status === 'STORED' ? [[h.photoId, h.photo.publicKey]] : [])));
-  const groups = photoGroups(heads).map((g) => ({
+  // The heads the printed notice reports (not those an owner took home), and only their photos.
+  const reported = headsTheNoticeReports(heads);
+  const keyOf = new Map(
+    reported.flatMap((h) => (h.photo?.status === 'STORED' ? [[h.photoId, h.photo.publicKey]] : [])),
+  );
+  const groups = photoGroups(reported).map((g) => ({
     cattleClass: g.cattleClass,
     description: g.description,
     count: g.count,
@@ -109,7 +114,7 @@ export async function publicCase(
       placeOfSeizure: card.placeOfSeizure,
       impoundedAt: card.impoundedAt,
       status,
-      headCount: card.heads.length,
+      headCount: reported.length,
       inPound,
       groups,
       notice: card.noticePostedAt
@@ -172,8 +177,12 @@ export async function publicCasePhoto(
   if (await pastRetention(deps.db, card, now)) return 'gone';
   const p = await deps.db.photo.findFirst({
     where: { publicKey: key, caseId: card.id, status: 'STORED', heads: { some: { caseId: card.id } } },
-    select: { bytes: true, contentType: true },
+    select: { bytes: true, contentType: true, heads: { select: { id: true } } },
   });
-  if (!p?.bytes || (p.contentType !== 'image/jpeg' && p.contentType !== 'image/png')) return null;
+  // Served only while the page shows it: the current photo of a head the notice reports.
+  const heads = await deps.db.head.findMany({ where: { caseId: card.id }, select: { id: true, status: true } });
+  const reported = new Set(headsTheNoticeReports(heads).map((h) => h.id));
+  if (!p?.heads.some((h) => reported.has(h.id))) return null;
+  if (!p.bytes || (p.contentType !== 'image/jpeg' && p.contentType !== 'image/png')) return null;
   return { bytes: Buffer.from(p.bytes), contentType: p.contentType };
 }

@@ -8,6 +8,11 @@ import { startWebWorkers, type WebWorkers } from '../../support/browser';
 // 410 Gone for the page and its photos PUBLIC_DAYS_AFTER_CUSTODY days after the last head left the pound.
 
 const DAY = 86_400_000;
+// A 1×1 JPEG, as a door would have kept it.
+const JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AKp//2Q==',
+  'base64',
+);
 
 describe('public case page: the notice’s facts, for as long as the law needs them', { timeout: 90_000 }, () => {
   let web: WebWorkers;
@@ -75,6 +80,42 @@ describe('public case page: the notice’s facts, for as long as the law needs t
     expect(html).toContain(t('casepage:public.status.left'));
     for (const hidden of [t('common:status.DEPOSITED_S15'), 'protest', 's. 15', 's. 20', 'omplain', 'deposit'])
       expect(html, hidden).not.toContain(hidden);
+  });
+
+  it('a head an owner took home leaves the page as it leaves the printed notice, and so does its photo', async () => {
+    const db = web.app.deps.db;
+    const c = demo[0]!;
+    const heads = await db.head.findMany({ where: { caseId: c.id }, orderBy: { index: 'asc' } });
+    expect(heads.length).toBeGreaterThan(1);
+    const [home, left] = [heads[0]!, heads[1]!];
+    expect(home.description).not.toBe(left.description);
+    // A photo of its own for each head, as the keeper's /photo gives.
+    const keys: string[] = [];
+    for (const h of [home, left]) {
+      const p = await db.photo.create({
+        data: {
+          caseId: c.id,
+          source: 'keeper',
+          status: 'STORED',
+          contentType: 'image/jpeg',
+          bytes: JPEG,
+          byteSize: JPEG.length,
+        },
+      });
+      await db.head.update({ where: { id: h.id }, data: { photoId: p.id } });
+      keys.push(p.publicKey);
+    }
+    const before = await page(c.number);
+    expect(before.html).toContain(home.description);
+    expect(before.html).toContain(`/photo/${keys[0]}`);
+    await db.head.update({ where: { id: home.id }, data: { status: 'RELEASED' } });
+    const after = await page(c.number);
+    expect(after.status).toBe(200);
+    expect(after.html).not.toContain(home.description);
+    expect(after.html).toContain(left.description);
+    expect(after.html).not.toContain(keys[0]);
+    expect((await fetch(`${web.base}/c/${c.number}/photo/${keys[0]}`)).status).toBe(404);
+    expect((await fetch(`${web.base}/c/${c.number}/photo/${keys[1]}`)).status).toBe(200);
   });
 
   it(`${PUBLIC_DAYS_AFTER_CUSTODY} days after the last head left, the page and its photos answer 410 Gone (en, hi)`, async () => {
