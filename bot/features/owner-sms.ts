@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { refusalText } from '../../src/i18n';
+import { Refusal } from '../../src/services/refusal';
 import { MobileVault, parseIndianMobile } from '../../src/services/sms';
 import { confirmConsentCode, sendConsentCode } from '../../src/services/sms/own-consent';
 import { resumeSmsFromChat, stopSmsFromChat } from '../../src/services/sms/owner-say';
@@ -42,14 +44,17 @@ moreFlow.texts(ownerSmsFeature, {
     if (!digits) return ctx.reply(ctx.t('sms:owner.more_invalid'));
     // The number typed is turned into its tag at once: it is kept nowhere, and a code goes only to a number already
     // recorded for a case this chat claimed (the bot sends no SMS to a number it was merely told).
-    const out = await sendConsentCode(ctx.deps.db, {
-      telegramUserId: BigInt(ctx.from.id),
-      numberTag: new MobileVault(ctx.deps.config.SMS_DATA_KEY!).tag(digits),
-      now: ctx.deps.clock.now(),
-    });
-    if (!out.ok) {
+    let out: { masked: string };
+    try {
+      out = await sendConsentCode(ctx.deps.db, {
+        telegramUserId: BigInt(ctx.from.id),
+        numberTag: new MobileVault(ctx.deps.config.SMS_DATA_KEY!).tag(digits),
+        now: ctx.deps.clock.now(),
+      });
+    } catch (e) {
+      if (!(e instanceof Refusal)) throw e;
       moreFlow.leave(ctx);
-      return ctx.reply(ctx.t(`sms:owner.more_${out.why}`));
+      return ctx.reply(refusalText(ctx.t, e, 'owner'));
     }
     moreFlow.enter(ctx, 'code', {});
     return ctx.reply(ctx.t('sms:owner.code_sent', { masked: out.masked }));

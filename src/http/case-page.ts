@@ -119,7 +119,7 @@ ${telegram}`;
   } else if (page?.gone) {
     title = t('casepage:title', { number: page.number });
     heading = t('casepage:heading', { number: page.number });
-    body = `<p class="status" role="status"><strong>${escapeHtml(t('casepage:public.gone'))}</strong>${escapeHtml(t('casepage:public.gone_note', { days: PUBLIC_DAYS_AFTER_CUSTODY }))}</p>`;
+    body = `<p class="status" role="status"><strong>${escapeHtml(t('casepage:public.gone'))}</strong>${escapeHtml(t('casepage:public.gone_note', { count: PUBLIC_DAYS_AFTER_CUSTODY }))}</p>`;
   } else {
     body = `<p class="status bad" role="status"><strong>${escapeHtml(t('casepage:not_found'))}</strong>${escapeHtml(t('casepage:not_found_note'))}</p>`;
   }

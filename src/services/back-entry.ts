@@ -10,6 +10,7 @@ import {
   type CaseFacts,
   type CaseForLaw,
 } from './case-transition';
+import { newEntryFacts } from './law-case';
 import { planDeadlines } from './deadlines';
 import type { Tx } from './outbox';
 import { Refusal, refusalOf } from './refusal';
@@ -65,18 +66,6 @@ export function backEntryPossible(c: CaseFacts, now: Date): boolean {
   } catch {
     return false;
   }
-}
-
-/** An entry not yet made, as the engine sees it: impounded at `impoundedAt`, nothing done since. */
-function newEntryFacts(impoundedAt: Date): CaseFacts {
-  return {
-    status: 'IMPOUNDED',
-    impoundedAt,
-    reportedAt: null,
-    noticePostedAt: null,
-    ownerRefusedAt: null,
-    heads: [{ status: 'IMPOUNDED' }],
-  };
 }
 
 /**

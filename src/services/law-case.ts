@@ -136,3 +136,15 @@ export function caseStateOf(c: CaseFacts, windows?: Partial<StatutoryWindows>): 
     ...(windows ? { windows } : {}),
   };
 }
+
+/** An entry not yet made, as the engine sees it: impounded at `impoundedAt`, nothing done since. */
+export function newEntryFacts(impoundedAt: Date): CaseFacts {
+  return {
+    status: 'IMPOUNDED',
+    impoundedAt,
+    reportedAt: null,
+    noticePostedAt: null,
+    ownerRefusedAt: null,
+    heads: [{ status: 'IMPOUNDED' }],
+  };
+}

@@ -84,6 +84,12 @@ export type RefusalCode =
   | 'STAFF_LAST_MAGISTRATE'
   /** The official's own grant: revoked only once he confirms (the chat's button, the desk's second step). */
   | 'STAFF_REVOKE_SELF_UNCONFIRMED'
+  /** An owner's consent code for SMS beyond his own case (DPDP Act): the number is not on a case he claimed. */
+  | 'SMS_CODE_NOT_YOURS'
+  /** SMS to that number are stopped: started again first (/sms on, or START). */
+  | 'SMS_CODE_STOPPED'
+  /** A code sent a short while ago is still good. */
+  | 'SMS_CODE_TOO_SOON'
   /** The s. 8 register entry (s. 3 for the kind of cattle): `field` names the particular refused. */
   | 'SEIZURE_FUTURE_TIME'
   | 'SEIZURE_SEIZED_AFTER_IMPOUNDING'

@@ -84,7 +84,7 @@ const WRITES: Array<{ name: string; begin(w: World): Promise<void>; finish(w: Wo
       await w.h.send(keeper, OWNER_MOBILE);
     },
     async finish(w) {
-      await press(w.h, keeper, inLanguage(w.h, 'en')('sms:consent.yes_en'));
+      await press(w.h, keeper, inLanguage(w.h, 'en')('sms:record.en'));
     },
   },
 ];

@@ -47,6 +47,7 @@ const PARAMS = {
   last: '2026-11-30',
   caseNumber: 'JAI1-2026-17',
   count: 2,
+  pounds: 'JAI1, JAI2',
   // A back-entry's paper step (s. 14); `missing` above names the step it needs (a proclamation in the village).
   step: 'market',
 };

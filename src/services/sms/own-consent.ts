@@ -2,6 +2,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db';
 import { audit } from '../audit';
 import { addToOutbox } from '../outbox';
+import { Refusal } from '../refusal';
 import { claimedCaseIds } from './owner-say';
 import { smsJobKey } from './owner-mobile';
 import { maskMobile } from './phone';
@@ -18,18 +19,16 @@ export const CODE_TRIES = 3;
 
 const hashOf = (code: string) => createHash('sha256').update(code).digest('hex');
 
-/** Why no code was sent. */
-export type CodeRefusal = 'not_yours' | 'stopped' | 'too_soon';
-
 /**
  * Sends a one-time code to `numberTag` if it is recorded (not erased) for a case this user claimed and SMS to it are
  * not stopped, at most one live code per user (a new one after the last expires). The code goes by the ordinary
- * SMS outbox (ids only in the job); returns the masked number it goes to, or why not.
+ * SMS outbox (ids only in the job); returns the masked number it goes to. Refuses SMS_CODE_NOT_YOURS (no such number
+ * on a case this user claimed), SMS_CODE_STOPPED (SMS to it are stopped) or SMS_CODE_TOO_SOON (a code is still live).
  */
 export async function sendConsentCode(
   db: Db,
   input: { telegramUserId: bigint; numberTag: string; now: Date },
-): Promise<{ ok: true; masked: string } | { ok: false; why: CodeRefusal }> {
+): Promise<{ masked: string }> {
   return db.$transaction(async (tx) => {
     const caseIds = await claimedCaseIds(tx, input.telegramUserId);
     const mobile = await tx.ownerMobile.findFirst({
@@ -37,13 +36,13 @@ export async function sendConsentCode(
       orderBy: { id: 'desc' },
       select: { id: true, caseId: true, last4: true, stoppedAt: true },
     });
-    if (!mobile) return { ok: false as const, why: 'not_yours' as const };
+    if (!mobile) throw new Refusal('SMS_CODE_NOT_YOURS');
     const optedOut = await tx.smsOptOut.count({ where: { numberTag: input.numberTag } });
-    if (mobile.stoppedAt || optedOut) return { ok: false as const, why: 'stopped' as const };
+    if (mobile.stoppedAt || optedOut) throw new Refusal('SMS_CODE_STOPPED');
     const live = await tx.smsCode.count({
       where: { telegramUserId: input.telegramUserId, usedAt: null, expiresAt: { gt: input.now } },
     });
-    if (live > 0) return { ok: false as const, why: 'too_soon' as const };
+    if (live > 0) throw new Refusal('SMS_CODE_TOO_SOON');
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const row = await tx.smsCode.create({
       data: {
@@ -66,7 +65,7 @@ export async function sendConsentCode(
       mobileId: mobile.id,
       masked: maskMobile(mobile.last4),
     });
-    return { ok: true as const, masked: maskMobile(mobile.last4) };
+    return { masked: maskMobile(mobile.last4) };
   });
 }
 

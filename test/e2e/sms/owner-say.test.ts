@@ -247,7 +247,7 @@ describe("the owner's say over his SMS (e2e)", () => {
     await h.send(owner, '/sms more');
     expect(lastText(h, owner)).toBe(en('sms:owner.more_ask'));
     await h.send(owner, '9000000001');
-    expect(lastText(h, owner)).toBe(en('sms:owner.more_not_yours'));
+    expect(lastText(h, owner)).toBe(en('refusal:SMS_CODE_NOT_YOURS'));
     expect(await h.deps.db.smsCode.count()).toBe(0);
     await h.send(owner, '/sms more');
     await h.send(owner, OWNER_MOBILE);
