@@ -98,6 +98,8 @@ export type RefusalCode =
   | 'SEIZURE_TOO_MANY_HEADS'
   | 'SEIZURE_MISSING_FIELD'
   | 'SEIZURE_FIELD_TOO_LONG'
+  /** A control or format character in a particular of the entry (`field`). */
+  | 'SEIZURE_BAD_CHARACTER'
   /** A photo that is not a JPEG or PNG of at most 2 MiB. */
   | 'SEIZURE_BAD_PHOTO'
   /** The owner's claim is not his (or no longer there): the button he tapped is out of date. */

@@ -1,4 +1,5 @@
 import { isCattleClass, normaliseHerd, toIstDate, type PaperStepTimes } from '../law';
+import { CONTROL_OR_FORMAT } from './typed-input';
 import { Prisma, type Db } from '../db';
 import { audit } from './audit';
 import { Refusal } from './refusal';
@@ -55,6 +56,7 @@ export type SeizureProblem =
   | 'TOO_MANY_HEADS'
   | 'MISSING_FIELD'
   | 'FIELD_TOO_LONG'
+  | 'BAD_CHARACTER'
   | 'BAD_PHOTO';
 
 /** A register entry the law does not allow, or that is incomplete. */
@@ -68,6 +70,9 @@ function text(value: string | null | undefined, field: string, required: boolean
     return null;
   }
   if (v.length > MAX_FIELD_LENGTH) throw entryRefused('FIELD_TOO_LONG', 's. 8', field);
+  // Whatever door the entry came through (the chat, the desk, an import): the register holds no control or format
+  // character (a right-to-left override would make the printed register read other than it was typed).
+  if (CONTROL_OR_FORMAT.test(v)) throw entryRefused('BAD_CHARACTER', 's. 8', field);
   return v;
 }
 

@@ -190,10 +190,12 @@ export function parseDateTime(text: string, today?: Date): Date | null {
 
 /**
  * Control and format characters (Unicode Cc and Cf): NUL, BEL, ESC, the bidi overrides and isolates that reorder what
- * a reader sees (U+202E), zero-width characters. No field typed into a form holds one; the staff desk's form refuses
- * them, and so does every other door that stores free text for others to read (the paper register's import).
+ * a reader sees (U+202E), zero-width spaces. No field typed into a form holds one; the staff desk's form refuses
+ * them, and so does every other door that stores free text for others to read (the chat's register entry, the paper
+ * register's import). Except the zero-width non-joiner and joiner (U+200C, U+200D): Hindi keyboards type them to
+ * choose how a conjunct is drawn (क्‍ष), so they are part of the word.
  */
-export const CONTROL_OR_FORMAT = /[\p{Cc}\p{Cf}]/u;
+export const CONTROL_OR_FORMAT = /(?![\u200C\u200D])[\p{Cc}\p{Cf}]/u;
 
 /** The first control or format character of `text` as U+XXXX, or null when it has none. */
 export function controlCharIn(text: string): string | null {

@@ -213,6 +213,9 @@ describe('s. 8 register entry checks', () => {
     [{ groups: [{ cattleClass: 'dog', count: 1, descriptions: ['x'] }] }, 'UNKNOWN_CLASS', 's. 3'],
     [{ groups: [{ cattleClass: 'cow', count: 0, descriptions: ['x'] }] }, 'BAD_COUNT', 's. 8'],
     [{ groups: [{ cattleClass: 'cow', count: 501, descriptions: ['x'] }] }, 'TOO_MANY_HEADS', 's. 8'],
+    [{ placeOfSeizure: 'Kunda\u202Eadnuk' }, 'BAD_CHARACTER', 's. 8'],
+    [{ seizerName: 'Ram\u0007 Lal' }, 'BAD_CHARACTER', 's. 8'],
+    [{ groups: [{ cattleClass: 'cow', count: 1, descriptions: ['brown\u0000'] }] }, 'BAD_CHARACTER', 's. 8'],
     [{ groups: [{ cattleClass: 'cow', count: 3, descriptions: ['a', 'b'] }] }, 'MISSING_FIELD', 's. 8'],
     [{ seizerName: '  ' }, 'MISSING_FIELD', 's. 8'],
     [{ groups: [] }, 'MISSING_FIELD', 's. 8'],
@@ -225,6 +228,10 @@ describe('s. 8 register entry checks', () => {
     }
     expect(error).toBeInstanceOf(Refusal);
     expect(error).toMatchObject({ code: `SEIZURE_${problem}`, section });
+  });
+  it('keeps the joiners Hindi keyboards type inside a word (U+200C, U+200D)', () => {
+    const v = validateSeizureEntry({ ...entry, seizerName: 'लक्\u200Dष्मण', placeOfSeizure: 'कुं\u200Cडा' }, now);
+    expect(v.seizerName).toBe('लक्\u200Dष्मण');
   });
   it('accepts the exact current instant', () => {
     expect(validateSeizureEntry({ ...entry, impoundedAt: now }, now).heads).toHaveLength(3);
