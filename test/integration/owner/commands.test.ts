@@ -117,8 +117,7 @@ describe('command menus per language and role', () => {
   });
 
   it('adds /sms to the owners’ menus, in both languages and in staff chats, only when SMS is configured', async () => {
-    const names = (c: { payload: { commands: Array<{ command: string }> } }) =>
-      c.payload.commands.map((x) => x.command);
+    const names = (c: { payload: Record<string, { command: string }[]> }) => c.payload.commands!.map((x) => x.command);
     const off = new FakeBotApi();
     await registerCommandMenus(new Api('1:x', off.client), { db: db.prisma, translator, config: createConfig({}) });
     for (const c of off.calls.filter((x) => x.method === 'setMyCommands')) expect(names(c)).not.toContain('sms');
