@@ -1,6 +1,7 @@
 import type { Api } from 'grammy';
 import type { BotCommand } from 'grammy/types';
 import type { CoreDeps } from '../src/deps';
+import { smsEnabled } from '../src/services/sms';
 import { may, RIGHTS, type StaffActor, type StaffRight, type StaffRoleCode } from '../src/services/staff-actor';
 import { type Lang, type Translator, userLanguage } from '../src/i18n';
 
@@ -26,6 +27,16 @@ export const OWNER_COMMANDS = [
   'cancel',
   'start',
 ] as const;
+
+/**
+ * The owners' commands in this deployment: `/sms` (his say over the SMS to his number) only when SMS is
+ * configured, as the command itself answers "SMS is off" otherwise.
+ */
+export function ownerCommands(config: MenuDeps['config']): string[] {
+  if (!smsEnabled(config)) return [...OWNER_COMMANDS];
+  const at = OWNER_COMMANDS.indexOf('language');
+  return [...OWNER_COMMANDS.slice(0, at), 'sms', ...OWNER_COMMANDS.slice(at)];
+}
 
 /** Every staff command (owners who type one are told it is for pound staff). */
 export const STAFF_COMMANDS = [
@@ -123,7 +134,11 @@ async function menuFor(
   const lang = userLanguage(config, user);
   const staff = [...new Set((user?.staff ?? []).flatMap((s) => staffCommandsFor(s.role)))];
   const ordered = STAFF_COMMANDS.filter((c) => staff.includes(c));
-  return { lang, staff: ordered.length > 0, commands: commandMenu(translator, lang, [...OWNER_COMMANDS, ...ordered]) };
+  return {
+    lang,
+    staff: ordered.length > 0,
+    commands: commandMenu(translator, lang, [...ownerCommands(config), ...ordered]),
+  };
 }
 
 /**
@@ -151,9 +166,10 @@ export async function registerMenuForUser(
 
 export async function registerCommandMenus(api: Api, deps: MenuDeps, deskUrl?: string | null): Promise<void> {
   const { db, translator: t, config } = deps;
-  await api.setMyCommands(commandMenu(t, config.DEFAULT_LANGUAGE, OWNER_COMMANDS));
-  await api.setMyCommands(commandMenu(t, 'hi', OWNER_COMMANDS), { language_code: 'hi' });
-  await api.setMyCommands(commandMenu(t, 'en', OWNER_COMMANDS), { language_code: 'en' });
+  const owner = ownerCommands(config);
+  await api.setMyCommands(commandMenu(t, config.DEFAULT_LANGUAGE, owner));
+  await api.setMyCommands(commandMenu(t, 'hi', owner), { language_code: 'hi' });
+  await api.setMyCommands(commandMenu(t, 'en', owner), { language_code: 'en' });
   // Revoked staff too: their chat menu goes back to the owner commands.
   const staff = await db.staffMember.findMany({ select: { telegramUserId: true }, distinct: ['telegramUserId'] });
   for (const s of staff) await registerMenuForUser(api, deps, s.telegramUserId, deskUrl);

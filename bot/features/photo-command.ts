@@ -12,7 +12,7 @@ import { Feature } from './feature';
  * (a photo forgotten at registration, a better one, the wrong animal photographed): the keeper sends the photo, then
  * taps the group it shows. The new photo is fetched and kept like a registration's (src/services/photos.ts), the
  * change is audited (photo.add / photo.replace, with the previous photo's id), and the card, the public case page and
- * the printed notice show it from then on.
+ * the printed notice show it once it is stored (a refused file leaves them showing the group's previous photo).
  */
 export const photoCommandFeature = new Feature();
 

@@ -15,6 +15,12 @@ import { authorizeInTx, type StaffActor } from './staff-actor';
  * cannot use it. So each photo is fetched once (`getFile` + download, the jobs' 'photo' queue: the network stays out
  * of the registration's transaction), cleaned (decoded, metadata stripped, re-encoded: src/services/photo-clean.ts) and stored.
  * A failed fetch leaves the row PENDING with its file_id and is retried; a refused file keeps its file_id.
+ *
+ * A keeper's replacement (`/photo`) waits beside the photo it replaces (Head.pendingPhotoId) and becomes the group's
+ * photo only when it is stored: until then the card, the public page and the notice go on showing the previous one,
+ * and a refused replacement (not an image, damaged, too many pixels) leaves them showing it — the cattle are never
+ * left without a picture by a bad file. Switching at the store, rather than at once and back on a refusal, also holds
+ * when the fetch never succeeds and when a second replacement overtakes the first (the latest sent wins, if stored).
  */
 
 /** Largest photo kept (a cleaned photo is a few hundred kB; the database checks the same cap). */
@@ -101,23 +107,53 @@ export async function fetchPhoto(db: Db, photoId: number, download: PhotoDownloa
         where: { id: photoId, status: 'PENDING' },
         data: { status: 'REFUSED', attempts: { increment: 1 }, lastError: problem, byteSize: bytes.length },
       });
-      if (n.count === 1) await tellPhotoRefused(tx, photoId, problem, now);
+      if (n.count !== 1) return;
+      await keepPreviousPhoto(tx, photoId, problem);
+      await tellPhotoRefused(tx, photoId, problem, now);
     });
     return 'refused';
   }
-  const n = await db.photo.updateMany({
-    where: { id: photoId, status: 'PENDING' },
-    data: {
-      status: 'STORED',
-      bytes: new Uint8Array(clean.bytes),
-      byteSize: clean.bytes.length,
-      contentType: clean.contentType,
-      attempts: { increment: 1 },
-      lastError: null,
-      storedAt: now,
-    },
+  const stored = await db.$transaction(async (tx) => {
+    const n = await tx.photo.updateMany({
+      where: { id: photoId, status: 'PENDING' },
+      data: {
+        status: 'STORED',
+        bytes: new Uint8Array(clean.bytes),
+        byteSize: clean.bytes.length,
+        contentType: clean.contentType,
+        attempts: { increment: 1 },
+        lastError: null,
+        storedAt: now,
+      },
+    });
+    if (n.count !== 1) return false;
+    // A replacement takes over the group it was sent for, now that it can be shown and printed.
+    await tx.head.updateMany({
+      where: { pendingPhotoId: photoId },
+      data: { photoId, photoFileId: row.fileId, pendingPhotoId: null },
+    });
+    return true;
   });
-  return n.count === 1 ? 'stored' : 'done_before';
+  return stored ? 'stored' : 'done_before';
+}
+
+/**
+ * A refused replacement: the heads that waited for it keep the photo they have (audited, naming both), in the
+ * transaction that refuses it.
+ */
+async function keepPreviousPhoto(tx: Tx, photoId: number, problem: string): Promise<void> {
+  const waiting = await tx.head.findMany({
+    where: { pendingPhotoId: photoId },
+    select: { id: true, caseId: true, photoId: true },
+  });
+  if (waiting.length === 0) return;
+  await tx.head.updateMany({ where: { pendingPhotoId: photoId }, data: { pendingPhotoId: null } });
+  await audit(tx, { role: 'system' }, 'photo.replace_refused', waiting[0]!.caseId, {
+    photoId,
+    problem,
+    heads: waiting.length,
+    kept: waiting[0]!.photoId,
+  });
 }
 
 /** A photo made here (the demo district's), stored at once: bytes only, no file_id. */
@@ -214,7 +250,9 @@ export function groupPhotoIds(groups: Array<{ photoId: number | null }>, max = 1
 
 /**
  * `/photo <case>`: a keeper adds or replaces the photo of one group of an entry (by the group's number as the card
- * lists them). The new photo becomes every head of the group's; the old one stays in the table (the audit names both).
+ * lists them). The new photo becomes every head of the group's once it is fetched and stored (fetchPhoto); until then,
+ * and for good if it is refused, the group keeps the photo it has. The old one stays in the table (the audit names
+ * both).
  */
 export async function replaceGroupPhoto(
   db: Db,
@@ -229,7 +267,8 @@ export async function replaceGroupPhoto(
     const group = groups[input.group - 1];
     if (!group) throw new Refusal('HEAD_UNKNOWN');
     const photoId = await addPendingPhoto(tx, { caseId: c.id, fileId: input.fileId, source: 'keeper', now: input.now });
-    await tx.head.updateMany({ where: { id: { in: group.headIds } }, data: { photoId, photoFileId: input.fileId } });
+    // A later /photo of the same group overtakes this one (the latest sent wins once stored).
+    await tx.head.updateMany({ where: { id: { in: group.headIds } }, data: { pendingPhotoId: photoId } });
     await audit(tx, who.audit, group.photoId ? 'photo.replace' : 'photo.add', c.id, {
       group: input.group,
       heads: group.headIds.length,

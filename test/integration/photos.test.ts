@@ -4,15 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { botApiDownload } from '../../jobs/photo-worker';
 import {
   addPendingPhoto,
+  caseGroups,
   checkPhoto,
   fetchPhoto,
   MAX_PHOTO_BYTES,
+  replaceGroupPhoto,
   samplePhotoPng,
   sniffImage,
 } from '../../src/services/photos';
 import { suiteDatabase } from '../support/db';
 import { FakeBotApi } from '../support/fake-bot-api';
-import { seed } from '../support/fixtures';
+import { enrolStaff, seed } from '../support/fixtures';
+import { loadStaffActor } from '../../src/services/staff-actor';
 
 const NOW = new Date('2026-11-29T10:00:00+05:30');
 
@@ -104,5 +107,42 @@ describe('photos: what is kept, and a fetch that fails loses nothing', () => {
         },
       }),
     ).rejects.toThrow();
+  });
+});
+
+describe('a replacement photo waits beside the one it replaces', () => {
+  const db = suiteDatabase('pglite', (p) => seed(p, NOW));
+
+  it('the group shows its photo until the new one is stored; a refused one, or one overtaken, changes nothing', async () => {
+    const fake = new FakeBotApi();
+    const download = botApiDownload(new Api('123:TEST', fake.client));
+    await enrolStaff(db.prisma, 9901, 'POUND_KEEPER', ['JAI1']);
+    const actor = await loadStaffActor(db.prisma, { telegramId: 9901n, chatId: 9901, messageId: 1 });
+    const c = await db.prisma.case.findFirstOrThrow({ where: { pound: { code: 'JAI1' } } });
+    const up = (bytes: Buffer) => fake.registerUploadBytes(bytes).fileId;
+    const replace = (fileId: string) =>
+      replaceGroupPhoto(db.prisma, { caseId: c.id, group: 1, fileId, actor, now: NOW });
+    const shown = async () => (await caseGroups(db.prisma, c.id))[0]!.photoId;
+
+    const first = await replace(up(samplePhotoPng([1, 2, 3])));
+    expect(await shown()).toBeNull(); // nothing unchecked is shown
+    expect(await fetchPhoto(db.prisma, first.photoId, download, NOW)).toBe('stored');
+    expect(await shown()).toBe(first.photoId);
+
+    // A replacement: the first photo stays shown until the new one is stored, and stays when it is refused.
+    const junk = await replace(up(Buffer.from('not a picture at all')));
+    expect(await shown()).toBe(first.photoId);
+    expect(await fetchPhoto(db.prisma, junk.photoId, download, NOW)).toBe('refused');
+    expect(await shown()).toBe(first.photoId);
+
+    // Two sent one after the other: the latest wins once stored, the earlier one stored later does not take over.
+    const older = await replace(up(samplePhotoPng([4, 5, 6])));
+    const newer = await replace(up(samplePhotoPng([7, 8, 9])));
+    expect(await fetchPhoto(db.prisma, newer.photoId, download, NOW)).toBe('stored');
+    expect(await shown()).toBe(newer.photoId);
+    expect(await fetchPhoto(db.prisma, older.photoId, download, NOW)).toBe('stored');
+    expect(await shown()).toBe(newer.photoId);
+    const heads = await db.prisma.head.findMany({ where: { caseId: c.id }, select: { pendingPhotoId: true } });
+    expect(heads.every((h) => h.pendingPhotoId === null)).toBe(true);
   });
 });

@@ -306,8 +306,13 @@ describe('photos of impounded cattle (e2e)', { timeout: 120_000 }, () => {
     expect(photos[0]!.text).toContain(cow.number);
   });
 
-  it('a /photo file that is not a picture (a JPEG signature and junk) is refused when fetched, and the keeper is told why', async () => {
+  it('a /photo file that is not a picture (a JPEG signature and junk) is refused when fetched, and the keeper is told why; the group keeps its photo', async () => {
     const t = en();
+    const shown = await h.deps.db.photo.findFirstOrThrow({
+      where: { caseId, source: 'keeper', status: 'STORED' },
+      orderBy: { id: 'desc' },
+    });
+    const first = await h.deps.db.head.findFirstOrThrow({ where: { caseId, index: 1 }, select: { photoId: true } });
     await h.send(keeper, `/photo ${number}`);
     const up = h.api.registerUploadBytes(junkJpeg(), 'cattle.jpg');
     await h.send(keeper, '', {
@@ -328,5 +333,34 @@ describe('photos of impounded cattle (e2e)', { timeout: 120_000 }, () => {
     const row = await h.deps.db.photo.findFirstOrThrow({ where: { fileId: up.fileId } });
     expect([row.status, row.bytes, row.lastError]).toEqual(['REFUSED', null, 'not_an_image']);
     expect(h.api.sentTo(keeper.id).map((m) => m.text)).toEqual([t('photos:refused.not_an_image', { number })]);
+
+    // The cow keeps the photo she had: the case page still shows it and serves it; the refused file is not served.
+    const page = await http!.app.inject({ method: 'GET', url: `/c/${number}?lang=en` });
+    const srcs = [...page.body.matchAll(/<img src="([^"]+)"/g)].map((m) => m[1]);
+    expect(srcs).toContain(`/c/${number}/photo/${shown.publicKey}`);
+    expect(srcs).toHaveLength(2);
+    expect((await http!.app.inject({ method: 'GET', url: `/c/${number}/photo/${shown.publicKey}` })).statusCode).toBe(
+      200,
+    );
+    expect((await http!.app.inject({ method: 'GET', url: `/c/${number}/photo/${row.publicKey}` })).statusCode).toBe(
+      404,
+    );
+    // So does the owner's card: the album goes by the kept photo's file_id, never the refused one's.
+    h.api.clear();
+    await h.send(owner, number);
+    const album = h.api.sentTo(owner.id).find((m) => m.method === 'sendMediaGroup')!;
+    const media = album.payload.media.map((m: { media: string }) => m.media);
+    expect(media).toContain(shown.fileId);
+    expect(media).not.toContain(up.fileId);
+    expect(h.api.sentTo(owner.id).map((m) => m.text)).not.toContain(t('common:error.generic'));
+    // Recorded with the refusal; nothing waits on the refused file.
+    const heads = await h.deps.db.head.findMany({ where: { caseId }, orderBy: { index: 'asc' } });
+    expect(heads.map((x) => [x.photoId, x.pendingPhotoId])).toEqual([
+      [first.photoId, null],
+      [first.photoId, null],
+      [shown.id, null],
+    ]);
+    const kept = await h.deps.db.auditEvent.findFirstOrThrow({ where: { caseId, action: 'photo.replace_refused' } });
+    expect(kept.details).toMatchObject({ photoId: row.id, problem: 'not_an_image', heads: 1, kept: shown.id });
   });
 });

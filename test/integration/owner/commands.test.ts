@@ -116,6 +116,29 @@ describe('command menus per language and role', () => {
     }
   });
 
+  it('adds /sms to the owners’ menus, in both languages and in staff chats, only when SMS is configured', async () => {
+    const names = (c: { payload: Record<string, { command: string }[]> }) => c.payload.commands!.map((x) => x.command);
+    const off = new FakeBotApi();
+    await registerCommandMenus(new Api('1:x', off.client), { db: db.prisma, translator, config: createConfig({}) });
+    for (const c of off.calls.filter((x) => x.method === 'setMyCommands')) expect(names(c)).not.toContain('sms');
+
+    const on = new FakeBotApi();
+    const config = createConfig({ SMS_PROVIDER: 'fake', SMS_DATA_KEY: Buffer.alloc(32, 3).toString('base64') });
+    await registerCommandMenus(new Api('1:x', on.client), { db: db.prisma, translator, config });
+    const calls = on.calls.filter((x) => x.method === 'setMyCommands');
+    for (const c of calls) expect(names(c)).toContain('sms');
+    for (const lang of ['hi', 'en'] as const) {
+      const menu = calls.find((c) => c.payload.language_code === lang)!;
+      expect(menu.payload.commands.find((x: { command: string }) => x.command === 'sms').description).toBe(
+        translator.t(lang, 'common:commands.sms'),
+      );
+    }
+    // Staff chats keep it among the owner commands, before the staff ones.
+    expect(names(calls.find((c) => c.payload.scope?.chat_id === 8801)!).slice(0, OWNER_COMMANDS.length + 1)).toContain(
+      'sms',
+    );
+  });
+
   it('gives enrolled staff a menu button that opens the staff desk, and a revoked one the default again', async () => {
     const fake = new FakeBotApi();
     await registerCommandMenus(
