@@ -4,9 +4,7 @@
 // for the queries a keeper makes: the first page of open entries, a deep page, a status, a date range, a search,
 // each sort.
 // Run: npm run bench, or npx tsx bench/desk-register.ts (BENCH_DESK_POUND_CASES, BENCH_DESK_DISTRICT_CASES).
-import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { ManualClock } from '../src/clock';
 import { createConfig } from '../src/config';
 import { applyMigrations, openDatabase } from '../src/db';
@@ -15,6 +13,7 @@ import { registerView, type Frame } from '../src/http/desk/views';
 import { createTranslator } from '../src/i18n';
 import { registerPage, type RegisterQuery } from '../src/services/desk';
 import { windowsFromConfig } from '../src/services/dues';
+import { benchDatabase } from './bench-database';
 
 const POUND_CASES = Number(process.env.BENCH_DESK_POUND_CASES ?? 10_000);
 const DISTRICT_CASES = Number(process.env.BENCH_DESK_DISTRICT_CASES ?? 100_000);
@@ -33,26 +32,8 @@ const pct = (xs: number[], p: number) => {
 };
 
 export async function measureDeskRegister(): Promise<DeskBenchResult> {
-  const pgAdmin =
-    process.env.BENCH_DB === 'pglite'
-      ? undefined
-      : (process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
-  const dbName = `kanji_dbench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  let dbUrl: string | undefined;
-  if (pgAdmin) {
-    const admin = new pg.Client({ connectionString: pgAdmin, connectionTimeoutMillis: 2000 });
-    try {
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${dbName}`);
-      const u = new URL(pgAdmin);
-      u.pathname = `/${dbName}`;
-      dbUrl = u.toString();
-    } catch {
-      dbUrl = undefined;
-    } finally {
-      await admin.end().catch(() => {});
-    }
-  }
+  const benchDb = await benchDatabase('dbench');
+  const dbUrl = benchDb?.url;
   const db = await openDatabase(dbUrl ? { kind: 'postgres', url: dbUrl } : { kind: 'memory' });
   try {
     await applyMigrations(db.adapter);
@@ -127,12 +108,7 @@ export async function measureDeskRegister(): Promise<DeskBenchResult> {
     };
   } finally {
     await db.close();
-    if (dbUrl && pgAdmin) {
-      const admin = new pg.Client({ connectionString: pgAdmin });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
-    }
+    await benchDb?.drop();
   }
 }
 

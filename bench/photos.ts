@@ -7,11 +7,11 @@
 // Run: npm run bench, or npx tsx bench/photos.ts (BENCH_PHOTO_RUNS).
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import sharp from 'sharp';
 import { cleanPhoto } from '../src/services/photo-clean';
 import { startDeskWorld } from '../test/support/desk';
 import { phoneJpeg } from '../test/support/photo-files';
+import { benchDatabase } from './bench-database';
 
 const RUNS = Number(process.env.BENCH_PHOTO_RUNS ?? 20);
 
@@ -43,26 +43,8 @@ export async function run(): Promise<string> {
         .toBuffer(),
     ],
   ];
-  const pgAdmin =
-    process.env.BENCH_DB === 'pglite'
-      ? undefined
-      : (process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
-  const dbName = `kanji_pbench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  let dbUrl: string | undefined;
-  if (pgAdmin) {
-    const admin = new pg.Client({ connectionString: pgAdmin, connectionTimeoutMillis: 2000 });
-    try {
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${dbName}`);
-      const u = new URL(pgAdmin);
-      u.pathname = `/${dbName}`;
-      dbUrl = u.toString();
-    } catch {
-      dbUrl = undefined;
-    } finally {
-      await admin.end().catch(() => {});
-    }
-  }
+  const benchDb = await benchDatabase('pbench');
+  const dbUrl = benchDb?.url;
   const w = await startDeskWorld({ DESK_PER_MINUTE: '100000', ...(dbUrl ? { DATABASE_URL: dbUrl } : {}) });
   const lines: string[] = [];
   try {
@@ -113,12 +95,7 @@ export async function run(): Promise<string> {
     }
   } finally {
     await w.close();
-    if (dbUrl && pgAdmin) {
-      const admin = new pg.Client({ connectionString: pgAdmin });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
-    }
+    await benchDb?.drop();
   }
   return [
     `photos (${dbUrl ? 'postgres' : 'pglite'}): a seizure-form photo uploaded until stored, ${RUNS} runs each`,

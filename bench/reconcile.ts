@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { Api } from 'grammy';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { createJobRuntime } from '../jobs/runtime';
 import { ManualClock } from '../src/clock';
 import { createConfig } from '../src/config';
@@ -17,6 +16,7 @@ import { createLogger } from '../src/logging';
 import { queueMessage } from '../src/services/outbox';
 import { serveStandIn } from '../bot/local/telegram/http';
 import { TelegramStandIn } from '../bot/local/telegram/stand-in';
+import { benchDatabase } from './bench-database';
 
 const N = Number(process.env.BENCH_OPEN_CASES ?? 10_000);
 
@@ -42,26 +42,8 @@ export interface ReconcileBenchResult {
 
 export async function measureReconcile(): Promise<ReconcileBenchResult> {
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const pgAdmin =
-    process.env.BENCH_DB === 'pglite'
-      ? undefined
-      : (process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
-  const dbName = `kanji_rbench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  let dbUrl: string | undefined;
-  if (pgAdmin) {
-    const admin = new pg.Client({ connectionString: pgAdmin, connectionTimeoutMillis: 2000 });
-    try {
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${dbName}`);
-      const u = new URL(pgAdmin);
-      u.pathname = `/${dbName}`;
-      dbUrl = u.toString();
-    } catch {
-      dbUrl = undefined;
-    } finally {
-      await admin.end().catch(() => {});
-    }
-  }
+  const benchDb = await benchDatabase('rbench');
+  const dbUrl = benchDb?.url;
   const db = await openDatabase(dbUrl ? { kind: 'postgres', url: dbUrl } : { kind: 'memory' });
   await applyMigrations(db.adapter);
   const clock = new ManualClock('2026-11-29T10:00:00+05:30');
@@ -143,12 +125,7 @@ export async function measureReconcile(): Promise<ReconcileBenchResult> {
     await redis.quit();
     await db.close();
     await tg.stop();
-    if (dbUrl && pgAdmin) {
-      const admin = new pg.Client({ connectionString: pgAdmin });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
-    }
+    await benchDb?.drop();
   }
 }
 
