@@ -16,6 +16,9 @@ export default defineConfig({
     isolate: false,
     // Logs of the whole run go to test-logs/ (test/support/test-logs.ts) and are scanned for tokens and phone
     // numbers after the last file (scripts/log-scan.ts).
-    globalSetup: ['test/support/log-scan.global.ts'],
+    globalSetup: ['test/support/log-scan.global.ts', 'test/support/own-services.global.ts'],
+    // A file fails if it leaves its own Redis/Postgres running (test/support/own-services.ts); the run's teardown
+    // kills and reports any that outlived their file.
+    setupFiles: ['test/support/own-services.setup.ts'],
   },
 });

@@ -2,7 +2,7 @@
 // Its own Postgres cluster and redis-server (temp dirs, free ports), a Bot API fake over HTTP, and the
 // workers (src/worker.ts) as a child process. A broadcast to ≥ 200 subscribers, a second one due mid-run,
 // s. 14 reports due at once and notice-overdue reminders falling due through the run; meanwhile the worker
-// is killed twice (kill -9), Postgres is stopped (pg_ctl stop -m fast), Redis is killed and started empty,
+// is killed twice (kill -9), Postgres is stopped (a fast shutdown), Redis is killed and started empty,
 // and the Bot API fails (5xx, timeouts, 429s). Then it waits for quiescence and compares what the database
 // says is owed with what the fake received, per recipient. Exit 1 on any loss or unexplained double.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -22,9 +22,9 @@ import { addToOutbox } from '../src/services/outbox';
 import { ChaosBotApi } from '../test/support/chaos-bot-api';
 import { missedDeadlines, owedMessages, tally, type KillSnapshot } from '../test/support/chaos-ledger';
 import { enrolStaff } from '../test/support/fixtures';
-import { PostgresProcess } from '../test/support/postgres-process';
+import { PostgresProcess } from '../test/support/own-services';
 import { scanLogs } from './log-scan';
-import { RedisProcess } from '../test/support/redis-process';
+import { RedisProcess } from '../test/support/own-services';
 
 const quick = process.argv.includes('--quick');
 const verbose = process.argv.includes('--verbose');
@@ -266,7 +266,7 @@ async function main(): Promise<number> {
   await kill9();
   faults.push({ name: 'kill -9 #2', start: P.kill2, end: sec() - t0 });
   await until(P.pgDown);
-  say('postgres: pg_ctl stop -m fast');
+  say('postgres: fast shutdown');
   await pgProc.stop('fast');
   await until(P.pgUp);
   await pgProc.start();

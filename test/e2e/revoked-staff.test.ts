@@ -7,7 +7,7 @@ import { dispatchAdmin } from '../../src/admin/run';
 import type { AdminDeps } from '../../src/admin/args';
 import { botSuite, type BotHarness, type TestUser } from '../support/bot-harness';
 import { caseFixture } from '../support/case-builder';
-import { dbKinds, postgresAvailable } from '../support/db';
+import { dbKinds, postgresOnly } from '../support/db';
 import { flushOutbox } from '../support/outbox';
 import { declareAndDeliver } from '../support/payment-steps';
 import { buttonData, inLanguage } from '../support/press';
@@ -103,7 +103,7 @@ for (const kind of await dbKinds()) {
   });
 }
 
-describe.runIf(await postgresAvailable())('a revocation made by another process (Postgres)', () => {
+describe.runIf(await postgresOnly())('a revocation made by another process (Postgres)', () => {
   const h = botSuite({
     dbKind: 'postgres',
     userCacheTtlMs: USER_CACHE_TTL_MS,

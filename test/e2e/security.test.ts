@@ -14,7 +14,7 @@ import { botSuite, type TestUser } from '../support/bot-harness';
 import { FakeBotApi } from '../support/fake-bot-api';
 import { deleteRedisPrefix, TEST_REDIS_URL, uniqueQueuePrefix } from '../support/jobs-harness';
 import { capturingLogger } from '../support/test-logs';
-import { freePort } from '../support/redis-process';
+import { freePort } from '../support/own-services';
 
 const TOKEN = '123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST';
 

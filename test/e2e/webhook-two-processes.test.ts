@@ -6,12 +6,12 @@ import type { Update } from 'grammy/types';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTranslator } from '../../src/i18n';
-import { createTestDatabase, postgresAvailable, type TestDatabase } from '../support/db';
+import { createTestDatabase, postgresOnly, type TestDatabase } from '../support/db';
 import { seed } from '../support/fixtures';
 import { caseFixture } from '../support/case-builder';
 import { HttpFakeBotApi } from '../support/http-fake-bot-api';
 import { deleteRedisPrefix, TEST_REDIS_URL, uniqueQueuePrefix } from '../support/jobs-harness';
-import { freePort } from '../support/redis-process';
+import { freePort } from '../support/own-services';
 import { TEST_LOG_DIR } from '../support/test-logs';
 
 // two quick messages of one chat handled in order with neither lost, under webhooks with
@@ -48,7 +48,7 @@ async function redisAvailable(): Promise<boolean> {
   }
 }
 
-const pgUp = await postgresAvailable();
+const pgUp = await postgresOnly();
 const redisUp = await redisAvailable();
 if (process.env.CI && !(pgUp && redisUp)) throw new Error('CI: the two-process webhook test needs Postgres and Redis');
 

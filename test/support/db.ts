@@ -9,6 +9,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { applyMigrations, openDatabase, type Database, type Db } from '../../src/db';
 import { readMigrations } from '../../src/db/schema-engine';
 import { lettersOnly } from './letters';
+import { postgresDecision, postgresWhere, runOnPostgres } from './postgres-required';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -34,11 +35,18 @@ export function postgresAvailable(): Promise<boolean> {
   return postgresUp;
 }
 
-/** In CI Postgres must be there: a missing server fails the run instead of silently skipping. */
-export async function dbKinds(): Promise<DbKind[]> {
+/**
+ * Whether a Postgres suite runs: true when the test Postgres answers; false (skipped) when it does not on a
+ * developer's machine; where Postgres is required (CI) a missing server throws, failing the file with one line.
+ */
+export async function postgresOnly(): Promise<boolean> {
   const up = await postgresAvailable();
-  if (!up && process.env.CI) throw new Error(`CI: Postgres not reachable at ${POSTGRES_ADMIN_URL}`);
-  return up ? ['pglite', 'postgres'] : ['pglite'];
+  return runOnPostgres(postgresDecision(`nothing answers at ${postgresWhere(POSTGRES_ADMIN_URL)}`, up));
+}
+
+/** PGlite, and Postgres when it answers; where Postgres is required a missing server fails the file. */
+export async function dbKinds(): Promise<DbKind[]> {
+  return (await postgresOnly()) ? ['pglite', 'postgres'] : ['pglite'];
 }
 
 export interface TestDatabase extends Database {

@@ -5,23 +5,23 @@ import { createConfig } from '../../../src/config';
 import { createLogger } from '../../../src/logging';
 import { FakeBotApi } from '../../support/fake-bot-api';
 import { TEST_REDIS_URL } from '../../support/jobs-harness';
-import { freePort, startOwnPostgres, type OwnPostgres } from '../../support/own-services';
+import { freePort, PostgresProcess } from '../../support/own-services';
 
-// A worker process (npm run worker) on a Postgres cluster this test owns (initdb + pg_ctl in a temp dir, on a
+// A worker process (npm run worker) on a Postgres cluster this test owns (initdb in a temp dir, the server on a
 // free port): /readyz answers 503 naming the database while that Postgres is stopped, and 200 once it is back.
 describe('GET /readyz with Postgres stopped', { timeout: 60_000 }, () => {
   let app: App;
-  let pgOwn: OwnPostgres;
+  let pgOwn: PostgresProcess;
   let base = '';
 
   beforeAll(async () => {
-    pgOwn = await startOwnPostgres();
+    pgOwn = await PostgresProcess.create();
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     const api = new FakeBotApi();
     const config = createConfig({
       BOT_TOKEN: '123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST',
-      DATABASE_URL: pgOwn.url,
+      DATABASE_URL: pgOwn.url(),
       REDIS_URL: TEST_REDIS_URL,
       QUEUE_PREFIX: `t-ready-${randomUUID().slice(0, 8)}`,
       PORT: String(port),

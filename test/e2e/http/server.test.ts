@@ -8,7 +8,7 @@ import { ManualClock } from '../../../src/clock';
 import { createConfig } from '../../../src/config';
 import { createLogger } from '../../../src/logging';
 import { FakeBotApi } from '../../support/fake-bot-api';
-import { freePort, startOwnRedis, type OwnRedis } from '../../support/own-services';
+import { freePort, RedisProcess } from '../../support/own-services';
 import { confirmedPartReceipt, confirmedReceipt } from '../../support/receipt-fixture';
 
 // The HTTP server as `npm start` runs it in webhook mode, hit over real HTTP on a real port: the bot on the
@@ -20,7 +20,7 @@ const DASH = { user: 'ops', password: 'dashboard-password-1' };
 describe('HTTP server (webhook mode)', () => {
   let app: App;
   let dir: string;
-  let redis: OwnRedis;
+  let redis: RedisProcess;
   let base: string;
   const api = new FakeBotApi();
   const clock = new ManualClock('2026-11-29T10:00:00+05:30');
@@ -39,7 +39,7 @@ describe('HTTP server (webhook mode)', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'kanji-http-'));
-    redis = await startOwnRedis();
+    redis = await RedisProcess.create();
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     const config = createConfig({

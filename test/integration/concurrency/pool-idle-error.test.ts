@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, postgresAvailable, POSTGRES_ADMIN_URL, type TestDatabase } from '../../support/db';
+import { createTestDatabase, postgresOnly, POSTGRES_ADMIN_URL, type TestDatabase } from '../../support/db';
 
 /**
  * A Postgres restart, a stopped server or an administrator's terminate ends the pool's idle connections, and pg
@@ -9,7 +9,7 @@ import { createTestDatabase, postgresAvailable, POSTGRES_ADMIN_URL, type TestDat
  * suite caught this when a test database was dropped under a live pool (57P01 "terminating connection due to
  * administrator command" as an uncaught exception).
  */
-describe.runIf(await postgresAvailable())('the Postgres pool survives its idle connections being terminated', () => {
+describe.runIf(await postgresOnly())('the Postgres pool survives its idle connections being terminated', () => {
   let t: TestDatabase;
   beforeAll(async () => {
     t = await createTestDatabase('postgres');

@@ -6,16 +6,16 @@ import type { StaffActor } from '../../../src/services/staff-actor';
 import { confirmRemittance, recordSplit } from '../../../src/services/money-split';
 import { recordNotice } from '../../../src/services/notice';
 import { recordSale } from '../../../src/services/sale';
-import { createTestDatabase, postgresAvailable, type TestDatabase } from '../../support/db';
+import { createTestDatabase, postgresOnly, type TestDatabase } from '../../support/db';
 import { seed } from '../../support/fixtures';
 import { actAs, ist } from '../../support/case-fixture';
 import { caseFixture } from '../../support/case-builder';
 
 // Two officers (or one double-tapping) acting on the same case at the same moment, on real Postgres
 // (READ COMMITTED, a connection pool): exactly one sale, one s. 17 division, one remittance is recorded.
-const pg = await postgresAvailable();
+const pg = await postgresOnly();
 
-describe.runIf(pg || process.env.CI)('concurrent staff actions on Postgres', () => {
+describe.runIf(pg)('concurrent staff actions on Postgres', () => {
   let t: TestDatabase;
   let a: StaffActor;
   let b: StaffActor;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCase } from '../../../src/services/case-transition';
 import { loadCaseForDeadlines } from '../../../src/services/deadlines';
 import { caseFixture } from '../../support/case-builder';
-import { postgresAvailable, suiteDatabase } from '../../support/db';
+import { postgresOnly, suiteDatabase } from '../../support/db';
 import { seed } from '../../support/fixtures';
 
 /**
@@ -13,7 +13,7 @@ import { seed } from '../../support/fixtures';
  * a client still running another is an overlap. loadCase is the first step of every staff action's transaction,
  * loadCaseForDeadlines of every deadline step's.
  */
-describe.runIf(await postgresAvailable())(
+describe.runIf(await postgresOnly())(
   'a transaction never sends a statement while its connection runs another (Postgres)',
   () => {
     const t = suiteDatabase('postgres', (db) => seed(db, new Date('2026-03-01T00:00:00Z')));

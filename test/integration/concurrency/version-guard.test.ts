@@ -5,7 +5,7 @@ import { confirmPayment } from '../../../src/services/payment-confirmation';
 import { declarePayment } from '../../../src/services/payments';
 import { releaseCattle } from '../../../src/services/release';
 import { loadStaffActor } from '../../../src/services/staff-actor';
-import { postgresAvailable, suiteDatabase } from '../../support/db';
+import { postgresOnly, suiteDatabase } from '../../support/db';
 import { enrolStaff, seed } from '../../support/fixtures';
 
 /**
@@ -16,7 +16,7 @@ import { enrolStaff, seed } from '../../support/fixtures';
  * Postgres only (PGlite has one connection).
  */
 const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: '123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST' });
-const kinds = (await postgresAvailable()) ? (['postgres'] as const) : [];
+const kinds = (await postgresOnly()) ? (['postgres'] as const) : [];
 
 describe.each(kinds)('a case changed under an action is a CONFLICT (%s)', (kind) => {
   const now = new Date('2026-11-29T10:00:00+05:30');

@@ -80,7 +80,7 @@ export function harnessPerTest(): (opts?: JobsHarnessOptions) => Promise<JobsHar
 
 /** A test database, deps with a ManualClock, a FakeBotApi-backed grammY Api and a jobs runtime (not started). */
 export async function createJobsHarness(opts: JobsHarnessOptions = {}): Promise<JobsHarness> {
-  // postgresAdminUrl: a Postgres the test owns (test/support/postgres-process.ts), for database outages.
+  // postgresAdminUrl: a Postgres the test owns (test/support/own-services.ts), for database outages.
   const db = await createTestDatabase(
     opts.dbKind ?? 'pglite',
     ...(opts.postgresAdminUrl ? [opts.postgresAdminUrl] : []),

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { serveStandIn, type StandInServer } from '../../../bot/local/telegram/http';
 import { TelegramStandIn } from '../../../bot/local/telegram/stand-in';
 import { jobIdFor, sendJobIdFor } from '../../../jobs/queues';
-import { postgresAvailable } from '../../support/db';
+import { postgresOnly } from '../../support/db';
 import { enrolStaff } from '../../support/fixtures';
 import { createCase, seedPounds } from './cases';
 import { createJobsHarness, REDIS_URL, type JobsHarness } from './harness';
@@ -66,7 +66,7 @@ async function scenario(dieAt: 'send' | 'after-commit') {
   return { c };
 }
 
-describe.runIf(await postgresAvailable())('jobs: a worker process killed mid-job', () => {
+describe.runIf(await postgresOnly())('jobs: a worker process killed mid-job', () => {
   it('killed while sending: the send job is handed back and re-run once; each message reaches Telegram once; one database effect', async () => {
     const { c } = await scenario('send');
     // The child made the s. 14 report (database effect) and died on its first sendMessage.

@@ -4,7 +4,7 @@ import { jobIdFor, KEEP, RETRY, type DeadlineJobData } from '../../../jobs/queue
 import { systemClock } from '../../../src/clock';
 import { loadCaseForDeadlines, planSteps } from '../../../src/services/deadlines';
 import { enrolStaff } from '../../support/fixtures';
-import { PostgresProcess, postgresBinDir } from '../../support/postgres-process';
+import { ownPostgresRuns, PostgresProcess } from '../../support/own-services';
 import { createCase, seedPounds } from './cases';
 import { createJobsHarness, type JobsHarness } from './harness';
 
@@ -24,7 +24,7 @@ afterEach(async () => {
 const DAY = 86_400_000;
 const OFFICER = 7200001;
 
-describe.skipIf(!postgresBinDir())('jobs: Postgres comes back', () => {
+describe.runIf(ownPostgresRuns())('jobs: Postgres comes back', () => {
   it('a deadline step that fell due during the outage runs as soon as the database answers, before its retry backoff ends', async () => {
     pg = await PostgresProcess.create();
     h = await createJobsHarness({ dbKind: 'postgres', postgresAdminUrl: pg.url() });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { jobIdFor } from '../../../jobs/queues';
 import { loadCaseForDeadlines, planSteps } from '../../../src/services/deadlines';
-import { RedisProcess } from '../../support/redis-process';
+import { RedisProcess } from '../../support/own-services';
 import { createCase, seedPounds } from './cases';
 import { createJobsHarness, type JobsHarness } from './harness';
 
