@@ -166,7 +166,14 @@ describe('the public pages without Redis', { timeout: 120_000 }, () => {
   beforeAll(async () => {
     own = await startOwnRedis();
     p = await startProcess(
-      { DATA_DIR: await dir, REDIS_URL: own.url, QUEUE_PREFIX: uniqueQueuePrefix('limdown'), HTTP_TRUST_PROXY: '1' },
+      {
+        DATA_DIR: await dir,
+        REDIS_URL: own.url,
+        QUEUE_PREFIX: uniqueQueuePrefix('limdown'),
+        HTTP_TRUST_PROXY: '1',
+        DASHBOARD_USER: DASH.user,
+        DASHBOARD_PASSWORD: DASH.password,
+      },
       true,
     );
   }, 120_000);
@@ -192,6 +199,14 @@ describe('the public pages without Redis', { timeout: 120_000 }, () => {
       expect((await viaProxy(p.base, url, 1)).status, url).toBe(status);
       expect(Date.now() - started, url).toBeLessThan(2000);
     }
+  });
+
+  it('still throttles wrong dashboard logins while Redis is unreachable, in the process that saw them', async () => {
+    const from = (password: string) =>
+      viaProxy(p.base, '/admin/queues', 0, '192.0.2.77', { authorization: basic(DASH.user, password) });
+    await own.stop();
+    for (let i = 0; i < DASHBOARD_LOGIN_ATTEMPTS; i++) expect((await from(`wrong-${i}`)).status).toBe(401);
+    expect((await from(DASH.password)).status).toBe(429);
   });
 });
 
