@@ -376,8 +376,9 @@ export function webhookPath(url: string | undefined): string {
 
 /**
  * The BullMQ dashboard under /admin/queues, behind HTTP basic auth (DASHBOARD_USER / DASHBOARD_PASSWORD), wrong
- * logins throttled per client address (in the deployment's Redis when `limits` is given). It only shows the queues unless DASHBOARD_WRITE is set: the board hides its
- * buttons, and any request that would change something (every method but GET and HEAD) is refused 405 here.
+ * logins throttled per client address (counted in the deployment's Redis when `limits` is given). It only shows the
+ * queues unless DASHBOARD_WRITE is set: the board hides its buttons, and any request that would change something
+ * (every method but GET and HEAD) is refused 405 here.
  */
 async function mountDashboard(
   app: FastifyInstance,
