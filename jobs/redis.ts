@@ -82,3 +82,21 @@ export class ClosableRedis extends Redis {
 export function createRedis(url: string): Redis {
   return new ClosableRedis(url, { maxRetriesPerRequest: null, enableReadyCheck: true });
 }
+
+/**
+ * A connection for the HTTP server's per-client limits (src/http/client-limits.ts). Unlike BullMQ's, a command never
+ * waits for Redis: while it is away commands fail at once (no offline queue), one that gets no answer fails after
+ * 500 ms, and the request is served uncounted — a limit must not take the public pages down. It reconnects by itself.
+ */
+export function createLimitsRedis(url: string): Redis {
+  const redis = new ClosableRedis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: 500,
+    connectTimeout: 3000,
+    lazyConnect: true,
+  });
+  // Errors reach the requests as skipped counts; the jobs connection already logs Redis going away.
+  redis.on('error', () => {});
+  return redis;
+}

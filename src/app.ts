@@ -2,6 +2,7 @@ import { Api, type ApiClientOptions, type Bot } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import { createBot, type BotContext, type BotDeps } from '../bot';
 import { endHeldLeases } from '../bot/middleware/session-storage';
+import { createLimitsRedis } from '../jobs/redis';
 import { createJobRuntime, type JobRuntime } from '../jobs/runtime';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
@@ -9,6 +10,7 @@ import { applyMigrations, openDatabase, targetFromConfig, type Database } from '
 import { seedDemo } from './db/seed';
 import type { CoreDeps } from './deps';
 import { createTranslator } from './i18n';
+import { clientTagSecret } from './http/client-limits';
 import type { DeskOptions } from './http/desk/routes';
 import { createHttpServer, type HttpServer } from './http/server';
 import { createLogger, type Logger } from './logging';
@@ -130,8 +132,15 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       }
     : undefined;
   let http: HttpServer | undefined;
+  // The per-client limits count in the deployment's Redis, on a connection of their own that never makes a request wait.
+  let limitsRedis: ReturnType<typeof createLimitsRedis> | undefined;
   const serveHttp = options.http ?? !options.noTransport;
   const listen = async (webhookBot?: Bot<BotContext>) => {
+    limitsRedis ??= createLimitsRedis(config.REDIS_URL);
+    // Redis was reached moments ago (jobs.start); should it be gone now, requests are served uncounted until it is back.
+    await limitsRedis
+      .connect()
+      .catch((err: Error) => logger.warn({ err: err.message }, 'HTTP limits: Redis not reached'));
     // Without BOT_TOKEN (the local chat) there is no Bot API to check.
     http = await createHttpServer({
       config,
@@ -142,6 +151,11 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       ...(config.BOT_TOKEN ? { api } : {}),
       ...(webhookBot ? { webhookBot } : {}),
       ...(deskOptions ? { desk: deskOptions } : {}),
+      limits: {
+        redis: limitsRedis,
+        prefix: config.QUEUE_PREFIX,
+        secret: clientTagSecret(config, config.QUEUE_PREFIX),
+      },
     });
     await http.app.listen({ port: config.PORT, host: config.HTTP_HOST });
     logger.info(
@@ -206,6 +220,8 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       if (polling?.isRunning()) await polling.stop();
       if (bot?.isRunning()) await bot.stop();
       if (http) await http.app.close();
+      if (limitsRedis?.status === 'ready') await limitsRedis.quit().catch(() => limitsRedis?.disconnect());
+      else limitsRedis?.disconnect();
       // Sessions leases this process still holds end now, not after LEASE_MS (bot/middleware/session-storage.ts).
       await endHeldLeases(database.prisma);
       await jobs.stop();

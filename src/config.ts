@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { qrHoldsCaseUrl } from './services/case-page-url';
 import { parseTemplateIds, templateKeys } from './services/sms/templates';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -199,6 +200,13 @@ const schema = z
         }
       }
     }
+    // Every notice prints a QR code of <PUBLIC_URL>/c/<number>: an address it cannot hold would fail every notice PDF.
+    if (c.PUBLIC_URL && !qrHoldsCaseUrl(c.PUBLIC_URL))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: "is too long for the notice's QR code to hold the case page's address",
+      });
     if (c.WEBHOOK_URL && !c.WEBHOOK_URL.startsWith('https://')) {
       ctx.addIssue({
         code: 'custom',

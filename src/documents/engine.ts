@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
 import QRCode from 'qrcode';
+import { QR_ERROR_CORRECTION } from '../services/case-page-url';
 
 /**
  * The typesetting engine: Typst (typst-ts-node-compiler, a prebuilt native module from npm) with the
@@ -165,7 +166,7 @@ function wellFormed(_key: string, value: unknown): unknown {
 
 /** The QR code as an SVG (one path of unit squares, a one-module quiet zone), built synchronously. */
 function qrSvg(text: string): string {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: QR_ERROR_CORRECTION });
   const n = modules.size;
   let d = '';
   for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) if (modules.get(x, y)) d += `M${x + 1} ${y + 1}h1v1h-1z`;

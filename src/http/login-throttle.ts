@@ -1,7 +1,8 @@
 /**
  * Failed logins per client address, for the queue dashboard's basic auth: after `max` wrong attempts within
  * `windowMs` the address is refused (429) until the window has passed — also with the right password, or guessing
- * would simply go on. Kept in this process's memory (each process counts its own); at most `maxClients` addresses
+ * would simply go on. Kept in this process's memory (each process counts its own: the deployment counts in Redis,
+ * src/http/client-limits.ts, and uses this while Redis is away); at most `maxClients` addresses
  * are remembered, the oldest forgotten first, so a flood of addresses cannot grow it without end.
  */
 export class LoginThrottle {

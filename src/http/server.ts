@@ -19,7 +19,7 @@ import type { Metrics } from '../observability/metrics';
 import { runInScope } from '../observability/scope';
 import { publicReceipt } from '../services/verify';
 import { registerDesk, type DeskOptions } from './desk/routes';
-import { LoginThrottle } from './login-throttle';
+import { rateLimitOptions, wrongLogins, type SharedLimits } from './client-limits';
 import { Readiness } from './readiness';
 import { registerSmsInbound } from './sms-inbound';
 import { pageLanguage, renderReceiptPage } from './receipt-page';
@@ -42,6 +42,8 @@ export interface HttpServerOptions {
   botUsername?: () => string;
   /** The staff desk (Telegram Mini App under /desk): needs the token Telegram signs initData with. */
   desk?: DeskOptions;
+  /** Where the per-client limits count: the deployment's Redis (absent: this process's memory). */
+  limits?: SharedLimits;
 }
 
 /** The server and its readiness probe. */
@@ -208,9 +210,18 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
   }
 
   if (o.queues && config.DASHBOARD_USER && config.DASHBOARD_PASSWORD)
-    await mountDashboard(app, o.queues, config.DASHBOARD_USER, config.DASHBOARD_PASSWORD, config.DASHBOARD_WRITE);
+    await mountDashboard(
+      app,
+      o.queues,
+      config.DASHBOARD_USER,
+      config.DASHBOARD_PASSWORD,
+      config.DASHBOARD_WRITE,
+      o.limits,
+    );
 
-  await app.register(rateLimit, { global: false });
+  // Every per-client limit below (and the desk's) counts in the deployment's Redis when given: one count per client
+  // across all processes behind the load balancer.
+  await app.register(rateLimit, rateLimitOptions(o.limits));
   app.get<{ Params: { code: string }; Querystring: { lang?: string } }>(
     '/r/:code',
     {
@@ -365,8 +376,9 @@ export function webhookPath(url: string | undefined): string {
 
 /**
  * The BullMQ dashboard under /admin/queues, behind HTTP basic auth (DASHBOARD_USER / DASHBOARD_PASSWORD), wrong
- * logins throttled per client address. It only shows the queues unless DASHBOARD_WRITE is set: the board hides its
- * buttons, and any request that would change something (every method but GET and HEAD) is refused 405 here.
+ * logins throttled per client address (counted in the deployment's Redis when `limits` is given). It only shows the
+ * queues unless DASHBOARD_WRITE is set: the board hides its buttons, and any request that would change something
+ * (every method but GET and HEAD) is refused 405 here.
  */
 async function mountDashboard(
   app: FastifyInstance,
@@ -374,6 +386,7 @@ async function mountDashboard(
   user: string,
   password: string,
   write: boolean,
+  limits: SharedLimits | undefined,
 ): Promise<void> {
   const adapter = new FastifyAdapter();
   adapter.setBasePath(DASHBOARD_PATH);
@@ -382,12 +395,12 @@ async function mountDashboard(
     serverAdapter: adapter,
   });
   const expected = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-  const throttle = new LoginThrottle(DASHBOARD_LOGIN_ATTEMPTS, DASHBOARD_LOGIN_WINDOW_MS);
+  const throttle = wrongLogins(DASHBOARD_LOGIN_ATTEMPTS, DASHBOARD_LOGIN_WINDOW_MS, limits);
   await app.register(
     async (scope) => {
       scope.addHook('onRequest', async (req, reply) => {
         const now = Date.now();
-        const wait = throttle.blockedFor(req.ip, now);
+        const wait = await throttle.blockedFor(req.ip, now);
         if (wait > 0) {
           req.log.warn({ route: DASHBOARD_PATH }, 'queue dashboard: too many wrong logins from this client');
           return reply
@@ -398,7 +411,7 @@ async function mountDashboard(
         }
         if (!safeEqual(req.headers.authorization ?? '', expected)) {
           // A browser's first request carries no credentials: only a wrong password counts as a failed login.
-          if (req.headers.authorization !== undefined) throttle.failed(req.ip, now);
+          if (req.headers.authorization !== undefined) await throttle.failed(req.ip, now);
           req.log.warn({ route: DASHBOARD_PATH }, 'queue dashboard: refused without valid credentials');
           return reply
             .code(401)
@@ -406,7 +419,7 @@ async function mountDashboard(
             .type('text/plain; charset=utf-8')
             .send('Unauthorized');
         }
-        throttle.succeeded(req.ip);
+        await throttle.succeeded(req.ip);
         if (!write && req.method !== 'GET' && req.method !== 'HEAD')
           return reply.code(405).header('allow', 'GET, HEAD').type('text/plain; charset=utf-8').send('Read-only');
       });
