@@ -15,7 +15,7 @@ import { POSTGRES_ADMIN_URL, postgresAvailable } from '../../support/db';
 import { DESK_TOKEN } from '../../support/desk';
 import { deleteRedisPrefix, keysUnder, TEST_REDIS_URL, uniqueQueuePrefix } from '../../support/jobs-harness';
 import { lettersOnly } from '../../support/letters';
-import { freePort, startOwnRedis, type OwnRedis } from '../../support/own-services';
+import { freePort, RedisProcess } from '../../support/own-services';
 
 // A deployment runs several processes serving HTTP behind one load balancer (README "Deployment"): every per-client
 // limit counts in the deployment's Redis, so a client whose requests are spread over the processes is limited at the
@@ -159,7 +159,7 @@ describe.skipIf(!pgUp)('limits shared by the processes of a deployment', { timeo
 });
 
 describe('the public pages without Redis', { timeout: 120_000 }, () => {
-  let own: OwnRedis;
+  let own: RedisProcess;
   let p: { app: App; base: string };
   const dir = mkdtemp(path.join(tmpdir(), 'kanji-limits-down-'));
   let down = false;
@@ -170,7 +170,7 @@ describe('the public pages without Redis', { timeout: 120_000 }, () => {
   };
 
   beforeAll(async () => {
-    own = await startOwnRedis();
+    own = await RedisProcess.create();
     p = await startProcess(
       {
         DATA_DIR: await dir,
