@@ -13,11 +13,21 @@
  *     a view is a pure function of the read model a service returned.
  *  5. jobs/ imports no bot/ and no src/law: the jobs runtime is wired by the entry points beside the bot, not
  *     inside it, and what the statute decides reaches a job through src/services (as it reaches the bot).
- *  6. bot/features makes no database call of its own beyond those counted in DB_CALLS (a call on `….db.<model>`
- *     or `….db.$…`): domain reads and writes belong in src/services. The counts may only fall.
+ *  6. bot/features and bot/middleware make no database call of their own beyond those counted in DB_CALLS (a call
+ *     on `….db.<model>` or `….db.$…`, a raw statement run through src/db/direct, SQL written as `Prisma.sql`):
+ *     domain reads and writes belong in src/services. The counts may only fall.
+ *  7. src/services imports nothing of src/documents, not even a type: documents read the services, so an import the
+ *     other way closes a cycle. A service names a document by its DocumentRef (src/services/document-ref.ts).
+ *  8. src/documents imports from src/services only src/services/document-facts.ts, which only re-exports: the
+ *     reads a document is built from are listed in one place, and a builder cannot reach a writer.
+ *  9. src/config.ts imports nothing of the tree but src/law and src/case-url.ts (the case page's address and the
+ *     notice's QR capacity, a leaf that imports nothing of the tree): every entry point reads the configuration
+ *     first, and it must not pull the domain in with it.
  *
- * KNOWN lists violations that exist today and are being removed. The check fails on any violation not listed,
- * and also on a listed one that is gone, so the list can only shrink; DB_CALLS likewise, per file.
+ * RULES names the folders each rule governs (the output lists them; a rule whose folder has no files fails, so a
+ * moved folder cannot leave a rule guarding nothing). KNOWN lists violations that exist today and are being
+ * removed. The check fails on any violation not listed, and also on a listed one that is gone, so the list can
+ * only shrink; DB_CALLS likewise, per file.
  * test/unit/check-layers.test.ts plants a violation of each rule in a virtual file list and sees it caught.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -28,7 +38,35 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 
 export const KNOWN = new Set<string>([]);
 
-/** Database calls made straight from bot/features, per file (rule 6). Lower a count as calls move to services. */
+/** The leaf src/config.ts may import besides src/law (rule 9). */
+const CASE_URL = 'src/case-url.ts';
+/** The one door from src/documents into src/services (rule 8). */
+const FACTS = 'src/services/document-facts.ts';
+
+/**
+ * What each rule governs (repository-relative paths: a folder ends in '/'), for the output and for the check that
+ * each still governs some file.
+ */
+export const RULES: ReadonlyArray<{ rule: number; governs: readonly string[]; says: string }> = [
+  { rule: 1, governs: ['src/law/'], says: 'imports only src/law' },
+  { rule: 2, governs: ['src/'], says: 'imports no bot/ or jobs/ (but the entry points, src/admin, src/http)' },
+  { rule: 3, governs: ['src/services/'], says: 'imports no grammY, BullMQ or Redis, signs no callback data' },
+  { rule: 4, governs: ['bot/views/', 'bot/keyboards/'], says: 'no database or queue, no deps.db, not async' },
+  { rule: 5, governs: ['jobs/'], says: 'imports no bot/ and no src/law' },
+  { rule: 6, governs: ['bot/features/', 'bot/middleware/'], says: 'no database call beyond DB_CALLS' },
+  { rule: 7, governs: ['src/services/'], says: 'imports nothing of src/documents' },
+  { rule: 8, governs: ['src/documents/', FACTS], says: `reads src/services only through ${FACTS}` },
+  {
+    rule: 9,
+    governs: ['src/config.ts', 'src/case-url.ts'],
+    says: 'imports nothing of the tree but src/law and the leaf src/case-url.ts',
+  },
+];
+
+/**
+ * Database calls made straight from bot/features and bot/middleware, per file (rule 6). Lower a count as calls move
+ * to services.
+ */
 export const DB_CALLS: Readonly<Record<string, number>> = {
   'bot/features/auction/schedule.ts': 2,
   'bot/features/case.ts': 1,
@@ -42,6 +80,9 @@ export const DB_CALLS: Readonly<Record<string, number>> = {
   'bot/features/register-seizure.ts': 1,
   'bot/features/release.ts': 1,
   'bot/features/surplus-request.ts': 1,
+  'bot/middleware/dedupe-updates.ts': 8,
+  'bot/middleware/session-storage.ts': 8,
+  'bot/middleware/user.ts': 2,
 };
 
 const ENTRY_POINTS = new Set([
@@ -127,14 +168,21 @@ function hasAsync(source: ts.SourceFile): boolean {
   return found;
 }
 
-/** Calls on a database client (`….db.<model>.<method>(…)`, `….db.$transaction(…)`, `` db.$queryRaw`…` ``). */
+/** The raw-statement functions of src/db/direct.ts: each call runs SQL of the caller's own. */
+const RAW_SQL_CALLS = /^(queryRows|queryTogether|executeSql|sqlTransaction)$/;
+
+/**
+ * Database calls: calls on a database client (`….db.<model>.<method>(…)`, `….db.$transaction(…)`,
+ * `` db.$queryRaw`…` ``), raw statements run through src/db/direct (`queryRows(db, …)`), and SQL written in place
+ * (`` Prisma.sql`…` ``).
+ */
 export function databaseCalls(source: ts.SourceFile): number {
   let n = 0;
-  const onDb = (callee: ts.Expression) =>
-    /(^|\.)db\.(\$\w+|\w+\.\w+)$/.test(callee.getText(source).replace(/\s+/g, '').replace(/[?!]/g, ''));
+  const text = (e: ts.Expression) => e.getText(source).replace(/\s+/g, '').replace(/[?!]/g, '');
+  const onDb = (callee: ts.Expression) => /(^|\.)db\.(\$\w+|\w+\.\w+)$/.test(text(callee));
   const visit = (node: ts.Node) => {
-    if ((ts.isCallExpression(node) && onDb(node.expression)) || (ts.isTaggedTemplateExpression(node) && onDb(node.tag)))
-      n++;
+    if (ts.isCallExpression(node) && (onDb(node.expression) || RAW_SQL_CALLS.test(text(node.expression)))) n++;
+    else if (ts.isTaggedTemplateExpression(node) && (onDb(node.tag) || text(node.tag) === 'Prisma.sql')) n++;
     ts.forEachChild(node, visit);
   };
   visit(source);
@@ -148,12 +196,15 @@ export function treeFiles(): SourceFile[] {
     .map((f) => ({ path: f.split(path.sep).join('/'), text: readFileSync(path.join(root, f), 'utf8') }));
 }
 
-/** Every violation of rules 1–5 in `files`, and rule 6's database calls per bot/features file. */
+/** Every violation of rules 1–5 and 7–9 in `files` (rule 6 is counted, see check). */
 export function violations(files: SourceFile[] = treeFiles()): string[] {
   return check(files).found;
 }
 
-/** The violations of `files` and the database calls of bot/features (rule 6), before KNOWN and DB_CALLS apply. */
+/**
+ * The violations of `files` and the database calls of bot/features and bot/middleware (rule 6), before KNOWN and
+ * DB_CALLS apply.
+ */
 export function check(files: SourceFile[]): { found: string[]; dbCalls: Record<string, number> } {
   const found: string[] = [];
   const dbCalls: Record<string, number> = {};
@@ -197,17 +248,34 @@ export function check(files: SourceFile[]): { found: string[]; dbCalls: Record<s
         if (i.target?.startsWith('src/law/')) v(`rule 5 (imports ${i.target})`);
       }
     }
-    if (file.startsWith('bot/features/')) {
+    if (file.startsWith('bot/features/') || file.startsWith('bot/middleware/')) {
       const n = databaseCalls(source);
       if (n > 0) dbCalls[file] = n;
     }
+    if (file.startsWith('src/services/')) {
+      for (const i of imports) if (i.target?.startsWith('src/documents/')) v(`rule 7 (imports ${i.target})`);
+    }
+    if (file.startsWith('src/documents/')) {
+      for (const i of imports)
+        if (i.target?.startsWith('src/services/') && i.target !== FACTS) v(`rule 8 (imports ${i.target})`);
+    }
+    if (file === FACTS) {
+      for (const st of source.statements)
+        if (!ts.isExportDeclaration(st) || !st.moduleSpecifier) v('rule 8 (the facts module only re-exports)');
+    }
+    if (file === 'src/config.ts') {
+      for (const i of imports)
+        if (i.target && !i.target.startsWith('src/law/') && i.target !== CASE_URL) v(`rule 9 (imports ${i.target})`);
+    }
+    if (file === CASE_URL) for (const i of imports) if (i.target) v(`rule 9 (the leaf imports ${i.target})`);
   }
   return { found: [...new Set(found)], dbCalls };
 }
 
 /**
  * The check's verdict on `files` against the known lists: each line a failure (a new violation, a listed one that
- * is gone, a bot/features file with more database calls than DB_CALLS allows — or fewer, so the list is lowered).
+ * is gone, a bot/features or bot/middleware file with more database calls than DB_CALLS allows — or fewer, so the
+ * list is lowered — and a rule whose folder has no files).
  */
 export function failures(
   files: SourceFile[] = treeFiles(),
@@ -216,6 +284,10 @@ export function failures(
 ): string[] {
   const { found, dbCalls } = check(files);
   const out: string[] = [];
+  for (const { rule, governs } of RULES)
+    for (const g of governs)
+      if (!files.some((f) => (g.endsWith('/') ? f.path.startsWith(g) : f.path === g)))
+        out.push(`rule ${rule} governs ${g}, which has no files: update RULES in scripts/check-layers.ts`);
   for (const f of found) if (!known.has(f)) out.push(f);
   for (const k of known) if (!found.includes(k)) out.push(`fixed, remove from KNOWN in scripts/check-layers.ts: ${k}`);
   for (const file of new Set([...Object.keys(dbCalls), ...Object.keys(dbAllowed)])) {
@@ -230,11 +302,14 @@ export function failures(
 
 function main(): void {
   const problems = failures();
+  for (const { rule, governs, says } of RULES) console.log(`layers: rule ${rule} ${governs.join(', ')}: ${says}`);
   for (const p of problems) console.error(`layers: ${p}`);
   if (problems.length) process.exit(1);
-  const calls = Object.values(DB_CALLS).reduce((a, b) => a + b, 0);
+  const calls = (dir: string) =>
+    Object.entries(DB_CALLS).reduce((sum, [file, n]) => sum + (file.startsWith(dir) ? n : 0), 0);
   console.log(
-    `layers: ok (${KNOWN.size} known violation(s), ${calls} database call(s) in bot/features still listed in scripts/check-layers.ts)`,
+    `layers: ok (${KNOWN.size} known violation(s); database calls still listed in scripts/check-layers.ts: ` +
+      `${calls('bot/features/')} in bot/features, ${calls('bot/middleware/')} in bot/middleware)`,
   );
 }
 

@@ -1,7 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { qrHoldsCaseUrl } from './services/case-page-url';
-import { parseTemplateIds, templateKeys } from './services/sms/templates';
+import { qrHoldsCaseUrl } from './case-url';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const positiveInt = z.coerce.number().int().positive();
@@ -47,6 +46,35 @@ function trustProxyOf(value: string, ctx: z.RefinementCtx): TrustProxy {
     message: `must be false, the number of proxies in front (1-${MAX_PROXY_HOPS}) or their addresses (10.0.0.5,10.1.0.0/16,loopback)`,
   });
   return z.NEVER;
+}
+
+/**
+ * The events an owner is told of by SMS, and the one-time code he asks for in his chat (`code`): each has a Hindi
+ * and an English DLT template (locales/sms/templates.json, src/services/sms/templates.ts), and a deployment that
+ * sends SMS names each template's id in SMS_DLT_TEMPLATE_IDS. Defined here because the configuration checks those
+ * ids at start, and it imports nothing of the services.
+ */
+export const SMS_EVENTS = ['registered', 's14_reported', 'auction', 'released', 'released_order', 'code'] as const;
+export type SmsEvent = (typeof SMS_EVENTS)[number];
+export type SmsLanguage = 'hi' | 'en';
+
+/** Every template key an SMS may use: "<event>.<language>". */
+export function templateKeys(): string[] {
+  return SMS_EVENTS.flatMap((e) => (['hi', 'en'] as SmsLanguage[]).map((l) => `${e}.${l}`));
+}
+
+/** SMS_DLT_TEMPLATE_IDS ("registered.hi=1107…, registered.en=1107…") as a map; a key of no template is an error. */
+export function parseTemplateIds(value: string | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  const known = new Set(templateKeys());
+  for (const pair of (value ?? '').split(',')) {
+    if (!pair.trim()) continue;
+    const [k, id] = pair.split('=').map((s) => s.trim());
+    if (!k || !id || !known.has(k))
+      throw new Error(`SMS_DLT_TEMPLATE_IDS: "${k}" is not a template (${[...known].join(', ')})`);
+    out.set(k, id);
+  }
+  return out;
 }
 
 /** Every setting the service reads, with its default. Documented in README.md and .env.example. */

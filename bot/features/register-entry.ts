@@ -5,7 +5,7 @@ import { InlineKeyboard, InputFile } from 'grammy';
 import QRCode from 'qrcode';
 import { registerSeizure, type HeadGroup } from '../../src/services/register-seizure';
 import { Refusal } from '../../src/services/refusal';
-import { caseUrl } from '../../src/services/case-page-url';
+import { caseUrl } from '../../src/case-url';
 import type { BotContext } from '../context';
 import { leaveAnyFlow } from '../flows/flow';
 import { replyRefusal } from './officer-common';

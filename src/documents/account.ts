@@ -1,6 +1,5 @@
 import type { Lang, Translate } from '../i18n';
-import { loadCase } from '../services/case-transition';
-import { accountParams, carriedOf, completedRounds } from '../services/sale-record';
+import { accountParams, carriedOf, completedRounds, loadCase } from '../services/document-facts';
 import {
   BILINGUAL,
   DocumentUnavailable,

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
 import QRCode from 'qrcode';
-import { QR_ERROR_CORRECTION } from '../services/case-page-url';
+import { QR_ERROR_CORRECTION } from '../case-url';
 
 /**
  * The typesetting engine: Typst (typst-ts-node-compiler, a prebuilt native module from npm) with the

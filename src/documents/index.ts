@@ -1,4 +1,4 @@
-import type { LocalDate } from '../law';
+import type { DocumentRef } from '../services/document-facts';
 import { accountDocument } from './account';
 import { BILINGUAL, type DocumentDeps, type DocumentLangs, type DocumentSpec } from './compose';
 import { renderPdf } from './engine';
@@ -8,6 +8,7 @@ import { registerDocument, remittanceDocument } from './returns';
 
 export { BILINGUAL, DocumentUnavailable, type DocumentDeps, type DocumentLangs, type DocumentSpec } from './compose';
 export { DocumentEngineError, fontFiles, renderPdf } from './engine';
+export type { DocumentRef } from '../services/document-facts';
 
 /** The printable documents (src/documents/README.md). */
 export const DOCUMENT_KINDS = [
@@ -20,17 +21,6 @@ export const DOCUMENT_KINDS = [
   'register',
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
-
-/**
- * Which document, of what: small and JSON-safe, so it can ride in an outbox message (OutgoingMessage.document)
- * and be typeset when sent, from the database as it then is.
- */
-export type DocumentRef =
-  | { kind: 'notice' | 'proclamation' | 'release'; caseId: number }
-  | { kind: 'account'; caseId: number; round?: number }
-  | { kind: 'receipt'; receiptId: number }
-  | { kind: 'remittance'; poundId: number; month: string }
-  | { kind: 'register'; poundId: number; from: LocalDate; to: LocalDate };
 
 /** Builds the layout of a document from the services (amounts and dates as the chat shows them). */
 export function documentSpec(

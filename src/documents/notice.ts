@@ -1,9 +1,15 @@
-import { caseLink } from '../services/cases';
+import { caseUrl } from '../case-url';
 import { poundNameIn } from '../i18n';
 import type { Lang, Translate } from '../i18n';
 import { toIstDate } from '../law';
-import { auctionEligibleOf, headsTheNoticeReports } from '../services/notice';
-import { loadNoticeFacts, renderNoticeTexts, type NoticeFacts } from '../services/notice-text';
+import {
+  auctionEligibleOf,
+  caseLink,
+  headsTheNoticeReports,
+  loadNoticeFacts,
+  type NoticeFacts,
+  renderNoticeTexts,
+} from '../services/document-facts';
 import {
   BILINGUAL,
   DocumentUnavailable,
@@ -15,7 +21,6 @@ import {
 } from './compose';
 import type { Block } from './engine';
 import { groupPhotos, photosBlock } from './photos';
-import { caseUrl } from '../services/case-page-url';
 
 async function load(deps: DocumentDeps, caseId: number) {
   const facts = await loadNoticeFacts(deps.db, caseId);

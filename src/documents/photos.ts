@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db';
 import type { Translate } from '../i18n';
-import { cleanPhoto } from '../services/photo-clean';
-import { caseGroups } from '../services/photos';
+import { caseGroups, cleanPhoto } from '../services/document-facts';
 import type { Block, DocumentImage } from './engine';
 
 /**

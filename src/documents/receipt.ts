@@ -1,8 +1,6 @@
 import { poundNameIn } from '../i18n';
 import type { Lang, Translate } from '../i18n';
-import { groupHeads } from '../services/cases';
-import { verificationLink, type ReceiptItem } from '../services/receipts';
-import { s20LastDay } from '../services/next-deadline';
+import { groupHeads, type ReceiptItem, s20LastDay, verificationLink } from '../services/document-facts';
 import {
   BILINGUAL,
   DocumentUnavailable,

@@ -1,9 +1,7 @@
 import { poundNameIn } from '../i18n';
 import { isLocalDate, startOfIstDay, toIstDate, type LocalDate } from '../law';
 import type { Lang, Translate } from '../i18n';
-import { surplusesHeld } from '../services/surplus';
-import { buildRegisterExport } from '../services/register-export';
-import { istStamp, type RegisterRow } from '../services/register-format';
+import { buildRegisterExport, istStamp, type RegisterRow, surplusesHeld } from '../services/document-facts';
 import {
   BILINGUAL,
   DocumentUnavailable,

@@ -2,7 +2,7 @@ import type { BotContext } from '../../bot/context';
 import { renderNext } from '../../bot/views/owner/next-deadline';
 import { className } from '../../bot/views/owner/text';
 import type { Lang, Translator } from '../i18n';
-import { caseUrl } from '../services/case-page-url';
+import { caseUrl } from '../case-url';
 import { PUBLIC_DAYS_AFTER_CUSTODY, type PublicCaseView } from '../services/public-case';
 
 // The public case page (GET /c/<number>): what the s. 14 notice makes public, for an owner without Telegram or whose

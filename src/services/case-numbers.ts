@@ -19,13 +19,6 @@ export async function allocateCaseNumber(
   return { number: `${pound.code}-${year}-${seq}`, seq };
 }
 
-/**
- * The longest case number allocateCaseNumber can make, for checks of what must hold one (the notice's QR code): a
- * pound code of 8 letters and 3 digits (POUND_CODE, src/admin/pounds-command.ts), a four-digit year and the largest
- * serial a Postgres integer counter reaches.
- */
-export const LONGEST_CASE_NUMBER = `${'W'.repeat(8)}999-9999-${2 ** 31 - 1}`;
-
 /** Normalises a village or place name for matching: lower case, single spaces, no punctuation. */
 export function villageKey(place: string): string {
   return place

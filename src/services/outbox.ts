@@ -1,5 +1,5 @@
 import { Prisma } from '../db';
-import type { DocumentRef } from '../documents';
+import type { DocumentRef } from './document-ref';
 import type { HeadWords } from './head-label';
 
 /** What a button in a message to someone else does when tapped (the bot's handlers act on it). */

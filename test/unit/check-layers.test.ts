@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DB_CALLS, failures, KNOWN, treeFiles, type SourceFile } from '../../scripts/check-layers';
+import { DB_CALLS, failures, KNOWN, RULES, treeFiles, type SourceFile } from '../../scripts/check-layers';
 
 /**
  * The layer check (scripts/check-layers.ts, `npm run check:layers`) on the tree as it is, and on the same tree with
@@ -12,6 +12,18 @@ describe('the layer check', () => {
   it('passes on the tree as it is, and covers src/, bot/ and jobs/', () => {
     expect(failures(tree)).toEqual([]);
     for (const dir of ['src/', 'bot/', 'jobs/']) expect(tree.some((f) => f.path.startsWith(dir))).toBe(true);
+  });
+
+  it('names the folders it governs, bot/middleware and src/config.ts among them', () => {
+    const governed = RULES.flatMap((r) => r.governs);
+    for (const g of ['bot/middleware/', 'src/config.ts', 'src/documents/', 'src/services/'])
+      expect(governed).toContain(g);
+  });
+
+  it('fails when a governed folder has no files left (a rule guarding nothing)', () => {
+    expect(failures(tree.filter((f) => f.path !== 'src/config.ts'))).toEqual([
+      'rule 9 governs src/config.ts, which has no files: update RULES in scripts/check-layers.ts',
+    ]);
   });
 
   const cases: Array<[rule: string, file: SourceFile, expected: string]> = [
@@ -65,6 +77,51 @@ describe('the layer check', () => {
         text: 'export const f = (ctx: any) => ctx.deps.db.case.update({ where: { id: 1 }, data: {} });\n',
       },
       'bot/features/planted.ts: rule 6 (1 database calls, 0 allowed: move them into src/services)',
+    ],
+    [
+      'rule 6: raw SQL in bot/middleware',
+      {
+        path: 'bot/middleware/planted.ts',
+        text: [
+          "import { Prisma } from '../../src/db';",
+          "import { queryRows } from '../../src/db/direct';",
+          'export const m = (db: any) => queryRows(db, Prisma.sql`SELECT 1`);',
+          '',
+        ].join('\n'),
+      },
+      'bot/middleware/planted.ts: rule 6 (2 database calls, 0 allowed: move them into src/services)',
+    ],
+    [
+      'rule 7: src/services imports nothing of src/documents, not even a type',
+      {
+        path: 'src/services/planted.ts',
+        text: "import type { DocumentRef } from '../documents';\nexport type R = DocumentRef;\n",
+      },
+      'src/services/planted.ts: rule 7 (imports src/documents/index.ts)',
+    ],
+    [
+      'rule 8: src/documents reads src/services only through the facts module',
+      {
+        path: 'src/documents/planted.ts',
+        text: "import { postLedger } from '../services/ledger';\nexport { postLedger };\n",
+      },
+      'src/documents/planted.ts: rule 8 (imports src/services/ledger.ts)',
+    ],
+    [
+      'rule 8: the facts module only re-exports',
+      {
+        path: 'src/services/document-facts.ts',
+        text: "export { loadCase } from './case-transition';\nexport const planted = 1;\n",
+      },
+      'src/services/document-facts.ts: rule 8 (the facts module only re-exports)',
+    ],
+    [
+      'rule 9: src/config.ts imports no services',
+      {
+        path: 'src/config.ts',
+        text: "import { templateKeys } from './services/sms/templates';\nexport const keys = templateKeys;\n",
+      },
+      'src/config.ts: rule 9 (imports src/services/sms/templates.ts)',
     ],
   ];
 

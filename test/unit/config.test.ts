@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import QRCode from 'qrcode';
 import { POUND_CODE } from '../../src/admin/pounds-command';
 import { ConfigError, createConfig } from '../../src/config';
-import { LONGEST_CASE_NUMBER } from '../../src/services/case-numbers';
-import { caseUrl, QR_ERROR_CORRECTION } from '../../src/services/case-page-url';
+import { caseUrl, LONGEST_CASE_NUMBER, QR_ERROR_CORRECTION } from '../../src/case-url';
 
 describe('config', () => {
   it('fills defaults when nothing is set', () => {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import type { DocumentRef } from '../../documents';
+import type { DocumentRef } from '../document-ref';
 import { toIstDate } from '../../law';
 import { audit } from '../audit';
 import { authorizeInTx, may, type StaffActor } from '../staff-actor';

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { SmsEvent, SmsLanguage } from '../../config';
 
 /**
  * The SMS texts: TRAI's DLT rules allow only registered content templates, so every SMS is one of the texts in
@@ -8,10 +9,8 @@ import path from 'node:path';
  * PUBLIC_URL, written out in the text the operator registers (a link may not sit in a variable).
  */
 
-/** The events an owner is told of by SMS, and the one-time code he asks for in his chat (`code`). */
-export const SMS_EVENTS = ['registered', 's14_reported', 'auction', 'released', 'released_order', 'code'] as const;
-export type SmsEvent = (typeof SMS_EVENTS)[number];
-export type SmsLanguage = 'hi' | 'en';
+// The events and the template keys are the configuration's (it checks SMS_DLT_TEMPLATE_IDS at start).
+export { parseTemplateIds, SMS_EVENTS, type SmsEvent, type SmsLanguage, templateKeys } from '../../config';
 
 /** One {#var#} slot: what fills it and the most characters it may take (DLT allows up to 30 per variable). */
 export interface TemplateVar {
@@ -132,23 +131,4 @@ export function smsParts(text: string): number {
     return septets <= 160 ? 1 : Math.ceil(septets / 153);
   }
   return text.length <= 70 ? 1 : Math.ceil(text.length / 67);
-}
-
-/** Every template key an SMS may use: "<event>.<language>". */
-export function templateKeys(): string[] {
-  return SMS_EVENTS.flatMap((e) => (['hi', 'en'] as SmsLanguage[]).map((l) => `${e}.${l}`));
-}
-
-/** SMS_DLT_TEMPLATE_IDS ("registered.hi=1107…, registered.en=1107…") as a map; a key of no template is an error. */
-export function parseTemplateIds(value: string | undefined): Map<string, string> {
-  const out = new Map<string, string>();
-  const known = new Set(templateKeys());
-  for (const pair of (value ?? '').split(',')) {
-    if (!pair.trim()) continue;
-    const [k, id] = pair.split('=').map((s) => s.trim());
-    if (!k || !id || !known.has(k))
-      throw new Error(`SMS_DLT_TEMPLATE_IDS: "${k}" is not a template (${[...known].join(', ')})`);
-    out.set(k, id);
-  }
-  return out;
 }

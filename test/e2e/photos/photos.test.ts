@@ -11,7 +11,7 @@ import { renderPdf } from '../../../src/documents/engine';
 import { createHttpServer, type HttpServer } from '../../../src/http/server';
 import { Metrics } from '../../../src/observability/metrics';
 import { addStoredPhoto, samplePhotoPng } from '../../../src/services/photos';
-import { caseUrl } from '../../../src/services/case-page-url';
+import { caseUrl } from '../../../src/case-url';
 import { botSuite, type SuiteStaff } from '../../support/bot-harness';
 import { junkJpeg } from '../../support/photo-files';
 import { inLanguage, press } from '../../support/press';

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { caseUrl } from '../../../src/services/case-page-url';
+import { caseUrl } from '../../../src/case-url';
 import type { FakeSmsProvider } from '../../../src/services/sms';
 import { smsDate } from '../../../src/services/sms/compose';
 import { matchesTemplate, registeredText, type SmsEvent, type SmsLanguage } from '../../../src/services/sms/templates';

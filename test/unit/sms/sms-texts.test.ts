@@ -1,4 +1,4 @@
-import { caseUrl } from '../../../src/services/case-page-url';
+import { caseUrl } from '../../../src/case-url';
 import { describe, expect, it } from 'vitest';
 import { createConfig } from '../../../src/config';
 import { maskMobile, MobileVault, parseIndianMobile, parseTemplateIds, templateKeys } from '../../../src/services/sms';
