@@ -41,7 +41,8 @@ export function pageLanguage(query: unknown, acceptLanguage: string | undefined,
       if (!seen || q > seen.q) named.set(primary, { q, at });
     }
   }
-  const weigh = (lang: Lang) => named.get(lang) ?? { q: star ?? 0, at: Number.POSITIVE_INFINITY };
+  // A language only `*` covers ranks after every named one of its weight.
+  const weigh = (lang: Lang) => named.get(lang) ?? { q: star ?? 0, at: Number.MAX_SAFE_INTEGER };
   const [best, next] = LANGUAGES.map((lang) => ({ lang, ...weigh(lang) }))
     .filter((x) => x.q > 0)
     .sort((a, b) => b.q - a.q || a.at - b.at);
