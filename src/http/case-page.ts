@@ -4,37 +4,26 @@ import { className } from '../../bot/views/owner/text';
 import type { Lang, Translator } from '../i18n';
 import { caseUrl } from '../case-url';
 import { PUBLIC_DAYS_AFTER_CUSTODY, type PublicCaseView } from '../services/public-case';
+import { escapeHtml, otherLanguage, publicPage } from './page';
 
 // The public case page (GET /c/<number>): what the s. 14 notice makes public, for an owner without Telegram or whose
 // son has it far away — the number and description of the cattle with their photos, the place of seizure, the pound
 // and its address, when they were brought in, the notice's dates, the auction once fixed and the statute's next date.
 // Never a claim, payment, deposit or complaint, a name (owner, seizer, staff) or a phone number: the read model
-// (src/services/public-case.ts) has none. Server-rendered HTML, no script, one inline stylesheet sized for a 360 px
-// phone; images only from this server.
+// (src/services/public-case.ts) has none. In the shell every public page shares (./page.ts); images only from this
+// server.
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
+/** The case page's own rules (after the shared ones in ./page.ts): the status box, the cattle with their photos. */
 const STYLE = `
-*{box-sizing:border-box}
-body{margin:0;font-family:system-ui,"Noto Sans","Noto Sans Devanagari",sans-serif;font-size:17px;line-height:1.5;color:#1a1a1a;background:#f4f4f0}
-main{max-width:34rem;margin:0 auto;padding:16px}
-header{display:flex;justify-content:space-between;align-items:baseline;gap:8px;flex-wrap:wrap}
-h1{font-size:1.2rem;margin:0 0 12px}
 h2{font-size:1.05rem;margin:16px 0 6px}
-.lang{font-size:.95rem}
 .status{border-radius:8px;padding:10px 14px;margin:0 0 14px;border:2px solid #8a6d00;background:#fff8e1}
 .status strong{display:block;font-size:1.1rem}
 .bad{background:#fdecea;border-color:#c62828}
-dl{margin:0;background:#fff;border-radius:8px;padding:4px 14px}
-dt{font-size:.85rem;color:#555;margin-top:10px}
-dd{margin:0 0 10px;font-weight:600;overflow-wrap:anywhere}
 ul.cattle{list-style:none;margin:0;padding:0}
 ul.cattle li{background:#fff;border-radius:8px;padding:10px;margin:0 0 10px}
 ul.cattle img{display:block;width:100%;height:auto;border-radius:6px;margin:0 0 6px;background:#ddd}
 .next{margin:12px 0}
 .tg{display:block;text-align:center;background:#0b57d0;color:#fff;border-radius:8px;padding:12px;margin:16px 0;text-decoration:none;font-weight:600}
-footer{font-size:.8rem;color:#555;margin-top:16px}
-a{color:#0b57d0}
 `;
 
 /** What the page shows: the case's public facts (null: the one "no such case" page; gone: its time is over). */
@@ -54,7 +43,6 @@ export function renderCasePage(translator: Translator, lang: Lang, page: CasePag
   const t = translator.forLang(lang);
   // The bot's owner views are pure functions of the read model and `t`: the page words the dates as the chat does.
   const ctx = { t, lang } as unknown as BotContext;
-  const other: Lang = lang === 'hi' ? 'en' : 'hi';
   const row = (label: string, value: string) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`;
   let body: string;
   let title = t('casepage:title_unknown');
@@ -123,23 +111,13 @@ ${telegram}`;
   } else {
     body = `<p class="status bad" role="status"><strong>${escapeHtml(t('casepage:not_found'))}</strong>${escapeHtml(t('casepage:not_found_note'))}</p>`;
   }
-  // The switch names the other language in that language; relative, so the same page opens in the other language.
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<header><h1>${escapeHtml(heading)}</h1><a class="lang" lang="${other}" hreflang="${other}" href="?lang=${other}">${escapeHtml(translator.t(other, 'casepage:switch_here'))}</a></header>
-${body}
-<footer>${escapeHtml(t('casepage:footer'))}</footer>
-</main>
-</body>
-</html>
-`;
+  return publicPage({
+    lang,
+    title,
+    heading,
+    switchLabel: translator.t(otherLanguage(lang), 'casepage:switch_here'),
+    footer: t('casepage:footer'),
+    style: STYLE,
+    body,
+  });
 }

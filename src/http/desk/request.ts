@@ -1,12 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CoreDeps } from '../../deps';
-import type { Lang } from '../../i18n';
 import type { StatutoryWindows } from '../../law';
 import type { StaffActor } from '../../services/staff-actor';
 import { CONTROL_OR_FORMAT } from '../../services/typed-input';
 import type { Frame } from './views';
 
-// What every desk route shares: the security headers, the checks of a request's parameters, the language, and
+// What every desk route shares: the security headers, the checks of a request's parameters, and
 // the context the route files are registered with.
 
 export interface DeskOptions {
@@ -102,22 +101,4 @@ export function hereOf(url: string, override?: string): string {
   u.searchParams.delete('lang');
   const q = u.searchParams.toString();
   return `${u.pathname}${q ? `?${q}` : ''}`;
-}
-
-/** The desk's language: the switch (?lang=), else the bot's stored choice or Telegram's, else the browser's. */
-export function languageOf(
-  chosen: Lang | undefined,
-  telegram: string | undefined,
-  acceptLanguage: string | undefined,
-  fallback: Lang,
-): Lang {
-  if (chosen) return chosen;
-  const tg = telegram?.toLowerCase().split('-')[0];
-  if (tg === 'hi' || tg === 'en') return tg;
-  const accepted = (acceptLanguage ?? '').toLowerCase();
-  const hi = accepted.indexOf('hi');
-  const en = accepted.indexOf('en');
-  if (hi >= 0 && (en < 0 || hi < en)) return 'hi';
-  if (en >= 0) return 'en';
-  return fallback;
 }

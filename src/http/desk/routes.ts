@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CASE_STATUSES, type CaseStatus } from '../../law';
 import type { CoreDeps } from '../../deps';
+import { userLanguage } from '../../i18n';
 import {
   deskEntry,
   deskPounds,
@@ -21,6 +22,7 @@ import {
 import { windowsFromConfig } from '../../services/dues';
 import { loadGrants, may, staffActorOf, type StaffActor } from '../../services/staff-actor';
 import { administersStaff } from '../../services/staff-admin';
+import { pageLanguage } from '../page';
 import { checkInitData, INIT_DATA_HEADER } from './auth';
 import { registerDeskDocuments } from './documents';
 import { registerDeskForms } from './forms';
@@ -31,7 +33,6 @@ import {
   type DeskWho,
   hereOf,
   int,
-  languageOf,
   oneOf,
   type Query,
   SECURITY_HEADERS,
@@ -40,7 +41,7 @@ import {
 } from './request';
 import { districtView, entryView, frame, moneyView, registerView, shell, todayView, type Frame } from './views';
 
-export { DESK_CSP, type DeskOptions, languageOf } from './request';
+export { DESK_CSP, type DeskOptions } from './request';
 
 /**
  * The staff desk, a Telegram Mini App served under /desk by the HTTP server the bot already runs.
@@ -96,7 +97,7 @@ export async function registerDesk(app: FastifyInstance, deps: CoreDeps, o: Desk
     );
 
   app.get(DESK_PATH, { config: { rateLimit } }, async (req, reply) => {
-    const lang = languageOf(undefined, undefined, req.headers['accept-language'], deps.config.DEFAULT_LANGUAGE);
+    const lang = pageLanguage(undefined, req.headers['accept-language'], deps.config.DEFAULT_LANGUAGE);
     return reply
       .headers(SECURITY_HEADERS)
       .type('text/html; charset=utf-8')
@@ -136,13 +137,11 @@ export async function registerDesk(app: FastifyInstance, deps: CoreDeps, o: Desk
       const q = (req.query ?? {}) as Query;
       const posted = req.method === 'POST' ? ((req.body ?? {}) as Query) : undefined;
       try {
-        const lang = languageOf(
+        // The switch (?lang=, or a form's lang), else the person's language as the bot speaks to him.
+        const lang =
           oneOf(q, 'lang', ['en', 'hi'] as const) ??
-            (posted ? oneOf(posted, 'lang', ['en', 'hi'] as const) : undefined),
-          w.storedLang ?? w.tgLang,
-          undefined,
-          deps.config.DEFAULT_LANGUAGE,
-        );
+          (posted ? oneOf(posted, 'lang', ['en', 'hi'] as const) : undefined) ??
+          userLanguage(deps.config, { language: w.storedLang, languageCode: w.tgLang ?? null });
         const here = hereOf(
           req.url,
           req.method === 'POST' ? `/desk/v/${name === 'entry' ? 'register' : name}` : undefined,

@@ -54,6 +54,24 @@ describe('staff desk over HTTP', { timeout: 60_000 }, () => {
     expect(weight).toBeLessThan(150_000);
   });
 
+  it("picks the desk's page, the receipt page and the case page in the language the browser weighs highest", async () => {
+    // [Accept-Language, the language of all three pages] on a server whose DEFAULT_LANGUAGE is Hindi.
+    const browsers: Array<[string, 'hi' | 'en']> = [
+      ['en;q=0.1, hi;q=0.9', 'hi'],
+      ['hil, en;q=0.5', 'en'],
+      ['en-GB', 'en'],
+      ['*;q=0.5, en', 'en'],
+      ['hi;q=0, *', 'en'],
+      ['hi;q=2, en;q=0.5', 'en'],
+      ['ta', 'hi'],
+    ];
+    for (const [header, lang] of browsers)
+      for (const url of ['/desk', '/r/ZZZZ9999', '/c/NO-SUCH-CASE']) {
+        const html = await (await fetch(`${w.base}${url}`, { headers: { 'accept-language': header } })).text();
+        expect(html, `${url} with ${header}`).toContain(`<html lang="${lang}">`);
+      }
+  });
+
   it('answers 401 and nothing else to missing, forged, stale, future and foreign initData', async () => {
     const now = w.clock.now();
     const good = w.initData('keeper');

@@ -1,13 +1,15 @@
 import { formatDate, formatDateTime, formatRupees, type Lang, type Translate } from '../../../i18n';
 import type { DeskPound } from '../../../services/desk';
 import type { NextDeadline } from '../../../services/next-deadline';
+import { escapeHtml } from '../../page';
 
 // The staff desk's HTML: pure functions of the read models (src/services/desk/) and the translator, one file per
-// view beside this one. Every text is escaped here; every word comes from locales/<lang>/desk.json (and common.json
-// for statuses, roles and cattle). The page (`shell`) has no data; the fragments are fetched with Telegram's
-// initData by the page's script. Here: the frame every fragment shares and the small pieces the views are built of.
+// view beside this one. Every text is escaped here, with the one escaper of every page (../../page.ts); every word
+// comes from locales/<lang>/desk.json (and common.json for statuses, roles and cattle). The page (`shell`) has no
+// data; the fragments are fetched with Telegram's initData by the page's script. Here: the frame every fragment
+// shares and the small pieces the views are built of.
 
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export { escapeHtml };
 const e = escapeHtml;
 
 /** What every fragment's header needs: who, in which language, which tabs. */
