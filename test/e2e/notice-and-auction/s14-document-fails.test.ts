@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LONGEST_CASE_NUMBER, qrHoldsCaseUrl } from '../../../src/case-url';
 import { Metrics } from '../../../src/observability/metrics';
 import { botSuite, type TestUser } from '../../support/bot-harness';
 import { ist } from '../../support/case-fixture';
@@ -7,10 +8,22 @@ import { inLanguage, lastText } from '../../support/press';
 import { createCase, seedPounds } from '../../integration/jobs/cases';
 
 // A PDF that cannot be typeset fails the same way on every try: the s. 14 notice's words reach the officer without it,
-// with a line saying so, and the error is counted as one retrying will not cure. Here the deployment's PUBLIC_URL is
-// too long for the notice's QR code (a configuration mistake: nothing a user types can break the typesetter, text
-// reaches it as data), so every notice fails to typeset; the proclamation, which has no QR code, typesets as usual.
-const TOO_LONG_FOR_A_QR = `https://kanji.example.gov.in/${'district/'.repeat(300)}pages`;
+// with a line saying so, and the error is counted as one retrying will not cure. Nothing a user types can break the
+// typesetter (text reaches it as data), and start-up refuses a PUBLIC_URL the notice's QR code cannot hold with the
+// longest number the register makes; so the failure here is a case number longer than any the register makes, written
+// straight into the database, under the longest PUBLIC_URL start-up accepts: the QR code cannot hold the address, the
+// notice fails to typeset every time, and the proclamation, which has no QR code, typesets as usual.
+const LONGEST_ACCEPTED_PUBLIC_URL = (() => {
+  const url = (n: number) => `https://kanji.example.gov.in/${'d'.repeat(n)}`;
+  let lo = 0;
+  let hi = 4_000;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (qrHoldsCaseUrl(url(mid))) lo = mid;
+    else hi = mid - 1;
+  }
+  return url(lo);
+})();
 
 describe('s. 14 notice whose PDF cannot be made (e2e, jobs)', () => {
   const officer: TestUser = { id: 9401, firstName: 'Vikram', languageCode: 'en' };
@@ -18,13 +31,15 @@ describe('s. 14 notice whose PDF cannot be made (e2e, jobs)', () => {
   const metrics = new Metrics();
   let jai: { id: number; number: string };
   const h = botSuite(
-    { start: '2026-11-05T10:00:00+05:30', jobs: true, env: { PUBLIC_URL: TOO_LONG_FOR_A_QR } },
+    { start: '2026-11-05T10:00:00+05:30', jobs: true, env: { PUBLIC_URL: LONGEST_ACCEPTED_PUBLIC_URL } },
     async (h) => {
       h.deps.metrics = metrics;
       await seedPounds(h.deps.db, ist('2026-11-01 09:00'));
       await enrolStaff(h.deps.db, officer.id, 'OFFICER', ['JAI1'], 'Vikram Singh');
       await enrolStaff(h.deps.db, admin.id, 'ADMIN', []);
       jai = await createCase(h.deps.db, { pound: 'JAI1', impoundedAt: ist('2026-11-01 10:00'), place: 'Kunda' });
+      jai.number = `${LONGEST_CASE_NUMBER}${'0'.repeat(200)}`;
+      await h.deps.db.case.update({ where: { id: jai.id }, data: { number: jai.number } });
       await h.drain();
     },
   );
