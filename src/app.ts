@@ -1,7 +1,6 @@
 import { Api, type ApiClientOptions, type Bot } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
-import { createBot, type BotContext, type BotDeps } from '../bot';
-import { endHeldLeases } from '../bot/middleware/session-storage';
+import { createBot, type BotContext, type BotDeps, type KanjiBot } from '../bot';
 import { createJobRuntime, type JobRuntime } from '../jobs/runtime';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
@@ -21,7 +20,7 @@ import { ownerNlu } from './services/owner-intent';
 export interface App {
   deps: CoreDeps;
   database: Database;
-  bot?: Bot<BotContext>;
+  bot?: KanjiBot;
   jobs: JobRuntime;
   /** The HTTP server once started (webhook, /healthz, /readyz, /metrics, dashboard, /r/<code>). */
   readonly http: HttpServer | undefined;
@@ -85,7 +84,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
   );
   const deps: CoreDeps = { config, db: database.prisma, clock, logger, translator, metrics, ...(sms ? { sms } : {}) };
 
-  let bot: Bot<BotContext> | undefined;
+  let bot: KanjiBot | undefined;
   let botDeps: BotDeps | undefined;
   let api: Api;
   if (options.mode === 'all') {
@@ -207,7 +206,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       if (bot?.isRunning()) await bot.stop();
       if (http) await http.app.close();
       // Sessions leases this process still holds end now, not after LEASE_MS (bot/middleware/session-storage.ts).
-      await endHeldLeases(database.prisma);
+      await bot?.leases.endAll();
       await jobs.stop();
       await database.close();
     },
