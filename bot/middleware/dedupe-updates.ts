@@ -19,7 +19,7 @@ import { endLeasesSql, type HeldLeases, leaseUntil, releaseUnusedLease, sessionV
  *   domain operations are idempotent for that case. `finishedAt` is written in batches, not per update.
  * - Telegram keeps an undelivered update for at most 24 h and may restart update ids after a long quiet spell:
  *   an id first seen more than FORGET_AFTER_MS ago is new again, and such rows are pruned (opportunistically,
- *   at most every PRUNE_EVERY_MS per process), so the table does not grow and real commands are not skipped.
+ *   at most every PRUNE_EVERY_MS per bot), so the table does not grow and real commands are not skipped.
  */
 export const CLAIM_LEASE_MS = 5 * 60_000;
 export const FORGET_AFTER_MS = 24 * 3_600_000;
