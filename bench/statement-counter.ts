@@ -5,8 +5,6 @@ import type { DirectSql } from '../src/db/direct';
 
 export interface StatementCounter {
   total: number;
-  /** Round trips to the database: a statement each, except a pipeline's statements, which share one (src/db/pipeline.ts). */
-  roundTrips: number;
   byVerb: Map<string, number>;
   /** Print each statement to stderr (BENCH_SQL=1). */
   trace: boolean;
@@ -31,19 +29,16 @@ export function countingAdapter(factory: SqlMigrationAwareDriverAdapterFactory):
 } {
   const counter: StatementCounter = {
     total: 0,
-    roundTrips: 0,
     byVerb: new Map(),
     trace: false,
     reset() {
       this.total = 0;
-      this.roundTrips = 0;
       this.byVerb.clear();
     },
   };
   const note = (verb: string, sql?: string) => {
     if (counter.trace && sql) console.error(`[sql] ${sql.replace(/\s+/g, ' ').slice(0, 300)}`);
     counter.total++;
-    counter.roundTrips++;
     counter.byVerb.set(verb, (counter.byVerb.get(verb) ?? 0) + 1);
   };
   const verbOf = (sql: string) => (/^\s*(\w+)/.exec(sql)?.[1] ?? '?').toUpperCase();
@@ -81,11 +76,9 @@ export function countingAdapter(factory: SqlMigrationAwareDriverAdapterFactory):
 
 /** The direct path (src/db/direct.ts: the per-update fixed statements and the keeper's confirmation on Postgres) counted into `counter` too. */
 export function countingDirect(direct: DirectSql, counter: StatementCounter): DirectSql {
-  const note = (text: string, ownTrip = true) => {
-    if (counter.trace)
-      console.error(`[sql direct${ownTrip ? '' : ', pipelined'}] ${text.replace(/\s+/g, ' ').slice(0, 300)}`);
+  const note = (text: string) => {
+    if (counter.trace) console.error(`[sql direct] ${text.replace(/\s+/g, ' ').slice(0, 300)}`);
     counter.total++;
-    if (ownTrip) counter.roundTrips++;
     const verb = (/^\s*(\w+)/.exec(text)?.[1] ?? '?').toUpperCase();
     counter.byVerb.set(verb, (counter.byVerb.get(verb) ?? 0) + 1);
   };
@@ -96,18 +89,8 @@ export function countingDirect(direct: DirectSql, counter: StatementCounter): Di
       return query(text, values);
     };
   const transaction = direct.transaction?.bind(direct);
-  const pipeline = direct.pipeline?.bind(direct);
   return {
     query: counted(direct.query.bind(direct)),
-    ...(pipeline
-      ? {
-          pipeline(statements: Parameters<NonNullable<DirectSql['pipeline']>>[0]) {
-            for (const st of statements) note(st.text, false);
-            counter.roundTrips++;
-            return pipeline(statements);
-          },
-        }
-      : {}),
     ...(transaction
       ? {
           // BEGIN, and COMMIT or ROLLBACK, are sent by the transaction itself: noted here as the adapter's are.

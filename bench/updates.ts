@@ -325,9 +325,7 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
         .sort()
         .map(([v, c]) => `${v} ${f1(c / k)}`)
         .join(', ');
-      perKindLines.push(
-        `${kind} ${f1(counter.total / k)} (${verbs}; round trips ${f1(counter.roundTrips / k)}; Bot API calls ${f1(calls)})`,
-      );
+      perKindLines.push(`${kind} ${f1(counter.total / k)} (${verbs}; Bot API calls ${f1(calls)})`);
     }
     counter.reset();
     for (let j = 0; j < 20; j++) await base(baseUpdates(1)[0]!);

@@ -4,6 +4,7 @@ import type { JobsStatus } from '../jobs/status';
 import type { CoreDeps } from '../src/deps';
 import type { Lang, Translate } from '../src/i18n';
 import type { SpeechToText } from '../src/services/speech-to-text';
+import type { UserCache } from './middleware/user';
 
 /**
  * Per-chat session, stored in the database (BotSession). Multi-step flows keep their step here:
@@ -15,6 +16,12 @@ export interface SessionData {
   data?: Record<string, unknown>;
   /** The case this person last opened in this chat: what "how much?" or "where is it?" refers to (bot/flows/referent.ts). */
   caseId?: number;
+}
+
+/** A chat's session lease (bot/middleware/session-storage.ts): its token, and the session as read when it was taken. */
+export interface SessionLease {
+  token: string;
+  value: SessionData;
 }
 
 export interface BotDeps extends CoreDeps {
@@ -46,6 +53,21 @@ interface Flavor {
    * services decide every act on the grants as they stand in their transaction (`authorizeInTx`).
    */
   actor: StaffActor;
+  /**
+   * The session key ("<chat id>:<user id>"); undefined for an update without both a chat and a sender. Set by the
+   * per-chat order (`inChatOrder`, bot/middleware/session-storage.ts); read by the claim and the session.
+   */
+  sessionKey: string | undefined;
+  /**
+   * The chat's session lease when it was taken in the statement of the update's claim (bot/middleware/dedupe-updates.ts);
+   * the session middleware takes it over (and clears it), or the claim ends it when the update failed before that.
+   */
+  lease: SessionLease | undefined;
+  /**
+   * This bot's cache of users' languages and grants (bot/middleware/user.ts), set by the user middleware: a change of
+   * a user's language or grants made here calls `forget` so it shows at once.
+   */
+  userCache: UserCache;
 }
 
 export type BotContext = Context & SessionFlavor<SessionData> & Flavor;

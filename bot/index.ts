@@ -4,11 +4,11 @@ import type { BotContext, BotDeps } from './context';
 import { features, lastFeature } from './features';
 import { inOrder, routeFeatures } from './features/feature';
 import { attachDeps } from './middleware/deps';
-import { dedupeUpdates } from './middleware/dedupe-updates';
+import { dedupeUpdates, FinishedClaims } from './middleware/dedupe-updates';
 import { handleBotError } from './middleware/errors';
 import { observeUpdates } from './middleware/observe';
-import { dbSession, inChatOrder } from './middleware/session-storage';
-import { loadUser } from './middleware/user';
+import { dbSession, HeldLeases, inChatOrder } from './middleware/session-storage';
+import { loadUser, UserCache } from './middleware/user';
 
 export type { BotContext, BotDeps } from './context';
 
@@ -22,16 +22,26 @@ export interface CreateBotOptions {
 }
 
 /**
+ * The bot, and what it keeps across updates: its users' languages and grants (`users`; a test forgets one there) and
+ * the session leases it holds (`leases`, ended at shutdown: src/app.ts).
+ */
+export type KanjiBot = Bot<BotContext> & { readonly users: UserCache; readonly leases: HeldLeases };
+
+/**
  * The composition of the bot. Middleware order is fixed and reads top to bottom:
  * deps → log scope & metrics → per-chat order → replay guard → user & language & roles → session (one update per chat at a
  * time, across processes) → [error boundary: features → unhandled, for updates that have a sender].
  */
-export function createBot(token: string, deps: BotDeps, options: CreateBotOptions = {}): Bot<BotContext> {
+export function createBot(token: string, deps: BotDeps, options: CreateBotOptions = {}): KanjiBot {
   const bot = new Bot<BotContext>(token, {
     ...(options.client ? { client: options.client } : {}),
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),
   });
-  const user = loadUser(options.userCacheTtlMs);
+  // What the middleware keeps across updates lives here, one of each per bot; what it learns about one update (the
+  // session key, the lease taken with the claim, the user) goes on that update's context.
+  const users = new UserCache(options.userCacheTtlMs);
+  const leases = new HeldLeases(deps.db, deps.logger);
+  const claims = new FinishedClaims(deps.db, deps.clock, deps.logger);
   // Chained without grammY's two async frames per step (bot/features/feature.ts `inOrder`): every update runs them all.
   bot.use(
     inOrder([
@@ -44,10 +54,9 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
       },
       // One update of a chat at a time, in arrival order (webhooks, the runner's long polling, the local chat alike).
       inChatOrder(),
-      // The claim carries the user's refresh when his cached record cannot serve (and the screen's likely read).
-      dedupeUpdates(user.refreshAhead),
-      user.load,
-      dbSession(),
+      dedupeUpdates(claims, leases),
+      loadUser(users),
+      dbSession(leases),
     ]),
   );
   // A handler that fails is answered ("nothing was changed, try again") and logged here, the same way under
@@ -62,5 +71,5 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
     .filter((ctx) => ctx.from !== undefined || ctx.chat?.type === 'private')
     .use(routeFeatures([...features, lastFeature]));
   bot.catch(handleBotError);
-  return bot;
+  return Object.assign(bot, { users, leases });
 }

@@ -80,7 +80,7 @@ export const DB_CALLS: Readonly<Record<string, number>> = {
   'bot/features/register-seizure.ts': 1,
   'bot/features/release.ts': 1,
   'bot/features/surplus-request.ts': 1,
-  'bot/middleware/dedupe-updates.ts': 8,
+  'bot/middleware/dedupe-updates.ts': 7,
   'bot/middleware/session-storage.ts': 8,
   'bot/middleware/user.ts': 2,
 };

@@ -1,7 +1,6 @@
 import { Api, type ApiClientOptions, type Bot } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
-import { createBot, type BotContext, type BotDeps } from '../bot';
-import { endHeldLeases } from '../bot/middleware/session-storage';
+import { createBot, type BotContext, type BotDeps, type KanjiBot } from '../bot';
 import { createLimitsRedis } from '../jobs/redis';
 import { createJobRuntime, type JobRuntime } from '../jobs/runtime';
 import { systemClock, type Clock } from './clock';
@@ -23,7 +22,7 @@ import { ownerNlu } from './services/owner-intent';
 export interface App {
   deps: CoreDeps;
   database: Database;
-  bot?: Bot<BotContext>;
+  bot?: KanjiBot;
   jobs: JobRuntime;
   /** The HTTP server once started (webhook, /healthz, /readyz, /metrics, dashboard, /r/<code>). */
   readonly http: HttpServer | undefined;
@@ -87,7 +86,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
   );
   const deps: CoreDeps = { config, db: database.prisma, clock, logger, translator, metrics, ...(sms ? { sms } : {}) };
 
-  let bot: Bot<BotContext> | undefined;
+  let bot: KanjiBot | undefined;
   let botDeps: BotDeps | undefined;
   let api: Api;
   if (options.mode === 'all') {
@@ -223,7 +222,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       if (limitsRedis?.status === 'ready') await limitsRedis.quit().catch(() => limitsRedis?.disconnect());
       else limitsRedis?.disconnect();
       // Sessions leases this process still holds end now, not after LEASE_MS (bot/middleware/session-storage.ts).
-      await endHeldLeases(database.prisma);
+      await bot?.leases.endAll();
       await jobs.stop();
       await database.close();
     },

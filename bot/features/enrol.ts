@@ -6,7 +6,6 @@ import { lawRole } from '../../src/services/staff-actor';
 import { registerMenuForUser } from '../commands';
 import { staffCommandList } from '../views/staff-commands';
 import { leaveAnyFlow } from '../flows/flow';
-import { forgetUser } from '../middleware/user';
 import { Feature } from './feature';
 
 /**
@@ -40,7 +39,7 @@ enrolFeature.command('start', async (ctx, next) => {
     await ctx.reply(refusalText(ctx.t, e, 'staff'));
     return;
   }
-  forgetUser(db, ctx.from.id);
+  ctx.userCache.forget(ctx.from.id);
   const pounds = await db.pound.findMany({ where: { code: { in: result.poundCodes } }, orderBy: { code: 'asc' } });
   const poundList = pounds
     .map((p) => ctx.t('staff:enrol.pound_line', { code: p.code, name: poundNameIn(ctx.lang, p) }))

@@ -2,7 +2,6 @@ import { deskUrl } from '../../src/services/desk';
 import type { Lang } from '../../src/i18n';
 import { registerMenuForUser } from '../commands';
 import type { BotContext } from '../context';
-import { forgetUser } from '../middleware/user';
 import { languageKeyboard, ownerCb } from '../keyboards/owner';
 import { onAction } from './on-action';
 import { Feature } from './feature';
@@ -13,7 +12,7 @@ export const languageFeature = new Feature();
 async function setLanguage(ctx: BotContext, lang: Lang): Promise<void> {
   if (!ctx.from) return;
   await ctx.deps.db.telegramUser.update({ where: { id: BigInt(ctx.from.id) }, data: { language: lang } });
-  forgetUser(ctx.deps.db, ctx.from.id);
+  ctx.userCache.forget(ctx.from.id);
   ctx.lang = lang;
   ctx.t = ctx.deps.translator.forLang(lang);
   await ctx.reply(ctx.t('owner:language.set'));

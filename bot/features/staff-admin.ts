@@ -15,7 +15,6 @@ import {
 import { lawRole } from '../../src/services/staff-actor';
 import { registerMenuForUser } from '../commands';
 import { callbackCodec } from '../flows/callback-codec';
-import { forgetUser } from '../middleware/user';
 import type { BotContext } from '../context';
 import { Feature } from './feature';
 
@@ -139,7 +138,7 @@ async function revokeAndReply(ctx: BotContext, staffId: number, selfConfirmed: b
   }
   // This process's cache of his grants goes at once (other processes' within USER_CACHE_TTL_MS, and no act of his
   // waits for that: every write reads the grants again); his chat menu goes back to the owner commands.
-  forgetUser(ctx.deps.db, done.telegramId);
+  ctx.userCache.forget(done.telegramId);
   await registerMenuForUser(ctx.api, ctx.deps, done.telegramId, deskUrl(ctx.deps.config)).catch((err) =>
     ctx.deps.logger.warn({ err: (err as Error).message }, 'menu of a revoked official not reset'),
   );

@@ -27,7 +27,7 @@ export const observeUpdates: MiddlewareFn<BotContext> = (ctx, next) => {
         ctx.deps.metrics?.updateHandled(kind, outcome, seconds, scope.statements);
         // One line per update for an operator to follow (the scope adds update_id, chat_id, user_id, req_id).
         ctx.deps.logger.info(
-          { outcome, ms: Math.round(seconds * 1000), statements: scope.statements, roundTrips: scope.roundTrips },
+          { outcome, ms: Math.round(seconds * 1000), statements: scope.statements },
           'update handled',
         );
       }

@@ -35,35 +35,21 @@ const RETRY_MS = 10;
 /** How long a lease whose session did not change is held before it ends without a claim to ride on. */
 export const HOLD_MS = 20;
 
-const keys = new WeakMap<object, string | null>();
 /**
  * The session key: chat and sender ("<chat id>:<user id>"); undefined for updates without both (no lease is taken,
- * the update is not queued behind a chat's, and its session is its own: `defineSession`). Kept per update:
- * the chat order, the claim and the session ask for it, and grammY finds the chat and the sender by walking the
- * update's fields each time.
+ * the update is not queued behind a chat's, and its session is its own: `defineSession`). Worked out once per update
+ * by `inChatOrder` into `ctx.sessionKey`, which the chat order, the claim and the session read.
  */
-export function sessionKeyOf(ctx: BotContext): string | undefined {
-  let key = keys.get(ctx);
-  if (key === undefined) keys.set(ctx, (key = ctx.chat && ctx.from ? `${ctx.chat.id}:${ctx.from.id}` : null));
-  return key ?? undefined;
-}
-
-/** A lease taken together with the update's claim (bot/middleware/dedupe-updates.ts), kept on the context. */
-export interface TakenLease {
-  token: string;
-  value: SessionData;
-}
-const taken = new WeakMap<object, TakenLease>();
-export function rememberLease(ctx: BotContext, lease: TakenLease): void {
-  taken.set(ctx, lease);
+function sessionKeyOf(ctx: BotContext): string | undefined {
+  return ctx.chat && ctx.from ? `${ctx.chat.id}:${ctx.from.id}` : undefined;
 }
 
 /** Ends a lease taken with the claim that the session middleware never used (a failure before it). */
 export async function releaseUnusedLease(ctx: BotContext): Promise<void> {
-  const lease = taken.get(ctx);
-  const key = sessionKeyOf(ctx);
+  const lease = ctx.lease;
+  const key = ctx.sessionKey;
   if (!lease || key === undefined) return;
-  taken.delete(ctx);
+  ctx.lease = undefined;
   await endLease(ctx.deps.db, key, lease.token, undefined, ctx.deps.clock.now()).catch(() => {});
 }
 
@@ -98,76 +84,86 @@ async function endLease(db: Db, key: string, token: string, json: string | undef
       );
 }
 
-/** This process's held leases (sessions unchanged, lease not yet ended) and those being ended right now. */
-interface Held {
-  tokens: Map<string, string>;
-  ending: Map<string, Promise<void>>;
-  timer?: NodeJS.Timeout;
-  logger?: Logger;
-}
-const helds = new WeakMap<Db, Held>();
-function heldOf(db: Db): Held {
-  let h = helds.get(db);
-  if (!h) helds.set(db, (h = { tokens: new Map(), ending: new Map() }));
-  return h;
-}
-
-/** Keeps the lease `token` on `key` (its session did not change); it ends within HOLD_MS. */
-export function holdLease(db: Db, key: string, token: string, logger?: Logger): void {
-  const h = heldOf(db);
-  h.tokens.set(key, token);
-  h.logger ??= logger;
-  h.timer ??= setTimeout(() => void endHeldLeases(db), HOLD_MS).unref();
-}
-
 /**
- * Before an update of `key` is claimed: the token of this process's held lease on it (taken over: the claim
- * renews it), after an end already under way has landed; undefined when none is held.
+ * This bot's held leases (sessions unchanged, lease not yet ended) and those being ended right now; one per bot,
+ * created with it (bot/index.ts) and ended at shutdown (src/app.ts).
  */
-export async function takeHeldLease(db: Db, key: string): Promise<string | undefined> {
-  const h = helds.get(db);
-  if (!h) return undefined;
-  const ending = h.ending.get(key);
-  if (ending) await ending;
-  const token = h.tokens.get(key);
-  if (token !== undefined) h.tokens.delete(key);
-  return token;
-}
+export class HeldLeases {
+  private readonly tokens = new Map<string, string>();
+  private readonly ending = new Map<string, Promise<void>>();
+  private timer: NodeJS.Timeout | undefined;
 
-/** The held leases to end (apart from `except`), for a statement about to run; `done` after it ran. */
-export function drainHeldLeases(
-  db: Db,
-  except?: string,
-): { keys: string[]; tokens: string[]; done(ok: boolean): void } {
-  const h = helds.get(db);
-  const keys: string[] = [];
-  const tokens: string[] = [];
-  if (!h || h.tokens.size === 0) return { keys, tokens, done() {} };
-  for (const [k, t] of h.tokens) {
-    if (k === except) continue;
-    keys.push(k);
-    tokens.push(t);
+  constructor(
+    private readonly db: Db,
+    private readonly logger?: Logger,
+  ) {}
+
+  /** Keeps the lease `token` on `key` (its session did not change); it ends within HOLD_MS. */
+  hold(key: string, token: string): void {
+    this.tokens.set(key, token);
+    this.timer ??= setTimeout(() => void this.endAll(), HOLD_MS).unref();
   }
-  for (const k of keys) h.tokens.delete(k);
-  if (h.tokens.size === 0 && h.timer) {
-    clearTimeout(h.timer);
-    h.timer = undefined;
+
+  /**
+   * Before an update of `key` is claimed: the token of the held lease on it (taken over: the claim renews it), after an
+   * end already under way has landed; undefined when none is held.
+   */
+  async take(key: string): Promise<string | undefined> {
+    const ending = this.ending.get(key);
+    if (ending) await ending;
+    const token = this.tokens.get(key);
+    if (token !== undefined) this.tokens.delete(key);
+    return token;
   }
-  let finish: () => void = () => {};
-  const landed = new Promise<void>((r) => (finish = r));
-  for (const k of keys) h.ending.set(k, landed);
-  return {
-    keys,
-    tokens,
-    done(ok) {
-      for (const k of keys) if (h.ending.get(k) === landed) h.ending.delete(k);
-      // Not ended (the database failed): held again, tried again; they lapse after LEASE_MS at worst.
-      if (!ok) {
-        for (const [i, k] of keys.entries()) if (!h.tokens.has(k)) holdLease(db, k, tokens[i]!);
-      }
-      finish();
-    },
-  };
+
+  /** The held leases to end (apart from `except`), for a statement about to run; `done` after it ran. */
+  drain(except?: string): { keys: string[]; tokens: string[]; done(ok: boolean): void } {
+    const keys: string[] = [];
+    const tokens: string[] = [];
+    if (this.tokens.size === 0) return { keys, tokens, done() {} };
+    for (const [k, t] of this.tokens) {
+      if (k === except) continue;
+      keys.push(k);
+      tokens.push(t);
+    }
+    for (const k of keys) this.tokens.delete(k);
+    if (this.tokens.size === 0 && this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    let finish: () => void = () => {};
+    const landed = new Promise<void>((r) => (finish = r));
+    for (const k of keys) this.ending.set(k, landed);
+    return {
+      keys,
+      tokens,
+      done: (ok) => {
+        for (const k of keys) if (this.ending.get(k) === landed) this.ending.delete(k);
+        // Not ended (the database failed): held again, tried again; they lapse after LEASE_MS at worst.
+        if (!ok) {
+          for (const [i, k] of keys.entries()) if (!this.tokens.has(k)) this.hold(k, tokens[i]!);
+        }
+        finish();
+      },
+    };
+  }
+
+  /** Ends every held lease now, in one statement (also at shutdown: src/app.ts). */
+  async endAll(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const d = this.drain();
+    if (d.keys.length === 0) return;
+    let ok = false;
+    try {
+      await executeSql(this.db, endLeasesSql(d.keys, d.tokens));
+      ok = true;
+    } catch (err) {
+      this.logger?.warn({ err }, 'held session leases not ended; tried again');
+    } finally {
+      d.done(ok);
+    }
+  }
 }
 
 /** SQL ending the leases `keys`/`tokens` (held by this process); embeddable as a CTE of the claim statement. */
@@ -175,24 +171,6 @@ export function endLeasesSql(keys: string[], tokens: string[]): Prisma.Sql {
   return Prisma.sql`UPDATE "BotSession" AS s SET "lockedUntil" = NULL, "lockToken" = NULL
       FROM unnest(${keys}::text[], ${tokens}::text[]) AS e("key", "token")
       WHERE s."key" = e."key" AND s."lockToken" = e."token"`;
-}
-
-/** Ends every held lease now, in one statement (also at shutdown: src/app.ts). */
-export async function endHeldLeases(db: Db): Promise<void> {
-  const h = helds.get(db);
-  if (h?.timer) clearTimeout(h.timer);
-  if (h) h.timer = undefined;
-  const d = drainHeldLeases(db);
-  if (d.keys.length === 0) return;
-  let ok = false;
-  try {
-    await executeSql(db, endLeasesSql(d.keys, d.tokens));
-    ok = true;
-  } catch (err) {
-    h?.logger?.warn({ err }, 'held session leases not ended; tried again');
-  } finally {
-    d.done(ok);
-  }
 }
 
 /**
@@ -223,25 +201,29 @@ function defineSession(ctx: BotContext, initial: SessionData): { current: () => 
  * so the claim and the lease are taken in order too.
  */
 export function inChatOrder(): MiddlewareFn<BotContext> {
-  return sequentialize<BotContext>(sessionKeyOf);
+  const queue = sequentialize<BotContext>((ctx) => ctx.sessionKey);
+  return (ctx, next) => {
+    ctx.sessionKey = sessionKeyOf(ctx);
+    return queue(ctx, next);
+  };
 }
 
 /** The session middleware (replaces grammY's `session()`; the session lives in `ctx.session` as before). */
-export function dbSession(): MiddlewareFn<BotContext> {
+export function dbSession(leases: HeldLeases): MiddlewareFn<BotContext> {
   return async (ctx, next) => {
-    const key = sessionKeyOf(ctx);
+    const key = ctx.sessionKey;
     if (key === undefined) {
       defineSession(ctx, {});
       return next();
     }
-    await runLeased(ctx, key, next);
+    await runLeased(ctx, key, leases, next);
   };
 }
 
-async function runLeased(ctx: BotContext, key: string, next: () => Promise<void>): Promise<void> {
+async function runLeased(ctx: BotContext, key: string, leases: HeldLeases, next: () => Promise<void>): Promise<void> {
   const { db, clock, logger } = ctx.deps;
-  const early = taken.get(ctx);
-  taken.delete(ctx);
+  const early = ctx.lease;
+  ctx.lease = undefined;
   const token = early?.token ?? randomUUID();
   const started = clock.now().getTime();
   let value: SessionData | undefined = early?.value;
@@ -265,7 +247,7 @@ async function runLeased(ctx: BotContext, key: string, next: () => Promise<void>
     ran = true;
   } finally {
     // Unchanged: the lease is held and ends lazily (with other held ones), or the chat's next update here takes it.
-    if (ran && json === undefined) holdLease(db, key, token, logger);
+    if (ran && json === undefined) leases.hold(key, token);
     else {
       // On a propagated failure the session is not saved (as with grammY's session()), only the lease ends.
       const ended = await endLease(db, key, token, json, clock.now());

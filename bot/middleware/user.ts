@@ -1,5 +1,5 @@
 import type { MiddlewareFn } from 'grammy';
-import { Prisma, type Db } from '../../src/db';
+import { Prisma } from '../../src/db';
 import { queryRows } from '../../src/db/direct';
 import { type Lang, userLanguage } from '../../src/i18n';
 import { grantsOfRows, staffActorOf, type Grant, type GrantRow } from '../../src/services/staff-actor';
@@ -10,8 +10,9 @@ import { viaOf } from './via';
  * Records the Telegram user (numeric id, first name, language; never a phone number), picks the language
  * (`userLanguage`: stored choice, else Telegram's language_code, else DEFAULT_LANGUAGE) and loads active staff grants.
  *
- * Cached in-process for `ttlMs` (default USER_CACHE_TTL_MS) so an update costs no round trip for them:
- * - in this process a language change (/language) or an enrolment calls `forgetUser`, so it shows at once;
+ * Cached in-process for `ttlMs` (default USER_CACHE_TTL_MS) so an update costs no round trip for them, in the bot's
+ * `UserCache` (created with the bot, bot/index.ts; `ctx.userCache`):
+ * - in this process a language change (/language), an enrolment or a revocation calls `forget`, so it shows at once;
  * - the cached grants (`ctx.actor`) decide only what is harmless: which menu, greeting, command list, button or
  *   screen to show. They never decide an act: every service action that records money, releases cattle, issues a
  *   document or changes a case reads the grants again inside its own transaction (`authorizeInTx`,
@@ -33,16 +34,36 @@ interface CachedUser {
   loadedAt: number;
 }
 
-const caches = new WeakMap<Db, Map<bigint, CachedUser>>();
-function cacheOf(db: Db): Map<bigint, CachedUser> {
-  let c = caches.get(db);
-  if (!c) caches.set(db, (c = new Map()));
-  return c;
-}
+/** Users' languages and grants, kept for `ttlMs` (0: nothing kept); one per bot, created with it. */
+export class UserCache {
+  private readonly users = new Map<bigint, CachedUser>();
 
-/** Drops a user's cached language and grants (after a language change, an enrolment or a revocation). */
-export function forgetUser(db: Db, telegramUserId: bigint | number): void {
-  caches.get(db)?.delete(BigInt(telegramUserId));
+  constructor(readonly ttlMs = USER_CACHE_TTL_MS) {}
+
+  /** The cached user, if he is still what this update may use (fresh, and the same name and language_code). */
+  get(person: Person): CachedUser | undefined {
+    const user = this.ttlMs > 0 ? this.users.get(person.id) : undefined;
+    if (
+      !user ||
+      performance.now() - user.loadedAt >= this.ttlMs ||
+      user.firstName !== person.firstName ||
+      user.languageCode !== person.languageCode
+    )
+      return undefined;
+    return user;
+  }
+
+  keep(id: bigint, user: CachedUser): void {
+    if (this.ttlMs <= 0) return;
+    this.users.delete(id);
+    if (this.users.size >= MAX_ENTRIES) this.users.delete(this.users.keys().next().value!);
+    this.users.set(id, user);
+  }
+
+  /** Drops a user's cached language and grants (after a language change, an enrolment or a revocation). */
+  forget(telegramUserId: bigint | number): void {
+    this.users.delete(BigInt(telegramUserId));
+  }
 }
 
 /**
@@ -94,65 +115,24 @@ function personOf(ctx: BotContext): Person | undefined {
     : undefined;
 }
 
-/** The cached user, if it is still what this update may use (fresh, and the same name and language_code). */
-function cachedFor(db: Db, person: Person, ttlMs: number): CachedUser | undefined {
-  const user = ttlMs > 0 ? cacheOf(db).get(person.id) : undefined;
-  if (
-    !user ||
-    performance.now() - user.loadedAt >= ttlMs ||
-    user.firstName !== person.firstName ||
-    user.languageCode !== person.languageCode
-  )
-    return undefined;
-  return user;
-}
-
-/**
- * When this update's sender must be read again (not cached, or the cache is stale): the statement, and `keep` for its
- * rows. The update's claim sends it in its own round trip (bot/middleware/dedupe-updates.ts), so a returning owner's
- * first update after USER_CACHE_TTL_MS costs no round trip more; the user and his grants are then as fresh as if read
- * by the user middleware a moment later. Undefined when the cache serves.
- */
-export interface UserRefresh {
-  sql: Prisma.Sql;
-  keep(rows: unknown[]): void;
-}
-
-/** The user as read for this very update in the round trip of its claim (`UserRefresh`). */
-const refreshed = new WeakMap<object, CachedUser>();
-
-function remember(db: Db, id: bigint, user: CachedUser): void {
-  const cache = cacheOf(db);
-  cache.delete(id);
-  if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-  cache.set(id, user);
-}
-
-/**
- * The user middleware with a cache of `ttlMs` (0: no cache, every update reads the database), and the refresh the
- * update's claim may carry (`refreshAhead`).
- */
-export function loadUser(ttlMs = USER_CACHE_TTL_MS): {
-  load: MiddlewareFn<BotContext>;
-  refreshAhead(ctx: BotContext): UserRefresh | undefined;
-} {
-  const load: MiddlewareFn<BotContext> = async (ctx, next) => {
+/** The user middleware, reading from and filling `cache`. */
+export function loadUser(cache: UserCache): MiddlewareFn<BotContext> {
+  return async (ctx, next) => {
     const { config, translator, db } = ctx.deps;
+    ctx.userCache = cache;
     let lang: Lang = config.DEFAULT_LANGUAGE;
     const person = personOf(ctx);
     if (person) {
-      // Read with the claim, else from the cache, else now; what was read is cached.
-      const early = refreshed.get(ctx);
-      const cached = early ? undefined : cachedFor(db, person, ttlMs);
+      // From the cache, else read now (and cached).
+      const cached = cache.get(person);
       const user =
-        early ??
         cached ??
         userOfRows(
           ctx,
           await queryRows<UserRow>(db, userSql(person.id, person.firstName, person.languageCode, ctx.deps.clock.now())),
           person,
         );
-      if (ttlMs > 0 && user !== cached) remember(db, person.id, user);
+      if (user !== cached) cache.keep(person.id, user);
       lang = user.lang;
       // A copy: handlers must not change the cached grants.
       ctx.actor = staffActorOf(
@@ -164,13 +144,4 @@ export function loadUser(ttlMs = USER_CACHE_TTL_MS): {
     ctx.t = translator.forLang(lang);
     return next();
   };
-  const refreshAhead = (ctx: BotContext): UserRefresh | undefined => {
-    const person = personOf(ctx);
-    if (!person || cachedFor(ctx.deps.db, person, ttlMs)) return undefined;
-    return {
-      sql: userSql(person.id, person.firstName, person.languageCode, ctx.deps.clock.now()),
-      keep: (rows) => refreshed.set(ctx, userOfRows(ctx, rows as UserRow[], person)),
-    };
-  };
-  return { load, refreshAhead };
 }

@@ -1,8 +1,6 @@
 import pg from 'pg';
-import { countPipelined, countStatement } from '../observability/scope';
+import { countStatement } from '../observability/scope';
 import { Prisma, type PrismaClient } from './generated/client';
-import { Pipeline, type PipelinedStatement, type PipelineResults } from './pipeline';
-import { takeReadAhead } from './read-ahead';
 
 /**
  * Hand-written SQL on the hot path of an update (the update's claim with the chat's session lease, the lease's
@@ -21,11 +19,6 @@ export interface DirectSql {
    * and COMMIT too. Absent where no connection can be held (the bench's counting wrapper passes it on).
    */
   transaction?<T>(fn: (sql: Pick<DirectSql, 'query'>) => Promise<T>): Promise<T>;
-  /**
-   * The statements in one round trip on one pooled connection, as one implicit transaction (all or none: see
-   * src/db/pipeline.ts), each counted; their results in order. Absent where none can be sent that way.
-   */
-  pipeline?(statements: PipelinedStatement[]): Promise<PipelineResults>;
 }
 
 const direct = new WeakMap<object, DirectSql>();
@@ -56,11 +49,7 @@ const param = (v: unknown): unknown => (v instanceof Date ? v.toISOString() : Ar
 const TRANSACTION_STATEMENT_TIMEOUT_MS = 5000;
 
 /** A direct path on a pg pool (created with `types: PRISMA_TYPES`), counted against the unit of work like the adapter's statements. */
-export function poolSql(
-  pool: pg.Pool,
-  onStatement: () => void = countStatement,
-  onPipelined: (n: number) => void = countPipelined,
-): DirectSql {
+export function poolSql(pool: pg.Pool, onStatement: () => void = countStatement): DirectSql {
   const on = (q: pg.Pool | pg.PoolClient): DirectSql['query'] =>
     async function query(text, values) {
       onStatement();
@@ -69,24 +58,6 @@ export function poolSql(
     };
   return {
     query: on(pool),
-    async pipeline(statements) {
-      onPipelined(statements.length);
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      try {
-        return await Pipeline.run(
-          client,
-          statements.map((st) => ({ text: st.text, values: st.values.map(param) })),
-          PRISMA_TYPES,
-        );
-      } catch (e) {
-        // A connection error leaves the client unusable; a statement's error (SQLSTATE) does not.
-        if (!(e instanceof pg.DatabaseError)) broken = e as Error;
-        throw e;
-      } finally {
-        client.release(broken);
-      }
-    },
     async transaction(fn) {
       const client = await pool.connect();
       const query = on(client);
@@ -164,31 +135,11 @@ export function sqlState(e: unknown): string | null {
   return typeof cause?.originalCode === 'string' ? cause.originalCode : null;
 }
 
-/**
- * Rows of `sql` (a Prisma.sql template), directly on the pool where registered, else through `$queryRaw`. When the
- * unit of work read `sql` ahead (src/db/read-ahead.ts) and has run no statement since, those rows are the answer.
- */
+/** Rows of `sql` (a Prisma.sql template), directly on the pool where registered, else through `$queryRaw`. */
 export async function queryRows<T>(db: Raw, sql: Prisma.Sql): Promise<T[]> {
   const d = direct.get(db);
   if (!d) return db.$queryRaw<T[]>(sql);
-  const ahead = takeReadAhead(sql);
-  if (ahead) return ahead as T[];
   return (await d.query(sql.text, sql.values)).rows as T[];
-}
-
-/**
- * `sqls` in one round trip (src/db/pipeline.ts), all or none, and their rows in order; undefined where the direct path
- * cannot pipeline (PGlite, which has no round trip to save): the caller sends them one by one. Used by the update's
- * claim to carry the user's refresh and the screen's read (bot/middleware/dedupe-updates.ts; src/db/read-ahead.ts).
- */
-export async function queryTogether(
-  db: Raw,
-  sqls: Prisma.Sql[],
-): Promise<Array<Record<string, unknown>[]> | undefined> {
-  const d = direct.get(db);
-  if (!d?.pipeline) return undefined;
-  const results = await d.pipeline(sqls.map((q) => ({ text: q.text, values: q.values })));
-  return results.map((r) => r.rows);
 }
 
 /** The number of rows `sql` changed, directly on the pool where registered, else through `$executeRaw`. */

@@ -10,20 +10,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export interface WorkScope {
   log: Record<string, string | number>;
   statements: number;
-  /** Round trips to the database: one per statement, except statements pipelined together (src/db/pipeline.ts). */
-  roundTrips: number;
   /** Set by the bot's error handler: the update was answered with "something went wrong". */
   failed?: boolean;
-  /** A read made ahead for this unit of work (src/db/read-ahead.ts). */
-  readAhead?: ReadAhead;
-}
-
-/** A statement's rows read ahead, and the unit of work's statement count when they were read (src/db/read-ahead.ts). */
-export interface ReadAhead {
-  text: string;
-  values: unknown[];
-  rows: unknown[];
-  at: number;
 }
 
 export const workScope = new AsyncLocalStorage<WorkScope>();
@@ -32,7 +20,7 @@ export const workScope = new AsyncLocalStorage<WorkScope>();
 export function runInScope<T>(fields: Record<string, string | number | undefined>, fn: (scope: WorkScope) => T): T {
   const log: Record<string, string | number> = { ...workScope.getStore()?.log };
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) log[k] = v;
-  const scope: WorkScope = { log, statements: 0, roundTrips: 0 };
+  const scope: WorkScope = { log, statements: 0 };
   return workScope.run(scope, () => fn(scope));
 }
 
@@ -41,22 +29,10 @@ export function scopeFields(): Record<string, string | number> {
   return workScope.getStore()?.log ?? {};
 }
 
-/** Counts one SQL statement, sent on its own, against the current unit of work. */
+/** Counts one SQL statement against the current unit of work. */
 export function countStatement(): void {
   const s = workScope.getStore();
-  if (s) {
-    s.statements += 1;
-    s.roundTrips += 1;
-  }
-}
-
-/** Counts `n` SQL statements sent together in one round trip (src/db/pipeline.ts) against the current unit of work. */
-export function countPipelined(n: number): void {
-  const s = workScope.getStore();
-  if (s) {
-    s.statements += n;
-    s.roundTrips += 1;
-  }
+  if (s) s.statements += 1;
 }
 
 /** Marks the current update as failed (its handler threw and the user got the generic error). */

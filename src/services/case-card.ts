@@ -93,10 +93,9 @@ interface CardRow extends CaseColumns {
 
 /**
  * The one statement behind a case card (and, `withRules`, the dues screen): the case, its pound, heads, photos,
- * auction, complaints and what `viewer` did with it. Exported so the bot can read it ahead of the update's handlers
- * (bot/read-ahead.ts); the handlers' own read (`caseCard`, `duesScreen`) sends this same statement.
+ * auction, complaints and what `viewer` did with it (read by `caseCard` and `duesScreen`).
  */
-export function caseCardSql(ref: CaseRef, viewer: bigint | null, withRules: boolean): Prisma.Sql {
+function caseCardSql(ref: CaseRef, viewer: bigint | null, withRules: boolean): Prisma.Sql {
   const where = 'id' in ref ? Prisma.sql`c."id" = ${ref.id}` : Prisma.sql`c."numberKey" = ${caseNumberKey(ref.number)}`;
   const v = viewer ?? -1n; // no Telegram id is negative for a user: "nobody"
   // The dues screen also reads the last completed auction round's stored sale (s. 13 after a partial s. 14 sale).

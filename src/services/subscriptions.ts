@@ -136,11 +136,11 @@ export interface MyCases {
 }
 
 /**
- * The one statement of `myCases`; exported so the bot can read it ahead of the update's handlers (bot/read-ahead.ts).
+ * The one statement of `myCases`.
  * Only the newest `limit` cases are built (and their complaints read): a user who has claimed or followed many over
  * the years costs the same as one with a few (bench/scale.ts: /mycases at 10⁶ cases).
  */
-export function myCasesSql(telegramUserId: bigint, limit = MY_CASES_SHOWN): Prisma.Sql {
+function myCasesSql(telegramUserId: bigint, limit = MY_CASES_SHOWN): Prisma.Sql {
   return Prisma.sql`
     WITH mine AS (
       SELECT x."caseId", bool_or(x."claimed") AS "claimed" FROM (

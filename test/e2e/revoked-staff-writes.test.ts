@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forgetUser, USER_CACHE_TTL_MS } from '../../bot/middleware/user';
+import { USER_CACHE_TTL_MS } from '../../bot/middleware/user';
 import type { AdminDeps } from '../../src/admin/args';
 import { dispatchAdmin } from '../../src/admin/run';
 import { openDatabase } from '../../src/db';
@@ -178,7 +178,7 @@ function suite(kind: DbKind, twoProcesses: boolean) {
         const grant = await h.deps.db.staffMember.findFirstOrThrow({ where: { telegramUserId: BigInt(keeper.id) } });
         await h.deps.db.staffMember.update({ where: { id: grant.id }, data: { revokedAt: null } });
         // A fresh look at his grants (this bot's cache has them from here on), then his write begins.
-        forgetUser(h.deps.db, keeper.id);
+        h.bot.users.forget(keeper.id);
         await h.send(keeper, '/cancel');
         await write.begin(w);
         const before = await written(w);

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { testLogger } from './test-logs';
-import type { Bot } from 'grammy';
 import type { Message, Update } from 'grammy/types';
-import { createBot, type BotContext, type BotDeps } from '../../bot';
+import { createBot, type BotDeps, type KanjiBot } from '../../bot';
 import { ManualClock } from '../../src/clock';
 import { createConfig } from '../../src/config';
 import { createTranslator } from '../../src/i18n';
@@ -22,7 +21,7 @@ export interface TestUser {
 }
 
 export interface BotHarness {
-  bot: Bot<BotContext>;
+  bot: KanjiBot;
   api: FakeBotApi;
   db: TestDatabase;
   deps: BotDeps;
