@@ -32,12 +32,12 @@ function missingPaths(doc: string, text: string, exists: (rel: string) => boolea
     const next = text.slice((m.index ?? 0) + m[0].length);
     if (PATTERN_NEXT.test(next)) continue;
     // A sentence's full stop is not part of the path; a folder is named with or without its slash.
-    const rel = m[1].replace(/[.]+$/, '').replace(/\/$/, '');
+    const rel = (m[1] ?? '').replace(/[.]+$/, '').replace(/\/$/, '');
     // A module named as it is imported (`src/db/direct`) is its .ts file.
     if (!exists(rel) && !exists(`${rel}.ts`)) missing.add(rel);
   }
   for (const m of text.matchAll(LINK)) {
-    const target = (m[1] ?? m[2]).split('#')[0];
+    const target = (m[1] ?? m[2] ?? '').split('#')[0];
     if (!target || /^[a-z]+:/i.test(target)) continue;
     const rel = path.posix.normalize(path.posix.join(path.posix.dirname(doc), target));
     if (!exists(rel)) missing.add(rel);
