@@ -7,7 +7,7 @@ import type { CoreDeps } from '../src/deps';
  * keeps the fact in Redis instead (one hash per deployment) and acks the job; the sender checks it before
  * sending, and the reconciler writes the facts into their Delivery rows once the database is back.
  * The fact is named by the Delivery row's id (the sender upserts the row before it sends), never by the
- * message key or the chat: Redis holds ids only (docs/ARCHITECTURE.md), and message keys name chats.
+ * message key or the chat: Redis holds ids only (docs/JOBS.md), and message keys name chats.
  */
 function hashKey(prefix: string): string {
   return `${prefix}:sent-facts`;

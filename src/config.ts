@@ -118,7 +118,7 @@ const schema = z
     PAYMENT_NUDGE_HOURS: positiveInt.default(3),
     RECONCILE_INTERVAL_MINUTES: positiveInt.default(10),
     SEED_DEMO: bool.default(false),
-    // The HTTP server (webhook, health, metrics, queue dashboard, public receipt page): see README "Deployment".
+    // The HTTP server (webhook, health, metrics, queue dashboard, public receipt page): see docs/OPERATIONS.md "Deployment".
     PUBLIC_URL: z
       .url('must be a URL like https://kanji.example.gov.in')
       .regex(/^https?:\/\//, 'must start with https:// (or http://)')

@@ -5,7 +5,7 @@ import type { CallbackCodec } from './callback-codec';
 import { may, type StaffRight } from '../../src/services/staff-actor';
 
 /**
- * The one way to declare a multi-step flow (docs/ARCHITECTURE.md, "Flows"). A flow is a small state machine in
+ * The one way to declare a multi-step flow (docs/BOT.md, "Flows"). A flow is a small state machine in
  * the chat's session — `{ flow, step, data }`, stored in the database by bot/middleware/session-storage.ts —
  * declared once with its name, its steps and the schema of its data:
  *

@@ -13,7 +13,7 @@ export function commandOf(text: string): string | undefined {
 }
 
 /**
- * The one place where "any command leaves the flow" (docs/ARCHITECTURE.md, Flows and commands). Registered
+ * The one place where "any command leaves the flow" (docs/BOT.md, "Flows and commands"). Registered
  * first among the features, so a command is never taken as an answer to a flow's question — whichever flow,
  * owner or staff — and the command then runs on a clean session. /cancel only leaves, and says whether
  * there was anything to leave.

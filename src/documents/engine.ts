@@ -10,7 +10,7 @@ import { QR_ERROR_CORRECTION } from '../case-url';
  * Noto Sans Devanagari fonts of the @expo-google-fonts/noto-sans-devanagari package, read from
  * node_modules — nothing is downloaded at run time. Typst shapes text with rustybuzz (HarfBuzz's
  * shaping in Rust), so conjuncts, reph, pre-base matras and nukta come out as HarfBuzz would shape them
- * (test/unit/documents-shaping.test.ts checks that glyph by glyph). Why Typst: docs/ARCHITECTURE.md.
+ * (test/unit/documents-shaping.test.ts checks that glyph by glyph). Why Typst: docs/DOCUMENTS.md.
  */
 
 const require = createRequire(import.meta.url);

@@ -121,7 +121,7 @@ export async function paymentOfCard(db: Db, chatId: number, messageId: number): 
 }
 
 /**
- * One try at a keeper's confirmation, in one short transaction (ARCHITECTURE.md, "The keeper's confirmation"): read
+ * One try at a keeper's confirmation, in one short transaction (docs/MONEY.md, "The keeper's confirmation"): read
  * the payment with everything the law and the keeper's right need, check, then write in as few statements as the
  * budget allows. The steps are in ./confirmation-steps.ts.
  */

@@ -111,7 +111,7 @@ export function amountRefused(givenPaise: number, duePaise: number, deposit: boo
 
 /**
  * Records the owner's declaration and queues the keepers' payment cards (contract in
- * docs/ARCHITECTURE.md: key card:payment.text, buttons pc ok/no, track payment_card, official priority).
+ * docs/JOBS.md: key card:payment.text, buttons pc ok/no, track payment_card, official priority).
  */
 export async function declarePayment(
   deps: { db: Db; config: Pick<Config, 'BOT_TOKEN' | 'WEBHOOK_SECRET'> },

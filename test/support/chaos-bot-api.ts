@@ -10,7 +10,7 @@ export type { FailureMix };
  * Telegram's flood limits (30/s, 1/s per chat → 429 with retry_after, counted apart) and, while `failing`,
  * answers a mix of 5xx, timeouts and 429s. A simulated timeout is a request that Telegram never processed
  * (held, then the connection dropped): a message that was delivered but whose answer was lost cannot be
- * told apart by any client and is the same window as a kill -9 in flight (see docs/ARCHITECTURE.md).
+ * told apart by any client and is the same window as a kill -9 in flight (see docs/JOBS.md, "The window").
  */
 export class ChaosBotApi extends TelegramStandIn {
   private server: StandInServer | undefined;

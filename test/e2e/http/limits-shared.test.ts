@@ -17,7 +17,7 @@ import { deleteRedisPrefix, keysUnder, TEST_REDIS_URL, uniqueQueuePrefix } from 
 import { lettersOnly } from '../../support/letters';
 import { freePort, RedisProcess } from '../../support/own-services';
 
-// A deployment runs several processes serving HTTP behind one load balancer (README "Deployment"): every per-client
+// A deployment runs several processes serving HTTP behind one load balancer (docs/OPERATIONS.md "Deployment"): every per-client
 // limit counts in the deployment's Redis, so a client whose requests are spread over the processes is limited at the
 // configured number in all, not that number per process. Two app instances here share one Postgres database, one
 // Redis and one QUEUE_PREFIX, behind a trusted one-hop proxy; the client rotates X-Forwarded-For as well.
