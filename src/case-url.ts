@@ -15,7 +15,7 @@ export function caseUrl(publicUrl: string, caseNumber: string): string {
 
 /**
  * The longest case number allocateCaseNumber (src/services/case-numbers.ts) can make, for checks of what must hold
- * one (the notice's QR code): a pound code of 8 letters and 3 digits (POUND_CODE, src/admin/pounds-command.ts), a
+ * one (the notice's QR code): a pound code of 8 letters and 3 digits (POUND_CODE, src/services/cases.ts), a
  * four-digit year and the largest serial a Postgres integer counter reaches.
  */
 export const LONGEST_CASE_NUMBER = `${'W'.repeat(8)}999-9999-${2 ** 31 - 1}`;

@@ -1,9 +1,10 @@
 import { audit } from '../services/audit';
+import { POUND_CODE } from '../services/cases';
 import { hasOfficialUpi } from '../services/upi';
 import { EXIT, parseOptions, usageError, type AdminDeps } from './args';
 
-/** Pound codes start case numbers ("JAI1-2026-17"): 1–8 letters and up to 3 digits. */
-export const POUND_CODE = /^[A-Z]{1,8}\d{0,3}$/;
+/** Pound codes start case numbers ("JAI1-2026-17"): the reader of case numbers owns their form. */
+export { POUND_CODE };
 
 /** `pounds` / `pound list|add|set-upi ...`: the pounds established by the District Magistrate (s. 4). */
 export async function poundsCommand(deps: AdminDeps, args: string[]): Promise<number> {

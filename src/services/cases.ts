@@ -21,6 +21,9 @@ export interface CaseNumber {
   seq: number;
 }
 
+/** A pound code, the first part of a case number: 1–8 letters and up to 3 digits ("JAI1"). */
+export const POUND_CODE = /^[A-Z]{1,8}\d{0,3}$/;
+
 /** Latin letter names as a Hindi speaker writes them (longest first when matching). */
 const LETTER_NAMES: Array<[string, string]> = (
   [
@@ -99,7 +102,6 @@ function parseNormalised(text: string): CaseNumber | null {
     .filter(Boolean);
   if (tokens.length < 3 || tokens.length > 4) return null;
   const [letters, ...rest] = tokens as [string, ...string[]];
-  if (!/^[A-Z]{1,8}$/.test(letters)) return null;
   let unit = '';
   if (rest.length === 3) {
     unit = rest.shift()!;
@@ -111,6 +113,7 @@ function parseNormalised(text: string): CaseNumber | null {
   const seq = Number(seqText);
   if (year < 1990 || year > 2200 || seq < 1) return null;
   const poundCode = `${letters}${unit}`;
+  if (!POUND_CODE.test(poundCode)) return null;
   return { number: `${poundCode}-${year}-${seq}`, poundCode, year, seq };
 }
 

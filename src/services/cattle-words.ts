@@ -1,4 +1,5 @@
 import type { CattleClassCode } from '../law';
+import { romanise } from './nlu/transliterate';
 
 /**
  * Matching vocabulary for the owners' search ("2 buffaloes, black", "2 भैंस काली", "do bhains kali"):
@@ -278,108 +279,6 @@ export function words(text: string): string[] {
     .toLowerCase()
     .split(/[^\p{L}\p{M}\p{N}]+/u)
     .filter(Boolean);
-}
-
-const CONSONANTS: Record<string, string> = {
-  क: 'k',
-  ख: 'kh',
-  ग: 'g',
-  घ: 'gh',
-  ङ: 'n',
-  च: 'ch',
-  छ: 'chh',
-  ज: 'j',
-  झ: 'jh',
-  ञ: 'n',
-  ट: 't',
-  ठ: 'th',
-  ड: 'd',
-  ढ: 'dh',
-  ण: 'n',
-  त: 't',
-  थ: 'th',
-  द: 'd',
-  ध: 'dh',
-  न: 'n',
-  प: 'p',
-  फ: 'ph',
-  ब: 'b',
-  भ: 'bh',
-  म: 'm',
-  य: 'y',
-  र: 'r',
-  ल: 'l',
-  ळ: 'l',
-  व: 'v',
-  श: 'sh',
-  ष: 'sh',
-  स: 's',
-  ह: 'h',
-  क़: 'k',
-  ख़: 'kh',
-  ग़: 'g',
-  ज़: 'z',
-  ड़: 'r',
-  ढ़: 'rh',
-  फ़: 'f',
-  य़: 'y',
-};
-const VOWELS: Record<string, string> = {
-  अ: 'a',
-  आ: 'aa',
-  इ: 'i',
-  ई: 'ee',
-  उ: 'u',
-  ऊ: 'oo',
-  ऋ: 'ri',
-  ए: 'e',
-  ऐ: 'ai',
-  ओ: 'o',
-  औ: 'au',
-  ऑ: 'o',
-};
-const MATRAS: Record<string, string> = {
-  'ा': 'aa',
-  'ि': 'i',
-  'ी': 'ee',
-  'ु': 'u',
-  'ू': 'oo',
-  'ृ': 'ri',
-  'े': 'e',
-  'ै': 'ai',
-  'ो': 'o',
-  'ौ': 'au',
-  'ॉ': 'o',
-};
-
-/** Rough Devanagari → Latin transliteration (enough to match "कुंडा" with "Kunda"). */
-export function romanise(text: string): string {
-  const s = text.normalize('NFC');
-  let out = '';
-  for (let i = 0; i < s.length; i++) {
-    let ch = s[i]!;
-    if (s[i + 1] === '\u093C') {
-      ch += '\u093C';
-      i++;
-    }
-    const cons = CONSONANTS[ch];
-    if (cons) {
-      out += cons;
-      const next = s[i + 1];
-      const nextIsMatra = next !== undefined && (MATRAS[next] !== undefined || next === '\u094D');
-      const nextIsLetter = next !== undefined && /[\u0900-\u097F]/.test(next) && !/[\u0901-\u0903]/.test(next);
-      // The inherent vowel is written only inside a word: "kund" + "aa", not "kunda" + "a".
-      if (!nextIsMatra && nextIsLetter) out += 'a';
-      continue;
-    }
-    if (VOWELS[ch]) out += VOWELS[ch];
-    else if (MATRAS[ch]) out += MATRAS[ch];
-    else if (ch === '\u0902' || ch === '\u0901') out += 'n';
-    else if (ch === '\u0903') out += 'h';
-    else if (ch === '\u094D') continue;
-    else out += ch;
-  }
-  return out;
 }
 
 /**

@@ -2,15 +2,16 @@
  * Matching a person's name across scripts and spellings, for the s. 19 bidder check: "सुरेश कुमार",
  * "Suresh Kumar" and "shri SURESH kumar" are the same enrolled pound-keeper. Pure functions, no I/O.
  *
- * Both scripts are reduced to one rough Latin sound key. Devanagari is transliterated letter by letter
- * (inherent "a" after a consonant, none before a virama or a vowel sign; a final inherent "a" is silent in
- * Hindi unless it follows a conjunct — मिश्र = Mishra, कमल = Kamal). Latin spellings are folded the
+ * Both scripts are reduced to one rough Latin sound key. Devanagari is first spelt in Latin letters by the
+ * one table every reader shares (src/services/nlu/transliterate.ts: मिश्र = mishra, कमल = kamal). Latin spellings are folded the
  * same way: accents dropped, aspiration ("sh", "bh", "kh" …) and doubled letters ignored, ee/oo as i/u,
  * w = v, f = ph, z = j, x = ks. Then the schwa Hindi drops in the middle of a word (कमला = Kamla, also
  * written Kamala) and a final "a" (Krishna / कृष्ण) are dropped on both sides. The key is deliberately
  * loose — a s. 19 refusal of a near namesake is better than an official buying — and the signed
  * declaration stays the primary safeguard.
  */
+
+import { romanise } from './nlu/transliterate';
 
 /** Honorifics and titles that are not part of a name (Latin and Devanagari). */
 const HONORIFICS = new Set([
@@ -33,108 +34,6 @@ const HONORIFICS = new Set([
   'डॉक्टर',
   'श्रीमान',
 ]);
-
-const CONSONANTS: Record<string, string> = {
-  क: 'k',
-  ख: 'k',
-  ग: 'g',
-  घ: 'g',
-  ङ: 'n',
-  च: 'c',
-  छ: 'c',
-  ज: 'j',
-  झ: 'j',
-  ञ: 'n',
-  ट: 't',
-  ठ: 't',
-  ड: 'd',
-  ढ: 'd',
-  ण: 'n',
-  त: 't',
-  थ: 't',
-  द: 'd',
-  ध: 'd',
-  न: 'n',
-  प: 'p',
-  फ: 'p',
-  ब: 'b',
-  भ: 'b',
-  म: 'm',
-  य: 'y',
-  र: 'r',
-  ल: 'l',
-  व: 'v',
-  श: 's',
-  ष: 's',
-  स: 's',
-  ह: 'h',
-  ळ: 'l',
-};
-const VOWELS: Record<string, string> = {
-  अ: 'a',
-  आ: 'a',
-  इ: 'i',
-  ई: 'i',
-  उ: 'u',
-  ऊ: 'u',
-  ऋ: 'ri',
-  ए: 'e',
-  ऐ: 'ai',
-  ओ: 'o',
-  औ: 'au',
-  ऑ: 'o',
-  ऍ: 'e',
-};
-const SIGNS: Record<string, string> = {
-  'ा': 'a',
-  'ि': 'i',
-  'ी': 'i',
-  'ु': 'u',
-  'ू': 'u',
-  'ृ': 'ri',
-  'े': 'e',
-  'ै': 'ai',
-  'ो': 'o',
-  'ौ': 'au',
-  'ॉ': 'o',
-  'ॅ': 'e',
-};
-const NASALS: Record<string, string> = { 'ं': 'n', 'ँ': 'n', 'ः': 'h' };
-const VIRAMA = '्';
-const NUKTA = '़';
-
-/** One Devanagari word in rough Latin letters (see the module comment for the schwa rule). */
-export function devanagariToLatin(word: string): string {
-  // NFD splits the precomposed nukta letters (क़ ज़ फ़ …) into letter + nukta; the nukta is ignored.
-  const chars = [...word.normalize('NFD')].filter((ch) => ch !== NUKTA);
-  let out = '';
-  // Where the last inherent "a" sits and whether its consonant closed a conjunct (then it is sounded).
-  let inherentAt = -1;
-  let inherentAfterConjunct = false;
-  for (let i = 0; i < chars.length; i++) {
-    const ch = chars[i]!;
-    const consonant = CONSONANTS[ch];
-    if (consonant !== undefined) {
-      const afterConjunct = i > 0 && chars[i - 1] === VIRAMA;
-      out += consonant;
-      const next = chars[i + 1];
-      if (next === VIRAMA || (next !== undefined && SIGNS[next] !== undefined)) continue;
-      inherentAt = out.length;
-      inherentAfterConjunct = afterConjunct;
-      out += 'a';
-    } else if (SIGNS[ch] !== undefined) {
-      out += SIGNS[ch];
-    } else if (VOWELS[ch] !== undefined) {
-      out += VOWELS[ch];
-    } else if (NASALS[ch] !== undefined) {
-      out += NASALS[ch];
-    } else if (ch !== VIRAMA) {
-      out += ch;
-    }
-  }
-  if (inherentAt === out.length - 1 && inherentAt > 0 && !inherentAfterConjunct) out = out.slice(0, -1);
-  return out;
-}
 
 const VOWEL = /[aeiou]/;
 
@@ -185,7 +84,7 @@ function dropSchwas(w: string): string {
 
 /** The sound key of one word in either script. */
 export function wordKey(word: string): string {
-  const latin = /[\u0900-\u097F]/.test(word) ? devanagariToLatin(word) : word;
+  const latin = romanise(word);
   // Dropping a schwa can leave an "h" before a consonant (मेहता → mehta = Mehta): fold aspiration again.
   return dropAspiration(dropSchwas(foldLatin(latin)));
 }
@@ -232,7 +131,7 @@ function mayStandFor(short: string, full: string): boolean {
   const f = wordKey(full);
   if (!s || !f) return false;
   if (s === f) return true;
-  const latin = (w: string) => foldLatin(/[\u0900-\u097F]/.test(w) ? devanagariToLatin(w) : w);
+  const latin = (w: string) => foldLatin(romanise(w));
   const ls = latin(short);
   const lf = latin(full);
   return (ls.length < lf.length && lf.startsWith(ls)) || (s.length < f.length && f.startsWith(s));

@@ -1,5 +1,5 @@
-import { romanise } from '../cattle-words';
 import { asciiDigits } from '../typed-input';
+import { hasDevanagari, romanise } from './transliterate';
 
 /**
  * Spelling normalisation before the NLU sees a text, applied alike to the corpus and to what an owner types, so
@@ -8,10 +8,9 @@ import { asciiDigits } from '../typed-input';
  * What is left (a letter dropped or added: "kitana"/"kitna") the NLU's own spell check takes (edit distance 1).
  */
 
-const DEVANAGARI = /[\u0900-\u097F]/;
 const LATIN = /[a-z]/i;
 
-export const hasDevanagari = (text: string): boolean => DEVANAGARI.test(text);
+export { hasDevanagari };
 export const hasLatin = (text: string): boolean => LATIN.test(text);
 
 /** Shorthand owners type, as a word: "h" for "hai", "plz" for "please". */

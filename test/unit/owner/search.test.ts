@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseSearchQuery, scoreCase } from '../../../src/services/case-search';
-import { placeKey, romanise, samePlaceWord, searchKeysOf, wordSearchKeys } from '../../../src/services/cattle-words';
+import { placeKey, samePlaceWord, searchKeysOf, wordSearchKeys } from '../../../src/services/cattle-words';
+import { romanise } from '../../../src/services/nlu/transliterate';
 
 const NOW = new Date('2026-11-29T10:00:00+05:30');
 

@@ -1,0 +1,132 @@
+/**
+ * Devanagari in Latin letters, the one table for every reader of an owner's or a person's words: the NLU reads
+ * "mera केस kitna" on its Latin model, the register search meets "कुंडा" with "Kunda", the s. 19 bidder check
+ * meets "सुरेश" with "Suresh". Each caller folds the spelling further its own way (placeKey, latinWord, the
+ * name key); the table only says how a Hindi speaker would spell the word in Latin letters by ear:
+ * - aspirates keep their h (ख kh, छ chh, श sh) and long vowels are doubled (आ aa, ई ee, ऊ oo), as owners type
+ *   "chhodo", "jurmaana", "paani";
+ * - ड़ and ढ़ are d and dh ("pakda", "chhudana", "padega", "ghoda": the Hinglish an owner types), the other nukta
+ *   letters their Urdu sounds (ज़ z, फ़ f);
+ * - the inherent "a" is written after a consonant unless a vowel sign or virama follows — also before an
+ *   anusvara ("बंद" band, "नंबर" nanbar) — and is silent at the end of a word unless it closes a conjunct
+ *   (कमल kamal, मिश्र mishra, पत्र patra).
+ * Anything that is not Devanagari is left as it is; Devanagari digits too (the callers read them as numbers).
+ */
+
+const CONSONANTS: Record<string, string> = {
+  क: 'k',
+  ख: 'kh',
+  ग: 'g',
+  घ: 'gh',
+  ङ: 'n',
+  च: 'ch',
+  छ: 'chh',
+  ज: 'j',
+  झ: 'jh',
+  ञ: 'n',
+  ट: 't',
+  ठ: 'th',
+  ड: 'd',
+  ढ: 'dh',
+  ण: 'n',
+  त: 't',
+  थ: 'th',
+  द: 'd',
+  ध: 'dh',
+  न: 'n',
+  प: 'p',
+  फ: 'ph',
+  ब: 'b',
+  भ: 'bh',
+  म: 'm',
+  य: 'y',
+  र: 'r',
+  ल: 'l',
+  ळ: 'l',
+  व: 'v',
+  श: 'sh',
+  ष: 'sh',
+  स: 's',
+  ह: 'h',
+};
+
+/** A consonant with a nukta (read after NFD, which splits क़ into क + nukta): its Urdu sound, else the plain one. */
+const WITH_NUKTA: Record<string, string> = { क: 'k', ख: 'kh', ग: 'g', ज: 'z', ड: 'd', ढ: 'dh', फ: 'f', य: 'y' };
+
+const VOWELS: Record<string, string> = {
+  अ: 'a',
+  आ: 'aa',
+  इ: 'i',
+  ई: 'ee',
+  उ: 'u',
+  ऊ: 'oo',
+  ऋ: 'ri',
+  ए: 'e',
+  ऐ: 'ai',
+  ओ: 'o',
+  औ: 'au',
+  ऑ: 'o',
+  ऍ: 'e',
+};
+const SIGNS: Record<string, string> = {
+  'ा': 'aa',
+  'ि': 'i',
+  'ी': 'ee',
+  'ु': 'u',
+  'ू': 'oo',
+  'ृ': 'ri',
+  'े': 'e',
+  'ै': 'ai',
+  'ो': 'o',
+  'ौ': 'au',
+  'ॉ': 'o',
+  'ॅ': 'e',
+};
+/** Anusvara and chandrabindu are a nasal; visarga an h. */
+const NASALS: Record<string, string> = { 'ं': 'n', 'ँ': 'n', 'ः': 'h' };
+const VIRAMA = '्';
+const NUKTA = '़';
+/** Joiners Hindi spelling puts inside a word (half forms): not sounds. */
+const JOINERS = /[\u200C\u200D]/g;
+
+const DEVANAGARI = /[\u0900-\u097F]/;
+/** A run of Devanagari letters and signs (digits and the danda end it), with the joiners inside it. */
+const DEVANAGARI_WORD = /[\u0900-\u0963\u0971-\u097F\u200C\u200D]+/g;
+
+export const hasDevanagari = (text: string): boolean => DEVANAGARI.test(text);
+
+/** One Devanagari word in Latin letters (the rules are in the module comment). */
+function romaniseWord(word: string): string {
+  const chars = [...word.normalize('NFD').replace(JOINERS, '')];
+  let out = '';
+  // Where the last inherent "a" sits and whether its consonant closed a conjunct (then it is sounded).
+  let inherentAt = -1;
+  let inherentAfterConjunct = false;
+  for (let i = 0; i < chars.length; i++) {
+    const ch = chars[i]!;
+    let consonant = CONSONANTS[ch];
+    if (consonant !== undefined) {
+      const afterConjunct = i > 0 && chars[i - 1] === VIRAMA;
+      if (chars[i + 1] === NUKTA) {
+        consonant = WITH_NUKTA[ch] ?? consonant;
+        i++;
+      }
+      out += consonant;
+      const next = chars[i + 1];
+      if (next === VIRAMA || (next !== undefined && SIGNS[next] !== undefined)) continue;
+      inherentAt = out.length;
+      inherentAfterConjunct = afterConjunct;
+      out += 'a';
+    } else if (SIGNS[ch] !== undefined) out += SIGNS[ch];
+    else if (VOWELS[ch] !== undefined) out += VOWELS[ch];
+    else if (NASALS[ch] !== undefined) out += NASALS[ch];
+    else if (ch !== VIRAMA && ch !== NUKTA) out += ch;
+  }
+  if (inherentAt === out.length - 1 && inherentAt > 0 && !inherentAfterConjunct) out = out.slice(0, -1);
+  return out;
+}
+
+/** Every Devanagari word of a text in Latin letters, the rest unchanged: "मेरा केस kitna" → "meraa kes kitna". */
+export function romanise(text: string): string {
+  return text.normalize('NFC').replace(DEVANAGARI_WORD, romaniseWord);
+}
