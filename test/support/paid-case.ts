@@ -4,6 +4,7 @@ import { recordClaim } from '../../src/services/claims';
 import { setClaimHeads } from '../../src/services/part-claim';
 import { confirmPayment } from '../../src/services/payment-confirmation';
 import { declarePayment } from '../../src/services/payments';
+import { releaseCattle } from '../../src/services/release';
 import { loadStaffActor, type StaffActor } from '../../src/services/staff-actor';
 import type { BotHarness, TestUser } from './bot-harness';
 import { caseFixture } from './case-builder';
@@ -36,6 +37,8 @@ export interface PayOptions {
   confirmedBy?: StaffActor | null;
   /** Confirmed at this instant (default: `at`). */
   confirmedAt?: Date;
+  /** The confirming keeper then delivers the cattle at this instant (s. 13 released, s. 15 deposited; needs `confirmedBy`). */
+  releasedAt?: Date;
 }
 
 /** The owner's claim on a stored case (his heads only with `heads`), through the owner's claim service. */
@@ -98,6 +101,11 @@ export async function payCase(db: Db, caseId: number, o: PayOptions) {
     botUsername: 'bot',
   });
   if (r.status !== 'confirmed') fail(`payment not confirmed: ${r.status}`);
+  if (o.releasedAt) {
+    const c = await db.case.findUniqueOrThrow({ where: { id: caseId } });
+    const out = await releaseCattle(db, { caseNumber: c.number, actor: o.confirmedBy, now: o.releasedAt });
+    if (out.status !== 'released') fail(`cattle not released: ${out.status}`);
+  }
   return { ...paid, receipt: await db.receipt.findFirstOrThrow({ where: { paymentId: d.paymentId } }) };
 }
 
