@@ -5,7 +5,7 @@ import type { BotContext } from '../../bot';
 import { addToOutbox, queueMessage } from '../../src/services/outbox';
 import { botSuite, type TestUser } from '../support/bot-harness';
 import { keysUnder, TEST_REDIS_URL } from '../support/jobs-harness';
-import { declareAndDeliver, demoCase } from '../support/payment-steps';
+import { declareAndDeliver, demoCase } from '../support/paid-case';
 import { capturingLogger } from '../support/test-logs';
 
 // The harness's token (test/support/bot-harness.ts): what must never be written anywhere but the config.

@@ -9,7 +9,7 @@ import { botSuite, type BotHarness, type TestUser } from '../support/bot-harness
 import { caseFixture } from '../support/case-builder';
 import { dbKinds, postgresOnly } from '../support/db';
 import { flushOutbox } from '../support/outbox';
-import { declareAndDeliver } from '../support/payment-steps';
+import { declareAndDeliver } from '../support/paid-case';
 import { buttonData, inLanguage } from '../support/press';
 
 // A pound-keeper dismissed by an administrator (`npm run admin -- revoke`) must not confirm money, release cattle or

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBotHarness, type BotHarness, type TestUser } from '../../support/bot-harness';
 import { enrolStaff, seed } from '../../support/fixtures';
-import { declareAndDeliver, demoCase } from '../../support/payment-steps';
+import { declareAndDeliver, demoCase } from '../../support/paid-case';
 
 /**
  * A person whose Telegram sends no language code: the bot's replies, the messages the jobs push to him (a payment

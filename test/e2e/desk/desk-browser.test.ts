@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, phoneContext, SHOTS } from '../../support/browser';
-import { confirmedReceipt } from '../../support/receipt-fixture';
+import { confirmedReceipt } from '../../support/paid-case';
 import { startDeskWorld, type DeskPerson, type DeskWorld } from '../../support/desk';
 
 // The staff desk in a real browser: Debian's Chromium driven by playwright-core at a 360×740 phone viewport, opened
@@ -38,7 +38,7 @@ describe('staff desk in Chromium', { timeout: 120_000 }, () => {
 
   beforeAll(async () => {
     w = await startDeskWorld();
-    paid = await confirmedReceipt(w.app.deps.db, w.clock.now());
+    paid = await confirmedReceipt(w.app.deps.db, w.app.deps.config, w.clock.now());
     // Ledger lines over some months (s. 13 payments divided under s. 17), so the money view has something to show.
     const caseId = (await w.app.deps.db.case.findUniqueOrThrow({ where: { number: paid.caseNumber } })).id;
     const lines: Array<[string, 'OWNER_PAYMENT' | 'DISTRICT_MAGISTRATE' | 'POUND_KEEPER', number, string]> = [

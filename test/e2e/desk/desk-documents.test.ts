@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_LINK_SECONDS } from '../../../src/http/desk/document-link';
 import { DESK_TOKEN, initDataFor, startDeskWorld, type DeskPerson, type DeskWorld } from '../../support/desk';
 import { enrolStaff } from '../../support/fixtures';
-import { confirmedReceipt } from '../../support/receipt-fixture';
+import { confirmedReceipt } from '../../support/paid-case';
 
 // The entry's PDFs from the staff desk over real HTTP: the page asks for a link with Telegram's initData (checked as on
 // every desk request: each role at its own and another pound, forged, stale, an owner's, a revoked keeper's), gets a
@@ -21,7 +21,7 @@ describe('staff desk PDFs over HTTP', { timeout: 90_000 }, () => {
   beforeAll(async () => {
     w = await startDeskWorld();
     dir = await mkdtemp(path.join(tmpdir(), 'desk-pdf-'));
-    paid = await confirmedReceipt(w.app.deps.db, w.clock.now());
+    paid = await confirmedReceipt(w.app.deps.db, w.app.deps.config, w.clock.now());
     paidCase = (await w.app.deps.db.case.findUniqueOrThrow({ where: { number: paid.caseNumber } })).id;
   }, 180_000);
   afterAll(async () => {
@@ -106,7 +106,7 @@ describe('staff desk PDFs over HTTP', { timeout: 90_000 }, () => {
     expect(r.headers.get('cache-control')).toBe('no-store');
     const text = await textOf(await r.arrayBuffer());
     expect(text).toContain(paid.receipt.number);
-    expect(text).toContain('800');
+    expect(text).toContain('940');
 
     const register = await askLink('magistrate', linkOf(jai1(), 'register'));
     const reg = await get(register.url!);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, phoneContext, SHOTS, startWebWorkers, type WebWorkers } from '../../support/browser';
-import { confirmedPartReceipt, confirmedReceipt } from '../../support/receipt-fixture';
+import { confirmedPartReceipt, confirmedReceipt } from '../../support/paid-case';
 
 // The public receipt page in a real browser: Debian's Chromium (/usr/bin/chromium; .ci/run installs it —
 // no browser download) driven by playwright-core, at a 360×740 phone viewport, in Hindi and English.
@@ -18,7 +18,7 @@ describe('receipt page in Chromium', { timeout: 60_000 }, () => {
   beforeAll(async () => {
     web = await startWebWorkers('2026-11-29T16:05:00+05:30');
     const { app, clock, config } = web;
-    const r = await confirmedReceipt(app.deps.db, clock.now());
+    const r = await confirmedReceipt(app.deps.db, app.deps.config, clock.now());
     url = `${web.base}/r/${r.receipt.verificationCode}`;
     facts = { number: r.receipt.number, caseNumber: r.caseNumber, poundEn: r.pound.name, poundHi: r.pound.nameHi };
     part = await confirmedPartReceipt(app.deps.db, config, clock.now());
@@ -50,7 +50,7 @@ describe('receipt page in Chromium', { timeout: 60_000 }, () => {
       facts.number,
       facts.caseNumber,
       facts.poundHi,
-      '₹800.00',
+      '₹940.00',
       'धारा 13',
       'कांजी हाउस प्रभारी',
       '29 नवंबर 2026',
@@ -77,7 +77,7 @@ describe('receipt page in Chromium', { timeout: 60_000 }, () => {
       facts.number,
       facts.caseNumber,
       facts.poundEn,
-      '₹800.00',
+      '₹940.00',
       's. 13',
       'pound-keeper',
       '29 Nov 2026, 4:05 pm',

@@ -9,7 +9,7 @@ import { createConfig } from '../../../src/config';
 import { createLogger } from '../../../src/logging';
 import { FakeBotApi } from '../../support/fake-bot-api';
 import { freePort, RedisProcess } from '../../support/own-services';
-import { confirmedPartReceipt, confirmedReceipt } from '../../support/receipt-fixture';
+import { confirmedPartReceipt, confirmedReceipt } from '../../support/paid-case';
 
 // The HTTP server as `npm start` runs it in webhook mode, hit over real HTTP on a real port: the bot on the
 // embedded database, its own Redis (a redis-server this test starts and stops), the Bot API answered by the fake.
@@ -66,7 +66,7 @@ describe('HTTP server (webhook mode)', () => {
       logger,
     });
     await app.start();
-    const r = await confirmedReceipt(app.deps.db, clock.now());
+    const r = await confirmedReceipt(app.deps.db, app.deps.config, clock.now());
     receiptCode = r.receipt.verificationCode;
     receiptNumber = r.receipt.number;
     caseNumber = r.caseNumber;
@@ -264,7 +264,7 @@ describe('HTTP server (webhook mode)', () => {
     expect(en.headers.get('content-security-policy')).toContain("default-src 'none'");
     const html = await en.text();
     expect(html).toContain('<html lang="en">');
-    for (const fact of [receiptNumber, caseNumber, '₹800.00', 'pound-keeper', 's. 13']) expect(html).toContain(fact);
+    for (const fact of [receiptNumber, caseNumber, '₹940.00', 'pound-keeper', 's. 13']) expect(html).toContain(fact);
     expect(html).not.toMatch(/Ramesh|Suresh|<script/);
     // A receipt of the whole entry lists no heads (as the receipt PDF and /verify).
     expect(html).not.toMatch(/Heads? covered|class="heads"|covers only/);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchAdmin } from '../../../src/admin/run';
 import { createBotHarness, type BotHarness } from '../../support/bot-harness';
 import { enrolStaff, seed } from '../../support/fixtures';
-import { demoCase } from '../../support/payment-steps';
+import { demoCase } from '../../support/paid-case';
 
 /**
  * One case-number parser and one look-up key: the owner's /case, the staff's /release and /orders and the admin

@@ -2,13 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfig } from '../../../src/config';
 import { REMINDERS } from '../../../src/services/reminders';
 import { paiseOf } from '../../../src/db';
-import { recordClaim } from '../../../src/services/claims';
-import { setClaimHeads } from '../../../src/services/part-claim';
-import { confirmPayment } from '../../../src/services/payment-confirmation';
-import { declarePayment } from '../../../src/services/payments';
 import type { BotHarness } from '../../support/bot-harness';
 import { actorOf } from '../../support/case-fixture';
 import { caseFixture } from '../../support/case-builder';
+import { payCase } from '../../support/paid-case';
 import { enrolStaff } from '../../support/fixtures';
 import { englishOwner, hindiOwner, ownerHarness, t } from './owner-harness';
 
@@ -53,39 +50,14 @@ describe('magistrate: the outcome of an owner’s part deposit, named by its rec
       [hindiOwner, c.heads[1]!, 'रमेश चौधरी'],
     ] as const) {
       await h.send(owner, '/start');
-      const claim = await recordClaim(h.deps.db, {
-        caseId: c.id,
-        kind: 'S15_PROTEST',
-        telegramUserId: BigInt(owner.id),
-        claimantName: name,
-        isAgent: false,
-        ownerName: name,
-        intendsComplaint: true,
+      const d = await payCase(h.deps.db, c.id, {
+        owner: { id: owner.id, name },
+        section: 's15',
+        heads: [c.heads.indexOf(head) + 1],
+        at: h.clock.now(),
+        config,
+        confirmedBy: act,
       });
-      await setClaimHeads(h.deps.db, claim.id, [head.id]);
-      const d = await declarePayment(
-        { db: h.deps.db, config },
-        {},
-        {
-          claimId: claim.id,
-          telegramUserId: BigInt(owner.id),
-          method: 'CASH',
-          amountPaise: null,
-          upiRef: null,
-          now: h.clock.now(),
-        },
-      );
-      if (d.kind !== 'declared') throw new Error(JSON.stringify(d));
-      expect(
-        (
-          await confirmPayment(h.deps.db, {
-            paymentId: d.paymentId,
-            actor: act,
-            now: h.clock.now(),
-            botUsername: 'bot',
-          })
-        ).status,
-      ).toBe('confirmed');
       const p = await h.deps.db.payment.findUniqueOrThrow({ where: { id: d.paymentId }, include: { receipt: true } });
       expect(p.part).toBe(true);
       receipts.push(p.receipt!.number);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_COMMANDS } from '../../../bot/commands';
 import { createBotHarness, type BotHarness } from '../../support/bot-harness';
 import { enrolStaff, seed } from '../../support/fixtures';
-import { demoCase } from '../../support/payment-steps';
+import { demoCase } from '../../support/paid-case';
 
 /**
  * Every staff command checks the sender's right before it reads its arguments, in one place: an owner typing

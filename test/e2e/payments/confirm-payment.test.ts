@@ -4,7 +4,7 @@ import { duesForCase } from '../../../src/services/dues';
 import { createBotHarness, type BotHarness } from '../../support/bot-harness';
 import { dbKinds } from '../../support/db';
 import { enrolStaff, seed } from '../../support/fixtures';
-import { declareAndDeliver, demoCase } from '../../support/payment-steps';
+import { declareAndDeliver, demoCase } from '../../support/paid-case';
 
 describe('confirming payments by replying to the card (e2e)', () => {
   let h: BotHarness;

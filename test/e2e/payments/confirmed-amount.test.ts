@@ -7,7 +7,7 @@ import { createBotHarness, type BotHarness } from '../../support/bot-harness';
 import { dbKinds } from '../../support/db';
 import { enrolStaff, seed } from '../../support/fixtures';
 import { buttonsOf, lastButton } from '../owner/owner-harness';
-import { declareAndDeliver, demoCase } from '../../support/payment-steps';
+import { declareAndDeliver, demoCase } from '../../support/paid-case';
 
 /**
  * Money recorded is money the keeper confirmed (ss. 13, 15): an owner's declaration above the dues is
@@ -130,7 +130,7 @@ describe.each(await dbKinds())('the amount recorded is the amount the keeper con
       const { paymentId, duesPaise, cardOf } = await declareAndDeliver(h, {
         caseId: fresh,
         owner: ownerEn,
-        kind: 'S15_PROTEST',
+        section: 's15',
       });
       await h.deps.db.payment.update({ where: { id: paymentId }, data: { amountPaise: DECLARED } });
       await h.reply(keeperEn, cardOf(keeperEn), 'ok');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callbackSecret, decodeCallback } from '../../../src/callback-data';
 import { createBotHarness, type BotHarness } from '../../support/bot-harness';
 import { enrolStaff, seed } from '../../support/fixtures';
-import { declareAndDeliver, demoCase } from '../../support/payment-steps';
+import { declareAndDeliver, demoCase } from '../../support/paid-case';
 
 describe('/release (ss. 13, 15, 19) and /register_export (s. 7) (e2e)', () => {
   let h: BotHarness;

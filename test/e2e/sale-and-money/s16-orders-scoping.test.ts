@@ -3,6 +3,7 @@ import { formatRupees } from '../../../src/i18n/index';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
 import { fixAuctionFromCard, ist } from '../../support/case-fixture';
 import { caseFixture } from '../../support/case-builder';
+import { keeperActor, payCase } from '../../support/paid-case';
 import { buttonData, inLanguage, lastText, press, section } from '../../support/press';
 
 // s. 16 (owner appeared and refused to pay): only as many head as necessary are sold, the rest and the
@@ -308,21 +309,18 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
       impoundedAt: '2026-11-01T10:00:00+05:30',
       heads: [['cow', 'white']],
     }).build();
-    await db.payment.create({
-      data: {
-        caseId: c.id,
-        kind: 'S15_DEPOSIT',
-        method: 'CASH',
-        amountPaise: 24000,
-        duesSnapshot: { totals: { finePaise: 10000, feedingPaise: 14000, securityPaise: 0 } },
-        status: 'CONFIRMED',
-        confirmedSlot: `${c.id}:S15_DEPOSIT`,
-        payerTelegramId: BigInt(owner.id),
-        declaredAt: ist('2026-11-02 10:00'),
-        confirmedAt: ist('2026-11-02 10:10'),
-      },
+    // Deposited under protest on 2 Nov, confirmed and the cow released by a JAI1 keeper: ₹100 + 2 days × ₹70.
+    const deposit = await payCase(db, c.id, {
+      owner: { id: owner.id, name: owner.firstName },
+      section: 's15',
+      at: ist('2026-11-02 10:00'),
+      confirmedAt: ist('2026-11-02 10:10'),
+      releasedAt: ist('2026-11-02 10:15'),
+      config: h.deps.config,
+      confirmedBy: await keeperActor(db, 8106, ['JAI1'], 'Suresh Kumar'),
     });
-    await db.case.update({ where: { id: c.id }, data: { status: 'DEPOSITED_S15' } });
+    expect(deposit.amountPaise).toBe(24000);
+    await h.drain();
     await h.send(officer, `/outcome ${c.number} refund DM/S20/7`);
     expect(lastText(h, officer)).toBe(hi('common:error.not_allowed'));
     await h.send(magistrate, `/outcome ${c.number} maybe DM/S20/7`);
@@ -332,8 +330,14 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
       en('officer:outcome.refunded', { number: c.number, amount: 24000, reference: 'DM/S20/7' }),
     );
     expect(
-      (await db.ledgerEntry.findMany({ where: { caseId: c.id } })).map((e) => [e.account, Number(e.amountPaise)]),
-    ).toEqual([['DEPOSIT_REFUND', 24000]]);
+      (await db.ledgerEntry.findMany({ where: { caseId: c.id }, orderBy: { id: 'asc' } })).map((e) => [
+        e.account,
+        Number(e.amountPaise),
+      ]),
+    ).toEqual([
+      ['OWNER_DEPOSIT', 24000],
+      ['DEPOSIT_REFUND', 24000],
+    ]);
     expect((await db.courtOrder.findFirstOrThrow({ where: { caseId: c.id } })).kind).toBe('DEPOSIT_REFUND');
     await h.drain();
     expect(
@@ -353,7 +357,7 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
     );
     await h.send(magistrate, `/outcome ${c.number} apply DM/S20/8`);
     expect(lastText(h, magistrate)).toContain(section(h, 'en', '15'));
-    expect(await db.ledgerEntry.count({ where: { caseId: c.id } })).toBe(1);
+    expect(await db.ledgerEntry.count({ where: { caseId: c.id } })).toBe(2);
   });
 
   it('role and pound scoping: owners and staff of another pound are refused; forged and stale buttons change nothing', async () => {

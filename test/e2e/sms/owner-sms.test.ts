@@ -8,7 +8,7 @@ import { verificationLink } from '../../../src/services/receipts';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
 import { ist } from '../../support/case-fixture';
 import { keysUnder, TEST_REDIS_URL } from '../../support/jobs-harness';
-import { declareAndDeliver } from '../../support/payment-steps';
+import { declareAndDeliver } from '../../support/paid-case';
 import { inLanguage, lastText, press } from '../../support/press';
 
 // SMS to owners through the real bot and the real jobs runtime (BullMQ on Redis), against the fake provider:

@@ -53,34 +53,6 @@ export async function createCase(db: Db, spec: CaseSpec): Promise<{ id: number; 
   return { id: c.id, number: c.number };
 }
 
-/** A payment declared by an owner (PENDING) or confirmed by a keeper, as the owner and keeper flows record it. */
-export async function addPayment(
-  db: Db,
-  caseId: number,
-  p: {
-    kind: 'S13_PAYMENT' | 'S15_DEPOSIT';
-    status: 'PENDING' | 'CONFIRMED';
-    amountPaise: number;
-    declaredAt: Date;
-    payer: bigint;
-  },
-) {
-  await db.telegramUser.upsert({ where: { id: p.payer }, create: { id: p.payer }, update: {} });
-  return db.payment.create({
-    data: {
-      caseId,
-      kind: p.kind,
-      method: 'CASH',
-      amountPaise: p.amountPaise,
-      duesSnapshot: {},
-      status: p.status,
-      payerTelegramId: p.payer,
-      declaredAt: p.declaredAt,
-      ...(p.status === 'CONFIRMED' ? { confirmedAt: p.declaredAt, confirmedSlot: `${caseId}:${p.kind}` } : {}),
-    },
-  });
-}
-
 /** Schedules an auction on a case (the officer's flow records it so). */
 export function addAuction(db: Db, caseId: number, scheduledFor: Date, place = 'Amer Haat') {
   return db.auction.create({ data: { caseId, scheduledFor, place, conditions: 'Cash on the fall of the hammer' } });

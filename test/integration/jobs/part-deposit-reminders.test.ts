@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { jobIdFor } from '../../../jobs/queues';
-import { recordClaim } from '../../../src/services/claims';
 import { recordComplaint } from '../../../src/services/complaints';
 import { loadCaseForDeadlines, planSteps } from '../../../src/services/deadlines';
 import { windowsFromConfig } from '../../../src/services/dues';
-import { setClaimHeads } from '../../../src/services/part-claim';
-import { confirmPayment } from '../../../src/services/payment-confirmation';
-import { declarePayment } from '../../../src/services/payments';
 import { releaseCattle } from '../../../src/services/release';
 import { actorOf } from '../../support/case-fixture';
 import { caseFixture } from '../../support/case-builder';
+import { payCase } from '../../support/paid-case';
 import { enrolStaff, seed } from '../../support/fixtures';
 import { harnessPerTest } from './harness';
 
@@ -44,33 +41,21 @@ describe('jobs: s. 20 reminders of a part depositor after a co-owner finished th
       ],
     }).build();
     const keeper = await actorOf(db, KEEPER);
-    const pay = async (who: bigint, kind: 'S15_PROTEST' | 'S13_CLAIM', headId: number) => {
-      const claim = await recordClaim(db, {
-        caseId: c.id,
-        kind,
-        telegramUserId: who,
-        claimantName: 'Owner',
-        isAgent: false,
-        ownerName: 'Owner',
-        intendsComplaint: kind === 'S15_PROTEST',
-      });
-      await setClaimHeads(db, claim.id, [headId]);
-      const d = await declarePayment(
-        { db, config: h.deps.config },
-        {},
-        { claimId: claim.id, telegramUserId: who, method: 'CASH', amountPaise: null, upiRef: null, now: h.clock.now() },
-      );
-      if (d.kind !== 'declared') throw new Error(JSON.stringify(d));
-      expect(
-        (await confirmPayment(db, { paymentId: d.paymentId, actor: keeper, now: h.clock.now(), botUsername: 'bot' }))
-          .status,
-      ).toBe('confirmed');
-      return d.paymentId;
-    };
-    const deposit = await pay(A, 'S15_PROTEST', c.heads[0]!.id);
+    const pay = async (who: bigint, section: 's13' | 's15', head: number) =>
+      (
+        await payCase(db, c.id, {
+          owner: { id: who, name: 'Owner' },
+          section,
+          heads: [head],
+          at: h.clock.now(),
+          config: h.deps.config,
+          confirmedBy: keeper,
+        })
+      ).paymentId;
+    const deposit = await pay(A, 's15', 1);
     expect((await db.payment.findUniqueOrThrow({ where: { id: deposit } })).part).toBe(true);
     // B's claim covers every head left: the case's own payment; the keeper releases the rest — the entry is finished.
-    await pay(B, 'S13_CLAIM', c.heads[1]!.id);
+    await pay(B, 's13', 2);
     expect((await releaseCattle(db, { caseNumber: c.number, actor: keeper, now: h.clock.now() })).status).toBe(
       'released',
     );

@@ -3,7 +3,8 @@ import { jobIdFor, sendJobIdFor } from '../../../jobs/queues';
 import { loadCaseForDeadlines, planSteps, type PlannedStep } from '../../../src/services/deadlines';
 import { queueMessage } from '../../../src/services/outbox';
 import { enrolStaff } from '../../support/fixtures';
-import { addAuction, addPayment, createCase, seedPounds } from './cases';
+import { paymentWritten } from '../../support/paid-case';
+import { addAuction, createCase, seedPounds } from './cases';
 import { harnessPerTest, type JobsHarness } from './harness';
 
 const harness = harnessPerTest();
@@ -37,7 +38,7 @@ describe('jobs: reconciler', () => {
     });
     await addAuction(db, auction.id, new Date(now + 3 * DAY));
     const deposit = await createCase(db, { impoundedAt: new Date(now - 1 * DAY), status: 'DEPOSITED_S15' });
-    await addPayment(db, deposit.id, {
+    await paymentWritten(db, deposit.id, {
       kind: 'S15_DEPOSIT',
       status: 'CONFIRMED',
       amountPaise: 123_450,
@@ -51,7 +52,7 @@ describe('jobs: reconciler', () => {
       surplusDepositedAt: new Date(now - 1 * DAY),
     });
     const paying = await createCase(db, { impoundedAt: new Date(now - 1 * DAY), status: 'PAYMENT_PENDING' });
-    await addPayment(db, paying.id, {
+    await paymentWritten(db, paying.id, {
       kind: 'S13_PAYMENT',
       status: 'PENDING',
       amountPaise: 50_000,

@@ -4,7 +4,8 @@ import { duesForCase } from '../../../src/services/dues';
 import { formatRupees } from '../../../src/i18n';
 import { addToOutbox } from '../../../src/services/outbox';
 import { enrolOfficials } from '../../support/fixtures';
-import { addAuction, addPayment, createCase, seedPounds } from './cases';
+import { paymentWritten } from '../../support/paid-case';
+import { addAuction, createCase, seedPounds } from './cases';
 import { harnessPerTest } from './harness';
 
 const harness = harnessPerTest();
@@ -184,7 +185,7 @@ describe('jobs: reminders', { timeout: 90_000 }, () => {
     const db = h.db.prisma;
     const now = h.clock.now();
     const c = await createCase(db, { impoundedAt: new Date(now.getTime() - DAY), status: 'PAYMENT_PENDING' });
-    const pending = await addPayment(db, c.id, {
+    const pending = await paymentWritten(db, c.id, {
       kind: 'S13_PAYMENT',
       status: 'PENDING',
       amountPaise: 48_000,
@@ -192,7 +193,7 @@ describe('jobs: reminders', { timeout: 90_000 }, () => {
       payer: BigInt(OWNER),
     });
     const other = await createCase(db, { impoundedAt: new Date(now.getTime() - DAY), status: 'PAYMENT_PENDING' });
-    const confirmed = await addPayment(db, other.id, {
+    const confirmed = await paymentWritten(db, other.id, {
       kind: 'S13_PAYMENT',
       status: 'PENDING',
       amountPaise: 30_000,
@@ -223,7 +224,7 @@ describe('jobs: reminders', { timeout: 90_000 }, () => {
     const db = h.db.prisma;
     const impoundedAt = new Date(h.clock.now().getTime() - DAY);
     const c = await createCase(db, { impoundedAt, status: 'DEPOSITED_S15' });
-    await addPayment(db, c.id, {
+    await paymentWritten(db, c.id, {
       kind: 'S15_DEPOSIT',
       status: 'CONFIRMED',
       amountPaise: 123_450,
@@ -251,7 +252,7 @@ describe('jobs: reminders', { timeout: 90_000 }, () => {
     const impoundedAt = new Date(h.clock.now().getTime() - DAY);
     const seizedAt = new Date(impoundedAt.getTime() - 3 * DAY + 9 * HOUR);
     const c = await createCase(db, { impoundedAt, seizedAt, status: 'DEPOSITED_S15' });
-    await addPayment(db, c.id, {
+    await paymentWritten(db, c.id, {
       kind: 'S15_DEPOSIT',
       status: 'CONFIRMED',
       amountPaise: 98_760,

@@ -19,7 +19,8 @@ import { broadcastMessages, REMINDERS, type ReminderContext } from '../../../src
 import type { OutgoingMessage } from '../../../src/services/outbox';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../../support/db';
 import { enrolStaff } from '../../support/fixtures';
-import { addAuction, addPayment, createCase, seedPounds } from './cases';
+import { paymentWritten } from '../../support/paid-case';
+import { addAuction, createCase, seedPounds } from './cases';
 
 /**
  * One source of dates, for what the jobs tell people: every date a reminder, a
@@ -68,7 +69,7 @@ describe.each(await dbKinds())('dates the jobs state equal the gates (property) 
       fc.asyncProperty(instant, minutes(3), minutes(2), async (impoundedAt, seizedBefore, toDeposit) => {
         const seizedAt = new Date(impoundedAt.getTime() - seizedBefore);
         const c = await createCase(tdb.prisma, { impoundedAt, seizedAt, status: 'DEPOSITED_S15' });
-        const deposit = await addPayment(tdb.prisma, c.id, {
+        const deposit = await paymentWritten(tdb.prisma, c.id, {
           kind: 'S15_DEPOSIT',
           status: 'CONFIRMED',
           amountPaise: 10_000,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBotHarness, type BotHarness } from '../../support/bot-harness';
 import { dbKinds } from '../../support/db';
 import { enrolStaff, seed } from '../../support/fixtures';
-import { declareAndDeliver, demoCase } from '../../support/payment-steps';
+import { declareAndDeliver, demoCase } from '../../support/paid-case';
 import { capturingLogger } from '../../support/test-logs';
 
 // The keeper's "ok" to a payment card is one short transaction: the receipt, the owner's messages and the printable
@@ -36,12 +36,12 @@ describe.each(await dbKinds())('statements of a keeper confirming by reply, on %
   afterAll(() => h?.close());
 
   it.each([
-    ['a s. 13 payment', 'S13_CLAIM', 'Kunda', 5201],
-    ['a s. 15 deposit', 'S15_PROTEST', 'Nangal', 5202],
+    ['a s. 13 payment', 's13', 'Kunda', 5201],
+    ['a s. 15 deposit', 's15', 'Nangal', 5202],
   ] as const)(`confirming %s takes at most ${BUDGET} statements, one transaction`, async (_, claim, place, ownerId) => {
     const c = await demoCase(h, 'JAI1', place);
     const owner = { id: ownerId, firstName: 'Owner', languageCode: 'hi' };
-    const { paymentId, cardOf } = await declareAndDeliver(h, { caseId: c.id, owner, kind: claim });
+    const { paymentId, cardOf } = await declareAndDeliver(h, { caseId: c.id, owner, section: claim });
     await h.send(keeper, '/help'); // the keeper's grants are in the cache, as for any keeper at work
     const update = await h.reply(keeper, cardOf(keeper), 'ok');
     expect((await h.deps.db.payment.findUniqueOrThrow({ where: { id: paymentId } })).status).toBe('CONFIRMED');

@@ -11,27 +11,31 @@ import { recordOrder } from '../../../src/services/orders';
 import { disposeUnderProviso } from '../../../src/services/proviso';
 import { recordDepositOutcome } from '../../../src/services/deposit-outcome';
 import type { StaffActor } from '../../../src/services/staff-actor';
+import { createConfig } from '../../../src/config';
 import { dbKinds, suiteDatabase } from '../../support/db';
 import { seed } from '../../support/fixtures';
 import { actAs, ist, refusal } from '../../support/case-fixture';
 import { caseFixture } from '../../support/case-builder';
+import { payCase } from '../../support/paid-case';
 
 // Seed rates (src/db/seed.ts, illustrative): from 1 June 2026 penalty per head buffalo ₹200, cow ₹100;
 // feeding from 1 Oct 2026 per head per day buffalo ₹90, cow ₹70. The expected amounts below are worked
 // out by hand from those rates, independently of the engine.
 const PENALTY = { buffalo: 20000, cow: 10000 };
 const FEEDING = { buffalo: 9000, cow: 7000 };
+const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: '123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-TEST' });
 
 describe.each(await dbKinds())('staff B services on %s', (kind) => {
   let officer: StaffActor;
   let magistrate: StaffActor;
   let otherOfficer: StaffActor;
+  let keeper: StaffActor;
   const t = suiteDatabase(kind, async (db) => {
     await seed(db, ist('2026-11-01 09:00'));
     officer = await actAs(db, 9101, 'OFFICER', ['JAI1'], 'Vikram Singh Rathore');
     magistrate = await actAs(db, 9102, 'MAGISTRATE', ['JAI1', 'JAI2']);
     otherOfficer = await actAs(db, 9103, 'OFFICER', ['JAI2']);
-    await actAs(db, 9104, 'POUND_KEEPER', ['JAI1'], 'Shri Suresh Kumar');
+    keeper = await actAs(db, 9104, 'POUND_KEEPER', ['JAI1'], 'Shri Suresh Kumar');
   });
 
   it('s. 14 path: notice, early auction refused, staff bidder refused, sale of all, balanced s. 17 split, surplus held 3 months', async () => {
@@ -465,29 +469,22 @@ describe.each(await dbKinds())('staff B services on %s', (kind) => {
   it('s. 15 deposit applied on the Magistrate’s outcome: ledger parts add up to the deposit; a second outcome is refused', async () => {
     const db = t.prisma;
     const owner = 777002n;
-    await db.telegramUser.upsert({ where: { id: owner }, create: { id: owner, firstName: 'Ramesh' }, update: {} });
     const c = await caseFixture(db, {
       pound: 'JAI1',
       impoundedAt: '2026-11-01T10:00:00+05:30',
       heads: [['cow', 'brown']],
     }).build();
-    const snapshot = { totals: { finePaise: 10000, feedingPaise: 14000, securityPaise: 0, totalPaise: 24000 } };
-    await db.payment.create({
-      data: {
-        caseId: c.id,
-        kind: 'S15_DEPOSIT',
-        method: 'CASH',
-        amountPaise: 24000,
-        duesSnapshot: snapshot,
-        status: 'CONFIRMED',
-        confirmedSlot: `${c.id}:S15_DEPOSIT`,
-        payerTelegramId: owner,
-        declaredAt: ist('2026-11-02 10:00'),
-        confirmedAt: ist('2026-11-02 10:10'),
-      },
+    // Deposited under protest on 2 Nov: the cow's penalty and two days' feeding, ₹100 + 2 × ₹70.
+    const deposit = await payCase(db, c.id, {
+      owner: { id: owner, name: 'Ramesh' },
+      section: 's15',
+      at: ist('2026-11-02 10:00'),
+      confirmedAt: ist('2026-11-02 10:10'),
+      releasedAt: ist('2026-11-02 10:15'),
+      config,
+      confirmedBy: keeper,
     });
-    await db.case.update({ where: { id: c.id }, data: { status: 'DEPOSITED_S15' } });
-    await db.head.updateMany({ where: { caseId: c.id }, data: { status: 'RELEASED' } });
+    expect(deposit.amountPaise).toBe(PENALTY.cow + 2 * FEEDING.cow);
     await recordDepositOutcome(
       db,
       magistrate,
@@ -495,7 +492,10 @@ describe.each(await dbKinds())('staff B services on %s', (kind) => {
       ist('2026-11-20 10:00'),
     );
     const ledger = await db.ledgerEntry.findMany({ where: { caseId: c.id } });
+    // The deposit as the keeper's confirmation booked it, and its parts applied: penalty to the Magistrate, feeding to
+    // the keeper.
     expect(Object.fromEntries(ledger.map((e) => [e.account, Number(e.amountPaise)]))).toEqual({
+      OWNER_DEPOSIT: 24000,
       DISTRICT_MAGISTRATE: 10000,
       POUND_KEEPER: 14000,
     });

@@ -10,10 +10,8 @@ import { recordS14Reported } from '../../../src/services/s14-report';
 import { recordSale } from '../../../src/services/sale';
 import type { StaffActor } from '../../../src/services/staff-actor';
 import { type CaseEntry, registeredAtOf, writeEntry } from './entry';
-import { type PaymentStep, payOrDeposit } from './payment';
 
 export type { CaseEntry } from './entry';
-export type { PaymentStep } from './payment';
 
 /**
  * The one way a test (or a benchmark) puts a case in the database. The s. 8 register entry is written as
@@ -30,10 +28,9 @@ export type { PaymentStep } from './payment';
  *     .sold(officer, { at: ist('2026-11-17 12:00'), bids: [[1, 500_000]] })
  *     .build();
  *
- * Other states: `.refused(officer, at)` (s. 16 path), `.paid(keeper, { owner, at, config })` (s. 13, or one owner's
- * heads with `heads: [1]`: part-paid), `.deposited(keeper, …)` (s. 15 under protest), `.split(officer, at)` (s. 17),
- * `.planned()` (deadlines planned as the register service plans them), `.toS14Auction(officer)` (notice, auction and a
+ * Other states: `.refused(officer, at)` (s. 16 path), `.split(officer, at)` (s. 17), `.planned()` (deadlines planned as the register service plans them), `.toS14Auction(officer)` (notice, auction and a
  * bidder on the usual dates). `.forcedState(…)` writes a status directly: only for the jobs tests (see there why).
+ * A payment or deposit (paid, part-paid, deposited under protest, declared only): `payCase` in ../paid-case.ts.
  * `caseFixture(db, { caseId })` takes a case already stored (a demo case, or one a test changed in between) on.
  */
 export function caseFixture(db: Db, entry: CaseEntry | { caseId: number }): CaseBuilder {
@@ -61,7 +58,6 @@ interface Built {
   id: number;
   headIds: number[];
   bidders: Map<string, number>;
-  payments: number[];
 }
 
 export class CaseBuilder {
@@ -200,28 +196,12 @@ export class CaseBuilder {
     return this;
   }
 
-  /** s. 13: the owner claims and declares the dues; `keeper` confirms them (the receipt is issued). */
-  paid(keeper: StaffActor, p: PaymentStep): this {
-    this.steps.push(async (db, b) => {
-      b.payments.push(await payOrDeposit(db, b, keeper, 'S13_CLAIM', p));
-    });
-    return this;
-  }
-
-  /** s. 15: the owner deposits the dues under protest; `keeper` confirms the deposit. */
-  deposited(keeper: StaffActor, p: PaymentStep): this {
-    this.steps.push(async (db, b) => {
-      b.payments.push(await payOrDeposit(db, b, keeper, 'S15_PROTEST', p));
-    });
-    return this;
-  }
-
   /**
    * The case's status and dates written directly, not through a service. Only for `createCase` of the jobs tests
    * (test/integration/jobs/cases.ts: reminders, the reconciler, the stated dates, the desk's job cards): they assert the
    * exact messages each person gets and the exact deadlines planned, and the services that reach these states queue
    * messages of their own (the notice and auction broadcasts, the receipt of a confirmed deposit) and write the auction
-   * and the payment the test writes itself. Everything else uses the steps above.
+   * and the payment the test writes itself (`paymentWritten` in ../paid-case.ts). Everything else uses the steps above.
    */
   forcedState(s: ForcedState): this {
     this.steps.push(async (db, b) => {
@@ -245,14 +225,14 @@ export class CaseBuilder {
   async build() {
     const db = this.db;
     const id = 'caseId' in this.entry ? this.entry.caseId : await writeEntry(db, this.e);
-    const built: Built = { id, headIds: [], bidders: new Map(), payments: [] };
+    const built: Built = { id, headIds: [], bidders: new Map() };
     built.headIds = (await db.head.findMany({ where: { caseId: id }, orderBy: { index: 'asc' } })).map((h) => h.id);
     for (const step of this.steps) await step(db, built);
     const c = await db.case.findUniqueOrThrow({
       where: { id },
       include: { heads: { orderBy: { index: 'asc' } }, pound: true },
     });
-    return { ...c, bidders: built.bidders, payments: built.payments };
+    return { ...c, bidders: built.bidders };
   }
 
   private get e(): CaseEntry {
