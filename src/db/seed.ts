@@ -1,7 +1,8 @@
 import type { Db } from './client';
 import { allocateCaseNumber, villageKey } from '../services/case-numbers';
 import { searchKeysOf } from '../services/cattle-words';
-import { addStoredPhoto, photoGroups, samplePhotoPng } from '../services/photos';
+import { addStoredPhoto, photoGroups } from '../services/photos';
+import { samplePhotoPng } from '../services/sample-photo';
 
 // Demo data: a Jaipur district with two pounds and a Pune pound (Maharashtra, s. 12A security).
 // The amounts are illustrative, not any State's actual notification.

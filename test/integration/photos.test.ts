@@ -9,9 +9,9 @@ import {
   fetchPhoto,
   MAX_PHOTO_BYTES,
   replaceGroupPhoto,
-  samplePhotoPng,
   sniffImage,
 } from '../../src/services/photos';
+import { samplePhotoPng } from '../../src/services/sample-photo';
 import { suiteDatabase } from '../support/db';
 import { FakeBotApi } from '../support/fake-bot-api';
 import { enrolStaff, seed } from '../support/fixtures';

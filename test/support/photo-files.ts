@@ -1,5 +1,6 @@
 import { constants, createDeflate } from 'node:zlib';
 import sharp from 'sharp';
+import { rgbPng } from '../../src/services/sample-photo';
 
 /**
  * Photo files as people send them, made here (nothing downloaded): a phone's 12 MP JPEG of a few MB with the EXIF a
@@ -39,19 +40,6 @@ export async function phoneJpeg(width = 4000, height = 3000, orientation = 1): P
 
 /** A valid PNG of 20000 × 20000 black pixels: about a megabyte on disk, 1.2 GB once decoded. */
 export async function hugePng(side = 20_000): Promise<Buffer> {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(side, 0);
-  ihdr.writeUInt32BE(side, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
   // Every row is a filter byte and black pixels: all zeros, deflated as a stream (never 1.2 GB in memory here).
   const deflate = createDeflate({ level: 9, strategy: constants.Z_RLE });
   const out: Buffer[] = [];
@@ -61,24 +49,8 @@ export async function hugePng(side = 20_000): Promise<Buffer> {
   for (let y = 0; y < side; y += 100) deflate.write(rows.subarray(0, (side * 3 + 1) * Math.min(100, side - y)));
   deflate.end();
   await done;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', Buffer.concat(out)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return rgbPng(side, side, Buffer.concat(out));
 }
 
 /** A file that starts like a JPEG and is junk after its signature. */
 export const junkJpeg = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(20_000, 0x5a)]);
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}

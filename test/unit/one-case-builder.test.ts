@@ -1,14 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tsFilesUnder } from '../support/source-files';
+import { matchesOf, repoFile, tsFilesUnder } from '../support/source-files';
 
 // Tests put a case in the database through one fixture, test/support/case-builder/: the s. 8 entry as the register
 // writes it, every later state through the services. A case written by hand drifts from the law unnoticed (a status
 // the engine would refuse, a date the register never records), so a test file that writes one fails here.
 // This file reads sources only: no database.
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** The builder's entry: the one place that writes the s. 8 entry. */
 const BUILDER = 'test/support/case-builder/entry.ts';
@@ -28,15 +24,7 @@ const WRITES = [
 ];
 
 /** Each hand-written case in `text` as "file:line: the matched text". */
-function caseWritesOf(file: string, text: string): string[] {
-  const out: string[] = [];
-  for (const re of WRITES)
-    for (const m of text.matchAll(re)) {
-      const line = text.slice(0, m.index).split('\n').length;
-      out.push(`${file}:${line}: ${m[0]}`);
-    }
-  return out;
-}
+const caseWritesOf = (file: string, text: string) => matchesOf(WRITES, file, text);
 
 describe('tests write cases only through the case builder', () => {
   it('finds a planted case write in every form (Prisma create calls, a transaction client, raw SQL)', () => {
@@ -59,18 +47,16 @@ describe('tests write cases only through the case builder', () => {
     for (const f of Object.keys(ALLOWED)) expect(files, `allow-list entry ${f} names no file`).toContain(f);
     const offending = files
       .filter((f) => f !== BUILDER && !(f in ALLOWED))
-      .flatMap((f) => caseWritesOf(f, readFileSync(path.join(ROOT, f), 'utf8')));
+      .flatMap((f) => caseWritesOf(f, repoFile(f)));
     expect(offending).toEqual([]);
   });
 
   it('the builder is where the check looks for it, and writes the entry', () => {
-    expect(caseWritesOf(BUILDER, readFileSync(path.join(ROOT, BUILDER), 'utf8'))).toHaveLength(1);
+    expect(caseWritesOf(BUILDER, repoFile(BUILDER))).toHaveLength(1);
   });
 
   it('each exception still writes a case (an entry that no longer does is taken off the list)', () => {
-    const stale = Object.keys(ALLOWED).filter(
-      (f) => caseWritesOf(f, readFileSync(path.join(ROOT, f), 'utf8')).length === 0,
-    );
+    const stale = Object.keys(ALLOWED).filter((f) => caseWritesOf(f, repoFile(f)).length === 0);
     expect(stale).toEqual([]);
   });
 });

@@ -1,14 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tsFilesUnder } from '../support/source-files';
+import { matchesOf, repoFile, tsFilesUnder } from '../support/source-files';
 
 // Tests make a paid case through one fixture, test/support/paid-case.ts: the claim, the declared payment and the
 // keeper's confirmation through the services. A payment or receipt written by hand has no claim, no ledger line and
 // a status the confirmation would never leave, so a test file that writes one fails here.
 // This file reads sources only: no database.
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** The fixture: `payCase`, and `paymentWritten` for the jobs tests (see there why). */
 const FIXTURE = 'test/support/paid-case.ts';
@@ -34,15 +30,7 @@ const WRITES = [
 ];
 
 /** Each hand-written payment or receipt in `text` as "file:line: the matched text". */
-function paymentWritesOf(file: string, text: string): string[] {
-  const out: string[] = [];
-  for (const re of WRITES)
-    for (const m of text.matchAll(re)) {
-      const line = text.slice(0, m.index).split('\n').length;
-      out.push(`${file}:${line}: ${m[0]}`);
-    }
-  return out;
-}
+const paymentWritesOf = (file: string, text: string) => matchesOf(WRITES, file, text);
 
 describe('tests make paid cases only through the paid-case fixture', () => {
   it('finds a planted payment or receipt write in every form (Prisma create calls, a transaction client, raw SQL)', () => {
@@ -66,18 +54,16 @@ describe('tests make paid cases only through the paid-case fixture', () => {
     for (const f of Object.keys(ALLOWED)) expect(files, `allow-list entry ${f} names no file`).toContain(f);
     const offending = files
       .filter((f) => f !== FIXTURE && !(f in ALLOWED))
-      .flatMap((f) => paymentWritesOf(f, readFileSync(path.join(ROOT, f), 'utf8')));
+      .flatMap((f) => paymentWritesOf(f, repoFile(f)));
     expect(offending).toEqual([]);
   });
 
   it('the fixture is where the check looks for it', () => {
-    expect(paymentWritesOf(FIXTURE, readFileSync(path.join(ROOT, FIXTURE), 'utf8'))).toHaveLength(1);
+    expect(paymentWritesOf(FIXTURE, repoFile(FIXTURE))).toHaveLength(1);
   });
 
   it('each exception still writes one (an entry that no longer does is taken off the list)', () => {
-    const stale = Object.keys(ALLOWED).filter(
-      (f) => paymentWritesOf(f, readFileSync(path.join(ROOT, f), 'utf8')).length === 0,
-    );
+    const stale = Object.keys(ALLOWED).filter((f) => paymentWritesOf(f, repoFile(f)).length === 0);
     expect(stale).toEqual([]);
   });
 });
