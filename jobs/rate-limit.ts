@@ -1,6 +1,7 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { ACQUIRE, ADMIT, PAUSE } from './rate-limit-scripts';
+import { redisTag, redisTagSecret } from '../src/redis-tag';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -46,23 +47,17 @@ const LATE_REPORT_MS = 2;
 export const COLD_SENDS = 3;
 export const COLD_US = 150_000;
 
-/**
- * The name a chat goes by in Redis keys: 16 hex characters of an HMAC of its id under the deployment's secret,
- * so Redis (a dump, `KEYS`, a monitoring tool) never lists who is being messaged. Chat ids are few and
- * guessable, so a plain hash would not hide them; a keyed one does as long as the secret is not known.
- */
+/** The name a chat goes by in Redis keys (redisTag: never the chat id itself). */
 export function chatTag(secret: string, chatId: string): string {
-  return createHmac('sha256', secret).update(chatId).digest('hex').slice(0, 16);
+  return redisTag(secret, chatId);
 }
 
-/** The key secret of chatTag() for a deployment: derived from the bot token (or the webhook secret). */
+/** The key secret of chatTag() for a deployment. */
 export function chatTagSecret(
   config: { BOT_TOKEN?: string | undefined; WEBHOOK_SECRET?: string | undefined },
   prefix: string,
 ): string {
-  return createHmac('sha256', 'kanji-sahayak/rate-limit')
-    .update(config.BOT_TOKEN ?? config.WEBHOOK_SECRET ?? prefix)
-    .digest('hex');
+  return redisTagSecret('rate-limit', config, prefix);
 }
 
 /** The answer of `acquire`: wait `waitMs` then send, or come back after `retryInMs` (the chat is busy). */

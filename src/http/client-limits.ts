@@ -1,8 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { redisTag, redisTagSecret } from '../redis-tag';
 import { LoginThrottle } from './login-throttle';
 
 /**
@@ -18,14 +18,12 @@ export interface SharedLimits {
   secret: string;
 }
 
-/** The secret of clientTag() for a deployment: derived from the bot token (or the webhook secret), as chat tags are. */
+/** The secret of clientTag() for a deployment (redisTagSecret, as the Telegram pacing's chat tags). */
 export function clientTagSecret(
   config: { BOT_TOKEN?: string | undefined; WEBHOOK_SECRET?: string | undefined },
   prefix: string,
 ): string {
-  return createHmac('sha256', 'kanji-sahayak/http-client')
-    .update(config.BOT_TOKEN ?? config.WEBHOOK_SECRET ?? prefix)
-    .digest('hex');
+  return redisTagSecret('http-client', config, prefix);
 }
 
 /**
@@ -56,12 +54,11 @@ function v4Groups(g: string): string[] {
 }
 
 /**
- * The name a client goes by in Redis: 16 hex characters of an HMAC of his address under the deployment's secret.
- * An IP address is personal data (DPDP Act 2023): a Redis dump or `SCAN` must not list who read which page. The
- * IPv4 space is small, so only the key makes this more than a lookup table.
+ * The name a client goes by in Redis: the redisTag of his address (an IP address is personal data, DPDP Act 2023). The
+ * IPv4 space is small, so only the deployment's secret makes this more than a lookup table.
  */
 export function clientTag(secret: string, ip: string): string {
-  return createHmac('sha256', secret).update(clientAddress(ip)).digest('hex').slice(0, 16);
+  return redisTag(secret, clientAddress(ip));
 }
 
 /**

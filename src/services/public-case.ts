@@ -2,7 +2,7 @@ import type { CoreDeps } from '../deps';
 import { toIstDate } from '../law';
 import type { DbReader } from './dues';
 import { caseCard, type CaseCard } from './case-card';
-import { parseCaseNumber } from './cases';
+import { caseNumberKey, parseCaseNumber } from './cases';
 import { windowsFromConfig } from './dues';
 import type { NextDeadline } from './next-deadline';
 import { auctionEligibleOf, headsTheNoticeReports } from './notice';
@@ -133,7 +133,11 @@ export async function publicCase(
  * Whether the case left the public PUBLIC_DAYS_AFTER_CUSTODY days ago: no head in the pound, no auction fixed, and
  * the last head left (a release, the auction's end, the case's closing) that long before `now`.
  */
-async function pastRetention(db: DbReader, card: CaseCard, now: Date): Promise<boolean> {
+async function pastRetention(
+  db: DbReader,
+  card: { id: number; heads: ReadonlyArray<{ status: string }>; auction: { status: string } | null },
+  now: Date,
+): Promise<boolean> {
   if (card.heads.some((h) => h.status === 'IMPOUNDED') || card.auction?.status === 'SCHEDULED') return false;
   const c = await db.case.findUnique({
     where: { id: card.id },
@@ -171,17 +175,19 @@ export async function publicCasePhoto(
 ): Promise<PublicPhoto> {
   const parsed = parseCaseNumber(typed);
   if (!parsed || !/^[0-9a-f]{32}$/.test(key)) return null;
-  const now = deps.clock.now();
-  const card = await caseCard(deps.db, { number: parsed }, null, now, windowsFromConfig(deps.config));
-  if (!card) return null;
-  if (await pastRetention(deps.db, card, now)) return 'gone';
+  // The case's heads and auction round only: what retention and the notice's heads need (no card, no dues).
+  const c = await deps.db.case.findUnique({
+    where: { numberKey: caseNumberKey(parsed) },
+    select: { id: true, heads: { select: { id: true, status: true } }, auction: { select: { status: true } } },
+  });
+  if (!c) return null;
+  if (await pastRetention(deps.db, c, deps.clock.now())) return 'gone';
   const p = await deps.db.photo.findFirst({
-    where: { publicKey: key, caseId: card.id, status: 'STORED', heads: { some: { caseId: card.id } } },
+    where: { publicKey: key, caseId: c.id, status: 'STORED', heads: { some: { caseId: c.id } } },
     select: { bytes: true, contentType: true, heads: { select: { id: true } } },
   });
   // Served only while the page shows it: the current photo of a head the notice reports.
-  const heads = await deps.db.head.findMany({ where: { caseId: card.id }, select: { id: true, status: true } });
-  const reported = new Set(headsTheNoticeReports(heads).map((h) => h.id));
+  const reported = new Set(headsTheNoticeReports(c.heads).map((h) => h.id));
   if (!p?.heads.some((h) => reported.has(h.id))) return null;
   if (!p.bytes || (p.contentType !== 'image/jpeg' && p.contentType !== 'image/png')) return null;
   return { bytes: Buffer.from(p.bytes), contentType: p.contentType };
