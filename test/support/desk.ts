@@ -6,7 +6,7 @@ import { sign } from '@telegram-apps/init-data-node';
 import { createApp, type App } from '../../src/app';
 import { ManualClock } from '../../src/clock';
 import { createConfig } from '../../src/config';
-import { createLogger } from '../../src/logging';
+import { capturingLogger } from './test-logs';
 import { caseFixture } from './case-builder';
 import { enrolStaff } from './fixtures';
 import { TEST_REDIS_URL } from './jobs-harness';
@@ -55,6 +55,8 @@ export interface DeskWorld {
   caseIds: Record<string, number>;
   pounds: Record<string, number>;
   initData(person: DeskPerson, opts?: { lang?: string; at?: Date }): string;
+  /** The error lines the app logged (a 500's cause), for an assertion's message: the run's log is otherwise silent. */
+  errors(): string;
   close(): Promise<void>;
 }
 
@@ -75,11 +77,12 @@ export async function startDeskWorld(extra: Record<string, string> = {}): Promis
     ...extra,
   });
   const clock = new ManualClock('2026-11-29T16:05:00+05:30');
+  const errorLines: string[] = [];
   const app = await createApp(config, {
     mode: 'workers',
     seed: true,
     clock,
-    logger: createLogger(process.env.DESK_TEST_LOG ? 'error' : 'silent'),
+    logger: capturingLogger(errorLines, 'error'),
   });
   await app.start();
   const db = app.deps.db;
@@ -121,6 +124,7 @@ export async function startDeskWorld(extra: Record<string, string> = {}): Promis
     pounds,
     initData: (person, opts = {}) =>
       initDataFor(DESK_PEOPLE[person].id, opts.at ?? clock.now(), { ...(opts.lang ? { lang: opts.lang } : {}) }),
+    errors: () => errorLines.join('').slice(-4000),
     async close() {
       await app.stop();
       await rm(dir, { recursive: true, force: true });
