@@ -22,8 +22,7 @@ import { applyMigrations, openDatabase, PrismaClient, type DatabaseTarget } from
 import { seedDemo } from '../src/db/seed';
 import { createTranslator } from '../src/i18n';
 import { createLogger } from '../src/logging';
-import { useDirectSql } from '../src/db/direct';
-import { countingAdapter, countingDirect } from './statement-counter';
+import { countingAdapter } from './statement-counter';
 import { keeperOk, makeConfirmationPool, startDeliveryTiming, type ConfirmationPool } from './confirmations';
 import { answeringFetch, BENCH_BOT_INFO, BENCH_TOKEN, enrolBenchKeepers } from './bench-bot';
 
@@ -184,8 +183,6 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
   await opened.prisma.$disconnect();
   const { adapter, counter } = countingAdapter(opened.adapter);
   const prisma = new PrismaClient({ adapter });
-  // Postgres: the per-update fixed statements go to the pool directly, as in the app (src/db/direct.ts), counted too.
-  if (opened.direct) useDirectSql(prisma, countingDirect(opened.direct, counter));
   const out: string[] = [];
   try {
     const now = systemClock.now();
