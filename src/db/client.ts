@@ -43,20 +43,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // statement during an outage): nothing to do here.
     pool.on('error', () => {});
     // (The adapter ships its own copy of pg's type declarations; the runtime pg is the same module.)
-    const adapter = countStatements(new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0]));
-    const prisma = new PrismaClient({ adapter });
-    return {
-      prisma,
-      adapter,
-      target,
-      async close() {
-        try {
-          await prisma.$disconnect();
-        } finally {
-          if (!pool.ended) await pool.end();
-        }
-      },
-    };
+    const adapter = new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0]);
+    return clientOver(adapter, target, async () => {
+      if (!pool.ended) await pool.end();
+    });
   }
   let pglite: PGlite;
   let unlock = () => {};
@@ -74,7 +64,22 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     unlock();
     throw err;
   }
-  const adapter = countStatements(new PrismaPGlite(pglite));
+  return clientOver(new PrismaPGlite(pglite), target, async () => {
+    try {
+      if (!pglite.closed) await pglite.close();
+    } finally {
+      unlock();
+    }
+  });
+}
+
+/** The one Prisma client over a driver's adapter (its statements counted); `release` frees the driver after it. */
+function clientOver(
+  driver: SqlMigrationAwareDriverAdapterFactory,
+  target: DatabaseTarget,
+  release: () => Promise<void>,
+): Database {
+  const adapter = countStatements(driver);
   const prisma = new PrismaClient({ adapter });
   return {
     prisma,
@@ -83,9 +88,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     async close() {
       try {
         await prisma.$disconnect();
-        if (!pglite.closed) await pglite.close();
       } finally {
-        unlock();
+        await release();
       }
     },
   };

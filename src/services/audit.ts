@@ -10,6 +10,20 @@ export interface Actor {
   messageId?: number | null;
 }
 
+/** The owner (or his agent) acting from his chat, as the audit names him. */
+export function ownerActor(input: {
+  telegramUserId: bigint;
+  chatId?: bigint | number | null;
+  messageId?: number | null;
+}): Actor {
+  return {
+    telegramId: input.telegramUserId,
+    role: 'owner',
+    chatId: input.chatId ?? null,
+    messageId: input.messageId ?? null,
+  };
+}
+
 /** Appends an audit event (the table is append-only: a trigger refuses UPDATE and DELETE). */
 export async function audit(
   tx: Tx,

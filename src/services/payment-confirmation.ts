@@ -1,11 +1,8 @@
-import { checkTransition, type CaseAction, type TransitionAllowed } from '../law';
-import type { Db } from '../db';
-import { Prisma } from '../db';
-import { caseStateOf, isDatabaseConflict, isUniqueViolation, loadCase, type CaseForLaw } from './case-transition';
-import { refusalOf, Refusal } from './refusal';
+import { paiseOf, Prisma, type Db } from '../db';
+import { isDatabaseConflict, isUniqueViolation } from './case-transition';
+import { Refusal } from './refusal';
 import type { Tx } from './outbox';
 import { authorizeOnRowsInTx } from './staff-actor';
-import { paiseOf } from '../db';
 import { confirmationFacts } from './confirmation-facts';
 import { confirmationPlan } from './part-claim';
 import {
@@ -34,22 +31,6 @@ export type ConfirmOutcome =
   | { status: 'already'; paymentId: number; caseNumber: string; receiptNumber: string | null };
 // Refused (a Refusal): PAYMENT_NOT_FOUND (the card is out of date), PAYMENT_WAS_REJECTED / PAYMENT_WAS_CANCELLED,
 // CONFIRM_AMOUNT_MORE / CONFIRM_AMOUNT_LESS (the keeper typed another amount than the dues the owner was told).
-
-/**
- * The statute engine's leave for the keeper to act on the case now, read inside the transaction; a refusal
- * rolls it back as a Refusal (REFUSED with the engine's reason and section).
- */
-export async function keeperMay(
-  tx: Tx,
-  caseId: number,
-  action: CaseAction,
-  now: Date,
-): Promise<{ c: CaseForLaw; allowed: TransitionAllowed }> {
-  const c = await loadCase(tx, caseId);
-  const check = checkTransition(caseStateOf(c), action, 'pound_keeper', now);
-  if (check.ok) return { c, allowed: check.value };
-  throw refusalOf(check.error);
-}
 
 export async function loadPayment(db: Db | Tx, paymentId: number) {
   const p = await db.payment.findUnique({

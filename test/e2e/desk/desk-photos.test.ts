@@ -90,11 +90,10 @@ describe('staff desk: photos on the seizure form (HTTP)', { timeout: 120_000 }, 
 
   it('refuses a PNG declaring 20000 × 20000 px at once, and a photo over 16 MB beside its field (not a bare 400)', async () => {
     const t = tr.forLang('en');
-    const started = performance.now();
     const huge = await post({ ...(await form('en')), photo1: (await hugePng()).toString('base64') });
     expect(huge.status, w.errors()).toBe(422);
     expect(await huge.text()).toContain(`id="photo1-problem" role="alert">${t('photos:problem.too_many_pixels')}<`);
-    expect(performance.now() - started).toBeLessThan(10_000);
+    // Refused from its header, never decoded: test/integration/photo-clean.test.ts shows it (no time is asserted here).
     const big = Buffer.alloc(16 * 1024 * 1024 + 10, 0xab);
     const tooBig = await post({ ...(await form('en')), photo2: big.toString('base64') });
     expect(tooBig.status, w.errors()).toBe(422);
