@@ -5,6 +5,8 @@ import { Nlp, type NlpInstance } from '@nlpjs/nlp';
 import { classOfWord, colourOfWord, countOfWord, editDistance, isStopWord, words } from './cattle-words';
 import { findDate } from './typed-input';
 import { parseCaseNumber } from './cases';
+import type { LocalDate } from '../law';
+import { askedDay } from './nlu/day';
 import { isOwnerIntent, loadCorpus, type OwnerIntent, type Utterance } from './nlu/corpus';
 import { devanagariKey, hasDevanagari, hasLatin, latinKey } from './nlu/normalise';
 
@@ -33,7 +35,7 @@ export interface IntentGuess {
 
 export type Understanding =
   | { kind: 'case_number' }
-  | { kind: 'intent'; intent: OwnerIntent; score: number }
+  | { kind: 'intent'; intent: OwnerIntent; score: number; day?: LocalDate }
   | { kind: 'search' }
   | { kind: 'unsure'; choices: OwnerIntent[] };
 
@@ -47,6 +49,9 @@ export interface OwnerNlu {
   /** How many utterances it was trained on. */
   readonly utterances: number;
 }
+
+/** Intents that, asked with a day, mean the dues on that day ("if I pay on Monday?", "kal chhudaun to kitna"). */
+const DAY_INTENTS: ReadonlySet<OwnerIntent> = new Set(['dues', 'claim', 'pay']);
 
 /** Words of the corpus that say nothing of the intent on their own: in the utterances of many intents. */
 const GENERIC_SHARE = 4;
@@ -89,6 +94,15 @@ class NlpJsOwnerNlu implements OwnerNlu {
     // "ram ram" is a greeting, though "ram" is also a class of cattle (s. 3): a corpus line as typed is its intent.
     const exact = this.lines.get(textKey(text));
     if (exact) return { kind: 'intent', intent: exact, score: 1 };
+    // "kal aaun to kitna lagega": a day beside a question about the dues is the day the dues are for.
+    const day = askedDay(text, now);
+    if (day?.rest) {
+      const rest = this.lines.get(textKey(day.rest)) ?? null;
+      const u: Understanding = rest
+        ? { kind: 'intent', intent: rest, score: 1 }
+        : decide(await this.classify(day.rest), evidenceOf(day.rest, now, this.vocabulary));
+      if (u.kind === 'intent' && DAY_INTENTS.has(u.intent)) return { ...u, intent: 'dues', day: day.date };
+    }
     return decide(await this.classify(text), evidenceOf(text, now, this.vocabulary));
   }
 }
@@ -104,6 +118,8 @@ export interface Evidence {
   search: number;
   /** A date, a class of cattle or a colour: what only a search asks about. */
   strong: boolean;
+  /** The part of `search` that is cattle (classes, counts, colours): a description, or an animal named in a question. */
+  cattle: number;
   /** Words that speak for some intent (known to the corpus, or one letter off a known word, and not shared by many intents). */
   intent: number;
 }
@@ -150,20 +166,26 @@ export function evidenceOf(text: string, now: Date, v: Vocabulary): Evidence {
   let search = found ? (/\d/.test(text) ? 3 : 1) : 0;
   let strong = Boolean(found);
   let intent = 0;
+  let cattle = 0;
   const all = words(found ? found.rest : text);
   for (const [i, w] of all.entries()) {
     if (classOfWord(w)) {
       strong = true;
       search += 1;
+      cattle += 1;
       continue;
     }
     if (countOfWord(w) !== null || (classOfWord(all[i + 1] ?? '') && /^(do|दो)$/.test(w))) {
-      if (classOfWord(all[i + 1] ?? '')) search += 1;
+      if (classOfWord(all[i + 1] ?? '')) {
+        search += 1;
+        cattle += 1;
+      }
       continue;
     }
     if (colourOfWord(w)) {
       strong = true;
       search += 1;
+      cattle += 1;
       continue;
     }
     const key = keyOfWord(w);
@@ -173,7 +195,7 @@ export function evidenceOf(text: string, now: Date, v: Vocabulary): Evidence {
       if (v.intentWords.has(word)) intent++;
     } else if (!isStopWord(w) && [...w].length >= 3 && !/^\d+$/.test(w)) search++;
   }
-  return { words: all.length, search, strong, intent };
+  return { words: all.length, search, strong, cattle, intent };
 }
 
 const keyOfWord = (w: string): string => (hasDevanagari(w) ? devanagariKey(w) : latinKey(w));
@@ -188,15 +210,20 @@ const textKey = (text: string): string =>
  */
 export function decide(guesses: readonly IntentGuess[], e: Evidence): Understanding {
   const top = guesses[0];
-  // Cattle, a date or a colour with more weight than the intent words, or a model that is not sure: a search.
-  if (e.strong && (e.search > e.intent || !top || top.score < SURE)) return { kind: 'search' };
+  // Cattle, a date or a colour and no question the model is sure of: a search. An animal named beside a sure question
+  // ("meri bhains ka kitna paisa") is the question's: a search runs only when the text describes cattle and asks nothing.
+  // The animals count once however they are described ("meri do kali bhains ka kitna"), a date and a village in full.
+  const weight = e.search - e.cattle + Math.min(e.cattle, 1);
+  if (e.strong && (e.intent === 0 || !top || top.score < SURE || weight > e.intent)) return { kind: 'search' };
   // Only unknown words (a village, "Kunda") and no intent word, or nothing the model knows: a search.
   if (e.search > 0 && (e.intent === 0 || !top || top.score < LOW)) return { kind: 'search' };
   // One word ("number": the keeper's phone, or a receipt's?) must be surer than a sentence.
   if (top && top.score >= (e.words <= 1 ? SURE_ONE_WORD : SURE))
     return { kind: 'intent', intent: top.intent, score: top.score };
-  const choices = guesses.filter((g) => g.score >= 0.1).map((g) => g.intent);
-  if (choices.length === 0) return { kind: 'unsure', choices: ['help', 'mycases', 'dues'] };
+  // Small talk is answered with "did you mean" itself: never one of its choices.
+  const choices = guesses.filter((g) => g.score >= 0.1 && g.intent !== 'smalltalk').map((g) => g.intent);
+  // Two or three choices: the likeliest, then help, my cases and the dues.
+  for (const d of ['help', 'mycases', 'dues'] as const) if (choices.length < 2 && !choices.includes(d)) choices.push(d);
   return { kind: 'unsure', choices: choices.slice(0, 3) };
 }
 
