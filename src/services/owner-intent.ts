@@ -7,6 +7,7 @@ import { findDate } from './typed-input';
 import { parseCaseNumber } from './cases';
 import type { LocalDate } from '../law';
 import { askedDay } from './nlu/day';
+import { moneyTalk, saysNot } from './nlu/money-words';
 import { isOwnerIntent, loadCorpus, type OwnerIntent, type Utterance } from './nlu/corpus';
 import { devanagariKey, hasDevanagari, hasLatin, latinKey } from './nlu/normalise';
 
@@ -25,6 +26,11 @@ export { OWNER_INTENTS, type OwnerIntent } from './nlu/corpus';
 /** At or above this score the top intent is taken; below LOW nothing is; between, the owner is asked. */
 export const SURE = 0.75;
 export const LOW = 0.4;
+/** Intents that answer without leading towards a record (dues, pound, help, …) are taken from this score. */
+export const SURE_HARMLESS = 0.6;
+/** Intents on the way to a record — the claim, the deposit under protest, the payment choice — only from this one. */
+export const SURE_TOWARDS_RECORD = 0.9;
+const TOWARDS_RECORD: ReadonlySet<OwnerIntent> = new Set(['claim', 'protest', 'pay']);
 /** A one-word text is taken only at or above this score. */
 export const SURE_ONE_WORD = 0.9;
 
@@ -94,8 +100,12 @@ class NlpJsOwnerNlu implements OwnerNlu {
     // "ram ram" is a greeting, though "ram" is also a class of cattle (s. 3): a corpus line as typed is its intent.
     const exact = this.lines.get(textKey(text));
     if (exact) return { kind: 'intent', intent: exact, score: 1 };
+    // "I have already paid", "how do I pay", "how much" in any form, read from its words (nlu/money-words.ts).
+    const talk = moneyTalk(text);
     // "kal aaun to kitna lagega": a day beside a question about the dues is the day the dues are for.
-    const day = askedDay(text, now);
+    const day = talk === 'paid' ? null : askedDay(text, now);
+    if ((talk === 'pay' || talk === 'dues') && day) return { kind: 'intent', intent: 'dues', score: 1, day: day.date };
+    if (talk) return { kind: 'intent', intent: talk, score: 1 };
     if (day?.rest) {
       const rest = this.lines.get(textKey(day.rest)) ?? null;
       const u: Understanding = rest
@@ -103,7 +113,11 @@ class NlpJsOwnerNlu implements OwnerNlu {
         : decide(await this.classify(day.rest), evidenceOf(day.rest, now, this.vocabulary));
       if (u.kind === 'intent' && DAY_INTENTS.has(u.intent)) return { ...u, intent: 'dues', day: day.date };
     }
-    return decide(await this.classify(text), evidenceOf(text, now, this.vocabulary));
+    const u = decide(await this.classify(text), evidenceOf(text, now, this.vocabulary));
+    // "what if I do not pay", "पैसे न दूँ तो": the model's "pay" on a "not" is asked about, never taken.
+    if (u.kind === 'intent' && u.intent === 'pay' && saysNot(text))
+      return { kind: 'unsure', choices: ['next', 'dues', 'pay'] };
+    return u;
   }
 }
 
@@ -218,8 +232,11 @@ export function decide(guesses: readonly IntentGuess[], e: Evidence): Understand
   // Only unknown words (a village, "Kunda") and no intent word, or nothing the model knows: a search.
   if (e.search > 0 && (e.intent === 0 || !top || top.score < LOW)) return { kind: 'search' };
   // One word ("number": the keeper's phone, or a receipt's?) must be surer than a sentence.
-  if (top && top.score >= (e.words <= 1 ? SURE_ONE_WORD : SURE))
-    return { kind: 'intent', intent: top.intent, score: top.score };
+  // One word ("chhodo": stop, or release them?) never leads towards a record unless it is a corpus line.
+  const towards = top !== undefined && TOWARDS_RECORD.has(top.intent);
+  const bar =
+    e.words <= 1 ? (towards ? Number.POSITIVE_INFINITY : SURE_ONE_WORD) : towards ? SURE_TOWARDS_RECORD : SURE_HARMLESS;
+  if (top && top.score >= bar) return { kind: 'intent', intent: top.intent, score: top.score };
   // Small talk is answered with "did you mean" itself: never one of its choices.
   const choices = guesses.filter((g) => g.score >= 0.1 && g.intent !== 'smalltalk').map((g) => g.intent);
   // Two or three choices: the likeliest, then help, my cases and the dues.

@@ -107,8 +107,9 @@ export function askedDay(text: string, now: Date): AskedDay | null {
     }
   }
   // A whole date with digits or a month's name ("5/12", "5 dec"), towards the future.
+  // Further than two months ahead ("27 nov" read as next year's) is no owner's question about his dues.
   const found = findDate(text, now, 'future');
-  if (found && found.date >= today && !/^(aaj|today|आज)$/i.test(text.trim()))
+  if (found && found.date >= today && daysBetween(today, found.date) <= 60)
     return { date: found.date, rest: found.rest };
   return null;
 }
