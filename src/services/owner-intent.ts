@@ -7,7 +7,7 @@ import { findDate } from './typed-input';
 import { parseCaseNumber } from './cases';
 import type { LocalDate } from '../law';
 import { askedDay } from './nlu/day';
-import { moneyTalk, saysNot } from './nlu/money-words';
+import { mentionsMoney, moneyTalk, saysNot } from './nlu/money-words';
 import { isOwnerIntent, loadCorpus, type OwnerIntent, type Utterance } from './nlu/corpus';
 import { devanagariKey, hasDevanagari, hasLatin, latinKey } from './nlu/normalise';
 
@@ -114,8 +114,9 @@ class NlpJsOwnerNlu implements OwnerNlu {
       if (u.kind === 'intent' && DAY_INTENTS.has(u.intent)) return { ...u, intent: 'dues', day: day.date };
     }
     const u = decide(await this.classify(text), evidenceOf(text, now, this.vocabulary));
-    // "what if I do not pay", "पैसे न दूँ तो": the model's "pay" on a "not" is asked about, never taken.
-    if (u.kind === 'intent' && u.intent === 'pay' && saysNot(text))
+    // The payment choice from the model needs a word for money or paying, and no "not" ("what if I do not pay",
+    // "पैसे न दूँ तो"): otherwise it is asked about, never taken.
+    if (u.kind === 'intent' && u.intent === 'pay' && (saysNot(text) || !mentionsMoney(text)))
       return { kind: 'unsure', choices: ['next', 'dues', 'pay'] };
     return u;
   }

@@ -223,9 +223,15 @@ export function moneyTalk(text: string): 'paid' | 'pay' | 'dues' | null {
   const much = w.findIndex((x, i) => HOW_MUCH.has(x) || (x === 'much' && w[i - 1] === HOW));
   if (much < 0) return null;
   const about = w.slice(much + 1, much + 3);
-  if (w.some((x) => NOT_MONEY.has(x)) || about.some((x) => classOfWord(x))) return null;
+  if (about.some((x) => NOT_MONEY.has(x) || classOfWord(x))) return null;
   return 'dues';
 }
+
+/** True when the text names money or a way of paying (paisa, payment, UPI, cash, नकद, QR …). */
+export const mentionsMoney = (text: string): boolean =>
+  latinKey(text)
+    .split(' ')
+    .some((x) => MONEY.has(x));
 
 /** True when the text says "not" ("paisa nahi diya to", "if I do not pay"): paying is then not what is asked. */
 export const saysNot = (text: string): boolean =>

@@ -208,7 +208,7 @@ export function latinKey(text: string): string {
     .map((w) => DIALECT_LATIN[w] ?? w)
     .join(' ')
     .replace(
-      /\bfone pe\b(?= (se|say|par|pe|me|kar|karna|karu|kare|karun|karke|payment|pay|bhej|diya|dala|dal|dia|nhi|nahi|chal[a-z]*|hota|ho|ka|ki|ke)\b)/g,
+      /\bfone? pe\b(?= (se|say|par|pe|me|kar|karna|karu|kare|karun|karke|payment|pay|bhej|diya|dala|dal|dia|nhi|nahi|chal[a-z]*|hota|ho|ka|ki|ke)\b)/g,
       'upi',
     )
     .replace(/\bgugle pay\b|\bg pay\b/g, 'upi');

@@ -19,9 +19,9 @@ describe('owner words: evaluation on messages not trained on', () => {
   });
 
   // Held-out corpus lines are each the only sentence with their words (the corpus adds a word once, not its every
-  // sentence), so this measure is harder than real messages: measured 72 %, 2 of 931 towards a record (a deposit
-  // line read as the claim, a receipt line as the payment choice). The bars hold that ground; the goal is 92 % and 0.
-  it(`${FOLDS}-fold over the corpus: ≥ 70 % of held-out corpus lines, at most 2 towards a record`, async () => {
+  // sentence), so this measure is harder than real messages: measured 72 %, 1 of 931 towards a record (a deposit
+  // line, "this is unfair my cattle did no damage", read as the claim). The bars hold that ground; the goal is 92 % and 0.
+  it(`${FOLDS}-fold over the corpus: ≥ 70 % of held-out corpus lines, at most 1 towards a record`, async () => {
     const corpus = loadCorpus();
     const rows = corpus.map((u) => ({ label: u.intent as string, context: 'open' as const, text: u.text }));
     const models: OwnerNlu[] = [];
@@ -29,7 +29,7 @@ describe('owner words: evaluation on messages not trained on', () => {
     const r = await evaluate(`${FOLDS}-fold over the corpus`, rows, (i) => models[i % FOLDS]!, NOW);
     console.log(r.report);
     expect(r.right / r.total).toBeGreaterThanOrEqual(0.7);
-    expect(r.harmful.length, r.harmful.join('\n')).toBeLessThanOrEqual(2);
+    expect(r.harmful.length, r.harmful.join('\n')).toBeLessThanOrEqual(1);
   }, 60_000);
 
   it('the second, independent set: ≥ 300 messages, ≥ 92 % right, none wrongly towards a record', async () => {
