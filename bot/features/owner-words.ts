@@ -280,6 +280,8 @@ ownerWordsFeature.chatType('private').on('message', async (ctx, next) => {
       });
     const text = said?.trim().slice(0, 200);
     if (text && !inAnyFlow(ctx)) {
+      // What was heard is shown back, so a misheard word is seen; then it is understood as if typed (records nothing).
+      await ctx.reply(ctx.t('intent:heard', { text }));
       if (await understandText(ctx, text)) return;
       if (parseCaseNumber(text)) await showCaseByNumber(ctx, text);
       else await runSearch(ctx, text);

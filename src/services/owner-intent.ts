@@ -99,7 +99,13 @@ class NlpJsOwnerNlu implements OwnerNlu {
     if (parseCaseNumber(text)) return { kind: 'case_number' };
     // "ram ram" is a greeting, though "ram" is also a class of cattle (s. 3): a corpus line as typed is its intent.
     const exact = this.lines.get(textKey(text));
-    if (exact) return { kind: 'intent', intent: exact, score: 1 };
+    if (exact) {
+      // A corpus line with a day in it ("kal aaun to kitna lagega") is still about that day.
+      const day = DAY_INTENTS.has(exact) ? askedDay(text, now) : null;
+      return day
+        ? { kind: 'intent', intent: 'dues', score: 1, day: day.date }
+        : { kind: 'intent', intent: exact, score: 1 };
+    }
     // "I have already paid", "how do I pay", "how much" in any form, read from its words (nlu/money-words.ts).
     const talk = moneyTalk(text);
     // "kal aaun to kitna lagega": a day beside a question about the dues is the day the dues are for.

@@ -163,6 +163,37 @@ describe('owner: money, days, dialects and small talk in free text', () => {
     expect(await footprint(h)).toEqual(before);
   });
 
+  it('a voice note through the speech service: "I heard: …" shown back, the same understanding, nothing recorded', async () => {
+    const before = await footprint(h);
+    const said = new Map<number, string>([
+      [hindi.id, 'मैंने पैसे भर दिए'],
+      [hinglish.id, 'kal aaun to kitna lagega'],
+      [english.id, 'where is the pound'],
+    ]);
+    let who = 0;
+    h.deps.speechToText = { transcribe: async () => said.get(who) ?? null };
+    try {
+      for (const u of [hindi, hinglish, english]) {
+        who = u.id;
+        const from = h.api.sentTo(u.id).length;
+        await h.send(u, '', {
+          text: undefined,
+          voice: { file_id: `v${u.id}`, file_unique_id: `v${u.id}`, duration: 3 },
+        } as never);
+        const [heard, answer] = h.api.sentTo(u.id).slice(from);
+        const lang = langOf(u);
+        expect(heard!.text).toBe(t(h, lang, 'intent:heard', { text: said.get(u.id) }));
+        if (u === hindi) expect(answer!.text).toContain(t(h, lang, 'intent:paid.no_claim', { number: KUNDA }));
+        if (u === hinglish) expect(answer!.text).toBe((await ask(u, `/dues ${KUNDA} 2026-11-30`))[0]!.text);
+        if (u === english)
+          expect(answer!.text).toContain(t(h, lang, 'intent:pound.title', { pound: pound(u), number: KUNDA }));
+      }
+    } finally {
+      delete h.deps.speechToText;
+    }
+    expect(await footprint(h)).toEqual(before);
+  });
+
   // Last: declaring a payment changes the case's state (the claim button goes), which the tests above read.
   it('with a claim made by taps: "paid" shows the claim waiting and the payment choice; once declared, it waits for the keeper', async () => {
     const u = english;
