@@ -163,6 +163,8 @@ const ELSEWHERE = keyed([
   'kitne',
   'kitane',
   'much',
+  'mch',
+  'muh',
   'kab',
   'till',
   'until',
@@ -183,6 +185,8 @@ const ELSEWHERE = keyed([
 
 const HOW = latinWord('how');
 const TILL = latinWord('till');
+/** "much" as typed in a hurry ("how mch"). */
+const MUCH = keyed(['much', 'mch', 'muh', 'mutch']);
 /** How much (in the Latin key: Devanagari कितना romanises to "kitana"). */
 const HOW_MUCH = keyed(['kitna', 'kitne', 'kitni', 'kitana', 'kitane', 'kitani', 'owe', 'cost', 'costs']);
 /** After "how much"/"kitne": a count of days, a distance, an hour, cases or animals is another question. */
@@ -220,7 +224,7 @@ export function moneyTalk(text: string): 'paid' | 'pay' | 'dues' | null {
   if (untilWhen && w.some((x) => MONEY.has(x))) return 'dues';
   const talk = paymentTalk(w);
   if (talk) return talk;
-  const much = w.findIndex((x, i) => HOW_MUCH.has(x) || (x === 'much' && w[i - 1] === HOW));
+  const much = w.findIndex((x, i) => HOW_MUCH.has(x) || (MUCH.has(x) && w[i - 1] === HOW));
   if (much < 0) return null;
   const about = w.slice(much + 1, much + 3);
   if (about.some((x) => NOT_MONEY.has(x) || classOfWord(x))) return null;
