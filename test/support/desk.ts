@@ -7,6 +7,7 @@ import { createApp, type App } from '../../src/app';
 import { ManualClock } from '../../src/clock';
 import { createConfig } from '../../src/config';
 import { capturingLogger } from './test-logs';
+import { createTestDatabase, type DbKind } from './db';
 import { caseFixture } from './case-builder';
 import { enrolStaff } from './fixtures';
 import { TEST_REDIS_URL } from './jobs-harness';
@@ -60,9 +61,18 @@ export interface DeskWorld {
   close(): Promise<void>;
 }
 
-/** The app as a worker process serves it (HTTP on a free port, the embedded database), with the desk's people. */
-export async function startDeskWorld(extra: Record<string, string> = {}): Promise<DeskWorld> {
+/**
+ * The app as a worker process serves it (HTTP on a free port), with the desk's people: on the embedded database
+ * in its own data directory, or (`dbKind` 'postgres') on a throwaway Postgres database of the tests' helper,
+ * reached as production reaches it, through DATABASE_URL.
+ */
+export async function startDeskWorld(
+  extra: Record<string, string> = {},
+  dbKind: DbKind = 'pglite',
+): Promise<DeskWorld> {
   const dir = await mkdtemp(path.join(tmpdir(), 'kanji-desk-'));
+  const postgres = dbKind === 'postgres' ? await createTestDatabase('postgres') : undefined;
+  const database = postgres?.target.kind === 'postgres' ? { DATABASE_URL: postgres.target.url } : {};
   const port = await freePort();
   const config = createConfig({
     BOT_TOKEN: DESK_TOKEN,
@@ -74,6 +84,7 @@ export async function startDeskWorld(extra: Record<string, string> = {}): Promis
     HTTP_HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     DEFAULT_LANGUAGE: 'hi',
+    ...database,
     ...extra,
   });
   const clock = new ManualClock('2026-11-29T16:05:00+05:30');
@@ -127,6 +138,7 @@ export async function startDeskWorld(extra: Record<string, string> = {}): Promis
     errors: () => errorLines.join('').slice(-4000),
     async close() {
       await app.stop();
+      await postgres?.destroy();
       await rm(dir, { recursive: true, force: true });
     },
   };
