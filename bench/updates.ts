@@ -48,7 +48,8 @@ const DELIVERY_RATE = 20;
 /** In the delivery timing one update in this many is a confirmation (one every two seconds at DELIVERY_RATE). */
 const DELIVERY_EVERY = 40;
 
-function text(user: number, t: string): Update {
+/** A user's text message (a command gets its entity), as Telegram delivers it. */
+export function text(user: number, t: string): Update {
   const id = nextUpdateId++;
   const entities = t.startsWith('/')
     ? [{ type: 'bot_command' as const, offset: 0, length: t.split(' ')[0]!.length }]
@@ -65,7 +66,8 @@ function text(user: number, t: string): Update {
     },
   } as Update;
 }
-function tap(user: number, data: string): Update {
+/** A user's tap on an inline button with `data`. */
+export function tap(user: number, data: string): Update {
   const id = nextUpdateId++;
   return {
     update_id: id,
