@@ -6,8 +6,7 @@ import { callbackSecret, encodeCallback } from '../src/callback-data';
 import { systemClock } from '../src/clock';
 import { createConfig } from '../src/config';
 import { applyMigrations, openDatabase } from '../src/db';
-import { seedDemo } from '../src/db/seed';
-import { BENCH_TOKEN, enrolBenchKeepers } from './bench-bot';
+import { BENCH_TOKEN, benchDistrict } from './bench-bot';
 import { keeperOk, makeConfirmationPool } from './confirmations';
 import { tap, text } from './updates';
 
@@ -24,23 +23,7 @@ export async function seedDistrict(url: string, confirmations: number) {
     await applyMigrations(opened.adapter);
     const prisma = opened.prisma;
     const now = systemClock.now();
-    const { cases } = await seedDemo(prisma, now);
-    const caseRows = await prisma.case.findMany({ where: { number: { in: cases } }, orderBy: { id: 'asc' } });
-    await prisma.telegramUser.createMany({
-      data: Array.from({ length: OWNERS }, (_, k) => ({
-        id: BigInt(1_000_000 + k),
-        firstName: 'O',
-        languageCode: 'hi',
-      })),
-    });
-    await prisma.subscription.createMany({
-      data: Array.from({ length: OWNERS }, (_, k) => ({
-        telegramUserId: BigInt(1_000_000 + k),
-        kind: 'CASE' as const,
-        caseId: caseRows[k % caseRows.length]!.id,
-      })),
-    });
-    const jai1 = await enrolBenchKeepers(prisma, KEEPER, KEEPERS, now);
+    const { caseRows, jai1 } = await benchDistrict(prisma, now, OWNERS, KEEPER, KEEPERS);
     const config = createConfig({ LOG_LEVEL: 'silent', BOT_TOKEN: BENCH_TOKEN });
     const pool = await makeConfirmationPool(prisma, config, {
       pound: jai1,

@@ -93,7 +93,7 @@ export async function run(): Promise<string> {
       (l) => l.startsWith('http'),
       (l) => {
         const m = /^document (-?\d+) (\d+)$/.exec(l);
-        if (m) docs.push({ chat: Number(m[1]), at: Number(m[2]) });
+        if (m) docs.push({ chat: Number(m[1]), at: Number(m[2]) - performance.timeOrigin });
       },
     );
     const secret = randomUUID().replace(/-/g, '');
@@ -186,10 +186,10 @@ export async function run(): Promise<string> {
         seen = docs.length;
         await new Promise((r) => setTimeout(r, 1000));
       }
-      const made = docs.filter((d) => d.at >= performance.timeOrigin + start);
+      const made = docs.filter((d) => d.at >= start);
       const secsToPdf = waits.map((w) => ((firstPdf(w) ?? Number.POSITIVE_INFINITY) - w.start) / 1000);
       const missing = secsToPdf.filter((s) => !Number.isFinite(s)).length;
-      const lastDoc = Math.max(...made.map((d) => d.at)) - performance.timeOrigin;
+      const lastDoc = Math.max(...made.map((d) => d.at));
       const cpuAll = pids.map((p, i) => cpuMs(p) - cpu0[i]!);
       const total = 100 + n + halfP.timed.length;
       const confLat = halfP.timed.filter((t) => make.confirmations.has(t.id)).map((t) => t.ms);
