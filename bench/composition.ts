@@ -207,7 +207,9 @@ export async function run(): Promise<string> {
     await waitHttp(workerPort, '/healthz', 120_000);
     await confirmRun('app + npm run worker', [app.pid!, worker.pid!]);
     closeSync(logFd);
-    out.push(`  app log (LOG_LEVEL=info): ${logFile}, ${Math.round(statSync(logFile).size / 1024)} kB`);
+    out.push(
+      `  the log of the app and the worker (LOG_LEVEL=info): ${logFile}, ${Math.round(statSync(logFile).size / 1024)} kB`,
+    );
     appPost.close();
   } finally {
     for (const c of children.reverse()) await stopChild(c);
