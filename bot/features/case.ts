@@ -2,11 +2,9 @@ import { InlineKeyboard } from 'grammy';
 import { z } from 'zod';
 import { toIstDate } from '../../src/law';
 import { caseCard, type CaseRef } from '../../src/services/case-card';
-import { parseCaseNumber, parseSearchQuery, searchCases } from '../../src/services/cases';
+import { type CaseNumber, parseCaseNumber, parseSearchQuery, searchCases } from '../../src/services/cases';
 import { windowsFromConfig } from '../../src/services/dues';
-import { parseKeeperReply } from '../../src/services/typed-answers';
 import type { BotContext } from '../context';
-import { may } from '../../src/services/staff-actor';
 import { defineFlow, inAnyFlow, type Flow } from '../flows/flow';
 import { lastCase, rememberCase } from '../flows/referent';
 import { mainButtons } from '../keyboards/intents';
@@ -50,8 +48,8 @@ export async function showCase(ctx: BotContext, ref: CaseRef | number): Promise<
 }
 
 /** Looks a typed case number up and answers: the card, "not a case number", or "no such case". */
-export async function showCaseByNumber(ctx: BotContext, typed: string): Promise<void> {
-  const parsed = parseCaseNumber(typed);
+export async function showCaseByNumber(ctx: BotContext, typed: string, read?: CaseNumber): Promise<void> {
+  const parsed = read ?? parseCaseNumber(typed);
   if (!parsed) {
     await ctx.reply(
       `${ctx.t('common:error.case_malformed', { input: typed.trim().slice(0, 40) })}\n${ctx.t('owner:case.malformed_hint')}`,
@@ -97,9 +95,10 @@ export async function runSearch(ctx: BotContext, text: string): Promise<void> {
   await ctx.reply(ctx.t('owner:search.results'), { reply_markup: kb });
 }
 
-/** A case number opens the case; anything else is a search. */
+/** The answer to "which case?" after /case or /search: a case number opens the case; anything else is a search. */
 async function numberOrSearch(ctx: BotContext, text: string): Promise<void> {
-  if (parseCaseNumber(text)) return showCaseByNumber(ctx, text);
+  const number = parseCaseNumber(text);
+  if (number) return showCaseByNumber(ctx, text, number);
   return runSearch(ctx, text);
 }
 
@@ -151,30 +150,14 @@ onAction(caseFeature, ownerCb.openCase, async (ctx, { caseId }) => {
 });
 
 /**
- * Goes LAST before the unhandled feature: plain text outside any flow (a case number or a search), a
- * staff command from someone without the role ("for pound staff only"), and unknown commands.
+ * Goes LAST before the unhandled feature: a staff command from someone without the role ("for pound staff only")
+ * and unknown commands. Plain text outside any flow was answered by the owner's words (owner-words.ts).
  */
 export const ownerFallback = new Feature();
 
 ownerFallback.chatType('private').on('message:text', async (ctx, next) => {
   const text = ctx.msg.text.trim();
-  // Empty text (a sticker or voice note in some clients' updates) is for the unhandled feature.
-  if (!text || inAnyFlow(ctx)) return next();
-  if (!isCommandText(text)) {
-    // A keeper's "ok", amount or "no" that did not reach a payment card (sent without replying, or as a reply
-    // to another message) is a confirmation gone astray, not a search: say how to confirm.
-    if (
-      may(ctx.actor, 'payment.confirm') &&
-      ['ok', 'amount', 'no', 'bad_amount'].includes(parseKeeperReply(text).kind)
-    ) {
-      await ctx.reply(ctx.t('staff:confirm.reply_to_card'));
-      return;
-    }
-    // Anything else, replied to any of our messages or not (an owner answering the welcome with a case
-    // number), is what it says: a case number or a search.
-    await numberOrSearch(ctx, text.slice(0, 200));
-    return;
-  }
+  if (!text || inAnyFlow(ctx) || !isCommandText(text)) return next();
   // Staff commands of people without their right were answered by the staff command gate (bot/middleware).
   await ctx.reply(ctx.t('owner:unknown_command'));
 });

@@ -3,7 +3,6 @@ import { scrubSecrets } from '../../src/logging';
 import type { Lang } from '../../src/i18n';
 import type { LocalDate } from '../../src/law';
 import { caseCard, type CaseCard } from '../../src/services/case-card';
-import { parseCaseNumber } from '../../src/services/cases';
 import { windowsFromConfig } from '../../src/services/dues';
 import { ownerNlu, type OwnerIntent } from '../../src/services/owner-intent';
 import { isOwnerIntent } from '../../src/services/nlu/corpus';
@@ -51,30 +50,43 @@ const CASE_INTENTS: ReadonlySet<OwnerIntent> = new Set([
   'keeper',
 ]);
 
+/** What a keeper types to confirm or reject a payment (`parseKeeperReply`), when it did not reach a payment card. */
+const KEEPER_REPLIES: ReadonlySet<string> = new Set(['ok', 'amount', 'no', 'bad_amount']);
+
+// The one place an owner's text outside a flow is answered: read once (`understand`), acted on here.
 ownerWordsFeature.chatType('private').on('message:text', async (ctx, next) => {
   const text = ctx.msg.text.trim();
   if (!text || inAnyFlow(ctx) || isCommandText(text)) return next();
-  // A keeper's "ok", amount or "no" gone astray is the owner fallback's to answer (how to confirm a payment).
-  if (may(ctx.actor, 'payment.confirm') && ['ok', 'amount', 'no', 'bad_amount'].includes(parseKeeperReply(text).kind))
-    return next();
-  const handled = await understandText(ctx, text.slice(0, 200));
-  if (!handled) return next();
+  // A keeper's "ok", amount or "no" sent without replying to a payment card (or as a reply to another message) is a
+  // confirmation gone astray, not a search: say how to confirm.
+  if (may(ctx.actor, 'payment.confirm') && KEEPER_REPLIES.has(parseKeeperReply(text).kind)) {
+    await ctx.reply(ctx.t('staff:confirm.reply_to_card'));
+    return;
+  }
+  await answerText(ctx, text.slice(0, 200));
 });
 
-/** Understands an owner's text; true when it was answered here (an intent or "did you mean"), false for a search. */
-export async function understandText(ctx: BotContext, text: string): Promise<boolean> {
+/**
+ * Answers an owner's text (typed, or heard from a voice note) from what `understand` says it is, read once: a case
+ * number opens the case, a search lists the cases it finds, an intent opens its screen, half-sure asks "did you mean".
+ */
+export async function answerText(ctx: BotContext, text: string): Promise<void> {
   const nlu = await ownerNlu();
   const u = await nlu.understand(text, ctx.deps.clock.now());
   ctx.deps.logger.debug({ understood: u.kind, intent: 'intent' in u ? u.intent : undefined }, 'owner text');
-  if (u.kind === 'case_number' || u.kind === 'search') return false;
-  if (u.kind === 'unsure') {
-    await ctx.reply(`${ctx.t('intent:unsure')}\n\n${ctx.t('intent:unsure_hint')}`, {
-      reply_markup: intentButtons(ctx, u.choices),
-    });
-    return true;
+  switch (u.kind) {
+    case 'case_number':
+      return showCaseByNumber(ctx, text, u.number);
+    case 'search':
+      return runSearch(ctx, text);
+    case 'unsure':
+      await ctx.reply(`${ctx.t('intent:unsure')}\n\n${ctx.t('intent:unsure_hint')}`, {
+        reply_markup: intentButtons(ctx, u.choices),
+      });
+      return;
+    case 'intent':
+      return runIntent(ctx, u.intent, lastCase(ctx), text, u.day);
   }
-  await runIntent(ctx, u.intent, lastCase(ctx), text, u.day);
-  return true;
 }
 
 /** Opens the screen of `intent` (for `caseId` when it is about a case). Records nothing. */
@@ -282,9 +294,7 @@ ownerWordsFeature.chatType('private').on('message', async (ctx, next) => {
     if (text && !inAnyFlow(ctx)) {
       // What was heard is shown back, so a misheard word is seen; then it is understood as if typed (records nothing).
       await ctx.reply(ctx.t('intent:heard', { text }));
-      if (await understandText(ctx, text)) return;
-      if (parseCaseNumber(text)) await showCaseByNumber(ctx, text);
-      else await runSearch(ctx, text);
+      await answerText(ctx, text);
       return;
     }
   }

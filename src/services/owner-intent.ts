@@ -4,7 +4,7 @@ import { LangHi } from '@nlpjs/lang-hi';
 import { Nlp, type NlpInstance } from '@nlpjs/nlp';
 import { classOfWord, colourOfWord, countOfWord, editDistance, isStopWord, words } from './cattle-words';
 import { findDate } from './typed-input';
-import { parseCaseNumber } from './cases';
+import { type CaseNumber, parseCaseNumber } from './cases';
 import type { LocalDate } from '../law';
 import { askedDay } from './nlu/day';
 import { mentionsMoney, moneyTalk, saysNot } from './nlu/money-words';
@@ -40,7 +40,7 @@ export interface IntentGuess {
 }
 
 export type Understanding =
-  | { kind: 'case_number' }
+  | { kind: 'case_number'; number: CaseNumber }
   | { kind: 'intent'; intent: OwnerIntent; score: number; day?: LocalDate }
   | { kind: 'search' }
   | { kind: 'unsure'; choices: OwnerIntent[] };
@@ -96,7 +96,8 @@ class NlpJsOwnerNlu implements OwnerNlu {
   }
 
   async understand(text: string, now: Date): Promise<Understanding> {
-    if (parseCaseNumber(text)) return { kind: 'case_number' };
+    const number = parseCaseNumber(text);
+    if (number) return { kind: 'case_number', number };
     // "ram ram" is a greeting, though "ram" is also a class of cattle (s. 3): a corpus line as typed is its intent.
     const exact = this.lines.get(textKey(text));
     if (exact) {

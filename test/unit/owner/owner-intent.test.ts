@@ -67,8 +67,9 @@ describe('owner intents (NLP.js, trained from locales/nlu/)', () => {
   });
 
   it('a case number is a case number', async () => {
-    expect(await nlu.understand('JAI1-2026-1', NOW)).toEqual({ kind: 'case_number' });
-    expect(await nlu.understand('jai1 2026 1', NOW)).toEqual({ kind: 'case_number' });
+    const jai1 = { number: 'JAI1-2026-1', poundCode: 'JAI1', year: 2026, seq: 1 };
+    expect(await nlu.understand('JAI1-2026-1', NOW)).toEqual({ kind: 'case_number', number: jai1 });
+    expect(await nlu.understand('jai1 2026 1', NOW)).toEqual({ kind: 'case_number', number: jai1 });
   });
 });
 
