@@ -1,5 +1,5 @@
 import type { DuesAfterSale, DuesBreakdown } from '../../../src/law';
-import type { NextDeadline } from '../../../src/services/next-deadline';
+import { saleMayComeBy, type NextDeadline } from '../../../src/services/next-deadline';
 import type { BotContext } from '../../context';
 import { renderNext } from './next-deadline';
 import { className, sectionText, termWord } from './text';
@@ -74,7 +74,19 @@ export function renderDues(
   opts: { whatIf?: boolean; nextDayPaise?: number | null } = {},
 ): string {
   const parts: string[] = [];
-  if (opts.whatIf) parts.push(ctx.t('owner:whatif.header', { date: b.asOfDate }));
+  if (opts.whatIf) {
+    parts.push(ctx.t('owner:whatif.header', { date: b.asOfDate }));
+    // A sum for a day on which the cattle may already be sold holds only if they are not (ss. 14, 16).
+    const sale = saleMayComeBy(next, b.asOfDate);
+    if (sale)
+      parts.push(
+        ctx.t('owner:whatif.sale_warning', {
+          sale,
+          date: b.asOfDate,
+          section: sectionText(ctx, next?.kind === 's16_sale' ? 's. 16' : 's. 14'),
+        }),
+      );
+  }
   if ('afterSale' in b)
     parts.push(
       ctx.t('owner:dues.after_sale_note', { count: b.heads, date: (b as DuesAfterSale).afterSale.lastSaleOn }),
