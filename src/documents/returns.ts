@@ -136,9 +136,16 @@ export async function remittanceDocument(
   };
 }
 
+/** A record's status in the reader's words (the CSV export keeps the codes, for machines). */
+function statusWords(t: Translate, r: RegisterRow): string | null {
+  if (r.status == null || r.status === '') return null;
+  if (r.record === 'case') return t(`common:status.${r.status}`);
+  return t(`documents:register.status.${r.record}.${r.status}`);
+}
+
 function particulars(t: Translate, r: RegisterRow): string {
   const cls = r.cattle_class ? t(`common:cattle.${r.cattle_class}`) : null;
-  return [r.status, cls, r.description, r.place_of_seizure, r.seizer, r.owner, r.reference, r.details]
+  return [statusWords(t, r), cls, r.description, r.place_of_seizure, r.seizer, r.owner, r.reference, r.details]
     .filter((x) => x != null && x !== '')
     .join('; ');
 }

@@ -48,14 +48,17 @@ export async function rejectPayment(
       });
       if (claimed.count !== 1) return false;
       if (judged) await transition(tx, judged.c, judged.allowed);
-      // The advice follows the way he paid: the UPI app and the UTR, or the pound-keeper for cash.
+      // The advice follows the way he paid: the UPI app and the UTR, or the pound-keeper for cash. One animal
+      // (the heads the payment was for) reads singular.
       const kind = p.kind === 'S13_PAYMENT' ? 'payment' : 'deposit';
+      const count = p.claimId ? await tx.claimHead.count({ where: { claimId: p.claimId } }) : 0;
+      const heads: Record<string, number> = count > 0 ? { count } : {};
       await queueMessage(
         tx,
         {
           chatId: String(p.payerTelegramId),
           key: `staff:owner.${kind}_rejected_${p.method}`,
-          params: { caseNumber, amount: p.amountPaise, reason },
+          params: { caseNumber, amount: p.amountPaise, reason, ...heads },
           priority: 'personal',
         },
         `payment:${paymentId}:rejected`,
@@ -74,6 +77,7 @@ export async function rejectPayment(
             key: `staff:owner.rejected_auction_today_${p.method}`,
             params: {
               caseNumber,
+              ...heads,
               at: auction.scheduledFor.toISOString(),
               place: auctionPlaceIn('en', auction.place, p.case.pound),
               'place@hi': auctionPlaceIn('hi', auction.place, p.case.pound),

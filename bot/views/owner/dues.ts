@@ -81,6 +81,7 @@ export function renderDues(
     if (sale)
       parts.push(
         ctx.t('owner:whatif.sale_warning', {
+          count: b.heads,
           sale,
           date: b.asOfDate,
           section: sectionText(ctx, next?.kind === 's16_sale' ? 's. 16' : 's. 14'),
@@ -107,6 +108,6 @@ export function renderDues(
   if (opts.nextDayPaise != null && opts.nextDayPaise > 0)
     notes.push(ctx.t('owner:dues.grows', { perDay: opts.nextDayPaise }));
   if (notes.length) parts.push(notes.join('\n'));
-  if (next) parts.push(renderNext(ctx, next));
+  if (next) parts.push(renderNext(ctx, next, b.heads));
   return parts.join('\n\n');
 }

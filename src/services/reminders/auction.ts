@@ -24,6 +24,8 @@ function auctionReminder(when: 'day_before' | 'morning'): ReminderBuilder {
     const t = (l: Lang, k: string) => ctx.translator.t(l, k);
     const en = auctionWordsIn('en', c.auction, c.pound, t);
     const hi = auctionWordsIn('hi', c.auction, c.pound, t);
+    // One animal left in the pound reads singular in the owner's message.
+    const inPound = await ctx.db.head.count({ where: { caseId, status: 'IMPOUNDED' } });
     const common = {
       number: c.number,
       at: c.auction.scheduledFor.toISOString(),
@@ -58,6 +60,7 @@ function auctionReminder(when: 'day_before' | 'morning'): ReminderBuilder {
                 key: `jobs:auction.${when}.to_owner`,
                 params: {
                   ...common,
+                  count: inPound,
                   amount: onAuctionDay.value.breakdown.totals.totalPaise,
                   asOf: onAuctionDay.value.breakdown.asOfDate,
                   ...(when === 'day_before' ? { today: today.value.breakdown.totals.totalPaise } : {}),
@@ -65,7 +68,12 @@ function auctionReminder(when: 'day_before' | 'morning'): ReminderBuilder {
                 priority: 'personal',
               }
             : // No scale or rate in force: say so rather than show a wrong amount (the keeper can tell the dues).
-              { chatId, key: `jobs:auction.${when}.to_owner_no_amount`, params: common, priority: 'personal' },
+              {
+                chatId,
+                key: `jobs:auction.${when}.to_owner_no_amount`,
+                params: { ...common, count: inPound },
+                priority: 'personal',
+              },
         );
       }
     }

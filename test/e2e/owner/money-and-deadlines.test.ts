@@ -30,7 +30,11 @@ describe('owner: money and deadlines told as the engine applies them', () => {
     await h.tap(englishOwner, data(h, 'wi', kundaId));
     await h.send(englishOwner, '20/12/2026');
     const en = h.api.lastTo(englishOwner.id)!.text;
-    const warning = t(h, 'en', 'owner:whatif.sale_warning', { sale: '2026-12-13', date: '2026-12-20', section: 's. 14' });
+    const warning = t(h, 'en', 'owner:whatif.sale_warning', {
+      sale: '2026-12-13',
+      date: '2026-12-20',
+      section: 's. 14',
+    });
     expect(warning).toContain('may be sold at public auction from 13 Dec 2026 (s. 14)');
     expect(warning).toContain('holds only if they are not sold by 20 Dec 2026');
     expect(en).toContain(warning);
@@ -160,12 +164,16 @@ describe('owner: a payment rejected on the day of the auction', () => {
     const texts = h.api.sentTo(owner.id).map((m) => m.text);
     expect(texts).toContain(
       t(h, 'hi', 'staff:owner.payment_rejected_CASH', {
+        count: 1,
         caseNumber: number,
         amount: Number(p.amountPaise),
         reason: 'no cash received',
       }),
     );
+    // One cow: the texts read singular.
+    expect(texts.join('\n')).toContain('आपका पशु अभी कांजी हाउस में है।');
     const auctionDay = t(h, 'hi', 'staff:owner.rejected_auction_today_CASH', {
+      count: 1,
       caseNumber: number,
       at: ist('2026-11-17 11:00').toISOString(),
       place: 'Amer Pound',

@@ -180,6 +180,7 @@ describe('confirming payments by replying to the card (e2e)', () => {
     ).toBe('SENT');
     expect(h.api.lastTo(owner.id)!.text).toBe(
       t('hi', 'staff:owner.payment_rejected_CASH', {
+        count: 1,
         caseNumber: c.number,
         amount: Number(p.amountPaise),
         reason: 'पैसा नहीं मिला',
