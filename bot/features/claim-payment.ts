@@ -188,10 +188,9 @@ export function claimPaymentActions(feature: Feature): void {
     // The sum is the dues of this India day (s. 5 feeding grows each day): the screen names the day.
     const day = toIstDate(ctx.deps.clock.now());
     if (method === 'CASH') {
-      await ctx.reply(
-        ctx.t('owner:pay.cash', { amount, day, pound: poundName(ctx, pound), address: pound.address }),
-        { reply_markup: kb },
-      );
+      await ctx.reply(ctx.t('owner:pay.cash', { amount, day, pound: poundName(ctx, pound), address: pound.address }), {
+        reply_markup: kb,
+      });
       return;
     }
     const uri = upiIntentUri(pound, amount, claim.case.number);

@@ -47,5 +47,10 @@ export function auctionParams(
 ): { auctionPlace: string; 'auctionPlace@hi': string; conditions: string; 'conditions@hi': string } {
   const en = auctionWordsIn('en', stored, pound, t);
   const hi = auctionWordsIn('hi', stored, pound, t);
-  return { auctionPlace: en.place, 'auctionPlace@hi': hi.place, conditions: en.conditions, 'conditions@hi': hi.conditions };
+  return {
+    auctionPlace: en.place,
+    'auctionPlace@hi': hi.place,
+    conditions: en.conditions,
+    'conditions@hi': hi.conditions,
+  };
 }

@@ -112,7 +112,12 @@ export function nextDeadline(
               reportedAt: facts.reportedAt,
               ...earliestSale(facts, now),
             }
-          : { kind: 'report_due', section: t.s14ReportDue.section, date: t.s14ReportDue.date, ...earliestSale(facts, now) };
+          : {
+              kind: 'report_due',
+              section: t.s14ReportDue.section,
+              date: t.s14ReportDue.date,
+              ...earliestSale(facts, now),
+            };
       case 'NOTICE_POSTED':
         return t.auctionEligible
           ? { kind: 'auction_from', section: t.auctionEligible.section, date: t.auctionEligible.actionableFrom }

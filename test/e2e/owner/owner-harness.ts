@@ -159,7 +159,11 @@ export function claimIntro(
 ): string {
   const cattle = heads
     .map(([cls, description]) =>
-      t(h, lang, 'owner:case.cattle_line', { count: 1, cls: t(h, lang, `common:cattle.${cls}`, { count: 1 }), description }),
+      t(h, lang, 'owner:case.cattle_line', {
+        count: 1,
+        cls: t(h, lang, `common:cattle.${cls}`, { count: 1 }),
+        description,
+      }),
     )
     .join('\n');
   return t(h, lang, key, { number, count: heads.length, cattle });

@@ -43,7 +43,9 @@ describe('jobs: the auction to its readers', { timeout: 90_000 }, () => {
     });
     await db.subscription.create({ data: { telegramUserId: BigInt(FOLLOWER), kind: 'CASE', caseId: c.id } });
     const auctionAt = new Date('2026-11-29T17:00:00+05:30');
-    await db.auction.create({ data: { caseId: c.id, scheduledFor: auctionAt, place: 'Amer Haat', conditions: 'Cash' } });
+    await db.auction.create({
+      data: { caseId: c.id, scheduledFor: auctionAt, place: 'Amer Haat', conditions: 'Cash' },
+    });
     await h.runtime.start();
     await h.runtime.drain();
     const dues = await duesForCase(db, c.id, h.clock.now());

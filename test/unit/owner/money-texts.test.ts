@@ -81,10 +81,15 @@ describe('owner texts about money and deadlines', () => {
   it('the usual conditions and the pound as the place, picked by an officer in Hindi, read in English', () => {
     const pound = { name: 'Amer Kanji House', nameHi: 'आमेर कांजी हाउस', address: 'Near Bus Stand, Amer' };
     const t = (l: Lang, k: string) => tr.t(l, k);
-    const fromHindi = { place: 'आमेर कांजी हाउस, Near Bus Stand, Amer', conditions: t('hi', 'officer:auction.usual_conditions') };
+    const fromHindi = {
+      place: 'आमेर कांजी हाउस, Near Bus Stand, Amer',
+      conditions: t('hi', 'officer:auction.usual_conditions'),
+    };
     const en = auctionWordsIn('en', fromHindi, pound, t);
     expect(en.place).toBe('Amer Kanji House, Near Bus Stand, Amer');
-    expect(en.conditions).toBe('Payment in cash on the fall of the hammer; the buyer takes the animal away the same day');
+    expect(en.conditions).toBe(
+      'Payment in cash on the fall of the hammer; the buyer takes the animal away the same day',
+    );
     expect(en.conditions).not.toMatch(/[\u0900-\u097F]/);
     const hi = auctionWordsIn('hi', fromHindi, pound, t);
     expect(hi.place).toBe('आमेर कांजी हाउस, Near Bus Stand, Amer');
