@@ -2,12 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { duesForCase } from '../../../src/services/dues';
 import { addToOutbox } from '../../../src/services/outbox';
 import { enrolOfficials } from '../../support/fixtures';
-import { createCase, seedPounds } from './cases';
+import { caseAtAuction, seedPounds } from './cases';
 import { harnessPerTest } from './harness';
 
 const harness = harnessPerTest();
 
-const DAY = 86_400_000;
 const OFFICER = 7710001;
 const OWNER = 7710009;
 const FOLLOWER = 7710010;
@@ -33,14 +32,7 @@ describe('jobs: the auction to its readers', { timeout: 90_000 }, () => {
   it('a follower of the case gets the last-chance reminder with the dues, in his language, like the owner', async () => {
     const h = await setup();
     const db = h.db.prisma;
-    const now = h.clock.now().getTime();
-    const c = await createCase(db, {
-      impoundedAt: new Date(now - 20 * DAY),
-      status: 'AUCTION_SCHEDULED',
-      ownerTelegramId: BigInt(OWNER),
-      reportedAt: new Date(now - 12 * DAY),
-      noticePostedAt: new Date(now - 10 * DAY),
-    });
+    const c = await caseAtAuction(db, h.clock.now(), { ownerTelegramId: BigInt(OWNER) });
     await db.subscription.create({ data: { telegramUserId: BigInt(FOLLOWER), kind: 'CASE', caseId: c.id } });
     const auctionAt = new Date('2026-11-29T17:00:00+05:30');
     await db.auction.create({
@@ -69,14 +61,7 @@ describe('jobs: the auction to its readers', { timeout: 90_000 }, () => {
   it('the pound and the usual conditions picked in Hindi reach English readers in English, Hindi ones with one "।"', async () => {
     const h = await setup();
     const db = h.db.prisma;
-    const now = h.clock.now().getTime();
-    const c = await createCase(db, {
-      impoundedAt: new Date(now - 20 * DAY),
-      status: 'AUCTION_SCHEDULED',
-      place: 'Kunda',
-      reportedAt: new Date(now - 12 * DAY),
-      noticePostedAt: new Date(now - 10 * DAY),
-    });
+    const c = await caseAtAuction(db, h.clock.now(), { place: 'Kunda' });
     const pound = await db.pound.findUniqueOrThrow({ where: { code: 'JAI1' } });
     const t = h.deps.translator;
     // What a Hindi officer's two buttons store: the pound in his words, and the usual conditions in his words.
