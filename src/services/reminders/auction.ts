@@ -7,10 +7,10 @@ import { followerChats, ownerChats, staffChats } from './recipients';
 
 /**
  * The auction (s. 14, or s. 16 after a refusal) the day before and the morning of: to the officers of the
- * pound, and to the owner if known and whoever follows the case — the last chance to claim, with the dues (s. 13) from the statute engine
- * for a claim on the day of the auction, the day the message names (the day before, also what today costs:
- * the auction day's sum has one more day of feeding). Nothing once the cattle are claimed, released or sold,
- * or the auction cancelled.
+ * pound, and to the owner if known and whoever follows the case — the last chance to claim, with the dues
+ * (s. 13) from the statute engine for a claim on the day of the auction, the day the message names (the day
+ * before, also what today costs: the auction day's sum has one more day of feeding). Nothing once the cattle are
+ * claimed, released or sold, or the auction cancelled.
  */
 function auctionReminder(when: 'day_before' | 'morning'): ReminderBuilder {
   return async (ctx, caseId, now) => {
