@@ -63,7 +63,7 @@ describe('owner: the next statutory step on the case card (ss. 14, 16)', () => {
     const { en, hi } = await cardOf(cards.notice);
     expect(en).toContain(t(h, 'en', 'owner:next.auction_from', { date: '2026-11-28', count: 1 }));
     expect(hi).toContain(t(h, 'hi', 'owner:next.auction_from', { date: '2026-11-28', count: 1 }));
-    expect(en).toContain('until they are sold');
+    expect(en).toContain('You can still claim it until it is sold.');
     expect(en).not.toContain('until then');
     // The gate: refused one minute before 28 Nov 00:00 IST, allowed at it.
     const state = caseStateOf(
