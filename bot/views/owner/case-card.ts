@@ -54,7 +54,7 @@ export function renderCaseCard(ctx: BotContext, c: CaseCard) {
         pound: poundName(ctx, c.pound),
         address: c.pound.address,
         at: c.impoundedAt.toISOString(),
-        next: c.next ? renderNext(ctx, c.next, inPound(c)) : '',
+        next: c.next ? renderNext(ctx, c.next, inPound(c), c.pound) : '',
       })
       .trimEnd(),
   ];

@@ -1,3 +1,4 @@
+import type { PoundNames } from '../../../src/i18n';
 import type { DuesAfterSale, DuesBreakdown } from '../../../src/law';
 import { saleMayComeBy, type NextDeadline } from '../../../src/services/next-deadline';
 import type { BotContext } from '../../context';
@@ -71,7 +72,7 @@ export function renderDues(
   number: string,
   b: DuesBreakdown,
   next: NextDeadline | null,
-  opts: { whatIf?: boolean; nextDayPaise?: number | null } = {},
+  opts: { whatIf?: boolean; nextDayPaise?: number | null; pound?: PoundNames & { address: string } } = {},
 ): string {
   const parts: string[] = [];
   if (opts.whatIf) {
@@ -108,6 +109,6 @@ export function renderDues(
   if (opts.nextDayPaise != null && opts.nextDayPaise > 0)
     notes.push(ctx.t('owner:dues.grows', { perDay: opts.nextDayPaise }));
   if (notes.length) parts.push(notes.join('\n'));
-  if (next) parts.push(renderNext(ctx, next, b.heads));
+  if (next) parts.push(renderNext(ctx, next, b.heads, opts.pound));
   return parts.join('\n\n');
 }

@@ -123,6 +123,9 @@ describe('owner: money and deadlines told as the engine applies them', () => {
   });
 });
 
+const AMER_HI = 'आमेर कांजी हाउस';
+const AMER_ADDRESS = 'Near Tehsil Office, Amer, Jaipur';
+
 describe('owner: a payment rejected on the day of the auction', () => {
   const officer: TestUser = { id: 7911, firstName: 'Vikram', languageCode: 'en' };
   const keeper: TestUser = { id: 7912, firstName: 'Suresh', languageCode: 'en' };
@@ -141,13 +144,14 @@ describe('owner: a payment rejected on the day of the auction', () => {
     },
     async (h) => {
       const act = await actorOf(h.deps.db, officer.id);
-      // Auction fixed for 17 Nov, 11:00, at the pound (case-builder's toS14Auction).
+      // Auction fixed for 17 Nov, 11:00 (case-builder's toS14Auction), at the pound as a Hindi officer's button
+      // stores it: the pound's Hindi name.
       const c = await caseFixture(h.deps.db, {
         pound: 'JAI1',
         impoundedAt: '2026-11-01T10:00:00+05:30',
         heads: [['cow', 'red, white tail']],
       })
-        .toS14Auction(act)
+        .toS14Auction(act, { place: `${AMER_HI}, ${AMER_ADDRESS}` })
         .build();
       caseId = c.id;
       number = c.number;
@@ -176,11 +180,23 @@ describe('owner: a payment rejected on the day of the auction', () => {
       count: 1,
       caseNumber: number,
       at: ist('2026-11-17 11:00').toISOString(),
-      place: 'Amer Pound',
+      place: `${AMER_HI}, ${AMER_ADDRESS}`,
     });
     expect(auctionDay).toContain('आज, 17 नवंबर 2026, सुबह 11:00 बजे');
     expect(auctionDay).toContain('प्रभारी को नकद भुगतान करें');
     expect(texts).toContain(auctionDay);
     expect(texts.join('\n')).not.toContain('UPI');
+  });
+
+  it('an English reader of the card gets the pound picked as the place in English', async () => {
+    const reader: TestUser = { id: 7914, firstName: 'Sunita', languageCode: 'en' };
+    await h.send(reader, `/case ${number}`);
+    expect(h.api.lastTo(reader.id)!.text).toContain(
+      t(h, 'en', 'owner:next.auction_at', {
+        count: 1,
+        at: ist('2026-11-17 11:00').toISOString(),
+        place: `Amer Pound, ${AMER_ADDRESS}`,
+      }),
+    );
   });
 });
