@@ -22,6 +22,7 @@ import { renderDues } from '../views/owner/dues';
 import { CAPTION_LIMIT, fitMessage, poundName, sectionText } from '../views/owner/text';
 import { duesOptionsOf, myHeadsLine } from './claim-heads';
 import { paiseOf } from '../../src/db';
+import { toIstDate } from '../../src/law';
 import type { Feature } from './feature';
 
 /** What was paid: the amount ('amount'), then for UPI the optional transaction reference ('upiref'). */
@@ -117,7 +118,9 @@ async function declare(
     return replyOwnerRefusal(ctx, e);
   }
   if (r.kind === 'declared') {
-    const said = ctx.t(r.keepers > 0 ? 'owner:pay.declared' : 'owner:pay.declared_no_keeper', {
+    // Not a receipt (only the keeper's confirmation gives one); a s. 15 deposit is called a deposit.
+    const key = `owner:pay.declared${r.deposit ? '_deposit' : ''}${r.keepers > 0 ? '' : '_no_keeper'}`;
+    const said = ctx.t(key, {
       amount: r.amountPaise,
       number: r.caseNumber,
       method: ctx.t(`owner:pay.method_${method}`),
@@ -129,6 +132,14 @@ async function declare(
     r.mine
       ? ctx.t('owner:pay.already', { amount: r.amountPaise, number: r.caseNumber })
       : ctx.t('owner:pay.already_other', { number: r.caseNumber }),
+  );
+}
+
+/** "I have paid ₹X": the button that declares today's sum `amount` for the claim. */
+function paidButton(ctx: BotContext, claimId: number, method: PaymentMethod, amount: number): InlineKeyboard {
+  return new InlineKeyboard().text(
+    ctx.t('owner:pay.paid_button', { amount }),
+    ownerCb.havePaid.encode(ctx, { claimId, method: methodArg(method), amountPaise: amount }),
   );
 }
 
@@ -172,13 +183,12 @@ export function claimPaymentActions(feature: Feature): void {
     if (!dues.ok) return stale(ctx);
     const amount = dues.value.breakdown.totals.totalPaise;
     const pound = dues.value.rules.poundRow;
-    const kb = new InlineKeyboard().text(
-      ctx.t('owner:pay.paid_button', { amount }),
-      ownerCb.havePaid.encode(ctx, { claimId: claim.id, method: methodArg(method), amountPaise: amount }),
-    );
+    const kb = paidButton(ctx, claim.id, method, amount);
     paidFlow.enter(ctx, 'amount', { claimId: claim.id, method });
+    // The sum is the dues of this India day (s. 5 feeding grows each day): the screen names the day.
+    const day = toIstDate(ctx.deps.clock.now());
     if (method === 'CASH') {
-      await ctx.reply(ctx.t('owner:pay.cash', { amount, pound: poundName(ctx, pound), address: pound.address }), {
+      await ctx.reply(ctx.t('owner:pay.cash', { amount, day, pound: poundName(ctx, pound), address: pound.address }), {
         reply_markup: kb,
       });
       return;
@@ -191,6 +201,7 @@ export function claimPaymentActions(feature: Feature): void {
     }
     const caption = ctx.t('owner:pay.upi', {
       amount,
+      day,
       upiId: pound.upiId,
       payee: pound.upiPayeeName ?? poundName(ctx, pound),
       number: claim.case.number,
@@ -204,7 +215,25 @@ export function claimPaymentActions(feature: Feature): void {
   onAction(feature, ownerCb.havePaid, async (ctx, { claimId, method: m, amountPaise }) => {
     const method = methodOf(m);
     if (claimId <= 0 || !method || amountPaise <= 0 || !ctx.from) return stale(ctx);
-    if (!(await claimOfUser(ctx.deps.db, claimId, BigInt(ctx.from.id)))) return stale(ctx);
+    const claim = await claimOfUser(ctx.deps.db, claimId, BigInt(ctx.from.id));
+    if (!claim) return stale(ctx);
+    // A button from an earlier day carries that day's dues: today's sum and a fresh button instead of a refusal.
+    const now = ctx.deps.clock.now();
+    const dues = await duesForCase(ctx.deps.db, claim.caseId, now, await duesOptionsOf(ctx, claim));
+    if (dues.ok && dues.value.breakdown.totals.totalPaise !== amountPaise) {
+      const amount = dues.value.breakdown.totals.totalPaise;
+      paidFlow.enter(ctx, 'amount', { claimId, method });
+      await ctx.reply(
+        ctx.t('owner:pay.stale_amount', {
+          was: amountPaise,
+          amount,
+          day: toIstDate(now),
+          section: sectionText(ctx, dues.value.breakdown.section),
+        }),
+        { reply_markup: paidButton(ctx, claimId, method, amount) },
+      );
+      return;
+    }
     if (method === 'UPI') return askUpiRef(ctx, claimId, amountPaise);
     await declare(ctx, claimId, method, amountPaise, null);
   });
@@ -242,10 +271,12 @@ export function claimPaymentActions(feature: Feature): void {
       }
       const dues = await duesForCase(ctx.deps.db, claim.caseId, ctx.deps.clock.now(), await duesOptionsOf(ctx, claim));
       const due = dues.ok ? dues.value.breakdown.totals.totalPaise : amount;
-      // Short: the flow is left. Over: stay in the step — the owner may tap the button for the dues or type what was
-      // really paid.
-      if (amount < due) paidFlow.leave(ctx);
-      if (amount !== due) return replyOwnerRefusal(ctx, amountRefused(amount, due, claim.kind === 'S15_PROTEST'));
+      // Short or over: stay in the step — the owner may pay the rest and type the sum, tap the button for today's
+      // dues, or type what was really paid.
+      if (amount !== due) {
+        await replyOwnerRefusal(ctx, amountRefused(amount, due, claim.kind === 'S15_PROTEST'));
+        return;
+      }
       if (data.method === 'UPI') return askUpiRef(ctx, claim.id, amount);
       await declare(ctx, claim.id, 'CASH', amount, null);
     },

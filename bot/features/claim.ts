@@ -12,6 +12,7 @@ import { onAction } from './on-action';
 import { askHeads, claimHeadsActions } from './claim-heads';
 import { paiseOf } from '../../src/db';
 import { Feature } from './feature';
+import { cattleLines } from '../views/owner/case-card';
 import { claimPaymentActions, replyOwnerRefusal, showPaymentChoice, stale } from './claim-payment';
 
 /**
@@ -66,8 +67,14 @@ export async function startClaim(ctx: BotContext, caseId: number, kind: ClaimKin
       ctx.t('owner:claim.agent_button'),
       ownerCb.claimRole.encode(ctx, { caseId: c.id, kind: kindArg(kind), role: 'a' }),
     );
+  // The first message names the animals the claim is for: the case's heads still in the pound.
+  const inPound = c.heads.filter((h) => h.status === 'IMPOUNDED');
   await ctx.reply(
-    ctx.t(kind === 'S13_CLAIM' ? 'owner:claim.intro' : 'owner:claim.intro_protest', { number: c.number }),
+    ctx.t(kind === 'S13_CLAIM' ? 'owner:claim.intro' : 'owner:claim.intro_protest', {
+      number: c.number,
+      count: inPound.length,
+      cattle: cattleLines(ctx, inPound),
+    }),
     { reply_markup: kb },
   );
 }

@@ -62,9 +62,12 @@ export async function showDues(ctx: BotContext, ref: CaseRef | number, at: Date,
   }
   const kb = new InlineKeyboard().text(ctx.t('owner:dues.whatif_button'), ownerCb.whatIf.encode(ctx, { caseId: c.id }));
   if (c.claimable) kb.row().text(ctx.t('owner:case.claim_button'), ownerCb.claim.encode(ctx, { caseId: c.id }));
-  await ctx.reply(fitMessage(renderDues(ctx, c.number, dues.value.breakdown, c.next, { whatIf, nextDayPaise })), {
-    reply_markup: kb,
-  });
+  await ctx.reply(
+    fitMessage(renderDues(ctx, c.number, dues.value.breakdown, c.next, { whatIf, nextDayPaise, pound: c.pound })),
+    {
+      reply_markup: kb,
+    },
+  );
   return true;
 }
 

@@ -21,7 +21,8 @@ export async function showHelp(ctx: BotContext): Promise<void> {
   const saleDay = earliestS14SaleDay(windowsFromConfig(ctx.deps.config));
   const text = ctx.t('owner:help.text', {
     fine: termWord(ctx, term.ok ? term.value.term : 'fine'),
-    deducted: termWord(ctx, deducted.ok ? deducted.value.term : 'penalty'),
+    // Where an owner first meets शास्ति it is glossed (locales/README.md).
+    deducted: ctx.t(`common:term.${deducted.ok ? deducted.value.term : 'penalty'}_glossed`),
     saleDay,
   });
   // With SMS on, how an owner stops them (or asks for more) is part of what he is told.

@@ -1,7 +1,13 @@
 import { poundNameIn } from '../i18n';
 import { isLocalDate, startOfIstDay, toIstDate, type LocalDate } from '../law';
 import type { Lang, Translate } from '../i18n';
-import { buildRegisterExport, istStamp, type RegisterRow, surplusesHeld } from '../services/document-facts';
+import {
+  buildRegisterExport,
+  EXPORT_RECORDS,
+  istStamp,
+  type RegisterRow,
+  surplusesHeld,
+} from '../services/document-facts';
 import {
   BILINGUAL,
   DocumentUnavailable,
@@ -136,9 +142,18 @@ export async function remittanceDocument(
   };
 }
 
+/** A record's status in the reader's words (the CSV export keeps the codes, for machines). */
+function statusWords(t: Translate, r: RegisterRow): string | null {
+  if (r.status == null || r.status === '') return null;
+  // The row's `record` is already in the reader's words; its type is its place in EXPORT_RECORDS.
+  const record = EXPORT_RECORDS[r.order];
+  if (record === 'case') return t(`common:status.${r.status}`);
+  return t(`documents:register.status.${record}.${r.status}`);
+}
+
 function particulars(t: Translate, r: RegisterRow): string {
   const cls = r.cattle_class ? t(`common:cattle.${r.cattle_class}`) : null;
-  return [r.status, cls, r.description, r.place_of_seizure, r.seizer, r.owner, r.reference, r.details]
+  return [statusWords(t, r), cls, r.description, r.place_of_seizure, r.seizer, r.owner, r.reference, r.details]
     .filter((x) => x != null && x !== '')
     .join('; ');
 }

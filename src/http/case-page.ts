@@ -102,7 +102,7 @@ ${row(t('casepage:brought_in'), t('casepage:brought_in_value', { at: v.impounded
 ${notice}
 ${auction}
 </dl>
-${v.next ? `<p class="next">${escapeHtml(renderNext(ctx, v.next))}</p>` : ''}
+${v.next ? `<p class="next">${escapeHtml(renderNext(ctx, v.next, v.inPound, v.pound))}</p>` : ''}
 ${telegram}`;
   } else if (page?.gone) {
     title = t('casepage:title', { number: page.number });

@@ -5,6 +5,7 @@ import { formatDate, formatDateTime, formatRupees, type Lang } from './format';
 
 export { formatDate, formatDateTime, formatRupees, IST, type Lang } from './format';
 export { poundNameIn, poundParams, type PoundNames } from './pound-name';
+export { auctionParams, auctionPlaceIn, auctionWordsIn, type StoredAuctionWords } from './auction-words';
 export { refusalKeys, refusalText, type Audience, type RefusalCase } from './refusal';
 export const LANGUAGES: readonly Lang[] = ['en', 'hi'];
 

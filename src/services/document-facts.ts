@@ -13,6 +13,6 @@ export { cleanPhoto } from './photo-clean';
 export { caseGroups } from './photos';
 export { verificationLink, type ReceiptItem } from './receipts';
 export { buildRegisterExport } from './register-export';
-export { istStamp, type RegisterRow } from './register-format';
+export { EXPORT_RECORDS, istStamp, type RegisterRow } from './register-format';
 export { accountParams, carriedOf, completedRounds } from './sale-record';
 export { surplusesHeld } from './surplus';

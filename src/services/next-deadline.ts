@@ -37,12 +37,15 @@ export function caseTimeline(facts: TimelineFacts, windows: Partial<StatutoryWin
 
 /** The next statutory step an owner should know about, for the case card and the dues screen. */
 export type NextDeadline =
-  /** Claim within the s. 14 period; after `date` ends the keeper reports the cattle as unclaimed. */
-  | { kind: 'claim_by'; section: Section; date: string; dueAt: Date }
-  /** The s. 14 claim period is over; a report to the officer and a notice follow. */
-  | { kind: 'report_due'; section: Section; date: string }
-  /** The s. 14 report reached the officer at `reportedAt`; the notice follows. */
-  | { kind: 'reported'; section: Section; date: string; reportedAt: Date }
+  /**
+   * Claim within the s. 14 period; after `date` ends the keeper reports the cattle as unclaimed. `saleFrom`:
+   * the first day a sale could come if the notice were posted the moment the period ends.
+   */
+  | { kind: 'claim_by'; section: Section; date: string; dueAt: Date; saleFrom?: string }
+  /** The s. 14 claim period is over; a report to the officer and a notice follow (a sale from `saleFrom` at the earliest). */
+  | { kind: 'report_due'; section: Section; date: string; saleFrom?: string }
+  /** The s. 14 report reached the officer at `reportedAt`; the notice follows (a sale from `saleFrom` at the earliest). */
+  | { kind: 'reported'; section: Section; date: string; reportedAt: Date; saleFrom?: string }
   /** Notice posted: the cattle may be auctioned from `date`, the first day of sale (s. 14). */
   | { kind: 'auction_from'; section: Section; date: string }
   /** s. 16: the owner appeared and refused or omitted to pay on `date`; a sale is possible from `saleFrom`. */
@@ -77,6 +80,11 @@ export function nextDeadline(
   const tl = caseTimeline(facts, windows);
   if (!tl.ok) return tl;
   const t = tl.value;
+  /** s. 14: the first sale day if the notice were posted at `noticeAt` (the engine's notice period). */
+  const earliestSale = (f: DeadlineFacts, noticeAt: Date): { saleFrom?: string } => {
+    const posted = caseTimeline({ ...f, noticePostedAt: noticeAt }, windows);
+    return posted.ok && posted.value.auctionEligible ? { saleFrom: posted.value.auctionEligible.actionableFrom } : {};
+  };
   const value = ((): NextDeadline => {
     switch (facts.status) {
       case 'IMPOUNDED':
@@ -92,8 +100,8 @@ export function nextDeadline(
             saleFrom: t.s16SaleEligible.actionableFrom,
           };
         return now.getTime() < r.dueAt.getTime()
-          ? { kind: 'claim_by', section: r.section, date: r.date, dueAt: r.dueAt }
-          : { kind: 'report_due', section: r.section, date: r.date };
+          ? { kind: 'claim_by', section: r.section, date: r.date, dueAt: r.dueAt, ...earliestSale(facts, r.dueAt) }
+          : { kind: 'report_due', section: r.section, date: r.date, ...earliestSale(facts, now) };
       }
       case 'REPORTED_S14':
         return facts.reportedAt
@@ -102,8 +110,14 @@ export function nextDeadline(
               section: t.s14ReportDue.section,
               date: t.s14ReportDue.date,
               reportedAt: facts.reportedAt,
+              ...earliestSale(facts, now),
             }
-          : { kind: 'report_due', section: t.s14ReportDue.section, date: t.s14ReportDue.date };
+          : {
+              kind: 'report_due',
+              section: t.s14ReportDue.section,
+              date: t.s14ReportDue.date,
+              ...earliestSale(facts, now),
+            };
       case 'NOTICE_POSTED':
         return t.auctionEligible
           ? { kind: 'auction_from', section: t.auctionEligible.section, date: t.auctionEligible.actionableFrom }
@@ -131,6 +145,33 @@ export function nextDeadline(
     }
   })();
   return { ok: true, value };
+}
+
+/**
+ * The first day the cattle may be sold (s. 14 or s. 16), when `day` is that day or later: an amount valued for
+ * `day` then holds only if they are not sold by then. Null when no sale can come by `day`. After a partial sale
+ * (s. 13 for the rest) a further auction may come at any time, so the answer is `day` itself.
+ */
+export function saleMayComeBy(next: NextDeadline | null, day: string): string | null {
+  if (!next) return null;
+  const first = ((): string | undefined => {
+    switch (next.kind) {
+      case 'auction_at':
+        return toIstDate(next.at);
+      case 'auction_from':
+        return next.date;
+      case 's16_sale':
+      case 'claim_by':
+      case 'report_due':
+      case 'reported':
+        return next.saleFrom;
+      case 'claim_rest':
+        return day;
+      default:
+        return undefined;
+    }
+  })();
+  return first !== undefined && first <= day ? first : null;
 }
 
 /** Re-export for callers that map engine errors to messages. */

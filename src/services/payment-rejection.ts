@@ -1,4 +1,5 @@
-import type { CaseAction } from '../law';
+import { auctionPlaceIn } from '../i18n';
+import { toIstDate, type CaseAction } from '../law';
 import type { Db } from '../db';
 import { audit } from './audit';
 import { caseStateOf, isDatabaseConflict, loadCase, mustAllow, transition } from './case-transition';
@@ -48,17 +49,45 @@ export async function rejectPayment(
       });
       if (claimed.count !== 1) return false;
       if (judged) await transition(tx, judged.c, judged.allowed);
+      // The advice follows the way he paid: the UPI app and the UTR, or the pound-keeper for cash. One animal
+      // (the heads the payment was for) reads singular.
+      const kind = p.kind === 'S13_PAYMENT' ? 'payment' : 'deposit';
+      const count = p.claimId ? await tx.claimHead.count({ where: { claimId: p.claimId } }) : 0;
+      const heads: Record<string, number> = count > 0 ? { count } : {};
       await queueMessage(
         tx,
         {
           chatId: String(p.payerTelegramId),
-          key: p.kind === 'S13_PAYMENT' ? 'staff:owner.payment_rejected' : 'staff:owner.deposit_rejected',
-          params: { caseNumber, amount: p.amountPaise, reason },
+          key: `staff:owner.${kind}_rejected_${p.method}`,
+          params: { caseNumber, amount: p.amountPaise, reason, ...heads },
           priority: 'personal',
         },
         `payment:${paymentId}:rejected`,
         now,
       );
+      // On the day of the auction (s. 14) the time left is what matters: the owner is told when it is.
+      const auction = await tx.auction.findFirst({
+        where: { caseId: p.caseId, status: 'SCHEDULED', scheduledFor: { gt: now } },
+        orderBy: { scheduledFor: 'asc' },
+      });
+      if (auction && toIstDate(auction.scheduledFor) === toIstDate(now))
+        await queueMessage(
+          tx,
+          {
+            chatId: String(p.payerTelegramId),
+            key: `staff:owner.rejected_auction_today_${p.method}`,
+            params: {
+              caseNumber,
+              ...heads,
+              at: auction.scheduledFor.toISOString(),
+              place: auctionPlaceIn('en', auction.place, p.case.pound),
+              'place@hi': auctionPlaceIn('hi', auction.place, p.case.pound),
+            },
+            priority: 'personal',
+          },
+          `payment:${paymentId}:rejected:auction`,
+          now,
+        );
       await planDeadlines(tx, p.caseId, now);
       await audit(tx, who.audit, p.kind === 'S13_PAYMENT' ? 'payment.reject' : 'deposit.reject', p.caseId, {
         paymentId,

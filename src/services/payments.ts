@@ -44,7 +44,16 @@ export interface Declaration {
  * (a rate missing for the date …). Nothing is recorded on a refusal.
  */
 export type DeclareResult =
-  | { kind: 'declared'; paymentId: number; amountPaise: number; duesPaise: number; keepers: number; caseNumber: string }
+  | {
+      kind: 'declared';
+      paymentId: number;
+      amountPaise: number;
+      duesPaise: number;
+      keepers: number;
+      caseNumber: string;
+      /** A s. 15 deposit under protest, not a s. 13 payment. */
+      deposit: boolean;
+    }
   | { kind: 'already'; paymentId: number; amountPaise: number; mine: boolean; caseNumber: string };
 
 /** Active pound-keepers of a pound, one per Telegram user. */
@@ -234,6 +243,7 @@ export async function declarePayment(
         duesPaise,
         keepers: keepers.length,
         caseNumber: c.number,
+        deposit: paymentKind === 'S15_DEPOSIT',
       };
     });
   try {

@@ -34,7 +34,7 @@ describe('any command leaves the flow in progress (e2e)', () => {
     expect(last(owner)).toBe(
       t('en', 'owner:help.text', {
         fine: t('en', 'common:term.fine'),
-        deducted: t('en', 'common:term.penalty'),
+        deducted: t('en', 'common:term.penalty_glossed'),
         saleDay: 16,
       }),
     );

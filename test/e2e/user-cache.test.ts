@@ -21,7 +21,7 @@ describe('user cache (e2e, cache on)', () => {
     expect(h.api.lastTo(user.id)!.text).toBe(
       h.deps.translator.t('en', 'owner:help.text', {
         fine: h.deps.translator.t('en', 'common:term.fine'),
-        deducted: h.deps.translator.t('en', 'common:term.penalty'),
+        deducted: h.deps.translator.t('en', 'common:term.penalty_glossed'),
         saleDay: 16,
       }),
     );
@@ -30,7 +30,7 @@ describe('user cache (e2e, cache on)', () => {
     expect(h.api.lastTo(user.id)!.text).toBe(
       h.deps.translator.t('hi', 'owner:help.text', {
         fine: h.deps.translator.t('hi', 'common:term.fine'),
-        deducted: h.deps.translator.t('hi', 'common:term.penalty'),
+        deducted: h.deps.translator.t('hi', 'common:term.penalty_glossed'),
         saleDay: 16,
       }),
     );

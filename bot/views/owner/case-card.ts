@@ -23,6 +23,11 @@ export function cattleLines(ctx: BotContext, heads: CaseCard['heads']): string {
   return lines.join('\n');
 }
 
+/** How many of the case's animals are still in the pound (one reads singular in what comes next). */
+export function inPound(c: Pick<CaseCard, 'heads'>): number {
+  return c.heads.filter((h) => h.status === 'IMPOUNDED').length;
+}
+
 /** "2 buffalo, 1 calf" for a search result button. */
 export function cattleSummary(ctx: BotContext, heads: Array<{ cattleClass: string }>): string {
   const counts = new Map<string, number>();
@@ -49,7 +54,7 @@ export function renderCaseCard(ctx: BotContext, c: CaseCard) {
         pound: poundName(ctx, c.pound),
         address: c.pound.address,
         at: c.impoundedAt.toISOString(),
-        next: c.next ? renderNext(ctx, c.next) : '',
+        next: c.next ? renderNext(ctx, c.next, inPound(c), c.pound) : '',
       })
       .trimEnd(),
   ];

@@ -1,5 +1,6 @@
+import type { PoundNames } from '../../../src/i18n';
 import type { DuesAfterSale, DuesBreakdown } from '../../../src/law';
-import type { NextDeadline } from '../../../src/services/next-deadline';
+import { saleMayComeBy, type NextDeadline } from '../../../src/services/next-deadline';
 import type { BotContext } from '../../context';
 import { renderNext } from './next-deadline';
 import { className, sectionText, termWord } from './text';
@@ -71,10 +72,23 @@ export function renderDues(
   number: string,
   b: DuesBreakdown,
   next: NextDeadline | null,
-  opts: { whatIf?: boolean; nextDayPaise?: number | null } = {},
+  opts: { whatIf?: boolean; nextDayPaise?: number | null; pound?: PoundNames & { address: string } } = {},
 ): string {
   const parts: string[] = [];
-  if (opts.whatIf) parts.push(ctx.t('owner:whatif.header', { date: b.asOfDate }));
+  if (opts.whatIf) {
+    parts.push(ctx.t('owner:whatif.header', { date: b.asOfDate }));
+    // A sum for a day on which the cattle may already be sold holds only if they are not (ss. 14, 16).
+    const sale = saleMayComeBy(next, b.asOfDate);
+    if (sale)
+      parts.push(
+        ctx.t('owner:whatif.sale_warning', {
+          count: b.heads,
+          sale,
+          date: b.asOfDate,
+          section: sectionText(ctx, next?.kind === 's16_sale' ? 's. 16' : 's. 14'),
+        }),
+      );
+  }
   if ('afterSale' in b)
     parts.push(
       ctx.t('owner:dues.after_sale_note', { count: b.heads, date: (b as DuesAfterSale).afterSale.lastSaleOn }),
@@ -95,6 +109,6 @@ export function renderDues(
   if (opts.nextDayPaise != null && opts.nextDayPaise > 0)
     notes.push(ctx.t('owner:dues.grows', { perDay: opts.nextDayPaise }));
   if (notes.length) parts.push(notes.join('\n'));
-  if (next) parts.push(renderNext(ctx, next));
+  if (next) parts.push(renderNext(ctx, next, b.heads, opts.pound));
   return parts.join('\n\n');
 }

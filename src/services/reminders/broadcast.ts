@@ -1,4 +1,4 @@
-import { poundParams } from '../../i18n';
+import { auctionParams, poundParams } from '../../i18n';
 import { isS16Path } from '../../law';
 import type { Translator } from '../../i18n';
 import { auctionEligibleOf } from '../notice';
@@ -80,8 +80,8 @@ export async function broadcastMessages(
         params: {
           ...base,
           at: c.auction.scheduledFor.toISOString(),
-          auctionPlace: c.auction.place,
-          conditions: c.auction.conditions,
+          // Place and conditions in each reader's language (the officer's button words are recognised in either).
+          ...auctionParams(c.auction, c.pound, (l, k) => ctx.translator.t(l, k)),
         },
         priority: 'bulk',
       };

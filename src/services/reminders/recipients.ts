@@ -25,3 +25,16 @@ export async function ownerChats(db: DbReader, caseId: number): Promise<string[]
   const ids = [...(c.ownerTelegramId != null ? [c.ownerTelegramId] : []), ...c.claims.map((x) => x.telegramUserId)];
   return [...new Set(ids.map(String))];
 }
+
+/**
+ * Chat ids of whoever follows the case (🔔 on the card), each once: an owner the register does not name often follows
+ * his case instead of claiming it, and must hear of the sale as the recorded owner does.
+ */
+export async function followerChats(db: DbReader, caseId: number): Promise<string[]> {
+  const rows = await db.subscription.findMany({
+    where: { kind: 'CASE', caseId, cancelledAt: null },
+    select: { telegramUserId: true },
+    orderBy: { id: 'asc' },
+  });
+  return [...new Set(rows.map((r) => String(r.telegramUserId)))];
+}

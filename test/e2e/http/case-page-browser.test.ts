@@ -116,7 +116,7 @@ describe('case page in Chromium', { timeout: 90_000 }, () => {
     const { context, page, res } = await open('en-IN', `${base}/c/${cases.inPound}`);
     expect(res?.status()).toBe(200);
     const text = (await page.textContent('main')) ?? '';
-    for (const fact of ['In the pound', 'Amer Pound', 'Claim by', 'Not fixed']) expect(text).toContain(fact);
+    for (const fact of ['In the pound', 'Amer Pound', 'Claim them before', 'Not fixed']) expect(text).toContain(fact);
     expect(text).not.toContain('₹');
     expect(await photosShown(page)).toBe(2);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

@@ -252,7 +252,10 @@ describe.each(await dbKinds())('s. 14 notice → auction → sale → s. 17 spli
     const officerMessages = h.api.sentTo(officer.id).length;
     await h.drain();
     const alert = h.api.lastTo(villager.id)!.text;
-    for (const fact of ['धारा 14', number, formatDateTime(ist('2026-11-17 11:00'), 'hi'), a.place])
+    // The pound picked as the place reads in the subscriber's language.
+    const pound = await h.deps.db.pound.findUniqueOrThrow({ where: { code: 'JAI1' } });
+    const placeHi = `${pound.nameHi}, ${pound.address}`;
+    for (const fact of ['धारा 14', number, formatDateTime(ist('2026-11-17 11:00'), 'hi'), placeHi])
       expect(alert).toContain(fact);
     expect(h.api.sentTo(villager.id)).toHaveLength(2);
     // Nothing about this case reaches the officer yet (the seed's demo cases of the pound, reported yesterday
@@ -267,7 +270,9 @@ describe.each(await dbKinds())('s. 14 notice → auction → sale → s. 17 spli
 
   it('the officer is reminded the day before and the morning of the auction, through the jobs (s. 14)', async () => {
     const a = await h.deps.db.auction.findUniqueOrThrow({ where: { caseId_round: { caseId, round: 1 } } });
-    const params = { number, at: a.scheduledFor.toISOString(), place: a.place, conditions: a.conditions };
+    // The usual conditions, without their own full stop (the text puts one after them).
+    const conditions = en('officer:auction.usual_conditions').replace(/\.$/, '');
+    const params = { number, at: a.scheduledFor.toISOString(), place: a.place, conditions };
     // The seed's demo cases of this pound have their own steps due in the same runs (their s. 14 reports went
     // to this officer, and no notice followed: the notice-overdue reminders), so the reminders are looked for
     // among what the officer got in each run, not as the last message.

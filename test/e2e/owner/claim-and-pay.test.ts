@@ -5,7 +5,9 @@ import { dbKinds } from '../../support/db';
 import { enrolStaff } from '../../support/fixtures';
 import {
   buttonsOf,
+  claimIntro,
   data,
+  KUNDA_HEADS,
   engineDues,
   englishOwner,
   footprint,
@@ -16,6 +18,7 @@ import {
   t,
 } from './owner-harness';
 
+const kundaBuffaloes = KUNDA_HEADS.map((d): [string, string] => ['buffalo', d]);
 const keeper = { id: 7701, firstName: 'Keeper Amer', languageCode: 'hi' };
 const keeperChomu = { id: 7702, firstName: 'Keeper Chomu', languageCode: 'en' };
 
@@ -42,7 +45,10 @@ describe.each(await dbKinds())('owner: claim and pay (s. 13, %s)', (dbKind) => {
 
   it('English owner: claim → cash → double tap "I have paid" → one payment and one card per keeper', async () => {
     await h.tap(englishOwner, data(h, 'cl', kunda.id));
-    expect(h.api.lastTo(englishOwner.id)!.text).toBe(t(h, 'en', 'owner:claim.intro', { number: 'JAI1-2026-1' }));
+    // The first message names the animals of the case.
+    expect(h.api.lastTo(englishOwner.id)!.text).toBe(
+      claimIntro(h, 'en', 'owner:claim.intro', 'JAI1-2026-1', kundaBuffaloes),
+    );
     await h.tap(englishOwner, lastButton(h, englishOwner.id, 'who')!.data);
     expect(h.api.lastTo(englishOwner.id)!.text).toBe(t(h, 'en', 'owner:claim.ask_name'));
     await h.send(englishOwner, '12');
@@ -81,6 +87,7 @@ describe.each(await dbKinds())('owner: claim and pay (s. 13, %s)', (dbKind) => {
     expect(cash.text).toBe(
       t(h, 'en', 'owner:pay.cash', {
         amount: engine.totals.totalPaise,
+        day: '2026-11-29',
         pound: 'Amer Pound',
         address: 'Near Tehsil Office, Amer, Jaipur',
       }),
@@ -292,6 +299,7 @@ describe.each(await dbKinds())('owner: claim and pay (s. 13, %s)', (dbKind) => {
     expect(photo.payload.caption).toBe(
       t(h, 'hi', 'owner:pay.upi', {
         amount: engine.totals.totalPaise,
+        day: '2026-11-29',
         upiId: 'chomupound.jaipur@sbi',
         payee: 'Pound Keeper Chomu (Govt)',
         number: 'JAI2-2026-1',
@@ -316,7 +324,7 @@ describe.each(await dbKinds())('owner: claim and pay (s. 13, %s)', (dbKind) => {
     );
     expect(await footprint(h)).toEqual(before);
 
-    await h.tap(hindiOwner, data(h, 'pm', claim.id, 'u'));
+    // He pays the rest and types the whole sum: still understood, no new tap needed.
     const rupees = String(engine.totals.totalPaise / 100).replace(/\d/g, (d) =>
       String.fromCharCode(0x0966 + Number(d)),
     );

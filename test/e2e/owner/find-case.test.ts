@@ -278,7 +278,7 @@ describe('owner: finding a case and its dues', () => {
     expect(h.api.lastTo(englishOwner.id)!.text).toBe(
       t(h, 'en', 'owner:help.text', {
         fine: t(h, 'en', 'common:term.fine'),
-        deducted: t(h, 'en', 'common:term.penalty'),
+        deducted: t(h, 'en', 'common:term.penalty_glossed'),
         saleDay: 16,
       }),
     );
@@ -286,7 +286,7 @@ describe('owner: finding a case and its dues', () => {
     expect(h.api.lastTo(hindiOwner.id)!.text).toBe(
       t(h, 'hi', 'owner:help.text', {
         fine: t(h, 'hi', 'common:term.fine'),
-        deducted: t(h, 'hi', 'common:term.penalty'),
+        deducted: t(h, 'hi', 'common:term.penalty_glossed'),
         saleDay: 16,
       }),
     );
@@ -310,7 +310,7 @@ describe('owner: finding a case and its dues', () => {
     expect(h.api.lastTo(user.id)!.text).toBe(
       t(h, 'hi', 'owner:help.text', {
         fine: t(h, 'hi', 'common:term.fine'),
-        deducted: t(h, 'hi', 'common:term.penalty'),
+        deducted: t(h, 'hi', 'common:term.penalty_glossed'),
         saleDay: 16,
       }),
     );

@@ -22,6 +22,7 @@ describe('owner: the next statutory step on the case card (ss. 14, 16)', () => {
   beforeAll(async () => {
     h = await ownerHarness();
     const db = h.deps.db;
+    // One buffalo: what comes next reads singular ("claim it"), `count: 1` below.
     const heads: Array<[string, string]> = [['buffalo', 'black, curved horns']];
     const a = await caseFixture(db, { pound: 'JAI1', impoundedAt: '2026-11-12T10:00:00+05:30', heads }).build();
     await db.case.update({
@@ -60,9 +61,9 @@ describe('owner: the next statutory step on the case card (ss. 14, 16)', () => {
 
   it('notice posted: the first day of sale is the day the engine first allows the auction; claim until sold', async () => {
     const { en, hi } = await cardOf(cards.notice);
-    expect(en).toContain(t(h, 'en', 'owner:next.auction_from', { date: '2026-11-28' }));
-    expect(hi).toContain(t(h, 'hi', 'owner:next.auction_from', { date: '2026-11-28' }));
-    expect(en).toContain('until they are sold');
+    expect(en).toContain(t(h, 'en', 'owner:next.auction_from', { date: '2026-11-28', count: 1 }));
+    expect(hi).toContain(t(h, 'hi', 'owner:next.auction_from', { date: '2026-11-28', count: 1 }));
+    expect(en).toContain('You can still claim it until it is sold.');
     expect(en).not.toContain('until then');
     // The gate: refused one minute before 28 Nov 00:00 IST, allowed at it.
     const state = caseStateOf(
@@ -79,17 +80,17 @@ describe('owner: the next statutory step on the case card (ss. 14, 16)', () => {
 
   it('a back-dated case already reported says it was reported, not that the keeper will report', async () => {
     const { en, hi } = await cardOf(cards.reported);
-    const p = { date: '2026-11-22', reportedAt: ist('2026-11-29 09:00').toISOString() };
+    const p = { date: '2026-11-22', reportedAt: ist('2026-11-29 09:00').toISOString(), count: 1 };
     expect(en).toContain(t(h, 'en', 'owner:next.reported', p));
     expect(hi).toContain(t(h, 'hi', 'owner:next.reported', p));
-    expect(en).not.toContain(t(h, 'en', 'owner:next.report_due', { date: '2026-11-22' }));
+    expect(en).not.toContain(t(h, 'en', 'owner:next.report_due', { date: '2026-11-22', count: 1 }));
   });
 
   it('after a s. 16 refusal the card no longer promises "claim by" day 7: a sale is possible now', async () => {
     const { en, hi } = await cardOf(cards.refused);
-    expect(en).toContain(t(h, 'en', 'owner:next.s16_sale', { date: '2026-11-28', saleFrom: '2026-11-29' }));
-    expect(hi).toContain(t(h, 'hi', 'owner:next.s16_sale', { date: '2026-11-28', saleFrom: '2026-11-29' }));
-    expect(en).not.toContain(t(h, 'en', 'owner:next.claim_by', { date: '2026-12-02' }));
+    expect(en).toContain(t(h, 'en', 'owner:next.s16_sale', { date: '2026-11-28', saleFrom: '2026-11-29', count: 1 }));
+    expect(hi).toContain(t(h, 'hi', 'owner:next.s16_sale', { date: '2026-11-28', saleFrom: '2026-11-29', count: 1 }));
+    expect(en).not.toContain(t(h, 'en', 'owner:next.claim_by', { date: '2026-12-02', count: 1 }));
   });
 
   it('PARTLY_SOLD: on the s. 14 path the rest stay in the pound (s. 14); after a s. 16 sale the rest are returned (s. 16)', async () => {
@@ -109,12 +110,12 @@ describe('owner: the next statutory step on the case card (ss. 14, 16)', () => {
     expect(en).toBe(
       t(h, 'en', 'owner:help.text', {
         fine: t(h, 'en', 'common:term.fine'),
-        deducted: t(h, 'en', 'common:term.penalty'),
+        deducted: t(h, 'en', 'common:term.penalty_glossed'),
         saleDay: 16,
       }),
     );
-    expect(en).toContain('the fine per head (s. 12)');
-    expect(en).toContain('the penalty and charges are taken from the sale money (s. 16)');
+    expect(en).toContain('the fine for each animal (s. 12)');
+    expect(en).toContain('The penalty and charges are then taken from the sale money (s. 16)');
     expect(en).toContain('on day 16 after impounding at the earliest');
     expect(en).toContain('in the village and at the market-place nearest to the place of seizure');
     expect(en).not.toContain('about 14 days');
@@ -123,12 +124,12 @@ describe('owner: the next statutory step on the case card (ss. 14, 16)', () => {
     expect(hi).toBe(
       t(h, 'hi', 'owner:help.text', {
         fine: t(h, 'hi', 'common:term.fine'),
-        deducted: t(h, 'hi', 'common:term.penalty'),
+        deducted: t(h, 'hi', 'common:term.penalty_glossed'),
         saleDay: 16,
       }),
     );
     expect(hi).toContain('प्रति पशु जुर्माना (धारा 12)');
-    expect(hi).toContain('शास्ति व खर्च बिक्री से प्राप्त राशि से काट लिए जाते हैं (धारा 16)');
+    expect(hi).toContain('फिर बिक्री से मिली राशि से शास्ति (यानी दंड की राशि) और खर्च काट लिए जाते हैं (धारा 16)');
     expect(hi).toContain('16वें दिन');
   });
 });

@@ -142,3 +142,29 @@ export function paymentCardTo(h: BotHarness, keeperId: number, paymentId: number
   if (!card) throw new Error(`no payment card for payment ${paymentId} to ${keeperId}`);
   return card;
 }
+
+/** The two buffaloes of the demo case JAI1-2026-1 (Kunda), as the register describes them. */
+export const KUNDA_HEADS = ['black, curved horns', 'black, white patch on forehead'];
+
+/**
+ * The first message of a claim (`owner:claim.intro`) or a deposit under protest (`owner:claim.intro_protest`): the case
+ * and the animals it is for, one line each ("• 1 × buffalo — black, curved horns").
+ */
+export function claimIntro(
+  h: BotHarness,
+  lang: Lang,
+  key: 'owner:claim.intro' | 'owner:claim.intro_protest',
+  number: string,
+  heads: Array<[string, string]>,
+): string {
+  const cattle = heads
+    .map(([cls, description]) =>
+      t(h, lang, 'owner:case.cattle_line', {
+        count: 1,
+        cls: t(h, lang, `common:cattle.${cls}`, { count: 1 }),
+        description,
+      }),
+    )
+    .join('\n');
+  return t(h, lang, key, { number, count: heads.length, cattle });
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lang } from '../../../src/i18n';
 import type { BotHarness, TestUser } from '../../support/bot-harness';
-import { buttonsOf, footprint, ownerHarness, t } from './owner-harness';
+import { buttonsOf, claimIntro, footprint, KUNDA_HEADS, ownerHarness, t } from './owner-harness';
 
 /**
  * Owners in their own words, through the real bot: each intent typed in Devanagari, in Hindi in Latin letters and
@@ -70,7 +70,15 @@ describe('owner: intents from free text', () => {
         expect(actions(first.payload), text).toEqual(['wi', 'cl']);
         break;
       case 'claim':
-        expect(first.text, text).toBe(t(h, lang, 'owner:claim.intro', { number: KUNDA }));
+        expect(first.text, text).toBe(
+          claimIntro(
+            h,
+            lang,
+            'owner:claim.intro',
+            KUNDA,
+            KUNDA_HEADS.map((d) => ['buffalo', d]),
+          ),
+        );
         expect(actions(first.payload), text).toEqual(['who', 'who']);
         break;
       case 'protest':

@@ -5,6 +5,8 @@ import { dbKinds } from '../../support/db';
 import { enrolStaff } from '../../support/fixtures';
 import {
   buttonsOf,
+  claimIntro,
+  KUNDA_HEADS,
   data,
   engineDues,
   englishOwner,
@@ -54,7 +56,15 @@ describe.each(await dbKinds())('owner: deposit under protest (s. 15, %s)', (dbKi
     const [yes, no] = buttonsOf(explain.payload);
     expect(no!.data).toBe(data(h, 'pi', kunda.id, 0));
     await h.tap(hindiOwner, yes!.data);
-    expect(h.api.lastTo(hindiOwner.id)!.text).toBe(t(h, 'hi', 'owner:claim.intro_protest', { number: 'JAI1-2026-1' }));
+    expect(h.api.lastTo(hindiOwner.id)!.text).toBe(
+      claimIntro(
+        h,
+        'hi',
+        'owner:claim.intro_protest',
+        'JAI1-2026-1',
+        KUNDA_HEADS.map((d) => ['buffalo', d]),
+      ),
+    );
     await h.tap(hindiOwner, lastButton(h, hindiOwner.id, 'who')!.data);
     await h.send(hindiOwner, 'रमेश चौधरी');
     // Kunda holds two buffaloes, perhaps of two owners: which are his? All of them.

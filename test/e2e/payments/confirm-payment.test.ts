@@ -179,7 +179,8 @@ describe.each(await dbKinds())('confirming payments by replying to the card (e2e
       ).status,
     ).toBe('SENT');
     expect(h.api.lastTo(owner.id)!.text).toBe(
-      t('hi', 'staff:owner.payment_rejected', {
+      t('hi', 'staff:owner.payment_rejected_CASH', {
+        count: 1,
         caseNumber: c.number,
         amount: Number(p.amountPaise),
         reason: 'पैसा नहीं मिला',

@@ -345,6 +345,10 @@ describe.each(await dbKinds())('printable documents on %s', (kind) => {
       '₹1,25,000.00',
       's. 17',
     ]);
+    // Statuses in the reader's words, not the database's codes (the CSV export keeps those).
+    expect(text).not.toMatch(/\b(IMPOUNDED|CONFIRMED|S13_PAYMENT|RELEASED_S13|OWNER_PAYMENT|SCHEDULED)\b/);
+    expect(text).toContain('पुष्टि हुई');
+    expect(text).toContain('confirmed');
   });
 
   it('npm run admin -- document writes the PDF to a file; unknown numbers and documents not yet possible are refused', async () => {

@@ -53,6 +53,21 @@ export async function createCase(db: Db, spec: CaseSpec): Promise<{ id: number; 
   return { id: c.id, number: c.number };
 }
 
+/**
+ * A case taken to its s. 14 auction as of `now`: impounded 20 days before, reported 12 and noticed 10 days before
+ * (the auction itself is the test's: `addAuction`).
+ */
+export function caseAtAuction(db: Db, now: Date, spec: Partial<CaseSpec> = {}) {
+  const day = 86_400_000;
+  return createCase(db, {
+    impoundedAt: new Date(now.getTime() - 20 * day),
+    status: 'AUCTION_SCHEDULED',
+    reportedAt: new Date(now.getTime() - 12 * day),
+    noticePostedAt: new Date(now.getTime() - 10 * day),
+    ...spec,
+  });
+}
+
 /** Schedules an auction on a case (the officer's flow records it so). */
 export function addAuction(db: Db, caseId: number, scheduledFor: Date, place = 'Amer Haat') {
   return db.auction.create({ data: { caseId, scheduledFor, place, conditions: 'Cash on the fall of the hammer' } });

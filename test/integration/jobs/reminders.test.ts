@@ -5,7 +5,7 @@ import { formatRupees } from '../../../src/i18n';
 import { addToOutbox } from '../../../src/services/outbox';
 import { enrolOfficials } from '../../support/fixtures';
 import { paymentWritten } from '../../support/paid-case';
-import { addAuction, createCase, seedPounds } from './cases';
+import { addAuction, caseAtAuction, createCase, seedPounds } from './cases';
 import { harnessPerTest } from './harness';
 
 const harness = harnessPerTest();
@@ -35,14 +35,7 @@ describe('jobs: reminders', { timeout: 90_000 }, () => {
   it('auction: the officer and the owner the day before (owner: last chance, dues from the statute engine), and nothing once the owner has claimed', async () => {
     const h = await setup();
     const db = h.db.prisma;
-    const now = h.clock.now().getTime();
-    const c = await createCase(db, {
-      impoundedAt: new Date(now - 20 * DAY),
-      status: 'AUCTION_SCHEDULED',
-      ownerTelegramId: BigInt(OWNER),
-      reportedAt: new Date(now - 12 * DAY),
-      noticePostedAt: new Date(now - 10 * DAY),
-    });
+    const c = await caseAtAuction(db, h.clock.now(), { ownerTelegramId: BigInt(OWNER) });
     const auctionAt = new Date('2026-12-02T11:00:00+05:30');
     await addAuction(db, c.id, auctionAt);
     await h.runtime.start();
@@ -95,14 +88,7 @@ describe('jobs: reminders', { timeout: 90_000 }, () => {
   it('an auction fixed for later the same day: "today" alone, never "tomorrow" with it (in both languages)', async () => {
     const h = await setup();
     const db = h.db.prisma;
-    const now = h.clock.now().getTime();
-    const c = await createCase(db, {
-      impoundedAt: new Date(now - 20 * DAY),
-      status: 'AUCTION_SCHEDULED',
-      ownerTelegramId: BigInt(OWNER),
-      reportedAt: new Date(now - 12 * DAY),
-      noticePostedAt: new Date(now - 10 * DAY),
-    });
+    const c = await caseAtAuction(db, h.clock.now(), { ownerTelegramId: BigInt(OWNER) });
     // Fixed at 10:00 on 29 Nov for 17:00 the same day.
     const auctionAt = new Date('2026-11-29T17:00:00+05:30');
     await addAuction(db, c.id, auctionAt);

@@ -96,9 +96,9 @@ describe('plain words for owners', () => {
     expect(tr.t('hi', 'owner:pay.declared_no_keeper', p)).toContain('यह संदेश रसीद नहीं है');
   });
 
-  it('a rejected payment: check the UPI app before paying again, and take the UTR to the keeper', () => {
+  it('a rejected UPI payment: check the UPI app before paying again, and take the UTR to the keeper', () => {
     const p = { caseNumber: 'JAI1-2026-7', amount: 123_450, reason: 'not received' };
-    for (const key of ['staff:owner.payment_rejected', 'staff:owner.deposit_rejected']) {
+    for (const key of ['staff:owner.payment_rejected_UPI', 'staff:owner.deposit_rejected_UPI']) {
       const en = tr.t('en', key, p);
       expect(en).toContain('Do not pay again before you check');
       expect(en).toContain('take the UTR');
@@ -106,6 +106,18 @@ describe('plain words for owners', () => {
       const hi = tr.t('hi', key, p);
       expect(hi).toContain('जाँचे बिना दोबारा भुगतान न करें');
       expect(hi).toContain('UTR');
+    }
+  });
+
+  it('a rejected cash payment sends the owner to the pound-keeper first, with no word of UPI', () => {
+    const p = { caseNumber: 'JAI1-2026-7', amount: 123_450, reason: 'not received' };
+    for (const key of ['staff:owner.payment_rejected_CASH', 'staff:owner.deposit_rejected_CASH']) {
+      const en = tr.t('en', key, p);
+      expect(en).toContain('go to the pound-keeper at the pound first');
+      expect(en).not.toMatch(/UPI|UTR/);
+      const hi = tr.t('hi', key, p);
+      expect(hi).toContain('पहले कांजी हाउस पर प्रभारी के पास जाएँ');
+      expect(hi).not.toMatch(/UPI|UTR/);
     }
   });
 
