@@ -11,6 +11,7 @@ import { repoFile, tsFilesUnder } from '../support/source-files';
 const ON_BOTH = [
   'test/e2e/desk/desk-http.test.ts',
   'test/e2e/law/account-owner-absent.test.ts',
+  'test/e2e/owner/money-and-deadlines.test.ts',
   'test/e2e/law/bidder-short-form.test.ts',
   'test/e2e/law/deduction-order.test.ts',
   'test/e2e/notice-and-auction/auction-no-bids.test.ts',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callbackSecret, encodeCallback } from '../../../src/callback-data';
 import { botSuite, type BotHarness, type TestUser } from '../../support/bot-harness';
 import { caseFixture } from '../../support/case-builder';
+import { dbKinds } from '../../support/db';
 import { actorOf, ist } from '../../support/case-fixture';
 import { enrolStaff } from '../../support/fixtures';
 import { declareAndDeliver } from '../../support/paid-case';
@@ -13,12 +14,12 @@ import { buttonsOf, data, engineDues, englishOwner, hindiOwner, lastButton, owne
  * today's sum and a fresh button, never a refusal; a payment the keeper rejects on the auction day names the auction's
  * time, with advice that follows the way he paid.
  */
-describe('owner: money and deadlines told as the engine applies them', () => {
+describe.each(await dbKinds())('owner: money and deadlines told as the engine applies them (%s)', (dbKind) => {
   let h: BotHarness;
   let kundaId: number;
   const keeper = { id: 7901, firstName: 'Keeper', languageCode: 'en' };
   beforeAll(async () => {
-    h = await ownerHarness();
+    h = await ownerHarness({ dbKind });
     await enrolStaff(h.deps.db, keeper.id, 'POUND_KEEPER', ['JAI1'], 'Amer keeper');
     kundaId = (await h.deps.db.case.findUniqueOrThrow({ where: { number: 'JAI1-2026-1' } })).id;
   });
@@ -126,7 +127,7 @@ describe('owner: money and deadlines told as the engine applies them', () => {
 const AMER_HI = 'आमेर कांजी हाउस';
 const AMER_ADDRESS = 'Near Tehsil Office, Amer, Jaipur';
 
-describe('owner: a payment rejected on the day of the auction', () => {
+describe.each(await dbKinds())('owner: a payment rejected on the day of the auction (%s)', (dbKind) => {
   const officer: TestUser = { id: 7911, firstName: 'Vikram', languageCode: 'en' };
   const keeper: TestUser = { id: 7912, firstName: 'Suresh', languageCode: 'en' };
   const owner: TestUser = { id: 7913, firstName: 'Ramesh', languageCode: 'hi' };
@@ -134,6 +135,7 @@ describe('owner: a payment rejected on the day of the auction', () => {
   let number: string;
   const h = botSuite(
     {
+      dbKind,
       start: '2026-11-17T08:00:00+05:30',
       seededAt: ist('2026-11-01 09:00'),
       jobs: true,
