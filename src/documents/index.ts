@@ -1,5 +1,6 @@
 import type { DocumentRef } from '../services/document-facts';
 import { accountDocument } from './account';
+import { cashBookDocument } from './cashbook';
 import { BILINGUAL, type DocumentDeps, type DocumentLangs, type DocumentSpec } from './compose';
 import { renderPdf } from './engine';
 import { noticeDocument, proclamationDocument } from './notice';
@@ -19,6 +20,7 @@ export const DOCUMENT_KINDS = [
   'account',
   'remittance',
   'register',
+  'cashbook',
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
@@ -43,6 +45,8 @@ export function documentSpec(
       return remittanceDocument(deps, ref.poundId, ref.month, langs);
     case 'register':
       return registerDocument(deps, ref.poundId, ref.from, ref.to, langs);
+    case 'cashbook':
+      return cashBookDocument(deps, ref.poundId, ref.from, ref.to, langs);
   }
 }
 

@@ -16,3 +16,4 @@ export { buildRegisterExport } from './register-export';
 export { istStamp, type RegisterRow } from './register-format';
 export { accountParams, carriedOf, completedRounds } from './sale-record';
 export { surplusesHeld } from './surplus';
+export { cashBook, headcount, type CashBook, type Headcount } from './desk/books';

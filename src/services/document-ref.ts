@@ -11,4 +11,4 @@ export type DocumentRef =
   | { kind: 'account'; caseId: number; round?: number }
   | { kind: 'receipt'; receiptId: number }
   | { kind: 'remittance'; poundId: number; month: string }
-  | { kind: 'register'; poundId: number; from: LocalDate; to: LocalDate };
+  | { kind: 'register' | 'cashbook'; poundId: number; from: LocalDate; to: LocalDate };

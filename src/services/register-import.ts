@@ -1,5 +1,6 @@
 import { checkBackEntry, type PaperStepTimes } from '../law';
 import type { Db } from '../db';
+import { importKey } from './paper-serial';
 import { Refusal, refusalOf } from './refusal';
 import { MAX_FIELD_LENGTH, registerSeizure, validateSeizureEntry, type SeizureEntry } from './register-seizure';
 import { authorize, type StaffActor } from './staff-actor';
@@ -212,10 +213,6 @@ function shown(serial: string): string {
   return clean.length > MAX_SERIAL_LENGTH ? `${clean.slice(0, MAX_SERIAL_LENGTH)}…` : clean;
 }
 
-/** The entry's key: the pound and the paper register's serial (a row sent twice is one entry). */
-export function importKey(poundId: number, serial: string): string {
-  return `paper:${poundId}:${serial.trim().toUpperCase()}`;
-}
 
 /** Judges one row as the entry and its back-entry would be judged; throws the refusal. */
 function judge(row: ImportRow, poundId: number, now: Date): void {

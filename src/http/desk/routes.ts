@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CASE_STATUSES, type CaseStatus } from '../../law';
+import { CASE_STATUSES, type CaseStatus, toIstDate } from '../../law';
 import type { CoreDeps } from '../../deps';
 import { userLanguage } from '../../i18n';
 import {
@@ -24,6 +24,7 @@ import { loadGrants, may, staffActorOf, type StaffActor } from '../../services/s
 import { administersStaff } from '../../services/staff-admin';
 import { pageLanguage } from '../page';
 import { checkInitData, INIT_DATA_HEADER } from './auth';
+import { registerDeskBooks } from './books';
 import { registerDeskDocuments } from './documents';
 import { registerDeskForms } from './forms';
 import { registerDeskImport } from './import';
@@ -214,7 +215,7 @@ export async function registerDesk(app: FastifyInstance, deps: CoreDeps, o: Desk
       if (query.page < 1 || query.page > 100_000) throw new BadInput('page');
       if (!pound) return null;
       const page = await registerPage(deps.db, query, deps.clock.now(), windows);
-      return registerView(f, pounds, pound, query, page);
+      return registerView(f, pounds, pound, query, page, (from ?? toIstDate(deps.clock.now())).slice(0, 7));
     }),
   );
 
@@ -254,4 +255,5 @@ export async function registerDesk(app: FastifyInstance, deps: CoreDeps, o: Desk
   registerDeskForms(app, { deps, o, view, rateLimit, windows, chatLink, who });
   registerDeskImport(app, { deps, o, view, rateLimit, windows, chatLink, who });
   registerDeskDocuments(app, { deps, o, rateLimit, windows, who });
+  registerDeskBooks(app, { deps, o, view, rateLimit, windows, chatLink, who });
 }

@@ -6,3 +6,4 @@ export * from './today';
 export * from './money';
 export * from './district';
 export * from './documents';
+export * from './books';

@@ -16,6 +16,7 @@ export function entryView(
   const none = t('desk:entry.none');
   const facts = dl([
     [t('desk:entry.pound'), `${lang === 'hi' ? c.pound.nameHi : c.pound.name} (${c.pound.code})`],
+    [t('desk:entry.paper_serial'), c.paperSerial],
     [t('desk:entry.status'), t(`common:status.${c.status}`)],
     [t('desk:entry.impounded'), at(c.impoundedAt)],
     [t('desk:entry.seized'), at(c.seizedAt)],

@@ -10,3 +10,4 @@ export * from './shell';
 export * from './seize';
 export * from './import';
 export * from './refusal';
+export * from './books';
