@@ -60,12 +60,20 @@ export function registerDeskBooks(
       const w = await who(req);
       if (!w) return unauthorized(reply);
       const q = (req.query ?? {}) as Query;
-      const poundId = int(q, 'pound');
-      const kind = oneOf(q, 'kind', BOOK_KINDS);
-      const period = q.period;
-      const lang = oneOf(q, 'lang', ['en', 'hi'] as const) ?? 'hi';
-      if (poundId === undefined || !kind || !isBookPeriod(period))
+      let asked;
+      try {
+        asked = {
+          poundId: int(q, 'pound'),
+          kind: oneOf(q, 'kind', BOOK_KINDS),
+          period: q.period,
+          lang: oneOf(q, 'lang', ['en', 'hi'] as const) ?? 'hi',
+        };
+      } catch (err) {
+        if (!(err instanceof BadInput)) throw err;
+      }
+      if (!asked || asked.poundId === undefined || !asked.kind || !isBookPeriod(asked.period))
         return reply.code(400).headers(SECURITY_HEADERS).type('text/plain; charset=utf-8').send('Bad Request');
+      const { poundId, kind, period, lang } = asked;
       if (!may(w.actor, 'register.export', poundId))
         return reply.code(404).headers(SECURITY_HEADERS).type('text/plain; charset=utf-8').send('');
       const expires = Math.floor(deps.clock.now().getTime() / 1000) + DOCUMENT_LINK_SECONDS;
