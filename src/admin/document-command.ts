@@ -68,7 +68,7 @@ export async function documentCommand(deps: AdminDeps, args: string[]): Promise<
       ? null
       : kind === 'account'
         ? { kind, caseId: c.id, ...(round ? { round } : {}) }
-        : { kind: kind as 'notice' | 'proclamation' | 'release', caseId: c.id };
+        : { kind: kind as 'notice' | 'proclamation' | 'release' | 'slip' | 'seizer_copy', caseId: c.id };
   } else {
     const pound = await deps.db.pound.findUnique({ where: { code: o.pound!.toUpperCase() } });
     if (!pound) {

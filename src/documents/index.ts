@@ -6,6 +6,7 @@ import { renderPdf } from './engine';
 import { noticeDocument, proclamationDocument } from './notice';
 import { receiptDocument, releaseSlipDocument } from './receipt';
 import { registerDocument, remittanceDocument } from './returns';
+import { ownerSlipDocument, seizerCopyDocument } from './slip';
 
 export { BILINGUAL, DocumentUnavailable, type DocumentDeps, type DocumentLangs, type DocumentSpec } from './compose';
 export { DocumentEngineError, fontFiles, renderPdf } from './engine';
@@ -21,6 +22,8 @@ export const DOCUMENT_KINDS = [
   'remittance',
   'register',
   'cashbook',
+  'slip',
+  'seizer_copy',
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
@@ -37,6 +40,10 @@ export function documentSpec(
       return proclamationDocument(deps, ref.caseId, langs);
     case 'release':
       return releaseSlipDocument(deps, ref.caseId, langs);
+    case 'slip':
+      return ownerSlipDocument(deps, ref.caseId, langs);
+    case 'seizer_copy':
+      return seizerCopyDocument(deps, ref.caseId, langs);
     case 'account':
       return accountDocument(deps, ref.caseId, ref.round, langs);
     case 'receipt':

@@ -3,8 +3,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caseUrl } from '../../../src/case-url';
 import { documentSpec } from '../../../src/documents';
 import { DOCUMENT_LINK_SECONDS } from '../../../src/http/desk/document-link';
+import { slipLink } from '../../../src/services/cases';
 import { buildRegisterExport } from '../../../src/services/register-export';
 import { importRegister } from '../../../src/services/register-import';
 import { loadStaffActor } from '../../../src/services/staff-actor';
@@ -166,6 +168,36 @@ describe('staff desk books over HTTP', { timeout: 120_000 }, () => {
     const month = await pdfText(await (await fetch(`${w.base}${await linkFor('keeper', book('JAI1', 'cashbook', '2026-11'))}`)).arrayBuffer());
     expect(month).toContain('Day by day');
     expect(await db.auditEvent.count({ where: { action: 'document.view' } })).toBeGreaterThanOrEqual(2);
+  });
+
+  it("prints the owner's slip with the chat's QR link and the seizer's copy of the entry from the desk", async () => {
+    const deps = w.app.deps;
+    const id = w.caseIds[w.cases.JAI1[1]!]!;
+    const number = w.cases.JAI1[1]!;
+    const link = async (kind: string) => {
+      const r = await get(`/desk/v/document?case=${id}&kind=${kind}`, 'keeper');
+      expect(r.status, kind).toBe(200);
+      return (await r.json()) as { url: string };
+    };
+    expect((await get(`/desk/v/document?case=${id}&kind=slip`, 'officer')).status).toBe(404);
+    const slip = await fetch(`${w.base}${(await link('slip')).url}`);
+    expect(slip.headers.get('content-type')).toBe('application/pdf');
+    const slipText = await pdfText(await slip.arrayBuffer());
+    // The QR's link is the chat's slip link: here the case in the bot (no PUBLIC_URL), printed under the code too.
+    const chatLink = slipLink(undefined, 'kanji_desk_test_bot', number);
+    expect(slipText).toContain(number);
+    expect(slipText.replace(/\s+/g, '')).toContain(chatLink);
+    expect(slipText).toContain('स्वामी के लिए पर्ची');
+    const docDeps = { db: deps.db, translator: deps.translator, botUsername: 'kanji_desk_test_bot', now: w.clock.now() };
+    expect((await documentSpec(docDeps, { kind: 'slip', caseId: id })).layout.qr?.link).toBe(chatLink);
+    // With PUBLIC_URL set, the public case page, as the chat's slip and the s. 14 notice have it.
+    const publicUrl = 'https://kanji.example.in';
+    const spec = await documentSpec({ ...docDeps, publicUrl }, { kind: 'slip', caseId: id });
+    expect(spec.layout.qr?.link).toBe(caseUrl(publicUrl, number));
+    const copy = await pdfText(await (await fetch(`${w.base}${(await link('seizer_copy')).url}`)).arrayBuffer());
+    expect(copy).toContain('Copy of the register entry (s. 8)');
+    expect(copy).toContain('black buffalo, left horn broken');
+    expect(copy).toContain('जब्त करने वाले ने प्राप्त की');
   });
 
   it('refuses a link after its five minutes, and to a keeper revoked since', async () => {
