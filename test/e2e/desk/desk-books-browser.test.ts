@@ -97,4 +97,45 @@ describe('staff desk books in Chromium', { timeout: 120_000 }, () => {
         expect(errors).toEqual([]);
         await context.close();
       });
+
+  for (const size of ['phone', 'desktop'] as const)
+    for (const lang of ['en', 'hi'] as const)
+      it(`imports the paper register written in Hindi, with its template (${lang}, ${size})`, async () => {
+        const { context, page, errors } = await open(lang, size);
+        await page.click(`nav a:has-text("${lang === 'en' ? 'New entry' : 'नई प्रविष्टि'}")`);
+        await page.click('a[href*="/desk/v/import"]');
+        await page.locator('p.template a[data-template="hi"]').waitFor({ timeout: 15_000 });
+        // The template in Hindi: a link for this user, then the file.
+        const got = context.waitForEvent('response', (r) => r.url().startsWith(`${w.base}/desk/import-template-hi.csv`));
+        await page.click('p.template a[data-template="hi"]');
+        const template = await (await context.request.get((await got).url())).text();
+        expect(template).toContain('क्रमांक,कांजी हाउस में लाने का समय');
+        // A file in Hindi: a cow and her calf in one entry, a row with a time that is not one.
+        const csv = [
+          'क्रमांक,कांजी हाउस में लाने का समय,पशु का प्रकार,पशुओं की संख्या,विवरण,जब्ती का स्थान,जब्त करने वाला',
+          `${lang}${size}1,2026-11-05 09:00,गाय,1,सफ़ेद गाय,कूकस,रामलाल`,
+          `${lang}${size}1,,बछड़ा,1,उसका बछड़ा,,`,
+          `${lang}${size}2,परसों,भैंस,1,काली भैंस,कूकस,रामलाल`,
+        ].join('\n');
+        await page.fill('textarea[name="csv"]', csv);
+        await page.click('form.import button');
+        await page.locator('table.import').waitFor({ timeout: 15_000 });
+        const rows = await page.locator('table.import tbody tr').allTextContents();
+        expect(rows).toHaveLength(2);
+        expect(rows.join('\n')).toContain(
+          lang === 'en' ? '"Brought in (day and hour)" is not a day and hour' : '"कांजी हाउस में लाने का समय" दिन और समय नहीं',
+        );
+        expect(await page.locator('tr[data-status="ready"]').count()).toBe(1);
+        await fits(page, size);
+        await shot(page, `import-${lang}${size === 'desktop' ? '-desktop' : ''}`);
+        await page.click('form.import:has(input[value="import"]) button');
+        await page.locator('tr[data-status="entered"]').waitFor({ timeout: 15_000 });
+        const entry = await w.app.deps.db.case.findFirstOrThrow({
+          where: { registerKey: { endsWith: `:${lang.toUpperCase()}${size.toUpperCase()}1` } },
+          include: { heads: true },
+        });
+        expect(entry.heads.map((h) => h.cattleClass).sort()).toEqual(['calf', 'cow']);
+        expect(errors).toEqual([]);
+        await context.close();
+      });
 });
