@@ -6,7 +6,6 @@ import { CASE_STATUSES, type CaseStatus, toIstDate } from '../../law';
 import type { CoreDeps } from '../../deps';
 import { userLanguage } from '../../i18n';
 import {
-  deskEntry,
   deskPounds,
   districtOverview,
   isDeskDate,
@@ -26,6 +25,7 @@ import { pageLanguage } from '../page';
 import { checkInitData, INIT_DATA_HEADER } from './auth';
 import { registerDeskBooks } from './books';
 import { registerDeskDocuments } from './documents';
+import { registerDeskEntry } from './entry-photo';
 import { registerDeskForms } from './forms';
 import { registerDeskImport } from './import';
 import {
@@ -40,7 +40,7 @@ import {
   text,
   Unprocessable,
 } from './request';
-import { districtView, entryView, frame, moneyView, registerView, shell, todayView, type Frame } from './views';
+import { districtView, frame, moneyView, registerView, shell, todayView, type Frame } from './views';
 
 export { DESK_CSP, type DeskOptions } from './request';
 
@@ -220,17 +220,6 @@ export async function registerDesk(app: FastifyInstance, deps: CoreDeps, o: Desk
   );
 
   app.get(
-    '/desk/v/entry',
-    { config: { rateLimit } },
-    view('entry', async ({ actor, f, q }) => {
-      const id = int(q, 'id');
-      if (id === undefined) throw new BadInput('id');
-      const entry = await deskEntry(deps.db, actor, id, deps.clock.now(), windows);
-      return entry ? entryView(f, entry, chatLink(entry.number)) : null;
-    }),
-  );
-
-  app.get(
     '/desk/v/money',
     { config: { rateLimit } },
     view('money', async ({ actor, f, q }) => {
@@ -256,4 +245,5 @@ export async function registerDesk(app: FastifyInstance, deps: CoreDeps, o: Desk
   registerDeskImport(app, { deps, o, view, rateLimit, windows, chatLink, who });
   registerDeskDocuments(app, { deps, o, rateLimit, windows, who });
   registerDeskBooks(app, { deps, o, view, rateLimit, windows, chatLink, who });
+  registerDeskEntry(app, { deps, o, view, rateLimit, windows, chatLink, who });
 }

@@ -7,3 +7,4 @@ export * from './money';
 export * from './district';
 export * from './documents';
 export * from './books';
+export * from './photo';

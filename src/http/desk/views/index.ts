@@ -11,3 +11,4 @@ export * from './seize';
 export * from './import';
 export * from './refusal';
 export * from './books';
+export * from './entry-photos';
