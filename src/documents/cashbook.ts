@@ -2,7 +2,15 @@ import { poundNameIn } from '../i18n';
 import type { Lang, Translate } from '../i18n';
 import type { LocalDate } from '../law';
 import { cashBook, istStamp } from '../services/document-facts';
-import { BILINGUAL, money, parts, sectionText, type DocumentDeps, type DocumentLangs, type DocumentSpec } from './compose';
+import {
+  BILINGUAL,
+  money,
+  parts,
+  sectionText,
+  type DocumentDeps,
+  type DocumentLangs,
+  type DocumentSpec,
+} from './compose';
 import type { Block } from './engine';
 import { poundWithDistrict } from './returns';
 
@@ -29,7 +37,10 @@ export async function cashBookDocument(
         t: 'table',
         head: [t('documents:cashbook.col_item'), t('documents:cashbook.col_amount')],
         rows: [
-          ...b.received.map((r) => [t('documents:cashbook.received_under', { section: sec(r.section) }), money(t, r.amountPaise)]),
+          ...b.received.map((r) => [
+            t('documents:cashbook.received_under', { section: sec(r.section) }),
+            money(t, r.amountPaise),
+          ]),
           [t('documents:cashbook.received_total'), money(t, b.receivedPaise)],
           [t('documents:cashbook.treasury'), money(t, b.treasuryPaise)],
           [t('documents:cashbook.keeper'), money(t, b.keeperPaise)],
@@ -44,8 +55,18 @@ export async function cashBookDocument(
       b.totals.length
         ? {
             t: 'table',
-            head: [t('desk:money.account'), t('desk:money.section'), t('documents:cashbook.col_count'), t('desk:money.amount')],
-            rows: b.totals.map((x) => [t(`desk:account.${x.account}`), sec(x.section), String(x.count), money(t, x.amountPaise)]),
+            head: [
+              t('desk:money.account'),
+              t('desk:money.section'),
+              t('documents:cashbook.col_count'),
+              t('desk:money.amount'),
+            ],
+            rows: b.totals.map((x) => [
+              t(`desk:account.${x.account}`),
+              sec(x.section),
+              String(x.count),
+              money(t, x.amountPaise),
+            ]),
             widths: ['1fr', 'auto', 'auto', 'auto'],
             right: [2, 3],
           }
@@ -103,8 +124,18 @@ export async function cashBookDocument(
         { t: 'heading', text: t('documents:cashbook.remittances') },
         {
           t: 'table',
-          head: [t('documents:register.col_when'), t('staff:export.col.case_number'), t('documents:remittance.col_kind'), t('desk:money.amount')],
-          rows: b.remittances.map((r) => [istStamp(r.at), r.caseNumber, t(`desk:remittance_kind.${r.kind}`), money(t, r.amountPaise)]),
+          head: [
+            t('documents:register.col_when'),
+            t('staff:export.col.case_number'),
+            t('documents:remittance.col_kind'),
+            t('desk:money.amount'),
+          ],
+          rows: b.remittances.map((r) => [
+            istStamp(r.at),
+            r.caseNumber,
+            t(`desk:remittance_kind.${r.kind}`),
+            money(t, r.amountPaise),
+          ]),
           widths: ['auto', 'auto', '1fr', 'auto'],
           right: [3],
         },
@@ -127,7 +158,13 @@ export async function cashBookDocument(
     };
   };
   return {
-    layout: { title: `${pound.code} cash book ${from} ${to}`, paper: 'a4', size: 9, qr: null, parts: parts(deps.translator, langs, body) },
+    layout: {
+      title: `${pound.code} cash book ${from} ${to}`,
+      paper: 'a4',
+      size: 9,
+      qr: null,
+      parts: parts(deps.translator, langs, body),
+    },
     filename: `cashbook-${pound.code}-${from}-${to}.pdf`,
     caption: { key: 'documents:caption.cashbook', params: { pound: pound.code, from, to } },
   };

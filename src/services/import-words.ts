@@ -85,8 +85,18 @@ export function importTemplate(translator: Translator, lang: Lang): string {
     seizer: t('staff:import.example.seizer'),
   };
   const rows = [
-    row({ ...one, class: t('common:cattle.cow', { count: 1 }), count: '1', description: t('staff:import.example.cow') }),
-    row({ serial: '1', class: t('common:cattle.calf', { count: 1 }), count: '1', description: t('staff:import.example.calf') }),
+    row({
+      ...one,
+      class: t('common:cattle.cow', { count: 1 }),
+      count: '1',
+      description: t('staff:import.example.cow'),
+    }),
+    row({
+      serial: '1',
+      class: t('common:cattle.calf', { count: 1 }),
+      count: '1',
+      description: t('staff:import.example.calf'),
+    }),
     row({
       serial: '2',
       impounded: '2026-11-01 09:00',

@@ -173,7 +173,11 @@ export function readRegisterCsv(
       serial,
       entry: {
         groups: [
-          { cattleClass: classOfCell(words, get('class')) ?? get('class').toLowerCase(), count, descriptions: [get('description')] },
+          {
+            cattleClass: classOfCell(words, get('class')) ?? get('class').toLowerCase(),
+            count,
+            descriptions: [get('description')],
+          },
         ],
         impoundedAt: times.impounded!,
         seizedAt: times.seized ?? null,
@@ -220,7 +224,6 @@ function shown(serial: string): string {
   const clean = serial.replace(new RegExp(CONTROL_OR_FORMAT.source, 'gu'), '?');
   return clean.length > MAX_SERIAL_LENGTH ? `${clean.slice(0, MAX_SERIAL_LENGTH)}…` : clean;
 }
-
 
 /** Judges one row as the entry and its back-entry would be judged; throws the refusal. */
 function judge(row: ImportRow, poundId: number, now: Date): void {

@@ -25,10 +25,7 @@ import { booksView } from './views';
  * his grants again and sends the register (PDF, or CSV through the chat's export: exportRegister, audited
  * 'register.export') or the cash book (PDF, audited 'document.view').
  */
-export function registerDeskBooks(
-  app: FastifyInstance,
-  { deps, o, view, rateLimit, windows, who }: DeskContext,
-): void {
+export function registerDeskBooks(app: FastifyInstance, { deps, o, view, rateLimit, windows, who }: DeskContext): void {
   const unauthorized = (reply: FastifyReply) => reply.code(401).headers(SECURITY_HEADERS).send('');
 
   app.get(

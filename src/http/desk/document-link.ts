@@ -77,7 +77,7 @@ export function signDocumentLink(botToken: string, grant: DocumentGrant): string
 /** The grant a token carries when its signature is ours and it has not expired at `now`; otherwise null. */
 export function checkDocumentLink(botToken: string, token: string, now: Date): DocumentGrant | null {
   const o = opened(botToken, token, now);
-  if (!o || o.fields.length !== 4) return null;
+  if (o?.fields.length !== 4) return null;
   const [expires, caseId, kind, n] = o.fields as [number, unknown, unknown, unknown];
   if (!Number.isSafeInteger(caseId) || !(DESK_DOCUMENT_KINDS as readonly unknown[]).includes(kind)) return null;
   if (n !== null && !Number.isSafeInteger(n)) return null;
@@ -98,7 +98,7 @@ export function signBookLink(botToken: string, grant: BookGrant): string {
 /** The book grant a token carries when it is ours, unexpired and of a book; otherwise null. */
 export function checkBookLink(botToken: string, token: string, now: Date): BookGrant | null {
   const o = opened(botToken, token, now);
-  if (!o || o.fields.length !== 6) return null;
+  if (o?.fields.length !== 6) return null;
   const [expires, tag, poundId, kind, period, lang] = o.fields as [number, ...unknown[]];
   if (tag !== 'book' || !Number.isSafeInteger(poundId) || (lang !== 'hi' && lang !== 'en')) return null;
   if (!(BOOK_KINDS as readonly unknown[]).includes(kind) || !isBookPeriod(period)) return null;

@@ -15,7 +15,10 @@ const BODY_LIMIT = PHOTO_FIELD_MAX + 4096;
  * (POST /desk/v/entry-photo: case, group, photo as base64): stored through src/services/desk/photo.ts, then the
  * entry's page again saying so; a picture that cannot be used is 422 with the page and the reason, nothing saved.
  */
-export function registerDeskEntry(app: FastifyInstance, { deps, view, rateLimit, windows, chatLink }: DeskContext): void {
+export function registerDeskEntry(
+  app: FastifyInstance,
+  { deps, view, rateLimit, windows, chatLink }: DeskContext,
+): void {
   const page = async (actor: StaffActor, f: Frame, id: number, said?: { ok: boolean; text: string }) => {
     const entry = await deskEntry(deps.db, actor, id, deps.clock.now(), windows);
     const groups = entry ? await deskPhotoGroups(deps.db, actor, id) : null;

@@ -133,9 +133,7 @@ export function registerDeskForms(
     }
     if (!groups.length) throw new BadInput('cattle');
     if (Object.keys(photoProblems).length)
-      throw new Unprocessable(
-        form(key, values, f.t('desk:upload.refused'), photoProblems),
-      );
+      throw new Unprocessable(form(key, values, f.t('desk:upload.refused'), photoProblems));
     try {
       const r = await registerSeizure(deps.db, {
         actor,

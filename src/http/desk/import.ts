@@ -41,20 +41,27 @@ export function registerDeskImport(app: FastifyInstance, { deps, view, rateLimit
 
   // The template in Hindi or English: the page asks with its initData (as for a PDF) and opens the file's address,
   // which holds no data of any pound (the column names and an example entry).
-  app.get('/desk/v/import-template', { config: { rateLimit } }, async (req: FastifyRequest<{ Querystring: Query }>, reply) => {
-    const w = await who(req);
-    if (!w || !may(w.actor, 'seizure.register')) return reply.code(401).headers(SECURITY_HEADERS).send('');
-    const lang = req.query?.lang === 'en' ? 'en' : 'hi';
-    return reply
-      .headers(SECURITY_HEADERS)
-      .type('application/json; charset=utf-8')
-      .send(JSON.stringify({ url: `/desk/import-template-${lang}.csv` }));
-  });
+  app.get(
+    '/desk/v/import-template',
+    { config: { rateLimit } },
+    async (req: FastifyRequest<{ Querystring: Query }>, reply) => {
+      const w = await who(req);
+      if (!w || !may(w.actor, 'seizure.register')) return reply.code(401).headers(SECURITY_HEADERS).send('');
+      const lang = req.query?.lang === 'en' ? 'en' : 'hi';
+      return reply
+        .headers(SECURITY_HEADERS)
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify({ url: `/desk/import-template-${lang}.csv` }));
+    },
+  );
   for (const lang of ['hi', 'en'] as const) {
     const csv = importTemplate(deps.translator, lang);
     app.get(`/desk/import-template-${lang}.csv`, { config: { rateLimit } }, async (_req, reply) =>
       reply
-        .headers({ 'x-content-type-options': 'nosniff', 'content-disposition': `attachment; filename="register-template-${lang}.csv"` })
+        .headers({
+          'x-content-type-options': 'nosniff',
+          'content-disposition': `attachment; filename="register-template-${lang}.csv"`,
+        })
         .type('text/csv; charset=utf-8')
         .send(csv),
     );

@@ -38,7 +38,12 @@ export function periodDays(period: string): { from: LocalDate; to: LocalDate } {
 /** Ledger accounts that are money received at the pound, by the section it was received under. */
 export const RECEIVED_ACCOUNTS = ['OWNER_PAYMENT', 'OWNER_DEPOSIT', 'SALE_PROCEEDS'] as const;
 /** Accounts of what is due to the treasury (the District Magistrate: fines, security, surplus, lapsed surplus). */
-export const TREASURY_ACCOUNTS = ['DISTRICT_MAGISTRATE', 'SECURITY', 'MAGISTRATE_DEPOSIT', 'GOVERNMENT_REVENUE'] as const;
+export const TREASURY_ACCOUNTS = [
+  'DISTRICT_MAGISTRATE',
+  'SECURITY',
+  'MAGISTRATE_DEPOSIT',
+  'GOVERNMENT_REVENUE',
+] as const;
 /** Accounts of what is due to the pound-keeper (feeding and watering, s. 17). */
 export const KEEPER_ACCOUNTS = ['POUND_KEEPER'] as const;
 /** Remittances to the treasury (s. 17); the rest (feeding) go to the keeper. */
@@ -74,7 +79,13 @@ export interface CashBook {
   remittedTreasuryPaise: number;
   remittedKeeperPaise: number;
   /** The period's days (India dates) with what was received, divided and remitted on each. */
-  days: Array<{ day: LocalDate; receivedPaise: number; treasuryPaise: number; keeperPaise: number; remittedPaise: number }>;
+  days: Array<{
+    day: LocalDate;
+    receivedPaise: number;
+    treasuryPaise: number;
+    keeperPaise: number;
+    remittedPaise: number;
+  }>;
 }
 
 const inList = (list: readonly string[], x: string) => list.includes(x);

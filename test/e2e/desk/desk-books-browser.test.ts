@@ -38,7 +38,10 @@ describe('staff desk books in Chromium', { timeout: 120_000 }, () => {
     await w?.close();
   });
 
-  const open = async (lang: 'en' | 'hi', size: keyof typeof WIDTHS): Promise<{ context: BrowserContext; page: Page; errors: string[] }> => {
+  const open = async (
+    lang: 'en' | 'hi',
+    size: keyof typeof WIDTHS,
+  ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> => {
     const context = await browser.newContext({ viewport: WIDTHS[size], locale: `${lang}-IN`, deviceScaleFactor: 1 });
     const page = await context.newPage();
     const errors: string[] = [];
@@ -59,7 +62,13 @@ describe('staff desk books in Chromium', { timeout: 120_000 }, () => {
         const { context, page, errors } = await open(lang, size);
         const words =
           lang === 'en'
-            ? { tab: 'Books', title: "Day's books", day: 'Cash book of', head: 'In the pound on', csv: 'Download (CSV)' }
+            ? {
+                tab: 'Books',
+                title: "Day's books",
+                day: 'Cash book of',
+                head: 'In the pound on',
+                csv: 'Download (CSV)',
+              }
             : { tab: 'बही', title: 'दिन की बही', day: 'की रोकड़ बही', head: 'को कांजी हाउस में', csv: 'डाउनलोड (CSV)' };
         await page.click(`nav a:has-text("${words.tab}")`);
         await page.locator('h1', { hasText: words.title }).waitFor({ timeout: 15_000 });
@@ -106,7 +115,9 @@ describe('staff desk books in Chromium', { timeout: 120_000 }, () => {
         await page.click('a[href*="/desk/v/import"]');
         await page.locator('p.template a[data-template="hi"]').waitFor({ timeout: 15_000 });
         // The template in Hindi: a link for this user, then the file.
-        const got = context.waitForEvent('response', (r) => r.url().startsWith(`${w.base}/desk/import-template-hi.csv`));
+        const got = context.waitForEvent('response', (r) =>
+          r.url().startsWith(`${w.base}/desk/import-template-hi.csv`),
+        );
         await page.click('p.template a[data-template="hi"]');
         const template = await (await context.request.get((await got).url())).text();
         expect(template).toContain('क्रमांक,कांजी हाउस में लाने का समय');
@@ -123,7 +134,9 @@ describe('staff desk books in Chromium', { timeout: 120_000 }, () => {
         const rows = await page.locator('table.import tbody tr').allTextContents();
         expect(rows).toHaveLength(2);
         expect(rows.join('\n')).toContain(
-          lang === 'en' ? '"Brought in (day and hour)" is not a day and hour' : '"कांजी हाउस में लाने का समय" दिन और समय नहीं',
+          lang === 'en'
+            ? '"Brought in (day and hour)" is not a day and hour'
+            : '"कांजी हाउस में लाने का समय" दिन और समय नहीं',
         );
         expect(await page.locator('tr[data-status="ready"]').count()).toBe(1);
         await fits(page, size);

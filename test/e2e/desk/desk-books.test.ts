@@ -65,14 +65,16 @@ describe('staff desk books over HTTP', { timeout: 120_000 }, () => {
   };
 
   it('shows the paper serial in the register and on the entry, and finds the entry by it', async () => {
-    const html = await (await get(`/desk/v/register?pound=${w.pounds.JAI1}&status=all&q=12%2Fb&lang=en`, 'keeper')).text();
+    const html = await (
+      await get(`/desk/v/register?pound=${w.pounds.JAI1}&status=all&q=12%2Fb&lang=en`, 'keeper')
+    ).text();
     expect(html).toContain(paperNumber);
     expect(html).toContain('Paper no. 12/B');
     expect(html.match(/<tr>/g)?.length).toBe(2); // the header and one entry
     // Its beginning finds it too; another serial does not.
-    expect(await (await get(`/desk/v/register?pound=${w.pounds.JAI1}&status=all&q=12&lang=en`, 'keeper')).text()).toContain(
-      paperNumber,
-    );
+    expect(
+      await (await get(`/desk/v/register?pound=${w.pounds.JAI1}&status=all&q=12&lang=en`, 'keeper')).text(),
+    ).toContain(paperNumber);
     expect(
       await (await get(`/desk/v/register?pound=${w.pounds.JAI1}&status=all&q=13%2FB&lang=en`, 'keeper')).text(),
     ).not.toContain(paperNumber);
@@ -97,7 +99,11 @@ describe('staff desk books over HTTP', { timeout: 120_000 }, () => {
     for (const [person, pound, status] of cases)
       expect((await get(book(pound, 'cashbook', '2026-11'), person)).status, `${person} ${pound}`).toBe(status);
     expect((await get(book('JAI1', 'cashbook', '2026-11'))).status).toBe(401);
-    for (const bad of [book('JAI1', 'ledger', '2026-11'), book('JAI1', 'cashbook', '2026-13'), book('JAI1', 'register', '2026-11-31')])
+    for (const bad of [
+      book('JAI1', 'ledger', '2026-11'),
+      book('JAI1', 'cashbook', '2026-13'),
+      book('JAI1', 'register', '2026-11-31'),
+    ])
       expect((await get(bad, 'keeper')).status, bad).toBe(400);
     expect((await get('/desk/file?t=abc.def')).status).toBe(401);
   });
@@ -123,7 +129,12 @@ describe('staff desk books over HTTP', { timeout: 120_000 }, () => {
       ['en'],
     );
     const table = spec.layout.parts[0]!.blocks.find((b) => b.t === 'table') as { rows: string[][] };
-    const out = await buildRegisterExport(deps.db, { poundId: w.pounds.JAI1!, from, to, t: deps.translator.forLang('en') });
+    const out = await buildRegisterExport(deps.db, {
+      poundId: w.pounds.JAI1!,
+      from,
+      to,
+      t: deps.translator.forLang('en'),
+    });
     expect(out.records.length).toBeGreaterThan(3);
     expect(table.rows.map((row) => [row[1], row[3]])).toEqual(
       out.records.map((rec) => [String(rec.case_number ?? ''), String(rec.record ?? '')]),
@@ -133,11 +144,18 @@ describe('staff desk books over HTTP', { timeout: 120_000 }, () => {
     expect(csv.headers.get('content-type')).toContain('text/csv');
     expect(csv.headers.get('content-disposition')).toContain('attachment; filename="register-JAI1-2026-11.csv"');
     const body = Buffer.from(await csv.arrayBuffer()).toString('utf8');
-    const hindi = await buildRegisterExport(deps.db, { poundId: w.pounds.JAI1!, from, to, t: deps.translator.forLang('hi') });
+    const hindi = await buildRegisterExport(deps.db, {
+      poundId: w.pounds.JAI1!,
+      from,
+      to,
+      t: deps.translator.forLang('hi'),
+    });
     expect(body).toBe(hindi.csv);
     expect(body).toContain('कागज़ी रजिस्टर क्रमांक 12/B');
     const audits = await deps.db.auditEvent.findMany({ where: { action: 'register.export' } });
-    expect(audits.map((a) => (a.details as { format?: string }).format)).toEqual(expect.arrayContaining(['pdf', undefined]));
+    expect(audits.map((a) => (a.details as { format?: string }).format)).toEqual(
+      expect.arrayContaining(['pdf', undefined]),
+    );
   });
 
   it('keeps the cash book to the ledger: the day and the month, printable, and the headcount of the day', async () => {
@@ -165,7 +183,9 @@ describe('staff desk books over HTTP', { timeout: 120_000 }, () => {
     expect(text).toContain('CASH BOOK');
     expect(text).toContain('रोकड़ बही');
     expect(text).toContain(paid.caseNumber);
-    const month = await pdfText(await (await fetch(`${w.base}${await linkFor('keeper', book('JAI1', 'cashbook', '2026-11'))}`)).arrayBuffer());
+    const month = await pdfText(
+      await (await fetch(`${w.base}${await linkFor('keeper', book('JAI1', 'cashbook', '2026-11'))}`)).arrayBuffer(),
+    );
     expect(month).toContain('Day by day');
     expect(await db.auditEvent.count({ where: { action: 'document.view' } })).toBeGreaterThanOrEqual(2);
   });
@@ -188,7 +208,12 @@ describe('staff desk books over HTTP', { timeout: 120_000 }, () => {
     expect(slipText).toContain(number);
     expect(slipText.replace(/\s+/g, '')).toContain(chatLink);
     expect(slipText).toContain('स्वामी के लिए पर्ची');
-    const docDeps = { db: deps.db, translator: deps.translator, botUsername: 'kanji_desk_test_bot', now: w.clock.now() };
+    const docDeps = {
+      db: deps.db,
+      translator: deps.translator,
+      botUsername: 'kanji_desk_test_bot',
+      now: w.clock.now(),
+    };
     expect((await documentSpec(docDeps, { kind: 'slip', caseId: id })).layout.qr?.link).toBe(chatLink);
     // With PUBLIC_URL set, the public case page, as the chat's slip and the s. 14 notice have it.
     const publicUrl = 'https://kanji.example.in';

@@ -65,11 +65,18 @@ describe('staff desk: photos on the entry', { timeout: 120_000 }, () => {
         await page.locator('figure[data-group="1"] img').waitFor({ timeout: 15_000 });
         const src = (await page.getAttribute('figure[data-group="1"] img', 'src')) ?? '';
         expect(src.startsWith('data:image/jpeg;base64,')).toBe(true);
-        const heads = await db.head.findMany({ where: { caseId }, orderBy: { index: 'asc' }, include: { photo: true } });
+        const heads = await db.head.findMany({
+          where: { caseId },
+          orderBy: { index: 'asc' },
+          include: { photo: true },
+        });
         expect(heads[0]!.photo?.status).toBe('STORED');
         expect(heads[0]!.photo?.source).toBe('keeper');
         expect(heads[1]!.photoId).toBeNull();
-        const audit = await db.auditEvent.findFirst({ where: { caseId, action: { in: ['photo.add', 'photo.replace'] } }, orderBy: { id: 'desc' } });
+        const audit = await db.auditEvent.findFirst({
+          where: { caseId, action: { in: ['photo.add', 'photo.replace'] } },
+          orderBy: { id: 'desc' },
+        });
         expect(audit?.details).toMatchObject({ group: 1, via: 'desk' });
         await fits(page, size);
         await page.screenshot({

@@ -85,7 +85,12 @@ describe('cash book = ledger over random days (PGlite)', () => {
               await postLedger(db, c.id, at, [
                 { account: 'SALE_PROCEEDS', amountPaise: m.paise, section, idempotencyKey: key('sale') },
                 { account: 'SALE_EXPENSES', amountPaise: part, section: 's. 17', idempotencyKey: key('exp') },
-                { account: 'MAGISTRATE_DEPOSIT', amountPaise: m.paise - part, section: 's. 17', idempotencyKey: key('md') },
+                {
+                  account: 'MAGISTRATE_DEPOSIT',
+                  amountPaise: m.paise - part,
+                  section: 's. 17',
+                  idempotencyKey: key('md'),
+                },
               ]);
               break;
             }
@@ -134,7 +139,9 @@ describe('cash book = ledger over random days (PGlite)', () => {
           for (const s of ['s. 13', 's. 14', 's. 15', 's. 16'])
             expect(book.received.find((r) => r.section === s)?.amountPaise ?? 0).toBe(
               sumPaise(
-                lines.filter((l) => (RECEIVED_ACCOUNTS as readonly string[]).includes(l.account) && l.section === s).map((l) => l.paise),
+                lines
+                  .filter((l) => (RECEIVED_ACCOUNTS as readonly string[]).includes(l.account) && l.section === s)
+                  .map((l) => l.paise),
               ),
             );
           expect(book.treasuryPaise).toBe(of(TREASURY_ACCOUNTS));

@@ -1,7 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTranslator, type Translator } from '../../../src/i18n';
 import { CATTLE_CLASS_CODES } from '../../../src/law';
-import { classOfCell, IMPORT_COLUMNS, importTemplate, importWords, type ImportWords } from '../../../src/services/import-words';
+import {
+  classOfCell,
+  IMPORT_COLUMNS,
+  importTemplate,
+  importWords,
+  type ImportWords,
+} from '../../../src/services/import-words';
 import { readRegisterCsv, splitCsv } from '../../../src/services/register-import';
 
 // The paper register's CSV in Hindi or English: the template of each language reads back as its own example entries;
@@ -41,7 +47,8 @@ describe('the paper register in Hindi and English', () => {
   it('takes every class in either language, singular or plural, and the chat’s spellings', () => {
     for (const lang of ['hi', 'en'] as const)
       for (const c of CATTLE_CLASS_CODES)
-        for (const count of [1, 2]) expect(classOfCell(words, ` ${tr.t(lang, `common:cattle.${c}`, { count })} `)).toBe(c);
+        for (const count of [1, 2])
+          expect(classOfCell(words, ` ${tr.t(lang, `common:cattle.${c}`, { count })} `)).toBe(c);
     expect(classOfCell(words, 'bhains')).toBe('buffalo');
     expect(classOfCell(words, 'COW')).toBe('cow');
     expect(classOfCell(words, 'dragon')).toBeNull();

@@ -22,7 +22,10 @@ function summary(t: Translate, lang: Lang, b: CashBook): string {
   return table(
     [t('desk:books.item'), t('desk:money.amount')],
     [
-      ...b.received.map((x) => [t('desk:books.received_under', { section: sectionText(t, x.section) }), r(x.amountPaise)]),
+      ...b.received.map((x) => [
+        t('desk:books.received_under', { section: sectionText(t, x.section) }),
+        r(x.amountPaise),
+      ]),
       [t('desk:books.received_total'), r(b.receivedPaise)],
       [t('desk:books.treasury'), r(b.treasuryPaise)],
       [t('desk:books.keeper'), r(b.keeperPaise)],
@@ -52,7 +55,13 @@ export function booksView(f: Frame, pounds: DeskPound[], pound: DeskPound, p: Bo
 </form>`;
   const lines = p.dayBook.lines.length
     ? table(
-        [t('desk:entry.ledger_at'), t('desk:register.col.number'), t('desk:money.account'), t('desk:money.section'), t('desk:money.amount')],
+        [
+          t('desk:entry.ledger_at'),
+          t('desk:register.col.number'),
+          t('desk:money.account'),
+          t('desk:money.section'),
+          t('desk:money.amount'),
+        ],
         p.dayBook.lines.map((l) => [
           formatDateTime(l.at, lang),
           l.caseNumber,
@@ -66,7 +75,13 @@ export function booksView(f: Frame, pounds: DeskPound[], pound: DeskPound, p: Bo
   const days = p.monthBook.days.filter((d) => d.receivedPaise || d.treasuryPaise || d.keeperPaise || d.remittedPaise);
   const dayRows = days.length
     ? table(
-        [t('desk:books.col_day'), t('desk:books.col_received'), t('desk:books.col_treasury'), t('desk:books.col_keeper'), t('desk:books.col_remitted')],
+        [
+          t('desk:books.col_day'),
+          t('desk:books.col_received'),
+          t('desk:books.col_treasury'),
+          t('desk:books.col_keeper'),
+          t('desk:books.col_remitted'),
+        ],
         days.map((d) => [
           formatDate(d.day, lang),
           formatRupees(d.receivedPaise, lang),

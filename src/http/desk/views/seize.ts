@@ -65,7 +65,10 @@ ${
 <p class="empty">${e(t('desk:seize.mobile_note', { count: sms.retentionDays }))}</p>
 <label>${e(t('desk:seize.mobile_number'))}<input name="mobile" type="tel" inputmode="tel" maxlength="20" autocomplete="off"></label>
 <label>${e(t('desk:seize.mobile_language'))}<select name="mobile_language">${(['hi', 'en'] as const)
-        .map((l) => `<option value="${l}"${values.mobile_language === l ? ' selected' : ''}>${e(t(`sms:language.${l}`))}</option>`)
+        .map(
+          (l) =>
+            `<option value="${l}"${values.mobile_language === l ? ' selected' : ''}>${e(t(`sms:language.${l}`))}</option>`,
+        )
         .join('')}</select></label></fieldset>`
     : ''
 }
