@@ -14,6 +14,7 @@ import {
 import { exportRegister } from '../../services/register-export';
 import { loadGrants, may, staffActorOf } from '../../services/staff-actor';
 import { checkBookLink, DOCUMENT_LINK_SECONDS, signBookLink } from './document-link';
+import { documentDeps, sendFile } from './documents';
 import { BadInput, type DeskContext, int, oneOf, type Query, SECURITY_HEADERS, text } from './request';
 import { booksView } from './views';
 
@@ -92,35 +93,20 @@ export function registerDeskBooks(app: FastifyInstance, { deps, o, view, rateLim
     if (!grants.length || !pound || !may(actor, 'register.export', pound.id)) return unauthorized(reply);
     const { from, to } = periodDays(grant.period);
     const t = deps.translator.forLang(grant.lang);
-    const sendFile = (type: string, filename: string, body: Buffer | string) =>
-      reply
-        .headers({
-          'referrer-policy': 'no-referrer',
-          'x-content-type-options': 'nosniff',
-          'cache-control': 'no-store',
-          'content-disposition': `${type.startsWith('text/csv') ? 'attachment' : 'inline'}; filename="${filename.replace(/[^\w.-]/g, '_')}"`,
-        })
-        .type(type)
-        .send(body);
     if (grant.kind === 'register_csv') {
       const out = await exportRegister(deps.db, actor, { pound, from, to, t, format: 'csv' });
-      return sendFile('text/csv; charset=utf-8', `register-${pound.code}-${grant.period}.csv`, out?.csv ?? '');
+      return sendFile(reply, 'text/csv; charset=utf-8', `register-${pound.code}-${grant.period}.csv`, out?.csv ?? '');
     }
     try {
-      const made = await makeDocument(
-        {
-          db: deps.db,
-          translator: deps.translator,
-          botUsername: o.botUsername(),
-          publicUrl: deps.config.PUBLIC_URL,
-          now: deps.clock.now(),
-          windows,
-        },
-        { kind: grant.kind === 'register' ? 'register' : 'cashbook', poundId: pound.id, from, to },
-      );
+      const made = await makeDocument(documentDeps({ deps, o, windows }), {
+        kind: grant.kind === 'register' ? 'register' : 'cashbook',
+        poundId: pound.id,
+        from,
+        to,
+      });
       if (grant.kind === 'register') await exportRegister(deps.db, actor, { pound, from, to, t, format: 'pdf' });
       else await auditCashBook(deps.db, actor, pound, grant.period);
-      return sendFile('application/pdf', made.filename, made.pdf);
+      return sendFile(reply, 'application/pdf', made.filename, made.pdf);
     } catch (err) {
       if (err instanceof DocumentUnavailable)
         return reply.code(404).headers(SECURITY_HEADERS).type('text/plain; charset=utf-8').send('');

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { deskEntry, deskPhotoGroups, deskReplaceGroupPhoto } from '../../services/desk';
-import { MAX_UPLOAD_BYTES } from '../../services/photo-clean';
+import { cleanPhoto, MAX_UPLOAD_BYTES } from '../../services/photo-clean';
 import { Refusal } from '../../services/refusal';
 import { may, type StaffActor } from '../../services/staff-actor';
 import { BadInput, type DeskContext, int, type Query, Unprocessable } from './request';
@@ -49,22 +49,17 @@ export function registerDeskEntry(
       if (!/^[A-Za-z0-9+/]+={0,2}$/.test(photo) || photo.length > PHOTO_FIELD_MAX) throw new BadInput('photo');
       const c = await deps.db.case.findUnique({ where: { id }, select: { poundId: true } });
       if (!c || !may(actor, 'seizure.register', c.poundId)) return null;
-      let r;
+      // Decoded, cleaned and re-encoded before anything is saved; a picture that cannot be used: 422, nothing saved.
+      const cleaned = await cleanPhoto(new Uint8Array(Buffer.from(photo, 'base64')));
+      if (!cleaned.ok) {
+        const html = await page(actor, f, id, { ok: false, text: f.t(`photos:problem.${cleaned.problem}`) });
+        throw new Unprocessable(html ?? '');
+      }
       try {
-        r = await deskReplaceGroupPhoto(deps.db, {
-          caseId: id,
-          group,
-          bytes: new Uint8Array(Buffer.from(photo, 'base64')),
-          actor,
-          now: deps.clock.now(),
-        });
+        await deskReplaceGroupPhoto(deps.db, { caseId: id, group, cleaned, actor, now: deps.clock.now() });
       } catch (err) {
         if (err instanceof Refusal) return null;
         throw err;
-      }
-      if (!r.ok) {
-        const html = await page(actor, f, id, { ok: false, text: f.t(`photos:problem.${r.problem}`) });
-        throw new Unprocessable(html ?? '');
       }
       return page(actor, f, id, { ok: true, text: f.t('desk:photo.stored', { n: group }) });
     }),

@@ -1,6 +1,9 @@
 import type { Db } from '../../db';
 import { audit } from '../audit';
-import { cleanPhoto, type CleanProblem } from '../photo-clean';
+import { type CleanedPhoto, cleanPhoto } from '../photo-clean';
+
+/** A photo cleanPhoto made usable. */
+type CleanedPhotoBytes = Extract<CleanedPhoto, { ok: true }>;
 import { addStoredPhoto, caseGroups, storedPhoto, type PhotoGroup } from '../photos';
 import { Refusal } from '../refusal';
 import { authorizeInTx, may, type StaffActor } from '../staff-actor';
@@ -40,23 +43,23 @@ export async function deskPhotoGroups(db: Db, actor: StaffActor, caseId: number)
 }
 
 /**
- * A keeper adds or replaces the photo of group `group` (1-based) of an entry from the desk: the bytes cleaned, then in
- * one transaction (his grants read again) stored and made every head of the group's, audited 'photo.add' or
- * 'photo.replace' as the chat's /photo is. A picture that cannot be cleaned: its problem, nothing saved.
+ * A keeper adds or replaces the photo of group `group` (1-based) of an entry from the desk: the bytes, cleaned by the
+ * caller (cleanPhoto: a picture that cannot be used is refused before anything is saved), in one transaction (his
+ * grants read again) stored and made every head of the group's, audited 'photo.add' or 'photo.replace' as the chat's
+ * /photo is.
  */
 export async function deskReplaceGroupPhoto(
   db: Db,
-  input: { caseId: number; group: number; bytes: Uint8Array; actor: StaffActor; now: Date },
-): Promise<{ ok: true; photoId: number; previous: number | null } | { ok: false; problem: CleanProblem }> {
+  input: { caseId: number; group: number; cleaned: CleanedPhotoBytes; actor: StaffActor; now: Date },
+): Promise<{ photoId: number; previous: number | null }> {
   const c = await db.case.findUnique({ where: { id: input.caseId }, select: { id: true, poundId: true } });
   if (!c) throw new Refusal('CASE_NOT_FOUND');
-  const clean = await cleanPhoto(input.bytes);
-  if (!clean.ok) return clean;
+  const bytes = input.cleaned.bytes;
   return db.$transaction(async (tx) => {
     const who = await authorizeInTx(tx, input.actor, 'seizure.register', c.poundId);
     const group = (await caseGroups(tx, c.id))[input.group - 1];
     if (!group) throw new Refusal('HEAD_UNKNOWN');
-    const photoId = await addStoredPhoto(tx, { caseId: c.id, bytes: clean.bytes, source: 'keeper', now: input.now });
+    const photoId = await addStoredPhoto(tx, { caseId: c.id, bytes, source: 'keeper', now: input.now });
     // Stored already: the group's photo at once (a pending /photo of the chat for these heads is overtaken).
     await tx.head.updateMany({
       where: { id: { in: group.headIds } },
@@ -69,6 +72,6 @@ export async function deskReplaceGroupPhoto(
       previous: group.photoId,
       via: 'desk',
     });
-    return { ok: true as const, photoId, previous: group.photoId };
+    return { photoId, previous: group.photoId };
   });
 }
