@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import { paiseOf } from '../../db';
+import { paiseOf, Prisma } from '../../db';
 import {
   addDays,
   addCalendarMonths,
@@ -143,17 +143,24 @@ export async function cashBook(db: Db, poundIds: number[], from: LocalDate, to: 
   }
   received.sort((a, b) => sectionOrder(a.section) - sectionOrder(b.section));
   const known = [...RECEIVED_ACCOUNTS, ...TREASURY_ACCOUNTS, ...KEEPER_ACCOUNTS] as readonly string[];
+  // Each line and remittance counted on its India day once (a month of a busy pound has thousands).
   const days: CashBook['days'] = [];
+  const byDay = new Map<LocalDate, CashBook['days'][number]>();
   for (let d = from; d <= to; d = addDays(d, 1)) {
-    const of = (xs: CashLine[], accounts: readonly string[]) =>
-      sum(xs.filter((l) => toIstDate(l.at) === d && inList(accounts, l.account)));
-    days.push({
-      day: d,
-      receivedPaise: of(lines, RECEIVED_ACCOUNTS),
-      treasuryPaise: of(lines, TREASURY_ACCOUNTS),
-      keeperPaise: of(lines, KEEPER_ACCOUNTS),
-      remittedPaise: sum(remittances.filter((r) => toIstDate(r.at) === d)),
-    });
+    const day = { day: d, receivedPaise: 0, treasuryPaise: 0, keeperPaise: 0, remittedPaise: 0 };
+    days.push(day);
+    byDay.set(d, day);
+  }
+  for (const l of lines) {
+    const day = byDay.get(toIstDate(l.at));
+    if (!day) continue;
+    if (inList(RECEIVED_ACCOUNTS, l.account)) day.receivedPaise = sumPaise([day.receivedPaise, l.amountPaise]);
+    else if (inList(TREASURY_ACCOUNTS, l.account)) day.treasuryPaise = sumPaise([day.treasuryPaise, l.amountPaise]);
+    else if (inList(KEEPER_ACCOUNTS, l.account)) day.keeperPaise = sumPaise([day.keeperPaise, l.amountPaise]);
+  }
+  for (const r of remittances) {
+    const day = byDay.get(toIstDate(r.at));
+    if (day) day.remittedPaise = sumPaise([day.remittedPaise, r.amountPaise]);
   }
   return {
     from,
@@ -191,35 +198,41 @@ export interface Headcount {
   heads: number;
 }
 
-/** The headcount of the pounds in `poundIds` at `now`: every head still IMPOUNDED, the longest in the pound first. */
+/**
+ * The headcount of the pounds in `poundIds` at `now`: every head still IMPOUNDED, counted in the database by entry and
+ * class (one row each), the longest in the pound first.
+ */
 export async function headcount(db: Db, poundIds: number[], now: Date): Promise<Headcount> {
   const today = toIstDate(now);
-  const heads = await db.head.findMany({
-    where: { status: 'IMPOUNDED', case: { poundId: { in: poundIds } } },
-    select: { cattleClass: true, case: { select: { id: true, number: true, impoundedAt: true } } },
-    orderBy: [{ case: { impoundedAt: 'asc' } }, { caseId: 'asc' }, { index: 'asc' }],
-  });
+  const rows = await db.$queryRaw<
+    Array<{ caseId: number; number: string; impoundedAt: Date; cattleClass: string; heads: bigint }>
+  >(Prisma.sql`SELECT c."id" AS "caseId", c."number", c."impoundedAt", h."cattleClass", count(*) AS "heads"
+      FROM "Head" h JOIN "Case" c ON c."id" = h."caseId"
+     WHERE h."status" = 'IMPOUNDED' AND c."poundId" = ANY(${poundIds}::int[])
+     GROUP BY c."id", h."cattleClass"
+     ORDER BY c."impoundedAt", c."id", min(h."index")`);
   const byKind: Headcount['byKind'] = [];
   const entries = new Map<number, Headcount['entries'][number]>();
-  for (const h of heads) {
-    const impoundedOn = toIstDate(h.case.impoundedAt);
+  let total = 0;
+  for (const r of rows) {
+    const heads = Number(r.heads);
+    total += heads;
+    const impoundedOn = toIstDate(r.impoundedAt);
     const days = feedingDays(impoundedOn, today);
-    const k = byKind.find((x) => x.cattleClass === h.cattleClass);
+    const k = byKind.find((x) => x.cattleClass === r.cattleClass);
     if (k) {
-      k.heads++;
+      k.heads += heads;
       k.mostDays = Math.max(k.mostDays, days);
-    } else byKind.push({ cattleClass: h.cattleClass, heads: 1, mostDays: days });
-    let e = entries.get(h.case.id);
+    } else byKind.push({ cattleClass: r.cattleClass, heads, mostDays: days });
+    let e = entries.get(r.caseId);
     if (!e) {
-      e = { caseId: h.case.id, number: h.case.number, impoundedOn, days, cattle: [] };
-      entries.set(h.case.id, e);
+      e = { caseId: r.caseId, number: r.number, impoundedOn, days, cattle: [] };
+      entries.set(r.caseId, e);
     }
-    const c = e.cattle.find((x) => x.cattleClass === h.cattleClass);
-    if (c) c.count++;
-    else e.cattle.push({ cattleClass: h.cattleClass, count: 1 });
+    e.cattle.push({ cattleClass: r.cattleClass, count: heads });
   }
   byKind.sort((a, b) => b.heads - a.heads || a.cattleClass.localeCompare(b.cattleClass));
-  return { today, byKind, entries: [...entries.values()], heads: heads.length };
+  return { today, byKind, entries: [...entries.values()], heads: total };
 }
 
 /** A cash book shown from the desk, audited as the entry's documents are ('document.view'). */
