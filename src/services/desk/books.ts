@@ -196,43 +196,59 @@ export interface Headcount {
     cattle: Array<{ cattleClass: string; count: number }>;
   }>;
   heads: number;
+  /** Entries with cattle in the pound (the list may show fewer: HEADCOUNT_ROWS). */
+  entriesInPound: number;
 }
 
+/** Most rows of (entry, class) the headcount lists: the entries longest in the pound; the counts cover them all. */
+export const HEADCOUNT_ROWS = 300;
+
 /**
- * The headcount of the pounds in `poundIds` at `now`: every head still IMPOUNDED, counted in the database by entry and
- * class (one row each), the longest in the pound first.
+ * The headcount of the pounds in `poundIds` at `now`: every head still IMPOUNDED, counted in the database by class
+ * (with the longest stay) and by entry and class, the longest in the pound first (at most HEADCOUNT_ROWS rows listed;
+ * `entriesInPound` says how many entries there are).
  */
 export async function headcount(db: Db, poundIds: number[], now: Date): Promise<Headcount> {
   const today = toIstDate(now);
-  const rows = await db.$queryRaw<
-    Array<{ caseId: number; number: string; impoundedAt: Date; cattleClass: string; heads: bigint }>
-  >(Prisma.sql`SELECT c."id" AS "caseId", c."number", c."impoundedAt", h."cattleClass", count(*) AS "heads"
-      FROM "Head" h JOIN "Case" c ON c."id" = h."caseId"
-     WHERE h."status" = 'IMPOUNDED' AND c."poundId" = ANY(${poundIds}::int[])
-     GROUP BY c."id", h."cattleClass"
-     ORDER BY c."impoundedAt", c."id", min(h."index")`);
-  const byKind: Headcount['byKind'] = [];
+  const inPound = Prisma.sql`h."status" = 'IMPOUNDED' AND c."poundId" = ANY(${poundIds}::int[])`;
+  const [kinds, rows, [cases]] = await Promise.all([
+    db.$queryRaw<Array<{ cattleClass: string; heads: bigint; since: Date }>>(
+      Prisma.sql`SELECT h."cattleClass", count(*) AS "heads", min(c."impoundedAt") AS "since"
+        FROM "Head" h JOIN "Case" c ON c."id" = h."caseId" WHERE ${inPound} GROUP BY 1`,
+    ),
+    db.$queryRaw<Array<{ caseId: number; number: string; impoundedAt: Date; cattleClass: string; heads: bigint }>>(
+      Prisma.sql`SELECT c."id" AS "caseId", c."number", c."impoundedAt", h."cattleClass", count(*) AS "heads"
+        FROM "Head" h JOIN "Case" c ON c."id" = h."caseId" WHERE ${inPound}
+       GROUP BY c."id", h."cattleClass" ORDER BY c."impoundedAt", c."id", min(h."index") LIMIT ${HEADCOUNT_ROWS}`,
+    ),
+    db.$queryRaw<Array<{ n: bigint }>>(
+      Prisma.sql`SELECT count(DISTINCT h."caseId") AS "n" FROM "Head" h JOIN "Case" c ON c."id" = h."caseId" WHERE ${inPound}`,
+    ),
+  ]);
+  const byKind = kinds
+    .map((k: { cattleClass: string; heads: bigint; since: Date }) => ({
+      cattleClass: k.cattleClass,
+      heads: Number(k.heads),
+      mostDays: feedingDays(toIstDate(k.since), today),
+    }))
+    .sort((a, b) => b.heads - a.heads || a.cattleClass.localeCompare(b.cattleClass));
   const entries = new Map<number, Headcount['entries'][number]>();
-  let total = 0;
   for (const r of rows) {
-    const heads = Number(r.heads);
-    total += heads;
-    const impoundedOn = toIstDate(r.impoundedAt);
-    const days = feedingDays(impoundedOn, today);
-    const k = byKind.find((x) => x.cattleClass === r.cattleClass);
-    if (k) {
-      k.heads += heads;
-      k.mostDays = Math.max(k.mostDays, days);
-    } else byKind.push({ cattleClass: r.cattleClass, heads, mostDays: days });
     let e = entries.get(r.caseId);
     if (!e) {
-      e = { caseId: r.caseId, number: r.number, impoundedOn, days, cattle: [] };
+      const impoundedOn = toIstDate(r.impoundedAt);
+      e = { caseId: r.caseId, number: r.number, impoundedOn, days: feedingDays(impoundedOn, today), cattle: [] };
       entries.set(r.caseId, e);
     }
-    e.cattle.push({ cattleClass: r.cattleClass, count: heads });
+    e.cattle.push({ cattleClass: r.cattleClass, count: Number(r.heads) });
   }
-  byKind.sort((a, b) => b.heads - a.heads || a.cattleClass.localeCompare(b.cattleClass));
-  return { today, byKind, entries: [...entries.values()], heads: total };
+  return {
+    today,
+    byKind,
+    entries: [...entries.values()],
+    heads: byKind.reduce((s, k) => s + k.heads, 0),
+    entriesInPound: Number(cases?.n ?? 0),
+  };
 }
 
 /** A cash book shown from the desk, audited as the entry's documents are ('document.view'). */

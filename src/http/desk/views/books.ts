@@ -115,6 +115,10 @@ export function booksView(f: Frame, pounds: DeskPound[], pound: DeskPound, p: Bo
         )
         .join('')}</tbody></table></div>`
     : '';
+  const more =
+    p.count.entries.length < p.count.entriesInPound
+      ? `<p class="empty">${e(t('desk:books.listed', { shown: p.count.entries.length, count: p.count.entriesInPound }))}</p>`
+      : '';
   const monthName = formatMonth(p.month, lang);
   return frame(
     f,
@@ -134,7 +138,7 @@ ${summary(t, lang, p.monthBook)}${dayRows}</section>
       lang,
       t('desk:books.register_csv'),
     )}</p></section>
-${section(t('desk:books.headcount', { count: p.count.heads, date: formatDate(p.count.today, lang) }), kinds + entries, t('desk:books.none_in_pound'))}`,
+${section(t('desk:books.headcount', { count: p.count.heads, date: formatDate(p.count.today, lang) }), kinds + entries, t('desk:books.none_in_pound'))}${more}`,
   );
 }
 
