@@ -9,9 +9,10 @@ import { ManualClock } from '../src/clock';
 import { createConfig } from '../src/config';
 import { applyMigrations, openDatabase } from '../src/db';
 import { seedDemo } from '../src/db/seed';
-import { registerView, type Frame } from '../src/http/desk/views';
+import { booksView, registerView, type Frame } from '../src/http/desk/views';
 import { createTranslator } from '../src/i18n';
-import { registerPage, type RegisterQuery } from '../src/services/desk';
+import { cashBook, headcount, periodDays, registerPage, type RegisterQuery } from '../src/services/desk';
+import { toIstDate } from '../src/law';
 import { windowsFromConfig } from '../src/services/dues';
 import { benchDatabase } from './bench-database';
 
@@ -64,6 +65,15 @@ export async function measureDeskRegister(): Promise<DeskBenchResult> {
       `INSERT INTO "Head" ("caseId", "index", "cattleClass", "description")
        SELECT "id", 1, 'cow', 'brown' FROM "Case" WHERE "year" IN (2031, 2032)`,
     );
+    // A ledger as payments leave it: per case an owner's s. 13 payment and its s. 17 division, the day after it came.
+    await db.prisma.$executeRawUnsafe(
+      `INSERT INTO "LedgerEntry" ("caseId", "account", "amountPaise", "section", "idempotencyKey", "createdAt")
+       SELECT c."id", a.account::"LedgerAccount", a.amount, a.section, 'bench:' || c."id" || ':' || a.account,
+              c."impoundedAt" + interval '1 day'
+         FROM "Case" c CROSS JOIN (VALUES ('OWNER_PAYMENT', 90000, 's. 13'), ('DISTRICT_MAGISTRATE', 40000, 's. 13'),
+              ('POUND_KEEPER', 50000, 's. 17')) AS a(account, amount, section)
+        WHERE c."year" IN (2031, 2032)`,
+    );
     await db.prisma.$executeRawUnsafe('ANALYZE');
     const t = translator.forLang('en');
     const frame: Frame = {
@@ -95,11 +105,37 @@ export async function measureDeskRegister(): Promise<DeskBenchResult> {
       for (let i = 0; i < RUNS + 3; i++) {
         const start = performance.now();
         const page = await registerPage(db.prisma, q, clock.now(), windows);
-        registerView(frame, [pound], pound, q, page);
+        registerView(frame, [pound], pound, q, page, toIstDate(clock.now()).slice(0, 7));
         if (i >= 3) times.push(performance.now() - start);
       }
       out.push({ name, p50: pct(times, 50), p95: pct(times, 95), max: Math.max(...times) });
     }
+    // The Books tab as the route makes it: the cash book of a day and of a month, and the headcount, with its HTML.
+    const today = toIstDate(clock.now());
+    const month = periodDays(today.slice(0, 7));
+    const times: number[] = [];
+    for (let i = 0; i < RUNS + 3; i++) {
+      const start = performance.now();
+      const [dayBook, monthBook, count] = await Promise.all([
+        cashBook(db.prisma, [jai1.id], today, today),
+        cashBook(db.prisma, [jai1.id], month.from, month.to),
+        headcount(db.prisma, [jai1.id], clock.now()),
+      ]);
+      booksView({ ...frame, tab: 'books' }, [pound], pound, {
+        day: today,
+        month: today.slice(0, 7),
+        dayBook,
+        monthBook,
+        count,
+      });
+      if (i >= 3) times.push(performance.now() - start);
+    }
+    out.push({
+      name: 'books: cash book day + month, headcount',
+      p50: pct(times, 50),
+      p95: pct(times, 95),
+      max: Math.max(...times),
+    });
     return {
       database: dbUrl ? 'postgres' : 'pglite',
       poundCases: POUND_CASES,

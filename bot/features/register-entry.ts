@@ -1,11 +1,11 @@
-import { caseLink } from '../../src/services/cases';
+import { slipLink } from '../../src/services/cases';
+import { entryCopyText } from '../../src/services/entry-copy';
 import { poundNameIn, refusalText } from '../../src/i18n';
 import { deskUrl } from '../../src/services/desk';
 import { InlineKeyboard, InputFile } from 'grammy';
 import QRCode from 'qrcode';
 import { registerSeizure, type HeadGroup } from '../../src/services/register-seizure';
 import { Refusal } from '../../src/services/refusal';
-import { caseUrl } from '../../src/case-url';
 import type { BotContext } from '../context';
 import { leaveAnyFlow } from '../flows/flow';
 import { replyRefusal } from './officer-common';
@@ -92,11 +92,9 @@ export async function saveEntry(ctx: BotContext, d: Draft) {
     // The entry in the staff desk (a web_app button works in a private chat, where staff cards are sent).
     desk ? { reply_markup: new InlineKeyboard().webApp(ctx.t('desk:chat.open_entry'), `${desk}?entry=${c.id}`) } : {},
   );
-  await ctx.reply(copyOfEntry(ctx, c, poundName));
+  await ctx.reply(entryCopyText(ctx.t, c, poundName, MAX_COPY));
   // The slip's QR: the public case page when PUBLIC_URL is set (any phone browser, no Telegram needed), else the bot.
-  const link = ctx.deps.config.PUBLIC_URL
-    ? caseUrl(ctx.deps.config.PUBLIC_URL, c.number)
-    : caseLink(botUsername, c.number);
+  const link = slipLink(ctx.deps.config.PUBLIC_URL, botUsername, c.number);
   const png = await QRCode.toBuffer(link, { margin: 2, width: 384 });
   await ctx.replyWithPhoto(new InputFile(png, `${c.number}.png`), {
     caption: ctx.t('staff:register.owner_slip', { number: c.number, link, pound: poundName }),
@@ -115,58 +113,3 @@ export async function saveEntry(ctx: BotContext, d: Draft) {
 
 /** Telegram caps a message at 4096 characters; the copy lists heads grouped, and cuts a very long list. */
 const MAX_COPY = 3800;
-
-function copyOfEntry(
-  ctx: BotContext,
-  c: {
-    number: string;
-    impoundedAt: Date;
-    seizedAt: Date | null;
-    seizerName: string;
-    seizerResidence: string;
-    ownerName: string | null;
-    ownerResidence: string | null;
-    placeOfSeizure: string;
-    heads: Array<{ index: number; cattleClass: string; description: string }>;
-  },
-  poundName: string,
-): string {
-  const groups = new Map<string, { cls: string; description: string; indexes: number[] }>();
-  for (const h of c.heads) {
-    const key = `${h.cattleClass}\u0000${h.description}`;
-    const g = groups.get(key) ?? { cls: h.cattleClass, description: h.description, indexes: [] };
-    g.indexes.push(h.index);
-    groups.set(key, g);
-  }
-  const lines: string[] = [];
-  let used = 0;
-  let shown = 0;
-  const all = [...groups.values()];
-  for (const g of all) {
-    const single = g.indexes.length === 1;
-    const line = ctx.t(single ? 'staff:register.copy_line_single' : 'staff:register.copy_line', {
-      n: g.indexes.length,
-      cls: ctx.t(`common:cattle.${g.cls}`),
-      description: g.description,
-      from: g.indexes[0],
-      to: g.indexes[g.indexes.length - 1],
-    });
-    if (used + line.length > MAX_COPY - 600) break;
-    lines.push(line);
-    used += line.length + 1;
-    shown++;
-  }
-  if (shown < all.length) lines.push(ctx.t('staff:register.copy_more', { n: all.length - shown }));
-  const unknown = ctx.t('staff:register.not_known');
-  return ctx.t('staff:register.copy', {
-    number: c.number,
-    pound: poundName,
-    heads: c.heads.length,
-    cattle: lines.join('\n'),
-    at: c.impoundedAt.toISOString(),
-    seized: (c.seizedAt ?? c.impoundedAt).toISOString(),
-    seizer: `${c.seizerName}, ${c.seizerResidence}`,
-    owner: c.ownerName ? [c.ownerName, c.ownerResidence].filter(Boolean).join(', ') : unknown,
-    place: c.placeOfSeizure,
-  });
-}

@@ -17,7 +17,7 @@ const LANGS: Record<string, DocumentLangs> = { both: ['hi', 'en'], hi: ['hi'], e
 
 /**
  * `document <kind> <case or receipt number> [--round n] [--lang hi|en|both] [--out file]`, and
- * `document remittance --pound <code> --month YYYY-MM`, `document register --pound <code> --from --to`:
+ * `document remittance --pound <code> --month YYYY-MM`, `document register|cashbook --pound <code> --from --to`:
  * writes a printable document (src/documents) as a PDF file (default: its own name in the working directory).
  */
 export async function documentCommand(deps: AdminDeps, args: string[]): Promise<number> {
@@ -26,7 +26,8 @@ export async function documentCommand(deps: AdminDeps, args: string[]): Promise<
     return usageError(deps, deps.t('documents:admin.unknown_kind', { kind: kindArg ?? '' }), USAGE);
   }
   const kind = kindArg as DocumentKind;
-  const byNumber = kind !== 'remittance' && kind !== 'register';
+  const byPeriod = kind === 'register' || kind === 'cashbook';
+  const byNumber = kind !== 'remittance' && !byPeriod;
   // A case number may come as several words ("jai1 २०२६ १७" unquoted): every word before the first option.
   const words = byNumber ? (kind === 'receipt' ? rest.slice(0, 1) : rest.slice(0, firstOption(rest))) : [];
   const ref = words.length > 0 ? words.join(' ') : undefined;
@@ -43,7 +44,7 @@ export async function documentCommand(deps: AdminDeps, args: string[]): Promise<
       to: { type: 'string' },
     },
     USAGE,
-    kind === 'remittance' ? ['pound', 'month'] : kind === 'register' ? ['pound', 'from', 'to'] : [],
+    kind === 'remittance' ? ['pound', 'month'] : byPeriod ? ['pound', 'from', 'to'] : [],
   );
   if (!o) return EXIT.USAGE;
   const langs = LANGS[o.lang ?? 'both'];
@@ -67,7 +68,7 @@ export async function documentCommand(deps: AdminDeps, args: string[]): Promise<
       ? null
       : kind === 'account'
         ? { kind, caseId: c.id, ...(round ? { round } : {}) }
-        : { kind: kind as 'notice' | 'proclamation' | 'release', caseId: c.id };
+        : { kind: kind as 'notice' | 'proclamation' | 'release' | 'slip' | 'seizer_copy', caseId: c.id };
   } else {
     const pound = await deps.db.pound.findUnique({ where: { code: o.pound!.toUpperCase() } });
     if (!pound) {
@@ -79,7 +80,7 @@ export async function documentCommand(deps: AdminDeps, args: string[]): Promise<
       const from = parseDate(o.from!);
       const to = parseDate(o.to!);
       if (!from || !to) return usageError(deps, deps.t('staff:admin.bad_date', { value: from ? o.to : o.from }), USAGE);
-      docRef = { kind: 'register', poundId: pound.id, from, to };
+      docRef = { kind: kind as 'register' | 'cashbook', poundId: pound.id, from, to };
     }
   }
   const shown = ref ?? o.pound ?? '';

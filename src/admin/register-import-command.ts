@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { importRowText } from '../http/desk/views';
+import { importWords } from '../services/import-words';
 import { Refusal } from '../services/refusal';
 import { importRegister, MAX_IMPORT_CHARS, previewRegisterImport } from '../services/register-import';
 import { loadStaffActor } from '../services/staff-actor';
@@ -33,8 +34,8 @@ export async function registerImportCommand(deps: AdminDeps, args: string[]): Pr
   let rows;
   try {
     rows = o.import
-      ? await importRegister(deps.db, actor, pound.id, csv, now)
-      : await previewRegisterImport(deps.db, actor, pound.id, csv, now);
+      ? await importRegister(deps.db, actor, pound.id, csv, now, importWords(deps.translator))
+      : await previewRegisterImport(deps.db, actor, pound.id, csv, now, importWords(deps.translator));
   } catch (e) {
     if (!(e instanceof Refusal)) throw e;
     deps.err(deps.t('common:error.not_allowed'));

@@ -1,10 +1,12 @@
 import type { DocumentRef } from '../services/document-facts';
 import { accountDocument } from './account';
+import { cashBookDocument } from './cashbook';
 import { BILINGUAL, type DocumentDeps, type DocumentLangs, type DocumentSpec } from './compose';
 import { renderPdf } from './engine';
 import { noticeDocument, proclamationDocument } from './notice';
 import { receiptDocument, releaseSlipDocument } from './receipt';
 import { registerDocument, remittanceDocument } from './returns';
+import { ownerSlipDocument, seizerCopyDocument } from './slip';
 
 export { BILINGUAL, DocumentUnavailable, type DocumentDeps, type DocumentLangs, type DocumentSpec } from './compose';
 export { DocumentEngineError, fontFiles, renderPdf } from './engine';
@@ -19,6 +21,9 @@ export const DOCUMENT_KINDS = [
   'account',
   'remittance',
   'register',
+  'cashbook',
+  'slip',
+  'seizer_copy',
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
@@ -35,6 +40,10 @@ export function documentSpec(
       return proclamationDocument(deps, ref.caseId, langs);
     case 'release':
       return releaseSlipDocument(deps, ref.caseId, langs);
+    case 'slip':
+      return ownerSlipDocument(deps, ref.caseId, langs);
+    case 'seizer_copy':
+      return seizerCopyDocument(deps, ref.caseId, langs);
     case 'account':
       return accountDocument(deps, ref.caseId, ref.round, langs);
     case 'receipt':
@@ -43,6 +52,8 @@ export function documentSpec(
       return remittanceDocument(deps, ref.poundId, ref.month, langs);
     case 'register':
       return registerDocument(deps, ref.poundId, ref.from, ref.to, langs);
+    case 'cashbook':
+      return cashBookDocument(deps, ref.poundId, ref.from, ref.to, langs);
   }
 }
 

@@ -1,14 +1,13 @@
-import { caseUrl } from '../case-url';
 import { poundNameIn } from '../i18n';
 import type { Lang, Translate } from '../i18n';
 import { toIstDate } from '../law';
 import {
   auctionEligibleOf,
-  caseLink,
   headsTheNoticeReports,
   loadNoticeFacts,
   type NoticeFacts,
   renderNoticeTexts,
+  slipLink,
 } from '../services/document-facts';
 import {
   BILINGUAL,
@@ -119,7 +118,7 @@ export async function noticeDocument(
       size: 10.5,
       pagePerLanguage: true,
       qr: {
-        link: deps.publicUrl ? caseUrl(deps.publicUrl, facts.number) : caseLink(deps.botUsername, facts.number),
+        link: slipLink(deps.publicUrl, deps.botUsername, facts.number),
         caption: facts.number,
       },
       parts: parts(deps.translator, langs, body),

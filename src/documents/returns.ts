@@ -39,6 +39,16 @@ async function poundOf(deps: DocumentDeps, poundId: number) {
   return pound;
 }
 
+/** A pound with its district (the heading of the register and the cash book). */
+export async function poundWithDistrict(deps: DocumentDeps, poundId: number) {
+  const pound = await deps.db.pound.findUnique({
+    where: { id: poundId },
+    include: { area: { select: { name: true, nameHi: true } } },
+  });
+  if (!pound) throw new DocumentUnavailable('not_found');
+  return pound;
+}
+
 /**
  * The s. 17 remittance statement for the District Magistrate: the remittances the selling officers confirmed
  * in a month (India dates) for one pound — fines or penalties, security and surplus sent to the Magistrate,
@@ -172,7 +182,7 @@ export async function registerDocument(
   to: LocalDate,
   langs: DocumentLangs = BILINGUAL,
 ): Promise<DocumentSpec> {
-  const pound = await poundOf(deps, poundId);
+  const pound = await poundWithDistrict(deps, poundId);
   const exports = new Map<Lang, Awaited<ReturnType<typeof buildRegisterExport>>>();
   for (const lang of langs)
     exports.set(lang, await buildRegisterExport(deps.db, { poundId, from, to, t: deps.translator.forLang(lang) }));
@@ -228,7 +238,10 @@ export async function registerDocument(
     return {
       head: [
         { t: 'title', text: t('documents:register.title') },
-        { t: 'subtitle', text: t('documents:register.subtitle', { pound: name, from, to }) },
+        {
+          t: 'subtitle',
+          text: t('documents:register.subtitle', { pound: name, district: poundNameIn(lang, pound.area), from, to }),
+        },
       ],
       blocks,
     };

@@ -1,3 +1,4 @@
+import { caseUrl } from '../case-url';
 import type { DbReader } from './dues';
 import { normaliseTyped } from './typed-input';
 
@@ -123,6 +124,14 @@ export const CASE_START_PREFIX = 'case_';
 /** The case's deep link, t.me/<bot>?start=case_<number>: on the owner's seizure slip and the s. 14 notice alike. */
 export function caseLink(botUsername: string, number: string): string {
   return `https://t.me/${botUsername}?start=${CASE_START_PREFIX}${number}`;
+}
+
+/**
+ * What the QR code of the owner's slip and of the s. 14 notice opens: the public case page when PUBLIC_URL is set
+ * (any phone browser, no Telegram needed), else the case in the bot.
+ */
+export function slipLink(publicUrl: string | undefined, botUsername: string, number: string): string {
+  return publicUrl ? caseUrl(publicUrl, number) : caseLink(botUsername, number);
 }
 
 /**

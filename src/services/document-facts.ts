@@ -4,7 +4,8 @@
  * shows from the same functions, so an amount or a date is never worked out twice; none of these writes.
  */
 export { loadCase } from './case-transition';
-export { caseLink, groupHeads } from './cases';
+export { groupHeads, slipLink } from './cases';
+export { entryCopyText } from './entry-copy';
 export type { DocumentRef } from './document-ref';
 export { s20LastDay } from './next-deadline';
 export { auctionEligibleOf, headsTheNoticeReports } from './notice';
@@ -16,3 +17,4 @@ export { buildRegisterExport } from './register-export';
 export { EXPORT_RECORDS, istStamp, type RegisterRow } from './register-format';
 export { accountParams, carriedOf, completedRounds } from './sale-record';
 export { surplusesHeld } from './surplus';
+export { cashBook, headcount, type CashBook, type Headcount } from './desk/books';

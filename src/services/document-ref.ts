@@ -7,8 +7,8 @@ import type { LocalDate } from '../law';
  * (./document-facts.ts), and the services import nothing of it.
  */
 export type DocumentRef =
-  | { kind: 'notice' | 'proclamation' | 'release'; caseId: number }
+  | { kind: 'notice' | 'proclamation' | 'release' | 'slip' | 'seizer_copy'; caseId: number }
   | { kind: 'account'; caseId: number; round?: number }
   | { kind: 'receipt'; receiptId: number }
   | { kind: 'remittance'; poundId: number; month: string }
-  | { kind: 'register'; poundId: number; from: LocalDate; to: LocalDate };
+  | { kind: 'register' | 'cashbook'; poundId: number; from: LocalDate; to: LocalDate };

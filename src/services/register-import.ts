@@ -1,5 +1,7 @@
 import { checkBackEntry, type PaperStepTimes } from '../law';
 import type { Db } from '../db';
+import { classOfCell, CODE_WORDS, IMPORT_COLUMNS, type ImportColumn, type ImportWords, wordKey } from './import-words';
+import { importKey } from './paper-serial';
 import { Refusal, refusalOf } from './refusal';
 import { MAX_FIELD_LENGTH, registerSeizure, validateSeizureEntry, type SeizureEntry } from './register-seizure';
 import { authorize, type StaffActor } from './staff-actor';
@@ -13,26 +15,11 @@ import { CONTROL_OR_FORMAT, controlCharIn, parseDateTime } from './typed-input';
  * the paper register's serial number: a row imported twice (the file sent again) is one entry.
  */
 
-/** The columns, in the header's words (the first row of the file names them; order free). */
-export const IMPORT_COLUMNS = [
-  'serial',
-  'impounded',
-  'seized',
-  'class',
-  'count',
-  'description',
-  'place',
-  'seizer',
-  'seizer_residence',
-  'owner',
-  'owner_residence',
-  'report',
-  'notice',
-  'village',
-  'market',
-] as const;
-type Column = (typeof IMPORT_COLUMNS)[number];
+export { IMPORT_COLUMNS } from './import-words';
+type Column = ImportColumn;
 const REQUIRED: readonly Column[] = ['serial', 'impounded', 'class', 'count', 'description', 'place', 'seizer'];
+/** The columns of one kind of cattle: what a further row of the same serial adds to its entry. */
+const GROUP: readonly Column[] = ['serial', 'class', 'count', 'description'];
 const TIMES = ['impounded', 'seized', 'report', 'notice', 'village', 'market'] as const;
 
 /** Most rows one file may hold (a bigger register goes in parts). */
@@ -107,19 +94,27 @@ export function splitCsv(text: string): string[][] {
   return rows.filter((r) => r.some((f) => f.trim() !== ''));
 }
 
-/** Reads the file: the rows, and the rows that cannot be read (with what is wrong). */
-export function readRegisterCsv(text: string): { rows: ImportRow[]; unreadable: RowOutcome[] } {
+/**
+ * Reads the file: the rows, and the rows that cannot be read (with what is wrong). Column names and cattle classes
+ * in any of `words` (import-words.ts: English or Hindi). Several rows with one serial are one entry of several kinds
+ * of cattle (a cow and her calf): each later row adds its class, count and description, and leaves the entry's other
+ * facts empty or the same.
+ */
+export function readRegisterCsv(
+  text: string,
+  words: ImportWords = CODE_WORDS,
+): { rows: ImportRow[]; unreadable: RowOutcome[] } {
   const unreadable: RowOutcome[] = [];
   if (text.length > MAX_IMPORT_CHARS) return { rows: [], unreadable: [bad(0, '', 'TOO_MANY_ROWS')] };
   const all = splitCsv(text);
-  const header = (all[0] ?? []).map((h) => h.trim().toLowerCase());
+  const header = (all[0] ?? []).map((h) => words.columns.get(wordKey(h)) ?? h);
   const index = new Map<Column, number>();
   for (const c of IMPORT_COLUMNS) if (header.includes(c)) index.set(c, header.indexOf(c));
   const missing = REQUIRED.filter((c) => !index.has(c));
   if (missing.length) return { rows: [], unreadable: [bad(1, '', 'BAD_HEADER', missing.join(', '))] };
   if (all.length - 1 > MAX_IMPORT_ROWS) return { rows: [], unreadable: [bad(0, '', 'TOO_MANY_ROWS')] };
   const rows: ImportRow[] = [];
-  const seen = new Set<string>();
+  const seen = new Map<string, { row: ImportRow; get: (c: Column) => string }>();
   for (const [i, fields] of all.slice(1).entries()) {
     const line = i + 2;
     const get = (c: Column) => (index.has(c) ? (fields[index.get(c)!] ?? '').trim() : '');
@@ -136,17 +131,27 @@ export function readRegisterCsv(text: string): { rows: ImportRow[]; unreadable: 
       unreadable.push(bad(line, serial, badText.problem, badText.field, badText.detail));
       continue;
     }
-    const empty = REQUIRED.find((c) => get(c) === '');
+    const key = serial.toUpperCase();
+    const earlier = seen.get(key);
+    const empty = REQUIRED.find((c) => get(c) === '' && !(earlier && !GROUP.includes(c)));
     if (empty) {
       unreadable.push(bad(line, serial, 'MISSING', empty));
       continue;
     }
-    const key = serial.toUpperCase();
-    if (seen.has(key)) {
-      unreadable.push(bad(line, serial, 'DUPLICATE_SERIAL', 'serial'));
+    if (earlier) {
+      // Another kind of cattle of the same entry: its other facts empty or as the entry's first row has them.
+      const differs = IMPORT_COLUMNS.find((c) => !GROUP.includes(c) && get(c) !== '' && get(c) !== earlier.get(c));
+      const count = Number(get('count'));
+      if (differs) unreadable.push(bad(line, serial, 'DUPLICATE_SERIAL', differs));
+      else if (!/^\d{1,3}$/.test(get('count')) || count < 1) unreadable.push(bad(line, serial, 'BAD_COUNT', 'count'));
+      else
+        earlier.row.entry.groups.push({
+          cattleClass: classOfCell(words, get('class')) ?? get('class').toLowerCase(),
+          count,
+          descriptions: [get('description')],
+        });
       continue;
     }
-    seen.add(key);
     const times: Partial<Record<(typeof TIMES)[number], Date | null>> = {};
     const badTime = TIMES.find((c) => {
       const v = get(c);
@@ -163,11 +168,17 @@ export function readRegisterCsv(text: string): { rows: ImportRow[]; unreadable: 
       unreadable.push(bad(line, serial, 'BAD_COUNT', 'count'));
       continue;
     }
-    rows.push({
+    const row: ImportRow = {
       line,
       serial,
       entry: {
-        groups: [{ cattleClass: get('class').toLowerCase(), count, descriptions: [get('description')] }],
+        groups: [
+          {
+            cattleClass: classOfCell(words, get('class')) ?? get('class').toLowerCase(),
+            count,
+            descriptions: [get('description')],
+          },
+        ],
         impoundedAt: times.impounded!,
         seizedAt: times.seized ?? null,
         seizerName: get('seizer'),
@@ -182,7 +193,9 @@ export function readRegisterCsv(text: string): { rows: ImportRow[]; unreadable: 
         village: times.village ?? null,
         market: times.market ?? null,
       },
-    });
+    };
+    rows.push(row);
+    seen.set(key, { row, get });
   }
   return { rows, unreadable };
 }
@@ -212,11 +225,6 @@ function shown(serial: string): string {
   return clean.length > MAX_SERIAL_LENGTH ? `${clean.slice(0, MAX_SERIAL_LENGTH)}…` : clean;
 }
 
-/** The entry's key: the pound and the paper register's serial (a row sent twice is one entry). */
-export function importKey(poundId: number, serial: string): string {
-  return `paper:${poundId}:${serial.trim().toUpperCase()}`;
-}
-
 /** Judges one row as the entry and its back-entry would be judged; throws the refusal. */
 function judge(row: ImportRow, poundId: number, now: Date): void {
   const v = validateSeizureEntry({ ...row.entry, poundId }, now);
@@ -235,9 +243,10 @@ export async function previewRegisterImport(
   poundId: number,
   text: string,
   now: Date,
+  words: ImportWords = CODE_WORDS,
 ): Promise<RowOutcome[]> {
   authorize(actor, 'seizure.register', poundId);
-  const { rows, unreadable } = readRegisterCsv(text);
+  const { rows, unreadable } = readRegisterCsv(text, words);
   const earlier = await db.case.findMany({
     where: { registerKey: { in: rows.map((r) => importKey(poundId, r.serial)) } },
     select: { registerKey: true, number: true },
@@ -267,9 +276,10 @@ export async function importRegister(
   poundId: number,
   text: string,
   now: Date,
+  words: ImportWords = CODE_WORDS,
 ): Promise<RowOutcome[]> {
   authorize(actor, 'seizure.register', poundId);
-  const { rows, unreadable } = readRegisterCsv(text);
+  const { rows, unreadable } = readRegisterCsv(text, words);
   const out: RowOutcome[] = [...unreadable];
   for (const row of rows) {
     try {

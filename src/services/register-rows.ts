@@ -9,6 +9,11 @@ import {
   person,
   type RegisterRow as Row,
 } from './register-format';
+import { paperSerialOf } from './paper-serial';
+
+/** "Paper register no. 12" in the reader's language, or null for an entry not brought in from paper. */
+const serialText = (t: Translate, serial: string | null) =>
+  serial === null ? null : t('staff:export.paper_serial', { serial });
 
 /**
  * Every record of the s. 7 register of one pound dated in `inRange` (India days, already checked), one row each, in
@@ -48,6 +53,8 @@ export async function registerRows(
       place_of_seizure: c.placeOfSeizure,
       seizer: person(c.seizerName, c.seizerResidence),
       owner: person(c.ownerName, c.ownerResidence),
+      // The entry's serial in the paper register, for an entry brought in from it (src/services/paper-serial.ts).
+      reference: serialText(t, paperSerialOf(c.registerKey, c.poundId)),
       // The time of seizure (register; the s. 20 window runs from it) beside s. 8(b), when it was kept.
       // s. 14 steps taken on paper and entered later are said as such (src/services/back-entry.ts).
       details: [

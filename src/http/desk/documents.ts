@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DocumentUnavailable, makeDocument } from '../../documents';
+import { type DocumentDeps, DocumentUnavailable, makeDocument } from '../../documents';
 import { auditDocumentView, DESK_DOCUMENT_KINDS, type DeskDocument, deskDocumentRef } from '../../services/desk';
 import { loadGrants, type StaffActor, staffActorOf } from '../../services/staff-actor';
 import { checkDocumentLink, DOCUMENT_LINK_SECONDS, signDocumentLink } from './document-link';
@@ -64,17 +64,7 @@ export function registerDeskDocuments(
     let pdf: Buffer;
     let filename: string;
     try {
-      const made = await makeDocument(
-        {
-          db: deps.db,
-          translator: deps.translator,
-          botUsername: o.botUsername(),
-          publicUrl: deps.config.PUBLIC_URL,
-          now: deps.clock.now(),
-          windows,
-        },
-        found.ref,
-      );
+      const made = await makeDocument(documentDeps({ deps, o, windows }), found.ref);
       pdf = made.pdf;
       filename = made.filename;
     } catch (err) {
@@ -83,15 +73,35 @@ export function registerDeskDocuments(
       throw err;
     }
     await auditDocumentView(deps.db, actor, grant.caseId, found.poundId, grant.doc);
-    // No Content-Security-Policy here: the browser's own PDF viewer shows the file.
-    return reply
-      .headers({
-        'referrer-policy': 'no-referrer',
-        'x-content-type-options': 'nosniff',
-        'cache-control': 'no-store',
-        'content-disposition': `inline; filename="${filename.replace(/[^\w.-]/g, '_')}"`,
-      })
-      .type('application/pdf')
-      .send(pdf);
+    return sendFile(reply, 'application/pdf', filename, pdf);
   });
+}
+
+/** What the document builders read, from the desk's dependencies (the clock's time now). */
+export function documentDeps({ deps, o, windows }: Pick<DeskContext, 'deps' | 'o' | 'windows'>): DocumentDeps {
+  return {
+    db: deps.db,
+    translator: deps.translator,
+    botUsername: o.botUsername(),
+    publicUrl: deps.config.PUBLIC_URL,
+    now: deps.clock.now(),
+    windows,
+  };
+}
+
+/**
+ * A file a short-lived link gives: a PDF shown by the browser (inline), a CSV saved (attachment); never cached. No
+ * Content-Security-Policy here: the browser's own PDF viewer shows the file.
+ */
+export function sendFile(reply: FastifyReply, type: string, filename: string, body: Buffer | string) {
+  const disposition = type.startsWith('text/csv') ? 'attachment' : 'inline';
+  return reply
+    .headers({
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store',
+      'content-disposition': `${disposition}; filename="${filename.replace(/[^\w.-]/g, '_')}"`,
+    })
+    .type(type)
+    .send(body);
 }

@@ -5,6 +5,8 @@ import { deskEntry, deskPounds } from '../../services/desk';
 import { enrolmentLink } from '../../services/enrolment';
 import { registerSeizure, type HeadGroup } from '../../services/register-seizure';
 import { cleanPhoto, MAX_UPLOAD_BYTES } from '../../services/photo-clean';
+import { MobileVault, parseIndianMobile, smsEnabled } from '../../services/sms';
+import type { SealedMobile } from '../../services/sms/owner-mobile';
 import { isRefusal, Refusal } from '../../services/refusal';
 import { refusalText } from '../../i18n';
 import { may, poundsInScope } from '../../services/staff-actor';
@@ -69,7 +71,11 @@ export function registerDeskForms(
     if (!may(actor, 'seizure.register')) return null;
     const scope = poundsInScope(actor, 'seizure.register');
     const pounds = (await deskPounds(deps.db, actor)).filter((p) => scope === 'all' || scope.includes(p.id));
-    if (!body) return seizeView(f, pounds, CATTLE_CLASS_CODES, randomUUID(), {}, null);
+    // The owner's mobile for SMS about his case, when SMS is configured (as the chat's /register asks it).
+    const sms = smsEnabled(deps.config) ? { retentionDays: deps.config.SMS_RETENTION_DAYS } : null;
+    const form = (key: string, values: Query, problem: string | null, photoProblems?: Record<string, string>) =>
+      seizeView(f, pounds, CATTLE_CLASS_CODES, key, values, problem, photoProblems, sms);
+    if (!body) return form(randomUUID(), {}, null);
     const key = text(body, 'key', 36);
     if (!key || !/^[0-9a-f-]{36}$/.test(key)) throw new BadInput('key');
     const poundId = int(body, 'pound');
@@ -93,10 +99,20 @@ export function registerDeskForms(
       village: when('paper_village', false),
       market: when('paper_market', false),
     };
-    // What the form shows again after a refusal (a photo is chosen again, not sent back).
+    // What the form shows again after a refusal (a photo is chosen again, not sent back; the mobile typed again,
+    // never written back into a page).
     const values = Object.fromEntries(
-      Object.entries(body).filter(([k, v]) => typeof v === 'string' && !k.startsWith('photo')),
+      Object.entries(body).filter(([k, v]) => typeof v === 'string' && !k.startsWith('photo') && k !== 'mobile'),
     ) as Query;
+    // The mobile checked and sealed at once (only its encrypted form goes further), with the SMS language.
+    let ownerMobile: SealedMobile | null = null;
+    const typed = sms ? text(body, 'mobile', 20) : undefined;
+    if (typed) {
+      const digits = parseIndianMobile(typed);
+      if (!digits) throw new Unprocessable(form(key, values, f.t('desk:seize.mobile_invalid')));
+      const language = oneOf(body, 'mobile_language', ['hi', 'en'] as const) ?? 'hi';
+      ownerMobile = { ...new MobileVault(deps.config.SMS_DATA_KEY!).seal(digits), language };
+    }
     const groups: HeadGroup[] = [];
     // Each photo decoded, cleaned and re-encoded before anything is saved; a refused one is named beside its field.
     const photoProblems: Record<string, string> = {};
@@ -117,15 +133,14 @@ export function registerDeskForms(
     }
     if (!groups.length) throw new BadInput('cattle');
     if (Object.keys(photoProblems).length)
-      throw new Unprocessable(
-        seizeView(f, pounds, CATTLE_CLASS_CODES, key, values, f.t('desk:upload.refused'), photoProblems),
-      );
+      throw new Unprocessable(form(key, values, f.t('desk:upload.refused'), photoProblems));
     try {
       const r = await registerSeizure(deps.db, {
         actor,
         now: deps.clock.now(),
         registerKey: `desk:${actor.telegramId}:${key}`,
         paperSteps,
+        ownerMobile,
         entry: {
           poundId,
           groups,
@@ -147,7 +162,7 @@ export function registerDeskForms(
       if (!(err instanceof Refusal)) throw err;
       // Any other refusal (s. 8 particulars, a paper step the engine refuses under s. 14): the form again, saying why;
       // nothing was saved.
-      throw new Unprocessable(seizeView(f, pounds, CATTLE_CLASS_CODES, key, values, refusalText(f.t, err, 'staff')));
+      throw new Unprocessable(form(key, values, refusalText(f.t, err, 'staff')));
     }
   });
   app.get('/desk/v/seize', { config: { rateLimit } }, seizePage);

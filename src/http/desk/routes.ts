@@ -2,11 +2,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CASE_STATUSES, type CaseStatus } from '../../law';
+import { CASE_STATUSES, type CaseStatus, toIstDate } from '../../law';
 import type { CoreDeps } from '../../deps';
 import { userLanguage } from '../../i18n';
 import {
-  deskEntry,
   deskPounds,
   districtOverview,
   isDeskDate,
@@ -24,7 +23,9 @@ import { loadGrants, may, staffActorOf, type StaffActor } from '../../services/s
 import { administersStaff } from '../../services/staff-admin';
 import { pageLanguage } from '../page';
 import { checkInitData, INIT_DATA_HEADER } from './auth';
+import { registerDeskBooks } from './books';
 import { registerDeskDocuments } from './documents';
+import { registerDeskEntry } from './entry-photo';
 import { registerDeskForms } from './forms';
 import { registerDeskImport } from './import';
 import {
@@ -39,7 +40,7 @@ import {
   text,
   Unprocessable,
 } from './request';
-import { districtView, entryView, frame, moneyView, registerView, shell, todayView, type Frame } from './views';
+import { districtView, frame, moneyView, registerView, shell, todayView, type Frame } from './views';
 
 export { DESK_CSP, type DeskOptions } from './request';
 
@@ -214,18 +215,7 @@ export async function registerDesk(app: FastifyInstance, deps: CoreDeps, o: Desk
       if (query.page < 1 || query.page > 100_000) throw new BadInput('page');
       if (!pound) return null;
       const page = await registerPage(deps.db, query, deps.clock.now(), windows);
-      return registerView(f, pounds, pound, query, page);
-    }),
-  );
-
-  app.get(
-    '/desk/v/entry',
-    { config: { rateLimit } },
-    view('entry', async ({ actor, f, q }) => {
-      const id = int(q, 'id');
-      if (id === undefined) throw new BadInput('id');
-      const entry = await deskEntry(deps.db, actor, id, deps.clock.now(), windows);
-      return entry ? entryView(f, entry, chatLink(entry.number)) : null;
+      return registerView(f, pounds, pound, query, page, (from ?? toIstDate(deps.clock.now())).slice(0, 7));
     }),
   );
 
@@ -254,4 +244,6 @@ export async function registerDesk(app: FastifyInstance, deps: CoreDeps, o: Desk
   registerDeskForms(app, { deps, o, view, rateLimit, windows, chatLink, who });
   registerDeskImport(app, { deps, o, view, rateLimit, windows, chatLink, who });
   registerDeskDocuments(app, { deps, o, rateLimit, windows, who });
+  registerDeskBooks(app, { deps, o, view, rateLimit, windows, chatLink, who });
+  registerDeskEntry(app, { deps, o, view, rateLimit, windows, chatLink, who });
 }

@@ -6,11 +6,21 @@ import { authorizeInTx, may, type StaffActor } from '../staff-actor';
 import type { DeskEntry } from './entry';
 
 // The printable documents (src/documents) of one register entry, as the desk's entry page links them: the register
-// extract of the day it was impounded (s. 7), the s. 14 notice and drum proclamation once the case is reported, each
+// extract of the day it was impounded (s. 7), the owner's slip with the case's QR code and the seizer's copy of the
+// entry (s. 8), the s. 14 notice and drum proclamation once the case is reported, each
 // receipt (ss. 13, 15, 16, 17), the release slip, and the account of each auction round delivered (s. 16). They are
 // typeset on request from the recorded facts, by the functions the jobs and the chat use.
 
-export const DESK_DOCUMENT_KINDS = ['register', 'notice', 'proclamation', 'receipt', 'release', 'account'] as const;
+export const DESK_DOCUMENT_KINDS = [
+  'register',
+  'slip',
+  'seizer_copy',
+  'notice',
+  'proclamation',
+  'receipt',
+  'release',
+  'account',
+] as const;
 export type DeskDocumentKind = (typeof DESK_DOCUMENT_KINDS)[number];
 
 /** One document of an entry: its kind and, for a receipt its id, for an account its auction round. */
@@ -21,7 +31,7 @@ export interface DeskDocument {
 
 /** The documents an entry has, in the order of the procedure. */
 export function entryDocuments(c: DeskEntry): DeskDocument[] {
-  const out: DeskDocument[] = [{ kind: 'register' }];
+  const out: DeskDocument[] = [{ kind: 'register' }, { kind: 'slip' }, { kind: 'seizer_copy' }];
   if (c.reportedAt || c.notice) out.push({ kind: 'notice' }, { kind: 'proclamation' });
   for (const r of c.receipts) out.push({ kind: 'receipt', n: r.id });
   if (c.releases.length) out.push({ kind: 'release' });
@@ -46,6 +56,8 @@ export async function deskDocumentRef(
       const day = toIstDate(c.impoundedAt);
       return { ref: { kind: 'register', poundId: c.poundId, from: day, to: day }, poundId: c.poundId };
     }
+    case 'slip':
+    case 'seizer_copy':
     case 'notice':
     case 'proclamation':
     case 'release':

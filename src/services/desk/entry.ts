@@ -5,6 +5,7 @@ import { afterSaleFacts, duesOfLoaded } from '../dues';
 import { rulesForPound } from '../pound-rules';
 import { salePathOf, type SalePathFacts } from '../law-case';
 import { nextDeadline, type NextDeadline } from '../next-deadline';
+import { paperSerialOf } from '../paper-serial';
 import { may, type StaffActor } from '../staff-actor';
 import { DUES_RUN, type DeskPound } from './pounds';
 
@@ -52,6 +53,8 @@ export const ENTRY_AUDIT_LIMIT = 100;
 export interface DeskEntry extends SalePathFacts {
   id: number;
   number: string;
+  /** The serial in the pound's paper register, for an entry brought in from it. */
+  paperSerial: string | null;
   pound: DeskPound;
   status: CaseStatus;
   impoundedAt: Date;
@@ -149,6 +152,7 @@ export async function deskEntry(
   return {
     id: c.id,
     number: c.number,
+    paperSerial: paperSerialOf(c.registerKey, c.poundId),
     pound: c.pound,
     status: c.status,
     impoundedAt: c.impoundedAt,

@@ -6,3 +6,5 @@ export * from './today';
 export * from './money';
 export * from './district';
 export * from './documents';
+export * from './books';
+export * from './photo';

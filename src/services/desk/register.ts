@@ -11,6 +11,7 @@ import { afterSaleFacts, duesOfLoaded } from '../dues';
 import { rulesForPound, type PoundRules } from '../pound-rules';
 import { STORED_CLOCK_SELECT } from '../law-case';
 import { nextDeadline, type NextDeadline } from '../next-deadline';
+import { paperSerialOf, paperSerialSearch } from '../paper-serial';
 import { DUES_RUN, OPEN_STATUSES } from './pounds';
 
 // The register (s. 7)
@@ -28,7 +29,7 @@ export interface RegisterQuery {
   status: StatusFilter;
   from?: LocalDate | undefined;
   to?: LocalDate | undefined;
-  /** Case number, seizer or place (part of it). */
+  /** Case number, seizer or place (part of it), or the paper register's serial (its beginning). */
   q?: string | undefined;
   sort: RegisterSort;
   dir: 'asc' | 'desc';
@@ -39,6 +40,8 @@ export interface RegisterQuery {
 export interface RegisterRow {
   id: number;
   number: string;
+  /** The serial in the pound's paper register, for an entry brought in from it (src/services/paper-serial.ts). */
+  paperSerial: string | null;
   impoundedAt: Date;
   /** Heads by class, in register order of the class's first head. */
   cattle: Array<{ cattleClass: string; count: number }>;
@@ -68,7 +71,7 @@ const ORDER: Record<RegisterSort, (dir: 'asc' | 'desc') => Prisma.CaseOrderByWit
 
 /**
  * One page of a pound's register: filtered by status and India dates of impounding, searched in the number, the
- * seizer and the place, sorted and paginated (REGISTER_PAGE_SIZE rows). Two statements for the page (rows and
+ * seizer, the place and the paper serial, sorted and paginated (REGISTER_PAGE_SIZE rows). Two statements for the page (rows and
  * count, on the (poundId, status, impoundedAt) index) and one for the pound's rules; dues and the next step are
  * computed by src/law for the page's rows only.
  */
@@ -92,6 +95,7 @@ export async function registerPage(
       { numberKey: { contains: q.toUpperCase() } },
       { seizerName: { contains: q, mode: 'insensitive' } },
       { placeOfSeizure: { contains: q, mode: 'insensitive' } },
+      paperSerialSearch(query.poundId, q),
     ];
   const [total, cases] = await Promise.all([
     db.case.count({ where }),
@@ -104,6 +108,7 @@ export async function registerPage(
         id: true,
         number: true,
         poundId: true,
+        registerKey: true,
         status: true,
         ...STORED_CLOCK_SELECT,
         backEntryAt: true,
@@ -129,6 +134,7 @@ export async function registerPage(
     rows.push({
       id: c.id,
       number: c.number,
+      paperSerial: paperSerialOf(c.registerKey, c.poundId),
       impoundedAt: c.impoundedAt,
       cattle: countByClass(c.heads),
       seizerName: c.seizerName,

@@ -143,6 +143,8 @@ describe('staff desk in Chromium', { timeout: 120_000 }, () => {
     const pdfLinks = await page.locator('a[data-pdf]').allTextContents();
     expect(pdfLinks).toEqual([
       expect.stringMatching(/^Register extract of \d+ \w+ 2026 \(s\. 7\)$/),
+      "Owner's slip with the QR code",
+      'Copy of the entry for the seizer (s. 8)',
       `Receipt ${paid.receipt.number}`,
     ]);
     const pdf = context.waitForEvent('response', (r) => r.url().startsWith(`${w.base}/desk/pdf?t=`));

@@ -174,7 +174,7 @@ describe('staff desk: a seizure entered from the paper register with its s. 14 s
     expect(html).toContain('3 rows checked: 1 can be entered. Nothing was saved.');
     expect(html).toMatch(/<tr data-status="ready"><td>2<\/td><td>101<\/td>/);
     expect(html).toMatch(/<tr data-status="refused"><td>3<\/td><td>102<\/td><td>Refused under s. 14/);
-    expect(html).toContain('&#34;impounded&#34; is not a day and hour');
+    expect(html).toContain('&#34;Brought in (day and hour)&#34; is not a day and hour');
     const hindi = await (await post('keeper', '/desk/v/import', { op: 'preview', pound, csv: CSV, lang: 'hi' })).text();
     expect(hindi).toContain('धारा 14 के अंतर्गत अस्वीकृत');
     expect(await db.case.count()).toBe(before);

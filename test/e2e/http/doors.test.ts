@@ -182,12 +182,12 @@ describe('the HTTP doors behind one proxy (HTTP_TRUST_PROXY=1, https PUBLIC_URL)
       const r = await importCsv(csv, op);
       expect(r.status, op).toBe(200);
       const html = await r.text();
-      expect(html).toContain('&#34;description&#34; holds an invisible or control character (U+0007)');
-      expect(html).toContain('&#34;place&#34; holds an invisible or control character (U+001B)');
-      expect(html).toContain('&#34;owner&#34; holds an invisible or control character (U+202E)');
-      expect(html).toContain('&#34;description&#34; holds an invisible or control character (U+0000)');
-      expect(html).toContain('&#34;serial&#34; holds an invisible or control character (U+0000)');
-      expect(html).toContain('&#34;description&#34; is too long: at most 200 characters');
+      expect(html).toContain('&#34;Description&#34; holds an invisible or control character (U+0007)');
+      expect(html).toContain('&#34;Place of seizure&#34; holds an invisible or control character (U+001B)');
+      expect(html).toContain('&#34;Owner&#34; holds an invisible or control character (U+202E)');
+      expect(html).toContain('&#34;Description&#34; holds an invisible or control character (U+0000)');
+      expect(html).toContain('&#34;Serial no.&#34; holds an invisible or control character (U+0000)');
+      expect(html).toContain('&#34;Description&#34; is too long: at most 200 characters');
       expect(html).toMatch(/<tr data-status="unreadable"><td>6<\/td><td>30\?5<\/td>/);
       expect(html.slice(html.indexOf('<table'), html.indexOf('</table>'))).not.toMatch(/[\p{Cc}\p{Cf}]/u);
       expect(html).toMatch(
@@ -195,7 +195,7 @@ describe('the HTTP doors behind one proxy (HTTP_TRUST_PROXY=1, https PUBLIC_URL)
       );
     }
     const hindi = await (await importCsv(csv, 'preview', 'hi')).text();
-    expect(hindi).toContain('&#34;description&#34; में एक अदृश्य या नियंत्रण वर्ण (U+0007) है');
+    expect(hindi).toContain('&#34;विवरण&#34; में एक अदृश्य या नियंत्रण वर्ण (U+0007) है');
     // Only the clean row was entered; nothing of the others is stored anywhere.
     expect(await db.case.count()).toBe(before + 1);
     const stored = await db.case.findMany({ where: { registerKey: { startsWith: `paper:${w.pounds.JAI1}:30` } } });

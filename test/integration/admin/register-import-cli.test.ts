@@ -97,12 +97,14 @@ describe('admin CLI: register-import', () => {
     );
     const before = await tdb.prisma.case.count();
     expect(await run(`register-import --pound JAI1 --file ${file} --user 7401 --import`)).toBe(1);
-    const bad = (field: string, detail: string) => t('desk:import.problem.BAD_TEXT', { field, detail });
+    // The column named in the reader's words (staff:import.column.*).
+    const column = (c: string) => t(`staff:import.column.${c}`);
+    const bad = (field: string, detail: string) => t('desk:import.problem.BAD_TEXT', { field: column(field), detail });
     expect(out.slice(0, 4)).toEqual([
       `2\tH-1\t${bad('description', 'U+001B')}`,
       `3\tH-?2\t${bad('serial', 'U+202E')}`,
       `4\tH-3\t${bad('description', 'U+0000')}`,
-      `5\t${'H'.repeat(40)}…\t${t('desk:import.problem.TOO_LONG', { field: 'serial', detail: '40' })}`,
+      `5\t${'H'.repeat(40)}…\t${t('desk:import.problem.TOO_LONG', { field: column('serial'), detail: '40' })}`,
     ]);
     expect(out.join('').replaceAll('\t', '')).not.toMatch(/[\p{Cc}\p{Cf}]/u);
     expect(await tdb.prisma.case.count()).toBe(before);

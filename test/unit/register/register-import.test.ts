@@ -35,7 +35,7 @@ describe('the paper register as CSV: reading rows', () => {
     expect(unreadable.map((u) => (u.status === 'unreadable' ? [u.line, u.problem, u.field] : null))).toEqual([
       [3, 'BAD_TIME', 'impounded'],
       [4, 'BAD_COUNT', 'count'],
-      [5, 'DUPLICATE_SERIAL', 'serial'],
+      [5, 'DUPLICATE_SERIAL', 'impounded'],
       [6, 'MISSING', 'description'],
     ]);
   });

@@ -10,12 +10,14 @@ export function entryView(
   c: DeskEntry,
   chatLink: string | null,
   recorded?: { replay: boolean } | undefined,
+  photos?: string,
 ): string {
   const { t, lang } = f;
   const at = (d: Date | null) => (d ? formatDateTime(d, lang) : null);
   const none = t('desk:entry.none');
   const facts = dl([
     [t('desk:entry.pound'), `${lang === 'hi' ? c.pound.nameHi : c.pound.name} (${c.pound.code})`],
+    [t('desk:entry.paper_serial'), c.paperSerial],
     [t('desk:entry.status'), t(`common:status.${c.status}`)],
     [t('desk:entry.impounded'), at(c.impoundedAt)],
     [t('desk:entry.seized'), at(c.seizedAt)],
@@ -41,7 +43,7 @@ export function entryView(
         cattle: t(`common:cattle.${h.cattleClass}`, { count: 1 }),
         description: h.description,
         status: t(`desk:head_status.${h.status}`),
-        photo: h.hasPhoto ? t('desk:entry.photo_in_chat') : '',
+        photo: h.hasPhoto ? t('desk:entry.photo_below') : '',
         sold: h.soldForPaise === null ? '' : t('desk:entry.sold_for', { amount: h.soldForPaise }),
       }).trim(),
     ),
@@ -208,6 +210,7 @@ export function entryView(
     `${done}${open}${paper}${facts}
 ${section(t('desk:entry.documents'), documents, none)}
 ${section(t('desk:entry.heads', { count: c.heads.length }), heads, none)}
+${photos ?? ''}
 ${section(t('desk:entry.payments'), payments, none)}
 ${section(t('desk:entry.receipts'), receipts, none)}
 ${section(t('desk:entry.releases'), releases, none)}

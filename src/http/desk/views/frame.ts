@@ -18,7 +18,7 @@ export interface Frame {
   lang: Lang;
   /** The path and query of this view, without lang (for the language switch). */
   here: string;
-  tab: 'today' | 'register' | 'seize' | 'money' | 'district' | 'staff';
+  tab: 'today' | 'register' | 'books' | 'seize' | 'money' | 'district' | 'staff';
   /** May register a seizure (a keeper). */
   seize: boolean;
   district: boolean;
@@ -46,7 +46,7 @@ export function frame(f: Frame, title: string, body: string): string {
   const tab = (name: Frame['tab'], path: string) =>
     `<a data-desk class="chip" href="${e(deskHref(path, {}, f.lang))}"${f.tab === name ? ' aria-current="page"' : ''}>${e(f.t(`desk:tab.${name}`))}</a>`;
   const switchHref = `${f.here}${f.here.includes('?') ? '&' : '?'}lang=${other}`;
-  return `<header class="top" data-lang="${f.lang}"><nav>${tab('today', 'today')}${tab('register', 'register')}${f.seize ? tab('seize', 'seize') : ''}${tab('money', 'money')}${
+  return `<header class="top" data-lang="${f.lang}"><nav>${tab('today', 'today')}${tab('register', 'register')}${tab('books', 'books')}${f.seize ? tab('seize', 'seize') : ''}${tab('money', 'money')}${
     f.district ? tab('district', 'district') : ''
   }${f.staffAdmin ? tab('staff', 'staff') : ''}</nav><a data-desk class="lang" lang="${other}" hreflang="${other}" href="${e(
     switchHref,

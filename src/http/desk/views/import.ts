@@ -54,7 +54,13 @@ export function importView(
   return frame(
     f,
     t('desk:import.title'),
-    `<p class="empty">${e(t('desk:import.note', { columns: IMPORT_COLUMNS.join(', ') }))}</p>
+    `<p class="empty">${e(t('desk:import.note', { columns: IMPORT_COLUMNS.map((c) => t(`staff:import.column.${c}`)).join(', ') }))}</p>
+<p class="template">${e(t('desk:import.template'))} ${(['hi', 'en'] as const)
+      .map(
+        (l) =>
+          `<a data-pdf class="chip" data-template="${l}" href="/desk/v/import-template?lang=${l}" type="text/csv">${e(t(`desk:import.template_${l}`))}</a>`,
+      )
+      .join(' ')}</p>
 ${table}
 ${form('preview', t('desk:import.preview'))}
 ${result?.op === 'preview' ? form('import', t('desk:import.import')) : ''}

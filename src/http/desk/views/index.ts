@@ -10,3 +10,5 @@ export * from './shell';
 export * from './seize';
 export * from './import';
 export * from './refusal';
+export * from './books';
+export * from './entry-photos';

@@ -12,7 +12,15 @@ export function importRowText(f: { t: Translate }, r: RowOutcome): string {
     case 'already':
       return t('desk:import.row.already', { number: r.number });
     case 'unreadable':
-      return t(`desk:import.problem.${r.problem}`, { field: r.field ?? '', detail: r.detail ?? '' });
+      // The column in the reader's words (several columns for a header that misses them).
+      return t(`desk:import.problem.${r.problem}`, {
+        field: (r.field ?? '')
+          .split(', ')
+          .filter(Boolean)
+          .map((c) => t(`staff:import.column.${c}`, { defaultValue: c }))
+          .join(', '),
+        detail: r.detail ?? '',
+      });
     case 'refused':
       return refusalText(t, r.error, 'staff');
   }

@@ -1,6 +1,7 @@
 import { formatDate, formatDateTime, type Translate } from '../../../i18n';
 import { CASE_STATUSES } from '../../../law';
 import type { DeskPound, REGISTER_SORTS, RegisterPage, RegisterQuery, RegisterRow } from '../../../services/desk';
+import { bookLink, formatMonth } from './books';
 import { deskHref, escapeHtml, type Frame, frame, money, nextText, poundPicker } from './frame';
 
 const e = escapeHtml;
@@ -15,6 +16,7 @@ export function registerView(
   pound: DeskPound,
   query: RegisterQuery,
   page: RegisterPage,
+  month: string,
 ): string {
   const { t, lang } = f;
   const base = {
@@ -51,7 +53,11 @@ export function registerView(
   const rows = page.rows
     .map(
       (r) => `<tr>
-<td class="no"><a data-desk href="${e(deskHref('entry', { id: r.id }, lang))}">${e(r.number)}</a></td>
+<td class="no"><a data-desk href="${e(deskHref('entry', { id: r.id }, lang))}">${e(r.number)}</a>${
+        r.paperSerial
+          ? `<br><small class="serial" data-paper-serial>${e(t('desk:register.paper_serial', { serial: r.paperSerial }))}</small>`
+          : ''
+      }</td>
 <td data-label="${e(t('desk:register.col.date'))}">${e(formatDateTime(r.impoundedAt, lang))}</td>
 <td data-label="${e(t('desk:register.col.cattle'))}">${e(cattleText(t, r.cattle))}</td>
 <td data-label="${e(t('desk:register.col.seizer'))}">${e(r.seizerName)}</td>
@@ -90,9 +96,17 @@ ${rows}
       ? `<a data-desk rel="next" href="${e(deskHref('register', { ...base, page: page.page + 1 }, lang))}">${e(t('desk:next_page'))}</a>`
       : ''
   }</p>`;
+  // The month's register as the paper one is kept: printable (PDF) and as CSV, through the desk's short-lived links.
+  const print = `<p class="print">${e(t('desk:register.month', { month: formatMonth(month, lang) }))} ${bookLink(
+    pound.id,
+    'register',
+    month,
+    lang,
+    t('desk:books.register_pdf'),
+  )} ${bookLink(pound.id, 'register_csv', month, lang, t('desk:books.register_csv'))}</p>`;
   return frame(
     f,
     t('desk:register.title', { pound: lang === 'hi' ? pound.nameHi : pound.name }),
-    `${poundPicker(f, 'register', pounds, pound.id)}${form}\n${table}\n${pager}`,
+    `${poundPicker(f, 'register', pounds, pound.id)}${form}\n${print}\n${table}\n${pager}`,
   );
 }

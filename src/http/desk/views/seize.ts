@@ -19,6 +19,8 @@ export function seizeView(
   problem: string | null,
   /** Why a photo was refused, by its field (photo1 …): said beside the field. */
   photoProblems: Record<string, string> = {},
+  /** The owner's mobile for SMS (when SMS is configured): how long the number is kept after the case ends. */
+  sms: { retentionDays: number } | null = null,
 ): string {
   const { t, lang } = f;
   const v = (name: string) => e(values[name] ?? '');
@@ -57,6 +59,19 @@ ${input('seizer', t('desk:seize.seizer'), 'maxlength="200" required')}
 ${input('seizer_residence', t('desk:seize.seizer_residence'), 'maxlength="200" required')}
 ${input('owner', t('desk:seize.owner'), 'maxlength="200"')}
 ${input('owner_residence', t('desk:seize.owner_residence'), 'maxlength="200"')}
+${
+  sms
+    ? `<fieldset class="mobile"><legend>${e(t('desk:seize.mobile'))}</legend>
+<p class="empty">${e(t('desk:seize.mobile_note', { count: sms.retentionDays }))}</p>
+<label>${e(t('desk:seize.mobile_number'))}<input name="mobile" type="tel" inputmode="tel" maxlength="20" autocomplete="off"></label>
+<label>${e(t('desk:seize.mobile_language'))}<select name="mobile_language">${(['hi', 'en'] as const)
+        .map(
+          (l) =>
+            `<option value="${l}"${values.mobile_language === l ? ' selected' : ''}>${e(t(`sms:language.${l}`))}</option>`,
+        )
+        .join('')}</select></label></fieldset>`
+    : ''
+}
 <details class="paper"${PAPER_FIELDS.some((n) => values[n]) ? ' open' : ''}><summary>${e(t('desk:seize.paper.title'))}</summary>
 <p class="empty">${e(t('desk:seize.paper.note'))}</p>
 ${PAPER_FIELDS.map((n) => input(n, t(`desk:seize.paper.${n}`), 'type="datetime-local"')).join('\n')}

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { deskEntry, deskPhotoGroups, deskReplaceGroupPhoto } from '../../services/desk';
+import { cleanPhoto, MAX_UPLOAD_BYTES } from '../../services/photo-clean';
+import { Refusal } from '../../services/refusal';
+import { may, type StaffActor } from '../../services/staff-actor';
+import { BadInput, type DeskContext, int, type Query, Unprocessable } from './request';
+import { entryPhotosSection, entryView, type Frame } from './views';
+
+/** The longest base64 text of one photo (MAX_UPLOAD_BYTES bytes), and the body that carries it. */
+const PHOTO_FIELD_MAX = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4;
+const BODY_LIMIT = PHOTO_FIELD_MAX + 4096;
+
+/**
+ * The entry's page with its photos (GET /desk/v/entry?id=), and a keeper adding or replacing a group's photo from it
+ * (POST /desk/v/entry-photo: case, group, photo as base64): stored through src/services/desk/photo.ts, then the
+ * entry's page again saying so; a picture that cannot be used is 422 with the page and the reason, nothing saved.
+ */
+export function registerDeskEntry(
+  app: FastifyInstance,
+  { deps, view, rateLimit, windows, chatLink }: DeskContext,
+): void {
+  const page = async (actor: StaffActor, f: Frame, id: number, said?: { ok: boolean; text: string }) => {
+    const entry = await deskEntry(deps.db, actor, id, deps.clock.now(), windows);
+    const groups = entry ? await deskPhotoGroups(deps.db, actor, id) : null;
+    if (!entry || !groups) return null;
+    const photos = entryPhotosSection(f, id, groups, may(actor, 'seizure.register', entry.pound.id), said);
+    return entryView(f, entry, chatLink(entry.number), undefined, photos);
+  };
+
+  app.get(
+    '/desk/v/entry',
+    { config: { rateLimit } },
+    view('entry', async ({ actor, f, q }) => {
+      const id = int(q, 'id');
+      if (id === undefined) throw new BadInput('id');
+      return page(actor, f, id);
+    }),
+  );
+
+  app.post(
+    '/desk/v/entry-photo',
+    { config: { rateLimit }, bodyLimit: BODY_LIMIT },
+    view('entry', async ({ actor, f, body }) => {
+      const b = (body ?? {}) as Query;
+      const id = int(b, 'case');
+      const group = int(b, 'group');
+      const photo = b.photo;
+      if (id === undefined || group === undefined || typeof photo !== 'string') throw new BadInput('photo');
+      if (!/^[A-Za-z0-9+/]+={0,2}$/.test(photo) || photo.length > PHOTO_FIELD_MAX) throw new BadInput('photo');
+      const c = await deps.db.case.findUnique({ where: { id }, select: { poundId: true } });
+      if (!c || !may(actor, 'seizure.register', c.poundId)) return null;
+      // Decoded, cleaned and re-encoded before anything is saved; a picture that cannot be used: 422, nothing saved.
+      const cleaned = await cleanPhoto(new Uint8Array(Buffer.from(photo, 'base64')));
+      if (!cleaned.ok) {
+        const html = await page(actor, f, id, { ok: false, text: f.t(`photos:problem.${cleaned.problem}`) });
+        throw new Unprocessable(html ?? '');
+      }
+      try {
+        await deskReplaceGroupPhoto(deps.db, { caseId: id, group, cleaned, actor, now: deps.clock.now() });
+      } catch (err) {
+        if (err instanceof Refusal) return null;
+        throw err;
+      }
+      return page(actor, f, id, { ok: true, text: f.t('desk:photo.stored', { n: group }) });
+    }),
+  );
+}
