@@ -39,6 +39,25 @@ export function signDocumentLink(botToken: string, grant: DocumentGrant): string
 
 /** The grant a token carries when its signature is ours and it has not expired at `now`; otherwise null. */
 export function checkDocumentLink(botToken: string, token: string, now: Date): DocumentGrant | null {
+  const grant = readDocumentLink(botToken, token);
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  if (!grant || grant.expires <= nowSeconds || grant.expires > nowSeconds + DOCUMENT_LINK_SECONDS) return null;
+  return grant;
+}
+
+/** How long after it ran out a link still gets the page that says so (and offers a fresh one), not a bare 401. */
+export const EXPIRED_LINK_SHOWN_SECONDS = 30 * 24 * 3600;
+
+/** The grant of a link of ours that ran out at most EXPIRED_LINK_SHOWN_SECONDS before `now`; otherwise null. */
+export function expiredDocumentLink(botToken: string, token: string, now: Date): DocumentGrant | null {
+  const grant = readDocumentLink(botToken, token);
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  if (!grant || grant.expires > nowSeconds || grant.expires < nowSeconds - EXPIRED_LINK_SHOWN_SECONDS) return null;
+  return grant;
+}
+
+/** The grant a token carries when its signature is ours, whatever its time. */
+function readDocumentLink(botToken: string, token: string): DocumentGrant | null {
   if (token.length > MAX_TOKEN_LENGTH) return null;
   const [body, sig, ...rest] = token.split('.');
   if (!body || !sig || rest.length) return null;
@@ -53,8 +72,6 @@ export function checkDocumentLink(botToken: string, token: string, now: Date): D
     if (!Number.isSafeInteger(caseId) || !Number.isSafeInteger(expires)) return null;
     if (!(DESK_DOCUMENT_KINDS as readonly unknown[]).includes(kind)) return null;
     if (n !== null && !Number.isSafeInteger(n)) return null;
-    const nowSeconds = Math.floor(now.getTime() / 1000);
-    if ((expires as number) <= nowSeconds || (expires as number) > nowSeconds + DOCUMENT_LINK_SECONDS) return null;
     return {
       telegramId: BigInt(user),
       caseId: caseId as number,

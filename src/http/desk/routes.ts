@@ -85,6 +85,7 @@ export async function registerDesk(app: FastifyInstance, deps: CoreDeps, o: Desk
   const statics: Array<[string, string, string]> = [
     ['/desk/desk.css', 'text/css; charset=utf-8', css],
     ['/desk/app.js', 'text/javascript; charset=utf-8', js],
+    ['/desk/draft.js', 'text/javascript; charset=utf-8', asset('draft.js')],
     ['/desk/uplot.js', 'text/javascript; charset=utf-8', uplotJs],
     ['/desk/uplot.css', 'text/css; charset=utf-8', uplotCss],
   ];
@@ -155,6 +156,7 @@ export async function registerDesk(app: FastifyInstance, deps: CoreDeps, o: Desk
           district: seesDistrict(w.actor),
           staffAdmin: administersStaff(w.actor),
           switchLabel: tr.t(lang === 'hi' ? 'en' : 'hi', 'desk:switch_here'),
+          user: String(w.actor.telegramId),
         };
         const html = await render({ actor: w.actor, f, q, ...(posted ? { body: posted } : {}) });
         if (html === null)
@@ -253,5 +255,5 @@ export async function registerDesk(app: FastifyInstance, deps: CoreDeps, o: Desk
 
   registerDeskForms(app, { deps, o, view, rateLimit, windows, chatLink, who });
   registerDeskImport(app, { deps, o, view, rateLimit, windows, chatLink, who });
-  registerDeskDocuments(app, { deps, o, rateLimit, windows, who });
+  registerDeskDocuments(app, { deps, o, rateLimit, windows, who, chatLink });
 }

@@ -45,7 +45,7 @@ describe('staff desk over HTTP', { timeout: 60_000 }, () => {
     expect(html).toContain('/desk/app.js');
     expect(html).not.toMatch(/https?:\/\//);
     let weight = Buffer.byteLength(html);
-    for (const asset of ['/desk/app.js', '/desk/desk.css', '/desk/uplot.js', '/desk/uplot.css']) {
+    for (const asset of ['/desk/app.js', '/desk/draft.js', '/desk/desk.css', '/desk/uplot.js', '/desk/uplot.css']) {
       const r = await get(asset);
       expect(r.status, asset).toBe(200);
       weight += (await r.arrayBuffer()).byteLength;

@@ -18,9 +18,10 @@ export function shell(t: (lang: Lang, key: string) => string, lang: Lang): strin
 <title>${e(t(lang, 'desk:title'))}</title>
 <link rel="stylesheet" href="/desk/desk.css">
 <link rel="stylesheet" href="/desk/uplot.css">
+<script src="/desk/draft.js" defer></script>
 <script src="/desk/app.js" defer></script>
 </head>
-<body ${both('msg.unauthorized')} ${both('msg.failed')} ${both('msg.loading')}>
+<body ${['unauthorized', 'failed', 'loading', 'refused', 'busy', 'server', 'signed_out'].map((k) => both(`msg.${k}`)).join(' ')}>
 <main id="desk" aria-live="polite"><p class="empty">${e(t(lang, 'desk:msg.loading'))}</p></main>
 <noscript><p>${e(t(lang, 'desk:msg.noscript'))}</p></noscript>
 </body>
