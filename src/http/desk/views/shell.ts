@@ -6,7 +6,7 @@ const e = escapeHtml;
 /** The desk's page: no data; its script fetches the views with Telegram's initData. */
 export function shell(t: (lang: Lang, key: string) => string, lang: Lang): string {
   const both = (key: string) =>
-    `data-${key.replace(/\./g, '-')}-en="${e(t('en', `desk:${key}`))}" data-${key.replace(/\./g, '-')}-hi="${e(t('hi', `desk:${key}`))}"`;
+    `data-${key.replace(/[._]/g, '-')}-en="${e(t('en', `desk:${key}`))}" data-${key.replace(/[._]/g, '-')}-hi="${e(t('hi', `desk:${key}`))}"`;
   return `<!doctype html>
 <html lang="${lang}">
 <head>
