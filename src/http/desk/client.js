@@ -38,6 +38,13 @@
   }
 
   const said = (key) => body.dataset[`${key}${lang === 'en' ? 'En' : 'Hi'}`] || '';
+  /** The headers of every request: Telegram's initData (inside Telegram), and the mark of the desk's own page. */
+  const auth = (more = {}) => ({ ...more, 'X-Telegram-Init-Data': initData, 'X-Desk-Request': '1' });
+  /** In a browser (no initData): to the sign-in page, back to this entry afterwards. */
+  const signIn = () => {
+    const entry = new URLSearchParams(location.search).get('entry') || '';
+    location.assign(`/desk/login${/^\d{1,9}$/.test(entry) ? `?entry=${entry}` : ''}`);
+  };
   const say = (key) => {
     const p = document.createElement('p');
     p.className = 'empty';
@@ -103,7 +110,7 @@
   };
 
   const show = async (res) => {
-    if (res.status === 401) return say('msgUnauthorized');
+    if (res.status === 401) return initData ? say('msgUnauthorized') : signIn();
     const html = await res.text();
     // A refusal with its reason (404 not at your pounds, 422 the register refuses it) is a page too.
     if (!res.ok && !(res.headers.get('content-type') || '').startsWith('text/html')) return say(reasonOf(res.status));
@@ -125,7 +132,7 @@
     try {
       const res = await fetch(url, {
         ...init,
-        headers: { ...(init.headers || {}), 'X-Telegram-Init-Data': initData },
+        headers: auth(init.headers || {}),
         credentials: 'same-origin',
         cache: 'no-store',
       });
@@ -143,11 +150,11 @@
   const openPdf = async (href) => {
     try {
       const res = await fetch(href, {
-        headers: { 'X-Telegram-Init-Data': initData },
+        headers: auth(),
         credentials: 'same-origin',
         cache: 'no-store',
       });
-      if (res.status === 401) return say('msgUnauthorized');
+      if (res.status === 401) return initData ? say('msgUnauthorized') : signIn();
       if (!res.ok) return say(reasonOf(res.status));
       const url = new URL((await res.json()).url, location.href).href;
       if (insideTelegram()) postEvent('web_app_open_link', { url });
@@ -206,7 +213,7 @@
     try {
       const res = await fetch(action, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'X-Telegram-Init-Data': initData },
+        headers: auth({ 'content-type': 'application/json' }),
         body: payload,
         credentials: 'same-origin',
         cache: 'no-store',
@@ -303,17 +310,28 @@
     if (ev.state?.url) load(ev.state.url, false);
   });
 
+  // Signed in from a browser (no initData; the session cookie): a button to sign out, for a shared computer.
+  const signOutButton = () => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'sign-out';
+    b.textContent = said('loginSignOut');
+    b.addEventListener('click', async () => {
+      await fetch('/desk/logout', { method: 'POST', headers: auth(), credentials: 'same-origin' }).catch(() => {});
+      signIn();
+    });
+    document.body.append(b);
+  };
+
   postEvent('web_app_ready');
   postEvent('web_app_expand');
-  if (!initData) say('msgUnauthorized');
-  else {
-    // A web_app button may open a view (?view=register) or an entry (?entry=17).
-    const asked = new URLSearchParams(location.search);
-    const view = asked.get('view') || '';
-    const entry = asked.get('entry') || '';
-    const first = /^\d{1,9}$/.test(entry)
-      ? `/desk/v/entry?id=${entry}`
-      : `/desk/v/${/^(today|register|seize|money|district|staff)$/.test(view) ? view : 'today'}`;
-    load(first, false).then(() => history.replaceState({ url: first }, '', location.pathname));
-  }
+  // A web_app button may open a view (?view=register) or an entry (?entry=17).
+  const asked = new URLSearchParams(location.search);
+  const view = asked.get('view') || '';
+  const entry = asked.get('entry') || '';
+  const first = /^\d{1,9}$/.test(entry)
+    ? `/desk/v/entry?id=${entry}`
+    : `/desk/v/${/^(today|register|seize|money|district|staff)$/.test(view) ? view : 'today'}`;
+  if (!initData) signOutButton();
+  load(first, false).then(() => history.replaceState({ url: first }, '', location.pathname));
 })();

@@ -21,7 +21,7 @@ export function shell(t: (lang: Lang, key: string) => string, lang: Lang): strin
 <script src="/desk/draft.js" defer></script>
 <script src="/desk/app.js" defer></script>
 </head>
-<body ${['unauthorized', 'failed', 'loading', 'refused', 'busy', 'server', 'signed_out'].map((k) => both(`msg.${k}`)).join(' ')}>
+<body ${['unauthorized', 'failed', 'loading', 'refused', 'busy', 'server', 'signed_out'].map((k) => both(`msg.${k}`)).join(' ')} ${both('login.sign_out')}>
 <main id="desk" aria-live="polite"><p class="empty">${e(t(lang, 'desk:msg.loading'))}</p></main>
 <noscript><p>${e(t(lang, 'desk:msg.noscript'))}</p></noscript>
 </body>

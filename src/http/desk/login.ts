@@ -1,0 +1,148 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Lang, Translate } from '../../i18n';
+import { loadGrants } from '../../services/staff-actor';
+import { escapeHtml, otherLanguage, pageLanguage } from '../page';
+import type { DeskContext, Query } from './request';
+import {
+  checkLoginWidget,
+  cookieOf,
+  LOGIN_COOKIE,
+  LOGIN_SECONDS,
+  loginNonce,
+  SESSION_COOKIE,
+  SESSION_SECONDS,
+  setCookie,
+  signSession,
+} from './session';
+
+const e = escapeHtml;
+
+/**
+ * Signing in to the desk in an ordinary browser (session.ts has the checks). GET /desk/login shows Telegram's Login
+ * Widget (its script from telegram.org, on this page only) and sets a one-use cookie; Telegram sends the browser
+ * back to GET /desk/login/telegram with the user's signed fields: without the one-use cookie (a sign-in this browser
+ * did not begin: another site forcing its own account on it) or with a forged or stale hash, or for a Telegram user
+ * with no active grant, nothing is set and the page says so (401). Otherwise the session cookie is set and the
+ * browser goes to the desk. POST /desk/logout ends it.
+ */
+export function registerDeskLogin(app: FastifyInstance, { deps, o, rateLimit }: DeskContext): void {
+  const tr = deps.translator;
+  const secure = deps.config.PUBLIC_URL?.startsWith('https://') ?? false;
+  const langOf = (req: FastifyRequest<{ Querystring: Query }>) =>
+    pageLanguage(req.query?.lang, req.headers['accept-language'], deps.config.DEFAULT_LANGUAGE);
+  const page = (reply: FastifyReply, code: number, lang: Lang, body: string, widget: boolean) =>
+    reply
+      .code(code)
+      .headers({
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        'referrer-policy': 'no-referrer',
+        'x-content-type-options': 'nosniff',
+        'content-language': lang,
+        'content-security-policy': [
+          "default-src 'none'",
+          widget ? 'script-src https://telegram.org' : "script-src 'none'",
+          widget ? 'frame-src https://oauth.telegram.org' : "frame-src 'none'",
+          "style-src 'self'",
+          "img-src 'self'",
+          "base-uri 'none'",
+          "form-action 'self'",
+          "frame-ancestors 'none'",
+        ].join('; '),
+      })
+      .send(loginPage(tr.forLang(lang), lang, tr.t(otherLanguage(lang), 'desk:switch_here'), body));
+
+  app.get<{ Querystring: Query }>('/desk/login', { config: { rateLimit } }, async (req, reply) => {
+    const lang = langOf(req);
+    const t = tr.forLang(lang);
+    const bot = o.botUsername();
+    if (!bot) return page(reply, 503, lang, `<p>${e(t('desk:login.unavailable'))}</p>`, false);
+    // Where to go once signed in: an entry (a link from an expired document's page), else Today.
+    const entry = /^\d{1,9}$/.test(req.query?.entry ?? '') ? req.query.entry : '';
+    const origin = deps.config.PUBLIC_URL ? new URL(deps.config.PUBLIC_URL).origin : `${req.protocol}://${req.host}`;
+    reply.header(
+      'set-cookie',
+      setCookie(LOGIN_COOKIE, `${loginNonce()}${entry ? `~${entry}` : ''}`, {
+        maxAge: LOGIN_SECONDS,
+        secure,
+        // Lax: sent when Telegram sends the browser back here, a top-level navigation from oauth.telegram.org.
+        sameSite: 'Lax',
+      }),
+    );
+    return page(
+      reply,
+      200,
+      lang,
+      `<p>${e(t('desk:login.why'))}</p>
+<div class="widget"><script async src="https://telegram.org/js/telegram-widget.js?22" data-telegram-login="${e(bot)}" data-size="large" data-userpic="false" data-lang="${lang}" data-auth-url="${e(`${origin}/desk/login/telegram`)}"></script></div>
+<p class="empty">${e(t('desk:login.note'))}</p>`,
+      true,
+    );
+  });
+
+  app.get<{ Querystring: Query }>('/desk/login/telegram', { config: { rateLimit } }, async (req, reply) => {
+    const lang = langOf(req);
+    const t = tr.forLang(lang);
+    const started = cookieOf(req.headers.cookie, LOGIN_COOKIE);
+    const refused = (key: string) =>
+      page(
+        reply.header('set-cookie', setCookie(LOGIN_COOKIE, '', { maxAge: 0, secure, sameSite: 'Lax' })),
+        401,
+        lang,
+        `<p class="bad" role="alert">${e(t(key))}</p><p><a class="button" href="/desk/login?lang=${lang}">${e(t('desk:login.again'))}</a></p>`,
+        false,
+      );
+    if (!started || !/^[A-Za-z0-9_-]{24}(~\d{1,9})?$/.test(started)) return refused('desk:login.not_begun');
+    const { lang: _lang, ...fields } = (req.query ?? {}) as Record<string, unknown>;
+    const user = checkLoginWidget(fields, o.token, deps.clock.now(), deps.config.DESK_AUTH_MAX_AGE_SECONDS);
+    if (!user) return refused('desk:login.not_confirmed');
+    // The same identity and grants as in Telegram: an owner, or an official whose grants were all revoked, gets none.
+    if (!(await loadGrants(deps.db, user.telegramId)).length) return refused('desk:login.not_staff');
+    const entry = started.split('~')[1];
+    return reply
+      .headers({ 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' })
+      .header('set-cookie', [
+        setCookie(SESSION_COOKIE, signSession(o.token, user.telegramId, deps.clock.now()), {
+          maxAge: SESSION_SECONDS,
+          secure,
+          sameSite: 'Strict',
+        }),
+        setCookie(LOGIN_COOKIE, '', { maxAge: 0, secure, sameSite: 'Lax' }),
+      ])
+      .redirect(entry ? `/desk?entry=${entry}` : '/desk', 303);
+  });
+
+  app.post('/desk/logout', { config: { rateLimit }, bodyLimit: 1024 }, async (req, reply) => {
+    // Only the desk's own page may sign out (its header; a form of another site cannot send one).
+    if (req.headers['x-desk-request'] !== '1') return reply.code(403).send('');
+    return reply
+      .code(204)
+      .header('cache-control', 'no-store')
+      .header('set-cookie', setCookie(SESSION_COOKIE, '', { maxAge: 0, secure, sameSite: 'Strict' }))
+      .send();
+  });
+}
+
+function loginPage(t: Translate, lang: Lang, switchLabel: string, body: string): string {
+  const other = otherLanguage(lang);
+  return `<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<meta name="referrer" content="no-referrer">
+<link rel="icon" href="data:,">
+<title>${e(t('desk:login.title'))}</title>
+<link rel="stylesheet" href="/desk/desk.css">
+</head>
+<body>
+<main id="desk" class="login">
+<header class="top" data-lang="${lang}"><span></span><a class="lang" lang="${other}" hreflang="${other}" href="?lang=${other}">${e(switchLabel)}</a></header>
+<h1>${e(t('desk:login.title'))}</h1>
+${body}
+</main>
+</body>
+</html>
+`;
+}
