@@ -98,7 +98,9 @@ export async function registerDesk(app: FastifyInstance, deps: CoreDeps, o: Desk
     const id = checkSession(o.token, cookieOf(req.headers.cookie, SESSION_COOKIE), now);
     if (id === null) return null;
     if (req.method !== 'GET' && req.method !== 'HEAD' && !ownPage(req)) return null;
-    return { telegramId: id };
+    // No Telegram app to say his language: the browser's, after the one he chose in the chat (/language).
+    const browserLang = pageLanguage(undefined, req.headers['accept-language'], deps.config.DEFAULT_LANGUAGE);
+    return { telegramId: id, languageCode: browserLang };
   };
   const ownPage = (req: FastifyRequest) => {
     if (req.headers['x-desk-request'] !== '1') return false;

@@ -73,9 +73,9 @@ const mac = (key: Buffer, body: string) => createHmac('sha256', key).update(body
 export function signSession(token: string, telegramId: bigint, now: Date): string {
   const expires = Math.floor(now.getTime() / 1000) + SESSION_SECONDS;
   // A random part: two sign-ins in the same second are two sessions (nothing is kept of either).
-  const body = Buffer.from(JSON.stringify([String(telegramId), expires, randomBytes(9).toString('base64url')])).toString(
-    'base64url',
-  );
+  const body = Buffer.from(
+    JSON.stringify([String(telegramId), expires, randomBytes(9).toString('base64url')]),
+  ).toString('base64url');
   return `${body}.${mac(keyOf(token), body)}`;
 }
 
