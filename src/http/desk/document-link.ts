@@ -1,5 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { DESK_DOCUMENT_KINDS, type DeskDocument } from '../../services/desk';
+import { openToken, sealToken, tokenKey } from './signed-token';
 
 /**
  * Short-lived signed links to the desk's PDFs. The desk's page sends Telegram's initData in a header, which a link
@@ -23,18 +23,17 @@ export interface DocumentGrant {
   expires: number;
 }
 
-function keyOf(botToken: string): Buffer {
-  return createHmac('sha256', botToken).update('kanji-sahayak desk document link').digest();
-}
-
-const mac = (key: Buffer, body: string) => createHmac('sha256', key).update(body).digest('base64url');
+const keyOf = (botToken: string) => tokenKey(botToken, 'desk document link');
 
 /** The link's token for `grant`. */
 export function signDocumentLink(botToken: string, grant: DocumentGrant): string {
-  const body = Buffer.from(
-    JSON.stringify([String(grant.telegramId), grant.caseId, grant.doc.kind, grant.doc.n ?? null, grant.expires]),
-  ).toString('base64url');
-  return `${body}.${mac(keyOf(botToken), body)}`;
+  return sealToken(keyOf(botToken), [
+    String(grant.telegramId),
+    grant.caseId,
+    grant.doc.kind,
+    grant.doc.n ?? null,
+    grant.expires,
+  ]);
 }
 
 /** The grant a token carries when its signature is ours and it has not expired at `now`; otherwise null. */
@@ -58,27 +57,17 @@ export function expiredDocumentLink(botToken: string, token: string, now: Date):
 
 /** The grant a token carries when its signature is ours, whatever its time. */
 function readDocumentLink(botToken: string, token: string): DocumentGrant | null {
-  if (token.length > MAX_TOKEN_LENGTH) return null;
-  const [body, sig, ...rest] = token.split('.');
-  if (!body || !sig || rest.length) return null;
-  const want = Buffer.from(mac(keyOf(botToken), body));
-  const got = Buffer.from(sig);
-  if (got.length !== want.length || !timingSafeEqual(got, want)) return null;
-  try {
-    const v: unknown = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
-    if (!Array.isArray(v) || v.length !== 5) return null;
-    const [user, caseId, kind, n, expires] = v as [unknown, unknown, unknown, unknown, unknown];
-    if (typeof user !== 'string' || !/^\d{1,20}$/.test(user)) return null;
-    if (!Number.isSafeInteger(caseId) || !Number.isSafeInteger(expires)) return null;
-    if (!(DESK_DOCUMENT_KINDS as readonly unknown[]).includes(kind)) return null;
-    if (n !== null && !Number.isSafeInteger(n)) return null;
-    return {
-      telegramId: BigInt(user),
-      caseId: caseId as number,
-      doc: { kind: kind as DeskDocument['kind'], ...(n === null ? {} : { n: n as number }) },
-      expires: expires as number,
-    };
-  } catch {
-    return null;
-  }
+  const v = openToken(keyOf(botToken), token, MAX_TOKEN_LENGTH, 5);
+  if (!v) return null;
+  const [user, caseId, kind, n, expires] = v;
+  if (typeof user !== 'string' || !/^\d{1,20}$/.test(user)) return null;
+  if (!Number.isSafeInteger(caseId) || !Number.isSafeInteger(expires)) return null;
+  if (!(DESK_DOCUMENT_KINDS as readonly unknown[]).includes(kind)) return null;
+  if (n !== null && !Number.isSafeInteger(n)) return null;
+  return {
+    telegramId: BigInt(user),
+    caseId: caseId as number,
+    doc: { kind: kind as DeskDocument['kind'], ...(n === null ? {} : { n: n as number }) },
+    expires: expires as number,
+  };
 }

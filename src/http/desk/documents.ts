@@ -10,8 +10,8 @@ import {
   expiredDocumentLink,
   signDocumentLink,
 } from './document-link';
-import { EXPIRED_PAGE_HEADERS, expiredLinkPage } from './expired-link';
-import { BadInput, type DeskContext, int, oneOf, type Query, SECURITY_HEADERS } from './request';
+import { expiredLinkPage } from './expired-link';
+import { BadInput, type DeskContext, int, oneOf, type Query, SECURITY_HEADERS, standaloneHeaders } from './request';
 
 /**
  * The entry's PDFs (src/services/desk/documents.ts). The page asks GET /desk/v/document?case=&kind=[&n=] with its
@@ -91,7 +91,7 @@ export function registerDeskDocuments(
       const c = await deps.db.case.findUnique({ where: { id: old.caseId }, select: { number: true } });
       return reply
         .code(410)
-        .headers({ ...EXPIRED_PAGE_HEADERS, 'content-language': lang })
+        .headers(standaloneHeaders(lang))
         .send(
           expiredLinkPage(deps.translator.forLang(lang), lang, {
             here: `/desk/pdf?t=${token}`,

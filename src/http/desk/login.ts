@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Lang, Translate } from '../../i18n';
+import type { Lang } from '../../i18n';
 import { loadGrants } from '../../services/staff-actor';
 import { escapeHtml, otherLanguage, pageLanguage } from '../page';
-import type { DeskContext, Query } from './request';
+import { standalonePage } from './views';
+import { type DeskContext, type Query, standaloneHeaders } from './request';
 import {
   checkLoginWidget,
   cookieOf,
@@ -30,33 +31,25 @@ export function registerDeskLogin(app: FastifyInstance, { deps, o, rateLimit }: 
   const secure = deps.config.PUBLIC_URL?.startsWith('https://') ?? false;
   const langOf = (req: FastifyRequest<{ Querystring: Query }>) =>
     pageLanguage(req.query?.lang, req.headers['accept-language'], deps.config.DEFAULT_LANGUAGE);
-  const page = (reply: FastifyReply, code: number, lang: Lang, body: string, widget: boolean) =>
+  const page = (req: FastifyRequest, reply: FastifyReply, code: number, lang: Lang, body: string, widget: boolean) =>
     reply
       .code(code)
-      .headers({
-        'content-type': 'text/html; charset=utf-8',
-        'cache-control': 'no-store',
-        'referrer-policy': 'no-referrer',
-        'x-content-type-options': 'nosniff',
-        'content-language': lang,
-        'content-security-policy': [
-          "default-src 'none'",
-          widget ? 'script-src https://telegram.org' : "script-src 'none'",
-          widget ? 'frame-src https://oauth.telegram.org' : "frame-src 'none'",
-          "style-src 'self'",
-          "img-src 'self'",
-          "base-uri 'none'",
-          "form-action 'self'",
-          "frame-ancestors 'none'",
-        ].join('; '),
-      })
-      .send(loginPage(tr.forLang(lang), lang, tr.t(otherLanguage(lang), 'desk:switch_here'), body));
+      .headers(standaloneHeaders(lang, widget))
+      .send(
+        standalonePage({
+          lang,
+          title: tr.t(lang, 'desk:login.title'),
+          switchLabel: tr.t(otherLanguage(lang), 'desk:switch_here'),
+          here: req.url,
+          body,
+        }),
+      );
 
   app.get<{ Querystring: Query }>('/desk/login', { config: { rateLimit } }, async (req, reply) => {
     const lang = langOf(req);
     const t = tr.forLang(lang);
     const bot = o.botUsername();
-    if (!bot) return page(reply, 503, lang, `<p>${e(t('desk:login.unavailable'))}</p>`, false);
+    if (!bot) return page(req, reply, 503, lang, `<p>${e(t('desk:login.unavailable'))}</p>`, false);
     // Where to go once signed in: an entry (a link from an expired document's page), else Today.
     const entry = /^\d{1,9}$/.test(req.query?.entry ?? '') ? req.query.entry : '';
     const origin = deps.config.PUBLIC_URL ? new URL(deps.config.PUBLIC_URL).origin : `${req.protocol}://${req.host}`;
@@ -70,6 +63,7 @@ export function registerDeskLogin(app: FastifyInstance, { deps, o, rateLimit }: 
       }),
     );
     return page(
+      req,
       reply,
       200,
       lang,
@@ -86,6 +80,7 @@ export function registerDeskLogin(app: FastifyInstance, { deps, o, rateLimit }: 
     const started = cookieOf(req.headers.cookie, LOGIN_COOKIE);
     const refused = (key: string) =>
       page(
+        req,
         reply.header('set-cookie', setCookie(LOGIN_COOKIE, '', { maxAge: 0, secure, sameSite: 'Lax' })),
         401,
         lang,
@@ -121,28 +116,4 @@ export function registerDeskLogin(app: FastifyInstance, { deps, o, rateLimit }: 
       .header('set-cookie', setCookie(SESSION_COOKIE, '', { maxAge: 0, secure, sameSite: 'Strict' }))
       .send();
   });
-}
-
-function loginPage(t: Translate, lang: Lang, switchLabel: string, body: string): string {
-  const other = otherLanguage(lang);
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<meta name="referrer" content="no-referrer">
-<link rel="icon" href="data:,">
-<title>${e(t('desk:login.title'))}</title>
-<link rel="stylesheet" href="/desk/desk.css">
-</head>
-<body>
-<main id="desk" class="login">
-<header class="top" data-lang="${lang}"><span></span><a class="lang" lang="${other}" hreflang="${other}" href="?lang=${other}">${e(switchLabel)}</a></header>
-<h1>${e(t('desk:login.title'))}</h1>
-${body}
-</main>
-</body>
-</html>
-`;
 }

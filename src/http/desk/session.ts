@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { openToken, sealToken, tokenKey } from './signed-token';
 
 /**
  * Signing in to the staff desk from an ordinary browser (an office computer without the Telegram app): Telegram's
@@ -64,40 +65,24 @@ export function checkLoginWidget(
   return { telegramId: BigInt(id), firstName: typeof fields.first_name === 'string' ? fields.first_name : '' };
 }
 
-function keyOf(token: string): Buffer {
-  return createHmac('sha256', token).update('kanji-sahayak desk session').digest();
-}
-const mac = (key: Buffer, body: string) => createHmac('sha256', key).update(body).digest('base64url');
+const keyOf = (token: string) => tokenKey(token, 'desk session');
 
 /** A session cookie's value for `telegramId`, working until `now` + SESSION_SECONDS. */
 export function signSession(token: string, telegramId: bigint, now: Date): string {
   const expires = Math.floor(now.getTime() / 1000) + SESSION_SECONDS;
   // A random part: two sign-ins in the same second are two sessions (nothing is kept of either).
-  const body = Buffer.from(
-    JSON.stringify([String(telegramId), expires, randomBytes(9).toString('base64url')]),
-  ).toString('base64url');
-  return `${body}.${mac(keyOf(token), body)}`;
+  return sealToken(keyOf(token), [String(telegramId), expires, randomBytes(9).toString('base64url')]);
 }
 
 /** The Telegram user a session cookie names when it is ours and still working at `now`; otherwise null. */
 export function checkSession(token: string, value: string | undefined, now: Date): bigint | null {
-  if (!value || value.length > 300) return null;
-  const [body, sig, ...rest] = value.split('.');
-  if (!body || !sig || rest.length) return null;
-  const want = Buffer.from(mac(keyOf(token), body));
-  const got = Buffer.from(sig);
-  if (got.length !== want.length || !timingSafeEqual(got, want)) return null;
-  try {
-    const v: unknown = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
-    if (!Array.isArray(v) || v.length !== 3) return null;
-    const [user, expires] = v as [unknown, unknown];
-    if (typeof user !== 'string' || !/^\d{1,20}$/.test(user) || !Number.isSafeInteger(expires)) return null;
-    const nowSeconds = Math.floor(now.getTime() / 1000);
-    if ((expires as number) <= nowSeconds || (expires as number) > nowSeconds + SESSION_SECONDS) return null;
-    return BigInt(user);
-  } catch {
-    return null;
-  }
+  const v = value ? openToken(keyOf(token), value, 300, 3) : null;
+  if (!v) return null;
+  const [user, expires] = v;
+  if (typeof user !== 'string' || !/^\d{1,20}$/.test(user) || !Number.isSafeInteger(expires)) return null;
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  if ((expires as number) <= nowSeconds || (expires as number) > nowSeconds + SESSION_SECONDS) return null;
+  return BigInt(user);
 }
 
 /** One cookie of the request's Cookie header, or undefined. */

@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_LINK_SECONDS } from '../../../src/http/desk/document-link';
-import { launchChromium, SHOTS } from '../../support/browser';
+import { DESK_WIDTHS, deskShot, launchChromium, pageWidth } from '../../support/browser';
 import { caseFixture } from '../../support/case-builder';
 import { type DeskPerson, type DeskWorld, startDeskWorld } from '../../support/desk';
 
@@ -10,11 +9,6 @@ import { type DeskPerson, type DeskWorld, startDeskWorld } from '../../support/d
 // register found by a Devanagari or Latin spelling, a description or an ear tag, `%` read as a letter, a page past
 // the last shown as the last; the seizure form's draft kept in the browser through a refused or lost send and a
 // reload, each failure saying why; an expired document link's page. Screenshots: docs/screenshots/desk-*.png.
-
-const WIDTHS = [
-  ['phone', { width: 360, height: 740 }],
-  ['desktop', { width: 1280, height: 800 }],
-] as const;
 
 describe('the desk as people spell and on a bad connection (Chromium)', { timeout: 180_000 }, () => {
   let w: DeskWorld;
@@ -48,10 +42,8 @@ describe('the desk as people spell and on a bad connection (Chromium)', { timeou
     await page.locator('h1').waitFor({ timeout: 15_000 });
     return { context, page, errors };
   };
-  const fits = async (page: Page, width: number) =>
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-  const shot = (page: Page, name: string) =>
-    page.screenshot({ path: path.join(SHOTS, `desk-${name}.png`), fullPage: true });
+  const fits = async (page: Page, width: number) => expect(await pageWidth(page)).toBeLessThanOrEqual(width);
+  const shot = deskShot;
   const registerRows = (page: Page) => page.locator('table.register tbody tr td:first-child').allTextContents();
   const searchFor = async (page: Page, q: string) => {
     await page.fill('input[name="q"]', q);
@@ -62,7 +54,7 @@ describe('the desk as people spell and on a bad connection (Chromium)', { timeou
     await page.waitForFunction(() => !document.querySelector('#desk[aria-busy]'));
   };
 
-  for (const [size, viewport] of WIDTHS)
+  for (const [size, viewport] of DESK_WIDTHS)
     it(`finds entries as people spell them (${size})`, async () => {
       for (const lang of ['en', 'hi'] as const) {
         const { context, page, errors } = await open('keeper', lang, viewport);
@@ -120,7 +112,7 @@ describe('the desk as people spell and on a bad connection (Chromium)', { timeou
   };
   const problem = (page: Page) => page.locator('form.seize p.form-problem').textContent();
 
-  for (const [size, viewport] of WIDTHS)
+  for (const [size, viewport] of DESK_WIDTHS)
     it(`keeps the seizure form through refused and lost sends and a reload, then records it once (${size})`, async () => {
       const db = w.app.deps.db;
       const { context, page, errors } = await open('keeper', 'en', viewport);
@@ -180,7 +172,7 @@ describe('the desk as people spell and on a bad connection (Chromium)', { timeou
     });
 
   it('keeps one draft per person, and "Clear the form" drops it and gives the form a new key', async () => {
-    const { context, page } = await open('keeper', 'hi', WIDTHS[0][1]);
+    const { context, page } = await open('keeper', 'hi', DESK_WIDTHS[0][1]);
     await seizeTab(page, 'hi');
     await page.fill('input[name="seizer"]', 'मोहन');
     const keys = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('desk.draft.')));
@@ -212,7 +204,7 @@ describe('the desk as people spell and on a bad connection (Chromium)', { timeou
     let context: BrowserContext | undefined;
     try {
       for (const lang of ['en', 'hi'] as const)
-        for (const [size, viewport] of WIDTHS) {
+        for (const [size, viewport] of DESK_WIDTHS) {
           context = await browser.newContext({ viewport, locale: `${lang}-IN`, javaScriptEnabled: false });
           const page = await context.newPage();
           const res = await page.goto(`${w.base}${url}`);

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, SHOTS } from '../../support/browser';
+import { DESK_WIDTHS, deskShot, launchChromium, pageWidth } from '../../support/browser';
 import { DESK_PEOPLE, type DeskWorld, startDeskWorld } from '../../support/desk';
 import { widgetFields } from '../../support/login-widget';
 
@@ -9,11 +8,6 @@ import { widgetFields } from '../../support/login-widget';
 // to the sign-in page (Telegram's Login Widget; its script is not fetched here — no network — and Telegram's answer is
 // the redirect it makes, signed with the test token), the desk opens at Today or at the entry asked for, the PDF link
 // works with the session, and "Sign out" ends it. Screenshots: docs/screenshots/desk-login-*.png.
-
-const WIDTHS = [
-  ['desktop', { width: 1280, height: 800 }],
-  ['phone', { width: 360, height: 740 }],
-] as const;
 
 describe('the desk signed in from a browser (Chromium)', { timeout: 180_000 }, () => {
   let w: DeskWorld;
@@ -27,13 +21,12 @@ describe('the desk signed in from a browser (Chromium)', { timeout: 180_000 }, (
     await w?.close();
   });
 
-  const shot = (page: Page, name: string) =>
-    page.screenshot({ path: path.join(SHOTS, `desk-${name}.png`), fullPage: true });
+  const shot = deskShot;
   /** What Telegram does once the person confirms: sends the browser to the auth URL with the signed fields. */
   const telegramAnswers = (page: Page, id: number) =>
     page.goto(`${w.base}/desk/login/telegram?${new URLSearchParams(widgetFields(id, w.clock.now()))}`);
 
-  for (const [size, viewport] of WIDTHS)
+  for (const [size, viewport] of DESK_WIDTHS)
     it(`signs a keeper in, opens the entry asked for and its PDF, and signs out (${size})`, async () => {
       for (const lang of ['en', 'hi'] as const) {
         const context = await browser.newContext({ viewport, locale: `${lang}-IN`, deviceScaleFactor: 1 });
@@ -49,7 +42,7 @@ describe('the desk signed in from a browser (Chromium)', { timeout: 180_000 }, (
         expect(await page.getAttribute('script[data-telegram-login]', 'data-auth-url')).toBe(
           `${w.base}/desk/login/telegram`,
         );
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
         await shot(page, `login-${size}-${lang}`);
         await telegramAnswers(page, DESK_PEOPLE.keeper.id);
         await page.locator('h1', { hasText: w.cases.JAI1[1]! }).waitFor({ timeout: 15_000 });
@@ -62,7 +55,7 @@ describe('the desk signed in from a browser (Chromium)', { timeout: 180_000 }, (
         await page.locator('a[data-pdf]').first().click();
         expect((await pdf).status()).toBe(200);
         await page.locator('button.sign-out').waitFor();
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
         await shot(page, `login-signed-in-${size}-${lang}`);
         await page.click('button.sign-out');
         await page.waitForURL(/\/desk\/login/);
@@ -75,7 +68,7 @@ describe('the desk signed in from a browser (Chromium)', { timeout: 180_000 }, (
     });
 
   it('says so when the Telegram account is not on the staff, and the desk stays closed', async () => {
-    const context = await browser.newContext({ viewport: WIDTHS[1][1], locale: 'hi-IN' });
+    const context = await browser.newContext({ viewport: DESK_WIDTHS[0][1], locale: 'hi-IN' });
     await context.route('https://telegram.org/**', (r) => r.abort());
     const page = await context.newPage();
     await page.goto(`${w.base}/desk/login`);

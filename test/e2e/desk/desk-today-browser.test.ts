@@ -1,9 +1,8 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workList } from '../../../src/services/desk';
 import { windowsFromConfig } from '../../../src/services/dues';
-import { launchChromium, SHOTS } from '../../support/browser';
+import { DESK_WIDTHS, deskShot, launchChromium, pageWidth } from '../../support/browser';
 import { caseFixture } from '../../support/case-builder';
 import { actorOf, ist } from '../../support/case-fixture';
 import { DESK_PEOPLE, type DeskPerson, type DeskWorld, startDeskWorld } from '../../support/desk';
@@ -11,11 +10,6 @@ import { DESK_PEOPLE, type DeskPerson, type DeskWorld, startDeskWorld } from '..
 // Today, per role, in Chromium at 360 px and 1280 px: the keeper sees the s. 14 report the bot makes for him on its
 // day (late when the day has passed without it), the officer never does — his work begins with the notice; an
 // auction that may be fixed since a day past is "may be done now", never "late"; the staff table fits a phone.
-
-const WIDTHS = [
-  ['phone', { width: 360, height: 740 }],
-  ['desktop', { width: 1280, height: 800 }],
-] as const;
 
 describe('Today per role, and the staff table (Chromium)', { timeout: 180_000 }, () => {
   let w: DeskWorld;
@@ -66,12 +60,10 @@ describe('Today per role, and the staff table (Chromium)', { timeout: 180_000 },
     await page.locator('h1').waitFor({ timeout: 15_000 });
     return { context, page };
   };
-  const fits = async (page: Page, width: number) =>
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-  const shot = (page: Page, name: string) =>
-    page.screenshot({ path: path.join(SHOTS, `desk-${name}.png`), fullPage: true });
+  const fits = async (page: Page, width: number) => expect(await pageWidth(page)).toBeLessThanOrEqual(width);
+  const shot = deskShot;
 
-  for (const [size, viewport] of WIDTHS)
+  for (const [size, viewport] of DESK_WIDTHS)
     it(`shows the officer's and the keeper's Today, each its own (${size})`, async () => {
       for (const lang of ['en', 'hi'] as const) {
         const o = await open('officer', lang, viewport);
@@ -98,7 +90,7 @@ describe('Today per role, and the staff table (Chromium)', { timeout: 180_000 },
       }
     });
 
-  for (const [size, viewport] of WIDTHS)
+  for (const [size, viewport] of DESK_WIDTHS)
     it(`fits the staff table on the screen, each grant with its revoke button (${size})`, async () => {
       for (const lang of ['en', 'hi'] as const) {
         const { context, page } = await open('magistrate', lang, viewport);
