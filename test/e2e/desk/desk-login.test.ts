@@ -131,6 +131,34 @@ describe('desk sign-in with the Login Widget', { timeout: 120_000 }, () => {
     expect((await get('/desk/v/today', session!)).status).toBe(401);
   });
 
+  it('renews an expired document link at once for the same person signed in here, not for another', async () => {
+    const { session } = await signIn('keeper');
+    const caseId = w.caseIds[w.cases.JAI1[0]!]!;
+    const asked = await get(`/desk/v/document?case=${caseId}&kind=register`, session!);
+    expect(asked.status).toBe(200);
+    const { url } = (await asked.json()) as { url: string };
+    const token = url.slice('/desk/pdf?t='.length);
+    w.clock.advance(600_000);
+    try {
+      expect((await get(url)).status).toBe(410);
+      const renewed = await get(`/desk/pdf/renew?t=${token}`, session!);
+      expect(renewed.status).toBe(303);
+      const fresh = renewed.headers.get('location')!;
+      expect(fresh).toMatch(/^\/desk\/pdf\?t=/);
+      expect(fresh).not.toBe(url);
+      const pdf = await get(fresh);
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      // The Magistrate's office signed in here: the link is not his to renew; he goes to the entry.
+      const other = (await signIn('magistrate')).session!;
+      const elsewhere = await get(`/desk/pdf/renew?t=${token}`, other);
+      expect(elsewhere.status).toBe(303);
+      expect(elsewhere.headers.get('location')).toBe(`/desk?entry=${caseId}`);
+    } finally {
+      w.clock.advance(-600_000);
+    }
+  });
+
   it("takes a write with the cookie only from the desk's own page (CSRF), and signs out", async () => {
     const { session } = await signIn('magistrate');
     const codes = () => w.app.deps.db.enrolmentCode.count();
