@@ -17,11 +17,11 @@ export function expiredLinkPage(
 ): string {
   return standalonePage({
     lang,
-    title: t('desk:expired.title'),
+    title: t('deskbrowser:expired.title'),
     switchLabel: links.switchLabel,
     here: links.here,
-    body: `<p>${e(t('desk:expired.why'))}</p>
-<p><a class="button" data-fresh href="${e(links.fresh)}">${e(t('desk:expired.fresh'))}</a></p>
-${links.chat ? `<p><a class="button second" href="${e(links.chat)}">${e(t('desk:expired.chat'))}</a></p>` : ''}`,
+    body: `<p>${e(t('deskbrowser:expired.why'))}</p>
+<p><a class="button" data-fresh href="${e(links.fresh)}">${e(t('deskbrowser:expired.fresh'))}</a></p>
+${links.chat ? `<p><a class="button second" href="${e(links.chat)}">${e(t('deskbrowser:expired.chat'))}</a></p>` : ''}`,
   });
 }

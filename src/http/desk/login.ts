@@ -38,7 +38,7 @@ export function registerDeskLogin(app: FastifyInstance, { deps, o, rateLimit }: 
       .send(
         standalonePage({
           lang,
-          title: tr.t(lang, 'desk:login.title'),
+          title: tr.t(lang, 'deskbrowser:login.title'),
           switchLabel: tr.t(otherLanguage(lang), 'desk:switch_here'),
           here: req.url,
           body,
@@ -49,7 +49,7 @@ export function registerDeskLogin(app: FastifyInstance, { deps, o, rateLimit }: 
     const lang = langOf(req);
     const t = tr.forLang(lang);
     const bot = o.botUsername();
-    if (!bot) return page(req, reply, 503, lang, `<p>${e(t('desk:login.unavailable'))}</p>`, false);
+    if (!bot) return page(req, reply, 503, lang, `<p>${e(t('deskbrowser:login.unavailable'))}</p>`, false);
     // Where to go once signed in: an entry (a link from an expired document's page), else Today.
     const entry = /^\d{1,9}$/.test(req.query?.entry ?? '') ? req.query.entry : '';
     const origin = deps.config.PUBLIC_URL ? new URL(deps.config.PUBLIC_URL).origin : `${req.protocol}://${req.host}`;
@@ -67,9 +67,9 @@ export function registerDeskLogin(app: FastifyInstance, { deps, o, rateLimit }: 
       reply,
       200,
       lang,
-      `<p>${e(t('desk:login.why'))}</p>
+      `<p>${e(t('deskbrowser:login.why'))}</p>
 <div class="widget"><script async src="https://telegram.org/js/telegram-widget.js?22" data-telegram-login="${e(bot)}" data-size="large" data-userpic="false" data-lang="${lang}" data-auth-url="${e(`${origin}/desk/login/telegram`)}"></script></div>
-<p class="empty">${e(t('desk:login.note'))}</p>`,
+<p class="empty">${e(t('deskbrowser:login.note'))}</p>`,
       true,
     );
   });
@@ -84,15 +84,15 @@ export function registerDeskLogin(app: FastifyInstance, { deps, o, rateLimit }: 
         reply.header('set-cookie', setCookie(LOGIN_COOKIE, '', { maxAge: 0, secure, sameSite: 'Lax' })),
         401,
         lang,
-        `<p class="bad" role="alert">${e(t(key))}</p><p><a class="button" href="/desk/login?lang=${lang}">${e(t('desk:login.again'))}</a></p>`,
+        `<p class="bad" role="alert">${e(t(key))}</p><p><a class="button" href="/desk/login?lang=${lang}">${e(t('deskbrowser:login.again'))}</a></p>`,
         false,
       );
-    if (!started || !/^[A-Za-z0-9_-]{24}(~\d{1,9})?$/.test(started)) return refused('desk:login.not_begun');
+    if (!started || !/^[A-Za-z0-9_-]{24}(~\d{1,9})?$/.test(started)) return refused('deskbrowser:login.not_begun');
     const { lang: _lang, ...fields } = (req.query ?? {}) as Record<string, unknown>;
     const user = checkLoginWidget(fields, o.token, deps.clock.now(), deps.config.DESK_AUTH_MAX_AGE_SECONDS);
-    if (!user) return refused('desk:login.not_confirmed');
+    if (!user) return refused('deskbrowser:login.not_confirmed');
     // The same identity and grants as in Telegram: an owner, or an official whose grants were all revoked, gets none.
-    if (!(await loadGrants(deps.db, user.telegramId)).length) return refused('desk:login.not_staff');
+    if (!(await loadGrants(deps.db, user.telegramId)).length) return refused('deskbrowser:login.not_staff');
     const entry = started.split('~')[1];
     return reply
       .headers({ 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' })

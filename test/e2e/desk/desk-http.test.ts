@@ -284,11 +284,7 @@ describe('staff desk over HTTP', { timeout: 60_000 }, () => {
     expect(asc.indexOf(`>${first}<`)).toBeLessThan(asc.indexOf(`>${second}<`));
     const desc = await text('status=all&sort=date&dir=desc');
     expect(desc.indexOf(`>${first}<`)).toBeGreaterThan(desc.indexOf(`>${second}<`));
-    // A page past the last shows the last, never "page 9 of 1".
-    const far = await text('status=all&page=9');
-    expect(far).not.toContain('No entries match.');
-    expect(far).toMatch(/Page 1 of 1 · \d+ entries/);
-    expect(far).toContain(`>${first}<`);
+    expect(await text('status=all&page=9')).toMatch(new RegExp(`>${first}<[^]*Page 1 of 1 · \\d+ entries`)); // the last
   });
 
   it("registers a seizure from the form through the chat's service: one entry however often it is sent", async () => {

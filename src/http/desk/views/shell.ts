@@ -20,8 +20,8 @@ function head(lang: Lang, title: string, more = ''): string {
 
 /** The desk's page: no data; its script fetches the views with Telegram's initData (or the browser's session). */
 export function shell(t: (lang: Lang, key: string) => string, lang: Lang): string {
-  const both = (key: string) =>
-    `data-${key.replace(/[._]/g, '-')}-en="${e(t('en', `desk:${key}`))}" data-${key.replace(/[._]/g, '-')}-hi="${e(t('hi', `desk:${key}`))}"`;
+  const both = (key: string, ns = 'desk') =>
+    `data-${key.replace(/[._]/g, '-')}-en="${e(t('en', `${ns}:${key}`))}" data-${key.replace(/[._]/g, '-')}-hi="${e(t('hi', `${ns}:${key}`))}"`;
   return `${head(
     lang,
     t(lang, 'desk:title'),
@@ -30,7 +30,7 @@ export function shell(t: (lang: Lang, key: string) => string, lang: Lang): strin
 <script src="/desk/draft.js" defer></script>
 <script src="/desk/app.js" defer></script>`,
   )}
-<body ${['unauthorized', 'failed', 'loading', 'refused', 'busy', 'server', 'signed_out'].map((k) => both(`msg.${k}`)).join(' ')} ${both('login.sign_out')}>
+<body ${['unauthorized', 'failed', 'loading', 'refused', 'busy', 'server', 'signed_out'].map((k) => both(`msg.${k}`)).join(' ')} ${both('login.sign_out', 'deskbrowser')}>
 <main id="desk" aria-live="polite"><p class="empty">${e(t(lang, 'desk:msg.loading'))}</p></main>
 <noscript><p>${e(t(lang, 'desk:msg.noscript'))}</p></noscript>
 </body>
