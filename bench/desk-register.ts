@@ -85,6 +85,7 @@ export async function measureDeskRegister(): Promise<DeskBenchResult> {
       district: true,
       staffAdmin: false,
       switchLabel: 'हिन्दी',
+      user: '1',
     };
     const pound = { id: jai1.id, code: jai1.code, name: jai1.name, nameHi: jai1.nameHi };
     const base: RegisterQuery = { poundId: jai1.id, status: 'open', sort: 'date', dir: 'desc', page: 1 };

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createApp, type App } from '../../src/app';
 import { ManualClock } from '../../src/clock';
 import { createConfig, type Config } from '../../src/config';
@@ -86,3 +86,16 @@ export async function startWebWorkers(now: string, env: Record<string, string> =
     },
   };
 }
+
+/** The widths the desk is tried at: a 360 px phone and a 1280 px office screen. */
+export const DESK_WIDTHS = [
+  ['phone', { width: 360, height: 740 }],
+  ['desktop', { width: 1280, height: 800 }],
+] as const;
+
+/** A full-page screenshot of a desk view into docs/screenshots/desk-<name>.png. */
+export const deskShot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(SHOTS, `desk-${name}.png`), fullPage: true });
+
+/** The page's width at most `width` px: nothing sideways. */
+export const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);

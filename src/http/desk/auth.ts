@@ -9,7 +9,8 @@ import { signData } from '@telegram-apps/init-data-node';
  * (computed by @telegram-apps/init-data-node's signData), compared in constant time. Older Telegram apps send no
  * `signature` (it is for third parties, who check it with Telegram's public key): their initData is just as valid.
  * Then `auth_date` against the injectable clock: older than `maxAgeSeconds`, or more than a minute in the future,
- * is stale. Nothing is kept between requests — no cookie, no session.
+ * is stale. Nothing is kept between requests. (In an ordinary browser, without the Telegram app, the desk's session
+ * cookie after Telegram's Login Widget stands in for initData: session.ts.)
  */
 
 /** The header the desk's page sends initData in. */

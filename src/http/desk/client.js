@@ -37,13 +37,32 @@
     // Bad theme parameters: the page's own colours.
   }
 
+  const said = (key) => body.dataset[`${key}${lang === 'en' ? 'En' : 'Hi'}`] || '';
+  /** The headers of every request: Telegram's initData (inside Telegram), and the mark of the desk's own page. */
+  const auth = (more = {}) => ({ ...more, 'X-Telegram-Init-Data': initData, 'X-Desk-Request': '1' });
+  /** In a browser (no initData): to the sign-in page, back to this entry afterwards. */
+  const signIn = () => {
+    const entry = new URLSearchParams(location.search).get('entry') || '';
+    location.assign(`/desk/login${/^\d{1,9}$/.test(entry) ? `?entry=${entry}` : ''}`);
+  };
   const say = (key) => {
     const p = document.createElement('p');
     p.className = 'empty';
     p.setAttribute('role', 'alert');
-    p.textContent = body.dataset[`${key}${lang === 'en' ? 'En' : 'Hi'}`] || '';
+    p.textContent = said(key);
     main.replaceChildren(p);
   };
+  /** Why an answer that is not a page failed, in the reader's words: never "could not be reached" for a refusal. */
+  const reasonOf = (status) =>
+    status === 401
+      ? 'msgSignedOut'
+      : status === 429
+        ? 'msgBusy'
+        : status >= 500
+          ? 'msgServer'
+          : status >= 400
+            ? 'msgRefused'
+            : 'msgFailed';
 
   let uplotLoading = null;
   const uplot = () => {
@@ -91,10 +110,10 @@
   };
 
   const show = async (res) => {
-    if (res.status === 401) return say('msgUnauthorized');
+    if (res.status === 401) return initData ? say('msgUnauthorized') : signIn();
     const html = await res.text();
     // A refusal with its reason (404 not at your pounds, 422 the register refuses it) is a page too.
-    if (!res.ok && !(res.headers.get('content-type') || '').startsWith('text/html')) return say('msgFailed');
+    if (!res.ok && !(res.headers.get('content-type') || '').startsWith('text/html')) return say(reasonOf(res.status));
     main.innerHTML = html;
     const top = main.querySelector('[data-lang]');
     if (top) {
@@ -104,6 +123,7 @@
     const h1 = main.querySelector('h1');
     if (h1) document.title = h1.textContent;
     window.scrollTo(0, 0);
+    window.deskDraft?.watch(main);
     drawChart().catch(() => {});
   };
 
@@ -112,8 +132,8 @@
     try {
       const res = await fetch(url, {
         ...init,
-        headers: { ...(init.headers || {}), 'X-Telegram-Init-Data': initData },
-        credentials: 'omit',
+        headers: auth(init.headers || {}),
+        credentials: 'same-origin',
         cache: 'no-store',
       });
       await show(res);
@@ -130,12 +150,12 @@
   const openPdf = async (href) => {
     try {
       const res = await fetch(href, {
-        headers: { 'X-Telegram-Init-Data': initData },
-        credentials: 'omit',
+        headers: auth(),
+        credentials: 'same-origin',
         cache: 'no-store',
       });
-      if (res.status === 401) return say('msgUnauthorized');
-      if (!res.ok) return say('msgFailed');
+      if (res.status === 401) return initData ? say('msgUnauthorized') : signIn();
+      if (!res.ok) return say(reasonOf(res.status));
       const url = new URL((await res.json()).url, location.href).href;
       if (insideTelegram()) postEvent('web_app_open_link', { url });
       else window.open(url, '_blank', 'noopener');
@@ -184,26 +204,31 @@
 
   // A form's answer: a page (the next view, or the form again saying why) replaces the view; anything else (the
   // connection lost, a body too big for the server) leaves the form as it is, with what was typed, and says why.
+  // A refusal the desk explains (a page: 404, 422) replaces the view; the signed-out, the too big, the too many and
+  // the server's failure keep the form as it is and say why. The draft (draft.js) is saved before the send and
+  // cleared once the desk has recorded it.
   const post = async (form, action, payload) => {
     main.setAttribute('aria-busy', 'true');
+    window.deskDraft?.save(form);
     try {
       const res = await fetch(action, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'X-Telegram-Init-Data': initData },
+        headers: auth({ 'content-type': 'application/json' }),
         body: payload,
-        credentials: 'omit',
+        credentials: 'same-origin',
         cache: 'no-store',
       });
-      if (res.status === 401 || res.ok || (res.headers.get('content-type') || '').startsWith('text/html'))
-        return await show(res);
-      sayInForm(form, res.status === 413 ? form.dataset.tooBig || '' : failedText());
+      const html = (res.headers.get('content-type') || '').startsWith('text/html');
+      if (res.ok) window.deskDraft?.clear(form);
+      if (res.status !== 401 && (res.ok || html)) return await show(res);
+      sayInForm(form, res.status === 413 ? form.dataset.tooBig || '' : said(reasonOf(res.status)));
     } catch {
-      sayInForm(form, failedText());
+      sayInForm(form, said('msgFailed'));
     } finally {
       main.removeAttribute('aria-busy');
     }
   };
-  const failedText = () => body.dataset[`msgFailed${lang === 'en' ? 'En' : 'Hi'}`] || '';
+  const failedText = () => said('msgFailed');
 
   /** Longest side of a photo sent from the desk (the server keeps at most 1600 px; a little more keeps it sharp). */
   const PHOTO_SIDE = 1600;
@@ -285,17 +310,28 @@
     if (ev.state?.url) load(ev.state.url, false);
   });
 
+  // Signed in from a browser (no initData; the session cookie): a button to sign out, for a shared computer.
+  const signOutButton = () => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'sign-out';
+    b.textContent = said('loginSignOut');
+    b.addEventListener('click', async () => {
+      await fetch('/desk/logout', { method: 'POST', headers: auth(), credentials: 'same-origin' }).catch(() => {});
+      signIn();
+    });
+    document.body.append(b);
+  };
+
   postEvent('web_app_ready');
   postEvent('web_app_expand');
-  if (!initData) say('msgUnauthorized');
-  else {
-    // A web_app button may open a view (?view=register) or an entry (?entry=17).
-    const asked = new URLSearchParams(location.search);
-    const view = asked.get('view') || '';
-    const entry = asked.get('entry') || '';
-    const first = /^\d{1,9}$/.test(entry)
-      ? `/desk/v/entry?id=${entry}`
-      : `/desk/v/${/^(today|register|seize|money|district|staff)$/.test(view) ? view : 'today'}`;
-    load(first, false).then(() => history.replaceState({ url: first }, '', location.pathname));
-  }
+  // A web_app button may open a view (?view=register) or an entry (?entry=17).
+  const asked = new URLSearchParams(location.search);
+  const view = asked.get('view') || '';
+  const entry = asked.get('entry') || '';
+  const first = /^\d{1,9}$/.test(entry)
+    ? `/desk/v/entry?id=${entry}`
+    : `/desk/v/${/^(today|register|seize|money|district|staff)$/.test(view) ? view : 'today'}`;
+  if (!initData) signOutButton();
+  load(first, false).then(() => history.replaceState({ url: first }, '', location.pathname));
 })();

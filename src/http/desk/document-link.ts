@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Lang } from '../../i18n';
 import { BOOK_KINDS, type BookKind, DESK_DOCUMENT_KINDS, type DeskDocument, isBookPeriod } from '../../services/desk';
+import { openToken, sealToken, tokenKey } from './signed-token';
 
 /**
  * Short-lived signed links to the desk's PDFs. The desk's page sends Telegram's initData in a header, which a link
@@ -25,11 +25,54 @@ export interface DocumentGrant {
   expires: number;
 }
 
-function keyOf(botToken: string): Buffer {
-  return createHmac('sha256', botToken).update('kanji-sahayak desk document link').digest();
+const keyOf = (botToken: string) => tokenKey(botToken, 'desk document link');
+
+/** The link's token for `grant`. */
+export function signDocumentLink(botToken: string, grant: DocumentGrant): string {
+  return sealToken(keyOf(botToken), [
+    String(grant.telegramId),
+    grant.caseId,
+    grant.doc.kind,
+    grant.doc.n ?? null,
+    grant.expires,
+  ]);
 }
 
-const mac = (key: Buffer, body: string) => createHmac('sha256', key).update(body).digest('base64url');
+/** The grant a token carries when its signature is ours and it has not expired at `now`; otherwise null. */
+export function checkDocumentLink(botToken: string, token: string, now: Date): DocumentGrant | null {
+  const grant = readDocumentLink(botToken, token);
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  if (!grant || grant.expires <= nowSeconds || grant.expires > nowSeconds + DOCUMENT_LINK_SECONDS) return null;
+  return grant;
+}
+
+/** How long after it ran out a link still gets the page that says so (and offers a fresh one), not a bare 401. */
+export const EXPIRED_LINK_SHOWN_SECONDS = 30 * 24 * 3600;
+
+/** The grant of a link of ours that ran out at most EXPIRED_LINK_SHOWN_SECONDS before `now`; otherwise null. */
+export function expiredDocumentLink(botToken: string, token: string, now: Date): DocumentGrant | null {
+  const grant = readDocumentLink(botToken, token);
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  if (!grant || grant.expires > nowSeconds || grant.expires < nowSeconds - EXPIRED_LINK_SHOWN_SECONDS) return null;
+  return grant;
+}
+
+/** The grant a token carries when its signature is ours, whatever its time. */
+function readDocumentLink(botToken: string, token: string): DocumentGrant | null {
+  const v = openToken(keyOf(botToken), token, MAX_TOKEN_LENGTH, 5);
+  if (!v) return null;
+  const [user, caseId, kind, n, expires] = v;
+  if (typeof user !== 'string' || !/^\d{1,20}$/.test(user)) return null;
+  if (!Number.isSafeInteger(caseId) || !Number.isSafeInteger(expires)) return null;
+  if (!(DESK_DOCUMENT_KINDS as readonly unknown[]).includes(kind)) return null;
+  if (n !== null && !Number.isSafeInteger(n)) return null;
+  return {
+    telegramId: BigInt(user),
+    caseId: caseId as number,
+    doc: { kind: kind as DeskDocument['kind'], ...(n === null ? {} : { n: n as number }) },
+    expires: expires as number,
+  };
+}
 
 /** What a link to a pound's book grants: one user, one pound, one book (kind) of one month or day, until `expires`. */
 export interface BookGrant {
@@ -43,64 +86,28 @@ export interface BookGrant {
   expires: number;
 }
 
-const sign = (botToken: string, fields: unknown[]): string => {
-  const body = Buffer.from(JSON.stringify(fields)).toString('base64url');
-  return `${body}.${mac(keyOf(botToken), body)}`;
-};
-
-/** The fields a token signed by us carries (user checked, unexpired at `now`), the user and the expiry first. */
-function opened(botToken: string, token: string, now: Date): { user: bigint; fields: unknown[] } | null {
-  if (token.length > MAX_TOKEN_LENGTH) return null;
-  const [body, sig, ...rest] = token.split('.');
-  if (!body || !sig || rest.length) return null;
-  const want = Buffer.from(mac(keyOf(botToken), body));
-  const got = Buffer.from(sig);
-  if (got.length !== want.length || !timingSafeEqual(got, want)) return null;
-  try {
-    const v: unknown = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
-    if (!Array.isArray(v) || v.length < 2) return null;
-    const [user, expires, ...fields] = v as unknown[];
-    if (typeof user !== 'string' || !/^\d{1,20}$/.test(user) || !Number.isSafeInteger(expires)) return null;
-    const nowSeconds = Math.floor(now.getTime() / 1000);
-    if ((expires as number) <= nowSeconds || (expires as number) > nowSeconds + DOCUMENT_LINK_SECONDS) return null;
-    return { user: BigInt(user), fields: [expires, ...fields] };
-  } catch {
-    return null;
-  }
-}
-
-/** The link's token for `grant`. */
-export function signDocumentLink(botToken: string, grant: DocumentGrant): string {
-  return sign(botToken, [String(grant.telegramId), grant.expires, grant.caseId, grant.doc.kind, grant.doc.n ?? null]);
-}
-
-/** The grant a token carries when its signature is ours and it has not expired at `now`; otherwise null. */
-export function checkDocumentLink(botToken: string, token: string, now: Date): DocumentGrant | null {
-  const o = opened(botToken, token, now);
-  if (o?.fields.length !== 4) return null;
-  const [expires, caseId, kind, n] = o.fields as [number, unknown, unknown, unknown];
-  if (!Number.isSafeInteger(caseId) || !(DESK_DOCUMENT_KINDS as readonly unknown[]).includes(kind)) return null;
-  if (n !== null && !Number.isSafeInteger(n)) return null;
-  return {
-    telegramId: o.user,
-    caseId: caseId as number,
-    doc: { kind: kind as DeskDocument['kind'], ...(n === null ? {} : { n: n as number }) },
-    expires,
-  };
-}
-
 /** The token of a link to a pound's book (the month's register as PDF or CSV, the cash book). */
 export function signBookLink(botToken: string, grant: BookGrant): string {
   const { telegramId, expires, poundId, kind, period, lang } = grant;
-  return sign(botToken, [String(telegramId), expires, 'book', poundId, kind, period, lang]);
+  return sealToken(keyOf(botToken), [String(telegramId), 'book', poundId, kind, period, lang, expires]);
 }
 
-/** The book grant a token carries when it is ours, unexpired and of a book; otherwise null. */
+/** The book grant a token carries when it is ours, unexpired at `now` and of a book; otherwise null. */
 export function checkBookLink(botToken: string, token: string, now: Date): BookGrant | null {
-  const o = opened(botToken, token, now);
-  if (o?.fields.length !== 6) return null;
-  const [expires, tag, poundId, kind, period, lang] = o.fields as [number, ...unknown[]];
-  if (tag !== 'book' || !Number.isSafeInteger(poundId) || (lang !== 'hi' && lang !== 'en')) return null;
+  const v = openToken(keyOf(botToken), token, MAX_TOKEN_LENGTH, 7);
+  if (!v) return null;
+  const [user, tag, poundId, kind, period, lang, expires] = v;
+  if (typeof user !== 'string' || !/^\d{1,20}$/.test(user) || tag !== 'book') return null;
+  if (!Number.isSafeInteger(poundId) || !Number.isSafeInteger(expires) || (lang !== 'hi' && lang !== 'en')) return null;
   if (!(BOOK_KINDS as readonly unknown[]).includes(kind) || !isBookPeriod(period)) return null;
-  return { telegramId: o.user, poundId: poundId as number, kind: kind as BookKind, period, lang, expires };
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  if ((expires as number) <= nowSeconds || (expires as number) > nowSeconds + DOCUMENT_LINK_SECONDS) return null;
+  return {
+    telegramId: BigInt(user),
+    poundId: poundId as number,
+    kind: kind as BookKind,
+    period,
+    lang,
+    expires: expires as number,
+  };
 }

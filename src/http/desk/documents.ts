@@ -2,8 +2,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type DocumentDeps, DocumentUnavailable, makeDocument } from '../../documents';
 import { auditDocumentView, DESK_DOCUMENT_KINDS, type DeskDocument, deskDocumentRef } from '../../services/desk';
 import { loadGrants, type StaffActor, staffActorOf } from '../../services/staff-actor';
-import { checkDocumentLink, DOCUMENT_LINK_SECONDS, signDocumentLink } from './document-link';
-import { BadInput, type DeskContext, int, oneOf, type Query, SECURITY_HEADERS } from './request';
+import { pageLanguage } from '../page';
+import {
+  checkDocumentLink,
+  DOCUMENT_LINK_SECONDS,
+  type DocumentGrant,
+  expiredDocumentLink,
+  signDocumentLink,
+} from './document-link';
+import { expiredLinkPage } from './expired-link';
+import { BadInput, type DeskContext, int, oneOf, type Query, SECURITY_HEADERS, standaloneHeaders } from './request';
 
 /**
  * The entry's PDFs (src/services/desk/documents.ts). The page asks GET /desk/v/document?case=&kind=[&n=] with its
@@ -15,9 +23,29 @@ import { BadInput, type DeskContext, int, oneOf, type Query, SECURITY_HEADERS } 
  */
 export function registerDeskDocuments(
   app: FastifyInstance,
-  { deps, o, rateLimit, windows, who }: Pick<DeskContext, 'deps' | 'o' | 'rateLimit' | 'windows' | 'who'>,
+  {
+    deps,
+    o,
+    rateLimit,
+    windows,
+    who,
+    chatLink,
+  }: Pick<DeskContext, 'deps' | 'o' | 'rateLimit' | 'windows' | 'who' | 'chatLink'>,
 ): void {
   const unauthorized = (reply: FastifyReply) => reply.code(401).headers(SECURITY_HEADERS).send('');
+  const linkFor = (grant: Omit<DocumentGrant, 'expires'>) =>
+    `/desk/pdf?t=${signDocumentLink(o.token, {
+      ...grant,
+      expires: Math.floor(deps.clock.now().getTime() / 1000) + DOCUMENT_LINK_SECONDS,
+    })}`;
+  /** The official a link names, with his rights read again, when the entry and document are still his to see. */
+  const stillHis = async (grant: DocumentGrant) => {
+    const grants = await loadGrants(deps.db, grant.telegramId);
+    if (!grants.length) return null;
+    const actor: StaffActor = staffActorOf(grants, { telegramId: grant.telegramId, chatId: null, messageId: null });
+    const found = await deskDocumentRef(deps.db, actor, grant.caseId, grant.doc);
+    return found ? { actor, found } : null;
+  };
 
   app.get(
     '/desk/v/document',
@@ -43,24 +71,39 @@ export function registerDeskDocuments(
       }
       const found = await deskDocumentRef(deps.db, w.actor, caseId, doc);
       if (!found) return reply.code(404).headers(SECURITY_HEADERS).type('text/plain; charset=utf-8').send('');
-      const expires = Math.floor(deps.clock.now().getTime() / 1000) + DOCUMENT_LINK_SECONDS;
-      const token = signDocumentLink(o.token, { telegramId: w.actor.telegramId, caseId, doc, expires });
       return reply
         .headers(SECURITY_HEADERS)
         .type('application/json; charset=utf-8')
-        .send(JSON.stringify({ url: `/desk/pdf?t=${token}` }));
+        .send(JSON.stringify({ url: linkFor({ telegramId: w.actor.telegramId, caseId, doc }) }));
     },
   );
 
   app.get<{ Querystring: Query }>('/desk/pdf', { config: { rateLimit } }, async (req, reply) => {
     const token = req.query?.t;
-    const grant = typeof token === 'string' ? checkDocumentLink(o.token, token, deps.clock.now()) : null;
-    if (!grant) return unauthorized(reply);
-    const grants = await loadGrants(deps.db, grant.telegramId);
-    if (!grants.length) return unauthorized(reply);
-    const actor: StaffActor = staffActorOf(grants, { telegramId: grant.telegramId, chatId: null, messageId: null });
-    const found = await deskDocumentRef(deps.db, actor, grant.caseId, grant.doc);
-    if (!found) return unauthorized(reply);
+    const now = deps.clock.now();
+    const grant = typeof token === 'string' ? checkDocumentLink(o.token, token, now) : null;
+    if (!grant) {
+      // A link of ours that ran out, still to a document of his: the page that says so and offers a fresh one.
+      const old = typeof token === 'string' ? expiredDocumentLink(o.token, token, now) : null;
+      const his = old ? await stillHis(old) : null;
+      if (!old || !his) return unauthorized(reply);
+      const lang = pageLanguage(req.query.lang, req.headers['accept-language'], deps.config.DEFAULT_LANGUAGE);
+      const c = await deps.db.case.findUnique({ where: { id: old.caseId }, select: { number: true } });
+      return reply
+        .code(410)
+        .headers(standaloneHeaders(lang))
+        .send(
+          expiredLinkPage(deps.translator.forLang(lang), lang, {
+            here: `/desk/pdf?t=${token}`,
+            fresh: `/desk/pdf/renew?t=${token}`,
+            chat: c ? chatLink(c.number) : null,
+            switchLabel: deps.translator.t(lang === 'hi' ? 'en' : 'hi', 'desk:switch_here'),
+          }),
+        );
+    }
+    const his = await stillHis(grant);
+    if (!his) return unauthorized(reply);
+    const { actor, found } = his;
     let pdf: Buffer;
     let filename: string;
     try {
@@ -74,6 +117,24 @@ export function registerDeskDocuments(
     }
     await auditDocumentView(deps.db, actor, grant.caseId, found.poundId, grant.doc);
     return sendFile(reply, 'application/pdf', filename, pdf);
+  });
+
+  // A fresh link for one that ran out: made at once for a browser signed in to the desk as the person the old link
+  // names (his rights read again); anyone else is sent to the entry in the desk, which asks who he is first.
+  app.get<{ Querystring: Query }>('/desk/pdf/renew', { config: { rateLimit } }, async (req, reply) => {
+    const token = req.query?.t;
+    const now = deps.clock.now();
+    const old =
+      typeof token === 'string'
+        ? (checkDocumentLink(o.token, token, now) ?? expiredDocumentLink(o.token, token, now))
+        : null;
+    if (!old) return unauthorized(reply);
+    const w = await who(req);
+    if (!w || w.actor.telegramId !== old.telegramId || !(await stillHis(old)))
+      return reply.headers(SECURITY_HEADERS).redirect(`/desk?entry=${old.caseId}`, 303);
+    return reply
+      .headers(SECURITY_HEADERS)
+      .redirect(linkFor({ telegramId: old.telegramId, caseId: old.caseId, doc: old.doc }), 303);
   });
 }
 

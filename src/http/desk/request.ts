@@ -62,6 +62,31 @@ export const SECURITY_HEADERS = {
   'cache-control': 'no-store',
 };
 
+/**
+ * The headers of a page of the desk without its script (the sign-in, an expired link): its stylesheet only — and on
+ * the sign-in page, Telegram's Login Widget (its script from telegram.org, its frame from oauth.telegram.org).
+ */
+export function standaloneHeaders(lang: string, widget = false): Record<string, string> {
+  return {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    vary: 'Accept-Language',
+    'content-language': lang,
+    'content-security-policy': [
+      "default-src 'none'",
+      widget ? 'script-src https://telegram.org' : "script-src 'none'",
+      widget ? 'frame-src https://oauth.telegram.org' : "frame-src 'none'",
+      "style-src 'self'",
+      "img-src 'self'",
+      "base-uri 'none'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join('; '),
+  };
+}
+
 export type Query = Record<string, string | undefined>;
 
 /** Why a request is answered 400: a parameter of the wrong shape (nothing is read or saved). */

@@ -28,6 +28,8 @@ import { registerDeskDocuments } from './documents';
 import { registerDeskEntry } from './entry-photo';
 import { registerDeskForms } from './forms';
 import { registerDeskImport } from './import';
+import { registerDeskLogin } from './login';
+import { checkSession, cookieOf, SESSION_COOKIE } from './session';
 import {
   BadInput,
   type DeskOptions,
@@ -73,19 +75,48 @@ export async function registerDesk(app: FastifyInstance, deps: CoreDeps, o: Desk
   const rateLimit = { max: o.perMinute, timeWindow: 60_000 };
   const tr = deps.translator;
 
-  // Every view needs Telegram's initData: it is checked (signature and age, no database) after the rate limit and
-  // before a body is read — a stranger's POST of megabytes is refused unread, never parsed.
+  // Every view needs Telegram's initData, or in an ordinary browser the desk's session cookie (login.ts): checked
+  // (signature and age, no database) after the rate limit and before a body is read — a stranger's POST of megabytes
+  // is refused unread, never parsed.
   app.addHook('preParsing', async (req, reply) => {
     if (!req.routeOptions.url?.startsWith('/desk/v/')) return;
+    if (!signedIn(req)) return unauthorized(reply);
+  });
+
+  /**
+   * The Telegram user a request is signed by: its initData when it carries one, else its session cookie — and then,
+   * for anything but a read, only from the desk's own page: its header (which a form or link of another site cannot
+   * send; a script of another origin would need our CORS, which is never given) and no other Origin. The SameSite=Strict
+   * cookie is not even sent with a request another site starts.
+   */
+  const signedIn = (req: FastifyRequest): { telegramId: bigint; languageCode?: string | undefined } | null => {
     const raw = req.headers[INIT_DATA_HEADER];
     const now = deps.clock.now();
-    if (!checkInitData(typeof raw === 'string' ? raw : undefined, o.token, now, deps.config.DESK_AUTH_MAX_AGE_SECONDS))
-      return unauthorized(reply);
-  });
+    if (typeof raw === 'string' && raw !== '') {
+      const user = checkInitData(raw, o.token, now, deps.config.DESK_AUTH_MAX_AGE_SECONDS);
+      return user ? { telegramId: user.telegramId, languageCode: user.languageCode } : null;
+    }
+    const id = checkSession(o.token, cookieOf(req.headers.cookie, SESSION_COOKIE), now);
+    if (id === null) return null;
+    if (req.method !== 'GET' && req.method !== 'HEAD' && !ownPage(req)) return null;
+    // No Telegram app to say his language: the browser's, after the one he chose in the chat (/language).
+    const browserLang = pageLanguage(undefined, req.headers['accept-language'], deps.config.DEFAULT_LANGUAGE);
+    return { telegramId: id, languageCode: browserLang };
+  };
+  const ownPage = (req: FastifyRequest) => {
+    if (req.headers['x-desk-request'] !== '1') return false;
+    const origin = req.headers.origin;
+    const site = req.headers['sec-fetch-site'];
+    if (typeof site === 'string' && site !== 'same-origin') return false;
+    if (origin === undefined) return true;
+    const own = deps.config.PUBLIC_URL ? new URL(deps.config.PUBLIC_URL).origin : `${req.protocol}://${req.host}`;
+    return origin === own;
+  };
 
   const statics: Array<[string, string, string]> = [
     ['/desk/desk.css', 'text/css; charset=utf-8', css],
     ['/desk/app.js', 'text/javascript; charset=utf-8', js],
+    ['/desk/draft.js', 'text/javascript; charset=utf-8', asset('draft.js')],
     ['/desk/uplot.js', 'text/javascript; charset=utf-8', uplotJs],
     ['/desk/uplot.css', 'text/css; charset=utf-8', uplotCss],
   ];
@@ -107,13 +138,7 @@ export async function registerDesk(app: FastifyInstance, deps: CoreDeps, o: Desk
 
   /** The official behind the request, or null (answered 401 by the caller). */
   const who = async (req: FastifyRequest): Promise<DeskWho | null> => {
-    const raw = req.headers[INIT_DATA_HEADER];
-    const user = checkInitData(
-      typeof raw === 'string' ? raw : undefined,
-      o.token,
-      deps.clock.now(),
-      deps.config.DESK_AUTH_MAX_AGE_SECONDS,
-    );
+    const user = signedIn(req);
     if (!user) return null;
     // Rights from the database on every request: a revocation is refused at the next tap.
     const [grants, stored] = await Promise.all([
@@ -156,6 +181,7 @@ export async function registerDesk(app: FastifyInstance, deps: CoreDeps, o: Desk
           district: seesDistrict(w.actor),
           staffAdmin: administersStaff(w.actor),
           switchLabel: tr.t(lang === 'hi' ? 'en' : 'hi', 'desk:switch_here'),
+          user: String(w.actor.telegramId),
         };
         const html = await render({ actor: w.actor, f, q, ...(posted ? { body: posted } : {}) });
         if (html === null)
@@ -243,7 +269,8 @@ export async function registerDesk(app: FastifyInstance, deps: CoreDeps, o: Desk
 
   registerDeskForms(app, { deps, o, view, rateLimit, windows, chatLink, who });
   registerDeskImport(app, { deps, o, view, rateLimit, windows, chatLink, who });
-  registerDeskDocuments(app, { deps, o, rateLimit, windows, who });
+  registerDeskDocuments(app, { deps, o, rateLimit, windows, who, chatLink });
   registerDeskBooks(app, { deps, o, view, rateLimit, windows, chatLink, who });
   registerDeskEntry(app, { deps, o, view, rateLimit, windows, chatLink, who });
+  registerDeskLogin(app, { deps, o, view, rateLimit, windows, chatLink, who });
 }

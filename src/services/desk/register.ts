@@ -7,7 +7,9 @@ import {
   type LocalDate,
   type StatutoryWindows,
 } from '../../law';
+import { placeKey } from '../cattle-words';
 import { afterSaleFacts, duesOfLoaded } from '../dues';
+import { hasDevanagari, romanise } from '../nlu/transliterate';
 import { rulesForPound, type PoundRules } from '../pound-rules';
 import { STORED_CLOCK_SELECT } from '../law-case';
 import { nextDeadline, type NextDeadline } from '../next-deadline';
@@ -29,7 +31,10 @@ export interface RegisterQuery {
   status: StatusFilter;
   from?: LocalDate | undefined;
   to?: LocalDate | undefined;
-  /** Case number, seizer or place (part of it), or the paper register's serial (its beginning). */
+  /**
+   * Words, each found in the number, the seizer, the place or a head's description (ear tag), in either script; or
+   * the paper register's serial (its beginning).
+   */
   q?: string | undefined;
   sort: RegisterSort;
   dir: 'asc' | 'desc';
@@ -70,10 +75,10 @@ const ORDER: Record<RegisterSort, (dir: 'asc' | 'desc') => Prisma.CaseOrderByWit
 };
 
 /**
- * One page of a pound's register: filtered by status and India dates of impounding, searched in the number, the
- * seizer, the place and the paper serial, sorted and paginated (REGISTER_PAGE_SIZE rows). Two statements for the page (rows and
- * count, on the (poundId, status, impoundedAt) index) and one for the pound's rules; dues and the next step are
- * computed by src/law for the page's rows only.
+ * One page of a pound's register: filtered by status and India dates of impounding, searched (`registerSearch`, or
+ * the paper serial's beginning), sorted and paginated (REGISTER_PAGE_SIZE rows). Two statements for the page — the
+ * count, then the rows of the page asked or of the last one, on the (poundId, status, impoundedAt) index — and one for
+ * the pound's rules; dues and the next step are computed by src/law for the page's rows only.
  */
 export async function registerPage(
   db: Db,
@@ -89,36 +94,32 @@ export async function registerPage(
       ...(query.from ? { gte: startOfIstDay(query.from) } : {}),
       ...(query.to ? { lt: endOfIstDay(query.to) } : {}),
     };
-  const q = query.q?.trim().slice(0, MAX_SEARCH_LENGTH);
-  if (q)
-    where.OR = [
-      { numberKey: { contains: q.toUpperCase() } },
-      { seizerName: { contains: q, mode: 'insensitive' } },
-      { placeOfSeizure: { contains: q, mode: 'insensitive' } },
-      paperSerialSearch(query.poundId, q),
-    ];
-  const [total, cases] = await Promise.all([
-    db.case.count({ where }),
-    db.case.findMany({
-      where,
-      orderBy: ORDER[query.sort](query.dir),
-      skip: (query.page - 1) * REGISTER_PAGE_SIZE,
-      take: REGISTER_PAGE_SIZE,
-      select: {
-        id: true,
-        number: true,
-        poundId: true,
-        registerKey: true,
-        status: true,
-        ...STORED_CLOCK_SELECT,
-        backEntryAt: true,
-        backEntryRole: true,
-        seizerName: true,
-        heads: { select: { id: true, cattleClass: true, status: true }, orderBy: { index: 'asc' } },
-        auction: { select: { scheduledFor: true, place: true, status: true } },
-      },
-    }),
-  ]);
+  const search = registerSearch(query.q);
+  const serial = query.q?.trim().slice(0, MAX_SEARCH_LENGTH);
+  if (search.length && serial) where.OR = [{ AND: search }, paperSerialSearch(query.poundId, likeLiteral(serial))];
+  // The page asked for, or the last one when fewer entries remain ("page 2 of 1" is never shown).
+  const total = await db.case.count({ where });
+  const pages = Math.max(1, Math.ceil(total / REGISTER_PAGE_SIZE));
+  const pageNo = Math.min(query.page, pages);
+  const cases = await db.case.findMany({
+    where,
+    orderBy: ORDER[query.sort](query.dir),
+    skip: (pageNo - 1) * REGISTER_PAGE_SIZE,
+    take: REGISTER_PAGE_SIZE,
+    select: {
+      id: true,
+      number: true,
+      poundId: true,
+      registerKey: true,
+      status: true,
+      ...STORED_CLOCK_SELECT,
+      backEntryAt: true,
+      backEntryRole: true,
+      seizerName: true,
+      heads: { select: { id: true, cattleClass: true, status: true }, orderBy: { index: 'asc' } },
+      auction: { select: { scheduledFor: true, place: true, status: true } },
+    },
+  });
   let rules: PoundRules | null = null;
   if (cases.some((c) => DUES_RUN.has(c.status))) rules = await rulesForPound(db, query.poundId);
   const rows: RegisterRow[] = [];
@@ -144,7 +145,47 @@ export async function registerPage(
       next: next.ok ? next.value : null,
     });
   }
-  return { rows, total, page: query.page, pages: Math.max(1, Math.ceil(total / REGISTER_PAGE_SIZE)) };
+  return { rows, total, page: pageNo, pages };
+}
+
+/** Most words of a search looked at. */
+const MAX_SEARCH_WORDS = 4;
+
+/** `text` for LIKE as it is: `%`, `_` and the escape character itself are letters, not patterns. */
+export function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The register's search: every word must be found in the entry — in its number, the seizer's name, the place of
+ * seizure or a head's description (colour, marks, the ear tag), as typed (`%` and `_` are letters). A word in
+ * Devanagari is looked for in Latin letters too (कुकस finds "Kukas", the one table of src/services/nlu/transliterate),
+ * and a word with letters by its place key among the entry's search keys (Case.searchKeys: the place and the
+ * descriptions), so "Kukas" finds "कुकस" and "Kundaa" finds "Kunda".
+ */
+export function registerSearch(q: string | undefined): Prisma.CaseWhereInput[] {
+  const typed = q?.trim().slice(0, MAX_SEARCH_LENGTH) ?? '';
+  const parts = typed.split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+  return parts.map((part) => {
+    const spellings = new Set([part]);
+    if (hasDevanagari(part)) spellings.add(romanise(part));
+    const or: Prisma.CaseWhereInput[] = [];
+    for (const s of spellings) {
+      const like = likeLiteral(s);
+      or.push(
+        { numberKey: { contains: likeLiteral(s.toUpperCase()) } },
+        { seizerName: { contains: like, mode: 'insensitive' } },
+        { placeOfSeizure: { contains: like, mode: 'insensitive' } },
+        { heads: { some: { description: { contains: like, mode: 'insensitive' } } } },
+      );
+    }
+    // By ear, a word of letters only: a number's key ("4411" → "41") would find other numbers, and "horn_broken"
+    // is not "horn broken".
+    const key = /^[\p{L}\p{M}]+$/u.test(part) ? placeKey(part) : '';
+    const keys = key.length >= 2 ? [key] : [];
+    if (keys.length) or.push({ searchKeys: { hasSome: keys } });
+    return { OR: or };
+  });
 }
 
 function countByClass(heads: ReadonlyArray<{ cattleClass: string }>): Array<{ cattleClass: string; count: number }> {

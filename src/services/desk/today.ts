@@ -22,17 +22,23 @@ export type WorkKind =
 export interface WorkItem {
   kind: WorkKind;
   section: string;
-  /** India date it falls due (or is actionable from). */
+  /** India date it falls due (or, for a step that may be taken from a day on, that day). */
   date: LocalDate;
-  /** Before today: late. */
+  /** A step due by `date`, and `date` is before today: late. */
   overdue: boolean;
+  /** A step that may be taken from `date` on (an auction may be fixed, a s. 16 sale held), and it has come. */
+  open: boolean;
   caseId: number;
   caseNumber: string;
   poundId: number;
 }
 
+/**
+ * Whose work each is. The s. 14 report is the pound-keeper's duty, which the bot does for him on its day (the
+ * officer receives it; his work starts with the notice): the keeper sees it, the officer does not.
+ */
 const WORK_RIGHT: Record<WorkKind, StaffRight> = {
-  report_due: 'register.export',
+  report_due: 'seizure.register',
   notice_due: 'notice',
   proclamation_due: 'notice',
   auction_from: 'auction',
@@ -43,11 +49,14 @@ const WORK_RIGHT: Record<WorkKind, StaffRight> = {
   surplus_hold_end: 'magistrate',
 };
 
+/** Steps that may be taken from their date on, without a last day: open from then, never late. */
+const FROM_A_DAY: ReadonlySet<WorkKind> = new Set(['auction_from', 's16_sale']);
+
 /** The most open entries looked at for the work list (oldest first: those are the ones falling due). */
 export const WORK_CASES_LIMIT = 2000;
 
 /**
- * What `actor` must do at his pounds from the past (late) to `days` India days ahead, by date: s. 14 reports,
+ * What `actor` must do at his pounds from the past (late, or open since) to `days` India days ahead, by date: s. 14 reports,
  * notices and proclamations, auctions (from when they may be held, and those fixed), s. 16 sales, payments
  * awaiting the keeper's confirmation, s. 20 windows of deposits and s. 17 hold ends — each only for the role
  * whose work it is. Dates come from src/law (`nextDeadline`).
@@ -94,7 +103,18 @@ export async function workList(
     c: { id: number; number: string; poundId: number },
   ) => {
     if (date > until || (!options.everyRole && !may(actor, WORK_RIGHT[kind], c.poundId))) return;
-    items.push({ kind, section, date, overdue: date < today, caseId: c.id, caseNumber: c.number, poundId: c.poundId });
+    const past = date < today;
+    const from = FROM_A_DAY.has(kind);
+    items.push({
+      kind,
+      section,
+      date,
+      overdue: past && !from,
+      open: past && from,
+      caseId: c.id,
+      caseNumber: c.number,
+      poundId: c.poundId,
+    });
   };
   for (const c of cases) {
     const r = nextDeadline(c, now, windows);

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENT_LINK_SECONDS } from '../../../src/http/desk/document-link';
+import { DOCUMENT_LINK_SECONDS, EXPIRED_LINK_SHOWN_SECONDS } from '../../../src/http/desk/document-link';
 import { DESK_TOKEN, initDataFor, startDeskWorld, type DeskPerson, type DeskWorld } from '../../support/desk';
 import { enrolStaff } from '../../support/fixtures';
 import { confirmedReceipt } from '../../support/paid-case';
@@ -129,7 +129,7 @@ describe('staff desk PDFs over HTTP', { timeout: 90_000 }, () => {
     ]);
   });
 
-  it('refuses a link changed, expired, or of a keeper revoked since (401), and a document not made yet (404)', async () => {
+  it('refuses a link changed or of a keeper revoked since (401), a document not made yet (404); an expired one says so', async () => {
     const { url } = await askLink('keeper', linkOf(jai1(), 'register'));
     // Another document or entry put into the link: the signature no longer fits.
     const [body, sig] = url!.slice('/desk/pdf?t='.length).split('.') as [string, string];
@@ -144,7 +144,28 @@ describe('staff desk PDFs over HTTP', { timeout: 90_000 }, () => {
     const before = await w.app.deps.db.auditEvent.count({ where: { action: 'document.view' } });
     w.clock.advance((DOCUMENT_LINK_SECONDS + 1) * 1000);
     try {
-      expect((await get(url!)).status).toBe(401);
+      // Ran out: a page that says so (no PDF, no audit) and offers a fresh link and the case in the chat.
+      const gone = await get(`${url!}&lang=en`);
+      expect(gone.status).toBe(410);
+      expect(gone.headers.get('content-type')).toContain('text/html');
+      const page = await gone.text();
+      expect(page).toContain('This link to the document has run out');
+      expect(page).toContain(`href="/desk/pdf/renew?t=${url!.slice('/desk/pdf?t='.length)}"`);
+      expect(page).toContain('https://t.me/kanji_desk_test_bot?start=case_');
+      // The fresh link: a browser not signed in to the desk is sent to the entry in the desk (which asks who he is).
+      const renew = await fetch(`${w.base}/desk/pdf/renew?t=${url!.slice('/desk/pdf?t='.length)}`, {
+        redirect: 'manual',
+      });
+      expect(renew.status).toBe(303);
+      expect(renew.headers.get('location')).toBe(`/desk?entry=${jai1()}`);
+      // Signed by someone else, or long gone: nothing but 401.
+      expect((await get(changed)).status).toBe(401);
+      w.clock.advance((EXPIRED_LINK_SHOWN_SECONDS + 1) * 1000);
+      try {
+        expect((await get(url!)).status).toBe(401);
+      } finally {
+        w.clock.advance(-(EXPIRED_LINK_SHOWN_SECONDS + 1) * 1000);
+      }
     } finally {
       w.clock.advance(-(DOCUMENT_LINK_SECONDS + 1) * 1000);
     }
@@ -154,6 +175,13 @@ describe('staff desk PDFs over HTTP', { timeout: 90_000 }, () => {
     expect(his.status).toBe(200);
     await w.app.deps.db.staffMember.update({ where: { id: s.id }, data: { revokedAt: w.clock.now() } });
     expect((await get(his.url!)).status).toBe(401);
+    // ... and once it has run out, no page about it either.
+    w.clock.advance((DOCUMENT_LINK_SECONDS + 1) * 1000);
+    try {
+      expect((await get(his.url!)).status).toBe(401);
+    } finally {
+      w.clock.advance(-(DOCUMENT_LINK_SECONDS + 1) * 1000);
+    }
     expect(await w.app.deps.db.auditEvent.count({ where: { action: 'document.view' } })).toBe(before);
     // No s. 16 account delivered on this entry: nothing to typeset.
     const account = await askLink('keeper', linkOf(jai1(), 'account', 1));

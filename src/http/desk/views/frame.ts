@@ -25,6 +25,8 @@ export interface Frame {
   staffAdmin: boolean;
   /** The other language's name in that language (the switch). */
   switchLabel: string;
+  /** The reader's Telegram id: the page keeps a form's draft in this browser under it (one draft per person). */
+  user: string;
 }
 
 /** A link inside the desk: the page's script fetches it with initData. */
@@ -46,7 +48,7 @@ export function frame(f: Frame, title: string, body: string): string {
   const tab = (name: Frame['tab'], path: string) =>
     `<a data-desk class="chip" href="${e(deskHref(path, {}, f.lang))}"${f.tab === name ? ' aria-current="page"' : ''}>${e(f.t(`desk:tab.${name}`))}</a>`;
   const switchHref = `${f.here}${f.here.includes('?') ? '&' : '?'}lang=${other}`;
-  return `<header class="top" data-lang="${f.lang}"><nav>${tab('today', 'today')}${tab('register', 'register')}${tab('books', 'books')}${f.seize ? tab('seize', 'seize') : ''}${tab('money', 'money')}${
+  return `<header class="top" data-lang="${f.lang}" data-user="${e(f.user)}"><nav>${tab('today', 'today')}${tab('register', 'register')}${tab('books', 'books')}${f.seize ? tab('seize', 'seize') : ''}${tab('money', 'money')}${
     f.district ? tab('district', 'district') : ''
   }${f.staffAdmin ? tab('staff', 'staff') : ''}</nav><a data-desk class="lang" lang="${other}" hreflang="${other}" href="${e(
     switchHref,

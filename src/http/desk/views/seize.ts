@@ -43,7 +43,7 @@ ${input(`desc${n}`, t('desk:seize.description'), 'maxlength="200"')}
     f,
     t('desk:seize.title'),
     `${problem ? `<p class="bad" role="alert">${e(problem)}</p>` : ''}<p class="empty">${e(t('desk:seize.note'))} <a data-desk href="${e(deskHref('import', {}, lang))}">${e(t('desk:import.link'))}</a></p>
-<form data-desk data-method="post" class="filters seize" action="/desk/v/seize" method="post" data-too-big="${e(t('photos:problem.too_big'))}" data-unreadable="${e(t('desk:upload.failed'))}">
+<form data-desk data-method="post" data-draft="seize" data-draft-restored="${e(t('deskbrowser:draft.restored'))}" data-draft-discard="${e(t('deskbrowser:draft.discard'))}" class="filters seize" action="/desk/v/seize" method="post" data-too-big="${e(t('photos:problem.too_big'))}" data-unreadable="${e(t('desk:upload.failed'))}">
 <input type="hidden" name="lang" value="${lang}"><input type="hidden" name="key" value="${e(key)}">
 <label>${e(t('desk:staff.pound'))}<select name="pound">${pounds
       .map(

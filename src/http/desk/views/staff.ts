@@ -52,7 +52,7 @@ export function staffView(
     .map(
       (
         s,
-      ) => `<tr><td>${e(s.self ? `${s.name} ${t('desk:revoke_self.you')}` : s.name)}</td><td>${e(t(`common:role.${roleKey[s.role as keyof typeof roleKey]}`))}</td><td>${e(s.poundCodes.join(', '))}</td><td>${e(
+      ) => `<tr><td class="who">${e(s.self ? `${s.name} ${t('desk:revoke_self.you')}` : s.name)}</td><td data-label="${e(t('desk:staff.role'))}">${e(t(`common:role.${roleKey[s.role as keyof typeof roleKey]}`))}</td><td data-label="${e(t('desk:staff.pounds'))}">${e(s.poundCodes.join(', '))}</td><td data-label="${e(t('desk:staff.since'))}">${e(
         formatDate(s.enrolledAt.toISOString().slice(0, 10), lang),
       )}</td><td><form data-desk data-method="post" data-confirm="${e(t('desk:staff.revoke_confirm', { name: s.name }))}" action="/desk/v/staff" method="post">
 <input type="hidden" name="lang" value="${lang}"><input type="hidden" name="op" value="revoke"><input type="hidden" name="staff" value="${s.id}"><button type="submit">${e(
@@ -67,7 +67,7 @@ export function staffView(
 ${section(
   t('desk:staff.list_title'),
   rows
-    ? `<div class="scroll"><table><thead><tr><th>${e(t('desk:staff.name'))}</th><th>${e(t('desk:staff.role'))}</th><th>${e(
+    ? `<div class="scroll"><table class="staff"><thead><tr><th>${e(t('desk:staff.name'))}</th><th>${e(t('desk:staff.role'))}</th><th>${e(
         t('desk:staff.pounds'),
       )}</th><th>${e(t('desk:staff.since'))}</th><th></th></tr></thead><tbody>${rows}</tbody></table></div>`
     : '',
