@@ -1,0 +1,128 @@
+import { Prisma, type PrismaClient } from '../../db';
+import type { Tx } from '../outbox';
+import type { Cells } from './figures';
+
+// The figures read from the raw rows: the register (Case, Head), the releases, the auctions' sales, the ledger, the
+// remittances and the s. 20 complaints. Flow figures for a window of time, per pound and India month; stock figures
+// at an instant, per pound. The daily snapshot reads whole months with these; a request reads only today's window.
+
+type Db = PrismaClient | Tx;
+
+/** Flow cells per pound and India month ('YYYY-MM'). */
+export type MonthCells = Map<number, Map<string, Cells>>;
+
+interface Row {
+  poundId: number;
+  month: string;
+  fig: string;
+  value: bigint | number;
+  cases: bigint | number;
+}
+
+const IST = Prisma.sql`'Asia/Kolkata'`;
+const monthOf = (col: Prisma.Sql) => Prisma.sql`to_char(${col} AT TIME ZONE ${IST}, 'YYYY-MM')`;
+
+/**
+ * One statement per source, each giving (pound, month, figure, value, register entries counted), for `from` ≤ instant
+ * < `to`. The ledger's accounts map to figures as docs/MONEY.md books them: DISTRICT_MAGISTRATE the fines and
+ * penalties (ss. 12, 17, also out of a s. 15 deposit applied), POUND_KEEPER the feeding charges, SALE_PROCEEDS a sale
+ * (ss. 14, 16), MAGISTRATE_DEPOSIT the s. 17 surplus held, SURPLUS_CLAIMANT paid out of it, GOVERNMENT_REVENUE lapsed
+ * to Government, OWNER_DEPOSIT a s. 15 deposit, DEPOSIT_REFUND returned on the Magistrate's outcome; the postings of a
+ * deposit applied (keys `…:deposit:apply:…`, src/services/deposit-outcome.ts) count once more as "applied".
+ */
+function flowQueries(from: Date, to: Date): Prisma.Sql[] {
+  const w = (col: Prisma.Sql) => Prisma.sql`${col} >= ${from} AND ${col} < ${to}`;
+  return [
+    Prisma.sql`SELECT c."poundId", ${monthOf(Prisma.sql`c."impoundedAt"`)} AS month, 'impounded' AS fig,
+        (SELECT count(*) FROM "Head" h WHERE h."caseId" = c.id) AS value, 1 AS cases
+      FROM "Case" c WHERE ${w(Prisma.sql`c."impoundedAt"`)}`,
+    Prisma.sql`SELECT c."poundId", ${monthOf(Prisma.sql`r."releasedAt"`)} AS month,
+        CASE r.basis WHEN 'S13_PAYMENT' THEN 'released_s13' WHEN 'S15_DEPOSIT' THEN 'released_s15'
+          WHEN 'S16_REMAINING' THEN 'released_s16' ELSE 'released_s19' END AS fig,
+        sum(r."headCount") AS value, count(DISTINCT r."caseId") AS cases
+      FROM "Release" r JOIN "Case" c ON c.id = r."caseId" WHERE ${w(Prisma.sql`r."releasedAt"`)} GROUP BY 1, 2, 3`,
+    Prisma.sql`SELECT c."poundId", ${monthOf(Prisma.sql`a."completedAt"`)} AS month, 'sold' AS fig,
+        count(s.id) AS value, count(DISTINCT a."caseId") AS cases
+      FROM "Auction" a JOIN "Sale" s ON s."auctionId" = a.id JOIN "Case" c ON c.id = a."caseId"
+      WHERE a.status = 'COMPLETED' AND ${w(Prisma.sql`a."completedAt"`)} GROUP BY 1, 2`,
+    Prisma.sql`SELECT c."poundId", ${monthOf(Prisma.sql`l."createdAt"`)} AS month, f.fig,
+        sum(l."amountPaise") AS value, count(DISTINCT l."caseId") AS cases
+      FROM "LedgerEntry" l JOIN "Case" c ON c.id = l."caseId"
+      CROSS JOIN LATERAL (VALUES
+        (CASE l.account WHEN 'DISTRICT_MAGISTRATE' THEN 'fines_paise' WHEN 'POUND_KEEPER' THEN 'feeding_paise'
+          WHEN 'SALE_PROCEEDS' THEN 'sale_proceeds_paise' WHEN 'MAGISTRATE_DEPOSIT' THEN 'surplus_held_paise'
+          WHEN 'SURPLUS_CLAIMANT' THEN 'surplus_claimed_paise' WHEN 'GOVERNMENT_REVENUE' THEN 'surplus_lapsed_paise'
+          WHEN 'OWNER_DEPOSIT' THEN 'deposits_paise' WHEN 'DEPOSIT_REFUND' THEN 'deposits_refunded_paise' END),
+        (CASE WHEN l."idempotencyKey" LIKE '%:deposit:apply:%' THEN 'deposits_applied_paise' END)) AS f(fig)
+      WHERE f.fig IS NOT NULL AND ${w(Prisma.sql`l."createdAt"`)} GROUP BY 1, 2, 3`,
+    Prisma.sql`SELECT c."poundId", ${monthOf(Prisma.sql`m."confirmedAt"`)} AS month, 'fines_remitted_paise' AS fig,
+        sum(m."amountPaise") AS value, count(DISTINCT m."caseId") AS cases
+      FROM "Remittance" m JOIN "Case" c ON c.id = m."caseId"
+      WHERE m.kind = 'FINES_TO_MAGISTRATE' AND ${w(Prisma.sql`m."confirmedAt"`)} GROUP BY 1, 2`,
+    Prisma.sql`SELECT c."poundId", ${monthOf(Prisma.sql`k."recordedAt"`)} AS month, 'complaints_filed' AS fig,
+        count(*) AS value, count(DISTINCT k."caseId") AS cases
+      FROM "Complaint" k JOIN "Case" c ON c.id = k."caseId" WHERE ${w(Prisma.sql`k."recordedAt"`)} GROUP BY 1, 2`,
+    Prisma.sql`SELECT c."poundId", ${monthOf(Prisma.sql`k."outcomeAt"`)} AS month, 'complaints_decided' AS fig,
+        count(*) AS value, count(DISTINCT k."caseId") AS cases
+      FROM "Complaint" k JOIN "Case" c ON c.id = k."caseId"
+      WHERE k.outcome IS NOT NULL AND ${w(Prisma.sql`k."outcomeAt"`)} GROUP BY 1, 2`,
+  ];
+}
+
+/** Flow cells of every pound for `from` ≤ instant < `to`, per India month. */
+export async function flowCells(db: Db, from: Date, to: Date): Promise<MonthCells> {
+  const [impounded, ...grouped] = flowQueries(from, to);
+  // The register's entries one row each, summed here: one statement, grouped like the others.
+  const all = Prisma.sql`SELECT "poundId", month, fig, sum(value) AS value, sum(cases) AS cases FROM (${impounded}) e
+    GROUP BY 1, 2, 3 ${Prisma.join(
+      grouped.map((q) => Prisma.sql`UNION ALL ${q}`),
+      ' ',
+    )}`;
+  const rows = await db.$queryRaw<Row[]>(all);
+  const out: MonthCells = new Map();
+  for (const r of rows) {
+    const pound = out.get(r.poundId) ?? new Map<string, Cells>();
+    out.set(r.poundId, pound);
+    const cells = (pound.get(r.month) ?? {}) as Record<string, readonly [number, number]>;
+    pound.set(r.month, cells);
+    cells[r.fig] = [Number(r.value), Number(r.cases)];
+  }
+  return out;
+}
+
+/**
+ * Stock cells of every pound at `at`: the heads still in the pound (Head IMPOUNDED, s. 8), the register entries with
+ * any of them by whole India days since impounding (0–7, 8–14, 15–30, more than 30), and the s. 20 complaints recorded
+ * without an outcome.
+ */
+export async function stockCells(db: Db, at: Date): Promise<Map<number, Cells>> {
+  const rows = await db.$queryRaw<Row[]>(Prisma.sql`
+    SELECT "poundId", '' AS month,
+        CASE WHEN days <= 7 THEN 'pending_0_7' WHEN days <= 14 THEN 'pending_8_14' WHEN days <= 30 THEN 'pending_15_30'
+          ELSE 'pending_over_30' END AS fig,
+        sum(heads) AS value, count(*) AS cases
+      FROM (SELECT c."poundId", c.id, count(*) AS heads,
+          (${at}::timestamptz AT TIME ZONE ${IST})::date - (c."impoundedAt" AT TIME ZONE ${IST})::date AS days
+        FROM "Head" h JOIN "Case" c ON c.id = h."caseId"
+        WHERE h.status = 'IMPOUNDED' AND c."impoundedAt" < ${at} GROUP BY c."poundId", c.id) p
+      GROUP BY 1, 2, 3
+    UNION ALL
+    SELECT c."poundId", '' AS month, 'complaints_pending' AS fig, count(*) AS value, count(DISTINCT k."caseId") AS cases
+      FROM "Complaint" k JOIN "Case" c ON c.id = k."caseId"
+      WHERE k."recordedAt" < ${at} AND (k.outcome IS NULL OR k."outcomeAt" >= ${at}) GROUP BY 1`);
+  const out = new Map<number, Record<string, readonly [number, number]>>();
+  for (const r of rows) {
+    const cells = out.get(r.poundId) ?? {};
+    out.set(r.poundId, cells);
+    const value = Number(r.value);
+    const cases = Number(r.cases);
+    if (r.fig === 'complaints_pending') cells[r.fig] = [value, cases];
+    else {
+      // A pending bucket counts register entries; the heads of all buckets are the cattle in the pound.
+      cells[r.fig] = [cases, cases];
+      const inPound = cells.in_pound ?? [0, 0];
+      cells.in_pound = [inPound[0] + value, inPound[1] + cases];
+    }
+  }
+  return out;
+}
