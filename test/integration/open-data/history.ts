@@ -140,7 +140,7 @@ export const history: fc.Arbitrary<History> = fc
         } else
           events.push({ kind: 'release', at: t1, case: i, basis: c.release.basis, from: 0, heads: c.heads, slot: 0 });
       } else if (c.sale !== null) events.push({ kind: 'sale', at: after(c.sale), case: i, from: 0, heads: c.heads });
-      c.ledger.forEach((l, k) =>
+      c.ledger.forEach((l, k) => {
         events.push({
           kind: 'ledger',
           at: after(l.delay, 3),
@@ -148,8 +148,8 @@ export const history: fc.Arbitrary<History> = fc
           account: l.account,
           amount: l.amount,
           key: l.applied ? `deposit:apply:${l.account}:${k}` : `posting:${k}`,
-        }),
-      );
+        });
+      });
       if (c.remit) events.push({ kind: 'remit', at: after(c.remit.delay, 4), case: i, amount: c.remit.amount });
       if (c.complaint) {
         events.push({ kind: 'complaint', at: after(c.complaint.delay, 5), case: i, n: i });
