@@ -25,6 +25,7 @@ import { registerSmsInbound } from './sms-inbound';
 import { pageLanguage } from './page';
 import { renderReceiptPage } from './receipt-page';
 import { renderCasePage } from './case-page';
+import { registerStats } from './stats-routes';
 import { publicCase, publicCasePhoto } from '../services/public-case';
 import { CONTROL_OR_FORMAT } from '../services/typed-input';
 
@@ -262,6 +263,9 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
     },
     async (req, reply) => casePhoto(req, reply, deps),
   );
+
+  // Open pound data: the public statistics pages and their API (docs/OPEN-DATA.md).
+  registerStats(app, deps, config.STATS_PAGE_PER_MINUTE);
 
   // Not the instance itself: a fastify instance is thenable, and an async function would await it.
   return { app, readiness };
