@@ -10,7 +10,17 @@ export {
   type FigureDef,
   type Published,
 } from './figures';
-export { districts, districtStats, poundStats, GLANCE, type DistrictEntry, type Named, type StatsView } from './read';
+export {
+  districts,
+  districtStats,
+  poundStats,
+  statsByCode,
+  poundCodeOf,
+  GLANCE,
+  type DistrictEntry,
+  type Named,
+  type StatsView,
+} from './read';
 export { statsCsv } from './csv';
 export {
   MONTHS,

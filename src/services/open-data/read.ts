@@ -190,3 +190,23 @@ export async function poundStats(db: PrismaClient, code: string, now: Date): Pro
     ...viewOf([...figures.values()], months, today, now),
   } as StatsView;
 }
+
+/**
+ * The figures of the pound or district a code names (a pound's code first, then a district's; either case), or
+ * null. For the chat's /stats, where a person types the code.
+ */
+export async function statsByCode(db: PrismaClient, typed: string, now: Date): Promise<StatsView | null> {
+  const code = typed.trim().toUpperCase();
+  if (!/^[\w-]{1,20}$/.test(code)) return null;
+  return (await poundStats(db, code, now)) ?? districtStats(db, code, now);
+}
+
+/** The code of the first of `poundIds` (a staff member's pound, for /stats without a code), or of any pound. */
+export async function poundCodeOf(db: PrismaClient, poundIds: readonly number[]): Promise<string | null> {
+  const p = await db.pound.findFirst({
+    where: poundIds.length ? { id: { in: [...poundIds] } } : {},
+    select: { code: true },
+    orderBy: { id: 'asc' },
+  });
+  return p?.code ?? null;
+}
