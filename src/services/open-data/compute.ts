@@ -8,7 +8,7 @@ import type { Cells } from './figures';
 
 type Db = PrismaClient | Tx;
 
-/** Flow cells per pound and India month ('YYYY-MM'). */
+/** Flow cells per pound and period (an India month 'YYYY-MM', an India year 'YYYY', or '' for the whole window). */
 export type MonthCells = Map<number, Map<string, Cells>>;
 
 interface Row {
@@ -20,7 +20,9 @@ interface Row {
 }
 
 const IST = Prisma.sql`'Asia/Kolkata'`;
-const monthOf = (col: Prisma.Sql) => Prisma.sql`to_char(${col} AT TIME ZONE ${IST}, 'YYYY-MM')`;
+/** How flow cells are grouped in time: per India month ('YYYY-MM'), per India year ('YYYY'), or the whole window (''). */
+export type Period = 'month' | 'year' | 'all';
+const FORMAT: Record<Period, string> = { month: 'YYYY-MM', year: 'YYYY', all: '' };
 
 /**
  * One statement per source, each giving (pound, month, figure, value, register entries counted), for `from` ≤ instant
@@ -30,7 +32,9 @@ const monthOf = (col: Prisma.Sql) => Prisma.sql`to_char(${col} AT TIME ZONE ${IS
  * to Government, OWNER_DEPOSIT a s. 15 deposit, DEPOSIT_REFUND returned on the Magistrate's outcome; the postings of a
  * deposit applied (keys `…:deposit:apply:…`, src/services/deposit-outcome.ts) count once more as "applied".
  */
-function flowQueries(from: Date, to: Date): Prisma.Sql[] {
+function flowQueries(from: Date, to: Date, period: Period): Prisma.Sql[] {
+  const monthOf = (col: Prisma.Sql) =>
+    period === 'all' ? Prisma.sql`''` : Prisma.sql`to_char(${col} AT TIME ZONE ${IST}, ${FORMAT[period]})`;
   const w = (col: Prisma.Sql) => Prisma.sql`${col} >= ${from} AND ${col} < ${to}`;
   return [
     Prisma.sql`SELECT c."poundId", ${monthOf(Prisma.sql`c."impoundedAt"`)} AS month, 'impounded' AS fig,
@@ -69,9 +73,12 @@ function flowQueries(from: Date, to: Date): Prisma.Sql[] {
   ];
 }
 
-/** Flow cells of every pound for `from` ≤ instant < `to`, per India month. */
-export async function flowCells(db: Db, from: Date, to: Date): Promise<MonthCells> {
-  const [impounded, ...grouped] = flowQueries(from, to);
+/**
+ * Flow cells of every pound for `from` ≤ instant < `to`, per `period`. A cell of a year or of the whole window counts
+ * each register entry once, however many months it appears in.
+ */
+export async function flowCells(db: Db, from: Date, to: Date, period: Period = 'month'): Promise<MonthCells> {
+  const [impounded, ...grouped] = flowQueries(from, to, period);
   // The register's entries one row each, summed here: one statement, grouped like the others.
   const all = Prisma.sql`SELECT "poundId", month, fig, sum(value) AS value, sum(cases) AS cases FROM (${impounded}) e
     GROUP BY 1, 2, 3 ${Prisma.join(

@@ -77,6 +77,9 @@ export async function districts(db: PrismaClient): Promise<DistrictEntry[]> {
 
 interface PoundFigures {
   months: Map<string, Cells>;
+  /** The India year so far and all the months published: each entry counted once (the snapshot's), plus today. */
+  year: Cells;
+  total: Cells;
   stock: Cells;
   computedAt: Date | null;
 }
@@ -97,19 +100,29 @@ async function poundFigures(
     flowCells(db, startOfIstDay(today), now),
   ]);
   const out = new Map<number, PoundFigures>(
-    poundIds.map((id) => [id, { months: new Map(), stock: {}, computedAt: null }]),
+    poundIds.map((id) => [id, { months: new Map(), year: {}, total: {}, stock: {}, computedAt: null }]),
   );
   for (const r of rows)
     out.get(r.poundId)?.months.set(r.month.toISOString().slice(0, 7), r.figures as unknown as Cells);
   for (const s of stock) {
     const p = out.get(s.poundId);
-    if (p) Object.assign(p, { stock: s.figures as unknown as Cells, computedAt: s.computedAt });
+    if (p)
+      Object.assign(p, {
+        stock: s.figures as unknown as Cells,
+        // A snapshot of an earlier India year (none taken since New Year) has nothing of this one.
+        year: toIstDate(s.computedAt).slice(0, 4) === today.slice(0, 4) ? (s.year as unknown as Cells) : {},
+        total: s.total as unknown as Cells,
+        computedAt: s.computedAt,
+      });
   }
   const current = today.slice(0, 7);
   for (const [poundId, byMonth] of live) {
     const p = out.get(poundId);
     const todays = byMonth.get(current);
-    if (p && todays) p.months.set(current, sumPeriods([p.months.get(current) ?? {}, todays]));
+    if (!p || !todays) continue;
+    p.months.set(current, sumPeriods([p.months.get(current) ?? {}, todays]));
+    p.year = sumPeriods([p.year, todays]);
+    p.total = sumPeriods([p.total, todays]);
   }
   return out;
 }
@@ -121,11 +134,10 @@ function viewOf(
   today: LocalDate,
   now: Date,
 ): Omit<StatsView, 'kind' | 'scope' | 'district' | 'pounds'> {
-  const year = months.filter((m) => m.startsWith(today.slice(0, 4)));
   // Over time within each pound first (its entries may recur across months), then across pounds (they never do).
   const combine = (ms: string[]) => sumPounds(figures.map((p) => sumPeriods(ms.map((m) => p.months.get(m) ?? {}))));
   const month = combine([today.slice(0, 7)]);
-  const yearCells = combine(year);
+  const yearCells = sumPounds(figures.map((p) => p.year));
   const stock = sumPounds(figures.map((p) => p.stock));
   const computed = figures.map((p) => p.computedAt?.getTime() ?? 0).reduce((a, b) => Math.max(a, b), 0);
   return {
@@ -143,7 +155,7 @@ function viewOf(
       sold_year: publish(cellOf(yearCells, 'sold')),
     },
     stock: publishAll(stock, STOCK_FIGURES),
-    totals: publishAll(combine(months), FLOW_FIGURES),
+    totals: publishAll(sumPounds(figures.map((p) => p.total)), FLOW_FIGURES),
     months: months.map((m) => ({ month: m, figures: publishAll(combine([m]), FLOW_FIGURES) })),
   };
 }

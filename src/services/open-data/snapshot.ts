@@ -2,7 +2,7 @@ import { addCalendarMonths, addDays, startOfIstDay, toIstDate, type LocalDate } 
 import type { PrismaClient } from '../../db';
 import type { Prisma } from '../../db';
 import { addToOutbox, type Tx } from '../outbox';
-import { flowCells, stockCells } from './compute';
+import { flowCells, stockCells, type MonthCells } from './compute';
 
 // The daily snapshot: every pound's flow figures for each India month of the last MONTHS months through the end of
 // yesterday, and its stock figures now, written in one transaction that also plans the next day's run (an outbox
@@ -65,11 +65,16 @@ export async function takeSnapshot(
   const at = now ?? deps.clock.now();
   const started = Date.now();
   const today = toIstDate(at);
-  const [pounds, flows, stock] = await Promise.all([
+  const from = startOfIstDay(firstMonth(today));
+  const to = startOfIstDay(today);
+  const [pounds, flows, years, totals, stock] = await Promise.all([
     deps.db.pound.findMany({ select: { id: true } }),
-    flowCells(deps.db, startOfIstDay(firstMonth(today)), startOfIstDay(today)),
+    flowCells(deps.db, from, to),
+    flowCells(deps.db, startOfIstDay(`${today.slice(0, 4)}-01-01` as LocalDate), to, 'year'),
+    flowCells(deps.db, from, to, 'all'),
     stockCells(deps.db, at),
   ]);
+  const only = (m: MonthCells, poundId: number) => m.get(poundId)?.values().next().value ?? {};
   const monthRows: Prisma.OpenDataMonthCreateManyInput[] = [];
   for (const [poundId, months] of flows)
     for (const [month, figures] of months)
@@ -81,7 +86,13 @@ export async function takeSnapshot(
         await tx.openDataMonth.createMany({ data: monthRows.slice(i, i + 5000) });
       await tx.openDataStock.deleteMany({});
       await tx.openDataStock.createMany({
-        data: pounds.map((p) => ({ poundId: p.id, figures: stock.get(p.id) ?? {}, computedAt: at })),
+        data: pounds.map((p) => ({
+          poundId: p.id,
+          figures: stock.get(p.id) ?? {},
+          year: only(years, p.id),
+          total: only(totals, p.id),
+          computedAt: at,
+        })),
       });
       await planSnapshot(tx, addDays(today, 1));
     },

@@ -75,6 +75,8 @@ export interface Expected {
   month(month: string, figure: string): Cell;
   span(months: string[], figure: string): Cell;
   stock(figure: string): Cell;
+  /** Whether anything of `figure` is dated today (the page adds today's live to the snapshot's cells). */
+  today(figure: string): boolean;
 }
 
 export interface History {
@@ -167,9 +169,9 @@ function recompute(events: Event[], pound: number | null): Expected {
   const poundOf = new Map<number, number>();
   for (const e of events) if (e.kind === 'impound') poundOf.set(e.case, e.pound);
   const mine = events.filter((e) => pound === null || poundOf.get(e.case) === pound);
-  const flows: Array<{ month: string; figure: string; value: number; case: number }> = [];
+  const flows: Array<{ month: string; figure: string; value: number; case: number; today: boolean }> = [];
   const add = (e: Event, figure: string, value: number) =>
-    flows.push({ month: istMonth(e.at), figure, value, case: e.case });
+    flows.push({ month: istMonth(e.at), figure, value, case: e.case, today: e.at >= DAY_START });
   for (const e of mine) {
     if (e.kind === 'impound') add(e, 'impounded', e.heads);
     if (e.kind === 'release') add(e, RELEASED[e.basis], e.heads);
@@ -217,6 +219,7 @@ function recompute(events: Event[], pound: number | null): Expected {
   return {
     month: (m, f) => cellOf([m], f),
     span: (ms, f) => cellOf(ms, f),
+    today: (f) => flows.some((x) => x.figure === f && x.today),
     stock: (f) => {
       const s = stock.get(f);
       return s ? [s[0], s[1].size] : [0, 0];

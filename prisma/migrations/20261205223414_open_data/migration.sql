@@ -12,6 +12,8 @@ CREATE TABLE "OpenDataMonth" (
 CREATE TABLE "OpenDataStock" (
     "poundId" INTEGER NOT NULL,
     "figures" JSONB NOT NULL,
+    "year" JSONB NOT NULL,
+    "total" JSONB NOT NULL,
     "computedAt" TIMESTAMPTZ(3) NOT NULL,
 
     CONSTRAINT "OpenDataStock_pkey" PRIMARY KEY ("poundId")
