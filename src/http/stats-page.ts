@@ -21,11 +21,17 @@ ul.links{padding-left:1.2rem}
 dl.glance{display:grid;grid-template-columns:repeat(auto-fit,minmax(14rem,1fr));gap:4px 16px}
 `;
 
-/** A number as people read it in India (lakh grouping), a sum in rupees, or the "< 3" mark. */
+/** Counts grouped as people read them in India (lakh, crore), in Latin digits; made once per language. */
+const COUNTS: Record<Lang, Intl.NumberFormat> = {
+  en: new Intl.NumberFormat('en-IN'),
+  hi: new Intl.NumberFormat('hi-IN', { numberingSystem: 'latn' }),
+};
+
+/** A count, a sum in rupees, or the "< 3" mark. */
 function shown(lang: Lang, v: Published | undefined, unit: string): string {
   if (v === undefined) return '';
   if (v === '< 3') return '< 3';
-  return unit === 'paise' ? formatRupees(v, lang) : new Intl.NumberFormat(lang === 'hi' ? 'hi-IN' : 'en-IN').format(v);
+  return unit === 'paise' ? formatRupees(v, lang) : COUNTS[lang].format(v);
 }
 
 const SECTION = new Map(FIGURES.map((f) => [f.name, f.section]));

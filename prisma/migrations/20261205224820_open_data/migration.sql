@@ -30,3 +30,6 @@ CREATE INDEX "Release_releasedAt_idx" ON "Release"("releasedAt");
 
 -- CreateIndex
 CREATE INDEX "Remittance_confirmedAt_idx" ON "Remittance"("confirmedAt");
+
+-- CreateIndex
+CREATE INDEX "Sale_auctionId_idx" ON "Sale"("auctionId");
