@@ -22,35 +22,32 @@ interface Row {
 const IST = Prisma.sql`'Asia/Kolkata'`;
 /** How flow cells are grouped in time: per India month ('YYYY-MM'), per India year ('YYYY'), or the whole window (''). */
 export type Period = 'month' | 'year' | 'all';
-const FORMAT: Record<Period, string> = { month: 'YYYY-MM', year: 'YYYY', all: '' };
 
 /**
- * One statement per source, each giving (pound, month, figure, value, register entries counted), for `from` ≤ instant
- * < `to`. The ledger's accounts map to figures as docs/MONEY.md books them: DISTRICT_MAGISTRATE the fines and
- * penalties (ss. 12, 17, also out of a s. 15 deposit applied), POUND_KEEPER the feeding charges, SALE_PROCEEDS a sale
- * (ss. 14, 16), MAGISTRATE_DEPOSIT the s. 17 surplus held, SURPLUS_CLAIMANT paid out of it, GOVERNMENT_REVENUE lapsed
- * to Government, OWNER_DEPOSIT a s. 15 deposit, DEPOSIT_REFUND returned on the Magistrate's outcome; the postings of a
- * deposit applied (keys `…:deposit:apply:…`, src/services/deposit-outcome.ts) count once more as "applied".
+ * Every flow event in `from` ≤ instant < `to`, one row each: (pound, instant, figure, value, register entry). The
+ * ledger's accounts map to figures as docs/MONEY.md books them: DISTRICT_MAGISTRATE the fines and penalties (ss. 12,
+ * 17, also out of a s. 15 deposit applied), POUND_KEEPER the feeding charges, SALE_PROCEEDS a sale (ss. 14, 16),
+ * MAGISTRATE_DEPOSIT the s. 17 surplus held, SURPLUS_CLAIMANT paid out of it, GOVERNMENT_REVENUE lapsed to Government,
+ * OWNER_DEPOSIT a s. 15 deposit, DEPOSIT_REFUND returned on the Magistrate's outcome; the postings of a deposit applied
+ * (keys `…:deposit:apply:…`, src/services/deposit-outcome.ts) count once more as "applied".
  */
-function flowQueries(from: Date, to: Date, period: Period): Prisma.Sql[] {
-  const monthOf = (col: Prisma.Sql) =>
-    period === 'all' ? Prisma.sql`''` : Prisma.sql`to_char(${col} AT TIME ZONE ${IST}, ${FORMAT[period]})`;
+function flowEvents(from: Date, to: Date): Prisma.Sql {
   const w = (col: Prisma.Sql) => Prisma.sql`${col} >= ${from} AND ${col} < ${to}`;
-  return [
-    Prisma.sql`SELECT c."poundId", ${monthOf(Prisma.sql`c."impoundedAt"`)} AS month, 'impounded' AS fig,
-        (SELECT count(*) FROM "Head" h WHERE h."caseId" = c.id) AS value, 1 AS cases
-      FROM "Case" c WHERE ${w(Prisma.sql`c."impoundedAt"`)}`,
-    Prisma.sql`SELECT c."poundId", ${monthOf(Prisma.sql`r."releasedAt"`)} AS month,
-        CASE r.basis WHEN 'S13_PAYMENT' THEN 'released_s13' WHEN 'S15_DEPOSIT' THEN 'released_s15'
-          WHEN 'S16_REMAINING' THEN 'released_s16' ELSE 'released_s19' END AS fig,
-        sum(r."headCount") AS value, count(DISTINCT r."caseId") AS cases
-      FROM "Release" r JOIN "Case" c ON c.id = r."caseId" WHERE ${w(Prisma.sql`r."releasedAt"`)} GROUP BY 1, 2, 3`,
-    Prisma.sql`SELECT c."poundId", ${monthOf(Prisma.sql`a."completedAt"`)} AS month, 'sold' AS fig,
-        count(s.id) AS value, count(DISTINCT a."caseId") AS cases
-      FROM "Auction" a JOIN "Sale" s ON s."auctionId" = a.id JOIN "Case" c ON c.id = a."caseId"
-      WHERE a.status = 'COMPLETED' AND ${w(Prisma.sql`a."completedAt"`)} GROUP BY 1, 2`,
-    Prisma.sql`SELECT c."poundId", ${monthOf(Prisma.sql`l."createdAt"`)} AS month, f.fig,
-        sum(l."amountPaise") AS value, count(DISTINCT l."caseId") AS cases
+  return Prisma.sql`
+    SELECT c."poundId", c."impoundedAt" AS at, 'impounded' AS fig,
+        (SELECT count(*) FROM "Head" h WHERE h."caseId" = c.id) AS value, c.id AS "caseId"
+      FROM "Case" c WHERE ${w(Prisma.sql`c."impoundedAt"`)}
+    UNION ALL
+    SELECT c."poundId", r."releasedAt", CASE r.basis WHEN 'S13_PAYMENT' THEN 'released_s13'
+        WHEN 'S15_DEPOSIT' THEN 'released_s15' WHEN 'S16_REMAINING' THEN 'released_s16' ELSE 'released_s19' END,
+        r."headCount", r."caseId"
+      FROM "Release" r JOIN "Case" c ON c.id = r."caseId" WHERE ${w(Prisma.sql`r."releasedAt"`)}
+    UNION ALL
+    SELECT c."poundId", a."completedAt", 'sold', (SELECT count(*) FROM "Sale" s WHERE s."auctionId" = a.id), a."caseId"
+      FROM "Auction" a JOIN "Case" c ON c.id = a."caseId"
+      WHERE a.status = 'COMPLETED' AND ${w(Prisma.sql`a."completedAt"`)}
+    UNION ALL
+    SELECT c."poundId", l."createdAt", f.fig, l."amountPaise", l."caseId"
       FROM "LedgerEntry" l JOIN "Case" c ON c.id = l."caseId"
       CROSS JOIN LATERAL (VALUES
         (CASE l.account WHEN 'DISTRICT_MAGISTRATE' THEN 'fines_paise' WHEN 'POUND_KEEPER' THEN 'feeding_paise'
@@ -58,38 +55,42 @@ function flowQueries(from: Date, to: Date, period: Period): Prisma.Sql[] {
           WHEN 'SURPLUS_CLAIMANT' THEN 'surplus_claimed_paise' WHEN 'GOVERNMENT_REVENUE' THEN 'surplus_lapsed_paise'
           WHEN 'OWNER_DEPOSIT' THEN 'deposits_paise' WHEN 'DEPOSIT_REFUND' THEN 'deposits_refunded_paise' END),
         (CASE WHEN l."idempotencyKey" LIKE '%:deposit:apply:%' THEN 'deposits_applied_paise' END)) AS f(fig)
-      WHERE f.fig IS NOT NULL AND ${w(Prisma.sql`l."createdAt"`)} GROUP BY 1, 2, 3`,
-    Prisma.sql`SELECT c."poundId", ${monthOf(Prisma.sql`m."confirmedAt"`)} AS month, 'fines_remitted_paise' AS fig,
-        sum(m."amountPaise") AS value, count(DISTINCT m."caseId") AS cases
+      WHERE f.fig IS NOT NULL AND ${w(Prisma.sql`l."createdAt"`)}
+    UNION ALL
+    SELECT c."poundId", m."confirmedAt", 'fines_remitted_paise', m."amountPaise", m."caseId"
       FROM "Remittance" m JOIN "Case" c ON c.id = m."caseId"
-      WHERE m.kind = 'FINES_TO_MAGISTRATE' AND ${w(Prisma.sql`m."confirmedAt"`)} GROUP BY 1, 2`,
-    Prisma.sql`SELECT c."poundId", ${monthOf(Prisma.sql`k."recordedAt"`)} AS month, 'complaints_filed' AS fig,
-        count(*) AS value, count(DISTINCT k."caseId") AS cases
-      FROM "Complaint" k JOIN "Case" c ON c.id = k."caseId" WHERE ${w(Prisma.sql`k."recordedAt"`)} GROUP BY 1, 2`,
-    Prisma.sql`SELECT c."poundId", ${monthOf(Prisma.sql`k."outcomeAt"`)} AS month, 'complaints_decided' AS fig,
-        count(*) AS value, count(DISTINCT k."caseId") AS cases
+      WHERE m.kind = 'FINES_TO_MAGISTRATE' AND ${w(Prisma.sql`m."confirmedAt"`)}
+    UNION ALL
+    SELECT c."poundId", k."recordedAt", 'complaints_filed', 1, k."caseId"
+      FROM "Complaint" k JOIN "Case" c ON c.id = k."caseId" WHERE ${w(Prisma.sql`k."recordedAt"`)}
+    UNION ALL
+    SELECT c."poundId", k."outcomeAt", 'complaints_decided', 1, k."caseId"
       FROM "Complaint" k JOIN "Case" c ON c.id = k."caseId"
-      WHERE k.outcome IS NOT NULL AND ${w(Prisma.sql`k."outcomeAt"`)} GROUP BY 1, 2`,
-  ];
+      WHERE k.outcome IS NOT NULL AND ${w(Prisma.sql`k."outcomeAt"`)}`;
 }
 
+/** Flow cells of every pound per India month, per India year and over the whole window, from one scan. */
+export type FlowCells = Record<Period, MonthCells>;
+
 /**
- * Flow cells of every pound for `from` ≤ instant < `to`, per `period`. A cell of a year or of the whole window counts
- * each register entry once, however many months it appears in.
+ * Flow cells of every pound for `from` ≤ instant < `to`: per India month, per India year, and over the whole window —
+ * one statement (grouping sets over the events). A cell of a year or of the window counts each register entry once,
+ * however many months it appears in.
  */
-export async function flowCells(db: Db, from: Date, to: Date, period: Period = 'month'): Promise<MonthCells> {
-  const [impounded, ...grouped] = flowQueries(from, to, period);
-  // The register's entries one row each, summed here: one statement, grouped like the others.
-  const all = Prisma.sql`SELECT "poundId", month, fig, sum(value) AS value, sum(cases) AS cases FROM (${impounded}) e
-    GROUP BY 1, 2, 3 ${Prisma.join(
-      grouped.map((q) => Prisma.sql`UNION ALL ${q}`),
-      ' ',
-    )}`;
-  const rows = await db.$queryRaw<Row[]>(all);
-  const out: MonthCells = new Map();
+export async function flowCells(db: Db, from: Date, to: Date): Promise<FlowCells> {
+  const rows = await db.$queryRaw<Array<Row & { set: number }>>(Prisma.sql`
+    SELECT "poundId", coalesce(month, year, '') AS month, fig, sum(value) AS value, count(DISTINCT "caseId") AS cases,
+        GROUPING(month, year) AS set
+      FROM (SELECT e.*, to_char(e.at AT TIME ZONE ${IST}, 'YYYY-MM') AS month,
+          to_char(e.at AT TIME ZONE ${IST}, 'YYYY') AS year FROM (${flowEvents(from, to)}) e) x
+      GROUP BY GROUPING SETS (("poundId", fig, month), ("poundId", fig, year), ("poundId", fig))`);
+  const out: FlowCells = { month: new Map(), year: new Map(), all: new Map() };
+  // GROUPING(month, year): 1 = grouped by month (year rolled up), 2 = by year, 3 = neither.
+  const SET: Record<number, Period> = { 1: 'month', 2: 'year', 3: 'all' };
   for (const r of rows) {
-    const pound = out.get(r.poundId) ?? new Map<string, Cells>();
-    out.set(r.poundId, pound);
+    const period = out[SET[Number(r.set)]!];
+    const pound = period.get(r.poundId) ?? new Map<string, Cells>();
+    period.set(r.poundId, pound);
     const cells = (pound.get(r.month) ?? {}) as Record<string, readonly [number, number]>;
     pound.set(r.month, cells);
     cells[r.fig] = [Number(r.value), Number(r.cases)];

@@ -116,7 +116,7 @@ async function poundFigures(
       });
   }
   const current = today.slice(0, 7);
-  for (const [poundId, byMonth] of live) {
+  for (const [poundId, byMonth] of live.month) {
     const p = out.get(poundId);
     const todays = byMonth.get(current);
     if (!p || !todays) continue;

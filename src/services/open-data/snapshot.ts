@@ -2,7 +2,7 @@ import { addCalendarMonths, addDays, startOfIstDay, toIstDate, type LocalDate } 
 import type { PrismaClient } from '../../db';
 import type { Prisma } from '../../db';
 import { addToOutbox, type Tx } from '../outbox';
-import { flowCells, stockCells, type MonthCells } from './compute';
+import { flowCells, stockCells } from './compute';
 
 // The daily snapshot: every pound's flow figures for each India month of the last MONTHS months through the end of
 // yesterday, and its stock figures now, written in one transaction that also plans the next day's run (an outbox
@@ -67,14 +67,15 @@ export async function takeSnapshot(
   const today = toIstDate(at);
   const from = startOfIstDay(firstMonth(today));
   const to = startOfIstDay(today);
-  const [pounds, flows, years, totals, stock] = await Promise.all([
+  const [pounds, cells, stock] = await Promise.all([
     deps.db.pound.findMany({ select: { id: true } }),
     flowCells(deps.db, from, to),
-    flowCells(deps.db, startOfIstDay(`${today.slice(0, 4)}-01-01` as LocalDate), to, 'year'),
-    flowCells(deps.db, from, to, 'all'),
     stockCells(deps.db, at),
   ]);
-  const only = (m: MonthCells, poundId: number) => m.get(poundId)?.values().next().value ?? {};
+  const flows = cells.month;
+  // The window starts on a month's first day at most 23 months back: this India year's cell covers it from 1 January.
+  const yearOf = (poundId: number) => cells.year.get(poundId)?.get(today.slice(0, 4)) ?? {};
+  const totalOf = (poundId: number) => cells.all.get(poundId)?.get('') ?? {};
   const monthRows: Prisma.OpenDataMonthCreateManyInput[] = [];
   for (const [poundId, months] of flows)
     for (const [month, figures] of months)
@@ -89,8 +90,8 @@ export async function takeSnapshot(
         data: pounds.map((p) => ({
           poundId: p.id,
           figures: stock.get(p.id) ?? {},
-          year: only(years, p.id),
-          total: only(totals, p.id),
+          year: yearOf(p.id),
+          total: totalOf(p.id),
           computedAt: at,
         })),
       });
