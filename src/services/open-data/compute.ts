@@ -31,24 +31,31 @@ export type Period = 'month' | 'year' | 'all';
  * OWNER_DEPOSIT a s. 15 deposit, DEPOSIT_REFUND returned on the Magistrate's outcome; the postings of a deposit applied
  * (keys `…:deposit:apply:…`, src/services/deposit-outcome.ts) count once more as "applied".
  */
-function flowEvents(from: Date, to: Date): Prisma.Sql {
+function flowEvents(from: Date, to: Date, few: boolean): Prisma.Sql {
   const w = (col: Prisma.Sql) => Prisma.sql`${col} >= ${from} AND ${col} < ${to}`;
+  // The pound of each event's register entry: for a window of few events (today's) looked up by the entry's key one
+  // by one — a join would let the planner hash the whole register; for the snapshot's window, joined.
+  const pound = (alias: string) =>
+    few
+      ? Prisma.sql`(SELECT p."poundId" FROM "Case" p WHERE p.id = ${Prisma.raw(`${alias}."caseId"`)})`
+      : Prisma.sql`c."poundId"`;
+  const join = (alias: string) => (few ? Prisma.empty : Prisma.raw(`JOIN "Case" c ON c.id = ${alias}."caseId"`));
   return Prisma.sql`
     SELECT c."poundId", c."impoundedAt" AS at, 'impounded' AS fig,
         (SELECT count(*) FROM "Head" h WHERE h."caseId" = c.id) AS value, c.id AS "caseId"
       FROM "Case" c WHERE ${w(Prisma.sql`c."impoundedAt"`)}
     UNION ALL
-    SELECT c."poundId", r."releasedAt", CASE r.basis WHEN 'S13_PAYMENT' THEN 'released_s13'
+    SELECT ${pound('r')}, r."releasedAt", CASE r.basis WHEN 'S13_PAYMENT' THEN 'released_s13'
         WHEN 'S15_DEPOSIT' THEN 'released_s15' WHEN 'S16_REMAINING' THEN 'released_s16' ELSE 'released_s19' END,
         r."headCount", r."caseId"
-      FROM "Release" r JOIN "Case" c ON c.id = r."caseId" WHERE ${w(Prisma.sql`r."releasedAt"`)}
+      FROM "Release" r ${join('r')} WHERE ${w(Prisma.sql`r."releasedAt"`)}
     UNION ALL
-    SELECT c."poundId", a."completedAt", 'sold', (SELECT count(*) FROM "Sale" s WHERE s."auctionId" = a.id), a."caseId"
-      FROM "Auction" a JOIN "Case" c ON c.id = a."caseId"
+    SELECT ${pound('a')}, a."completedAt", 'sold', (SELECT count(*) FROM "Sale" s WHERE s."auctionId" = a.id), a."caseId"
+      FROM "Auction" a ${join('a')}
       WHERE a.status = 'COMPLETED' AND ${w(Prisma.sql`a."completedAt"`)}
     UNION ALL
-    SELECT c."poundId", l."createdAt", f.fig, l."amountPaise", l."caseId"
-      FROM "LedgerEntry" l JOIN "Case" c ON c.id = l."caseId"
+    SELECT ${pound('l')}, l."createdAt", f.fig, l."amountPaise", l."caseId"
+      FROM "LedgerEntry" l ${join('l')}
       CROSS JOIN LATERAL (VALUES
         (CASE l.account WHEN 'DISTRICT_MAGISTRATE' THEN 'fines_paise' WHEN 'POUND_KEEPER' THEN 'feeding_paise'
           WHEN 'SALE_PROCEEDS' THEN 'sale_proceeds_paise' WHEN 'MAGISTRATE_DEPOSIT' THEN 'surplus_held_paise'
@@ -57,15 +64,15 @@ function flowEvents(from: Date, to: Date): Prisma.Sql {
         (CASE WHEN l."idempotencyKey" LIKE '%:deposit:apply:%' THEN 'deposits_applied_paise' END)) AS f(fig)
       WHERE f.fig IS NOT NULL AND ${w(Prisma.sql`l."createdAt"`)}
     UNION ALL
-    SELECT c."poundId", m."confirmedAt", 'fines_remitted_paise', m."amountPaise", m."caseId"
-      FROM "Remittance" m JOIN "Case" c ON c.id = m."caseId"
+    SELECT ${pound('m')}, m."confirmedAt", 'fines_remitted_paise', m."amountPaise", m."caseId"
+      FROM "Remittance" m ${join('m')}
       WHERE m.kind = 'FINES_TO_MAGISTRATE' AND ${w(Prisma.sql`m."confirmedAt"`)}
     UNION ALL
-    SELECT c."poundId", k."recordedAt", 'complaints_filed', 1, k."caseId"
-      FROM "Complaint" k JOIN "Case" c ON c.id = k."caseId" WHERE ${w(Prisma.sql`k."recordedAt"`)}
+    SELECT ${pound('k')}, k."recordedAt", 'complaints_filed', 1, k."caseId"
+      FROM "Complaint" k ${join('k')} WHERE ${w(Prisma.sql`k."recordedAt"`)}
     UNION ALL
-    SELECT c."poundId", k."outcomeAt", 'complaints_decided', 1, k."caseId"
-      FROM "Complaint" k JOIN "Case" c ON c.id = k."caseId"
+    SELECT ${pound('k')}, k."outcomeAt", 'complaints_decided', 1, k."caseId"
+      FROM "Complaint" k ${join('k')}
       WHERE k.outcome IS NOT NULL AND ${w(Prisma.sql`k."outcomeAt"`)}`;
 }
 
@@ -77,12 +84,12 @@ export type FlowCells = Record<Period, MonthCells>;
  * one statement (grouping sets over the events). A cell of a year or of the window counts each register entry once,
  * however many months it appears in.
  */
-export async function flowCells(db: Db, from: Date, to: Date): Promise<FlowCells> {
+export async function flowCells(db: Db, from: Date, to: Date, few = false): Promise<FlowCells> {
   const rows = await db.$queryRaw<Array<Row & { set: number }>>(Prisma.sql`
     SELECT "poundId", coalesce(month, year, '') AS month, fig, sum(value) AS value, count(DISTINCT "caseId") AS cases,
         GROUPING(month, year) AS set
       FROM (SELECT e.*, to_char(e.at AT TIME ZONE ${IST}, 'YYYY-MM') AS month,
-          to_char(e.at AT TIME ZONE ${IST}, 'YYYY') AS year FROM (${flowEvents(from, to)}) e) x
+          to_char(e.at AT TIME ZONE ${IST}, 'YYYY') AS year FROM (${flowEvents(from, to, few)}) e) x
       GROUP BY GROUPING SETS (("poundId", fig, month), ("poundId", fig, year), ("poundId", fig))`);
   const out: FlowCells = { month: new Map(), year: new Map(), all: new Map() };
   // GROUPING(month, year): 1 = grouped by month (year rolled up), 2 = by year, 3 = neither.

@@ -97,7 +97,7 @@ async function poundFigures(
       where: { poundId: { in: poundIds }, month: { gte: new Date(`${months[0]}-01T00:00:00Z`) } },
     }),
     db.openDataStock.findMany({ where: { poundId: { in: poundIds } } }),
-    flowCells(db, startOfIstDay(today), now),
+    flowCells(db, startOfIstDay(today), now, true),
   ]);
   const out = new Map<number, PoundFigures>(
     poundIds.map((id) => [id, { months: new Map(), year: {}, total: {}, stock: {}, computedAt: null }]),
