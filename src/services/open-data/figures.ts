@@ -71,33 +71,28 @@ const ZERO: Cell = [0, 0];
 /** A figure's cell ([0, 0] when absent). */
 export const cellOf = (cells: Cells | undefined, name: string): Cell => cells?.[name] ?? ZERO;
 
-/** Cells of different pounds for the same period: a register entry belongs to one pound, so both parts add up. */
-export function sumPounds(parts: readonly Cells[]): Cells {
+/** Adds up cells figure by figure: the values always, the entries counted as `entries` combines them. */
+function addCells(parts: readonly Cells[], entries: (figure: string, sum: number, part: number) => number): Cells {
   const out: Record<string, [number, number]> = {};
   for (const p of parts)
     for (const [name, [v, n]] of Object.entries(p)) {
       const c = (out[name] ??= [0, 0]);
       c[0] += v;
-      c[1] += n;
+      c[1] = entries(name, c[1], n);
     }
   return out;
 }
+
+/** Cells of different pounds for the same period: a register entry belongs to one pound, so both parts add up. */
+export const sumPounds = (parts: readonly Cells[]): Cells => addCells(parts, (_, sum, n) => sum + n);
 
 /**
  * Cells of one pound for different periods (months, or the month so far and today): the values add up; the entries
  * counted add up only for a `once` figure, and are otherwise taken as the largest part's (a lower bound: an entry
  * may be in several parts, and the "< 3" rule must never publish a cell that could count fewer than three).
  */
-export function sumPeriods(parts: readonly Cells[]): Cells {
-  const out: Record<string, [number, number]> = {};
-  for (const p of parts)
-    for (const [name, [v, n]] of Object.entries(p)) {
-      const c = (out[name] ??= [0, 0]);
-      c[0] += v;
-      c[1] = ONCE.has(name) ? c[1] + n : Math.max(c[1], n);
-    }
-  return out;
-}
+export const sumPeriods = (parts: readonly Cells[]): Cells =>
+  addCells(parts, (name, sum, n) => (ONCE.has(name) ? sum + n : Math.max(sum, n)));
 
 /** The "< 3" rule: a cell counting one or two register entries is published as "< 3"; none (a zero) or three or more, exactly. */
 export function publish([value, cases]: Cell): Published {
