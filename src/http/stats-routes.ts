@@ -35,6 +35,9 @@ const PAGE_HEADERS = {
   'x-content-type-options': 'nosniff',
 } as const;
 
+/** The pages and the API share one reading of today's figures for this long (src/services/open-data `ReadOptions`). */
+const LIVE = { liveMaxAgeMs: 30_000 };
+
 const API_HEADERS = {
   'cache-control': 'public, max-age=300',
   'access-control-allow-origin': '*',
@@ -77,12 +80,12 @@ export function registerStats(app: FastifyInstance, deps: CoreDeps, perMinute: n
   app.get(
     '/stats/d/:code',
     limit(perMinute),
-    scoped((c) => districtStats(deps.db, c, deps.clock.now())),
+    scoped((c) => districtStats(deps.db, c, deps.clock.now(), LIVE)),
   );
   app.get(
     '/stats/p/:code',
     limit(perMinute),
-    scoped((c) => poundStats(deps.db, c, deps.clock.now())),
+    scoped((c) => poundStats(deps.db, c, deps.clock.now(), LIVE)),
   );
 
   app.get('/stats/v1/districts.json', limit(perMinute), async (_req, reply) =>
@@ -110,12 +113,12 @@ export function registerStats(app: FastifyInstance, deps: CoreDeps, perMinute: n
   app.get(
     '/stats/v1/district/:code',
     limit(perMinute),
-    api((c) => districtStats(deps.db, c, deps.clock.now())),
+    api((c) => districtStats(deps.db, c, deps.clock.now(), LIVE)),
   );
   app.get(
     '/stats/v1/pound/:code',
     limit(perMinute),
-    api((c) => poundStats(deps.db, c, deps.clock.now())),
+    api((c) => poundStats(deps.db, c, deps.clock.now(), LIVE)),
   );
 
   app.get<{ Params: { file: string } }>('/stats/assets/:file', limit(perMinute * 3), async (req, reply) => {

@@ -18,6 +18,7 @@ export {
   poundCodeOf,
   GLANCE,
   type DistrictEntry,
+  type ReadOptions,
   type Named,
   type StatsView,
 } from './read';

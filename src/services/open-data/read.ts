@@ -1,6 +1,6 @@
 import { startOfIstDay, toIstDate, type LocalDate } from '../../law';
 import type { PrismaClient } from '../../db';
-import { flowCells } from './compute';
+import { flowCells, type FlowCells } from './compute';
 import {
   FLOW_FIGURES,
   publish,
@@ -84,20 +84,44 @@ interface PoundFigures {
   computedAt: Date | null;
 }
 
-/** One pound's cells per month (snapshot plus today) and its stock. */
+/** How a request reads today's figures: `liveMaxAgeMs` > 0 lets requests share one reading that old at most. */
+export interface ReadOptions {
+  liveMaxAgeMs?: number;
+}
+
+/** Today's reading of each database, shared by the requests of `liveMaxAgeMs` (the public pages: half a minute). */
+const todays = new WeakMap<PrismaClient, { day: string; at: number; cells: Promise<FlowCells> }>();
+
+/** Today's flow cells of every pound, read at `now` or taken from a reading of this India day at most `maxAgeMs` old. */
+function todaysFlows(db: PrismaClient, now: Date, maxAgeMs: number): { at: Date; cells: Promise<FlowCells> } {
+  const day = toIstDate(now);
+  const seen = todays.get(db);
+  const age = seen ? now.getTime() - seen.at : Number.POSITIVE_INFINITY;
+  if (seen && seen.day === day && age >= 0 && age <= maxAgeMs) return { at: new Date(seen.at), cells: seen.cells };
+  const cells = flowCells(db, startOfIstDay(day), now, true);
+  if (maxAgeMs > 0) {
+    todays.set(db, { day, at: now.getTime(), cells });
+    cells.catch(() => todays.delete(db));
+  }
+  return { at: now, cells };
+}
+
+/** One pound's cells per month (snapshot plus today) and its stock; `now` becomes the instant today was read to. */
 async function poundFigures(
   db: PrismaClient,
   poundIds: number[],
   now: Date,
   months: string[],
-): Promise<Map<number, PoundFigures>> {
+  opts: ReadOptions,
+): Promise<{ figures: Map<number, PoundFigures>; asOf: Date }> {
   const today = toIstDate(now);
+  const reading = todaysFlows(db, now, opts.liveMaxAgeMs ?? 0);
   const [rows, stock, live] = await Promise.all([
     db.openDataMonth.findMany({
       where: { poundId: { in: poundIds }, month: { gte: new Date(`${months[0]}-01T00:00:00Z`) } },
     }),
     db.openDataStock.findMany({ where: { poundId: { in: poundIds } } }),
-    flowCells(db, startOfIstDay(today), now, true),
+    reading.cells,
   ]);
   const out = new Map<number, PoundFigures>(
     poundIds.map((id) => [id, { months: new Map(), year: {}, total: {}, stock: {}, computedAt: null }]),
@@ -118,13 +142,13 @@ async function poundFigures(
   const current = today.slice(0, 7);
   for (const [poundId, byMonth] of live.month) {
     const p = out.get(poundId);
-    const todays = byMonth.get(current);
-    if (!p || !todays) continue;
-    p.months.set(current, sumPeriods([p.months.get(current) ?? {}, todays]));
-    p.year = sumPeriods([p.year, todays]);
-    p.total = sumPeriods([p.total, todays]);
+    const day = byMonth.get(current);
+    if (!p || !day) continue;
+    p.months.set(current, sumPeriods([p.months.get(current) ?? {}, day]));
+    p.year = sumPeriods([p.year, day]);
+    p.total = sumPeriods([p.total, day]);
   }
-  return out;
+  return { figures: out, asOf: reading.at };
 }
 
 /** A published view from the pounds' combined cells. */
@@ -163,7 +187,12 @@ function viewOf(
 const NAMED = { code: true, name: true, nameHi: true } as const;
 
 /** A district's published figures at `now` (null: no such district). */
-export async function districtStats(db: PrismaClient, code: string, now: Date): Promise<StatsView | null> {
+export async function districtStats(
+  db: PrismaClient,
+  code: string,
+  now: Date,
+  opts: ReadOptions = {},
+): Promise<StatsView | null> {
   const area = await db.area.findUnique({
     where: { code },
     select: { ...NAMED, pounds: { select: { id: true, ...NAMED }, orderBy: { code: 'asc' } } },
@@ -171,11 +200,12 @@ export async function districtStats(db: PrismaClient, code: string, now: Date): 
   if (!area || area.pounds.length === 0) return null;
   const today = toIstDate(now);
   const months = monthsUpTo(today);
-  const figures = await poundFigures(
+  const { figures, asOf } = await poundFigures(
     db,
     area.pounds.map((p) => p.id),
     now,
     months,
+    opts,
   );
   const scope = { code: area.code, name: area.name, nameHi: area.nameHi };
   return {
@@ -183,23 +213,28 @@ export async function districtStats(db: PrismaClient, code: string, now: Date): 
     scope,
     district: scope,
     pounds: area.pounds.map(({ code: c, name, nameHi }) => ({ code: c, name, nameHi })),
-    ...viewOf([...figures.values()], months, today, now),
+    ...viewOf([...figures.values()], months, today, asOf),
   } as StatsView;
 }
 
 /** A pound's published figures at `now` (null: no such pound). */
-export async function poundStats(db: PrismaClient, code: string, now: Date): Promise<StatsView | null> {
+export async function poundStats(
+  db: PrismaClient,
+  code: string,
+  now: Date,
+  opts: ReadOptions = {},
+): Promise<StatsView | null> {
   const pound = await db.pound.findUnique({ where: { code }, select: { id: true, ...NAMED, area: { select: NAMED } } });
   if (!pound) return null;
   const today = toIstDate(now);
   const months = monthsUpTo(today);
-  const figures = await poundFigures(db, [pound.id], now, months);
+  const { figures, asOf } = await poundFigures(db, [pound.id], now, months, opts);
   return {
     kind: 'pound',
     scope: { code: pound.code, name: pound.name, nameHi: pound.nameHi },
     district: pound.area,
     pounds: [],
-    ...viewOf([...figures.values()], months, today, now),
+    ...viewOf([...figures.values()], months, today, asOf),
   } as StatsView;
 }
 
@@ -207,10 +242,15 @@ export async function poundStats(db: PrismaClient, code: string, now: Date): Pro
  * The figures of the pound or district a code names (a pound's code first, then a district's; either case), or
  * null. For the chat's /stats, where a person types the code.
  */
-export async function statsByCode(db: PrismaClient, typed: string, now: Date): Promise<StatsView | null> {
+export async function statsByCode(
+  db: PrismaClient,
+  typed: string,
+  now: Date,
+  opts: ReadOptions = {},
+): Promise<StatsView | null> {
   const code = typed.trim().toUpperCase();
   if (!/^[\w-]{1,20}$/.test(code)) return null;
-  return (await poundStats(db, code, now)) ?? districtStats(db, code, now);
+  return (await poundStats(db, code, now, opts)) ?? districtStats(db, code, now, opts);
 }
 
 /** The code of the first of `poundIds` (a staff member's pound, for /stats without a code), or of any pound. */
