@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../src/db';
+import { seedDemo } from '../src/db/seed';
 import type { UserFromGetMe } from 'grammy/types';
 
 /** The benches' bot: a token of the right shape (never sent anywhere) and the answer getMe would give. */
@@ -68,4 +69,25 @@ export async function enrolBenchKeepers(prisma: Db, firstId: number, count: numb
     });
   }
   return jai1;
+}
+
+/**
+ * The benches' district: the demo seed, `owners` owners (Telegram ids from 1,000,000) each following one of its cases,
+ * and `keepers` keepers of JAI1 from `firstKeeper`. Its cases, in id order, and the pound JAI1.
+ */
+export async function benchDistrict(prisma: Db, now: Date, owners: number, firstKeeper: number, keepers: number) {
+  const { cases } = await seedDemo(prisma, now);
+  const caseRows = await prisma.case.findMany({ where: { number: { in: cases } }, orderBy: { id: 'asc' } });
+  await prisma.telegramUser.createMany({
+    data: Array.from({ length: owners }, (_, k) => ({ id: BigInt(1_000_000 + k), firstName: 'O', languageCode: 'hi' })),
+  });
+  await prisma.subscription.createMany({
+    data: Array.from({ length: owners }, (_, k) => ({
+      telegramUserId: BigInt(1_000_000 + k),
+      kind: 'CASE' as const,
+      caseId: caseRows[k % caseRows.length]!.id,
+    })),
+  });
+  const jai1 = await enrolBenchKeepers(prisma, firstKeeper, keepers, now);
+  return { caseRows, jai1 };
 }

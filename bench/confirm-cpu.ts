@@ -12,12 +12,11 @@ import { createBot, type BotDeps } from '../bot';
 import { systemClock } from '../src/clock';
 import { createConfig } from '../src/config';
 import { applyMigrations, openDatabase, PrismaClient } from '../src/db';
-import { useDirectSql } from '../src/db/direct';
 import { seedDemo } from '../src/db/seed';
 import { createTranslator } from '../src/i18n';
 import { createLogger } from '../src/logging';
 import { keeperOk, makeConfirmationPool } from './confirmations';
-import { countingAdapter, countingDirect } from './statement-counter';
+import { countingAdapter } from './statement-counter';
 import { answeringFetch, BENCH_BOT_INFO, BENCH_TOKEN, enrolBenchKeepers } from './bench-bot';
 
 const KEEPER = 9_100_000_001;
@@ -55,7 +54,6 @@ export async function run(): Promise<string> {
     await opened.prisma.$disconnect();
     const { adapter, counter } = countingAdapter(opened.adapter);
     const prisma = new PrismaClient({ adapter });
-    if (opened.direct) useDirectSql(prisma, countingDirect(opened.direct, counter));
     const now = systemClock.now();
     await seedDemo(prisma, now);
     await prisma.telegramUser.createMany({

@@ -1,5 +1,6 @@
 // Runs every benchmark in turn and prints one block per bench: npm run bench.
 import { run as broadcast } from './broadcast';
+import { run as composition } from './composition';
 import { run as deskRegister } from './desk-register';
 import { run as documents } from './documents';
 import { run as lawDues } from './law-dues';
@@ -14,6 +15,7 @@ const benches: Array<[string, () => Promise<string>]> = [
   ['law-dues', () => lawDues()],
   ['broadcast', () => broadcast()],
   ['updates', () => updates()],
+  ['composition', () => composition()],
   ['scale', () => scale()],
   ['reconcile', () => reconcile()],
   ['documents', () => documents()],

@@ -1,7 +1,6 @@
 // Counts the SQL statements Prisma sends through a driver adapter (queries, and BEGIN/COMMIT/ROLLBACK of
 // transactions), by the statement's first word. Used by bench/updates.ts: statements per update by kind.
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
-import type { DirectSql } from '../src/db/direct';
 
 export interface StatementCounter {
   total: number;
@@ -72,40 +71,4 @@ export function countingAdapter(factory: SqlMigrationAwareDriverAdapterFactory):
     return undefined;
   });
   return { adapter, counter };
-}
-
-/** The direct path (src/db/direct.ts: the per-update fixed statements and the keeper's confirmation on Postgres) counted into `counter` too. */
-export function countingDirect(direct: DirectSql, counter: StatementCounter): DirectSql {
-  const note = (text: string) => {
-    if (counter.trace) console.error(`[sql direct] ${text.replace(/\s+/g, ' ').slice(0, 300)}`);
-    counter.total++;
-    const verb = (/^\s*(\w+)/.exec(text)?.[1] ?? '?').toUpperCase();
-    counter.byVerb.set(verb, (counter.byVerb.get(verb) ?? 0) + 1);
-  };
-  const counted =
-    (query: DirectSql['query']): DirectSql['query'] =>
-    (text, values) => {
-      note(text);
-      return query(text, values);
-    };
-  const transaction = direct.transaction?.bind(direct);
-  return {
-    query: counted(direct.query.bind(direct)),
-    ...(transaction
-      ? {
-          // BEGIN, and COMMIT or ROLLBACK, are sent by the transaction itself: noted here as the adapter's are.
-          async transaction<T>(fn: (sql: Pick<DirectSql, 'query'>) => Promise<T>): Promise<T> {
-            note('BEGIN');
-            try {
-              const r = await transaction((sql) => fn({ query: counted(sql.query) }));
-              note('COMMIT');
-              return r;
-            } catch (e) {
-              note('ROLLBACK');
-              throw e;
-            }
-          },
-        }
-      : {}),
-  };
 }

@@ -19,13 +19,12 @@ import { callbackSecret, encodeCallback } from '../src/callback-data';
 import { systemClock } from '../src/clock';
 import { createConfig } from '../src/config';
 import { applyMigrations, openDatabase, PrismaClient, type DatabaseTarget } from '../src/db';
-import { seedDemo } from '../src/db/seed';
 import { createTranslator } from '../src/i18n';
 import { createLogger } from '../src/logging';
-import { useDirectSql } from '../src/db/direct';
-import { countingAdapter, countingDirect } from './statement-counter';
+import { countingAdapter } from './statement-counter';
 import { keeperOk, makeConfirmationPool, startDeliveryTiming, type ConfirmationPool } from './confirmations';
-import { answeringFetch, BENCH_BOT_INFO, BENCH_TOKEN, enrolBenchKeepers } from './bench-bot';
+import { answeringFetch, BENCH_BOT_INFO, BENCH_TOKEN, benchDistrict } from './bench-bot';
+import { paced as pacedTimed, saturate as saturateTimed } from './composition-load';
 
 const OWNERS = 500;
 const KEEPER = 9_100_000_001;
@@ -49,7 +48,8 @@ const DELIVERY_RATE = 20;
 /** In the delivery timing one update in this many is a confirmation (one every two seconds at DELIVERY_RATE). */
 const DELIVERY_EVERY = 40;
 
-function text(user: number, t: string): Update {
+/** A user's text message (a command gets its entity), as Telegram delivers it. */
+export function text(user: number, t: string): Update {
   const id = nextUpdateId++;
   const entities = t.startsWith('/')
     ? [{ type: 'bot_command' as const, offset: 0, length: t.split(' ')[0]!.length }]
@@ -66,7 +66,8 @@ function text(user: number, t: string): Update {
     },
   } as Update;
 }
-function tap(user: number, data: string): Update {
+/** A user's tap on an inline button with `data`. */
+export function tap(user: number, data: string): Update {
   const id = nextUpdateId++;
   return {
     update_id: id,
@@ -114,54 +115,25 @@ async function dropPostgres(url: string): Promise<void> {
   await c.end();
 }
 
-/** Runs `updates` through `handle` with CONCURRENCY in flight; returns elapsed ms, CPU ms and per-update latencies. */
+/** Runs `updates` through `handle` with CONCURRENCY in flight; returns the rate, CPU ms and per-update latencies. */
 async function saturate(handle: (u: Update) => Promise<void>, updates: Update[]) {
-  const lat: number[] = [];
-  let i = 0;
   const cpu0 = process.cpuUsage();
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (i < updates.length) {
-        const u = updates[i++]!;
-        const s = performance.now();
-        await handle(u);
-        lat.push(performance.now() - s);
-      }
-    }),
-  );
-  const ms = performance.now() - t0;
+  const r = await saturateTimed(handle, updates, CONCURRENCY);
   const cpu = process.cpuUsage(cpu0);
   if (process.env.BENCH_DEBUG)
     console.error(
       `round: user ${(cpu.user / 1000 / updates.length).toFixed(3)} ms, system ${(cpu.system / 1000 / updates.length).toFixed(3)} ms per update`,
     );
   return {
-    perSecond: (updates.length / ms) * 1000,
+    perSecond: r.perSecond,
     cpuMsPerUpdate: (cpu.user + cpu.system) / 1000 / updates.length,
-    lat,
+    lat: r.timed.map((t) => t.ms),
   };
 }
 
 /** Open loop at `rate`/s: each update starts on schedule whether or not earlier ones finished. */
 async function paced(handle: (u: Update) => Promise<void>, updates: Update[], rate: number) {
-  return (await pacedTimed(handle, updates, rate)).map((x) => x.ms);
-}
-
-/** `paced`, with when each update started (performance.now()) and its id. */
-async function pacedTimed(handle: (u: Update) => Promise<void>, updates: Update[], rate: number) {
-  const out: Array<{ id: number; start: number; ms: number }> = [];
-  const t0 = performance.now();
-  await Promise.all(
-    updates.map(async (u, k) => {
-      const due = t0 + (k * 1000) / rate;
-      await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
-      const s = performance.now();
-      await handle(u);
-      out.push({ id: u.update_id, start: s, ms: performance.now() - s });
-    }),
-  );
-  return out;
+  return (await pacedTimed(handle, updates, rate)).timed.map((x) => x.ms);
 }
 
 async function profiled(file: string, fn: () => Promise<unknown>): Promise<void> {
@@ -184,31 +156,10 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
   await opened.prisma.$disconnect();
   const { adapter, counter } = countingAdapter(opened.adapter);
   const prisma = new PrismaClient({ adapter });
-  // Postgres: the per-update fixed statements go to the pool directly, as in the app (src/db/direct.ts), counted too.
-  if (opened.direct) useDirectSql(prisma, countingDirect(opened.direct, counter));
   const out: string[] = [];
   try {
     const now = systemClock.now();
-    const { cases } = await seedDemo(prisma, now);
-    const caseRows = await prisma.case.findMany({ where: { number: { in: cases } }, orderBy: { id: 'asc' } });
-    await prisma.telegramUser.createMany({
-      data: [
-        ...Array.from({ length: OWNERS }, (_, k) => ({
-          id: BigInt(1_000_000 + k),
-          firstName: 'O',
-          languageCode: 'hi',
-        })),
-        { id: BigInt(KEEPER), firstName: 'K', languageCode: 'hi' },
-      ],
-    });
-    await prisma.subscription.createMany({
-      data: Array.from({ length: OWNERS }, (_, k) => ({
-        telegramUserId: BigInt(1_000_000 + k),
-        kind: 'CASE' as const,
-        caseId: caseRows[k % caseRows.length]!.id,
-      })),
-    });
-    const jai1 = await enrolBenchKeepers(prisma, KEEPER, KEEPERS, now);
+    const { caseRows, jai1 } = await benchDistrict(prisma, now, OWNERS, KEEPER, KEEPERS);
 
     const config = createConfig({
       LOG_LEVEL: 'silent',
@@ -403,7 +354,7 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
       const mixedRate = best(mixedRounds.map((r) => r.perSecond));
       const mixedCpu = Math.min(...mixedRounds.map((r) => r.cpuMsPerUpdate));
       const halfMixed = Math.max(5, Math.floor(mixedRate / 2));
-      const timed = await pacedTimed(real, confirmMix(Math.min(n, halfMixed * 4)), halfMixed);
+      const { timed } = await pacedTimed(real, confirmMix(Math.min(n, halfMixed * 4)), halfMixed);
       const all = timed.map((x) => x.ms);
       const keeperMs = timed.filter((x) => confirmations.has(x.id)).map((x) => x.ms);
       mixedLines.push(
@@ -422,7 +373,7 @@ async function benchOne(label: string, target: DatabaseTarget, n: number): Promi
       deps.nudgeOutbox = () => delivery.runtime.nudge();
       try {
         await new Promise((r) => setTimeout(r, 3000)); // the start-up reconcile pass settles
-        const sent = await pacedTimed(real, confirmMix(DELIVERY_UPDATES, DELIVERY_EVERY), DELIVERY_RATE);
+        const { timed: sent } = await pacedTimed(real, confirmMix(DELIVERY_UPDATES, DELIVERY_EVERY), DELIVERY_RATE);
         const waits = sent
           .filter((x) => confirmations.has(x.id))
           .map((x) => ({ owner: confirmations.get(x.id)!, start: x.start }));

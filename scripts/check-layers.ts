@@ -14,7 +14,7 @@
  *  5. jobs/ imports no bot/ and no src/law: the jobs runtime is wired by the entry points beside the bot, not
  *     inside it, and what the statute decides reaches a job through src/services (as it reaches the bot).
  *  6. bot/features and bot/middleware make no database call of their own beyond those counted in DB_CALLS (a call
- *     on `….db.<model>` or `….db.$…`, a raw statement run through src/db/direct, SQL written as `Prisma.sql`):
+ *     on `….db.<model>` or `….db.$…`, SQL written as `Prisma.sql`):
  *     domain reads and writes belong in src/services. The counts may only fall.
  *  7. src/services imports nothing of src/documents, not even a type: documents read the services, so an import the
  *     other way closes a cycle. A service names a document by its DocumentRef (src/services/document-ref.ts).
@@ -23,6 +23,9 @@
  *  9. src/config.ts imports nothing of the tree but src/law and src/case-url.ts (the case page's address and the
  *     notice's QR capacity, a leaf that imports nothing of the tree): every entry point reads the configuration
  *     first, and it must not pull the domain in with it.
+ * 10. One road to the database: only src/db/client.ts (which opens it) and src/db/migrate.ts (which applies the
+ *     migrations on the same driver) import a database driver or driver adapter (pg, PGlite, the Prisma adapters);
+ *     everything else reaches the database through the Prisma client they make.
  *
  * RULES names the folders each rule governs (the output lists them; a rule whose folder has no files fails, so a
  * moved folder cannot leave a rule guarding nothing). KNOWN lists violations that exist today and are being
@@ -40,6 +43,10 @@ export const KNOWN = new Set<string>([]);
 
 /** The leaf src/config.ts may import besides src/law (rule 9). */
 const CASE_URL = 'src/case-url.ts';
+/** The modules that may import a database driver (rule 10). */
+const DRIVER_OPENERS = new Set(['src/db/client.ts', 'src/db/migrate.ts']);
+/** Database drivers and driver adapters (rule 10). */
+const DRIVERS = /^(pg|pg-.*|@electric-sql\/pglite.*|@prisma\/adapter-.*|pglite-prisma-adapter|kysely.*)$/;
 /** The one door from src/documents into src/services (rule 8). */
 const FACTS = 'src/services/document-facts.ts';
 
@@ -60,6 +67,11 @@ export const RULES: ReadonlyArray<{ rule: number; governs: readonly string[]; sa
     rule: 9,
     governs: ['src/config.ts', 'src/case-url.ts'],
     says: 'imports nothing of the tree but src/law and the leaf src/case-url.ts',
+  },
+  {
+    rule: 10,
+    governs: ['src/', 'bot/', 'jobs/'],
+    says: `imports no database driver (but ${[...DRIVER_OPENERS].join(', ')})`,
   },
 ];
 
@@ -168,20 +180,16 @@ function hasAsync(source: ts.SourceFile): boolean {
   return found;
 }
 
-/** The raw-statement functions of src/db/direct.ts: each call runs SQL of the caller's own. */
-const RAW_SQL_CALLS = /^(queryRows|queryTogether|executeSql|sqlTransaction)$/;
-
 /**
  * Database calls: calls on a database client (`….db.<model>.<method>(…)`, `….db.$transaction(…)`,
- * `` db.$queryRaw`…` ``), raw statements run through src/db/direct (`queryRows(db, …)`), and SQL written in place
- * (`` Prisma.sql`…` ``).
+ * `` db.$queryRaw`…` ``) and SQL written in place (`` Prisma.sql`…` ``).
  */
 export function databaseCalls(source: ts.SourceFile): number {
   let n = 0;
   const text = (e: ts.Expression) => e.getText(source).replace(/\s+/g, '').replace(/[?!]/g, '');
   const onDb = (callee: ts.Expression) => /(^|\.)db\.(\$\w+|\w+\.\w+)$/.test(text(callee));
   const visit = (node: ts.Node) => {
-    if (ts.isCallExpression(node) && (onDb(node.expression) || RAW_SQL_CALLS.test(text(node.expression)))) n++;
+    if (ts.isCallExpression(node) && onDb(node.expression)) n++;
     else if (ts.isTaggedTemplateExpression(node) && (onDb(node.tag) || text(node.tag) === 'Prisma.sql')) n++;
     ts.forEachChild(node, visit);
   };
@@ -196,7 +204,7 @@ export function treeFiles(): SourceFile[] {
     .map((f) => ({ path: f.split(path.sep).join('/'), text: readFileSync(path.join(root, f), 'utf8') }));
 }
 
-/** Every violation of rules 1–5 and 7–9 in `files` (rule 6 is counted, see check). */
+/** Every violation of rules 1–5 and 7–10 in `files` (rule 6 is counted, see check). */
 export function violations(files: SourceFile[] = treeFiles()): string[] {
   return check(files).found;
 }
@@ -268,6 +276,8 @@ export function check(files: SourceFile[]): { found: string[]; dbCalls: Record<s
         if (i.target && !i.target.startsWith('src/law/') && i.target !== CASE_URL) v(`rule 9 (imports ${i.target})`);
     }
     if (file === CASE_URL) for (const i of imports) if (i.target) v(`rule 9 (the leaf imports ${i.target})`);
+    if (!DRIVER_OPENERS.has(file) && !file.startsWith('src/db/generated/'))
+      for (const i of imports) if (!i.target && DRIVERS.test(i.spec)) v(`rule 10 (imports ${i.spec})`);
   }
   return { found: [...new Set(found)], dbCalls };
 }

@@ -16,6 +16,7 @@ import { createLogger, type Logger } from './logging';
 import { deskUrl } from './services/desk';
 import { Metrics } from './observability/metrics';
 import { createSmsSettings } from './services/sms';
+import { speechToTextFromConfig, telegramAudio } from './services/speech';
 import { ownerNlu } from './services/owner-intent';
 
 /** The composition root: config, database, translator, bot and workers, wired once. */
@@ -105,6 +106,13 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       replyTransformer: (prev, method, payload, signal) => jobs.replyTransformer(prev, method, payload, signal),
       nudgeOutbox: () => jobs.nudge(),
     };
+    // Voice notes: a speech-to-text service only when SPEECH_TO_TEXT turns one on (off by default).
+    const speechToText = speechToTextFromConfig(
+      config,
+      telegramAudio((fileId) => api.getFile(fileId), config.TELEGRAM_API_ROOT, token),
+      () => clock.now(),
+    );
+    if (speechToText) botDeps.speechToText = speechToText;
     bot = createBot(token, botDeps, {
       client: { apiRoot: config.TELEGRAM_API_ROOT, ...(options.botClient ?? {}) },
       ...(options.botInfo ? { botInfo: options.botInfo } : {}),

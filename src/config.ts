@@ -184,6 +184,16 @@ const schema = z
       .string()
       .regex(/^arn:aws[\w-]*:sns:[a-z0-9-]+:\d{12}:[\w-]{1,256}$/, 'must be an SNS topic ARN')
       .optional(),
+    // Owners' voice notes (docs/OWNER-WORDS.md): off, Bhashini's ULCA pipeline, or a recogniser run here on a model.
+    SPEECH_TO_TEXT: z.enum(['off', 'bhashini', 'offline']).default('off'),
+    BHASHINI_USER_ID: z.string().min(1).optional(),
+    BHASHINI_API_KEY: z.string().min(1).optional(),
+    BHASHINI_PIPELINE_ID: z.string().min(1).default('64392f96daac500b55c543cd'),
+    BHASHINI_CONFIG_URL: z
+      .url('must be a URL')
+      .default('https://meity-auth.ulcacontrib.org/ulca/apis/v0/model/getModelsPipeline'),
+    /** A directory with a sherpa-onnx model and its recognizer.json (SPEECH_TO_TEXT=offline). */
+    OFFLINE_ASR_MODEL_DIR: z.string().min(1).optional(),
     // The staff desk (Telegram Mini App under /desk): how old Telegram's signed initData may be, and requests per minute.
     DESK_AUTH_MAX_AGE_SECONDS: positiveInt.max(7 * 86_400).default(3600),
     DESK_PER_MINUTE: positiveInt.default(240),
@@ -236,6 +246,15 @@ const schema = z
         code: 'custom',
         path: ['PUBLIC_URL'],
         message: "is too long for the notice's QR code to hold the case page's address",
+      });
+    if (c.SPEECH_TO_TEXT === 'bhashini')
+      for (const v of ['BHASHINI_USER_ID', 'BHASHINI_API_KEY'] as const)
+        if (!c[v]) ctx.addIssue({ code: 'custom', path: [v], message: 'is required when SPEECH_TO_TEXT=bhashini' });
+    if (c.SPEECH_TO_TEXT === 'offline' && !c.OFFLINE_ASR_MODEL_DIR)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OFFLINE_ASR_MODEL_DIR'],
+        message: 'is required when SPEECH_TO_TEXT=offline',
       });
     if (c.WEBHOOK_URL && !c.WEBHOOK_URL.startsWith('https://')) {
       ctx.addIssue({

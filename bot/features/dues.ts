@@ -1,6 +1,6 @@
 import { InlineKeyboard } from 'grammy';
 import { z } from 'zod';
-import { addDays, daysBetween, toIstDate } from '../../src/law';
+import { addDays, daysBetween, type LocalDate, toIstDate } from '../../src/law';
 import { duesScreen, type CaseRef } from '../../src/services/case-card';
 import { caseExists, parseCaseNumber, splitCaseNumber } from '../../src/services/cases';
 import { windowsFromConfig } from '../../src/services/dues';
@@ -82,13 +82,18 @@ function splitNumberAndDate(arg: string): { number: string; rest: string } | nul
 
 /** The instant a what-if day stands for: today → now; a later India day → noon of that day. */
 function whatIfInstant(ctx: BotContext, text: string): { at: Date } | { error: string } {
-  const now = ctx.deps.clock.now();
-  const found = findDate(text, now, 'future');
+  const found = findDate(text, ctx.deps.clock.now(), 'future');
   if (!found) return { error: ctx.t('owner:whatif.invalid', { input: text.trim().slice(0, 40) }) };
+  return whatIfDay(ctx, found.date);
+}
+
+/** The instant an India day stands for in a what-if (today → now, later → noon), or why it cannot be valued. */
+export function whatIfDay(ctx: BotContext, date: LocalDate): { at: Date } | { error: string } {
+  const now = ctx.deps.clock.now();
   const today = toIstDate(now);
-  const ahead = daysBetween(today, found.date);
-  if (ahead < 0) return { error: ctx.t('owner:whatif.past', { date: found.date }) };
-  if (ahead > WHATIF_MAX_DAYS) return { error: ctx.t('owner:whatif.too_far', { date: found.date }) };
+  const ahead = daysBetween(today, date);
+  if (ahead < 0) return { error: ctx.t('owner:whatif.past', { date }) };
+  if (ahead > WHATIF_MAX_DAYS) return { error: ctx.t('owner:whatif.too_far', { date }) };
   return { at: ahead === 0 ? now : new Date(`${addDays(today, ahead)}T12:00:00+05:30`) };
 }
 

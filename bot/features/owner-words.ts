@@ -1,6 +1,7 @@
 import { InlineKeyboard } from 'grammy';
 import { scrubSecrets } from '../../src/logging';
 import type { Lang } from '../../src/i18n';
+import type { LocalDate } from '../../src/law';
 import { caseCard, type CaseCard } from '../../src/services/case-card';
 import { parseCaseNumber } from '../../src/services/cases';
 import { windowsFromConfig } from '../../src/services/dues';
@@ -19,7 +20,8 @@ import { renderNext } from '../views/owner/next-deadline';
 import { fitMessage, poundName, statusText } from '../views/owner/text';
 import { runSearch, showCaseByNumber, viewerOf } from './case';
 import { startClaim } from './claim';
-import { showDues } from './dues';
+import { showDues, whatIfDay } from './dues';
+import { ownerPaidActions, showPaid, showPay } from './owner-paid';
 import { showMyCases } from './follow';
 import { showHelp } from './help';
 import { onAction } from './on-action';
@@ -39,6 +41,8 @@ export const ownerWordsFeature = new Feature();
 /** Intents about one case: they need the case the owner means. */
 const CASE_INTENTS: ReadonlySet<OwnerIntent> = new Set([
   'dues',
+  'paid',
+  'pay',
   'claim',
   'protest',
   'pound',
@@ -69,14 +73,20 @@ export async function understandText(ctx: BotContext, text: string): Promise<boo
     });
     return true;
   }
-  await runIntent(ctx, u.intent, lastCase(ctx), text);
+  await runIntent(ctx, u.intent, lastCase(ctx), text, u.day);
   return true;
 }
 
 /** Opens the screen of `intent` (for `caseId` when it is about a case). Records nothing. */
-export async function runIntent(ctx: BotContext, intent: OwnerIntent, caseId: number | null, text = ''): Promise<void> {
+export async function runIntent(
+  ctx: BotContext,
+  intent: OwnerIntent,
+  caseId: number | null,
+  text = '',
+  day?: LocalDate,
+): Promise<void> {
   if (CASE_INTENTS.has(intent)) {
-    if (caseId === null || !(await caseIntent(ctx, intent, caseId))) await askWhichCase(ctx, intent);
+    if (caseId === null || !(await caseIntent(ctx, intent, caseId, day))) await askWhichCase(ctx, intent);
     return;
   }
   switch (intent) {
@@ -106,6 +116,12 @@ export async function runIntent(ctx: BotContext, intent: OwnerIntent, caseId: nu
       await ctx.reply(t('owner:language.choose'), { reply_markup: languageKeyboard(ctx) });
       return;
     }
+    case 'smalltalk':
+      // Small talk and calls for attention: what the bot can do, never "no case found".
+      await ctx.reply(`${ctx.t('intent:unsure')}\n\n${ctx.t('intent:unsure_hint')}`, {
+        reply_markup: mainButtons(ctx, lastCase(ctx) !== null),
+      });
+      return;
     case 'cancel':
       // Outside a flow there is nothing to cancel (inside one, a typed "cancel" leaves it: bot/middleware/leave-flow.ts).
       await ctx.reply(ctx.t('owner:nothing_to_cancel'));
@@ -114,11 +130,19 @@ export async function runIntent(ctx: BotContext, intent: OwnerIntent, caseId: nu
 }
 
 /** A case intent for a case; false when there is no such case (nothing sent). */
-async function caseIntent(ctx: BotContext, intent: OwnerIntent, caseId: number): Promise<boolean> {
+async function caseIntent(ctx: BotContext, intent: OwnerIntent, caseId: number, day?: LocalDate): Promise<boolean> {
   const now = ctx.deps.clock.now();
   switch (intent) {
-    case 'dues':
-      return showDues(ctx, caseId, now);
+    case 'dues': {
+      // A day in the question: the dues on that day at once, as "If I come on…" gives them.
+      const when = day ? whatIfDay(ctx, day) : { at: now };
+      if ('error' in when) {
+        if (!(await showDues(ctx, caseId, now))) return false;
+        await ctx.reply(when.error);
+        return true;
+      }
+      return showDues(ctx, caseId, when.at, when.at !== now);
+    }
     case 'protest':
       if (!(await showProtest(ctx, caseId))) return false;
       rememberCase(ctx, caseId);
@@ -139,6 +163,12 @@ async function caseIntent(ctx: BotContext, intent: OwnerIntent, caseId: number):
       break;
     case 'keeper':
       await showKeeper(ctx, card);
+      break;
+    case 'paid':
+      await showPaid(ctx, card);
+      break;
+    case 'pay':
+      await showPay(ctx, card);
       break;
     case 'next':
       await ctx.reply(
@@ -221,6 +251,8 @@ async function askWhichCase(ctx: BotContext, intent: OwnerIntent): Promise<void>
   await ctx.reply(ctx.t('intent:which.ask'), { reply_markup: kb });
 }
 
+ownerPaidActions(ownerWordsFeature);
+
 onAction(ownerWordsFeature, intentCb, async (ctx, { intent }) => {
   if (!isOwnerIntent(intent)) return { text: ctx.t('common:error.stale_button'), alert: true };
   await runIntent(ctx, intent, lastCase(ctx));
@@ -248,6 +280,8 @@ ownerWordsFeature.chatType('private').on('message', async (ctx, next) => {
       });
     const text = said?.trim().slice(0, 200);
     if (text && !inAnyFlow(ctx)) {
+      // What was heard is shown back, so a misheard word is seen; then it is understood as if typed (records nothing).
+      await ctx.reply(ctx.t('intent:heard', { text }));
       if (await understandText(ctx, text)) return;
       if (parseCaseNumber(text)) await showCaseByNumber(ctx, text);
       else await runSearch(ctx, text);

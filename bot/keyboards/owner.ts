@@ -32,6 +32,8 @@ export const ownerCb = {
   declaration: callbackCodec('dcl', ['claimId:int', 'declaration:int']),
   /** Cash (c) or UPI (u). */
   payMethod: callbackCodec('pm', ['claimId:int', 'method:str']),
+  /** The payment choice (cash or UPI) of a claim, from "I have paid" or "how do I pay" typed in words. */
+  payChoice: callbackCodec('pyc', ['claimId:int']),
   /** "I have paid ₹…" (c|u, the dues in paise). */
   havePaid: callbackCodec('ip', ['claimId:int', 'method:str', 'amountPaise:int']),
   /** UPI paid without a transaction reference. */

@@ -1,6 +1,5 @@
 import type { MiddlewareFn } from 'grammy';
 import { Prisma, type Db } from '../../src/db';
-import { queryRows } from '../../src/db/direct';
 import type { Clock } from '../../src/clock';
 import type { Logger } from '../../src/logging';
 import type { BotContext } from '../context';
@@ -32,7 +31,6 @@ const FLUSH_AT = 100;
  * statement: one round trip before the handlers. `value` is undefined when the lease is held elsewhere (the
  * session middleware then waits for it). `token` may be this process's held lease on `key` (taken over and
  * renewed). The same statement ends this bot's other held leases (session-storage.ts `HeldLeases`).
- * Sent to the pool directly on Postgres (src/db/direct.ts).
  */
 export async function claimUpdateAndLease(
   db: Db,
@@ -66,7 +64,7 @@ export async function claimUpdateAndLease(
       RETURNING "value"
     )
     SELECT (SELECT count(*) FROM claim)::int AS claimed, (SELECT count(*) FROM session)::int AS leased, (SELECT "value" FROM session) AS value`;
-    rows = await queryRows<Row>(db, sql);
+    rows = await db.$queryRaw<Row[]>(sql);
     ok = true;
   } finally {
     ending.done(ok);

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { sequentialize } from '@grammyjs/runner';
 import type { MiddlewareFn } from 'grammy';
 import { Prisma, type Db } from '../../src/db';
-import { executeSql, queryRows } from '../../src/db/direct';
 import type { Logger } from '../../src/logging';
 import type { BotContext, SessionData } from '../context';
 
@@ -60,26 +59,21 @@ export function sessionValueOf(value: unknown): SessionData {
 
 async function takeLease(db: Db, key: string, token: string, now: Date): Promise<SessionData | undefined> {
   const until = leaseUntil(now);
-  const rows = await queryRows<{ value: unknown }>(
-    db,
-    Prisma.sql`
+  const rows = await db.$queryRaw<{ value: unknown }[]>(Prisma.sql`
     INSERT INTO "BotSession" ("key", "value", "updatedAt", "lockedUntil", "lockToken") VALUES (${key}, '{}'::jsonb, ${now}, ${until}, ${token})
     ON CONFLICT ("key") DO UPDATE SET "lockedUntil" = EXCLUDED."lockedUntil", "lockToken" = EXCLUDED."lockToken"
       WHERE "BotSession"."lockedUntil" IS NULL OR "BotSession"."lockedUntil" < ${now}
-    RETURNING "value"`,
-  );
+    RETURNING "value"`);
   if (rows.length === 0) return undefined;
   return sessionValueOf(rows[0]!.value);
 }
 
 async function endLease(db: Db, key: string, token: string, json: string | undefined, now: Date): Promise<number> {
   return json === undefined
-    ? executeSql(
-        db,
+    ? db.$executeRaw(
         Prisma.sql`UPDATE "BotSession" SET "lockedUntil" = NULL, "lockToken" = NULL WHERE "key" = ${key} AND "lockToken" = ${token}`,
       )
-    : executeSql(
-        db,
+    : db.$executeRaw(
         Prisma.sql`UPDATE "BotSession" SET "value" = ${json}::jsonb, "updatedAt" = ${now}, "lockedUntil" = NULL, "lockToken" = NULL WHERE "key" = ${key} AND "lockToken" = ${token}`,
       );
 }
@@ -156,7 +150,7 @@ export class HeldLeases {
     if (d.keys.length === 0) return;
     let ok = false;
     try {
-      await executeSql(this.db, endLeasesSql(d.keys, d.tokens));
+      await this.db.$executeRaw(endLeasesSql(d.keys, d.tokens));
       ok = true;
     } catch (err) {
       this.logger?.warn({ err }, 'held session leases not ended; tried again');

@@ -1,6 +1,5 @@
 import type { MiddlewareFn } from 'grammy';
 import { Prisma } from '../../src/db';
-import { queryRows } from '../../src/db/direct';
 import { type Lang, userLanguage } from '../../src/i18n';
 import { grantsOfRows, staffActorOf, type Grant, type GrantRow } from '../../src/services/staff-actor';
 import type { BotContext } from '../context';
@@ -129,7 +128,9 @@ export function loadUser(cache: UserCache): MiddlewareFn<BotContext> {
         cached ??
         userOfRows(
           ctx,
-          await queryRows<UserRow>(db, userSql(person.id, person.firstName, person.languageCode, ctx.deps.clock.now())),
+          await db.$queryRaw<UserRow[]>(
+            userSql(person.id, person.firstName, person.languageCode, ctx.deps.clock.now()),
+          ),
           person,
         );
       if (user !== cached) cache.keep(person.id, user);

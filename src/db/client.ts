@@ -6,7 +6,6 @@ import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapt
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { countStatements } from './count-statements';
 import { lockDataDir } from './data-dir-lock';
-import { poolSql, PRISMA_TYPES, useDirectSql, type DirectSql } from './direct';
 import { PrismaClient } from './generated/client';
 
 export { PrismaClient };
@@ -24,8 +23,6 @@ export interface Database {
   /** The adapter factory the client queries through; migrations use the same one. */
   adapter: SqlMigrationAwareDriverAdapterFactory;
   target: DatabaseTarget;
-  /** Postgres only: the pool Prisma queries through, for the per-update fixed statements (src/db/direct.ts). */
-  direct?: DirectSql;
   close(): Promise<void>;
 }
 
@@ -38,31 +35,18 @@ export function targetFromConfig(config: { DATABASE_URL?: string | undefined; DA
 /** Opens the database chosen by config; the one place that picks a driver adapter. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    // One pool for Prisma and the direct path (src/db/direct.ts); ended here, not by Prisma's $disconnect.
-    const pool = new pg.Pool({ connectionString: target.url, max: 10, types: PRISMA_TYPES });
+    // The pool Prisma queries through; ended here, not by Prisma's $disconnect.
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     // An idle connection ended by the server (Postgres restarted or stopped, the database dropped, a backend
     // terminated) is reported by pg as the pool's 'error' event; with no listener Node would end the process. The
     // connection is dropped from the pool and the next statement opens a new one (or fails and is retried as any
     // statement during an outage): nothing to do here.
     pool.on('error', () => {});
     // (The adapter ships its own copy of pg's type declarations; the runtime pg is the same module.)
-    const adapter = countStatements(new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0]));
-    const prisma = new PrismaClient({ adapter });
-    const direct = poolSql(pool);
-    useDirectSql(prisma, direct);
-    return {
-      prisma,
-      adapter,
-      target,
-      direct,
-      async close() {
-        try {
-          await prisma.$disconnect();
-        } finally {
-          if (!pool.ended) await pool.end();
-        }
-      },
-    };
+    const adapter = new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0]);
+    return clientOver(adapter, target, async () => {
+      if (!pool.ended) await pool.end();
+    });
   }
   let pglite: PGlite;
   let unlock = () => {};
@@ -80,7 +64,22 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     unlock();
     throw err;
   }
-  const adapter = countStatements(new PrismaPGlite(pglite));
+  return clientOver(new PrismaPGlite(pglite), target, async () => {
+    try {
+      if (!pglite.closed) await pglite.close();
+    } finally {
+      unlock();
+    }
+  });
+}
+
+/** The one Prisma client over a driver's adapter (its statements counted); `release` frees the driver after it. */
+function clientOver(
+  driver: SqlMigrationAwareDriverAdapterFactory,
+  target: DatabaseTarget,
+  release: () => Promise<void>,
+): Database {
+  const adapter = countStatements(driver);
   const prisma = new PrismaClient({ adapter });
   return {
     prisma,
@@ -89,9 +88,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     async close() {
       try {
         await prisma.$disconnect();
-        if (!pglite.closed) await pglite.close();
       } finally {
-        unlock();
+        await release();
       }
     },
   };

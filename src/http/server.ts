@@ -1,7 +1,4 @@
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
-import { createBullBoard } from '@bull-board/api';
-import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import { FastifyAdapter } from '@bull-board/fastify';
+import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, {
   LogController,
@@ -17,17 +14,13 @@ import type { Config } from '../config';
 import type { CoreDeps } from '../deps';
 import type { Metrics } from '../observability/metrics';
 import { runInScope } from '../observability/scope';
-import { publicReceipt } from '../services/verify';
 import { registerDesk, type DeskOptions } from './desk/routes';
-import { rateLimitOptions, wrongLogins, type SharedLimits } from './client-limits';
+import { rateLimitOptions, type SharedLimits } from './client-limits';
+import { mountDashboard, safeEqual } from './dashboard';
+import { registerCasePages, registerReceiptPage } from './public-pages';
 import { Readiness } from './readiness';
 import { registerSmsInbound } from './sms-inbound';
-import { pageLanguage } from './page';
-import { renderReceiptPage } from './receipt-page';
-import { renderCasePage } from './case-page';
 import { registerStats } from './stats-routes';
-import { publicCase, publicCasePhoto } from '../services/public-case';
-import { CONTROL_OR_FORMAT } from '../services/typed-input';
 
 /** What the HTTP server serves; parts that are absent are not routed (a worker process has no webhook). */
 export interface HttpServerOptions {
@@ -55,14 +48,6 @@ export interface HttpServer {
 }
 
 export const WEBHOOK_PATH = '/webhook';
-export const DASHBOARD_PATH = '/admin/queues';
-
-/**
- * Whether a secret someone sent is the one expected, in a time that tells nothing of either: both are hashed to
- * digests of one length first, so neither the first differing byte nor the secret's length shows in the timing.
- */
-export const safeEqual = (given: string, expected: string) =>
-  timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(expected).digest());
 
 const isLoopback = (ip: string) =>
   ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1' || ip === 'localhost' || ip.startsWith('127.');
@@ -81,10 +66,6 @@ export const PERMISSIONS_POLICY =
   'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
 /** Browsers that saw the https address once keep to https for a year (only sent when PUBLIC_URL is https). */
 export const HSTS = 'max-age=31536000; includeSubDomains';
-
-/** Wrong dashboard logins one client address may make in DASHBOARD_LOGIN_WINDOW_MS before it is refused. */
-export const DASHBOARD_LOGIN_ATTEMPTS = 10;
-export const DASHBOARD_LOGIN_WINDOW_MS = 15 * 60_000;
 
 /**
  * The one HTTP server of a process (fastify): Telegram's webhook, /healthz, /readyz, /metrics, the queue
@@ -219,79 +200,23 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
       config.DASHBOARD_PASSWORD,
       config.DASHBOARD_WRITE,
       o.limits,
+      deps.clock,
     );
 
   // Every per-client limit below (and the desk's) counts in the deployment's Redis when given: one count per client
   // across all processes behind the load balancer.
   await app.register(rateLimit, rateLimitOptions(o.limits));
-  app.get<{ Params: { code: string }; Querystring: { lang?: string } }>(
-    '/r/:code',
-    {
-      config: {
-        rateLimit: {
-          max: config.RECEIPT_PAGE_PER_MINUTE,
-          timeWindow: 60_000,
-          errorResponseBuilder: (req) => {
-            const lang = pageLanguage(undefined, req.headers['accept-language'], deps.config.DEFAULT_LANGUAGE);
-            return { statusCode: 429, message: deps.translator.t(lang, 'web:receipt.too_many') };
-          },
-        },
-      },
-    },
-    async (req, reply) => receiptPage(req, reply, deps),
-  );
+  registerReceiptPage(app, deps);
   if (o.desk) await registerDesk(app, deps, o.desk);
   // The owners' replies to the SMS (STOP, START), where the provider delivers them (docs/SMS.md).
   if (config.SMS_INBOUND_SECRET && deps.sms) await registerSmsInbound(app, deps, config.SMS_INBOUND_SECRET);
-
-  // The public case page and its photos: a page asks for one image per photographed group, so photos get a wider limit.
-  const tooMany = (req: FastifyRequest) => {
-    const lang = pageLanguage(undefined, req.headers['accept-language'], deps.config.DEFAULT_LANGUAGE);
-    return { statusCode: 429, message: deps.translator.t(lang, 'casepage:too_many') };
-  };
-  app.get<{ Params: { number: string }; Querystring: { lang?: string } }>(
-    '/c/:number',
-    { config: { rateLimit: { max: config.CASE_PAGE_PER_MINUTE, timeWindow: 60_000, errorResponseBuilder: tooMany } } },
-    async (req, reply) => casePage(req, reply, deps, o.botUsername?.() ?? config.BOT_USERNAME ?? ''),
-  );
-  app.get<{ Params: { number: string; photo: string } }>(
-    '/c/:number/photo/:photo',
-    {
-      config: {
-        rateLimit: { max: config.CASE_PAGE_PER_MINUTE * 6, timeWindow: 60_000, errorResponseBuilder: tooMany },
-      },
-    },
-    async (req, reply) => casePhoto(req, reply, deps),
-  );
+  registerCasePages(app, deps, () => o.botUsername?.() ?? config.BOT_USERNAME ?? '');
 
   // Open pound data: the public statistics pages and their API (docs/OPEN-DATA.md).
   registerStats(app, deps, config.STATS_PAGE_PER_MINUTE);
 
   // Not the instance itself: a fastify instance is thenable, and an async function would await it.
   return { app, readiness };
-}
-
-async function receiptPage(
-  req: FastifyRequest<{ Params: { code: string }; Querystring: { lang?: string } }>,
-  reply: FastifyReply,
-  deps: CoreDeps,
-) {
-  const lang = pageLanguage(req.query.lang, req.headers['accept-language'], deps.config.DEFAULT_LANGUAGE);
-  // Any code, well-formed or not, is looked up the same way; every miss gets the same status and page.
-  const receipt = await publicReceipt(deps.db, String(req.params.code).slice(0, 100));
-  return reply
-    .code(receipt ? 200 : 404)
-    .headers({
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      vary: 'Accept-Language',
-      'content-security-policy':
-        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-      'referrer-policy': 'no-referrer',
-      'x-content-type-options': 'nosniff',
-      'content-language': lang,
-    })
-    .send(renderReceiptPage(deps.translator, lang, receipt));
 }
 
 /**
@@ -306,59 +231,6 @@ export function notAnUpdate(body: unknown): 'not_an_object' | 'update_id' | 'no_
   return Object.values(rest).some((v) => typeof v === 'object' && v !== null && !Array.isArray(v))
     ? null
     : 'no_content';
-}
-
-const PAGE_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  'cache-control': 'no-store',
-  vary: 'Accept-Language',
-  // Images from this server only (the case's photos); no script, no other asset.
-  'content-security-policy':
-    "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-  'referrer-policy': 'no-referrer',
-  'x-content-type-options': 'nosniff',
-} as const;
-
-async function casePage(
-  req: FastifyRequest<{ Params: { number: string }; Querystring: { lang?: string } }>,
-  reply: FastifyReply,
-  deps: CoreDeps,
-  botUsername: string,
-) {
-  const lang = pageLanguage(req.query.lang, req.headers['accept-language'], deps.config.DEFAULT_LANGUAGE);
-  // Any number, well-formed or not, ends in the same 404 page when there is no such case; one with a control or
-  // format character is no case number, however forgiving the reading of a typed number is. A case whose cattle left
-  // the pound PUBLIC_DAYS_AFTER_CUSTODY days ago is 410 Gone (src/services/public-case.ts).
-  const number = String(req.params.number).slice(0, 60);
-  const found = CONTROL_OR_FORMAT.test(number) ? null : await publicCase(deps, number);
-  return reply
-    .code(!found ? 404 : found.gone ? 410 : 200)
-    .headers({ ...PAGE_HEADERS, 'content-language': lang })
-    .send(renderCasePage(deps.translator, lang, found && !found.gone ? { ...found, botUsername } : found));
-}
-
-async function casePhoto(
-  req: FastifyRequest<{ Params: { number: string; photo: string } }>,
-  reply: FastifyReply,
-  deps: CoreDeps,
-) {
-  const number = String(req.params.number).slice(0, 60);
-  // Not cached: a photo not shown yet (still being fetched) may be shown a minute later.
-  const photo = CONTROL_OR_FORMAT.test(number) ? null : await publicCasePhoto(deps, number, String(req.params.photo));
-  if (!photo) return reply.code(404).headers({ 'cache-control': 'no-store' }).type('text/plain').send('not found');
-  if (photo === 'gone')
-    return reply.code(410).headers({ 'cache-control': 'public, max-age=3600' }).type('text/plain').send('gone');
-  return reply
-    .code(200)
-    .headers({
-      'content-type': photo.contentType,
-      // A photo's public name is never reused for other bytes, but the keeper may replace it (the old name then
-      // answers 404) and the page goes after the case: an hour in a browser or proxy, not a day.
-      'cache-control': 'public, max-age=3600',
-      'content-security-policy': "default-src 'none'; sandbox",
-      'x-content-type-options': 'nosniff',
-    })
-    .send(photo.bytes);
 }
 
 /**
@@ -377,59 +249,4 @@ export function trustProxyOption(
 export function webhookPath(url: string | undefined): string {
   if (!url) return WEBHOOK_PATH;
   return new URL(url).pathname || '/';
-}
-
-/**
- * The BullMQ dashboard under /admin/queues, behind HTTP basic auth (DASHBOARD_USER / DASHBOARD_PASSWORD), wrong
- * logins throttled per client address (counted in the deployment's Redis when `limits` is given). It only shows the
- * queues unless DASHBOARD_WRITE is set: the board hides its buttons, and any request that would change something
- * (every method but GET and HEAD) is refused 405 here.
- */
-async function mountDashboard(
-  app: FastifyInstance,
-  queues: Queues,
-  user: string,
-  password: string,
-  write: boolean,
-  limits: SharedLimits | undefined,
-): Promise<void> {
-  const adapter = new FastifyAdapter();
-  adapter.setBasePath(DASHBOARD_PATH);
-  createBullBoard({
-    queues: Object.values(queues).map((q) => new BullMQAdapter(q, { readOnlyMode: !write })),
-    serverAdapter: adapter,
-  });
-  const expected = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-  const throttle = wrongLogins(DASHBOARD_LOGIN_ATTEMPTS, DASHBOARD_LOGIN_WINDOW_MS, limits);
-  await app.register(
-    async (scope) => {
-      scope.addHook('onRequest', async (req, reply) => {
-        const now = Date.now();
-        const wait = await throttle.blockedFor(req.ip, now);
-        if (wait > 0) {
-          req.log.warn({ route: DASHBOARD_PATH }, 'queue dashboard: too many wrong logins from this client');
-          return reply
-            .code(429)
-            .header('retry-after', String(wait))
-            .type('text/plain; charset=utf-8')
-            .send('Too Many Requests');
-        }
-        if (!safeEqual(req.headers.authorization ?? '', expected)) {
-          // A browser's first request carries no credentials: only a wrong password counts as a failed login.
-          if (req.headers.authorization !== undefined) await throttle.failed(req.ip, now);
-          req.log.warn({ route: DASHBOARD_PATH }, 'queue dashboard: refused without valid credentials');
-          return reply
-            .code(401)
-            .header('www-authenticate', 'Basic realm="Kanji Sahayak queues", charset="UTF-8"')
-            .type('text/plain; charset=utf-8')
-            .send('Unauthorized');
-        }
-        await throttle.succeeded(req.ip);
-        if (!write && req.method !== 'GET' && req.method !== 'HEAD')
-          return reply.code(405).header('allow', 'GET, HEAD').type('text/plain; charset=utf-8').send('Read-only');
-      });
-      await scope.register(adapter.registerPlugin());
-    },
-    { prefix: DASHBOARD_PATH },
-  );
 }

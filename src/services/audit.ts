@@ -1,4 +1,4 @@
-import { Prisma } from '../db';
+import type { Prisma } from '../db';
 import type { Tx } from './outbox';
 
 /** Who did something, and through which Telegram message (s. 7 register; staff actions are audited). */
@@ -8,6 +8,20 @@ export interface Actor {
   role: 'owner' | 'pound_keeper' | 'officer' | 'magistrate' | 'admin' | 'system';
   chatId?: bigint | number | null;
   messageId?: number | null;
+}
+
+/** The owner (or his agent) acting from his chat, as the audit names him. */
+export function ownerActor(input: {
+  telegramUserId: bigint;
+  chatId?: bigint | number | null;
+  messageId?: number | null;
+}): Actor {
+  return {
+    telegramId: input.telegramUserId,
+    role: 'owner',
+    chatId: input.chatId ?? null,
+    messageId: input.messageId ?? null,
+  };
 }
 
 /** Appends an audit event (the table is append-only: a trigger refuses UPDATE and DELETE). */
@@ -30,18 +44,4 @@ export async function audit(
       details: details ?? undefined,
     },
   });
-}
-
-/** The INSERT of `audit` as raw SQL, for a transaction of raw SQL (the keeper's confirmation, `sqlTransaction`). */
-export function auditInsertSql(
-  actor: Actor,
-  action: string,
-  caseId: number | null,
-  details?: Prisma.InputJsonValue,
-): Prisma.Sql {
-  return Prisma.sql`INSERT INTO "AuditEvent"
-      ("actorTelegramId", "actorStaffId", "actorRole", "action", "caseId", "chatId", "messageId", "details")
-    VALUES (${actor.telegramId ?? null}::bigint, ${actor.staffId ?? null}::int, ${actor.role}::text, ${action}::text,
-      ${caseId}::int, ${actor.chatId == null ? null : BigInt(actor.chatId)}::bigint, ${actor.messageId ?? null}::int,
-      ${details == null ? null : JSON.stringify(details)}::jsonb)`;
 }

@@ -1,5 +1,4 @@
 import { Prisma } from '../db';
-import { queryRows } from '../db/direct';
 import {
   CLAIMABLE,
   computeTimeline,
@@ -125,7 +124,7 @@ function caseCardSql(ref: CaseRef, viewer: bigint | null, withRules: boolean): P
 }
 
 function cardQuery(db: DbReader, ref: CaseRef, viewer: bigint | null, withRules: boolean) {
-  return queryRows<CardRow>(db, caseCardSql(ref, viewer, withRules));
+  return db.$queryRaw<CardRow[]>(caseCardSql(ref, viewer, withRules));
 }
 
 /** s. 17: the surplus is held now (three months from its deposit, by the statute engine's timeline). */

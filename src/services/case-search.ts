@@ -10,7 +10,6 @@ import {
   words,
 } from './cattle-words';
 import { Prisma } from '../db';
-import { queryRows } from '../db/direct';
 import type { DbReader } from './dues';
 import { jsonOf } from './pound-rules';
 import { findDate, normaliseTyped } from './typed-input';
@@ -275,7 +274,7 @@ export async function searchCases(
   limit = SEARCH_LIMIT,
 ): Promise<SearchHit[]> {
   if (isEmptyQuery(query) || limit <= 0) return [];
-  const page = (take: number, skip: number) => queryRows<CandidateRow>(db, searchSql(query, now, take, skip));
+  const page = (take: number, skip: number) => db.$queryRaw<CandidateRow[]>(searchSql(query, now, take, skip));
   if (query.colours.length + query.words.length === 0) {
     // Date and classes only: the bound is the score.
     const rows = await page(limit, 0);

@@ -9,7 +9,7 @@ import {
   type TransitionAllowed,
 } from '../law';
 import { Prisma, type Db } from '../db';
-import { sqlState } from '../db/direct';
+import { sqlState } from '../db/errors';
 import type { Tx } from './outbox';
 import { refusalOf, Refusal } from './refusal';
 import { authorize, authorizeInTx, may, type Authorized, type StaffActor, type StaffRight } from './staff-actor';
@@ -107,7 +107,7 @@ export function mustMayAttempt(state: CaseState, action: CaseAction, role: Role,
 export async function transition(
   tx: Tx,
   c: { id: number; version: number },
-  allowed: TransitionAllowed,
+  allowed: Pick<TransitionAllowed, 'from' | 'to'>,
   data: Prisma.CaseUpdateManyMutationInput = {},
 ): Promise<void> {
   const n = await tx.case.updateMany({
@@ -147,7 +147,7 @@ const CONFLICT_STATES = new Set(['23505', '40001', '40P01']);
 
 /**
  * True for a database error that means "someone else changed it first": unique violation, write conflict, deadlock —
- * from a Prisma query, or from raw SQL (Prisma's P2010 around it, or pg's own error on the direct path).
+ * from a Prisma model query, or from raw SQL (Prisma's P2010 around the driver's SQLSTATE).
  */
 export function isDatabaseConflict(e: unknown): boolean {
   // P2002: unique constraint; P2034: write conflict or deadlock (the database asks for a retry).

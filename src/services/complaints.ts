@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import { daysBetween, toIstDate, type LocalDate, type StatutoryWindows } from '../law';
-import { audit } from './audit';
+import { audit, ownerActor } from './audit';
 import { Refusal } from './refusal';
 import { planDeadlines } from './deadlines';
 import type { DbReader } from './dues';
@@ -97,21 +97,10 @@ export async function recordComplaint(
         recordedAt: input.now,
       },
     });
-    await audit(
-      tx,
-      {
-        telegramId: input.telegramUserId,
-        role: 'owner',
-        chatId: input.chatId ?? null,
-        messageId: input.messageId ?? null,
-      },
-      'S20_COMPLAINT_RECORDED',
-      c.id,
-      {
-        complaintId: row.id,
-        filedOn: input.filedOn,
-      },
-    );
+    await audit(tx, ownerActor(input), 'S20_COMPLAINT_RECORDED', c.id, {
+      complaintId: row.id,
+      filedOn: input.filedOn,
+    });
     // The complaint-window reminders stop once a complaint is on record.
     await planDeadlines(tx, c.id, input.now);
     return { kind: 'recorded', complaintId: row.id, windowLastDay: lastDay };

@@ -1,18 +1,22 @@
-import type { StatutoryWindows } from '../law';
-import type { SqlTx } from '../db/direct';
+import type { CaseStatus, StatutoryWindows } from '../law';
+import { audit } from './audit';
+import { transition, touchCase } from './case-transition';
 import { claimDivisionPostings } from './claim-division';
+import { postLedger } from './ledger';
 import { Refusal } from './refusal';
 import { deadlineReplan } from './deadlines';
-import { messageItem } from './outbox';
+import { addAllToOutbox, messageItem, type Tx } from './outbox';
 import { issueReceipt, receiptItemsFromSnapshot } from './receipts';
 import type { authorizeOnRowsInTx, StaffActor } from './staff-actor';
 import { s20LastDay } from './next-deadline';
-import { type ConfirmationFacts, queueAndAudit, recordConfirmation } from './confirmation-sql';
+import type { ConfirmationFacts } from './confirmation-facts';
 import { type ConfirmationPlan, releasePart } from './part-claim';
 import { keeperPrintouts, receiptMessage, receiptPdf } from './payment-messages';
 
 // The steps of a keeper's confirmation (src/services/payment-confirmation.ts), in the order it takes them inside its
-// one transaction. None of them adds a statement: the budget of the keeper's update is counted there.
+// one transaction, each through the writer every other service uses: the payment, `transition` (or `touchCase`),
+// `postLedger`, `issueReceipt`, `releasePart`, `addAllToOutbox`, `audit`. The statements are counted in
+// test/integration (the keeper's update has a budget, docs/MONEY.md).
 
 /** What a keeper's confirmation says. */
 export type ConfirmInput = {
@@ -41,7 +45,7 @@ type Keeper = ReturnType<typeof authorizeOnRowsInTx>;
  * src/law planned (the case's own payment or one owner's heads) and the amount received.
  */
 export interface ConfirmationStep {
-  tx: SqlTx;
+  tx: Tx;
   p: Facts;
   input: ConfirmInput;
   who: Keeper;
@@ -97,39 +101,46 @@ export function amountReceived(p: Facts, typed: number | null | undefined): numb
 }
 
 /**
- * The payment, the case and the ledger in one statement (confirmation-sql.ts). The ledger holds the money received
- * and, for a s. 13 payment, its s. 17 division (the keeper retains the feeding charges received, the fines are the
- * Magistrate's); a s. 15 deposit is divided only when the Magistrate orders it applied (deposit-outcome.ts). Null:
- * confirmed meanwhile (nothing was written); else the division, which the audit event records.
+ * The payment PENDING → CONFIRMED, then the case, then the ledger. The payment's update is conditional: a concurrent
+ * confirmation waits for this row and then finds it confirmed (null: nothing written). The case is changed guarded by
+ * the version read (`transition`; a part payment only takes a new version, `touchCase`): a case changed meanwhile is
+ * refused as a CONFLICT and the transaction rolls back. The ledger holds the money received and, for a s. 13 payment,
+ * its s. 17 division (the keeper retains the feeding charges received, the fines are the Magistrate's); a s. 15 deposit
+ * is divided only when the Magistrate orders it applied (deposit-outcome.ts). Returns the division, which the audit
+ * event records.
  */
 export async function recordPaymentCaseAndLedger({ tx, p, input, who, plan, confirmedPaise }: ConfirmationStep) {
   const { paymentId, now } = input;
   const ledger = LEDGER[p.kind];
   const division = p.kind === 'S13_PAYMENT' ? claimDivisionPostings(p.duesSnapshot, paymentId, confirmedPaise) : null;
-  const recorded = await recordConfirmation(tx, {
-    paymentId,
-    caseId: p.caseId,
-    part: plan.part,
-    amountPaise: confirmedPaise,
-    confirmedSlot: confirmedSlotOf(p, plan.part),
-    staffId: who.grant.staffId,
-    messageId: input.actor.messageId,
-    receiptBookNo: input.receiptBookNo?.trim() || null,
-    now,
-    c: plan.c,
-    caseChange: plan.caseChange,
-    ledger: [
-      {
-        account: ledger.account,
-        amountPaise: confirmedPaise,
-        section: ledger.section,
-        memo: `payment ${paymentId}`,
-        idempotencyKey: `payment:${paymentId}:received`,
-      },
-      ...(division?.postings ?? []),
-    ],
+  const paid = await tx.payment.updateMany({
+    where: { id: paymentId, status: 'PENDING' },
+    data: {
+      status: 'CONFIRMED',
+      part: plan.part,
+      amountPaise: BigInt(confirmedPaise),
+      confirmedSlot: confirmedSlotOf(p, plan.part),
+      confirmedAt: now,
+      confirmedByStaffId: who.grant.staffId,
+      confirmedViaMessageId: input.actor.messageId,
+      receiptBookNo: input.receiptBookNo?.trim() || null,
+    },
   });
-  return recorded ? { division } : null;
+  if (paid.count === 0) return null;
+  const { from, to } = plan.caseChange;
+  if (from === to) await touchCase(tx, plan.c);
+  else await transition(tx, plan.c, { from: from as CaseStatus, to: to as CaseStatus });
+  await postLedger(tx, p.caseId, now, [
+    {
+      account: ledger.account,
+      amountPaise: confirmedPaise,
+      section: ledger.section,
+      memo: `payment ${paymentId}`,
+      idempotencyKey: `payment:${paymentId}:received`,
+    },
+    ...(division?.postings ?? []),
+  ]);
+  return { division };
 }
 
 /**
@@ -172,7 +183,7 @@ export async function receiptAndRelease({ tx, p, input, who, plan, confirmedPais
 }
 
 /**
- * Every message, the deadline replan and the audit event in one statement. What the messages say is made when each is
+ * Every message and the deadline replan (`addAllToOutbox`, one statement), then the audit event. What the messages say is made when each is
  * sent, by the job that sends it: the owner's receipt (words, QR), the same receipt as a PDF, and the keeper's
  * printouts — the receipt and the release slip the owner signs when taking the cattle (s. 13) — typeset from the rows
  * recorded. Nothing is typeset in the keeper's update.
@@ -213,18 +224,14 @@ export async function tellAndAudit(
     deadlineReplan(p.caseId, now),
   ];
   const action = p.kind === 'S13_PAYMENT' ? 'payment.confirm' : 'deposit.confirm';
-  await queueAndAudit(tx, messages, {
-    actor: who.audit,
-    action,
-    caseId: p.caseId,
-    details: {
-      paymentId,
-      amountPaise: confirmedPaise,
-      declaredPaise: p.amountPaise,
-      ...(p.kind === 'S13_PAYMENT' ? { division: division?.lines ?? 'snapshot_not_divisible' } : {}),
-      receiptNumber: receipt.number,
-      receiptBookNo: input.receiptBookNo ?? null,
-      ...(plan.headIds.length ? { heads: plan.headIds, part: plan.part, releaseId: released?.release.id ?? null } : {}),
-    },
+  await addAllToOutbox(tx, messages);
+  await audit(tx, who.audit, action, p.caseId, {
+    paymentId,
+    amountPaise: confirmedPaise,
+    declaredPaise: p.amountPaise,
+    ...(p.kind === 'S13_PAYMENT' ? { division: division?.lines ?? 'snapshot_not_divisible' } : {}),
+    receiptNumber: receipt.number,
+    receiptBookNo: input.receiptBookNo ?? null,
+    ...(plan.headIds.length ? { heads: plan.headIds, part: plan.part, releaseId: released?.release.id ?? null } : {}),
   });
 }

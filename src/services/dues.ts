@@ -1,6 +1,5 @@
 import type { Config } from '../config';
 import { Prisma } from '../db';
-import { queryRows } from '../db/direct';
 import { Refusal } from './refusal';
 import {
   computeDues,
@@ -158,22 +157,21 @@ async function loadForDues(
 
 /** A case's heads and its pound's rule rows in one statement (was: case, heads, then six for the rules). */
 async function caseAndRules(db: DbReader, caseId: number): Promise<{ c: CaseForDues; rules: PoundRules }> {
-  const rows = await queryRows<{
-    id: number;
-    number: string;
-    poundId: number;
-    impoundedAt: Date;
-    heads: unknown;
-    rules: unknown;
-  }>(
-    db,
-    Prisma.sql`
+  const rows = await db.$queryRaw<
+    {
+      id: number;
+      number: string;
+      poundId: number;
+      impoundedAt: Date;
+      heads: unknown;
+      rules: unknown;
+    }[]
+  >(Prisma.sql`
     SELECT c."id", c."number", c."poundId", c."impoundedAt",
            (SELECT coalesce(json_agg(json_build_object('id', h."id", 'cattleClass', h."cattleClass", 'status', h."status") ORDER BY h."id"), '[]'::json) FROM "Head" h WHERE h."caseId" = c."id") AS "heads",
            ${RULES_JSON_SQL} AS "rules"
       FROM "Case" c JOIN "Pound" p ON p."id" = c."poundId" JOIN "Area" ar ON ar."id" = p."areaId"
-     WHERE c."id" = ${caseId}`,
-  );
+     WHERE c."id" = ${caseId}`);
   const row = rows[0];
   if (!row) throw new Refusal('CASE_NOT_FOUND', null, { caseId });
   return {

@@ -1,4 +1,4 @@
-import { Prisma } from '../db';
+import type { Prisma } from '../db';
 import type { DocumentRef } from './document-ref';
 import type { HeadWords } from './head-label';
 
@@ -125,22 +125,6 @@ export async function addAllToOutbox(tx: Tx, items: readonly OutboxItem[]): Prom
     })),
     skipDuplicates: true,
   });
-}
-
-/**
- * The INSERT of `addAllToOutbox` as raw SQL, for a transaction of raw SQL (the keeper's confirmation,
- * `sqlTransaction`): the same rows (the payload as JSON, created now, no attempts yet), each skipped when its key is
- * already there.
- */
-export function outboxInsertSql(items: readonly OutboxItem[]): Prisma.Sql {
-  if (items.length === 0) return Prisma.sql`SELECT 1 WHERE false`;
-  const rows = items.map(
-    (i) =>
-      Prisma.sql`(${i.job.name}::text, ${i.jobKey}::text, ${JSON.stringify(i.job.payload)}::jsonb, ${i.runAt}::timestamptz)`,
-  );
-  return Prisma.sql`INSERT INTO "OutboxEntry" ("jobName", "jobKey", "payload", "runAt")
-    VALUES ${Prisma.join(rows)}
-    ON CONFLICT DO NOTHING`;
 }
 
 /** A message to send at `runAt`, as an outbox item (see `addAllToOutbox`). */

@@ -8,7 +8,6 @@ import {
   type StatutoryWindows,
 } from '../law';
 import type { Db } from '../db';
-import type { SqlTx } from '../db/direct';
 import { caseStateOf, mustAllow, type CaseFacts } from './case-transition';
 import { messageItem, type OutboxItem, type Tx } from './outbox';
 import { Refusal, refusalOf } from './refusal';
@@ -161,7 +160,7 @@ export function confirmationPlan(
  * queue with its other messages.
  */
 export async function releasePart(
-  tx: SqlTx,
+  tx: Tx,
   input: {
     c: ConfirmationCase;
     claimId: number;
@@ -177,20 +176,29 @@ export async function releasePart(
   },
 ): Promise<{ release: { id: number; headCount: number }; message: OutboxItem }> {
   const { c, now } = input;
-  const moved = await tx.$executeRaw`UPDATE "Head" SET "status" = 'RELEASED'
-    WHERE "id" = ANY(${input.headIds}::int[]) AND "caseId" = ${c.id}::int AND "status" = 'IMPOUNDED'`;
-  if (moved !== input.headIds.length)
+  const moved = await tx.head.updateMany({
+    where: { id: { in: input.headIds }, caseId: c.id, status: 'IMPOUNDED' },
+    data: { status: 'RELEASED' },
+  });
+  if (moved.count !== input.headIds.length)
     throw new Refusal('REFUSED', input.kind === 'S13_PAYMENT' ? 's. 13' : 's. 15', {
       reason: 'HEAD_NOT_IN_CUSTODY',
       number: c.number,
     });
   const basis = input.kind;
-  const [release] = await tx.$queryRaw<Array<{ id: number; headCount: number }>>`INSERT INTO "Release"
-      ("caseId", "basis", "headCount", "releasedAt", "releasedByStaffId", "viaMessageId", "claimId", "slot")
-    VALUES (${c.id}::int, CAST(${basis}::text AS "ReleaseBasis"), ${input.headIds.length}::int, ${now}::timestamptz,
-      ${input.staffId}::int, ${input.messageId}::int, ${input.claimId}::int, ${input.claimId}::int)
-    RETURNING "id", "headCount"`;
-  if (!release) throw new Error(`release of claim ${input.claimId}: not recorded`);
+  const release = await tx.release.create({
+    data: {
+      caseId: c.id,
+      basis,
+      headCount: input.headIds.length,
+      releasedAt: now,
+      releasedByStaffId: input.staffId,
+      viaMessageId: input.messageId,
+      claimId: input.claimId,
+      slot: input.claimId,
+    },
+    select: { id: true, headCount: true },
+  });
   const ids = new Set(input.headIds);
   const list = c.heads
     .filter((h) => ids.has(h.id))

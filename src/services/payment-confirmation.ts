@@ -1,13 +1,9 @@
-import { checkTransition, type CaseAction, type TransitionAllowed } from '../law';
-import type { Db } from '../db';
-import { Prisma } from '../db';
-import { queryRows, sqlTransaction } from '../db/direct';
-import { caseStateOf, isDatabaseConflict, isUniqueViolation, loadCase, type CaseForLaw } from './case-transition';
-import { refusalOf, Refusal } from './refusal';
+import { paiseOf, Prisma, type Db } from '../db';
+import { isDatabaseConflict, isUniqueViolation } from './case-transition';
+import { Refusal } from './refusal';
 import type { Tx } from './outbox';
 import { authorizeOnRowsInTx } from './staff-actor';
-import { paiseOf } from '../db';
-import { confirmationFacts } from './confirmation-sql';
+import { confirmationFacts } from './confirmation-facts';
 import { confirmationPlan } from './part-claim';
 import {
   alreadyOrRefused,
@@ -35,22 +31,6 @@ export type ConfirmOutcome =
   | { status: 'already'; paymentId: number; caseNumber: string; receiptNumber: string | null };
 // Refused (a Refusal): PAYMENT_NOT_FOUND (the card is out of date), PAYMENT_WAS_REJECTED / PAYMENT_WAS_CANCELLED,
 // CONFIRM_AMOUNT_MORE / CONFIRM_AMOUNT_LESS (the keeper typed another amount than the dues the owner was told).
-
-/**
- * The statute engine's leave for the keeper to act on the case now, read inside the transaction; a refusal
- * rolls it back as a Refusal (REFUSED with the engine's reason and section).
- */
-export async function keeperMay(
-  tx: Tx,
-  caseId: number,
-  action: CaseAction,
-  now: Date,
-): Promise<{ c: CaseForLaw; allowed: TransitionAllowed }> {
-  const c = await loadCase(tx, caseId);
-  const check = checkTransition(caseStateOf(c), action, 'pound_keeper', now);
-  if (check.ok) return { c, allowed: check.value };
-  throw refusalOf(check.error);
-}
 
 export async function loadPayment(db: Db | Tx, paymentId: number) {
   const p = await db.payment.findUnique({
@@ -98,11 +78,10 @@ export interface PaymentInScope {
 
 /** The payment `paymentId` (a button's) with its case's pound and number, in one statement; null if there is none. */
 export async function paymentInScope(db: Db, paymentId: number): Promise<PaymentInScope | null> {
-  const rows = await queryRows<PaymentInScope>(
-    db,
-    Prisma.sql`SELECT p."id" AS "paymentId", c."poundId", c."number" AS "caseNumber"
-      FROM "Payment" p JOIN "Case" c ON c."id" = p."caseId" WHERE p."id" = ${paymentId}`,
-  );
+  const rows = await db.$queryRaw<
+    PaymentInScope[]
+  >(Prisma.sql`SELECT p."id" AS "paymentId", c."poundId", c."number" AS "caseNumber"
+      FROM "Payment" p JOIN "Case" c ON c."id" = p."caseId" WHERE p."id" = ${paymentId}`);
   return rows[0] ?? null;
 }
 
@@ -111,12 +90,11 @@ export async function paymentInScope(db: Db, paymentId: number): Promise<Payment
  * and number, in one statement; null when that message is no payment card.
  */
 export async function paymentOfCard(db: Db, chatId: number, messageId: number): Promise<PaymentInScope | null> {
-  const rows = await queryRows<PaymentInScope>(
-    db,
-    Prisma.sql`SELECT p."id" AS "paymentId", c."poundId", c."number" AS "caseNumber"
+  const rows = await db.$queryRaw<
+    PaymentInScope[]
+  >(Prisma.sql`SELECT p."id" AS "paymentId", c."poundId", c."number" AS "caseNumber"
       FROM "PaymentCard" pc JOIN "Payment" p ON p."id" = pc."paymentId" JOIN "Case" c ON c."id" = p."caseId"
-      WHERE pc."chatId" = ${BigInt(chatId)} AND pc."messageId" = ${messageId}`,
-  );
+      WHERE pc."chatId" = ${BigInt(chatId)} AND pc."messageId" = ${messageId}`);
   return rows[0] ?? null;
 }
 
@@ -130,8 +108,9 @@ async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome>
   // Known once the payment is read: the refusal and "already" paths below name the case.
   let caseNumber: string | null = null;
   try {
-    // Raw SQL on one pooled connection on Postgres (no Prisma work per statement), a Prisma transaction on PGlite.
-    const done = await sqlTransaction(db, async (tx) => {
+    // Unique violations are not turned into CONFLICT here (as caseTransaction does): settledMeanwhile reads them as
+    // "another confirmation took the slot first".
+    const done = await db.$transaction(async (tx) => {
       const p = await confirmationFacts(tx, paymentId, input.actor.telegramId);
       if (!p) throw new Refusal('PAYMENT_NOT_FOUND');
       // The keeper's grants as they stand now, read with the payment (not the bot's cached copy): a keeper revoked a

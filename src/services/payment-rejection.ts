@@ -1,10 +1,10 @@
 import type { CaseAction } from '../law';
 import type { Db } from '../db';
 import { audit } from './audit';
-import { isDatabaseConflict, transition } from './case-transition';
+import { caseStateOf, isDatabaseConflict, loadCase, mustAllow, transition } from './case-transition';
 import { planDeadlines } from './deadlines';
 import { queueMessage } from './outbox';
-import { keeperMay, loadPayment } from './payment-confirmation';
+import { loadPayment } from './payment-confirmation';
 import { Refusal } from './refusal';
 import { authorize, authorizeInTx, type StaffActor } from './staff-actor';
 
@@ -40,7 +40,8 @@ export async function rejectPayment(
     const done = await db.$transaction(async (tx) => {
       const who = await authorizeInTx(tx, input.actor, 'payment.confirm', p.case.poundId);
       // A part payment (one owner's heads) never moved the case: rejecting it leaves the case as it is.
-      const judged = p.part ? null : await keeperMay(tx, p.caseId, REJECT_ACTION[p.kind], now);
+      const c = p.part ? null : await loadCase(tx, p.caseId);
+      const judged = c && { c, allowed: mustAllow(caseStateOf(c), REJECT_ACTION[p.kind], 'pound_keeper', now) };
       const claimed = await tx.payment.updateMany({
         where: { id: paymentId, status: 'PENDING' },
         data: { status: 'REJECTED', rejectedReason: reason },

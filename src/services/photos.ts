@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { audit } from './audit';
+import { audit, ownerActor } from './audit';
 import type { DbReader } from './dues';
 import { addToOutbox, type Tx } from './outbox';
 import { keepersOf } from './payments';
@@ -337,18 +337,7 @@ export async function attachOwnerPhoto(
         keepersTold++;
       }
     }
-    await audit(
-      tx,
-      {
-        telegramId: input.telegramUserId,
-        role: 'owner',
-        chatId: input.chatId ?? null,
-        messageId: input.messageId ?? null,
-      },
-      'photo.owner',
-      claim.caseId,
-      { claimId: claim.id, photoId, keepersTold },
-    );
+    await audit(tx, ownerActor(input), 'photo.owner', claim.caseId, { claimId: claim.id, photoId, keepersTold });
     return { caseNumber: claim.case.number, photoId, keepersTold };
   });
 }

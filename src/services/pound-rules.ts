@@ -1,5 +1,4 @@
 import { Prisma } from '../db';
-import { queryRows } from '../db/direct';
 import { STATE_WIDE_AREA, type LawRules, type Pound as LawPound, type StatutoryWindows } from '../law';
 import type { DbReader } from './dues';
 
@@ -182,8 +181,7 @@ export async function rulesForPound(
   poundId: number,
   windows?: Partial<StatutoryWindows>,
 ): Promise<PoundRules> {
-  const rows = await queryRows<{ rules: unknown }>(
-    db,
+  const rows = await db.$queryRaw<{ rules: unknown }[]>(
     Prisma.sql`SELECT ${RULES_JSON_SQL} AS "rules" FROM "Pound" p JOIN "Area" ar ON ar."id" = p."areaId" WHERE p."id" = ${poundId}`,
   );
   if (rows.length === 0) throw new Error(`pound ${poundId} not found`);

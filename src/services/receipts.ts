@@ -1,7 +1,7 @@
 import { termFor, toIstDate, type Section } from '../law';
 import { Prisma } from '../db';
 import { randomCode, UNAMBIGUOUS_ALPHABET } from './enrolment';
-import type { SqlTx } from '../db/direct';
+import type { Tx } from './outbox';
 
 /** A stored receipt. */
 type Receipt = Prisma.ReceiptGetPayload<object>;
@@ -127,7 +127,7 @@ const CODE_TRIES = 5;
  * first. A verification code never points at two receipts (unique): a clash inserts nothing and a new code is drawn.
  */
 export async function issueReceipt(
-  tx: SqlTx,
+  tx: Tx,
   input: {
     caseId: number;
     pound: { id: number; code: string };

@@ -4,7 +4,6 @@ import { villageKey } from './case-numbers';
 import type { DbReader } from './dues';
 import { jsonOf } from './pound-rules';
 import { Prisma } from '../db';
-import { queryRows } from '../db/direct';
 
 /**
  * Following a case, and subscribing to new impoundings and notices in a village with an optional
@@ -169,8 +168,7 @@ function myCasesSql(telegramUserId: bigint, limit = MY_CASES_SHOWN): Prisma.Sql 
  * subscriptions — in one statement (claims and subscriptions by `telegramUserId`, both indexed).
  */
 export async function myCases(db: DbReader, telegramUserId: bigint, limit = MY_CASES_SHOWN): Promise<MyCases> {
-  const rows = await queryRows<{ cases: unknown; total: number; villages: unknown }>(
-    db,
+  const rows = await db.$queryRaw<{ cases: unknown; total: number; villages: unknown }[]>(
     myCasesSql(telegramUserId, limit),
   );
   const row = rows[0]!;

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { BotContext } from '../../bot';
 import { addToOutbox, queueMessage } from '../../src/services/outbox';
 import { botSuite, type TestUser } from '../support/bot-harness';
+import { dbKinds } from '../support/db';
 import { keysUnder, TEST_REDIS_URL } from '../support/jobs-harness';
 import { declareAndDeliver, demoCase } from '../support/paid-case';
 import { capturingLogger } from '../support/test-logs';
@@ -21,7 +22,7 @@ function networkError(method: string): Error {
   });
 }
 
-describe('nothing leaks: the bot token stays out of the logs, job data in Redis is ids only', () => {
+describe.each(await dbKinds())('nothing leaks: no bot token in the logs, Redis job data is ids only (%s)', (dbKind) => {
   const lines: string[] = [];
   const owner: TestUser = { id: 4_100_201, firstName: 'Ramesh Kumar', languageCode: 'hi' };
   const keeper: TestUser = { id: 4_100_202, firstName: 'Mohan', languageCode: 'en' };
@@ -32,6 +33,7 @@ describe('nothing leaks: the bot token stays out of the logs, job data in Redis 
     h.send(user, text).catch((err: BotError<BotContext>) => h.bot.errorHandler(err));
 
   const h = botSuite({
+    dbKind,
     logger: capturingLogger(lines, 'trace'),
     jobs: true,
     seededAt: 'now',

@@ -54,10 +54,8 @@ describe('photos are decoded, cleaned and bounded before they are kept', { timeo
     const png = await hugePng(20_000);
     expect(png.length).toBeLessThan(2_000_000);
     const rssBefore = process.memoryUsage().rss;
-    const started = performance.now();
     expect(await cleanPhoto(png)).toEqual({ ok: false, problem: 'too_many_pixels' });
-    // Decoding it would take 1.2 GB and seconds; the header says enough.
-    expect(performance.now() - started).toBeLessThan(500);
+    // Decoding it would take 1.2 GB (and seconds); the header says enough. Memory is the proof, not time.
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(100 * 1024 * 1024);
   });
 

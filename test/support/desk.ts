@@ -6,7 +6,8 @@ import { sign } from '@telegram-apps/init-data-node';
 import { createApp, type App } from '../../src/app';
 import { ManualClock } from '../../src/clock';
 import { createConfig } from '../../src/config';
-import { createLogger } from '../../src/logging';
+import { capturingLogger } from './test-logs';
+import { createTestDatabase, type DbKind } from './db';
 import { caseFixture } from './case-builder';
 import { enrolStaff } from './fixtures';
 import { TEST_REDIS_URL } from './jobs-harness';
@@ -55,12 +56,23 @@ export interface DeskWorld {
   caseIds: Record<string, number>;
   pounds: Record<string, number>;
   initData(person: DeskPerson, opts?: { lang?: string; at?: Date }): string;
+  /** The error lines the app logged (a 500's cause), for an assertion's message: the run's log is otherwise silent. */
+  errors(): string;
   close(): Promise<void>;
 }
 
-/** The app as a worker process serves it (HTTP on a free port, the embedded database), with the desk's people. */
-export async function startDeskWorld(extra: Record<string, string> = {}): Promise<DeskWorld> {
+/**
+ * The app as a worker process serves it (HTTP on a free port), with the desk's people: on the embedded database
+ * in its own data directory, or (`dbKind` 'postgres') on a throwaway Postgres database of the tests' helper,
+ * reached as production reaches it, through DATABASE_URL.
+ */
+export async function startDeskWorld(
+  extra: Record<string, string> = {},
+  dbKind: DbKind = 'pglite',
+): Promise<DeskWorld> {
   const dir = await mkdtemp(path.join(tmpdir(), 'kanji-desk-'));
+  const postgres = dbKind === 'postgres' ? await createTestDatabase('postgres') : undefined;
+  const database = postgres?.target.kind === 'postgres' ? { DATABASE_URL: postgres.target.url } : {};
   const port = await freePort();
   const config = createConfig({
     BOT_TOKEN: DESK_TOKEN,
@@ -72,14 +84,16 @@ export async function startDeskWorld(extra: Record<string, string> = {}): Promis
     HTTP_HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     DEFAULT_LANGUAGE: 'hi',
+    ...database,
     ...extra,
   });
   const clock = new ManualClock('2026-11-29T16:05:00+05:30');
+  const errorLines: string[] = [];
   const app = await createApp(config, {
     mode: 'workers',
     seed: true,
     clock,
-    logger: createLogger(process.env.DESK_TEST_LOG ? 'error' : 'silent'),
+    logger: capturingLogger(errorLines, 'error'),
   });
   await app.start();
   const db = app.deps.db;
@@ -121,8 +135,10 @@ export async function startDeskWorld(extra: Record<string, string> = {}): Promis
     pounds,
     initData: (person, opts = {}) =>
       initDataFor(DESK_PEOPLE[person].id, opts.at ?? clock.now(), { ...(opts.lang ? { lang: opts.lang } : {}) }),
+    errors: () => errorLines.join('').slice(-4000),
     async close() {
       await app.stop();
+      await postgres?.destroy();
       await rm(dir, { recursive: true, force: true });
     },
   };

@@ -84,12 +84,19 @@ describe('the layer check', () => {
         path: 'bot/middleware/planted.ts',
         text: [
           "import { Prisma } from '../../src/db';",
-          "import { queryRows } from '../../src/db/direct';",
-          'export const m = (db: any) => queryRows(db, Prisma.sql`SELECT 1`);',
+          'export const m = (db: any) => db.$queryRaw(Prisma.sql`SELECT 1`);',
           '',
         ].join('\n'),
       },
       'bot/middleware/planted.ts: rule 6 (2 database calls, 0 allowed: move them into src/services)',
+    ],
+    [
+      'rule 10: a driver opened outside src/db/client.ts',
+      {
+        path: 'src/services/planted.ts',
+        text: "import pg from 'pg';\nexport const pool = new pg.Pool();\n",
+      },
+      'src/services/planted.ts: rule 10 (imports pg)',
     ],
     [
       'rule 7: src/services imports nothing of src/documents, not even a type',

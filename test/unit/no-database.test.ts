@@ -71,7 +71,7 @@ describe('unit tests run without a database', () => {
     const f = 'test/unit/x/y.test.ts';
     expect(databaseImportsOf(f, "import { suiteDatabase } from '../../support/db';", helpers)).toHaveLength(1);
     expect(databaseImportsOf(f, "import { openDatabase } from '../../../src/db';", helpers)).toHaveLength(1);
-    expect(databaseImportsOf(f, "import { queryRows } from '../../../src/db/direct';", helpers)).toHaveLength(1);
+    expect(databaseImportsOf(f, "import { sqlState } from '../../../src/db/errors';", helpers)).toHaveLength(1);
     expect(databaseImportsOf(f, "import { PGlite } from '@electric-sql/pglite';", helpers)).toHaveLength(1);
     expect(databaseImportsOf(f, "const m = await import('../../support/fixtures');", helpers)).toHaveLength(1);
     expect(databaseImportsOf(f, "import type { Db } from '../../../src/db';", helpers)).toEqual([]);

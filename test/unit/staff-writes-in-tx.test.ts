@@ -14,7 +14,7 @@ import { REPO_ROOT, tsFilesUnder } from '../support/source-files';
 const IN_TX = /\b(?:authorizeInTx|authorizeOnRowsInTx|actorInTx|loadGrantsInTx|loadCaseAs|grantsInTxSql)\s*\(/;
 /** What writes, or begins the transaction a write runs in. */
 const WRITES =
-  /\b(?:db|tx)\s*\.\s*\w+\s*\.\s*(?:create|createMany|update|updateMany|upsert|delete|deleteMany)\s*\(|\.\s*\$(?:executeRaw|transaction)\s*\(|(?<![.\w])(?:caseTransaction|sqlTransaction|audit|transition|addToOutbox|queueMessage)\s*\(/;
+  /\b(?:db|tx)\s*\.\s*\w+\s*\.\s*(?:create|createMany|update|updateMany|upsert|delete|deleteMany)\s*\(|\.\s*\$(?:executeRaw|transaction)\s*\(|(?<![.\w])(?:caseTransaction|audit|transition|addToOutbox|queueMessage)\s*\(/;
 
 interface Fn {
   file: string;

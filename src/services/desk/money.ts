@@ -1,6 +1,5 @@
 import type { Db } from '../../db';
 import { paiseOf, Prisma } from '../../db';
-import { queryRows } from '../../db/direct';
 import { startOfIstDay, sumPaise, toIstDate, type LocalDate } from '../../law';
 import { holdEndOf } from '../money-split';
 
@@ -37,17 +36,15 @@ export async function moneySummary(db: Db, poundIds: number[] | 'all', now: Date
   const firstMonth = `${addMonths(toIstDate(now).slice(0, 7), -(MONEY_MONTHS - 1))}-01`;
   const since = startOfIstDay(firstMonth);
   const [lines, remits, held, deposits, months, remitMonths] = await Promise.all([
-    queryRows<{ poundId: number; account: string; section: string; amount: bigint }>(
-      db,
-      Prisma.sql`SELECT c."poundId", l."account"::text AS "account", l."section", sum(l."amountPaise") AS "amount"
+    db.$queryRaw<
+      { poundId: number; account: string; section: string; amount: bigint }[]
+    >(Prisma.sql`SELECT c."poundId", l."account"::text AS "account", l."section", sum(l."amountPaise") AS "amount"
         FROM "LedgerEntry" l JOIN "Case" c ON c."id" = l."caseId" WHERE ${inScope}
-        GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
-    ),
-    queryRows<{ poundId: number; kind: string; amount: bigint }>(
-      db,
-      Prisma.sql`SELECT c."poundId", r."kind"::text AS "kind", sum(r."amountPaise") AS "amount"
-        FROM "Remittance" r JOIN "Case" c ON c."id" = r."caseId" WHERE ${inScope} GROUP BY 1, 2 ORDER BY 1, 2`,
-    ),
+        GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`),
+    db.$queryRaw<
+      { poundId: number; kind: string; amount: bigint }[]
+    >(Prisma.sql`SELECT c."poundId", r."kind"::text AS "kind", sum(r."amountPaise") AS "amount"
+        FROM "Remittance" r JOIN "Case" c ON c."id" = r."caseId" WHERE ${inScope} GROUP BY 1, 2 ORDER BY 1, 2`),
     db.case.findMany({
       where: { status: 'SURPLUS_HELD', ...(poundIds === 'all' ? {} : { poundId: { in: poundIds } }) },
       select: {
@@ -70,20 +67,18 @@ export async function moneySummary(db: Db, poundIds: number[] | 'all', now: Date
       },
       orderBy: { id: 'asc' },
     }),
-    queryRows<{ month: string; amount: bigint }>(
-      db,
-      Prisma.sql`SELECT to_char(l."createdAt" AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM') AS "month", sum(l."amountPaise") AS "amount"
+    db.$queryRaw<
+      { month: string; amount: bigint }[]
+    >(Prisma.sql`SELECT to_char(l."createdAt" AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM') AS "month", sum(l."amountPaise") AS "amount"
         FROM "LedgerEntry" l JOIN "Case" c ON c."id" = l."caseId"
         WHERE ${inScope} AND l."createdAt" >= ${since}
           AND l."account" IN ('OWNER_PAYMENT', 'OWNER_DEPOSIT', 'SALE_PROCEEDS')
-        GROUP BY 1 ORDER BY 1`,
-    ),
-    queryRows<{ month: string; amount: bigint }>(
-      db,
-      Prisma.sql`SELECT to_char(r."confirmedAt" AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM') AS "month", sum(r."amountPaise") AS "amount"
+        GROUP BY 1 ORDER BY 1`),
+    db.$queryRaw<
+      { month: string; amount: bigint }[]
+    >(Prisma.sql`SELECT to_char(r."confirmedAt" AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM') AS "month", sum(r."amountPaise") AS "amount"
         FROM "Remittance" r JOIN "Case" c ON c."id" = r."caseId"
-        WHERE ${inScope} AND r."confirmedAt" >= ${since} GROUP BY 1 ORDER BY 1`,
-    ),
+        WHERE ${inScope} AND r."confirmedAt" >= ${since} GROUP BY 1 ORDER BY 1`),
   ]);
   const monthList: MoneySummary['months'] = [];
   for (let i = 0; i < MONEY_MONTHS; i++) {

@@ -7,6 +7,8 @@ import path from 'node:path';
  */
 export const OWNER_INTENTS = [
   'dues',
+  'paid',
+  'pay',
   'claim',
   'protest',
   'pound',
@@ -20,6 +22,7 @@ export const OWNER_INTENTS = [
   'language',
   'cancel',
   'keeper',
+  'smalltalk',
 ] as const;
 export type OwnerIntent = (typeof OWNER_INTENTS)[number];
 

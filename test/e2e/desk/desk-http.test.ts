@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESK_CSP } from '../../../src/http/desk/routes';
+import { dbKinds } from '../../support/db';
 import { DESK_TOKEN, initDataFor, startDeskWorld, type DeskPerson, type DeskWorld } from '../../support/desk';
 
 // Every endpoint of the staff desk over real HTTP: who may read what (each role × each pound), Telegram's initData
 // checked on every request (missing, forged, stale, from the future, another bot's, an owner's, a revoked keeper's:
 // 401 with an empty body), bad input answered 400 with nothing saved.
 
-describe('staff desk over HTTP', { timeout: 60_000 }, () => {
+describe.each(await dbKinds())('staff desk over HTTP (%s)', { timeout: 60_000 }, (dbKind) => {
   let w: DeskWorld;
   beforeAll(async () => {
-    w = await startDeskWorld();
+    w = await startDeskWorld({}, dbKind);
   }, 180_000);
   afterAll(async () => {
     await w?.close();

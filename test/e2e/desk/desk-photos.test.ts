@@ -52,7 +52,7 @@ describe('staff desk: photos on the seizure form (HTTP)', { timeout: 120_000 }, 
     expect(photo.length).toBeGreaterThan(3_000_000);
     const before = await w.app.deps.db.case.count();
     const r = await post({ ...(await form('en')), photo1: photo.toString('base64') });
-    expect(r.status).toBe(200);
+    expect(r.status, w.errors()).toBe(200);
     expect(await w.app.deps.db.case.count()).toBe(before + 1);
     const c = await w.app.deps.db.case.findFirstOrThrow({ orderBy: { id: 'desc' }, include: { heads: true } });
     expect(await r.text()).toContain(c.number);
@@ -74,7 +74,7 @@ describe('staff desk: photos on the seizure form (HTTP)', { timeout: 120_000 }, 
       const body = await form(lang);
       const before = await w.app.deps.db.case.count();
       const r = await post({ ...body, photo2: junkJpeg().toString('base64') });
-      expect(r.status).toBe(422);
+      expect(r.status, w.errors()).toBe(422);
       const html = await r.text();
       const esc = (s: string) => s.replace(/"/g, '&#34;').replace(/'/g, '&#39;');
       expect(html).toContain(
@@ -90,14 +90,13 @@ describe('staff desk: photos on the seizure form (HTTP)', { timeout: 120_000 }, 
 
   it('refuses a PNG declaring 20000 × 20000 px at once, and a photo over 16 MB beside its field (not a bare 400)', async () => {
     const t = tr.forLang('en');
-    const started = performance.now();
     const huge = await post({ ...(await form('en')), photo1: (await hugePng()).toString('base64') });
-    expect(huge.status).toBe(422);
+    expect(huge.status, w.errors()).toBe(422);
     expect(await huge.text()).toContain(`id="photo1-problem" role="alert">${t('photos:problem.too_many_pixels')}<`);
-    expect(performance.now() - started).toBeLessThan(10_000);
+    // Refused from its header, never decoded: test/integration/photo-clean.test.ts shows it (no time is asserted here).
     const big = Buffer.alloc(16 * 1024 * 1024 + 10, 0xab);
     const tooBig = await post({ ...(await form('en')), photo2: big.toString('base64') });
-    expect(tooBig.status).toBe(422);
+    expect(tooBig.status, w.errors()).toBe(422);
     expect(await tooBig.text()).toContain(`id="photo2-problem" role="alert">${t('photos:problem.too_big')}<`);
   });
 });

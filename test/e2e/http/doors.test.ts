@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DASHBOARD_LOGIN_ATTEMPTS, HSTS, PERMISSIONS_POLICY } from '../../../src/http/server';
+import { DASHBOARD_LOGIN_ATTEMPTS } from '../../../src/http/dashboard';
+import { HSTS, PERMISSIONS_POLICY } from '../../../src/http/server';
 import { DESK_PEOPLE, DESK_TOKEN, startDeskWorld, type DeskWorld } from '../../support/desk';
 
 // Every door of the HTTP server, attacked from outside over real HTTP: the per-client limits behind a proxy with a

@@ -9,7 +9,7 @@ import { createApp, type App } from '../../../src/app';
 import { ManualClock } from '../../../src/clock';
 import { createConfig } from '../../../src/config';
 import { clientAddress, clientTag, clientTagSecret } from '../../../src/http/client-limits';
-import { DASHBOARD_LOGIN_ATTEMPTS } from '../../../src/http/server';
+import { DASHBOARD_LOGIN_ATTEMPTS } from '../../../src/http/dashboard';
 import { createLogger } from '../../../src/logging';
 import { POSTGRES_ADMIN_URL, postgresAvailable } from '../../support/db';
 import { DESK_TOKEN } from '../../support/desk';

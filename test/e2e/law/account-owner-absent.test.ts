@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { paiseOf } from '../../../src/db';
 import type { StaffActor } from '../../../src/services/staff-actor';
-import type { DbKind } from '../../support/db';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
+import { dbKinds } from '../../support/db';
 import { actorOf, ist, soldWithOwnerAway } from '../../support/case-fixture';
 import { lastText, press } from '../../support/press';
 
@@ -10,7 +10,7 @@ import { lastText, press } from '../../support/press';
 // for the owner (no receipt); the s. 17 division can then be recorded, the fines go to the District Magistrate
 // and the surplus is held for three months. Earlier steps set up with the services; the account step and the
 // division through the bot.
-describe.each<DbKind>(['pglite', 'postgres'])('s. 16 account recorded with the owner absent (%s)', (dbKind) => {
+describe.each(await dbKinds())('s. 16 account recorded with the owner absent (%s)', (dbKind) => {
   const officerEn: TestUser = { id: 8801, firstName: 'Vikram', languageCode: 'en' };
   const officerHi: TestUser = { id: 8802, firstName: 'Rakesh', languageCode: 'hi' };
   const acts: Record<number, StaffActor> = {};

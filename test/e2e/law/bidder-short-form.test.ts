@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
+import { dbKinds } from '../../support/db';
 import { auctionFixedThroughBot, ist } from '../../support/case-fixture';
 import { lastText, press, section } from '../../support/press';
 
 // s. 19: "No officer of police or other officer or pound-keeper ... shall, directly or indirectly, purchase any
 // cattle". "S. Kumar" or "Suresh K." may be the pound-keeper Suresh Kumar: the bot does not admit such a bidder
 // silently; the officer must confirm he checked it is another person.
-describe('s. 19: a bidder whose name is a short form of a staff member’s', () => {
+describe.each(await dbKinds())('s. 19: a bidder whose name is a short form of a staff member’s (%s)', (dbKind) => {
   const officerHi: TestUser = { id: 8701, firstName: 'Rakesh', languageCode: 'hi' };
   const officerEn: TestUser = { id: 8702, firstName: 'Anil', languageCode: 'en' };
   const t = (lang: 'en' | 'hi', key: string, p?: Record<string, unknown>) => h.deps.translator.t(lang, key, p);
@@ -16,7 +17,7 @@ describe('s. 19: a bidder whose name is a short form of a staff member’s', () 
     [officerEn, 'OFFICER', ['JAI1'], 'Anil Sharma'],
     [8703, 'POUND_KEEPER', ['JAI1'], 'Suresh Kumar'],
   ];
-  const h = botSuite({ start: '2026-11-17T09:00:00+05:30', seededAt: ist('2026-11-01 09:00'), staff });
+  const h = botSuite({ dbKind, start: '2026-11-17T09:00:00+05:30', seededAt: ist('2026-11-01 09:00'), staff });
 
   const auctionFor = (officer: TestUser, lang: 'en' | 'hi') =>
     auctionFixedThroughBot(h, officer, lang, { heads: [['cow', 'brown']] });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dispatchAdmin } from '../../../src/admin/run';
 import { paiseOf } from '../../../src/db';
-import type { DbKind } from '../../support/db';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
+import { dbKinds } from '../../support/db';
 import { auctionFixedThroughBot, ist } from '../../support/case-fixture';
 import { lastText, press } from '../../support/press';
 
@@ -11,7 +11,7 @@ import { lastText, press } from '../../support/press';
 // states the order used. Seed: Jaipur cow penalty ₹100, feeding ₹70 a day.
 const PENALTY_COW = 10000;
 
-describe.each<DbKind>(['pglite', 'postgres'])('s. 16 order of deductions from short proceeds (%s)', (dbKind) => {
+describe.each(await dbKinds())('s. 16 order of deductions from short proceeds (%s)', (dbKind) => {
   const officerHi: TestUser = { id: 8601, firstName: 'Rakesh', languageCode: 'hi' };
   const officerEn: TestUser = { id: 8602, firstName: 'Anil', languageCode: 'en' };
   const t = (lang: 'en' | 'hi', key: string, p?: Record<string, unknown>) => h.deps.translator.t(lang, key, p);

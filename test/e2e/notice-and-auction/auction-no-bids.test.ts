@@ -4,20 +4,24 @@ import { registerBidder } from '../../../src/services/bidders';
 import type { StaffActor } from '../../../src/services/staff-actor';
 import { recordNotice } from '../../../src/services/notice';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
+import { dbKinds } from '../../support/db';
 import { actorOf, fixAuctionFromCard, ist } from '../../support/case-fixture';
 import { caseFixture } from '../../support/case-builder';
 import { inLanguage, lastText, press, section } from '../../support/press';
 
 // s. 14: the auction is held and no one bids at all. Recording "not sold" for every head records nothing
 // and says what can be done; once the auction's time has passed its card offers to fix another day.
-describe('an auction with no bid at all is adjourned through the bot', () => {
+describe.each(await dbKinds())('an auction with no bid at all is adjourned through the bot (%s)', (dbKind) => {
   const officer: TestUser = { id: 8501, firstName: 'Vikram', languageCode: 'en' };
   let act: StaffActor;
 
   const staff: SuiteStaff[] = [[officer, 'OFFICER', ['JAI1'], 'Vikram Singh']];
-  const h = botSuite({ start: '2026-11-17T10:00:00+05:30', seededAt: ist('2026-11-01 09:00'), staff }, async (h) => {
-    act = await actorOf(h.deps.db, officer.id);
-  });
+  const h = botSuite(
+    { dbKind, start: '2026-11-17T10:00:00+05:30', seededAt: ist('2026-11-01 09:00'), staff },
+    async (h) => {
+      act = await actorOf(h.deps.db, officer.id);
+    },
+  );
   const en = inLanguage(h, 'en');
 
   it('"not sold" for every head records nothing; after the auction time the card offers another day', async () => {

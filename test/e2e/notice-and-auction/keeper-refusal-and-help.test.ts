@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STAFF_COMMANDS, staffCommandsFor } from '../../../bot/commands';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
+import { dbKinds } from '../../support/db';
 import { flushOutbox } from '../../support/outbox';
 import { ist } from '../../support/case-fixture';
 import { caseFixture } from '../../support/case-builder';
@@ -9,7 +10,7 @@ import { buttonData, inLanguage, lastText, press, section } from '../../support/
 // s. 16: the pound-keeper meets the owner at the pound, so the keeper records the owner's refusal to pay
 // (/refusal); the officers of the pound are told and may auction at once. And /help shows staff the
 // commands of their roles (the same table as their command menu).
-describe('the keeper records the owner’s s. 16 refusal; staff /help', () => {
+describe.each(await dbKinds())('the keeper records the owner’s s. 16 refusal; staff /help (%s)', (dbKind) => {
   const keeper: TestUser = { id: 8401, firstName: 'Suresh', languageCode: 'hi' };
   const officer: TestUser = { id: 8402, firstName: 'Vikram', languageCode: 'en' };
   const keeperOther: TestUser = { id: 8403, firstName: 'Kailash', languageCode: 'en' };
@@ -22,10 +23,13 @@ describe('the keeper records the owner’s s. 16 refusal; staff /help', () => {
     [keeperOther, 'POUND_KEEPER', ['JAI2'], 'Kailash Chand'],
     [magistrate, 'MAGISTRATE', ['JAI1'], 'DM office'],
   ];
-  const h = botSuite({ start: '2026-11-03T10:00:00+05:30', seededAt: ist('2026-11-01 09:00'), staff }, async (h) => {
-    // The officer has used the bot in English: messages queued for him are rendered in English.
-    await h.send(officer, '/cancel');
-  });
+  const h = botSuite(
+    { dbKind, start: '2026-11-03T10:00:00+05:30', seededAt: ist('2026-11-01 09:00'), staff },
+    async (h) => {
+      // The officer has used the bot in English: messages queued for him are rendered in English.
+      await h.send(officer, '/cancel');
+    },
+  );
   const en = inLanguage(h, 'en');
   const hi = inLanguage(h, 'hi');
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkTransition } from '../../../src/law/index';
 import { caseStateOf, loadCase } from '../../../src/services/case-transition';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
+import { dbKinds } from '../../support/db';
 import { ist } from '../../support/case-fixture';
 import { caseFixture } from '../../support/case-builder';
 import { lastText, press, section } from '../../support/press';
@@ -10,7 +11,7 @@ import { lastText, press, section } from '../../support/press';
 // "of the same" to be made. The report of this case reached the officer on 10 Nov 2026 at 11:00 IST: a notice
 // typed as posted before it (which would start the seven days of notice early) is refused by the statute
 // engine, and so is a proclamation before the notice — in the officer's language, with the section.
-describe('s. 14 order: notice after the report, proclamations after the notice (e2e)', () => {
+describe.each(await dbKinds())('s. 14 order: notice after the report, proclamations after it (e2e, %s)', (dbKind) => {
   const officerEn: TestUser = { id: 8301, firstName: 'Vikram', languageCode: 'en' };
   const officerHi: TestUser = { id: 8302, firstName: 'Anil', languageCode: 'hi' };
   let caseId: number;
@@ -22,17 +23,20 @@ describe('s. 14 order: notice after the report, proclamations after the notice (
     [officerEn, 'OFFICER', ['JAI1'], 'Vikram Singh'],
     [officerHi, 'OFFICER', ['JAI1'], 'Anil Sharma'],
   ];
-  const h = botSuite({ start: '2026-11-10T13:00:00+05:30', seededAt: ist('2026-11-01 09:00'), staff }, async (h) => {
-    const db = h.deps.db;
-    const c = await caseFixture(db, {
-      pound: 'JAI1',
-      impoundedAt: '2026-11-01T10:00:00+05:30',
-      heads: [['buffalo', 'black, curved horns']],
-    }).build();
-    await db.case.update({ where: { id: c.id }, data: { status: 'REPORTED_S14', reportedAt } });
-    caseId = c.id;
-    number = c.number;
-  });
+  const h = botSuite(
+    { dbKind, start: '2026-11-10T13:00:00+05:30', seededAt: ist('2026-11-01 09:00'), staff },
+    async (h) => {
+      const db = h.deps.db;
+      const c = await caseFixture(db, {
+        pound: 'JAI1',
+        impoundedAt: '2026-11-01T10:00:00+05:30',
+        heads: [['buffalo', 'black, curved horns']],
+      }).build();
+      await db.case.update({ where: { id: c.id }, data: { status: 'REPORTED_S14', reportedAt } });
+      caseId = c.id;
+      number = c.number;
+    },
+  );
 
   async function recordNotice(u: TestUser, lang: 'en' | 'hi', postedAt: string, villageAt: string) {
     await h.send(u, `/notice ${number}`);

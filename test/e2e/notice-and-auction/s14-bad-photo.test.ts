@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Metrics } from '../../../src/observability/metrics';
 import { botSuite, type TestUser } from '../../support/bot-harness';
+import { dbKinds } from '../../support/db';
 import { ist } from '../../support/case-fixture';
 import { enrolStaff } from '../../support/fixtures';
 import { inLanguage, lastText } from '../../support/press';
@@ -47,13 +48,13 @@ function pdfText(pdf: Buffer): string {
   return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
 }
 
-describe('s. 14 notice with a photo that cannot be used (e2e, jobs)', () => {
+describe.each(await dbKinds())('s. 14 notice with a photo that cannot be used (e2e, jobs, %s)', (dbKind) => {
   const officer: TestUser = { id: 9301, firstName: 'Vikram', languageCode: 'en' };
   const admin: TestUser = { id: 9302, firstName: 'Admin', languageCode: 'en' };
   const metrics = new Metrics();
   let jai: { id: number; number: string };
   let amer: { id: number; number: string };
-  const h = botSuite({ start: '2026-11-05T10:00:00+05:30', jobs: true }, async (h) => {
+  const h = botSuite({ dbKind, start: '2026-11-05T10:00:00+05:30', jobs: true }, async (h) => {
     const db = h.deps.db;
     h.deps.metrics = metrics;
     await seedPounds(db, ist('2026-11-01 09:00'));

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LONGEST_CASE_NUMBER, qrHoldsCaseUrl } from '../../../src/case-url';
 import { Metrics } from '../../../src/observability/metrics';
 import { botSuite, type TestUser } from '../../support/bot-harness';
+import { dbKinds } from '../../support/db';
 import { ist } from '../../support/case-fixture';
 import { enrolStaff } from '../../support/fixtures';
 import { inLanguage, lastText } from '../../support/press';
@@ -25,13 +26,13 @@ const LONGEST_ACCEPTED_PUBLIC_URL = (() => {
   return url(lo);
 })();
 
-describe('s. 14 notice whose PDF cannot be made (e2e, jobs)', () => {
+describe.each(await dbKinds())('s. 14 notice whose PDF cannot be made (e2e, jobs, %s)', (dbKind) => {
   const officer: TestUser = { id: 9401, firstName: 'Vikram', languageCode: 'en' };
   const admin: TestUser = { id: 9402, firstName: 'Admin', languageCode: 'en' };
   const metrics = new Metrics();
   let jai: { id: number; number: string };
   const h = botSuite(
-    { start: '2026-11-05T10:00:00+05:30', jobs: true, env: { PUBLIC_URL: LONGEST_ACCEPTED_PUBLIC_URL } },
+    { dbKind, start: '2026-11-05T10:00:00+05:30', jobs: true, env: { PUBLIC_URL: LONGEST_ACCEPTED_PUBLIC_URL } },
     async (h) => {
       h.deps.metrics = metrics;
       await seedPounds(h.deps.db, ist('2026-11-01 09:00'));

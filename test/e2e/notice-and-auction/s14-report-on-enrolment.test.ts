@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { issueEnrolmentCode } from '../../../src/services/enrolment';
 import { botSuite, type TestUser } from '../../support/bot-harness';
+import { dbKinds } from '../../support/db';
 import { ist } from '../../support/case-fixture';
 import { enrolStaff } from '../../support/fixtures';
 import { inLanguage, lastText, press } from '../../support/press';
@@ -12,13 +13,13 @@ import { createCase, seedPounds } from '../../integration/jobs/cases';
 // the first of them reached him — so a notice he posts as soon as he has them is never "earlier than the report".
 // Telegram is paced as in production (one message a second per chat; the officer's own enrolment reply takes the
 // chat's first slot), and every message reaching the officer takes two seconds of the deployment's clock.
-describe('s. 14 report released by an enrolment: delivered in order, reported at the first part (e2e, jobs)', () => {
+describe.each(await dbKinds())('s. 14 report on enrolment: in order, reported at the first part (%s)', (dbKind) => {
   const keeper: TestUser = { id: 9201, firstName: 'Suresh', languageCode: 'en' };
   const officer: TestUser = { id: 9207, firstName: 'Vikram', languageCode: 'en' };
   const impoundedAt = ist('2026-11-01 10:00');
   let jai: { id: number; number: string };
   const h = botSuite(
-    { start: '2026-11-05T10:00:00+05:30', jobs: true, env: { TELEGRAM_PER_CHAT_INTERVAL_MS: '1000' } },
+    { dbKind, start: '2026-11-05T10:00:00+05:30', jobs: true, env: { TELEGRAM_PER_CHAT_INTERVAL_MS: '1000' } },
     async (h) => {
       await seedPounds(h.deps.db, ist('2026-11-01 09:00'));
       await enrolStaff(h.deps.db, keeper.id, 'POUND_KEEPER', ['JAI1'], 'Suresh Kumar');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { computeTimeline } from '../../../src/law/index';
 import { issueEnrolmentCode } from '../../../src/services/enrolment';
 import { botSuite, type TestUser } from '../../support/bot-harness';
+import { dbKinds } from '../../support/db';
 import { enrolStaff } from '../../support/fixtures';
 import { createCase, seedPounds } from '../../integration/jobs/cases';
 import { ist } from '../../support/case-fixture';
@@ -12,7 +13,7 @@ import { inLanguage } from '../../support/press';
 // but no officer; PUN1 has no staff at all. On day 8 neither case may be recorded as reported: the step is
 // pending, the keepers and the Magistrate's office are told, /status lists it. An officer enrolled later
 // (through the bot's own /start enrol_<code>) gets the report, and only then is the case reported.
-describe('s. 14 report with no officer enrolled: pending until an officer is reached (e2e, jobs)', () => {
+describe.each(await dbKinds())('s. 14 report, no officer enrolled: pending until one is reached (%s)', (dbKind) => {
   const keeperHi: TestUser = { id: 9101, firstName: 'Suresh', languageCode: 'hi' };
   const keeperEn: TestUser = { id: 9102, firstName: 'Sunil', languageCode: 'en' };
   const magistrateEn: TestUser = { id: 9103, firstName: 'Meena', languageCode: 'en' };
@@ -26,7 +27,7 @@ describe('s. 14 report with no officer enrolled: pending until an officer is rea
   const texts = (u: TestUser) => h.api.sentTo(u.id).map((m) => m.text);
   const caseRow = (id: number) => h.deps.db.case.findUniqueOrThrow({ where: { id } });
 
-  const h = botSuite({ start: '2026-11-05T10:00:00+05:30', jobs: true }, async (h) => {
+  const h = botSuite({ dbKind, start: '2026-11-05T10:00:00+05:30', jobs: true }, async (h) => {
     const db = h.deps.db;
     await seedPounds(db, ist('2026-11-01 09:00'));
     await enrolStaff(db, keeperHi.id, 'POUND_KEEPER', ['JAI1'], 'Suresh Kumar');

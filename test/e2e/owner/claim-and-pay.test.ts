@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupees } from '../../../src/i18n';
 import type { BotHarness } from '../../support/bot-harness';
+import { dbKinds } from '../../support/db';
 import { enrolStaff } from '../../support/fixtures';
 import {
   buttonsOf,
@@ -23,11 +24,11 @@ const keeperChomu = { id: 7702, firstName: 'Keeper Chomu', languageCode: 'en' };
  * (twice), the keeper gets the card and confirms by replying "ok", the owner gets the receipt, /verify
  * says it is genuine, the keeper releases the cattle and the owner acknowledges with one tap.
  */
-describe('owner: claim and pay (s. 13)', () => {
+describe.each(await dbKinds())('owner: claim and pay (s. 13, %s)', (dbKind) => {
   let h: BotHarness;
   let kunda: { id: number };
   beforeAll(async () => {
-    h = await ownerHarness({ jobs: true });
+    h = await ownerHarness({ dbKind, jobs: true });
     await enrolStaff(h.deps.db, keeper.id, 'POUND_KEEPER', ['JAI1'], 'Amer keeper');
     await enrolStaff(h.deps.db, keeperChomu.id, 'POUND_KEEPER', ['JAI2'], 'Chomu keeper');
     kunda = await h.deps.db.case.findUniqueOrThrow({ where: { number: 'JAI1-2026-1' } });
@@ -368,10 +369,10 @@ describe('owner: claim and pay (s. 13)', () => {
   });
 });
 
-describe('owner: a replayed update has no second effect', () => {
+describe.each(await dbKinds())('owner: a replayed update has no second effect (%s)', (dbKind) => {
   let h: BotHarness;
   beforeAll(async () => {
-    h = await ownerHarness();
+    h = await ownerHarness({ dbKind });
   });
   afterAll(() => h?.close());
 

@@ -263,8 +263,10 @@ describe('owner: intents from free text', () => {
         text: undefined,
         voice: { file_id: 'v2', file_unique_id: 'v2', duration: 3 },
       } as never);
-      const [screen] = sentSince(hindi, from);
+      const [said, screen] = sentSince(hindi, from);
       expect(heard).toEqual(['v2:3:hi']);
+      // What was heard is shown back first, then the screen the same words typed would open.
+      expect(said!.text).toBe(t(h, 'hi', 'intent:heard', { text: 'kitna paisa dena hai' }));
       expect(screen!.text).toContain(KUNDA);
       expect(actions(screen!.payload)).toEqual(['wi', 'cl']);
     } finally {

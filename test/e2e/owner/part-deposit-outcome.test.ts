@@ -3,6 +3,7 @@ import { createConfig } from '../../../src/config';
 import { REMINDERS } from '../../../src/services/reminders';
 import { paiseOf } from '../../../src/db';
 import type { BotHarness } from '../../support/bot-harness';
+import { dbKinds } from '../../support/db';
 import { actorOf } from '../../support/case-fixture';
 import { caseFixture } from '../../support/case-builder';
 import { payCase } from '../../support/paid-case';
@@ -22,12 +23,12 @@ const hindiMagistrate = { id: 7903, firstName: 'DM karyalay', languageCode: 'hi'
  * Amounts by hand (demo rates of JAI1, src/db/seed.ts): impounded 27 Nov 2026 11:00 IST, deposited 29 Nov 10:00
  * → 3 feeding days (27, 28, 29 Nov); cow ₹100 fine + 3 × ₹70 = ₹310 (31000 paise); buffalo ₹200 + 3 × ₹90 = ₹470.
  */
-describe('magistrate: the outcome of an owner’s part deposit, named by its receipt (ss. 15, 20–22)', () => {
+describe.each(await dbKinds())('magistrate: the outcome of an owner’s part deposit, by its receipt (%s)', (dbKind) => {
   let h: BotHarness;
   let c: { id: number; number: string; heads: Array<{ id: number }> };
   const receipts: string[] = [];
   beforeAll(async () => {
-    h = await ownerHarness({ jobs: true });
+    h = await ownerHarness({ dbKind, jobs: true });
     await enrolStaff(h.deps.db, keeper.id, 'POUND_KEEPER', ['JAI1'], 'Amer keeper');
     await enrolStaff(h.deps.db, magistrate.id, 'MAGISTRATE', ['JAI1'], 'DM Jaipur');
     await enrolStaff(h.deps.db, hindiMagistrate.id, 'MAGISTRATE', ['JAI1'], 'DM Jaipur (hi)');

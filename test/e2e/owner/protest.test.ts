@@ -1,6 +1,7 @@
 import { formatDate } from '../../../src/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BotHarness } from '../../support/bot-harness';
+import { dbKinds } from '../../support/db';
 import { enrolStaff } from '../../support/fixtures';
 import {
   buttonsOf,
@@ -25,11 +26,11 @@ const magistrate = { id: 7803, firstName: 'DM office', languageCode: 'en' };
  * acknowledges, records the s. 20 complaint with /complaint, and later sees the Magistrate's outcome.
  * Maharashtra: the s. 12A security, or the declaration instead.
  */
-describe('owner: deposit under protest (s. 15)', () => {
+describe.each(await dbKinds())('owner: deposit under protest (s. 15, %s)', (dbKind) => {
   let h: BotHarness;
   let kunda: { id: number; impoundedAt: Date };
   beforeAll(async () => {
-    h = await ownerHarness({ jobs: true });
+    h = await ownerHarness({ dbKind, jobs: true });
     await enrolStaff(h.deps.db, keeper.id, 'POUND_KEEPER', ['JAI1'], 'Amer keeper');
     await enrolStaff(h.deps.db, punKeeper.id, 'POUND_KEEPER', ['PUN1'], 'Haveli keeper');
     await enrolStaff(h.deps.db, magistrate.id, 'MAGISTRATE', ['JAI1'], 'DM Jaipur');
@@ -282,10 +283,10 @@ describe('owner: deposit under protest (s. 15)', () => {
   });
 });
 
-describe('owner: the s. 20 window is configurable', () => {
+describe.each(await dbKinds())('owner: the s. 20 window is configurable (%s)', (dbKind) => {
   let h: BotHarness;
   beforeAll(async () => {
-    h = await ownerHarness({ env: { S20_COMPLAINT_WINDOW_DAYS: '15' } });
+    h = await ownerHarness({ dbKind, env: { S20_COMPLAINT_WINDOW_DAYS: '15' } });
   });
   afterAll(() => h?.close());
 
@@ -311,10 +312,10 @@ describe('owner: the s. 20 window is configurable', () => {
   });
 });
 
-describe('owner: the s. 20 window runs from the time of seizure in the register', () => {
+describe.each(await dbKinds())('owner: the s. 20 window runs from the seizure time in the register (%s)', (dbKind) => {
   let h: BotHarness;
   beforeAll(async () => {
-    h = await ownerHarness();
+    h = await ownerHarness({ dbKind });
   });
   afterAll(() => h?.close());
 

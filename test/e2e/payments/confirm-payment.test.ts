@@ -6,7 +6,7 @@ import { dbKinds } from '../../support/db';
 import { enrolStaff, seed } from '../../support/fixtures';
 import { declareAndDeliver, demoCase } from '../../support/paid-case';
 
-describe('confirming payments by replying to the card (e2e)', () => {
+describe.each(await dbKinds())('confirming payments by replying to the card (e2e, %s)', (dbKind) => {
   let h: BotHarness;
   const k1 = { id: 3001, firstName: 'Mohan', languageCode: 'en' };
   const k2 = { id: 3002, firstName: 'Geeta', languageCode: 'hi' };
@@ -16,7 +16,7 @@ describe('confirming payments by replying to the card (e2e)', () => {
     h.deps.translator.t(lang, key, params);
 
   beforeAll(async () => {
-    h = await createBotHarness({ start: '2026-11-29T10:00:00+05:30', jobs: true });
+    h = await createBotHarness({ dbKind, start: '2026-11-29T10:00:00+05:30', jobs: true });
     await seed(h.deps.db, h.clock.now());
     await enrolStaff(h.deps.db, k1.id, 'POUND_KEEPER', ['JAI1']);
     await enrolStaff(h.deps.db, k2.id, 'POUND_KEEPER', ['JAI1']);

@@ -2,10 +2,11 @@ import { InputFile } from 'grammy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callbackSecret, decodeCallback } from '../../../src/callback-data';
 import { createBotHarness, type BotHarness } from '../../support/bot-harness';
+import { dbKinds } from '../../support/db';
 import { enrolStaff, seed } from '../../support/fixtures';
 import { declareAndDeliver, demoCase } from '../../support/paid-case';
 
-describe('/release (ss. 13, 15, 19) and /register_export (s. 7) (e2e)', () => {
+describe.each(await dbKinds())('/release (ss. 13, 15, 19) and /register_export (s. 7) (e2e, %s)', (dbKind) => {
   let h: BotHarness;
   const keeper = { id: 5001, firstName: 'Mohan', languageCode: 'en' };
   const keeperB = { id: 5002, firstName: 'Vikram', languageCode: 'en' };
@@ -24,7 +25,7 @@ describe('/release (ss. 13, 15, 19) and /register_export (s. 7) (e2e)', () => {
     });
 
   beforeAll(async () => {
-    h = await createBotHarness({ start: '2026-11-29T10:00:00+05:30', jobs: true });
+    h = await createBotHarness({ dbKind, start: '2026-11-29T10:00:00+05:30', jobs: true });
     await seed(h.deps.db, h.clock.now());
     await enrolStaff(h.deps.db, keeper.id, 'POUND_KEEPER', ['JAI1']);
     await enrolStaff(h.deps.db, keeperB.id, 'POUND_KEEPER', ['JAI2']);

@@ -14,6 +14,7 @@ import { addStoredPhoto } from '../../../src/services/photos';
 import { samplePhotoPng } from '../../../src/services/sample-photo';
 import { caseUrl } from '../../../src/case-url';
 import { botSuite, type SuiteStaff } from '../../support/bot-harness';
+import { dbKinds } from '../../support/db';
 import { junkJpeg } from '../../support/photo-files';
 import { inLanguage, press } from '../../support/press';
 
@@ -24,11 +25,11 @@ import { inLanguage, press } from '../../support/press';
  * photos with the card; the s. 14 notice PDF prints them (pdfimages finds them); the public case page shows them; and
  * /photo replaces one group's photo, audited.
  */
-describe('photos of impounded cattle (e2e)', { timeout: 120_000 }, () => {
+describe.each(await dbKinds())('photos of impounded cattle (e2e, %s)', { timeout: 120_000 }, (dbKind) => {
   const keeper = { id: 3101, firstName: 'Mohan', languageCode: 'en' };
   const owner = { id: 3199, firstName: 'Ramesh', languageCode: 'en' };
   const staff: SuiteStaff[] = [[keeper, 'POUND_KEEPER', ['JAI1']]];
-  const h = botSuite({ start: '2026-11-29T10:00:00+05:30', seededAt: 'now', staff, jobs: true });
+  const h = botSuite({ dbKind, start: '2026-11-29T10:00:00+05:30', seededAt: 'now', staff, jobs: true });
   const en = () => inLanguage(h, 'en');
   const black = samplePhotoPng([30, 30, 30], 1);
   const brown = samplePhotoPng([150, 90, 40], 2);

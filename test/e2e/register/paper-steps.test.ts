@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { BACK_ENTRY_AUDIT } from '../../../src/services/back-entry';
 import { botSuite, type SuiteStaff } from '../../support/bot-harness';
+import { dbKinds } from '../../support/db';
 import { caseFixture, ist } from '../../support/case-builder';
 import { inLanguage, lastText, press } from '../../support/press';
 
 // A pound starts with the bot on Sunday 29 Nov 2026; cases of its paper register are entered with the s. 14 steps
 // already taken on paper with /paper <case> (a back-dated /register asks for them itself: register-paper-first).
-describe('steps already taken on paper, from the chat (e2e)', () => {
+describe.each(await dbKinds())('steps already taken on paper, from the chat (e2e, %s)', (dbKind) => {
   const keeper = { id: 2301, firstName: 'Mohan', languageCode: 'en' };
   const officer = { id: 2302, firstName: 'Vikram', languageCode: 'hi' };
   const staff: SuiteStaff[] = [
     [keeper, 'POUND_KEEPER', ['JAI1']],
     [officer, 'OFFICER', ['JAI1']],
   ];
-  const h = botSuite({ start: '2026-11-29T10:00:00+05:30', seededAt: 'now', staff });
+  const h = botSuite({ dbKind, start: '2026-11-29T10:00:00+05:30', seededAt: 'now', staff });
   const en = () => inLanguage(h, 'en');
   const hi = () => inLanguage(h, 'hi');
   const session = async (u: { id: number }) =>

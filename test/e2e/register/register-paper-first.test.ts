@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BACK_ENTRY_AUDIT } from '../../../src/services/back-entry';
 import { nextDeadline } from '../../../src/services/next-deadline';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
+import { dbKinds } from '../../support/db';
 import { ist } from '../../support/case-builder';
 import { inLanguage, lastText, press } from '../../support/press';
 
@@ -9,7 +10,7 @@ import { inLanguage, lastText, press } from '../../support/press';
 // days for claiming ended with 24 Nov (s. 14), so /register asks, before "Register", which s. 14 steps were already
 // taken on paper. The entry and those steps are saved together, with the jobs running: the officer is not sent a
 // report and a notice for a case reported on paper days ago, and the auction counts from the paper notice.
-describe('/register back-dated past the seven days: the paper steps asked before the entry is saved (e2e, jobs)', () => {
+describe.each(await dbKinds())('/register back-dated past seven days: paper steps before the entry (%s)', (dbKind) => {
   const keeper = { id: 2401, firstName: 'Mohan', languageCode: 'en' };
   const officer = { id: 2402, firstName: 'Vikram', languageCode: 'en' };
   const keeperHi = { id: 2403, firstName: 'Sita', languageCode: 'hi' };
@@ -18,7 +19,7 @@ describe('/register back-dated past the seven days: the paper steps asked before
     [officer, 'OFFICER', ['JAI1']],
     [keeperHi, 'POUND_KEEPER', ['JAI1']],
   ];
-  const h = botSuite({ start: '2026-11-29T10:00:00+05:30', seededAt: 'now', staff, jobs: true });
+  const h = botSuite({ dbKind, start: '2026-11-29T10:00:00+05:30', seededAt: 'now', staff, jobs: true });
 
   /** /register up to the place of seizure, brought in at `when` (typed as the keeper would). */
   async function registerUpToPlace(u: TestUser, when: string, place: string) {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { callbackSecret, encodeCallback } from '../../../src/callback-data';
 import { botSuite, type SuiteStaff } from '../../support/bot-harness';
+import { dbKinds } from '../../support/db';
 import { press } from '../../support/press';
 import { searchKeysOf } from '../../../src/services/cattle-words';
 
-describe('/register — the s. 8 register entry (e2e)', () => {
+describe.each(await dbKinds())('/register — the s. 8 register entry (e2e, %s)', (dbKind) => {
   const keeper = { id: 2001, firstName: 'Mohan', languageCode: 'en' };
   const hindiKeeper = { id: 2002, firstName: 'Suresh', languageCode: 'hi' };
   const owner = { id: 2099, firstName: 'Ramesh', languageCode: 'hi' };
@@ -20,7 +21,7 @@ describe('/register — the s. 8 register entry (e2e)', () => {
     [keeper, 'POUND_KEEPER', ['JAI1']],
     [hindiKeeper, 'POUND_KEEPER', ['JAI1', 'JAI2']],
   ];
-  const h = botSuite({ start: '2026-11-29T10:00:00+05:30', seededAt: 'now', staff }, async (h) => {
+  const h = botSuite({ dbKind, start: '2026-11-29T10:00:00+05:30', seededAt: 'now', staff }, async (h) => {
     const secret = callbackSecret(h.deps.config);
     rg = (...args) => encodeCallback(secret, 'rg', ...args);
   });

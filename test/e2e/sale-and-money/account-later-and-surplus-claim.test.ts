@@ -7,13 +7,14 @@ import { recordSplit } from '../../../src/services/money-split';
 import { recordNotice } from '../../../src/services/notice';
 import { recordSale } from '../../../src/services/sale';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
+import { dbKinds } from '../../support/db';
 import { actorOf, ist, soldWithOwnerAway } from '../../support/case-fixture';
 import { caseFixture } from '../../support/case-builder';
 import { inLanguage, lastText, press, section } from '../../support/press';
 
 // The s. 16 account delivered when the owner comes after the sale, and a surplus claim established
 // within the three months (s. 17) — driven through the bot; earlier steps are set up with the services.
-describe('account delivered later; surplus claimed within the hold', () => {
+describe.each(await dbKinds())('account delivered later; surplus claimed within the hold (%s)', (dbKind) => {
   const officer: TestUser = { id: 8201, firstName: 'Vikram', languageCode: 'en' };
   const magistrate: TestUser = { id: 8202, firstName: 'Meena', languageCode: 'hi' };
   let act: StaffActor;
@@ -22,9 +23,12 @@ describe('account delivered later; surplus claimed within the hold', () => {
     [officer, 'OFFICER', ['JAI2'], 'Vikram'],
     [magistrate, 'MAGISTRATE', ['JAI2'], 'DM office'],
   ];
-  const h = botSuite({ start: '2026-11-05T10:00:00+05:30', seededAt: ist('2026-11-01 09:00'), staff }, async (h) => {
-    act = await actorOf(h.deps.db, officer.id);
-  });
+  const h = botSuite(
+    { dbKind, start: '2026-11-05T10:00:00+05:30', seededAt: ist('2026-11-01 09:00'), staff },
+    async (h) => {
+      act = await actorOf(h.deps.db, officer.id);
+    },
+  );
   const en = inLanguage(h, 'en');
   const hi = inLanguage(h, 'hi');
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatRupees } from '../../../src/i18n/index';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
+import { dbKinds } from '../../support/db';
 import { fixAuctionFromCard, ist } from '../../support/case-fixture';
 import { caseFixture } from '../../support/case-builder';
 import { keeperActor, payCase } from '../../support/paid-case';
@@ -14,7 +15,7 @@ import { buttonData, inLanguage, lastText, press, section } from '../../support/
 const PENALTY = { buffalo: 20000, cow: 10000 };
 const FEED = { buffalo: 9000, cow: 7000 };
 
-describe('s. 16 sale, orders and scoping through the bot', () => {
+describe.each(await dbKinds())('s. 16 sale, orders and scoping through the bot (%s)', (dbKind) => {
   const officer: TestUser = { id: 8101, firstName: 'Rakesh', languageCode: 'hi' };
   const keeperOther: TestUser = { id: 8102, firstName: 'Kailash', languageCode: 'en' };
   const magistrate: TestUser = { id: 8103, firstName: 'Meena', languageCode: 'en' };
@@ -28,7 +29,7 @@ describe('s. 16 sale, orders and scoping through the bot', () => {
     [officerOther, 'OFFICER', ['JAI2'], 'Anil Sharma'],
   ];
   const h = botSuite(
-    { start: '2026-11-04T10:00:00+05:30', jobs: true, seededAt: ist('2026-11-01 09:00'), staff },
+    { dbKind, start: '2026-11-04T10:00:00+05:30', jobs: true, seededAt: ist('2026-11-01 09:00'), staff },
     async (h) => {
       await h.send(owner, 'नमस्ते');
     },

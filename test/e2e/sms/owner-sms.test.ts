@@ -6,6 +6,7 @@ import { smsDate } from '../../../src/services/sms/compose';
 import { matchesTemplate, registeredText, type SmsEvent, type SmsLanguage } from '../../../src/services/sms/templates';
 import { verificationLink } from '../../../src/services/receipts';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
+import { dbKinds } from '../../support/db';
 import { ist } from '../../support/case-fixture';
 import { keysUnder, TEST_REDIS_URL } from '../../support/jobs-harness';
 import { declareAndDeliver } from '../../support/paid-case';
@@ -22,7 +23,7 @@ const HINDI_OWNER_MOBILE = '9876543210';
 const json = (x: unknown) => JSON.stringify(x, (_k, v) => (typeof v === 'bigint' ? String(v) : v));
 const ENGLISH_OWNER_MOBILE = '7000012345';
 
-describe('SMS to the owner (e2e, fake provider)', () => {
+describe.each(await dbKinds())('SMS to the owner (e2e, fake provider, %s)', (dbKind) => {
   const keeper: TestUser = { id: 6101, firstName: 'Suresh', languageCode: 'en' };
   const officer: TestUser = { id: 6102, firstName: 'Vikram', languageCode: 'en' };
   const owner: TestUser = { id: 6103, firstName: 'Ramesh', languageCode: 'hi' };
@@ -31,6 +32,7 @@ describe('SMS to the owner (e2e, fake provider)', () => {
     [officer, 'OFFICER', ['JAI1'], 'Vikram Singh'],
   ];
   const h = botSuite({
+    dbKind,
     start: '2026-11-01T10:00:00+05:30',
     seededAt: ist('2026-11-01 09:00'),
     jobs: true,

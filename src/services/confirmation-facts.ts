@@ -1,19 +1,13 @@
-import { paiseOf, Prisma } from '../db';
-import type { SqlTx } from '../db/direct';
-import { auditInsertSql, type Actor } from './audit';
-import { ledgerInsertSql, type LedgerPosting } from './ledger';
-import { outboxInsertSql, type OutboxItem } from './outbox';
+import { paiseOf } from '../db';
+import type { Tx } from './outbox';
 import { salePathOf, storedClockColumns, type StoredClock } from './law-case';
 import type { ConfirmationCase } from './part-claim';
-import { Refusal } from './refusal';
 import { grantsInTxSql, type GrantRow } from './staff-actor';
 
 /**
- * The statements of the keeper's confirmation (src/services/payment-confirmation.ts), in raw SQL so that on Postgres
- * they run on one pooled connection without Prisma's work per statement (`sqlTransaction`). Each statement does what
- * the services' own helpers do (`authorizeInTx`'s grant read, `transition`, `postLedger`, `addAllToOutbox`, `audit`),
- * several to a statement, in the order those took their locks: the grants, the payment, the case, then (in
- * `issueReceipt`) the pound.
+ * What the keeper's confirmation (src/services/payment-confirmation.ts) reads before it judges: one statement, typed
+ * SQL through the Prisma client like every other read, because what it needs spans seven tables and the keeper's
+ * update has a statement budget (docs/MONEY.md). Everything it then writes goes through the services' own writers.
  */
 
 /** The payment as the confirming transaction reads it, with its case, pound, claim heads and receipt (if any). */
@@ -70,11 +64,7 @@ type FactsRow = StoredClock & {
  * stand now, locked FOR SHARE (`grantsInTxSql`, the rows `authorizeInTx` reads: a keeper revoked a moment ago is
  * refused, and a revocation waits for this transaction).
  */
-export async function confirmationFacts(
-  tx: SqlTx,
-  paymentId: number,
-  keeper: bigint,
-): Promise<ConfirmationFacts | null> {
+export async function confirmationFacts(tx: Tx, paymentId: number, keeper: bigint): Promise<ConfirmationFacts | null> {
   const rows = await tx.$queryRaw<FactsRow[]>`
     WITH g AS (${grantsInTxSql(keeper)})
     SELECT p."id", p."caseId", p."claimId", p."kind"::text AS "kind", p."status"::text AS "status", p."part",
@@ -142,61 +132,4 @@ export async function confirmationFacts(
       payments: r.confirmed.map((q) => ({ kind: q.kind, status: 'CONFIRMED', part: q.part })),
     },
   };
-}
-
-/** The payment's confirmation as recorded, with the case's change and the money it is for. */
-export interface ConfirmationWrite {
-  paymentId: number;
-  caseId: number;
-  part: boolean;
-  amountPaise: number;
-  confirmedSlot: string;
-  staffId: number;
-  messageId: number | null;
-  receiptBookNo: string | null;
-  now: Date;
-  /** The case as read (its version guards the write) and its status before and after (`from` = `to`: a part payment). */
-  c: { version: number };
-  caseChange: { from: string; to: string };
-  ledger: readonly LedgerPosting[];
-}
-
-/**
- * Records the confirmation in one statement: the payment PENDING → CONFIRMED (conditional: a concurrent confirmation
- * waits for this row and then finds it confirmed), then the case, guarded by the version read (as `transition`), then
- * the ledger (received and the s. 17 division; skipped keys as `postLedger`) — each only if the one before was made.
- * False: the payment was no longer pending (nothing written). A case changed meanwhile is refused as a CONFLICT
- * (thrown: the transaction rolls back).
- */
-export async function recordConfirmation(tx: SqlTx, w: ConfirmationWrite): Promise<boolean> {
-  const [r] = await tx.$queryRaw<Array<{ paid: number; cased: number }>>`
-    WITH paid AS (
-      UPDATE "Payment" SET "status" = 'CONFIRMED', "part" = ${w.part}::boolean,
-        "amountPaise" = ${BigInt(w.amountPaise)}::bigint, "confirmedSlot" = ${w.confirmedSlot}::text,
-        "confirmedAt" = ${w.now}::timestamptz, "confirmedByStaffId" = ${w.staffId}::int,
-        "confirmedViaMessageId" = ${w.messageId}::int, "receiptBookNo" = ${w.receiptBookNo}::text
-      WHERE "id" = ${w.paymentId}::int AND "status" = 'PENDING'
-      RETURNING "id"
-    ), cased AS (
-      UPDATE "Case" SET "status" = CAST(${w.caseChange.to}::text AS "CaseStatus"), "version" = "version" + 1
-      WHERE "id" = ${w.caseId}::int AND "version" = ${w.c.version}::int
-        AND "status" = CAST(${w.caseChange.from}::text AS "CaseStatus") AND EXISTS (SELECT 1 FROM paid)
-      RETURNING "id"
-    ), posted AS (
-      ${ledgerInsertSql(w.caseId, w.now, w.ledger, Prisma.sql`EXISTS (SELECT 1 FROM cased)`)}
-    )
-    SELECT (SELECT count(*) FROM paid)::int AS "paid", (SELECT count(*) FROM cased)::int AS "cased"`;
-  if (!r || r.paid === 0) return false;
-  if (r.cased !== 1) throw new Refusal('CONFLICT');
-  return true;
-}
-
-/** Queues every message and the deadline replan (`addAllToOutbox`) and appends the audit event (`audit`): one statement. */
-export async function queueAndAudit(
-  tx: SqlTx,
-  items: readonly OutboxItem[],
-  audit: { actor: Actor; action: string; caseId: number; details: Prisma.InputJsonValue },
-): Promise<void> {
-  await tx.$executeRaw`WITH queued AS (${outboxInsertSql(items)})
-    ${auditInsertSql(audit.actor, audit.action, audit.caseId, audit.details)}`;
 }
