@@ -97,7 +97,8 @@ function todaysFlows(db: PrismaClient, now: Date, maxAgeMs: number): { at: Date;
   const day = toIstDate(now);
   const seen = todays.get(db);
   const age = seen ? now.getTime() - seen.at : Number.POSITIVE_INFINITY;
-  if (maxAgeMs > 0 && seen && seen.day === day && age >= 0 && age <= maxAgeMs) return { at: new Date(seen.at), cells: seen.cells };
+  if (maxAgeMs > 0 && seen && seen.day === day && age >= 0 && age <= maxAgeMs)
+    return { at: new Date(seen.at), cells: seen.cells };
   const cells = flowCells(db, startOfIstDay(day), now, true);
   if (maxAgeMs > 0) {
     todays.set(db, { day, at: now.getTime(), cells });
