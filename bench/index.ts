@@ -9,6 +9,7 @@ import { run as updates } from './updates';
 import { run as reconcile } from './reconcile';
 import { run as ownerWords } from './owner-words';
 import { run as photos } from './photos';
+import { run as stats } from './stats';
 
 const benches: Array<[string, () => Promise<string>]> = [
   ['law-dues', () => lawDues()],
@@ -21,6 +22,7 @@ const benches: Array<[string, () => Promise<string>]> = [
   ['owner-words', () => ownerWords()],
   ['desk-register', () => deskRegister()],
   ['photos', () => photos()],
+  ['stats', () => stats()],
 ];
 
 let failed = false;

@@ -21,6 +21,7 @@ export const OWNER_COMMANDS = [
   'mycases',
   'subscribe',
   'verify',
+  'stats',
   'complaint',
   'language',
   'help',

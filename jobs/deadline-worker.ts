@@ -9,6 +9,7 @@ import {
   type PlannedStep,
 } from '../src/services/deadlines';
 import { addToOutbox } from '../src/services/outbox';
+import { OPEN_DATA_STEP, takeSnapshot, type SnapshotResult } from '../src/services/open-data';
 import { runDeadlineStep } from '../src/services/reminders';
 import { PENDING_OUTCOME } from '../src/services/s14-report';
 import { enqueueRow, type Queues } from './dispatcher';
@@ -18,7 +19,8 @@ import { deadlineJob, jobIdFor, type DeadlineJobData } from './queues';
 export type DeadlineOutcome =
   | { planned: number }
   | { outcome: 'sent' | 'moved_on' | 'pending'; messages: number }
-  | { outcome: 'already_ran' };
+  | { outcome: 'already_ran' }
+  | SnapshotResult;
 
 /** Run outcomes a replan may run again: the case had moved on, or the step's person was not reachable. */
 const RERUNNABLE: string[] = ['moved_on', PENDING_OUTCOME];
@@ -179,6 +181,8 @@ export function createDeadlineProcessor(deps: CoreDeps, queues: () => Queues, ho
       await job.moveToDelayed(Date.now() + early, token);
       throw new DelayedError();
     }
+    // The open pound data's daily snapshot (src/services/open-data): no case, and it plans the next day's itself.
+    if (d.step === OPEN_DATA_STEP) return takeSnapshot(deps);
     if (d.step === 'replan') return { planned: (await scheduleCase(deps, queues(), d.caseId, true)).length };
     return runStep(deps, queues(), d, hooks);
   };

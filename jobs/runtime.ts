@@ -15,6 +15,7 @@ import { createRedis, probeRedis, redactRedisUrl } from './redis';
 import { sendRate } from './send-rate';
 import { collectStatus, type JobsStatus } from './status';
 import { startWorkers, type WorkerTuning } from './workers';
+import { planSnapshotOnStart } from '../src/services/open-data';
 
 export type { JobsStatus } from './status';
 
@@ -179,6 +180,8 @@ export function createJobRuntime(o: JobRuntimeOptions): JobRuntime {
         );
       }
       if (runDispatcher) {
+        // The open pound data's daily snapshot: today's, unless planned already (each run plans the next day's).
+        await planSnapshotOnStart(deps.db, deps.clock.now());
         await dispatchDue(deps, requireQueues());
         // The full pass runs in the background: start-up does not wait for it (the workers already run the
         // jobs Redis kept; the pass only adds what is missing).

@@ -145,6 +145,8 @@ const schema = z
     RECEIPT_PAGE_PER_MINUTE: positiveInt.default(20),
     /** Public case page requests per client address per minute (its photos: six times as many). */
     CASE_PAGE_PER_MINUTE: positiveInt.default(30),
+    /** Open pound data (/stats pages and /stats/v1 API) requests per client address per minute (its scripts: three times as many). */
+    STATS_PAGE_PER_MINUTE: positiveInt.default(60),
     READYZ_BOT_API_CACHE_SECONDS: positiveInt.default(30),
     // SMS to owners' mobiles (docs/SMS.md). Unset SMS_PROVIDER: no SMS, and no keeper is asked for a number.
     SMS_PROVIDER: z.enum(['sns', 'fake']).optional(),

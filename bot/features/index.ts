@@ -24,6 +24,7 @@ import { helpFeature } from './help';
 import { languageFeature } from './language';
 import { protestFeature } from './protest';
 import { startFeature } from './start';
+import { statsFeature } from './stats';
 import { verifyFeature } from './verify';
 import { noticeFeature } from './notice';
 import { paperStepsFeature } from './paper-steps';
@@ -85,6 +86,8 @@ export const features: Composer<BotContext>[] = [
   // /sms off | on: the owner stops or starts the SMS about the cases he claimed.
   ownerSmsFeature,
   verifyFeature,
+  // /stats [code]: open pound data, the at-a-glance of a pound or district with the link to its page.
+  statsFeature,
   complaintFeature,
   acknowledgeFeature,
   // "This is mine": an owner's photo of his animal goes with his open claim.

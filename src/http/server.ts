@@ -20,6 +20,7 @@ import { mountDashboard, safeEqual } from './dashboard';
 import { registerCasePages, registerReceiptPage } from './public-pages';
 import { Readiness } from './readiness';
 import { registerSmsInbound } from './sms-inbound';
+import { registerStats } from './stats-routes';
 
 /** What the HTTP server serves; parts that are absent are not routed (a worker process has no webhook). */
 export interface HttpServerOptions {
@@ -210,6 +211,9 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
   // The owners' replies to the SMS (STOP, START), where the provider delivers them (docs/SMS.md).
   if (config.SMS_INBOUND_SECRET && deps.sms) await registerSmsInbound(app, deps, config.SMS_INBOUND_SECRET);
   registerCasePages(app, deps, () => o.botUsername?.() ?? config.BOT_USERNAME ?? '');
+
+  // Open pound data: the public statistics pages and their API (docs/OPEN-DATA.md).
+  registerStats(app, deps, config.STATS_PAGE_PER_MINUTE);
 
   // Not the instance itself: a fastify instance is thenable, and an async function would await it.
   return { app, readiness };
