@@ -6,7 +6,7 @@ import { makeDocument, type DocumentRef } from '../src/documents';
 import { createTranslator } from '../src/i18n';
 import { caseFixture } from '../test/support/case-builder';
 import { recordClaim } from '../src/services/claims';
-import { confirmPayment } from '../src/services/payment-confirmation';
+import { confirmPayment } from '../src/services/payments';
 import { declarePayment } from '../src/services/payments';
 import { loadStaffActor } from '../src/services/staff-actor';
 

@@ -26,6 +26,8 @@
  * 10. One road to the database: only src/db/client.ts (which opens it) and src/db/migrate.ts (which applies the
  *     migrations on the same driver) import a database driver or driver adapter (pg, PGlite, the Prisma adapters);
  *     everything else reaches the database through the Prisma client they make.
+ * 11. A capability folder (CAPABILITIES) is entered only through its index.ts, which exports its public surface:
+ *     nothing outside the folder imports one of its other files.
  *
  * RULES names the folders each rule governs (the output lists them; a rule whose folder has no files fails, so a
  * moved folder cannot leave a rule guarding nothing). KNOWN lists violations that exist today and are being
@@ -47,6 +49,8 @@ const CASE_URL = 'src/case-url.ts';
 const DRIVER_OPENERS = new Set(['src/db/client.ts', 'src/db/migrate.ts']);
 /** Database drivers and driver adapters (rule 10). */
 const DRIVERS = /^(pg|pg-.*|@electric-sql\/pglite.*|@prisma\/adapter-.*|pglite-prisma-adapter|kysely.*)$/;
+/** Capability folders: entered only through their index.ts (rule 11). */
+export const CAPABILITIES = ['src/services/payments/', 'src/services/open-data/', 'src/services/speech/'] as const;
 /** The one door from src/documents into src/services (rule 8). */
 const FACTS = 'src/services/document-facts.ts';
 
@@ -73,6 +77,7 @@ export const RULES: ReadonlyArray<{ rule: number; governs: readonly string[]; sa
     governs: ['src/', 'bot/', 'jobs/'],
     says: `imports no database driver (but ${[...DRIVER_OPENERS].join(', ')})`,
   },
+  { rule: 11, governs: [...CAPABILITIES], says: 'entered from outside only through its index.ts' },
 ];
 
 /**
@@ -204,7 +209,7 @@ export function treeFiles(): SourceFile[] {
     .map((f) => ({ path: f.split(path.sep).join('/'), text: readFileSync(path.join(root, f), 'utf8') }));
 }
 
-/** Every violation of rules 1–5 and 7–10 in `files` (rule 6 is counted, see check). */
+/** Every violation of rules 1–5 and 7–11 in `files` (rule 6 is counted, see check). */
 export function violations(files: SourceFile[] = treeFiles()): string[] {
   return check(files).found;
 }
@@ -276,6 +281,10 @@ export function check(files: SourceFile[]): { found: string[]; dbCalls: Record<s
         if (i.target && !i.target.startsWith('src/law/') && i.target !== CASE_URL) v(`rule 9 (imports ${i.target})`);
     }
     if (file === CASE_URL) for (const i of imports) if (i.target) v(`rule 9 (the leaf imports ${i.target})`);
+    for (const folder of CAPABILITIES)
+      if (!file.startsWith(folder))
+        for (const i of imports)
+          if (i.target?.startsWith(folder) && i.target !== `${folder}index.ts`) v(`rule 11 (imports ${i.target})`);
     if (!DRIVER_OPENERS.has(file) && !file.startsWith('src/db/generated/'))
       for (const i of imports) if (!i.target && DRIVERS.test(i.spec)) v(`rule 10 (imports ${i.spec})`);
   }

@@ -13,7 +13,7 @@ import { confirmRemittance, recordSplit } from '../src/services/money-split';
 import { auctionEligibleOf, recordNotice } from '../src/services/notice';
 import { scheduleAuction } from '../src/services/auction';
 import { registerBidder } from '../src/services/bidders';
-import { confirmPayment } from '../src/services/payment-confirmation';
+import { confirmPayment } from '../src/services/payments';
 import { declarePayment } from '../src/services/payments';
 import { releaseCattle } from '../src/services/release';
 import { recordSale } from '../src/services/sale';

@@ -5,8 +5,8 @@ import {
   paymentOfCard,
   type ConfirmOutcome,
   type PaymentInScope,
-} from '../../src/services/payment-confirmation';
-import { rejectPayment, type RejectOutcome } from '../../src/services/payment-rejection';
+} from '../../src/services/payments';
+import { rejectPayment, type RejectOutcome } from '../../src/services/payments';
 import { windowsFromConfig } from '../../src/services/dues';
 import { receiptLinkBase } from '../../src/services/receipts';
 import { parseKeeperReply } from '../../src/services/typed-answers';

@@ -7,7 +7,7 @@ import type { DbReader } from './dues';
 /**
  * An owner or agent appearing for the cattle (s. 13 claim, s. 15 deposit under protest). The Claim row
  * records who appeared (the Telegram user, their name, and the owner's name when an agent appears);
- * the case status changes only when payment or deposit is declared (src/services/payments.ts).
+ * the case status changes only when payment or deposit is declared (src/services/payments/declare.ts).
  */
 
 /** Which procedure the owner chose. */

@@ -19,7 +19,7 @@ import { Refusal, refusalOf } from './refusal';
  * its own: the keeper's confirmation delivers those heads and leaves the case's status alone — or the whole of what
  * is left, the case's ordinary path (PAYMENT_PENDING → RELEASE). Every settlement writes the case's version
  * (`transition` / `touchCase`), so two keepers confirming two owners' payments at once serialise: the second is
- * refused as a CONFLICT and retried on the new state (payment-confirmation.ts).
+ * refused as a CONFLICT and retried on the new state (payments/confirm.ts).
  */
 
 /** A payment or deposit kind's basis in the engine's words. */
@@ -105,7 +105,7 @@ const CONFIRM = { S13_PAYMENT: 'CONFIRM_PAYMENT', S15_DEPOSIT: 'CONFIRM_DEPOSIT'
   CaseAction
 >;
 
-/** The stored case as a keeper's confirmation reads it (src/services/payment-confirmation.ts, one statement). */
+/** The stored case as a keeper's confirmation reads it (src/services/payments/confirm.ts, one statement). */
 export type ConfirmationCase = Omit<CaseFacts, 'heads'> & {
   id: number;
   number: string;

@@ -2,7 +2,7 @@ import type { Config } from '../../src/config';
 import type { Db } from '../../src/db';
 import { recordClaim } from '../../src/services/claims';
 import { setClaimHeads } from '../../src/services/part-claim';
-import { confirmPayment } from '../../src/services/payment-confirmation';
+import { confirmPayment } from '../../src/services/payments';
 import { declarePayment } from '../../src/services/payments';
 import { releaseCattle } from '../../src/services/release';
 import { loadStaffActor, type StaffActor } from '../../src/services/staff-actor';

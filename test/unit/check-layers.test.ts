@@ -91,6 +91,14 @@ describe('the layer check', () => {
       'bot/middleware/planted.ts: rule 6 (2 database calls, 0 allowed: move them into src/services)',
     ],
     [
+      'rule 11: a capability folder entered past its index',
+      {
+        path: 'bot/features/planted.ts',
+        text: "import { confirmPayment } from '../../src/services/payments/confirm';\nexport const f = confirmPayment;\n",
+      },
+      'bot/features/planted.ts: rule 11 (imports src/services/payments/confirm.ts)',
+    ],
+    [
       'rule 10: a driver opened outside src/db/client.ts',
       {
         path: 'src/services/planted.ts',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createConfig } from '../../../src/config';
 import { recordClaim } from '../../../src/services/claims';
-import { confirmPayment } from '../../../src/services/payment-confirmation';
+import { confirmPayment } from '../../../src/services/payments';
 import { declarePayment } from '../../../src/services/payments';
 import { releaseCattle } from '../../../src/services/release';
 import { loadStaffActor } from '../../../src/services/staff-actor';

@@ -4,7 +4,7 @@ import { paiseOf } from '../../../src/db';
 import { recordClaim } from '../../../src/services/claims';
 import { recordClaimDivision } from '../../../src/services/claim-division';
 import { confirmRemittance, moneyStatus } from '../../../src/services/money-split';
-import { confirmPayment } from '../../../src/services/payment-confirmation';
+import { confirmPayment } from '../../../src/services/payments';
 import { declarePayment } from '../../../src/services/payments';
 import { loadGrants, staffActorOf } from '../../../src/services/staff-actor';
 import { dbKinds, suiteDatabase } from '../../support/db';

@@ -9,7 +9,7 @@ import { recordDepositOutcome, recordPartDepositOutcome } from '../../../src/ser
 import { recordSplit, splitOfCase } from '../../../src/services/money-split';
 import { recordNotice } from '../../../src/services/notice';
 import { setClaimHeads } from '../../../src/services/part-claim';
-import { confirmPayment } from '../../../src/services/payment-confirmation';
+import { confirmPayment } from '../../../src/services/payments';
 import { declarePayment } from '../../../src/services/payments';
 import { releaseCattle } from '../../../src/services/release';
 import { recordSale } from '../../../src/services/sale';

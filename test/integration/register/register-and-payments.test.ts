@@ -3,7 +3,7 @@ import { createConfig } from '../../../src/config';
 import { createTranslator, type Translator } from '../../../src/i18n/index';
 import { recordClaim } from '../../../src/services/claims';
 import { issueEnrolmentCode, redeemEnrolmentCode } from '../../../src/services/enrolment';
-import { confirmPayment } from '../../../src/services/payment-confirmation';
+import { confirmPayment } from '../../../src/services/payments';
 import { declarePayment } from '../../../src/services/payments';
 import { issueReceipt } from '../../../src/services/receipts';
 import { buildRegisterExport } from '../../../src/services/register-export';

@@ -1,11 +1,11 @@
-import { paiseOf } from '../db';
-import type { Tx } from './outbox';
-import { salePathOf, storedClockColumns, type StoredClock } from './law-case';
-import type { ConfirmationCase } from './part-claim';
-import { grantsInTxSql, type GrantRow } from './staff-actor';
+import { paiseOf } from '../../db';
+import type { Tx } from '../outbox';
+import { salePathOf, storedClockColumns, type StoredClock } from '../law-case';
+import type { ConfirmationCase } from '../part-claim';
+import { grantsInTxSql, type GrantRow } from '../staff-actor';
 
 /**
- * What the keeper's confirmation (src/services/payment-confirmation.ts) reads before it judges: one statement, typed
+ * What the keeper's confirmation (src/services/payments/confirm.ts) reads before it judges: one statement, typed
  * SQL through the Prisma client like every other read, because what it needs spans seven tables and the keeper's
  * update has a statement budget (docs/MONEY.md). Everything it then writes goes through the services' own writers.
  */

@@ -1,13 +1,13 @@
-import { auctionPlaceIn } from '../i18n';
-import { toIstDate, type CaseAction } from '../law';
-import type { Db } from '../db';
-import { audit } from './audit';
-import { caseStateOf, isDatabaseConflict, loadCase, mustAllow, transition } from './case-transition';
-import { planDeadlines } from './deadlines';
-import { queueMessage } from './outbox';
-import { loadPayment } from './payment-confirmation';
-import { Refusal } from './refusal';
-import { authorize, authorizeInTx, type StaffActor } from './staff-actor';
+import { auctionPlaceIn } from '../../i18n';
+import { toIstDate, type CaseAction } from '../../law';
+import type { Db } from '../../db';
+import { audit } from '../audit';
+import { caseStateOf, isDatabaseConflict, loadCase, mustAllow, transition } from '../case-transition';
+import { planDeadlines } from '../deadlines';
+import { queueMessage } from '../outbox';
+import { loadPayment } from './confirm';
+import { Refusal } from '../refusal';
+import { authorize, authorizeInTx, type StaffActor } from '../staff-actor';
 
 /**
  * What the keeper's rejection led to: rejected, or rejected or cancelled before (`current`). Refused (a Refusal):

@@ -1,6 +1,6 @@
-import { messageItem, queueMessage, type OutboxItem, type OutgoingMessage, type Tx } from './outbox';
-import { itemTotals, verificationLink, type ReceiptItem } from './receipts';
-import type { HeadWords } from './head-label';
+import { messageItem, queueMessage, type OutboxItem, type OutgoingMessage, type Tx } from '../outbox';
+import { itemTotals, verificationLink, type ReceiptItem } from '../receipts';
+import type { HeadWords } from '../head-label';
 
 /**
  * What a confirmed payment sends (s. 13, s. 15): the owner's receipt message and the keeper's printouts, as outbox

@@ -1,19 +1,19 @@
-import type { CaseStatus, StatutoryWindows } from '../law';
-import { audit } from './audit';
-import { transition, touchCase } from './case-transition';
-import { claimDivisionPostings } from './claim-division';
-import { postLedger } from './ledger';
-import { Refusal } from './refusal';
-import { deadlineReplan } from './deadlines';
-import { addAllToOutbox, messageItem, type Tx } from './outbox';
-import { issueReceipt, receiptItemsFromSnapshot } from './receipts';
-import type { authorizeOnRowsInTx, StaffActor } from './staff-actor';
-import { s20LastDay } from './next-deadline';
-import type { ConfirmationFacts } from './confirmation-facts';
-import { type ConfirmationPlan, releasePart } from './part-claim';
-import { keeperPrintouts, receiptMessage, receiptPdf } from './payment-messages';
+import type { CaseStatus, StatutoryWindows } from '../../law';
+import { audit } from '../audit';
+import { transition, touchCase } from '../case-transition';
+import { claimDivisionPostings } from '../claim-division';
+import { postLedger } from '../ledger';
+import { Refusal } from '../refusal';
+import { deadlineReplan } from '../deadlines';
+import { addAllToOutbox, messageItem, type Tx } from '../outbox';
+import { issueReceipt, receiptItemsFromSnapshot } from '../receipts';
+import type { authorizeOnRowsInTx, StaffActor } from '../staff-actor';
+import { s20LastDay } from '../next-deadline';
+import type { ConfirmationFacts } from './confirm-facts';
+import { type ConfirmationPlan, releasePart } from '../part-claim';
+import { keeperPrintouts, receiptMessage, receiptPdf } from './messages';
 
-// The steps of a keeper's confirmation (src/services/payment-confirmation.ts), in the order it takes them inside its
+// The steps of a keeper's confirmation (src/services/payments/confirm.ts), in the order it takes them inside its
 // one transaction, each through the writer every other service uses: the payment, `transition` (or `touchCase`),
 // `postLedger`, `issueReceipt`, `releasePart`, `addAllToOutbox`, `audit`. The statements are counted in
 // test/integration (the keeper's update has a budget, docs/MONEY.md).

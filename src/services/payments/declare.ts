@@ -1,15 +1,15 @@
-import type { Config } from '../config';
-import type { Db, Prisma } from '../db';
-import { checkTransition, type LawError, type ClaimScope, type StatutoryWindows } from '../law';
-import { basisOf, checkPartClaimOf } from './part-claim';
-import { audit } from './audit';
-import { caseStateOf, caseTransaction, touchCase, transition } from './case-transition';
-import { Refusal } from './refusal';
-import { actionOf, ownerRefusalOf } from './claims';
-import { planDeadlines } from './deadlines';
-import { duesForCase } from './dues';
-import { queueMessage, type Tx } from './outbox';
-import { paiseOf } from '../db';
+import type { Config } from '../../config';
+import type { Db, Prisma } from '../../db';
+import { checkTransition, type LawError, type ClaimScope, type StatutoryWindows } from '../../law';
+import { basisOf, checkPartClaimOf } from '../part-claim';
+import { audit } from '../audit';
+import { caseStateOf, caseTransaction, touchCase, transition } from '../case-transition';
+import { Refusal } from '../refusal';
+import { actionOf, ownerRefusalOf } from '../claims';
+import { planDeadlines } from '../deadlines';
+import { duesForCase } from '../dues';
+import { queueMessage, type Tx } from '../outbox';
+import { paiseOf } from '../../db';
 
 /**
  * "I have paid" (s. 13) and "I have deposited" (s. 15): the owner's declaration becomes a PENDING Payment,

@@ -1,10 +1,10 @@
-import { paiseOf, Prisma, type Db } from '../db';
-import { isDatabaseConflict, isUniqueViolation } from './case-transition';
-import { Refusal } from './refusal';
-import type { Tx } from './outbox';
-import { authorizeOnRowsInTx } from './staff-actor';
-import { confirmationFacts } from './confirmation-facts';
-import { confirmationPlan } from './part-claim';
+import { paiseOf, Prisma, type Db } from '../../db';
+import { isDatabaseConflict, isUniqueViolation } from '../case-transition';
+import { Refusal } from '../refusal';
+import type { Tx } from '../outbox';
+import { authorizeOnRowsInTx } from '../staff-actor';
+import { confirmationFacts } from './confirm-facts';
+import { confirmationPlan } from '../part-claim';
 import {
   alreadyOrRefused,
   amountReceived,
@@ -13,7 +13,7 @@ import {
   receiptAndRelease,
   recordPaymentCaseAndLedger,
   tellAndAudit,
-} from './confirmation-steps';
+} from './confirm-steps';
 
 /** What the keeper's confirmation led to. */
 export type ConfirmOutcome =
@@ -101,7 +101,7 @@ export async function paymentOfCard(db: Db, chatId: number, messageId: number): 
 /**
  * One try at a keeper's confirmation, in one short transaction (docs/MONEY.md, "The keeper's confirmation"): read
  * the payment with everything the law and the keeper's right need, check, then write in as few statements as the
- * budget allows. The steps are in ./confirmation-steps.ts.
+ * budget allows. The steps are in ./confirm-steps.ts.
  */
 async function confirmOnce(db: Db, input: ConfirmInput): Promise<ConfirmOutcome> {
   const { paymentId, now } = input;
