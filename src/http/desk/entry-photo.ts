@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { deskEntry, deskPhotoGroups, deskReplaceGroupPhoto } from '../../services/desk';
-import { cleanPhoto, MAX_UPLOAD_BYTES } from '../../services/photo-clean';
+import { cleanPhoto } from '../../services/photo-clean';
 import { Refusal } from '../../services/refusal';
 import { may, type StaffActor } from '../../services/staff-actor';
-import { BadInput, type DeskContext, int, type Query, Unprocessable } from './request';
+import { BadInput, type DeskContext, int, PHOTO_FIELD_MAX, photoOf, type Query, Unprocessable } from './request';
 import { entryPhotosSection, entryView, type Frame } from './views';
 
-/** The longest base64 text of one photo (MAX_UPLOAD_BYTES bytes), and the body that carries it. */
-const PHOTO_FIELD_MAX = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4;
+/** The body that carries one photo. */
 const BODY_LIMIT = PHOTO_FIELD_MAX + 4096;
 
 /**
@@ -44,13 +43,12 @@ export function registerDeskEntry(
       const b = (body ?? {}) as Query;
       const id = int(b, 'case');
       const group = int(b, 'group');
-      const photo = b.photo;
-      if (id === undefined || group === undefined || typeof photo !== 'string') throw new BadInput('photo');
-      if (!/^[A-Za-z0-9+/]+={0,2}$/.test(photo) || photo.length > PHOTO_FIELD_MAX) throw new BadInput('photo');
+      const photo = photoOf(b, 'photo');
+      if (id === undefined || group === undefined || photo === null || photo === 'too_big') throw new BadInput('photo');
       const c = await deps.db.case.findUnique({ where: { id }, select: { poundId: true } });
       if (!c || !may(actor, 'seizure.register', c.poundId)) return null;
       // Decoded, cleaned and re-encoded before anything is saved; a picture that cannot be used: 422, nothing saved.
-      const cleaned = await cleanPhoto(new Uint8Array(Buffer.from(photo, 'base64')));
+      const cleaned = await cleanPhoto(photo);
       if (!cleaned.ok) {
         const html = await page(actor, f, id, { ok: false, text: f.t(`photos:problem.${cleaned.problem}`) });
         throw new Unprocessable(html ?? '');

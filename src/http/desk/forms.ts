@@ -4,14 +4,24 @@ import { CATTLE_CLASS_CODES } from '../../law';
 import { deskEntry, deskPounds } from '../../services/desk';
 import { enrolmentLink } from '../../services/enrolment';
 import { registerSeizure, type HeadGroup } from '../../services/register-seizure';
-import { cleanPhoto, MAX_UPLOAD_BYTES } from '../../services/photo-clean';
+import { cleanPhoto } from '../../services/photo-clean';
 import { MobileVault, parseIndianMobile, smsEnabled } from '../../services/sms';
 import type { SealedMobile } from '../../services/sms/owner-mobile';
 import { isRefusal, Refusal } from '../../services/refusal';
 import { refusalText } from '../../i18n';
 import { may, poundsInScope } from '../../services/staff-actor';
 import { administersStaff, issueStaffCode, listStaff, revokeStaffGrant } from '../../services/staff-admin';
-import { BadInput, type DeskContext, int, oneOf, type Query, text, Unprocessable } from './request';
+import {
+  BadInput,
+  type DeskContext,
+  int,
+  oneOf,
+  PHOTO_FIELD_MAX,
+  photoOf,
+  type Query,
+  text,
+  Unprocessable,
+} from './request';
 import { entryView, SEIZE_ROWS, seizeView, staffView } from './views';
 
 // Staff desk forms: staff administration and the s. 8 seizure (registered by routes.ts).
@@ -172,16 +182,4 @@ export function registerDeskForms(
   app.post('/desk/v/staff', { config: { rateLimit }, bodyLimit: 4096 }, staffPage);
 }
 
-/** The longest base64 text of one photo (MAX_UPLOAD_BYTES bytes). */
-const PHOTO_FIELD_MAX = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4;
-/** The seizure form's largest body: one photo of MAX_UPLOAD_BYTES as base64, three shrunk ones and the fields. */
 export const SEIZE_BODY_LIMIT = PHOTO_FIELD_MAX + (SEIZE_ROWS - 1) * 1024 * 1024 + 65_536;
-
-/** A row's photo as the page's script sends it (base64 of the file's bytes), or 'too_big' (refused beside its field). */
-function photoOf(body: Query, name: string): Uint8Array | 'too_big' | null {
-  const v = body[name];
-  if (v === undefined || v === '') return null;
-  if (typeof v !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(v)) throw new BadInput(name);
-  if (v.length > PHOTO_FIELD_MAX) return 'too_big';
-  return new Uint8Array(Buffer.from(v, 'base64'));
-}

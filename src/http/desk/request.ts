@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CoreDeps } from '../../deps';
 import type { StatutoryWindows } from '../../law';
+import { MAX_UPLOAD_BYTES } from '../../services/photo-clean';
 import type { StaffActor } from '../../services/staff-actor';
 import { CONTROL_OR_FORMAT } from '../../services/typed-input';
 import type { Frame } from './views';
@@ -126,4 +127,19 @@ export function hereOf(url: string, override?: string): string {
   u.searchParams.delete('lang');
   const q = u.searchParams.toString();
   return `${u.pathname}${q ? `?${q}` : ''}`;
+}
+
+/** The longest base64 text of one photo (MAX_UPLOAD_BYTES bytes), as the desk's script sends a photo. */
+export const PHOTO_FIELD_MAX = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4;
+
+/**
+ * A photo field as the page's script sends it (base64 of the file's bytes): its bytes, 'too_big' (longer than
+ * PHOTO_FIELD_MAX: the caller refuses it), or null when absent. Anything but base64 is a BadInput.
+ */
+export function photoOf(body: Query, name: string): Uint8Array | 'too_big' | null {
+  const v = body[name];
+  if (v === undefined || v === '') return null;
+  if (typeof v !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(v)) throw new BadInput(name);
+  if (v.length > PHOTO_FIELD_MAX) return 'too_big';
+  return new Uint8Array(Buffer.from(v, 'base64'));
 }

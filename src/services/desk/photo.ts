@@ -1,12 +1,12 @@
 import type { Db } from '../../db';
 import { audit } from '../audit';
 import { type CleanedPhoto, cleanPhoto } from '../photo-clean';
-
-/** A photo cleanPhoto made usable. */
-type CleanedPhotoBytes = Extract<CleanedPhoto, { ok: true }>;
 import { addStoredPhoto, caseGroups, storedPhoto, type PhotoGroup } from '../photos';
 import { Refusal } from '../refusal';
 import { authorizeInTx, may, type StaffActor } from '../staff-actor';
+
+/** A photo cleanPhoto made usable. */
+type CleanedPhotoBytes = Extract<CleanedPhoto, { ok: true }>;
 
 // The photos of an entry on the desk: each group's photo shown on the entry's page (a small copy, inline — the page's
 // requests carry Telegram's initData, an <img> cannot), and a keeper adding or replacing a group's photo from there.
