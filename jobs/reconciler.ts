@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { CoreDeps } from '../src/deps';
-import { sweepOwnerMobiles } from '../src/services/sms/owner-mobile';
+import { sweepOwnerMobiles } from '../src/services/sms';
 import type { Queues } from './dispatcher';
 import { reconcileDeadlines } from './reconcile-deadlines';
 import { reconcileOutbox, reconcilePhotos } from './reconcile-outbox';

@@ -7,7 +7,7 @@ import { windowsFromConfig } from '../../src/services/dues';
 import { ownerNlu, type OwnerIntent } from '../../src/services/owner-intent';
 import { isOwnerIntent } from '../../src/services/nlu/corpus';
 import { languageAsked } from '../../src/services/nlu/language';
-import { may } from '../../src/services/staff-actor';
+import { may } from '../../src/services/staff';
 import { myCases } from '../../src/services/subscriptions';
 import { parseKeeperReply } from '../../src/services/typed-answers';
 import type { BotContext } from '../context';

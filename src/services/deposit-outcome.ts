@@ -1,5 +1,5 @@
 import { splitClaimPayment, sumPaise, toIstDate } from '../law';
-import type { Db } from '../db';
+import { type Db, paiseOf } from '../db';
 import { audit } from './audit';
 import {
   caseStateOf,
@@ -11,11 +11,10 @@ import {
   caseTransaction,
 } from './case-transition';
 import { Refusal } from './refusal';
-import type { StaffActor } from './staff-actor';
+import type { StaffActor } from './staff';
 import { planDeadlines } from './deadlines';
 import { recordOrderTx } from './orders';
 import { queueMessage, type Tx } from './outbox';
-import { paiseOf } from '../db';
 import { postLedger } from './ledger';
 
 /** The Magistrate's outcome for a s. 15 deposit: returned to the depositor, or applied to the dues. */

@@ -1,17 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deskPounds } from '../../services/desk';
 import { Refusal } from '../../services/refusal';
-import { importTemplate, importWords } from '../../services/import-words';
-import { importRegister, MAX_IMPORT_CHARS, previewRegisterImport } from '../../services/register-import';
-import { may, poundsInScope } from '../../services/staff-actor';
+import {
+  importTemplate,
+  importWords,
+  importRegister,
+  MAX_IMPORT_CHARS,
+  previewRegisterImport,
+} from '../../services/register';
+import { may, poundsInScope } from '../../services/staff';
 import { BadInput, type DeskContext, int, oneOf, type Query, SECURITY_HEADERS } from './request';
 import { importView } from './views';
 
-// The paper register as a CSV file (src/services/register-import.ts): shown, previewed (a dry run, nothing written),
+// The paper register as a CSV file (src/services/register/import.ts): shown, previewed (a dry run, nothing written),
 // then imported — each row an s. 8 entry with its s. 14 steps already taken on paper, once per serial number.
 
 export function registerDeskImport(app: FastifyInstance, { deps, view, rateLimit, who }: DeskContext): void {
-  // Column names and cattle classes in English or Hindi (src/services/import-words.ts).
+  // Column names and cattle classes in English or Hindi (src/services/register/import-words.ts).
   const words = importWords(deps.translator);
   const page = view('seize', async ({ actor, f, body }) => {
     if (!may(actor, 'seizure.register')) return null;

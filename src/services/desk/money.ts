@@ -1,7 +1,6 @@
-import type { Db } from '../../db';
-import { paiseOf, Prisma } from '../../db';
+import { type Db, paiseOf, Prisma } from '../../db';
 import { startOfIstDay, sumPaise, toIstDate, type LocalDate } from '../../law';
-import { holdEndOf } from '../money-split';
+import { holdEndOf } from '../sale';
 
 // Money
 

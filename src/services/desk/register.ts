@@ -13,7 +13,7 @@ import { hasDevanagari, romanise } from '../nlu/transliterate';
 import { rulesForPound, type PoundRules } from '../pound-rules';
 import { STORED_CLOCK_SELECT } from '../law-case';
 import { nextDeadline, type NextDeadline } from '../next-deadline';
-import { paperSerialOf, paperSerialSearch } from '../paper-serial';
+import { paperSerialOf, paperSerialSearch } from '../register';
 import { DUES_RUN, OPEN_STATUSES } from './pounds';
 
 // The register (s. 7)
@@ -45,14 +45,14 @@ export interface RegisterQuery {
 export interface RegisterRow {
   id: number;
   number: string;
-  /** The serial in the pound's paper register, for an entry brought in from it (src/services/paper-serial.ts). */
+  /** The serial in the pound's paper register, for an entry brought in from it (src/services/register/paper-serial.ts). */
   paperSerial: string | null;
   impoundedAt: Date;
   /** Heads by class, in register order of the class's first head. */
   cattle: Array<{ cattleClass: string; count: number }>;
   seizerName: string;
   status: CaseStatus;
-  /** s. 14 steps taken on paper and entered later (src/services/back-entry.ts): when and by which role. */
+  /** s. 14 steps taken on paper and entered later (src/services/register/back-entry.ts): when and by which role. */
   backEntry: { at: Date; role: string } | null;
   /** What the owner would pay today under s. 13 (cattle in the pound only); null when none runs or cannot be valued. */
   duesTodayPaise: number | null;

@@ -1,18 +1,11 @@
-import { endOfIstDay, isLocalDate, startOfIstDay, daysBetween, type LocalDate } from '../law';
-import type { Db } from '../db';
-import type { Translate } from '../i18n';
-import { audit } from './audit';
-import {
-  EXPORT_COLUMNS,
-  EXPORT_RECORDS,
-  MAX_EXPORT_DAYS,
-  csvCell,
-  istStamp,
-  type RegisterRow,
-} from './register-format';
-import { registerRows } from './register-rows';
-import { Refusal } from './refusal';
-import { authorizeInTx, poundsInScope, type StaffActor } from './staff-actor';
+import { endOfIstDay, isLocalDate, startOfIstDay, daysBetween, type LocalDate } from '../../law';
+import type { Db } from '../../db';
+import type { Translate } from '../../i18n';
+import { audit } from '../audit';
+import { EXPORT_COLUMNS, EXPORT_RECORDS, MAX_EXPORT_DAYS, csvCell, istStamp, type RegisterRow } from './format';
+import { registerRows } from './rows';
+import { Refusal } from '../refusal';
+import { authorizeInTx, poundsInScope, type StaffActor } from '../staff';
 
 /**
  * The s. 7 register of one pound for India dates `from`..`to` (inclusive) as CSV: every case registered

@@ -1,16 +1,16 @@
-import type { Db } from '../db';
-import { audit } from './audit';
-import { Refusal } from './refusal';
-import { caseTransaction } from './case-transition';
-import { holdEndOf } from './money-split';
+import type { Db } from '../../db';
+import { audit } from '../audit';
+import { Refusal } from '../refusal';
+import { caseTransaction } from '../case-transition';
+import { holdEndOf } from './split';
 import { heldAmount } from './surplus';
-import { queueMessage, type Tx } from './outbox';
-import { staffChats } from './reminders/recipients';
+import { queueMessage, type Tx } from '../outbox';
+import { staffChats } from '../reminders';
 
 /**
  * s. 17: the surplus proceeds of a sale are held by the District Magistrate for three months; whoever
  * claimed the case (the owner on the register, or someone who appeared for the cattle through the bot)
- * may ask for it while the hold runs. The Magistrate's office establishes the claim (money-split.ts
+ * may ask for it while the hold runs. The Magistrate's office establishes the claim (split.ts
  * `claimSurplus`), choosing the claimant among these people so the receipt reaches them on Telegram.
  */
 

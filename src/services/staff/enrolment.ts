@@ -1,12 +1,11 @@
 import { createHash, randomInt } from 'node:crypto';
-import type { Db } from '../db';
-import { Prisma } from '../db';
-import { audit, type Actor } from './audit';
-import { lockAdministeringGrants, mustKeepAdministrators } from './administering-grants';
-import type { Tx } from './outbox';
-import { Refusal } from './refusal';
-import { releasePendingSteps } from './s14-report';
-import type { StaffRoleCode } from './staff-actor';
+import { type Db, Prisma } from '../../db';
+import { audit, type Actor } from '../audit';
+import { lockAdministeringGrants, mustKeepAdministrators } from './administering';
+import type { Tx } from '../outbox';
+import { Refusal } from '../refusal';
+import { releasePendingSteps } from '../notice';
+import type { StaffRoleCode } from './actor';
 
 /** Letters and digits that cannot be misread for one another (no 0/O, 1/I/L, 5/S, 2/Z, 8/B). */
 export const UNAMBIGUOUS_ALPHABET = '34679ACDEFGHJKMNPQRTUVWXY';

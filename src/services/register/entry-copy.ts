@@ -1,4 +1,4 @@
-import type { Translate } from '../i18n';
+import type { Translate } from '../../i18n';
 
 /** The facts of a register entry its copy (s. 8) states. */
 export interface EntryCopyFacts {

@@ -8,9 +8,9 @@ import {
   type SaleLotInput,
   type SaleMode,
   type SaleResult,
-} from '../law';
-import type { CaseForLaw } from './case-transition';
-import { Refusal } from './refusal';
+} from '../../law';
+import type { CaseForLaw } from '../case-transition';
+import { Refusal } from '../refusal';
 
 /**
  * The record of an auction's sale kept on the Auction row (`Auction.account`): what the engine computed it from,

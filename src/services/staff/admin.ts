@@ -1,22 +1,22 @@
-import type { Db } from '../db';
-import type { Actor } from './audit';
+import type { Db } from '../../db';
+import type { Actor } from '../audit';
 import { type GrantToEnd, issueEnrolmentCode, revokeStaff } from './enrolment';
-import { cleanPersonName } from './person-name';
-import type { Tx } from './outbox';
-import { Refusal } from './refusal';
-import { actorInTx, type StaffActor, type StaffRoleCode } from './staff-actor';
+import { cleanPersonName } from '../person-name';
+import type { Tx } from '../outbox';
+import { Refusal } from '../refusal';
+import { actorInTx, type StaffActor, type StaffRoleCode } from './actor';
 
 /**
  * Staff administration without a shell: an administrator (any pound) and the District Magistrate's office (the
  * pounds of its district, i.e. of its own grants) issue enrolment codes, list and revoke staff from the chat and the
- * staff desk — the same single-use codes the admin CLI prints (src/services/enrolment.ts), redeemed through the same
+ * staff desk — the same single-use codes the admin CLI prints (src/services/staff/enrolment.ts), redeemed through the same
  * throttled /start enrol_<code>. Issuing is audited and capped per official; revoking is audited with who did it.
  * An administrator grant is given by the CLI only.
  *
  * Nobody acts on a grant above his own (STAFF_RANK): an administrator on any grant, another administrator's too; the
  * Magistrate's office on the keepers', officers' and Magistrate's office grants wholly within its district (a
  * colleague of the same district is of the same rank), never on an administrator's. Nobody removes the last grant
- * that can administer a pound (src/services/administering-grants.ts). His own grant is revoked only once he
+ * that can administer a pound (src/services/staff/administering.ts). His own grant is revoked only once he
  * confirms. Every decision is taken on the grants as they stand inside the writing transaction, never on the bot's
  * cached copy.
  */

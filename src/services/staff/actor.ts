@@ -1,7 +1,7 @@
-import type { Role } from '../law';
-import { Prisma, type Db } from '../db';
-import type { Actor } from './audit';
-import { Refusal } from './refusal';
+import type { Role } from '../../law';
+import { Prisma, type Db } from '../../db';
+import type { Actor } from '../audit';
+import { Refusal } from '../refusal';
 
 /**
  * Who an official is and what he may do — the one place staff rights are decided.

@@ -1,7 +1,7 @@
-import { Prisma } from '../db';
-import type { Tx } from './outbox';
-import { Refusal } from './refusal';
-import type { StaffRoleCode } from './staff-actor';
+import { Prisma } from '../../db';
+import type { Tx } from '../outbox';
+import { Refusal } from '../refusal';
+import type { StaffRoleCode } from './actor';
 
 /**
  * The grants that administer pounds — the District Magistrate's office (its pounds) and administrators (every

@@ -1,6 +1,6 @@
-import { checkBackEntry, PAPER_STEPS, type PaperStep, type PaperStepTimes } from '../law';
-import type { Db } from '../db';
-import { audit } from './audit';
+import { checkBackEntry, PAPER_STEPS, type PaperStep, type PaperStepTimes } from '../../law';
+import type { Db } from '../../db';
+import { audit } from '../audit';
 import {
   caseStateOf,
   caseTransaction,
@@ -9,13 +9,13 @@ import {
   mustAllow,
   type CaseFacts,
   type CaseForLaw,
-} from './case-transition';
-import { newEntryFacts } from './law-case';
-import { planDeadlines } from './deadlines';
-import type { Tx } from './outbox';
-import { Refusal, refusalOf } from './refusal';
-import { PENDING_OUTCOME } from './s14-report';
-import { authorize, authorizeInTx, type StaffActor } from './staff-actor';
+} from '../case-transition';
+import { newEntryFacts } from '../law-case';
+import { planDeadlines } from '../deadlines';
+import type { Tx } from '../outbox';
+import { Refusal, refusalOf } from '../refusal';
+import { PENDING_OUTCOME } from '../notice';
+import { authorize, authorizeInTx, type StaffActor } from '../staff';
 
 /**
  * s. 14 steps already taken on paper — a pound that adopts the bot mid-procedure has cases whose report was made,
@@ -188,7 +188,7 @@ export async function recordPaperSteps(
   });
 }
 
-/** The same, on the entry just made in `tx` (src/services/register-seizure.ts). */
+/** The same, on the entry just made in `tx` (src/services/register/seizure.ts). */
 export async function paperStepsOfNewEntry(
   tx: Tx,
   actor: StaffActor,

@@ -1,14 +1,13 @@
-import { sumPaise, type TimelineEntry } from '../law';
-import { holdEndOf, isSplitKey } from './money-split';
-import type { Db } from '../db';
-import { audit } from './audit';
-import { caseStateOf, loadCaseAs, mustAllow, requireText, transition, caseTransaction } from './case-transition';
-import type { StaffActor } from './staff-actor';
-import { planDeadlines } from './deadlines';
-import { queueMessage, type Tx } from './outbox';
-import { issueReceipt } from './receipts';
-import { paiseOf } from '../db';
-import { postLedger } from './ledger';
+import { sumPaise, type TimelineEntry } from '../../law';
+import { holdEndOf, isSplitKey } from './split';
+import { type Db, paiseOf } from '../../db';
+import { audit } from '../audit';
+import { caseStateOf, loadCaseAs, mustAllow, requireText, transition, caseTransaction } from '../case-transition';
+import type { StaffActor } from '../staff';
+import { planDeadlines } from '../deadlines';
+import { queueMessage, type Tx } from '../outbox';
+import { issueReceipt } from '../receipts';
+import { postLedger } from '../ledger';
 
 /**
  * s. 17: the surplus the District Magistrate holds for three months — what is held, a claim by the person

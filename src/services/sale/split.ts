@@ -1,17 +1,16 @@
-import { computeTimeline, sumPaise, type SplitPart, type TimelineEntry, isS16Path } from '../law';
-import type { Db } from '../db';
-import { audit } from './audit';
-import { caseStateOf, loadCase, loadCaseAs, mustAllow, transition, caseTransaction } from './case-transition';
-import { Refusal } from './refusal';
-import { type StaffActor, authorizeInTx } from './staff-actor';
+import { computeTimeline, sumPaise, type SplitPart, type TimelineEntry, isS16Path } from '../../law';
+import { type Db, paiseOf } from '../../db';
+import { audit } from '../audit';
+import { caseStateOf, loadCase, loadCaseAs, mustAllow, transition, caseTransaction } from '../case-transition';
+import { Refusal } from '../refusal';
+import { type StaffActor, authorizeInTx } from '../staff';
 import { roundJobKey } from './auction';
-import { planDeadlines } from './deadlines';
-import type { Tx } from './outbox';
+import { planDeadlines } from '../deadlines';
+import type { Tx } from '../outbox';
 import { proceedsKey } from './sale';
-import { completedRounds } from './sale-record';
-import { isClaimSplitKey } from './claim-division';
-import { paiseOf } from '../db';
-import { postLedger, type LedgerPosting } from './ledger';
+import { completedRounds } from './record';
+import { isClaimSplitKey } from '../claim-division';
+import { postLedger, type LedgerPosting } from '../ledger';
 
 /** Ledger accounts the s. 17 split writes to (LedgerAccount enum values). */
 export type SplitAccount =

@@ -1,8 +1,7 @@
-import { poundNameIn } from '../i18n';
-import type { Lang, Translator } from '../i18n';
-import { toIstDate } from '../law';
-import { groupHeads } from './cases';
-import type { DbReader } from './dues';
+import { poundNameIn, type Lang, type Translator } from '../../i18n';
+import { toIstDate } from '../../law';
+import { groupHeads } from '../cases';
+import type { DbReader } from '../dues';
 
 /**
  * The particulars s. 14 requires in the notice and the drum proclamation: (a) the number and description

@@ -1,7 +1,7 @@
-import type { Lang, Translator } from '../i18n';
-import { CATTLE_CLASS_CODES, type CattleClassCode } from '../law';
-import { classOfWord } from './cattle-words';
-import { csvCell } from './register-format';
+import type { Lang, Translator } from '../../i18n';
+import { CATTLE_CLASS_CODES, type CattleClassCode } from '../../law';
+import { classOfWord } from '../cattle-words';
+import { csvCell } from './format';
 
 /**
  * The words a paper register's CSV may be written in: its column names and cattle classes in English or Hindi

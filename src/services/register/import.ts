@@ -1,11 +1,11 @@
-import { checkBackEntry, type PaperStepTimes } from '../law';
-import type { Db } from '../db';
+import { checkBackEntry, type PaperStepTimes } from '../../law';
+import type { Db } from '../../db';
 import { classOfCell, CODE_WORDS, IMPORT_COLUMNS, type ImportColumn, type ImportWords, wordKey } from './import-words';
 import { importKey } from './paper-serial';
-import { Refusal, refusalOf } from './refusal';
-import { MAX_FIELD_LENGTH, registerSeizure, validateSeizureEntry, type SeizureEntry } from './register-seizure';
-import { authorize, type StaffActor } from './staff-actor';
-import { CONTROL_OR_FORMAT, controlCharIn, parseDateTime } from './typed-input';
+import { Refusal, refusalOf } from '../refusal';
+import { MAX_FIELD_LENGTH, registerSeizure, validateSeizureEntry, type SeizureEntry } from './seizure';
+import { authorize, type StaffActor } from '../staff';
+import { CONTROL_OR_FORMAT, controlCharIn, parseDateTime } from '../typed-input';
 
 /**
  * A pound's paper register brought into the bot as a CSV file (the staff desk's import): one row per s. 8 entry,

@@ -1,9 +1,9 @@
-import type { Db } from '../db';
-import { audit } from './audit';
-import { caseStateOf, loadCaseAs, mustAllow, requireText, transition, caseTransaction } from './case-transition';
-import { Refusal } from './refusal';
-import type { StaffActor } from './staff-actor';
-import { planDeadlines } from './deadlines';
+import type { Db } from '../../db';
+import { audit } from '../audit';
+import { caseStateOf, loadCaseAs, mustAllow, requireText, transition, caseTransaction } from '../case-transition';
+import { Refusal } from '../refusal';
+import type { StaffActor } from '../staff';
+import { planDeadlines } from '../deadlines';
 
 /**
  * s. 14 proviso: cattle the District Magistrate thinks unlikely to fetch a fair price at auction may be

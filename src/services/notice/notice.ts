@@ -3,9 +3,9 @@ import {
   missingProclamations as lawMissingProclamations,
   type ProclamationPlace,
   type TimelineEntry,
-} from '../law';
-import type { Db } from '../db';
-import { type Actor, audit } from './audit';
+} from '../../law';
+import type { Db } from '../../db';
+import { type Actor, audit } from '../audit';
 import {
   caseStateOf,
   loadCase,
@@ -16,12 +16,12 @@ import {
   transition,
   type CaseForLaw,
   caseTransaction,
-} from './case-transition';
-import { Refusal } from './refusal';
-import { type StaffActor, actorInTx, authorize } from './staff-actor';
-import { planDeadlines } from './deadlines';
-import { recordS14Reported } from './s14-report';
-import { addToOutbox, type Tx } from './outbox';
+} from '../case-transition';
+import { Refusal } from '../refusal';
+import { type StaffActor, actorInTx, authorize } from '../staff';
+import { planDeadlines } from '../deadlines';
+import { recordS14Reported } from './report';
+import { addToOutbox, type Tx } from '../outbox';
 
 /** One drum proclamation (s. 14): where it was made and when. */
 export interface Proclamation {
@@ -151,7 +151,7 @@ export async function recordNotice(db: Db, act: StaffActor, input: NoticeInput, 
     for (const t of [input.postedAt, village?.at, market?.at]) if (t) checkTime(t, now, due.dueAt);
     if (c.status === 'IMPOUNDED') {
       // The officer recording the notice has the report (s. 14: he posts the notice "thereupon"): it was made
-      // no later than the earliest act he records. The one s. 14 report operation (src/services/s14-report.ts).
+      // no later than the earliest act he records. The one s. 14 report operation (src/services/notice/report.ts).
       mustAllow(caseStateOf(c), 'REPORT_S14', 'pound_keeper', now);
       const reportedAt = new Date(
         Math.min(...[input.postedAt, village?.at, market?.at].filter((t): t is Date => !!t).map((t) => t.getTime())),

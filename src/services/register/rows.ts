@@ -1,14 +1,6 @@
-import type { Db } from '../db';
-import type { Translate } from '../i18n';
-import { paiseOf } from '../db';
-import {
-  auctionSection,
-  EXPORT_RECORDS,
-  istStamp,
-  paiseToRupeesText,
-  person,
-  type RegisterRow as Row,
-} from './register-format';
+import { type Db, paiseOf } from '../../db';
+import type { Translate } from '../../i18n';
+import { auctionSection, EXPORT_RECORDS, istStamp, paiseToRupeesText, person, type RegisterRow as Row } from './format';
 import { paperSerialOf } from './paper-serial';
 
 /** "Paper register no. 12" in the reader's language, or null for an entry not brought in from paper. */
@@ -53,10 +45,10 @@ export async function registerRows(
       place_of_seizure: c.placeOfSeizure,
       seizer: person(c.seizerName, c.seizerResidence),
       owner: person(c.ownerName, c.ownerResidence),
-      // The entry's serial in the paper register, for an entry brought in from it (src/services/paper-serial.ts).
+      // The entry's serial in the paper register, for an entry brought in from it (src/services/register/paper-serial.ts).
       reference: serialText(t, paperSerialOf(c.registerKey, c.poundId)),
       // The time of seizure (register; the s. 20 window runs from it) beside s. 8(b), when it was kept.
-      // s. 14 steps taken on paper and entered later are said as such (src/services/back-entry.ts).
+      // s. 14 steps taken on paper and entered later are said as such (src/services/register/back-entry.ts).
       details: [
         `registered ${istStamp(c.registeredAt)}`,
         c.seizedAt ? `seized ${istStamp(c.seizedAt)}` : null,

@@ -1,17 +1,16 @@
-import { poundParams } from '../i18n';
-import { checkTransition, type StatutoryWindows } from '../law';
-import type { Db } from '../db';
-import { audit } from './audit';
-import { caseStateOf, loadCase, transition, type CaseForLaw } from './case-transition';
-import { Refusal } from './refusal';
-import { planDeadlines } from './deadlines';
-import { windowsFromConfig, type DbReader } from './dues';
-import { caseTimeline } from './next-deadline';
-import { loadNoticeFacts, renderNoticeTexts } from './notice-text';
-import type { OutgoingMessage, Tx } from './outbox';
-import type { ReminderContext } from './reminders/context';
-import { staffChats } from './reminders/recipients';
-import { queueOwnerSms } from './sms/owner-mobile';
+import { poundParams } from '../../i18n';
+import { checkTransition, type StatutoryWindows } from '../../law';
+import type { Db } from '../../db';
+import { audit } from '../audit';
+import { caseStateOf, loadCase, transition, type CaseForLaw } from '../case-transition';
+import { Refusal } from '../refusal';
+import { planDeadlines } from '../deadlines';
+import { windowsFromConfig, type DbReader } from '../dues';
+import { caseTimeline } from '../next-deadline';
+import { loadNoticeFacts, renderNoticeTexts } from './text';
+import type { OutgoingMessage, Tx } from '../outbox';
+import { type ReminderContext, staffChats } from '../reminders';
+import { queueOwnerSms } from '../sms';
 
 /**
  * The pound-keeper's report under s. 14 ("… the officer in charge of the pound shall report the fact to
@@ -24,7 +23,7 @@ import { queueOwnerSms } from './sms/owner-mobile';
  *  - `recordS14Reported` moves the case, called when the report reached an officer (the sender delivered the
  *    first part of his bundle — report, notice, proclamation, PDFs, each tracked `s14_report`, delivered in that
  *    order: `markS14ReportDelivered`) or when an officer records the notice himself
- *    (the officer plainly has the report, src/services/notice.ts);
+ *    (the officer plainly has the report, src/services/notice/notice.ts);
  *  - `releasePendingSteps` — an enrolment for a pound re-runs that pound's pending steps.
  */
 

@@ -1,4 +1,4 @@
-import { toIstDate, type SalePath, type SalePathFacts, salePath } from '../law';
+import { toIstDate, type SalePath, type SalePathFacts, salePath } from '../../law';
 
 /** Columns of the register export, in order (headers are i18n keys staff:export.col.<name>). */
 export const EXPORT_COLUMNS = [
@@ -69,7 +69,7 @@ export function csvCell(value: string | number | null | undefined): string {
  * The section an auction and its sales come under: s. 16 when the owner appeared and refused or omitted to pay
  * (the cattle, or as many as necessary, sold "as referred to in section 14"), s. 14 when they were unclaimed. The
  * account stored with a held auction says which computation was made (its `inputs.mode`); before that, the case's
- * refusal decides, as it does for the sale itself (services/sale.ts).
+ * refusal decides, as it does for the sale itself (services/sale/sale.ts).
  */
 export function auctionSection(a: { account: unknown }, c: SalePathFacts): SalePath {
   const mode = (a.account as { inputs?: { mode?: string } } | null)?.inputs?.mode;

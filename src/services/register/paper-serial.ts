@@ -1,4 +1,4 @@
-import type { Prisma } from '../db';
+import type { Prisma } from '../../db';
 
 /**
  * The serial number an entry has in the pound's paper register (s. 7), for an entry brought in from it. It is kept

@@ -1,6 +1,6 @@
-import { findDeductionOrder, laterRoundDues, toIstDate, type SaleResult, isS16Path } from '../law';
-import type { Db, Prisma } from '../db';
-import { audit } from './audit';
+import { findDeductionOrder, laterRoundDues, toIstDate, type SaleResult, isS16Path } from '../../law';
+import type { Db, Prisma } from '../../db';
+import { audit } from '../audit';
 import {
   caseStateOf,
   loadCase,
@@ -10,15 +10,15 @@ import {
   transition,
   type CaseForLaw,
   caseTransaction,
-} from './case-transition';
-import { Refusal } from './refusal';
-import { type StaffActor, authorize } from './staff-actor';
+} from '../case-transition';
+import { Refusal } from '../refusal';
+import { type StaffActor, authorize } from '../staff';
 import { roundJobKey } from './auction';
-import { planDeadlines } from './deadlines';
-import { duesForCase } from './dues';
-import { rulesForPound } from './pound-rules';
-import type { Tx } from './outbox';
-import { deliverAccountTx } from './sale-account';
+import { planDeadlines } from '../deadlines';
+import { duesForCase } from '../dues';
+import { rulesForPound } from '../pound-rules';
+import type { Tx } from '../outbox';
+import { deliverAccountTx } from './account';
 import {
   completedRounds,
   saleFrom,
@@ -26,8 +26,8 @@ import {
   type DuesParts,
   type StoredAccount,
   type StoredSaleInputs,
-} from './sale-record';
-import { postLedger } from './ledger';
+} from './record';
+import { postLedger } from '../ledger';
 
 /** One head knocked down at the auction: to which admitted bidder, at what price. */
 export interface BidInput {

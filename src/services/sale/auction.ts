@@ -1,6 +1,6 @@
-import { isS16Path } from '../law';
-import type { Db } from '../db';
-import { audit } from './audit';
+import { isS16Path } from '../../law';
+import type { Db } from '../../db';
+import { audit } from '../audit';
 import {
   caseStateOf,
   loadCaseAs,
@@ -10,12 +10,12 @@ import {
   transition,
   type CaseForLaw,
   caseTransaction,
-} from './case-transition';
-import { Refusal } from './refusal';
-import { type StaffActor, authorize } from './staff-actor';
-import { planDeadlines } from './deadlines';
-import { addToOutbox } from './outbox';
-import { queueOwnerSms } from './sms/owner-mobile';
+} from '../case-transition';
+import { Refusal } from '../refusal';
+import { type StaffActor, authorize } from '../staff';
+import { planDeadlines } from '../deadlines';
+import { addToOutbox } from '../outbox';
+import { queueOwnerSms } from '../sms';
 
 /** The auction as the officer schedules it, per the District Magistrate's directions (s. 14). */
 export interface AuctionInput {

@@ -1,14 +1,14 @@
-import { isS16Path } from '../law';
-import type { Db, Prisma } from '../db';
-import { audit } from './audit';
-import { loadCaseAs, mustAllow, transition, caseStateOf, caseTransaction } from './case-transition';
-import { Refusal } from './refusal';
-import type { StaffActor } from './staff-actor';
+import { isS16Path } from '../../law';
+import type { Db, Prisma } from '../../db';
+import { audit } from '../audit';
+import { loadCaseAs, mustAllow, transition, caseStateOf, caseTransaction } from '../case-transition';
+import { Refusal } from '../refusal';
+import type { StaffActor } from '../staff';
 import { roundJobKey } from './auction';
-import { refusalNoteKey } from './owner-refusal';
-import { queueMessage, type Tx } from './outbox';
-import { issueReceipt } from './receipts';
-import { accountParams, saleFrom, storedAccountOf, type AuctionAccountJson, type StoredAccount } from './sale-record';
+import { refusalNoteKey } from '../owner-refusal';
+import { queueMessage, type Tx } from '../outbox';
+import { issueReceipt } from '../receipts';
+import { accountParams, saleFrom, storedAccountOf, type AuctionAccountJson, type StoredAccount } from './record';
 
 /** The s. 16 account of a sale: delivered to the owner (with the remaining cattle and the balance) or recorded for him. */
 

@@ -1,16 +1,15 @@
-import { isCattleClass, normaliseHerd, toIstDate, type PaperStepTimes } from '../law';
-import { CONTROL_OR_FORMAT } from './typed-input';
-import { Prisma, type Db } from '../db';
-import { audit } from './audit';
-import { Refusal } from './refusal';
-import { allocateCaseNumber, villageKey } from './case-numbers';
-import { searchKeysOf } from './cattle-words';
-import { planDeadlines } from './deadlines';
-import { addToOutbox } from './outbox';
-import { maskMobile } from './sms/phone';
-import { insertOwnerMobile, KEEPER_BASIS, queueOwnerSms, type SealedMobile } from './sms/owner-mobile';
-import { authorize, authorizeInTx, type StaffActor } from './staff-actor';
-import { addPendingPhoto, addStoredPhoto, checkPhoto } from './photos';
+import { isCattleClass, normaliseHerd, toIstDate, type PaperStepTimes } from '../../law';
+import { CONTROL_OR_FORMAT } from '../typed-input';
+import { Prisma, type Db } from '../../db';
+import { audit } from '../audit';
+import { Refusal } from '../refusal';
+import { allocateCaseNumber, villageKey } from '../case-numbers';
+import { searchKeysOf } from '../cattle-words';
+import { planDeadlines } from '../deadlines';
+import { addToOutbox } from '../outbox';
+import { maskMobile, insertOwnerMobile, KEEPER_BASIS, queueOwnerSms, type SealedMobile } from '../sms';
+import { authorize, authorizeInTx, type StaffActor } from '../staff';
+import { addPendingPhoto, addStoredPhoto, checkPhoto } from '../photos';
 import { hasPaperSteps, paperStepsOfNewEntry, type BackEntryResult } from './back-entry';
 
 /** A group of heads of one class with one description, or one head with its own (s. 8(a)). */
@@ -141,7 +140,7 @@ export async function registerSeizure(
     registerKey?: string;
     ownerMobile?: SealedMobile | null;
     /**
-     * s. 14 steps already taken on paper (src/services/back-entry.ts), recorded in the entry's transaction: a step
+     * s. 14 steps already taken on paper (src/services/register/back-entry.ts), recorded in the entry's transaction: a step
      * the engine refuses leaves no entry either.
      */
     paperSteps?: PaperStepTimes | null;

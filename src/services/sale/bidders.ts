@@ -1,10 +1,10 @@
-import { isOfficialBuyer } from '../law';
-import type { Db } from '../db';
-import { audit } from './audit';
-import { loadCaseAs, requireText, caseTransaction } from './case-transition';
-import { Refusal } from './refusal';
-import type { StaffActor } from './staff-actor';
-import { nameKey, nameResemblance, sameName } from './name-match';
+import { isOfficialBuyer } from '../../law';
+import type { Db } from '../../db';
+import { audit } from '../audit';
+import { loadCaseAs, requireText, caseTransaction } from '../case-transition';
+import { Refusal } from '../refusal';
+import type { StaffActor } from '../staff';
+import { nameKey, nameResemblance, sameName } from '../name-match';
 
 /**
  * A name reduced for identity matching (s. 19 check): either script, honorifics dropped, words sorted —
