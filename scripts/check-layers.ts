@@ -61,6 +61,7 @@ export const CAPABILITIES = [
   'src/services/desk/',
   'src/services/open-data/',
   'src/services/speech/',
+  'jobs/reconcile/',
 ] as const;
 /** The one door from src/documents into src/services (rule 8). */
 const FACTS = 'src/services/document-facts.ts';

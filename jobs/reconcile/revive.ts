@@ -1,9 +1,9 @@
 import type { Job } from 'bullmq';
-import type { CoreDeps } from '../src/deps';
-import type { Queues } from './dispatcher';
-import { keyFromJobId, type QueueName, type SendJobData } from './queues';
-import { RECONCILE_PAGE as PAGE } from './reconcile-state';
-import { resolveSendJob } from './send-job';
+import type { CoreDeps } from '../../src/deps';
+import type { Queues } from '../dispatcher';
+import { keyFromJobId, type QueueName, type SendJobData } from '../queues';
+import { RECONCILE_PAGE as PAGE } from './state';
+import { resolveSendJob } from '../send-job';
 
 /**
  * Failed jobs whose work the database still owes are removed and added again with the same id: retries

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
-import type { CoreDeps } from '../src/deps';
-import type { Queues } from './dispatcher';
+import type { CoreDeps } from '../../src/deps';
+import type { Queues } from '../dispatcher';
 import { reconcile, type ReconcileResult } from './reconciler';
 
 /** The incremental reconciler pass (failed jobs, rows dispatched since the last pass) runs this often. */

@@ -1,10 +1,10 @@
 import type { Redis } from 'ioredis';
-import type { CoreDeps } from '../src/deps';
-import { photoFetchKey } from '../src/services/photos';
-import { fanOut } from './broadcast-worker';
-import { enqueueRow, type OutboxRow, type Queues } from './dispatcher';
-import { deliveryJobIdFor, jobIdFor, sendJobIdFor, smsJobIdFor } from './queues';
-import { jobStates, RECONCILE_PAGE as PAGE, removeJobs } from './reconcile-state';
+import type { CoreDeps } from '../../src/deps';
+import { photoFetchKey } from '../../src/services/photos';
+import { fanOut } from '../broadcast-worker';
+import { enqueueRow, type OutboxRow, type Queues } from '../dispatcher';
+import { deliveryJobIdFor, jobIdFor, sendJobIdFor, smsJobIdFor } from '../queues';
+import { jobStates, RECONCILE_PAGE as PAGE, removeJobs } from './state';
 
 /** What the outbox part of a pass restored. */
 export interface OutboxReconciled {

@@ -1,11 +1,11 @@
 import type { Redis } from 'ioredis';
-import type { CoreDeps } from '../src/deps';
-import { sweepOwnerMobiles } from '../src/services/sms';
-import type { Queues } from './dispatcher';
-import { reconcileDeadlines } from './reconcile-deadlines';
-import { reconcileOutbox, reconcilePhotos } from './reconcile-outbox';
-import { reviveFailed } from './reconcile-revive';
-import { flushSentFacts } from './sent-facts';
+import type { CoreDeps } from '../../src/deps';
+import { sweepOwnerMobiles } from '../../src/services/sms';
+import type { Queues } from '../dispatcher';
+import { reconcileDeadlines } from './deadlines';
+import { reconcileOutbox, reconcilePhotos } from './outbox';
+import { reviveFailed } from './revive';
+import { flushSentFacts } from '../sent-facts';
 
 /** Work the reconciler looks back over (older undelivered rows are left to an operator). */
 export const RECONCILE_LOOKBACK_MS = 7 * 24 * 3_600_000;

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { CoreDeps } from '../src/deps';
+import type { CoreDeps } from '../../src/deps';
 import {
   DEADLINE_CASE_INCLUDE,
   finishedCasesAwaitingComplaint,
@@ -7,11 +7,11 @@ import {
   planSteps,
   type CaseForDeadlines,
   type PlannedStep,
-} from '../src/services/deadlines';
-import { STORED_CLOCK_SELECT } from '../src/services/law-case';
-import type { Queues } from './dispatcher';
-import { deadlineJob, jobIdFor } from './queues';
-import { jobStates, RECONCILE_PAGE as PAGE, removeJobs } from './reconcile-state';
+} from '../../src/services/deadlines';
+import { STORED_CLOCK_SELECT } from '../../src/services/law-case';
+import type { Queues } from '../dispatcher';
+import { deadlineJob, jobIdFor } from '../queues';
+import { jobStates, RECONCILE_PAGE as PAGE, removeJobs } from './state';
 
 /** Only the columns the planner reads (CaseForDeadlines), not the whole register row: a page loads in a fraction. */
 const PLAN_SELECT = {
