@@ -155,22 +155,15 @@ export async function s14ReportStep(ctx: ReminderContext, caseId: number, now: D
     });
     copies(chatId, true);
     // The notice to print and post and the proclamation for the crier, as PDFs (src/documents).
-    out.push({
-      chatId,
-      key: 'documents:caption.notice',
-      params: { number: full.number },
-      document: { kind: 'notice', caseId },
-      priority: 'official',
-      ...tracked,
-    });
-    out.push({
-      chatId,
-      key: 'documents:caption.proclamation',
-      params: { number: full.number },
-      document: { kind: 'proclamation', caseId },
-      priority: 'official',
-      ...tracked,
-    });
+    for (const kind of ['notice', 'proclamation'] as const)
+      out.push({
+        chatId,
+        key: `documents:caption.${kind}`,
+        params: { number: full.number },
+        document: { kind, caseId },
+        priority: 'official',
+        ...tracked,
+      });
   }
   for (const chatId of keepers) {
     out.push({ chatId, key: 'jobs:s14_report.to_keeper', params, priority: 'official', deskEntry: caseId });
