@@ -9,7 +9,7 @@ import type { BotContext } from '../context';
 import { leaveAnyFlow } from '../flows/flow';
 import { replyRefusal } from './officer-common';
 import { mobileLine } from './owner-mobile-words';
-import type { RegisterDraft as Draft } from './register-seizure';
+import type { RegisterDraft as Draft } from './register-flow';
 import { paperSummary, paperTimesOf } from './register-paper';
 
 /**

@@ -8,7 +8,7 @@ import type { BotContext } from '../context';
 import { callbackCodec } from '../flows/callback-codec';
 import type { Feature } from './feature';
 import { cancelFlow } from './officer-common';
-import type { RegisterDraft as Draft, RegisterFlow } from './register-seizure';
+import type { RegisterDraft as Draft, RegisterFlow } from './register-flow';
 
 /**
  * The s. 14 steps already taken on paper, asked inside /register before "Register" when the entry is back-dated past
