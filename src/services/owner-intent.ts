@@ -9,6 +9,7 @@ import type { LocalDate } from '../law';
 import { askedDay } from './nlu/day';
 import { mentionsMoney, moneyTalk, saysNot } from './nlu/money-words';
 import { isOwnerIntent, loadCorpus, type OwnerIntent, type Utterance } from './nlu/corpus';
+import { conceptKey } from './nlu/concepts';
 import { devanagariKey, hasDevanagari, hasLatin, latinKey } from './nlu/normalise';
 
 export { OWNER_INTENTS, type OwnerIntent } from './nlu/corpus';
@@ -84,13 +85,13 @@ class NlpJsOwnerNlu implements OwnerNlu {
       }
     };
     const settings = { spellCheck: true, spellCheckDistance: 1 };
-    // Devanagari only → the Hindi model; any Latin letter → the Latin model on the romanised text.
-    if (hasLatin(text) || !hasDevanagari(text)) {
-      const key = latinKey(text);
-      if (key) add((await this.nlp.classify('en', key, settings)).classifications);
-    } else {
-      const key = devanagariKey(text);
-      if (key) add((await this.nlp.classify('hi', key, settings)).classifications);
+    // Any text → the Latin model on the romanised text (it learnt every corpus, the Hindi one romanised);
+    // Devanagari only → the Hindi model as well, each intent's better score kept.
+    const key = modelKey(text);
+    if (key) add((await this.nlp.classify('en', key, settings)).classifications);
+    if (!hasLatin(text) && hasDevanagari(text)) {
+      const deva = devanagariKey(text);
+      if (deva) add((await this.nlp.classify('hi', deva, settings)).classifications);
     }
     return guesses.sort((a, b) => b.score - a.score).slice(0, 3);
   }
@@ -144,12 +145,16 @@ export interface Evidence {
   cattle: number;
   /** Words that speak for some intent (known to the corpus, or one letter off a known word, and not shared by many intents). */
   intent: number;
+  /** The intents some word of the text leans to: most of the corpus lines with that word are that intent's. */
+  leans: ReadonlySet<OwnerIntent>;
 }
 
 /** The words a model knows, and those that speak for an intent, for weighing a text's evidence. */
 export interface Vocabulary {
   intentWords: ReadonlySet<string>;
   known: ReadonlySet<string>;
+  /** Each word most of whose corpus lines are one intent's → that intent. */
+  leaning: ReadonlyMap<string, OwnerIntent>;
   /** Each known word and each of it with one letter left out → a known word, for "one letter off". */
   nearby: ReadonlyMap<string, string>;
 }
@@ -189,6 +194,7 @@ export function evidenceOf(text: string, now: Date, v: Vocabulary): Evidence {
   let strong = Boolean(found);
   let intent = 0;
   let cattle = 0;
+  const leans = new Set<OwnerIntent>();
   const all = words(found ? found.rest : text);
   for (const [i, w] of all.entries()) {
     if (classOfWord(w)) {
@@ -212,15 +218,20 @@ export function evidenceOf(text: string, now: Date, v: Vocabulary): Evidence {
     }
     const key = keyOfWord(w);
     if (!key) continue;
-    const word = knownWord(v, key);
+    // A Devanagari word the Hindi corpus lacks may be one the others have, romanised ("अपडेट" → "apdet").
+    const latin = hasDevanagari(w) ? knownWord(v, modelKey(w)) : undefined;
+    const word = knownWord(v, key) ?? latin;
     if (word !== undefined) {
       if (v.intentWords.has(word)) intent++;
+      for (const lean of [v.leaning.get(word), latin && v.leaning.get(latin)]) if (lean) leans.add(lean);
     } else if (!isStopWord(w) && [...w].length >= 3 && !/^\d+$/.test(w)) search++;
   }
-  return { words: all.length, search, strong, cattle, intent };
+  return { words: all.length, search, strong, cattle, intent, leans };
 }
 
-const keyOfWord = (w: string): string => (hasDevanagari(w) ? devanagariKey(w) : latinKey(w));
+/** A text for the Latin model: in the Latin key, each word folded to the one word of its kind (nlu/concepts.ts). */
+const modelKey = (text: string): string => conceptKey(latinKey(text));
+const keyOfWord = (w: string): string => (hasDevanagari(w) ? devanagariKey(w) : modelKey(w));
 /** A whole text's key for the model that reads it: Devanagari only → the Hindi one, else the Latin one. */
 const textKey = (text: string): string =>
   hasLatin(text) || !hasDevanagari(text) ? latinKey(text) : devanagariKey(text);
@@ -244,7 +255,10 @@ export function decide(guesses: readonly IntentGuess[], e: Evidence): Understand
   const towards = top !== undefined && TOWARDS_RECORD.has(top.intent);
   const bar =
     e.words <= 1 ? (towards ? Number.POSITIVE_INFINITY : SURE_ONE_WORD) : towards ? SURE_TOWARDS_RECORD : SURE_HARMLESS;
-  if (top && top.score >= bar) return { kind: 'intent', intent: top.intent, score: top.score };
+  // The claim, the deposit and the payment choice also need a word that leans to them ("chhudana", "galat", "upi");
+  // one word must be one that speaks for an intent ("paisa" is the dues', the payment's and the paid's alike).
+  if (top && top.score >= bar && (towards ? e.leans.has(top.intent) : e.words > 1 || e.intent > 0))
+    return { kind: 'intent', intent: top.intent, score: top.score };
   // Small talk is answered with "did you mean" itself: never one of its choices.
   const choices = guesses.filter((g) => g.score >= 0.1 && g.intent !== 'smalltalk').map((g) => g.intent);
   // Two or three choices: the likeliest, then help, my cases and the dues.
@@ -275,9 +289,14 @@ export async function trainOwnerNlu(corpus: readonly Utterance[] = loadCorpus())
   nlp.settings.calculateSentiment = false;
   nlp.addLanguage(['en', 'hi']);
   const intentsOf = new Map<string, Set<string>>();
+  /** How many corpus lines of each intent have a word (a line counted once). */
+  const linesOf = new Map<string, Map<OwnerIntent, number>>();
   const lines = new Map<string, OwnerIntent>();
-  const note = (key: string, intent: string) => {
-    for (const w of key.split(' ').filter(Boolean)) {
+  const note = (key: string, intent: OwnerIntent) => {
+    for (const w of new Set(key.split(' ').filter(Boolean))) {
+      const counts = linesOf.get(w) ?? new Map<OwnerIntent, number>();
+      counts.set(intent, (counts.get(intent) ?? 0) + 1);
+      linesOf.set(w, counts);
       const set = intentsOf.get(w) ?? new Set<string>();
       set.add(intent);
       intentsOf.set(w, set);
@@ -287,7 +306,7 @@ export async function trainOwnerNlu(corpus: readonly Utterance[] = loadCorpus())
     // A line two intents share (none should) is left to the model.
     const key = textKey(u.text);
     lines.set(key, lines.has(key) && lines.get(key) !== u.intent ? ('' as OwnerIntent) : u.intent);
-    const latin = latinKey(u.text);
+    const latin = modelKey(u.text);
     if (latin) {
       nlp.addDocument('en', latin, u.intent);
       note(latin, u.intent);
@@ -306,11 +325,25 @@ export async function trainOwnerNlu(corpus: readonly Utterance[] = loadCorpus())
   for (const [k, v] of lines) if (!v) lines.delete(k);
   return new NlpJsOwnerNlu(
     nlp,
-    { intentWords, known, nearby: nearbyIndex(known) },
+    { intentWords, known, leaning: leaningOf(linesOf), nearby: nearbyIndex(known) },
     lines,
     performance.now() - t0,
     corpus.length,
   );
+}
+
+/** A word leans to an intent when at least this share of its corpus lines, and two of them, are that intent's. */
+const LEAN_SHARE = Number(process.env.LEAN ?? 0.5);
+
+/** Each word most of whose corpus lines are one intent's → that intent (`Vocabulary.leaning`). */
+function leaningOf(linesOf: ReadonlyMap<string, ReadonlyMap<OwnerIntent, number>>): Map<string, OwnerIntent> {
+  const leaning = new Map<string, OwnerIntent>();
+  for (const [w, counts] of linesOf) {
+    const all = [...counts.values()].reduce((a, b) => a + b, 0);
+    const [best, n] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
+    if (n >= 2 && n / all >= LEAN_SHARE) leaning.set(w, best);
+  }
+  return leaning;
 }
 
 let shared: Promise<OwnerNlu> | undefined;

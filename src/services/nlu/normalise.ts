@@ -200,7 +200,7 @@ export function latinWord(word: string): string {
 
 /** A text for the Latin model: romanised, lower case, letters and digits only, each word in its by-ear key. */
 export function latinKey(text: string): string {
-  return romanise(asciiDigits(text.normalize('NFC')))
+  return romanise(asciiDigits(text.normalize('NFC')), { spoken: true })
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter((w) => w && !FILLERS.has(w))
