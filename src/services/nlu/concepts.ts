@@ -62,7 +62,7 @@ const GROUPS: Record<string, string> = {
     'suchana samachar',
   bhasha: 'bhasha bhasa language languages lang juban jaban',
   jurmana: 'jurmana jurmane fine penalty penalti dand charges charge fees fee fis kharcha kharch kharche shulk sulk',
-  paisa: 'paisa paise pesa pese rupaye rupay rupees rupe money',
+  paisa: 'paisa paise pesa pese rupaye rupay rupye rupya rupaya rupees rupe money',
   rakam: 'rakam amount rashi total hisab hisaab',
   nakad: 'nakad nagad nakd cash kesh kaish',
   payment: 'payment pement paymant bhugtan bhugatan bhugataan',
@@ -86,11 +86,24 @@ const CONCEPT = new Map<string, string>();
 for (const [to, words] of Object.entries(GROUPS))
   for (const w of words.split(' ')) CONCEPT.set(latinWord(w), latinWord(to));
 
-/** A text in the Latin key, each word folded to the one word of its kind (see above). */
-export function conceptKey(latin: string): string {
-  return latin
+/** "Let go" (chhodo, chhod do): beside an animal it is the release ("bhains chhod do"), else perhaps "leave it". */
+const LET_GO = new Set(
+  'chhodo chhod chhoda chhodi chhodiye chhodie chhodna chhodne chhode chhoddo chhodo chhodvo chodo chod'
+    .split(' ')
+    .map(latinWord),
+);
+export const ANIMAL = latinWord('janvar');
+const RELEASE = latinWord('chudana');
+
+/**
+ * A text in the Latin key, each word folded to the one word of its kind (see above); `withAnimal`: read as if an
+ * animal were named beside it (a word of a text weighed alone, `evidenceOf`).
+ */
+export function conceptKey(latin: string, withAnimal = false): string {
+  const folded = latin
     .split(' ')
     .filter(Boolean)
-    .map((w) => CONCEPT.get(w) ?? w)
-    .join(' ');
+    .map((w) => CONCEPT.get(w) ?? w);
+  if (!withAnimal && !folded.includes(ANIMAL)) return folded.join(' ');
+  return folded.map((w) => (LET_GO.has(w) ? RELEASE : w)).join(' ');
 }

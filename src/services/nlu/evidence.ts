@@ -1,6 +1,6 @@
 import { classOfWord, colourOfWord, countOfWord, editDistance, isStopWord, words } from '../cattle-words';
 import { findDate } from '../typed-input';
-import { conceptKey } from './concepts';
+import { ANIMAL, conceptKey } from './concepts';
 import type { OwnerIntent } from './corpus';
 import { devanagariKey, hasDevanagari, latinKey } from './normalise';
 
@@ -75,6 +75,7 @@ export function evidenceOf(text: string, now: Date, v: Vocabulary): Evidence {
   let cattle = 0;
   const leans = new Set<OwnerIntent>();
   const all = words(found ? found.rest : text);
+  const animal = modelKey(text).split(' ').includes(ANIMAL);
   for (const [i, w] of all.entries()) {
     if (classOfWord(w)) {
       strong = true;
@@ -95,10 +96,10 @@ export function evidenceOf(text: string, now: Date, v: Vocabulary): Evidence {
       cattle += 1;
       continue;
     }
-    const key = keyOfWord(w);
+    const key = keyOfWord(w, animal);
     if (!key) continue;
     // A Devanagari word the Hindi corpus lacks may be one the others have, romanised ("अपडेट" → "apdet").
-    const latin = hasDevanagari(w) ? knownWord(v, modelKey(w)) : undefined;
+    const latin = hasDevanagari(w) ? knownWord(v, modelKey(w, animal)) : undefined;
     const word = knownWord(v, key) ?? latin;
     if (word !== undefined) {
       if (v.intentWords.has(word)) intent++;
@@ -109,8 +110,10 @@ export function evidenceOf(text: string, now: Date, v: Vocabulary): Evidence {
 }
 
 /** A text for the Latin model: in the Latin key, each word folded to the one word of its kind (nlu/concepts.ts). */
-export const modelKey = (text: string): string => conceptKey(latinKey(text));
-export const keyOfWord = (w: string): string => (hasDevanagari(w) ? devanagariKey(w) : modelKey(w));
+export const modelKey = (text: string, withAnimal = false): string => conceptKey(latinKey(text), withAnimal);
+/** A word of a text in the key its model reads; `withAnimal`: the text names an animal ("chhodo" is the release). */
+export const keyOfWord = (w: string, withAnimal = false): string =>
+  hasDevanagari(w) ? devanagariKey(w) : modelKey(w, withAnimal);
 
 /** A word leans to an intent when at least this share of its corpus lines, and two of them, are that intent's. */
 const LEAN_SHARE = 0.5;

@@ -21,11 +21,14 @@ const MONEY = keyed([
   'rupaye',
   'rupay',
   'rupaya',
+  'rupye',
+  'rupya',
   'payment',
   'pement',
   'pay',
   'paid',
   'bhugatan',
+  'bhugtan',
   'upi',
   'yupiai',
   'cash',
@@ -43,6 +46,7 @@ const MONEY = keyed([
   'transferred',
   'online',
   'onalain',
+  'onlain',
   'qr',
   'kyuar',
   'scan',
@@ -93,6 +97,9 @@ const DONE = keyed([
 ]);
 /** Words that make "de", "bhej", "gaya", "aya" a finished act only beside another ("de diya", "ho gaya", "de aaya"). */
 const NEEDS_COMPANY = keyed(['de', 'bhej', 'gaya', 'gayi', 'gaye', 'aya']);
+
+/** "ho gaya", "chala gaya": a finished act with "gaya" (in the Latin key). */
+const GONE = keyed(['ho', 'chala', 'chale', 'chali']);
 
 /** A question or a future: how, can, where, will (in the Latin key). */
 const ASKING = keyed([
@@ -249,7 +256,7 @@ function paymentTalk(w: readonly string[]): 'paid' | 'pay' | null {
   const doneAt = w.findIndex(
     (x, i) =>
       DONE.has(x) &&
-      (!NEEDS_COMPANY.has(x) || DONE.has(w[i + 1] ?? '') || DONE.has(w[i - 1] ?? '') || w[i - 1] === 'ho'),
+      (!NEEDS_COMPANY.has(x) || DONE.has(w[i + 1] ?? '') || DONE.has(w[i - 1] ?? '') || GONE.has(w[i - 1] ?? '')),
   );
   if (doneAt >= 0) {
     const before = w.slice(Math.max(0, doneAt - 2), doneAt);
