@@ -8,7 +8,16 @@ import type { LocalDate } from '../law';
 import { askedDay } from './nlu/day';
 import { mentionsMoney, moneyTalk, saysNot } from './nlu/money-words';
 import { isOwnerIntent, loadCorpus, type OwnerIntent, type Utterance } from './nlu/corpus';
-import { type Evidence, evidenceOf, leaningOf, modelKey, nearbyIndex, type Vocabulary } from './nlu/evidence';
+import {
+  type Evidence,
+  evidenceOf,
+  leaningOf,
+  modelKey,
+  nearbyIndex,
+  skeletonIndex,
+  type Vocabulary,
+  withVowels,
+} from './nlu/evidence';
 import { devanagariKey, hasDevanagari, hasLatin, latinKey } from './nlu/normalise';
 
 export { OWNER_INTENTS, type OwnerIntent } from './nlu/corpus';
@@ -87,7 +96,8 @@ class NlpJsOwnerNlu implements OwnerNlu {
     const settings = { spellCheck: true, spellCheckDistance: 1 };
     // Any text → the Latin model on the romanised text (it learnt every corpus, the Hindi one romanised);
     // Devanagari only → the Hindi model as well, each intent's better score kept.
-    const key = modelKey(text);
+    // A word typed without its vowels ("lgega", "smjh") is read as the corpus word it is.
+    const key = withVowels(modelKey(text), this.vocabulary);
     if (key) add((await this.nlp.classify('en', key, settings)).classifications);
     if (!hasLatin(text) && hasDevanagari(text)) {
       const deva = devanagariKey(text);
@@ -223,7 +233,7 @@ export async function trainOwnerNlu(corpus: readonly Utterance[] = loadCorpus())
   for (const [k, v] of lines) if (!v) lines.delete(k);
   return new NlpJsOwnerNlu(
     nlp,
-    { intentWords, known, leaning: leaningOf(linesOf), nearby: nearbyIndex(known) },
+    { intentWords, known, leaning: leaningOf(linesOf), nearby: nearbyIndex(known), skeletons: skeletonIndex(linesOf) },
     lines,
     performance.now() - t0,
     corpus.length,

@@ -32,6 +32,8 @@ export interface Evidence {
 export interface Vocabulary {
   intentWords: ReadonlySet<string>;
   known: ReadonlySet<string>;
+  /** Each consonant skeleton of the Latin words ("ktn") → its commonest word ("kitna"), for vowels left out. */
+  skeletons: ReadonlyMap<string, string>;
   /** Each word most of whose corpus lines are one intent's → that intent. */
   leaning: ReadonlyMap<string, OwnerIntent>;
   /** Each known word and each of it with one letter left out → a known word, for "one letter off". */
@@ -127,4 +129,31 @@ export function leaningOf(linesOf: ReadonlyMap<string, ReadonlyMap<OwnerIntent, 
     if (n >= 2 && n / all >= LEAN_SHARE) leaning.set(w, best);
   }
   return leaning;
+}
+
+/** A Latin word's consonants, a first vowel kept ("kitna" → "ktn", "aage" → "ag"); "" for other scripts. */
+export function skeleton(word: string): string {
+  if (!/^[a-z]+$/.test(word)) return '';
+  return word[0] + word.slice(1).replace(/[aeiou]/g, '');
+}
+
+/** Each skeleton of three letters or more → the word of the most corpus lines with it (`Vocabulary.skeletons`). */
+export function skeletonIndex(linesOf: ReadonlyMap<string, ReadonlyMap<string, number>>): Map<string, string> {
+  const best = new Map<string, [string, number]>();
+  for (const [w, counts] of linesOf) {
+    const k = skeleton(w);
+    if (k.length < 3) continue;
+    const n = [...counts.values()].reduce((a, b) => a + b, 0);
+    const had = best.get(k);
+    if (!had || n > had[1]) best.set(k, [w, n]);
+  }
+  return new Map([...best].map(([k, [w]]) => [k, w]));
+}
+
+/** A text's Latin key with each word the model never learnt, whose vowels were left out, as the word it is. */
+export function withVowels(key: string, v: Vocabulary): string {
+  return key
+    .split(' ')
+    .map((w) => (v.known.has(w) ? w : (v.skeletons.get(skeleton(w)) ?? w)))
+    .join(' ');
 }
