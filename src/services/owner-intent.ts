@@ -41,6 +41,9 @@ export const SURE_HARMLESS = 0.6;
 /** Intents on the way to a record — the claim, the deposit under protest, the payment choice — only from this one. */
 export const SURE_TOWARDS_RECORD = 0.9;
 const TOWARDS_RECORD: ReadonlySet<OwnerIntent> = new Set(['claim', 'protest', 'pay']);
+/** …or from this one, with no other intent within CLEAR_LEAD of it. */
+export const SURE_CLEAR_LEAD = 0.8;
+export const CLEAR_LEAD = 0.6;
 /** A one-word text is taken only at or above this score. */
 export const SURE_ONE_WORD = 0.9;
 
@@ -158,20 +161,27 @@ export function decide(guesses: readonly IntentGuess[], e: Evidence): Understand
   if (e.strong && (e.intent === 0 || !top || top.score < SURE || weight > e.intent)) return { kind: 'search' };
   // Only unknown words (a village, "Kunda") and no intent word, or nothing the model knows: a search.
   if (e.search > 0 && (e.intent === 0 || !top || top.score < LOW)) return { kind: 'search' };
-  // One word ("number": the keeper's phone, or a receipt's?) must be surer than a sentence.
-  // One word ("chhodo": stop, or release them?) never leads towards a record unless it is a corpus line.
-  const towards = top !== undefined && TOWARDS_RECORD.has(top.intent);
-  const bar =
-    e.words <= 1 ? (towards ? Number.POSITIVE_INFINITY : SURE_ONE_WORD) : towards ? SURE_TOWARDS_RECORD : SURE_HARMLESS;
-  // The claim, the deposit and the payment choice also need a word that leans to them ("chhudana", "galat", "upi");
-  // one word must be one that speaks for an intent ("paisa" is the dues', the payment's and the paid's alike).
-  if (top && top.score >= bar && (towards ? e.leans.has(top.intent) : e.words > 1 || e.intent > 0))
-    return { kind: 'intent', intent: top.intent, score: top.score };
+  if (top && taken(top, guesses[1]?.score ?? 0, e)) return { kind: 'intent', intent: top.intent, score: top.score };
   // Small talk is answered with "did you mean" itself: never one of its choices.
   const choices = guesses.filter((g) => g.score >= 0.1 && g.intent !== 'smalltalk').map((g) => g.intent);
   // Two or three choices: the likeliest, then help, my cases and the dues.
   for (const d of ['help', 'mycases', 'dues'] as const) if (choices.length < 2 && !choices.includes(d)) choices.push(d);
   return { kind: 'unsure', choices: choices.slice(0, 3) };
+}
+
+/**
+ * Whether the likeliest intent is sure enough to be taken. One word ("number": the keeper's phone, or a receipt's?)
+ * must be surer than a sentence, and must be a word that speaks for an intent ("paisa" is the dues', the payment's
+ * and the paid's alike); one word ("chhodo": stop, or release them?) never leads towards a record unless it is a
+ * corpus line. The claim, the deposit and the payment choice need 0.9 — or, in a sentence, 0.8 with no other intent
+ * within 0.6 of it — and a word of the text that leans to them ("chhudana", "galat", "upi").
+ */
+function taken(top: IntentGuess, second: number, e: Evidence): boolean {
+  const towards = TOWARDS_RECORD.has(top.intent);
+  if (e.words <= 1) return !towards && top.score >= SURE_ONE_WORD && e.intent > 0;
+  if (!towards) return top.score >= SURE_HARMLESS;
+  const sure = top.score >= SURE_TOWARDS_RECORD || (top.score >= SURE_CLEAR_LEAD && top.score - second >= CLEAR_LEAD);
+  return sure && e.leans.has(top.intent);
 }
 
 /** Trains a model from the corpus files (or the utterances given). */
