@@ -8,8 +8,8 @@ import { latinWord } from './normalise';
  * word and its Hindi one share one feature. Each word is in `latinKey`'s spelling (long vowels and doubled
  * letters single, w → v, ph → f, z → j, q → k); Devanagari reaches this list romanised ("लोकेशन" → "lokeshan").
  *
- * Only words of one meaning here: "chhodo" (let go, or leave it?), "band" (closed, or stop?), "fine" (the
- * penalty, or all right?), "take", "do" (give, or two?) stay as typed, and the model weighs them by their company.
+ * Only words of one meaning here: "chhodo" (let go, or leave it?), "band" (closed, or stop?), "take", "do" (give,
+ * or two?) stay as typed, and the model weighs them by their company; "fine" is the penalty (owners ask about it).
  * The money and "already paid" rules (money-words.ts) read the text before this folding, from their own lists.
  */
 const GROUPS: Record<string, string> = {
@@ -77,6 +77,7 @@ const GROUPS: Record<string, string> = {
   kaun: 'kaun kon who vho',
   bot: 'bot robot machine masin computer',
   ghar: 'ghar home',
+  haus: 'haus house hous hause',
   apna: 'apna apni apne own ovn khud',
   mera: 'mera meri mere my hamara hamari hamare humara humari humare hamaar mine',
 };

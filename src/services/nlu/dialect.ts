@@ -214,6 +214,8 @@ export const DIALECT_LATIN: Record<string, string> = {
   hosi: 'hoga',
   milsi: 'milega',
   chahi: 'chahiye',
+  chahie: 'chahiye',
+  chaie: 'chahiye',
   chahin: 'chahiye',
   chhudano: 'chhudana',
   chudano: 'chhudana',

@@ -42,6 +42,9 @@ const MONEY = keyed([
   'rakam',
   'jurmana',
   'fine',
+  'fees',
+  'fee',
+  'charges',
   'transfer',
   'transferred',
   'online',
@@ -94,12 +97,14 @@ const DONE = keyed([
   'gail',
   'dihani',
   'aya',
+  'di',
 ]);
 /** Words that make "de", "bhej", "gaya", "aya" a finished act only beside another ("de diya", "ho gaya", "de aaya"). */
-const NEEDS_COMPANY = keyed(['de', 'bhej', 'gaya', 'gayi', 'gaye', 'aya']);
+const NEEDS_COMPANY = keyed(['de', 'bhej', 'gaya', 'gayi', 'gaye', 'aya', 'di']);
 
-/** "ho gaya", "chala gaya": a finished act with "gaya" (in the Latin key). */
+/** "ho gaya", "chala gaya", "payment kar di" (a payment is feminine): a finished act (in the Latin key). */
 const GONE = keyed(['ho', 'chala', 'chale', 'chali']);
+const DID = keyed(['kar', 'bhar', 'jama', 'chuka']);
 
 /** A question or a future: how, can, where, will (in the Latin key). */
 const ASKING = keyed([
@@ -256,7 +261,11 @@ function paymentTalk(w: readonly string[]): 'paid' | 'pay' | null {
   const doneAt = w.findIndex(
     (x, i) =>
       DONE.has(x) &&
-      (!NEEDS_COMPANY.has(x) || DONE.has(w[i + 1] ?? '') || DONE.has(w[i - 1] ?? '') || GONE.has(w[i - 1] ?? '')),
+      (!NEEDS_COMPANY.has(x) ||
+        DONE.has(w[i + 1] ?? '') ||
+        DONE.has(w[i - 1] ?? '') ||
+        GONE.has(w[i - 1] ?? '') ||
+        (x === 'di' && DID.has(w[i - 1] ?? ''))),
   );
   if (doneAt >= 0) {
     const before = w.slice(Math.max(0, doneAt - 2), doneAt);
