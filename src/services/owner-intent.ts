@@ -6,7 +6,7 @@ import { classOfWord, colourOfWord } from './cattle-words';
 import { type CaseNumber, parseCaseNumber } from './cases';
 import type { LocalDate } from '../law';
 import { askedDay } from './nlu/day';
-import { mentionsMoney, moneyTalk, saysNot } from './nlu/money-words';
+import { mentionsMoney, moneyTalk, namesTheSum, saysNot } from './nlu/money-words';
 import { isOwnerIntent, loadCorpus, type OwnerIntent, type Utterance } from './nlu/corpus';
 import {
   type Evidence,
@@ -135,9 +135,9 @@ class NlpJsOwnerNlu implements OwnerNlu {
       if (u.kind === 'intent' && DAY_INTENTS.has(u.intent)) return { ...u, intent: 'dues', day: day.date };
     }
     const u = decide(await this.classify(text), evidenceOf(text, now, this.vocabulary));
-    // The payment choice from the model needs a word for money or paying, and no "not" ("what if I do not pay",
-    // "पैसे न दूँ तो"): otherwise it is asked about, never taken.
-    if (u.kind === 'intent' && u.intent === 'pay' && (saysNot(text) || !mentionsMoney(text)))
+    // The payment choice from the model needs a word for money or paying, no "not" ("what if I do not pay",
+    // "पैसे न दूँ तो") and no word for the sum ("the amount I must pay" is the dues): otherwise it is asked about.
+    if (u.kind === 'intent' && u.intent === 'pay' && (saysNot(text) || !mentionsMoney(text) || namesTheSum(text)))
       return { kind: 'unsure', choices: ['next', 'dues', 'pay'] };
     return u;
   }

@@ -249,6 +249,28 @@ export const mentionsMoney = (text: string): boolean =>
     .split(' ')
     .some((x) => MONEY.has(x));
 
+/** The sum owed: "the amount", "रकम", "total", "hisab", "what I owe" — a question of the dues, not of how to pay. */
+const SUM = keyed([
+  'amount',
+  'rakam',
+  'total',
+  'hisab',
+  'hisaab',
+  'kul',
+  'due',
+  'dues',
+  'owe',
+  'bakaya',
+  'baki',
+  'rashi',
+]);
+
+/** True when the text names the sum owed (above). */
+export const namesTheSum = (text: string): boolean =>
+  latinKey(text)
+    .split(' ')
+    .some((x) => SUM.has(x));
+
 /** True when the text says "not" ("paisa nahi diya to", "if I do not pay"): paying is then not what is asked. */
 export const saysNot = (text: string): boolean =>
   latinKey(text)
