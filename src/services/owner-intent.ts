@@ -2,16 +2,26 @@ import { containerBootstrap } from '@nlpjs/core';
 import { LangEn } from '@nlpjs/lang-en';
 import { LangHi } from '@nlpjs/lang-hi';
 import { Nlp, type NlpInstance } from '@nlpjs/nlp';
-import { classOfWord, colourOfWord, countOfWord, editDistance, isStopWord, words } from './cattle-words';
-import { findDate } from './typed-input';
+import { classOfWord, colourOfWord } from './cattle-words';
 import { type CaseNumber, parseCaseNumber } from './cases';
 import type { LocalDate } from '../law';
 import { askedDay } from './nlu/day';
-import { mentionsMoney, moneyTalk, saysNot } from './nlu/money-words';
+import { mentionsMoney, moneyTalk, namesTheSum, saysNot } from './nlu/money-words';
 import { isOwnerIntent, loadCorpus, type OwnerIntent, type Utterance } from './nlu/corpus';
+import {
+  type Evidence,
+  evidenceOf,
+  leaningOf,
+  modelKey,
+  nearbyIndex,
+  skeletonIndex,
+  type Vocabulary,
+  withVowels,
+} from './nlu/evidence';
 import { devanagariKey, hasDevanagari, hasLatin, latinKey } from './nlu/normalise';
 
 export { OWNER_INTENTS, type OwnerIntent } from './nlu/corpus';
+export { type Evidence, evidenceOf, knownWord, nearbyIndex, type Vocabulary } from './nlu/evidence';
 
 /**
  * What an owner means by a free-text message outside any flow: an intent (dues, where the pound is, …), a case
@@ -31,6 +41,9 @@ export const SURE_HARMLESS = 0.6;
 /** Intents on the way to a record — the claim, the deposit under protest, the payment choice — only from this one. */
 export const SURE_TOWARDS_RECORD = 0.9;
 const TOWARDS_RECORD: ReadonlySet<OwnerIntent> = new Set(['claim', 'protest', 'pay']);
+/** …or from this one, with no other intent within CLEAR_LEAD of it. */
+export const SURE_CLEAR_LEAD = 0.8;
+export const CLEAR_LEAD = 0.6;
 /** A one-word text is taken only at or above this score. */
 export const SURE_ONE_WORD = 0.9;
 
@@ -84,13 +97,14 @@ class NlpJsOwnerNlu implements OwnerNlu {
       }
     };
     const settings = { spellCheck: true, spellCheckDistance: 1 };
-    // Devanagari only → the Hindi model; any Latin letter → the Latin model on the romanised text.
-    if (hasLatin(text) || !hasDevanagari(text)) {
-      const key = latinKey(text);
-      if (key) add((await this.nlp.classify('en', key, settings)).classifications);
-    } else {
-      const key = devanagariKey(text);
-      if (key) add((await this.nlp.classify('hi', key, settings)).classifications);
+    // Any text → the Latin model on the romanised text (it learnt every corpus, the Hindi one romanised);
+    // Devanagari only → the Hindi model as well, each intent's better score kept.
+    // A word typed without its vowels ("lgega", "smjh") is read as the corpus word it is.
+    const key = withVowels(modelKey(text), this.vocabulary);
+    if (key) add((await this.nlp.classify('en', key, settings)).classifications);
+    if (!hasLatin(text) && hasDevanagari(text)) {
+      const deva = devanagariKey(text);
+      if (deva) add((await this.nlp.classify('hi', deva, settings)).classifications);
     }
     return guesses.sort((a, b) => b.score - a.score).slice(0, 3);
   }
@@ -121,106 +135,14 @@ class NlpJsOwnerNlu implements OwnerNlu {
       if (u.kind === 'intent' && DAY_INTENTS.has(u.intent)) return { ...u, intent: 'dues', day: day.date };
     }
     const u = decide(await this.classify(text), evidenceOf(text, now, this.vocabulary));
-    // The payment choice from the model needs a word for money or paying, and no "not" ("what if I do not pay",
-    // "पैसे न दूँ तो"): otherwise it is asked about, never taken.
-    if (u.kind === 'intent' && u.intent === 'pay' && (saysNot(text) || !mentionsMoney(text)))
+    // The payment choice from the model needs a word for money or paying, no "not" ("what if I do not pay",
+    // "पैसे न दूँ तो") and no word for the sum ("the amount I must pay" is the dues): otherwise it is asked about.
+    if (u.kind === 'intent' && u.intent === 'pay' && (saysNot(text) || !mentionsMoney(text) || namesTheSum(text)))
       return { kind: 'unsure', choices: ['next', 'dues', 'pay'] };
     return u;
   }
 }
 
-/**
- * What the words of a text speak for. A search: a date (3 with digits, else 1), a class of cattle with its count (2 for both), a class
- * (1), a colour (1), a word no intent knows — a village (1). An intent: each word that speaks for some intent (1).
- */
-export interface Evidence {
-  /** How many words the text has (fillers left out). */
-  words: number;
-  /** The search's weight of evidence (above). */
-  search: number;
-  /** A date, a class of cattle or a colour: what only a search asks about. */
-  strong: boolean;
-  /** The part of `search` that is cattle (classes, counts, colours): a description, or an animal named in a question. */
-  cattle: number;
-  /** Words that speak for some intent (known to the corpus, or one letter off a known word, and not shared by many intents). */
-  intent: number;
-}
-
-/** The words a model knows, and those that speak for an intent, for weighing a text's evidence. */
-export interface Vocabulary {
-  intentWords: ReadonlySet<string>;
-  known: ReadonlySet<string>;
-  /** Each known word and each of it with one letter left out → a known word, for "one letter off". */
-  nearby: ReadonlyMap<string, string>;
-}
-
-/** A word with each of its letters left out in turn ("kitna" → "itna", "ktna", …). */
-function deletions(word: string): string[] {
-  const letters = [...word];
-  return letters.map((_, i) => [...letters.slice(0, i), ...letters.slice(i + 1)].join(''));
-}
-
-/** The "one letter off" index of a vocabulary (`Vocabulary.nearby`). */
-export function nearbyIndex(known: Iterable<string>): Map<string, string> {
-  const index = new Map<string, string>();
-  for (const w of known) index.set(w, w);
-  for (const w of known) if ([...w].length >= 3) for (const d of deletions(w)) if (!index.has(d)) index.set(d, w);
-  return index;
-}
-
-/** The known word `key` is, or is one letter off (for words of four letters or more); undefined when none. */
-export function knownWord(v: Vocabulary, key: string): string | undefined {
-  if (v.known.has(key)) return key;
-  if ([...key].length < 4) return undefined;
-  // One letter added, dropped or changed (or two swapped): the key, or one of its deletions, meets a known word or
-  // one of its deletions.
-  for (const k of [key, ...deletions(key)]) {
-    const w = v.nearby.get(k);
-    if (w !== undefined && (v.known.has(k) || editDistance(w, key) <= 2)) return w;
-  }
-  return undefined;
-}
-
-/** Counts the evidence for a search and for an intent in a text. */
-export function evidenceOf(text: string, now: Date, v: Vocabulary): Evidence {
-  const found = findDate(text, now, 'past');
-  // A date written with digits ("28 nov", "27/11") is a search's; "kal" (tomorrow, yesterday) less so.
-  let search = found ? (/\d/.test(text) ? 3 : 1) : 0;
-  let strong = Boolean(found);
-  let intent = 0;
-  let cattle = 0;
-  const all = words(found ? found.rest : text);
-  for (const [i, w] of all.entries()) {
-    if (classOfWord(w)) {
-      strong = true;
-      search += 1;
-      cattle += 1;
-      continue;
-    }
-    if (countOfWord(w) !== null || (classOfWord(all[i + 1] ?? '') && /^(do|दो)$/.test(w))) {
-      if (classOfWord(all[i + 1] ?? '')) {
-        search += 1;
-        cattle += 1;
-      }
-      continue;
-    }
-    if (colourOfWord(w)) {
-      strong = true;
-      search += 1;
-      cattle += 1;
-      continue;
-    }
-    const key = keyOfWord(w);
-    if (!key) continue;
-    const word = knownWord(v, key);
-    if (word !== undefined) {
-      if (v.intentWords.has(word)) intent++;
-    } else if (!isStopWord(w) && [...w].length >= 3 && !/^\d+$/.test(w)) search++;
-  }
-  return { words: all.length, search, strong, cattle, intent };
-}
-
-const keyOfWord = (w: string): string => (hasDevanagari(w) ? devanagariKey(w) : latinKey(w));
 /** A whole text's key for the model that reads it: Devanagari only → the Hindi one, else the Latin one. */
 const textKey = (text: string): string =>
   hasLatin(text) || !hasDevanagari(text) ? latinKey(text) : devanagariKey(text);
@@ -239,17 +161,27 @@ export function decide(guesses: readonly IntentGuess[], e: Evidence): Understand
   if (e.strong && (e.intent === 0 || !top || top.score < SURE || weight > e.intent)) return { kind: 'search' };
   // Only unknown words (a village, "Kunda") and no intent word, or nothing the model knows: a search.
   if (e.search > 0 && (e.intent === 0 || !top || top.score < LOW)) return { kind: 'search' };
-  // One word ("number": the keeper's phone, or a receipt's?) must be surer than a sentence.
-  // One word ("chhodo": stop, or release them?) never leads towards a record unless it is a corpus line.
-  const towards = top !== undefined && TOWARDS_RECORD.has(top.intent);
-  const bar =
-    e.words <= 1 ? (towards ? Number.POSITIVE_INFINITY : SURE_ONE_WORD) : towards ? SURE_TOWARDS_RECORD : SURE_HARMLESS;
-  if (top && top.score >= bar) return { kind: 'intent', intent: top.intent, score: top.score };
+  if (top && taken(top, guesses[1]?.score ?? 0, e)) return { kind: 'intent', intent: top.intent, score: top.score };
   // Small talk is answered with "did you mean" itself: never one of its choices.
   const choices = guesses.filter((g) => g.score >= 0.1 && g.intent !== 'smalltalk').map((g) => g.intent);
   // Two or three choices: the likeliest, then help, my cases and the dues.
   for (const d of ['help', 'mycases', 'dues'] as const) if (choices.length < 2 && !choices.includes(d)) choices.push(d);
   return { kind: 'unsure', choices: choices.slice(0, 3) };
+}
+
+/**
+ * Whether the likeliest intent is sure enough to be taken. One word ("number": the keeper's phone, or a receipt's?)
+ * must be surer than a sentence, and must be a word that speaks for an intent ("paisa" is the dues', the payment's
+ * and the paid's alike); one word ("chhodo": stop, or release them?) never leads towards a record unless it is a
+ * corpus line. The claim, the deposit and the payment choice need 0.9 — or, in a sentence, 0.8 with no other intent
+ * within 0.6 of it — and a word of the text that leans to them ("chhudana", "galat", "upi").
+ */
+function taken(top: IntentGuess, second: number, e: Evidence): boolean {
+  const towards = TOWARDS_RECORD.has(top.intent);
+  if (e.words <= 1) return !towards && top.score >= SURE_ONE_WORD && e.intent > 0;
+  if (!towards) return top.score >= SURE_HARMLESS;
+  const sure = top.score >= SURE_TOWARDS_RECORD || (top.score >= SURE_CLEAR_LEAD && top.score - second >= CLEAR_LEAD);
+  return sure && e.leans.has(top.intent);
 }
 
 /** Trains a model from the corpus files (or the utterances given). */
@@ -275,9 +207,14 @@ export async function trainOwnerNlu(corpus: readonly Utterance[] = loadCorpus())
   nlp.settings.calculateSentiment = false;
   nlp.addLanguage(['en', 'hi']);
   const intentsOf = new Map<string, Set<string>>();
+  /** How many corpus lines of each intent have a word (a line counted once). */
+  const linesOf = new Map<string, Map<OwnerIntent, number>>();
   const lines = new Map<string, OwnerIntent>();
-  const note = (key: string, intent: string) => {
-    for (const w of key.split(' ').filter(Boolean)) {
+  const note = (key: string, intent: OwnerIntent) => {
+    for (const w of new Set(key.split(' ').filter(Boolean))) {
+      const counts = linesOf.get(w) ?? new Map<OwnerIntent, number>();
+      counts.set(intent, (counts.get(intent) ?? 0) + 1);
+      linesOf.set(w, counts);
       const set = intentsOf.get(w) ?? new Set<string>();
       set.add(intent);
       intentsOf.set(w, set);
@@ -287,7 +224,7 @@ export async function trainOwnerNlu(corpus: readonly Utterance[] = loadCorpus())
     // A line two intents share (none should) is left to the model.
     const key = textKey(u.text);
     lines.set(key, lines.has(key) && lines.get(key) !== u.intent ? ('' as OwnerIntent) : u.intent);
-    const latin = latinKey(u.text);
+    const latin = modelKey(u.text);
     if (latin) {
       nlp.addDocument('en', latin, u.intent);
       note(latin, u.intent);
@@ -306,7 +243,7 @@ export async function trainOwnerNlu(corpus: readonly Utterance[] = loadCorpus())
   for (const [k, v] of lines) if (!v) lines.delete(k);
   return new NlpJsOwnerNlu(
     nlp,
-    { intentWords, known, nearby: nearbyIndex(known) },
+    { intentWords, known, leaning: leaningOf(linesOf), nearby: nearbyIndex(known), skeletons: skeletonIndex(linesOf) },
     lines,
     performance.now() - t0,
     corpus.length,

@@ -21,11 +21,14 @@ const MONEY = keyed([
   'rupaye',
   'rupay',
   'rupaya',
+  'rupye',
+  'rupya',
   'payment',
   'pement',
   'pay',
   'paid',
   'bhugatan',
+  'bhugtan',
   'upi',
   'yupiai',
   'cash',
@@ -39,10 +42,14 @@ const MONEY = keyed([
   'rakam',
   'jurmana',
   'fine',
+  'fees',
+  'fee',
+  'charges',
   'transfer',
   'transferred',
   'online',
   'onalain',
+  'onlain',
   'qr',
   'kyuar',
   'scan',
@@ -90,9 +97,14 @@ const DONE = keyed([
   'gail',
   'dihani',
   'aya',
+  'di',
 ]);
 /** Words that make "de", "bhej", "gaya", "aya" a finished act only beside another ("de diya", "ho gaya", "de aaya"). */
-const NEEDS_COMPANY = keyed(['de', 'bhej', 'gaya', 'gayi', 'gaye', 'aya']);
+const NEEDS_COMPANY = keyed(['de', 'bhej', 'gaya', 'gayi', 'gaye', 'aya', 'di']);
+
+/** "ho gaya", "chala gaya", "payment kar di" (a payment is feminine): a finished act (in the Latin key). */
+const GONE = keyed(['ho', 'chala', 'chale', 'chali']);
+const DID = keyed(['kar', 'bhar', 'jama', 'chuka']);
 
 /** A question or a future: how, can, where, will (in the Latin key). */
 const ASKING = keyed([
@@ -237,6 +249,28 @@ export const mentionsMoney = (text: string): boolean =>
     .split(' ')
     .some((x) => MONEY.has(x));
 
+/** The sum owed: "the amount", "रकम", "total", "hisab", "what I owe" — a question of the dues, not of how to pay. */
+const SUM = keyed([
+  'amount',
+  'rakam',
+  'total',
+  'hisab',
+  'hisaab',
+  'kul',
+  'due',
+  'dues',
+  'owe',
+  'bakaya',
+  'baki',
+  'rashi',
+]);
+
+/** True when the text names the sum owed (above). */
+export const namesTheSum = (text: string): boolean =>
+  latinKey(text)
+    .split(' ')
+    .some((x) => SUM.has(x));
+
 /** True when the text says "not" ("paisa nahi diya to", "if I do not pay"): paying is then not what is asked. */
 export const saysNot = (text: string): boolean =>
   latinKey(text)
@@ -249,7 +283,11 @@ function paymentTalk(w: readonly string[]): 'paid' | 'pay' | null {
   const doneAt = w.findIndex(
     (x, i) =>
       DONE.has(x) &&
-      (!NEEDS_COMPANY.has(x) || DONE.has(w[i + 1] ?? '') || DONE.has(w[i - 1] ?? '') || w[i - 1] === 'ho'),
+      (!NEEDS_COMPANY.has(x) ||
+        DONE.has(w[i + 1] ?? '') ||
+        DONE.has(w[i - 1] ?? '') ||
+        GONE.has(w[i - 1] ?? '') ||
+        (x === 'di' && DID.has(w[i - 1] ?? ''))),
   );
   if (doneAt >= 0) {
     const before = w.slice(Math.max(0, doneAt - 2), doneAt);

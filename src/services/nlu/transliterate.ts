@@ -95,12 +95,20 @@ const DEVANAGARI_WORD = /[\u0900-\u0963\u0971-\u097F\u200C\u200D]+/g;
 
 export const hasDevanagari = (text: string): boolean => DEVANAGARI.test(text);
 
-/** One Devanagari word in Latin letters (the rules are in the module comment). */
-function romaniseWord(word: string): string {
+/** A consonant (or a vowel letter: no consonant) and the vowel sounded after it; `inherent` when that is the "a". */
+interface Syllable {
+  consonant: string;
+  vowel: string;
+  inherent: boolean;
+  /** The anusvara, chandrabindu or visarga after it. */
+  nasal: string;
+}
+
+/** One Devanagari word in Latin letters (the rules are in the module comment); `spoken`: see `romanise`. */
+function romaniseWord(word: string, spoken: boolean): string {
   const chars = [...word.normalize('NFD').replace(JOINERS, '')];
-  let out = '';
-  // Where the last inherent "a" sits and whether its consonant closed a conjunct (then it is sounded).
-  let inherentAt = -1;
+  const out: Syllable[] = [];
+  // Whether the last inherent "a" closed a conjunct (then it is sounded at the end of the word).
   let inherentAfterConjunct = false;
   for (let i = 0; i < chars.length; i++) {
     const ch = chars[i]!;
@@ -111,22 +119,32 @@ function romaniseWord(word: string): string {
         consonant = WITH_NUKTA[ch] ?? consonant;
         i++;
       }
-      out += consonant;
       const next = chars[i + 1];
-      if (next === VIRAMA || (next !== undefined && SIGNS[next] !== undefined)) continue;
-      inherentAt = out.length;
-      inherentAfterConjunct = afterConjunct;
-      out += 'a';
-    } else if (SIGNS[ch] !== undefined) out += SIGNS[ch];
-    else if (VOWELS[ch] !== undefined) out += VOWELS[ch];
-    else if (NASALS[ch] !== undefined) out += NASALS[ch];
-    else if (ch !== VIRAMA && ch !== NUKTA) out += ch;
+      const signed = next === VIRAMA || (next !== undefined && SIGNS[next] !== undefined);
+      out.push({ consonant, vowel: signed ? '' : 'a', inherent: !signed, nasal: '' });
+      if (!signed) inherentAfterConjunct = afterConjunct;
+    } else if (SIGNS[ch] !== undefined && out.length) out.at(-1)!.vowel += SIGNS[ch];
+    else if (VOWELS[ch] !== undefined) out.push({ consonant: '', vowel: VOWELS[ch], inherent: false, nasal: '' });
+    else if (NASALS[ch] !== undefined && out.length) out.at(-1)!.nasal += NASALS[ch];
+    else if (ch !== VIRAMA && ch !== NUKTA) out.push({ consonant: ch, vowel: '', inherent: false, nasal: '' });
   }
-  if (inherentAt === out.length - 1 && inherentAt > 0 && !inherentAfterConjunct) out = out.slice(0, -1);
-  return out;
+  const last = out.at(-1);
+  if (last?.inherent && !last.nasal && out.length > 1 && !inherentAfterConjunct) last.vowel = '';
+  // Spoken: the inherent "a" between a vowel and a consonant that has its own vowel is silent (करना karna,
+  // जानकारी jaankaaree, पकड़ा pakdaa, समझाओ samjhaao), read from the end of the word as Hindi drops it.
+  if (spoken)
+    for (let k = out.length - 2; k >= 1; k--) {
+      const [before, here, after] = [out[k - 1]!, out[k]!, out[k + 1]!];
+      if (here.inherent && !here.nasal && here.vowel && before.vowel && after.consonant && after.vowel) here.vowel = '';
+    }
+  return out.map((s) => s.consonant + s.vowel + s.nasal).join('');
 }
 
-/** Every Devanagari word of a text in Latin letters, the rest unchanged: "मेरा केस kitna" → "meraa kes kitna". */
-export function romanise(text: string): string {
-  return text.normalize('NFC').replace(DEVANAGARI_WORD, romaniseWord);
+/**
+ * Every Devanagari word of a text in Latin letters, the rest unchanged: "मेरा केस kitna" → "meraa kes kitna".
+ * `spoken` (the NLU's reading) also leaves out the inherent "a" Hindi does not sound inside a word, as an owner
+ * types it: "करना" karnaa, not karanaa; names and places keep it (their readers fold it their own way).
+ */
+export function romanise(text: string, options: { spoken?: boolean } = {}): string {
+  return text.normalize('NFC').replace(DEVANAGARI_WORD, (w) => romaniseWord(w, options.spoken === true));
 }
