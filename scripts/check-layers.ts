@@ -61,6 +61,7 @@ export const CAPABILITIES = [
   'src/services/desk/',
   'src/services/open-data/',
   'src/services/speech/',
+  'src/services/owner-text/',
   'jobs/reconcile/',
 ] as const;
 /** The one door from src/documents into src/services (rule 8). */

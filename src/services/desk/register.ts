@@ -7,9 +7,8 @@ import {
   type LocalDate,
   type StatutoryWindows,
 } from '../../law';
-import { placeKey } from '../cattle-words';
+import { placeKey, hasDevanagari, romanise } from '../owner-text';
 import { afterSaleFacts, duesOfLoaded } from '../dues';
-import { hasDevanagari, romanise } from '../nlu/transliterate';
 import { rulesForPound, type PoundRules } from '../pound-rules';
 import { STORED_CLOCK_SELECT } from '../law-case';
 import { nextDeadline, type NextDeadline } from '../next-deadline';
@@ -159,7 +158,7 @@ export function likeLiteral(text: string): string {
 /**
  * The register's search: every word must be found in the entry — in its number, the seizer's name, the place of
  * seizure or a head's description (colour, marks, the ear tag), as typed (`%` and `_` are letters). A word in
- * Devanagari is looked for in Latin letters too (कुकस finds "Kukas", the one table of src/services/nlu/transliterate),
+ * Devanagari is looked for in Latin letters too (कुकस finds "Kukas", the one table of src/services/owner-text/transliterate),
  * and a word with letters by its place key among the entry's search keys (Case.searchKeys: the place and the
  * descriptions), so "Kukas" finds "कुकस" and "Kundaa" finds "Kunda".
  */

@@ -1,6 +1,6 @@
 import type { Lang, Translator } from '../../i18n';
 import { CATTLE_CLASS_CODES, type CattleClassCode } from '../../law';
-import { classOfWord } from '../cattle-words';
+import { classOfWord } from '../owner-text';
 import { csvCell } from './format';
 
 /**

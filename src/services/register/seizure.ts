@@ -4,7 +4,7 @@ import { Prisma, type Db } from '../../db';
 import { audit } from '../audit';
 import { Refusal } from '../refusal';
 import { allocateCaseNumber, villageKey } from '../case-numbers';
-import { searchKeysOf } from '../cattle-words';
+import { searchKeysOf } from '../owner-text';
 import { planDeadlines } from '../deadlines';
 import { addToOutbox } from '../outbox';
 import { maskMobile, insertOwnerMobile, KEEPER_BASIS, queueOwnerSms, type SealedMobile } from '../sms';

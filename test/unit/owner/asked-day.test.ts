@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askedDay } from '../../../src/services/nlu/day';
-import { moneyTalk } from '../../../src/services/nlu/money-words';
-import { devanagariKey, latinKey } from '../../../src/services/nlu/normalise';
+import { askedDay, moneyTalk, devanagariKey, latinKey } from '../../../src/services/owner-text';
 
 /** Sunday 29 November 2026, 10:00 in India. */
 const NOW = new Date('2026-11-29T10:00:00+05:30');

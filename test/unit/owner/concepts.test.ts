@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conceptKey } from '../../../src/services/nlu/concepts';
-import { modelKey, skeleton } from '../../../src/services/nlu/evidence';
-import { latinKey } from '../../../src/services/nlu/normalise';
+import { conceptKey, modelKey, skeleton, latinKey } from '../../../src/services/owner-text';
 
 describe('words of one meaning are one word to the Latin model', () => {
   it('folds English, Hinglish and romanised Hindi words of one kind together', () => {

@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { OWNER_INTENTS, type Utterance } from '../../../src/services/nlu/corpus';
-import { modelKey } from '../../../src/services/nlu/evidence';
-import type { OwnerNlu } from '../../../src/services/owner-intent';
+import { OWNER_INTENTS, type Utterance, modelKey, type OwnerNlu } from '../../../src/services/owner-text';
 
 /** A labelled owner message: the intent meant (or "search"), whether a case was open, the text. */
 export interface Labelled {

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCorpus } from '../../../src/services/nlu/corpus';
-import { type OwnerNlu, trainOwnerNlu } from '../../../src/services/owner-intent';
+import { loadCorpus, type OwnerNlu, trainOwnerNlu } from '../../../src/services/owner-text';
 import { evaluate, foldsOf, labelledSet } from './eval-report';
 
 const NOW = new Date('2026-11-29T10:00:00+05:30');
@@ -60,7 +59,7 @@ describe('owner words: evaluation on messages not trained on', () => {
 
   // Read blind once before any tuning (89 %, 2 towards a record) and once after the tuning on the corpus and the
   // second set (92 %, 2 towards a record: "payment kar di" — a finished payment in the feminine — read as the
-  // payment choice); the feminine past was then added to the money words (nlu/money-words.ts), the one change made
+  // payment choice); the feminine past was then added to the money words (owner-text/money-words.ts), the one change made
   // after reading this set: 93 %, none.
   it('the third set: ≥ 150 messages, ≥ 90 % right, none wrongly towards a record', async () => {
     const rows = labelledSet('owner-messages-3.tsv');

@@ -1,18 +1,10 @@
-import { addDays, daysBetween, toIstDate, type CattleClassCode, type LocalDate } from '../law';
-import {
-  classOfWord,
-  colourOfWord,
-  coloursIn,
-  countOfWord,
-  isStopWord,
-  samePlaceWord,
-  wordSearchKeys,
-  words,
-} from './cattle-words';
-import { Prisma } from '../db';
-import type { DbReader } from './dues';
-import { jsonOf } from './pound-rules';
-import { findDate, normaliseTyped } from './typed-input';
+import { addDays, daysBetween, toIstDate, type CattleClassCode, type LocalDate } from '../../law';
+import { classOfWord, colourOfWord, coloursIn, countOfWord, isStopWord, words } from './cattle-words';
+import { samePlaceWord, wordSearchKeys } from './place-words';
+import { Prisma } from '../../db';
+import type { DbReader } from '../dues';
+import { jsonOf } from '../pound-rules';
+import { findDate, normaliseTyped } from '../typed-input';
 
 /**
  * Owners' search for their cattle: by village / place of seizure and date, and by class, count and

@@ -1,4 +1,4 @@
-import { classOfWord } from '../cattle-words';
+import { classOfWord } from './cattle-words';
 import { latinKey, latinWord } from './normalise';
 
 /** A word list in the Latin key ("accept" → "acept"), as `latinKey` spells the text. */
@@ -11,7 +11,7 @@ const keyed = (words: readonly string[]) => new Set(words.map(latinWord));
  * "dunga", "कैसे") and nothing finished it is "pay". A "not" before the verb ("paisa nahi diya to?"), a question of
  * how much or until when ("kitna", "kab tak"), or neither kind of verb leaves the text to the model. Every
  * form — Devanagari, Hinglish, English — is read in the Latin key (Devanagari romanised, spelling by ear folded,
- * the dialect forms of src/services/nlu/normalise.ts made standard), so one list serves all three.
+ * the dialect forms of src/services/owner-text/normalise.ts made standard), so one list serves all three.
  */
 
 const MONEY = keyed([

@@ -3,11 +3,11 @@ import { LangEn } from '@nlpjs/lang-en';
 import { LangHi } from '@nlpjs/lang-hi';
 import { Nlp, type NlpInstance } from '@nlpjs/nlp';
 import { classOfWord, colourOfWord } from './cattle-words';
-import { type CaseNumber, parseCaseNumber } from './cases';
-import type { LocalDate } from '../law';
-import { askedDay } from './nlu/day';
-import { mentionsMoney, moneyTalk, namesTheSum, saysNot } from './nlu/money-words';
-import { isOwnerIntent, loadCorpus, type OwnerIntent, type Utterance } from './nlu/corpus';
+import { type CaseNumber, parseCaseNumber } from '../cases';
+import type { LocalDate } from '../../law';
+import { askedDay } from './day';
+import { mentionsMoney, moneyTalk, namesTheSum, saysNot } from './money-words';
+import { isOwnerIntent, loadCorpus, type OwnerIntent, type Utterance } from './corpus';
 import {
   type Evidence,
   evidenceOf,
@@ -17,20 +17,20 @@ import {
   skeletonIndex,
   type Vocabulary,
   withVowels,
-} from './nlu/evidence';
-import { devanagariKey, hasDevanagari, hasLatin, latinKey } from './nlu/normalise';
+} from './evidence';
+import { devanagariKey, hasDevanagari, hasLatin, latinKey } from './normalise';
 
-export { OWNER_INTENTS, type OwnerIntent } from './nlu/corpus';
-export { type Evidence, evidenceOf, knownWord, nearbyIndex, type Vocabulary } from './nlu/evidence';
+export { OWNER_INTENTS, type OwnerIntent } from './corpus';
+export { type Evidence, evidenceOf, knownWord, nearbyIndex, type Vocabulary } from './evidence';
 
 /**
  * What an owner means by a free-text message outside any flow: an intent (dues, where the pound is, …), a case
- * search (cattle, places, dates — src/services/case-search.ts), or "not sure" with the likeliest intents.
+ * search (cattle, places, dates — src/services/owner-text/search.ts), or "not sure" with the likeliest intents.
  *
  * The classifier is NLP.js (@nlpjs/nlp, a neural intent classifier with stemmers for English and Hindi), trained
- * when the process starts from the corpus files in locales/nlu/ (src/services/nlu/corpus.ts). Two models: one for
+ * when the process starts from the corpus files in locales/nlu/ (src/services/owner-text/corpus.ts). Two models: one for
  * Devanagari (`hi`), one for Latin letters (`en`: English, Hinglish, and the Hindi corpus romanised), each text
- * normalised for spelling by ear first (src/services/nlu/normalise.ts). Nothing here reads the database.
+ * normalised for spelling by ear first (src/services/owner-text/normalise.ts). Nothing here reads the database.
  */
 
 /** At or above this score the top intent is taken; below LOW nothing is; between, the owner is asked. */
@@ -121,7 +121,7 @@ class NlpJsOwnerNlu implements OwnerNlu {
         ? { kind: 'intent', intent: 'dues', score: 1, day: day.date }
         : { kind: 'intent', intent: exact, score: 1 };
     }
-    // "I have already paid", "how do I pay", "how much" in any form, read from its words (nlu/money-words.ts).
+    // "I have already paid", "how do I pay", "how much" in any form, read from its words (money-words.ts).
     const talk = moneyTalk(text);
     // "kal aaun to kitna lagega": a day beside a question about the dues is the day the dues are for.
     const day = talk === 'paid' ? null : askedDay(text, now);

@@ -1,5 +1,5 @@
 import { addCalendarMonths, addDays, daysBetween, isLocalDate, type LocalDate, toIstDate } from '../../law';
-import { countOfWord } from '../cattle-words';
+import { countOfWord } from './cattle-words';
 import { findDate, normaliseTyped } from '../typed-input';
 
 /**

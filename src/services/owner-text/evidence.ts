@@ -1,11 +1,12 @@
-import { classOfWord, colourOfWord, countOfWord, editDistance, isStopWord, words } from '../cattle-words';
+import { classOfWord, colourOfWord, countOfWord, isStopWord, words } from './cattle-words';
+import { editDistance } from './place-words';
 import { findDate } from '../typed-input';
 import { ANIMAL, conceptKey } from './concepts';
 import type { OwnerIntent } from './corpus';
 import { devanagariKey, hasDevanagari, latinKey } from './normalise';
 
 /*
- * What a text's words speak for, weighed against the words the owner's model learnt (src/services/owner-intent.ts
+ * What a text's words speak for, weighed against the words the owner's model learnt (src/services/owner-text/intent.ts
  * decides from it): a search (cattle, a date, a village) or an intent, and which intents a word leans to.
  */
 
@@ -111,7 +112,7 @@ export function evidenceOf(text: string, now: Date, v: Vocabulary): Evidence {
   return { words: all.length, search, strong, cattle, intent, leans };
 }
 
-/** A text for the Latin model: in the Latin key, each word folded to the one word of its kind (nlu/concepts.ts). */
+/** A text for the Latin model: in the Latin key, each word folded to the one word of its kind (concepts.ts). */
 export const modelKey = (text: string, withAnimal = false): string => conceptKey(latinKey(text), withAnimal);
 /** A word of a text in the key its model reads; `withAnimal`: the text names an animal ("chhodo" is the release). */
 export const keyOfWord = (w: string, withAnimal = false): string =>

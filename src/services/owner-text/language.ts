@@ -1,4 +1,4 @@
-import { words } from '../cattle-words';
+import { words } from './cattle-words';
 import type { Lang } from '../../i18n';
 import { latinWord } from './normalise';
 
