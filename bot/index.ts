@@ -2,7 +2,6 @@ import { Bot, type ApiClientOptions } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { BotContext, BotDeps } from './context';
 import { features, lastFeature } from './features';
-import { inOrder, routeFeatures } from './features/feature';
 import { attachDeps } from './middleware/deps';
 import { dedupeUpdates, FinishedClaims } from './middleware/dedupe-updates';
 import { handleBotError } from './middleware/errors';
@@ -42,22 +41,20 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   const users = new UserCache(options.userCacheTtlMs);
   const leases = new HeldLeases(deps.db, deps.logger);
   const claims = new FinishedClaims(deps.db, deps.clock, deps.logger);
-  // Chained without grammY's two async frames per step (bot/features/feature.ts `inOrder`): every update runs them all.
+  // Every update runs them all, in this order (plain grammY middleware).
   bot.use(
-    inOrder([
-      attachDeps(deps),
-      observeUpdates,
-      // Replies share the deployment's Telegram budget with the sender and wait out a 429 (jobs/reply-limiter.ts).
-      (ctx, next) => {
-        if (deps.replyTransformer) ctx.api.config.use(deps.replyTransformer);
-        return next();
-      },
-      // One update of a chat at a time, in arrival order (webhooks, the runner's long polling, the local chat alike).
-      inChatOrder(),
-      dedupeUpdates(claims, leases),
-      loadUser(users),
-      dbSession(leases),
-    ]),
+    attachDeps(deps),
+    observeUpdates,
+    // Replies share the deployment's Telegram budget with the sender and wait out a 429 (jobs/reply-limiter.ts).
+    (ctx: BotContext, next: () => Promise<void>) => {
+      if (deps.replyTransformer) ctx.api.config.use(deps.replyTransformer);
+      return next();
+    },
+    // One update of a chat at a time, in arrival order (webhooks, the runner's long polling, the local chat alike).
+    inChatOrder(),
+    dedupeUpdates(claims, leases),
+    loadUser(users),
+    dbSession(leases),
   );
   // A handler that fails is answered ("nothing was changed, try again") and logged here, the same way under
   // long polling, webhooks and tests. Failures before this point (the database down while reading the
@@ -67,9 +64,7 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   // reaction count, a boost, a kind Telegram adds later) has no one to answer and no conversation: claimed above, so
   // a redelivery is skipped, and left there — a command posted in a channel the bot administers is not answered into
   // the channel. A private chat has one person in it, who is answered.
-  flows
-    .filter((ctx) => ctx.from !== undefined || ctx.chat?.type === 'private')
-    .use(routeFeatures([...features, lastFeature]));
+  flows.filter((ctx) => ctx.from !== undefined || ctx.chat?.type === 'private').use(...features, lastFeature);
   bot.catch(handleBotError);
   return Object.assign(bot, { users, leases });
 }

@@ -1,9 +1,10 @@
+import type { BotContext } from '../context';
+import { Composer } from 'grammy';
 import { refusalText } from '../../src/i18n';
 import { acknowledgeRelease, type AcknowledgeOutcome } from '../../src/services/acknowledge';
 import { Refusal } from '../../src/services/refusal';
 import { ownerCb } from '../keyboards/owner';
 import { onAction } from './on-action';
-import { Feature } from './feature';
 
 /**
  * The owner's one tap "I have taken my cattle back" (the receipt in the register, s. 13). The button
@@ -11,7 +12,7 @@ import { Feature } from './feature';
  * the register records who, when and via which message — once: a second tap says "already recorded"
  * (src/services/acknowledge.ts).
  */
-export const acknowledgeFeature = new Feature();
+export const acknowledgeFeature = new Composer<BotContext>();
 
 onAction(acknowledgeFeature, ownerCb.acknowledgeRelease, async (ctx, { releaseId }) => {
   if (!ctx.from) return { text: ctx.t('common:error.stale_button'), alert: true };

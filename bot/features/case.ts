@@ -1,4 +1,4 @@
-import { InlineKeyboard } from 'grammy';
+import { InlineKeyboard, Composer } from 'grammy';
 import { z } from 'zod';
 import { toIstDate } from '../../src/law';
 import { caseCard, type CaseRef } from '../../src/services/case-card';
@@ -12,14 +12,13 @@ import { isCommandText, ownerCb } from '../keyboards/owner';
 import { onAction } from './on-action';
 import { cattleSummary, renderCaseCard } from '../views/owner/case-card';
 import { replyWithCasePhotos } from './case-photos';
-import { Feature } from './feature';
 
 /**
  * Finding a case: /case <number> (case, spaces, Devanagari digits tolerated), the seizure slip's deep link
  * (via /start), /search <village, date, description>, or plain text outside any flow (a number opens the
  * case, anything else is searched). The card shows public facts only.
  */
-export const caseFeature = new Feature();
+export const caseFeature = new Composer<BotContext>();
 
 /** The data of a flow that only waits for a case number (this feature's, dues.ts's). */
 export const noFlowData = z.object({});
@@ -153,7 +152,7 @@ onAction(caseFeature, ownerCb.openCase, async (ctx, { caseId }) => {
  * Goes LAST before the unhandled feature: a staff command from someone without the role ("for pound staff only")
  * and unknown commands. Plain text outside any flow was answered by the owner's words (owner-words.ts).
  */
-export const ownerFallback = new Feature();
+export const ownerFallback = new Composer<BotContext>();
 
 ownerFallback.chatType('private').on('message:text', async (ctx, next) => {
   const text = ctx.msg.text.trim();

@@ -1,4 +1,4 @@
-import { InlineKeyboard, InputFile } from 'grammy';
+import { InlineKeyboard, InputFile, type Composer } from 'grammy';
 import { z } from 'zod';
 import { claimOfUser } from '../../src/services/claims';
 import { duesAndNextDayOf, duesForCase, windowsFromConfig } from '../../src/services/dues';
@@ -23,7 +23,6 @@ import { CAPTION_LIMIT, fitMessage, poundName, sectionText } from '../views/owne
 import { duesOptionsOf, myHeadsLine } from './claim-heads';
 import { paiseOf } from '../../src/db';
 import { toIstDate } from '../../src/law';
-import type { Feature } from './feature';
 
 /** What was paid: the amount ('amount'), then for UPI the optional transaction reference ('upiref'). */
 const paidFlow = defineFlow('owner_paid', {
@@ -163,7 +162,7 @@ const paidClaim = (ctx: BotContext, claimId: number) =>
  * the optional UPI reference and a typed amount, which must be the dues (ss. 13, 15 take exactly "the fines and
  * expenses").
  */
-export function claimPaymentActions(feature: Feature): void {
+export function claimPaymentActions(feature: Composer<BotContext>): void {
   onAction(feature, ownerCb.payMethod, async (ctx, { claimId, method: m }) => {
     const method = methodOf(m);
     if (claimId <= 0 || !method || !ctx.from) return stale(ctx);

@@ -1,4 +1,4 @@
-import { InlineKeyboard } from 'grammy';
+import { InlineKeyboard, Composer } from 'grammy';
 import { z } from 'zod';
 import { checkOwnerMay, cleanName, recordClaim, type ClaimKind } from '../../src/services/claims';
 import { findCaseById } from '../../src/services/cases';
@@ -11,7 +11,6 @@ import { ownerCb } from '../keyboards/owner';
 import { onAction } from './on-action';
 import { askHeads, claimHeadsActions } from './claim-heads';
 import { paiseOf } from '../../src/db';
-import { Feature } from './feature';
 import { cattleLines } from '../views/owner/case-card';
 import { claimPaymentActions, replyOwnerRefusal, showPaymentChoice, stale } from './claim-payment';
 
@@ -21,7 +20,7 @@ import { claimPaymentActions, replyOwnerRefusal, showPaymentChoice, stale } from
  * official id (QR with amount and case number) → "I have paid" (amount, optional UPI reference) → a
  * PENDING payment and a card to every keeper of the pound, who confirms by replying to it.
  */
-export const claimFeature = new Feature();
+export const claimFeature = new Composer<BotContext>();
 
 const claimKind = z.enum(['S13_CLAIM', 'S15_PROTEST']);
 /** The names: the claimant's ('name'), and an agent's owner's ('owner_name', the agent's own name kept). */

@@ -1,4 +1,4 @@
-import { InlineKeyboard, type Filter } from 'grammy';
+import { InlineKeyboard, type Filter, Composer } from 'grammy';
 import { z } from 'zod';
 import { refusalText } from '../../src/i18n';
 import { cleanReference, protestCasesOf, recordComplaint, type ComplaintResult } from '../../src/services/complaints';
@@ -11,7 +11,6 @@ import { defineFlow } from '../flows/flow';
 import { ownerCb } from '../keyboards/owner';
 import { onAction } from './on-action';
 import { showCaseByNumber } from './case';
-import { Feature } from './feature';
 
 /**
  * /complaint (s. 20): after a deposit under protest (s. 15) the owner records the complaint made to the
@@ -19,7 +18,7 @@ import { Feature } from './feature';
  * depositor may record it; the outcome, when the Magistrate's office records it, shows on the case card
  * and in /mycases.
  */
-export const complaintFeature = new Feature();
+export const complaintFeature = new Composer<BotContext>();
 
 const complaintFlow = defineFlow('owner_complaint', {
   steps: ['reference', 'date'],

@@ -1,3 +1,4 @@
+import { Composer } from 'grammy';
 import { z } from 'zod';
 import {
   confirmPayment,
@@ -5,8 +6,9 @@ import {
   paymentOfCard,
   type ConfirmOutcome,
   type PaymentInScope,
+  rejectPayment,
+  type RejectOutcome,
 } from '../../src/services/payments';
-import { rejectPayment, type RejectOutcome } from '../../src/services/payments';
 import { windowsFromConfig } from '../../src/services/dues';
 import { receiptLinkBase } from '../../src/services/receipts';
 import { parseKeeperReply } from '../../src/services/typed-answers';
@@ -15,7 +17,6 @@ import { callbackCodec } from '../flows/callback-codec';
 import { defineFlow } from '../flows/flow';
 import { requireStaff } from '../middleware/roles';
 import { replyRefusal } from './officer-common';
-import { Feature } from './feature';
 
 /**
  * Keepers confirm what owners say they paid by replying to the payment card (`ok`, the amount, or the
@@ -23,7 +24,7 @@ import { Feature } from './feature';
  * do the same, the reject button asking for the reason. The reply finds the payment through PaymentCard
  * (chat id + the card's message id). Every answer is checked again against role and pound.
  */
-export const confirmPaymentFeature = new Feature();
+export const confirmPaymentFeature = new Composer<BotContext>();
 
 /**
  * The card's buttons; the jobs sender draws the same for a queued card (`encodeButtonAction`, src/callback-data.ts:

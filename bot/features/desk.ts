@@ -1,13 +1,13 @@
-import { InlineKeyboard } from 'grammy';
+import type { BotContext } from '../context';
+import { InlineKeyboard, Composer } from 'grammy';
 import { deskUrl } from '../../src/services/desk';
-import { Feature } from './feature';
 
 /**
  * /desk: an enrolled official opens the staff desk (the Telegram Mini App at PUBLIC_URL/desk) from a web_app button.
  * Without an https PUBLIC_URL the desk cannot be offered: he is told so, and everything stays in the chat. Owners are
  * told it is for pound staff, as for every staff command.
  */
-export const deskFeature = new Feature();
+export const deskFeature = new Composer<BotContext>();
 
 deskFeature.command('desk', async (ctx) => {
   if (ctx.actor.grants.length === 0) {

@@ -1,4 +1,4 @@
-import { InlineKeyboard } from 'grammy';
+import { InlineKeyboard, Composer } from 'grammy';
 import { z } from 'zod';
 import { addDays, daysBetween, type LocalDate, toIstDate } from '../../src/law';
 import { duesScreen, type CaseRef } from '../../src/services/case-card';
@@ -13,14 +13,13 @@ import { onAction } from './on-action';
 import { renderDues } from '../views/owner/dues';
 import { fitMessage, sectionText, statusText } from '../views/owner/text';
 import { askForNumber, noFlowData, showCaseByNumber, viewerOf } from './case';
-import { Feature } from './feature';
 
 /**
  * Dues (s. 13): itemised by the statute engine from the pound's dated rates — per head and per day, the
  * section on every line, the total in ₹, "fine" or "penalty" as the date requires — and what happens if
  * unpaid. "If I come on <date>" is the same computation at another moment.
  */
-export const duesFeature = new Feature();
+export const duesFeature = new Composer<BotContext>();
 
 /** /dues without a number: the next text is the case number. */
 const numberFlow = defineFlow('owner_dues', { steps: ['number'], data: noFlowData });

@@ -1,3 +1,5 @@
+import type { BotContext } from '../context';
+import { Composer } from 'grammy';
 import { poundNameIn, refusalText } from '../../src/i18n';
 import { deskUrl } from '../../src/services/desk';
 import { redeemEnrolmentCode, type RedeemResult, lawRole } from '../../src/services/staff';
@@ -5,13 +7,12 @@ import { Refusal } from '../../src/services/refusal';
 import { registerMenuForUser } from '../commands';
 import { staffCommandList } from '../views/staff-commands';
 import { leaveAnyFlow } from '../flows/flow';
-import { Feature } from './feature';
 
 /**
  * `/start enrol_<code>`: binds the sender's numeric Telegram id to the role and pounds of a single-use
  * enrolment code (usernames are never trusted). Other /start payloads go on to the owner flows.
  */
-export const enrolFeature = new Feature();
+export const enrolFeature = new Composer<BotContext>();
 
 enrolFeature.command('start', async (ctx, next) => {
   const payload = ctx.match.trim();

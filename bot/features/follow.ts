@@ -1,4 +1,4 @@
-import { InlineKeyboard } from 'grammy';
+import { InlineKeyboard, Composer } from 'grammy';
 import { z } from 'zod';
 import { toIstDate } from '../../src/law';
 import { findCaseById } from '../../src/services/cases';
@@ -14,7 +14,6 @@ import { defineFlow } from '../flows/flow';
 import { ownerCb } from '../keyboards/owner';
 import { onAction } from './on-action';
 import { fitMessage, outcomeText } from '../views/owner/text';
-import { Feature } from './feature';
 
 /**
  * Following cases and villages: /mycases lists the cases the user claimed or follows (with the outcome of
@@ -22,7 +21,7 @@ import { Feature } from './feature';
  * /subscribe asks for a village and an optional description filter ("buffalo") for alerts about new
  * impoundings there and their s. 14 notices (sent by the staff and jobs flows via subscribersForCase).
  */
-export const followFeature = new Feature();
+export const followFeature = new Composer<BotContext>();
 
 const subscribeFlow = defineFlow('owner_subscribe', {
   steps: ['village', 'filter'],

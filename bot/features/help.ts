@@ -1,12 +1,12 @@
+import { Composer } from 'grammy';
 import type { BotContext } from '../context';
 import { earliestS14SaleDay, termFor } from '../../src/law';
 import { windowsFromConfig } from '../../src/services/dues';
 import { termWord } from '../views/owner/text';
-import { Feature } from './feature';
 import { smsOn } from './owner-mobile-words';
 
 /** /help: two short paragraphs — what the bot does, and what the law says happens after 7 and 14 days. */
-export const helpFeature = new Feature();
+export const helpFeature = new Composer<BotContext>();
 
 helpFeature.command('help', (ctx) => showHelp(ctx));
 

@@ -1,13 +1,13 @@
+import { Composer } from 'grammy';
 import { deskUrl } from '../../src/services/desk';
 import type { Lang } from '../../src/i18n';
 import { registerMenuForUser } from '../commands';
 import type { BotContext } from '../context';
 import { languageKeyboard, ownerCb } from '../keyboards/owner';
 import { onAction } from './on-action';
-import { Feature } from './feature';
 
 /** /language (or /language hi|en): the choice is stored in TelegramUser.language and used from then on. */
-export const languageFeature = new Feature();
+export const languageFeature = new Composer<BotContext>();
 
 async function setLanguage(ctx: BotContext, lang: Lang): Promise<void> {
   if (!ctx.from) return;

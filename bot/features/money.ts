@@ -1,4 +1,4 @@
-import { InlineKeyboard } from 'grammy';
+import { InlineKeyboard, Composer } from 'grammy';
 import { isS16Path, termFor } from '../../src/law';
 import { Refusal } from '../../src/services/refusal';
 import type { CaseForLaw } from '../../src/services/case-transition';
@@ -31,7 +31,6 @@ import {
 } from './officer-common';
 import { listSurpluses, moneyCancelCb, showSurplus, surplusHeldFeature } from './surplus-held';
 import { paiseOf } from '../../src/db';
-import { Feature } from './feature';
 
 /**
  * `/split <case>` — s. 17. The selling officer sees where the proceeds go (each auction round's own
@@ -42,7 +41,7 @@ import { Feature } from './feature';
  * reaches them, or typing another name — or, after the hold, its transfer to Government revenue.
  * `/split` alone lists the surpluses the office holds.
  */
-export const moneyFeature = new Feature();
+export const moneyFeature = new Composer<BotContext>();
 // The Magistrate's side: a surplus held, its claim flow and its transfer to revenue — see surplus-held.ts.
 moneyFeature.use(surplusHeldFeature);
 

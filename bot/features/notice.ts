@@ -1,4 +1,4 @@
-import { InlineKeyboard } from 'grammy';
+import { InlineKeyboard, Composer } from 'grammy';
 import { z } from 'zod';
 import {
   auctionEligibleOf,
@@ -30,7 +30,6 @@ import {
   useButtons,
   askToRecord,
 } from './officer-common';
-import { Feature } from './feature';
 
 /**
  * `/notice <case>` — the officer records the s. 14 notice: when it was stuck up (Now or a typed time), an
@@ -39,7 +38,7 @@ import { Feature } from './feature';
  * Nothing is written before Record. The posting date is the notice date (the 7 days before an auction run
  * from it); the case counts as noticed (NOTICE_POSTED) once both proclamations are recorded.
  */
-export const noticeFeature = new Feature();
+export const noticeFeature = new Composer<BotContext>();
 
 /** A proclamation in the draft: null = "later" (not made yet). */
 const draftProclamation = z.object({ place: z.string().optional(), at: z.string().optional() }).nullable().optional();

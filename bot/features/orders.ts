@@ -1,4 +1,4 @@
-import { InlineKeyboard } from 'grammy';
+import { InlineKeyboard, Composer } from 'grammy';
 import { z } from 'zod';
 import { toIstDate } from '../../src/law';
 import { Refusal } from '../../src/services/refusal';
@@ -28,7 +28,6 @@ import {
   recordOrCancel,
   askToRecord,
 } from './officer-common';
-import { Feature } from './feature';
 
 /**
  * `/orders <case>` — the orders of a Magistrate or Civil Court recorded on a case (any staff of the pound
@@ -36,7 +35,7 @@ import { Feature } from './feature';
  * out a disposal under the s. 14 proviso on a recorded order. The Magistrate's outcome of a s. 15
  * deposit, `/outcome`, is outcome.ts.
  */
-export const ordersFeature = new Feature();
+export const ordersFeature = new Composer<BotContext>();
 
 const orderFlow = defineFlow('order', {
   steps: ['kind', 'authority', 'reference', 'date', 'confirm'],

@@ -1,3 +1,4 @@
+import { Composer } from 'grammy';
 import { termFor } from '../../src/law';
 import { Refusal } from '../../src/services/refusal';
 import { splitCaseNumber } from '../../src/services/cases';
@@ -10,7 +11,6 @@ import {
 } from '../../src/services/deposit-outcome';
 import type { BotContext } from '../context';
 import { actFor, caseById, caseFromArg, commandArg, fitMessage, replyRefusal } from './officer-common';
-import { Feature } from './feature';
 
 /**
  * `/outcome <case> refund|apply <order reference>` — the District Magistrate's outcome of a deposit under protest
@@ -19,7 +19,7 @@ import { Feature } from './feature';
  * named by its receipt, `/outcome <receipt number> refund|apply <reference>`; asked by case number, the office is
  * shown the part deposits still awaiting an outcome, each with its receipt.
  */
-export const outcomeFeature = new Feature();
+export const outcomeFeature = new Composer<BotContext>();
 
 /** A receipt number as the receipts print it (src/services/receipts.ts `receiptNumber`): JAI1-R-2026-000017. */
 const RECEIPT_ARG = /^[A-Z0-9]+-R-\d{4}-\d{1,9}$/i;

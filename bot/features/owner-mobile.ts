@@ -1,9 +1,9 @@
+import { Composer } from 'grammy';
 import { z } from 'zod';
 import { maskMobile, ownerMobilesMasked, recordOwnerMobile } from '../../src/services/sms';
 import type { BotContext } from '../context';
 import { callbackCodec } from '../flows/callback-codec';
 import { defineFlow } from '../flows/flow';
-import { Feature } from './feature';
 import { caseCommand, finishFlow, useButtons } from './officer-common';
 import { askLanguage, sealTyped, smsOn, withLanguage } from './owner-mobile-words';
 
@@ -12,7 +12,7 @@ import { askLanguage, sealTyped, smsOn, withLanguage } from './owner-mobile-word
  * under law (flow `owner_mobile`: number → language → recorded; no consent is asked, every SMS says how to stop).
  * Shows the numbers already recorded, masked. Only when SMS is configured; otherwise the command says SMS is not set up and asks nothing.
  */
-export const ownerMobileFeature = new Feature();
+export const ownerMobileFeature = new Composer<BotContext>();
 
 const text = z.string();
 const mobileFlow = defineFlow('owner_mobile', {

@@ -1,4 +1,4 @@
-import { InlineKeyboard } from 'grammy';
+import { InlineKeyboard, type Composer } from 'grammy';
 import { claimOfUser } from '../../src/services/claims';
 import { ownerPaymentState, type OwnerPaymentState } from '../../src/services/owner-payment-state';
 import type { BotContext } from '../context';
@@ -9,7 +9,6 @@ import type { CaseCard } from '../../src/services/case-card';
 import { poundName } from '../views/owner/text';
 import { startClaim } from './claim';
 import { showPaymentChoice, stale } from './claim-payment';
-import type { Feature } from './feature';
 import { onAction } from './on-action';
 
 /**
@@ -90,7 +89,7 @@ export async function showPay(ctx: BotContext, card: CaseCard): Promise<void> {
 }
 
 /** The payment choice button of "I have paid" / "how do I pay". */
-export function ownerPaidActions(feature: Feature): void {
+export function ownerPaidActions(feature: Composer<BotContext>): void {
   onAction(feature, ownerCb.payChoice, async (ctx, { claimId }) => {
     if (claimId <= 0 || !ctx.from || !(await claimOfUser(ctx.deps.db, claimId, BigInt(ctx.from.id)))) return stale(ctx);
     await showPaymentChoice(ctx, claimId);

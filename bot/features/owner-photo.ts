@@ -1,13 +1,14 @@
+import type { BotContext } from '../context';
+import { Composer } from 'grammy';
 import { attachOwnerPhoto } from '../../src/services/photos';
 import { inAnyFlow } from '../flows/flow';
-import { Feature } from './feature';
 
 /**
  * "This is mine": a photo an owner sends outside any question goes with his open claim (src/services/photos.ts
  * `attachOwnerPhoto`); the pound-keeper sees it on the payment card, or at once when the card has gone. Without an
  * open claim nothing is kept and the owner is told how to claim first.
  */
-export const ownerPhotoFeature = new Feature();
+export const ownerPhotoFeature = new Composer<BotContext>();
 
 ownerPhotoFeature.chatType('private').on('message:photo', async (ctx, next) => {
   if (inAnyFlow(ctx) || !ctx.from) return next();

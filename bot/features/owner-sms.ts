@@ -1,3 +1,4 @@
+import { Composer } from 'grammy';
 import { z } from 'zod';
 import { refusalText } from '../../src/i18n';
 import { Refusal } from '../../src/services/refusal';
@@ -11,7 +12,6 @@ import {
 } from '../../src/services/sms';
 import type { BotContext } from '../context';
 import { defineFlow } from '../flows/flow';
-import { Feature } from './feature';
 import { smsOn } from './owner-mobile-words';
 
 /**
@@ -21,7 +21,7 @@ import { smsOn } from './owner-mobile-words';
  * by typing back a code sent to his number (flow `owner_sms_more`: number → code). Each is audited. The stop line
  * of every SMS names this command.
  */
-export const ownerSmsFeature = new Feature();
+export const ownerSmsFeature = new Composer<BotContext>();
 
 const moreFlow = defineFlow('owner_sms_more', { steps: ['number', 'code'], data: z.object({}) });
 

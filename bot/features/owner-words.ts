@@ -1,4 +1,4 @@
-import { InlineKeyboard } from 'grammy';
+import { InlineKeyboard, Composer } from 'grammy';
 import { scrubSecrets } from '../../src/logging';
 import type { Lang } from '../../src/i18n';
 import type { LocalDate } from '../../src/law';
@@ -23,7 +23,6 @@ import { showMyCases } from './follow';
 import { showHelp } from './help';
 import { onAction } from './on-action';
 import { showProtest } from './protest';
-import { Feature } from './feature';
 import { answerVerify } from './verify';
 
 /**
@@ -33,7 +32,7 @@ import { answerVerify } from './verify';
  * when there is none). Nothing here records anything: a claim, a payment or a deposit still takes the owner's own
  * taps on those screens. Half-sure → "did you mean" buttons. Voice notes, stickers, photos → what to type instead.
  */
-export const ownerWordsFeature = new Feature();
+export const ownerWordsFeature = new Composer<BotContext>();
 
 /** Intents about one case: they need the case the owner means. */
 const CASE_INTENTS: ReadonlySet<OwnerIntent> = new Set([

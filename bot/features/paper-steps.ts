@@ -1,4 +1,4 @@
-import { InlineKeyboard } from 'grammy';
+import { InlineKeyboard, Composer } from 'grammy';
 import { z } from 'zod';
 import { PAPER_STEPS, type PaperStep } from '../../src/law';
 import { mayBackEnter, recordPaperSteps } from '../../src/services/register';
@@ -8,7 +8,6 @@ import { parseDateTime } from '../../src/services/typed-input';
 import type { BotContext } from '../context';
 import { callbackCodec } from '../flows/callback-codec';
 import { defineFlow } from '../flows/flow';
-import { Feature } from './feature';
 import { askToRecord, cancelFlow, caseCommand, caseTap, finishFlow, replyRefusal, useButtons } from './officer-common';
 
 /**
@@ -20,7 +19,7 @@ import { askToRecord, cancelFlow, caseCommand, caseTap, finishFlow, replyRefusal
  * /register asks for them before the entry is saved (register-paper.ts); the button "Steps already taken on paper"
  * that older entries were offered still opens these questions.
  */
-export const paperStepsFeature = new Feature();
+export const paperStepsFeature = new Composer<BotContext>();
 
 const paperFlow = defineFlow('paper', {
   right: 'paper.steps',

@@ -1,8 +1,8 @@
-import { InlineKeyboard } from 'grammy';
+import type { BotContext } from '../context';
+import { InlineKeyboard, Composer } from 'grammy';
 import { poundsInScope } from '../../src/services/staff';
 import { paymentCb } from './confirm-payment';
 import { paiseOf } from '../../src/db';
-import { Feature } from './feature';
 
 /** Most payments listed in one message (Telegram caps a message at 4096 characters). */
 export const PENDING_LIST_LIMIT = 20;
@@ -10,7 +10,7 @@ export const PENDING_LIST_LIMIT = 20;
 export const PENDING_BUTTON_LIMIT = 8;
 
 /** `/pending` — payments and deposits of the keeper's pounds awaiting confirmation, oldest first. */
-export const pendingFeature = new Feature();
+export const pendingFeature = new Composer<BotContext>();
 
 pendingFeature.command('pending', async (ctx) => {
   // Who may: the staff command gate (bot/middleware/staff-commands.ts) let only holders of payment.confirm through.

@@ -1,11 +1,11 @@
-import { InlineKeyboard } from 'grammy';
+import type { BotContext } from '../context';
+import { InlineKeyboard, Composer } from 'grammy';
 import { z } from 'zod';
 import { caseGroups, replaceGroupPhoto } from '../../src/services/photos';
 import { callbackCodec } from '../flows/callback-codec';
 import { defineFlow } from '../flows/flow';
 import { className } from '../views/owner/text';
 import { actFor, cancelFlow, caseFromArg, commandArg, replyRefusal, staleTap } from './officer-common';
-import { Feature } from './feature';
 
 /**
  * `/photo <case>` — the keeper adds or replaces the photo of one group of a register entry, after the entry was made
@@ -14,7 +14,7 @@ import { Feature } from './feature';
  * change is audited (photo.add / photo.replace, with the previous photo's id), and the card, the public case page and
  * the printed notice show it once it is stored (a refused file leaves them showing the group's previous photo).
  */
-export const photoCommandFeature = new Feature();
+export const photoCommandFeature = new Composer<BotContext>();
 
 const photoFlow = defineFlow('keeper_photo', {
   steps: ['photo', 'group'],

@@ -1,4 +1,4 @@
-import { InlineKeyboard } from 'grammy';
+import { InlineKeyboard, Composer } from 'grammy';
 import { termFor } from '../../src/law';
 import { checkOwnerMay, claimOfUser, setDeclaration } from '../../src/services/claims';
 import { findCaseById } from '../../src/services/cases';
@@ -10,7 +10,6 @@ import { onAction } from './on-action';
 import { termWord } from '../views/owner/text';
 import { startClaim } from './claim';
 import { replyOwnerRefusal, showPaymentChoice } from './claim-payment';
-import { Feature } from './feature';
 
 /**
  * "I dispute the seizure" (s. 15): explains in plain words what s. 15 and s. 20 mean — deposit now,
@@ -18,7 +17,7 @@ import { Feature } from './feature';
  * the deposit's fate follows the outcome — and asks the owner to confirm they intend to complain. Then the
  * same pay-and-confirm path as a claim; in Maharashtra the s. 12A security or the declaration.
  */
-export const protestFeature = new Feature();
+export const protestFeature = new Composer<BotContext>();
 
 const stale = (ctx: BotContext) => ({ text: ctx.t('common:error.stale_button'), alert: true });
 

@@ -1,4 +1,5 @@
-import { InputFile } from 'grammy';
+import type { BotContext } from '../context';
+import { InputFile, Composer } from 'grammy';
 import { isLocalDate, type LocalDate } from '../../src/law';
 import { exportPound, exportRegister } from '../../src/services/register';
 import { Refusal } from '../../src/services/refusal';
@@ -7,13 +8,12 @@ import { parseDate } from '../../src/services/typed-input';
 import { callbackCodec } from '../flows/callback-codec';
 import { requireStaffNow } from '../middleware/roles';
 import { replyWithDocuments } from './documents-reply';
-import { Feature } from './feature';
 
 /**
  * `/register_export <from> <to> [pound] [pdf]` — the s. 7 register of a pound for a date range, as a CSV
  * document with a button for the printable extract (PDF, src/documents); with `pdf`, the PDF at once.
  */
-export const registerExportFeature = new Feature();
+export const registerExportFeature = new Composer<BotContext>();
 
 /** The "PDF" button under a register CSV: the same pound and dates (YYYYMMDD) as a printable extract (rights re-checked). */
 const pdfCb = callbackCodec('rxp', ['poundId:int', 'from:str', 'to:str']);

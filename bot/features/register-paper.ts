@@ -1,4 +1,4 @@
-import { InlineKeyboard } from 'grammy';
+import { InlineKeyboard, type Composer } from 'grammy';
 import { refusalText } from '../../src/i18n';
 import { PAPER_STEPS, type PaperStep, type PaperStepTimes } from '../../src/law';
 import { checkPaperStepsOfNewEntry, reportDueOnNewEntry } from '../../src/services/register';
@@ -6,7 +6,6 @@ import { Refusal } from '../../src/services/refusal';
 import { parseDateTime } from '../../src/services/typed-input';
 import type { BotContext } from '../context';
 import { callbackCodec } from '../flows/callback-codec';
-import type { Feature } from './feature';
 import { cancelFlow } from './officer-common';
 import type { RegisterDraft as Draft, RegisterFlow } from './register-flow';
 
@@ -73,7 +72,7 @@ type TextHandler = (ctx: BotContext, draft: Draft, text: string) => Promise<unkn
  * step that comes before the summary (`askPaperOrConfirm`) and the handlers of the typed times, for the flow's texts.
  */
 export function paperQuestions(
-  feature: Feature,
+  feature: Composer<BotContext>,
   flow: RegisterFlow,
   confirm: (ctx: BotContext, d: Draft) => Promise<unknown>,
 ): {

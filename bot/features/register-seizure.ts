@@ -1,5 +1,5 @@
 import { poundNameIn } from '../../src/i18n';
-import { InlineKeyboard } from 'grammy';
+import { InlineKeyboard, Composer } from 'grammy';
 import { CATTLE_CLASS_CODES } from '../../src/law';
 import { MAX_HEADS_PER_ENTRY, MAX_FIELD_LENGTH, type HeadGroup } from '../../src/services/register';
 import { parseDateTime } from '../../src/services/typed-input';
@@ -8,7 +8,6 @@ import { poundsInScope } from '../../src/services/staff';
 import type { BotContext } from '../context';
 import { cancelFlow, staleTap } from './officer-common';
 import { groupLine, saveEntry, summary } from './register-entry';
-import { Feature } from './feature';
 import { askLanguage, sealTyped, smsOn, withLanguage } from './owner-mobile-words';
 import { paperQuestions } from './register-paper';
 import { type RegisterDraft, registerCb, registerFlow } from './register-flow';
@@ -20,7 +19,7 @@ import { type RegisterDraft, registerCb, registerFlow } from './register-flow';
  * Any command or /cancel leaves the flow (bot/middleware/leave-flow.ts); nothing is written until "Register" is tapped
  * (register-entry.ts).
  */
-export const registerSeizureFeature = new Feature();
+export const registerSeizureFeature = new Composer<BotContext>();
 
 type Draft = RegisterDraft;
 

@@ -1,3 +1,5 @@
+import type { BotContext } from '../context';
+import { Composer } from 'grammy';
 import { caseNumberKey, splitCaseNumber } from '../../src/services/cases';
 import { MAX_ORDER_REFERENCE, releaseCattle, type ReleaseOrderInput } from '../../src/services/release';
 import { windowsFromConfig } from '../../src/services/dues';
@@ -6,14 +8,13 @@ import { requireStaff } from '../middleware/roles';
 import { Refusal } from '../../src/services/refusal';
 import { refusalText } from '../../src/i18n';
 import { replyRefusal } from './officer-common';
-import { Feature } from './feature';
 
 /**
  * `/release <case>` — deliver the cattle on a confirmed payment (s. 13) or deposit (s. 15);
  * `/release <case> order <ref>` (Magistrate) or `/release <case> court <ref>` (Civil Court) on an order (s. 19).
  * Anything else is refused citing s. 19.
  */
-export const releaseFeature = new Feature();
+export const releaseFeature = new Composer<BotContext>();
 
 const ORDER_WORDS: Record<string, ReleaseOrderInput['authority']> = {
   order: 'MAGISTRATE',

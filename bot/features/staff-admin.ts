@@ -1,4 +1,4 @@
-import { InlineKeyboard } from 'grammy';
+import { InlineKeyboard, Composer } from 'grammy';
 import { refusalText } from '../../src/i18n';
 import { deskUrl } from '../../src/services/desk';
 import { isRefusal, Refusal } from '../../src/services/refusal';
@@ -16,7 +16,6 @@ import {
 import { registerMenuForUser } from '../commands';
 import { callbackCodec } from '../flows/callback-codec';
 import type { BotContext } from '../context';
-import { Feature } from './feature';
 
 /**
  * Staff administration from the chat, for an administrator and the District Magistrate's office (its district's
@@ -26,7 +25,7 @@ import { Feature } from './feature';
  * beside the bot; this needs no downtime. An official's own grant is revoked only after he taps the signed
  * confirmation button (`revokeSelfCb`); only another administrator or the Magistrate's office could restore it.
  */
-export const staffAdminFeature = new Feature();
+export const staffAdminFeature = new Composer<BotContext>();
 
 /** "Yes, revoke my own grant" under the question `/revoke <own number>` asks. */
 export const revokeSelfCb = callbackCodec('st|rv', ['staffId:int']);

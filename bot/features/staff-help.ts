@@ -1,6 +1,7 @@
+import type { BotContext } from '../context';
+import { Composer } from 'grammy';
 import type { StaffRoleName } from '../commands';
 import { staffCommandList } from '../views/staff-commands';
-import { Feature } from './feature';
 import { smsOn } from './owner-mobile-words';
 
 /**
@@ -8,7 +9,7 @@ import { smsOn } from './owner-mobile-words';
  * their roles with what each does — built from the same table as their command menu (bot/commands.ts
  * BY_ROLE), so the two never disagree. Owners see only the general help.
  */
-export const staffHelpFeature = new Feature();
+export const staffHelpFeature = new Composer<BotContext>();
 
 staffHelpFeature.command('help', async (ctx, next) => {
   await next();

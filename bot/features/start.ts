@@ -1,15 +1,16 @@
+import type { BotContext } from '../context';
+import { Composer } from 'grammy';
 import { CASE_START_PREFIX } from '../../src/services/cases';
 import { ownerCb } from '../keyboards/owner';
 import { showCaseByNumber } from './case';
 import { answerVerify } from './verify';
-import { Feature } from './feature';
 
 /**
  * /start: greets in the user's language with a switch to the other one; deep links from the seizure slip
  * (`case_<number>`) open the case, from a receipt (`verify_<code>`) verify it. `enrol_<code>` belongs to
  * the staff enrolment feature.
  */
-export const startFeature = new Feature();
+export const startFeature = new Composer<BotContext>();
 
 startFeature.command('start', async (ctx, next) => {
   const payload = ctx.match.trim();

@@ -1,7 +1,7 @@
+import { Composer } from 'grammy';
 import { poundCodeOf, statsByCode } from '../../src/services/open-data';
 import type { BotContext } from '../context';
 import { statsGlanceText, statsPageUrl } from '../views/stats';
-import { Feature } from './feature';
 
 /**
  * /stats [pound or district code]: open pound data in the chat — the at-a-glance of a pound or a district (cattle
@@ -9,7 +9,7 @@ import { Feature } from './feature';
  * sender's language, with the link to its public page. Without a code, staff get their own pound's; anyone else is
  * told how to ask, with the list of districts. Counts only (src/services/open-data).
  */
-export const statsFeature = new Feature();
+export const statsFeature = new Composer<BotContext>();
 
 statsFeature.command('stats', async (ctx: BotContext) => {
   const { db, config, clock } = ctx.deps;

@@ -1,8 +1,9 @@
+import type { BotContext } from '../context';
+import { Composer } from 'grammy';
 import { statusLines } from '../../jobs/status';
-import { Feature } from './feature';
 
 /** /status (administrators only): queue depths, failed jobs, undelivered messages and the oldest overdue item. */
-export const statusFeature = new Feature();
+export const statusFeature = new Composer<BotContext>();
 
 statusFeature.command('status', async (ctx) => {
   if (!ctx.actor.administrator) {

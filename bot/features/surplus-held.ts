@@ -1,4 +1,4 @@
-import { InlineKeyboard } from 'grammy';
+import { InlineKeyboard, Composer } from 'grammy';
 import { z } from 'zod';
 import { toIstDate } from '../../src/law';
 import type { CaseForLaw } from '../../src/services/case-transition';
@@ -26,7 +26,6 @@ import {
   askToRecord,
   typedName,
 } from './officer-common';
-import { Feature } from './feature';
 
 /**
  * s. 17, the District Magistrate's side of `/split`: the surpluses the office holds, a surplus's card with
@@ -34,7 +33,7 @@ import { Feature } from './feature';
  * through the bot, so the receipt reaches them, or typed) and, after the hold, the transfer to Government
  * revenue. The officer's division and remittances stay in money.ts (`/split`, which shows these).
  */
-export const surplusHeldFeature = new Feature();
+export const surplusHeldFeature = new Composer<BotContext>();
 
 const surplusFlow = defineFlow('surplus', {
   steps: ['claimant', 'reference', 'date', 'confirm', 'revenue'],

@@ -1,8 +1,9 @@
+import type { BotContext } from '../context';
+import { Composer } from 'grammy';
 import { Refusal } from '../../src/services/refusal';
 import { requestSurplus, surplusRequestOffer } from '../../src/services/sale';
 import { ownerCb } from '../keyboards/owner';
 import { refusalText } from '../../src/i18n';
-import { Feature } from './feature';
 
 /**
  * s. 17, the owner's side: someone who claimed the case taps "ask for the surplus" on the case card while
@@ -10,7 +11,7 @@ import { Feature } from './feature';
  * owner learns by when the claim must be established. The Magistrate's office then picks this person as
  * the claimant (/split), so the receipt is sent to them here.
  */
-export const surplusRequestFeature = new Feature();
+export const surplusRequestFeature = new Composer<BotContext>();
 
 ownerCb.surplusRequest.handle(surplusRequestFeature, async (ctx, { caseId }) => {
   if (!ctx.from) return;

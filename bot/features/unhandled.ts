@@ -1,7 +1,8 @@
-import { Feature } from './feature';
+import type { BotContext } from '../context';
+import { Composer } from 'grammy';
 
 /** Must come last: anything no feature took gets a plain answer in the user's language, and changes nothing. */
-export const unhandledFeature = new Feature();
+export const unhandledFeature = new Composer<BotContext>();
 
 unhandledFeature.on('callback_query', (ctx) =>
   ctx.answerCallbackQuery({ text: ctx.t('common:error.stale_button'), show_alert: true }),

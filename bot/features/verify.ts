@@ -1,14 +1,14 @@
+import { Composer } from 'grammy';
 import { normaliseVerificationCode, verifyReceipt } from '../../src/services/verify';
 import type { BotContext } from '../context';
 import { verifiedReceiptText } from '../views/owner/verify';
-import { Feature } from './feature';
 
 /**
  * /verify <code> (and the receipt's deep link verify_<code>): says whether a receipt is genuine, with its
  * public facts only — number, case, amount, date, what it was for, and the heads a receipt for one owner's heads
  * covers. Never a name or a residence.
  */
-export const verifyFeature = new Feature();
+export const verifyFeature = new Composer<BotContext>();
 
 /** Checks a typed verification code and answers. */
 export async function answerVerify(ctx: BotContext, typed: string): Promise<void> {

@@ -1,5 +1,6 @@
+import type { BotContext } from '../context';
+import { Composer } from 'grammy';
 import { inAnyFlow, leaveAnyFlow } from '../flows/flow';
-import { Feature } from '../features/feature';
 import { isTypedCancel } from '../../src/services/owner-text';
 
 /** Leaves whatever multi-step flow the chat is in (owner or staff): the flow kernel's one way to leave. */
@@ -18,7 +19,7 @@ export function commandOf(text: string): string | undefined {
  * owner or staff — and the command then runs on a clean session. /cancel only leaves, and says whether
  * there was anything to leave.
  */
-export const leaveFlowOnCommand = new Feature();
+export const leaveFlowOnCommand = new Composer<BotContext>();
 
 leaveFlowOnCommand.on('message:text', async (ctx, next) => {
   const command = commandOf(ctx.msg.text);

@@ -1,5 +1,6 @@
+import type { BotContext } from '../context';
+import { Composer } from 'grammy';
 import { isStaffCommand, mayUseCommand } from '../commands';
-import { Feature } from '../features/feature';
 import { commandOf } from './leave-flow';
 
 /**
@@ -8,7 +9,7 @@ import { commandOf } from './leave-flow';
  * with a case number or without — is told the command is for pound staff, never taught its syntax. The command
  * then checks the right at the case's pound, and the service once more inside its transaction.
  */
-export const staffCommandGate = new Feature();
+export const staffCommandGate = new Composer<BotContext>();
 
 staffCommandGate.on('message:text', async (ctx, next) => {
   const command = commandOf(ctx.msg.text);

@@ -65,6 +65,20 @@ function tellDepositor(
   );
 }
 
+/** The Magistrate's order the outcome rests on (ss. 20–22), recorded now if it was not yet. */
+async function outcomeOrder(
+  tx: Tx,
+  act: StaffActor,
+  caseId: number,
+  outcome: DepositOutcome,
+  reference: string,
+  now: Date,
+) {
+  const kind = outcome === 'refund' ? 'DEPOSIT_REFUND' : 'DEPOSIT_APPLY';
+  const orderedOn = toIstDate(now);
+  return (await recordOrderTx(tx, act, { caseId, kind, authority: 'MAGISTRATE', reference, orderedOn }, now)).order;
+}
+
 /**
  * Records the Magistrate's outcome of a s. 15 deposit under ss. 20–22, on the order with `orderReference`
  * (recorded now if it was not yet): 'refund' returns the deposit to the depositor (DEPOSIT_REFUND entry);
@@ -88,13 +102,7 @@ export async function recordDepositOutcome(
     const confirmed = c.payments.find((p) => p.kind === 'S15_DEPOSIT' && p.status === 'CONFIRMED' && !p.part);
     if (!confirmed) throw new Refusal('NO_DEPOSIT', 's. 15');
     const deposit = { ...confirmed, amountPaise: paiseOf(confirmed.amountPaise) };
-    const kind = input.outcome === 'refund' ? 'DEPOSIT_REFUND' : 'DEPOSIT_APPLY';
-    const { order } = await recordOrderTx(
-      tx,
-      act,
-      { caseId: c.id, kind, authority: 'MAGISTRATE', reference, orderedOn: toIstDate(now) },
-      now,
-    );
+    const order = await outcomeOrder(tx, act, c.id, input.outcome, reference, now);
     const entries = outcomeEntries(deposit, input.outcome);
     await postLedger(
       tx,
@@ -162,13 +170,7 @@ export async function recordPartDepositOutcome(
       throw new Refusal('ALREADY_DONE', 's. 15', { number: c.number });
     const deposit = { ...p, amountPaise: paiseOf(p.amountPaise) };
     const entries = outcomeEntries(deposit, input.outcome);
-    const kind = input.outcome === 'refund' ? 'DEPOSIT_REFUND' : 'DEPOSIT_APPLY';
-    const { order } = await recordOrderTx(
-      tx,
-      act,
-      { caseId: c.id, kind, authority: 'MAGISTRATE', reference, orderedOn: toIstDate(now) },
-      now,
-    );
+    const order = await outcomeOrder(tx, act, c.id, input.outcome, reference, now);
     await postLedger(
       tx,
       c.id,

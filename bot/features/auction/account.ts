@@ -1,4 +1,4 @@
-import { InlineKeyboard } from 'grammy';
+import { InlineKeyboard, Composer } from 'grammy';
 import type { CaseForLaw } from '../../../src/services/case-transition';
 import {
   deliverAccount,
@@ -11,13 +11,12 @@ import {
 import type { BotContext } from '../../context';
 import { caseTap, fitMessage, replyRefusal } from '../officer-common';
 import { saleCb, unsoldAfterAuction } from './buttons';
-import { Feature } from '../feature';
 
 /**
  * The s. 16 account of a sale: shown once recorded, delivered to the owner present, or recorded and kept for
  * him when he is not there (surplus held, s. 17).
  */
-export const accountFeature = new Feature();
+export const accountFeature = new Composer<BotContext>();
 
 /** The s. 16 account (a)–(f) as the officer sees it, with the receipt and anything not recovered. */
 export function accountText(ctx: BotContext, number: string, d: StoredAccount, inputs?: StoredSaleInputs): string {

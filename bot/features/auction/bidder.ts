@@ -1,4 +1,4 @@
-import { InlineKeyboard } from 'grammy';
+import { InlineKeyboard, Composer } from 'grammy';
 import { z } from 'zod';
 import { registerBidder } from '../../../src/services/sale';
 import { Refusal } from '../../../src/services/refusal';
@@ -16,14 +16,13 @@ import {
   typedName,
 } from '../officer-common';
 import { auctionCb, MAX_TEXT } from './buttons';
-import { Feature } from '../feature';
 
 /**
  * s. 19: registering a bidder at a scheduled auction — name (a person's name), address, the declaration signed
  * or not; a name that may be a staff member's short form waits for the officer's confirmation. The check itself
  * is the service's (src/services/sale/auction.ts, names matched across scripts).
  */
-export const bidderFeature = new Feature();
+export const bidderFeature = new Composer<BotContext>();
 
 export const bidderFlow = defineFlow('bidder', {
   steps: ['name', 'address', 'declaration', 'confirm'],

@@ -1,5 +1,5 @@
 import { isS16Path, s16RefusedAt, salePath } from '../../../src/law';
-import { InlineKeyboard } from 'grammy';
+import { InlineKeyboard, Composer } from 'grammy';
 import { checkCanSchedule, heldWithoutBids, admittedBidders } from '../../../src/services/sale';
 import { nextCaseActions, type CaseForLaw } from '../../../src/services/case-transition';
 import { auctionEligibleOf } from '../../../src/services/notice';
@@ -8,14 +8,13 @@ import type { StaffActor } from '../../../src/services/staff';
 import type { BotContext } from '../../context';
 import { caseCommand, fitMessage, replyRefusal, sectionText } from '../officer-common';
 import { auctionCb, unsoldAfterAuction } from './buttons';
-import { Feature } from '../feature';
 
 /**
  * `/auction <case>`: what can be done about the case's auction now — schedule it (s. 14 after the notice, s. 16
  * after the owner's refusal, or a further round for heads no one bid for), record the s. 16 refusal, or, once
  * scheduled, its card with the bidders and the buttons to register one and to record the results.
  */
-export const auctionCommand = new Feature();
+export const auctionCommand = new Composer<BotContext>();
 
 caseCommand(auctionCommand, 'auction', 'officer:usage.auction', 'auction', (ctx, c, act) => showAuction(ctx, c, act));
 

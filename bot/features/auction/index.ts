@@ -1,3 +1,5 @@
+import type { BotContext } from '../../context';
+import { Composer } from 'grammy';
 import { accountFeature } from './account';
 import { bidderFeature } from './bidder';
 import { auctionCommand } from './command';
@@ -5,7 +7,6 @@ import { refusalFeature } from './refusal';
 import { saleFeature } from './sale';
 import { salePreviewFeature } from './sale-preview';
 import { scheduleFeature } from './schedule';
-import { Feature } from '../feature';
 
 /**
  * ss. 14-16 after the notice, one file per flow or responsibility:
@@ -14,7 +15,7 @@ import { Feature } from '../feature';
  * with the s. 19 check (bidder.ts); `/sale <case>`, the results head by head (sale.ts, sale-flow.ts), the
  * preview and Record (sale-preview.ts) and the s. 16 account (account.ts). Buttons: buttons.ts.
  */
-export const auctionFeature = new Feature();
+export const auctionFeature = new Composer<BotContext>();
 auctionFeature.use(
   auctionCommand,
   scheduleFeature,

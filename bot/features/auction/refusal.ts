@@ -1,4 +1,4 @@
-import { InlineKeyboard } from 'grammy';
+import { InlineKeyboard, Composer } from 'grammy';
 import { z } from 'zod';
 import { checkCanRecordRefusal, recordOwnerRefusal } from '../../../src/services/owner-refusal';
 import type { CaseForLaw } from '../../../src/services/case-transition';
@@ -8,14 +8,13 @@ import type { BotContext } from '../../context';
 import { defineFlow } from '../../flows/flow';
 import { caseById, caseCommand, caseTap, replyRefusal, staleTap, useButtons } from '../officer-common';
 import { auctionCb } from './buttons';
-import { Feature } from '../feature';
 
 /**
  * s. 16: the pound-keeper (who meets the owner at the pound) or the officer records that the owner appeared and
  * refused or omitted to pay — `/refusal <case>` or the button on `/auction` — first who appeared (typed, a
  * person's name), then the confirmation.
  */
-export const refusalFeature = new Feature();
+export const refusalFeature = new Composer<BotContext>();
 
 export const refusalFlow = defineFlow('refusal', {
   steps: ['name', 'confirm'],

@@ -1,16 +1,16 @@
+import { Composer } from 'grammy';
 import { previewSale, recordSale, carriedOf, type StoredSaleInputs } from '../../../src/services/sale';
 import type { BotContext } from '../../context';
 import { actFor, caseById, finishFlow, fitMessage, replyRefusal, recordOrCancel } from '../officer-common';
 import { accountText, deliveryKeyboard } from './account';
 import { saleCb } from './buttons';
 import { saleFlow, type SaleDraft } from './sale-flow';
-import { Feature } from '../feature';
 
 /**
  * The sale's preview — heads sold and kept (the engine selects what is sold, s. 16 up to the dues, s. 14 all),
  * proceeds, expenses, dues, balance and any shortfall — and Record, which writes the sale and its s. 16 account.
  */
-export const salePreviewFeature = new Feature();
+export const salePreviewFeature = new Composer<BotContext>();
 
 const saleInput = (d: SaleDraft) => ({
   caseId: d.caseId,

@@ -1,5 +1,5 @@
 import { isS16Path } from '../../../src/law';
-import { InlineKeyboard } from 'grammy';
+import { InlineKeyboard, Composer } from 'grammy';
 import { admittedBidders, checkCanRecordSale, storedAccountOf } from '../../../src/services/sale';
 import type { CaseForLaw } from '../../../src/services/case-transition';
 import type { StaffActor } from '../../../src/services/staff';
@@ -10,14 +10,13 @@ import { showRecordedSale } from './account';
 import { auctionCb, saleCb } from './buttons';
 import { saleFlow, type SaleDraft } from './sale-flow';
 import { showPreview } from './sale-preview';
-import { Feature } from '../feature';
 
 /**
  * `/sale <case>` — the results head by head (a bidder's button and the price typed, or "Not sold"), the expenses
  * of sale, on the s. 16 path whether the owner is present to sign the account, then the preview
  * (sale-preview.ts) and Record. Each step is one tap or one line; nothing is written before the final button.
  */
-export const saleFeature = new Feature();
+export const saleFeature = new Composer<BotContext>();
 
 caseCommand(saleFeature, 'sale', 'officer:usage.sale', 'auction', async (ctx, c, act) => {
   const stored = storedAccountOf(c.auction?.account);

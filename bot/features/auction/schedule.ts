@@ -1,5 +1,5 @@
 import { isS16Path } from '../../../src/law';
-import { InlineKeyboard } from 'grammy';
+import { InlineKeyboard, Composer } from 'grammy';
 import { z } from 'zod';
 import { checkAuctionTime, checkCanSchedule, scheduleAuction } from '../../../src/services/sale';
 import type { CaseForLaw } from '../../../src/services/case-transition';
@@ -21,14 +21,13 @@ import {
   askToRecord,
 } from '../officer-common';
 import { auctionCb, MAX_TEXT } from './buttons';
-import { Feature } from '../feature';
 
 /**
  * Scheduling the public auction (ss. 14, 16): its time (checked against the statute at once), place (the pound's
  * by one tap), conditions (the usual ones by one tap) and the District Magistrate's direction (a recorded order by
  * one tap); nothing is written before Record.
  */
-export const scheduleFeature = new Feature();
+export const scheduleFeature = new Composer<BotContext>();
 
 export const scheduleFlow = defineFlow('auction', {
   steps: ['at', 'place', 'conditions', 'direction', 'confirm'],
