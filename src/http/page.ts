@@ -82,7 +82,7 @@ export interface PublicPage {
 
 /**
  * The opening of every HTML page the server makes, to the end of its head: the language, a phone's viewport, not
- * indexed, no referrer sent (links carry receipt codes and case numbers), no favicon fetched; `inHead` is what the
+ * indexed, no referrer sent (links carry receipt codes and case numbers); `inHead` is what the
  * page adds (its style or stylesheets and scripts), already HTML.
  */
 export function htmlHead(lang: Lang, title: string, inHead: string): string {
@@ -93,7 +93,6 @@ export function htmlHead(lang: Lang, title: string, inHead: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <meta name="referrer" content="no-referrer">
-<link rel="icon" href="data:,">
 <title>${escapeHtml(title)}</title>
 ${inHead}
 </head>`;

@@ -44,36 +44,28 @@ function snapshotTotals(snapshot: unknown): { finePaise: number; feedingPaise: n
 export type DivisionLine = { account: DivisionAccount; section: string; amountPaise: number };
 
 /**
- * Money received against the dues the payer was shown (a s. 13 payment, or a s. 15 deposit applied to the dues),
- * divided as s. 17 divides it: fines to the Magistrate, feeding to the keeper, a s. 12A security held. Refused when
- * the snapshot holds no dues, or when the parts do not add up to what was received (every paisa goes to exactly one
- * part, or nothing is divided).
+ * The parts of money paid against the dues the payer was shown (a s. 13 payment, or a s. 15 deposit applied to the
+ * dues), as s. 17 divides it: fines to the Magistrate, feeding to the keeper, a s. 12A security held; null when the
+ * snapshot holds no dues. The caller keeps the parts only when they add up to what was received (every paisa goes
+ * to exactly one part, or nothing is divided).
  */
-export function divideAsShown(
-  snapshot: unknown,
-  receivedPaise: number,
-):
-  | { ok: true; lines: DivisionLine[] }
-  | { ok: false; reason: 'DUES_UNAVAILABLE' }
-  | { ok: false; reason: 'SPLIT_UNBALANCED'; total: number } {
+export function divideAsShown(snapshot: unknown): DivisionLine[] | null {
   const totals = snapshotTotals(snapshot);
   const parts = totals ? splitClaimPayment(totals) : null;
-  if (!parts?.ok) return { ok: false, reason: 'DUES_UNAVAILABLE' };
-  const lines = parts.value
+  if (!parts?.ok) return null;
+  return parts.value
     .filter((p) => p.amountPaise > 0)
     .map((p) => ({
       account: ACCOUNT[p.payee as keyof typeof ACCOUNT],
       section: p.section,
       amountPaise: p.amountPaise,
     }));
-  const total = sumPaise(lines.map((l) => l.amountPaise));
-  return total === receivedPaise ? { ok: true, lines } : { ok: false, reason: 'SPLIT_UNBALANCED', total };
 }
 
 /** The parts of a confirmed s. 13 payment from the dues the owner was shown, or null when they do not add up. */
 export function claimDivision(snapshot: unknown, receivedPaise: number): DivisionLine[] | null {
-  const d = divideAsShown(snapshot, receivedPaise);
-  return d.ok ? d.lines : null;
+  const lines = divideAsShown(snapshot);
+  return lines && sumPaise(lines.map((l) => l.amountPaise)) === receivedPaise ? lines : null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { toIstDate } from '../law';
+import { sumPaise, toIstDate } from '../law';
 import { divideAsShown } from './claim-division';
 import { type Db, paiseOf } from '../db';
 import { audit } from './audit';
@@ -36,10 +36,13 @@ function outcomeEntries(
   outcome: DepositOutcome,
 ): OutcomeEntry[] {
   if (outcome === 'refund') return [{ account: 'DEPOSIT_REFUND', amountPaise: deposit.amountPaise, section: 's. 15' }];
-  const division = divideAsShown(deposit.duesSnapshot, deposit.amountPaise);
-  if (division.ok) return division.lines;
-  if (division.reason === 'DUES_UNAVAILABLE') throw new Refusal('DUES_UNAVAILABLE', 's. 15');
-  throw new Refusal('SPLIT_UNBALANCED', 's. 15', { total: division.total, proceeds: deposit.amountPaise });
+  const lines = divideAsShown(deposit.duesSnapshot);
+  if (!lines) throw new Refusal('DUES_UNAVAILABLE', 's. 15');
+  // Every paisa of the deposit goes somewhere: the parts must add up to what was deposited.
+  const total = sumPaise(lines.map((l) => l.amountPaise));
+  if (total !== deposit.amountPaise)
+    throw new Refusal('SPLIT_UNBALANCED', 's. 15', { total, proceeds: deposit.amountPaise });
+  return lines;
 }
 
 /** The depositor is told the Magistrate's outcome of his deposit (returned, or applied to the dues). */

@@ -4,9 +4,9 @@ import { escapeHtml } from './frame';
 
 const e = escapeHtml;
 
-/** The head of every whole page of the desk: its stylesheet and what the page adds. */
+/** The head of every whole page of the desk: no favicon fetched, its stylesheet and what the page adds. */
 const head = (lang: Lang, title: string, more = '') =>
-  htmlHead(lang, title, `<link rel="stylesheet" href="/desk/desk.css">${more}`);
+  htmlHead(lang, title, `<link rel="icon" href="data:,">\n<link rel="stylesheet" href="/desk/desk.css">${more}`);
 
 /** The desk's page: no data; its script fetches the views with Telegram's initData (or the browser's session). */
 export function shell(t: (lang: Lang, key: string) => string, lang: Lang): string {
