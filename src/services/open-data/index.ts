@@ -24,6 +24,7 @@ export {
   type StatsView,
 } from './read';
 export { statsCsv } from './csv';
+export { stockCells } from './compute';
 export { determined, secondaryCells, type Relation } from './secondary';
 export {
   MONTHS,

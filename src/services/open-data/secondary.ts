@@ -4,8 +4,8 @@
 // months' total, and the district's cell is the sum of its pounds' cells. A "< 3" cell is recoverable exactly when the
 // published figures determine it as a linear system: then one more cell is withheld — in the sum that exposes it, the
 // smallest cell that is not itself a total, else the total — and the test is made again, until no "< 3" cell can be
-// recovered (the practice of statistical offices: complementary suppression of the least informative cell, margins
-// last; docs/OPEN-DATA.md).
+// recovered; then a withheld cell the others turn out to cover is published again (the practice of statistical
+// offices: complementary suppression of the least informative cells, margins last; docs/OPEN-DATA.md).
 
 /** A published sum: the cell `sum` is the total of the cells `parts`. */
 export interface Relation {
@@ -78,7 +78,7 @@ export function secondaryCells(
   for (;;) {
     const known = determined(relations, hidden());
     const exposed = [...primary].find((c) => known.has(c));
-    if (exposed === undefined) return withheld;
+    if (exposed === undefined) return pruned(relations, primary, withheld);
     // The sums the exposed cell is in, those with the fewest hidden cells first (the plain subtraction first).
     const h = hidden();
     const mine = relations
@@ -99,4 +99,14 @@ export function secondaryCells(
     if (next === undefined) return withheld;
     withheld.add(next);
   }
+}
+
+/** The withheld cells without those the "< 3" cells turn out not to need (the later ones covered them): newest first. */
+function pruned(relations: readonly Relation[], primary: ReadonlySet<string>, withheld: Set<string>): Set<string> {
+  for (const c of [...withheld].reverse()) {
+    withheld.delete(c);
+    const known = determined(relations, new Set([...primary, ...withheld]));
+    if ([...primary].some((p) => known.has(p))) withheld.add(c);
+  }
+  return withheld;
 }
