@@ -35,7 +35,10 @@ const PAGE_HEADERS = {
   'x-content-type-options': 'nosniff',
 } as const;
 
-/** The pages and the API share one reading of today's figures for this long (src/services/open-data `ReadOptions`). */
+/**
+ * The pages and the API share one reading of today's flows and of a district's stock now for this long; past half
+ * of it a request starts a fresh reading (src/services/open-data `ReadOptions`).
+ */
 const LIVE = { liveMaxAgeMs: 30_000 };
 
 const API_HEADERS = {

@@ -74,32 +74,51 @@ export function secondaryCells(
   const withheld = new Set<string>();
   if (primary.size === 0) return withheld;
   const sums = new Set(relations.map((r) => r.sum));
-  const hidden = () => new Set([...primary, ...withheld]);
+  const relationsOf = new Map<string, Relation[]>();
+  for (const r of relations)
+    for (const c of [r.sum, ...r.parts]) relationsOf.set(c, [...(relationsOf.get(c) ?? []), r]);
+  const h = new Set(primary);
   for (;;) {
-    const known = determined(relations, hidden());
-    const exposed = [...primary].find((c) => known.has(c));
-    if (exposed === undefined) return pruned(relations, primary, withheld);
-    // The sums the exposed cell is in, those with the fewest hidden cells first (the plain subtraction first).
-    const h = hidden();
-    const mine = relations
-      .filter((r) => r.sum === exposed || r.parts.includes(exposed))
-      .map((r) => ({ cells: [r.sum, ...r.parts], hid: [r.sum, ...r.parts].filter((c) => h.has(c)).length }))
-      .sort((a, b) => a.hid - b.hid);
-    const pick = (allowZero: boolean) => {
-      for (const r of mine) {
-        const open = r.cells.filter((c) => !h.has(c) && (allowZero || value(c) !== 0));
-        if (open.length === 0) continue;
-        // Not a total where a part will do; then the smallest value; then the first named (a stable choice).
-        open.sort((a, b) => Number(sums.has(a)) - Number(sums.has(b)) || value(a) - value(b));
-        return open[0];
-      }
-      return undefined;
-    };
-    const next = pick(false) ?? pick(true) ?? relations.flatMap((r) => [r.sum, ...r.parts]).find((c) => !h.has(c));
-    if (next === undefined) return withheld;
-    withheld.add(next);
+    const known = determined(relations, h);
+    if (![...primary].some((c) => known.has(c)))
+      return withheld.size <= PRUNE_MAX ? pruned(relations, primary, withheld) : withheld;
+    // Every hidden cell the sums determine gets one more cell beside it, the "< 3" ones first: a withheld cell that
+    // is itself determined protects nothing (a chain of sums runs through it).
+    const exposed = [...primary, ...withheld].filter((c) => known.has(c));
+    let added = 0;
+    for (const e of exposed) {
+      // The sums the exposed cell is in, those with the fewest hidden cells first (the plain subtraction first).
+      const mine = (relationsOf.get(e) ?? [])
+        .map((r) => ({ cells: [r.sum, ...r.parts], hid: [r.sum, ...r.parts].filter((c) => h.has(c)).length }))
+        .sort((a, b) => a.hid - b.hid);
+      const pick = (allowZero: boolean) => {
+        for (const r of mine) {
+          const open = r.cells.filter((c) => !h.has(c) && (allowZero || value(c) !== 0));
+          if (open.length === 0) continue;
+          // Not a total where a part will do; then the smallest value; then the first named (a stable choice).
+          open.sort((a, b) => Number(sums.has(a)) - Number(sums.has(b)) || value(a) - value(b));
+          return open[0];
+        }
+        return undefined;
+      };
+      const next = pick(false) ?? pick(true);
+      if (next === undefined) continue;
+      withheld.add(next);
+      h.add(next);
+      added += 1;
+    }
+    if (added === 0) {
+      // Nothing left beside them: any cell of any sum (the search ends, everything hidden at worst).
+      const any = relations.flatMap((r) => [r.sum, ...r.parts]).find((c) => !h.has(c));
+      if (any === undefined) return withheld;
+      withheld.add(any);
+      h.add(any);
+    }
   }
 }
+
+/** Past this many withheld cells the search does not try to publish any again (each try is an elimination). */
+const PRUNE_MAX = 100;
 
 /** The withheld cells without those the "< 3" cells turn out not to need (the later ones covered them): newest first. */
 function pruned(relations: readonly Relation[], primary: ReadonlySet<string>, withheld: Set<string>): Set<string> {

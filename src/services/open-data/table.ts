@@ -140,6 +140,30 @@ export function districtRelations(
   return out;
 }
 
+/**
+ * The cells withheld of one figure's table, remembered by the table's shape and its cells (value, and whether "< 3"):
+ * the same cells give the same choice, so the requests that share a reading decide it once (the search may try a few
+ * dozen patterns on a table with a "< 3"; milliseconds each time).
+ */
+const decided = new Map<string, Set<string>>();
+const DECIDED_MAX = 5000;
+
+function withheldOf(
+  relations: Relation[],
+  cells: Map<string, readonly [number, number]>,
+  primary: Set<string>,
+  shape: string,
+): Set<string> {
+  if (primary.size === 0) return primary;
+  const key = `${shape}#${[...cells].map(([k, [v]]) => `${v}${primary.has(k) ? '*' : ''}`).join(',')}`;
+  const seen = decided.get(key);
+  if (seen) return seen;
+  const out = secondaryCells(relations, primary, (k) => cells.get(k)?.[0] ?? 0);
+  if (decided.size >= DECIDED_MAX) decided.clear();
+  decided.set(key, out);
+  return out;
+}
+
 /** A district's table of figures at `now`, published: the "< 3" rule, then the secondary suppression. */
 export async function publishedTable(
   db: PrismaClient,
@@ -166,7 +190,8 @@ export async function publishedTable(
     const cells = cellsOfFigure(f.name, scopes, months);
     const primary = new Set([...cells].filter(([, c]) => publish(c) === SUPPRESSED).map(([k]) => k));
     const relations = districtRelations(pounds, months, year, f.kind === 'stock');
-    const withheld = secondaryCells(relations, primary, (k) => cells.get(k)?.[0] ?? 0);
+    const shape = `${f.kind}|${pounds.join(',')}|${months[0]}|${year}`;
+    const withheld = withheldOf(relations, cells, primary, shape);
     for (const [k, c] of cells) {
       const [scope, period] = k.split('|') as [string, string];
       const p = out.get(scope)!;
