@@ -42,7 +42,8 @@ const PAGE_HEADERS = {
 const LIVE = { liveMaxAgeMs: 30_000 };
 
 const API_HEADERS = {
-  'cache-control': 'public, max-age=300',
+  // Half a minute, as the stock now is shared: a cache in between keeps no figure older than a minute.
+  'cache-control': 'public, max-age=30',
   'access-control-allow-origin': '*',
   'x-content-type-options': 'nosniff',
 } as const;
