@@ -36,7 +36,7 @@ const PAGE_HEADERS = {
 } as const;
 
 /**
- * The pages and the API share one reading of today's flows and of a district's stock now for this long; past half
+ * The pages and the API share one reading of today's flows and of the stock now (every pound's) for this long; past half
  * of it a request starts a fresh reading (src/services/open-data `ReadOptions`).
  */
 const LIVE = { liveMaxAgeMs: 30_000 };

@@ -112,30 +112,27 @@ export async function flowCells(db: Db, from: Date, to: Date, few = false): Prom
 }
 
 /**
- * Stock cells at `at` of the pounds `poundIds` (all: undefined): the heads still in the pound (Head IMPOUNDED, s. 8),
- * the register entries with any of them by whole India days since impounding (0–7, 8–14, 15–30, more than 30), and the
- * s. 20 complaints recorded without an outcome. Only the heads in the pound are read (the index of Head on status,
- * caseId), and each one's entry by its primary key — never the register (a join would let the planner hash it all).
+ * Stock cells of every pound at `at`: the heads still in the pound (Head IMPOUNDED, s. 8), the register entries with
+ * any of them by whole India days since impounding (0–7, 8–14, 15–30, more than 30), and the s. 20 complaints recorded
+ * without an outcome. The heads in the pound are found on the index of Head (status, caseId); the planner then joins
+ * their entries by key or, when the heads in the pound are a large share of the register, by one scan of it.
  */
-export async function stockCells(db: Db, at: Date, poundIds?: readonly number[]): Promise<Map<number, Cells>> {
-  const only = (col: Prisma.Sql) =>
-    poundIds ? Prisma.sql`AND ${col} IN (${Prisma.join(poundIds.length ? poundIds : [-1])})` : Prisma.empty;
+export async function stockCells(db: Db, at: Date): Promise<Map<number, Cells>> {
   const rows = await db.$queryRaw<Row[]>(Prisma.sql`
     SELECT "poundId", '' AS month,
         CASE WHEN days <= 7 THEN 'pending_0_7' WHEN days <= 14 THEN 'pending_8_14' WHEN days <= 30 THEN 'pending_15_30'
           ELSE 'pending_over_30' END AS fig,
         sum(heads) AS value, count(*) AS cases
-      FROM (SELECT c."poundId", h.heads,
+      FROM (SELECT c."poundId", c.id, count(*) AS heads,
           (${at}::timestamptz AT TIME ZONE ${IST})::date - (c."impoundedAt" AT TIME ZONE ${IST})::date AS days
-        FROM (SELECT "caseId", count(*) AS heads FROM "Head" WHERE status = 'IMPOUNDED' GROUP BY "caseId") h
-        CROSS JOIN LATERAL (SELECT c."poundId", c."impoundedAt" FROM "Case" c
-          WHERE c.id = h."caseId" AND c."impoundedAt" < ${at} ${only(Prisma.sql`c."poundId"`)} OFFSET 0) c) p
+        FROM "Head" h JOIN "Case" c ON c.id = h."caseId"
+        WHERE h.status = 'IMPOUNDED' AND c."impoundedAt" < ${at} GROUP BY c."poundId", c.id) p
       GROUP BY 1, 2, 3
     UNION ALL
     SELECT "poundId", '' AS month, 'complaints_pending' AS fig, count(*) AS value, count(DISTINCT "caseId") AS cases
       FROM (SELECT (SELECT c."poundId" FROM "Case" c WHERE c.id = k."caseId") AS "poundId", k."caseId"
         FROM "Complaint" k WHERE k."recordedAt" < ${at} AND (k.outcome IS NULL OR k."outcomeAt" >= ${at})) k
-      WHERE true ${only(Prisma.sql`"poundId"`)} GROUP BY 1`);
+      GROUP BY 1`);
   const out = new Map<number, Record<string, readonly [number, number]>>();
   for (const r of rows) {
     const cells = out.get(r.poundId) ?? {};

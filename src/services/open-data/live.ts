@@ -3,11 +3,12 @@ import type { PrismaClient } from '../../db';
 import { flowCells, stockCells, type FlowCells } from './compute';
 import type { Cells } from './figures';
 
-// What a request reads live, beside the daily snapshot: today's flow events (all pounds, on the time indexes) and the
-// stock now (cattle in the pound, entries pending by days, complaints pending) of the pounds it shows, on the index of
-// the heads in the pound. Each reading is shared by the requests of one India day for `maxAgeMs` at most: once it is
-// half that old, the next request starts a fresh reading and is answered from the one it has, so a busy page waits
-// for no statement; a reading is never used on another India day (the days in the pound change at midnight).
+// What a request reads live, beside the daily snapshot: today's flow events (on the time indexes) and the stock now
+// (cattle in the pound, entries pending by days, complaints pending; on the index of the heads in the pound), each of
+// every pound at once, so the whole service runs each statement at most twice a minute however many districts are
+// read. A reading is shared by the requests of one India day for `maxAgeMs` at most: once it is half that old, the
+// next request starts a fresh reading and is answered from the one it has, so a busy page waits for no statement; a
+// reading is never used on another India day (the days in the pound change at midnight).
 
 /** A reading of this India day, taken at `at`, and whether a fresher one is under way. */
 interface Reading<T> {
@@ -65,13 +66,11 @@ export function todaysFlows(db: PrismaClient, now: Date, maxAgeMs: number): { at
   return shared(flowShelf, db, '', now, maxAgeMs, (at) => flowCells(db, startOfIstDay(toIstDate(at)), at, true));
 }
 
-/** The stock cells of the pounds `poundIds` at the reading's instant (a district's pounds share one reading). */
+/** The stock cells of every pound at the reading's instant: one reading for the whole service, like today's flows. */
 export function stockNow(
   db: PrismaClient,
-  poundIds: readonly number[],
   now: Date,
   maxAgeMs: number,
 ): { at: Date; value: Promise<Map<number, Cells>> } {
-  const ids = [...poundIds].sort((a, b) => a - b);
-  return shared(stockShelf, db, ids.join(','), now, maxAgeMs, (at) => stockCells(db, at, ids));
+  return shared(stockShelf, db, '', now, maxAgeMs, (at) => stockCells(db, at));
 }

@@ -60,7 +60,7 @@ async function poundCells(
   const today = toIstDate(now);
   const maxAge = opts.liveMaxAgeMs ?? 0;
   const flows = todaysFlows(db, now, maxAge);
-  const stock = stockNow(db, poundIds, now, maxAge);
+  const stock = stockNow(db, now, maxAge);
   const [rows, snapshot, live, stockCells] = await Promise.all([
     db.openDataMonth.findMany({
       where: { poundId: { in: poundIds }, month: { gte: new Date(`${months[0]}-01T00:00:00Z`) } },
