@@ -15,6 +15,7 @@ import { renderStatsPage } from '../src/http/stats-page';
 import { createTranslator } from '../src/i18n';
 import { districtStats, poundStats, stockCells, takeSnapshot } from '../src/services/open-data';
 import { benchDatabase } from './bench-database';
+import { measureSuppression } from './stats-suppression';
 
 const CASES = Number(process.env.BENCH_STATS_CASES ?? 100_000);
 const RUNS = Number(process.env.BENCH_STATS_RUNS ?? 40);
@@ -134,6 +135,7 @@ export async function run(): Promise<string> {
     `stats (${r.database}): ${r.cases.toLocaleString('en-IN')} register entries, inserted in ${ms(r.insertMs)}`,
     `  daily snapshot: ${ms(r.snapshotMs)}`,
     ...r.pages.map((p) => `  ${p.name}: p50 ${ms(p.p50)}, p95 ${ms(p.p95)}, max ${ms(p.max)} (${RUNS} runs)`),
+    ...measureSuppression(),
   ].join('\n');
 }
 

@@ -25,6 +25,7 @@ export {
 } from './read';
 export { statsCsv } from './csv';
 export { stockCells } from './compute';
+export { districtRelations } from './table';
 export { determined, secondaryCells, type Relation } from './secondary';
 export {
   MONTHS,
