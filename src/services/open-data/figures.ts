@@ -26,7 +26,8 @@ export const MIN_CASES = 3;
  * How a figure is counted over time:
  * - `flow` figures happen on a day (an entry made, a release, a ledger posting) and are kept per pound-month;
  * - `stock` figures are how things stand at an instant (cattle in the pound, entries pending by days in the pound).
- * `once`: a register entry is counted in at most one month of the figure (its impounding), so the entries of several
+ * `once`: a register entry is counted in at most one month of the figure (its impounding, its disposal under the
+ * s. 14 proviso), so the entries of several
  * months add up; other flow figures may count one entry in several months (two part releases, a sale and its later
  * division), so a cell spanning months is known to count at least as many entries as its largest month, no more.
  */
@@ -48,7 +49,15 @@ export const FIGURES: readonly FigureDef[] = [
   { name: 'released_s16', kind: 'flow', unit: 'heads', group: 'glance', section: 's. 16' },
   { name: 'released_s19', kind: 'flow', unit: 'heads', group: 'glance', section: 's. 19' },
   { name: 'sold', kind: 'flow', unit: 'heads', group: 'glance', section: 'ss. 14, 16' },
-  { name: 'disposed_s14_proviso', kind: 'flow', unit: 'heads', group: 'glance', section: 's. 14, proviso' },
+  // Once: an entry's cattle in the pound are disposed of under the proviso at most once (it ends in DISPOSED_PROVISO).
+  {
+    name: 'disposed_s14_proviso',
+    kind: 'flow',
+    unit: 'heads',
+    group: 'glance',
+    section: 's. 14, proviso',
+    once: true,
+  },
   { name: 'fines_paise', kind: 'flow', unit: 'paise', group: 'money', section: 'ss. 12, 17' },
   { name: 'fines_remitted_paise', kind: 'flow', unit: 'paise', group: 'money', section: 's. 17' },
   { name: 'feeding_paise', kind: 'flow', unit: 'paise', group: 'money', section: 'ss. 12, 17' },
