@@ -3,7 +3,9 @@
 // 70 % released under s. 13 and 10 % under s. 15 with their ledger postings (fines to the District Magistrate, feeding
 // to the keeper, the deposit), 10 % sold at an auction with its proceeds, the rest still in the pound; a day's share
 // of them impounded today. Measures the daily snapshot (src/services/open-data `takeSnapshot`) and then a district's and
-// a pound's page — the published view (snapshot rows plus today's read live) and its HTML — p50/p95 over RUNS.
+// a pound's page — the published view (snapshot rows plus today's flows and the stock now read live, the "< 3" rule
+// and the secondary suppression over the district's table) and its HTML — p50/p95 over RUNS; and the stock now alone
+// (the statement the service runs at most twice a minute, for every pound at once).
 // Run: npm run bench, or npx tsx bench/stats.ts (BENCH_STATS_CASES, default 100000; BENCH_STATS_RUNS, default 40).
 import { pathToFileURL } from 'node:url';
 import { ManualClock } from '../src/clock';
@@ -11,8 +13,9 @@ import { applyMigrations, openDatabase } from '../src/db';
 import { seedDemo } from '../src/db/seed';
 import { renderStatsPage } from '../src/http/stats-page';
 import { createTranslator } from '../src/i18n';
-import { districtStats, poundStats, takeSnapshot } from '../src/services/open-data';
+import { districtStats, poundStats, stockCells, takeSnapshot } from '../src/services/open-data';
 import { benchDatabase } from './bench-database';
+import { measureSuppression } from './stats-suppression';
 
 const CASES = Number(process.env.BENCH_STATS_CASES ?? 100_000);
 const RUNS = Number(process.env.BENCH_STATS_RUNS ?? 40);
@@ -115,6 +118,7 @@ export async function measureStats(): Promise<StatsBenchResult> {
       ),
       await measure('district RJ-JAIPUR, today read afresh', () => page(districtStats(db.prisma, 'RJ-JAIPUR', now))),
       await measure('pound JAI1, today read afresh', () => page(poundStats(db.prisma, 'JAI1', now))),
+      await measure('the stock now alone, every pound', () => stockCells(db.prisma, now)),
     ];
     return { database: benchDb ? 'postgres' : 'pglite', cases: CASES, insertMs, snapshotMs, pages };
   } finally {
@@ -131,6 +135,7 @@ export async function run(): Promise<string> {
     `stats (${r.database}): ${r.cases.toLocaleString('en-IN')} register entries, inserted in ${ms(r.insertMs)}`,
     `  daily snapshot: ${ms(r.snapshotMs)}`,
     ...r.pages.map((p) => `  ${p.name}: p50 ${ms(p.p50)}, p95 ${ms(p.p95)}, max ${ms(p.max)} (${RUNS} runs)`),
+    ...measureSuppression(),
   ].join('\n');
 }
 

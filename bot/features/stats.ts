@@ -21,7 +21,8 @@ statsFeature.command('stats', async (ctx: BotContext) => {
     await ctx.reply(ctx.t('stats:chat.usage', { example: (await poundCodeOf(db, [])) ?? 'JAI1', url: all }));
     return;
   }
-  const v = await statsByCode(db, code, clock.now());
+  // The page's readings of today's flows and the stock now, shared for half a minute like the page's.
+  const v = await statsByCode(db, code, clock.now(), { liveMaxAgeMs: 30_000 });
   if (!v) {
     await ctx.reply(ctx.t('stats:chat.unknown', { code: code.slice(0, 20), url: all }));
     return;

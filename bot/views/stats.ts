@@ -2,11 +2,12 @@ import type { BotContext } from '../context';
 import { GLANCE, type Published, type StatsView } from '../../src/services/open-data';
 
 // The chat's answer to /stats: the at-a-glance of a pound or a district in the reader's language, with the link to
-// its page. Counts only; a cell of one or two register entries reads "< 3", as on the page.
+// its page. Counts only; a cell of one or two register entries reads "< 3", one
+// withheld to protect it "x", as on the page.
 
-/** A published count as the reader's language groups digits, or the "< 3" mark. */
+/** A published count as the reader's language groups digits, or its mark ("< 3", or "x" when withheld). */
 const count = (lang: string, v: Published) =>
-  v === '< 3' ? '< 3' : new Intl.NumberFormat(lang === 'hi' ? 'hi-IN' : 'en-IN').format(v);
+  typeof v === 'number' ? new Intl.NumberFormat(lang === 'hi' ? 'hi-IN' : 'en-IN').format(v) : v;
 
 /** The address of the page of `v` (relative when the deployment has no PUBLIC_URL). */
 export function statsPageUrl(publicUrl: string | undefined, v: StatsView, lang: string): string {

@@ -27,10 +27,10 @@ const COUNTS: Record<Lang, Intl.NumberFormat> = {
   hi: new Intl.NumberFormat('hi-IN', { numberingSystem: 'latn' }),
 };
 
-/** A count, a sum in rupees, or the "< 3" mark. */
+/** A count, a sum in rupees, or its mark ("< 3", "x"). */
 function shown(lang: Lang, v: Published | undefined, unit: string): string {
   if (v === undefined) return '';
-  if (v === '< 3') return '< 3';
+  if (typeof v !== 'number') return v;
   return unit === 'paise' ? formatRupees(v, lang) : COUNTS[lang].format(v);
 }
 
@@ -77,7 +77,15 @@ export function renderStatsPage(translator: Translator, lang: Lang, v: StatsView
         `<tr><th scope="row">${e(t(`stats:pending.${k}`))}</th><td class="n">${e(shown(lang, x, 'cases'))}</td></tr>`,
     )
     .join('');
-  const flowNames = ['impounded', 'released_s13', 'released_s15', 'released_s16', 'released_s19', 'sold'];
+  const flowNames = [
+    'impounded',
+    'released_s13',
+    'released_s15',
+    'released_s16',
+    'released_s19',
+    'sold',
+    'disposed_s14_proviso',
+  ];
   const monthRows = [...v.months]
     .reverse()
     .map(
@@ -114,12 +122,13 @@ export function renderStatsPage(translator: Translator, lang: Lang, v: StatsView
     : t('stats:computed_never', { asOf: v.asOf });
   const body = `<p class="note">${e(computed)}</p>
 <p class="note"><strong>${e(t('stats:suppressed_note'))}</strong></p>
+<p class="note">${e(t('stats:withheld_note'))}</p>
 <h2>${e(t('stats:glance_heading'))}</h2>
 <section><dl class="glance">${glance}</dl></section>
 <h2 id="pending">${e(t('stats:pending_heading'))}</h2>
 <section><div class="chart" data-chart="pending" role="img" aria-label="${e(t('stats:pending_caption'))}"></div>
 <table aria-describedby="pending"><caption class="note">${e(t('stats:pending_caption'))}</caption><thead><tr><th>${e(t('stats:bucket'))}</th><th class="n">${e(t('stats:cases'))}</th></tr></thead><tbody>${pendingRows}</tbody></table>
-${v.computedAt ? `<p class="note">${e(t('stats:stock_note', { at: v.computedAt }))}</p>` : ''}</section>
+<p class="note">${e(t('stats:stock_note', { at: v.stockAsOf }))}</p></section>
 <h2 id="months">${e(t('stats:months_heading'))}</h2>
 <section><div class="chart" data-chart="months" role="img" aria-label="${e(t('stats:months_caption'))}"></div>
 <div class="scroll"><table><caption class="note">${e(t('stats:months_caption'))}</caption><thead><tr><th>${e(t('stats:month'))}</th>${flowNames.map((f) => `<th class="n">${e(t(`stats:figure.${f}`))}</th>`).join('')}</tr></thead><tbody>${monthRows}</tbody></table></div></section>
@@ -155,6 +164,7 @@ export function renderStatsIndex(translator: Translator, lang: Lang, list: Distr
     .join('');
   const body = `<p>${e(t('stats:intro'))}</p>
 <p class="note"><strong>${e(t('stats:suppressed_note'))}</strong></p>
+<p class="note">${e(t('stats:withheld_note'))}</p>
 <h2>${e(t('stats:districts'))}</h2>
 <section><ul class="links">${items}</ul></section>
 <h2>${e(t('stats:api_heading'))}</h2>

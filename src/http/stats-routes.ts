@@ -35,11 +35,15 @@ const PAGE_HEADERS = {
   'x-content-type-options': 'nosniff',
 } as const;
 
-/** The pages and the API share one reading of today's figures for this long (src/services/open-data `ReadOptions`). */
+/**
+ * The pages and the API share one reading of today's flows and of the stock now (every pound's) for this long; past half
+ * of it a request starts a fresh reading (src/services/open-data `ReadOptions`).
+ */
 const LIVE = { liveMaxAgeMs: 30_000 };
 
 const API_HEADERS = {
-  'cache-control': 'public, max-age=300',
+  // Half a minute, as the stock now is shared: a cache in between keeps no figure older than a minute.
+  'cache-control': 'public, max-age=30',
   'access-control-allow-origin': '*',
   'x-content-type-options': 'nosniff',
 } as const;

@@ -24,13 +24,17 @@ export function ownerActor(input: {
   };
 }
 
-/** Appends an audit event (the table is append-only: a trigger refuses UPDATE and DELETE). */
+/**
+ * Appends an audit event (the table is append-only: a trigger refuses UPDATE and DELETE), at `at` when the event's
+ * instant is published (the s. 14 proviso disposal in open pound data), else at the database's instant.
+ */
 export async function audit(
   tx: Tx,
   actor: Actor,
   action: string,
   caseId: number | null,
   details?: Prisma.InputJsonValue,
+  at?: Date,
 ): Promise<void> {
   await tx.auditEvent.create({
     data: {
@@ -42,6 +46,7 @@ export async function audit(
       chatId: actor.chatId == null ? null : BigInt(actor.chatId),
       messageId: actor.messageId ?? null,
       details: details ?? undefined,
+      ...(at ? { at } : {}),
     },
   });
 }

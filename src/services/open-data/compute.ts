@@ -29,7 +29,9 @@ export type Period = 'month' | 'year' | 'all';
  * 17, also out of a s. 15 deposit applied), POUND_KEEPER the feeding charges, SALE_PROCEEDS a sale (ss. 14, 16),
  * MAGISTRATE_DEPOSIT the s. 17 surplus held, SURPLUS_CLAIMANT paid out of it, GOVERNMENT_REVENUE lapsed to Government,
  * OWNER_DEPOSIT a s. 15 deposit, DEPOSIT_REFUND returned on the Magistrate's outcome; the postings of a deposit applied
- * (keys `…:deposit:apply:…`, src/services/deposit-outcome.ts) count once more as "applied".
+ * (keys `…:deposit:apply:…`, src/services/deposit-outcome.ts) count once more as "applied". A disposal under the s. 14
+ * proviso (src/services/proviso.ts) is its append-only audit row S14_PROVISO_DISPOSAL, at the service's instant of it,
+ * with the entry's heads it marked DISPOSED.
  */
 function flowEvents(from: Date, to: Date, few: boolean): Prisma.Sql {
   const w = (col: Prisma.Sql) => Prisma.sql`${col} >= ${from} AND ${col} < ${to}`;
@@ -53,6 +55,10 @@ function flowEvents(from: Date, to: Date, few: boolean): Prisma.Sql {
     SELECT ${pound('a')}, a."completedAt", 'sold', (SELECT count(*) FROM "Sale" s WHERE s."auctionId" = a.id), a."caseId"
       FROM "Auction" a ${join('a')}
       WHERE a.status = 'COMPLETED' AND ${w(Prisma.sql`a."completedAt"`)}
+    UNION ALL
+    SELECT ${pound('x')}, x.at, 'disposed_s14_proviso',
+        (SELECT count(*) FROM "Head" h WHERE h."caseId" = x."caseId" AND h.status = 'DISPOSED'), x."caseId"
+      FROM "AuditEvent" x ${join('x')} WHERE x.action = 'S14_PROVISO_DISPOSAL' AND ${w(Prisma.sql`x.at`)}
     UNION ALL
     SELECT ${pound('l')}, l."createdAt", f.fig, l."amountPaise", l."caseId"
       FROM "LedgerEntry" l ${join('l')}
@@ -108,7 +114,8 @@ export async function flowCells(db: Db, from: Date, to: Date, few = false): Prom
 /**
  * Stock cells of every pound at `at`: the heads still in the pound (Head IMPOUNDED, s. 8), the register entries with
  * any of them by whole India days since impounding (0–7, 8–14, 15–30, more than 30), and the s. 20 complaints recorded
- * without an outcome.
+ * without an outcome. The heads in the pound are found on the index of Head (status, caseId); the planner then joins
+ * their entries by key or, when the heads in the pound are a large share of the register, by one scan of it.
  */
 export async function stockCells(db: Db, at: Date): Promise<Map<number, Cells>> {
   const rows = await db.$queryRaw<Row[]>(Prisma.sql`
@@ -122,9 +129,10 @@ export async function stockCells(db: Db, at: Date): Promise<Map<number, Cells>> 
         WHERE h.status = 'IMPOUNDED' AND c."impoundedAt" < ${at} GROUP BY c."poundId", c.id) p
       GROUP BY 1, 2, 3
     UNION ALL
-    SELECT c."poundId", '' AS month, 'complaints_pending' AS fig, count(*) AS value, count(DISTINCT k."caseId") AS cases
-      FROM "Complaint" k JOIN "Case" c ON c.id = k."caseId"
-      WHERE k."recordedAt" < ${at} AND (k.outcome IS NULL OR k."outcomeAt" >= ${at}) GROUP BY 1`);
+    SELECT "poundId", '' AS month, 'complaints_pending' AS fig, count(*) AS value, count(DISTINCT "caseId") AS cases
+      FROM (SELECT (SELECT c."poundId" FROM "Case" c WHERE c.id = k."caseId") AS "poundId", k."caseId"
+        FROM "Complaint" k WHERE k."recordedAt" < ${at} AND (k.outcome IS NULL OR k."outcomeAt" >= ${at})) k
+      GROUP BY 1`);
   const out = new Map<number, Record<string, readonly [number, number]>>();
   for (const r of rows) {
     const cells = out.get(r.poundId) ?? {};

@@ -2,7 +2,7 @@ import { FIGURES } from './figures';
 import { GLANCE, type StatsView } from './read';
 
 // The same figures as the JSON, one per line, for a spreadsheet: what, for which period, its value ("< 3" where the
-// rule hides it), its unit and the sections of the Act it counts under. The scope and the dates on every line, so a
+// rule hides it, "x" where it is withheld to protect one), its unit and the sections of the Act it counts under. The scope and the dates on every line, so a
 // file pasted into another keeps its meaning.
 
 const DEF = new Map(FIGURES.map((f) => [f.name, f]));
@@ -13,6 +13,7 @@ const GLANCE_FIGURE: Record<(typeof GLANCE)[number], string> = {
   released_s13_year: 'released_s13',
   released_s15_year: 'released_s15',
   sold_year: 'sold',
+  disposed_s14_proviso_year: 'disposed_s14_proviso',
 };
 
 /** A CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180). */
@@ -49,7 +50,7 @@ export function statsCsv(v: StatsView): string {
       v.glance[g],
       GLANCE_FIGURE[g],
     );
-  for (const [name, value] of Object.entries(v.stock)) add('stock', name, v.computedAt?.slice(0, 10) ?? '', value);
+  for (const [name, value] of Object.entries(v.stock)) add('stock', name, v.stockAsOf, value);
   for (const [name, value] of Object.entries(v.totals))
     add('total', name, `${v.months[0]?.month}/${v.months.at(-1)?.month}`, value);
   for (const m of v.months) for (const [name, value] of Object.entries(m.figures)) add('month', name, m.month, value);

@@ -7,11 +7,17 @@ export type Cell = readonly [value: number, cases: number];
 /** One pound's (or district's) cells by figure name; a figure absent is [0, 0]. */
 export type Cells = Record<string, Cell>;
 
-/** What a published cell is: the exact value, or "< 3" when it counts one or two register entries. */
-export type Published = number | '< 3';
+/**
+ * What a published cell is: the exact value, "< 3" when it counts one or two register entries, or "x" when it is
+ * withheld so that a "< 3" cell cannot be worked out from a total and the other cells (./secondary.ts).
+ */
+export type Published = number | '< 3' | 'x';
 
 /** The mark a suppressed cell is published as (the page says what it means). */
 export const SUPPRESSED = '< 3' as const;
+
+/** The mark of a cell withheld to protect a "< 3" cell of the same sum (secondary suppression). */
+export const WITHHELD = 'x' as const;
 
 /** Fewer register entries than this in a cell and its value is not published. */
 export const MIN_CASES = 3;
@@ -20,7 +26,8 @@ export const MIN_CASES = 3;
  * How a figure is counted over time:
  * - `flow` figures happen on a day (an entry made, a release, a ledger posting) and are kept per pound-month;
  * - `stock` figures are how things stand at an instant (cattle in the pound, entries pending by days in the pound).
- * `once`: a register entry is counted in at most one month of the figure (its impounding), so the entries of several
+ * `once`: a register entry is counted in at most one month of the figure (its impounding, its disposal under the
+ * s. 14 proviso), so the entries of several
  * months add up; other flow figures may count one entry in several months (two part releases, a sale and its later
  * division), so a cell spanning months is known to count at least as many entries as its largest month, no more.
  */
@@ -42,6 +49,15 @@ export const FIGURES: readonly FigureDef[] = [
   { name: 'released_s16', kind: 'flow', unit: 'heads', group: 'glance', section: 's. 16' },
   { name: 'released_s19', kind: 'flow', unit: 'heads', group: 'glance', section: 's. 19' },
   { name: 'sold', kind: 'flow', unit: 'heads', group: 'glance', section: 'ss. 14, 16' },
+  // Once: an entry's cattle in the pound are disposed of under the proviso at most once (it ends in DISPOSED_PROVISO).
+  {
+    name: 'disposed_s14_proviso',
+    kind: 'flow',
+    unit: 'heads',
+    group: 'glance',
+    section: 's. 14, proviso',
+    once: true,
+  },
   { name: 'fines_paise', kind: 'flow', unit: 'paise', group: 'money', section: 'ss. 12, 17' },
   { name: 'fines_remitted_paise', kind: 'flow', unit: 'paise', group: 'money', section: 's. 17' },
   { name: 'feeding_paise', kind: 'flow', unit: 'paise', group: 'money', section: 'ss. 12, 17' },
@@ -95,11 +111,6 @@ export const sumPeriods = (parts: readonly Cells[]): Cells =>
   addCells(parts, (name, sum, n) => (ONCE.has(name) ? sum + n : Math.max(sum, n)));
 
 /** The "< 3" rule: a cell counting one or two register entries is published as "< 3"; none (a zero) or three or more, exactly. */
-export function publish([value, cases]: Cell): Published {
+export function publish([value, cases]: Cell): number | typeof SUPPRESSED {
   return cases > 0 && cases < MIN_CASES ? SUPPRESSED : value;
-}
-
-/** Every figure of `names` published from `cells`. */
-export function publishAll(cells: Cells | undefined, names: readonly FigureDef[]): Record<string, Published> {
-  return Object.fromEntries(names.map((f) => [f.name, publish(cellOf(cells, f.name))]));
 }

@@ -4,6 +4,7 @@ export {
   FIGURES,
   MIN_CASES,
   SUPPRESSED,
+  WITHHELD,
   publish,
   type Cell,
   type Cells,
@@ -23,6 +24,9 @@ export {
   type StatsView,
 } from './read';
 export { statsCsv } from './csv';
+export { stockCells } from './compute';
+export { districtRelations } from './table';
+export { determined, secondaryCells, type Relation } from './secondary';
 export {
   MONTHS,
   OPEN_DATA_STEP,

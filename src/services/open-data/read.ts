@@ -1,22 +1,14 @@
-import { startOfIstDay, toIstDate, type LocalDate } from '../../law';
+import { toIstDate, type LocalDate } from '../../law';
 import type { PrismaClient } from '../../db';
-import { flowCells, type FlowCells } from './compute';
-import {
-  FLOW_FIGURES,
-  publish,
-  publishAll,
-  STOCK_FIGURES,
-  SUPPRESSED,
-  sumPeriods,
-  sumPounds,
-  cellOf,
-  type Cells,
-  type Published,
-} from './figures';
+import { SUPPRESSED, WITHHELD, type Published } from './figures';
 import { monthsUpTo } from './snapshot';
+import { publishedTable, type ReadOptions, type ScopePublished } from './table';
 
-// The published figures of a district or a pound: the snapshot's rows, the day so far read live (today's rows only,
-// on the time indexes), combined, then the "< 3" rule. Counts and sums only: no name, number, village or case.
+// The published figures of a district or a pound: the district's table (./table.ts: the snapshot's rows, today's
+// flows and the stock now read live, the "< 3" rule and the secondary suppression), the scope's part of it. Counts
+// and sums only: no name, number, village or case.
+
+export type { ReadOptions } from './table';
 
 /** A name in both languages. */
 export interface Named {
@@ -38,6 +30,7 @@ export const GLANCE = [
   'released_s13_year',
   'released_s15_year',
   'sold_year',
+  'disposed_s14_proviso_year',
 ] as const;
 
 /** What a district's or a pound's page and API publish (version 1 of the API). */
@@ -48,13 +41,16 @@ export interface StatsView {
   /** The district a pound is in; a district's pounds. */
   district: Named;
   pounds: Named[];
-  /** When the daily snapshot was taken (null: never yet), and the instant today's figures were read to. */
+  /** When the daily snapshot was taken (null: never yet), and the instant today's flows were read to. */
   computedAt: string | null;
   asOf: string;
+  /** The instant the stock (in the pound, pending by days, complaints pending) was read at: today, now or nearly. */
+  stockAsOf: string;
   today: LocalDate;
   suppressed: typeof SUPPRESSED;
+  withheld: typeof WITHHELD;
   glance: Record<(typeof GLANCE)[number], Published>;
-  /** Entries pending by days in the pound, s. 20 complaints pending: at the snapshot. */
+  /** Entries pending by days in the pound, cattle in the pound, s. 20 complaints pending: at `stockAsOf`. */
   stock: Record<string, Published>;
   /** Every flow figure over the MONTHS months published. */
   totals: Record<string, Published>;
@@ -75,117 +71,56 @@ export async function districts(db: PrismaClient): Promise<DistrictEntry[]> {
   return areas.filter((a) => a.pounds.length > 0);
 }
 
-interface PoundFigures {
-  months: Map<string, Cells>;
-  /** The India year so far and all the months published: each entry counted once (the snapshot's), plus today. */
-  year: Cells;
-  total: Cells;
-  stock: Cells;
-  computedAt: Date | null;
-}
-
-/** How a request reads today's figures: `liveMaxAgeMs` > 0 lets requests share one reading that old at most. */
-export interface ReadOptions {
-  liveMaxAgeMs?: number;
-}
-
-/** Today's reading of each database, shared by the requests of `liveMaxAgeMs` (the public pages: half a minute). */
-const todays = new WeakMap<PrismaClient, { day: string; at: number; cells: Promise<FlowCells> }>();
-
-/** Today's flow cells of every pound, read at `now` or taken from a reading of this India day at most `maxAgeMs` old. */
-function todaysFlows(db: PrismaClient, now: Date, maxAgeMs: number): { at: Date; cells: Promise<FlowCells> } {
-  const day = toIstDate(now);
-  const seen = todays.get(db);
-  const age = seen ? now.getTime() - seen.at : Number.POSITIVE_INFINITY;
-  if (maxAgeMs > 0 && seen && seen.day === day && age >= 0 && age <= maxAgeMs)
-    return { at: new Date(seen.at), cells: seen.cells };
-  const cells = flowCells(db, startOfIstDay(day), now, true);
-  if (maxAgeMs > 0) {
-    todays.set(db, { day, at: now.getTime(), cells });
-    cells.catch(() => todays.delete(db));
-  }
-  return { at: now, cells };
-}
-
-/** One pound's cells per month (snapshot plus today) and its stock; `now` becomes the instant today was read to. */
-async function poundFigures(
-  db: PrismaClient,
-  poundIds: number[],
-  now: Date,
-  months: string[],
-  opts: ReadOptions,
-): Promise<{ figures: Map<number, PoundFigures>; asOf: Date }> {
-  const today = toIstDate(now);
-  const reading = todaysFlows(db, now, opts.liveMaxAgeMs ?? 0);
-  const [rows, stock, live] = await Promise.all([
-    db.openDataMonth.findMany({
-      where: { poundId: { in: poundIds }, month: { gte: new Date(`${months[0]}-01T00:00:00Z`) } },
-    }),
-    db.openDataStock.findMany({ where: { poundId: { in: poundIds } } }),
-    reading.cells,
-  ]);
-  const out = new Map<number, PoundFigures>(
-    poundIds.map((id) => [id, { months: new Map(), year: {}, total: {}, stock: {}, computedAt: null }]),
-  );
-  for (const r of rows)
-    out.get(r.poundId)?.months.set(r.month.toISOString().slice(0, 7), r.figures as unknown as Cells);
-  for (const s of stock) {
-    const p = out.get(s.poundId);
-    if (p)
-      Object.assign(p, {
-        stock: s.figures as unknown as Cells,
-        // A snapshot of an earlier India year (none taken since New Year) has nothing of this one.
-        year: toIstDate(s.computedAt).slice(0, 4) === today.slice(0, 4) ? (s.year as unknown as Cells) : {},
-        total: s.total as unknown as Cells,
-        computedAt: s.computedAt,
-      });
-  }
-  const current = today.slice(0, 7);
-  for (const [poundId, byMonth] of live.month) {
-    const p = out.get(poundId);
-    const day = byMonth.get(current);
-    if (!p || !day) continue;
-    p.months.set(current, sumPeriods([p.months.get(current) ?? {}, day]));
-    p.year = sumPeriods([p.year, day]);
-    p.total = sumPeriods([p.total, day]);
-  }
-  return { figures: out, asOf: reading.at };
-}
-
-/** A published view from the pounds' combined cells. */
+/** A scope's published view from its part of the district's table. */
 function viewOf(
-  figures: PoundFigures[],
+  p: ScopePublished,
   months: string[],
   today: LocalDate,
-  now: Date,
+  read: { computedAt: Date | null; asOf: Date; stockAsOf: Date },
 ): Omit<StatsView, 'kind' | 'scope' | 'district' | 'pounds'> {
-  // Over time within each pound first (its entries may recur across months), then across pounds (they never do).
-  const combine = (ms: string[]) => sumPounds(figures.map((p) => sumPeriods(ms.map((m) => p.months.get(m) ?? {}))));
-  const month = combine([today.slice(0, 7)]);
-  const yearCells = sumPounds(figures.map((p) => p.year));
-  const stock = sumPounds(figures.map((p) => p.stock));
-  const computed = figures.map((p) => p.computedAt?.getTime() ?? 0).reduce((a, b) => Math.max(a, b), 0);
+  const month = p.months.get(today.slice(0, 7)) ?? {};
   return {
     version: 1,
-    computedAt: computed ? new Date(computed).toISOString() : null,
-    asOf: now.toISOString(),
+    computedAt: read.computedAt?.toISOString() ?? null,
+    asOf: read.asOf.toISOString(),
+    stockAsOf: read.stockAsOf.toISOString(),
     today,
     suppressed: SUPPRESSED,
+    withheld: WITHHELD,
     glance: {
-      impounded_month: publish(cellOf(month, 'impounded')),
-      impounded_year: publish(cellOf(yearCells, 'impounded')),
-      in_pound: publish(cellOf(stock, 'in_pound')),
-      released_s13_year: publish(cellOf(yearCells, 'released_s13')),
-      released_s15_year: publish(cellOf(yearCells, 'released_s15')),
-      sold_year: publish(cellOf(yearCells, 'sold')),
+      impounded_month: month.impounded ?? 0,
+      impounded_year: p.year.impounded ?? 0,
+      in_pound: p.stock.in_pound ?? 0,
+      released_s13_year: p.year.released_s13 ?? 0,
+      released_s15_year: p.year.released_s15 ?? 0,
+      sold_year: p.year.sold ?? 0,
+      disposed_s14_proviso_year: p.year.disposed_s14_proviso ?? 0,
     },
-    stock: publishAll(stock, STOCK_FIGURES),
-    totals: publishAll(sumPounds(figures.map((p) => p.total)), FLOW_FIGURES),
-    months: months.map((m) => ({ month: m, figures: publishAll(combine([m]), FLOW_FIGURES) })),
+    stock: p.stock,
+    totals: p.total,
+    months: months.map((m) => ({ month: m, figures: p.months.get(m) ?? {} })),
   };
 }
 
 const NAMED = { code: true, name: true, nameHi: true } as const;
+
+const AREA = { ...NAMED, pounds: { select: { id: true, ...NAMED }, orderBy: { code: 'asc' } } } as const;
+
+/** The view of `scope` (the district: 'd', or a pound's id) from its district's table at `now`. */
+async function scopeView(
+  db: PrismaClient,
+  poundIds: number[],
+  scope: 'd' | number,
+  now: Date,
+  opts: ReadOptions,
+): Promise<Omit<StatsView, 'kind' | 'scope' | 'district' | 'pounds'>> {
+  const today = toIstDate(now);
+  const months = monthsUpTo(today);
+  const table = await publishedTable(db, poundIds, now, months, opts);
+  return viewOf(scope === 'd' ? table.district : table.pounds.get(scope)!, months, today, table);
+}
+
+const named = ({ code, name, nameHi }: Named): Named => ({ code, name, nameHi });
 
 /** A district's published figures at `now` (null: no such district). */
 export async function districtStats(
@@ -194,49 +129,36 @@ export async function districtStats(
   now: Date,
   opts: ReadOptions = {},
 ): Promise<StatsView | null> {
-  const area = await db.area.findUnique({
-    where: { code },
-    select: { ...NAMED, pounds: { select: { id: true, ...NAMED }, orderBy: { code: 'asc' } } },
-  });
+  const area = await db.area.findUnique({ where: { code }, select: AREA });
   if (!area || area.pounds.length === 0) return null;
-  const today = toIstDate(now);
-  const months = monthsUpTo(today);
-  const { figures, asOf } = await poundFigures(
-    db,
-    area.pounds.map((p) => p.id),
-    now,
-    months,
-    opts,
-  );
-  const scope = { code: area.code, name: area.name, nameHi: area.nameHi };
+  const scope = named(area);
+  const ids = area.pounds.map((p) => p.id);
   return {
     kind: 'district',
     scope,
     district: scope,
-    pounds: area.pounds.map(({ code: c, name, nameHi }) => ({ code: c, name, nameHi })),
-    ...viewOf([...figures.values()], months, today, asOf),
-  } as StatsView;
+    pounds: area.pounds.map(named),
+    ...(await scopeView(db, ids, 'd', now, opts)),
+  };
 }
 
-/** A pound's published figures at `now` (null: no such pound). */
+/** A pound's published figures at `now` (null: no such pound): its part of its district's table. */
 export async function poundStats(
   db: PrismaClient,
   code: string,
   now: Date,
   opts: ReadOptions = {},
 ): Promise<StatsView | null> {
-  const pound = await db.pound.findUnique({ where: { code }, select: { id: true, ...NAMED, area: { select: NAMED } } });
+  const pound = await db.pound.findUnique({ where: { code }, select: { id: true, ...NAMED, area: { select: AREA } } });
   if (!pound) return null;
-  const today = toIstDate(now);
-  const months = monthsUpTo(today);
-  const { figures, asOf } = await poundFigures(db, [pound.id], now, months, opts);
+  const ids = pound.area.pounds.map((p) => p.id);
   return {
     kind: 'pound',
-    scope: { code: pound.code, name: pound.name, nameHi: pound.nameHi },
-    district: pound.area,
+    scope: named(pound),
+    district: named(pound.area),
     pounds: [],
-    ...viewOf([...figures.values()], months, today, asOf),
-  } as StatsView;
+    ...(await scopeView(db, ids, pound.id, now, opts)),
+  };
 }
 
 /**

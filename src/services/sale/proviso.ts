@@ -36,12 +36,15 @@ export async function disposeUnderProviso(
     if (c.auction?.status === 'SCHEDULED')
       await tx.auction.update({ where: { id: c.auction.id }, data: { status: 'CANCELLED' } });
     await transition(tx, c, allowed);
-    await audit(tx, who.audit, 'S14_PROVISO_DISPOSAL', c.id, {
-      orderId: order.id,
-      orderReference: order.reference,
-      manner,
-      heads: heads.length,
-    });
+    // At the injected clock's instant: open pound data counts the disposal in its India month from this row.
+    await audit(
+      tx,
+      who.audit,
+      'S14_PROVISO_DISPOSAL',
+      c.id,
+      { orderId: order.id, orderReference: order.reference, manner, heads: heads.length },
+      now,
+    );
     await planDeadlines(tx, c.id, now);
     return { caseNumber: c.number, heads: heads.length, orderReference: order.reference, manner };
   });

@@ -4,7 +4,8 @@ import { botSuite } from '../../support/bot-harness';
 import { caseFixture } from '../../support/case-builder';
 
 // /stats in the chat, on the real bot: a pound's or a district's at-a-glance in the sender's language with the link to
-// its page, the "< 3" mark where a figure counts one or two register entries, the keeper's own pound without a code,
+// its page, the "< 3" mark where a figure counts one or two register entries and "x" where one is withheld beside it,
+// the keeper's own pound without a code,
 // and an unknown code answered with the list of districts. Never a name from the register.
 
 const hindiOwner = { id: 9301, firstName: 'Ramu', languageCode: 'hi' };
@@ -39,11 +40,17 @@ describe('/stats in the chat', () => {
     await h.send(englishOwner, '/stats jai2');
     const text = h.api.lastTo(englishOwner.id)!.text!;
     expect(text).toContain('Chomu');
-    // Ten heads of these five and the demo district's entry at Chomu with three.
-    expect(text).toContain('Cattle impounded this month: 13');
-    expect(text).toContain('In the pound now: 13');
+    // Amer (JAI1), the district's other pound, has two entries ("< 3"): Chomu's figures are withheld beside it, or
+    // the district's less Chomu's would tell Amer's.
+    expect(text).toContain('Cattle impounded this month: x');
+    expect(text).toContain('In the pound now: x');
+    expect(text).toContain('“x” is held back so that a “< 3” cannot be worked out');
     expect(text).toContain('https://kanji.example.gov.in/stats/p/JAI2?lang=en');
     expect(text).not.toContain('Bhola');
+    // The district's own figures are exact: ten heads of these five, the demo's entry at Chomu with three, and Amer's.
+    const amer = await h.deps.db.head.count({ where: { status: 'IMPOUNDED', case: { pound: { code: 'JAI1' } } } });
+    await h.send(englishOwner, '/stats RJ-JAIPUR');
+    expect(h.api.lastTo(englishOwner.id)!.text).toContain(`In the pound now: ${13 + amer}`);
   });
 
   it('the district in Hindi, where a figure of one or two entries reads "< 3"', async () => {

@@ -62,6 +62,7 @@ export type Event = { at: Date; case: number } & (
   | { kind: 'impound'; pound: number; heads: number }
   | { kind: 'release'; basis: (typeof BASES)[number]; from: number; heads: number; slot: number }
   | { kind: 'sale'; from: number; heads: number }
+  | { kind: 'dispose'; from: number; heads: number }
   | { kind: 'ledger'; account: Account; amount: number; key: string }
   | { kind: 'remit'; amount: number }
   | { kind: 'complaint'; n: number }
@@ -98,6 +99,8 @@ const caseArb = fc.record({
     }),
   ),
   sale: fc.option(fc.integer({ min: 1, max: 70 })),
+  /** Disposed of under the s. 14 proviso (when neither released nor sold), days after impounding. */
+  dispose: fc.option(fc.integer({ min: 0, max: 70 })),
   ledger: fc.array(
     fc.record({
       account: fc.constantFrom(...ACCOUNTS),
@@ -115,10 +118,23 @@ const caseArb = fc.record({
   ),
 });
 
-/** Random histories: 3 to 40 register entries in 2 or 3 pounds. */
+/** Entries that change the stock today: impounded up to 40 days back (0: today) and released, sold or disposed of today. */
+const todayArb = fc.record({
+  pound: fc.integer({ min: 1, max: 3 }),
+  daysBefore: fc.integer({ min: 0, max: 40 }),
+  heads: fc.integer({ min: 1, max: 3 }),
+  how: fc.constantFrom('release', 'part', 'sale', 'dispose', 'stay'),
+  minute: fc.integer({ min: 0, max: 500 }),
+});
+
+/** Random histories: 3 to 40 register entries in 2 or 3 pounds, and 1 to 4 more whose cattle leave (or come) today. */
 export const history: fc.Arbitrary<History> = fc
-  .tuple(fc.integer({ min: 2, max: 3 }), fc.array(caseArb, { minLength: 3, maxLength: 40 }))
-  .map(([poundCount, cases]) => {
+  .tuple(
+    fc.integer({ min: 2, max: 3 }),
+    fc.array(caseArb, { minLength: 3, maxLength: 40 }),
+    fc.array(todayArb, { minLength: 1, maxLength: 4 }),
+  )
+  .map(([poundCount, cases, todays]) => {
     const events: Event[] = [];
     cases.forEach((c, i) => {
       const pound = Math.min(c.pound, poundCount);
@@ -142,6 +158,8 @@ export const history: fc.Arbitrary<History> = fc
         } else
           events.push({ kind: 'release', at: t1, case: i, basis: c.release.basis, from: 0, heads: c.heads, slot: 0 });
       } else if (c.sale !== null) events.push({ kind: 'sale', at: after(c.sale), case: i, from: 0, heads: c.heads });
+      else if (c.dispose !== null)
+        events.push({ kind: 'dispose', at: after(c.dispose, 2), case: i, from: 0, heads: c.heads });
       c.ledger.forEach((l, k) => {
         events.push({
           kind: 'ledger',
@@ -158,6 +176,20 @@ export const history: fc.Arbitrary<History> = fc
         if (c.complaint.decided !== null)
           events.push({ kind: 'decided', at: after(c.complaint.delay + c.complaint.decided, 6), case: i, n: i });
       }
+    });
+    todays.forEach((c, k) => {
+      const i = cases.length + k;
+      const at = new Date(DAY_START.getTime() - c.daysBefore * DAY + c.minute * 60_000);
+      const pound = Math.min(c.pound, poundCount);
+      events.push({ kind: 'impound', at, case: i, pound, heads: c.heads });
+      // Today, after the snapshot (00:05 IST) and the impounding, before NOW (17:30 IST).
+      const leave = new Date(Math.max(at.getTime(), DAY_START.getTime() + 3_600_000) + 60 * 60_000);
+      if (c.how === 'release' || (c.how === 'part' && c.heads < 2))
+        events.push({ kind: 'release', at: leave, case: i, basis: 'S13_PAYMENT', from: 0, heads: c.heads, slot: 0 });
+      else if (c.how === 'part')
+        events.push({ kind: 'release', at: leave, case: i, basis: 'S15_DEPOSIT', from: 0, heads: 1, slot: 1 });
+      else if (c.how === 'sale') events.push({ kind: 'sale', at: leave, case: i, from: 0, heads: c.heads });
+      else if (c.how === 'dispose') events.push({ kind: 'dispose', at: leave, case: i, from: 0, heads: c.heads });
     });
     const happened = events.filter((e) => e.at < NOW).sort((a, b) => a.at.getTime() - b.at.getTime());
     const pounds = Array.from({ length: poundCount }, (_, k) => k + 1);
@@ -176,6 +208,7 @@ function recompute(events: Event[], pound: number | null): Expected {
     if (e.kind === 'impound') add(e, 'impounded', e.heads);
     if (e.kind === 'release') add(e, RELEASED[e.basis], e.heads);
     if (e.kind === 'sale') add(e, 'sold', e.heads);
+    if (e.kind === 'dispose') add(e, 'disposed_s14_proviso', e.heads);
     if (e.kind === 'ledger') {
       const f = FIGURE_OF[e.account];
       if (f) add(e, f, e.amount);
@@ -189,8 +222,8 @@ function recompute(events: Event[], pound: number | null): Expected {
     const rows = flows.filter((f) => f.figure === figure && months.includes(f.month));
     return [rows.reduce((s, r) => s + r.value, 0), new Set(rows.map((r) => r.case)).size];
   };
-  // The stock at the snapshot: what had happened before today's India midnight.
-  const before = mine.filter((e) => e.at < DAY_START);
+  // The stock now: everything that happened before NOW, today's releases, sales and disposals included.
+  const before = mine;
   const stock = new Map<string, [number, Set<number>]>();
   const put = (figure: string, value: number, c: number) => {
     const s = stock.get(figure) ?? [0, new Set<number>()];
@@ -202,7 +235,7 @@ function recompute(events: Event[], pound: number | null): Expected {
   for (const e of before) {
     if (e.kind !== 'impound') continue;
     const gone = before
-      .filter((x) => x.case === e.case && (x.kind === 'release' || x.kind === 'sale'))
+      .filter((x) => x.case === e.case && (x.kind === 'release' || x.kind === 'sale' || x.kind === 'dispose'))
       .reduce((s, x) => s + (x as { heads: number }).heads, 0);
     if (e.heads - gone <= 0) continue;
     const days = today - istDayNumber(e.at);
