@@ -40,7 +40,11 @@ function keysOf(value: string): string[] {
 
 /** True when a value's word keys hold `key`, or one a slip away when both are long enough. */
 function spelledAs(key: string, keys: readonly string[]): boolean {
-  return keys.some((k) => k === key || (Math.max(k.length, key.length) >= 5 && editDistance(k, key) <= 1));
+  return keys.some(
+    (k) =>
+      k === key ||
+      (Math.max(k.length, key.length) >= 5 && Math.abs(k.length - key.length) <= 1 && editDistance(k, key) <= 1),
+  );
 }
 
 /**

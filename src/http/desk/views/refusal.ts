@@ -28,4 +28,4 @@ export function importRowText(f: { t: Translate }, r: RowOutcome): string {
 
 /** A row's text with what becomes of its owner's mobile (never the number itself). */
 const withMobile = (t: Translate, text: string, mobile: 'recorded' | 'stopped' | undefined) =>
-  mobile ? `${text} ${t(`desk:import.row.mobile_${mobile}`)}` : text;
+  mobile ? `${text} — ${t(`desk:import.row.mobile_${mobile}`)}` : text;
