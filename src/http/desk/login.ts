@@ -45,7 +45,8 @@ export function registerDeskLogin(app: FastifyInstance, { deps, o, rateLimit }: 
           lang,
           title: tr.t(lang, 'deskbrowser:login.title'),
           switchLabel: tr.t(otherLanguage(lang), 'desk:switch_here'),
-          here: req.url,
+          // Telegram's answer is used once: the other language of a refusal is the sign-in page, not the answer again.
+          here: req.url.startsWith('/desk/login/telegram') ? '/desk/login' : req.url,
           body,
         }),
       );

@@ -75,7 +75,10 @@ describe('staff desk: an entry photo stored once, its small copy kept', { timeou
     const kept = Buffer.from(stored.thumb!).toString('base64');
     // The photo's own bytes spoilt (a JPEG's signature, then junk that no decoder reads): the page still shows the
     // copy kept at upload, so it was not made again.
-    await db.photo.update({ where: { id: stored.id }, data: { bytes: Uint8Array.from(junkJpeg()), byteSize: junkJpeg().length } });
+    await db.photo.update({
+      where: { id: stored.id },
+      data: { bytes: Uint8Array.from(junkJpeg()), byteSize: junkJpeg().length },
+    });
     const entry = async () => {
       const r = await fetch(`${w.base}/desk/v/entry?id=${caseId}&lang=en`, {
         headers: { 'x-telegram-init-data': w.initData('keeper') },
@@ -86,7 +89,9 @@ describe('staff desk: an entry photo stored once, its small copy kept', { timeou
     expect(await entry()).toContain(`data:image/jpeg;base64,${kept}`);
     // A photo stored without a copy (the chat's, the seizure form's): made at its first view, then kept.
     const group2 = (await db.head.findMany({ where: { caseId }, orderBy: { index: 'asc' } }))[1]!;
-    const chatBytes = (await sharp(await phoneJpeg(900, 600)).jpeg().toBuffer()) as Buffer;
+    const chatBytes = (await sharp(await phoneJpeg(900, 600))
+      .jpeg()
+      .toBuffer()) as Buffer;
     const chat = await db.photo.create({
       data: {
         caseId,
@@ -103,7 +108,10 @@ describe('staff desk: an entry photo stored once, its small copy kept', { timeou
     const made = (await db.photo.findUniqueOrThrow({ where: { id: chat.id } })).thumb;
     expect(made).not.toBeNull();
     expect(firstView).toContain(Buffer.from(made!).toString('base64'));
-    await db.photo.update({ where: { id: chat.id }, data: { bytes: Uint8Array.from(junkJpeg()), byteSize: junkJpeg().length } });
+    await db.photo.update({
+      where: { id: chat.id },
+      data: { bytes: Uint8Array.from(junkJpeg()), byteSize: junkJpeg().length },
+    });
     expect(await entry()).toContain(Buffer.from(made!).toString('base64'));
   });
 

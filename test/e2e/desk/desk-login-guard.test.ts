@@ -1,6 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESK_LOGIN_FAILURES_PER_ADDRESS, DESK_LOGIN_FAILURES_PER_USER } from '../../../src/http/desk/login-guard';
+import { deskShot, launchChromium, pageWidth } from '../../support/browser';
 import { DESK_PEOPLE, DESK_TOKEN, type DeskWorld, startDeskWorld } from '../../support/desk';
 import { enrolStaff } from '../../support/fixtures';
 import { widgetFields } from '../../support/login-widget';
@@ -147,6 +148,26 @@ describe('desk sign-in: audit, replay and throttle', { timeout: 180_000 }, () =>
     expect(await hi.text()).toMatch(/\d+ मिनट बाद फिर कोशिश करें/);
     const throttled = (await logins()).filter((a) => (a as { reason?: string }).reason === 'throttled');
     expect(throttled.length).toBeGreaterThanOrEqual(3);
+    // As a person sees it, in Chromium at a phone's width: the page in Hindi, and no session.
+    const browser = await launchChromium();
+    try {
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'hi-IN' });
+      const page = await context.newPage();
+      await page.goto(`${w.base}/desk/login?lang=hi`);
+      const answer = await page.goto(
+        `${w.base}/desk/login/telegram?${new URLSearchParams(widgetFields(DESK_PEOPLE.keeper.id, w.clock.now()))}`,
+      );
+      expect(answer?.status()).toBe(429);
+      expect(await page.textContent('p.bad')).toMatch(/साइन इन कुछ देर रुका है: \d+ मिनट बाद/);
+      expect((await context.cookies()).some((c) => c.name === 'desk_session')).toBe(false);
+      // The other language is the sign-in page again, never Telegram's answer sent once more.
+      expect(await page.getAttribute('a[hreflang="en"]', 'href')).toMatch(/^\/desk\/login\?(.*&)?lang=en$/);
+      expect(await pageWidth(page)).toBeLessThanOrEqual(360);
+      await deskShot(page, 'login-throttled-hi');
+      await context.close();
+    } finally {
+      await browser.close();
+    }
   });
 });
 

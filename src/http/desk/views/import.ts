@@ -37,7 +37,7 @@ export function importView(
           (r) =>
             // A number that asked to stop is the row's problem to see, though the row is entered (as from the form).
             `<tr data-status="${r.status}"${stopped(r) ? ' data-mobile="stopped"' : ''}><td>${r.line}</td><td>${e(r.serial)}</td><td${
-              r.status === 'refused' || r.status === 'unreadable' || stopped(r) ? ' class="bad"' : ''
+              stopped(r) ? ' class="bad"' : ''
             }>${e(rowText(r))}</td></tr>`,
         )
         .join('')}</tbody></table>`
