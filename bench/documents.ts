@@ -6,9 +6,8 @@ import { makeDocument, type DocumentRef } from '../src/documents';
 import { createTranslator } from '../src/i18n';
 import { caseFixture } from '../test/support/case-builder';
 import { recordClaim } from '../src/services/claims';
-import { confirmPayment } from '../src/services/payments';
-import { declarePayment } from '../src/services/payments';
-import { loadStaffActor } from '../src/services/staff-actor';
+import { confirmPayment, declarePayment } from '../src/services/payments';
+import { loadStaffActor } from '../src/services/staff';
 
 /**
  * Benchmark: printable documents per second (bilingual PDF, typeset from the database) for an s. 13 receipt

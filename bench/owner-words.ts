@@ -15,7 +15,7 @@ import { applyMigrations, openDatabase, PrismaClient } from '../src/db';
 import { seedDemo } from '../src/db/seed';
 import { createTranslator } from '../src/i18n';
 import { createLogger } from '../src/logging';
-import { ownerNlu, trainOwnerNlu } from '../src/services/owner-intent';
+import { ownerNlu, trainOwnerNlu } from '../src/services/owner-text';
 import { countingAdapter } from './statement-counter';
 import { answeringFetch, BENCH_BOT_INFO, BENCH_TOKEN } from './bench-bot';
 

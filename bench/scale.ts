@@ -11,8 +11,7 @@ import pg from 'pg';
 import { applyMigrations, openDatabase } from '../src/db';
 import { seedDemo } from '../src/db/seed';
 import { findCaseByNumber, parseSearchQuery, searchCases } from '../src/services/cases';
-import { SEARCH_LIMIT, searchSql } from '../src/services/case-search';
-import { searchKeysOf } from '../src/services/cattle-words';
+import { SEARCH_LIMIT, searchSql, searchKeysOf } from '../src/services/owner-text';
 import { myCases } from '../src/services/subscriptions';
 
 const ADMIN = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';

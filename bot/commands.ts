@@ -2,7 +2,7 @@ import type { Api } from 'grammy';
 import type { BotCommand } from 'grammy/types';
 import type { CoreDeps } from '../src/deps';
 import { smsEnabled } from '../src/services/sms';
-import { may, RIGHTS, type StaffActor, type StaffRight, type StaffRoleCode } from '../src/services/staff-actor';
+import { may, RIGHTS, type StaffActor, type StaffRight, type StaffRoleCode } from '../src/services/staff';
 import { type Lang, type Translator, userLanguage } from '../src/i18n';
 
 /**
@@ -65,7 +65,7 @@ export type StaffCommand = (typeof STAFF_COMMANDS)[number];
 export type StaffRoleName = StaffRoleCode;
 
 /**
- * The rights (src/services/staff-actor.ts `RIGHTS`, the one who-may-do-what table) that open each staff command:
+ * The rights (src/services/staff/actor.ts `RIGHTS`, the one who-may-do-what table) that open each staff command:
  * holding any one of them at some pound. Who sees a command in his menu and who may type it both follow from it;
  * `administrator`: administrators only.
  */

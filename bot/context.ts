@@ -1,4 +1,4 @@
-import type { StaffActor } from '../src/services/staff-actor';
+import type { StaffActor } from '../src/services/staff';
 import type { Context, SessionFlavor, Transformer } from 'grammy';
 import type { JobsStatus } from '../jobs/status';
 import type { CoreDeps } from '../src/deps';
@@ -47,7 +47,7 @@ interface Flavor {
   /** Translate in the user's language: ctx.t('owner:case.card', {...}). */
   t: Translate;
   /**
-   * The sender as an official (src/services/staff-actor.ts), built once per update: Telegram id, the message
+   * The sender as an official (src/services/staff/actor.ts), built once per update: Telegram id, the message
    * acted through, active grants (none for an owner) and the administrator flag. Rights: `may` / `authorize`.
    * The grants may be up to USER_CACHE_TTL_MS old (bot/middleware/user.ts): enough to choose what to show; the
    * services decide every act on the grants as they stand in their transaction (`authorizeInTx`).

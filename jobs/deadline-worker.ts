@@ -11,7 +11,7 @@ import {
 import { addToOutbox } from '../src/services/outbox';
 import { OPEN_DATA_STEP, takeSnapshot, type SnapshotResult } from '../src/services/open-data';
 import { runDeadlineStep } from '../src/services/reminders';
-import { PENDING_OUTCOME } from '../src/services/s14-report';
+import { PENDING_OUTCOME } from '../src/services/notice';
 import { enqueueRow, type Queues } from './dispatcher';
 import { deadlineJob, jobIdFor, type DeadlineJobData } from './queues';
 
@@ -93,7 +93,7 @@ export async function runStep(
       const c = await loadCaseForDeadlines(tx, d.caseId);
       const stillPlanned = c !== null && planSteps(c, deps.config).some((s) => s.key === d.key);
       // The step decides what it is recorded as: a statutory step whose person cannot be reached (no officer
-      // for the s. 14 report) is 'pending' and done only when it reaches them (src/services/s14-report.ts).
+      // for the s. 14 report) is 'pending' and done only when it reaches them (src/services/notice/report.ts).
       const { outcome, messages } = stillPlanned
         ? await runDeadlineStep(step, { ...ctx, db: tx }, d.caseId, now, d.ref)
         : { outcome: 'moved_on' as const, messages: [] };

@@ -9,8 +9,8 @@ import { windowsFromConfig } from '../src/services/dues';
 import { deskUrl } from '../src/services/desk';
 import { headsListText } from '../src/services/head-label';
 import type { OutgoingMessage } from '../src/services/outbox';
-import { markS14ReportDelivered } from '../src/services/s14-report';
-import { loadGrants } from '../src/services/staff-actor';
+import { markS14ReportDelivered } from '../src/services/notice';
+import { loadGrants } from '../src/services/staff';
 import { isBadRequest, type PermanentKind } from './permanent';
 
 /**

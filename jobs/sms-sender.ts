@@ -3,9 +3,7 @@ import type { CoreDeps } from '../src/deps';
 import { scrubSecrets } from '../src/logging';
 import { windowsFromConfig } from '../src/services/dues';
 import type { SmsJobPayload } from '../src/services/outbox';
-import { MobileVault, SmsSendError } from '../src/services/sms';
-import { composeOwnerSms } from '../src/services/sms/compose';
-import { e164 } from '../src/services/sms/phone';
+import { MobileVault, SmsSendError, composeOwnerSms, e164 } from '../src/services/sms';
 import type { SmsJobData } from './queues';
 
 /** What an SMS job did (its BullMQ return value). */

@@ -1,6 +1,6 @@
 import type { Job, Queue } from 'bullmq';
 import type { CoreDeps } from '../src/deps';
-import { pendingSteps } from '../src/services/s14-report';
+import { pendingSteps } from '../src/services/notice';
 import { MAX_ENQUEUE_ATTEMPTS, type Queues } from './dispatcher';
 import { PERMANENT_KINDS, type PermanentKind } from './permanent';
 import { keyFromJobId, QUEUE_NAMES, type QueueName } from './queues';

@@ -2,22 +2,17 @@
 // documents tests, `npm run docs:render` and the bench). Dates are fixed so the documents are reproducible.
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../src/config';
-import type { Db } from '../src/db';
+import { type Db, paiseOf } from '../src/db';
 import { seedDemo } from '../src/db/seed';
 import type { DocumentRef } from '../src/documents';
 import { monthRange } from '../src/documents/returns';
 import { addDays } from '../src/law';
-import { loadGrants, loadStaffActor, staffActorOf, type StaffActor } from '../src/services/staff-actor';
+import { loadGrants, loadStaffActor, staffActorOf, type StaffActor } from '../src/services/staff';
 import { recordClaim } from '../src/services/claims';
-import { confirmRemittance, recordSplit } from '../src/services/money-split';
+import { confirmRemittance, recordSplit, scheduleAuction, registerBidder, recordSale } from '../src/services/sale';
 import { auctionEligibleOf, recordNotice } from '../src/services/notice';
-import { scheduleAuction } from '../src/services/auction';
-import { registerBidder } from '../src/services/bidders';
-import { confirmPayment } from '../src/services/payments';
-import { declarePayment } from '../src/services/payments';
+import { confirmPayment, declarePayment } from '../src/services/payments';
 import { releaseCattle } from '../src/services/release';
-import { recordSale } from '../src/services/sale';
-import { paiseOf } from '../src/db';
 
 /** The seed's "now": 20 Nov 2026, 10:00 IST (penalties, Act 8 of 2026; the October feeding rates). */
 export const DEMO_START = new Date('2026-11-20T10:00:00+05:30');

@@ -1,7 +1,7 @@
 // Prints the SMS texts to register on the TRAI DLT portal, one per event and language, with PUBLIC_URL written
 // out, and the SMS_DLT_TEMPLATE_IDS line to fill in with the ids the portal gives.
 // Usage: PUBLIC_URL=https://kanji.example.gov.in npm run sms:templates
-import { registeredText, SMS_EVENTS, smsTemplates } from '../src/services/sms/templates';
+import { registeredText, SMS_EVENTS, smsTemplates } from '../src/services/sms';
 
 const publicUrl = (process.env.PUBLIC_URL ?? '').replace(/\/+$/, '');
 if (!/^https?:\/\//.test(publicUrl)) {

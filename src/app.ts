@@ -17,7 +17,7 @@ import { deskUrl } from './services/desk';
 import { Metrics } from './observability/metrics';
 import { createSmsSettings } from './services/sms';
 import { speechToTextFromConfig, telegramAudio } from './services/speech';
-import { ownerNlu } from './services/owner-intent';
+import { ownerNlu } from './services/owner-text';
 
 /** The composition root: config, database, translator, bot and workers, wired once. */
 export interface App {

@@ -1,8 +1,7 @@
 import { poundNameIn, refusalText } from '../../src/i18n';
 import { deskUrl } from '../../src/services/desk';
-import { redeemEnrolmentCode, type RedeemResult } from '../../src/services/enrolment';
+import { redeemEnrolmentCode, type RedeemResult, lawRole } from '../../src/services/staff';
 import { Refusal } from '../../src/services/refusal';
-import { lawRole } from '../../src/services/staff-actor';
 import { registerMenuForUser } from '../commands';
 import { staffCommandList } from '../views/staff-commands';
 import { leaveAnyFlow } from '../flows/flow';

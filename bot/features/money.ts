@@ -12,10 +12,11 @@ import {
   totalsByAccount,
   type RemittanceKindCode,
   type SplitLine,
-} from '../../src/services/money-split';
-import { completedRounds, storedAccountOf } from '../../src/services/sale-record';
+  completedRounds,
+  storedAccountOf,
+} from '../../src/services/sale';
 import type { BotContext } from '../context';
-import { holds, may, poundsInScope } from '../../src/services/staff-actor';
+import { holds, may, poundsInScope } from '../../src/services/staff';
 import { callbackCodec } from '../flows/callback-codec';
 import {
   actFor,

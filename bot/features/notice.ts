@@ -9,8 +9,9 @@ import {
   type NoticeResult,
   type Proclamation,
   type ProclamationPlace,
+  loadNoticeFacts,
+  noticeParams,
 } from '../../src/services/notice';
-import { loadNoticeFacts, noticeParams } from '../../src/services/notice-text';
 import { parseDateTime } from '../../src/services/typed-input';
 import { Refusal } from '../../src/services/refusal';
 import type { CaseForLaw } from '../../src/services/case-transition';

@@ -2,7 +2,7 @@ import { InlineKeyboard, type Composer } from 'grammy';
 import { cleanPersonName } from '../../src/services/person-name';
 import { loadCase, type CaseForLaw } from '../../src/services/case-transition';
 import { Refusal } from '../../src/services/refusal';
-import type { StaffActor, StaffRight } from '../../src/services/staff-actor';
+import type { StaffActor, StaffRight } from '../../src/services/staff';
 import { caseNumberKey, parseCaseNumber } from '../../src/services/cases';
 import type { BotContext } from '../context';
 import type { CallbackCodec } from '../flows/callback-codec';

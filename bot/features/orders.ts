@@ -10,9 +10,9 @@ import {
   recordOrder,
   type OrderAuthorityCode,
 } from '../../src/services/orders';
-import { disposeUnderProviso } from '../../src/services/proviso';
+import { disposeUnderProviso } from '../../src/services/sale';
 import type { BotContext } from '../context';
-import { may } from '../../src/services/staff-actor';
+import { may } from '../../src/services/staff';
 import { callbackCodec } from '../flows/callback-codec';
 import { defineFlow } from '../flows/flow';
 import {

@@ -1,6 +1,5 @@
 import { InlineKeyboard } from 'grammy';
-import { maskMobile, MobileVault, parseIndianMobile, smsEnabled } from '../../src/services/sms';
-import type { SealedMobile } from '../../src/services/sms/owner-mobile';
+import { maskMobile, MobileVault, parseIndianMobile, smsEnabled, type SealedMobile } from '../../src/services/sms';
 import type { BotContext } from '../context';
 import type { CallbackCodec } from '../flows/callback-codec';
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { maskMobile } from '../../src/services/sms';
-import { ownerMobilesMasked, recordOwnerMobile } from '../../src/services/sms/owner-mobile';
+import { maskMobile, ownerMobilesMasked, recordOwnerMobile } from '../../src/services/sms';
 import type { BotContext } from '../context';
 import { callbackCodec } from '../flows/callback-codec';
 import { defineFlow } from '../flows/flow';

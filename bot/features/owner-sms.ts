@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import { refusalText } from '../../src/i18n';
 import { Refusal } from '../../src/services/refusal';
-import { MobileVault, parseIndianMobile } from '../../src/services/sms';
-import { confirmConsentCode, sendConsentCode } from '../../src/services/sms/own-consent';
-import { resumeSmsFromChat, stopSmsFromChat } from '../../src/services/sms/owner-say';
+import {
+  MobileVault,
+  parseIndianMobile,
+  confirmConsentCode,
+  sendConsentCode,
+  resumeSmsFromChat,
+  stopSmsFromChat,
+} from '../../src/services/sms';
 import type { BotContext } from '../context';
 import { defineFlow } from '../flows/flow';
 import { Feature } from './feature';

@@ -4,10 +4,8 @@ import type { Lang } from '../../src/i18n';
 import type { LocalDate } from '../../src/law';
 import { caseCard, type CaseCard } from '../../src/services/case-card';
 import { windowsFromConfig } from '../../src/services/dues';
-import { ownerNlu, type OwnerIntent } from '../../src/services/owner-intent';
-import { isOwnerIntent } from '../../src/services/nlu/corpus';
-import { languageAsked } from '../../src/services/nlu/language';
-import { may } from '../../src/services/staff-actor';
+import { ownerNlu, type OwnerIntent, isOwnerIntent, languageAsked } from '../../src/services/owner-text';
+import { may } from '../../src/services/staff';
 import { myCases } from '../../src/services/subscriptions';
 import { parseKeeperReply } from '../../src/services/typed-answers';
 import type { BotContext } from '../context';
@@ -30,7 +28,7 @@ import { answerVerify } from './verify';
 
 /**
  * Owners in their own words: a text outside any flow that is not a case number or a search is understood as an
- * intent (src/services/owner-intent.ts, NLP.js trained from locales/nlu/) — "how much do I pay", "कांजी हाउस कहाँ
+ * intent (src/services/owner-text/intent.ts, NLP.js trained from locales/nlu/) — "how much do I pay", "कांजी हाउस कहाँ
  * है", "neelami kab hai" — and opens the screen its button opens, for the case last opened in this chat (asked
  * when there is none). Nothing here records anything: a claim, a payment or a deposit still takes the owner's own
  * taps on those screens. Half-sure → "did you mean" buttons. Voice notes, stickers, photos → what to type instead.

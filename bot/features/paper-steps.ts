@@ -1,9 +1,9 @@
 import { InlineKeyboard } from 'grammy';
 import { z } from 'zod';
 import { PAPER_STEPS, type PaperStep } from '../../src/law';
-import { mayBackEnter, recordPaperSteps } from '../../src/services/back-entry';
+import { mayBackEnter, recordPaperSteps } from '../../src/services/register';
 import type { CaseForLaw } from '../../src/services/case-transition';
-import type { StaffActor } from '../../src/services/staff-actor';
+import type { StaffActor } from '../../src/services/staff';
 import { parseDateTime } from '../../src/services/typed-input';
 import type { BotContext } from '../context';
 import { callbackCodec } from '../flows/callback-codec';
@@ -16,7 +16,7 @@ import { askToRecord, cancelFlow, caseCommand, caseTap, finishFlow, replyRefusal
  * see through (a pound that starts with the bot mid-procedure): when the report was made, when the notice was stuck
  * up, when it was proclaimed by beat of drum in the village and at the market-place — each a typed day and hour from
  * the paper register, or "Not yet" for a step not taken. Nothing is written before Record; then the statute engine
- * judges the steps (src/services/back-entry.ts) and the register marks them as entered from paper. A back-dated
+ * judges the steps (src/services/register/back-entry.ts) and the register marks them as entered from paper. A back-dated
  * /register asks for them before the entry is saved (register-paper.ts); the button "Steps already taken on paper"
  * that older entries were offered still opens these questions.
  */

@@ -1,5 +1,5 @@
 import { InlineKeyboard } from 'grammy';
-import { poundsInScope } from '../../src/services/staff-actor';
+import { poundsInScope } from '../../src/services/staff';
 import { paymentCb } from './confirm-payment';
 import { paiseOf } from '../../src/db';
 import { Feature } from './feature';

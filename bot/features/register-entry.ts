@@ -1,16 +1,15 @@
 import { slipLink } from '../../src/services/cases';
-import { entryCopyText } from '../../src/services/entry-copy';
+import { entryCopyText, registerSeizure, type HeadGroup } from '../../src/services/register';
 import { poundNameIn, refusalText } from '../../src/i18n';
 import { deskUrl } from '../../src/services/desk';
 import { InlineKeyboard, InputFile } from 'grammy';
 import QRCode from 'qrcode';
-import { registerSeizure, type HeadGroup } from '../../src/services/register-seizure';
 import { Refusal } from '../../src/services/refusal';
 import type { BotContext } from '../context';
 import { leaveAnyFlow } from '../flows/flow';
 import { replyRefusal } from './officer-common';
 import { mobileLine } from './owner-mobile-words';
-import type { RegisterDraft as Draft } from './register-seizure';
+import type { RegisterDraft as Draft } from './register-flow';
 import { paperSummary, paperTimesOf } from './register-paper';
 
 /**

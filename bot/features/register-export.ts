@@ -1,6 +1,6 @@
 import { InputFile } from 'grammy';
 import { isLocalDate, type LocalDate } from '../../src/law';
-import { exportPound, exportRegister } from '../../src/services/register-export';
+import { exportPound, exportRegister } from '../../src/services/register';
 import { Refusal } from '../../src/services/refusal';
 import { refusalText } from '../../src/i18n';
 import { parseDate } from '../../src/services/typed-input';

@@ -1,19 +1,19 @@
 import { InlineKeyboard } from 'grammy';
 import { refusalText } from '../../src/i18n';
 import { PAPER_STEPS, type PaperStep, type PaperStepTimes } from '../../src/law';
-import { checkPaperStepsOfNewEntry, reportDueOnNewEntry } from '../../src/services/back-entry';
+import { checkPaperStepsOfNewEntry, reportDueOnNewEntry } from '../../src/services/register';
 import { Refusal } from '../../src/services/refusal';
 import { parseDateTime } from '../../src/services/typed-input';
 import type { BotContext } from '../context';
 import { callbackCodec } from '../flows/callback-codec';
 import type { Feature } from './feature';
 import { cancelFlow } from './officer-common';
-import type { RegisterDraft as Draft, RegisterFlow } from './register-seizure';
+import type { RegisterDraft as Draft, RegisterFlow } from './register-flow';
 
 /**
  * The s. 14 steps already taken on paper, asked inside /register before "Register" when the entry is back-dated past
  * the seven days for claiming (the engine's REPORT_S14 gate decides: `reportDueOnNewEntry`). The entry and its paper
- * steps are then saved in one transaction (src/services/register-seizure.ts), so the deadline jobs never see the
+ * steps are then saved in one transaction (src/services/register/seizure.ts), so the deadline jobs never see the
  * entry without them: no report and notice go to the officer for a case reported on paper days ago, and the auction
  * counts from the paper notice. "None" says the report is still to be made: the jobs send it once the entry is saved.
  */

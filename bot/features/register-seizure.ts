@@ -1,19 +1,17 @@
 import { poundNameIn } from '../../src/i18n';
 import { InlineKeyboard } from 'grammy';
-import { z } from 'zod';
 import { CATTLE_CLASS_CODES } from '../../src/law';
-import { MAX_HEADS_PER_ENTRY, MAX_FIELD_LENGTH, type HeadGroup } from '../../src/services/register-seizure';
+import { MAX_HEADS_PER_ENTRY, MAX_FIELD_LENGTH, type HeadGroup } from '../../src/services/register';
 import { parseDateTime } from '../../src/services/typed-input';
 import { parseCount } from '../../src/services/typed-answers';
-import { poundsInScope } from '../../src/services/staff-actor';
+import { poundsInScope } from '../../src/services/staff';
 import type { BotContext } from '../context';
-import { callbackCodec } from '../flows/callback-codec';
-import { defineFlow } from '../flows/flow';
 import { cancelFlow, staleTap } from './officer-common';
 import { groupLine, saveEntry, summary } from './register-entry';
 import { Feature } from './feature';
 import { askLanguage, sealTyped, smsOn, withLanguage } from './owner-mobile-words';
-import { PAPER_QUESTION_STEPS, paperQuestions } from './register-paper';
+import { paperQuestions } from './register-paper';
+import { type RegisterDraft, registerCb, registerFlow } from './register-flow';
 
 /**
  * `/register` — the s. 8 register entry, one question at a time (the flow `register`, bot/flows/flow.ts):
@@ -24,71 +22,7 @@ import { PAPER_QUESTION_STEPS, paperQuestions } from './register-paper';
  */
 export const registerSeizureFeature = new Feature();
 
-const int = z.number().int();
-const text = z.string();
-const registerFlow = defineFlow('register', {
-  right: 'seizure.register',
-  steps: [
-    'pound',
-    'class',
-    'count',
-    'desc',
-    'photo',
-    'more',
-    'when',
-    'seized',
-    'seizer_name',
-    'seizer_res',
-    'owner_name',
-    'owner_res',
-    'mobile',
-    'mobile_language',
-    'place',
-    'confirm',
-    ...PAPER_QUESTION_STEPS,
-  ],
-  data: z.object({
-    poundId: int.optional(),
-    groups: z.array(
-      z.object({ cattleClass: text, count: int, descriptions: z.array(text), photoFileId: text.nullable().optional() }),
-    ),
-    cls: text.optional(),
-    count: int.optional(),
-    descriptions: z.array(text).optional(),
-    impoundedAt: text.optional(),
-    // s. 14 steps already taken on paper (register-paper.ts): ISO times; present and empty when none was.
-    paper: z
-      .object({ report: text.optional(), notice: text.optional(), village: text.optional(), market: text.optional() })
-      .optional(),
-    seizedAt: text.optional(),
-    seizerName: text.optional(),
-    seizerResidence: text.optional(),
-    ownerName: text.nullable().optional(),
-    ownerResidence: text.nullable().optional(),
-    placeOfSeizure: text.optional(),
-    // The owner's mobile for SMS, only ever sealed (encrypted) here: pending until its SMS language is tapped.
-    mobilePending: z.object({ cipher: text, numberTag: text, last4: text }).optional(),
-    mobile: z.object({ cipher: text, numberTag: text, last4: text, language: z.enum(['hi', 'en']) }).optional(),
-  }),
-});
-export type RegisterDraft = NonNullable<ReturnType<typeof registerFlow.data>>;
-export type RegisterFlow = typeof registerFlow;
 type Draft = RegisterDraft;
-
-const registerCb = {
-  pound: callbackCodec('rg|pound', ['poundId:int']),
-  cattleClass: callbackCodec('rg|cls', ['code:str']),
-  noPhoto: callbackCodec('rg|nophoto'),
-  more: callbackCodec('rg|more'),
-  done: callbackCodec('rg|done'),
-  now: callbackCodec('rg|now'),
-  seizedSame: callbackCodec('rg|seizedsame'),
-  ownerUnknown: callbackCodec('rg|noowner'),
-  save: callbackCodec('rg|save'),
-  skipMobile: callbackCodec('rg|nomob'),
-  mobileLanguage: callbackCodec('rg|mlg', ['choice:str']),
-  cancel: callbackCodec('rg|cancel'),
-};
 
 registerSeizureFeature.command('register', async (ctx) => {
   // Who may: the staff command gate (bot/middleware/staff-commands.ts); the pound's right is checked at Record.

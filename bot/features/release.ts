@@ -1,7 +1,7 @@
 import { caseNumberKey, splitCaseNumber } from '../../src/services/cases';
 import { MAX_ORDER_REFERENCE, releaseCattle, type ReleaseOrderInput } from '../../src/services/release';
 import { windowsFromConfig } from '../../src/services/dues';
-import { may } from '../../src/services/staff-actor';
+import { may } from '../../src/services/staff';
 import { requireStaff } from '../middleware/roles';
 import { Refusal } from '../../src/services/refusal';
 import { refusalText } from '../../src/i18n';

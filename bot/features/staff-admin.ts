@@ -2,8 +2,8 @@ import { InlineKeyboard } from 'grammy';
 import { refusalText } from '../../src/i18n';
 import { deskUrl } from '../../src/services/desk';
 import { isRefusal, Refusal } from '../../src/services/refusal';
-import { enrolmentLink } from '../../src/services/enrolment';
 import {
+  enrolmentLink,
   administersStaff,
   issueStaffCode,
   type IssueResult,
@@ -11,8 +11,8 @@ import {
   listStaff,
   revokeStaffGrant,
   roleFromWord,
-} from '../../src/services/staff-admin';
-import { lawRole } from '../../src/services/staff-actor';
+  lawRole,
+} from '../../src/services/staff';
 import { registerMenuForUser } from '../commands';
 import { callbackCodec } from '../flows/callback-codec';
 import type { BotContext } from '../context';
@@ -21,8 +21,8 @@ import { Feature } from './feature';
 /**
  * Staff administration from the chat, for an administrator and the District Magistrate's office (its district's
  * pounds): `/enrol <role> <pound> [name]` issues the single-use code and link the admin CLI prints, `/staff` lists
- * the active staff, `/revoke <number>` ends one grant at once — the same services (src/services/staff-admin.ts over
- * src/services/enrolment.ts), audited, issuing capped per official. On the embedded database the CLI cannot run
+ * the active staff, `/revoke <number>` ends one grant at once — the same services (src/services/staff/admin.ts over
+ * src/services/staff/enrolment.ts), audited, issuing capped per official. On the embedded database the CLI cannot run
  * beside the bot; this needs no downtime. An official's own grant is revoked only after he taps the signed
  * confirmation button (`revokeSelfCb`); only another administrator or the Magistrate's office could restore it.
  */

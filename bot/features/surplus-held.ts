@@ -2,9 +2,14 @@ import { InlineKeyboard } from 'grammy';
 import { z } from 'zod';
 import { toIstDate } from '../../src/law';
 import type { CaseForLaw } from '../../src/services/case-transition';
-import { holdEndOf, moneyStatus } from '../../src/services/money-split';
-import { claimSurplus, surplusesHeld, surplusToRevenue } from '../../src/services/surplus';
-import { surplusClaimants } from '../../src/services/surplus-request';
+import {
+  holdEndOf,
+  moneyStatus,
+  claimSurplus,
+  surplusesHeld,
+  surplusToRevenue,
+  surplusClaimants,
+} from '../../src/services/sale';
 import { parseDate } from '../../src/services/typed-input';
 import type { BotContext } from '../context';
 import { callbackCodec } from '../flows/callback-codec';

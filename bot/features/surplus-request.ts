@@ -1,5 +1,5 @@
 import { Refusal } from '../../src/services/refusal';
-import { requestSurplus, surplusRequestOffer } from '../../src/services/surplus-request';
+import { requestSurplus, surplusRequestOffer } from '../../src/services/sale';
 import { ownerCb } from '../keyboards/owner';
 import { refusalText } from '../../src/i18n';
 import { Feature } from './feature';

@@ -2,7 +2,7 @@ import type { Composer, Filter, FilterQuery } from 'grammy';
 import type { z } from 'zod';
 import type { BotContext } from '../context';
 import type { CallbackCodec } from './callback-codec';
-import { may, type StaffRight } from '../../src/services/staff-actor';
+import { may, type StaffRight } from '../../src/services/staff';
 
 /**
  * The one way to declare a multi-step flow (docs/BOT.md, "Flows"). A flow is a small state machine in
@@ -84,7 +84,7 @@ export function defineFlow<const Step extends string, S extends z.ZodType<Record
     steps: readonly Step[];
     data: S;
     /**
-     * The right every step needs (src/services/staff-actor.ts): checked again on every message and tap of the flow,
+     * The right every step needs (src/services/staff/actor.ts): checked again on every message and tap of the flow,
      * so an official revoked mid-flow is refused at his next tap (the flow is left).
      */
     right?: StaffRight;

@@ -1,5 +1,5 @@
 import { InlineKeyboard } from 'grammy';
-import type { OwnerIntent } from '../../src/services/nlu/corpus';
+import type { OwnerIntent } from '../../src/services/owner-text';
 import type { BotContext } from '../context';
 import { callbackCodec } from '../flows/callback-codec';
 

@@ -1,6 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { sign } from '@telegram-apps/init-data-node';
 import type { Bot } from 'grammy';
 import type { Message, Update } from 'grammy/types';
 import type { OffsetClock } from '../../src/clock';
@@ -8,6 +7,7 @@ import type { CoreDeps } from '../../src/deps';
 import { type Lang, type Translate, userLanguage } from '../../src/i18n';
 import type { BotContext } from '../context';
 import { MAX_JUMP_DAYS, parseLocalCommand } from './local-commands';
+import { signedDeskUrl } from './local-desk';
 import type { LocalBotApi, LocalEvent } from './local-bot-api';
 import { saveLocalState, type LocalState } from './local-state';
 import { PERSONAS, personaByChat, type Persona, type PersonaName } from './personas';
@@ -90,8 +90,7 @@ export class LocalChat {
   async handleLine(line: string): Promise<LineResult> {
     this.busy = true;
     try {
-      const result = await this.dispatch(line);
-      return result;
+      return await this.dispatch(line);
     } finally {
       this.parts.state.nextMessageIds = this.parts.api.messageIdState();
       saveLocalState(this.parts.dataDir, this.parts.state);
@@ -120,51 +119,29 @@ export class LocalChat {
   private async dispatch(line: string): Promise<LineResult> {
     const command = parseLocalCommand(line);
     const persona = PERSONAS[this.current];
-    switch (command.kind) {
-      case 'empty':
-        return 'continue';
-      case 'quit':
-        return 'quit';
-      case 'desk':
-        await this.desk(persona);
-        return 'continue';
-      case 'help':
-        this.notice('local:help');
-        return 'continue';
-      case 'as':
-        this.switchTo(command.persona);
-        return 'continue';
-      case 'invalid':
-        this.invalid(command.problem, command.input);
-        return 'continue';
-      case 'time':
-        await this.time(command.jump);
-        return 'continue';
-      case 'tap':
-        await this.tap(persona, command.message, command.choice);
-        return 'continue';
-      case 'reply':
-        await this.reply(persona, command.message, command.text);
-        return 'continue';
-      case 'say':
-        await this.sendText(persona, command.text);
-        return 'continue';
-      case 'photo':
-        await this.sendPhoto(persona, command.path, command.caption);
-        return 'continue';
-      case 'bot': {
-        const open = this.screen.openKeyboard.get(persona.userId);
-        const choice = /^\d{1,3}$/.test(command.text) ? Number(command.text) : 0;
-        const message = open && this.parts.api.message(open.chatId, open.messageId);
-        if (open && message && choice >= 1 && choice <= numberedButtons(message).length) {
-          await this.tap(persona, open.n, choice);
-        } else {
-          if (command.text.startsWith('/')) this.screen.openKeyboard.delete(persona.userId);
-          await this.sendText(persona, command.text);
-        }
-        return 'continue';
-      }
-    }
+    if (command.kind === 'quit') return 'quit';
+    if (command.kind === 'help') this.notice('local:help');
+    else if (command.kind === 'as') this.switchTo(command.persona);
+    else if (command.kind === 'invalid') this.invalid(command.problem, command.input);
+    else if (command.kind === 'desk') await this.desk(persona);
+    else if (command.kind === 'time') await this.time(command.jump);
+    else if (command.kind === 'tap') await this.tap(persona, command.message, command.choice);
+    else if (command.kind === 'reply') await this.reply(persona, command.message, command.text);
+    else if (command.kind === 'say') await this.sendText(persona, command.text);
+    else if (command.kind === 'photo') await this.sendPhoto(persona, command.path, command.caption);
+    else if (command.kind === 'bot') await this.typed(persona, command.text);
+    return 'continue';
+  }
+
+  /** A line typed as it is: a number taps that button of the open keyboard; anything else is sent as text. */
+  private async typed(persona: Persona, text: string): Promise<void> {
+    const open = this.screen.openKeyboard.get(persona.userId);
+    const choice = /^\d{1,3}$/.test(text) ? Number(text) : 0;
+    const message = open && this.parts.api.message(open.chatId, open.messageId);
+    if (open && message && choice >= 1 && choice <= numberedButtons(message).length)
+      return this.tap(persona, open.n, choice);
+    if (text.startsWith('/')) this.screen.openKeyboard.delete(persona.userId);
+    await this.sendText(persona, text);
   }
 
   /** Prints the staff desk's local link with initData signed for the current persona (as Telegram would sign it). */
@@ -179,15 +156,9 @@ export class LocalChat {
       return;
     }
     const lang = this.languages.get(persona.userId) ?? this.parts.deps.config.DEFAULT_LANGUAGE;
-    const initData = sign(
-      { user: { id: persona.userId, first_name: persona.firstName, language_code: lang } },
-      desk.token,
-      this.parts.clock.now(),
-    );
-    const hash = new URLSearchParams({ tgWebAppData: initData, tgWebAppVersion: '8.0' });
     this.notice('local:desk.url', {
       persona: this.t()(`local:persona.${persona.name}`),
-      url: `${desk.base}/desk#${hash.toString()}`,
+      url: signedDeskUrl(persona, lang, desk, this.parts.clock.now()),
       count: Math.floor(this.parts.deps.config.DESK_AUTH_MAX_AGE_SECONDS / 60),
     });
   }

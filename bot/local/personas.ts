@@ -1,6 +1,5 @@
 import type { Db } from '../../src/db';
-import { issueEnrolmentCode, redeemEnrolmentCode } from '../../src/services/enrolment';
-import type { StaffRoleCode } from '../../src/services/staff-actor';
+import { issueEnrolmentCode, redeemEnrolmentCode, type StaffRoleCode } from '../../src/services/staff';
 
 /** The people you can be in the local chat. */
 export const PERSONA_NAMES = ['owner', 'keeper', 'officer', 'magistrate'] as const;

@@ -1,5 +1,5 @@
 import type { MiddlewareFn } from 'grammy';
-import { staffActorOf } from '../../src/services/staff-actor';
+import { staffActorOf } from '../../src/services/staff';
 import type { BotContext, BotDeps } from '../context';
 import { viaOf } from './via';
 

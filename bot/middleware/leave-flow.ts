@@ -1,6 +1,6 @@
 import { inAnyFlow, leaveAnyFlow } from '../flows/flow';
 import { Feature } from '../features/feature';
-import { isTypedCancel } from '../../src/services/owner-intent';
+import { isTypedCancel } from '../../src/services/owner-text';
 
 /** Leaves whatever multi-step flow the chat is in (owner or staff): the flow kernel's one way to leave. */
 export { leaveAnyFlow as leaveFlow } from '../flows/flow';

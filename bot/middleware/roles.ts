@@ -1,8 +1,8 @@
-import { actorInTx, authorize, may, type Authorized, type StaffRight } from '../../src/services/staff-actor';
+import { actorInTx, authorize, may, type Authorized, type StaffRight } from '../../src/services/staff';
 import type { BotContext } from '../context';
 
 /**
- * Checks the sender's right (at a case's pound, if given) with the one rights table (src/services/staff-actor.ts)
+ * Checks the sender's right (at a case's pound, if given) with the one rights table (src/services/staff/actor.ts)
  * and answers a refusal in the user's language: an owner (or a role without the right) gets
  * `common:error.not_allowed`, staff of another pound `common:error.wrong_pound`. Returns what the sender acts as,
  * or undefined after replying — on the grants the update path cached, so only for choosing what to show; every act

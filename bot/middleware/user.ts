@@ -1,7 +1,7 @@
 import type { MiddlewareFn } from 'grammy';
 import { Prisma } from '../../src/db';
 import { type Lang, userLanguage } from '../../src/i18n';
-import { grantsOfRows, staffActorOf, type Grant, type GrantRow } from '../../src/services/staff-actor';
+import { grantsOfRows, staffActorOf, type Grant, type GrantRow } from '../../src/services/staff';
 import type { BotContext } from '../context';
 import { viaOf } from './via';
 
@@ -15,7 +15,7 @@ import { viaOf } from './via';
  * - the cached grants (`ctx.actor`) decide only what is harmless: which menu, greeting, command list, button or
  *   screen to show. They never decide an act: every service action that records money, releases cattle, issues a
  *   document or changes a case reads the grants again inside its own transaction (`authorizeInTx`,
- *   src/services/staff-actor.ts), and a register export reads them first (`requireStaffNow`). So a revocation —
+ *   src/services/staff/actor.ts), and a register export reads them first (`requireStaffNow`). So a revocation —
  *   by `npm run admin -- revoke` or any other process — stops a keeper's next confirmation, release or entry at
  *   once; only what he is shown may lag, by USER_CACHE_TTL_MS at most;
  * - a changed first name or language_code in the update bypasses the cache (and is stored);

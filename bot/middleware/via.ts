@@ -1,4 +1,4 @@
-import type { Via } from '../../src/services/staff-actor';
+import type { Via } from '../../src/services/staff';
 import type { BotContext } from '../context';
 
 /** Which Telegram message an update came through (who, which chat, which message: for the audit log). */

@@ -1,7 +1,6 @@
-import { enrolmentLink, issueEnrolmentCode } from '../services/enrolment';
+import { enrolmentLink, issueEnrolmentCode, type StaffRoleCode } from '../services/staff';
 import { Refusal } from '../services/refusal';
 import { cleanPersonName } from '../services/person-name';
-import type { StaffRoleCode } from '../services/staff-actor';
 import { EXIT, parseOptions, usageError, type AdminDeps } from './args';
 
 /** CLI spelling of the roles. */

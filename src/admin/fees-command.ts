@@ -59,37 +59,31 @@ async function listFees(deps: AdminDeps, args: string[]): Promise<number> {
         orderBy: [{ cattleClass: 'asc' }, { effectiveFrom: 'asc' }],
       })
     : [];
-  for (const r of fines) {
-    deps.out(
-      deps.t('staff:admin.fees.fine_line', {
-        cls: r.cattleClass,
-        from: fromDbDate(r.effectiveFrom),
-        to: r.effectiveTo ? fromDbDate(r.effectiveTo) : '…',
-        amount: r.paisePerHead,
-        ref: r.notification,
-      }),
-    );
-  }
+  printRates(deps, 'staff:admin.fees.fine_line', fines, (r) => [r.paisePerHead, r.notification]);
   const feeding = poundId
     ? await deps.db.feedingRate.findMany({
         where: { poundId },
         orderBy: [{ cattleClass: 'asc' }, { effectiveFrom: 'asc' }],
       })
     : [];
-  for (const r of feeding) {
-    deps.out(
-      deps.t('staff:admin.fees.feeding_line', {
-        cls: r.cattleClass,
-        from: fromDbDate(r.effectiveFrom),
-        to: r.effectiveTo ? fromDbDate(r.effectiveTo) : '…',
-        amount: r.paisePerDay,
-        ref: r.orderRef,
-      }),
-    );
-  }
+  printRates(deps, 'staff:admin.fees.feeding_line', feeding, (r) => [r.paisePerDay, r.orderRef]);
   const orders = areaId ? await listDeductionOrders(deps, areaId) : 0;
   if (fines.length + feeding.length + orders === 0) deps.out(deps.t('staff:admin.fees.none'));
   return EXIT.OK;
+}
+
+/** One line per dated rate row (s. 12 fines, s. 5 feeding): its class, the days it runs, its amount and its order. */
+function printRates<R extends { cattleClass: string; effectiveFrom: Date; effectiveTo: Date | null }>(
+  deps: AdminDeps,
+  key: string,
+  rows: R[],
+  amountAndRef: (r: R) => [amount: number, ref: string],
+): void {
+  for (const r of rows) {
+    const [amount, ref] = amountAndRef(r);
+    const to = r.effectiveTo ? fromDbDate(r.effectiveTo) : '…';
+    deps.out(deps.t(key, { cls: r.cattleClass, from: fromDbDate(r.effectiveFrom), to, amount, ref }));
+  }
 }
 
 function refused(deps: AdminDeps, key: string, params: Record<string, unknown>): number {

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { audit } from '../services/audit';
 import { refusalText } from '../i18n';
-import { buildRegisterExport } from '../services/register-export';
+import { buildRegisterExport } from '../services/register';
 import { Refusal } from '../services/refusal';
 import { parseDate } from '../services/typed-input';
 import { EXIT, parseOptions, usageError, type AdminDeps } from './args';

@@ -1,15 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { importRowText } from '../http/desk/views';
-import { importWords } from '../services/import-words';
+import { importWords, importRegister, MAX_IMPORT_CHARS, previewRegisterImport } from '../services/register';
 import { Refusal } from '../services/refusal';
-import { importRegister, MAX_IMPORT_CHARS, previewRegisterImport } from '../services/register-import';
+import { loadStaffActor } from '../services/staff';
 import { MobileVault, smsEnabled } from '../services/sms';
-import { loadStaffActor } from '../services/staff-actor';
 import { EXIT, parseOptions, usageError, type AdminDeps } from './args';
 
 /**
  * `register-import --pound <code> --file <csv> --user <telegram id> [--import]`: the paper register's CSV (the desk's
- * import, src/services/register-import.ts) acting as the pound-keeper whose Telegram id is given (his grants are
+ * import, src/services/register/import.ts) acting as the pound-keeper whose Telegram id is given (his grants are
  * read again in each entry's transaction). Without --import a dry run: every row checked, nothing saved.
  */
 export async function registerImportCommand(deps: AdminDeps, args: string[]): Promise<number> {

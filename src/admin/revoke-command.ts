@@ -1,5 +1,5 @@
 import { refusalText } from '../i18n';
-import { revokeStaff } from '../services/enrolment';
+import { revokeStaff } from '../services/staff';
 import { Refusal } from '../services/refusal';
 import { EXIT, parseOptions, usageError, type AdminDeps } from './args';
 import { ROLE_ARGS } from './enrol-command';

@@ -1,6 +1,6 @@
 // npm run db:migrate — applies pending migrations to the configured database (idempotent).
 import { createConfig, ConfigError } from '../config';
-import { applyMigrations, openDatabase, targetFromConfig } from './index';
+import { applyMigrations, openDatabase, targetFromConfig } from '.';
 
 try {
   const config = createConfig();

@@ -1,7 +1,7 @@
 // npm run db:seed — loads the demo district (idempotent).
 import { systemClock } from '../clock';
 import { createConfig, ConfigError } from '../config';
-import { applyMigrations, openDatabase, targetFromConfig } from './index';
+import { applyMigrations, openDatabase, targetFromConfig } from '.';
 import { seedDemo } from './seed';
 
 try {

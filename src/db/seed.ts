@@ -1,6 +1,6 @@
 import type { Db } from './client';
 import { allocateCaseNumber, villageKey } from '../services/case-numbers';
-import { searchKeysOf } from '../services/cattle-words';
+import { searchKeysOf } from '../services/owner-text';
 import { addStoredPhoto, photoGroups } from '../services/photos';
 import { samplePhotoPng } from '../services/sample-photo';
 

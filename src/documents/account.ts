@@ -1,4 +1,3 @@
-import type { Lang, Translate } from '../i18n';
 import { accountParams, carriedOf, completedRounds, loadCase } from '../services/document-facts';
 import {
   BILINGUAL,
@@ -9,6 +8,7 @@ import {
   type DocumentDeps,
   type DocumentLangs,
   type DocumentSpec,
+  type PartBody,
 } from './compose';
 import type { Block } from './engine';
 
@@ -37,7 +37,7 @@ export async function accountDocument(
   const p = accountParams(c.number, delivered, inputs);
   const term = a.c_finesAndCharges.term;
   const Term = term === 'penalty' ? 'Penalty' : 'Fine';
-  const body = (t: Translate, _lang: Lang): { head: Block[]; blocks: Block[] } => {
+  const body: PartBody = (t) => {
     const charges: Array<[string, string]> = [
       [t('documents:account.c_fine', { term: Term }), money(t, a.c_finesAndCharges.finePaise)],
       [t('documents:account.c_feeding'), money(t, a.c_finesAndCharges.feedingPaise)],

@@ -1,5 +1,4 @@
 import { poundNameIn } from '../i18n';
-import type { Lang, Translate } from '../i18n';
 import type { LocalDate } from '../law';
 import { cashBook, istStamp } from '../services/document-facts';
 import {
@@ -10,6 +9,7 @@ import {
   type DocumentDeps,
   type DocumentLangs,
   type DocumentSpec,
+  type PartBody,
 } from './compose';
 import type { Block } from './engine';
 import { poundWithDistrict } from './returns';
@@ -29,7 +29,7 @@ export async function cashBookDocument(
 ): Promise<DocumentSpec> {
   const pound = await poundWithDistrict(deps, poundId);
   const b = await cashBook(deps.db, [poundId], from, to);
-  const body = (t: Translate, lang: Lang): { head: Block[]; blocks: Block[] } => {
+  const body: PartBody = (t, lang) => {
     const sec = (s: string) => sectionText(t, s, lang);
     const blocks: Block[] = [
       { t: 'heading', text: t('documents:cashbook.summary') },

@@ -27,6 +27,9 @@ export interface DocumentSpec {
   caption: { key: string; params: Record<string, string | number> };
 }
 
+/** A document of one case (the s. 14 notice and proclamation, the release slip, the owner's slip, the seizer's copy). */
+export type CaseDocument = (deps: DocumentDeps, caseId: number, langs?: DocumentLangs) => Promise<DocumentSpec>;
+
 /** A document that cannot be made yet (no account recorded, no receipt issued): the reason's i18n key. */
 export class DocumentUnavailable extends Error {
   constructor(readonly reason: 'not_found' | 'no_account' | 'no_receipt' | 'bad_month') {
@@ -45,12 +48,11 @@ export function sectionText(t: Translate, section: string, lang: Lang): string {
   return t('documents:section', { n: `${m[1]}${letter}` }) + m[3];
 }
 
+/** One language's part of a document, its heading and its blocks, built from that language's translator. */
+export type PartBody = (t: Translate, lang: Lang) => { head: Block[]; blocks: Block[] };
+
 /** Builds one part per language with the same function, so both languages carry the same facts in the same order. */
-export function parts(
-  translator: Translator,
-  langs: DocumentLangs,
-  build: (t: Translate, lang: Lang) => { head: Block[]; blocks: Block[] },
-): Layout['parts'] {
+export function parts(translator: Translator, langs: DocumentLangs, build: PartBody): Layout['parts'] {
   return langs.map((lang) => ({ lang, ...build(translator.forLang(lang), lang) }));
 }
 

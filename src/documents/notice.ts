@@ -1,5 +1,5 @@
 import { poundNameIn } from '../i18n';
-import type { Lang, Translate } from '../i18n';
+import type { Translate } from '../i18n';
 import { toIstDate } from '../law';
 import {
   auctionEligibleOf,
@@ -15,8 +15,8 @@ import {
   fileSafe,
   parts,
   type DocumentDeps,
-  type DocumentLangs,
-  type DocumentSpec,
+  type CaseDocument,
+  type PartBody,
 } from './compose';
 import type { Block } from './engine';
 import { groupPhotos, photosBlock } from './photos';
@@ -42,15 +42,11 @@ async function load(deps: DocumentDeps, caseId: number) {
  * conditions once the officer has fixed them; the case number with a QR code to the case's deep link; and
  * the officer's signature block.
  */
-export async function noticeDocument(
-  deps: DocumentDeps,
-  caseId: number,
-  langs: DocumentLangs = BILINGUAL,
-): Promise<DocumentSpec> {
+export const noticeDocument: CaseDocument = async (deps, caseId, langs = BILINGUAL) => {
   const { facts, c, photos } = await load(deps, caseId);
   const eligible = auctionEligibleOf(c);
   const auction = c.auction && c.auction.status !== 'CANCELLED' ? c.auction : null;
-  const body = (t: Translate, lang: Lang): { head: Block[]; blocks: Block[] } => {
+  const body: PartBody = (t, lang) => {
     const poundName = poundNameIn(lang, facts.pound);
     const blocks: Block[] = [
       { t: 'p', text: t('documents:notice.intro', { pound: poundName, impoundedOn: facts.impoundedOn }) },
@@ -127,7 +123,7 @@ export async function noticeDocument(
     filename: `notice-${fileSafe(facts.number)}.pdf`,
     caption: { key: 'documents:caption.notice', params: { number: facts.number } },
   };
-}
+};
 
 const optional = (b: Block | null): Block[] => (b ? [b] : []);
 
@@ -178,14 +174,10 @@ function proclaimed(
  * The drum proclamation (s. 14) for the crier, in large type: the same words the officer gets in the
  * chat (jobs:notice.proclamation through renderNoticeTexts), with a line to note where and when it was read.
  */
-export async function proclamationDocument(
-  deps: DocumentDeps,
-  caseId: number,
-  langs: DocumentLangs = BILINGUAL,
-): Promise<DocumentSpec> {
+export const proclamationDocument: CaseDocument = async (deps, caseId, langs = BILINGUAL) => {
   const { facts, photos } = await load(deps, caseId);
   const texts = renderNoticeTexts(deps.translator, facts);
-  const body = (t: Translate, lang: Lang): { head: Block[]; blocks: Block[] } => {
+  const body: PartBody = (t, lang) => {
     // The chat text opens with its own heading line; the document prints its heading larger instead.
     const words = texts.proclamation[lang].split('\n\n').slice(1).join('\n\n');
     return {
@@ -211,4 +203,4 @@ export async function proclamationDocument(
     filename: `proclamation-${fileSafe(facts.number)}.pdf`,
     caption: { key: 'documents:caption.proclamation', params: { number: facts.number } },
   };
-}
+};

@@ -10,7 +10,9 @@ import {
   sectionText,
   type DocumentDeps,
   type DocumentLangs,
+  type CaseDocument,
   type DocumentSpec,
+  type PartBody,
 } from './compose';
 import type { Block } from './engine';
 import { paiseOf } from '../db';
@@ -67,7 +69,7 @@ export async function receiptDocument(
   const partHeads = r.payment?.part
     ? (r.payment.claim?.heads.map((x) => x.head) ?? []).sort((a, b) => a.index - b.index)
     : [];
-  const body = (t: Translate, lang: Lang): { head: Block[]; blocks: Block[] } => {
+  const body: PartBody = (t, lang) => {
     const rows = items.map((i) => [itemLine(t, lang, i), money(t, i.amountPaise)]);
     const heads: Block[] = partHeads.length
       ? [
@@ -146,11 +148,7 @@ export async function receiptDocument(
  * cattle handed over (from the register), the basis of the release and the receipt for the money; the time
  * of delivery once the keeper has recorded the release, a blank to fill in before.
  */
-export async function releaseSlipDocument(
-  deps: DocumentDeps,
-  caseId: number,
-  langs: DocumentLangs = BILINGUAL,
-): Promise<DocumentSpec> {
+export const releaseSlipDocument: CaseDocument = async (deps, caseId, langs = BILINGUAL) => {
   const c = await deps.db.case.findUnique({
     where: { id: caseId },
     include: {
@@ -178,7 +176,7 @@ export async function releaseSlipDocument(
   const heads = c.heads.filter((h) =>
     mine ? mine.has(h.id) : release ? h.status === 'RELEASED' && !earlierParts.has(h.id) : h.status === 'IMPOUNDED',
   );
-  const body = (t: Translate, lang: Lang): { head: Block[]; blocks: Block[] } => {
+  const body: PartBody = (t, lang) => {
     const basis = release
       ? t(`documents:release.basis_${release.basis}`, {
           receipt: receipt?.number ?? '—',
@@ -234,4 +232,4 @@ export async function releaseSlipDocument(
     filename: `release-${fileSafe(c.number)}.pdf`,
     caption: { key: 'documents:caption.release', params: { number: c.number } },
   };
-}
+};

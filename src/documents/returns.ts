@@ -17,6 +17,7 @@ import {
   type DocumentDeps,
   type DocumentLangs,
   type DocumentSpec,
+  type PartBody,
 } from './compose';
 import type { Block } from './engine';
 import { groupPhotos, photosBlock } from './photos';
@@ -70,7 +71,7 @@ export async function remittanceDocument(
   });
   const held = await surplusesHeld(deps.db, [poundId]);
   const total = rows.reduce((s, r) => s + paiseOf(r.amountPaise), 0);
-  const body = (t: Translate, lang: Lang): { head: Block[]; blocks: Block[] } => {
+  const body: PartBody = (t, lang) => {
     const monthName = new Intl.DateTimeFormat(lang === 'hi' ? 'hi-IN' : 'en-IN', {
       month: 'long',
       year: 'numeric',
@@ -198,7 +199,7 @@ export async function registerDocument(
   const photos = (await Promise.all(cases.map(async (c) => ({ c, p: await groupPhotos(deps.db, c.id) })))).filter(
     (x) => x.p.items.length > 0,
   );
-  const body = (t: Translate, lang: Lang): { head: Block[]; blocks: Block[] } => {
+  const body: PartBody = (t, lang) => {
     const e = exports.get(lang)!;
     const blocks: Block[] = [
       { t: 'p', text: t('documents:register.summary', { cases: e.counts.case, rows: e.rows }) },

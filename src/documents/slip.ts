@@ -1,5 +1,4 @@
 import { poundNameIn } from '../i18n';
-import type { Lang, Translate } from '../i18n';
 import { entryCopyText, slipLink } from '../services/document-facts';
 import {
   BILINGUAL,
@@ -7,10 +6,9 @@ import {
   fileSafe,
   parts,
   type DocumentDeps,
-  type DocumentLangs,
-  type DocumentSpec,
+  type CaseDocument,
+  type PartBody,
 } from './compose';
-import type { Block } from './engine';
 import { groupPhotos, photosBlock } from './photos';
 
 // The two papers of a new register entry (s. 8) the chat sends the keeper when he registers a seizure, printable from
@@ -30,14 +28,10 @@ async function entryOf(deps: DocumentDeps, caseId: number) {
 }
 
 /** The owner's slip: the case number, the pound, the QR code and what the owner does with it (A6). */
-export async function ownerSlipDocument(
-  deps: DocumentDeps,
-  caseId: number,
-  langs: DocumentLangs = BILINGUAL,
-): Promise<DocumentSpec> {
+export const ownerSlipDocument: CaseDocument = async (deps, caseId, langs = BILINGUAL) => {
   const c = await entryOf(deps, caseId);
   const link = slipLink(deps.publicUrl, deps.botUsername, c.number);
-  const body = (t: Translate, lang: Lang): { head: Block[]; blocks: Block[] } => ({
+  const body: PartBody = (t, lang) => ({
     head: [
       { t: 'title', text: t('documents:slip.title') },
       { t: 'subtitle', text: t('documents:slip.subtitle', { number: c.number }) },
@@ -66,17 +60,13 @@ export async function ownerSlipDocument(
     filename: `slip-${fileSafe(c.number)}.pdf`,
     caption: { key: 'documents:caption.slip', params: { number: c.number } },
   };
-}
+};
 
 /** The copy of the register entry (s. 8) for the seizer: the chat's copy, with the groups' photos and a signature. */
-export async function seizerCopyDocument(
-  deps: DocumentDeps,
-  caseId: number,
-  langs: DocumentLangs = BILINGUAL,
-): Promise<DocumentSpec> {
+export const seizerCopyDocument: CaseDocument = async (deps, caseId, langs = BILINGUAL) => {
   const c = await entryOf(deps, caseId);
   const photos = await groupPhotos(deps.db, caseId);
-  const body = (t: Translate, lang: Lang): { head: Block[]; blocks: Block[] } => {
+  const body: PartBody = (t, lang) => {
     const [first, ...rest] = entryCopyText(t, c, poundNameIn(lang, c.pound)).split('\n');
     const pics = photosBlock(t, photos.items);
     return {
@@ -100,4 +90,4 @@ export async function seizerCopyDocument(
     filename: `entry-copy-${fileSafe(c.number)}.pdf`,
     caption: { key: 'documents:caption.seizer_copy', params: { number: c.number } },
   };
-}
+};

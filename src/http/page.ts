@@ -81,21 +81,32 @@ export interface PublicPage {
 }
 
 /**
+ * The opening of every HTML page the server makes, to the end of its head: the language, a phone's viewport, not
+ * indexed, no referrer sent (links carry receipt codes and case numbers), no favicon fetched; `inHead` is what the
+ * page adds (its style or stylesheets and scripts), already HTML.
+ */
+export function htmlHead(lang: Lang, title: string, inHead: string): string {
+  return `<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<meta name="referrer" content="no-referrer">
+<link rel="icon" href="data:,">
+<title>${escapeHtml(title)}</title>
+${inHead}
+</head>`;
+}
+
+/**
  * The whole HTML document of a public page. The switch is relative (`?lang=`): the same page in the other language,
  * and a 404 page never repeats the code or number it was asked for.
  */
 export function publicPage(p: PublicPage): string {
   const e = escapeHtml;
   const other = otherLanguage(p.lang);
-  return `<!doctype html>
-<html lang="${p.lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${e(p.title)}</title>
-<style>${STYLE}${p.style.trimStart()}</style>
-</head>
+  return `${htmlHead(p.lang, p.title, `<style>${STYLE}${p.style.trimStart()}</style>`)}
 <body>
 <main>
 <header><h1>${e(p.heading)}</h1><a class="lang" lang="${other}" hreflang="${other}" href="?lang=${other}">${e(p.switchLabel)}</a></header>

@@ -1,8 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CoreDeps } from '../deps';
-import { MobileVault, parseIndianMobile } from '../services/sms';
-import { replyFromNumber } from '../services/sms/owner-say';
+import { MobileVault, parseIndianMobile, replyFromNumber } from '../services/sms';
 
 export const SMS_INBOUND_PATH = '/sms/inbound';
 

@@ -1,5 +1,5 @@
 import type { Refusal } from '../services/refusal';
-import type { Translate } from './index';
+import type { Translate } from '.';
 
 /** Who reads a refusal: an owner is told plainly what to do; staff are told the section and the command. */
 export type Audience = 'owner' | 'staff';

@@ -12,7 +12,7 @@ import { Prisma, type Db } from '../db';
 import { sqlState } from '../db/errors';
 import type { Tx } from './outbox';
 import { refusalOf, Refusal } from './refusal';
-import { authorize, authorizeInTx, may, type Authorized, type StaffActor, type StaffRight } from './staff-actor';
+import { authorize, authorizeInTx, may, type Authorized, type StaffActor, type StaffRight } from './staff';
 
 /**
  * The one way a stored case changes status: load it (`loadCase`), ask the statute engine (`caseStateOf` +

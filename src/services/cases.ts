@@ -2,7 +2,7 @@ import { caseUrl } from '../case-url';
 import type { DbReader } from './dues';
 import { normaliseTyped } from './typed-input';
 
-export { searchCases, parseSearchQuery, type SearchHit, type SearchQuery } from './case-search';
+export { searchCases, parseSearchQuery, type SearchHit, type SearchQuery } from './owner-text';
 
 /**
  * Case numbers and case look-up. A case number is "<pound code>-<year>-<serial>", e.g. JAI1-2026-17

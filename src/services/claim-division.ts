@@ -1,5 +1,4 @@
 import { splitClaimPayment, sumPaise } from '../law';
-import { snapshotTotals } from './deposit-outcome';
 import type { Tx } from './outbox';
 import { postLedger, type LedgerPosting } from './ledger';
 
@@ -28,14 +27,38 @@ export function isClaimSplitKey(key: string): boolean {
   return /^payment:\d+:split:/.test(key);
 }
 
-/** The parts of a confirmed s. 13 payment from the dues the owner was shown, or null when they do not add up. */
-export function claimDivision(
+/** Fine/feeding/security totals from a payment's dues snapshot (the DuesBreakdown the owner was shown). */
+function snapshotTotals(snapshot: unknown): { finePaise: number; feedingPaise: number; securityPaise: number } | null {
+  const t = (snapshot as { totals?: Record<string, unknown> } | null)?.totals;
+  if (!t) return null;
+  const n = (x: unknown) => (typeof x === 'number' && Number.isSafeInteger(x) && x >= 0 ? x : null);
+  const fine = n(t.finePaise);
+  const feeding = n(t.feedingPaise);
+  const security = n(t.securityPaise ?? 0);
+  return fine === null || feeding === null || security === null
+    ? null
+    : { finePaise: fine, feedingPaise: feeding, securityPaise: security };
+}
+
+/** One part of money divided under s. 17: whose it is, under which section, how much. */
+export type DivisionLine = { account: DivisionAccount; section: string; amountPaise: number };
+
+/**
+ * Money received against the dues the payer was shown (a s. 13 payment, or a s. 15 deposit applied to the dues),
+ * divided as s. 17 divides it: fines to the Magistrate, feeding to the keeper, a s. 12A security held. Refused when
+ * the snapshot holds no dues, or when the parts do not add up to what was received (every paisa goes to exactly one
+ * part, or nothing is divided).
+ */
+export function divideAsShown(
   snapshot: unknown,
   receivedPaise: number,
-): Array<{ account: DivisionAccount; section: string; amountPaise: number }> | null {
+):
+  | { ok: true; lines: DivisionLine[] }
+  | { ok: false; reason: 'DUES_UNAVAILABLE' }
+  | { ok: false; reason: 'SPLIT_UNBALANCED'; total: number } {
   const totals = snapshotTotals(snapshot);
   const parts = totals ? splitClaimPayment(totals) : null;
-  if (!parts?.ok) return null;
+  if (!parts?.ok) return { ok: false, reason: 'DUES_UNAVAILABLE' };
   const lines = parts.value
     .filter((p) => p.amountPaise > 0)
     .map((p) => ({
@@ -43,8 +66,14 @@ export function claimDivision(
       section: p.section,
       amountPaise: p.amountPaise,
     }));
-  // Conservation: every paisa received goes to exactly one part, or no division is written.
-  return sumPaise(lines.map((l) => l.amountPaise)) === receivedPaise ? lines : null;
+  const total = sumPaise(lines.map((l) => l.amountPaise));
+  return total === receivedPaise ? { ok: true, lines } : { ok: false, reason: 'SPLIT_UNBALANCED', total };
+}
+
+/** The parts of a confirmed s. 13 payment from the dues the owner was shown, or null when they do not add up. */
+export function claimDivision(snapshot: unknown, receivedPaise: number): DivisionLine[] | null {
+  const d = divideAsShown(snapshot, receivedPaise);
+  return d.ok ? d.lines : null;
 }
 
 /**

@@ -123,7 +123,7 @@ export function partDepositsAwaitingComplaint(
 
 /**
  * Finished entries (FINISHED_STATUSES) that still owe a part depositor his s. 20 reminders: what a rebuild of the
- * queues (jobs/reconciler.ts) plans besides the open cases. Selected from the deposits' side — confirmed part s. 15
+ * queues (jobs/reconcile/reconciler.ts) plans besides the open cases. Selected from the deposits' side — confirmed part s. 15
  * deposits of the last S20_COMPLAINT_WINDOW_DAYS + 2 days (a deposit is made within the window, which runs from the
  * seizure: an older one's window has closed), on the Payment (part, kind, status, confirmedAt) index — never a scan
  * of the finished register. Ascending case ids, each once.

@@ -1,5 +1,6 @@
-import { splitClaimPayment, sumPaise, toIstDate } from '../law';
-import type { Db } from '../db';
+import { toIstDate } from '../law';
+import { divideAsShown } from './claim-division';
+import { type Db, paiseOf } from '../db';
 import { audit } from './audit';
 import {
   caseStateOf,
@@ -11,36 +12,14 @@ import {
   caseTransaction,
 } from './case-transition';
 import { Refusal } from './refusal';
-import type { StaffActor } from './staff-actor';
+import type { StaffActor } from './staff';
 import { planDeadlines } from './deadlines';
 import { recordOrderTx } from './orders';
 import { queueMessage, type Tx } from './outbox';
-import { paiseOf } from '../db';
 import { postLedger } from './ledger';
 
 /** The Magistrate's outcome for a s. 15 deposit: returned to the depositor, or applied to the dues. */
 export type DepositOutcome = 'refund' | 'apply';
-
-const PART_ACCOUNT = {
-  DISTRICT_MAGISTRATE: 'DISTRICT_MAGISTRATE',
-  POUND_KEEPER: 'POUND_KEEPER',
-  S12A_SECURITY: 'SECURITY',
-} as const;
-
-/** Fine/feeding/security totals from a payment's dues snapshot (the DuesBreakdown the owner was shown). */
-export function snapshotTotals(
-  snapshot: unknown,
-): { finePaise: number; feedingPaise: number; securityPaise: number } | null {
-  const t = (snapshot as { totals?: Record<string, unknown> } | null)?.totals;
-  if (!t) return null;
-  const n = (x: unknown) => (typeof x === 'number' && Number.isSafeInteger(x) && x >= 0 ? x : null);
-  const fine = n(t.finePaise);
-  const feeding = n(t.feedingPaise);
-  const security = n(t.securityPaise ?? 0);
-  return fine === null || feeding === null || security === null
-    ? null
-    : { finePaise: fine, feedingPaise: feeding, securityPaise: security };
-}
 
 type OutcomeEntry = {
   account: 'DEPOSIT_REFUND' | 'DISTRICT_MAGISTRATE' | 'POUND_KEEPER' | 'SECURITY';
@@ -57,24 +36,10 @@ function outcomeEntries(
   outcome: DepositOutcome,
 ): OutcomeEntry[] {
   if (outcome === 'refund') return [{ account: 'DEPOSIT_REFUND', amountPaise: deposit.amountPaise, section: 's. 15' }];
-  const totals = snapshotTotals(deposit.duesSnapshot);
-  const parts = totals ? splitClaimPayment(totals) : null;
-  if (!parts?.ok) throw new Refusal('DUES_UNAVAILABLE', 's. 15');
-  const entries = parts.value
-    .filter((p) => p.amountPaise > 0)
-    .map((p) => ({
-      account: PART_ACCOUNT[p.payee as keyof typeof PART_ACCOUNT],
-      amountPaise: p.amountPaise,
-      section: p.section,
-    }));
-  // Every paisa of the deposit goes somewhere: the parts must add up to what was deposited.
-  if (sumPaise(entries.map((e) => e.amountPaise)) !== deposit.amountPaise) {
-    throw new Refusal('SPLIT_UNBALANCED', 's. 15', {
-      total: sumPaise(entries.map((e) => e.amountPaise)),
-      proceeds: deposit.amountPaise,
-    });
-  }
-  return entries;
+  const division = divideAsShown(deposit.duesSnapshot, deposit.amountPaise);
+  if (division.ok) return division.lines;
+  if (division.reason === 'DUES_UNAVAILABLE') throw new Refusal('DUES_UNAVAILABLE', 's. 15');
+  throw new Refusal('SPLIT_UNBALANCED', 's. 15', { total: division.total, proceeds: deposit.amountPaise });
 }
 
 /** The depositor is told the Magistrate's outcome of his deposit (returned, or applied to the dues). */

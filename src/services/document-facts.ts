@@ -5,16 +5,16 @@
  */
 export { loadCase } from './case-transition';
 export { groupHeads, slipLink } from './cases';
-export { entryCopyText } from './entry-copy';
+export { entryCopyText } from './register';
 export type { DocumentRef } from './document-ref';
 export { s20LastDay } from './next-deadline';
 export { auctionEligibleOf, headsTheNoticeReports } from './notice';
-export { loadNoticeFacts, renderNoticeTexts, type NoticeFacts } from './notice-text';
+export { loadNoticeFacts, renderNoticeTexts, type NoticeFacts } from './notice';
 export { cleanPhoto } from './photo-clean';
 export { caseGroups } from './photos';
 export { verificationLink, type ReceiptItem } from './receipts';
-export { buildRegisterExport } from './register-export';
-export { EXPORT_RECORDS, istStamp, type RegisterRow } from './register-format';
-export { accountParams, carriedOf, completedRounds } from './sale-record';
-export { surplusesHeld } from './surplus';
-export { cashBook, headcount, type CashBook, type Headcount } from './desk/books';
+export { buildRegisterExport } from './register';
+export { EXPORT_RECORDS, istStamp, type RegisterRow } from './register';
+export { accountParams, carriedOf, completedRounds } from './sale';
+export { surplusesHeld } from './sale';
+export { cashBook, headcount, type CashBook, type Headcount } from './desk';

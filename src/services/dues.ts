@@ -15,7 +15,7 @@ import {
   isS16Path,
 } from '../law';
 import { SALE_PATH_SELECT } from './law-case';
-import { saleFrom, storedAccountOf } from './sale-record';
+import { saleFrom, storedAccountOf } from './sale';
 import type { Tx } from './outbox';
 import { jsonOf, RULES_JSON_SQL, rulesFromJson, type PoundRules } from './pound-rules';
 
@@ -88,7 +88,7 @@ export async function afterSaleFacts(
 
 /**
  * From the last completed round's stored sale (`Auction.account`): its sale time and, per kind, what its split
- * left unrecovered — read exactly as a further round reads it (services/sale.ts `duesForRound`, src/law
+ * left unrecovered — read exactly as a further round reads it (services/sale/sale.ts `duesForRound`, src/law
  * `unrecoveredOf`). Null on the s. 16 path or without a stored sale.
  */
 export function afterSaleFactsOf(path: SalePathFacts, lastRoundAccount: unknown): AfterSaleFacts | null {

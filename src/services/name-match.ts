@@ -3,7 +3,7 @@
  * "Suresh Kumar" and "shri SURESH kumar" are the same enrolled pound-keeper. Pure functions, no I/O.
  *
  * Both scripts are reduced to one rough Latin sound key. Devanagari is first spelt in Latin letters by the
- * one table every reader shares (src/services/nlu/transliterate.ts: मिश्र = mishra, कमल = kamal). Latin spellings are folded the
+ * one table every reader shares (src/services/owner-text/transliterate.ts: मिश्र = mishra, कमल = kamal). Latin spellings are folded the
  * same way: accents dropped, aspiration ("sh", "bh", "kh" …) and doubled letters ignored, ee/oo as i/u,
  * w = v, f = ph, z = j, x = ks. Then the schwa Hindi drops in the middle of a word (कमला = Kamla, also
  * written Kamala) and a final "a" (Krishna / कृष्ण) are dropped on both sides. The key is deliberately
@@ -11,7 +11,7 @@
  * declaration stays the primary safeguard.
  */
 
-import { romanise } from './nlu/transliterate';
+import { romanise } from './owner-text';
 
 /** Honorifics and titles that are not part of a name (Latin and Devanagari). */
 const HONORIFICS = new Set([

@@ -3,7 +3,7 @@ import type { Db, Prisma } from '../db';
 import { audit } from './audit';
 import { loadCaseAs, requireText, caseTransaction } from './case-transition';
 import { Refusal } from './refusal';
-import type { StaffActor } from './staff-actor';
+import type { StaffActor } from './staff';
 import type { Tx } from './outbox';
 
 /** Orders the Magistrate's office records for a case (OrderKind values recorded through /orders). */

@@ -49,7 +49,7 @@ export interface OutgoingMessage {
   document?: DocumentRef;
   /**
    * What its delivery records: a payment card's message id (keepers reply to it); the s. 14 report reached
-   * an officer (the case becomes reported, src/services/s14-report.ts — every part of the officer's bundle carries
+   * an officer (the case becomes reported, src/services/notice/report.ts — every part of the officer's bundle carries
    * it, so the case is reported when the first part reaches him).
    */
   track?: { kind: 'payment_card'; paymentId: number } | { kind: 's14_report'; caseId: number };

@@ -4,10 +4,10 @@ import type { Db } from '../db';
 import { audit } from './audit';
 import { caseStateOf, loadCase, mustAllow, transition, type CaseForLaw, caseTransaction } from './case-transition';
 import { Refusal } from './refusal';
-import { type StaffActor, actorInTx, authorize } from './staff-actor';
+import { type StaffActor, actorInTx, authorize } from './staff';
 import { planDeadlines } from './deadlines';
 import { queueMessage } from './outbox';
-import { ownerChats, staffChats } from './reminders/recipients';
+import { ownerChats, staffChats } from './reminders';
 import { cleanPersonName } from './person-name';
 
 /**

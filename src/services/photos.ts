@@ -6,7 +6,7 @@ import { keepersOf } from './payments';
 import { cleanPhoto } from './photo-clean';
 import { tellPhotoRefused } from './photo-refused';
 import { Refusal } from './refusal';
-import { authorizeInTx, type StaffActor } from './staff-actor';
+import { authorizeInTx, type StaffActor } from './staff';
 
 /**
  * Photographs of impounded cattle, kept as bytes (Photo rows) as well as Telegram's file_id. A file_id is one bot's

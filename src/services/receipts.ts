@@ -1,6 +1,6 @@
 import { termFor, toIstDate, type Section } from '../law';
 import { Prisma } from '../db';
-import { randomCode, UNAMBIGUOUS_ALPHABET } from './enrolment';
+import { randomCode, UNAMBIGUOUS_ALPHABET } from './staff';
 import type { Tx } from './outbox';
 
 /** A stored receipt. */

@@ -1,6 +1,6 @@
 import { checkTransition, toIstDate, type StatutoryWindows } from '../law';
 import { Refusal, refusalOf } from './refusal';
-import type { Db } from '../db';
+import { type Db, paiseOf } from '../db';
 import { audit } from './audit';
 import { caseStateOf, caseTransaction, loadCase, transition } from './case-transition';
 import { caseNumberKey, parseCaseNumber } from './cases';
@@ -8,9 +8,8 @@ import { planDeadlines } from './deadlines';
 import { s20LastDay } from './next-deadline';
 import { queueMessage } from './outbox';
 import { issueReceipt, receiptItemsFromSnapshot } from './receipts';
-import { queueOwnerSms } from './sms/owner-mobile';
-import { authorize, authorizeInTx, type StaffActor } from './staff-actor';
-import { paiseOf } from '../db';
+import { queueOwnerSms } from './sms';
+import { authorize, authorizeInTx, type StaffActor } from './staff';
 
 /** A s. 19 order: by a Magistrate or a Civil Court, with its reference. */
 export interface ReleaseOrderInput {

@@ -1,5 +1,4 @@
-import { classOfWord, coloursIn, samePlaceWord, words } from './cattle-words';
-import { parseSearchQuery } from './case-search';
+import { classOfWord, coloursIn, samePlaceWord, words, parseSearchQuery } from './owner-text';
 import { villageKey } from './case-numbers';
 import type { DbReader } from './dues';
 import { jsonOf } from './pound-rules';

@@ -43,14 +43,7 @@ export async function verifyReceipt(db: DbReader, input: string): Promise<Verifi
     include: { case: { select: { number: true } }, payment: { select: PART_HEADS_SELECT } },
   });
   if (!r) return null;
-  return {
-    number: r.number,
-    caseNumber: r.case.number,
-    amountPaise: paiseOf(r.amountPaise),
-    issuedAt: r.issuedAt,
-    kind: r.kind,
-    ...partHeadsOf(r.payment),
-  };
+  return verifiedOf(r);
 }
 
 /** What a receipt's payment tells of the heads it covers: whether it was a part payment, and its claim's heads. */
@@ -63,6 +56,19 @@ type PartHeadsRow = {
   part: boolean;
   claim: { heads: Array<{ head: { index: number; cattleClass: string; description: string } }> } | null;
 } | null;
+
+/** The /verify facts of a receipt row read with its case's number and its payment's part heads. */
+function verifiedOf(r: {
+  number: string;
+  case: { number: string };
+  amountPaise: bigint | number;
+  issuedAt: Date;
+  kind: VerifiedReceipt['kind'];
+  payment: PartHeadsRow;
+}): VerifiedReceipt {
+  const facts = { number: r.number, caseNumber: r.case.number, issuedAt: r.issuedAt, kind: r.kind };
+  return { ...facts, amountPaise: paiseOf(r.amountPaise), ...partHeadsOf(r.payment) };
+}
 
 /**
  * `{ heads }` for a receipt of one owner's heads of an entry (a part payment), in register order; `{}` for
@@ -102,12 +108,7 @@ export async function publicReceipt(db: DbReader, input: string): Promise<Public
   const staffId = r.payment?.confirmedByStaffId;
   const staff = staffId ? await db.staffMember.findUnique({ where: { id: staffId }, select: { role: true } }) : null;
   return {
-    number: r.number,
-    caseNumber: r.case.number,
-    amountPaise: paiseOf(r.amountPaise),
-    issuedAt: r.issuedAt,
-    kind: r.kind,
-    ...partHeadsOf(r.payment),
+    ...verifiedOf(r),
     pound: r.case.pound,
     confirmedByRole: staff?.role ?? null,
   };

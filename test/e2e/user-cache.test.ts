@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_CACHE_TTL_MS } from '../../bot/middleware/user';
-import { issueEnrolmentCode } from '../../src/services/enrolment';
+import { issueEnrolmentCode } from '../../src/services/staff';
 import { createBotHarness, type BotHarness } from '../support/bot-harness';
 import { seed } from '../support/fixtures';
 

@@ -14,9 +14,9 @@ import {
   SEARCH_WINDOW_DAYS,
   type SearchHit,
   type SearchQuery,
-} from '../../src/services/case-search';
+  searchKeysOf,
+} from '../../src/services/owner-text';
 import { villageKey } from '../../src/services/case-numbers';
-import { searchKeysOf } from '../../src/services/cattle-words';
 import { dbKinds, suiteDatabase } from '../support/db';
 
 const kinds = await dbKinds();

@@ -15,7 +15,7 @@ import { samplePhotoPng } from '../../src/services/sample-photo';
 import { suiteDatabase } from '../support/db';
 import { FakeBotApi } from '../support/fake-bot-api';
 import { enrolStaff, seed } from '../support/fixtures';
-import { loadStaffActor } from '../../src/services/staff-actor';
+import { loadStaffActor } from '../../src/services/staff';
 
 const NOW = new Date('2026-11-29T10:00:00+05:30');
 

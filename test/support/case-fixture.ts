@@ -1,6 +1,6 @@
 import { Refusal } from '../../src/services/refusal';
-import type { Db } from '../../src/db/index';
-import { staffActorOf, type StaffActor, type StaffRoleCode } from '../../src/services/staff-actor';
+import type { Db } from '../../src/db';
+import { staffActorOf, type StaffActor, type StaffRoleCode } from '../../src/services/staff';
 import type { BotHarness, TestUser } from './bot-harness';
 import { caseFixture, ist } from './case-builder';
 import { enrolStaff } from './fixtures';

@@ -133,9 +133,11 @@ function postgresTemplate(adminUrl: string): Promise<string> {
           await db.close();
         }
         await admin.query(`ALTER DATABASE ${building} RENAME TO ${template}`);
-        // Templates of earlier migrations are of no further use.
+        // Templates of earlier migrations are of no further use, but the newest few are kept: another checkout on
+        // the same server (a branch with other migrations) may be copying its own at this moment. The oid orders
+        // them by creation.
         const old = await admin.query<{ datname: string }>(
-          "SELECT datname FROM pg_database WHERE datname LIKE 'kanji\\_tpl\\_%' AND datname <> $1",
+          "SELECT datname FROM pg_database WHERE datname LIKE 'kanji\\_tpl\\_%' AND datname <> $1 ORDER BY oid DESC OFFSET 3",
           [template],
         );
         for (const { datname } of old.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);

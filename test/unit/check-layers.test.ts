@@ -134,9 +134,9 @@ describe('the layer check', () => {
       'rule 9: src/config.ts imports no services',
       {
         path: 'src/config.ts',
-        text: "import { templateKeys } from './services/sms/templates';\nexport const keys = templateKeys;\n",
+        text: "import { loadCase } from './services/case-transition';\nexport const load = loadCase;\n",
       },
-      'src/config.ts: rule 9 (imports src/services/sms/templates.ts)',
+      'src/config.ts: rule 9 (imports src/services/case-transition.ts)',
     ],
   ];
 

@@ -10,7 +10,7 @@ import { REPO_ROOT, tsFilesUnder } from '../support/source-files';
 // audits — reads the grants again inside it (`authorizeInTx`, `actorInTx`, `loadCaseAs` …), or hands the write to
 // a function that does. This file reads sources only.
 
-/** What reads the grants inside the write's transaction (src/services/staff-actor.ts, case-transition.ts). */
+/** What reads the grants inside the write's transaction (src/services/staff/actor.ts, case-transition.ts). */
 const IN_TX = /\b(?:authorizeInTx|authorizeOnRowsInTx|actorInTx|loadGrantsInTx|loadCaseAs|grantsInTxSql)\s*\(/;
 /** What writes, or begins the transaction a write runs in. */
 const WRITES =

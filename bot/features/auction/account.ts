@@ -1,12 +1,13 @@
 import { InlineKeyboard } from 'grammy';
 import type { CaseForLaw } from '../../../src/services/case-transition';
-import { deliverAccount, recordAccountOwnerAbsent } from '../../../src/services/sale-account';
 import {
+  deliverAccount,
+  recordAccountOwnerAbsent,
   accountParams,
   type AuctionAccountJson,
   type StoredAccount,
   type StoredSaleInputs,
-} from '../../../src/services/sale-record';
+} from '../../../src/services/sale';
 import type { BotContext } from '../../context';
 import { caseTap, fitMessage, replyRefusal } from '../officer-common';
 import { saleCb, unsoldAfterAuction } from './buttons';

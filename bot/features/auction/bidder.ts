@@ -1,6 +1,6 @@
 import { InlineKeyboard } from 'grammy';
 import { z } from 'zod';
-import { registerBidder } from '../../../src/services/bidders';
+import { registerBidder } from '../../../src/services/sale';
 import { Refusal } from '../../../src/services/refusal';
 import type { BotContext } from '../../context';
 import type { CallbackCodec } from '../../flows/callback-codec';
@@ -21,7 +21,7 @@ import { Feature } from '../feature';
 /**
  * s. 19: registering a bidder at a scheduled auction — name (a person's name), address, the declaration signed
  * or not; a name that may be a staff member's short form waits for the officer's confirmation. The check itself
- * is the service's (src/services/auction.ts, names matched across scripts).
+ * is the service's (src/services/sale/auction.ts, names matched across scripts).
  */
 export const bidderFeature = new Feature();
 

@@ -1,11 +1,10 @@
 import { isS16Path, s16RefusedAt, salePath } from '../../../src/law';
 import { InlineKeyboard } from 'grammy';
-import { checkCanSchedule, heldWithoutBids } from '../../../src/services/auction';
-import { admittedBidders } from '../../../src/services/bidders';
+import { checkCanSchedule, heldWithoutBids, admittedBidders } from '../../../src/services/sale';
 import { nextCaseActions, type CaseForLaw } from '../../../src/services/case-transition';
 import { auctionEligibleOf } from '../../../src/services/notice';
 import { Refusal } from '../../../src/services/refusal';
-import type { StaffActor } from '../../../src/services/staff-actor';
+import type { StaffActor } from '../../../src/services/staff';
 import type { BotContext } from '../../context';
 import { caseCommand, fitMessage, replyRefusal, sectionText } from '../officer-common';
 import { auctionCb, unsoldAfterAuction } from './buttons';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { checkCanRecordRefusal, recordOwnerRefusal } from '../../../src/services/owner-refusal';
 import type { CaseForLaw } from '../../../src/services/case-transition';
 import { cleanPersonName } from '../../../src/services/person-name';
-import { authorize } from '../../../src/services/staff-actor';
+import { authorize } from '../../../src/services/staff';
 import type { BotContext } from '../../context';
 import { defineFlow } from '../../flows/flow';
 import { caseById, caseCommand, caseTap, replyRefusal, staleTap, useButtons } from '../officer-common';

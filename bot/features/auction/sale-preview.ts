@@ -1,5 +1,4 @@
-import { previewSale, recordSale } from '../../../src/services/sale';
-import { carriedOf, type StoredSaleInputs } from '../../../src/services/sale-record';
+import { previewSale, recordSale, carriedOf, type StoredSaleInputs } from '../../../src/services/sale';
 import type { BotContext } from '../../context';
 import { actFor, caseById, finishFlow, fitMessage, replyRefusal, recordOrCancel } from '../officer-common';
 import { accountText, deliveryKeyboard } from './account';

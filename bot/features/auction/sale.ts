@@ -1,10 +1,8 @@
 import { isS16Path } from '../../../src/law';
 import { InlineKeyboard } from 'grammy';
-import { admittedBidders } from '../../../src/services/bidders';
+import { admittedBidders, checkCanRecordSale, storedAccountOf } from '../../../src/services/sale';
 import type { CaseForLaw } from '../../../src/services/case-transition';
-import { checkCanRecordSale } from '../../../src/services/sale';
-import { storedAccountOf } from '../../../src/services/sale-record';
-import type { StaffActor } from '../../../src/services/staff-actor';
+import type { StaffActor } from '../../../src/services/staff';
 import { parseRupees } from '../../../src/services/typed-input';
 import type { BotContext } from '../../context';
 import { cancelFlow, caseCommand, caseTap, replyRefusal, staleTap, useButtons } from '../officer-common';

@@ -1,7 +1,7 @@
 import { isS16Path } from '../../../src/law';
 import { InlineKeyboard } from 'grammy';
 import { z } from 'zod';
-import { checkAuctionTime, checkCanSchedule, scheduleAuction } from '../../../src/services/auction';
+import { checkAuctionTime, checkCanSchedule, scheduleAuction } from '../../../src/services/sale';
 import type { CaseForLaw } from '../../../src/services/case-transition';
 import { auctionEligibleOf } from '../../../src/services/notice';
 import { parseDateTime } from '../../../src/services/typed-input';

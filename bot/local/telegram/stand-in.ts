@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import type { ApiClientOptions } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
+import { editedMessage } from './edit';
 import { simulatedFailure } from './failure-mix';
+import { StandInFiles } from './uploads';
 import { apiError, FloodGate, TELEGRAM_LIMITS, textRefusal } from './limits';
 import {
   DROPPED,
@@ -48,9 +48,7 @@ export class TelegramStandIn {
   private readonly nextIds = new Map<number, number>();
   private readonly callbackUsers = new Map<string, number>();
   private readonly listeners: Array<(event: LocalEvent) => void> = [];
-  private readonly uploads = new Map<string, string>();
-  /** Files users sent as bytes (tests): file_id → bytes, served by getFile and the file download. */
-  private readonly uploadBytes = new Map<string, Buffer>();
+  private readonly files: StandInFiles;
   private readonly responders: Responder[] = [];
   private readonly blocked = new Set<string>();
   private readonly flood: FloodGate | undefined;
@@ -58,6 +56,7 @@ export class TelegramStandIn {
 
   constructor(protected readonly options: TelegramStandInOptions = {}) {
     this.botInfo = options.botInfo ?? STAND_IN_BOT;
+    this.files = new StandInFiles(options.filesDir);
     this.flood = options.flood === false ? undefined : new FloodGate(options.flood ?? TELEGRAM_LIMITS);
     for (const [chat, next] of Object.entries(options.nextMessageIds ?? {})) this.nextIds.set(Number(chat), next);
   }
@@ -130,36 +129,18 @@ export class TelegramStandIn {
 
   /** Registers a file a user sends (a photo from disk) and returns its Telegram-style file id. */
   registerUpload(file: string): { fileId: string; fileUniqueId: string } {
-    const n = this.uploads.size + 1;
-    const fileId = `local-upload-${n}-${path.basename(file).replace(/[^\w.-]/g, '_')}`;
-    this.uploads.set(fileId, file);
-    return { fileId, fileUniqueId: `lu${n}` };
+    return this.files.registerUpload(file);
   }
 
   /** Registers a photo a user sends as bytes (tests: a JPEG or PNG made in memory); returns its file ids. */
   registerUploadBytes(data: Uint8Array, name = 'photo.jpg'): { fileId: string; fileUniqueId: string; size: number } {
-    const n = this.uploads.size + this.uploadBytes.size + 1;
-    const fileId = `upload-${n}-${name.replace(/[^\w.-]/g, '_')}`;
-    this.uploadBytes.set(fileId, Buffer.from(data));
-    return { fileId, fileUniqueId: `ub${n}`, size: data.length };
+    return this.files.registerUploadBytes(data, name);
   }
 
-  /**
-   * A file download, `GET <root>/file/bot<token>/<file_path>` as getFile gave it: the bytes a user sent, or the file
-   * on disk the local chat registered (only those), else 404 as Telegram answers an unknown path.
-   */
+  /** A file download, `GET <root>/file/bot<token>/<file_path>` (StandInFiles.download), recorded as a call. */
   download(filePath: string): Response {
     this.calls.push({ method: 'downloadFile', payload: { file_path: filePath }, result: true, at: this.now() });
-    const fromBytes = filePath.startsWith('uploads/')
-      ? this.uploadBytes.get(filePath.slice('uploads/'.length))
-      : undefined;
-    const registered = [...this.uploads.values()].includes(filePath) ? filePath : undefined;
-    const data = fromBytes ?? (registered && existsSync(registered) ? readFileSync(registered) : undefined);
-    if (!data) return new Response(JSON.stringify(apiError(404, 'Not Found')), { status: 404 });
-    return new Response(new Uint8Array(data), {
-      status: 200,
-      headers: { 'content-type': 'application/octet-stream', 'content-length': String(data.length) },
-    });
+    return this.files.download(filePath);
   }
 
   /** Remembers who tapped, so the callback answer is shown to that user. */
@@ -293,19 +274,8 @@ export class TelegramStandIn {
         if (!this.known(chatId)) return apiError(400, 'Bad Request: chat not found');
         return ok({ id: chatId, type: 'private' });
       }
-      case 'getFile': {
-        const bytes = this.uploadBytes.get(String(p.file_id));
-        if (bytes)
-          return ok({
-            file_id: p.file_id,
-            file_unique_id: `u-${String(p.file_id)}`,
-            file_size: bytes.length,
-            file_path: `uploads/${String(p.file_id)}`,
-          });
-        const file = this.uploads.get(String(p.file_id));
-        if (!file) return apiError(400, 'Bad Request: invalid file_id');
-        return ok({ file_id: p.file_id, file_unique_id: `u-${String(p.file_id)}`, file_path: file });
-      }
+      case 'getFile':
+        return this.files.getFile(String(p.file_id));
       case 'sendMediaGroup':
         return this.sendAlbum(p, files);
       case 'getMyCommands':
@@ -389,39 +359,11 @@ export class TelegramStandIn {
   private edit(method: string, p: Record<string, any>): ApiAnswer {
     const chatId = Number(p.chat_id);
     const existing = this.messages.get(`${chatId}:${Number(p.message_id)}`);
-    if (!existing && this.strict) return apiError(400, 'Bad Request: message to edit not found');
-    const base: LocalMessage = existing ?? {
-      chatId,
-      messageId: Number(p.message_id),
-      text: '',
-      buttons: [],
-      date: Math.floor(Date.now() / 1000),
-    };
-    const buttons = readButtons(p.reply_markup);
-    if ('ok' in buttons) return buttons;
-    let text = base.text;
-    let raw = text;
-    if (method !== 'editMessageReplyMarkup') {
-      raw = String((method === 'editMessageText' ? p.text : p.caption) ?? '');
-      const refused = textRefusal(raw, method === 'editMessageText' ? 'text' : 'caption', method !== 'editMessageText');
-      if (refused) return refused;
-      text = displayText(raw, p.parse_mode);
-    }
-    if (
-      existing &&
-      this.strict &&
-      text === existing.text &&
-      JSON.stringify(buttons) === JSON.stringify(existing.buttons)
-    ) {
-      return apiError(
-        400,
-        'Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message',
-      );
-    }
-    const message: LocalMessage = { ...base, text, buttons };
-    this.messages.set(`${chatId}:${message.messageId}`, message);
-    this.emit({ kind: 'edited', message });
-    return ok(telegramMessage(message, this.botInfo, raw, p));
+    const edited = editedMessage(method, p, existing, this.strict);
+    if ('ok' in edited) return edited;
+    this.messages.set(`${chatId}:${edited.message.messageId}`, edited.message);
+    this.emit({ kind: 'edited', message: edited.message });
+    return ok(telegramMessage(edited.message, this.botInfo, edited.raw, p));
   }
 
   private saveFile(
@@ -430,22 +372,8 @@ export class TelegramStandIn {
     field: string,
     kind: 'photo' | 'document' | 'media',
   ): LocalMessage['file'] | ApiAnswer {
-    const chatId = Number(p.chat_id);
-    const ref = String(p[field] ?? '');
-    const attached = ref.startsWith('attach://') ? files.get(ref.slice('attach://'.length)) : undefined;
-    if (ref.startsWith('attach://') && !attached) return apiError(400, 'Bad Request: file must be non-empty');
-    if (!attached) {
-      if (!ref) return apiError(400, `Bad Request: there is no ${field} in the request`);
-      // Sent on by file id: a user's upload shows its file; any other id or URL is shown as it is.
-      return { kind, path: this.uploads.get(ref) ?? ref };
-    }
-    const safeName = path.basename(attached.filename).replace(/[^\w.-]/g, '_') || `${field}.dat`;
-    if (!this.options.filesDir) return { kind, path: safeName };
-    mkdirSync(this.options.filesDir, { recursive: true });
     // The next message id of the chat names the file, so each saved file is distinct and easy to match.
-    const file = path.join(this.options.filesDir, `${chatId}-${this.nextIds.get(chatId) ?? 1}-${safeName}`);
-    writeFileSync(file, attached.data);
-    return { kind, path: file };
+    return this.files.save(p, files, field, kind, this.nextIds.get(Number(p.chat_id)) ?? 1);
   }
 
   private emit(event: LocalEvent): void {

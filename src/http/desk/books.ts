@@ -11,8 +11,8 @@ import {
   isDeskDate,
   periodDays,
 } from '../../services/desk';
-import { exportRegister } from '../../services/register-export';
-import { loadGrants, may, staffActorOf } from '../../services/staff-actor';
+import { exportRegister } from '../../services/register';
+import { loadGrants, may, staffActorOf } from '../../services/staff';
 import { checkBookLink, DOCUMENT_LINK_SECONDS, signBookLink } from './document-link';
 import { documentDeps, sendFile } from './documents';
 import { BadInput, type DeskContext, int, oneOf, type Query, SECURITY_HEADERS, text } from './request';

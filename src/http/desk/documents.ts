@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type DocumentDeps, DocumentUnavailable, makeDocument } from '../../documents';
 import { auditDocumentView, DESK_DOCUMENT_KINDS, type DeskDocument, deskDocumentRef } from '../../services/desk';
-import { loadGrants, type StaffActor, staffActorOf } from '../../services/staff-actor';
+import { loadGrants, type StaffActor, staffActorOf } from '../../services/staff';
 import { pageLanguage } from '../page';
 import {
   checkDocumentLink,

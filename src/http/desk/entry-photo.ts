@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { deskEntry, deskPhotoGroups, deskReplaceGroupPhoto } from '../../services/desk';
 import { cleanPhoto } from '../../services/photo-clean';
 import { Refusal } from '../../services/refusal';
-import { may, type StaffActor } from '../../services/staff-actor';
+import { may, type StaffActor } from '../../services/staff';
 import { BadInput, type DeskContext, int, PHOTO_FIELD_MAX, photoOf, type Query, text, Unprocessable } from './request';
 import { entryPhotosSection, entryView, type Frame } from './views';
 

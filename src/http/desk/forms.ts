@@ -2,15 +2,20 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { CATTLE_CLASS_CODES } from '../../law';
 import { deskEntry, deskPounds } from '../../services/desk';
-import { enrolmentLink } from '../../services/enrolment';
-import { registerSeizure, type HeadGroup } from '../../services/register-seizure';
+import {
+  enrolmentLink,
+  may,
+  poundsInScope,
+  administersStaff,
+  issueStaffCode,
+  listStaff,
+  revokeStaffGrant,
+} from '../../services/staff';
+import { registerSeizure, type HeadGroup } from '../../services/register';
 import { cleanPhoto } from '../../services/photo-clean';
-import { MobileVault, parseIndianMobile, smsEnabled } from '../../services/sms';
-import type { SealedMobile } from '../../services/sms/owner-mobile';
+import { MobileVault, parseIndianMobile, smsEnabled, type SealedMobile } from '../../services/sms';
 import { isRefusal, Refusal } from '../../services/refusal';
 import { refusalText } from '../../i18n';
-import { may, poundsInScope } from '../../services/staff-actor';
-import { administersStaff, issueStaffCode, listStaff, revokeStaffGrant } from '../../services/staff-admin';
 import {
   BadInput,
   type DeskContext,

@@ -1,18 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deskPounds } from '../../services/desk';
 import { Refusal } from '../../services/refusal';
-import { importTemplate, importWords } from '../../services/import-words';
-import { importRegister, MAX_IMPORT_CHARS, previewRegisterImport } from '../../services/register-import';
+import {
+  importTemplate,
+  importWords,
+  importRegister,
+  MAX_IMPORT_CHARS,
+  previewRegisterImport,
+} from '../../services/register';
+import { may, poundsInScope } from '../../services/staff';
 import { MobileVault, smsEnabled } from '../../services/sms';
-import { may, poundsInScope } from '../../services/staff-actor';
 import { BadInput, type DeskContext, int, oneOf, type Query, SECURITY_HEADERS } from './request';
 import { importView } from './views';
 
-// The paper register as a CSV file (src/services/register-import.ts): shown, previewed (a dry run, nothing written),
+// The paper register as a CSV file (src/services/register/import.ts): shown, previewed (a dry run, nothing written),
 // then imported — each row an s. 8 entry with its s. 14 steps already taken on paper, once per serial number.
 
 export function registerDeskImport(app: FastifyInstance, { deps, view, rateLimit, who }: DeskContext): void {
-  // Column names and cattle classes in English or Hindi (src/services/import-words.ts).
+  // Column names and cattle classes in English or Hindi (src/services/register/import-words.ts).
   const words = importWords(deps.translator);
   // The owner's mobile only where SMS is set up (else a number in the file is the row's problem), sealed as read.
   const seal = smsEnabled(deps.config) ? new MobileVault(deps.config.SMS_DATA_KEY!) : null;

@@ -1,6 +1,6 @@
 import type { Db } from '../../db';
 import { audit, type Actor } from '../../services/audit';
-import { type Grant, lawRole } from '../../services/staff-actor';
+import { type Grant, lawRole } from '../../services/staff';
 import { type SharedLimits, wrongLogins } from '../client-limits';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../i18n';
-import { loadGrants } from '../../services/staff-actor';
+import { loadGrants } from '../../services/staff';
 import { escapeHtml, otherLanguage, pageLanguage } from '../page';
 import { standalonePage } from './views';
 import { type DeskContext, type Query, standaloneHeaders } from './request';

@@ -3,7 +3,7 @@ import type { CoreDeps } from '../../deps';
 import type { SharedLimits } from '../client-limits';
 import type { StatutoryWindows } from '../../law';
 import { MAX_UPLOAD_BYTES } from '../../services/photo-clean';
-import type { StaffActor } from '../../services/staff-actor';
+import type { StaffActor } from '../../services/staff';
 import { CONTROL_OR_FORMAT } from '../../services/typed-input';
 import type { Frame } from './views';
 

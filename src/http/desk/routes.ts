@@ -19,8 +19,7 @@ import {
   type StatusFilter,
 } from '../../services/desk';
 import { windowsFromConfig } from '../../services/dues';
-import { loadGrants, may, staffActorOf, type StaffActor } from '../../services/staff-actor';
-import { administersStaff } from '../../services/staff-admin';
+import { loadGrants, may, staffActorOf, type StaffActor, administersStaff } from '../../services/staff';
 import { pageLanguage } from '../page';
 import { checkInitData, INIT_DATA_HEADER } from './auth';
 import { registerDeskBooks } from './books';

@@ -1,5 +1,4 @@
-import type { Db } from '../../db';
-import { paiseOf, Prisma } from '../../db';
+import { type Db, paiseOf, Prisma } from '../../db';
 import {
   addDays,
   addCalendarMonths,
@@ -12,7 +11,7 @@ import {
   type LocalDate,
 } from '../../law';
 import { audit } from '../audit';
-import { authorizeInTx, type StaffActor } from '../staff-actor';
+import { authorizeInTx, type StaffActor } from '../staff';
 
 // The day's books of a pound, as the keeper kept them on paper: the cash book of a day or a month, read from the
 // ledger (every LedgerEntry dated in the period, nothing worked out again) and the s. 17 remittances confirmed in

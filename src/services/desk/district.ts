@@ -1,6 +1,6 @@
 import type { Db } from '../../db';
 import { sumPaise, type StatutoryWindows } from '../../law';
-import type { StaffActor } from '../staff-actor';
+import type { StaffActor } from '../staff';
 import { moneySummary } from './money';
 import { deskPounds, OPEN_STATUSES, type DeskPound } from './pounds';
 import { workList } from './today';

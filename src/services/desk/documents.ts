@@ -2,7 +2,7 @@ import type { Db } from '../../db';
 import type { DocumentRef } from '../document-ref';
 import { toIstDate } from '../../law';
 import { audit } from '../audit';
-import { authorizeInTx, may, type StaffActor } from '../staff-actor';
+import { authorizeInTx, may, type StaffActor } from '../staff';
 import type { DeskEntry } from './entry';
 
 // The printable documents (src/documents) of one register entry, as the desk's entry page links them: the register

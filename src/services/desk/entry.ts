@@ -1,12 +1,11 @@
-import type { Db } from '../../db';
-import { paiseOf, type Prisma } from '../../db';
+import { type Db, paiseOf, type Prisma } from '../../db';
 import { sumPaise, type CaseStatus, type LocalDate, type StatutoryWindows } from '../../law';
 import { afterSaleFacts, duesOfLoaded } from '../dues';
 import { rulesForPound } from '../pound-rules';
 import { salePathOf, type SalePathFacts } from '../law-case';
 import { nextDeadline, type NextDeadline } from '../next-deadline';
-import { paperSerialOf } from '../paper-serial';
-import { may, type StaffActor } from '../staff-actor';
+import { paperSerialOf } from '../register';
+import { may, type StaffActor } from '../staff';
 import { DUES_RUN, type DeskPound } from './pounds';
 
 // One entry, every fact
@@ -68,7 +67,7 @@ export interface DeskEntry extends SalePathFacts {
   ownerResidence: string | null;
   reportedAt: Date | null;
   noticePostedAt: Date | null;
-  /** s. 14 steps taken on paper and entered later (src/services/back-entry.ts): when, by which role; else null. */
+  /** s. 14 steps taken on paper and entered later (src/services/register/back-entry.ts): when, by which role; else null. */
   backEntry: { at: Date; role: string; report: boolean; notice: boolean } | null;
   surplusDepositedAt: Date | null;
   closedAt: Date | null;

@@ -1,7 +1,6 @@
-import type { Db } from '../../db';
-import { paiseOf, Prisma } from '../../db';
+import { type Db, paiseOf, Prisma } from '../../db';
 import { startOfIstDay, sumPaise, toIstDate, type LocalDate } from '../../law';
-import { holdEndOf } from '../money-split';
+import { surplusesHeld } from '../sale';
 
 // Money
 
@@ -45,18 +44,7 @@ export async function moneySummary(db: Db, poundIds: number[] | 'all', now: Date
       { poundId: number; kind: string; amount: bigint }[]
     >(Prisma.sql`SELECT c."poundId", r."kind"::text AS "kind", sum(r."amountPaise") AS "amount"
         FROM "Remittance" r JOIN "Case" c ON c."id" = r."caseId" WHERE ${inScope} GROUP BY 1, 2 ORDER BY 1, 2`),
-    db.case.findMany({
-      where: { status: 'SURPLUS_HELD', ...(poundIds === 'all' ? {} : { poundId: { in: poundIds } }) },
-      select: {
-        id: true,
-        number: true,
-        poundId: true,
-        impoundedAt: true,
-        surplusDepositedAt: true,
-        ledger: { where: { account: 'MAGISTRATE_DEPOSIT' }, select: { amountPaise: true } },
-      },
-      orderBy: { surplusDepositedAt: 'asc' },
-    }),
+    surplusesHeld(db, poundIds),
     db.case.findMany({
       where: { status: 'DEPOSITED_S15', ...(poundIds === 'all' ? {} : { poundId: { in: poundIds } }) },
       select: {
@@ -97,15 +85,13 @@ export async function moneySummary(db: Db, poundIds: number[] | 'all', now: Date
       amountPaise: paiseOf(l.amount),
     })),
     remittances: remits.map((r) => ({ poundId: r.poundId, kind: r.kind, amountPaise: paiseOf(r.amount) })),
-    surplus: held
-      .filter((c) => c.surplusDepositedAt)
-      .map((c) => ({
-        caseId: c.id,
-        caseNumber: c.number,
-        poundId: c.poundId,
-        amountPaise: sumPaise(c.ledger.map((e) => paiseOf(e.amountPaise))),
-        holdEnd: holdEndOf(c.impoundedAt, c.surplusDepositedAt!).date,
-      })),
+    surplus: held.map((h) => ({
+      caseId: h.caseId,
+      caseNumber: h.caseNumber,
+      poundId: h.poundId,
+      amountPaise: h.amountPaise,
+      holdEnd: h.holdEnd.date,
+    })),
     deposits: deposits.map((c) => ({
       caseId: c.id,
       caseNumber: c.number,

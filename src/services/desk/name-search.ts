@@ -1,11 +1,11 @@
 import { type Db, Prisma } from '../../db';
-import { editDistance, placeKey, words } from '../cattle-words';
+import { editDistance, placeKey, words } from '../owner-text';
 
 /**
  * The register's search as people spell names: a word typed in Latin letters finds a name or village written in
  * Devanagari and the other way round ("Kukas" finds कुकस, "सुरेश" finds "Suresh", "Kundaa" finds "Kunda") — for the
  * seizer's name and residence, the owner's name and residence and the place of seizure. Both sides are brought to
- * the same key by the one transliteration of the project (src/services/nlu/transliterate.ts, through `placeKey`:
+ * the same key by the one transliteration of the project (src/services/owner-text/transliterate.ts, through `placeKey`:
  * vowel length, the inherent "a", aspiration and doubled letters set aside); a key of five letters or more allows
  * one slip, as the owners' search does.
  *

@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../case-transition';
 import { type CleanedPhoto, cleanPhoto } from '../photo-clean';
 import { addStoredPhoto, caseGroups, storedPhoto, type PhotoGroup } from '../photos';
 import { Refusal } from '../refusal';
-import { authorizeInTx, may, type StaffActor } from '../staff-actor';
+import { authorizeInTx, may, type StaffActor } from '../staff';
 
 /** A photo cleanPhoto made usable. */
 type CleanedPhotoBytes = Extract<CleanedPhoto, { ok: true }>;

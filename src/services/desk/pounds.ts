@@ -1,7 +1,7 @@
 import type { Db } from '../../db';
 import type { CaseStatus } from '../../law';
 import { FINISHED_STATUSES } from '../deadlines';
-import { poundsInScope, type StaffActor } from '../staff-actor';
+import { poundsInScope, type StaffActor } from '../staff';
 
 /**
  * Read models of the staff desk (the Telegram Mini App, src/http/desk): the s. 7 register of a pound as a table, one

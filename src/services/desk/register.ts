@@ -7,13 +7,12 @@ import {
   type LocalDate,
   type StatutoryWindows,
 } from '../../law';
-import { placeKey } from '../cattle-words';
+import { placeKey, hasDevanagari, romanise } from '../owner-text';
 import { afterSaleFacts, duesOfLoaded } from '../dues';
-import { hasDevanagari, romanise } from '../nlu/transliterate';
 import { rulesForPound, type PoundRules } from '../pound-rules';
 import { STORED_CLOCK_SELECT } from '../law-case';
 import { nextDeadline, type NextDeadline } from '../next-deadline';
-import { paperSerialOf, paperSerialSearch } from '../paper-serial';
+import { paperSerialOf, paperSerialSearch } from '../register';
 import { spelledLike, spelledWhere } from './name-search';
 import { DUES_RUN, OPEN_STATUSES } from './pounds';
 
@@ -46,14 +45,14 @@ export interface RegisterQuery {
 export interface RegisterRow {
   id: number;
   number: string;
-  /** The serial in the pound's paper register, for an entry brought in from it (src/services/paper-serial.ts). */
+  /** The serial in the pound's paper register, for an entry brought in from it (src/services/register/paper-serial.ts). */
   paperSerial: string | null;
   impoundedAt: Date;
   /** Heads by class, in register order of the class's first head. */
   cattle: Array<{ cattleClass: string; count: number }>;
   seizerName: string;
   status: CaseStatus;
-  /** s. 14 steps taken on paper and entered later (src/services/back-entry.ts): when and by which role. */
+  /** s. 14 steps taken on paper and entered later (src/services/register/back-entry.ts): when and by which role. */
   backEntry: { at: Date; role: string } | null;
   /** What the owner would pay today under s. 13 (cattle in the pound only); null when none runs or cannot be valued. */
   duesTodayPaise: number | null;
@@ -167,7 +166,7 @@ export function searchWords(q: string | undefined): string[] {
  * The register's search: every word must be found in the entry — in its number, the seizer's name and residence, the
  * owner's name and residence, the place of seizure or a head's description (colour, marks, the ear tag), as typed
  * (`%` and `_` are letters). A word in Devanagari is looked for in Latin letters too (कुकस finds "Kukas", the one
- * table of src/services/nlu/transliterate), and a word with letters by its place key among the entry's search keys
+ * table of src/services/owner-text/transliterate), and a word with letters by its place key among the entry's search keys
  * (Case.searchKeys: the place and the descriptions), so "Kukas" finds "कुकस" and "Kundaa" finds "Kunda"; and, with
  * `spelled` (name-search.ts `spelledLike`), among the names, residences and places spelt like it in either script.
  */

@@ -2,7 +2,7 @@ import type { Db } from '../../db';
 import { addDays, toIstDate, type LocalDate, type StatutoryWindows } from '../../law';
 import { STORED_CLOCK_SELECT } from '../law-case';
 import { caseTimeline, nextDeadline } from '../next-deadline';
-import { may, poundsInScope, type StaffActor, type StaffRight } from '../staff-actor';
+import { may, poundsInScope, type StaffActor, type StaffRight } from '../staff';
 import { FINISHED, OPEN_STATUSES } from './pounds';
 
 // Today and this week

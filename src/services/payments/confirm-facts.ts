@@ -2,7 +2,7 @@ import { paiseOf } from '../../db';
 import type { Tx } from '../outbox';
 import { salePathOf, storedClockColumns, type StoredClock } from '../law-case';
 import type { ConfirmationCase } from '../part-claim';
-import { grantsInTxSql, type GrantRow } from '../staff-actor';
+import { grantsInTxSql, type GrantRow } from '../staff';
 
 /**
  * What the keeper's confirmation (src/services/payments/confirm.ts) reads before it judges: one statement, typed

@@ -7,7 +7,7 @@ import { Refusal } from '../refusal';
 import { deadlineReplan } from '../deadlines';
 import { addAllToOutbox, messageItem, type Tx } from '../outbox';
 import { issueReceipt, receiptItemsFromSnapshot } from '../receipts';
-import type { authorizeOnRowsInTx, StaffActor } from '../staff-actor';
+import type { authorizeOnRowsInTx, StaffActor } from '../staff';
 import { s20LastDay } from '../next-deadline';
 import type { ConfirmationFacts } from './confirm-facts';
 import { type ConfirmationPlan, releasePart } from '../part-claim';

@@ -2,7 +2,7 @@ import { paiseOf, Prisma, type Db } from '../../db';
 import { isDatabaseConflict, isUniqueViolation } from '../case-transition';
 import { Refusal } from '../refusal';
 import type { Tx } from '../outbox';
-import { authorizeOnRowsInTx } from '../staff-actor';
+import { authorizeOnRowsInTx } from '../staff';
 import { confirmationFacts } from './confirm-facts';
 import { confirmationPlan } from '../part-claim';
 import {

@@ -7,7 +7,7 @@ import { planDeadlines } from '../deadlines';
 import { queueMessage } from '../outbox';
 import { loadPayment } from './confirm';
 import { Refusal } from '../refusal';
-import { authorize, authorizeInTx, type StaffActor } from '../staff-actor';
+import { authorize, authorizeInTx, type StaffActor } from '../staff';
 
 /**
  * What the keeper's rejection led to: rejected, or rejected or cancelled before (`current`). Refused (a Refusal):

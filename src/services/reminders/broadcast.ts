@@ -1,10 +1,8 @@
-import { auctionParams, poundParams } from '../../i18n';
+import { auctionParams, poundParams, type Translator } from '../../i18n';
 import { isS16Path } from '../../law';
-import type { Translator } from '../../i18n';
-import { auctionEligibleOf } from '../notice';
+import { auctionEligibleOf, loadNoticeFacts, cattleSummary } from '../notice';
 import { windowsFromConfig } from '../dues';
 import { caseTimeline } from '../next-deadline';
-import { loadNoticeFacts, cattleSummary } from '../notice-text';
 import type { OutgoingMessage } from '../outbox';
 import { subscribersForCase } from '../subscriptions';
 import type { ReminderContext } from './context';

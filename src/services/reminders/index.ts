@@ -4,10 +4,11 @@ import { complaintEarlyMessages, complaintLastDayMessages } from './complaint-wi
 import type { ReminderBuilder, ReminderContext } from './context';
 import { noticeOverdueMessages } from './notice-overdue';
 import { paymentNudgeMessages } from './payment-nudge';
-import { s14ReportStep, type StepResult } from '../s14-report';
+import { s14ReportStep, type StepResult } from '../notice';
 import { surplusLapsedMessages, surplusOwnerMessages } from './surplus';
 
 export type { ReminderBuilder, ReminderContext } from './context';
+export { ownerChats, staffChats } from './recipients';
 export { broadcastMessages, BROADCAST_KINDS, type BroadcastKind } from './broadcast';
 
 /** The message builder of each deadline step. */
@@ -25,7 +26,7 @@ export const REMINDERS: Record<DeadlineStep, ReminderBuilder> = {
 
 /**
  * Runs one deadline step's logic: its messages and what the run is to be recorded as. A statutory step
- * (the s. 14 report) is 'pending' when its person cannot be reached (src/services/s14-report.ts); a
+ * (the s. 14 report) is 'pending' when its person cannot be reached (src/services/notice/report.ts); a
  * reminder is 'sent' when it has anyone to tell, else the case has moved on.
  */
 export async function runDeadlineStep(

@@ -4,12 +4,38 @@ import type { SmsProvider } from './provider';
 import { SnsSmsProvider } from './sns';
 import { parseTemplateIds, templateKeys } from './templates';
 
-export { parseTemplateIds, templateKeys } from './templates';
-
-export { maskMobile, parseIndianMobile } from './phone';
 export { MobileVault } from './vault';
 export { FakeSmsProvider } from './fake';
 export { SmsSendError, type SmsProvider, type SmsRequest } from './provider';
+export { composeOwnerSms, smsDate, smsDateTime } from './compose';
+export { confirmConsentCode, sendConsentCode } from './own-consent';
+export {
+  insertOwnerMobile,
+  KEEPER_BASIS,
+  ownerMobilesMasked,
+  queueOwnerSms,
+  recordOwnerMobile,
+  type SealedMobile,
+  smsJobKey,
+  sweepOwnerMobiles,
+} from './owner-mobile';
+export { replyFromNumber, resumeSmsFromChat, stopSmsFromChat } from './owner-say';
+export { e164, maskMobile, parseIndianMobile } from './phone';
+export { SnsSmsProvider } from './sns';
+export {
+  isGsm7,
+  matchesTemplate,
+  parseTemplateIds,
+  registeredText,
+  renderSms,
+  SMS_EVENTS,
+  type SmsEvent,
+  type SmsLanguage,
+  smsParts,
+  smsTemplates,
+  stopLine,
+  templateKeys,
+} from './templates';
 
 /** SMS is on when a provider is configured (and with it the key that guards the numbers). */
 export function smsEnabled(config: Pick<Config, 'SMS_PROVIDER' | 'SMS_DATA_KEY'>): boolean {

@@ -3,7 +3,7 @@ import type { Db } from '../../db';
 import { audit } from '../audit';
 import { FINISHED_STATUSES } from '../deadlines';
 import { addToOutbox, type Tx } from '../outbox';
-import { authorizeInTx, type StaffActor } from '../staff-actor';
+import { authorizeInTx, type StaffActor } from '../staff';
 import { maskMobile } from './phone';
 import type { SmsEvent, SmsLanguage } from './templates';
 

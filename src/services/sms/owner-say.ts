@@ -1,4 +1,4 @@
-import type { Db } from '../../db';
+import type { Db, Prisma } from '../../db';
 import { audit } from '../audit';
 import type { Tx } from '../outbox';
 import { maskMobile } from './phone';
@@ -41,6 +41,22 @@ export async function claimedCaseIds(tx: Tx | Db, telegramUserId: bigint): Promi
   return rows.map((r) => r.caseId);
 }
 
+/** What a stop or resume reads of each mobile row it changes: the case it is for and what the owner is shown. */
+const SAID_ROW = { id: true, caseId: true, last4: true, case: { select: { number: true } } } as const;
+
+/** `/sms off` or `/sms on` said in an owner's chat, by the Telegram user who said it. */
+type ChatSay = { telegramUserId: bigint; chatId: number; now: Date };
+
+/** The mobile rows of the cases the user claimed (not erased) that `which` picks, read in the say's transaction. */
+async function saidRows(tx: Tx, input: ChatSay, which: Prisma.OwnerMobileWhereInput) {
+  const caseIds = await claimedCaseIds(tx, input.telegramUserId);
+  const rows = await tx.ownerMobile.findMany({
+    where: { caseId: { in: caseIds }, erasedAt: null, ...which },
+    select: SAID_ROW,
+  });
+  return { caseIds, rows };
+}
+
 /** What `/sms off` or `/sms on` changed: the masked numbers and the case numbers. */
 export interface ChatSayOutcome {
   cases: string[];
@@ -51,19 +67,12 @@ export interface ChatSayOutcome {
 
 /**
  * `/sms off` in the owner's chat: every number recorded for the cases he claimed stops receiving SMS at once (the
- * queued ones too: the sender re-checks) and any own consent of it is withdrawn, audited per case. Returns what was stopped (nothing: no claimed case or
- * already stopped).
+ * queued ones too: the sender re-checks) and any own consent of it is withdrawn, audited per case.
+ * Returns what was stopped (nothing: no claimed case or already stopped).
  */
-export async function stopSmsFromChat(
-  db: Db,
-  input: { telegramUserId: bigint; chatId: number; now: Date },
-): Promise<ChatSayOutcome> {
+export async function stopSmsFromChat(db: Db, input: ChatSay): Promise<ChatSayOutcome> {
   return db.$transaction(async (tx) => {
-    const caseIds = await claimedCaseIds(tx, input.telegramUserId);
-    const rows = await tx.ownerMobile.findMany({
-      where: { caseId: { in: caseIds }, erasedAt: null, stoppedAt: null },
-      select: { id: true, caseId: true, last4: true, case: { select: { number: true } } },
-    });
+    const { caseIds, rows } = await saidRows(tx, input, { stoppedAt: null });
     if (rows.length === 0) {
       const stopped = await tx.ownerMobile.count({ where: { caseId: { in: caseIds }, erasedAt: null } });
       return { cases: [], masked: [], already: stopped > 0 };
@@ -81,16 +90,9 @@ export async function stopSmsFromChat(
  * `/sms on` in the owner's chat: SMS about the cases he claimed resume, for the numbers stopped from a chat. A
  * number that replied STOP by SMS stays stopped until it sends START itself (the chat cannot speak for the number).
  */
-export async function resumeSmsFromChat(
-  db: Db,
-  input: { telegramUserId: bigint; chatId: number; now: Date },
-): Promise<ChatSayOutcome> {
+export async function resumeSmsFromChat(db: Db, input: ChatSay): Promise<ChatSayOutcome> {
   return db.$transaction(async (tx) => {
-    const caseIds = await claimedCaseIds(tx, input.telegramUserId);
-    const rows = await tx.ownerMobile.findMany({
-      where: { caseId: { in: caseIds }, erasedAt: null, stoppedVia: 'chat' },
-      select: { id: true, caseId: true, last4: true, case: { select: { number: true } } },
-    });
+    const { rows } = await saidRows(tx, input, { stoppedVia: 'chat' });
     if (rows.length === 0) return { cases: [], masked: [] };
     await tx.ownerMobile.updateMany({
       where: { id: { in: rows.map((r) => r.id) }, stoppedVia: 'chat' },
@@ -133,7 +135,7 @@ export async function replyFromNumber(
           ? { OR: [{ stoppedVia: null }, { stoppedVia: { not: 'sms' } }] }
           : { stoppedVia: 'sms' }),
       },
-      select: { id: true, caseId: true, last4: true, case: { select: { number: true } } },
+      select: SAID_ROW,
     });
     if (rows.length > 0)
       await tx.ownerMobile.updateMany({

@@ -7,9 +7,8 @@ import { caseUrl } from '../../../src/case-url';
 import { documentSpec } from '../../../src/documents';
 import { DOCUMENT_LINK_SECONDS } from '../../../src/http/desk/document-link';
 import { slipLink } from '../../../src/services/cases';
-import { buildRegisterExport } from '../../../src/services/register-export';
-import { importRegister } from '../../../src/services/register-import';
-import { loadStaffActor } from '../../../src/services/staff-actor';
+import { buildRegisterExport, importRegister } from '../../../src/services/register';
+import { loadStaffActor } from '../../../src/services/staff';
 import { startDeskWorld, type DeskPerson, type DeskWorld } from '../../support/desk';
 import { confirmedReceipt } from '../../support/paid-case';
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACK_ENTRY_AUDIT } from '../../../src/services/back-entry';
+import { BACK_ENTRY_AUDIT } from '../../../src/services/register';
 import { launchChromium, phoneContext } from '../../support/browser';
 import { startDeskWorld, type DeskPerson, type DeskWorld } from '../../support/desk';
 

@@ -5,7 +5,7 @@ import {
   ENROL_REFUSED_ACTION,
   ENROL_WINDOW_MS,
   issueEnrolmentCode,
-} from '../../../src/services/enrolment';
+} from '../../../src/services/staff';
 import { botSuite } from '../../support/bot-harness';
 import { capturingLogger } from '../../support/test-logs';
 

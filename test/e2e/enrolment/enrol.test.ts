@@ -1,6 +1,6 @@
 import { staffCommandsFor } from '../../../bot/commands';
 import { describe, expect, it } from 'vitest';
-import { issueEnrolmentCode, revokeStaff } from '../../../src/services/enrolment';
+import { issueEnrolmentCode, revokeStaff } from '../../../src/services/staff';
 import { botSuite } from '../../support/bot-harness';
 
 describe('enrolment through /start enrol_<code> (e2e)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { paiseOf } from '../../../src/db';
-import type { StaffActor } from '../../../src/services/staff-actor';
+import type { StaffActor } from '../../../src/services/staff';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
 import { dbKinds } from '../../support/db';
 import { actorOf, ist, soldWithOwnerAway } from '../../support/case-fixture';

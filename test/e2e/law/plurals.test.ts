@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadNoticeFacts, renderNoticeTexts } from '../../../src/services/notice-text';
+import { loadNoticeFacts, renderNoticeTexts } from '../../../src/services/notice';
 import type { BotHarness } from '../../support/bot-harness';
 import { caseFixture } from '../../support/case-builder';
 import { englishOwner, hindiOwner, ownerHarness } from '../owner/owner-harness';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { scheduleAuction } from '../../../src/services/auction';
-import { registerBidder } from '../../../src/services/bidders';
-import type { StaffActor } from '../../../src/services/staff-actor';
+import { scheduleAuction, registerBidder } from '../../../src/services/sale';
+import type { StaffActor } from '../../../src/services/staff';
 import { recordNotice } from '../../../src/services/notice';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
 import { dbKinds } from '../../support/db';

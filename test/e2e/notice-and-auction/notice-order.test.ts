@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTransition } from '../../../src/law/index';
+import { checkTransition } from '../../../src/law';
 import { caseStateOf, loadCase } from '../../../src/services/case-transition';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
 import { dbKinds } from '../../support/db';

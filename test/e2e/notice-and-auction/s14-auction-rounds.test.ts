@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupees } from '../../../src/i18n/index';
-import type { StaffActor } from '../../../src/services/staff-actor';
+import { formatRupees } from '../../../src/i18n';
+import type { StaffActor } from '../../../src/services/staff';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
 import { dbKinds } from '../../support/db';
 import { flushOutbox } from '../../support/outbox';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatRupees } from '../../../src/i18n/index';
+import { formatDate, formatDateTime, formatRupees } from '../../../src/i18n';
 import { subscribeVillage } from '../../../src/services/subscriptions';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
 import { dbKinds } from '../../support/db';

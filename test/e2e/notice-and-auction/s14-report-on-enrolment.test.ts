@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { issueEnrolmentCode } from '../../../src/services/enrolment';
+import { issueEnrolmentCode } from '../../../src/services/staff';
 import { botSuite, type TestUser } from '../../support/bot-harness';
 import { dbKinds } from '../../support/db';
 import { ist } from '../../support/case-fixture';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { computeTimeline } from '../../../src/law/index';
-import { issueEnrolmentCode } from '../../../src/services/enrolment';
+import { computeTimeline } from '../../../src/law';
+import { issueEnrolmentCode } from '../../../src/services/staff';
 import { botSuite, type TestUser } from '../../support/bot-harness';
 import { dbKinds } from '../../support/db';
 import { enrolStaff } from '../../support/fixtures';

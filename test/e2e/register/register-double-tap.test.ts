@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { staffActorOf } from '../../../src/services/staff-actor';
+import { staffActorOf } from '../../../src/services/staff';
 import { callbackSecret, encodeCallback } from '../../../src/callback-data';
-import { registerSeizure } from '../../../src/services/register-seizure';
+import { registerSeizure } from '../../../src/services/register';
 import { createBotHarness, type BotHarness, type TestUser } from '../../support/bot-harness';
 import { dbKinds } from '../../support/db';
 import { enrolStaff, seed } from '../../support/fixtures';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BACK_ENTRY_AUDIT } from '../../../src/services/back-entry';
+import { BACK_ENTRY_AUDIT } from '../../../src/services/register';
 import { nextDeadline } from '../../../src/services/next-deadline';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
 import { dbKinds } from '../../support/db';

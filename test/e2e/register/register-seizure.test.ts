@@ -3,7 +3,7 @@ import { callbackSecret, encodeCallback } from '../../../src/callback-data';
 import { botSuite, type SuiteStaff } from '../../support/bot-harness';
 import { dbKinds } from '../../support/db';
 import { press } from '../../support/press';
-import { searchKeysOf } from '../../../src/services/cattle-words';
+import { searchKeysOf } from '../../../src/services/owner-text';
 
 describe.each(await dbKinds())('/register — the s. 8 register entry (e2e, %s)', (dbKind) => {
   const keeper = { id: 2001, firstName: 'Mohan', languageCode: 'en' };

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupees } from '../../../src/i18n/index';
-import { scheduleAuction } from '../../../src/services/auction';
-import { registerBidder } from '../../../src/services/bidders';
-import type { StaffActor } from '../../../src/services/staff-actor';
-import { recordSplit } from '../../../src/services/money-split';
+import { formatRupees } from '../../../src/i18n';
+import { scheduleAuction, registerBidder, recordSplit, recordSale } from '../../../src/services/sale';
+import type { StaffActor } from '../../../src/services/staff';
 import { recordNotice } from '../../../src/services/notice';
-import { recordSale } from '../../../src/services/sale';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
 import { dbKinds } from '../../support/db';
 import { actorOf, ist, soldWithOwnerAway } from '../../support/case-fixture';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupees } from '../../../src/i18n/index';
+import { formatRupees } from '../../../src/i18n';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
 import { dbKinds } from '../../support/db';
 import { fixAuctionFromCard, ist } from '../../support/case-fixture';

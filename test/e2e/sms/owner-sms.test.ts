@@ -1,9 +1,14 @@
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { caseUrl } from '../../../src/case-url';
-import type { FakeSmsProvider } from '../../../src/services/sms';
-import { smsDate } from '../../../src/services/sms/compose';
-import { matchesTemplate, registeredText, type SmsEvent, type SmsLanguage } from '../../../src/services/sms/templates';
+import {
+  type FakeSmsProvider,
+  smsDate,
+  matchesTemplate,
+  registeredText,
+  type SmsEvent,
+  type SmsLanguage,
+} from '../../../src/services/sms';
 import { verificationLink } from '../../../src/services/receipts';
 import { botSuite, type SuiteStaff, type TestUser } from '../../support/bot-harness';
 import { dbKinds } from '../../support/db';

@@ -6,15 +6,14 @@ import type { AdminDeps } from '../../../src/admin/args';
 import { dispatchAdmin } from '../../../src/admin/run';
 import { ManualClock } from '../../../src/clock';
 import { createConfig } from '../../../src/config';
-import { createTranslator, type Translator } from '../../../src/i18n/index';
+import { createTranslator, type Translator } from '../../../src/i18n';
 import { createLogger } from '../../../src/logging';
-import { redeemEnrolmentCode } from '../../../src/services/enrolment';
+import { redeemEnrolmentCode, staffActorOf } from '../../../src/services/staff';
 import { duesForCase } from '../../../src/services/dues';
 import { caseFixture } from '../../support/case-builder';
 import { createTestDatabase, type TestDatabase } from '../../support/db';
 import { enrolStaff, seed } from '../../support/fixtures';
-import { registerSeizure } from '../../../src/services/register-seizure';
-import { staffActorOf } from '../../../src/services/staff-actor';
+import { registerSeizure } from '../../../src/services/register';
 
 describe('admin CLI commands (as functions, on a test database)', () => {
   let tdb: TestDatabase;

@@ -6,7 +6,7 @@ import type { AdminDeps } from '../../../src/admin/args';
 import { dispatchAdmin } from '../../../src/admin/run';
 import { ManualClock } from '../../../src/clock';
 import { createConfig } from '../../../src/config';
-import { createTranslator, type Translator } from '../../../src/i18n/index';
+import { createTranslator, type Translator } from '../../../src/i18n';
 import { createLogger } from '../../../src/logging';
 import { createTestDatabase, type TestDatabase } from '../../support/db';
 import { enrolStaff, seed } from '../../support/fixtures';

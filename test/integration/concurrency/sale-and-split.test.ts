@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scheduleAuction } from '../../../src/services/auction';
-import { registerBidder } from '../../../src/services/bidders';
+import {
+  scheduleAuction,
+  registerBidder,
+  confirmRemittance,
+  recordSplit,
+  recordSale,
+} from '../../../src/services/sale';
 import { Refusal } from '../../../src/services/refusal';
-import type { StaffActor } from '../../../src/services/staff-actor';
-import { confirmRemittance, recordSplit } from '../../../src/services/money-split';
+import type { StaffActor } from '../../../src/services/staff';
 import { recordNotice } from '../../../src/services/notice';
-import { recordSale } from '../../../src/services/sale';
 import { createTestDatabase, postgresOnly, type TestDatabase } from '../../support/db';
 import { seed } from '../../support/fixtures';
 import { actAs, ist } from '../../support/case-fixture';

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createConfig } from '../../../src/config';
 import { recordClaim } from '../../../src/services/claims';
-import { confirmPayment } from '../../../src/services/payments';
-import { declarePayment } from '../../../src/services/payments';
+import { confirmPayment, declarePayment } from '../../../src/services/payments';
 import { releaseCattle } from '../../../src/services/release';
-import { loadStaffActor } from '../../../src/services/staff-actor';
+import { loadStaffActor } from '../../../src/services/staff';
 import { postgresOnly, suiteDatabase } from '../../support/db';
 import { enrolStaff, seed } from '../../support/fixtures';
 

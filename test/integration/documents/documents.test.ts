@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { staffActorOf } from '../../../src/services/staff-actor';
+import { staffActorOf } from '../../../src/services/staff';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,15 +9,14 @@ import { ManualClock } from '../../../src/clock';
 import { createConfig } from '../../../src/config';
 import { createLogger } from '../../../src/logging';
 import { Api } from 'grammy';
-import { OFFICER } from '../../../scripts/document-cases';
+import { OFFICER, buildDocumentCases, DEMO_START, type DocumentCases } from '../../../scripts/document-cases';
 import { caseFixture } from '../../support/case-builder';
 import { FakeBotApi } from '../../support/fake-bot-api';
 import { flushOutbox } from '../../support/outbox';
 import { makeDocument, type DocumentRef } from '../../../src/documents';
 import { createTranslator, formatDate, formatDateTime, formatRupees, type Translator } from '../../../src/i18n';
 import { DEFAULT_WINDOWS, s20ComplaintWindowOf, toIstDate } from '../../../src/law';
-import { surplusesHeld } from '../../../src/services/surplus';
-import { buildDocumentCases, DEMO_START, type DocumentCases } from '../../../scripts/document-cases';
+import { surplusesHeld } from '../../../src/services/sale';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../../support/db';
 import { paiseOf } from '../../../src/db';
 

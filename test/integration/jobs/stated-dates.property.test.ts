@@ -14,7 +14,7 @@ import {
 import { caseStateOf, loadCase } from '../../../src/services/case-transition';
 import { recordComplaint } from '../../../src/services/complaints';
 import { windowsFromConfig } from '../../../src/services/dues';
-import { holdEndOf } from '../../../src/services/money-split';
+import { holdEndOf } from '../../../src/services/sale';
 import { broadcastMessages, REMINDERS, type ReminderContext } from '../../../src/services/reminders';
 import type { OutgoingMessage } from '../../../src/services/outbox';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../../support/db';

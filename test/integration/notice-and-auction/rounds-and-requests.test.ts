@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { scheduleAuction } from '../../../src/services/auction';
-import { registerBidder } from '../../../src/services/bidders';
-import type { StaffActor } from '../../../src/services/staff-actor';
-import { moneyStatus, recordSplit } from '../../../src/services/money-split';
+import {
+  scheduleAuction,
+  registerBidder,
+  moneyStatus,
+  recordSplit,
+  disposeUnderProviso,
+  recordSale,
+  storedAccountOf,
+  requestSurplus,
+  surplusClaimants,
+} from '../../../src/services/sale';
+import type { StaffActor } from '../../../src/services/staff';
 import { recordNotice, recordProclamations } from '../../../src/services/notice';
 import { recordOrder } from '../../../src/services/orders';
-import { disposeUnderProviso } from '../../../src/services/proviso';
-import { recordSale } from '../../../src/services/sale';
-import { storedAccountOf } from '../../../src/services/sale-record';
-import { requestSurplus, surplusClaimants } from '../../../src/services/surplus-request';
 import { dbKinds, suiteDatabase } from '../../support/db';
 import { seed } from '../../support/fixtures';
 import { actAs, ist, refusal } from '../../support/case-fixture';

@@ -8,7 +8,7 @@ import {
   staffCommandsFor,
   STAFF_COMMANDS,
 } from '../../../bot/commands';
-import { RIGHTS, staffActorOf } from '../../../src/services/staff-actor';
+import { RIGHTS, staffActorOf } from '../../../src/services/staff';
 import { createConfig } from '../../../src/config';
 import { createTranslator, type Translator } from '../../../src/i18n';
 import { suiteDatabase } from '../../support/db';

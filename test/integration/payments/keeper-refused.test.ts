@@ -2,11 +2,9 @@ import { Refusal } from '../../../src/services/refusal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfig } from '../../../src/config';
 import { recordClaim } from '../../../src/services/claims';
-import { confirmPayment } from '../../../src/services/payments';
-import { rejectPayment } from '../../../src/services/payments';
-import { declarePayment } from '../../../src/services/payments';
-import { registerSeizure } from '../../../src/services/register-seizure';
-import { loadGrants, staffActorOf } from '../../../src/services/staff-actor';
+import { confirmPayment, rejectPayment, declarePayment } from '../../../src/services/payments';
+import { registerSeizure } from '../../../src/services/register';
+import { loadGrants, staffActorOf } from '../../../src/services/staff';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../../support/db';
 import { enrolStaff, seed } from '../../support/fixtures';
 

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { scheduleAuction } from '../../../src/services/auction';
-import { BACK_ENTRY_AUDIT, recordPaperSteps } from '../../../src/services/back-entry';
+import { scheduleAuction } from '../../../src/services/sale';
+import {
+  BACK_ENTRY_AUDIT,
+  recordPaperSteps,
+  buildRegisterExport,
+  registerSeizure,
+  type SeizureEntry,
+} from '../../../src/services/register';
 import { Refusal } from '../../../src/services/refusal';
-import { pendingSteps } from '../../../src/services/s14-report';
-import { buildRegisterExport } from '../../../src/services/register-export';
-import { registerSeizure, type SeizureEntry } from '../../../src/services/register-seizure';
-import { loadStaffActor } from '../../../src/services/staff-actor';
+import { pendingSteps } from '../../../src/services/notice';
+import { loadStaffActor } from '../../../src/services/staff';
 import { ist } from '../../support/case-fixture';
 import { dbKinds } from '../../support/db';
 import { enrolOfficials } from '../../support/fixtures';

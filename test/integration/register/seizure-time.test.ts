@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { registerSeizure } from '../../../src/services/register-seizure';
+import { registerSeizure } from '../../../src/services/register';
 import { Refusal } from '../../../src/services/refusal';
-import { loadGrants, staffActorOf } from '../../../src/services/staff-actor';
+import { loadGrants, staffActorOf } from '../../../src/services/staff';
 import { dbKinds, suiteDatabase } from '../../support/db';
 import { enrolStaff, seed } from '../../support/fixtures';
 
@@ -87,7 +87,7 @@ describe.each(await dbKinds())('the market nearest the place of seizure on %s', 
 
   it('is recorded with the entry from the area data and named in the proclamation (en, hi); else the pound’s market', async () => {
     const { createTranslator } = await import('../../../src/i18n');
-    const { loadNoticeFacts, renderNoticeTexts } = await import('../../../src/services/notice-text');
+    const { loadNoticeFacts, renderNoticeTexts } = await import('../../../src/services/notice');
     const translator = await createTranslator({ strict: true });
     const pound = await db.prisma.pound.findUniqueOrThrow({ where: { code: 'JAI1' } });
     await db.prisma.villageMarket.create({

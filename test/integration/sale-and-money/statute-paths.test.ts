@@ -1,16 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { recordSale } from '../../../src/services/sale';
-import { deliverAccount } from '../../../src/services/sale-account';
+import {
+  recordSale,
+  deliverAccount,
+  scheduleAuction,
+  registerBidder,
+  normaliseName,
+  confirmRemittance,
+  recordSplit,
+  claimSurplus,
+  surplusToRevenue,
+  surplusesHeld,
+  disposeUnderProviso,
+} from '../../../src/services/sale';
 import { recordNotice } from '../../../src/services/notice';
-import { scheduleAuction } from '../../../src/services/auction';
 import { recordOwnerRefusal } from '../../../src/services/owner-refusal';
-import { registerBidder, normaliseName } from '../../../src/services/bidders';
-import { confirmRemittance, recordSplit } from '../../../src/services/money-split';
-import { claimSurplus, surplusToRevenue, surplusesHeld } from '../../../src/services/surplus';
 import { recordOrder } from '../../../src/services/orders';
-import { disposeUnderProviso } from '../../../src/services/proviso';
 import { recordDepositOutcome } from '../../../src/services/deposit-outcome';
-import type { StaffActor } from '../../../src/services/staff-actor';
+import type { StaffActor } from '../../../src/services/staff';
 import { createConfig } from '../../../src/config';
 import { dbKinds, suiteDatabase } from '../../support/db';
 import { seed } from '../../support/fixtures';

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MobileVault, type FakeSmsProvider } from '../../../src/services/sms';
-import { insertOwnerMobile, queueOwnerSms } from '../../../src/services/sms/owner-mobile';
+import { MobileVault, type FakeSmsProvider, insertOwnerMobile, queueOwnerSms } from '../../../src/services/sms';
 import { createBotHarness, type BotHarness } from '../../support/bot-harness';
 import { caseFixture } from '../../support/case-builder';
 import { seed } from '../../support/fixtures';

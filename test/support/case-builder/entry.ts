@@ -1,7 +1,7 @@
 import type { Db } from '../../../src/db';
 import { toIstDate } from '../../../src/law';
 import { allocateCaseNumber, villageKey } from '../../../src/services/case-numbers';
-import { searchKeysOf } from '../../../src/services/cattle-words';
+import { searchKeysOf } from '../../../src/services/owner-text';
 
 /** The s. 8 register entry. Dates as instants or ISO strings with their offset. */
 export interface CaseEntry {

@@ -1,14 +1,10 @@
 import type { Db } from '../../../src/db';
-import { scheduleAuction } from '../../../src/services/auction';
+import { scheduleAuction, registerBidder, recordSplit, recordSale } from '../../../src/services/sale';
 import { recordOwnerRefusal } from '../../../src/services/owner-refusal';
-import { registerBidder } from '../../../src/services/bidders';
 import { loadCase } from '../../../src/services/case-transition';
 import { planDeadlines } from '../../../src/services/deadlines';
-import { recordSplit } from '../../../src/services/money-split';
-import { recordNotice } from '../../../src/services/notice';
-import { recordS14Reported } from '../../../src/services/s14-report';
-import { recordSale } from '../../../src/services/sale';
-import type { StaffActor } from '../../../src/services/staff-actor';
+import { recordNotice, recordS14Reported } from '../../../src/services/notice';
+import type { StaffActor } from '../../../src/services/staff';
 import { type CaseEntry, registeredAtOf, writeEntry } from './entry';
 
 export type { CaseEntry } from './entry';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normaliseName } from '../../../src/services/bidders';
+import { normaliseName } from '../../../src/services/sale';
 import { parseDate, parseDateTime, parseRupees } from '../../../src/services/typed-input';
 import { parseCaseNumber } from '../../../src/services/cases';
 

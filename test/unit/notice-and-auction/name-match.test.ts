@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nameKey, sameName } from '../../../src/services/name-match';
-import { romanise } from '../../../src/services/nlu/transliterate';
+import { romanise } from '../../../src/services/owner-text';
 
 // s. 19: a bidder whose name is an enrolled officer's or pound-keeper's — typed in either script — is refused.
 

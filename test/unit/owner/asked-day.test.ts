@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askedDay } from '../../../src/services/nlu/day';
-import { moneyTalk } from '../../../src/services/nlu/money-words';
-import { devanagariKey, latinKey } from '../../../src/services/nlu/normalise';
+import { askedDay, moneyTalk, devanagariKey, latinKey } from '../../../src/services/owner-text';
 
 /** Sunday 29 November 2026, 10:00 in India. */
 const NOW = new Date('2026-11-29T10:00:00+05:30');
@@ -45,6 +43,9 @@ describe('money read from the words', () => {
     ['मैंने फोन पे से भेज दिया', 'paid'],
     ['I already paid 800', 'paid'],
     ['payment done', 'paid'],
+    ['fees bhar di hai maine', 'paid'],
+    ['मैंने ऑनलाइन भुगतान कर दी', 'paid'],
+    ['paisa chala gaya', 'paid'],
     ['paisa kaise bheju', 'pay'],
     ['google pay chalega kya', 'pay'],
     ['नकद दे दूँगा', 'pay'],
@@ -64,6 +65,7 @@ describe('money read from the words', () => {
       'paisa de diya rasid kahan hai',
       'kanji house ka phone number',
       'rehne do',
+      'payment kar do',
     ])
       expect(moneyTalk(text), text).toBeNull();
   });
@@ -77,6 +79,24 @@ describe('dialect forms become the standard word', () => {
     expect(devanagariKey('म्हारी भैंस कद मिलसी')).toBe(devanagariKey('मेरी भैंस कब मिलेगा'));
     expect(devanagariKey('कांजी हाउस कठे छै')).toBe(devanagariKey('कांजी हाउस कहां है'));
     expect(devanagariKey('हमार भैंस कहाँ बा')).toBe(devanagariKey('मेरा भैंस कहां है'));
+  });
+
+  it('more Marwari, Haryanvi and Bhojpuri forms, and words typed without their vowels', () => {
+    expect(latinKey('paisa kiyan bharu')).toBe(latinKey('paisa kaise bharu'));
+    expect(latinKey('kyukar chhudaun')).toBe(latinKey('kaise chhudaun'));
+    expect(latinKey('hamni paisa de delni')).toBe(latinKey('hum paisa de diya'));
+    expect(latinKey('tharo number do hukum')).toBe(latinKey('aapka number do'));
+    expect(latinKey('payment kr di h')).toBe(latinKey('payment kar di hai'));
+    expect(latinKey('kitna pdega bta do')).toBe(latinKey('kitna padega bata do'));
+    expect(devanagariKey('थारो नंबर दो')).toBe(devanagariKey('आपका नंबर दो'));
+    expect(devanagariKey('भैंस कहिया मिली')).toBe(devanagariKey('भैंस कब मिली'));
+  });
+
+  it('Devanagari reaches the Latin model as it is spoken: no inherent a inside a word', () => {
+    expect(latinKey('पैसा जमा करना है')).toBe(latinKey('paisa jama karna hai'));
+    expect(latinKey('जानकारी चाहिए')).toBe(latinKey('jankari chahiye'));
+    expect(latinKey('गलत पकड़ा')).toBe(latinKey('galat pakda'));
+    expect(latinKey('नकद')).toBe('nakad');
   });
 
   it('the UPI apps by name are one word; "phone pe" is the app only before a paying word', () => {

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { OWNER_INTENTS } from '../../../src/services/nlu/corpus';
-import type { OwnerNlu } from '../../../src/services/owner-intent';
+import { OWNER_INTENTS, type Utterance, modelKey, type OwnerNlu } from '../../../src/services/owner-text';
 
 /** A labelled owner message: the intent meant (or "search"), whether a case was open, the text. */
 export interface Labelled {
@@ -73,4 +72,18 @@ export async function evaluate(
     ...(misses.length ? ['misrouted:', ...misses.map((m) => `  ${m}`)] : []),
   ].join('\n');
   return { right, total: rows.length, harmful, report };
+}
+
+/**
+ * The fold each corpus line is held out in, for k-fold: lines that read the same to the model once normalised
+ * (a Hindi line and its Hinglish twin, "मेरी गाय वापस दो" and "meri gai wapas do") share a fold, so a line is never
+ * read by a model that learnt its twin. Groups go round the folds in corpus order.
+ */
+export function foldsOf(corpus: readonly Utterance[], folds: number): number[] {
+  const groupOf = new Map<string, number>();
+  return corpus.map((u) => {
+    const key = modelKey(u.text);
+    if (!groupOf.has(key)) groupOf.set(key, groupOf.size);
+    return groupOf.get(key)! % folds;
+  });
 }

@@ -1,9 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseSearchQuery } from '../../../src/services/case-search';
-import { languageAsked } from '../../../src/services/nlu/language';
-import { latinKey } from '../../../src/services/nlu/normalise';
-import { loadCorpus, OWNER_INTENTS } from '../../../src/services/nlu/corpus';
-import { isTypedCancel, trainOwnerNlu, type OwnerNlu } from '../../../src/services/owner-intent';
+import {
+  parseSearchQuery,
+  languageAsked,
+  latinKey,
+  loadCorpus,
+  OWNER_INTENTS,
+  isTypedCancel,
+  trainOwnerNlu,
+  type OwnerNlu,
+} from '../../../src/services/owner-text';
 import { evaluate, labelledSet } from './eval-report';
 
 const NOW = new Date('2026-11-29T10:00:00+05:30');

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { parseSearchQuery, scoreCase } from '../../../src/services/case-search';
-import { placeKey, samePlaceWord, searchKeysOf, wordSearchKeys } from '../../../src/services/cattle-words';
-import { romanise } from '../../../src/services/nlu/transliterate';
+import {
+  parseSearchQuery,
+  scoreCase,
+  placeKey,
+  samePlaceWord,
+  searchKeysOf,
+  wordSearchKeys,
+  romanise,
+} from '../../../src/services/owner-text';
 
 const NOW = new Date('2026-11-29T10:00:00+05:30');
 

@@ -1,10 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { placeKey } from '../../../src/services/cattle-words';
+import { placeKey, latinKey, romanise } from '../../../src/services/owner-text';
 import { nameKey } from '../../../src/services/name-match';
-import { latinKey } from '../../../src/services/nlu/normalise';
-import { romanise } from '../../../src/services/nlu/transliterate';
 
 // One table spells Devanagari in Latin letters for every reader: the NLU, the register search, the s. 19 name
 // check. Where the search's old table and the name check's old one disagreed, the choice is what an owner types.
@@ -68,7 +66,7 @@ describe('the readers meet the spelling an owner types', () => {
 describe('one table', () => {
   it('no other file in src/ or bot/ maps Devanagari letters to Latin ones', () => {
     const root = path.join(import.meta.dirname, '../../..');
-    const own = path.join('src', 'services', 'nlu', 'transliterate.ts');
+    const own = path.join('src', 'services', 'owner-text', 'transliterate.ts');
     // A table row: a Devanagari consonant or vowel sign as a key with a Latin value ("ख: 'kh'", "'ा': 'aa'").
     const row = /['"]?[\u0915-\u0939\u093E-\u094C]['"]?\s*:\s*['"][a-z]+['"]/;
     const found: string[] = [];

@@ -1,7 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTranslator, type Translator } from '../../../src/i18n';
-import { importTemplate, importWords, type ImportWords } from '../../../src/services/import-words';
-import { readRegisterCsv, splitCsv } from '../../../src/services/register-import';
+import {
+  importTemplate,
+  importWords,
+  type ImportWords,
+  readRegisterCsv,
+  splitCsv,
+} from '../../../src/services/register';
 import { MobileVault } from '../../../src/services/sms';
 
 // The owner's mobile as a column of the paper register's CSV: named in Hindi or English, read as the seizure form reads

@@ -7,8 +7,9 @@ import {
   importTemplate,
   importWords,
   type ImportWords,
-} from '../../../src/services/import-words';
-import { readRegisterCsv, splitCsv } from '../../../src/services/register-import';
+  readRegisterCsv,
+  splitCsv,
+} from '../../../src/services/register';
 
 // The paper register's CSV in Hindi or English: the template of each language reads back as its own example entries;
 // column names and cattle words of either language (and the chat's words) are understood; several kinds of cattle

@@ -1,20 +1,23 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatRupees } from '../../../src/i18n/index';
+import { formatRupees } from '../../../src/i18n';
 import {
   ENROLMENT_CODE_LENGTH,
   hashEnrolmentCode,
   normaliseCode,
   randomCode,
   UNAMBIGUOUS_ALPHABET,
-} from '../../../src/services/enrolment';
+  authorize,
+  may,
+  poundsInScope,
+  staffActorOf,
+  type Grant,
+} from '../../../src/services/staff';
 import { receiptItemsFromSnapshot, receiptNumber } from '../../../src/services/receipts';
-import { csvCell, istStamp, paiseToRupeesText } from '../../../src/services/register-format';
+import { csvCell, istStamp, paiseToRupeesText, validateSeizureEntry } from '../../../src/services/register';
 import { parseCaseNumber } from '../../../src/services/cases';
-import { authorize, may, poundsInScope, staffActorOf, type Grant } from '../../../src/services/staff-actor';
 import { nextCaseActions } from '../../../src/services/case-transition';
 import { Refusal } from '../../../src/services/refusal';
-import { validateSeizureEntry } from '../../../src/services/register-seizure';
 
 describe('codes', () => {
   it('enrolment codes use only unambiguous characters and hash case-insensitively', () => {

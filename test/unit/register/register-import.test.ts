@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_IMPORT_ROWS, readRegisterCsv, splitCsv } from '../../../src/services/register-import';
+import { MAX_IMPORT_ROWS, readRegisterCsv, splitCsv } from '../../../src/services/register';
 
 const HEADER = 'serial,impounded,class,count,description,place,seizer,report,notice,village,market';
 

@@ -1,10 +1,15 @@
 import { caseUrl } from '../../../src/case-url';
 import { describe, expect, it } from 'vitest';
 import { createConfig } from '../../../src/config';
-import { maskMobile, MobileVault, parseIndianMobile, parseTemplateIds, templateKeys } from '../../../src/services/sms';
-import { smsDate, smsDateTime } from '../../../src/services/sms/compose';
-import { SnsSmsProvider } from '../../../src/services/sms/sns';
 import {
+  maskMobile,
+  MobileVault,
+  parseIndianMobile,
+  parseTemplateIds,
+  templateKeys,
+  smsDate,
+  smsDateTime,
+  SnsSmsProvider,
   isGsm7,
   matchesTemplate,
   registeredText,
@@ -14,7 +19,7 @@ import {
   smsTemplates,
   stopLine,
   type SmsLanguage,
-} from '../../../src/services/sms/templates';
+} from '../../../src/services/sms';
 import { verificationLink } from '../../../src/services/receipts';
 
 const KEY = Buffer.alloc(32, 7).toString('base64');

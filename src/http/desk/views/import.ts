@@ -1,6 +1,5 @@
 import type { DeskPound } from '../../../services/desk';
-import type { RowOutcome } from '../../../services/register-import';
-import { IMPORT_COLUMNS } from '../../../services/register-import';
+import { type RowOutcome, IMPORT_COLUMNS } from '../../../services/register';
 import { deskHref, escapeHtml, type Frame, frame } from './frame';
 import { importRowText } from './refusal';
 

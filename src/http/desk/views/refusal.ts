@@ -1,5 +1,5 @@
 import { refusalText, type Translate } from '../../../i18n';
-import type { RowOutcome } from '../../../services/register-import';
+import type { RowOutcome } from '../../../services/register';
 
 /** One row of a paper register's import, in the reader's language (the desk's table, the admin CLI's lines). */
 export function importRowText(f: { t: Translate }, r: RowOutcome): string {

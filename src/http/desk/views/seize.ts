@@ -3,7 +3,7 @@ import { deskHref, escapeHtml, type Frame, frame } from './frame';
 
 const e = escapeHtml;
 
-/** s. 14 steps already taken on paper (src/services/back-entry.ts), in their order; each optional. */
+/** s. 14 steps already taken on paper (src/services/register/back-entry.ts), in their order; each optional. */
 export const PAPER_FIELDS = ['paper_report', 'paper_notice', 'paper_village', 'paper_market'] as const;
 
 /** Rows of cattle on the seizure form (a bigger herd: more rows in the chat, or counts per row). */

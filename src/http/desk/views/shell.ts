@@ -1,22 +1,12 @@
 import type { Lang } from '../../../i18n';
+import { htmlHead } from '../../page';
 import { escapeHtml } from './frame';
 
 const e = escapeHtml;
 
-/** The head of every whole page of the desk: its stylesheet, no referrer, not indexed. */
-function head(lang: Lang, title: string, more = ''): string {
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<meta name="referrer" content="no-referrer">
-<link rel="icon" href="data:,">
-<title>${e(title)}</title>
-<link rel="stylesheet" href="/desk/desk.css">${more}
-</head>`;
-}
+/** The head of every whole page of the desk: its stylesheet and what the page adds. */
+const head = (lang: Lang, title: string, more = '') =>
+  htmlHead(lang, title, `<link rel="stylesheet" href="/desk/desk.css">${more}`);
 
 /** The desk's page: no data; its script fetches the views with Telegram's initData (or the browser's session). */
 export function shell(t: (lang: Lang, key: string) => string, lang: Lang): string {

@@ -1,6 +1,6 @@
 import { formatDate, formatDateTime } from '../../../i18n';
 import type { DeskPound } from '../../../services/desk';
-import type { StaffListEntry } from '../../../services/staff-admin';
+import type { StaffListEntry } from '../../../services/staff';
 import { escapeHtml, type Frame, frame, section } from './frame';
 
 const e = escapeHtml;

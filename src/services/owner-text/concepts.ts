@@ -1,0 +1,110 @@
+import { latinWord } from './normalise';
+
+/**
+ * Words that mean the same thing to the owner's question, folded to one word before the Latin model reads a text
+ * (and alike when it learns the corpus), so a sentence teaches every word of its kind: "release", "chhudwa do",
+ * "wapis" and "पाछी" all meet the claim's sentences; "illegal", "galat" and "anyay" the deposit's; "address",
+ * "location" and "naksha" the pound's. English and Hindi typed in Latin letters share one model, so an English
+ * word and its Hindi one share one feature. Each word is in `latinKey`'s spelling (long vowels and doubled
+ * letters single, w → v, ph → f, z → j, q → k); Devanagari reaches this list romanised ("लोकेशन" → "lokeshan").
+ *
+ * Only words of one meaning here: "chhodo" (let go, or leave it?), "band" (closed, or stop?), "take", "do" (give,
+ * or two?) stay as typed, and the model weighs them by their company; "fine" is the penalty (owners ask about it).
+ * The money and "already paid" rules (money-words.ts) read the text before this folding, from their own lists.
+ */
+const GROUPS: Record<string, string> = {
+  // any animal: which one is a search's business, never the intent's
+  janvar:
+    'janvar janvaro janvaron jaanvar janwar pashu pasu pashuo pashuon maveshi mavesi maveshiyon dhor ' +
+    'dangar animal animals cattle catle livestock gay gaay gai gaiya gaiyan gau cow cows bhains bhainse ' +
+    'bhais bhens bhes bhaens bhainsa bhesa buffalo buffaloes buffalos buffalow bakri bakriyan bakariyan ' +
+    'bakriya bakra bakre bakriyon goat goats bail bel baildh balad ox oxen bullock bullocks bull bulls ' +
+    'sand saand bachhda bachda bachra bachhde bachde bachhdi bachdi calf calves padiya padda bhed sheep ' +
+    'unt camel gadha donkey ghoda horse',
+  // to get the animals released (not "chhodo": also "leave it")
+  chudana:
+    'chudana chudani chudane chudao chudaun chudau chudaiye chudaie chudva chudvana chudvani chudvane ' +
+    'chudvao chudvaiye chudvado chudvaun chudavana chudavani chudavo chudavano chudavno chuda release ' +
+    'released releasing chudvaoge chudaoge',
+  vapas: 'vapas vapis vaps vapsi pachi paachi pacha back return returned lautao lotao',
+  galat:
+    'galat galt glt galti galati wrong vrong wrongly vrongly ilegal ilegaly unlawful unlavful unfair ' +
+    'anyay anyaya ananyay injustice bevajah bejah fault',
+  virodh:
+    'virodh virod protest shikayat sikayat shikayt complaint complain object objection apati apatti ' +
+    'aapati dispute parivad etraj aitraj',
+  nuksan: 'nuksan nukasan nuksaan damage damaged harm hani',
+  khet: 'khet kheto kheton field fields farm jamin jamen land crop crops fasal',
+  nilami:
+    'nilami nilam nelami nilaam auction auctioned auctions nilamu bech bechoge bechenge bechna bechdo ' +
+    'bechege bikega bikegi bik sale sell sold selling',
+  rasta:
+    'rasta rastaa raasta adres address adress location lokeshan locetion map maps naksha naksa direction ' +
+    'directions route',
+  khula: 'khula khuli khulta khulti khulega khulegi khulte khulne open opens opening',
+  samay: 'samay samaya time timing timings hours',
+  pahunch: 'pahunch pahuch pahunchu pahuchu pahunchun pahunchna pahuchna pahunche pahuche pahunchen reach reached',
+  dur: 'dur far distance duri',
+  fon: 'fon fone mobile mobail contact sampark call cal kol',
+  bat: 'bat baat speak talk baatcit batcit batchit',
+  munshi:
+    'munshi munsi kiper keeper incharge inchaarj incharj adhikari oficer afsar staf karmchari karamchari ' +
+    'chaukidar rakhvala rakhvale manager',
+  rasid: 'rasid rasida receipt reciept receit resid parchi parchee slip',
+  asli: 'asli asali nakli nakali farji genuine real fake verify valid',
+  madad: 'madad madat help halp sahayata sahayta support suport guide guidance',
+  thanks:
+    'thanks thank thanku thankyou dhanyavad dhanyabad dhanvad danyavad shukriya sukriya shukria abhar ' +
+    'apreciated apreciate meharbani meherbani',
+  namaste: 'namaste namaskar namaskaar pranam paranam salam adab gritings greetings',
+  khabar:
+    'khabar kabar khabr update updates apdet news notification notifications notify alert alerts suchna ' +
+    'suchana samachar',
+  bhasha: 'bhasha bhasa language languages lang juban jaban',
+  jurmana: 'jurmana jurmane fine penalty penalti dand charges charge fees fee fis kharcha kharch kharche shulk sulk',
+  paisa: 'paisa paise pesa pese rupaye rupay rupye rupya rupaya rupees rupe money',
+  rakam: 'rakam amount rashi total hisab hisaab',
+  nakad: 'nakad nagad nakd cash kesh kaish',
+  payment: 'payment pement paymant bhugtan bhugatan bhugataan',
+  kr: 'kr kyuar scaner skainar scan skain barcode',
+  radd: 'radd rad cancel kainsil kensil cansel ruko roko rok stop abort exit kuit',
+  samajh: 'samajh samjh smjh samaj samjha samjhao samjhaiye understand understood samjhe',
+  kes: 'kes case cases mamla mamle mamlon mamala mamale mamalon prakaran matter',
+  agla: 'agla agli agle next age aage aagey',
+  antim: 'antim akhiri akhri last deadline',
+  thik: 'thik thek ok okay okey acha achha achcha alright thikhai',
+  suno: 'suno suniye sunie listen sun suna',
+  kaun: 'kaun kon who vho',
+  bot: 'bot robot machine masin computer',
+  ghar: 'ghar home',
+  haus: 'haus house hous hause',
+  apna: 'apna apni apne own ovn khud',
+  mera: 'mera meri mere my hamara hamari hamare humara humari humare hamaar mine',
+};
+
+/** Each word (in the Latin key) → the one word of its kind. */
+const CONCEPT = new Map<string, string>();
+for (const [to, words] of Object.entries(GROUPS))
+  for (const w of words.split(' ')) CONCEPT.set(latinWord(w), latinWord(to));
+
+/** "Let go" (chhodo, chhod do): beside an animal it is the release ("bhains chhod do"), else perhaps "leave it". */
+const LET_GO = new Set(
+  'chhodo chhod chhoda chhodi chhodiye chhodie chhodna chhodne chhode chhoddo chhodo chhodvo chodo chod'
+    .split(' ')
+    .map(latinWord),
+);
+export const ANIMAL = latinWord('janvar');
+const RELEASE = latinWord('chudana');
+
+/**
+ * A text in the Latin key, each word folded to the one word of its kind (see above); `withAnimal`: read as if an
+ * animal were named beside it (a word of a text weighed alone, `evidenceOf`).
+ */
+export function conceptKey(latin: string, withAnimal = false): string {
+  const folded = latin
+    .split(' ')
+    .filter(Boolean)
+    .map((w) => CONCEPT.get(w) ?? w);
+  if (!withAnimal && !folded.includes(ANIMAL)) return folded.join(' ');
+  return folded.map((w) => (LET_GO.has(w) ? RELEASE : w)).join(' ');
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { conceptKey, modelKey, skeleton, latinKey } from '../../../src/services/owner-text';
+
+describe('words of one meaning are one word to the Latin model', () => {
+  it('folds English, Hinglish and romanised Hindi words of one kind together', () => {
+    expect(modelKey('release my buffalo')).toBe(modelKey('chhudao meri bhains'));
+    expect(modelKey('wapis do')).toBe(modelKey('back do'));
+    expect(modelKey('ye galat hai')).toBe(modelKey('ye illegal hai'));
+    expect(modelKey('kanji house ka address')).toBe(modelKey('कांजी हाउस का लोकेशन'));
+    expect(modelKey('rasid bhejo')).toBe(modelKey('parchi bhejo'));
+    expect(modelKey('shikayat karni hai')).toBe(modelKey('complaint karni hai'));
+  });
+
+  it('"chhodo" is the release beside an animal, and stays "leave it" without one', () => {
+    expect(modelKey('gaay chhod do')).toBe(modelKey('gaay chhudao do'));
+    expect(modelKey('chhodo')).not.toBe(modelKey('chhudao'));
+    expect(conceptKey(latinKey('chhodo'), true)).toBe(modelKey('chhudao'));
+  });
+
+  it('leaves words of two meanings as typed', () => {
+    for (const w of ['band', 'take', 'do', 'chhodo']) expect(modelKey(w), w).toBe(latinKey(w));
+  });
+
+  it('a word without its vowels has the consonants of the word', () => {
+    expect(skeleton('kitna')).toBe(skeleton('ktn'));
+    expect(skeleton('lagega')).toBe(skeleton('lgega'));
+    expect(skeleton('आज')).toBe('');
+  });
+});
