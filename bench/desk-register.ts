@@ -48,11 +48,11 @@ export async function measureDeskRegister(): Promise<DeskBenchResult> {
     // Statuses spread over the register's life; impounded over the last ~3 years, an hour apart per pound.
     const insert = (poundId: number, n: number, year: number) =>
       db.prisma.$executeRawUnsafe(
-        `INSERT INTO "Case" ("number", "poundId", "year", "seq", "status", "impoundedAt", "placeOfSeizure", "villageKey", "seizerName", "seizerResidence")
+        `INSERT INTO "Case" ("number", "poundId", "year", "seq", "status", "impoundedAt", "placeOfSeizure", "villageKey", "seizerName", "seizerResidence", "ownerName")
          SELECT 'B' || $3::int || '-' || g, $1::int, $3::int, g,
                 (ARRAY['IMPOUNDED','RELEASED_S13','REPORTED_S14','NOTICE_POSTED','SOLD','CLOSED','DEPOSITED_S15','SPLIT_RECORDED']::"CaseStatus"[])[1 + g % 8],
                 $4::timestamptz - (g || ' hours')::interval, 'Village ' || (g % 300), 'village' || (g % 300),
-                'Seizer ' || (g % 97), 'Village ' || (g % 300)
+                'Seizer ' || (g % 97), 'Village ' || (g % 300), 'सुरेश ' || g
            FROM generate_series(1, $2) g`,
         poundId,
         n,
@@ -95,6 +95,8 @@ export async function measureDeskRegister(): Promise<DeskBenchResult> {
       ['status NOTICE_POSTED', { ...base, status: 'NOTICE_POSTED' }],
       ['a month of dates', { ...base, status: 'all', from: '2026-06-01', to: '2026-06-30' }],
       ['search "seizer 4"', { ...base, status: 'all', q: 'seizer 4' }],
+      // Every owner's name a distinct value in Devanagari: the most the search by spelling has to read.
+      ['search a name in the other script ("Suresh")', { ...base, status: 'all', q: 'Suresh' }],
       ['search a number', { ...base, status: 'all', q: `B2031-${Math.floor(POUND_CASES / 2)}` }],
       ['sort by number', { ...base, status: 'all', sort: 'number', dir: 'asc' }],
       ['sort by seizer', { ...base, status: 'all', sort: 'seizer', dir: 'asc' }],

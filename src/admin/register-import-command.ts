@@ -3,6 +3,7 @@ import { importRowText } from '../http/desk/views';
 import { importWords, importRegister, MAX_IMPORT_CHARS, previewRegisterImport } from '../services/register';
 import { Refusal } from '../services/refusal';
 import { loadStaffActor } from '../services/staff';
+import { MobileVault, smsEnabled } from '../services/sms';
 import { EXIT, parseOptions, usageError, type AdminDeps } from './args';
 
 /**
@@ -30,11 +31,14 @@ export async function registerImportCommand(deps: AdminDeps, args: string[]): Pr
   if (csv.length > MAX_IMPORT_CHARS) return usageError(deps, deps.t('desk:import.problem.TOO_MANY_ROWS'), usage);
   const actor = await loadStaffActor(deps.db, { telegramId: BigInt(o.user!), chatId: null, messageId: null });
   const now = deps.clock.now();
+  // The owner's mobile as the desk takes it: sealed as read, only where SMS is set up.
+  const mobiles = { seal: smsEnabled(deps.config) ? new MobileVault(deps.config.SMS_DATA_KEY!) : null };
+  const words = importWords(deps.translator);
   let rows;
   try {
     rows = o.import
-      ? await importRegister(deps.db, actor, pound.id, csv, now, importWords(deps.translator))
-      : await previewRegisterImport(deps.db, actor, pound.id, csv, now, importWords(deps.translator));
+      ? await importRegister(deps.db, actor, pound.id, csv, now, words, mobiles)
+      : await previewRegisterImport(deps.db, actor, pound.id, csv, now, words, mobiles);
   } catch (e) {
     if (!(e instanceof Refusal)) throw e;
     deps.err(deps.t('common:error.not_allowed'));

@@ -93,11 +93,16 @@ if n < tonumber(ARGV[1]) then return 0 end
 return redis.call('PTTL', KEYS[1])`;
 
 /**
- * The dashboard's wrong logins counted in the deployment's Redis (`<prefix>:http:login:<client tag>`, gone when the
+ * Wrong logins counted in the deployment's Redis (`<prefix>:http:<name>:<client tag>`: the dashboard's `login`, gone when the
  * window has passed), so a guesser gets `max` tries in all, not `max` per process. Redis away: each process counts
  * in its own memory meanwhile, rather than refusing every login or none.
  */
-export function wrongLogins(max: number, windowMs: number, shared: SharedLimits | undefined): WrongLogins {
+export function wrongLogins(
+  max: number,
+  windowMs: number,
+  shared: SharedLimits | undefined,
+  name = 'login',
+): WrongLogins {
   const local = new LoginThrottle(max, windowMs);
   if (!shared) {
     return {
@@ -106,7 +111,7 @@ export function wrongLogins(max: number, windowMs: number, shared: SharedLimits 
       succeeded: async (client) => local.succeeded(client),
     };
   }
-  const key = (client: string) => `${shared.prefix}:http:login:${clientTag(shared.secret, client)}`;
+  const key = (client: string) => `${shared.prefix}:http:${name}:${clientTag(shared.secret, client)}`;
   return {
     async blockedFor(client, now) {
       try {

@@ -207,7 +207,7 @@ export async function createHttpServer(o: HttpServerOptions): Promise<HttpServer
   // across all processes behind the load balancer.
   await app.register(rateLimit, rateLimitOptions(o.limits));
   registerReceiptPage(app, deps);
-  if (o.desk) await registerDesk(app, deps, o.desk);
+  if (o.desk) await registerDesk(app, deps, { ...o.desk, limits: o.desk.limits ?? o.limits });
   // The owners' replies to the SMS (STOP, START), where the provider delivers them (docs/SMS.md).
   if (config.SMS_INBOUND_SECRET && deps.sms) await registerSmsInbound(app, deps, config.SMS_INBOUND_SECRET);
   registerCasePages(app, deps, () => o.botUsername?.() ?? config.BOT_USERNAME ?? '');

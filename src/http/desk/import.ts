@@ -9,6 +9,7 @@ import {
   previewRegisterImport,
 } from '../../services/register';
 import { may, poundsInScope } from '../../services/staff';
+import { MobileVault, smsEnabled } from '../../services/sms';
 import { BadInput, type DeskContext, int, oneOf, type Query, SECURITY_HEADERS } from './request';
 import { importView } from './views';
 
@@ -18,6 +19,8 @@ import { importView } from './views';
 export function registerDeskImport(app: FastifyInstance, { deps, view, rateLimit, who }: DeskContext): void {
   // Column names and cattle classes in English or Hindi (src/services/register/import-words.ts).
   const words = importWords(deps.translator);
+  // The owner's mobile only where SMS is set up (else a number in the file is the row's problem), sealed as read.
+  const seal = smsEnabled(deps.config) ? new MobileVault(deps.config.SMS_DATA_KEY!) : null;
   const page = view('seize', async ({ actor, f, body }) => {
     if (!may(actor, 'seizure.register')) return null;
     const scope = poundsInScope(actor, 'seizure.register');
@@ -30,11 +33,12 @@ export function registerDeskImport(app: FastifyInstance, { deps, view, rateLimit
       throw new BadInput('import');
     if (!pounds.some((p) => p.id === poundId)) return null;
     const now = deps.clock.now();
+    const mobiles = { seal };
     try {
       const rows =
         op === 'preview'
-          ? await previewRegisterImport(deps.db, actor, poundId, csv, now, words)
-          : await importRegister(deps.db, actor, poundId, csv, now, words);
+          ? await previewRegisterImport(deps.db, actor, poundId, csv, now, words, mobiles)
+          : await importRegister(deps.db, actor, poundId, csv, now, words, mobiles);
       return importView(f, pounds, poundId, csv, { op, rows });
     } catch (err) {
       if (err instanceof Refusal) return null;

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CoreDeps } from '../../deps';
+import type { SharedLimits } from '../client-limits';
 import type { StatutoryWindows } from '../../law';
 import { MAX_UPLOAD_BYTES } from '../../services/photo-clean';
 import type { StaffActor } from '../../services/staff';
@@ -15,6 +16,8 @@ export interface DeskOptions {
   /** The bot's username for links back to the chat (t.me/<bot>?start=...), once known. */
   botUsername: () => string;
   perMinute: number;
+  /** Where the sign-in's failures and used answers are counted: the deployment's Redis (absent: this process). */
+  limits?: SharedLimits | undefined;
 }
 
 /** The view wrapper of routes.ts: initData checked, rights read, the frame made; `render` gives the HTML or null. */

@@ -34,6 +34,52 @@ export interface WidgetUser {
   firstName: string;
 }
 
+/** Why the Login Widget's answer is refused: not Telegram's (or not readable as its fields), or too old or ahead. */
+export type WidgetRefusal = 'malformed' | 'forged' | 'stale';
+
+/**
+ * The Login Widget's user when the fields are Telegram's (signed for `token`) and fresh at `now`; else why not. The
+ * Telegram id of a stale answer is Telegram's own (the hash held), so the caller may count it against that id; a
+ * forged or malformed one names nobody.
+ */
+export function judgeLoginWidget(
+  fields: Record<string, unknown>,
+  token: string,
+  now: Date,
+  maxAgeSeconds: number,
+): { ok: true; user: WidgetUser; hash: string } | { ok: false; reason: WidgetRefusal; telegramId?: bigint } {
+  const entries = Object.entries(fields);
+  if (entries.length > MAX_FIELDS) return { ok: false, reason: 'malformed' };
+  const hash = fields.hash;
+  if (typeof hash !== 'string' || !/^[0-9a-f]{64}$/.test(hash)) return { ok: false, reason: 'malformed' };
+  const lines: string[] = [];
+  for (const [k, v] of entries) {
+    if (k === 'hash') continue;
+    if (typeof v !== 'string' || v.length > MAX_FIELD_LENGTH || !/^[a-z_]{1,32}$/.test(k))
+      return { ok: false, reason: 'malformed' };
+    lines.push(`${k}=${v}`);
+  }
+  const secret = createHash('sha256').update(token).digest();
+  const expected = createHmac('sha256', secret).update(lines.sort().join('\n')).digest();
+  if (!timingSafeEqual(expected, Buffer.from(hash, 'hex'))) return { ok: false, reason: 'forged' };
+  // Telegram's: now read what it says.
+  const authDate = fields.auth_date;
+  const id = fields.id;
+  if (typeof id !== 'string' || !/^[1-9]\d{0,15}$/.test(id) || !Number.isSafeInteger(Number(id)))
+    return { ok: false, reason: 'malformed' };
+  if (typeof authDate !== 'string' || !/^\d{1,12}$/.test(authDate))
+    return { ok: false, reason: 'malformed', telegramId: BigInt(id) };
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const at = Number(authDate);
+  if (at < nowSeconds - maxAgeSeconds || at > nowSeconds + FUTURE_SKEW_SECONDS)
+    return { ok: false, reason: 'stale', telegramId: BigInt(id) };
+  return {
+    ok: true,
+    hash,
+    user: { telegramId: BigInt(id), firstName: typeof fields.first_name === 'string' ? fields.first_name : '' },
+  };
+}
+
 /** The Login Widget's user when the fields are Telegram's (signed for `token`) and fresh at `now`; else null. */
 export function checkLoginWidget(
   fields: Record<string, unknown>,
@@ -41,28 +87,8 @@ export function checkLoginWidget(
   now: Date,
   maxAgeSeconds: number,
 ): WidgetUser | null {
-  const entries = Object.entries(fields);
-  if (entries.length > MAX_FIELDS) return null;
-  const hash = fields.hash;
-  if (typeof hash !== 'string' || !/^[0-9a-f]{64}$/.test(hash)) return null;
-  const lines: string[] = [];
-  for (const [k, v] of entries) {
-    if (k === 'hash') continue;
-    if (typeof v !== 'string' || v.length > MAX_FIELD_LENGTH || !/^[a-z_]{1,32}$/.test(k)) return null;
-    lines.push(`${k}=${v}`);
-  }
-  const secret = createHash('sha256').update(token).digest();
-  const expected = createHmac('sha256', secret).update(lines.sort().join('\n')).digest();
-  if (!timingSafeEqual(expected, Buffer.from(hash, 'hex'))) return null;
-  // Telegram's: now read what it says.
-  const authDate = fields.auth_date;
-  const id = fields.id;
-  if (typeof authDate !== 'string' || !/^\d{1,12}$/.test(authDate)) return null;
-  if (typeof id !== 'string' || !/^[1-9]\d{0,15}$/.test(id) || !Number.isSafeInteger(Number(id))) return null;
-  const nowSeconds = Math.floor(now.getTime() / 1000);
-  const at = Number(authDate);
-  if (at < nowSeconds - maxAgeSeconds || at > nowSeconds + FUTURE_SKEW_SECONDS) return null;
-  return { telegramId: BigInt(id), firstName: typeof fields.first_name === 'string' ? fields.first_name : '' };
+  const j = judgeLoginWidget(fields, token, now, maxAgeSeconds);
+  return j.ok ? j.user : null;
 }
 
 const keyOf = (token: string) => tokenKey(token, 'desk session');

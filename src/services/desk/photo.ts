@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '../../db';
 import { audit } from '../audit';
+import { isUniqueViolation } from '../case-transition';
 import { type CleanedPhoto, cleanPhoto } from '../photo-clean';
 import { addStoredPhoto, caseGroups, storedPhoto, type PhotoGroup } from '../photos';
 import { Refusal } from '../refusal';
@@ -30,48 +32,105 @@ export async function deskPhotoGroups(db: Db, actor: StaffActor, caseId: number)
   if (!c || !may(actor, 'register.export', c.poundId)) return null;
   const groups = await caseGroups(db, caseId);
   return Promise.all(
-    groups.map(async (g, i) => {
-      const stored = g.photoId === null ? null : await storedPhoto(db, caseId, g.photoId);
-      const small = stored ? await cleanPhoto(stored.bytes, DESK_THUMB_SIDE) : null;
-      return {
-        ...g,
-        n: i + 1,
-        thumb: small?.ok ? `data:${small.contentType};base64,${Buffer.from(small.bytes).toString('base64')}` : null,
-      };
-    }),
+    groups.map(async (g, i) => ({
+      ...g,
+      n: i + 1,
+      thumb: g.photoId === null ? null : await deskThumb(db, caseId, g.photoId),
+    })),
   );
 }
 
 /**
+ * The desk's small copy of a stored photo of the case, as a data: URL: kept on the photo's row (Photo.thumb), made by
+ * cleanPhoto once — at a desk upload, or, for a photo stored otherwise (the chat, the seizure form), at its first view
+ * — and served as kept after that. Null when the photo is not the case's, not stored, or cannot be read.
+ */
+export async function deskThumb(db: Db, caseId: number, photoId: number): Promise<string | null> {
+  const p = await db.photo.findFirst({ where: { id: photoId, caseId, status: 'STORED' }, select: { thumb: true } });
+  if (!p) return null;
+  if (p.thumb) return `data:image/jpeg;base64,${Buffer.from(p.thumb).toString('base64')}`;
+  const stored = await storedPhoto(db, caseId, photoId);
+  const small = stored ? await cleanPhoto(stored.bytes, DESK_THUMB_SIDE) : null;
+  if (!small?.ok) return null;
+  // Kept unless another view kept one first (the same picture either way).
+  await db.photo.updateMany({ where: { id: photoId, thumb: null }, data: { thumb: Uint8Array.from(small.bytes) } });
+  return `data:image/jpeg;base64,${small.bytes.toString('base64')}`;
+}
+
+/** SHA-256 of a photo's stored bytes (Photo.bytesHash). */
+export const photoHash = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/**
  * A keeper adds or replaces the photo of group `group` (1-based) of an entry from the desk: the bytes, cleaned by the
  * caller (cleanPhoto: a picture that cannot be used is refused before anything is saved), in one transaction (his
- * grants read again) stored and made every head of the group's, audited 'photo.add' or 'photo.replace' as the chat's
- * /photo is.
+ * grants read again) stored with its small copy for the desk and made every head of the group's, audited
+ * 'photo.add' or 'photo.replace' as the chat's /photo is. Once only: a send of the same form (`uploadKey`: a
+ * repeated request, a double click) or of the very picture the group already shows stores nothing more and answers
+ * `replay` with the photo already stored.
  */
 export async function deskReplaceGroupPhoto(
   db: Db,
-  input: { caseId: number; group: number; cleaned: CleanedPhotoBytes; actor: StaffActor; now: Date },
-): Promise<{ photoId: number; previous: number | null }> {
+  input: {
+    caseId: number;
+    group: number;
+    cleaned: CleanedPhotoBytes;
+    actor: StaffActor;
+    now: Date;
+    /** The form's key (absent: a page shown before forms had one; then only the same picture is recognised). */
+    uploadKey: string | null;
+  },
+): Promise<{ photoId: number; previous: number | null; replay: boolean }> {
   const c = await db.case.findUnique({ where: { id: input.caseId }, select: { id: true, poundId: true } });
   if (!c) throw new Refusal('CASE_NOT_FOUND');
   const bytes = input.cleaned.bytes;
-  return db.$transaction(async (tx) => {
-    const who = await authorizeInTx(tx, input.actor, 'seizure.register', c.poundId);
-    const group = (await caseGroups(tx, c.id))[input.group - 1];
-    if (!group) throw new Refusal('HEAD_UNKNOWN');
-    const photoId = await addStoredPhoto(tx, { caseId: c.id, bytes, source: 'keeper', now: input.now });
-    // Stored already: the group's photo at once (a pending /photo of the chat for these heads is overtaken).
-    await tx.head.updateMany({
-      where: { id: { in: group.headIds } },
-      data: { photoId, photoFileId: null, pendingPhotoId: null },
+  const bytesHash = photoHash(bytes);
+  const earlier = async () => {
+    if (input.uploadKey === null) return null;
+    const p = await db.photo.findUnique({ where: { uploadKey: input.uploadKey }, select: { id: true, caseId: true } });
+    return p && p.caseId === c.id ? { photoId: p.id, previous: null, replay: true } : null;
+  };
+  const sent = await earlier();
+  if (sent) return sent;
+  // Made before the transaction: the small copy the entry's page shows, so no view makes it again.
+  const small = await cleanPhoto(bytes, DESK_THUMB_SIDE);
+  try {
+    return await db.$transaction(async (tx) => {
+      const who = await authorizeInTx(tx, input.actor, 'seizure.register', c.poundId);
+      const group = (await caseGroups(tx, c.id))[input.group - 1];
+      if (!group) throw new Refusal('HEAD_UNKNOWN');
+      if (group.photoId !== null) {
+        const current = await tx.photo.findUnique({ where: { id: group.photoId }, select: { bytesHash: true } });
+        if (current?.bytesHash === bytesHash) return { photoId: group.photoId, previous: null, replay: true };
+      }
+      const photoId = await addStoredPhoto(tx, { caseId: c.id, bytes, source: 'keeper', now: input.now });
+      await tx.photo.update({
+        where: { id: photoId },
+        data: {
+          bytesHash,
+          uploadKey: input.uploadKey,
+          ...(small.ok ? { thumb: Uint8Array.from(small.bytes) } : {}),
+        },
+      });
+      // Stored already: the group's photo at once (a pending /photo of the chat for these heads is overtaken).
+      await tx.head.updateMany({
+        where: { id: { in: group.headIds } },
+        data: { photoId, photoFileId: null, pendingPhotoId: null },
+      });
+      await audit(tx, who.audit, group.photoId ? 'photo.replace' : 'photo.add', c.id, {
+        group: input.group,
+        heads: group.headIds.length,
+        photoId,
+        previous: group.photoId,
+        via: 'desk',
+      });
+      return { photoId, previous: group.photoId, replay: false };
     });
-    await audit(tx, who.audit, group.photoId ? 'photo.replace' : 'photo.add', c.id, {
-      group: input.group,
-      heads: group.headIds.length,
-      photoId,
-      previous: group.photoId,
-      via: 'desk',
-    });
-    return { photoId, previous: group.photoId };
-  });
+  } catch (err) {
+    // Two sends of one form at once: the second meets the first's key and stores nothing.
+    if (isUniqueViolation(err)) {
+      const first = await earlier();
+      if (first) return first;
+    }
+    throw err;
+  }
 }

@@ -13,6 +13,7 @@ import { rulesForPound, type PoundRules } from '../pound-rules';
 import { STORED_CLOCK_SELECT } from '../law-case';
 import { nextDeadline, type NextDeadline } from '../next-deadline';
 import { paperSerialOf, paperSerialSearch } from '../register';
+import { spelledLike, spelledWhere } from './name-search';
 import { DUES_RUN, OPEN_STATUSES } from './pounds';
 
 // The register (s. 7)
@@ -93,7 +94,7 @@ export async function registerPage(
       ...(query.from ? { gte: startOfIstDay(query.from) } : {}),
       ...(query.to ? { lt: endOfIstDay(query.to) } : {}),
     };
-  const search = registerSearch(query.q);
+  const search = registerSearch(query.q, await spelledLike(db, query.poundId, searchWords(query.q)));
   const serial = query.q?.trim().slice(0, MAX_SEARCH_LENGTH);
   if (search.length && serial) where.OR = [{ AND: search }, paperSerialSearch(query.poundId, likeLiteral(serial))];
   // The page asked for, or the last one when fewer entries remain ("page 2 of 1" is never shown).
@@ -155,34 +156,46 @@ export function likeLiteral(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/**
- * The register's search: every word must be found in the entry — in its number, the seizer's name, the place of
- * seizure or a head's description (colour, marks, the ear tag), as typed (`%` and `_` are letters). A word in
- * Devanagari is looked for in Latin letters too (कुकस finds "Kukas", the one table of src/services/owner-text/transliterate),
- * and a word with letters by its place key among the entry's search keys (Case.searchKeys: the place and the
- * descriptions), so "Kukas" finds "कुकस" and "Kundaa" finds "Kunda".
- */
-export function registerSearch(q: string | undefined): Prisma.CaseWhereInput[] {
+/** The words of a search text as the register looks for them (at most MAX_SEARCH_WORDS). */
+export function searchWords(q: string | undefined): string[] {
   const typed = q?.trim().slice(0, MAX_SEARCH_LENGTH) ?? '';
-  const parts = typed.split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
-  return parts.map((part) => {
+  return typed.split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+}
+
+/**
+ * The register's search: every word must be found in the entry — in its number, the seizer's name and residence, the
+ * owner's name and residence, the place of seizure or a head's description (colour, marks, the ear tag), as typed
+ * (`%` and `_` are letters). A word in Devanagari is looked for in Latin letters too (कुकस finds "Kukas", the one
+ * table of src/services/owner-text/transliterate), and a word with letters by its place key among the entry's search keys
+ * (Case.searchKeys: the place and the descriptions), so "Kukas" finds "कुकस" and "Kundaa" finds "Kunda"; and, with
+ * `spelled` (name-search.ts `spelledLike`), among the names, residences and places spelt like it in either script.
+ */
+export function registerSearch(
+  q: string | undefined,
+  spelled: ReadonlyMap<string, readonly string[]> = new Map(),
+): Prisma.CaseWhereInput[] {
+  return searchWords(q).map((part) => {
     const spellings = new Set([part]);
     if (hasDevanagari(part)) spellings.add(romanise(part));
     const or: Prisma.CaseWhereInput[] = [];
     for (const s of spellings) {
       const like = likeLiteral(s);
+      const has = { contains: like, mode: 'insensitive' } as const;
       or.push(
         { numberKey: { contains: likeLiteral(s.toUpperCase()) } },
-        { seizerName: { contains: like, mode: 'insensitive' } },
-        { placeOfSeizure: { contains: like, mode: 'insensitive' } },
-        { heads: { some: { description: { contains: like, mode: 'insensitive' } } } },
+        { seizerName: has },
+        { seizerResidence: has },
+        { ownerName: has },
+        { ownerResidence: has },
+        { placeOfSeizure: has },
+        { heads: { some: { description: has } } },
       );
     }
     // By ear, a word of letters only: a number's key ("4411" → "41") would find other numbers, and "horn_broken"
     // is not "horn broken".
     const key = /^[\p{L}\p{M}]+$/u.test(part) ? placeKey(part) : '';
-    const keys = key.length >= 2 ? [key] : [];
-    if (keys.length) or.push({ searchKeys: { hasSome: keys } });
+    if (key.length >= 2) or.push({ searchKeys: { hasSome: [key] } });
+    or.push(...spelledWhere(spelled.get(part) ?? []));
     return { OR: or };
   });
 }

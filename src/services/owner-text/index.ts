@@ -4,7 +4,7 @@
 // (transliterate.ts), and the owners' search for their cattle with its words (search.ts, cattle-words.ts, place-words.ts).
 // This index is the folder's public surface.
 export { classOfWord, coloursIn, words } from './cattle-words';
-export { placeKey, samePlaceWord, searchKeysOf, wordSearchKeys } from './place-words';
+export { editDistance, placeKey, samePlaceWord, searchKeysOf, wordSearchKeys } from './place-words';
 export { conceptKey } from './concepts';
 export { isOwnerIntent, loadCorpus, OWNER_INTENTS, type OwnerIntent, type Utterance } from './corpus';
 export { askedDay } from './day';

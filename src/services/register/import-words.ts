@@ -2,6 +2,10 @@ import type { Lang, Translator } from '../../i18n';
 import { CATTLE_CLASS_CODES, type CattleClassCode } from '../../law';
 import { classOfWord } from '../owner-text';
 import { csvCell } from './format';
+import type { SmsLanguage } from '../sms';
+
+/** The languages an owner's SMS may be in. */
+const SMS_LANGUAGES: readonly SmsLanguage[] = ['hi', 'en'];
 
 /**
  * The words a paper register's CSV may be written in: its column names and cattle classes in English or Hindi
@@ -23,6 +27,8 @@ export const IMPORT_COLUMNS = [
   'seizer_residence',
   'owner',
   'owner_residence',
+  'mobile',
+  'mobile_language',
   'report',
   'notice',
   'village',
@@ -33,6 +39,8 @@ export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 export interface ImportWords {
   columns: ReadonlyMap<string, ImportColumn>;
   classes: ReadonlyMap<string, CattleClassCode>;
+  /** The owner's SMS language as a cell may name it (hi, en, हिंदी, English …). */
+  languages: ReadonlyMap<string, SmsLanguage>;
 }
 
 /** A header or class word as compared: lower case, NFC, spaces and underscores alike, no dots or brackets at the ends. */
@@ -49,18 +57,21 @@ export function wordKey(s: string): string {
 export const CODE_WORDS: ImportWords = {
   columns: new Map(IMPORT_COLUMNS.map((c) => [c, c])),
   classes: new Map(CATTLE_CLASS_CODES.map((c) => [c, c])),
+  languages: new Map(SMS_LANGUAGES.map((l) => [l, l])),
 };
 
 /** Every column name and class word in English and Hindi, and the codes. */
 export function importWords(translator: Translator): ImportWords {
   const columns = new Map<string, ImportColumn>(CODE_WORDS.columns);
   const classes = new Map<string, CattleClassCode>(CODE_WORDS.classes);
+  const languages = new Map<string, SmsLanguage>(CODE_WORDS.languages);
   for (const lang of ['en', 'hi'] as const) {
+    for (const l of SMS_LANGUAGES) languages.set(wordKey(translator.t(lang, `staff:import.language.${l}`)), l);
     for (const c of IMPORT_COLUMNS) columns.set(wordKey(translator.t(lang, `staff:import.column.${c}`)), c);
     for (const c of CATTLE_CLASS_CODES)
       for (const count of [1, 2]) classes.set(wordKey(translator.t(lang, `common:cattle.${c}`, { count })), c);
   }
-  return { columns, classes };
+  return { columns, classes, languages };
 }
 
 /** The class a cell names: a code, a class as the reader's locale writes it, or a word the chat understands. */

@@ -6,13 +6,23 @@ import { Refusal, refusalOf } from '../refusal';
 import { MAX_FIELD_LENGTH, registerSeizure, validateSeizureEntry, type SeizureEntry } from './seizure';
 import { authorize, type StaffActor } from '../staff';
 import { CONTROL_OR_FORMAT, controlCharIn, parseDateTime } from '../typed-input';
+import {
+  type ImportMobiles,
+  type MobileNote,
+  type MobileProblem,
+  mobileNote,
+  readMobileCells,
+  stoppedNumbers,
+} from './import-mobile';
+import type { SealedMobile } from '../sms';
 
 /**
  * A pound's paper register brought into the bot as a CSV file (the staff desk's import): one row per s. 8 entry,
  * with the s. 14 steps already taken on paper. First a dry run (`previewRegisterImport`: every row checked as the
  * entry and the back-entry would be — the s. 8 checks, the statute engine's s. 14 checks — and nothing written), then
  * the import (`importRegister`), each row through the same `registerSeizure` as the chat and the desk form, keyed by
- * the paper register's serial number: a row imported twice (the file sent again) is one entry.
+ * the paper register's serial number: a row imported twice (the file sent again) is one entry. The owner's mobile,
+ * where SMS is set up, as the seizure form takes it (src/services/register/import-mobile.ts): sealed as it is read.
  */
 
 export { IMPORT_COLUMNS } from './import-words';
@@ -41,7 +51,9 @@ export type RowProblem =
   /** A control or format character (`detail`: which, as U+XXXX) — the desk's form refuses them too. */
   | 'BAD_TEXT'
   /** Longer than the form allows (`detail`: the most characters). */
-  | 'TOO_LONG';
+  | 'TOO_LONG'
+  /** The owner's mobile: SMS not set up, not a mobile number, or an SMS language that is none. */
+  | MobileProblem;
 
 /** One row of the register as read: its line, its serial and the entry with its paper steps. */
 export interface ImportRow {
@@ -49,12 +61,18 @@ export interface ImportRow {
   serial: string;
   entry: Omit<SeizureEntry, 'poundId'>;
   paperSteps: PaperStepTimes;
+  /** The owner's mobile, sealed (never the number typed). */
+  mobile: SealedMobile | null;
 }
 
-/** A row's outcome: to be entered / entered (with its number) / entered before / refused (why, with its section). */
+/**
+ * A row's outcome: to be entered / entered (with its number) / entered before / refused (why, with its section); with
+ * an owner's mobile, whether it is (to be) recorded for SMS about the case or recorded stopped (it once replied STOP).
+ */
 export type RowOutcome =
-  | { line: number; serial: string; status: 'ready' }
-  | { line: number; serial: string; status: 'entered' | 'already'; number: string }
+  | { line: number; serial: string; status: 'ready'; mobile?: MobileNote }
+  | { line: number; serial: string; status: 'entered'; number: string; mobile?: MobileNote }
+  | { line: number; serial: string; status: 'already'; number: string }
   | { line: number; serial: string; status: 'unreadable'; problem: RowProblem; field?: string; detail?: string }
   | { line: number; serial: string; status: 'refused'; error: Refusal };
 
@@ -103,6 +121,7 @@ export function splitCsv(text: string): string[][] {
 export function readRegisterCsv(
   text: string,
   words: ImportWords = CODE_WORDS,
+  mobiles: ImportMobiles = {},
 ): { rows: ImportRow[]; unreadable: RowOutcome[] } {
   const unreadable: RowOutcome[] = [];
   if (text.length > MAX_IMPORT_CHARS) return { rows: [], unreadable: [bad(0, '', 'TOO_MANY_ROWS')] };
@@ -168,6 +187,17 @@ export function readRegisterCsv(
       unreadable.push(bad(line, serial, 'BAD_COUNT', 'count'));
       continue;
     }
+    const m = readMobileCells(
+      get('mobile'),
+      get('mobile_language'),
+      words.languages,
+      mobiles.seal ?? null,
+      mobiles.language ?? 'hi',
+    );
+    if (!m.ok) {
+      unreadable.push(bad(line, serial, m.problem, m.field));
+      continue;
+    }
     const row: ImportRow = {
       line,
       serial,
@@ -193,6 +223,7 @@ export function readRegisterCsv(
         village: times.village ?? null,
         market: times.market ?? null,
       },
+      mobile: m.mobile,
     };
     rows.push(row);
     seen.set(key, { row, get });
@@ -244,9 +275,11 @@ export async function previewRegisterImport(
   text: string,
   now: Date,
   words: ImportWords = CODE_WORDS,
+  mobiles: ImportMobiles = {},
 ): Promise<RowOutcome[]> {
   authorize(actor, 'seizure.register', poundId);
-  const { rows, unreadable } = readRegisterCsv(text, words);
+  const { rows, unreadable } = readRegisterCsv(text, words, mobiles);
+  const stopped = await stoppedNumbers(db, rows);
   const earlier = await db.case.findMany({
     where: { registerKey: { in: rows.map((r) => importKey(poundId, r.serial)) } },
     select: { registerKey: true, number: true },
@@ -261,7 +294,7 @@ export async function previewRegisterImport(
     }
     try {
       judge(row, poundId, now);
-      out.push({ line: row.line, serial: row.serial, status: 'ready' });
+      out.push({ line: row.line, serial: row.serial, status: 'ready', ...mobileNote(row, stopped) });
     } catch (e) {
       out.push(refusedRow(row, e));
     }
@@ -277,9 +310,11 @@ export async function importRegister(
   text: string,
   now: Date,
   words: ImportWords = CODE_WORDS,
+  mobiles: ImportMobiles = {},
 ): Promise<RowOutcome[]> {
   authorize(actor, 'seizure.register', poundId);
-  const { rows, unreadable } = readRegisterCsv(text, words);
+  const { rows, unreadable } = readRegisterCsv(text, words, mobiles);
+  const stopped = await stoppedNumbers(db, rows);
   const out: RowOutcome[] = [...unreadable];
   for (const row of rows) {
     try {
@@ -289,8 +324,14 @@ export async function importRegister(
         now,
         registerKey: importKey(poundId, row.serial),
         paperSteps: row.paperSteps,
+        ownerMobile: row.mobile,
       });
-      out.push({ line: row.line, serial: row.serial, status: r.replay ? 'already' : 'entered', number: r.case.number });
+      const { line, serial } = row;
+      out.push(
+        r.replay
+          ? { line, serial, status: 'already', number: r.case.number }
+          : { line, serial, status: 'entered', number: r.case.number, ...mobileNote(row, stopped) },
+      );
     } catch (e) {
       // The rights refusal is the whole file's, not a row's.
       if (e instanceof Refusal && (e.code === 'NOT_ALLOWED' || e.code === 'WRONG_POUND')) throw e;

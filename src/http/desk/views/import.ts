@@ -4,6 +4,7 @@ import { deskHref, escapeHtml, type Frame, frame } from './frame';
 import { importRowText } from './refusal';
 
 const e = escapeHtml;
+const stopped = (r: RowOutcome) => (r.status === 'ready' || r.status === 'entered') && r.mobile === 'stopped';
 
 /** What an import did (or would do): each row's outcome. */
 export interface ImportResult {
@@ -33,7 +34,10 @@ export function importView(
       )}</th></tr></thead><tbody>${result.rows
         .map(
           (r) =>
-            `<tr data-status="${r.status}"><td>${r.line}</td><td>${e(r.serial)}</td><td>${e(rowText(r))}</td></tr>`,
+            // A number that asked to stop is the row's problem to see, though the row is entered (as from the form).
+            `<tr data-status="${r.status}"${stopped(r) ? ' data-mobile="stopped"' : ''}><td>${r.line}</td><td>${e(r.serial)}</td><td${
+              stopped(r) ? ' class="bad"' : ''
+            }>${e(rowText(r))}</td></tr>`,
         )
         .join('')}</tbody></table>`
     : '';

@@ -6,9 +6,9 @@ export function importRowText(f: { t: Translate }, r: RowOutcome): string {
   const { t } = f;
   switch (r.status) {
     case 'ready':
-      return t('desk:import.row.ready');
+      return withMobile(t, t('desk:import.row.ready'), r.mobile);
     case 'entered':
-      return t('desk:import.row.entered', { number: r.number });
+      return withMobile(t, t('desk:import.row.entered', { number: r.number }), r.mobile);
     case 'already':
       return t('desk:import.row.already', { number: r.number });
     case 'unreadable':
@@ -25,3 +25,7 @@ export function importRowText(f: { t: Translate }, r: RowOutcome): string {
       return refusalText(t, r.error, 'staff');
   }
 }
+
+/** A row's text with what becomes of its owner's mobile (never the number itself). */
+const withMobile = (t: Translate, text: string, mobile: 'recorded' | 'stopped' | undefined) =>
+  mobile ? `${text} — ${t(`desk:import.row.mobile_${mobile}`)}` : text;
