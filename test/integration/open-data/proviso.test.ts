@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { recordNotice } from '../../../src/services/notice';
 import { poundStats, districtStats, takeSnapshot } from '../../../src/services/open-data';
 import { recordOrder } from '../../../src/services/orders';
-import { disposeUnderProviso } from '../../../src/services/proviso';
+import { disposeUnderProviso } from '../../../src/services/sale';
 import { caseFixture } from '../../support/case-builder';
 import { actAs, ist } from '../../support/case-fixture';
 import { dbKinds, suiteDatabase } from '../../support/db';
