@@ -1,5 +1,6 @@
 import type { ApiClientOptions } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
+import { CallLog, type SentMessage } from './calls';
 import { editedMessage } from './edit';
 import { simulatedFailure } from './failure-mix';
 import { StandInFiles } from './uploads';
@@ -11,7 +12,6 @@ import {
   type ApiAnswer,
   type FailureMix,
   type LocalEvent,
-  type RecordedCall,
   type Responder,
   type TelegramStandInOptions,
 } from './types';
@@ -37,9 +37,10 @@ export * from './types';
  */
 export class TelegramStandIn {
   readonly botInfo: UserFromGetMe;
-  readonly calls: RecordedCall[] = [];
-  readonly accepted: AcceptedMessage[] = [];
-  readonly rejected429: Array<{ chatId: string; at: number; retryAfter: number }> = [];
+  private readonly log = new CallLog();
+  readonly calls = this.log.calls;
+  readonly accepted = this.log.accepted;
+  readonly rejected429 = this.log.rejected429;
   readonly failures = { serverError: 0, timeout: 0, tooMany: 0, floodLimit429: 0, blocked403: 0 };
   /** While on, calls fail as `failureMix` says. */
   failing = false;
@@ -85,21 +86,8 @@ export class TelegramStandIn {
   }
 
   /** Messages (texts, captions, edits) sent to one chat, in order. */
-  sentTo(
-    chatId: number | bigint | string,
-  ): Array<{ method: string; text: string; payload: Record<string, any>; messageId: number }> {
-    return this.calls
-      .filter(
-        (c) =>
-          ['sendMessage', 'sendPhoto', 'sendMediaGroup', 'sendDocument', 'editMessageText'].includes(c.method) &&
-          String(c.payload.chat_id) === String(chatId),
-      )
-      .map((c) => ({
-        method: c.method,
-        text: String(c.payload.text ?? c.payload.caption ?? ''),
-        payload: c.payload,
-        messageId: (c.result as { message_id?: number } | undefined)?.message_id ?? 0,
-      }));
+  sentTo(chatId: number | bigint | string): SentMessage[] {
+    return this.log.sentTo(chatId);
   }
 
   /** Messages accepted for one chat, in arrival order. */
@@ -108,8 +96,7 @@ export class TelegramStandIn {
   }
 
   lastTo(chatId: number | bigint | string) {
-    const all = this.sentTo(chatId);
-    return all[all.length - 1];
+    return this.sentTo(chatId).at(-1);
   }
 
   /** The next message id in a chat; users' messages take ids from the same sequence, as in Telegram. */
@@ -188,22 +175,7 @@ export class TelegramStandIn {
   }
 
   private record(method: string, payload: Record<string, any>, answer: ApiAnswer): ApiAnswer {
-    const at = this.now();
-    this.calls.push({ method, payload, result: answer.ok ? answer.result : answer, at });
-    if (answer.ok && method.startsWith('send'))
-      this.accepted.push({
-        method,
-        chatId: String(payload.chat_id ?? ''),
-        text: String(payload.text ?? payload.caption ?? ''),
-        at,
-      });
-    if (!answer.ok && answer.error_code === 429)
-      this.rejected429.push({
-        chatId: String(payload.chat_id ?? ''),
-        at,
-        retryAfter: answer.parameters?.retry_after ?? 1,
-      });
-    return answer;
+    return this.log.record(method, payload, answer, this.now());
   }
 
   private get strict(): boolean {
@@ -224,14 +196,11 @@ export class TelegramStandIn {
         return ok(this.botInfo);
       case 'sendMessage':
         return this.send(p, String(p.text ?? ''), 'text', undefined);
-      case 'sendVenue':
+      case 'sendVenue': {
         // A venue (a place on the map) is shown as its title, address and position.
-        return this.send(
-          p,
-          `📍 ${String(p.title ?? '')}\n${String(p.address ?? '')}\n${p.latitude}, ${p.longitude}`,
-          'text',
-          undefined,
-        );
+        const venue = `📍 ${String(p.title ?? '')}\n${String(p.address ?? '')}\n${p.latitude}, ${p.longitude}`;
+        return this.send(p, venue, 'text', undefined);
+      }
       case 'sendPhoto':
       case 'sendDocument':
       case 'sendAudio':
@@ -343,13 +312,8 @@ export class TelegramStandIn {
       if (m.type !== 'photo') return apiError(400, 'Bad Request: only photos are sent in albums here');
       const one = { chat_id: p.chat_id, photo: m.media, ...(m.caption ? { caption: m.caption } : {}) };
       // One request: the flood limits count the album once (its first photo), as one call to the API.
-      const answer = this.send(
-        one,
-        String(m.caption ?? ''),
-        'caption',
-        () => this.saveFile(one, files, 'photo', 'photo'),
-        i === 0,
-      );
+      const save = () => this.saveFile(one, files, 'photo', 'photo');
+      const answer = this.send(one, String(m.caption ?? ''), 'caption', save, i === 0);
       if (!answer.ok) return i === 0 ? answer : apiError(400, 'Bad Request: album partly sent');
       sent.push(answer.result);
     }
