@@ -17,6 +17,8 @@ export const MAX_INPUT_PIXELS = 50_000_000;
 export const PHOTO_LONGEST_SIDE = 1600;
 /** JPEG quality of the kept photo. */
 export const PHOTO_QUALITY = 80;
+/** The longest side of a photo's small copy (the desk's entry page shows it), kept with the photo when it is stored. */
+export const THUMB_SIDE = 480;
 
 /** Why a photo was refused: each has its own words in locales (photos:problem.*). */
 export type CleanProblem = 'empty' | 'too_big' | 'not_an_image' | 'too_many_pixels' | 'damaged';
@@ -67,4 +69,10 @@ export async function cleanPhoto(input: Uint8Array, longestSide = PHOTO_LONGEST_
     // A header that reads but pixels that do not (junk after the signature, a cut-off file).
     return { ok: false, problem: 'damaged' };
   }
+}
+
+/** The small copy of a cleaned photo (THUMB_SIDE), made once when the photo is stored; null when it cannot be made. */
+export async function thumbOf(bytes: Uint8Array): Promise<Uint8Array<ArrayBuffer> | null> {
+  const small = await cleanPhoto(bytes, THUMB_SIDE);
+  return small.ok ? Uint8Array.from(small.bytes) : null;
 }

@@ -3,7 +3,7 @@ import { audit, ownerActor } from './audit';
 import type { DbReader } from './dues';
 import { addToOutbox, type Tx } from './outbox';
 import { keepersOf } from './payments';
-import { cleanPhoto } from './photo-clean';
+import { cleanPhoto, thumbOf } from './photo-clean';
 import { tellPhotoRefused } from './photo-refused';
 import { Refusal } from './refusal';
 import { authorizeInTx, type StaffActor } from './staff';
@@ -112,12 +112,15 @@ export async function fetchPhoto(db: Db, photoId: number, download: PhotoDownloa
     });
     return 'refused';
   }
+  // Its small copy for the desk's entry page, made once here rather than at each view.
+  const thumb = await thumbOf(clean.bytes);
   const stored = await db.$transaction(async (tx) => {
     const n = await tx.photo.updateMany({
       where: { id: photoId, status: 'PENDING' },
       data: {
         status: 'STORED',
         bytes: new Uint8Array(clean.bytes),
+        thumb,
         byteSize: clean.bytes.length,
         contentType: clean.contentType,
         attempts: { increment: 1 },
@@ -155,10 +158,19 @@ async function keepPreviousPhoto(tx: Tx, photoId: number, problem: string): Prom
   });
 }
 
-/** A photo made here (the demo district's), stored at once: bytes only, no file_id. */
+/**
+ * A photo stored at once (the desk's uploads, the demo district's): bytes only, no file_id, with its small copy
+ * (`thumbOf`, made by the caller before its transaction) when it has one.
+ */
 export async function addStoredPhoto(
   tx: Tx,
-  input: { caseId: number; bytes: Uint8Array; source: 'register' | 'keeper'; now: Date },
+  input: {
+    caseId: number;
+    bytes: Uint8Array;
+    source: 'register' | 'keeper';
+    now: Date;
+    thumb?: Uint8Array<ArrayBuffer> | null;
+  },
 ): Promise<number> {
   const check = checkPhoto(input.bytes);
   if (!check.ok) throw new Error(`not a photo to keep: ${check.problem}`);
@@ -168,6 +180,7 @@ export async function addStoredPhoto(
       source: input.source,
       status: 'STORED',
       bytes: Buffer.from(input.bytes),
+      thumb: input.thumb ?? null,
       byteSize: input.bytes.length,
       contentType: check.type,
       createdAt: input.now,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../../db';
 import { audit } from '../audit';
 import { isUniqueViolation } from '../case-transition';
-import { type CleanedPhoto, cleanPhoto } from '../photo-clean';
+import { type CleanedPhoto, thumbOf } from '../photo-clean';
 import { addStoredPhoto, caseGroups, storedPhoto, type PhotoGroup } from '../photos';
 import { Refusal } from '../refusal';
 import { authorizeInTx, may, type StaffActor } from '../staff';
@@ -17,7 +17,6 @@ type CleanedPhotoBytes = Extract<CleanedPhoto, { ok: true }>;
 // rules as any group photo (src/services/public-case.ts), and nothing else of it is public.
 
 /** Longest side of the copy the entry's page shows. */
-export const DESK_THUMB_SIDE = 480;
 
 /** One group of an entry with its photo as the page shows it (a data: URL of a small JPEG), or none. */
 export interface DeskPhotoGroup extends PhotoGroup {
@@ -41,20 +40,16 @@ export async function deskPhotoGroups(db: Db, actor: StaffActor, caseId: number)
 }
 
 /**
- * The desk's small copy of a stored photo of the case, as a data: URL: kept on the photo's row (Photo.thumb), made by
- * cleanPhoto once — at a desk upload, or, for a photo stored otherwise (the chat, the seizure form), at its first view
- * — and served as kept after that. Null when the photo is not the case's, not stored, or cannot be read.
+ * The desk's small copy of a stored photo of the case, as a data: URL: the one kept on the photo's row (Photo.thumb),
+ * made once when the photo was stored; for a photo stored before the rows kept one, made for this view only (a read
+ * writes nothing). Null when the photo is not the case's, not stored, or cannot be read.
  */
 export async function deskThumb(db: Db, caseId: number, photoId: number): Promise<string | null> {
   const p = await db.photo.findFirst({ where: { id: photoId, caseId, status: 'STORED' }, select: { thumb: true } });
   if (!p) return null;
-  if (p.thumb) return `data:image/jpeg;base64,${Buffer.from(p.thumb).toString('base64')}`;
-  const stored = await storedPhoto(db, caseId, photoId);
-  const small = stored ? await cleanPhoto(stored.bytes, DESK_THUMB_SIDE) : null;
-  if (!small?.ok) return null;
-  // Kept unless another view kept one first (the same picture either way).
-  await db.photo.updateMany({ where: { id: photoId, thumb: null }, data: { thumb: Uint8Array.from(small.bytes) } });
-  return `data:image/jpeg;base64,${small.bytes.toString('base64')}`;
+  const stored = p.thumb ? null : await storedPhoto(db, caseId, photoId);
+  const thumb = p.thumb ?? (stored ? await thumbOf(stored.bytes) : null);
+  return thumb ? `data:image/jpeg;base64,${Buffer.from(thumb).toString('base64')}` : null;
 }
 
 /** SHA-256 of a photo's stored bytes (Photo.bytesHash). */
@@ -92,7 +87,7 @@ export async function deskReplaceGroupPhoto(
   const sent = await earlier();
   if (sent) return sent;
   // Made before the transaction: the small copy the entry's page shows, so no view makes it again.
-  const small = await cleanPhoto(bytes, DESK_THUMB_SIDE);
+  const thumb = await thumbOf(bytes);
   try {
     return await db.$transaction(async (tx) => {
       const who = await authorizeInTx(tx, input.actor, 'seizure.register', c.poundId);
@@ -102,15 +97,8 @@ export async function deskReplaceGroupPhoto(
         const current = await tx.photo.findUnique({ where: { id: group.photoId }, select: { bytesHash: true } });
         if (current?.bytesHash === bytesHash) return { photoId: group.photoId, previous: null, replay: true };
       }
-      const photoId = await addStoredPhoto(tx, { caseId: c.id, bytes, source: 'keeper', now: input.now });
-      await tx.photo.update({
-        where: { id: photoId },
-        data: {
-          bytesHash,
-          uploadKey: input.uploadKey,
-          ...(small.ok ? { thumb: Uint8Array.from(small.bytes) } : {}),
-        },
-      });
+      const photoId = await addStoredPhoto(tx, { caseId: c.id, bytes, source: 'keeper', now: input.now, thumb });
+      await tx.photo.update({ where: { id: photoId }, data: { bytesHash, uploadKey: input.uploadKey } });
       // Stored already: the group's photo at once (a pending /photo of the chat for these heads is overtaken).
       await tx.head.updateMany({
         where: { id: { in: group.headIds } },

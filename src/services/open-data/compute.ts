@@ -30,7 +30,7 @@ export type Period = 'month' | 'year' | 'all';
  * MAGISTRATE_DEPOSIT the s. 17 surplus held, SURPLUS_CLAIMANT paid out of it, GOVERNMENT_REVENUE lapsed to Government,
  * OWNER_DEPOSIT a s. 15 deposit, DEPOSIT_REFUND returned on the Magistrate's outcome; the postings of a deposit applied
  * (keys `…:deposit:apply:…`, src/services/deposit-outcome.ts) count once more as "applied". A disposal under the s. 14
- * proviso (src/services/proviso.ts) is its append-only audit row S14_PROVISO_DISPOSAL, at the service's instant of it,
+ * proviso (src/services/sale/proviso.ts) is its append-only audit row S14_PROVISO_DISPOSAL, at the service's instant of it,
  * with the entry's heads it marked DISPOSED.
  */
 function flowEvents(from: Date, to: Date, few: boolean): Prisma.Sql {

@@ -26,9 +26,10 @@ export type MobileProblem =
   /** The SMS language is neither Hindi nor English. */
   | 'BAD_LANGUAGE';
 
+/** A row's mobile as read (sealed, or none given), or the row's problem with it (shown beside that row's cell). */
 export type MobileCells =
-  | { ok: true; mobile: SealedMobile | null }
-  | { ok: false; problem: MobileProblem; field: 'mobile' | 'mobile_language' };
+  | { mobile: SealedMobile | null; problem?: undefined }
+  | { problem: MobileProblem; field: 'mobile' | 'mobile_language' };
 
 /**
  * A row's mobile and SMS language cells: none given, the number sealed with its language (the cell's, else
@@ -41,13 +42,13 @@ export function readMobileCells(
   seal: MobileSeal | null,
   fallback: SmsLanguage,
 ): MobileCells {
-  if (cell === '') return { ok: true, mobile: null };
-  if (!seal) return { ok: false, problem: 'NO_SMS', field: 'mobile' };
+  if (cell === '') return { mobile: null };
+  if (!seal) return { problem: 'NO_SMS', field: 'mobile' };
   const digits = parseIndianMobile(cell);
-  if (!digits) return { ok: false, problem: 'BAD_MOBILE', field: 'mobile' };
+  if (!digits) return { problem: 'BAD_MOBILE', field: 'mobile' };
   const language = languageCell === '' ? fallback : languages.get(wordKey(languageCell));
-  if (!language) return { ok: false, problem: 'BAD_LANGUAGE', field: 'mobile_language' };
-  return { ok: true, mobile: { ...seal.seal(digits), language } };
+  if (!language) return { problem: 'BAD_LANGUAGE', field: 'mobile_language' };
+  return { mobile: { ...seal.seal(digits), language } };
 }
 
 /** Sealing the owner's mobile (MobileVault; none: SMS is not set up) and the SMS language when the row names none. */

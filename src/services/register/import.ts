@@ -194,7 +194,7 @@ export function readRegisterCsv(
       mobiles.seal ?? null,
       mobiles.language ?? 'hi',
     );
-    if (!m.ok) {
+    if (m.problem) {
       unreadable.push(bad(line, serial, m.problem, m.field));
       continue;
     }

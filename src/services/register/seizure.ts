@@ -10,6 +10,7 @@ import { addToOutbox } from '../outbox';
 import { maskMobile, insertOwnerMobile, KEEPER_BASIS, queueOwnerSms, type SealedMobile } from '../sms';
 import { authorize, authorizeInTx, type StaffActor } from '../staff';
 import { addPendingPhoto, addStoredPhoto, checkPhoto } from '../photos';
+import { thumbOf } from '../photo-clean';
 import { hasPaperSteps, paperStepsOfNewEntry, type BackEntryResult } from './back-entry';
 
 /** A group of heads of one class with one description, or one head with its own (s. 8(a)). */
@@ -190,6 +191,8 @@ async function insertEntry(
   },
 ) {
   const { entry, v, now, registerKey, ownerMobile, paperSteps } = input;
+  // The small copies of the desk's photos, made before the transaction (decoding is slow; it holds no lock).
+  const thumbs = await Promise.all(entry.groups.map((g) => (g.photoBytes ? thumbOf(g.photoBytes) : null)));
   return db.$transaction(async (tx) => {
     // The keeper's grants as they stand now (not the bot's cached copy): a revoked keeper registers nothing.
     const who = await authorizeInTx(tx, input.actor, 'seizure.register', entry.poundId);
@@ -246,7 +249,14 @@ async function insertEntry(
     // A group's photo from the staff desk: its bytes kept at once (checked JPEG or PNG), on the group's heads.
     for (const [group, g] of entry.groups.entries()) {
       if (!g.photoBytes) continue;
-      const photoId = await addStoredPhoto(tx, { caseId: created.id, bytes: g.photoBytes, source: 'register', now });
+      const thumb = thumbs[group] ?? null;
+      const photoId = await addStoredPhoto(tx, {
+        caseId: created.id,
+        bytes: g.photoBytes,
+        source: 'register',
+        now,
+        thumb,
+      });
       const indexes = v.heads.flatMap((h, i) => (h.group === group ? [i + 1] : []));
       await tx.head.updateMany({ where: { caseId: created.id, index: { in: indexes } }, data: { photoId } });
       for (const h of created.heads) if (indexes.includes(h.index)) h.photoId = photoId;
