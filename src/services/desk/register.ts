@@ -97,29 +97,32 @@ export async function registerPage(
   const search = registerSearch(query.q, await spelledLike(db, query.poundId, searchWords(query.q)));
   const serial = query.q?.trim().slice(0, MAX_SEARCH_LENGTH);
   if (search.length && serial) where.OR = [{ AND: search }, paperSerialSearch(query.poundId, likeLiteral(serial))];
-  // The page asked for, or the last one when fewer entries remain ("page 2 of 1" is never shown).
-  const total = await db.case.count({ where });
+  // The page asked for and the count of entries at once (a search reads the pound's entries for each); when fewer
+  // entries remain than that page needs, the last page is read instead ("page 2 of 1" is never shown).
+  const read = (pageNo: number) =>
+    db.case.findMany({
+      where,
+      orderBy: ORDER[query.sort](query.dir),
+      skip: (pageNo - 1) * REGISTER_PAGE_SIZE,
+      take: REGISTER_PAGE_SIZE,
+      select: {
+        id: true,
+        number: true,
+        poundId: true,
+        registerKey: true,
+        status: true,
+        ...STORED_CLOCK_SELECT,
+        backEntryAt: true,
+        backEntryRole: true,
+        seizerName: true,
+        heads: { select: { id: true, cattleClass: true, status: true }, orderBy: { index: 'asc' } },
+        auction: { select: { scheduledFor: true, place: true, status: true } },
+      },
+    });
+  const [total, asked] = await Promise.all([db.case.count({ where }), read(query.page)]);
   const pages = Math.max(1, Math.ceil(total / REGISTER_PAGE_SIZE));
   const pageNo = Math.min(query.page, pages);
-  const cases = await db.case.findMany({
-    where,
-    orderBy: ORDER[query.sort](query.dir),
-    skip: (pageNo - 1) * REGISTER_PAGE_SIZE,
-    take: REGISTER_PAGE_SIZE,
-    select: {
-      id: true,
-      number: true,
-      poundId: true,
-      registerKey: true,
-      status: true,
-      ...STORED_CLOCK_SELECT,
-      backEntryAt: true,
-      backEntryRole: true,
-      seizerName: true,
-      heads: { select: { id: true, cattleClass: true, status: true }, orderBy: { index: 'asc' } },
-      auction: { select: { scheduledFor: true, place: true, status: true } },
-    },
-  });
+  const cases = pageNo === query.page ? asked : await read(pageNo);
   let rules: PoundRules | null = null;
   if (cases.some((c) => DUES_RUN.has(c.status))) rules = await rulesForPound(db, query.poundId);
   const rows: RegisterRow[] = [];
