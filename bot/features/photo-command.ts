@@ -1,7 +1,8 @@
 import type { BotContext } from '../context';
 import { InlineKeyboard, Composer } from 'grammy';
 import { z } from 'zod';
-import { caseGroups, replaceGroupPhoto } from '../../src/services/photos';
+import { replaceGroupPhoto } from '../../src/services/photos';
+import { caseGroups } from '../../src/services/photo-groups';
 import { callbackCodec } from '../flows/callback-codec';
 import { defineFlow } from '../flows/flow';
 import { className } from '../views/owner/text';

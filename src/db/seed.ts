@@ -1,7 +1,8 @@
 import type { Db } from './client';
 import { allocateCaseNumber, villageKey } from '../services/case-numbers';
 import { searchKeysOf } from '../services/owner-text';
-import { addStoredPhoto, photoGroups } from '../services/photos';
+import { addStoredPhoto } from '../services/photos';
+import { photoGroups } from '../services/photo-groups';
 import { samplePhotoPng } from '../services/sample-photo';
 
 // Demo data: a Jaipur district with two pounds and a Pune pound (Maharashtra, s. 12A security).

@@ -11,7 +11,7 @@ export { s20LastDay } from './next-deadline';
 export { auctionEligibleOf, headsTheNoticeReports } from './notice';
 export { loadNoticeFacts, renderNoticeTexts, type NoticeFacts } from './notice';
 export { cleanPhoto } from './photo-clean';
-export { caseGroups } from './photos';
+export { caseGroups } from './photo-groups';
 export { verificationLink, type ReceiptItem } from './receipts';
 export { buildRegisterExport } from './register';
 export { EXPORT_RECORDS, istStamp, type RegisterRow } from './register';

@@ -6,7 +6,7 @@ import { caseNumberKey, parseCaseNumber } from './cases';
 import { windowsFromConfig } from './dues';
 import type { NextDeadline } from './next-deadline';
 import { auctionEligibleOf, headsTheNoticeReports } from './notice';
-import { photoGroups } from './photos';
+import { photoGroups } from './photo-groups';
 
 /**
  * The public case page's read model (GET /c/<number>, src/http/case-page.ts): what the s. 14 notice makes public —

@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { botApiDownload } from '../../jobs/photo-worker';
 import {
   addPendingPhoto,
-  caseGroups,
   checkPhoto,
   fetchPhoto,
   MAX_PHOTO_BYTES,
   replaceGroupPhoto,
   sniffImage,
 } from '../../src/services/photos';
+import { caseGroups } from '../../src/services/photo-groups';
 import { samplePhotoPng } from '../../src/services/sample-photo';
 import { suiteDatabase } from '../support/db';
 import { FakeBotApi } from '../support/fake-bot-api';

@@ -3,7 +3,8 @@ import type { Db } from '../../db';
 import { audit } from '../audit';
 import { isUniqueViolation } from '../case-transition';
 import { type CleanedPhoto, thumbOf } from '../photo-clean';
-import { addStoredPhoto, caseGroups, storedPhoto, type PhotoGroup } from '../photos';
+import { addStoredPhoto, storedPhoto } from '../photos';
+import { caseGroups, type PhotoGroup } from '../photo-groups';
 import { Refusal } from '../refusal';
 import { authorizeInTx, may, type StaffActor } from '../staff';
 

@@ -1,6 +1,7 @@
 import { checkBackEntry, type PaperStepTimes } from '../../law';
 import type { Db } from '../../db';
 import { classOfCell, CODE_WORDS, IMPORT_COLUMNS, type ImportColumn, type ImportWords, wordKey } from './import-words';
+import { splitCsv } from './format';
 import { importKey } from './paper-serial';
 import { Refusal, refusalOf } from '../refusal';
 import { MAX_FIELD_LENGTH, registerSeizure, validateSeizureEntry, type SeizureEntry } from './seizure';
@@ -75,42 +76,6 @@ export type RowOutcome =
   | { line: number; serial: string; status: 'already'; number: string }
   | { line: number; serial: string; status: 'unreadable'; problem: RowProblem; field?: string; detail?: string }
   | { line: number; serial: string; status: 'refused'; error: Refusal };
-
-/** Splits CSV text into rows of fields (RFC 4180 quotes; comma or semicolon as the header uses). */
-export function splitCsv(text: string): string[][] {
-  const src = text.replace(/^\uFEFF/, '');
-  const firstLine = src.split(/\r?\n/, 1)[0] ?? '';
-  const sep = !firstLine.includes(',') && firstLine.includes(';') ? ';' : ',';
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < src.length; i++) {
-    const ch = src[i]!;
-    if (quoted) {
-      if (ch === '"' && src[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"' && field === '') quoted = true;
-    else if (ch === sep) {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && src[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
-  }
-  if (field !== '' || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.filter((r) => r.some((f) => f.trim() !== ''));
-}
 
 /**
  * Reads the file: the rows, and the rows that cannot be read (with what is wrong). Column names and cattle classes
@@ -267,6 +232,20 @@ function judge(row: ImportRow, poundId: number, now: Date): void {
   if (!checked.ok) throw refusalOf(checked.refusals[0]);
 }
 
+/** The file read for a pound whose register the actor keeps: its rows, the rows that do not read, the stopped numbers. */
+async function readForPound(
+  db: Db,
+  actor: StaffActor,
+  poundId: number,
+  text: string,
+  words: ImportWords,
+  mobiles: ImportMobiles,
+) {
+  authorize(actor, 'seizure.register', poundId);
+  const { rows, unreadable } = readRegisterCsv(text, words, mobiles);
+  return { rows, unreadable, stopped: await stoppedNumbers(db, rows) };
+}
+
 /** The dry run: every row's outcome, nothing written. */
 export async function previewRegisterImport(
   db: Db,
@@ -277,9 +256,7 @@ export async function previewRegisterImport(
   words: ImportWords = CODE_WORDS,
   mobiles: ImportMobiles = {},
 ): Promise<RowOutcome[]> {
-  authorize(actor, 'seizure.register', poundId);
-  const { rows, unreadable } = readRegisterCsv(text, words, mobiles);
-  const stopped = await stoppedNumbers(db, rows);
+  const { rows, unreadable, stopped } = await readForPound(db, actor, poundId, text, words, mobiles);
   const earlier = await db.case.findMany({
     where: { registerKey: { in: rows.map((r) => importKey(poundId, r.serial)) } },
     select: { registerKey: true, number: true },
@@ -312,9 +289,7 @@ export async function importRegister(
   words: ImportWords = CODE_WORDS,
   mobiles: ImportMobiles = {},
 ): Promise<RowOutcome[]> {
-  authorize(actor, 'seizure.register', poundId);
-  const { rows, unreadable } = readRegisterCsv(text, words, mobiles);
-  const stopped = await stoppedNumbers(db, rows);
+  const { rows, unreadable, stopped } = await readForPound(db, actor, poundId, text, words, mobiles);
   const out: RowOutcome[] = [...unreadable];
   for (const row of rows) {
     try {

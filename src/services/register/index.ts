@@ -11,7 +11,7 @@ export {
 } from './back-entry';
 export { entryCopyText } from './entry-copy';
 export { buildRegisterExport, exportPound, exportRegister } from './export';
-export { csvCell, EXPORT_RECORDS, istStamp, paiseToRupeesText, type RegisterRow } from './format';
+export { csvCell, EXPORT_RECORDS, istStamp, paiseToRupeesText, type RegisterRow, splitCsv } from './format';
 export { classOfCell, IMPORT_COLUMNS, importTemplate, importWords, type ImportWords } from './import-words';
 export {
   importRegister,
@@ -20,7 +20,6 @@ export {
   previewRegisterImport,
   readRegisterCsv,
   type RowOutcome,
-  splitCsv,
 } from './import';
 export { paperSerialOf, paperSerialSearch } from './paper-serial';
 export {
