@@ -1,0 +1,53 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTranslator, type Translator } from '../../../src/i18n';
+
+/**
+ * An owner with one animal reads of "your animal", not "your cattle", even where the text shows no count
+ * (locales/README.md, "One animal reads singular"): the texts about the cattle of his case or claim are called
+ * with `count` and have a `_one` form in both languages; two animals read plural.
+ */
+describe('one animal reads singular in the texts an owner reads', () => {
+  let tr: Translator;
+  beforeAll(async () => {
+    tr = await createTranslator({ strict: true });
+  });
+  const at = '2026-11-29T10:35:00.000Z';
+
+  it('the dues of a case whose cattle have left the pound', () => {
+    const p = { number: 'JAI1-2026-7', status: 'x' };
+    expect(tr.t('en', 'owner:dues.released', { ...p, count: 1 })).toContain(
+      'The animal of case JAI1-2026-7 has left the pound',
+    );
+    expect(tr.t('en', 'owner:dues.released', { ...p, count: 2 })).toContain(
+      'The cattle of case JAI1-2026-7 have left the pound',
+    );
+    expect(tr.t('hi', 'owner:dues.released', { ...p, count: 1 })).toContain(
+      'प्रकरण JAI1-2026-7 का पशु कांजी हाउस से जा चुका है',
+    );
+    expect(tr.t('hi', 'owner:dues.released', { ...p, count: 2 })).toContain(
+      'प्रकरण JAI1-2026-7 के पशु कांजी हाउस से जा चुके हैं',
+    );
+  });
+
+  it('the acknowledgement the owner gives, and its button', () => {
+    const p = { number: 'N', at };
+    expect(tr.t('en', 'owner:ack.done', { ...p, count: 1 })).toContain('you took back the animal of case N');
+    expect(tr.t('en', 'owner:ack.done', { ...p, count: 2 })).toContain('you took back the cattle of case N');
+    expect(tr.t('hi', 'owner:ack.done', { ...p, count: 1 })).toContain('प्रकरण N का पशु वापस ले लिया');
+    expect(tr.t('hi', 'owner:ack.done', { ...p, count: 2 })).toContain('प्रकरण N के पशु वापस ले लिए');
+    expect(tr.t('en', 'staff:owner.ack_button', { count: 1 })).toBe('I have received my animal');
+    expect(tr.t('en', 'staff:owner.ack_button', { count: 2 })).toBe('I have received my cattle');
+    expect(tr.t('hi', 'staff:owner.ack_button', { count: 1 })).toBe('मुझे मेरा पशु मिल गया');
+    expect(tr.t('hi', 'staff:owner.ack_button', { count: 2 })).toBe('मुझे मेरे पशु मिल गए');
+  });
+
+  it('the money left over from the sale (s. 17)', () => {
+    const p = { number: 'N', amount: 345_600, lastDay: '2027-03-01' };
+    expect(tr.t('en', 'jobs:surplus.to_owner', { ...p, count: 1 })).toContain('the sale of the animal of case N');
+    expect(tr.t('en', 'jobs:surplus.to_owner', { ...p, count: 2 })).toContain('the sale of the cattle of case N');
+    expect(tr.t('hi', 'jobs:surplus.to_owner', { ...p, count: 1 })).toContain('प्रकरण N के पशु की बिक्री');
+    expect(tr.t('hi', 'jobs:surplus.to_owner', { ...p, count: 2 })).toContain('प्रकरण N के पशुओं की बिक्री');
+    // without a count (no head recorded sold) the plain text, which is the plural
+    expect(tr.t('en', 'jobs:surplus.to_owner', p)).toContain('the sale of the cattle of case N');
+  });
+});
