@@ -50,4 +50,21 @@ describe('one animal reads singular in the texts an owner reads', () => {
     // without a count (no head recorded sold) the plain text, which is the plural
     expect(tr.t('en', 'jobs:surplus.to_owner', p)).toContain('the sale of the cattle of case N');
   });
+
+  it('the note that someone came for the owner and did not pay (s. 16)', () => {
+    const p = { number: 'N', pound: 'Amer', name: 'Ramesh', at, saleFrom: '2026-12-01' };
+    expect(tr.t('en', 'officer:refusal_note.to_owner', { ...p, count: 1 })).toContain(
+      'What follows: the animal may be sold by public auction',
+    );
+    expect(tr.t('en', 'officer:refusal_note.to_owner', { ...p, count: 1 })).toContain('take the animal back');
+    expect(tr.t('en', 'officer:refusal_note.to_owner', { ...p, count: 2 })).toContain(
+      'What follows: the cattle, or as many of them as are needed for the dues, may be sold',
+    );
+    expect(tr.t('hi', 'officer:refusal_note.to_owner', { ...p, count: 1 })).toContain(
+      'आगे क्या होगा: पशु 1 दिसंबर 2026 से धारा 14 में बताए गए स्थान, समय और शर्तों पर सार्वजनिक नीलामी में बेचा जा सकता है',
+    );
+    expect(tr.t('hi', 'officer:refusal_note.to_owner', { ...p, count: 2 })).toContain(
+      'आगे क्या होगा: पशु, या देय राशि के लिए जितने आवश्यक हों उतने पशु',
+    );
+  });
 });
