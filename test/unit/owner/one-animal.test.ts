@@ -51,6 +51,30 @@ describe('one animal reads singular in the texts an owner reads', () => {
     expect(tr.t('en', 'jobs:surplus.to_owner', p)).toContain('the sale of the cattle of case N');
   });
 
+  it('the account of a s. 16 sale sent to the owner', () => {
+    const p = {
+      number: 'N',
+      term: 'fine',
+      remainingTo: 'OWNER',
+      balanceTo: 'OWNER',
+      orderScope: 'default',
+      o1: 'sale_expenses',
+      o2: 'fine',
+      o3: 'feeding',
+      o4: 'security',
+    };
+    const one = (lang: 'en' | 'hi') => tr.t(lang, 'officer:account.to_owner', { ...p, count: 1 });
+    const two = (lang: 'en' | 'hi') => tr.t(lang, 'officer:account.to_owner', { ...p, count: 2 });
+    expect(one('en')).toMatch(
+      /^Your animal of case N was sold by public auction\. The account:\nAccount under section 16/,
+    );
+    expect(two('en')).toMatch(/^Your cattle of case N were sold by public auction\./);
+    expect(one('hi')).toMatch(/^प्रकरण N का आपका पशु सार्वजनिक नीलामी द्वारा बेचा गया।/);
+    expect(two('hi')).toMatch(/^प्रकरण N के आपके पशु सार्वजनिक नीलामी द्वारा बेचे गए।/);
+    // the account itself is the same for one and for two (the count does not reach its lines)
+    expect(one('en').split('\n').slice(1)).toEqual(two('en').split('\n').slice(1));
+  });
+
   it('the note that someone came for the owner and did not pay (s. 16)', () => {
     const p = { number: 'N', pound: 'Amer', name: 'Ramesh', at, saleFrom: '2026-12-01' };
     expect(tr.t('en', 'officer:refusal_note.to_owner', { ...p, count: 1 })).toContain(
