@@ -51,6 +51,17 @@ describe('one animal reads singular in the texts an owner reads', () => {
     expect(tr.t('en', 'jobs:surplus.to_owner', p)).toContain('the sale of the cattle of case N');
   });
 
+  it('the next step after a partial sale (s. 14): the animals left without a bid', () => {
+    expect(tr.t('en', 'owner:next.claim_rest', { count: 1 })).toContain(
+      'The animal left without a bid is still in the pound and you can still claim it (s. 13) until it is sold',
+    );
+    expect(tr.t('en', 'owner:next.claim_rest', { count: 2 })).toContain(
+      'Those left without a bid are still in the pound and you can still claim them (s. 13) until they are sold',
+    );
+    expect(tr.t('hi', 'owner:next.claim_rest', { count: 1 })).toContain('जिस पशु की बोली नहीं लगी, वह अभी कांजी हाउस में है');
+    expect(tr.t('hi', 'owner:next.claim_rest', { count: 2 })).toContain('जिनकी बोली नहीं लगी, वे अभी कांजी हाउस में हैं');
+  });
+
   it('the account of a s. 16 sale sent to the owner', () => {
     const p = {
       number: 'N',
