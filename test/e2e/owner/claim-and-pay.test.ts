@@ -320,6 +320,7 @@ describe.each(await dbKinds())('owner: claim and pay (s. 13, %s)', (dbKind) => {
         due: engine.totals.totalPaise,
         difference: engine.totals.totalPaise - 10000,
         section: 'धारा 13',
+        count: engine.heads,
       }),
     );
     expect(await footprint(h)).toEqual(before);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTranslator, type Translator } from '../../../src/i18n';
+import { createTranslator, refusalText, type Translator } from '../../../src/i18n';
+import { amountRefused } from '../../../src/services/payments';
 
 /**
  * An owner with one animal reads of "your animal", not "your cattle", even where the text shows no count
@@ -60,6 +61,17 @@ describe('one animal reads singular in the texts an owner reads', () => {
     );
     expect(tr.t('hi', 'owner:next.claim_rest', { count: 1 })).toContain('जिस पशु की बोली नहीं लगी, वह अभी कांजी हाउस में है');
     expect(tr.t('hi', 'owner:next.claim_rest', { count: 2 })).toContain('जिनकी बोली नहीं लगी, वे अभी कांजी हाउस में हैं');
+  });
+
+  it('a payment short of the dues, as the owner reads it', () => {
+    const text = (lang: 'en' | 'hi', heads?: number) =>
+      refusalText(tr.forLang(lang), amountRefused(10_000, 50_000, false, heads), 'owner');
+    expect(text('en', 1)).toContain('the whole sum is needed before the animal can be handed over');
+    expect(text('en', 2)).toContain('the whole sum is needed before the cattle can be handed over');
+    expect(text('hi', 1)).toContain('आपका पशु सौंपे जाने से पहले पूरी राशि चुकानी होती है');
+    expect(text('hi', 2)).toContain('): पशु सौंपे जाने से पहले पूरी राशि चुकानी होती है');
+    // no count known: the plain text, which is the plural
+    expect(text('en')).toBe(text('en', 2));
   });
 
   it('the account of a s. 16 sale sent to the owner', () => {
