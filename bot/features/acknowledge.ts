@@ -37,7 +37,7 @@ onAction(acknowledgeFeature, ownerCb.acknowledgeRelease, async (ctx, { releaseId
     await ctx.reply(ctx.t('owner:ack.already', { at: r.at.toISOString() }));
     return;
   }
-  await ctx.reply(ctx.t('owner:ack.done', { number: r.caseNumber, at: r.at.toISOString() }));
+  await ctx.reply(ctx.t('owner:ack.done', { number: r.caseNumber, at: r.at.toISOString(), count: r.heads }));
   // The button has done its work; removing it avoids a confusing second tap (ignore if Telegram refuses).
   if (messageId) await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: [] } }).catch(() => {});
 });

@@ -273,7 +273,10 @@ export function claimPaymentActions(feature: Composer<BotContext>): void {
       // Short or over: stay in the step — the owner may pay the rest and type the sum, tap the button for today's
       // dues, or type what was really paid.
       if (amount !== due) {
-        await replyOwnerRefusal(ctx, amountRefused(amount, due, claim.kind === 'S15_PROTEST'));
+        await replyOwnerRefusal(
+          ctx,
+          amountRefused(amount, due, claim.kind === 'S15_PROTEST', dues.ok ? dues.value.breakdown.heads : undefined),
+        );
         return;
       }
       if (data.method === 'UPI') return askUpiRef(ctx, claim.id, amount);

@@ -45,7 +45,9 @@ export async function showDues(ctx: BotContext, ref: CaseRef | number, at: Date,
   const { card: c, dues, nextDayPaise } = screen;
   rememberCase(ctx, c.id);
   if (!c.inCustody) {
-    await ctx.reply(ctx.t('owner:dues.released', { number: c.number, status: statusText(ctx, c) }));
+    await ctx.reply(
+      ctx.t('owner:dues.released', { number: c.number, status: statusText(ctx, c), count: c.heads.length }),
+    );
     return true;
   }
   if (!dues.ok) {

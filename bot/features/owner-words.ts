@@ -13,6 +13,7 @@ import { inAnyFlow } from '../flows/flow';
 import { lastCase, rememberCase } from '../flows/referent';
 import { intentButtons, intentCaseCb, intentCb, mainButtons } from '../keyboards/intents';
 import { caseCardKeyboard, isCommandText, languageKeyboard, ownerCb } from '../keyboards/owner';
+import { inPound } from '../views/owner/case-card';
 import { renderNext } from '../views/owner/next-deadline';
 import { fitMessage, poundName, statusText } from '../views/owner/text';
 import { runSearch, showCaseByNumber, viewerOf } from './case';
@@ -184,7 +185,7 @@ async function caseIntent(ctx: BotContext, intent: OwnerIntent, caseId: number, 
         fitMessage(
           [
             ctx.t('intent:next.title', { number: card.number, status: statusText(ctx, card) }),
-            card.next ? renderNext(ctx, card.next) : '',
+            card.next ? renderNext(ctx, card.next, inPound(card), card.pound) : '',
           ]
             .filter(Boolean)
             .join('\n\n'),

@@ -6,7 +6,9 @@ import { Refusal } from './refusal';
  * What an owner's "I have taken my cattle back" tap led to: recorded, or recorded before (when). Refused (a Refusal):
  * RELEASE_NOT_FOUND (the button is out of date), ACK_NOT_YOURS (s. 13: only who paid or claimed acknowledges).
  */
-export type AcknowledgeOutcome = { status: 'already'; at: Date } | { status: 'recorded'; caseNumber: string; at: Date };
+export type AcknowledgeOutcome =
+  | { status: 'already'; at: Date }
+  | { status: 'recorded'; caseNumber: string; at: Date; heads: number };
 
 /**
  * The owner's receipt of his cattle in the register (s. 13), given with one tap on the message his release sent.
@@ -55,5 +57,5 @@ export async function acknowledgeRelease(
     const again = await db.release.findUnique({ where: { id: release.id }, select: { acknowledgedAt: true } });
     return { status: 'already', at: again?.acknowledgedAt ?? now };
   }
-  return { status: 'recorded', caseNumber: release.case.number, at: now };
+  return { status: 'recorded', caseNumber: release.case.number, at: now, heads: release.headCount };
 }

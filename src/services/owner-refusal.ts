@@ -58,6 +58,7 @@ export async function recordOwnerRefusal(
       ownerRefusedBy: name,
       ownerToldOfRefusalAt: owners.length ? now : null,
     });
+    const inPound = c.heads.filter((h) => h.status === 'IMPOUNDED').length;
     for (const chatId of owners) {
       await queueMessage(
         tx,
@@ -69,6 +70,8 @@ export async function recordOwnerRefusal(
             at: now.toISOString(),
             name,
             saleFrom,
+            // the animals still in the pound: one reads singular ("the animal may be sold")
+            ...(inPound > 0 ? { count: inPound } : {}),
             ...poundParams(c.pound),
           },
           priority: 'personal',

@@ -218,7 +218,15 @@ export async function releasePart(
         receiptNumber: input.receiptNumber,
         ...(input.lastDay ? { lastDay: input.lastDay } : {}),
       },
-      buttons: [[{ key: 'staff:owner.ack_button', action: { kind: 'acknowledge_release', releaseId: release.id } }]],
+      buttons: [
+        [
+          {
+            key: 'staff:owner.ack_button',
+            params: { count: input.headIds.length },
+            action: { kind: 'acknowledge_release', releaseId: release.id },
+          },
+        ],
+      ],
       priority: 'personal',
     },
     `release:${release.id}:owner`,

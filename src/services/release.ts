@@ -180,7 +180,13 @@ export async function releaseCattle(
             poundHi: c.pound.nameHi,
           },
           buttons: [
-            [{ key: 'staff:owner.ack_button', action: { kind: 'acknowledge_release', releaseId: release.id } }],
+            [
+              {
+                key: 'staff:owner.ack_button',
+                params: { count: heads.length },
+                action: { kind: 'acknowledge_release', releaseId: release.id },
+              },
+            ],
           ],
           priority: 'personal',
         },

@@ -32,7 +32,7 @@ export function renderNext(
         ...n,
       });
     case 'claim_rest':
-      return ctx.t('owner:next.claim_rest');
+      return ctx.t('owner:next.claim_rest', n);
     case 'none':
       return ctx.t('owner:next.none');
   }

@@ -109,12 +109,17 @@ export function duesUnavailable(error: LawError, number: string, now: Date): Ref
   });
 }
 
-/** An amount that is not the dues: PAYMENT_SHORT below them, PAYMENT_OVER above (s. 13 payment, s. 15 deposit). */
-export function amountRefused(givenPaise: number, duePaise: number, deposit: boolean): Refusal {
+/**
+ * An amount that is not the dues: PAYMENT_SHORT below them, PAYMENT_OVER above (s. 13 payment, s. 15 deposit).
+ * `heads`: the animals the dues are for, so that one reads singular to the owner ("before the animal can be handed
+ * over").
+ */
+export function amountRefused(givenPaise: number, duePaise: number, deposit: boolean, heads?: number): Refusal {
   return new Refusal(givenPaise < duePaise ? 'PAYMENT_SHORT' : 'PAYMENT_OVER', deposit ? 's. 15' : 's. 13', {
     given: givenPaise,
     due: duePaise,
     difference: Math.abs(duePaise - givenPaise),
+    ...(heads ? { count: heads } : {}),
   });
 }
 
@@ -161,7 +166,8 @@ export async function declarePayment(
       if (!dues.ok) throw duesUnavailable(dues.error, c.number, d.now);
       const duesPaise = dues.value.breakdown.totals.totalPaise;
       const amountPaise = d.amountPaise ?? duesPaise;
-      if (amountPaise !== duesPaise) throw amountRefused(amountPaise, duesPaise, paymentKind === 'S15_DEPOSIT');
+      if (amountPaise !== duesPaise)
+        throw amountRefused(amountPaise, duesPaise, paymentKind === 'S15_DEPOSIT', dues.value.breakdown.heads);
 
       // Guarded by the case version: a concurrent declaration (or a keeper's action) makes this a CONFLICT. A part
       // claim leaves the case's status alone (its heads are settled on their own when the keeper confirms).

@@ -33,10 +33,13 @@ export const surplusOwnerMessages: ReminderBuilder = async (ctx, caseId, now) =>
   const held = await heldCase(ctx, caseId);
   if (!held || now.getTime() >= held.end.dueAt.getTime()) return [];
   const { c, end } = held;
+  // The heads whose sale left the money: one reads singular; with none recorded sold, the plain (plural) text.
+  const sold = await ctx.db.head.count({ where: { caseId, status: 'SOLD' } });
   const params = {
     number: c.number,
     amount: await surplusPaise(ctx.db, caseId),
     lastDay: end.date,
+    ...(sold > 0 ? { count: sold } : {}),
     ...poundParams(c.pound),
   };
   return (await ownerChats(ctx.db, caseId)).map(

@@ -108,7 +108,11 @@ export async function deliverAccountTx(
       {
         chatId,
         key: 'officer:account.to_owner',
-        params: accountParams(c.number, delivered, stored.inputs),
+        // the heads sold: one reads singular ("your animal … was sold")
+        params: {
+          ...accountParams(c.number, delivered, stored.inputs),
+          ...(account.d_cattleSold > 0 ? { count: account.d_cattleSold } : {}),
+        },
         priority: 'personal',
         // After the note of his refusal (s. 16), when he was sent one: the sender holds the account back until then.
         after: refusalNoteKey(c.id, chatId),

@@ -136,9 +136,13 @@ describe.each(await dbKinds())('the keeper records the owner’s s. 16 refusal; 
         name: 'Ramesh Gujjar',
         saleFrom: '2026-11-04',
         pound: 'आमेर कांजी हाउस',
+        count: 1,
       }),
     );
     expect(told).toContain('धारा 16');
+    // one cow in the pound: "the animal may be sold", not "the cattle, or as many as are needed"
+    expect(told).toContain('आगे क्या होगा: पशु 4 नवंबर 2026 से');
+    expect(told).toContain('बेचा जा सकता है');
     // The s. 16 sale cannot be fixed for the day of the refusal (src/law: from the next day).
     await press(h, officer, en('officer:auction.schedule_button'));
     await h.send(officer, '03.11.2026 17:00');

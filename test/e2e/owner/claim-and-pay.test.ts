@@ -254,7 +254,7 @@ describe.each(await dbKinds())('owner: claim and pay (s. 13, %s)', (dbKind) => {
     expect(acked.acknowledgedViaMessageId).toBe(4242);
     expect(acked.acknowledgedAt?.toISOString()).toBe(h.clock.now().toISOString());
     expect(h.api.lastTo(englishOwner.id)!.text).toBe(
-      t(h, 'en', 'owner:ack.done', { number: 'JAI1-2026-1', at: h.clock.now().toISOString() }),
+      t(h, 'en', 'owner:ack.done', { number: 'JAI1-2026-1', at: h.clock.now().toISOString(), count: acked.headCount }),
     );
     const audits = await h.deps.db.auditEvent.findMany({ where: { action: 'S13_RECEIPT_SIGNED', caseId: kunda.id } });
     expect(audits).toHaveLength(1);
@@ -320,6 +320,7 @@ describe.each(await dbKinds())('owner: claim and pay (s. 13, %s)', (dbKind) => {
         due: engine.totals.totalPaise,
         difference: engine.totals.totalPaise - 10000,
         section: 'धारा 13',
+        count: engine.heads,
       }),
     );
     expect(await footprint(h)).toEqual(before);

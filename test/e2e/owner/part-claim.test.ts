@@ -138,7 +138,8 @@ describe.each(await dbKinds())(
         }),
       );
       expect([release.claimId, release.headCount]).toEqual([paid.claimId, 1]);
-      await press(h, englishOwner, t(h, 'en', 'staff:owner.ack_button'));
+      // one animal of his own: the button reads singular
+      await press(h, englishOwner, t(h, 'en', 'staff:owner.ack_button', { count: 1 }));
       expect((await h.deps.db.release.findUniqueOrThrow({ where: { id: release.id } })).acknowledgedAt).not.toBeNull();
 
       // The case is not released: the buffaloes are still in the pound and the card still shows them.

@@ -123,7 +123,7 @@ describe.each(await dbKinds())('/release (ss. 13, 15, 19) and /register_export (
       }),
     );
     const button = msg.payload.reply_markup.inline_keyboard[0][0];
-    expect(button.text).toBe(t('en', 'staff:owner.ack_button'));
+    expect(button.text).toBe(t('en', 'staff:owner.ack_button', { count: 2 }));
     expect(decodeCallback(callbackSecret(h.deps.config), button.callback_data)).toEqual({
       action: 'ack',
       args: [String(rel.id)],

@@ -157,6 +157,8 @@ describe.each(await dbKinds())('s. 16 sale, orders and scoping through the bot (
     expect(kinds.filter((k) => k !== 'other')).toEqual(['refusal note', 'account', 'account PDF']);
     const toOwner = toOwnerAll[kinds.indexOf('account')]?.text ?? '';
     expect(toOwner).toContain(c.number);
+    // one animal of the three was sold: the singular
+    expect(toOwner).toContain(`प्रकरण ${c.number} का आपका पशु सार्वजनिक नीलामी द्वारा बेचा गया।`);
     expect(toOwner).toContain('(च)');
     expect(toOwner).toContain(formatRupees(250000, 'hi'));
     expect(toOwner).toContain(formatRupees(balance, 'hi'));
