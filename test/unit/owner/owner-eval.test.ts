@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCorpus, type OwnerNlu, trainOwnerNlu } from '../../../src/services/owner-text';
-import { evaluate, foldsOf, labelledSet } from './eval-report';
+import { latinKey, loadCorpus, type OwnerNlu, trainOwnerNlu } from '../../../src/services/owner-text';
+import { evaluate, foldsOf, type Labelled, labelledSet } from './eval-report';
 
 const NOW = new Date('2026-11-29T10:00:00+05:30');
 const FOLDS = 5;
@@ -14,6 +14,18 @@ const FOLDS = 5;
  * against it and never tuned on (owner-messages-3.tsv: phone typing — vowels left out, SMS short forms, scripts
  * mixed). Each prints its confusion matrix; docs/OWNER-WORDS.md "Evaluation" has the numbers.
  */
+/**
+ * The lines of a set that are no corpus line (spelling by ear folded): a short, common message written apart may
+ * still be one the corpus has ("kanji house kaha h"); it is set aside, so each set measures only what the model never
+ * trained on, however the corpus grows.
+ */
+function notTrainedOn(rows: readonly Labelled[]): Labelled[] {
+  const corpus = new Set(loadCorpus().map((u) => latinKey(u.text)));
+  const unseen = rows.filter((r) => !corpus.has(latinKey(r.text)));
+  console.log(`${rows.length - unseen.length} of ${rows.length} lines set aside: corpus lines`);
+  return unseen;
+}
+
 describe('owner words: evaluation on messages not trained on', () => {
   let full: OwnerNlu;
   beforeAll(async () => {
@@ -49,7 +61,7 @@ describe('owner words: evaluation on messages not trained on', () => {
   }, 60_000);
 
   it('the second, independent set: ≥ 300 messages, ≥ 92 % right, none wrongly towards a record', async () => {
-    const rows = labelledSet('owner-messages-2.tsv');
+    const rows = notTrainedOn(labelledSet('owner-messages-2.tsv'));
     expect(rows.length).toBeGreaterThanOrEqual(300);
     const r = await evaluate('independent set', rows, () => full, NOW);
     console.log(r.report);
@@ -62,7 +74,7 @@ describe('owner words: evaluation on messages not trained on', () => {
   // payment choice); the feminine past was then added to the money words (owner-text/money-words.ts), the one change made
   // after reading this set: 93 %, none.
   it('the third set: ≥ 150 messages, ≥ 90 % right, none wrongly towards a record', async () => {
-    const rows = labelledSet('owner-messages-3.tsv');
+    const rows = notTrainedOn(labelledSet('owner-messages-3.tsv'));
     expect(rows.length).toBeGreaterThanOrEqual(150);
     const r = await evaluate('third set', rows, () => full, NOW);
     console.log(r.report);
