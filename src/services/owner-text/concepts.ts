@@ -93,8 +93,22 @@ const LET_GO = new Set(
     .split(' ')
     .map(latinWord),
 );
+/**
+ * "Take away" (leni, le jani, lene aaya, collect, pick up): beside an animal it is the claim ("bhains leni hai",
+ * "gaay le jani h", "collect my cow"), else perhaps the keeper's taking ("kitna loge"). "le gaye" (they took it)
+ * is the seizure's and is not here.
+ */
+const TAKE = new Set('leni lene lena leva levan lewa lejana lejani lejane collect pickup'.split(' ').map(latinWord));
+/** "le" before one of these is "take away" ("le jana", "le jaun", "le ke jana" is read word by word). */
+const GO = new Set('jana jani jane jaun jau jaunga jaungi jayenge jaenge jasu jao jaiye jaye'.split(' ').map(latinWord));
+const TAKE_ONE = latinWord('le');
+/** "le ke jana", "lekar jaun": taking, then going. */
+const HAVING = new Set('ke kar'.split(' ').map(latinWord));
+const HAVING_TAKEN = new Set('leke lekar leker'.split(' ').map(latinWord));
+const PICK = latinWord('pick');
+const UP = latinWord('up');
 export const ANIMAL = latinWord('janvar');
-const RELEASE = latinWord('chudana');
+export const RELEASE = latinWord('chudana');
 
 /**
  * A text in the Latin key, each word folded to the one word of its kind (see above); `withAnimal`: read as if an
@@ -106,5 +120,17 @@ export function conceptKey(latin: string, withAnimal = false): string {
     .filter(Boolean)
     .map((w) => CONCEPT.get(w) ?? w);
   if (!withAnimal && !folded.includes(ANIMAL)) return folded.join(' ');
-  return folded.map((w) => (LET_GO.has(w) ? RELEASE : w)).join(' ');
+  const out: string[] = [];
+  for (let i = 0; i < folded.length; i++) {
+    const w = folded[i]!;
+    const next = folded[i + 1] ?? '';
+    if ((w === TAKE_ONE && GO.has(next)) || (HAVING_TAKEN.has(w) && GO.has(next)) || (w === PICK && next === UP)) {
+      out.push(RELEASE);
+      i++;
+    } else if (w === TAKE_ONE && HAVING.has(next) && GO.has(folded[i + 2] ?? '')) {
+      out.push(RELEASE);
+      i += 2;
+    } else out.push(LET_GO.has(w) || TAKE.has(w) ? RELEASE : w);
+  }
+  return out.join(' ');
 }

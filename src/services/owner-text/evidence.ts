@@ -1,7 +1,7 @@
 import { classOfWord, colourOfWord, countOfWord, isStopWord, words } from './cattle-words';
 import { editDistance } from './place-words';
 import { findDate } from '../typed-input';
-import { ANIMAL, conceptKey } from './concepts';
+import { ANIMAL, conceptKey, RELEASE } from './concepts';
 import type { OwnerIntent } from './corpus';
 import { devanagariKey, hasDevanagari, latinKey } from './normalise';
 
@@ -108,6 +108,11 @@ export function evidenceOf(text: string, now: Date, v: Vocabulary): Evidence {
       if (v.intentWords.has(word)) intent++;
       for (const lean of [v.leaning.get(word), latin && v.leaning.get(latin)]) if (lean) leans.add(lean);
     } else if (!isStopWord(w) && [...w].length >= 3 && !/^\d+$/.test(w)) search++;
+  }
+  // "le jani", "pick up" beside an animal read as the release only together (concepts.ts), never word by word.
+  if (animal && modelKey(text).split(' ').includes(RELEASE)) {
+    const lean = v.leaning.get(RELEASE);
+    if (lean) leans.add(lean);
   }
   return { words: all.length, search, strong, cattle, intent, leans };
 }

@@ -4,7 +4,7 @@ import { LangHi } from '@nlpjs/lang-hi';
 import { Nlp, type NlpInstance } from '@nlpjs/nlp';
 import { classOfWord, colourOfWord } from './cattle-words';
 import { type CaseNumber, parseCaseNumber } from '../cases';
-import type { LocalDate } from '../../law';
+import { type LocalDate, toIstDate } from '../../law';
 import { askedDay } from './day';
 import { mentionsMoney, moneyTalk, namesTheSum, saysNot } from './money-words';
 import { isOwnerIntent, loadCorpus, type OwnerIntent, type Utterance } from './corpus';
@@ -117,22 +117,20 @@ class NlpJsOwnerNlu implements OwnerNlu {
     if (exact) {
       // A corpus line with a day in it ("kal aaun to kitna lagega") is still about that day.
       const day = DAY_INTENTS.has(exact) ? askedDay(text, now) : null;
-      return day
-        ? { kind: 'intent', intent: 'dues', score: 1, day: day.date }
-        : { kind: 'intent', intent: exact, score: 1 };
+      return day ? withDay(exact, day.date, now, 1) : { kind: 'intent', intent: exact, score: 1 };
     }
     // "I have already paid", "how do I pay", "how much" in any form, read from its words (money-words.ts).
     const talk = moneyTalk(text);
     // "kal aaun to kitna lagega": a day beside a question about the dues is the day the dues are for.
     const day = talk === 'paid' ? null : askedDay(text, now);
-    if ((talk === 'pay' || talk === 'dues') && day) return { kind: 'intent', intent: 'dues', score: 1, day: day.date };
+    if ((talk === 'pay' || talk === 'dues') && day) return withDay(talk, day.date, now, 1);
     if (talk) return { kind: 'intent', intent: talk, score: 1 };
     if (day?.rest) {
       const rest = this.lines.get(textKey(day.rest)) ?? null;
       const u: Understanding = rest
         ? { kind: 'intent', intent: rest, score: 1 }
         : decide(await this.classify(day.rest), evidenceOf(day.rest, now, this.vocabulary));
-      if (u.kind === 'intent' && DAY_INTENTS.has(u.intent)) return { ...u, intent: 'dues', day: day.date };
+      if (u.kind === 'intent' && DAY_INTENTS.has(u.intent)) return withDay(u.intent, day.date, now, u.score);
     }
     const u = decide(await this.classify(text), evidenceOf(text, now, this.vocabulary));
     // The payment choice from the model needs a word for money or paying, no "not" ("what if I do not pay",
@@ -141,6 +139,15 @@ class NlpJsOwnerNlu implements OwnerNlu {
       return { kind: 'unsure', choices: ['next', 'dues', 'pay'] };
     return u;
   }
+}
+
+/**
+ * A day beside the dues, the claim or the payment choice asks for the dues on that day ("kal aaun to kitna") — but
+ * the claim or the payment asked for today ("bhains le jani h aaj") is itself: today's dues are what it shows.
+ */
+function withDay(intent: OwnerIntent, day: LocalDate, now: Date, score: number): Understanding {
+  if (intent !== 'dues' && day === toIstDate(now)) return { kind: 'intent', intent, score };
+  return { kind: 'intent', intent: 'dues', score, day };
 }
 
 /** A whole text's key for the model that reads it: Devanagari only → the Hindi one, else the Latin one. */

@@ -118,6 +118,25 @@ describe('owner: money, days, dialects and small talk in free text', () => {
     }
   });
 
+  it('taking the animals away, an animal named: the claim’s first step for this case, no search', async () => {
+    for (const [u, text] of [
+      ...forms('मुझे अपनी भैंस घर ले जानी है', 'apni bhains leni hai', 'I want to take my buffalo home'),
+      ...forms('भैंस लेने आया हूँ', 'bhains le jani hai aaj', 'I have come to collect my buffaloes'),
+    ]) {
+      const [answer] = await ask(u, text);
+      expect(answer!.text, text).toBe(
+        claimIntro(
+          h,
+          langOf(u),
+          'owner:claim.intro',
+          KUNDA,
+          KUNDA_HEADS.map((d) => ['buffalo', d]),
+        ),
+      );
+      expect(actions(answer!.payload), text).toEqual(['who', 'who']);
+    }
+  });
+
   it('Rajasthani/Marwari, Haryanvi and Bhojpuri forms are understood', async () => {
     for (const [u, text, screen] of [
       [hindi, 'म्हारी भैंस रो कितरो पैसो लागसी', 'dues'],
