@@ -17,6 +17,18 @@ describe('words of one meaning are one word to the Latin model', () => {
     expect(conceptKey(latinKey('chhodo'), true)).toBe(modelKey('chhudao'));
   });
 
+  it('"take away" beside an animal is the release; "le gaye" (they took it) and the keeper\'s taking are not', () => {
+    const release = modelKey('bhains chhudao');
+    for (const t of ['bhains leni hai', 'bhains le jani hai', 'भैंस ले जानी है', 'bhains le ke jana hai', 'bhains lekar jaun'])
+      expect(modelKey(t), t).toContain(modelKey('chhudao'));
+    expect(modelKey('collect my buffalo')).toBe(modelKey('chhudao my buffalo'));
+    expect(modelKey('pick up my buffalo')).toBe(modelKey('chhudao my buffalo'));
+    expect(release).toBe(modelKey('bhains chhudao'));
+    expect(modelKey('bhains le gaye')).not.toContain(modelKey('chhudao'));
+    expect(modelKey('kitne paise loge')).not.toContain(modelKey('chhudao'));
+    expect(modelKey('le jana hai')).toBe(latinKey('le jana hai'));
+  });
+
   it('leaves words of two meanings as typed', () => {
     for (const w of ['band', 'take', 'do', 'chhodo']) expect(modelKey(w), w).toBe(latinKey(w));
   });

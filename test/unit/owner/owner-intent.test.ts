@@ -71,6 +71,13 @@ describe('owner intents (NLP.js, trained from locales/nlu/)', () => {
       expect(await nlu.understand(text, NOW), text).toMatchObject({ kind: 'intent', intent: 'smalltalk' });
   });
 
+  it('a claim asked for today is the claim; for a later day, the dues of that day', async () => {
+    for (const text of ['bhains le jani h aaj', 'आज भैंस छुड़ानी है', 'I want to collect my cow today'])
+      expect(await nlu.understand(text, NOW), text).toMatchObject({ kind: 'intent', intent: 'claim' });
+    for (const text of ['kal bhains le jani hai', 'कल भैंस छुड़ानी है', 'I want to collect my cow tomorrow'])
+      expect(await nlu.understand(text, NOW), text).toMatchObject({ kind: 'intent', intent: 'dues', day: '2026-11-30' });
+  });
+
   it('a case number is a case number', async () => {
     const jai1 = { number: 'JAI1-2026-1', poundCode: 'JAI1', year: 2026, seq: 1 };
     expect(await nlu.understand('JAI1-2026-1', NOW)).toEqual({ kind: 'case_number', number: jai1 });
