@@ -100,7 +100,9 @@ const LET_GO = new Set(
  */
 const TAKE = new Set('leni lene lena leva levan lewa lejana lejani lejane collect pickup'.split(' ').map(latinWord));
 /** "le" before one of these is "take away" ("le jana", "le jaun", "le ke jana" is read word by word). */
-const GO = new Set('jana jani jane jaun jau jaunga jaungi jayenge jaenge jasu jao jaiye jaye'.split(' ').map(latinWord));
+const GO = new Set(
+  'jana jani jane jaun jau jaunga jaungi jayenge jaenge jasu jao jaiye jaye'.split(' ').map(latinWord),
+);
 const TAKE_ONE = latinWord('le');
 /** "le ke jana", "lekar jaun": taking, then going. */
 const HAVING = new Set('ke kar'.split(' ').map(latinWord));

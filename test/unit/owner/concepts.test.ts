@@ -19,7 +19,13 @@ describe('words of one meaning are one word to the Latin model', () => {
 
   it('"take away" beside an animal is the release; "le gaye" (they took it) and the keeper\'s taking are not', () => {
     const release = modelKey('bhains chhudao');
-    for (const t of ['bhains leni hai', 'bhains le jani hai', 'भैंस ले जानी है', 'bhains le ke jana hai', 'bhains lekar jaun'])
+    for (const t of [
+      'bhains leni hai',
+      'bhains le jani hai',
+      'भैंस ले जानी है',
+      'bhains le ke jana hai',
+      'bhains lekar jaun',
+    ])
       expect(modelKey(t), t).toContain(modelKey('chhudao'));
     expect(modelKey('collect my buffalo')).toBe(modelKey('chhudao my buffalo'));
     expect(modelKey('pick up my buffalo')).toBe(modelKey('chhudao my buffalo'));

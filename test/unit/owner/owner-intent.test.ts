@@ -75,7 +75,11 @@ describe('owner intents (NLP.js, trained from locales/nlu/)', () => {
     for (const text of ['bhains le jani h aaj', 'आज भैंस छुड़ानी है', 'I want to collect my cow today'])
       expect(await nlu.understand(text, NOW), text).toMatchObject({ kind: 'intent', intent: 'claim' });
     for (const text of ['kal bhains le jani hai', 'कल भैंस छुड़ानी है', 'I want to collect my cow tomorrow'])
-      expect(await nlu.understand(text, NOW), text).toMatchObject({ kind: 'intent', intent: 'dues', day: '2026-11-30' });
+      expect(await nlu.understand(text, NOW), text).toMatchObject({
+        kind: 'intent',
+        intent: 'dues',
+        day: '2026-11-30',
+      });
   });
 
   it('a case number is a case number', async () => {
