@@ -26,7 +26,13 @@ const GROUPS: Record<string, string> = {
     'chudana chudani chudane chudao chudaun chudau chudaiye chudaie chudva chudvana chudvani chudvane ' +
     'chudvao chudvaiye chudvado chudvaun chudavana chudavani chudavo chudavano chudavno chuda release ' +
     'released releasing chudvaoge chudaoge',
-  vapas: 'vapas vapis vaps vapsi pachi paachi pacha back return returned lautao lotao',
+  vapas:
+    'vapas vapis vaps vapsi pachi paachi pacha pacho pachho back return returned lautao lotao lauta lautado ' +
+    'lautana lotado',
+  // to hand the animals over
+  havale: 'havale havaale hawale saunp sonp saump saunpo sonpo saunpna',
+  // the claim by name (क्लेम romanises to "klem"); not "dava", also a medicine
+  klem: 'klem claim clem clam',
   galat:
     'galat galt glt galti galati wrong vrong wrongly vrongly ilegal ilegaly unlawful unlavful unfair ' +
     'anyay anyaya ananyay injustice bevajah bejah fault',
@@ -66,7 +72,7 @@ const GROUPS: Record<string, string> = {
   rakam: 'rakam amount rashi total hisab hisaab',
   nakad: 'nakad nagad nakd cash kesh kaish',
   payment: 'payment pement paymant bhugtan bhugatan bhugataan',
-  kr: 'kr kyuar scaner skainar scan skain barcode',
+  kyuar: 'kyuar qr scaner skainar scan skain barcode',
   radd: 'radd rad cancel kainsil kensil cansel ruko roko rok stop abort exit kuit',
   samajh: 'samajh samjh smjh samaj samjha samjhao samjhaiye understand understood samjhe',
   kes: 'kes case cases mamla mamle mamlon mamala mamale mamalon prakaran matter',
@@ -109,6 +115,19 @@ const HAVING = new Set('ke kar'.split(' ').map(latinWord));
 const HAVING_TAKEN = new Set('leke lekar leker'.split(' ').map(latinWord));
 const PICK = latinWord('pick');
 const UP = latinWord('up');
+/**
+ * "gai" is the cow ("meri gai") — and "went, became" after a verb ("payment ho gai", "mil gai", "bik gai"), spelt
+ * alike in Latin letters and romanised from गई.
+ */
+const WENT = latinWord('gai');
+const AFTER_A_VERB = new Set(
+  (
+    'ho hui mil kat chali chal aa a de di bhar kar ki bhej bheji pahunch ban lag jama pakdi pakad le li khul nikal ' +
+    'ruk bik bech bechi dal dali chhut chut kho mar so'
+  )
+    .split(' ')
+    .map(latinWord),
+);
 export const ANIMAL = latinWord('janvar');
 export const RELEASE = latinWord('chudana');
 
@@ -120,7 +139,7 @@ export function conceptKey(latin: string, withAnimal = false): string {
   const folded = latin
     .split(' ')
     .filter(Boolean)
-    .map((w) => CONCEPT.get(w) ?? w);
+    .map((w, i, all) => (w === WENT && AFTER_A_VERB.has(all[i - 1] ?? '') ? w : (CONCEPT.get(w) ?? w)));
   if (!withAnimal && !folded.includes(ANIMAL)) return folded.join(' ');
   const out: string[] = [];
   for (let i = 0; i < folded.length; i++) {

@@ -106,6 +106,8 @@ export function evidenceOf(text: string, now: Date, v: Vocabulary): Evidence {
     const word = knownWord(v, key) ?? latin;
     if (word !== undefined) {
       if (v.intentWords.has(word)) intent++;
+      // An animal named ("pashu", "cattle") leans to no intent, as a class of cattle does not: it is in every question.
+      if (word === ANIMAL) continue;
       for (const lean of [v.leaning.get(word), latin && v.leaning.get(latin)]) if (lean) leans.add(lean);
     } else if (!isStopWord(w) && [...w].length >= 3 && !/^\d+$/.test(w)) search++;
   }

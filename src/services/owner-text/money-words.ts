@@ -98,9 +98,23 @@ const DONE = keyed([
   'dihani',
   'aya',
   'di',
+  // गई romanised, "payment ho gai"
+  'gai',
+  'completed',
+  'successful',
+  'sucessful',
+  'debited',
+  'cleared',
+  // "paise kat gaye": taken from the account
+  'kat',
+  'kate',
+  'kata',
 ]);
-/** Words that make "de", "bhej", "gaya", "aya" a finished act only beside another ("de diya", "ho gaya", "de aaya"). */
-const NEEDS_COMPANY = keyed(['de', 'bhej', 'gaya', 'gayi', 'gaye', 'aya', 'di']);
+/**
+ * Words that make "de", "bhej", "gaya", "aya", "kat" a finished act only beside another ("de diya", "ho gaya", "de
+ * aaya", "kat gaye"); "gai" alone is the cow.
+ */
+const NEEDS_COMPANY = keyed(['de', 'bhej', 'gaya', 'gayi', 'gaye', 'gai', 'aya', 'di', 'kat', 'kate', 'kata']);
 
 /** "ho gaya", "chala gaya", "payment kar di" (a payment is feminine): a finished act (in the Latin key). */
 const GONE = keyed(['ho', 'chala', 'chale', 'chali']);

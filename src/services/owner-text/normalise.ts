@@ -37,6 +37,7 @@ const FILLERS = new Set([
   'bhaisahab',
   'bhaisaheb',
 ]);
+const FILLERS_BY_EAR = new Set([...FILLERS].map((w) => byEar(w)));
 const FILLERS_HI = new Set(['भाई', 'भैया', 'जी', 'सा', 'साहब', 'सर', 'मैडम', 'यार', 'हुकुम', 'हुकम', 'भाईसाहब']);
 
 /** One Latin word in its by-ear key: long vowels and doubled letters single, w→v, z→j, ph→f, q→k. */
@@ -58,18 +59,22 @@ function byEar(w: string): string {
 
 /** A text for the Latin model: romanised, lower case, letters and digits only, each word in its by-ear key. */
 export function latinKey(text: string): string {
-  return romanise(asciiDigits(text.normalize('NFC')), { spoken: true })
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w && !FILLERS.has(w))
-    .map(latinWord)
-    .map((w) => (Object.hasOwn(DIALECT_LATIN, w) ? byEar(DIALECT_LATIN[w]!) : w))
-    .join(' ')
-    .replace(
-      /\bfone? pe\b(?= (se|say|par|pe|me|kar|karna|karu|kare|karun|karke|payment|pay|bhej|diya|dala|dal|dia|nhi|nahi|chal[a-z]*|hota|ho|ka|ki|ke)\b)/g,
-      'upi',
-    )
-    .replace(/\bgugle pay\b|\bg pay\b/g, 'upi');
+  return (
+    romanise(asciiDigits(text.normalize('NFC')), { spoken: true })
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w && !FILLERS.has(w))
+      .map(latinWord)
+      .map((w) => (Object.hasOwn(DIALECT_LATIN, w) ? byEar(DIALECT_LATIN[w]!) : w))
+      // A filler spelt by ear only once folded (साहब romanised "saahab" → "sahab") is left out too.
+      .filter((w) => !FILLERS_BY_EAR.has(w))
+      .join(' ')
+      .replace(
+        /\bfone? pe\b(?= (se|say|par|pe|me|kar|karna|karu|kare|karun|karke|payment|pay|bhej|diya|dala|dal|dia|nhi|nahi|chal[a-z]*|hota|ho|ka|ki|ke)\b)/g,
+        'upi',
+      )
+      .replace(/\bgugle pay\b|\bg pay\b/g, 'upi')
+  );
 }
 
 /** A text for the Devanagari model: chandrabindu as anusvara, no nukta, punctuation as space. */

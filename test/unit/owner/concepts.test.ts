@@ -35,6 +35,15 @@ describe('words of one meaning are one word to the Latin model', () => {
     expect(modelKey('le jana hai')).toBe(latinKey('le jana hai'));
   });
 
+  it('the QR words are one word, never "kar" (do); "gai" after a verb is "went", not the cow; "sahab" is a filler', () => {
+    expect(modelKey('क्यूआर भेज दो')).toBe(modelKey('qr bhej do'));
+    expect(modelKey('scanner bhej do')).toBe(modelKey('qr bhej do'));
+    expect(modelKey('qr bhej do')).not.toBe(modelKey('kar bhej do'));
+    expect(modelKey('payment ho gai')).not.toContain(modelKey('gaay'));
+    expect(modelKey('meri gai wapas do')).toBe(modelKey('meri gaay wapas do'));
+    expect(modelKey('साहब मेरी गाय छोड़ दो')).toBe(modelKey('मेरी गाय छोड़ दो'));
+  });
+
   it('leaves words of two meanings as typed', () => {
     for (const w of ['band', 'take', 'do', 'chhodo']) expect(modelKey(w), w).toBe(latinKey(w));
   });

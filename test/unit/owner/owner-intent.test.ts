@@ -82,6 +82,12 @@ describe('owner intents (NLP.js, trained from locales/nlu/)', () => {
       });
   });
 
+  it('a payment told as done in more words is "paid": ho gai, kat gaye, successful', async () => {
+    for (const text of ['पेमेंट हो गई है', 'paise kat gaye', 'payment successful', 'UPI payment debited'])
+      expect(await nlu.understand(text, NOW), text).toMatchObject({ kind: 'intent', intent: 'paid' });
+    expect(await nlu.understand('meri gai ka kitna paisa', NOW)).toMatchObject({ kind: 'intent', intent: 'dues' });
+  });
+
   it('a case number is a case number', async () => {
     const jai1 = { number: 'JAI1-2026-1', poundCode: 'JAI1', year: 2026, seq: 1 };
     expect(await nlu.understand('JAI1-2026-1', NOW)).toEqual({ kind: 'case_number', number: jai1 });
