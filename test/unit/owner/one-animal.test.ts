@@ -8,6 +8,7 @@ import { createTranslator, type Lang, refusalText, type Translator } from '../..
 import { TransitionRefused } from '../../../src/law';
 import { ownerRefusalOf } from '../../../src/services/claims';
 import { amountRefused } from '../../../src/services/payments';
+import { Refusal } from '../../../src/services/refusal';
 import { receiptHeads, type PublicReceipt } from '../../../src/services/verify';
 
 /**
@@ -206,5 +207,23 @@ describe('one animal reads singular in the texts an owner reads', () => {
       '"Partly sold; the unsold animal returned',
     );
     expect(refusalText(tr.forLang('en'), wrong, 'owner', { count: 2 })).toContain('"Partly sold; the rest returned');
+  });
+
+  it('someone else tapping the acknowledgement of the animals handed over', () => {
+    const refused = (lang: Lang, count?: number) =>
+      refusalText(
+        tr.forLang(lang),
+        new Refusal('ACK_NOT_YOURS', 's. 13', { number: 'N', ...(count ? { count } : {}) }),
+        'owner',
+      );
+    expect(refused('en', 1)).toBe(
+      'Only the person who claimed this animal can confirm taking it back. Nothing was changed.',
+    );
+    expect(refused('en', 2)).toBe(
+      'Only the person who claimed these cattle can confirm taking them back. Nothing was changed.',
+    );
+    expect(refused('hi', 1)).toContain('जिसने उसका दावा किया था');
+    expect(refused('hi', 2)).toContain('जिसने उनका दावा किया था');
+    expect(refused('en')).toBe(refused('en', 2));
   });
 });
