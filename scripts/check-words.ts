@@ -52,9 +52,13 @@ export const OWNER_OFFICE_WORDS: ReadonlyArray<{ word: RegExp; say: string }> = 
   { word: /\bheads?\b|\bhead\(s\)/i, say: 'animal(s): "head" is for staff and documents' },
 ];
 
-/** Keys of the texts an owner reads: his chat, his receipts, the public case page, the messages the jobs send him. */
+/**
+ * Keys of the texts an owner reads: his chat (the answers to his own words too, but not the admin's), his receipts and
+ * the public receipt and case pages, the line he signs on the release slip and the s. 16 account, the messages the jobs
+ * send him.
+ */
 export const OWNER_KEYS =
-  /^(owner|receipt|casepage|sms):|^staff:owner\.|^jobs:(broadcast|complaint|surplus\.to_owner|auction\.\w+\.to_owner)|^officer:(refusal_note\.to_owner|surplus_owner|surplus\.to_claimant|outcome\.to_depositor)|^refusal:owner\.|^common:(status|s15_after_last_day)/;
+  /^(owner|receipt|casepage|sms|web):|^intent:(?!admin\.)|^documents:(release|account)\.sign_owner$|^staff:owner\.|^jobs:(broadcast|complaint|surplus\.to_owner|auction\.\w+\.to_owner)|^officer:(refusal_note\.to_owner|surplus_owner|surplus\.to_claimant|outcome\.to_depositor)|^refusal:owner\.|^common:(status|s15_after_last_day)/;
 
 /** Owner texts (`key` → text, placeholders stripped before the words are read) with an office word in them. */
 export function officeWordsIn(texts: ReadonlyMap<string, string>): Finding[] {

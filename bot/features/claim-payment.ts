@@ -1,6 +1,7 @@
 import { InlineKeyboard, InputFile, type Composer } from 'grammy';
 import { z } from 'zod';
 import { claimOfUser } from '../../src/services/claims';
+import { findCaseById } from '../../src/services/cases';
 import { duesAndNextDayOf, duesForCase, windowsFromConfig } from '../../src/services/dues';
 import { parseRupees } from '../../src/services/typed-input';
 import { parseUpiRef } from '../../src/services/typed-answers';
@@ -18,6 +19,7 @@ import type { BotContext } from '../context';
 import { defineFlow } from '../flows/flow';
 import { ownerCb } from '../keyboards/owner';
 import { onAction, type TapAnswer } from './on-action';
+import { inPound } from '../views/owner/case-card';
 import { renderDues } from '../views/owner/dues';
 import { CAPTION_LIMIT, fitMessage, poundName, sectionText } from '../views/owner/text';
 import { duesOptionsOf, myHeadsLine } from './claim-heads';
@@ -38,10 +40,20 @@ const methodArg = (m: PaymentMethod) => (m === 'CASH' ? 'c' : 'u');
 const methodOf = (arg: string): PaymentMethod | null => (arg === 'c' ? 'CASH' : arg === 'u' ? 'UPI' : null);
 export const stale = (ctx: BotContext): TapAnswer => ({ text: ctx.t('common:error.stale_button'), alert: true });
 
-/** Tells the owner why he cannot do this now (the one refusal table, in an owner's words); anything else is a bug. */
-export async function replyOwnerRefusal(ctx: BotContext, e: unknown): Promise<void> {
+/**
+ * Tells the owner why he cannot do this now (the one refusal table, in an owner's words); anything else is a bug.
+ * `c`: the case, when the caller has it — or its id, read here only for a refusal — so that its animals still in the
+ * pound are counted and one reads singular ("the animal is not yet recorded as brought in").
+ */
+export async function replyOwnerRefusal(
+  ctx: BotContext,
+  e: unknown,
+  c?: { number: string; heads: ReadonlyArray<{ status: string }> } | { caseId: number },
+): Promise<void> {
   if (!(e instanceof Refusal)) throw e;
-  await ctx.reply(refusalText(ctx.t, e, 'owner'));
+  const known = c && 'caseId' in c ? await findCaseById(ctx.deps.db, c.caseId) : c;
+  const of = known ? { number: known.number, count: inPound(known) } : {};
+  await ctx.reply(refusalText(ctx.t, e, 'owner', of));
 }
 
 /**
@@ -114,7 +126,8 @@ async function declare(
       messageId: ctx.callbackQuery?.message?.message_id ?? ctx.message?.message_id ?? null,
     });
   } catch (e) {
-    return replyOwnerRefusal(ctx, e);
+    const claim = await claimOfUser(ctx.deps.db, claimId, BigInt(ctx.from.id));
+    return replyOwnerRefusal(ctx, e, claim ? { caseId: claim.caseId } : undefined);
   }
   if (r.kind === 'declared') {
     // Not a receipt (only the keeper's confirmation gives one); a s. 15 deposit is called a deposit.

@@ -54,7 +54,7 @@ export async function startClaim(ctx: BotContext, caseId: number, kind: ClaimKin
   try {
     await checkOwnerMay(ctx.deps.db, c.id, kind, ctx.deps.clock.now(), windowsFromConfig(ctx.deps.config));
   } catch (e) {
-    return replyOwnerRefusal(ctx, e);
+    return replyOwnerRefusal(ctx, e, c);
   }
   const kb = new InlineKeyboard()
     .text(
@@ -108,7 +108,7 @@ onAction(claimFeature, ownerCb.claimRole, async (ctx, { caseId, kind: k, role })
     await checkOwnerMay(ctx.deps.db, caseId, kind, ctx.deps.clock.now(), windowsFromConfig(ctx.deps.config));
   } catch (e) {
     if (isRefusal(e, 'CASE_NOT_FOUND')) return stale(ctx);
-    return replyOwnerRefusal(ctx, e);
+    return replyOwnerRefusal(ctx, e, { caseId });
   }
   claimFlow.enter(ctx, 'name', { caseId, kind, isAgent: role === 'a' });
   await ctx.reply(ctx.t('owner:claim.ask_name'));

@@ -10,6 +10,7 @@ import { defineFlow } from '../flows/flow';
 import { rememberCase } from '../flows/referent';
 import { ownerCb } from '../keyboards/owner';
 import { onAction } from './on-action';
+import { inPound } from '../views/owner/case-card';
 import { renderDues } from '../views/owner/dues';
 import { fitMessage, sectionText, statusText } from '../views/owner/text';
 import { askForNumber, noFlowData, showCaseByNumber, viewerOf } from './case';
@@ -46,7 +47,7 @@ export async function showDues(ctx: BotContext, ref: CaseRef | number, at: Date,
   rememberCase(ctx, c.id);
   if (!c.inCustody) {
     await ctx.reply(
-      ctx.t('owner:dues.released', { number: c.number, status: statusText(ctx, c), count: c.heads.length }),
+      ctx.t('owner:dues.released', { number: c.number, status: statusText(ctx, c, inPound(c)), count: c.heads.length }),
     );
     return true;
   }

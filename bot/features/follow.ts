@@ -13,7 +13,7 @@ import type { BotContext } from '../context';
 import { defineFlow } from '../flows/flow';
 import { ownerCb } from '../keyboards/owner';
 import { onAction } from './on-action';
-import { fitMessage, outcomeText } from '../views/owner/text';
+import { fitMessage, outcomeText, statusText } from '../views/owner/text';
 
 /**
  * Following cases and villages: /mycases lists the cases the user claimed or follows (with the outcome of
@@ -60,7 +60,7 @@ export async function showMyCases(ctx: BotContext): Promise<void> {
       lines.push(
         ctx.t(c.claimed ? 'owner:mycases.line_claimed' : 'owner:mycases.line', {
           number: c.number,
-          status: ctx.t(`common:status.${c.status}`),
+          status: statusText(ctx, c, c.inPound),
           place: c.placeOfSeizure,
           date: toIstDate(c.impoundedAt),
         }),

@@ -184,7 +184,7 @@ async function caseIntent(ctx: BotContext, intent: OwnerIntent, caseId: number, 
       await ctx.reply(
         fitMessage(
           [
-            ctx.t('intent:next.title', { number: card.number, status: statusText(ctx, card) }),
+            ctx.t('intent:next.title', { number: card.number, status: statusText(ctx, card, inPound(card)) }),
             card.next ? renderNext(ctx, card.next, inPound(card), card.pound) : '',
           ]
             .filter(Boolean)

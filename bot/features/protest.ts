@@ -37,7 +37,7 @@ export async function showProtest(ctx: BotContext, caseId: number): Promise<bool
   try {
     await checkOwnerMay(ctx.deps.db, c.id, 'S15_PROTEST', now, windows);
   } catch (e) {
-    await replyOwnerRefusal(ctx, e);
+    await replyOwnerRefusal(ctx, e, c);
     return true;
   }
   const tl = caseTimeline(c, windows);

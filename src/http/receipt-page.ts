@@ -45,7 +45,7 @@ export function renderReceiptPage(translator: Translator, lang: Lang, receipt: P
 ${row(t('web:receipt.number'), receipt.number)}
 ${row(t('web:receipt.pound'), `${pound} (${receipt.pound.code})`)}
 ${row(t('web:receipt.case'), receipt.caseNumber)}
-${row(t('web:receipt.kind'), t(`owner:verify.kind_${receipt.kind}`))}
+${row(t('web:receipt.kind'), t(`owner:verify.kind_${receipt.kind}`, receipt.headCount ? { count: receipt.headCount } : {}))}
 ${heads}${row(t('web:receipt.amount'), t('web:receipt.amount_value', { amount: receipt.amountPaise }))}
 ${row(t('web:receipt.issued'), t('web:receipt.issued_value', { at: receipt.issuedAt.toISOString() }))}
 ${row(t('web:receipt.confirmed_by'), confirmed)}

@@ -8,6 +8,11 @@ export type Audience = 'owner' | 'staff';
 export interface RefusalCase {
   number?: string;
   status?: string;
+  /**
+   * The animals of the case still in the pound, when the renderer knows the case: one reads singular to an owner ("the
+   * animal is not yet recorded as brought in", a status of one animal left). The law's refusal carries no count.
+   */
+  count?: number;
 }
 
 /**
@@ -30,12 +35,15 @@ export function refusalKeys(reason: string, audience: Audience): string[] {
 export function refusalText(t: Translate, refusal: Refusal, audience: Audience, c: RefusalCase = {}): string {
   const reason = refusal.reason;
   const status = String(refusal.params.status ?? c.status ?? '');
+  // None in the pound is no count: Hindi reads 0 as singular, and the plain text (the plural) is right for none.
+  const heads = c.count !== undefined && c.count > 0 ? { count: c.count } : {};
   const params: Record<string, unknown> = {
+    ...heads,
     ...refusal.params,
     reason,
     number: c.number || refusal.params.number || '',
     section: refusal.section ? t('common:section', { n: refusal.section.replace(/^s\.\s*/, '') }) : '',
-    status: status ? t(`common:status.${status}`) : '',
+    status: status ? t(`common:status.${status}`, heads) : '',
   };
   // A back-entry's refusal names the paper step it is about (and, for a missing one, the step it needs).
   if (typeof refusal.params.step === 'string') params.step = t(`staff:paper.step.${refusal.params.step}`);

@@ -37,7 +37,9 @@ export async function acknowledgeRelease(
         ),
         ...(release.case.ownerTelegramId != null ? [release.case.ownerTelegramId] : []),
       ];
-  if (!allowed.includes(me)) throw new Refusal('ACK_NOT_YOURS', 's. 13', { number: release.case.number });
+  // The heads released, so that one reads singular to whoever tapped ("who claimed this animal").
+  const heads: Record<string, number> = release.headCount > 0 ? { count: release.headCount } : {};
+  if (!allowed.includes(me)) throw new Refusal('ACK_NOT_YOURS', 's. 13', { number: release.case.number, ...heads });
   const recorded = await db.$transaction(async (tx) => {
     const r = await tx.release.updateMany({
       where: { id: release.id, acknowledgedAt: null },

@@ -125,6 +125,10 @@ export interface MyCases {
     status: string;
     placeOfSeizure: string;
     impoundedAt: Date;
+    /** When the owner appeared and did not pay (the s. 16 path), for the status in words; null on the s. 14 path. */
+    ownerRefusedAt: Date | null;
+    /** Its animals still in the pound (one reads singular in the status). */
+    inPound: number;
     claimed: boolean;
     complaints: Array<{ reference: string; outcome: string | null }>;
   }>;
@@ -150,11 +154,13 @@ function myCasesSql(telegramUserId: bigint, limit = MY_CASES_SHOWN): Prisma.Sql 
     )
     SELECT
       (SELECT coalesce(json_agg(json_build_object('id', c."id", 'number', c."number", 'status', c."status", 'placeOfSeizure', c."placeOfSeizure",
-                 'impoundedAt', c."impoundedAt", 'claimed', c."mineClaimed",
+                 'impoundedAt', c."impoundedAt", 'claimed', c."mineClaimed", 'ownerRefusedAt', c."ownerRefusedAt",
+                 'inPound', (SELECT count(*)::int FROM "Head" h WHERE h."caseId" = c."id" AND h."status" = 'IMPOUNDED'),
                  'complaints', (SELECT coalesce(json_agg(json_build_object('reference', k."reference", 'outcome', k."outcome") ORDER BY k."id"), '[]'::json)
                                   FROM "Complaint" k WHERE k."caseId" = c."id"))
                ORDER BY c."impoundedAt" DESC, c."id" DESC), '[]'::json)
-         FROM (SELECT c0."id", c0."number", c0."status", c0."placeOfSeizure", c0."impoundedAt", mine."claimed" AS "mineClaimed"
+         FROM (SELECT c0."id", c0."number", c0."status", c0."placeOfSeizure", c0."impoundedAt", c0."ownerRefusedAt",
+                      mine."claimed" AS "mineClaimed"
                  FROM mine JOIN "Case" c0 ON c0."id" = mine."caseId"
                 ORDER BY c0."impoundedAt" DESC, c0."id" DESC LIMIT ${limit}) c) AS "cases",
       (SELECT count(*)::int FROM mine) AS "total",
@@ -171,9 +177,17 @@ export async function myCases(db: DbReader, telegramUserId: bigint, limit = MY_C
     myCasesSql(telegramUserId, limit),
   );
   const row = rows[0]!;
-  const cases = jsonOf<Array<Omit<MyCases['cases'][number], 'impoundedAt'> & { impoundedAt: string }>>(row.cases);
+  type Row = Omit<MyCases['cases'][number], 'impoundedAt' | 'ownerRefusedAt'> & {
+    impoundedAt: string;
+    ownerRefusedAt: string | null;
+  };
+  const cases = jsonOf<Row[]>(row.cases);
   return {
-    cases: cases.map((c) => ({ ...c, impoundedAt: new Date(c.impoundedAt) })),
+    cases: cases.map((c) => ({
+      ...c,
+      impoundedAt: new Date(c.impoundedAt),
+      ownerRefusedAt: c.ownerRefusedAt === null ? null : new Date(c.ownerRefusedAt),
+    })),
     total: Number(row.total),
     villages: jsonOf(row.villages),
   };

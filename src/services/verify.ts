@@ -1,5 +1,6 @@
 import type { DbReader } from './dues';
 import type { HeadWords } from './head-label';
+import type { ReceiptItem } from './receipts';
 import { normaliseTyped } from './typed-input';
 import { paiseOf } from '../db';
 
@@ -29,6 +30,11 @@ export interface VerifiedReceipt {
    * receipt of the whole entry.
    */
   heads?: HeadWords[];
+  /**
+   * How many animals the receipt is for, so that one reads singular ("to take the animal back"): a part receipt's
+   * heads, else the heads of its s. 12 lines as issued. Absent when the receipt has one line for the whole amount.
+   */
+  headCount?: number;
 }
 
 /**
@@ -64,10 +70,21 @@ function verifiedOf(r: {
   amountPaise: bigint | number;
   issuedAt: Date;
   kind: VerifiedReceipt['kind'];
+  items: unknown;
   payment: PartHeadsRow;
 }): VerifiedReceipt {
   const facts = { number: r.number, caseNumber: r.case.number, issuedAt: r.issuedAt, kind: r.kind };
-  return { ...facts, amountPaise: paiseOf(r.amountPaise), ...partHeadsOf(r.payment) };
+  const part = partHeadsOf(r.payment);
+  const headCount = part.heads?.length ?? receiptHeads(r.items);
+  return { ...facts, amountPaise: paiseOf(r.amountPaise), ...part, ...(headCount ? { headCount } : {}) };
+}
+
+/** The heads a receipt's s. 12 lines charge (one line per class); 0 when it has none (one line for the whole sum). */
+export function receiptHeads(items: unknown): number {
+  if (!Array.isArray(items)) return 0;
+  return (items as ReceiptItem[])
+    .filter((i) => i?.kind === 'fine' && Number.isSafeInteger(i.heads))
+    .reduce((s, i) => s + i.heads!, 0);
 }
 
 /**

@@ -34,6 +34,8 @@ describe('the words check (code and docs speak of the product and the law)', () 
         ['common:status.CLOSED', 'बंद'],
         ['casepage:status_note_other', '{{count}} heads are in the pound now.'],
         ['jobs:surplus.to_owner', 'दावा करके उसे सिद्ध करना होगा'],
+        ['intent:next.title', 'नीलामी नियत है'],
+        ['documents:release.sign_owner', 'स्वामी या अभिकर्ता (हस्ताक्षर)'],
       ]),
     );
     expect(found.map((f) => f.file)).toEqual([
@@ -43,6 +45,8 @@ describe('the words check (code and docs speak of the product and the law)', () 
       'common:status.CLOSED',
       'casepage:status_note_other',
       'jobs:surplus.to_owner',
+      'intent:next.title',
+      'documents:release.sign_owner',
     ]);
     expect(
       officeWordsIn(
@@ -53,6 +57,8 @@ describe('the words check (code and docs speak of the product and the law)', () 
           ['owner:dues.line_fine', '• {{term}} (s. 12): {{heads}} × {{cls}}'],
           ['officer:auction.ask_at', 'नीलामी का समय नियत करें'],
           ['jobs:broadcast.notice_one', '{{pound}} में बंद पशु'],
+          ['intent:admin.usage', 'नियत'],
+          ['documents:release.sign_keeper', 'अभिकर्ता'],
         ]),
       ),
     ).toEqual([]);

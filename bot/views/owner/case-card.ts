@@ -24,7 +24,7 @@ export function cattleLines(ctx: BotContext, heads: CaseCard['heads']): string {
 }
 
 /** How many of the case's animals are still in the pound (one reads singular in what comes next). */
-export function inPound(c: Pick<CaseCard, 'heads'>): number {
+export function inPound(c: { heads: ReadonlyArray<{ status: string }> }): number {
   return c.heads.filter((h) => h.status === 'IMPOUNDED').length;
 }
 
@@ -47,7 +47,7 @@ export function renderCaseCard(ctx: BotContext, c: CaseCard) {
     ctx
       .t('owner:case.card', {
         number: c.number,
-        status: statusText(ctx, c),
+        status: statusText(ctx, c, inPound(c)),
         heads: c.heads.length,
         cattle: cattleLines(ctx, c.heads),
         place: c.placeOfSeizure,

@@ -24,8 +24,15 @@ export function outcomeText(ctx: Pick<BotContext, 't' | 'deps' | 'lang'>, outcom
 /**
  * A case's status in words. PARTLY_SOLD differs by path: after a s. 16 sale the rest go back to the owner;
  * on the s. 14 path heads without a bid stay in the pound for a further auction (src/law "Auction rounds").
+ * `inPound`: the case's animals still in the pound, so that one left reads singular ("the animal without a bid");
+ * none is no count (Hindi reads 0 as singular, and the plain text is the plural).
  */
-export function statusText(ctx: Pick<BotContext, 't'>, c: { status: string } & SalePathFacts): string {
-  if (c.status === 'PARTLY_SOLD' && !isS16Path(c)) return ctx.t('common:status_s14.PARTLY_SOLD');
-  return ctx.t(`common:status.${c.status}`);
+export function statusText(
+  ctx: Pick<BotContext, 't'>,
+  c: { status: string } & SalePathFacts,
+  inPound?: number,
+): string {
+  const count = inPound !== undefined && inPound > 0 ? { count: inPound } : {};
+  if (c.status === 'PARTLY_SOLD' && !isS16Path(c)) return ctx.t('common:status_s14.PARTLY_SOLD', count);
+  return ctx.t(`common:status.${c.status}`, count);
 }

@@ -14,7 +14,7 @@ export function verifiedReceiptText(ctx: Pick<BotContext, 't'>, r: VerifiedRecei
       number: r.caseNumber,
       amount: r.amountPaise,
       at: r.issuedAt.toISOString(),
-      kind: ctx.t(`owner:verify.kind_${r.kind}`),
+      kind: ctx.t(`owner:verify.kind_${r.kind}`, r.headCount ? { count: r.headCount } : {}),
     }),
   ];
   if (r.heads?.length)

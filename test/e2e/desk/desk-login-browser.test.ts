@@ -74,7 +74,7 @@ describe('the desk signed in from a browser (Chromium)', { timeout: 180_000 }, (
     await page.goto(`${w.base}/desk/login`);
     const res = await telegramAnswers(page, DESK_PEOPLE.owner.id);
     expect(res?.status()).toBe(401);
-    expect(await page.textContent('p[role="alert"]')).toContain('स्टाफ़ के रूप में दर्ज नहीं है');
+    expect(await page.textContent('p[role="alert"]')).toContain('कर्मचारी के रूप में नामांकित नहीं है');
     await shot(page, 'login-refused-hi');
     await page.goto(`${w.base}/desk`);
     await page.waitForURL(`${w.base}/desk/login`);

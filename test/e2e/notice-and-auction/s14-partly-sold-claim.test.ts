@@ -77,7 +77,8 @@ describe.each(await dbKinds())('s. 13 claim of the heads left unsold at a s. 14 
     h.clock.set('2026-11-20T10:00:00+05:30');
     await h.send(owner, `/case ${number}`);
     const card = h.api.lastTo(owner.id)!;
-    expect(card.text).toContain(hi('common:status_s14.PARTLY_SOLD'));
+    expect(card.text).toContain(hi('common:status_s14.PARTLY_SOLD', { count: 1 }));
+    expect(card.text).toContain('जिस पशु की बोली नहीं लगी वह कांजी हाउस में ही है');
     // one buffalo of the three got no bid: the singular
     expect(card.text).toContain(hi('owner:next.claim_rest', { count: 1 }));
     expect(card.text).toContain('जिस पशु की बोली नहीं लगी, वह अभी कांजी हाउस में है');

@@ -215,6 +215,11 @@ describe.each(await dbKinds())('owner: claim and pay (s. 13, %s)', (dbKind) => {
     expect(verified).not.toContain('Sunita');
     await h.send(englishOwner, `/start verify_${code}`);
     expect(h.api.lastTo(englishOwner.id)!.text).toContain(formatRupees(confirmed.amountPaise, 'en'));
+    // What it was for counts the animals the receipt's s. 12 lines charge: one reads singular.
+    const heads = await h.deps.db.head.count({ where: { caseId: kunda.id } });
+    expect(h.api.lastTo(englishOwner.id)!.text).toContain(
+      `For: payment of dues to take ${heads === 1 ? 'the animal' : 'the cattle'} back (s. 13)`,
+    );
     // A made-up code is caught.
     await h.send(englishOwner, '/verify ABCD2345');
     expect(h.api.lastTo(englishOwner.id)!.text).toBe(t(h, 'en', 'owner:verify.not_found', { code: 'ABCD2345' }));

@@ -94,13 +94,17 @@ describe('owner: the next statutory step on the case card (ss. 14, 16)', () => {
   });
 
   it('PARTLY_SOLD: on the s. 14 path the rest stay in the pound (s. 14); after a s. 16 sale the rest are returned (s. 16)', async () => {
+    // The one buffalo is still in the pound: its status reads singular.
     const s14 = await cardOf(cards.partS14);
-    expect(s14.en).toContain(t(h, 'en', 'common:status_s14.PARTLY_SOLD'));
-    expect(s14.hi).toContain(t(h, 'hi', 'common:status_s14.PARTLY_SOLD'));
-    expect(s14.en).not.toContain(t(h, 'en', 'common:status.PARTLY_SOLD'));
+    expect(s14.en).toContain(t(h, 'en', 'common:status_s14.PARTLY_SOLD', { count: 1 }));
+    expect(s14.en).toContain('the animal without a bid is still in the pound');
+    expect(s14.hi).toContain(t(h, 'hi', 'common:status_s14.PARTLY_SOLD', { count: 1 }));
+    expect(s14.hi).toContain('जिस पशु की बोली नहीं लगी वह कांजी हाउस में ही है');
+    expect(s14.en).not.toContain(t(h, 'en', 'common:status.PARTLY_SOLD', { count: 1 }));
     const s16 = await cardOf(cards.partS16);
-    expect(s16.en).toContain(t(h, 'en', 'common:status.PARTLY_SOLD'));
-    expect(s16.hi).toContain(t(h, 'hi', 'common:status.PARTLY_SOLD'));
+    expect(s16.en).toContain(t(h, 'en', 'common:status.PARTLY_SOLD', { count: 1 }));
+    expect(s16.en).toContain('Partly sold; the unsold animal returned (s. 16)');
+    expect(s16.hi).toContain(t(h, 'hi', 'common:status.PARTLY_SOLD', { count: 1 }));
   });
 
   it('/help: the earliest s. 14 sale is day 16 (7 days, the report and notice next day, 7 days), at the village and nearest market', async () => {

@@ -173,6 +173,9 @@ describe.each(kinds)('owner read models on %s', (kind) => {
       },
     });
     await subscribeVillage(db.prisma, viewer, 'Kunda', 'buffalo');
+    // b: the owner appeared and did not pay (s. 16), and one of its two animals has left the pound
+    await db.prisma.case.update({ where: { id: b.id }, data: { ownerRefusedAt: NOW } });
+    await db.prisma.head.update({ where: { id: b.heads[1]!.id }, data: { status: 'RELEASED' } });
     const r = await counted(() => myCases(db.prisma, viewer));
     expect(r.statements).toBe(1);
     expect(r.value.cases.map((c) => [c.number, c.claimed, c.complaints])).toEqual([
@@ -180,6 +183,11 @@ describe.each(kinds)('owner read models on %s', (kind) => {
       [a.number, true, [{ reference: 'CC 1', outcome: 'refund' }]],
     ]);
     expect(r.value.cases[1]!.impoundedAt.toISOString()).toBe(a.impoundedAt.toISOString());
+    // for the status in words: the s. 14 path, and the animals still in the pound (one reads singular)
+    expect(r.value.cases.map((c) => [c.ownerRefusedAt?.toISOString() ?? null, c.inPound])).toEqual([
+      [NOW.toISOString(), 1],
+      [null, 2],
+    ]);
     expect(r.value.villages).toEqual([expect.objectContaining({ villageKey: 'kunda', filter: 'buffalo' })]);
     expect(r.value.total).toBe(2);
     // Only the newest `limit` are built; the total still counts them all.

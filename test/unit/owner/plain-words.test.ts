@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { officeWordsIn } from '../../../scripts/check-words';
 import { createTranslator, type Lang, type Translator } from '../../../src/i18n';
+import { EXPORT_RECORDS } from '../../../src/services/register';
 
 /**
  * What an owner reads about money, deadlines and his own animals (locales/README.md, "Plain words for owners"):
@@ -168,7 +170,11 @@ describe('plain words for owners', () => {
     for (const [key, text] of hi) {
       expect(text, key).not.toContain('रजिस्टर में आपकी रसीद');
       expect(text, key).not.toContain('अधिशेष');
-      if (key.startsWith('staff:enrol') || key.startsWith('refusal:ENROL') || key === 'common:error.wrong_pound')
+      // नामांकन in the chat, the desk and the admin commands alike; पंजीकरण is a bidder's, for an auction
+      if (
+        /^(staff:(enrol|admin)|refusal:(ENROL|STAFF_)|desk:|deskbrowser:)/.test(key) ||
+        key === 'common:error.wrong_pound'
+      )
         expect(text, key).not.toMatch(/पंजीक/);
     }
     for (const key of [
@@ -202,5 +208,84 @@ describe('plain words for owners', () => {
     );
     for (const [key, text] of ownerFacing)
       expect(text, key).not.toMatch(/head of case|refused or omitted|of the entry|heads? (of|were|are)\b/);
+  });
+
+  it('no office word in a text an owner reads (the words check, scripts/check-words.ts), in either language', () => {
+    // नियत, प्रायः, संभवतः, सिद्ध, प्रस्तुत, "दिन की समाप्ति", अधिशेष, an unglossed अभिकर्ता or शास्ति, the status
+    // "बंद", English "head(s)" — in the owner's chat, his receipts, the public pages and the jobs' messages to him
+    expect(officeWordsIn(load('hi'))).toEqual([]);
+    expect(officeWordsIn(load('en'))).toEqual([]);
+    const hi = load('hi');
+    expect(hi.get('common:status.CLOSED')).toBe('प्रकरण निपट गया');
+    expect(hi.get('owner:claim.agent_button')).toBe('मैं स्वामी की ओर से आया हूँ (अभिकर्ता)');
+    expect(hi.get('common:term.penalty_glossed')).toBe('शास्ति (यानी दंड की राशि)');
+    expect(hi.get('documents:release.sign_owner')).toMatch(/^स्वामी, या उनकी ओर से आया व्यक्ति \(अभिकर्ता\)/);
+  });
+
+  it('UPI and QR stay in Latin letters in Hindi (as on the phone), never यूपीआई or क्यूआर', () => {
+    for (const [key, text] of load('hi')) expect(text, key).not.toMatch(/यूपीआई|क्यूआर/);
+    expect(load('hi').get('intent:paid.choice_button')).toBe('💳 नकद या UPI');
+  });
+
+  it('the refusals an owner meets in a claim of some animals speak of animals, and a case is a प्रकरण', () => {
+    const en = load('en');
+    const hi = load('hi');
+    for (const reason of ['NO_HEADS_CLAIMED', 'HEAD_NOT_IN_CUSTODY', 'PART_CLAIM_AFTER_SALE']) {
+      expect(en.get(`refusal:owner.${reason}`), reason).toMatch(/animal/);
+      expect(en.get(`refusal:owner.${reason}`), reason).not.toMatch(/\bheads?\b|Refused under/);
+      expect(hi.get(`refusal:owner.${reason}`), reason).not.toMatch(/अस्वीकार|मामला/);
+    }
+    for (const [key, text] of hi) expect(text, key).not.toMatch(/मामला \{\{number\}\}/);
+  });
+
+  it('the help text: the sentence about s. 16 is a whole sentence, with the word of s. 16 glossed', () => {
+    const help = (lang: Lang) =>
+      tr.t(lang, 'owner:help.text', {
+        fine: tr.t(lang, 'common:term.fine'),
+        deducted: tr.t(lang, 'common:term.penalty_glossed'),
+        saleDay: 16,
+      });
+    // it begins after a full stop, has its subject and verb, and ends with its own full stop
+    expect(help('en')).toContain(
+      'later if the notice is late. The penalty and charges are then taken from the sale money (s. 16). So come early',
+    );
+    expect(help('hi')).toContain(
+      'के भी बाद। फिर बिक्री से मिली राशि से शास्ति (यानी दंड की राशि) और खर्च काट लिए जाते हैं (धारा 16)। इसलिए जल्दी आएँ',
+    );
+  });
+
+  it('the register extract gives every status in words in both languages; only the CSV keeps the codes', () => {
+    // The status codes of each record, as the schema has them (prisma/schema.prisma); a case's are `common:status`.
+    const schema = readFileSync(path.join(__dirname, '../../../prisma/schema.prisma'), 'utf8');
+    const codes = (name: string) => {
+      const body = new RegExp(`enum ${name} \\{([^}]*)\\}`).exec(schema)?.[1] ?? '';
+      return body
+        .split('\n')
+        .map((l) => l.replace(/\/\/.*$/, '').trim())
+        .filter((l) => /^[A-Z0-9_]+$/.test(l));
+    };
+    const ENUM: Record<string, string> = {
+      case: 'CaseStatus',
+      head: 'HeadStatus',
+      payment: 'PaymentStatus',
+      receipt: 'ReceiptKind',
+      release: 'ReleaseBasis',
+      order: 'OrderKind',
+      auction: 'AuctionStatus',
+      ledger: 'LedgerAccount',
+      remittance: 'RemittanceKind',
+    };
+    for (const lang of ['en', 'hi'] as const) {
+      const keys = load(lang);
+      for (const [record, name] of Object.entries(ENUM)) {
+        expect(EXPORT_RECORDS as readonly string[]).toContain(record);
+        expect(codes(name).length, name).toBeGreaterThan(0);
+        for (const code of codes(name)) {
+          const key = record === 'case' ? `common:status.${code}` : `documents:register.status.${record}.${code}`;
+          expect(keys.get(key), `${lang} ${key}`).toBeTruthy();
+          if (lang === 'hi') expect(keys.get(key), key).not.toMatch(/[A-Z]{3,}/);
+        }
+      }
+    }
   });
 });
