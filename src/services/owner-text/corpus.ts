@@ -26,6 +26,9 @@ export const OWNER_INTENTS = [
 ] as const;
 export type OwnerIntent = (typeof OWNER_INTENTS)[number];
 
+/** The intents whose screens lead towards a record (the claim, the deposit under protest, the payment choice). */
+export const TOWARDS_A_RECORD: ReadonlySet<OwnerIntent> = new Set(['claim', 'protest', 'pay']);
+
 export const isOwnerIntent = (s: string): s is OwnerIntent => (OWNER_INTENTS as readonly string[]).includes(s);
 
 /**

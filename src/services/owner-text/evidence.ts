@@ -2,7 +2,7 @@ import { classOfWord, colourOfWord, countOfWord, isStopWord, words } from './cat
 import { editDistance } from './place-words';
 import { findDate } from '../typed-input';
 import { ANIMAL, conceptKey, RELEASE } from './concepts';
-import type { OwnerIntent } from './corpus';
+import { type OwnerIntent, TOWARDS_A_RECORD } from './corpus';
 import { devanagariKey, hasDevanagari, latinKey } from './normalise';
 
 /*
@@ -105,10 +105,15 @@ export function evidenceOf(text: string, now: Date, v: Vocabulary): Evidence {
     const latin = hasDevanagari(w) ? knownWord(v, modelKey(w, animal)) : undefined;
     const word = knownWord(v, key) ?? latin;
     if (word !== undefined) {
-      if (v.intentWords.has(word)) intent++;
-      // An animal named ("pashu", "cattle") leans to no intent, as a class of cattle does not: it is in every question.
+      // A word in the lines of many intents ("me", "to", "hai") speaks for none, nor leans to one; nor does an animal
+      // named ("pashu", "cattle"), as a class of cattle does not: it is in every question.
+      if (!v.intentWords.has(word)) continue;
+      intent++;
       if (word === ANIMAL) continue;
-      for (const lean of [v.leaning.get(word), latin && v.leaning.get(latin)]) if (lean) leans.add(lean);
+      // A word one letter off a known one ("conect" for "colect") leans to no intent that leads towards a record.
+      const exactly = v.known.has(key) || (latin !== undefined && v.known.has(modelKey(w, animal)));
+      for (const lean of [v.leaning.get(word), latin && v.leaning.get(latin)])
+        if (lean && (exactly || !TOWARDS_A_RECORD.has(lean))) leans.add(lean);
     } else if (!isStopWord(w) && [...w].length >= 3 && !/^\d+$/.test(w)) search++;
   }
   // "le jani", "pick up" beside an animal read as the release only together (concepts.ts), never word by word.

