@@ -61,12 +61,16 @@ const GROUPS: Record<string, string> = {
   madad: 'madad madat help halp sahayata sahayta support suport guide guidance',
   thanks:
     'thanks thank thanku thankyou dhanyavad dhanyabad dhanvad danyavad shukriya sukriya shukria abhar ' +
-    'apreciated apreciate meharbani meherbani',
-  namaste: 'namaste namaskar namaskaar pranam paranam salam adab gritings greetings',
+    'apreciated apreciate meharbani meherbani thnx thx thanx tq ty',
+  namaste: 'namaste namaskar namaskaar pranam paranam salam adab gritings greetings khamma',
+  // the time of day in a greeting ("good morning", "shubh sandhya"), or of the pound's hours
+  subah: 'subah subha morning evening afternoon sandhya sham prabhat',
+  angreji: 'angreji angrezi english inglish engls',
+  yad: 'yad yaad remind reminder reminde',
   khabar:
     'khabar kabar khabr update updates apdet news notification notifications notify alert alerts suchna ' +
-    'suchana samachar',
-  bhasha: 'bhasha bhasa language languages lang juban jaban',
+    'suchana samachar notifikeshan alart subscribe sabskraib',
+  bhasha: 'bhasha bhasa language languages lang juban jaban langvej',
   jurmana: 'jurmana jurmane fine penalty penalti dand charges charge fees fee fis kharcha kharch kharche shulk sulk',
   paisa: 'paisa paise pesa pese rupaye rupay rupye rupya rupaya rupees rupe money',
   rakam: 'rakam amount rashi total hisab hisaab',
@@ -74,7 +78,7 @@ const GROUPS: Record<string, string> = {
   payment: 'payment pement paymant bhugtan bhugatan bhugataan',
   kyuar: 'kyuar qr scaner skainar scan skain barcode',
   radd: 'radd rad cancel kainsil kensil cansel ruko roko rok stop abort exit kuit',
-  samajh: 'samajh samjh smjh samaj samjha samjhao samjhaiye understand understood samjhe',
+  samajh: 'samajh samjh smjh samaj samjha samjhao samjhaiye samjhaie samjhaye understand understood samjhe',
   kes: 'kes case cases mamla mamle mamlon mamala mamale mamalon prakaran matter',
   agla: 'agla agli agle next age aage aagey',
   antim: 'antim akhiri akhri last deadline',
@@ -128,6 +132,11 @@ const AFTER_A_VERB = new Set(
     .split(' ')
     .map(latinWord),
 );
+/** "no" is "number" after a phone or "ka" ("rakhwale ka no do", "phone no"), else "no". */
+const NO = latinWord('no');
+const NUMBER = latinWord('number');
+const OF_A_NUMBER = new Set('ka ke ki fon fone phone mobile mobail contact kontekt call cal'.split(' ').map(latinWord));
+const GREETING = latinWord('namaste');
 export const ANIMAL = latinWord('janvar');
 export const RELEASE = latinWord('chudana');
 
@@ -139,7 +148,12 @@ export function conceptKey(latin: string, withAnimal = false): string {
   const folded = latin
     .split(' ')
     .filter(Boolean)
-    .map((w, i, all) => (w === WENT && AFTER_A_VERB.has(all[i - 1] ?? '') ? w : (CONCEPT.get(w) ?? w)));
+    .map((w, i, all) => {
+      if (w === WENT && AFTER_A_VERB.has(all[i - 1] ?? '')) return w;
+      if (w === NO && OF_A_NUMBER.has(all[i - 1] ?? '')) return NUMBER;
+      if (ramIsGreeting(all, i)) return GREETING;
+      return CONCEPT.get(w) ?? w;
+    });
   if (!withAnimal && !folded.includes(ANIMAL)) return folded.join(' ');
   const out: string[] = [];
   for (let i = 0; i < folded.length; i++) {
@@ -154,4 +168,38 @@ export function conceptKey(latin: string, withAnimal = false): string {
     } else out.push(LET_GO.has(w) || TAKE.has(w) ? RELEASE : w);
   }
   return out.join(' ');
+}
+
+/**
+ * "ram ram", "jai shri ram", "राम राम सा", "सीता राम": the greeting; "ram" alone ("safed ram") is a class of cattle
+ * (s. 3), a search's. `words` in the Latin key, in Devanagari, or as typed.
+ */
+const RAM = new Set(['ram', 'raam', 'राम']);
+const RAM_COMPANY = new Set([
+  'ram',
+  'raam',
+  'jai',
+  'jay',
+  'sita',
+  'siya',
+  'shri',
+  'shree',
+  'sri',
+  'राम',
+  'जय',
+  'सीता',
+  'सिया',
+  'श्री',
+]);
+export function ramIsGreeting(words: readonly string[], i: number): boolean {
+  const at = (j: number) => (words[j] ?? '').toLowerCase();
+  return RAM.has(at(i)) && (RAM_COMPANY.has(at(i - 1)) || RAM_COMPANY.has(at(i + 1)));
+}
+
+/** A Devanagari key (normalise.ts `devanagariKey`) as the Hindi model reads it: "राम राम" the greeting. */
+export function devanagariConceptKey(deva: string): string {
+  return deva
+    .split(' ')
+    .map((w, i, all) => (ramIsGreeting(all, i) ? 'नमस्ते' : w))
+    .join(' ');
 }

@@ -1,7 +1,7 @@
 import { classOfWord, colourOfWord, countOfWord, isStopWord, words } from './cattle-words';
 import { editDistance } from './place-words';
 import { findDate } from '../typed-input';
-import { ANIMAL, conceptKey, RELEASE } from './concepts';
+import { ANIMAL, conceptKey, RELEASE, ramIsGreeting } from './concepts';
 import { type OwnerIntent, TOWARDS_A_RECORD } from './corpus';
 import { devanagariKey, hasDevanagari, latinKey } from './normalise';
 
@@ -80,7 +80,7 @@ export function evidenceOf(text: string, now: Date, v: Vocabulary): Evidence {
   const all = words(found ? found.rest : text);
   const animal = modelKey(text).split(' ').includes(ANIMAL);
   for (const [i, w] of all.entries()) {
-    if (classOfWord(w)) {
+    if (classOfWord(w) && !ramIsGreeting(all, i)) {
       strong = true;
       search += 1;
       cattle += 1;

@@ -19,6 +19,7 @@ import {
   withVowels,
 } from './evidence';
 import { devanagariKey, hasDevanagari, hasLatin, latinKey } from './normalise';
+import { devanagariConceptKey } from './concepts';
 
 export { OWNER_INTENTS, type OwnerIntent } from './corpus';
 export { type Evidence, evidenceOf, knownWord, nearbyIndex, type Vocabulary } from './evidence';
@@ -104,7 +105,7 @@ class NlpJsOwnerNlu implements OwnerNlu {
     const key = withVowels(modelKey(text), this.vocabulary);
     if (key) add((await this.nlp.classify('en', key, settings)).classifications);
     if (!hasLatin(text) && hasDevanagari(text)) {
-      const deva = devanagariKey(text);
+      const deva = devanagariConceptKey(devanagariKey(text));
       if (deva) add((await this.nlp.classify('hi', deva, settings)).classifications);
     }
     return guesses.sort((a, b) => b.score - a.score).slice(0, 3);
@@ -239,7 +240,7 @@ export async function trainOwnerNlu(corpus: readonly Utterance[] = loadCorpus())
       note(latin, u.intent);
     }
     if (u.corpus === 'hi') {
-      const deva = devanagariKey(u.text);
+      const deva = devanagariConceptKey(devanagariKey(u.text));
       nlp.addDocument('hi', deva, u.intent);
       note(deva, u.intent);
     }

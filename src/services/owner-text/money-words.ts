@@ -237,6 +237,14 @@ const NOT_MONEY = keyed([
   'mahine',
   'ghante',
   'many',
+  // "kitni der tak khula rahega": how long, not how much
+  'der',
+  'deri',
+  'samay',
+  'minat',
+  'minute',
+  'km',
+  'kilometer',
 ]);
 
 /**

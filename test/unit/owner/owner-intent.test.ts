@@ -90,6 +90,17 @@ describe('owner intents (NLP.js, trained from locales/nlu/)', () => {
     expect(await nlu.understand('meri gai ka kitna paisa', NOW)).toMatchObject({ kind: 'intent', intent: 'dues' });
   });
 
+  it('"ram ram" is the greeting and "safed ram" a search; "ka no" is the number; "kha", "kahwa" are where', async () => {
+    for (const text of ['ram ram bhai', 'राम राम सा', 'jai shri ram', 'khamma ghani hukum', 'good morning sir'])
+      expect(await nlu.understand(text, NOW), text).toMatchObject({ kind: 'intent', intent: 'greeting' });
+    for (const text of ['safed ram', 'सफेद राम', 'do ram aur ek bhains'])
+      expect(await nlu.understand(text, NOW), text).toEqual({ kind: 'search' });
+    expect(await nlu.understand('rakhwale ka no do', NOW)).toMatchObject({ kind: 'intent', intent: 'keeper' });
+    for (const text of ['kanji house kha h', 'kanji house kahwa ba'])
+      expect(await nlu.understand(text, NOW), text).toMatchObject({ kind: 'intent', intent: 'pound' });
+    expect(await nlu.understand('kitni der tak khula rahega', NOW)).not.toMatchObject({ intent: 'dues' });
+  });
+
   it('a case number is a case number', async () => {
     const jai1 = { number: 'JAI1-2026-1', poundCode: 'JAI1', year: 2026, seq: 1 };
     expect(await nlu.understand('JAI1-2026-1', NOW)).toEqual({ kind: 'case_number', number: jai1 });
