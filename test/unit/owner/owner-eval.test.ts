@@ -4,6 +4,11 @@ import { evaluate, foldsOf, type Labelled, labelledSet } from './eval-report';
 
 const NOW = new Date('2026-11-29T10:00:00+05:30');
 const FOLDS = 5;
+/**
+ * The second and third sets' misrouted lines are printed only with OWNER_EVAL_LINES=1: whoever adds corpus lines
+ * should not read them, or the sets stop measuring messages written apart from the corpus. Their matrices always print.
+ */
+const SHOW_HELD_OUT = process.env.OWNER_EVAL_LINES === '1';
 
 /**
  * The honest measure: messages the model never trained on. (1) k-fold over the corpus — each fifth of
@@ -63,7 +68,7 @@ describe('owner words: evaluation on messages not trained on', () => {
   it('the second, independent set: ≥ 300 messages, ≥ 92 % right, none wrongly towards a record', async () => {
     const rows = notTrainedOn(labelledSet('owner-messages-2.tsv'));
     expect(rows.length).toBeGreaterThanOrEqual(300);
-    const r = await evaluate('independent set', rows, () => full, NOW);
+    const r = await evaluate('independent set', rows, () => full, NOW, SHOW_HELD_OUT);
     console.log(r.report);
     expect(r.right / r.total).toBeGreaterThanOrEqual(0.92);
     expect(r.harmful).toEqual([]);
@@ -76,7 +81,7 @@ describe('owner words: evaluation on messages not trained on', () => {
   it('the third set: ≥ 150 messages, ≥ 90 % right, none wrongly towards a record', async () => {
     const rows = notTrainedOn(labelledSet('owner-messages-3.tsv'));
     expect(rows.length).toBeGreaterThanOrEqual(150);
-    const r = await evaluate('third set', rows, () => full, NOW);
+    const r = await evaluate('third set', rows, () => full, NOW, SHOW_HELD_OUT);
     console.log(r.report);
     expect(r.right / r.total).toBeGreaterThanOrEqual(0.9);
     expect(r.harmful).toEqual([]);
