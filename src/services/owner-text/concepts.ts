@@ -35,7 +35,17 @@ const GROUPS: Record<string, string> = {
   klem: 'klem claim clem clam',
   galat:
     'galat galt glt galti galati wrong vrong wrongly vrongly ilegal ilegaly unlawful unlavful unfair ' +
-    'anyay anyaya ananyay injustice bevajah bejah fault',
+    'anyay anyaya ananyay injustice bevajah bejah fault kasur bekasur nainsafi pareshan harasment harassment',
+  // a false accusation
+  jhutha: 'jhutha jhuthi jhuth jhute false lying lie arop',
+  sabut: 'sabut saboot pruf proof praman',
+  // the Magistrate, a court
+  adalat: 'adalat majistret magistrate court kort kachahri kacheri sdm jaj judge',
+  // tied at home, in the yard
+  bandha: 'bandha bandhi bandhe tied khunta khunte shed bada angan aangan courtyard yard',
+  notis: 'notis notice ishtihar munadi elan',
+  sthiti: 'sthiti stithi status halat',
+  karvai: 'karvai karyavahi procedure process',
   virodh:
     'virodh virod protest shikayat sikayat shikayt complaint complain object objection apati apatti ' +
     'aapati dispute parivad etraj aitraj',
@@ -57,7 +67,7 @@ const GROUPS: Record<string, string> = {
     'munshi munsi kiper keeper incharge inchaarj incharj adhikari oficer afsar staf karmchari karamchari ' +
     'chaukidar rakhvala rakhvale manager',
   rasid: 'rasid rasida receipt reciept receit resid parchi parchee slip',
-  asli: 'asli asali nakli nakali farji genuine real fake verify valid',
+  asli: 'asli asali nakli nakali farji genuine real fake verify valid janch jancho',
   madad: 'madad madat help halp sahayata sahayta support suport guide guidance',
   thanks:
     'thanks thank thanku thankyou dhanyavad dhanyabad dhanvad danyavad shukriya sukriya shukria abhar ' +
@@ -68,12 +78,14 @@ const GROUPS: Record<string, string> = {
   angreji: 'angreji angrezi english inglish engls',
   yad: 'yad yaad remind reminder reminde',
   khabar:
-    'khabar kabar khabr update updates apdet news notification notifications notify alert alerts suchna ' +
-    'suchana samachar notifikeshan alart subscribe sabskraib',
+    'khabar kabar khabr update updates apdet news notification notifications notify alert alerts samachar ' +
+    'notifikeshan alart subscribe sabskraib',
   bhasha: 'bhasha bhasa language languages lang juban jaban langvej',
-  jurmana: 'jurmana jurmane fine penalty penalti dand charges charge fees fee fis kharcha kharch kharche shulk sulk',
+  jurmana:
+    'jurmana jurmane fine penalty penalti dand charges charge fees fee fis kharcha kharch kharche shulk sulk rate ' +
+    'ret price prais kimat',
   paisa: 'paisa paise pesa pese rupaye rupay rupye rupya rupaya rupees rupe money',
-  rakam: 'rakam amount rashi total hisab hisaab',
+  rakam: 'rakam amount rashi total hisab hisaab bill bakaya balance pending outstanding',
   nakad: 'nakad nagad nakd cash kesh kaish',
   payment: 'payment pement paymant bhugtan bhugatan bhugataan',
   kyuar: 'kyuar qr scaner skainar scan skain barcode',

@@ -105,10 +105,8 @@ export function evidenceOf(text: string, now: Date, v: Vocabulary): Evidence {
     const latin = hasDevanagari(w) ? knownWord(v, modelKey(w, animal)) : undefined;
     const word = knownWord(v, key) ?? latin;
     if (word !== undefined) {
-      // A word in the lines of many intents ("me", "to", "hai") speaks for none, nor leans to one; nor does an animal
-      // named ("pashu", "cattle"), as a class of cattle does not: it is in every question.
-      if (!v.intentWords.has(word)) continue;
-      intent++;
+      if (v.intentWords.has(word)) intent++;
+      // An animal named ("pashu", "cattle") leans to no intent, as a class of cattle does not: it is in every question.
       if (word === ANIMAL) continue;
       // A word one letter off a known one ("conect" for "colect") leans to no intent that leads towards a record.
       const exactly = v.known.has(key) || (latin !== undefined && v.known.has(modelKey(w, animal)));

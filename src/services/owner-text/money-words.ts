@@ -207,6 +207,9 @@ const ELSEWHERE = keyed([
   'virodh',
   'protest',
   'complaint',
+  'apati',
+  'apatti',
+  'aapatti',
 ]);
 
 const HOW = latinWord('how');
@@ -245,6 +248,9 @@ const NOT_MONEY = keyed([
   'minute',
   'km',
   'kilometer',
+  'mohlat',
+  'vakt',
+  'vaqt',
 ]);
 
 /**
