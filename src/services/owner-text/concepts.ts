@@ -72,7 +72,7 @@ const GROUPS: Record<string, string> = {
   thanks:
     'thanks thank thanku thankyou dhanyavad dhanyabad dhanvad danyavad shukriya sukriya shukria abhar ' +
     'apreciated apreciate meharbani meherbani thnx thx thanx tq ty',
-  namaste: 'namaste namaskar namaskaar pranam paranam salam adab gritings greetings khamma',
+  namaste: 'namaste namaskar namaskaar pranam paranam salam adab gritings greetings khamma akal radhe',
   // the time of day in a greeting ("good morning", "shubh sandhya"), or of the pound's hours
   subah: 'subah subha morning evening afternoon sandhya sham prabhat',
   angreji: 'angreji angrezi english inglish engls',

@@ -3,6 +3,7 @@ import { editDistance } from './place-words';
 import { findDate } from '../typed-input';
 import { ANIMAL, conceptKey, RELEASE, ramIsGreeting } from './concepts';
 import { type OwnerIntent, TOWARDS_A_RECORD } from './corpus';
+import { mentionsMoney } from './money-words';
 import { devanagariKey, hasDevanagari, latinKey } from './normalise';
 
 /*
@@ -115,6 +116,9 @@ export function evidenceOf(text: string, now: Date, v: Vocabulary): Evidence {
     } else if (!isStopWord(w) && [...w].length >= 3 && !/^\d+$/.test(w)) search++;
   }
   // "le jani", "pick up" beside an animal read as the release only together (concepts.ts), never word by word.
+  // A word for money or paying ("payment", "पैसे", "QR", "cash") leans to the payment choice: the model's "pay" needs
+  // one anyway (intent.ts), and saying "not" or naming the sum still makes it a question.
+  if (mentionsMoney(text)) leans.add('pay');
   if (animal && modelKey(text).split(' ').includes(RELEASE)) {
     const lean = v.leaning.get(RELEASE);
     if (lean) leans.add(lean);

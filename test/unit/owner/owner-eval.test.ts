@@ -37,10 +37,12 @@ describe('owner words: evaluation on messages not trained on', () => {
     full = await trainOwnerNlu();
   });
 
-  // Held-out corpus lines are each often the only sentence with their words (the corpus adds a word once, not its
-  // every sentence), so this measure is harder than real messages: measured 83 % (none towards a record); the goal is
-  // 92 %. The claim, the deposit and the payment choice held out are mostly "did you mean" (their bar is high).
-  it(`${FOLDS}-fold over the corpus, twins together: ≥ 80 % of held-out corpus lines, none towards a record`, async () => {
+  // The goal: 92 % of held-out corpus lines, none towards a record. A thin corpus (a word added once, not in its
+  // every sentence) measured 83 %; with two to five times the sentences per intent, words of one meaning folded and
+  // the bars of intent.ts set on this measure, 92.4 %. The misses are mostly "did you mean" for the claim, the deposit
+  // and the payment choice, whose bar is high. NLP.js trains the same way each run, so this figure is stable until
+  // the corpus or the code changes: a sentence added that pulls others off their intent shows here.
+  it(`${FOLDS}-fold over the corpus, twins together: ≥ 92 % of held-out corpus lines, none towards a record`, async () => {
     const corpus = loadCorpus();
     const rows = corpus.map((u) => ({ label: u.intent as string, context: 'open' as const, text: u.text }));
     const fold = foldsOf(corpus, FOLDS);
@@ -48,20 +50,20 @@ describe('owner words: evaluation on messages not trained on', () => {
     for (let k = 0; k < FOLDS; k++) models.push(await trainOwnerNlu(corpus.filter((_, i) => fold[i] !== k)));
     const r = await evaluate(`${FOLDS}-fold over the corpus`, rows, (i) => models[fold[i]!]!, NOW);
     console.log(r.report);
-    expect(r.right / r.total).toBeGreaterThanOrEqual(0.8);
+    expect(r.right / r.total).toBeGreaterThanOrEqual(0.92);
     expect(r.harmful, r.harmful.join('\n')).toEqual([]);
   }, 60_000);
 
   // The same without keeping twins together, as first measured (72 % before the normaliser read Devanagari as spoken
   // and folded words of one meaning): a held-out Hindi line may meet its Hinglish twin here, so it reads higher.
-  it(`${FOLDS}-fold over the corpus, lines in turn: ≥ 85 %, none towards a record`, async () => {
+  it(`${FOLDS}-fold over the corpus, lines in turn: ≥ 92 %, none towards a record`, async () => {
     const corpus = loadCorpus();
     const rows = corpus.map((u) => ({ label: u.intent as string, context: 'open' as const, text: u.text }));
     const models: OwnerNlu[] = [];
     for (let k = 0; k < FOLDS; k++) models.push(await trainOwnerNlu(corpus.filter((_, i) => i % FOLDS !== k)));
     const r = await evaluate(`${FOLDS}-fold, lines in turn`, rows, (i) => models[i % FOLDS]!, NOW);
     console.log(r.report.split('\n')[0]);
-    expect(r.right / r.total).toBeGreaterThanOrEqual(0.85);
+    expect(r.right / r.total).toBeGreaterThanOrEqual(0.92);
     expect(r.harmful, r.harmful.join('\n')).toEqual([]);
   }, 60_000);
 
@@ -77,13 +79,13 @@ describe('owner words: evaluation on messages not trained on', () => {
   // Read blind once before any tuning (89 %, 2 towards a record) and once after the tuning on the corpus and the
   // second set (92 %, 2 towards a record: "payment kar di" — a finished payment in the feminine — read as the
   // payment choice); the feminine past was then added to the money words (owner-text/money-words.ts), the one change made
-  // after reading this set: 93 %, none.
-  it('the third set: ≥ 150 messages, ≥ 90 % right, none wrongly towards a record', async () => {
+  // after reading this set: 93 %, none. Its misrouted lines have been read since, so it is no longer blind.
+  it('the third set: ≥ 150 messages, ≥ 92 % right, none wrongly towards a record', async () => {
     const rows = notTrainedOn(labelledSet('owner-messages-3.tsv'));
     expect(rows.length).toBeGreaterThanOrEqual(150);
     const r = await evaluate('third set', rows, () => full, NOW, SHOW_HELD_OUT);
     console.log(r.report);
-    expect(r.right / r.total).toBeGreaterThanOrEqual(0.9);
+    expect(r.right / r.total).toBeGreaterThanOrEqual(0.92);
     expect(r.harmful).toEqual([]);
   });
 });
