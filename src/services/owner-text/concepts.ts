@@ -71,7 +71,7 @@ const GROUPS: Record<string, string> = {
   madad: 'madad madat help halp sahayata sahayta support suport guide guidance',
   thanks:
     'thanks thank thanku thankyou dhanyavad dhanyabad dhanvad danyavad shukriya sukriya shukria abhar ' +
-    'apreciated apreciate meharbani meherbani thnx thx thanx tq ty',
+    'apreciated apreciate meharbani meherbani thnx thx thanx tq ty thainkyu thenkyu thainku thenku',
   namaste: 'namaste namaskar namaskaar pranam paranam salam adab gritings greetings khamma akal radhe',
   // the time of day in a greeting ("good morning", "shubh sandhya"), or of the pound's hours
   subah: 'subah subha morning evening afternoon sandhya sham prabhat',
@@ -90,7 +90,9 @@ const GROUPS: Record<string, string> = {
   payment: 'payment pement paymant bhugtan bhugatan bhugataan',
   kyuar: 'kyuar qr scaner skainar scan skain barcode',
   radd: 'radd rad cancel kainsil kensil cansel ruko roko rok stop abort exit kuit',
-  samajh: 'samajh samjh smjh samaj samjha samjhao samjhaiye samjhaie samjhaye understand understood samjhe',
+  samajh: 'samajh samjh smjh samaj samjha samjhao samjhaiye samjhaie samjhaye understand samjhe',
+  // understood: an owner's "ok", never a request for help ("samajh nahi aaya" is one)
+  samajhgaya: 'samajhgaya understood',
   kes: 'kes case cases mamla mamle mamlon mamala mamale mamalon prakaran matter',
   agla: 'agla agli agle next age aage aagey',
   antim: 'antim akhiri akhri last deadline',
@@ -149,6 +151,9 @@ const NO = latinWord('no');
 const NUMBER = latinWord('number');
 const OF_A_NUMBER = new Set('ka ke ki fon fone phone mobile mobail contact kontekt call cal'.split(' ').map(latinWord));
 const GREETING = latinWord('namaste');
+const SAMAJH = latinWord('samajh');
+const UNDERSTOOD = latinWord('samajhgaya');
+const GONE_BY = new Set('gaya gae gaye gayi gai liya lia'.split(' ').map(latinWord));
 export const ANIMAL = latinWord('janvar');
 export const RELEASE = latinWord('chudana');
 
@@ -165,7 +170,11 @@ export function conceptKey(latin: string, withAnimal = false): string {
       if (w === NO && OF_A_NUMBER.has(all[i - 1] ?? '')) return NUMBER;
       if (ramIsGreeting(all, i)) return GREETING;
       return CONCEPT.get(w) ?? w;
-    });
+    })
+    // "samajh gaya", "samajh gaye", "समझ गए": understood, one word
+    .flatMap((w, i, all) =>
+      w === SAMAJH && GONE_BY.has(all[i + 1] ?? '') ? [UNDERSTOOD] : GONE_BY.has(w) && all[i - 1] === SAMAJH ? [] : [w],
+    );
   if (!withAnimal && !folded.includes(ANIMAL)) return folded.join(' ');
   const out: string[] = [];
   for (let i = 0; i < folded.length; i++) {

@@ -213,6 +213,11 @@ const ELSEWHERE = keyed([
 ]);
 
 const HOW = latinWord('how');
+const LAST = keyed(['last', 'akhri', 'akhiri', 'aakhri', 'antim', 'final']);
+const DATE = keyed(['date', 'tarikh', 'tarik', 'tithi', 'din', 'day']);
+const DEADLINE = latinWord('deadline');
+const BY = latinWord('by');
+const WHEN = latinWord('when');
 const TILL = latinWord('till');
 /** "much" as typed in a hurry ("how mch"). */
 const MUCH = keyed(['much', 'mch', 'muh', 'mutch']);
@@ -260,12 +265,23 @@ const NOT_MONEY = keyed([
 export function moneyTalk(text: string): 'paid' | 'pay' | 'dues' | null {
   const w = latinKey(text).split(' ').filter(Boolean);
   // "kab tak paisa jama karna hai", "till when can I pay": until when — the dues and their day.
-  const untilWhen = w.some((x, i) => (x === 'kab' && w[i + 1] === 'tak') || x === TILL || x === 'until');
+  // "last date for payment", "आखिरी तारीख", "by when", "deadline": until when, too.
+  const untilWhen = w.some(
+    (x, i) =>
+      (x === 'kab' && w[i + 1] === 'tak') ||
+      x === TILL ||
+      x === 'until' ||
+      x === DEADLINE ||
+      (LAST.has(x) && DATE.has(w[i + 1] ?? '')) ||
+      (x === BY && w[i + 1] === WHEN),
+  );
   if (untilWhen && w.some((x) => MONEY.has(x))) return 'dues';
   const talk = paymentTalk(w);
   if (talk) return talk;
   const much = w.findIndex((x, i) => HOW_MUCH.has(x) || (MUCH.has(x) && w[i - 1] === HOW));
   if (much < 0) return null;
+  // "din kitne bache hain": days, before the "how many"
+  if (NOT_MONEY.has(w[much - 1] ?? '')) return null;
   const about = w.slice(much + 1, much + 3);
   if (about.some((x) => NOT_MONEY.has(x) || classOfWord(x))) return null;
   return 'dues';

@@ -79,13 +79,19 @@ export async function evaluate(
 /**
  * The fold each corpus line is held out in, for k-fold: lines that read the same to the model once normalised
  * (a Hindi line and its Hinglish twin, "मेरी गाय वापस दो" and "meri gai wapas do") share a fold, so a line is never
- * read by a model that learnt its twin. Groups go round the folds in corpus order.
+ * read by a model that learnt its twin. The fold is a hash of that reading, so a line added to one file moves no other
+ * line to another fold (round-robin in corpus order did, and the measure swung by a point with each edit).
  */
 export function foldsOf(corpus: readonly Utterance[], folds: number): number[] {
-  const groupOf = new Map<string, number>();
-  return corpus.map((u) => {
-    const key = modelKey(u.text);
-    if (!groupOf.has(key)) groupOf.set(key, groupOf.size);
-    return groupOf.get(key)! % folds;
-  });
+  return corpus.map((u) => fnv1a(modelKey(u.text)) % folds);
+}
+
+/** 32-bit FNV-1a of a string's UTF-16 code units. */
+function fnv1a(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h;
 }

@@ -103,6 +103,16 @@ describe('owner intents (NLP.js, trained from locales/nlu/)', () => {
     expect(moneyTalk('kitni der tak khula rahega')).toBeNull();
   });
 
+  it('"until when" in more words is the dues; days before "kitne" are no money; थाने is a police station', async () => {
+    for (const text of ['last date for payment kya hai', 'by when should I pay the money', 'पैसे जमा करने की आखिरी तारीख'])
+      expect(moneyTalk(text), text).toBe('dues');
+    expect(moneyTalk('din kitne bache hai')).toBeNull();
+    expect(await nlu.understand('कांजी घर थाने के पास है क्या', NOW)).not.toMatchObject({ intent: 'protest' });
+    for (const text of ['samajh gaye ji', 'समझ गए', 'थैंक्यू जी'])
+      expect(await nlu.understand(text, NOW), text).toMatchObject({ kind: 'intent', intent: 'thanks' });
+    expect(await nlu.understand('samajh nahi aaya', NOW)).not.toMatchObject({ intent: 'thanks' });
+  });
+
   it('a case number is a case number', async () => {
     const jai1 = { number: 'JAI1-2026-1', poundCode: 'JAI1', year: 2026, seq: 1 };
     expect(await nlu.understand('JAI1-2026-1', NOW)).toEqual({ kind: 'case_number', number: jai1 });
