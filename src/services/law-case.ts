@@ -47,11 +47,34 @@ export const STORED_CLOCK_SELECT = {
 } as const satisfies Prisma.CaseSelect;
 
 const CLOCK_COLUMNS = Object.keys(STORED_CLOCK_SELECT);
+const SALE_PATH_COLUMNS = Object.keys(SALE_PATH_SELECT);
 
-/** The same columns for hand-written SQL on the "Case" table aliased `alias` (the hot-path queries of src/db/direct). */
-export function storedClockColumns(alias = 'c'): Prisma.Sql {
+function aliasOf(alias: string): string {
   if (!/^[a-z]\w*$/.test(alias)) throw new Error(`not a table alias: ${alias}`);
-  return Prisma.raw(CLOCK_COLUMNS.map((col) => `${alias}."${col}"`).join(', '));
+  return alias;
+}
+
+/** The same columns for hand-written SQL on the "Case" table aliased `alias`. */
+export function storedClockColumns(alias = 'c'): Prisma.Sql {
+  return Prisma.raw(CLOCK_COLUMNS.map((col) => `${aliasOf(alias)}."${col}"`).join(', '));
+}
+
+/** The sale path's columns for hand-written SQL on the "Case" table (or a subquery of it) aliased `alias`. */
+export function salePathColumns(alias = 'c'): Prisma.Sql {
+  return Prisma.raw(SALE_PATH_COLUMNS.map((col) => `${aliasOf(alias)}."${col}"`).join(', '));
+}
+
+/** The same as `json_build_object` pairs (`'name', alias."name"`), for a row read as JSON. */
+export function salePathJsonPairs(alias = 'c'): Prisma.Sql {
+  return Prisma.raw(SALE_PATH_COLUMNS.map((col) => `'${col}', ${aliasOf(alias)}."${col}"`).join(', '));
+}
+
+/** The sale path of a row read as JSON (its instants as text), as the engine's case carries it. */
+export function salePathOfJson(row: { readonly [column: string]: unknown }): SalePathFacts {
+  const facts = Object.fromEntries(
+    SALE_PATH_COLUMNS.map((col) => [col, typeof row[col] === 'string' ? new Date(row[col]) : null]),
+  ) as unknown as SalePathFacts;
+  return salePathOf(facts);
 }
 
 /** The stored clock of a row that holds more (a card, a register line): exactly the `StoredClock` fields. */

@@ -3,6 +3,8 @@ import { villageKey } from './case-numbers';
 import type { DbReader } from './dues';
 import { jsonOf } from './pound-rules';
 import { Prisma } from '../db';
+import { salePathColumns, salePathJsonPairs, salePathOfJson } from './law-case';
+import type { SalePathFacts } from '../law';
 
 /**
  * Following a case, and subscribing to new impoundings and notices in a village with an optional
@@ -119,19 +121,20 @@ export const MY_CASES_SHOWN = 20;
 /** What /mycases shows: the cases the user claimed or follows (newest impounding first) and their village alerts. */
 export interface MyCases {
   /** The newest MY_CASES_SHOWN (or `limit`) of them. */
-  cases: Array<{
-    id: number;
-    number: string;
-    status: string;
-    placeOfSeizure: string;
-    impoundedAt: Date;
-    /** When the owner appeared and did not pay (the s. 16 path), for the status in words; null on the s. 14 path. */
-    ownerRefusedAt: Date | null;
-    /** Its animals still in the pound (one reads singular in the status). */
-    inPound: number;
-    claimed: boolean;
-    complaints: Array<{ reference: string; outcome: string | null }>;
-  }>;
+  cases: Array<
+    {
+      id: number;
+      number: string;
+      status: string;
+      placeOfSeizure: string;
+      impoundedAt: Date;
+      /** Its animals still in the pound (one reads singular in the status). */
+      inPound: number;
+      claimed: boolean;
+      complaints: Array<{ reference: string; outcome: string | null }>;
+      // …and the sale path (s. 14, or s. 16 from the owner's refusal), for the status in words
+    } & SalePathFacts
+  >;
   /** How many cases the user claimed or follows in all (≥ cases.length). */
   total: number;
   villages: Array<{ id: number; villageKey: string | null; filter: string }>;
@@ -154,12 +157,12 @@ function myCasesSql(telegramUserId: bigint, limit = MY_CASES_SHOWN): Prisma.Sql 
     )
     SELECT
       (SELECT coalesce(json_agg(json_build_object('id', c."id", 'number', c."number", 'status', c."status", 'placeOfSeizure', c."placeOfSeizure",
-                 'impoundedAt', c."impoundedAt", 'claimed', c."mineClaimed", 'ownerRefusedAt', c."ownerRefusedAt",
+                 'impoundedAt', c."impoundedAt", 'claimed', c."mineClaimed", ${salePathJsonPairs('c')},
                  'inPound', (SELECT count(*)::int FROM "Head" h WHERE h."caseId" = c."id" AND h."status" = 'IMPOUNDED'),
                  'complaints', (SELECT coalesce(json_agg(json_build_object('reference', k."reference", 'outcome', k."outcome") ORDER BY k."id"), '[]'::json)
                                   FROM "Complaint" k WHERE k."caseId" = c."id"))
                ORDER BY c."impoundedAt" DESC, c."id" DESC), '[]'::json)
-         FROM (SELECT c0."id", c0."number", c0."status", c0."placeOfSeizure", c0."impoundedAt", c0."ownerRefusedAt",
+         FROM (SELECT c0."id", c0."number", c0."status", c0."placeOfSeizure", c0."impoundedAt", ${salePathColumns('c0')},
                       mine."claimed" AS "mineClaimed"
                  FROM mine JOIN "Case" c0 ON c0."id" = mine."caseId"
                 ORDER BY c0."impoundedAt" DESC, c0."id" DESC LIMIT ${limit}) c) AS "cases",
@@ -177,17 +180,10 @@ export async function myCases(db: DbReader, telegramUserId: bigint, limit = MY_C
     myCasesSql(telegramUserId, limit),
   );
   const row = rows[0]!;
-  type Row = Omit<MyCases['cases'][number], 'impoundedAt' | 'ownerRefusedAt'> & {
-    impoundedAt: string;
-    ownerRefusedAt: string | null;
-  };
+  type Row = Omit<MyCases['cases'][number], 'impoundedAt' | keyof SalePathFacts> & { impoundedAt: string };
   const cases = jsonOf<Row[]>(row.cases);
   return {
-    cases: cases.map((c) => ({
-      ...c,
-      impoundedAt: new Date(c.impoundedAt),
-      ownerRefusedAt: c.ownerRefusedAt === null ? null : new Date(c.ownerRefusedAt),
-    })),
+    cases: cases.map((c) => ({ ...c, impoundedAt: new Date(c.impoundedAt), ...salePathOfJson(c) })),
     total: Number(row.total),
     villages: jsonOf(row.villages),
   };
