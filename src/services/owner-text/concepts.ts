@@ -68,7 +68,7 @@ const GROUPS: Record<string, string> = {
     'chaukidar rakhvala rakhvale manager',
   rasid: 'rasid rasida receipt reciept receit resid parchi parchee slip',
   asli: 'asli asali nakli nakali farji genuine real fake verify valid janch jancho',
-  madad: 'madad madat help halp sahayata sahayta support suport guide guidance',
+  madad: 'madad madat help halp helpa sahayata sahayta support suport guide guidance',
   thanks:
     'thanks thank thanku thankyou dhanyavad dhanyabad dhanvad danyavad shukriya sukriya shukria abhar ' +
     'apreciated apreciate meharbani meherbani thnx thx thanx tq ty thainkyu thenkyu thainku thenku',
