@@ -4,7 +4,7 @@ import { findDate } from '../typed-input';
 import { ANIMAL, conceptKey, RELEASE, ramIsGreeting } from './concepts';
 import { type OwnerIntent, TOWARDS_A_RECORD } from './corpus';
 import { mentionsMoney } from './money-words';
-import { devanagariKey, hasDevanagari, latinKey } from './normalise';
+import { devanagariKey, hasDevanagari, latinKey, latinWord } from './normalise';
 
 /*
  * What a text's words speak for, weighed against the words the owner's model learnt (src/services/owner-text/intent.ts
@@ -28,6 +28,8 @@ export interface Evidence {
   intent: number;
   /** The intents some word of the text leans to: most of the corpus lines with that word are that intent's. */
   leans: ReadonlySet<OwnerIntent>;
+  /** A colour or a date: the text describes cattle or their seizure, as a search does. */
+  described: boolean;
 }
 
 /** The words a model knows, and those that speak for an intent, for weighing a text's evidence. */
@@ -75,6 +77,7 @@ export function evidenceOf(text: string, now: Date, v: Vocabulary): Evidence {
   // A date written with digits ("28 nov", "27/11") is a search's; "kal" (tomorrow, yesterday) less so.
   let search = found ? (/\d/.test(text) ? 3 : 1) : 0;
   let strong = Boolean(found);
+  let described = Boolean(found);
   let intent = 0;
   let cattle = 0;
   const leans = new Set<OwnerIntent>();
@@ -96,6 +99,7 @@ export function evidenceOf(text: string, now: Date, v: Vocabulary): Evidence {
     }
     if (colourOfWord(w)) {
       strong = true;
+      described = true;
       search += 1;
       cattle += 1;
       continue;
@@ -107,8 +111,9 @@ export function evidenceOf(text: string, now: Date, v: Vocabulary): Evidence {
     const word = knownWord(v, key) ?? latin;
     if (word !== undefined) {
       if (v.intentWords.has(word)) intent++;
-      // An animal named ("pashu", "cattle") leans to no intent, as a class of cattle does not: it is in every question.
-      if (word === ANIMAL) continue;
+      // An animal named ("pashu", "cattle") leans to no intent, as a class of cattle does not: it is in every question;
+      // nor does a word of the seizure itself ("pakdi", "le gaye", "taken"): a search describes it as a protest does.
+      if (word === ANIMAL || isSeized(word) || FUNCTION_WORDS.has(word) || isStopWord(w)) continue;
       // A word one letter off a known one ("conect" for "colect") leans to no intent that leads towards a record.
       const exactly = v.known.has(key) || (latin !== undefined && v.known.has(modelKey(w, animal)));
       for (const lean of [v.leaning.get(word), latin && v.leaning.get(latin)])
@@ -123,7 +128,7 @@ export function evidenceOf(text: string, now: Date, v: Vocabulary): Evidence {
     const lean = v.leaning.get(RELEASE);
     if (lean) leans.add(lean);
   }
-  return { words: all.length, search, strong, cattle, intent, leans };
+  return { words: all.length, search, strong, cattle, intent, leans, described };
 }
 
 /** A text for the Latin model: in the Latin key, each word folded to the one word of its kind (concepts.ts). */
@@ -172,3 +177,47 @@ export function withVowels(key: string, v: Vocabulary): string {
     .map((w) => (v.known.has(w) ? w : (v.skeletons.get(skeleton(w)) ?? w)))
     .join(' ');
 }
+
+/**
+ * Words that carry no meaning of their own ("she was at", "vo to tha"), in the Latin key: they lean to no intent, or a
+ * story told before a question ("my mother's goats were taken while she was at the well") leans where the corpus's
+ * stories do.
+ */
+const FUNCTION_WORDS = new Set(
+  (
+    'i me you he she it we they him her us them his its our their this that these those was were be been am are is ' +
+    'do does did have has had at in on to of for with by from as while when then so and or but not a an the ' +
+    'vo vah ve ye yah vah to bhi hi tha thi the ho hua hui hue ka ki ke ko se me mein ne par pe aur ya'
+  )
+    .split(' ')
+    .map(latinWord),
+);
+
+/** Words of the seizure itself, in the Latin key (folded), leaning to no intent. */
+let seized: Set<string> | undefined;
+const SEIZED_WORDS = [
+  'pakad',
+  'pakda',
+  'pakdi',
+  'pakde',
+  'pakdli',
+  'pakadli',
+  'pakad liya',
+  'pakadna',
+  'pakdi',
+  'utha',
+  'uthaya',
+  'uthai',
+  'uthaye',
+  'gaye',
+  'gai',
+  'gaya',
+  'taken',
+  'took',
+  'seized',
+  'caught',
+  'impounded',
+  'jabt',
+  'jabti',
+];
+const isSeized = (word: string): boolean => (seized ??= new Set(SEIZED_WORDS.map((w) => modelKey(w)))).has(word);

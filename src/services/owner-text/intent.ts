@@ -171,6 +171,9 @@ export function decide(guesses: readonly IntentGuess[], e: Evidence): Understand
   // The animals count once however they are described ("meri do kali bhains ka kitna"), a date and a village in full.
   const weight = e.search - e.cattle + Math.min(e.cattle, 1);
   if (e.strong && (e.intent === 0 || !top || top.score < SURE || weight > e.intent)) return { kind: 'search' };
+  // Cattle described by a colour or a day ("2 kali bhains, mangalvar ko … pakdi gayi") is a search, not a complaint or
+  // a claim: the case found has those buttons; a description never leads towards a record.
+  if (e.strong && e.described && e.cattle > 0 && top && TOWARDS_A_RECORD.has(top.intent)) return { kind: 'search' };
   // Only unknown words (a village, "Kunda") and no intent word, or nothing the model knows: a search.
   if (e.search > 0 && (e.intent === 0 || !top || top.score < LOW)) return { kind: 'search' };
   if (top && taken(top, guesses[1]?.score ?? 0, e)) return { kind: 'intent', intent: top.intent, score: top.score };

@@ -188,6 +188,8 @@ const ELSEWHERE = keyed([
   'kitana',
   'kitne',
   'kitane',
+  'kitni',
+  'kitani',
   'much',
   'mch',
   'muh',
@@ -321,8 +323,12 @@ export const saysNot = (text: string): boolean =>
     .split(' ')
     .some((x) => NOT.has(x));
 
+/** A sum in figures ("2000 de diye"): money for a finished payment, as a word for money is. */
+const isSum = (x: string): boolean => /^\d{2,6}$/.test(x) && Number(x) >= 50;
+
 function paymentTalk(w: readonly string[]): 'paid' | 'pay' | null {
-  if (!w.some((x) => MONEY.has(x))) return null;
+  const sum = w.some(isSum);
+  if (!sum && !w.some((x) => MONEY.has(x))) return null;
   if (w.some((x) => ELSEWHERE.has(x))) return null;
   const doneAt = w.findIndex(
     (x, i) =>
@@ -338,6 +344,8 @@ function paymentTalk(w: readonly string[]): 'paid' | 'pay' | null {
     if (before.some((x) => NOT.has(x))) return null;
     return 'paid';
   }
+  // A sum with no word for money and no finished verb ("2000 kaise") is left to the other readers.
+  if (!w.some((x) => MONEY.has(x))) return null;
   if (w.some((x) => NOT.has(x))) return null;
   return w.some((x) => ASKING.has(x)) ? 'pay' : null;
 }

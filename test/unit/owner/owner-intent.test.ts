@@ -113,6 +113,17 @@ describe('owner intents (NLP.js, trained from locales/nlu/)', () => {
     expect(await nlu.understand('samajh nahi aaya', NOW)).not.toMatchObject({ intent: 'thanks' });
   });
 
+  it('a sum in figures paid is paid; "kitni" is how much; a description of the seizure is a search, not a protest', async () => {
+    expect(moneyTalk('agent bhai ne mere taraf se 2000 de diye')).toBe('paid');
+    expect(moneyTalk('2000 kaise')).toBeNull();
+    expect(moneyTalk('जुर्माने की रकम कितनी है क्या')).not.toBe('pay');
+    for (const text of ['2 काली भैंस, मंगलवार को नहर के पास से पकड़ी गई', 'meri kali bhains bina wajah pakdi'])
+      expect(await nlu.understand(text, NOW), text).toEqual({ kind: 'search' });
+    expect(await nlu.understand('meri do bhains chhudani hai', NOW)).toMatchObject({ intent: 'claim' });
+    const story = "My mother's goats were taken while she was at the well. Where exactly is the kanji house?";
+    expect(await nlu.understand(story, NOW)).not.toMatchObject({ intent: 'protest' });
+  });
+
   it('a case number is a case number', async () => {
     const jai1 = { number: 'JAI1-2026-1', poundCode: 'JAI1', year: 2026, seq: 1 };
     expect(await nlu.understand('JAI1-2026-1', NOW)).toEqual({ kind: 'case_number', number: jai1 });
