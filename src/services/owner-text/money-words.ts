@@ -198,7 +198,6 @@ const ELSEWHERE = keyed([
   'until',
   'total',
   'rasid',
-  'rasid',
   'receipt',
   'parchi',
   'take',
