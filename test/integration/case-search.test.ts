@@ -102,32 +102,36 @@ async function generate(db: Db): Promise<void> {
     ]);
     rows.push({ at, place: r.pick(PLACES), poundId: r.pick(pounds).id, heads });
   }
-  await db.$transaction(async (tx) => {
-    for (const [i, c] of rows.entries()) {
-      await tx.case.create({
-        data: {
-          number: `GEN-2026-${i + 1}`,
-          poundId: c.poundId,
-          year: 2025,
-          seq: i + 1,
-          impoundedAt: c.at,
-          placeOfSeizure: c.place,
-          villageKey: villageKey(c.place),
-          searchKeys:
-            i % 25 === 0
-              ? []
-              : searchKeysOf(
-                  c.place,
-                  c.heads.map(([, desc]) => desc),
-                ),
-          seizerName: 'Mohan Lal',
-          seizerResidence: c.place,
-          registeredAt: c.at,
-          heads: { create: c.heads.map(([cls, desc], j) => ({ index: j + 1, cattleClass: cls, description: desc })) },
-        },
-      });
-    }
-  });
+  await db.$transaction(
+    async (tx) => {
+      for (const [i, c] of rows.entries()) {
+        await tx.case.create({
+          data: {
+            number: `GEN-2026-${i + 1}`,
+            poundId: c.poundId,
+            year: 2025,
+            seq: i + 1,
+            impoundedAt: c.at,
+            placeOfSeizure: c.place,
+            villageKey: villageKey(c.place),
+            searchKeys:
+              i % 25 === 0
+                ? []
+                : searchKeysOf(
+                    c.place,
+                    c.heads.map(([, desc]) => desc),
+                  ),
+            seizerName: 'Mohan Lal',
+            seizerResidence: c.place,
+            registeredAt: c.at,
+            heads: { create: c.heads.map(([cls, desc], j) => ({ index: j + 1, cattleClass: cls, description: desc })) },
+          },
+        });
+      }
+      // 450 cases in one transaction: past Prisma's 5 s default on a loaded machine (the rest then fails apart from it).
+    },
+    { timeout: 120_000, maxWait: 60_000 },
+  );
 }
 
 /** The database, counting the rows its raw statements and case.findMany return (the search's reads). */
