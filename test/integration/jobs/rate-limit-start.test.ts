@@ -52,7 +52,9 @@ describe('jobs: the shared budget at process start and after a late departure', 
     await limiter.waitTurn('c', false);
     const third = performance.now();
     // 2/s: the third message may leave only a second and the margin after the first *left* (not was admitted).
-    expect(third - left).toBeGreaterThan(1000 + WINDOW_MARGIN_US / 1000 - 20);
+    // Counted from its admission it would leave ~200 ms sooner; the limiter's clock (Redis) and this process's are read
+    // apart, so a few ms either way is the clocks, not the limit (a loaded CI machine read 1019 against 1020).
+    expect(third - left).toBeGreaterThan(1000 + WINDOW_MARGIN_US / 1000 - 50);
     expect(third - first).toBeGreaterThan(1200);
   });
 });
