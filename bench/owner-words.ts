@@ -66,7 +66,7 @@ export async function run(): Promise<string> {
   const lines = ['owner-words (NLP.js intents from free text)'];
   // Training at start, as src/app.ts does before the bot takes updates.
   const trainings: number[] = [];
-  for (let k = 0; k < 3; k++) trainings.push((await trainOwnerNlu()).trainingMs);
+  for (let k = 0; k < 3; k++) trainings.push((await trainOwnerNlu(undefined, { saved: false })).trainingMs);
   const nlu = await ownerNlu();
   lines.push(
     `  training at start: ${trainings.map((t) => `${t.toFixed(0)} ms`).join(', ')} (${nlu.utterances} utterances)`,

@@ -94,7 +94,10 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     const token = config.BOT_TOKEN ?? '0:local';
     // Owners' free text is understood by a model trained here, from locales/nlu/, before any update.
     const nlu = await ownerNlu();
-    logger.info({ trainingMs: Math.round(nlu.trainingMs), utterances: nlu.utterances }, 'owner words model trained');
+    logger.info(
+      { trainingMs: Math.round(nlu.trainingMs), utterances: nlu.utterances, fromSaved: nlu.fromSaved },
+      nlu.fromSaved ? 'owner words model loaded as saved' : 'owner words model trained',
+    );
     botDeps = {
       ...deps,
       // Deep links (receipt verification, the seizure slip's QR, enrolment) name the bot Telegram says this

@@ -20,6 +20,7 @@ import {
 } from './evidence';
 import { devanagariKey, hasDevanagari, hasLatin, latinKey } from './normalise';
 import { devanagariConceptKey } from './concepts';
+import { modelKeyOf, saveModel, savedModel, type TrainingDocument } from './model-cache';
 
 export { OWNER_INTENTS, type OwnerIntent } from './corpus';
 export { type Evidence, evidenceOf, knownWord, nearbyIndex, type Vocabulary } from './evidence';
@@ -68,8 +69,10 @@ export interface OwnerNlu {
   classify(text: string): Promise<IntentGuess[]>;
   /** Intent, search or "not sure" (see `decide`). */
   understand(text: string, now: Date): Promise<Understanding>;
-  /** How long training took at start, in ms. */
+  /** How long the model took to be ready at start, in ms: trained, or loaded as saved (`fromSaved`). */
   readonly trainingMs: number;
+  /** Whether it was loaded from a model saved from the same sentences (model-cache.ts) instead of trained. */
+  readonly fromSaved: boolean;
   /** How many utterances it was trained on. */
   readonly utterances: number;
 }
@@ -88,6 +91,7 @@ class NlpJsOwnerNlu implements OwnerNlu {
     /** Each corpus line, normalised, and its intent: a text that is exactly a line means that intent. */
     private readonly lines: ReadonlyMap<string, OwnerIntent>,
     readonly trainingMs: number,
+    readonly fromSaved: boolean,
     readonly utterances: number,
   ) {}
 
@@ -202,8 +206,14 @@ function taken(top: IntentGuess, second: number, e: Evidence): boolean {
   return sure && top.score - second >= TOWARDS_RECORD_MARGIN && e.leans.has(top.intent);
 }
 
-/** Trains a model from the corpus files (or the utterances given). */
-export async function trainOwnerNlu(corpus: readonly Utterance[] = loadCorpus()): Promise<OwnerNlu> {
+/**
+ * Trains a model from the corpus files (or the utterances given) — or loads the one saved from the same sentences
+ * (model-cache.ts); `saved: false` always trains (the bench measures training).
+ */
+export async function trainOwnerNlu(
+  corpus: readonly Utterance[] = loadCorpus(),
+  { saved = true }: { saved?: boolean } = {},
+): Promise<OwnerNlu> {
   const t0 = performance.now();
   const container = await containerBootstrap();
   // The NLU's defaults, with its spell check on and its training log off.
@@ -228,6 +238,7 @@ export async function trainOwnerNlu(corpus: readonly Utterance[] = loadCorpus())
   /** How many corpus lines of each intent have a word (a line counted once). */
   const linesOf = new Map<string, Map<OwnerIntent, number>>();
   const lines = new Map<string, OwnerIntent>();
+  const documents: TrainingDocument[] = [];
   const note = (key: string, intent: OwnerIntent) => {
     for (const w of new Set(key.split(' ').filter(Boolean))) {
       const counts = linesOf.get(w) ?? new Map<OwnerIntent, number>();
@@ -245,15 +256,23 @@ export async function trainOwnerNlu(corpus: readonly Utterance[] = loadCorpus())
     const latin = modelKey(u.text);
     if (latin) {
       nlp.addDocument('en', latin, u.intent);
+      documents.push(['en', latin, u.intent]);
       note(latin, u.intent);
     }
     if (u.corpus === 'hi') {
       const deva = devanagariConceptKey(devanagariKey(u.text));
       nlp.addDocument('hi', deva, u.intent);
+      documents.push(['hi', deva, u.intent]);
       note(deva, u.intent);
     }
   }
-  await nlp.train();
+  const key = modelKeyOf(documents);
+  const kept = saved ? await savedModel(key) : null;
+  if (kept) nlp.import(kept);
+  else {
+    await nlp.train();
+    if (saved) await saveModel(key, nlp.export(true));
+  }
   const known = new Set(intentsOf.keys());
   const intentWords = new Set(
     [...intentsOf].filter(([w, s]) => s.size < GENERIC_SHARE && !classOfWord(w) && !colourOfWord(w)).map(([w]) => w),
@@ -264,6 +283,7 @@ export async function trainOwnerNlu(corpus: readonly Utterance[] = loadCorpus())
     { intentWords, known, leaning: leaningOf(linesOf), nearby: nearbyIndex(known), skeletons: skeletonIndex(linesOf) },
     lines,
     performance.now() - t0,
+    kept !== null,
     corpus.length,
   );
 }

@@ -25,6 +25,8 @@ declare module '@nlpjs/nlp' {
     addDocument(locale: string, utterance: string, intent: string): void;
     train(): Promise<unknown>;
     classify(locale: string, utterance: string, settings?: Record<string, unknown>): Promise<ClassifyResult>;
+    export(minified?: boolean): string;
+    import(data: string): void;
   }
   export const Nlp: unknown;
 }

@@ -22,7 +22,8 @@ describe('owner intents (NLP.js, trained from locales/nlu/)', () => {
 
   // How long it takes is measured, not asserted (docs/MEASUREMENTS.md, "owner words model"): it depends on the load.
   it('trains at start, and says how long it took', () => {
-    console.log(`owner words model: ${nlu.utterances} utterances, trained in ${nlu.trainingMs.toFixed(0)} ms`);
+    const how = nlu.fromSaved ? 'loaded as saved' : 'trained';
+    console.log(`owner words model: ${nlu.utterances} utterances, ${how} in ${nlu.trainingMs.toFixed(0)} ms`);
     expect(nlu.utterances).toBe(loadCorpus().length);
     expect(nlu.trainingMs).toBeGreaterThan(0);
   });
