@@ -187,7 +187,7 @@ const FUNCTION_WORDS = new Set(
   (
     'i me you he she it we they him her us them his its our their this that these those was were be been am are is ' +
     'do does did have has had at in on to of for with by from as while when then so and or but not a an the ' +
-    'vo vah ve ye yah vah to bhi hi tha thi the ho hua hui hue ka ki ke ko se me mein ne par pe aur ya'
+    'vo vah ve ye yah to bhi hi tha thi the ho hua hui hue ka ki ke ko se me mein ne par pe aur ya'
   )
     .split(' ')
     .map(latinWord),
@@ -202,9 +202,8 @@ const SEIZED_WORDS = [
   'pakde',
   'pakdli',
   'pakadli',
-  'pakad liya',
   'pakadna',
-  'pakdi',
+
   'utha',
   'uthaya',
   'uthai',

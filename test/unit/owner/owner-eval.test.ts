@@ -67,56 +67,44 @@ describe('owner words: evaluation on messages not trained on', () => {
     expect(r.harmful, r.harmful.join('\n')).toEqual([]);
   }, 60_000);
 
-  it('the second, independent set: ≥ 300 messages, ≥ 92 % right, none wrongly towards a record', async () => {
-    const rows = notTrainedOn(labelledSet('owner-messages-2.tsv'));
-    expect(rows.length).toBeGreaterThanOrEqual(300);
-    const r = await evaluate('independent set', rows, () => full, NOW, SHOW_HELD_OUT);
-    console.log(r.report);
-    expect(r.right / r.total).toBeGreaterThanOrEqual(0.92);
-    expect(r.harmful).toEqual([]);
-  });
+  /**
+   * The sets written apart from the corpus: file, title, how many lines it must have (of those not corpus lines, or
+   * in all), and the share it must read right. None may be led towards a record.
+   */
+  const SETS: Array<{ file: string; title: string; lines: number; of: 'unseen' | 'all'; right: number }> = [
+    // Written apart from the corpus (other wording, dialects, spellings, code-mixing); sentences were added to the
+    // corpus after a first reading showed its weak classes, so it is not blind.
+    { file: 'owner-messages-2.tsv', title: 'second set', lines: 300, of: 'unseen', right: 0.92 },
+    // Read blind once before any tuning (89 %, 2 towards a record) and once after the tuning on the corpus and the
+    // second set (92 %, 2 towards a record: "payment kar di" — a finished payment in the feminine — read as the
+    // payment choice); the feminine past was then added to the money words (owner-text/money-words.ts), the one
+    // change made after reading this set: 93 %, none. Its misrouted lines have been read since: no longer blind.
+    { file: 'owner-messages-3.tsv', title: 'third set', lines: 150, of: 'unseen', right: 0.92 },
+    // Written by someone who had read neither the corpus, the other sets nor the code, and read once, blind, with the
+    // corpus and bars as they stood: 227/257 = 88.3 %, 3 towards a record ("last date for payment kya hai" and "by
+    // when should I pay the money" → the payment choice; "कांजी घर थाने के पास है क्या" → the deposit: थाने, a police
+    // station, was read as Marwari "to you"). Those three were then fixed (money-words.ts "until when"; थाने out of
+    // the dialect list), so the figure printed now is no longer blind. The goal, 92 %, is not met on it.
+    { file: 'owner-messages-4.tsv', title: 'fourth set, written blind', lines: 300, of: 'all', right: 0.88 },
+    // Written blind like the fourth, by another writer (sons and daughters writing for a parent, agents, a widow, a
+    // student; stories before the question; formal Hindi and SMS style), and read once with the corpus, the code and
+    // the bars as they stood after the fourth: 246/286 = 86.0 %, 5 towards a record — "जुर्माने की रकम कितनी है? …
+    // अलग लगेगा क्या?" → the payment choice (कितनी was not a "how much" word there), "… 2000 de diye" → the deposit
+    // (a sum in figures was not money), a story ending "where exactly is the kanji house?" → the deposit (she, was,
+    // at leaned to it), and two descriptions of the seizure ("2 काली भैंस, मंगलवार को … पकड़ी गई") → the deposit.
+    // Those were fixed (money-words.ts; evidence.ts: function words and the seizure's own words lean to no intent,
+    // and a description by colour or day is a search), so the figure printed now is no longer blind.
+    { file: 'owner-messages-5.tsv', title: 'fifth set, written blind', lines: 300, of: 'all', right: 0.86 },
+  ];
 
-  // Read blind once before any tuning (89 %, 2 towards a record) and once after the tuning on the corpus and the
-  // second set (92 %, 2 towards a record: "payment kar di" — a finished payment in the feminine — read as the
-  // payment choice); the feminine past was then added to the money words (owner-text/money-words.ts), the one change made
-  // after reading this set: 93 %, none. Its misrouted lines have been read since, so it is no longer blind.
-  it('the third set: ≥ 150 messages, ≥ 92 % right, none wrongly towards a record', async () => {
-    const rows = notTrainedOn(labelledSet('owner-messages-3.tsv'));
-    expect(rows.length).toBeGreaterThanOrEqual(150);
-    const r = await evaluate('third set', rows, () => full, NOW, SHOW_HELD_OUT);
-    console.log(r.report);
-    expect(r.right / r.total).toBeGreaterThanOrEqual(0.92);
-    expect(r.harmful).toEqual([]);
-  });
-
-  // Written by someone who had read neither the corpus, the other sets nor the code, and read once, blind, with the
-  // corpus and bars as they stood: 227/257 = 88.3 %, 3 towards a record ("last date for payment kya hai" and "by when
-  // should I pay the money" → the payment choice; "कांजी घर थाने के पास है क्या" → the deposit: थाने, a police
-  // station, was read as Marwari "to you"). Those three were then fixed (money-words.ts "until when"; थाने out of the
-  // dialect list), so the figure printed now is no longer blind. The goal, 92 %, is not met on it.
-  it('the fourth set, written blind: ≥ 300 messages, ≥ 88 % of those not in the corpus right, none towards a record', async () => {
-    const all = labelledSet('owner-messages-4.tsv');
-    expect(all.length).toBeGreaterThanOrEqual(300);
-    const r = await evaluate('fourth set', notTrainedOn(all), () => full, NOW, SHOW_HELD_OUT);
-    console.log(r.report);
-    expect(r.right / r.total).toBeGreaterThanOrEqual(0.88);
-    expect(r.harmful).toEqual([]);
-  });
-
-  // Written blind like the fourth, by another writer (sons and daughters writing for a parent, agents, a widow, a
-  // student; stories before the question; formal Hindi and SMS style), and read once with the corpus, the code and
-  // the bars as they stood after the fourth: 246/286 = 86.0 %, 5 towards a record — "जुर्माने की रकम कितनी है? …
-  // अलग लगेगा क्या?" → the payment choice (कितनी was not a "how much" word there), "… 2000 de diye" → the deposit (a
-  // sum in figures was not money), a story ending "where exactly is the kanji house?" → the deposit (she, was, at
-  // leaned to it), and two descriptions of the seizure ("2 काली भैंस, मंगलवार को … पकड़ी गई") → the deposit. Those
-  // were fixed (money-words.ts; evidence.ts: function words and the seizure's own words lean to no intent, and a
-  // description by colour or day is a search), so the figure printed now is no longer blind.
-  it('the fifth set, written blind: ≥ 300 messages, ≥ 86 % of those not in the corpus right, none towards a record', async () => {
-    const all = labelledSet('owner-messages-5.tsv');
-    expect(all.length).toBeGreaterThanOrEqual(300);
-    const r = await evaluate('fifth set', notTrainedOn(all), () => full, NOW, SHOW_HELD_OUT);
-    console.log(r.report);
-    expect(r.right / r.total).toBeGreaterThanOrEqual(0.86);
-    expect(r.harmful).toEqual([]);
-  });
+  for (const set of SETS)
+    it(`the ${set.title}: ≥ ${set.lines} messages, ≥ ${set.right * 100} % of those not in the corpus right, none towards a record`, async () => {
+      const all = labelledSet(set.file);
+      const rows = notTrainedOn(all);
+      expect((set.of === 'all' ? all : rows).length).toBeGreaterThanOrEqual(set.lines);
+      const r = await evaluate(set.title, rows, () => full, NOW, SHOW_HELD_OUT);
+      console.log(r.report);
+      expect(r.right / r.total).toBeGreaterThanOrEqual(set.right);
+      expect(r.harmful).toEqual([]);
+    });
 });
