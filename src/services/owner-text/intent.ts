@@ -268,8 +268,9 @@ export async function trainOwnerNlu(
   }
   const key = modelKeyOf(documents);
   const kept = saved ? await savedModel(key) : null;
-  if (kept) nlp.import(kept);
-  else {
+  // A saved file that does not read as a model (a damaged disk) is trained over, never a failed start.
+  const fromSaved = kept !== null && importedFrom(nlp, kept);
+  if (!fromSaved) {
     await nlp.train();
     if (saved) await saveModel(key, nlp.export(true));
   }
@@ -283,9 +284,19 @@ export async function trainOwnerNlu(
     { intentWords, known, leaning: leaningOf(linesOf), nearby: nearbyIndex(known), skeletons: skeletonIndex(linesOf) },
     lines,
     performance.now() - t0,
-    kept !== null,
+    fromSaved,
     corpus.length,
   );
+}
+
+/** Loads a saved model into `nlp`; false when it is not one. */
+function importedFrom(nlp: NlpInstance, saved: string): boolean {
+  try {
+    nlp.import(saved);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 let shared: Promise<OwnerNlu> | undefined;

@@ -1,4 +1,4 @@
-import { chmod, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -35,6 +35,14 @@ describe('the owner words model, saved once trained', () => {
     expect((await trainOwnerNlu(small.slice(1))).fromSaved).toBe(false);
     expect((await trainOwnerNlu(small, { saved: false })).fromSaved).toBe(false);
     expect(await readdir(dir)).toHaveLength(2);
+  });
+
+  it('trains over a saved file that is not a model, and saves a good one', async () => {
+    await trainOwnerNlu(small);
+    const [file] = await readdir(dir);
+    await writeFile(path.join(dir, file!), '{"settings": ');
+    expect((await trainOwnerNlu(small)).fromSaved).toBe(false);
+    expect((await trainOwnerNlu(small)).fromSaved).toBe(true);
   });
 
   it('never reads a folder others may write in', async () => {
